@@ -1,0 +1,81 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { MSG } from "../shared/messages.ts";
+import type { Deps } from "./deps.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { registerAuthContext } from "./plugins/auth-context.ts";
+import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerSecurity } from "./plugins/security.ts";
+
+export const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.meta.url));
+
+const SECRET_QUERY = /([?&](?:token|session_token|code|password)=)[^&]*/gi;
+
+/** Log options: tokens in query strings, cookies and authorization headers never reach the log. */
+export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  return {
+    level,
+    redact: {
+      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      censor: "[redacted]",
+    },
+    serializers: {
+      req: (req) => ({
+        method: req.method,
+        url: req.url.replace(SECRET_QUERY, "$1[redacted]"),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/** Builds the whole app without listening, so tests can drive it with inject or a real port. */
+export async function buildApp(deps: Deps, opts: { serveClient?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config.logLevel),
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await registerSecurity(app, deps.config);
+  registerAuthContext(app, deps);
+
+  healthRoutes(app, deps);
+  authRoutes(app, deps);
+
+  const serveClient = opts.serveClient ?? existsSync(path.join(CLIENT_DIST, "index.html"));
+  if (serveClient) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+        else reply.header("cache-control", "no-cache");
+      },
+    });
+    app.get("/*", async (req, reply) => {
+      if (req.url === "/api" || req.url.startsWith("/api/"))
+        return reply.code(404).send({ message: MSG.notFound });
+      const rel = decodeURIComponent(req.url.split("?")[0]).replace(/^\/+/, "");
+      if (rel && !rel.includes("..") && existsSync(path.join(CLIENT_DIST, rel)) && path.extname(rel)) {
+        return reply.sendFile(rel);
+      }
+      return reply.header("cache-control", "no-store").sendFile("index.html");
+    });
+  }
+
+  app.setNotFoundHandler(async (_req, reply) => reply.code(404).send({ message: MSG.notFound }));
+  return app;
+}

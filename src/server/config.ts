@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Public address of the app, used in e-mail links and the Origin check. */
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  /** Where embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
+  DATA_DIR: z.string().default(".data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Unveil <hello@unveil.date>"),
+  SUPPORT_EMAIL: z.email().default("support@unveil.date"),
+  /** Directory of the local outbox used when SMTP_URL is unset. */
+  OUTBOX_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool,
+  SEED_DEMO: bool,
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  outboxDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+  secureCookies: boolean;
+  /** Seed demo venues, ideas and offer codes at start even on an external database. */
+  seedDemo: boolean;
+  /** Requests per window for the sign-in family of endpoints; tests may lower or raise them. */
+  rateLimits: RateLimits;
+};
+
+export interface RateLimits {
+  loginPerIp: number;
+  loginFailuresPerAccount: number;
+  registerPerIp: number;
+  forgotPerIp: number;
+  forgotPerAccount: number;
+  resetPerIp: number;
+  windowMinutes: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIp: 30,
+  loginFailuresPerAccount: 8,
+  registerPerIp: 10,
+  forgotPerIp: 10,
+  forgotPerAccount: 3,
+  resetPerIp: 10,
+  windowMinutes: 15,
+};
+
+/** Parses the environment once; every bad value is listed and the process stops. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    outboxDir: e.OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    secureCookies: e.NODE_ENV === "production",
+    seedDemo: e.SEED_DEMO,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}

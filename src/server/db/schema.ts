@@ -1,0 +1,412 @@
+/**
+ * The whole data model (admin-and-data-model.md section 3) plus the additions ARCHITECTURE.md decides:
+ * city, phone and notification switches on users, dressCode on date ideas and reservations,
+ * subscription_events, and a user_id column on sessions so a user's sessions can be ended together.
+ * Money added by us is integer pence; the spec's decimals stay decimals.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  decimal,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: varchar("email", { length: 254 }).notNull(),
+    firstName: varchar("first_name", { length: 80 }),
+    lastName: varchar("last_name", { length: 80 }),
+    profileImageUrl: text("profile_image_url"),
+    password: text("password"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** sha256 of the verification token; the token itself is only ever in the e-mail. */
+    emailVerificationToken: text("email_verification_token"),
+    emailVerificationExpires: timestamp("email_verification_expires", { withTimezone: true }),
+    /** A new address waiting for verification before it replaces `email`. */
+    pendingEmail: varchar("pending_email", { length: 254 }),
+    /** sha256 of the reset token. */
+    passwordResetToken: text("password_reset_token"),
+    passwordResetExpires: timestamp("password_reset_expires", { withTimezone: true }),
+    paymentCustomerId: text("payment_customer_id"),
+    paymentMandateId: text("payment_mandate_id"),
+    paymentSubscriptionId: text("payment_subscription_id"),
+    subscriptionTier: varchar("subscription_tier", { length: 20 }),
+    subscriptionStatus: varchar("subscription_status", { length: 20 }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    partnerId: integer("partner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    termsAccepted: boolean("terms_accepted").notNull().default(false),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    marketingOptOut: boolean("marketing_opt_out").notNull().default(false),
+    city: varchar("city", { length: 100 }),
+    phone: varchar("phone", { length: 32 }),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    smsNotifications: boolean("sms_notifications").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    index("users_password_reset_token_idx").on(t.passwordResetToken),
+    index("users_email_verification_token_idx").on(t.emailVerificationToken),
+    index("users_subscription_idx").on(t.subscriptionStatus, t.subscriptionTier),
+    index("users_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** sha256 of the cookie's random token: a copy of this table cannot be replayed as cookies. */
+    sid: varchar("sid", { length: 128 }).primaryKey(),
+    sess: jsonb("sess").notNull(),
+    expire: timestamp("expire", { withTimezone: true }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const userPreferences = pgTable("user_preferences", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  postcode: varchar("postcode", { length: 10 }),
+  travelRadius: integer("travel_radius").notNull().default(25),
+  dateSpend: varchar("date_spend", { length: 3 }),
+  dateTypePreferences: json("date_type_preferences").$type<{ type: string; rank: number }[]>(),
+  dayPreferences: json("day_preferences").$type<string[]>(),
+  timePreferences: json("time_preferences").$type<{ time: string; rank: number }[]>(),
+  schedulingPreferences: json("scheduling_preferences").$type<{ weekOfMonth: number; dayOfWeek: string }[]>(),
+  dietaryRestrictions: text("dietary_restrictions").array().notNull().default(sql`'{}'::text[]`),
+  accessibilityNeeds: text("accessibility_needs").array().notNull().default(sql`'{}'::text[]`),
+  alcoholOk: boolean("alcohol_ok").notNull().default(true),
+  openToTrying: boolean("open_to_trying").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const venues = pgTable(
+  "venues",
+  {
+    id: serial("id").primaryKey(),
+    name: varchar("name", { length: 120 }).notNull(),
+    address: text("address"),
+    city: varchar("city", { length: 100 }).notNull(),
+    postcode: varchar("postcode", { length: 10 }),
+    latitude: decimal("latitude", { precision: 10, scale: 7 }),
+    longitude: decimal("longitude", { precision: 10, scale: 7 }),
+    type: varchar("type", { length: 20 }).notNull(),
+    priceLevel: varchar("price_level", { length: 10 }).notNull().default("medium"),
+    experienceBlurb: text("experience_blurb"),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    accessibilityFeatures: text("accessibility_features").array().notNull().default(sql`'{}'::text[]`),
+    dietaryAccommodations: text("dietary_accommodations").array().notNull().default(sql`'{}'::text[]`),
+    contactInfo: json("contact_info").$type<{ phone?: string; website?: string }>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("venues_name_idx").on(sql`lower(${t.name})`), index("venues_type_idx").on(t.type)],
+);
+
+export const dateIdeas = pgTable(
+  "date_ideas",
+  {
+    id: serial("id").primaryKey(),
+    title: varchar("title", { length: 160 }).notNull(),
+    description: text("description"),
+    category: varchar("category", { length: 20 }).notNull().default("culinary"),
+    duration: integer("duration").notNull().default(2),
+    priceLevel: varchar("price_level", { length: 10 }).notNull().default("medium"),
+    season: varchar("season", { length: 10 }).notNull().default("any"),
+    timeOfDay: varchar("time_of_day", { length: 10 }).notNull().default("evening"),
+    dressCode: varchar("dress_code", { length: 120 }),
+    venueId: integer("venue_id").references(() => venues.id, { onDelete: "set null" }),
+    requirements: text("requirements").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("date_ideas_venue_idx").on(t.venueId), index("date_ideas_category_idx").on(t.category)],
+);
+
+export const dateReservations = pgTable(
+  "date_reservations",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dateIdeaId: integer("date_idea_id").references(() => dateIdeas.id, { onDelete: "set null" }),
+    /** Restrict: a venue with reservations cannot be deleted (the admin sees "existing date reservations"). */
+    venueId: integer("venue_id").references(() => venues.id, { onDelete: "restrict" }),
+    scheduledDate: timestamp("scheduled_date", { withTimezone: true }).notNull(),
+    status: varchar("status", { length: 20 }).notNull().default("scheduled"),
+    revealedAt: timestamp("revealed_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    dressCode: varchar("dress_code", { length: 120 }),
+    feedback: text("feedback"),
+    rating: integer("rating"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
+    rescheduledAt: timestamp("rescheduled_at", { withTimezone: true }),
+    aiSuggestion: text("ai_suggestion"),
+    manualBookingNotes: text("manual_booking_notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("date_reservations_user_date_idx").on(t.userId, t.scheduledDate),
+    index("date_reservations_scheduled_idx").on(t.scheduledDate),
+    index("date_reservations_venue_idx").on(t.venueId),
+    index("date_reservations_created_idx").on(t.createdAt),
+  ],
+);
+
+export const userVenueExclusions = pgTable(
+  "user_venue_exclusions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    venueId: integer("venue_id")
+      .notNull()
+      .references(() => venues.id, { onDelete: "cascade" }),
+    reason: varchar("reason", { length: 40 }).notNull().default("cancelled"),
+    excludedAt: timestamp("excluded_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_venue_exclusions_unique").on(t.userId, t.venueId)],
+);
+
+export const userMonthlyQuotas = pgTable(
+  "user_monthly_quotas",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    month: integer("month").notNull(),
+    subscriptionTier: varchar("subscription_tier", { length: 20 }).notNull(),
+    quotaAllowed: integer("quota_allowed").notNull(),
+    quotaUsed: integer("quota_used").notNull().default(0),
+    quotaRemaining: integer("quota_remaining").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("user_monthly_quotas_unique").on(t.userId, t.year, t.month)],
+);
+
+export const aiDateSuggestions = pgTable(
+  "ai_date_suggestions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    suggestion: text("suggestion").notNull(),
+    suggestedVenues: json("suggested_venues").$type<unknown[]>().notNull(),
+    preferences: json("preferences"),
+    dateHistory: json("date_history"),
+    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    reservationId: integer("reservation_id").references(() => dateReservations.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ai_date_suggestions_user_idx").on(t.userId),
+    index("ai_date_suggestions_status_idx").on(t.status),
+  ],
+);
+
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: serial("id").primaryKey(),
+    emailId: varchar("email_id", { length: 255 }).unique(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    reservationId: integer("reservation_id").references(() => dateReservations.id, { onDelete: "set null" }),
+    fromEmail: varchar("from_email", { length: 254 }).notNull(),
+    fromName: varchar("from_name", { length: 160 }),
+    subject: varchar("subject", { length: 200 }).notNull(),
+    body: text("body").notNull(),
+    priority: varchar("priority", { length: 10 }).notNull().default("normal"),
+    status: varchar("status", { length: 20 }).notNull().default("new"),
+    replyToId: integer("reply_to_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("support_tickets_user_idx").on(t.userId), index("support_tickets_status_idx").on(t.status)],
+);
+
+export const supportReplies = pgTable(
+  "support_replies",
+  {
+    id: serial("id").primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    fromEmail: varchar("from_email", { length: 254 }).notNull(),
+    body: text("body").notNull(),
+    isFromAdmin: boolean("is_from_admin").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("support_replies_ticket_idx").on(t.ticketId)],
+);
+
+export const emailLogs = pgTable(
+  "email_logs",
+  {
+    id: serial("id").primaryKey(),
+    recipientEmail: varchar("recipient_email", { length: 254 }).notNull(),
+    recipientName: varchar("recipient_name", { length: 160 }),
+    subject: varchar("subject", { length: 255 }).notNull(),
+    emailType: varchar("email_type", { length: 40 }).notNull(),
+    status: varchar("status", { length: 20 }).notNull().default("sent"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    reservationId: integer("reservation_id").references(() => dateReservations.id, { onDelete: "set null" }),
+    errorMessage: text("error_message"),
+  },
+  (t) => [
+    index("email_logs_sent_at_idx").on(t.sentAt),
+    index("email_logs_user_idx").on(t.userId),
+    index("email_logs_type_idx").on(t.emailType),
+  ],
+);
+
+export const emailTemplates = pgTable("email_templates", {
+  id: serial("id").primaryKey(),
+  name: varchar("name", { length: 120 }).notNull().unique(),
+  subject: varchar("subject", { length: 255 }).notNull(),
+  htmlContent: text("html_content").notNull(),
+  textContent: text("text_content"),
+  templateType: varchar("template_type", { length: 40 }).notNull(),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const emailCampaigns = pgTable("email_campaigns", {
+  id: serial("id").primaryKey(),
+  name: varchar("name", { length: 120 }).notNull(),
+  description: text("description"),
+  templateId: integer("template_id").references(() => emailTemplates.id, { onDelete: "set null" }),
+  triggerType: varchar("trigger_type", { length: 40 }).notNull(),
+  delayHours: integer("delay_hours").notNull().default(0),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userEmailCampaigns = pgTable(
+  "user_email_campaigns",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
+    status: varchar("status", { length: 20 }).notNull().default("scheduled"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    emailLogId: integer("email_log_id").references(() => emailLogs.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("user_email_campaigns_due_idx").on(t.status, t.scheduledAt),
+    uniqueIndex("user_email_campaigns_unique").on(t.userId, t.campaignId),
+  ],
+);
+
+export const offerCodes = pgTable("offer_codes", {
+  id: serial("id").primaryKey(),
+  code: varchar("code", { length: 40 }).notNull().unique(),
+  description: text("description"),
+  discountType: varchar("discount_type", { length: 20 }).notNull().default("percentage"),
+  discountValue: decimal("discount_value", { precision: 5, scale: 2 }).notNull().default("0"),
+  /** Minimum monthly price in pence for the code to apply. */
+  minOrderValue: integer("min_order_value"),
+  maxUses: integer("max_uses"),
+  usesCount: integer("uses_count").notNull().default(0),
+  maxUsesPerUser: integer("max_uses_per_user").notNull().default(1),
+  validFrom: timestamp("valid_from", { withTimezone: true }),
+  validUntil: timestamp("valid_until", { withTimezone: true }),
+  applicableTiers: text("applicable_tiers").array(),
+  durationMonths: integer("duration_months"),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const offerCodeUsage = pgTable(
+  "offer_code_usage",
+  {
+    id: serial("id").primaryKey(),
+    offerCodeId: integer("offer_code_id")
+      .notNull()
+      .references(() => offerCodes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionTier: varchar("subscription_tier", { length: 20 }).notNull(),
+    /** Monthly amounts in pence. */
+    originalAmount: integer("original_amount").notNull(),
+    discountAmount: integer("discount_amount").notNull(),
+    finalAmount: integer("final_amount").notNull(),
+    paymentSubscriptionId: text("payment_subscription_id"),
+    discountStartDate: timestamp("discount_start_date", { withTimezone: true }).notNull().defaultNow(),
+    discountEndDate: timestamp("discount_end_date", { withTimezone: true }),
+    cyclesRemaining: integer("cycles_remaining"),
+    status: varchar("status", { length: 20 }).notNull().default("active"),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("offer_code_usage_user_code_unique").on(t.userId, t.offerCodeId)],
+);
+
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** created, activated, tier_changed, cancelled, reactivated, past_due, paused, resumed, ended */
+    eventType: varchar("event_type", { length: 30 }).notNull(),
+    fromTier: varchar("from_tier", { length: 20 }),
+    toTier: varchar("to_tier", { length: 20 }),
+    fromStatus: varchar("from_status", { length: 20 }),
+    toStatus: varchar("to_status", { length: 20 }),
+    /** Monthly price in pence after the event, discounts applied. */
+    monthlyAmount: integer("monthly_amount"),
+    reason: text("reason"),
+    feedback: text("feedback"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("subscription_events_occurred_idx").on(t.occurredAt),
+    index("subscription_events_user_idx").on(t.userId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,13 @@
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import type { RateLimiter } from "./modules/auth/rate-limit.ts";
+import type { Mailer } from "./modules/email/mailer.ts";
+
+/** What services need from the outside world; tests pass their own clock, database and mailer. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  now: () => Date;
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { count } from "drizzle-orm";
+import pino from "pino";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/open.ts";
+import { users } from "./db/schema.ts";
+import { seedDemo } from "./db/seed-demo.ts";
+import { createDeps } from "./deps-factory.ts";
+import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
+import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
+
+const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
+
+async function main() {
+  const config = loadConfig();
+  log.info(
+    config.databaseUrl ? "database: DATABASE_URL" : `database: embedded PostgreSQL in ${config.dataDir}/`,
+  );
+  const database = await openDatabase(config, (m) => log.warn(m));
+  const { db } = database;
+
+  // First start on a new embedded database: demo content and a demo admin whose password is shown once.
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if ((database.embedded && n === 0) || config.seedDemo) {
+    const seeded = await seedDemo(db);
+    log.info(seeded, "demo content seeded");
+  }
+  if (database.embedded && n === 0) {
+    const email = "admin@unveil.local";
+    const password = randomBytes(12).toString("base64url");
+    await createOrPromoteAdmin(db, { email, password, firstName: "Demo", lastName: "Admin" });
+    process.stdout.write(
+      `\n  Demo admin created (shown once):\n    e-mail:   ${email}\n    password: ${password}\n  Change it with: npm run cli -- create-admin --email ${email} --password <new>\n\n`,
+    );
+  }
+
+  const deps = createDeps(config, db);
+  log.info(
+    `mail: ${deps.mailer.transport.kind === "smtp" ? "SMTP (SMTP_URL)" : `local outbox in ${config.outboxDir}/ (set SMTP_URL for real mail)`}`,
+  );
+  const app = await buildApp(deps);
+  const purge = setInterval(() => void purgeExpiredSessions(db, new Date()).catch(() => {}), 3_600_000);
+  purge.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: shutting down`);
+    clearInterval(purge);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close().catch(() => {});
+    deps.mailer.transport.close?.();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Unveil is ready at ${config.appUrl}`);
+}
+
+main().catch((err) => {
+  log.fatal(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
+
+/** OWASP's argon2id recommendation: 19 MiB, 2 passes, parallelism 1. */
+const PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
+
+/**
+ * Hashing runs on libuv's thread pool (off the event loop). At most two hashes run at once so a burst
+ * of sign-ins cannot take every pool thread from file and DNS work, nor 19 MiB each without bound.
+ */
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function derive(password: string, salt: Buffer, p: { memory: number; passes: number; parallelism: number }) {
+  return withSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        argon2(
+          "argon2id",
+          { message: password, nonce: salt, tagLength: PARAMS.tagLength, ...p },
+          (err, key) => (err ? reject(err) : resolve(key)),
+        ),
+      ),
+  );
+}
+
+const b64 = (b: Buffer) => b.toString("base64").replace(/=+$/, "");
+
+/** Returns a PHC string: $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return `$argon2id$v=19$m=${PARAMS.memory},t=${PARAMS.passes},p=${PARAMS.parallelism}$${b64(salt)}$${b64(key)}`;
+}
+
+const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+
+export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  const m = stored ? PHC.exec(stored) : null;
+  if (!m) {
+    // Spend the same time as a real check so response times do not reveal which e-mails exist.
+    await derive(password, DUMMY_SALT, PARAMS);
+    return false;
+  }
+  const expected = Buffer.from(m[5], "base64");
+  const key = await derive(password, Buffer.from(m[4], "base64"), {
+    memory: Number(m[1]),
+    passes: Number(m[2]),
+    parallelism: Number(m[3]),
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+const DUMMY_SALT = randomBytes(16);

@@ -1,0 +1,63 @@
+import { and, eq } from "drizzle-orm";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import type { SubscriptionStatus, TierId } from "../../../shared/constants.ts";
+import type { Db } from "../../db/client.ts";
+import { offerCodes, offerCodeUsage, type User, userPreferences } from "../../db/schema.ts";
+
+/** The only shape a user leaves the server in: no password, token or payment-provider id. */
+export async function toPublicUser(db: Db, user: User): Promise<PublicUser> {
+  const [prefs, discount] = await Promise.all([
+    db
+      .select({
+        postcode: userPreferences.postcode,
+        travelRadius: userPreferences.travelRadius,
+      })
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, user.id))
+      .limit(1),
+    db
+      .select({
+        offerCode: offerCodes.code,
+        discountType: offerCodes.discountType,
+        discountValue: offerCodes.discountValue,
+        cyclesRemaining: offerCodeUsage.cyclesRemaining,
+        discountEndDate: offerCodeUsage.discountEndDate,
+      })
+      .from(offerCodeUsage)
+      .innerJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
+      .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")))
+      .limit(1),
+  ]);
+  const d = discount[0];
+  const p = prefs[0];
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    emailVerified: user.emailVerified,
+    isAdmin: user.isAdmin,
+    onboardingCompleted: user.onboardingCompleted,
+    subscriptionTier: (user.subscriptionTier as TierId | null) ?? null,
+    subscriptionStatus: (user.subscriptionStatus as SubscriptionStatus | null) ?? null,
+    partnerId: user.partnerId,
+    city: user.city,
+    phone: user.phone,
+    emailNotifications: user.emailNotifications,
+    smsNotifications: user.smsNotifications,
+    marketingOptOut: user.marketingOptOut,
+    termsAccepted: user.termsAccepted,
+    createdAt: user.createdAt.toISOString(),
+    activeDiscount: d
+      ? {
+          offerCode: d.offerCode,
+          discountType: d.discountType as "percentage" | "fixed_amount",
+          discountValue: d.discountValue,
+          cyclesRemaining: d.cyclesRemaining,
+          discountEndDate: d.discountEndDate?.toISOString() ?? null,
+        }
+      : null,
+    preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,
+  };
+}

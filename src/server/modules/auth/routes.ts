@@ -1,0 +1,96 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { SESSION_COOKIE } from "../../../shared/constants.ts";
+import { MSG } from "../../../shared/messages.ts";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordRequestSchema,
+  verifyEmailSchema,
+} from "../../../shared/schemas/auth.ts";
+import type { Deps } from "../../deps.ts";
+import { requireUser } from "../../plugins/auth-context.ts";
+import { toPublicUser } from "./public-user.ts";
+import {
+  authenticate,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from "./service.ts";
+import { clearSessionCookie, createSession, destroySession, setSessionCookie } from "./sessions.ts";
+
+export function authRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secure = deps.config.secureCookies;
+
+  /** Starts a fresh session, ending any session the browser already had (no session fixation). */
+  async function startSession(
+    req: { ip: string; headers: Record<string, unknown>; cookies: Record<string, string | undefined> },
+    reply: Parameters<typeof setSessionCookie>[0],
+    userId: number,
+  ) {
+    const previous = req.cookies[SESSION_COOKIE];
+    if (previous && previous.length <= 100) await destroySession(deps.db, previous);
+    const token = await createSession(deps.db, userId, deps.now(), {
+      ip: req.ip,
+      userAgent: String(req.headers["user-agent"] ?? ""),
+    });
+    setSessionCookie(reply, token, secure);
+  }
+
+  r.post("/api/register", { schema: { body: registerSchema } }, async (req, reply) => {
+    const rl = deps.config.rateLimits;
+    deps.limiter.hit(`register-ip:${req.ip}`, rl.registerPerIp, rl.windowMinutes);
+    const user = await registerUser(deps, req.body);
+    await startSession(req, reply, user.id);
+    return reply.code(201).send(await toPublicUser(deps.db, user));
+  });
+
+  r.post("/api/login", { schema: { body: loginSchema } }, async (req, reply) => {
+    const user = await authenticate(deps, req.body.email, req.body.password, req.ip);
+    await startSession(req, reply, user.id);
+    return toPublicUser(deps.db, user);
+  });
+
+  r.post("/api/logout", async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (token && token.length <= 100) await destroySession(deps.db, token);
+    clearSessionCookie(reply, secure);
+    return { message: "Signed out" };
+  });
+
+  r.get("/api/auth/user", async (req) => toPublicUser(deps.db, requireUser(req)));
+
+  r.post("/api/forgot-password", { schema: { body: forgotPasswordSchema } }, async (req) => {
+    await requestPasswordReset(deps, req.body.email, req.ip);
+    return { message: MSG.forgotAnswer };
+  });
+
+  r.post("/api/reset-password", { schema: { body: resetPasswordRequestSchema } }, async (req, reply) => {
+    await resetPassword(deps, req.body.token, req.body.password, req.ip);
+    // The browser that reset the password is signed out too: it signs in with the new one.
+    clearSessionCookie(reply, secure);
+    return { message: MSG.resetDone };
+  });
+
+  /** The link in the verification e-mail. */
+  r.get("/api/verify-email", { schema: { querystring: verifyEmailSchema } }, async (req, reply) => {
+    try {
+      await verifyEmail(deps, req.query.token);
+      return reply.redirect("/?verified=1");
+    } catch {
+      return reply.redirect("/?verified=0");
+    }
+  });
+
+  r.post("/api/resend-verification", async (req) => {
+    await resendVerification(deps, requireUser(req));
+    return { message: "Verification e-mail sent" };
+  });
+
+  /** The spec's login path: the sign-in screen lives at /auth. */
+  r.get("/api/login", async (_req, reply) => reply.redirect("/auth"));
+}

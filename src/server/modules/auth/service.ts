@@ -1,0 +1,178 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { RESET_TOKEN_TTL_MINUTES, VERIFY_TOKEN_TTL_HOURS } from "../../../shared/constants.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { type User, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { badRequest, conflict, HttpError, unauthorized } from "../../http-error.ts";
+import { passwordResetEmail, verificationEmail, welcomeEmail } from "../email/templates.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { destroyUserSessions } from "./sessions.ts";
+import { hashToken, newToken } from "./tokens.ts";
+
+export async function findUserByEmail(deps: Deps, email: string): Promise<User | null> {
+  const rows = await deps.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function registerUser(
+  deps: Deps,
+  input: { email: string; password: string; firstName: string; lastName: string },
+): Promise<User> {
+  if (await findUserByEmail(deps, input.email)) throw conflict(MSG.emailTaken);
+  const password = await hashPassword(input.password);
+  const verifyToken = newToken();
+  const now = deps.now();
+  let user: User;
+  try {
+    [user] = await deps.db
+      .insert(users)
+      .values({
+        email: input.email,
+        password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        emailVerificationToken: hashToken(verifyToken),
+        emailVerificationExpires: new Date(now.getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
+      })
+      .returning();
+  } catch (e) {
+    // Two sign-ups racing for one address: the unique index decides.
+    if (
+      (e as { cause?: { code?: string } }).cause?.code === "23505" ||
+      (e as { code?: string }).code === "23505"
+    )
+      throw conflict(MSG.emailTaken);
+    throw e;
+  }
+  void sendVerification(deps, user, verifyToken).then(() => {
+    const w = welcomeEmail(user.firstName ?? "there", deps.config.appUrl);
+    return deps.mailer.send({
+      to: user.email,
+      toName: user.firstName,
+      ...w,
+      type: "welcome",
+      userId: user.id,
+    });
+  });
+  return user;
+}
+
+function sendVerification(deps: Deps, user: User, token: string) {
+  const url = `${deps.config.appUrl}/api/verify-email?token=${encodeURIComponent(token)}`;
+  const m = verificationEmail(user.firstName ?? "there", url);
+  return deps.mailer.send({
+    to: user.pendingEmail ?? user.email,
+    toName: user.firstName,
+    ...m,
+    type: "email_verification",
+    userId: user.id,
+  });
+}
+
+export async function resendVerification(deps: Deps, user: User): Promise<void> {
+  if (user.emailVerified && !user.pendingEmail) return;
+  const token = newToken();
+  await deps.db
+    .update(users)
+    .set({
+      emailVerificationToken: hashToken(token),
+      emailVerificationExpires: new Date(deps.now().getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
+    })
+    .where(eq(users.id, user.id));
+  await sendVerification(deps, user, token);
+}
+
+/** Marks the address verified; a pending new address replaces the old one only now. */
+export async function verifyEmail(deps: Deps, token: string): Promise<User> {
+  const rows = await deps.db
+    .select()
+    .from(users)
+    .where(
+      and(eq(users.emailVerificationToken, hashToken(token)), gt(users.emailVerificationExpires, deps.now())),
+    )
+    .limit(1);
+  const user = rows[0];
+  if (!user) throw badRequest(MSG.invalidVerifyToken);
+  if (user.pendingEmail && (await findUserByEmail(deps, user.pendingEmail))) throw conflict(MSG.emailTaken);
+  const [updated] = await deps.db
+    .update(users)
+    .set({
+      emailVerified: true,
+      emailVerificationToken: null,
+      emailVerificationExpires: null,
+      ...(user.pendingEmail ? { email: user.pendingEmail, pendingEmail: null } : {}),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated;
+}
+
+export async function authenticate(deps: Deps, email: string, password: string, ip: string): Promise<User> {
+  const { limiter, config } = deps;
+  const rl = config.rateLimits;
+  const accountKey = `login-fail:${email}`;
+  limiter.hit(`login-ip:${ip}`, rl.loginPerIp, rl.windowMinutes);
+  limiter.check(accountKey, rl.loginFailuresPerAccount);
+  const user = await findUserByEmail(deps, email);
+  const ok = await verifyPassword(user?.password ?? null, password);
+  if (!user || !ok) {
+    try {
+      limiter.hit(accountKey, rl.loginFailuresPerAccount, rl.windowMinutes);
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+    }
+    throw unauthorized(MSG.invalidCredentials);
+  }
+  limiter.reset(accountKey);
+  return user;
+}
+
+/** Always answers the same way, whether or not the address has an account. */
+export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
+  const rl = deps.config.rateLimits;
+  deps.limiter.hit(`forgot-ip:${ip}`, rl.forgotPerIp, rl.windowMinutes);
+  try {
+    deps.limiter.hit(`forgot-acct:${email}`, rl.forgotPerAccount, rl.windowMinutes);
+  } catch {
+    // Over the per-account limit: answer as usual but send nothing more to that inbox.
+    return;
+  }
+  const user = await findUserByEmail(deps, email);
+  if (!user) return;
+  const token = newToken();
+  await deps.db
+    .update(users)
+    .set({
+      passwordResetToken: hashToken(token),
+      passwordResetExpires: new Date(deps.now().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    })
+    .where(eq(users.id, user.id));
+  const url = `${deps.config.appUrl}/auth?token=${encodeURIComponent(token)}`;
+  const m = passwordResetEmail(user.firstName ?? "there", url);
+  // Not awaited: the answer must not take longer when the account exists.
+  void deps.mailer.send({
+    to: user.email,
+    toName: user.firstName,
+    ...m,
+    type: "password_reset",
+    userId: user.id,
+  });
+}
+
+/** Sets the new password, spends the token and ends every session of the account. */
+export async function resetPassword(deps: Deps, token: string, password: string, ip: string): Promise<void> {
+  const rl = deps.config.rateLimits;
+  deps.limiter.hit(`reset-ip:${ip}`, rl.resetPerIp, rl.windowMinutes);
+  const hash = await hashPassword(password);
+  const updated = await deps.db
+    .update(users)
+    .set({ password: hash, passwordResetToken: null, passwordResetExpires: null })
+    .where(and(eq(users.passwordResetToken, hashToken(token)), gt(users.passwordResetExpires, deps.now())))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw badRequest(MSG.invalidResetToken);
+  await destroyUserSessions(deps.db, updated[0].id);
+}

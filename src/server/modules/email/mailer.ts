@@ -1,0 +1,99 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Db } from "../../db/client.ts";
+import { emailLogs } from "../../db/schema.ts";
+
+export interface OutgoingMail {
+  to: string;
+  toName?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  /** Recorded in email_logs.email_type, e.g. "password_reset". */
+  type: string;
+  userId?: number | null;
+  reservationId?: number | null;
+}
+
+export interface SentMail extends OutgoingMail {
+  from: string;
+  sentAt: string;
+}
+
+export interface Transport {
+  readonly kind: "smtp" | "outbox";
+  deliver(mail: SentMail): Promise<void>;
+  close?(): void;
+}
+
+/** Real delivery through any SMTP server named by SMTP_URL (smtp://user:pass@host:port). */
+export function smtpTransport(url: string): Transport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    async deliver(mail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.toName ? { name: mail.toName, address: mail.to } : mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Development and tests without SMTP: each message is kept in memory and written as a JSON file into `dir`. */
+export function outboxTransport(dir: string | null): Transport & { messages: SentMail[] } {
+  const messages: SentMail[] = [];
+  return {
+    kind: "outbox",
+    messages,
+    async deliver(mail) {
+      messages.push(mail);
+      if (messages.length > 200) messages.shift();
+      if (!dir) return;
+      await mkdir(dir, { recursive: true });
+      const name = `${mail.sentAt.replaceAll(":", "-")}-${Math.random().toString(36).slice(2, 8)}.json`;
+      await writeFile(path.join(dir, name), JSON.stringify(mail, null, 2), { mode: 0o600 });
+    },
+  };
+}
+
+export class Mailer {
+  readonly transport: Transport;
+  private db: Db;
+  private from: string;
+  constructor(db: Db, transport: Transport, from: string) {
+    this.db = db;
+    this.transport = transport;
+    this.from = from;
+  }
+
+  /** Sends one message and records it (sent or failed) in email_logs. Never throws: mail is best effort. */
+  async send(mail: OutgoingMail): Promise<{ ok: boolean; error?: string }> {
+    const sent: SentMail = { ...mail, from: this.from, sentAt: new Date().toISOString() };
+    let error: string | undefined;
+    try {
+      await this.transport.deliver(sent);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    await this.db
+      .insert(emailLogs)
+      .values({
+        recipientEmail: mail.to,
+        recipientName: mail.toName ?? null,
+        subject: mail.subject,
+        emailType: mail.type,
+        status: error ? "failed" : "sent",
+        userId: mail.userId ?? null,
+        reservationId: mail.reservationId ?? null,
+        errorMessage: error ?? null,
+      })
+      .catch(() => {});
+    return error ? { ok: false, error } : { ok: true };
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../../shared/constants.ts";
+import { MSG } from "../../shared/messages.ts";
+import type { User } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { forbidden, unauthorized } from "../http-error.ts";
+import { findSessionUser } from "../modules/auth/sessions.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: User | null;
+    sessionToken: string | null;
+  }
+}
+
+/** Loads the signed-in user for every /api request, and guards the whole /api/admin/ tree in one place. */
+export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionToken", null);
+  app.addHook("onRequest", async (req) => {
+    if (!req.url.startsWith("/api/")) return;
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const user = await findSessionUser(deps.db, token, deps.now());
+    if (user) {
+      req.user = user;
+      req.sessionToken = token;
+    }
+  });
+  app.addHook("onRequest", async (req) => {
+    if (req.url === "/api/admin" || req.url.startsWith("/api/admin/") || req.url.startsWith("/api/admin?")) {
+      requireAdmin(req);
+    }
+  });
+}
+
+export function requireUser(req: FastifyRequest): User {
+  if (!req.user) throw unauthorized(MSG.notSignedIn);
+  return req.user;
+}
+
+export function requireAdmin(req: FastifyRequest): User {
+  const user = requireUser(req);
+  if (!user.isAdmin) throw forbidden(MSG.adminOnly);
+  return user;
+}

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { MSG } from "../../shared/messages.ts";
+import { HttpError } from "../http-error.ts";
+
+/** Every failure leaves as JSON {message}; only a bug is a 500, and its details stay in the log. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      reply.headers(err.headers);
+      return reply
+        .code(err.statusCode)
+        .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
+        message: v.message ?? "Invalid value",
+      }));
+      return reply.code(400).send({ message: errors[0]?.message ?? "Invalid request", errors });
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = (err as FastifyError).code;
+      const message =
+        code === "FST_ERR_CTP_INVALID_JSON_BODY" || err instanceof SyntaxError
+          ? MSG.malformedJson
+          : code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+            ? "The request body is empty"
+            : code === "FST_ERR_CTP_BODY_TOO_LARGE"
+              ? "The request body is too large"
+              : code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+                ? "Unsupported content type"
+                : err.message;
+      return reply.code(status).send({ message });
+    }
+    req.log.error({ err }, "unhandled error");
+    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+  });
+}

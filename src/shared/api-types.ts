@@ -1,0 +1,33 @@
+import type { SubscriptionStatus, TierId } from "./constants.ts";
+
+export interface ActiveDiscount {
+  offerCode: string;
+  discountType: "percentage" | "fixed_amount";
+  discountValue: string;
+  cyclesRemaining: number | null;
+  discountEndDate: string | null;
+}
+
+/** The current user as the API sends it: never a password, token or payment-provider id. */
+export interface PublicUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  emailVerified: boolean;
+  isAdmin: boolean;
+  onboardingCompleted: boolean;
+  subscriptionTier: TierId | null;
+  subscriptionStatus: SubscriptionStatus | null;
+  partnerId: number | null;
+  city: string | null;
+  phone: string | null;
+  emailNotifications: boolean;
+  smsNotifications: boolean;
+  marketingOptOut: boolean;
+  termsAccepted: boolean;
+  createdAt: string;
+  activeDiscount: ActiveDiscount | null;
+  preferences: { city: string | null; travelRadius: number | null; postcode: string | null } | null;
+}

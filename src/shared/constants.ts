@@ -1,0 +1,157 @@
+/** Every business figure lives here and is imported by both the client and the server. */
+
+export const TIER_IDS = ["silver", "gold", "platinum"] as const;
+export type TierId = (typeof TIER_IDS)[number];
+
+export interface Tier {
+  id: TierId;
+  name: string;
+  monthlyPricePence: number;
+  datesPerMonth: number;
+  tagline: string;
+  badge?: string;
+  features: string[];
+}
+
+export const REVEAL_WINDOW_HOURS = 48;
+
+export const TIERS: Record<TierId, Tier> = {
+  silver: {
+    id: "silver",
+    name: "Silver",
+    monthlyPricePence: 1500,
+    datesPerMonth: 1,
+    tagline: "Perfect for new adventurers",
+    features: [
+      "1 mystery date a month",
+      "Personalised to your location and budget",
+      `Details revealed ${REVEAL_WINDOW_HOURS} hours before`,
+      "Curated by relationship experts",
+      "Cancel anytime",
+    ],
+  },
+  gold: {
+    id: "gold",
+    name: "Gold",
+    monthlyPricePence: 2000,
+    datesPerMonth: 2,
+    tagline: "For the adventurous couple",
+    badge: "Most Popular",
+    features: [
+      "2 mystery dates a month",
+      "Personalised to your location and budget",
+      `Details revealed ${REVEAL_WINDOW_HOURS} hours before`,
+      "Wider mix of experiences",
+      "Priority booking at partner venues",
+    ],
+  },
+  platinum: {
+    id: "platinum",
+    name: "Platinum",
+    monthlyPricePence: 3000,
+    datesPerMonth: 4,
+    tagline: "For the frequent flyers",
+    features: [
+      "4 mystery dates a month",
+      "Personalised to your location and budget",
+      `Details revealed ${REVEAL_WINDOW_HOURS} hours before`,
+      "Exclusive and premium experiences",
+      "Dedicated concierge support",
+    ],
+  },
+};
+
+export const SUBSCRIPTION_STATUSES = ["active", "cancelled", "past_due", "paused"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome; the cap only stops abuse of the hashing cost. */
+export const PASSWORD_MAX_LENGTH = 1024;
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const SESSION_COOKIE = "unveil_sid";
+export const SESSION_ABSOLUTE_DAYS = 30;
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const VERIFY_TOKEN_TTL_HOURS = 72;
+
+/** Client timing figures from the specification (member-app.md section 9). */
+export const TIMING = {
+  currentUserStaleMs: 5 * 60 * 1000,
+  signInRedirectMs: 500,
+  afterDeleteRedirectMs: 1000,
+  toastDurationMs: 5000,
+  toastRemoveDelayMs: 1_000_000,
+  toastLimit: 1,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+} as const;
+
+export const DATE_SPEND_BANDS = {
+  "£": "£20-40 per person",
+  "££": "£40-80 per person",
+  "£££": "£80+ per person",
+} as const;
+
+export const DATE_TYPES = ["restaurants", "active", "live_music", "bars", "culture"] as const;
+export const TIMES_OF_DAY = ["mornings", "afternoons", "evenings"] as const;
+export const DAYS_OF_WEEK = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+export const DIETARY_OPTIONS = [
+  "Vegetarian",
+  "Vegan",
+  "Gluten-free",
+  "Dairy-free",
+  "Nut Allergies",
+  "Halal",
+  "Kosher",
+  "Pescatarian",
+  "Low Sodium",
+] as const;
+export const ACCESSIBILITY_OPTIONS = [
+  "Wheelchair accessible",
+  "Hearing loop",
+  "Large print menus",
+  "Step-free access",
+  "Accessible parking",
+  "Guide dog friendly",
+] as const;
+
+export const VENUE_TYPES = ["restaurant", "activity", "cultural", "adventure", "wellness"] as const;
+export const PRICE_LEVELS = ["low", "medium", "high"] as const;
+export const DATE_IDEA_CATEGORIES = [
+  "culinary",
+  "active",
+  "adventure",
+  "live_music",
+  "bars",
+  "cultural",
+  "wellness",
+] as const;
+export const SEASONS = ["any", "spring", "summer", "autumn", "winter"] as const;
+export const TIME_OF_DAY_SLOTS = ["morning", "afternoon", "evening"] as const;
+export const RESERVATION_STATUSES = ["scheduled", "revealed", "confirmed", "completed", "cancelled"] as const;
+export const DISCOUNT_TYPES = ["percentage", "fixed_amount"] as const;
+
+export const CANCELLATION_REASONS = [
+  "Too expensive",
+  "Not enough date options in my area",
+  "Don't have time for dates right now",
+  "Dates don't match my preferences",
+  "Partner is no longer interested",
+  "Technical issues with the app",
+  "Switching to a different service",
+  "Other",
+] as const;
+
+export function formatPence(pence: number): string {
+  return pence % 100 === 0 ? `£${pence / 100}` : `£${(pence / 100).toFixed(2)}`;
+}

@@ -1,0 +1,47 @@
+/** User-facing texts of the specification, word for word, shared by forms, toasts and the server. */
+export const MSG = {
+  invalidEmail: "Please enter a valid email address",
+  passwordRequired: "Password is required",
+  passwordMin: "Password must be at least 8 characters",
+  passwordMax: "Password must be at most 1024 characters",
+  firstNameMin: "First name must be at least 2 characters",
+  lastNameMin: "Last name must be at least 2 characters",
+  nameMax: "Name must be at most 80 characters",
+  confirmRequired: "Password confirmation is required",
+  passwordsDontMatch: "Passwords don't match",
+  tokenRequired: "Reset token is required",
+  invalidCredentials: "Invalid email or password",
+  emailTaken: "An account with this email already exists",
+  invalidResetToken: "This reset link is invalid or has expired. Please request a new one.",
+  invalidVerifyToken: "This verification link is invalid or has expired.",
+  forgotAnswer: "If an account exists with that email, we've sent you a password reset link.",
+  resetDone: "Your password has been successfully updated. You can now sign in.",
+  notSignedIn: "Not signed in",
+  adminOnly: "Admin access required",
+  crossOrigin: "Cross-site request refused",
+  notFound: "Not found",
+  malformedJson: "The request body is not valid JSON",
+  tooManyRequests: (minutes: number) =>
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+} as const;
+
+/** Toast titles and texts (member-app.md section 8). */
+export const TOAST = {
+  loginFailed: "Login failed",
+  registrationFailed: "Registration failed",
+  logoutFailed: "Logout failed",
+  requestFailed: "Request failed",
+  resetFailed: "Password reset failed",
+  unauthorizedTitle: "Unauthorized",
+  loggedOut: "You are logged out. Logging in again...",
+  needSignIn: "You need to sign in to access this page.",
+  welcomeBackTitle: "Welcome back!",
+  welcomeBack: "You've been logged in successfully.",
+  accountCreatedTitle: "Account created!",
+  accountCreated: "Welcome to Unveil. Let's plan your first mystery date.",
+  resetSentTitle: "Reset link sent",
+  resetSent: "If an account exists with that email, we've sent you a password reset link.",
+  passwordUpdatedTitle: "Password updated",
+  passwordUpdated: "Your password has been successfully updated. You can now sign in.",
+  errorTitle: "Error",
+} as const;

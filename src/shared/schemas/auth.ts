@@ -1,0 +1,78 @@
+import { z } from "zod";
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "../constants.ts";
+import { MSG } from "../messages.ts";
+
+/** Trimmed, lower-cased e-mail: addresses are compared case-insensitively everywhere. */
+export const emailField = z
+  .string({ error: MSG.invalidEmail })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, MSG.invalidEmail)
+  .pipe(z.email({ error: MSG.invalidEmail }))
+  .transform((e) => e.toLowerCase());
+
+const newPassword = z
+  .string({ error: MSG.passwordMin })
+  .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
+  .max(PASSWORD_MAX_LENGTH, MSG.passwordMax);
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: emailField,
+  password: newPassword,
+  firstName: z
+    .string({ error: MSG.firstNameMin })
+    .trim()
+    .min(NAME_MIN_LENGTH, MSG.firstNameMin)
+    .max(NAME_MAX_LENGTH, MSG.nameMax),
+  lastName: z
+    .string({ error: MSG.lastNameMin })
+    .trim()
+    .min(NAME_MIN_LENGTH, MSG.lastNameMin)
+    .max(NAME_MAX_LENGTH, MSG.nameMax),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** The reset form: the two fields the member types. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z
+      .string({ error: MSG.confirmRequired })
+      .min(PASSWORD_MIN_LENGTH, MSG.confirmRequired)
+      .max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
+
+/** What the server receives: {password, token} (confirmPassword is optional but checked when sent). */
+export const resetPasswordRequestSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    token: z.string({ error: MSG.tokenRequired }).min(1, MSG.tokenRequired).max(200, MSG.invalidResetToken),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });
+
+export const verifyEmailSchema = z.object({
+  token: z.string().min(1, MSG.invalidVerifyToken).max(200, MSG.invalidVerifyToken),
+});

@@ -1,0 +1,143 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, inject } from "vitest";
+import { buildApp } from "../../src/server/app.ts";
+import { type Config, DEFAULT_RATE_LIMITS, loadConfig, type RateLimits } from "../../src/server/config.ts";
+import { createDb, type Db } from "../../src/server/db/client.ts";
+import { users } from "../../src/server/db/schema.ts";
+import type { Deps } from "../../src/server/deps.ts";
+import { createDeps } from "../../src/server/deps-factory.ts";
+import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
+import { createSession } from "../../src/server/modules/auth/sessions.ts";
+import { outboxTransport, type SentMail, type Transport } from "../../src/server/modules/email/mailer.ts";
+import { SESSION_COOKIE } from "../../src/shared/constants.ts";
+import { createTestDatabase } from "./test-postgres.ts";
+
+export interface TestClock {
+  now: () => Date;
+  set(d: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start = new Date()): TestClock {
+  let t = start.getTime();
+  return {
+    now: () => new Date(t),
+    set: (d) => {
+      t = new Date(d).getTime();
+    },
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  deps: Deps;
+  config: Config;
+  clock: TestClock;
+  /** Messages the app has sent (when no transport was given). */
+  mail: SentMail[];
+  /** A signed-in member: the cookie header to send, and the user row. */
+  member(overrides?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
+  admin(overrides?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
+  request(opts: InjectOptions & { as?: SignedIn }): Promise<LightMyRequestResponse>;
+}
+
+export interface SignedIn {
+  user: typeof users.$inferSelect;
+  cookie: string;
+  password: string;
+}
+
+let counter = 0;
+const PASSWORD = "correct horse battery staple";
+let cachedHash: Promise<string> | undefined;
+
+/**
+ * One line per test file: a fresh database copied from the migrated template, the real app on it, a
+ * controllable clock and a readable outbox. Closed and dropped after the file's tests.
+ */
+export async function createTestApp(
+  opts: { rateLimits?: Partial<RateLimits>; transport?: Transport; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const { url, drop } = await createTestDatabase(inject("pgBaseUrl"));
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      APP_URL: "http://localhost:5000",
+      DATABASE_URL: url,
+      ...opts.env,
+    }),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+  };
+  const db = createDb(url, 5);
+  const clock = testClock();
+  const outbox = outboxTransport(null);
+  const deps = createDeps(config, db, { transport: opts.transport ?? outbox, now: clock.now });
+  const app = await buildApp(deps, { serveClient: false });
+  await app.ready();
+
+  async function signedIn(
+    isAdmin: boolean,
+    overrides: Partial<typeof users.$inferInsert> = {},
+  ): Promise<SignedIn> {
+    counter++;
+    cachedHash ??= hashPassword(PASSWORD);
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: `${isAdmin ? "admin" : "member"}${counter}-${process.pid}@example.com`,
+        firstName: isAdmin ? "Ada" : "Sam",
+        lastName: isAdmin ? "Admin" : `Member${counter}`,
+        password: await cachedHash,
+        emailVerified: true,
+        isAdmin,
+        ...overrides,
+      })
+      .returning();
+    const token = await createSession(db, user.id, clock.now());
+    return { user, cookie: `${SESSION_COOKIE}=${token}`, password: PASSWORD };
+  }
+
+  const t: TestApp = {
+    app,
+    db,
+    deps,
+    config,
+    clock,
+    mail: outbox.messages,
+    member: (o) => signedIn(false, o),
+    admin: (o) => signedIn(true, o),
+    request: ({ as, ...o }) =>
+      app.inject({
+        ...o,
+        headers: { ...(o.headers ?? {}), ...(as ? { cookie: as.cookie } : {}) },
+      } as InjectOptions),
+  };
+  afterAll(async () => {
+    await app.close();
+    await db.$client.end();
+    await drop();
+  });
+  return t;
+}
+
+/** The session cookie value an answer set, if any. */
+export function sessionCookieFrom(res: LightMyRequestResponse): string | undefined {
+  const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
+  return c?.value ? `${SESSION_COOKIE}=${c.value}` : undefined;
+}
+
+/** Waits until fire-and-forget work (mail sent after answering) has happened. */
+export async function eventually<T>(fn: () => T | Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

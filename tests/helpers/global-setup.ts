@@ -1,0 +1,14 @@
+import type { TestProject } from "vitest/node";
+import { startTestPostgres } from "./test-postgres.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgBaseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const { baseUrl, stop } = await startTestPostgres();
+  project.provide("pgBaseUrl", baseUrl);
+  return stop;
+}
