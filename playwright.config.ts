@@ -1,0 +1,43 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium && process.env.CI === "true") {
+  throw new Error(`Chromium not found at ${CHROMIUM}: browser tests cannot run (apt-get install chromium).`);
+}
+if (!hasChromium) console.warn(`Chromium not found at ${CHROMIUM}: skipping browser tests.`);
+
+// One outbox directory per run, shared by the app under test and the tests that read mail from it.
+process.env.E2E_OUTBOX ??= mkdtempSync(path.join(os.tmpdir(), "unveil-e2e-outbox-"));
+const port = Number(process.env.E2E_PORT ?? 5179);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: hasChromium ? "**/*.spec.ts" : "__none__",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    command: "node tests/e2e/server.ts",
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { E2E_PORT: String(port), E2E_OUTBOX: process.env.E2E_OUTBOX },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,40 @@
+/**
+ * The app as browser tests see it: the built client, the real server, and its own embedded PostgreSQL in a
+ * temporary directory (never the app's .data/). Mail goes to the outbox directory named by E2E_OUTBOX.
+ */
+import { buildApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { createDb } from "../../src/server/db/client.ts";
+import { createDeps } from "../../src/server/deps-factory.ts";
+import { createOrPromoteAdmin } from "../../src/server/modules/admin/accounts.ts";
+import { createTestDatabase, startTestPostgres } from "../helpers/test-postgres.ts";
+
+const port = Number(process.env.E2E_PORT ?? 5179);
+const pgServer = await startTestPostgres();
+const database = await createTestDatabase(pgServer.baseUrl);
+const config = loadConfig({
+  NODE_ENV: "test",
+  LOG_LEVEL: "warn",
+  PORT: String(port),
+  APP_URL: `http://localhost:${port}`,
+  DATABASE_URL: database.url,
+  OUTBOX_DIR: process.env.E2E_OUTBOX ?? "/tmp/unveil-e2e-outbox",
+});
+const db = createDb(database.url);
+// Browser tests sign in many times from one address: generous limits here, the API tests cover the limits.
+config.rateLimits = { ...config.rateLimits, loginPerIp: 10_000, registerPerIp: 10_000, forgotPerIp: 10_000, resetPerIp: 10_000 };
+await createOrPromoteAdmin(db, { email: "admin@e2e.test", password: "admin-password-123", firstName: "Ada", lastName: "Admin" });
+const app = await buildApp(createDeps(config, db), { serveClient: true });
+await app.listen({ port, host: "127.0.0.1" });
+
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await app.close().catch(() => {});
+  await db.$client.end().catch(() => {});
+  await pgServer.stop().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown());
+process.on("SIGINT", () => void shutdown());
