@@ -11,9 +11,14 @@ export function uniqueEmail(prefix = "couple"): string {
 }
 
 /** The newest message in the outbox sent to `to` (optionally of one type), waiting for it to arrive. */
-export async function readMail(to: string, type?: string): Promise<{ subject: string; text: string; html: string }> {
+export async function readMail(
+  to: string,
+  type?: string,
+): Promise<{ subject: string; text: string; html: string }> {
   const dir = process.env.E2E_OUTBOX!;
-  let found: { subject: string; text: string; html: string; to: string; type: string; sentAt: string } | undefined;
+  let found:
+    | { subject: string; text: string; html: string; to: string; type: string; sentAt: string }
+    | undefined;
   await expect
     .poll(() => {
       const all = readdirSync(dir)
@@ -29,7 +34,10 @@ export async function readMail(to: string, type?: string): Promise<{ subject: st
 }
 
 /** Registers through the API from the page's context, so the browser holds the session cookie. */
-export async function registerViaApi(page: Page, opts: { email?: string; password?: string; firstName?: string } = {}) {
+export async function registerViaApi(
+  page: Page,
+  opts: { email?: string; password?: string; firstName?: string } = {},
+) {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? "a-long-passphrase";
   const res = await page.request.post("/api/register", {

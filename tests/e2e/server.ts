@@ -22,8 +22,19 @@ const config = loadConfig({
 });
 const db = createDb(database.url);
 // Browser tests sign in many times from one address: generous limits here, the API tests cover the limits.
-config.rateLimits = { ...config.rateLimits, loginPerIp: 10_000, registerPerIp: 10_000, forgotPerIp: 10_000, resetPerIp: 10_000 };
-await createOrPromoteAdmin(db, { email: "admin@e2e.test", password: "admin-password-123", firstName: "Ada", lastName: "Admin" });
+config.rateLimits = {
+  ...config.rateLimits,
+  loginPerIp: 10_000,
+  registerPerIp: 10_000,
+  forgotPerIp: 10_000,
+  resetPerIp: 10_000,
+};
+await createOrPromoteAdmin(db, {
+  email: "admin@e2e.test",
+  password: "admin-password-123",
+  firstName: "Ada",
+  lastName: "Admin",
+});
 const app = await buildApp(createDeps(config, db), { serveClient: true });
 await app.listen({ port, host: "127.0.0.1" });
 

@@ -27,7 +27,8 @@ export async function openDatabase(
       dataDir: config.dataDir,
       port: config.embeddedPgPort,
       log: (line) => {
-        if (/FATAL|PANIC|ERROR/.test(line)) log(`postgres: ${line}`);
+        if (/PANIC|FATAL/.test(line) && !/administrator command|shutdown/.test(line))
+          log(`postgres: ${line}`);
       },
     });
     url = handle.url;

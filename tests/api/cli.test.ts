@@ -1,0 +1,86 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { offerCodes, users, venues } from "../../src/server/db/schema.ts";
+import { createTestApp } from "../helpers/app.ts";
+
+const t = await createTestApp();
+const run = promisify(execFile);
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["src/server/cli.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: t.config.databaseUrl, LOG_LEVEL: "silent" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe("npm run cli", () => {
+  it("create-admin creates an admin who can sign in", async () => {
+    const res = await cli("create-admin", "--email", "Boss@Example.com", "--password", "a-secure-passphrase");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/Created admin/);
+    const [row] = await t.db.select().from(users).where(eq(users.email, "boss@example.com"));
+    expect(row.isAdmin).toBe(true);
+    const login = await t.request({
+      method: "POST",
+      url: "/api/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "boss@example.com", password: "a-secure-passphrase" }),
+    });
+    expect(login.json().isAdmin).toBe(true);
+  });
+
+  it("create-admin promotes an existing member", async () => {
+    const m = await t.member();
+    const res = await cli("create-admin", "--email", m.user.email, "--password", "another-passphrase");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/Promoted/);
+    const [row] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    expect(row.isAdmin).toBe(true);
+  });
+
+  it("fails clearly on missing or bad options and unknown commands", async () => {
+    const missing = await cli("create-admin", "--email", "x@example.com");
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/needs --email and --password/);
+    const bad = await cli("create-admin", "--email", "not-an-email", "--password", "long-enough-pass");
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/valid email/);
+    const unknown = await cli("frobnicate");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown command/);
+  });
+
+  it("seed-demo adds venues of every type and price level, date ideas and offer codes, once", async () => {
+    const first = await cli("seed-demo");
+    expect(first.code).toBe(0);
+    const types = await t.db.selectDistinct({ type: venues.type }).from(venues);
+    expect(types.map((r) => r.type).sort()).toEqual([
+      "activity",
+      "adventure",
+      "cultural",
+      "restaurant",
+      "wellness",
+    ]);
+    const levels = await t.db.selectDistinct({ level: venues.priceLevel }).from(venues);
+    expect(levels).toHaveLength(3);
+    expect(await t.db.$count(venues)).toBeGreaterThanOrEqual(25);
+    const [welcome] = await t.db.select().from(offerCodes).where(eq(offerCodes.code, "WELCOME10"));
+    expect(welcome).toMatchObject({ discountType: "percentage", discountValue: "10.00", durationMonths: 3 });
+    const before = await t.db.$count(venues);
+    const second = await cli("seed-demo");
+    expect(second.stdout).toMatch(/Seeded 0 venues, 0 date ideas and 0 offer codes/);
+    expect(await t.db.$count(venues)).toBe(before);
+    const [{ bad }] = await t.db
+      .select({ bad: sql<number>`count(*)::int` })
+      .from(venues)
+      .where(sql`${venues.latitude} is null or ${venues.latitude} < 51.2 or ${venues.latitude} > 51.8`);
+    expect(bad).toBe(0);
+  });
+});

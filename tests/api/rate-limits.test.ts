@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../helpers/app.ts";
+
+const t = await createTestApp({
+  rateLimits: {
+    loginPerIp: 6,
+    loginFailuresPerAccount: 3,
+    registerPerIp: 2,
+    forgotPerIp: 3,
+    forgotPerAccount: 1,
+    resetPerIp: 2,
+  },
+});
+const post = (url: string, payload: unknown, ip = "127.0.0.1") =>
+  t.request({
+    method: "POST",
+    url,
+    remoteAddress: ip,
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify(payload),
+  });
+
+describe("rate limits", () => {
+  it("locks an account after repeated wrong passwords, even with the right one, and says so clearly", async () => {
+    const m = await t.member();
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await post("/api/login", { email: m.user.email, password: "wrong-guess" }, "10.0.0.1")).statusCode,
+      ).toBe(401);
+    const locked = await post("/api/login", { email: m.user.email, password: m.password }, "10.0.0.2");
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+    t.clock.advance(16 * 60_000);
+    expect(
+      (await post("/api/login", { email: m.user.email, password: m.password }, "10.0.0.3")).statusCode,
+    ).toBe(200);
+  });
+
+  it("limits sign-in attempts per address", async () => {
+    const ip = "10.0.1.1";
+    for (let i = 0; i < 6; i++)
+      await post("/api/login", { email: `x${i}@example.com`, password: "whatever" }, ip);
+    const res = await post("/api/login", { email: "y@example.com", password: "whatever" }, ip);
+    expect(res.statusCode).toBe(429);
+    expect(
+      (await post("/api/login", { email: "y@example.com", password: "whatever" }, "10.0.1.2")).statusCode,
+    ).toBe(401);
+  });
+
+  it("limits registrations per address", async () => {
+    const ip = "10.0.2.1";
+    const reg = (i: number) =>
+      post(
+        "/api/register",
+        { email: `r${i}@example.com`, password: "long-enough", firstName: "Al", lastName: "Ex" },
+        ip,
+      );
+    expect((await reg(1)).statusCode).toBe(201);
+    expect((await reg(2)).statusCode).toBe(201);
+    const third = await reg(3);
+    expect(third.statusCode).toBe(429);
+  });
+
+  it("limits forgot-password per address; per account it quietly stops sending", async () => {
+    const m = await t.member();
+    const ip = "10.0.3.1";
+    expect((await post("/api/forgot-password", { email: m.user.email }, ip)).statusCode).toBe(200);
+    expect((await post("/api/forgot-password", { email: m.user.email }, ip)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.mail.filter((x) => x.to === m.user.email && x.type === "password_reset")).toHaveLength(1);
+    expect((await post("/api/forgot-password", { email: "z@example.com" }, ip)).statusCode).toBe(200);
+    expect((await post("/api/forgot-password", { email: "z@example.com" }, ip)).statusCode).toBe(429);
+  });
+
+  it("limits reset attempts per address", async () => {
+    const ip = "10.0.4.1";
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await post("/api/reset-password", { token: `guess${i}`, password: "long-enough" }, ip)).statusCode,
+      ).toBe(400);
+    expect(
+      (await post("/api/reset-password", { token: "guess3", password: "long-enough" }, ip)).statusCode,
+    ).toBe(429);
+  });
+});
