@@ -18,9 +18,13 @@ export const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.met
 const SECRET_QUERY = /([?&](?:token|session_token|code|password)=)[^&]*/gi;
 
 /** Log options: tokens in query strings, cookies and authorization headers never reach the log. */
-export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions["logger"] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
       censor: "[redacted]",
@@ -36,9 +40,12 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
 }
 
 /** Builds the whole app without listening, so tests can drive it with inject or a real port. */
-export async function buildApp(deps: Deps, opts: { serveClient?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: Deps,
+  opts: { serveClient?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config.logLevel),
+    logger: loggerOptions(deps.config.logLevel, opts.logStream),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
