@@ -155,3 +155,28 @@ export const CANCELLATION_REASONS = [
 export function formatPence(pence: number): string {
   return pence % 100 === 0 ? `£${pence / 100}` : `£${(pence / 100).toFixed(2)}`;
 }
+
+/** One server rule for every radius (whole miles); the onboarding slider and settings offer subsets. */
+export const TRAVEL_RADIUS = {
+  min: 1,
+  max: 500,
+  onboardingDefault: 25,
+  sliderMin: 5,
+  sliderMax: 50,
+  sliderStep: 5,
+  settingsChoices: [10, 25, 50, 100] as const,
+} as const;
+
+export const TIME_LABELS: Record<(typeof TIMES_OF_DAY)[number], string> = {
+  mornings: "Mornings (10AM-12PM)",
+  afternoons: "Afternoons (12PM-6PM)",
+  evenings: "Evenings (6PM-late)",
+};
+
+export const DATE_TYPE_LABELS: Record<(typeof DATE_TYPES)[number], string> = {
+  restaurants: "Restaurants",
+  active: "Active",
+  live_music: "Live music",
+  bars: "Bars",
+  culture: "Culture",
+};

@@ -44,3 +44,8 @@ export function requireAdmin(req: FastifyRequest): User {
   if (!user.isAdmin) throw forbidden(MSG.adminOnly);
   return user;
 }
+
+/** Route hook: refuses visitors with 401 before the body is even validated. */
+export async function memberOnly(req: FastifyRequest): Promise<void> {
+  requireUser(req);
+}

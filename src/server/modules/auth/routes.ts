@@ -10,7 +10,7 @@ import {
   verifyEmailSchema,
 } from "../../../shared/schemas/auth.ts";
 import type { Deps } from "../../deps.ts";
-import { requireUser } from "../../plugins/auth-context.ts";
+import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { toPublicUser } from "./public-user.ts";
 import {
   authenticate,
@@ -86,7 +86,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     }
   });
 
-  r.post("/api/resend-verification", async (req) => {
+  r.post("/api/resend-verification", { onRequest: memberOnly }, async (req) => {
     await resendVerification(deps, requireUser(req));
     return { message: "Verification e-mail sent" };
   });

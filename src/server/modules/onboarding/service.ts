@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import type { Preferences } from "../../../shared/schemas/onboarding.ts";
+import { type User, userPreferences, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+
+export interface SavedPreferences extends Omit<Preferences, "termsAccepted"> {
+  termsAccepted: boolean;
+  updatedAt: string;
+}
+
+export async function getPreferences(deps: Deps, user: User): Promise<SavedPreferences | null> {
+  const [p] = await deps.db
+    .select()
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, user.id))
+    .limit(1);
+  if (!p) return null;
+  return {
+    postcode: p.postcode ?? "",
+    travelRadius: p.travelRadius,
+    dateSpend: p.dateSpend as Preferences["dateSpend"],
+    dateTypePreferences: (p.dateTypePreferences ?? []) as Preferences["dateTypePreferences"],
+    schedulingPreferences: (p.schedulingPreferences ?? []) as Preferences["schedulingPreferences"],
+    timePreferences: (p.timePreferences ?? []) as Preferences["timePreferences"],
+    dietaryRestrictions: p.dietaryRestrictions as Preferences["dietaryRestrictions"],
+    accessibilityNeeds: p.accessibilityNeeds as Preferences["accessibilityNeeds"],
+    alcoholOk: p.alcoholOk,
+    openToTrying: p.openToTrying,
+    marketingOptOut: user.marketingOptOut,
+    termsAccepted: user.termsAccepted,
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** Saves the questionnaire and marks onboarding complete, all in one transaction. */
+export async function savePreferences(deps: Deps, user: User, prefs: Preferences): Promise<User> {
+  const now = deps.now();
+  const sortedTypes = [...prefs.dateTypePreferences].sort((a, b) => a.rank - b.rank);
+  const sortedTimes = [...prefs.timePreferences].sort((a, b) => a.rank - b.rank);
+  const values = {
+    postcode: prefs.postcode,
+    travelRadius: prefs.travelRadius,
+    dateSpend: prefs.dateSpend,
+    dateTypePreferences: sortedTypes,
+    timePreferences: sortedTimes,
+    schedulingPreferences: prefs.schedulingPreferences,
+    dayPreferences: [...new Set(prefs.schedulingPreferences.map((s) => s.dayOfWeek))],
+    dietaryRestrictions: prefs.dietaryRestrictions,
+    accessibilityNeeds: prefs.accessibilityNeeds,
+    alcoholOk: prefs.alcoholOk,
+    openToTrying: prefs.openToTrying,
+    updatedAt: now,
+  };
+  return deps.db.transaction(async (tx) => {
+    await tx
+      .insert(userPreferences)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: userPreferences.userId, set: values });
+    const [updated] = await tx
+      .update(users)
+      .set({
+        onboardingCompleted: true,
+        termsAccepted: true,
+        // The first acceptance is the one on record.
+        termsAcceptedAt: user.termsAcceptedAt ?? now,
+        marketingOptOut: prefs.marketingOptOut,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return updated;
+  });
+}
