@@ -9,7 +9,9 @@ import { MSG } from "../shared/messages.ts";
 import type { Deps } from "./deps.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { offerRoutes } from "./modules/offers/routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/routes.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
 import { registerAuthContext } from "./plugins/auth-context.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -61,6 +63,8 @@ export async function buildApp(
   healthRoutes(app, deps);
   authRoutes(app, deps);
   onboardingRoutes(app, deps);
+  offerRoutes(app, deps);
+  await paymentRoutes(app, deps);
 
   const serveClient = opts.serveClient ?? existsSync(path.join(CLIENT_DIST, "index.html"));
   if (serveClient) {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
 const bool = z
@@ -23,6 +24,11 @@ const envSchema = z.object({
   OUTBOX_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool,
+  GOCARDLESS_ACCESS_TOKEN: z.string().optional(),
+  GOCARDLESS_ENVIRONMENT: z.enum(["sandbox", "live"]).default("sandbox"),
+  GOCARDLESS_WEBHOOK_SECRET: z.string().optional(),
+  /** Webhook secret for the built-in sandbox provider (random per start when unset). */
+  PAYMENTS_WEBHOOK_SECRET: z.string().optional(),
   SEED_DEMO: bool,
 });
 
@@ -41,6 +47,12 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   secureCookies: boolean;
+  payments: {
+    provider: "sandbox" | "gocardless";
+    gocardlessToken?: string;
+    gocardlessEnvironment: "sandbox" | "live";
+  };
+  webhookSecret: string;
   /** Seed demo venues, ideas and offer codes at start even on an external database. */
   seedDemo: boolean;
   /** Requests per window for the sign-in family of endpoints; tests may lower or raise them. */
@@ -91,6 +103,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.NODE_ENV === "production",
     seedDemo: e.SEED_DEMO,
+    payments: {
+      provider: e.GOCARDLESS_ACCESS_TOKEN ? "gocardless" : "sandbox",
+      gocardlessToken: e.GOCARDLESS_ACCESS_TOKEN || undefined,
+      gocardlessEnvironment: e.GOCARDLESS_ENVIRONMENT,
+    },
+    webhookSecret:
+      e.GOCARDLESS_WEBHOOK_SECRET || e.PAYMENTS_WEBHOOK_SECRET || randomBytes(32).toString("hex"),
     rateLimits: DEFAULT_RATE_LIMITS,
   };
 }

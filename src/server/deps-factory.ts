@@ -3,11 +3,13 @@ import type { Db } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
 import { RateLimiter } from "./modules/auth/rate-limit.ts";
 import { Mailer, outboxTransport, smtpTransport, type Transport } from "./modules/email/mailer.ts";
+import type { PaymentProvider } from "./modules/payments/provider.ts";
+import { sandboxProvider } from "./modules/payments/sandbox-provider.ts";
 
 export function createDeps(
   config: Config,
   db: Db,
-  overrides: { transport?: Transport; now?: () => Date } = {},
+  overrides: { transport?: Transport; now?: () => Date; payments?: PaymentProvider } = {},
 ): Deps {
   const now = overrides.now ?? (() => new Date());
   const transport =
@@ -19,5 +21,6 @@ export function createDeps(
     now,
     mailer: new Mailer(db, transport, config.mailFrom),
     limiter: new RateLimiter(() => now().getTime()),
+    payments: overrides.payments ?? sandboxProvider(config.appUrl),
   };
 }

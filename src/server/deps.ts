@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { RateLimiter } from "./modules/auth/rate-limit.ts";
 import type { Mailer } from "./modules/email/mailer.ts";
+import type { PaymentProvider } from "./modules/payments/provider.ts";
 
 /** What services need from the outside world; tests pass their own clock, database and mailer. */
 export interface Deps {
@@ -9,5 +10,6 @@ export interface Deps {
   config: Config;
   mailer: Mailer;
   limiter: RateLimiter;
+  payments: PaymentProvider;
   now: () => Date;
 }

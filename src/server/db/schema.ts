@@ -52,6 +52,8 @@ export const users = pgTable(
     subscriptionTier: varchar("subscription_tier", { length: 20 }),
     subscriptionStatus: varchar("subscription_status", { length: 20 }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    /** Time of the newest payment-provider event applied, so an older event arriving late changes nothing. */
+    paymentStatusAt: timestamp("payment_status_at", { withTimezone: true }),
     onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
     isAdmin: boolean("is_admin").notNull().default(false),
     partnerId: integer("partner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
@@ -66,6 +68,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("users_payment_mandate_idx").on(t.paymentMandateId),
+    index("users_payment_subscription_idx").on(t.paymentSubscriptionId),
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_password_reset_token_idx").on(t.passwordResetToken),
     index("users_email_verification_token_idx").on(t.emailVerificationToken),
@@ -407,6 +411,51 @@ export const subscriptionEvents = pgTable(
     index("subscription_events_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * One direct-debit authorisation in progress: created by POST /api/create-subscription, authorised at the
+ * provider's hosted page, completed once by POST /api/complete-subscription with its session token.
+ */
+export const paymentCheckouts = pgTable(
+  "payment_checkouts",
+  {
+    id: serial("id").primaryKey(),
+    /** sha256 of the session_token that travels in the return address. */
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tier: varchar("tier", { length: 20 }).notNull(),
+    offerCodeId: integer("offer_code_id").references(() => offerCodes.id, { onDelete: "set null" }),
+    /** Monthly amounts in pence as quoted to the member. */
+    originalAmount: integer("original_amount").notNull(),
+    discountAmount: integer("discount_amount").notNull().default(0),
+    provider: varchar("provider", { length: 20 }).notNull(),
+    /** The provider's id for the authorisation (a GoCardless billing request, a sandbox reference). */
+    providerRef: varchar("provider_ref", { length: 64 }).notNull().unique(),
+    /** What the provider keeps about the authorisation (the sandbox's redirect address and bank details). */
+    providerState: jsonb("provider_state").$type<Record<string, unknown>>().notNull().default({}),
+    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    customerId: text("customer_id"),
+    mandateId: text("mandate_id"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("payment_checkouts_user_idx").on(t.userId)],
+);
+
+/** Payment-provider webhook events already processed, so a replayed event changes nothing. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: varchar("id", { length: 64 }).primaryKey(),
+  provider: varchar("provider", { length: 20 }).notNull(),
+  resourceType: varchar("resource_type", { length: 30 }).notNull(),
+  action: varchar("action", { length: 40 }).notNull(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  outcome: varchar("outcome", { length: 60 }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,33 @@
+/** The payment provider as the app sees it; `sandbox` (built in) and `gocardless` implement it. */
+export interface PaymentProvider {
+  readonly name: "sandbox" | "gocardless";
+  /** Starts a mandate authorisation at the provider's hosted page. */
+  startAuthorisation(input: {
+    reference: string;
+    returnUrl: string;
+    exitUrl: string;
+    customer: { email: string; givenName: string | null; familyName: string | null };
+    description: string;
+  }): Promise<{ providerRef: string; redirectUrl: string; state?: Record<string, unknown> }>;
+  /** Reads the authorisation back from the provider; throws NotAuthorisedError when it did not complete. */
+  confirmAuthorisation(checkout: {
+    providerRef: string;
+    status: string;
+    providerState: Record<string, unknown>;
+  }): Promise<{ customerId: string; mandateId: string }>;
+  /** A monthly subscription in pence; a discount is `discount.months` cycles at the lower amount first. */
+  createSubscription(input: {
+    mandateId: string;
+    amountPence: number;
+    name: string;
+    idempotencyKey: string;
+    discount?: { amountPence: number; months: number };
+  }): Promise<{ subscriptionId: string }>;
+  cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /** The mandate and subscription a payment belongs to (webhooks about payments name only the payment). */
+  paymentLinks(paymentId: string): Promise<{ mandate?: string; subscription?: string } | null>;
+}
+
+export class NotAuthorisedError extends Error {}
+
+export class ProviderError extends Error {}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  completeSubscriptionSchema,
+  createSubscriptionSchema,
+} from "../../../shared/schemas/subscription.ts";
+import type { Deps } from "../../deps.ts";
+import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { sandboxPageRoutes } from "./sandbox-page.ts";
+import { completeSubscription, createSubscription } from "./service.ts";
+import { processWebhookEvents, signatureValid, webhookBodySchema } from "./webhooks.ts";
+
+export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/create-subscription",
+    { onRequest: memberOnly, schema: { body: createSubscriptionSchema } },
+    async (req) => createSubscription(deps, requireUser(req), req.body),
+  );
+
+  r.post(
+    "/api/complete-subscription",
+    { onRequest: memberOnly, schema: { body: completeSubscriptionSchema } },
+    async (req) => completeSubscription(deps, requireUser(req), req.body.session_token),
+  );
+
+  // Server to server: authenticated by the HMAC of the raw body, so the JSON is parsed only after the check.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post("/api/webhooks/payments", async (req, reply) => {
+      const raw = typeof req.body === "string" ? req.body : "";
+      const signature = req.headers["webhook-signature"];
+      if (
+        !signatureValid(raw, Array.isArray(signature) ? signature[0] : signature, deps.config.webhookSecret)
+      ) {
+        return reply.code(498).send({ message: "Invalid webhook signature" });
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        return reply.code(400).send({ message: "The request body is not valid JSON" });
+      }
+      const parsed = webhookBodySchema.safeParse(json);
+      if (!parsed.success)
+        return reply
+          .code(400)
+          .send({
+            message: "Malformed webhook body",
+            errors: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+          });
+      const outcomes = await processWebhookEvents(deps, deps.payments.name, parsed.data.events);
+      return reply.code(200).send({ processed: Object.keys(outcomes).length, outcomes });
+    });
+  });
+
+  if (deps.payments.name === "sandbox") await sandboxPageRoutes(app, deps);
+}

@@ -1,0 +1,176 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { BRAND } from "../../../shared/brand.ts";
+import { formatPence, TIERS, type TierId } from "../../../shared/constants.ts";
+import { offerCodes, paymentCheckouts } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { sandboxIds } from "./sandbox-provider.ts";
+import { findCheckoutByRef } from "./service.ts";
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+type Fields = { accountHolder: string; sortCode: string; accountNumber: string; confirm: boolean };
+type Errors = Partial<Record<keyof Fields, string>>;
+
+export function validateBankDetails(body: Record<string, string | undefined>): {
+  fields: Fields;
+  errors: Errors;
+} {
+  const fields: Fields = {
+    accountHolder: (body.account_holder ?? "").trim(),
+    sortCode: (body.sort_code ?? "").replace(/[\s-]/g, ""),
+    accountNumber: (body.account_number ?? "").replace(/\s/g, ""),
+    confirm: body.confirm === "yes",
+  };
+  const errors: Errors = {};
+  if (fields.accountHolder.length < 2 || fields.accountHolder.length > 100)
+    errors.accountHolder = "Enter the name on the account";
+  if (!/^\d{6}$/.test(fields.sortCode)) errors.sortCode = "Enter a 6-digit sort code, like 20-00-00";
+  if (!/^\d{8}$/.test(fields.accountNumber)) errors.accountNumber = "Enter an 8-digit account number";
+  if (!fields.confirm) errors.confirm = "Confirm that you can authorise debits on this account";
+  return { fields, errors };
+}
+
+/**
+ * The sandbox's hosted authorisation page: what a member sees at the provider, served by the app so the
+ * whole journey runs offline. Registered only when the sandbox provider is in use.
+ */
+export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 8192 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+
+    scope.get<{ Params: { ref: string } }>("/sandbox/direct-debit/:ref", async (req, reply) => {
+      const checkout = await findCheckoutByRef(deps.db, req.params.ref);
+      if (!checkout || checkout.status !== "pending" || checkout.expiresAt < deps.now()) {
+        return reply
+          .code(404)
+          .type("text/html")
+          .send(
+            page(
+              "Link expired",
+              `<p>This authorisation link is no longer valid.</p><p><a href="/subscription">Back to the plans</a></p>`,
+            ),
+          );
+      }
+      return reply
+        .type("text/html")
+        .header("cache-control", "no-store")
+        .send(await form(deps, checkout, {}, {}));
+    });
+
+    scope.post<{ Params: { ref: string }; Body: Record<string, string> }>(
+      "/sandbox/direct-debit/:ref",
+      async (req, reply) => {
+        const checkout = await findCheckoutByRef(deps.db, req.params.ref);
+        if (!checkout || checkout.status !== "pending" || checkout.expiresAt < deps.now()) {
+          return reply
+            .code(404)
+            .type("text/html")
+            .send(page("Link expired", `<p>This authorisation link is no longer valid.</p>`));
+        }
+        const body = (req.body ?? {}) as Record<string, string>;
+        const state = checkout.providerState as { returnUrl: string; exitUrl: string };
+        if (body.action === "decline") {
+          await deps.db
+            .update(paymentCheckouts)
+            .set({ status: "declined" })
+            .where(eq(paymentCheckouts.id, checkout.id));
+          return reply.redirect(`${new URL(state.exitUrl).pathname}?payment=declined`, 303);
+        }
+        if (body.action !== "authorise")
+          return reply.code(400).type("text/html").send(page("Unknown action", "<p>Unknown action.</p>"));
+        const { fields, errors } = validateBankDetails(body);
+        if (Object.keys(errors).length > 0) {
+          return reply
+            .code(400)
+            .type("text/html")
+            .header("cache-control", "no-store")
+            .send(await form(deps, checkout, fields, errors));
+        }
+        await deps.db
+          .update(paymentCheckouts)
+          .set({
+            status: "authorised",
+            providerState: {
+              ...state,
+              customerId: sandboxIds.customer(checkout.providerRef),
+              mandateId: sandboxIds.mandate(checkout.providerRef),
+              accountHolder: fields.accountHolder,
+              accountNumberEnding: fields.accountNumber.slice(-2),
+            },
+          })
+          .where(eq(paymentCheckouts.id, checkout.id));
+        const back = new URL(state.returnUrl);
+        return reply.redirect(`${back.pathname}${back.search}`, 303);
+      },
+    );
+  });
+}
+
+async function form(
+  deps: Deps,
+  checkout: typeof paymentCheckouts.$inferSelect,
+  fields: Partial<Fields>,
+  errors: Errors,
+): Promise<string> {
+  const tier = TIERS[checkout.tier as TierId];
+  let amount = `${formatPence(checkout.originalAmount)} a month`;
+  if (checkout.offerCodeId && checkout.discountAmount > 0) {
+    const [offer] = await deps.db.select().from(offerCodes).where(eq(offerCodes.id, checkout.offerCodeId));
+    const reduced = formatPence(checkout.originalAmount - checkout.discountAmount);
+    amount = offer?.durationMonths
+      ? `${reduced} a month for ${offer.durationMonths} month${offer.durationMonths === 1 ? "" : "s"} (offer ${esc(offer.code)}), then ${formatPence(checkout.originalAmount)} a month`
+      : `${reduced} a month (offer ${esc(offer?.code ?? "")})`;
+  }
+  const field = (name: string, key: keyof Fields, label: string, attrs: string) => `
+    <label for="${name}">${label}</label>
+    <input id="${name}" name="${name}" value="${esc(String(fields[key] ?? ""))}" ${attrs} ${errors[key] ? `aria-invalid="true" aria-describedby="${name}-error"` : ""}>
+    ${errors[key] ? `<p class="error" id="${name}-error">${esc(errors[key]!)}</p>` : ""}`;
+  return page(
+    "Set up a Direct Debit",
+    `<p class="banner">Sandbox: no money moves and no bank is contacted.</p>
+    <h1>Set up a Direct Debit with ${esc(BRAND.name)}</h1>
+    <div class="summary"><div><span>Plan</span><strong>${esc(tier.name)}</strong></div><div><span>Amount</span><strong>${amount}</strong></div><div><span>Collected</span><strong>Monthly, from today</strong></div></div>
+    <form method="post" novalidate>
+      ${field("account_holder", "accountHolder", "Account holder name", 'autocomplete="name" required maxlength="100"')}
+      ${field("sort_code", "sortCode", "Sort code", 'inputmode="numeric" autocomplete="off" required maxlength="8" placeholder="20-00-00"')}
+      ${field("account_number", "accountNumber", "Account number", 'inputmode="numeric" autocomplete="off" required maxlength="10" placeholder="55779911"')}
+      <div class="check"><input type="checkbox" id="confirm" name="confirm" value="yes" ${fields.confirm ? "checked" : ""} ${errors.confirm ? 'aria-invalid="true" aria-describedby="confirm-error"' : ""}>
+      <label for="confirm">I am the account holder and the only person required to authorise debits from this account.</label></div>
+      ${errors.confirm ? `<p class="error" id="confirm-error">${esc(errors.confirm)}</p>` : ""}
+      <div class="actions"><button type="submit" name="action" value="authorise">Set up Direct Debit</button>
+      <button type="submit" name="action" value="decline" class="secondary" formnovalidate>Cancel</button></div>
+    </form>
+    <section class="guarantee"><h2>The Direct Debit Guarantee</h2>
+    <ul><li>The Guarantee is offered by all banks and building societies that accept instructions to pay Direct Debits.</li>
+    <li>If there are any changes to the amount, date or frequency of your Direct Debit, ${esc(BRAND.name)} will notify you 3 working days in advance of your account being debited or as otherwise agreed.</li>
+    <li>If an error is made in the payment of your Direct Debit, by ${esc(BRAND.name)} or your bank or building society, you are entitled to a full and immediate refund of the amount paid from your bank or building society.</li>
+    <li>If you receive a refund you are not entitled to, you must pay it back when ${esc(BRAND.name)} asks you to.</li>
+    <li>You can cancel a Direct Debit at any time by simply contacting your bank or building society. Written confirmation may be required. Please also notify us.</li></ul></section>`,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)} · Payment sandbox</title>
+<style>
+:root{color-scheme:light dark;--ink:#1f2430;--muted:#5b6270;--line:#d5d9e0;--bg:#f4f6f8;--card:#fff;--brand:#1d4f91;--err:#b42318}
+@media (prefers-color-scheme:dark){:root{--ink:#e8ebf0;--muted:#a7aebb;--line:#3a404c;--bg:#15181d;--card:#1e2229;--brand:#7fb0f0;--err:#ff8a80}}
+*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:560px;margin:0 auto;padding:24px 16px 48px}.card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:24px}
+h1{font-size:1.4rem;margin:0 0 16px}h2{font-size:1rem;margin:0 0 8px}.banner{background:#fff4ce;color:#5c4400;border-radius:8px;padding:8px 12px;font-size:.9rem;margin:0 0 16px}
+.summary{display:grid;gap:8px;border:1px solid var(--line);border-radius:8px;padding:12px 16px;margin-bottom:20px}.summary div{display:flex;justify-content:space-between;gap:12px}.summary span{color:var(--muted)}
+label{display:block;font-weight:600;margin:14px 0 6px}input[type=text],input:not([type]){width:100%;padding:10px 12px;border:1px solid var(--line);border-radius:8px;font:inherit;background:var(--card);color:var(--ink)}
+input:focus-visible,button:focus-visible{outline:3px solid var(--brand);outline-offset:2px}.check{display:flex;gap:10px;align-items:flex-start;margin-top:16px}.check label{font-weight:400;margin:0}.check input{margin-top:5px;width:18px;height:18px}
+.error{color:var(--err);margin:6px 0 0;font-size:.9rem}.actions{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}
+button{font:inherit;font-weight:600;border-radius:8px;padding:11px 18px;border:1px solid var(--brand);background:var(--brand);color:#fff;cursor:pointer}@media (prefers-color-scheme:dark){button{color:#0b1220}}
+button.secondary{background:transparent;color:var(--brand)}.guarantee{margin-top:24px;font-size:.85rem;color:var(--muted)}.guarantee ul{padding-left:18px;margin:0}
+.brand{font-weight:700;letter-spacing:.02em;margin-bottom:12px;color:var(--muted)}
+</style></head><body><main><p class="brand">Payment sandbox · Direct Debit</p><div class="card">${body}</div></main></body></html>`;
+}

@@ -1,0 +1,131 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq, or } from "drizzle-orm";
+import { z } from "zod";
+import { subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+
+export const webhookBodySchema = z.object({
+  events: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(64),
+        created_at: z.iso.datetime({ offset: true }),
+        resource_type: z.string().min(1).max(30),
+        action: z.string().min(1).max(40),
+        links: z.record(z.string(), z.string().max(64)).default({}),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type WebhookEvent = z.output<typeof webhookBodySchema>["events"][number];
+
+/** Hex HMAC-SHA256 of the raw body with the shared secret, compared in constant time. */
+export function signatureValid(rawBody: string, signature: string | undefined, secret: string): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  const expected = createHmac("sha256", secret).update(rawBody).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, "hex"));
+}
+
+export function sign(rawBody: string, secret: string): string {
+  return createHmac("sha256", secret).update(rawBody).digest("hex");
+}
+
+type Effect = { status: "active" | "past_due" | "cancelled"; from?: Array<string | null> };
+
+/** What an event does to the member's subscription status (GoCardless resource types and actions). */
+function effectOf(e: WebhookEvent): Effect | null {
+  if (e.resource_type === "payments" && (e.action === "failed" || e.action === "charged_back")) {
+    return { status: "past_due", from: ["active"] };
+  }
+  if (e.resource_type === "payments" && (e.action === "confirmed" || e.action === "paid_out")) {
+    return { status: "active", from: ["past_due"] };
+  }
+  if (e.resource_type === "mandates" && ["cancelled", "failed", "expired"].includes(e.action))
+    return { status: "cancelled" };
+  if (e.resource_type === "subscriptions" && (e.action === "cancelled" || e.action === "finished"))
+    return { status: "cancelled" };
+  return null;
+}
+
+/**
+ * Processes a batch in order of creation. Each event is recorded in webhook_events in the same transaction
+ * as its effect, so a repeated delivery changes nothing, and an event older than the member's last applied
+ * one (out of order) is recorded but not applied.
+ */
+export async function processWebhookEvents(
+  deps: Deps,
+  provider: string,
+  events: WebhookEvent[],
+): Promise<Record<string, string>> {
+  const outcomes: Record<string, string> = {};
+  const sorted = [...events].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  for (const event of sorted) {
+    let links = { mandate: event.links.mandate, subscription: event.links.subscription };
+    if (!links.mandate && !links.subscription && event.links.payment) {
+      links = {
+        ...links,
+        ...((await deps.payments.paymentLinks(event.links.payment).catch(() => null)) ?? {}),
+      };
+    }
+    outcomes[event.id] = await deps.db.transaction(async (tx) => {
+      const effect = effectOf(event);
+      const conds = [
+        links.mandate ? eq(users.paymentMandateId, links.mandate) : undefined,
+        links.subscription ? eq(users.paymentSubscriptionId, links.subscription) : undefined,
+      ].filter((c) => c !== undefined);
+      const [user] = conds.length
+        ? await tx
+            .select()
+            .from(users)
+            .where(or(...conds))
+            .limit(1)
+            .for("update")
+        : [];
+      const created = new Date(event.created_at);
+      let outcome = "ignored";
+      if (effect && !user) outcome = "no matching member";
+      else if (effect && user) {
+        if (user.paymentStatusAt && created < user.paymentStatusAt) outcome = "older than current state";
+        else if (effect.from && !effect.from.includes(user.subscriptionStatus)) outcome = "no change";
+        else if (user.subscriptionStatus === effect.status) outcome = "no change";
+        else outcome = `status ${effect.status}`;
+      }
+      const inserted = await tx
+        .insert(webhookEvents)
+        .values({
+          id: event.id,
+          provider,
+          resourceType: event.resource_type,
+          action: event.action,
+          userId: user?.id ?? null,
+          outcome,
+          createdAt: created,
+          processedAt: deps.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      if (inserted.length === 0) return "duplicate";
+      if (user && effect && outcome.startsWith("status ")) {
+        await tx
+          .update(users)
+          .set({ subscriptionStatus: effect.status, paymentStatusAt: created })
+          .where(eq(users.id, user.id));
+        await tx.insert(subscriptionEvents).values({
+          userId: user.id,
+          eventType: effect.status === "cancelled" ? "ended" : effect.status,
+          fromTier: user.subscriptionTier,
+          toTier: user.subscriptionTier,
+          fromStatus: user.subscriptionStatus,
+          toStatus: effect.status,
+          reason: `${event.resource_type}.${event.action}`,
+          occurredAt: created,
+        });
+      } else if (user && effect && outcome === "no change") {
+        await tx.update(users).set({ paymentStatusAt: created }).where(eq(users.id, user.id));
+      }
+      return outcome;
+    });
+  }
+  return outcomes;
+}
