@@ -3,12 +3,17 @@
  * Each works whether or not the app is running: it uses the running embedded database, or starts it for
  * the command and stops it after. A failure exits non-zero with a clear message.
  */
+import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
+import { users } from "./db/schema.ts";
 import { seedDemo } from "./db/seed-demo.ts";
+import { createDeps } from "./deps-factory.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
+import { processWebhookEvents } from "./modules/payments/webhooks.ts";
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -18,9 +23,17 @@ Commands:
   seed-demo            add the demo venues, date ideas and offer codes (skips what exists)
   migrate              apply database migrations
   purge-sessions       delete expired sessions
+  sandbox-event <payment_failed|payment_confirmed|mandate_cancelled> --email E
+                       fire a payment-provider event at a member, as the provider's webhook would
 `;
 
 type Command = (args: string[], db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<string>;
+
+const SANDBOX_EVENTS: Record<string, { resource: string; action: string }> = {
+  payment_failed: { resource: "payments", action: "failed" },
+  payment_confirmed: { resource: "payments", action: "confirmed" },
+  mandate_cancelled: { resource: "mandates", action: "cancelled" },
+};
 
 const commands: Record<string, Command> = {
   async "create-admin"(args, db) {
@@ -47,6 +60,37 @@ const commands: Record<string, Command> = {
   async "seed-demo"(_args, db) {
     const n = await seedDemo(db);
     return `Seeded ${n.venues} venues, ${n.dateIdeas} date ideas and ${n.offerCodes} offer codes (existing ones kept)`;
+  },
+  async "sandbox-event"(args, db) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { email: { type: "string" } },
+    });
+    const kind = SANDBOX_EVENTS[positionals[0] ?? ""];
+    if (!kind) throw new Error(`sandbox-event needs one of: ${Object.keys(SANDBOX_EVENTS).join(", ")}`);
+    if (!values.email) throw new Error("sandbox-event needs --email");
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${values.email.toLowerCase()}`);
+    if (!user) throw new Error(`No account with e-mail ${values.email}`);
+    if (!user.paymentMandateId) throw new Error(`${values.email} has no direct-debit mandate yet`);
+    const deps = createDeps(loadConfig(), db);
+    const id = `EVSB${randomBytes(8).toString("hex").toUpperCase()}`;
+    const outcomes = await processWebhookEvents(deps, "sandbox", [
+      {
+        id,
+        created_at: new Date().toISOString(),
+        resource_type: kind.resource,
+        action: kind.action,
+        links: {
+          mandate: user.paymentMandateId,
+          ...(user.paymentSubscriptionId ? { subscription: user.paymentSubscriptionId } : {}),
+        },
+      },
+    ]);
+    return `${id} ${kind.resource}.${kind.action} for ${user.email}: ${outcomes[id]}`;
   },
   async migrate() {
     return "Migrations applied";

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { offerCodes, users, venues } from "../../src/server/db/schema.ts";
 import { createTestApp } from "../helpers/app.ts";
+import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createTestApp();
 const run = promisify(execFile);
@@ -82,5 +83,25 @@ describe("npm run cli", () => {
       .from(venues)
       .where(sql`${venues.latitude} is null or ${venues.latitude} < 51.2 or ${venues.latitude} > 51.8`);
     expect(bad).toBe(0);
+  });
+
+  it("sandbox-event moves a member through past_due, active and cancelled", async () => {
+    const m = await t.member();
+    await subscribe(t, m, "silver");
+    const status = async () =>
+      (await t.db.select().from(users).where(eq(users.id, m.user.id)))[0].subscriptionStatus;
+    const failed = await cli("sandbox-event", "payment_failed", "--email", m.user.email);
+    expect(failed.code).toBe(0);
+    expect(failed.stdout).toMatch(/status past_due/);
+    expect(await status()).toBe("past_due");
+    expect((await cli("sandbox-event", "payment_confirmed", "--email", m.user.email)).code).toBe(0);
+    expect(await status()).toBe("active");
+    expect((await cli("sandbox-event", "mandate_cancelled", "--email", m.user.email)).code).toBe(0);
+    expect(await status()).toBe("cancelled");
+    const bad = await cli("sandbox-event", "explode", "--email", m.user.email);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/payment_failed, payment_confirmed, mandate_cancelled/);
+    const nobody = await cli("sandbox-event", "payment_failed", "--email", "ghost@example.com");
+    expect(nobody.stderr).toMatch(/No account/);
   });
 });

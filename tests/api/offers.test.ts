@@ -112,16 +112,14 @@ describe("POST /api/validate-offer-code", () => {
   it("refuses a code the member has already used up to maxUsesPerUser", async () => {
     const m = await t.member();
     const c = await code();
-    await t.db
-      .insert(offerCodeUsage)
-      .values({
-        offerCodeId: c.id,
-        userId: m.user.id,
-        subscriptionTier: "gold",
-        originalAmount: 2000,
-        discountAmount: 200,
-        finalAmount: 1800,
-      });
+    await t.db.insert(offerCodeUsage).values({
+      offerCodeId: c.id,
+      userId: m.user.id,
+      subscriptionTier: "gold",
+      originalAmount: 2000,
+      discountAmount: 200,
+      finalAmount: 1800,
+    });
     const res = await check(m, { code: c.code, tier: "gold" });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(OFFER_MSG.alreadyUsed);

@@ -48,12 +48,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<v
       }
       const parsed = webhookBodySchema.safeParse(json);
       if (!parsed.success)
-        return reply
-          .code(400)
-          .send({
-            message: "Malformed webhook body",
-            errors: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-          });
+        return reply.code(400).send({
+          message: "Malformed webhook body",
+          errors: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+        });
       const outcomes = await processWebhookEvents(deps, deps.payments.name, parsed.data.events);
       return reply.code(200).send({ processed: Object.keys(outcomes).length, outcomes });
     });

@@ -95,6 +95,11 @@ export async function completeSubscription(
     if (checkout.userId !== user.id) throw forbidden(PAYMENT_MSG.notYours);
     if (checkout.status === "completed") return { tier: checkout.tier as TierId };
     if (checkout.expiresAt < now) throw notFound(PAYMENT_MSG.checkoutNotFound);
+    // The member's row is locked too: two authorised checkouts of one member never make two subscriptions.
+    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
+    if (current.subscriptionStatus === "active" || current.subscriptionStatus === "past_due") {
+      throw conflict(PAYMENT_MSG.alreadySubscribed);
+    }
 
     let mandate: { customerId: string; mandateId: string };
     try {
@@ -146,7 +151,7 @@ export async function completeSubscription(
       throw new HttpError(502, PAYMENT_MSG.providerDown);
     }
 
-    const previous = { tier: user.subscriptionTier, status: user.subscriptionStatus };
+    const previous = { tier: current.subscriptionTier, status: current.subscriptionStatus };
     await tx
       .update(users)
       .set({
