@@ -3,6 +3,7 @@ import type { Db } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
 import { RateLimiter } from "./modules/auth/rate-limit.ts";
 import { Mailer, outboxTransport, smtpTransport, type Transport } from "./modules/email/mailer.ts";
+import { gocardlessProvider } from "./modules/payments/gocardless-provider.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { sandboxProvider } from "./modules/payments/sandbox-provider.ts";
 
@@ -21,6 +22,13 @@ export function createDeps(
     now,
     mailer: new Mailer(db, transport, config.mailFrom),
     limiter: new RateLimiter(() => now().getTime()),
-    payments: overrides.payments ?? sandboxProvider(config.appUrl),
+    payments:
+      overrides.payments ??
+      (config.payments.gocardlessToken
+        ? gocardlessProvider({
+            token: config.payments.gocardlessToken,
+            environment: config.payments.gocardlessEnvironment,
+          })
+        : sandboxProvider(config.appUrl)),
   };
 }

@@ -39,6 +39,11 @@ async function main() {
   log.info(
     `mail: ${deps.mailer.transport.kind === "smtp" ? "SMTP (SMTP_URL)" : `local outbox in ${config.outboxDir}/ (set SMTP_URL for real mail)`}`,
   );
+  log.info(
+    deps.payments.name === "gocardless"
+      ? `payments: GoCardless (${config.payments.gocardlessEnvironment})`
+      : "payments: built-in sandbox (set GOCARDLESS_ACCESS_TOKEN for GoCardless)",
+  );
   const app = await buildApp(deps);
   const purge = setInterval(() => void purgeExpiredSessions(db, new Date()).catch(() => {}), 3_600_000);
   purge.unref();

@@ -1,0 +1,121 @@
+import type { Agent } from "node:https";
+import { Environments, GoCardlessClient } from "gocardless-nodejs";
+import { addMonthsToDate } from "./dates.ts";
+import { NotAuthorisedError, type PaymentProvider, ProviderError } from "./provider.ts";
+
+/**
+ * GoCardless through its official client: a mandate-only Billing Request and Billing Request Flow (redirect
+ * flows are closed to new integrators), then monthly subscriptions in pence on the mandate. A time-limited
+ * discount is a discounted subscription of `count` months followed by a full-price one starting after it.
+ * `agent` exists for tests, which point the client at a local fake of the endpoints used here.
+ */
+export function gocardlessProvider(opts: {
+  token: string;
+  environment: "sandbox" | "live";
+  agent?: Agent;
+}): PaymentProvider {
+  const client = new GoCardlessClient(
+    opts.token,
+    opts.environment === "live" ? Environments.Live : Environments.Sandbox,
+    opts.agent ? { proxy: { https: opts.agent } as never } : {},
+  );
+
+  async function call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      throw new ProviderError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  return {
+    name: "gocardless",
+    async startAuthorisation(input) {
+      const request = await call(() =>
+        client.billingRequests.create(
+          {
+            mandate_request: { scheme: "bacs", currency: "GBP" } as never,
+            metadata: { reference: input.reference.slice(0, 50) },
+          },
+          `br-${input.reference}`,
+        ),
+      );
+      const flow = await call(() =>
+        client.billingRequestFlows.create(
+          {
+            redirect_uri: input.returnUrl,
+            exit_uri: input.exitUrl,
+            links: { billing_request: request.id! },
+            prefilled_customer: {
+              email: input.customer.email,
+              given_name: input.customer.givenName ?? undefined,
+              family_name: input.customer.familyName ?? undefined,
+            } as never,
+          },
+          `brf-${input.reference}`,
+        ),
+      );
+      return { providerRef: request.id!, redirectUrl: flow.authorisation_url! };
+    },
+
+    async confirmAuthorisation(checkout) {
+      // Read back from GoCardless: the return to our redirect_uri proves nothing on its own.
+      const request = await call(() => client.billingRequests.find(checkout.providerRef));
+      const mandateId = request.links?.mandate_request_mandate;
+      const customerId = request.links?.customer;
+      if (request.status !== "fulfilled" || !mandateId || !customerId) {
+        throw new NotAuthorisedError(`Billing request ${checkout.providerRef} is ${request.status}`);
+      }
+      return { customerId, mandateId };
+    },
+
+    async createSubscription(input) {
+      const base = {
+        currency: "GBP",
+        interval_unit: "monthly",
+        links: { mandate: input.mandateId },
+      } as const;
+      if (input.discount && input.discount.months > 0 && input.discount.amountPence < input.amountPence) {
+        const intro = await call(() =>
+          client.subscriptions.create(
+            {
+              ...base,
+              amount: String(input.discount!.amountPence),
+              count: String(input.discount!.months),
+              name: `${input.name} (offer)`,
+            } as never,
+            `${input.idempotencyKey}-intro`,
+          ),
+        );
+        const start = addMonthsToDate(
+          intro.start_date ?? new Date().toISOString().slice(0, 10),
+          input.discount.months,
+        );
+        await call(() =>
+          client.subscriptions.create(
+            { ...base, amount: String(input.amountPence), start_date: start, name: input.name } as never,
+            `${input.idempotencyKey}-full`,
+          ),
+        );
+        return { subscriptionId: intro.id! };
+      }
+      const amount = input.discount ? input.discount.amountPence : input.amountPence;
+      const sub = await call(() =>
+        client.subscriptions.create(
+          { ...base, amount: String(amount), name: input.name } as never,
+          input.idempotencyKey,
+        ),
+      );
+      return { subscriptionId: sub.id! };
+    },
+
+    async cancelSubscription(subscriptionId) {
+      await call(() => client.subscriptions.cancel(subscriptionId, {}));
+    },
+
+    async paymentLinks(paymentId) {
+      const payment = await call(() => client.payments.find(paymentId));
+      return { mandate: payment.links?.mandate, subscription: payment.links?.subscription };
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { offerCodes, paymentCheckouts, users } from "../../src/server/db/schema.ts";
+import { gocardlessProvider } from "../../src/server/modules/payments/gocardless-provider.ts";
+import { PAYMENT_MSG } from "../../src/server/modules/payments/service.ts";
+import { sign } from "../../src/server/modules/payments/webhooks.ts";
+import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { startFakeGoCardless } from "../helpers/fake-gocardless.ts";
+
+const fake = await startFakeGoCardless();
+afterAll(() => fake.close());
+const SECRET = "gc-webhook-secret";
+const t = await createTestApp({ env: { GOCARDLESS_WEBHOOK_SECRET: SECRET } });
+t.deps.payments = gocardlessProvider({
+  token: "sandbox_test_token",
+  environment: "sandbox",
+  agent: fake.agent,
+});
+
+const post = (url: string, as: SignedIn, payload: unknown) =>
+  t.request({
+    method: "POST",
+    url,
+    as,
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify(payload),
+  });
+
+async function checkout(m: SignedIn, tier: string, offerCode?: string) {
+  const created = await post("/api/create-subscription", m, { tier, offerCode });
+  expect(created.statusCode, created.body).toBe(200);
+  const [row] = await t.db
+    .select()
+    .from(paymentCheckouts)
+    .where(eq(paymentCheckouts.userId, m.user.id))
+    .orderBy(paymentCheckouts.id);
+  return { redirect: created.json().redirect_url as string, row };
+}
+
+describe("GoCardless provider against a local fake", () => {
+  it("creates a mandate-only billing request and flow whose redirect carries our session token", async () => {
+    const m = await t.member();
+    const { redirect, row } = await checkout(m, "gold");
+    expect(redirect).toMatch(/^https:\/\/pay-sandbox\.gocardless\.com\//);
+    expect(row.providerRef).toMatch(/^BRQ/);
+    const br = fake.requests.find((r) => r.path === "/billing_requests")!;
+    expect(br.body).toMatchObject({
+      billing_requests: { mandate_request: { scheme: "bacs", currency: "GBP" } },
+    });
+    expect(br.auth).toBe("Bearer sandbox_test_token");
+    expect(br.idempotencyKey).toMatch(/^br-checkout-/);
+    const flow = fake.requests.find((r) => r.path === "/billing_request_flows")!;
+    const body = flow.body as {
+      billing_request_flows: { redirect_uri: string; links: { billing_request: string } };
+    };
+    expect(body.billing_request_flows.links.billing_request).toBe(row.providerRef);
+    expect(body.billing_request_flows.redirect_uri).toMatch(
+      /^http:\/\/localhost:5000\/subscription\/complete\?session_token=[\w-]{43}$/,
+    );
+  });
+
+  it("refuses to complete before GoCardless reports the billing request fulfilled", async () => {
+    const m = await t.member();
+    await checkout(m, "silver");
+    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
+    const token = new URL(
+      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
+    ).searchParams.get("session_token");
+    const res = await post("/api/complete-subscription", m, { session_token: token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PAYMENT_MSG.notAuthorised);
+  });
+
+  it("a time-limited discount becomes a discounted subscription of N months then a full-price one", async () => {
+    const m = await t.member();
+    await t.db
+      .insert(offerCodes)
+      .values({ code: "GC3", discountType: "percentage", discountValue: "25.00", durationMonths: 3 });
+    const { row } = await checkout(m, "platinum", "GC3");
+    const links = fake.fulfil(row.providerRef);
+    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
+    const token = new URL(
+      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
+    ).searchParams.get("session_token");
+    const before = fake.requests.length;
+    const res = await post("/api/complete-subscription", m, { session_token: token });
+    expect(res.statusCode, res.body).toBe(200);
+    const subs = fake.requests.slice(before).filter((r) => r.path === "/subscriptions");
+    expect(subs).toHaveLength(2);
+    expect(subs[0].body).toMatchObject({
+      subscriptions: {
+        amount: "2250",
+        count: "3",
+        currency: "GBP",
+        interval_unit: "monthly",
+        links: { mandate: links.mandate_request_mandate },
+      },
+    });
+    expect(subs[1].body).toMatchObject({
+      subscriptions: {
+        amount: "3000",
+        start_date: "2027-03-01",
+        links: { mandate: links.mandate_request_mandate },
+      },
+    });
+    expect(subs[0].idempotencyKey).toMatch(/^unveil-subscription-\d+-intro$/);
+    expect(subs[1].idempotencyKey).toMatch(/^unveil-subscription-\d+-full$/);
+    const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    expect(u).toMatchObject({
+      paymentCustomerId: links.customer,
+      paymentMandateId: links.mandate_request_mandate,
+      subscriptionStatus: "active",
+      subscriptionTier: "platinum",
+    });
+    expect(u.paymentSubscriptionId).toMatch(/^SB/);
+  });
+
+  it("a repeated create with the same idempotency key returns the existing subscription", async () => {
+    const provider = gocardlessProvider({ token: "x", environment: "sandbox", agent: fake.agent });
+    const a = await provider.createSubscription({
+      mandateId: "MD1",
+      amountPence: 1500,
+      name: "Unveil Silver",
+      idempotencyKey: "same-key",
+    });
+    const b = await provider.createSubscription({
+      mandateId: "MD1",
+      amountPence: 1500,
+      name: "Unveil Silver",
+      idempotencyKey: "same-key",
+    });
+    expect(b.subscriptionId).toBe(a.subscriptionId);
+    expect([...fake.subscriptions.values()].filter((s) => s.id === a.subscriptionId)).toHaveLength(1);
+  });
+
+  it("a payment webhook naming only the payment is resolved through the API", async () => {
+    const m = await t.member();
+    const { row } = await checkout(m, "gold");
+    fake.fulfil(row.providerRef);
+    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
+    const token = new URL(
+      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
+    ).searchParams.get("session_token");
+    await post("/api/complete-subscription", m, { session_token: token });
+    const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    fake.payments.set("PM000777", {
+      id: "PM000777",
+      links: { mandate: u.paymentMandateId, subscription: u.paymentSubscriptionId },
+    });
+    const body = JSON.stringify({
+      events: [
+        {
+          id: "EVGC1",
+          created_at: new Date(Date.now() + 5000).toISOString(),
+          resource_type: "payments",
+          action: "failed",
+          links: { payment: "PM000777" },
+        },
+      ],
+    });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/webhooks/payments",
+      headers: { "content-type": "application/json", "webhook-signature": sign(body, SECRET) },
+      payload: body,
+    });
+    expect(res.json().outcomes.EVGC1).toBe("status past_due");
+  });
+
+  it("a provider failure answers 502 with a clear message and records nothing", async () => {
+    const m = await t.member();
+    const broken = t.deps.payments;
+    t.deps.payments = gocardlessProvider({
+      token: "x",
+      environment: "sandbox",
+      agent: {
+        createConnection: () => {
+          throw new Error("down");
+        },
+      } as never,
+    });
+    try {
+      const res = await post("/api/create-subscription", m, { tier: "gold" });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe(PAYMENT_MSG.providerDown);
+    } finally {
+      t.deps.payments = broken;
+    }
+  });
+});
