@@ -21,7 +21,7 @@ const server = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS", "AUTH"],
   logger: false,
-  onRcptTo(address, _session, cb) {
+  onRcptTo(_address, _session, cb) {
     if (refuse) return cb(new Error("Mailbox unavailable"));
     cb();
   },

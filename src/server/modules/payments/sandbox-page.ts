@@ -48,7 +48,7 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
 
     scope.get<{ Params: { ref: string } }>("/sandbox/direct-debit/:ref", async (req, reply) => {
       const checkout = await findCheckoutByRef(deps.db, req.params.ref);
-      if (!checkout || checkout.status !== "pending" || checkout.expiresAt < deps.now()) {
+      if (checkout?.status !== "pending" || checkout.expiresAt < deps.now()) {
         return reply
           .code(404)
           .type("text/html")
@@ -69,7 +69,7 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
       "/sandbox/direct-debit/:ref",
       async (req, reply) => {
         const checkout = await findCheckoutByRef(deps.db, req.params.ref);
-        if (!checkout || checkout.status !== "pending" || checkout.expiresAt < deps.now()) {
+        if (checkout?.status !== "pending" || checkout.expiresAt < deps.now()) {
           return reply
             .code(404)
             .type("text/html")

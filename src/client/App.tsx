@@ -1,0 +1,146 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect } from "react";
+import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import { TIMING } from "../shared/constants.ts";
+import { TOAST } from "../shared/messages.ts";
+import { Header } from "./components/layout/header.tsx";
+import { FullPageSpinner } from "./components/ui/spinner.tsx";
+import { Toaster } from "./components/ui/toaster.tsx";
+import { TooltipProvider } from "./components/ui/tooltip.tsx";
+import { toast } from "./components/ui/use-toast.ts";
+import { clearPostAuthDestination, peekPostAuthDestination, useAuth } from "./lib/auth.ts";
+import { queryClient } from "./lib/queryClient.ts";
+import { currentPathForNext } from "./lib/safe-next.ts";
+import { useVerificationResult } from "./lib/verification-result.ts";
+import LandingPage from "./pages/landing.tsx";
+import NotFoundPage from "./pages/not-found.tsx";
+
+// Screens other than the landing page load on demand, so a visitor's first page stays small.
+const AuthPage = lazy(() => import("./pages/auth.tsx"));
+const HomePage = lazy(() => import("./pages/home.tsx"));
+const DashboardPage = lazy(() => import("./pages/dashboard.tsx"));
+const OnboardingPage = lazy(() => import("./pages/onboarding.tsx"));
+const SubscriptionPage = lazy(() => import("./pages/subscription.tsx"));
+const SubscriptionCompletePage = lazy(() => import("./pages/subscription-complete.tsx"));
+const DateDetailPage = lazy(() => import("./pages/date-detail.tsx"));
+const SettingsPage = lazy(() => import("./pages/settings.tsx"));
+const AdminPage = lazy(() => import("./pages/admin.tsx"));
+const AdminMemberPage = lazy(() => import("./pages/admin-member.tsx"));
+
+/** Routes that need a signed-in member; a visitor opening one is sent to sign in and brought back. */
+const MEMBER_PATHS = [
+  "/dashboard",
+  "/onboarding",
+  "/subscription",
+  "/subscription/complete",
+  "/dates/:id",
+  "/settings",
+  "/admin",
+  "/admin/members/:userId",
+];
+
+/** The spec's /login: the server's login path, which leads to the sign-in screen. */
+function LoginRedirect() {
+  useEffect(() => {
+    window.location.href = "/api/login";
+  }, []);
+  return <FullPageSpinner />;
+}
+
+/** A visitor on a member page: say so, then go to sign in with the page kept in ?next=. */
+function SignInRequired() {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    toast({ title: TOAST.unauthorizedTitle, description: TOAST.needSignIn, variant: "destructive" });
+    const next = encodeURIComponent(currentPathForNext(location, search));
+    const timer = setTimeout(
+      () => navigate(`/auth?next=${next}`, { replace: true }),
+      TIMING.signInRedirectMs,
+    );
+    return () => clearTimeout(timer);
+  }, [location, search, navigate]);
+  return <FullPageSpinner label="Taking you to sign in" />;
+}
+
+/** /auth once signed in: the page chosen by the sign-in or sign-up that just happened, else home. */
+function SignedInAuthRedirect() {
+  const destination = peekPostAuthDestination() ?? "/";
+  useEffect(() => clearPostAuthDestination(), []);
+  return <Redirect to={destination} replace />;
+}
+
+function VisitorRoutes() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/auth" component={AuthPage} />
+        <Route path="/partner-invite" component={LandingPage} />
+        <Route path="/login" component={LoginRedirect} />
+        {MEMBER_PATHS.map((path) => (
+          <Route key={path} path={path} component={SignInRequired} />
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
+
+function MemberRoutes({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/auth" component={SignedInAuthRedirect} />
+        <Route path="/login" component={LoginRedirect} />
+        <Route path="/partner-invite" component={LandingPage} />
+        <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/onboarding" component={OnboardingPage} />
+        <Route path="/subscription" component={SubscriptionPage} />
+        <Route path="/subscription/complete" component={SubscriptionCompletePage} />
+        <Route path="/dates/:id" component={DateDetailPage} />
+        <Route path="/settings" component={SettingsPage} />
+        {isAdmin && <Route path="/admin" component={AdminPage} />}
+        {isAdmin && <Route path="/admin/members/:userId" component={AdminMemberPage} />}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
+
+function Shell() {
+  const { user, isLoading } = useAuth();
+  useVerificationResult();
+  if (isLoading)
+    return (
+      <main className="flex min-h-dvh flex-col">
+        <FullPageSpinner />
+      </main>
+    );
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex flex-1 flex-col">
+        {user ? <MemberRoutes isAdmin={user.isAdmin} /> : <VisitorRoutes />}
+      </main>
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <Shell />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { ArrowLeft } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { TOAST } from "../../../shared/messages.ts";
+import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../shared/schemas/auth.ts";
+import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
+import { Button } from "../ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { FormField } from "../ui/form-field.tsx";
+import { toast } from "../ui/use-toast.ts";
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export function ForgotCard({ onDone }: { onDone: () => void }) {
+  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  const forgot = useMutation({
+    mutationFn: async (input: ForgotPasswordInput) =>
+      (await apiRequest("POST", "/api/forgot-password", input)).json(),
+    onSuccess: () => {
+      toast({ title: TOAST.resetSentTitle, description: TOAST.resetSent });
+      onDone();
+    },
+    onError: (error) => {
+      toastCallError(TOAST.requestFailed, error);
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Reset your password</CardTitle>
+        <CardDescription>
+          Enter the e-mail address you signed up with and we'll send you a link.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => forgot.mutate(values))}
+          className="grid gap-5"
+        >
+          <FormField
+            id="forgot-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={form.formState.errors.email?.message}
+            {...form.register("email")}
+          />
+          <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
+            {forgot.isPending ? "Sending..." : "Send Reset Link"}
+          </Button>
+          <Button variant="ghost" className="justify-self-center" onClick={onDone}>
+            <ArrowLeft aria-hidden />
+            Back to sign in
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { registerSchema } from "../../../shared/schemas/auth.ts";
+import { useRegisterMutation } from "../../lib/auth.ts";
+import { Button } from "../ui/button.tsx";
+import { FormField } from "../ui/form-field.tsx";
+
+export function RegisterForm({ destination }: { destination: () => string }) {
+  const form = useForm({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
+  });
+  const signUp = useRegisterMutation(destination);
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => signUp.mutate(values))} className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          id="register-first-name"
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register("firstName")}
+        />
+        <FormField
+          id="register-last-name"
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register("lastName")}
+        />
+      </div>
+      <FormField
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <FormField
+        id="register-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters. A short phrase is easier to remember."
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={signUp.isPending}>
+        {signUp.isPending ? "Creating account..." : "Create Account"}
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">Members must be 18 or over.</p>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link, useLocation } from "wouter";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { BRAND } from "../../../shared/brand.ts";
+import { displayName, useAuth, useLogoutMutation } from "../../lib/auth.ts";
+import { cn } from "../../lib/cn.ts";
+import { Logo } from "../logo.tsx";
+import { Button } from "../ui/button.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
+import { isCurrent, memberLinks, SECTION_LINKS } from "./nav-links.ts";
+import { SectionLink } from "./section-link.tsx";
+
+const navLinkClass = cn(
+  "rounded-full px-3 py-2 text-sm font-medium text-muted-foreground transition-colors",
+  "hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:text-foreground",
+);
+
+export function Header() {
+  const { user } = useAuth();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        {user ? <SignedInBar user={user} /> : <SignedOutBar />}
+      </div>
+    </header>
+  );
+}
+
+/** The logo, pushing what follows to the right until the inline nav appears at `wideClass`. */
+function HomeLogo({ wideClass }: { wideClass: string }) {
+  return (
+    <Link
+      href="/"
+      className={cn("mr-auto -ml-1 rounded-md p-1", wideClass)}
+      aria-label={`${BRAND.name}, home`}
+    >
+      <Logo className="h-7 sm:h-8" />
+    </Link>
+  );
+}
+
+function SignedOutBar() {
+  return (
+    <>
+      <MobileMenu className="md:hidden" />
+      <HomeLogo wideClass="md:mr-4" />
+      <nav aria-label="Main" className="mr-auto hidden items-center gap-1 md:flex">
+        {SECTION_LINKS.map((link) => (
+          <SectionLink key={link.href} href={link.href} className={navLinkClass}>
+            {link.label}
+          </SectionLink>
+        ))}
+      </nav>
+      <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+        <Link href="/auth">Sign In</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link href="/auth">Get Started</Link>
+      </Button>
+    </>
+  );
+}
+
+function SignedInBar({ user }: { user: PublicUser }) {
+  const [location] = useLocation();
+  const logout = useLogoutMutation();
+  return (
+    <>
+      <MobileMenu className="sm:hidden" user={user} />
+      <HomeLogo wideClass="sm:mr-4" />
+      <nav aria-label="Main" className="mr-auto hidden items-center gap-1 sm:flex">
+        {memberLinks(user.isAdmin).map((link) => (
+          <Link
+            key={link.href}
+            href={link.href}
+            className={navLinkClass}
+            aria-current={isCurrent(location, link.href) ? "page" : undefined}
+          >
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+      <span className="max-w-48 truncate text-sm font-medium text-foreground" data-testid="header-user-name">
+        {displayName(user)}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        className="ml-2 hidden sm:inline-flex"
+        disabled={logout.isSigningOut}
+        onClick={() => logout.mutate()}
+      >
+        {logout.isSigningOut ? "Signing out..." : "Sign Out"}
+      </Button>
+    </>
+  );
+}

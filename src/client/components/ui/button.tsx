@@ -1,0 +1,49 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn.ts";
+
+export const buttonVariants = cva(
+  [
+    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium",
+    "transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+    "disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0",
+  ],
+  {
+    variants: {
+      variant: {
+        primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover",
+        gold: "bg-accent text-accent-foreground shadow-sm hover:bg-gold-soft",
+        outline: "border border-input bg-transparent text-foreground hover:bg-muted",
+        ghost: "text-foreground hover:bg-muted",
+        link: "h-auto rounded-sm p-0 text-brand underline-offset-4 hover:underline",
+        destructive: "bg-destructive text-destructive-foreground hover:opacity-90",
+      },
+      size: {
+        sm: "h-9 px-4 text-sm [&_svg]:size-4",
+        md: "h-11 px-5 text-sm [&_svg]:size-4",
+        lg: "h-12 px-7 text-base [&_svg]:size-5",
+        icon: "h-10 w-10 [&_svg]:size-5",
+      },
+    },
+    compoundVariants: [{ variant: "link", className: "h-auto px-0" }],
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
+
+export type ButtonProps = ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & {
+    /** Render the single child (a link) with the button's look instead of a <button>. */
+    asChild?: boolean;
+  };
+
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  const Comp = asChild ? Slot.Root : "button";
+  return (
+    <Comp
+      className={cn(buttonVariants({ variant, size }), className)}
+      type={asChild ? undefined : (type ?? "button")}
+      {...props}
+    />
+  );
+}

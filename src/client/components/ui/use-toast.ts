@@ -1,0 +1,108 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { TIMING } from "../../../shared/constants.ts";
+
+/**
+ * A small toast store (the shadcn/ui pattern): at most TIMING.toastLimit toasts at once; a dismissed toast
+ * stays in the list, closed, for TIMING.toastRemoveDelayMs before it is removed.
+ */
+export type ToastVariant = "default" | "destructive" | "success";
+
+export interface ToastData {
+  id: string;
+  title?: ReactNode;
+  description?: ReactNode;
+  variant?: ToastVariant;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export type ToastInput = Omit<ToastData, "id" | "open" | "onOpenChange">;
+
+type Action =
+  | { type: "add"; toast: ToastData }
+  | { type: "update"; toast: Partial<ToastData> & { id: string } }
+  | { type: "dismiss"; id?: string }
+  | { type: "remove"; id?: string };
+
+interface State {
+  toasts: ToastData[];
+}
+
+let count = 0;
+function nextId(): string {
+  count = (count + 1) % Number.MAX_SAFE_INTEGER;
+  return String(count);
+}
+
+const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function scheduleRemoval(id: string) {
+  if (removeTimers.has(id)) return;
+  const timer = setTimeout(() => {
+    removeTimers.delete(id);
+    dispatch({ type: "remove", id });
+  }, TIMING.toastRemoveDelayMs);
+  removeTimers.set(id, timer);
+}
+
+function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case "add":
+      return { toasts: [action.toast, ...state.toasts].slice(0, TIMING.toastLimit) };
+    case "update":
+      return { toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
+    case "dismiss": {
+      for (const t of state.toasts) if (action.id === undefined || t.id === action.id) scheduleRemoval(t.id);
+      return {
+        toasts: state.toasts.map((t) =>
+          action.id === undefined || t.id === action.id ? { ...t, open: false } : t,
+        ),
+      };
+    }
+    case "remove":
+      return { toasts: action.id === undefined ? [] : state.toasts.filter((t) => t.id !== action.id) };
+  }
+}
+
+const listeners = new Set<(state: State) => void>();
+let memoryState: State = { toasts: [] };
+
+function dispatch(action: Action) {
+  memoryState = reducer(memoryState, action);
+  for (const listener of listeners) listener(memoryState);
+}
+
+/** Shows a toast; returns its id and functions to update or dismiss it. */
+export function toast(input: ToastInput) {
+  const id = nextId();
+  const dismiss = () => dispatch({ type: "dismiss", id });
+  dispatch({
+    type: "add",
+    toast: {
+      ...input,
+      id,
+      open: true,
+      onOpenChange: (open) => {
+        if (!open) dismiss();
+      },
+    },
+  });
+  return {
+    id,
+    dismiss,
+    update: (next: ToastInput) => dispatch({ type: "update", toast: { ...next, id } }),
+  };
+}
+
+export function useToast() {
+  const [state, setState] = useState<State>(memoryState);
+  useEffect(() => {
+    listeners.add(setState);
+    // A toast raised before this subscribed (e.g. by an effect of an earlier sibling) still shows.
+    setState(memoryState);
+    return () => {
+      listeners.delete(setState);
+    };
+  }, []);
+  return { ...state, toast, dismiss: (id?: string) => dispatch({ type: "dismiss", id }) };
+}

@@ -1,0 +1,107 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { PublicUser } from "../../shared/api-types.ts";
+import { TIMING } from "../../shared/constants.ts";
+import { TOAST } from "../../shared/messages.ts";
+import type { LoginInput, RegisterInput } from "../../shared/schemas/auth.ts";
+import { toast } from "../components/ui/use-toast.ts";
+import { apiRequest, type CallMeta, CURRENT_USER_KEY, queryClient, toastCallError } from "./queryClient.ts";
+
+/** The current-user lookup: a 401 means signed out (null); any other failure is an error. */
+async function fetchCurrentUser(): Promise<PublicUser | null> {
+  const res = await fetch(CURRENT_USER_KEY.join("/"), { credentials: "include" });
+  if (res.status === 401) return null;
+  if (!res.ok) throw new Error(`HTTP ${res.status}: ${res.statusText}`);
+  return (await res.json()) as PublicUser;
+}
+
+export function useAuth() {
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    staleTime: TIMING.currentUserStaleMs,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchInterval: false,
+    retry: false,
+  });
+  const user = query.data ?? null;
+  return {
+    user,
+    isLoading: query.isLoading,
+    isAuthenticated: user !== null,
+    isAdmin: user?.isAdmin === true,
+    error: query.error,
+  };
+}
+
+/**
+ * Where to go once the signed-in screens take over after signing in or up. The auth screen unmounts as
+ * soon as the user is stored, so it leaves the destination here and the signed-in router follows it.
+ */
+let pendingDestination: string | null = null;
+export function setPostAuthDestination(path: string): void {
+  pendingDestination = path;
+}
+export function peekPostAuthDestination(): string | null {
+  return pendingDestination;
+}
+export function clearPostAuthDestination(): void {
+  pendingDestination = null;
+}
+
+function storeUser(user: PublicUser) {
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
+}
+
+export function useLoginMutation(destination: () => string) {
+  return useMutation({
+    meta: { expectsUnauthorized: true } satisfies CallMeta,
+    mutationFn: async (input: LoginInput) =>
+      (await (await apiRequest("POST", "/api/login", input)).json()) as PublicUser,
+    onSuccess: (user) => {
+      setPostAuthDestination(destination());
+      storeUser(user);
+      toast({ title: TOAST.welcomeBackTitle, description: TOAST.welcomeBack });
+    },
+    onError: (error) => {
+      toastCallError(TOAST.loginFailed, error, { expectsUnauthorized: true });
+    },
+  });
+}
+
+export function useRegisterMutation(destination: () => string) {
+  return useMutation({
+    mutationFn: async (input: RegisterInput) =>
+      (await (await apiRequest("POST", "/api/register", input)).json()) as PublicUser,
+    onSuccess: (user) => {
+      setPostAuthDestination(destination());
+      storeUser(user);
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      toast({ title: TOAST.accountCreatedTitle, description: TOAST.accountCreated });
+    },
+    onError: (error) => {
+      toastCallError(TOAST.registrationFailed, error);
+    },
+  });
+}
+
+/** Signs out, then a full page load of "/" so no member data stays in memory. */
+export function useLogoutMutation() {
+  const mutation = useMutation({
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/logout");
+    },
+    onSuccess: () => {
+      window.location.href = "/";
+    },
+    onError: (error) => {
+      toastCallError(TOAST.logoutFailed, error);
+    },
+  });
+  // Stay "Signing out..." until the new page replaces this one.
+  return { ...mutation, isSigningOut: mutation.isPending || mutation.isSuccess };
+}
+
+export function displayName(user: PublicUser): string {
+  return user.firstName?.trim() || user.email;
+}

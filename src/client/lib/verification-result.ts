@@ -1,0 +1,31 @@
+import { useEffect } from "react";
+import { useLocation, useSearch } from "wouter";
+import { toast } from "../components/ui/use-toast.ts";
+import { CURRENT_USER_KEY, queryClient } from "./queryClient.ts";
+
+/**
+ * The e-mail verification link lands on "/?verified=1" or "/?verified=0": say how it went, then take the
+ * parameter out of the address so a reload or a shared link does not repeat it.
+ */
+export function useVerificationResult(): void {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const verified = params.get("verified");
+    if (verified === null) return;
+    if (verified === "1") {
+      toast({ title: "Email verified", description: "Thank you. Your reveals will reach you." });
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    } else {
+      toast({
+        title: "Verification link invalid or expired",
+        description: "Sign in and ask for a new link from your home page.",
+        variant: "destructive",
+      });
+    }
+    params.delete("verified");
+    const rest = params.toString();
+    navigate(`${location}${rest ? `?${rest}` : ""}${window.location.hash}`, { replace: true });
+  }, [search, location, navigate]);
+}

@@ -1,0 +1,108 @@
+import { type ReactNode, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { BRAND } from "../../shared/brand.ts";
+import { formatPence, REVEAL_WINDOW_HOURS, TIERS } from "../../shared/constants.ts";
+import { ForgotCard } from "../components/auth/forgot-card.tsx";
+import { LoginForm } from "../components/auth/login-form.tsx";
+import { RegisterForm } from "../components/auth/register-form.tsx";
+import { ResetCard } from "../components/auth/reset-card.tsx";
+import { LogoMark } from "../components/logo.tsx";
+import { Card, CardContent } from "../components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
+import { useDocumentTitle } from "../lib/document-title.ts";
+import { safeNextPath } from "../lib/safe-next.ts";
+import { parseTierId } from "../lib/tiers.ts";
+
+type AuthTab = "login" | "register";
+
+/** Sign in, create an account, ask for a reset link, or (with ?token=) choose a new password. */
+export default function AuthPage() {
+  const params = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const tier = parseTierId(params.get("tier"));
+  const token = params.get("token");
+  const next = safeNextPath(params.get("next"));
+  const [tab, setTab] = useState<AuthTab>(tier ? "register" : "login");
+  const [mode, setMode] = useState<"main" | "forgot">("main");
+
+  useDocumentTitle(token ? "Choose a new password" : mode === "forgot" ? "Reset your password" : "Sign in");
+
+  const afterLogin = () => next ?? "/";
+  const afterRegister = () => (tier ? `/subscription?tier=${tier}` : (next ?? "/"));
+
+  function onResetDone() {
+    navigate("/auth", { replace: true });
+    setMode("main");
+    setTab("login");
+  }
+
+  let content: ReactNode;
+  if (token) content = <ResetCard token={token} onDone={onResetDone} />;
+  else if (mode === "forgot") content = <ForgotCard onDone={() => setMode("main")} />;
+  else
+    content = (
+      <>
+        {tier && (
+          <p className="mb-4 rounded-xl border border-accent/50 bg-accent/10 px-4 py-3 text-center text-sm">
+            You chose the <strong className="font-semibold">{TIERS[tier].name}</strong> plan —{" "}
+            {formatPence(TIERS[tier].monthlyPricePence)}/month
+          </p>
+        )}
+        <Card>
+          <CardContent className="pt-6 sm:pt-8">
+            <Tabs value={tab} onValueChange={(v) => setTab(v as AuthTab)}>
+              <TabsList aria-label="Sign in or create an account">
+                <TabsTrigger value="login">Sign In</TabsTrigger>
+                <TabsTrigger value="register">Create Account</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm destination={afterLogin} onForgot={() => setMode("forgot")} />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm destination={afterRegister} />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </>
+    );
+
+  return (
+    <div className="grid flex-1 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <aside className="curtain-stage hidden flex-col justify-between p-12 lg:flex">
+        <LogoMark variant="dark" className="h-10 w-10" />
+        <div>
+          <p className="font-display text-4xl leading-tight">
+            Keep the evening free. We'll take care of the rest.
+          </p>
+          <p className="mt-4 max-w-sm text-stage-muted">
+            {BRAND.name} plans a date in {BRAND.city} for the two of you and reveals it {REVEAL_WINDOW_HOURS}{" "}
+            hours before.
+          </p>
+        </div>
+        <p className="text-sm text-stage-muted">No setup fees · Cancel anytime</p>
+      </aside>
+      <div className="flex items-start justify-center px-4 py-10 sm:items-center sm:px-6 sm:py-16">
+        <div className="w-full max-w-md">
+          <div className="mb-8 text-center">
+            <h1 className="text-3xl font-normal sm:text-4xl">
+              {token
+                ? "Almost there"
+                : mode === "forgot"
+                  ? "Forgotten your password?"
+                  : `Welcome to ${BRAND.name}`}
+            </h1>
+            <p className="mt-2 text-muted-foreground">
+              {token
+                ? "Set a new password for your account."
+                : mode === "forgot"
+                  ? "It happens. We'll send you a link."
+                  : "Sign in, or create an account to plan your first date."}
+            </p>
+          </div>
+          {content}
+        </div>
+      </div>
+    </div>
+  );
+}
