@@ -72,6 +72,8 @@ export const NAME_MAX_LENGTH = 80;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const SESSION_COOKIE = "unveil_sid";
+/** Readable by scripts, holds no secret: tells the client a session may exist, so visitors skip the user call. */
+export const AUTH_HINT_COOKIE = "unveil_auth_hint";
 export const SESSION_ABSOLUTE_DAYS = 30;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const VERIFY_TOKEN_TTL_HOURS = 72;

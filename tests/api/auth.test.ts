@@ -50,6 +50,9 @@ describe("POST /api/register", () => {
     const cookie = res.cookies.find((c) => c.name === "unveil_sid")!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe("Lax");
+    const hint = res.cookies.find((c) => c.name === "unveil_auth_hint")!;
+    expect(hint.value).toBe("1");
+    expect(hint.httpOnly).toBeFalsy();
     const me = await t.request({
       method: "GET",
       url: "/api/auth/user",
@@ -182,6 +185,16 @@ describe("GET /api/auth/user and POST /api/logout", () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: MSG.notSignedIn });
     expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("clears a stale sign-in hint", async () => {
+    const res = await t.request({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { cookie: "unveil_auth_hint=1" },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.cookies.find((c) => c.name === "unveil_auth_hint")?.value).toBe("");
   });
 
   it("ignores a forged or garbage cookie", async () => {

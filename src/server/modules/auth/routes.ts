@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { SESSION_COOKIE } from "../../../shared/constants.ts";
+import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import {
   forgotPasswordSchema,
@@ -62,7 +62,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     return { message: "Signed out" };
   });
 
-  r.get("/api/auth/user", async (req) => toPublicUser(deps.db, requireUser(req)));
+  r.get("/api/auth/user", async (req, reply) => {
+    // A stale hint (expired or ended session) is cleared so the client stops asking.
+    if (!req.user && req.cookies[AUTH_HINT_COOKIE]) clearSessionCookie(reply, secure);
+    return toPublicUser(deps.db, requireUser(req));
+  });
 
   r.post("/api/forgot-password", { schema: { body: forgotPasswordSchema } }, async (req) => {
     await requestPasswordReset(deps, req.body.email, req.ip);

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
-import { SESSION_ABSOLUTE_DAYS, SESSION_COOKIE } from "../../../shared/constants.ts";
+import { AUTH_HINT_COOKIE, SESSION_ABSOLUTE_DAYS, SESSION_COOKIE } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, type User, users } from "../../db/schema.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -58,8 +58,15 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
     secure,
     maxAge: SESSION_ABSOLUTE_DAYS * 86_400,
   });
+  reply.setCookie(AUTH_HINT_COOKIE, "1", {
+    path: "/",
+    sameSite: "lax",
+    secure,
+    maxAge: SESSION_ABSOLUTE_DAYS * 86_400,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+  reply.clearCookie(AUTH_HINT_COOKIE, { path: "/", sameSite: "lax", secure });
 }
