@@ -7,6 +7,7 @@ import {
   subscriptionEvents,
   users,
 } from "../../src/server/db/schema.ts";
+import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { OFFER_MSG } from "../../src/server/modules/offers/service.ts";
 import { PAYMENT_MSG } from "../../src/server/modules/payments/service.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
@@ -172,6 +173,16 @@ describe("POST /api/complete-subscription", () => {
     });
     expect(me).not.toHaveProperty("paymentMandateId");
     expect(JSON.stringify(me)).not.toMatch(/SBMD|SBCU|SBSU/);
+    // Two months on, one discounted cycle is left; after the third month the offer has reverted to the full price.
+    const meLater = async () => {
+      const cookie = `unveil_sid=${await createSession(t.db, m.user.id, t.clock.now())}`;
+      return (await t.request({ method: "GET", url: "/api/auth/user", headers: { cookie } })).json();
+    };
+    t.clock.advance(61 * 86_400_000);
+    expect((await meLater()).activeDiscount.cyclesRemaining).toBe(1);
+    t.clock.advance(40 * 86_400_000);
+    expect((await meLater()).activeDiscount).toBeNull();
+    t.clock.advance(-101 * 86_400_000);
   });
 
   it("completing the same token twice changes nothing the second time", async () => {

@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { SubscriptionStatus, TierId } from "../../../shared/constants.ts";
-import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
 
 /** The only shape a user leaves the server in: no password, token or payment-provider id. */
-export async function toPublicUser(db: Db, user: User): Promise<PublicUser> {
+export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): Promise<PublicUser> {
+  const { db } = deps;
+  const now = deps.now();
   const [prefs, discount] = await Promise.all([
     db
       .select({
@@ -28,7 +30,11 @@ export async function toPublicUser(db: Db, user: User): Promise<PublicUser> {
       .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")))
       .limit(1),
   ]);
-  const d = discount[0];
+  // A time-limited offer ends after its months: from then on the member pays the full price.
+  const d =
+    discount[0] && (!discount[0].discountEndDate || discount[0].discountEndDate > now)
+      ? discount[0]
+      : undefined;
   const p = prefs[0];
   return {
     id: user.id,
@@ -54,10 +60,17 @@ export async function toPublicUser(db: Db, user: User): Promise<PublicUser> {
           offerCode: d.offerCode,
           discountType: d.discountType as "percentage" | "fixed_amount",
           discountValue: d.discountValue,
-          cyclesRemaining: d.cyclesRemaining,
+          cyclesRemaining: d.discountEndDate ? monthsBetween(now, d.discountEndDate) : d.cyclesRemaining,
           discountEndDate: d.discountEndDate?.toISOString() ?? null,
         }
       : null,
     preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,
   };
+}
+
+/** Whole billing cycles left before `end` (a part-month counts as a cycle still to be billed). */
+function monthsBetween(from: Date, end: Date): number {
+  let months = (end.getUTCFullYear() - from.getUTCFullYear()) * 12 + (end.getUTCMonth() - from.getUTCMonth());
+  if (end.getUTCDate() > from.getUTCDate()) months++;
+  return Math.max(0, months);
 }

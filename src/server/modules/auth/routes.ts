@@ -46,13 +46,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     deps.limiter.hit(`register-ip:${req.ip}`, rl.registerPerIp, rl.windowMinutes);
     const user = await registerUser(deps, req.body);
     await startSession(req, reply, user.id);
-    return reply.code(201).send(await toPublicUser(deps.db, user));
+    return reply.code(201).send(await toPublicUser(deps, user));
   });
 
   r.post("/api/login", { schema: { body: loginSchema } }, async (req, reply) => {
     const user = await authenticate(deps, req.body.email, req.body.password, req.ip);
     await startSession(req, reply, user.id);
-    return toPublicUser(deps.db, user);
+    return toPublicUser(deps, user);
   });
 
   r.post("/api/logout", async (req, reply) => {
@@ -65,7 +65,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   r.get("/api/auth/user", async (req, reply) => {
     // A stale hint (expired or ended session) is cleared so the client stops asking.
     if (!req.user && req.cookies[AUTH_HINT_COOKIE]) clearSessionCookie(reply, secure);
-    return toPublicUser(deps.db, requireUser(req));
+    return toPublicUser(deps, requireUser(req));
   });
 
   r.post("/api/forgot-password", { schema: { body: forgotPasswordSchema } }, async (req) => {

@@ -18,7 +18,7 @@ export function onboardingRoutes(app: FastifyInstance, deps: Deps): void {
     { onRequest: memberOnly, schema: { body: preferencesSchema } },
     async (req) => {
       const user = await savePreferences(deps, requireUser(req), req.body);
-      return { user: await toPublicUser(deps.db, user), preferences: await getPreferences(deps, user) };
+      return { user: await toPublicUser(deps, user), preferences: await getPreferences(deps, user) };
     },
   );
 }
