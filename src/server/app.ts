@@ -14,6 +14,7 @@ import { onboardingRoutes } from "./modules/onboarding/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { registerAuthContext } from "./plugins/auth-context.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
+import { isApiPath, registerRequestPath } from "./plugins/request-path.ts";
 import { registerSecurity } from "./plugins/security.ts";
 
 export const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -33,6 +34,13 @@ export function loggerOptions(
       censor: "[redacted]",
     },
     serializers: {
+      // Database errors carry the query's parameters (hashes, e-mail addresses): only the query stays.
+      err: (err: Error & { code?: string }) => ({
+        type: err.name,
+        code: err.code,
+        message: String(err.message).split("\nparams:")[0],
+        stack: err.stack?.split("\nparams:")[0] ?? "",
+      }),
       req: (req) => ({
         method: req.method,
         url: req.url.replace(SECRET_QUERY, "$1[redacted]"),
@@ -42,6 +50,11 @@ export function loggerOptions(
   };
 }
 
+function trustProxyOption(v: false | number | string[]) {
+  const hops = v;
+  return typeof hops === "number" ? (_address: string, hop: number) => hop < hops : hops;
+}
+
 /** Builds the whole app without listening, so tests can drive it with inject or a real port. */
 export async function buildApp(
   deps: Deps,
@@ -49,12 +62,13 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, opts.logStream),
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestPath(app);
 
   await app.register(cookie);
   await registerSecurity(app, deps.config);
@@ -79,9 +93,8 @@ export async function buildApp(
       },
     });
     app.get("/*", async (req, reply) => {
-      if (req.url === "/api" || req.url.startsWith("/api/"))
-        return reply.code(404).send({ message: MSG.notFound });
-      const rel = decodeURIComponent(req.url.split("?")[0]).replace(/^\/+/, "");
+      if (isApiPath(req)) return reply.code(404).send({ message: MSG.notFound });
+      const rel = req.pathname.replace(/^\/+/, "");
       if (rel && !rel.includes("..") && existsSync(path.join(CLIENT_DIST, rel)) && path.extname(rel)) {
         return reply.sendFile(rel);
       }

@@ -23,7 +23,25 @@ const envSchema = z.object({
   /** Directory of the local outbox used when SMTP_URL is unset. */
   OUTBOX_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool,
+  /** Behind a load balancer: the number of proxy hops to trust, or a comma-separated list of proxy addresses. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || v === "false" || v === "0") return false;
+      if (/^\d+$/.test(v)) return Number(v);
+      if (v === "true") {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            'use a hop count (e.g. "1") or proxy addresses, not "true", so clients cannot forge their address',
+        });
+        return z.NEVER;
+      }
+      return v.split(",").map((x) => x.trim());
+    }),
+  /** Allows the built-in sandbox in production (a staging site); never on a live site. */
+  ALLOW_SANDBOX_PAYMENTS: bool,
   GOCARDLESS_ACCESS_TOKEN: z.string().optional(),
   GOCARDLESS_ENVIRONMENT: z.enum(["sandbox", "live"]).default("sandbox"),
   GOCARDLESS_WEBHOOK_SECRET: z.string().optional(),
@@ -45,7 +63,7 @@ export type Config = {
   supportEmail: string;
   outboxDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
   secureCookies: boolean;
   payments: {
     provider: "sandbox" | "gocardless";
@@ -87,6 +105,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production") {
+    // A live site must never fall back to things meant for development.
+    const missing: string[] = [];
+    if (!e.APP_URL) missing.push("APP_URL: the public https address is required in production");
+    if (!e.GOCARDLESS_ACCESS_TOKEN && !e.ALLOW_SANDBOX_PAYMENTS)
+      missing.push(
+        "GOCARDLESS_ACCESS_TOKEN: required in production (or ALLOW_SANDBOX_PAYMENTS=true on a staging site)",
+      );
+    if (e.GOCARDLESS_ACCESS_TOKEN && !e.GOCARDLESS_WEBHOOK_SECRET)
+      missing.push(
+        "GOCARDLESS_WEBHOOK_SECRET: required with GOCARDLESS_ACCESS_TOKEN, or every webhook is refused",
+      );
+    if (!e.SMTP_URL) missing.push("SMTP_URL: production mail must really be sent");
+    if (missing.length) throw new Error(`Invalid environment:\n${missing.map((m) => `  ${m}`).join("\n")}`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

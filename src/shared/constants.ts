@@ -182,3 +182,17 @@ export const DATE_TYPE_LABELS: Record<(typeof DATE_TYPES)[number], string> = {
   bars: "Bars",
   culture: "Culture",
 };
+
+/** Membership policies (member-app.md section 9): enforced by the server, quoted by the terms and the FAQ. */
+export const POLICY = {
+  minimumAge: 18,
+  coolingOffDays: 14,
+  /** A booking not confirmed this many hours before the date is cancelled. */
+  confirmHoursBefore: 24,
+  /** Venue, time and dress code arrive this many hours before the date. */
+  detailsSentHoursBefore: REVEAL_WINDOW_HOURS,
+  freeReschedulesPerMonth: 1,
+  rescheduleNoticeHours: 48,
+  /** Days a member has to update a failed direct debit before the plan lapses. */
+  paymentGraceDays: 7,
+} as const;

@@ -6,6 +6,7 @@ import { PAYMENT_MSG } from "../../src/server/modules/payments/service.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { startFakeGoCardless } from "../helpers/fake-gocardless.ts";
+import { acceptTerms } from "../helpers/subscribe.ts";
 
 const fake = await startFakeGoCardless();
 afterAll(() => fake.close());
@@ -27,6 +28,7 @@ const post = (url: string, as: SignedIn, payload: unknown) =>
   });
 
 async function checkout(m: SignedIn, tier: string, offerCode?: string) {
+  await acceptTerms(t, m);
   const created = await post("/api/create-subscription", m, { tier, offerCode });
   expect(created.statusCode, created.body).toBe(200);
   const [row] = await t.db
@@ -103,8 +105,8 @@ describe("GoCardless provider against a local fake", () => {
         links: { mandate: links.mandate_request_mandate },
       },
     });
-    expect(subs[0].idempotencyKey).toMatch(/^unveil-subscription-\d+-intro$/);
-    expect(subs[1].idempotencyKey).toMatch(/^unveil-subscription-\d+-full$/);
+    expect(subs[0].idempotencyKey).toBe(`unveil-sub-${row.providerRef}-intro`);
+    expect(subs[1].idempotencyKey).toBe(`unveil-sub-${row.providerRef}-full`);
     const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
     expect(u).toMatchObject({
       paymentCustomerId: links.customer,
@@ -113,6 +115,75 @@ describe("GoCardless provider against a local fake", () => {
       subscriptionTier: "platinum",
     });
     expect(u.paymentSubscriptionId).toMatch(/^SB/);
+    expect(u.paymentNextSubscriptionId).toMatch(/^SB/);
+
+    // When the discounted months finish, the member stays active on the full-price subscription.
+    const finished = JSON.stringify({
+      events: [
+        {
+          id: "EVFIN1",
+          created_at: new Date(Date.now() + 9000).toISOString(),
+          resource_type: "subscriptions",
+          action: "finished",
+          links: { subscription: u.paymentSubscriptionId },
+        },
+      ],
+    });
+    const res2 = await t.request({
+      method: "POST",
+      url: "/api/webhooks/payments",
+      headers: { "content-type": "application/json", "webhook-signature": sign(finished, SECRET) },
+      payload: finished,
+    });
+    expect(res2.json().outcomes.EVFIN1).toBe("offer ended; full price continues");
+    const [after] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    expect(after).toMatchObject({
+      subscriptionStatus: "active",
+      paymentSubscriptionId: u.paymentNextSubscriptionId,
+      paymentNextSubscriptionId: null,
+    });
+    // And the full-price subscription being cancelled later is recognised as the member leaving.
+    const cancelled = JSON.stringify({
+      events: [
+        {
+          id: "EVCAN1",
+          created_at: new Date(Date.now() + 10_000).toISOString(),
+          resource_type: "subscriptions",
+          action: "cancelled",
+          links: { subscription: u.paymentNextSubscriptionId },
+        },
+      ],
+    });
+    await t.request({
+      method: "POST",
+      url: "/api/webhooks/payments",
+      headers: { "content-type": "application/json", "webhook-signature": sign(cancelled, SECRET) },
+      payload: cancelled,
+    });
+    expect((await t.db.select().from(users).where(eq(users.id, m.user.id)))[0].subscriptionStatus).toBe(
+      "cancelled",
+    );
+  });
+
+  it("free months (100% off) start the paid subscription after them instead of a zero-amount one", async () => {
+    const m = await t.member();
+    await t.db
+      .insert(offerCodes)
+      .values({ code: "FREE2", discountType: "percentage", discountValue: "100.00", durationMonths: 2 });
+    const { row } = await checkout(m, "silver", "FREE2");
+    fake.fulfil(row.providerRef);
+    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
+    const token = new URL(
+      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
+    ).searchParams.get("session_token");
+    const before = fake.requests.length;
+    const res = await post("/api/complete-subscription", m, { session_token: token });
+    expect(res.statusCode, res.body).toBe(200);
+    const subs = fake.requests.slice(before).filter((r) => r.path === "/subscriptions");
+    expect(subs).toHaveLength(1);
+    const body = (subs[0].body as { subscriptions: { amount: string; start_date: string } }).subscriptions;
+    expect(body.amount).toBe("1500");
+    expect(body.start_date > new Date().toISOString().slice(0, 10)).toBe(true);
   });
 
   it("a repeated create with the same idempotency key returns the existing subscription", async () => {
@@ -131,6 +202,41 @@ describe("GoCardless provider against a local fake", () => {
     });
     expect(b.subscriptionId).toBe(a.subscriptionId);
     expect([...fake.subscriptions.values()].filter((s) => s.id === a.subscriptionId)).toHaveLength(1);
+  });
+
+  it("a payment lookup that fails is not recorded, so the provider's retry is processed", async () => {
+    const m = await t.member();
+    const { row } = await checkout(m, "gold");
+    fake.fulfil(row.providerRef);
+    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
+    const token = new URL(
+      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
+    ).searchParams.get("session_token");
+    await post("/api/complete-subscription", m, { session_token: token });
+    const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const body = JSON.stringify({
+      events: [
+        {
+          id: "EVGC2",
+          created_at: new Date(Date.now() + 5000).toISOString(),
+          resource_type: "payments",
+          action: "failed",
+          links: { payment: "PM000888" },
+        },
+      ],
+    });
+    const send = () =>
+      t.request({
+        method: "POST",
+        url: "/api/webhooks/payments",
+        headers: { "content-type": "application/json", "webhook-signature": sign(body, SECRET) },
+        payload: body,
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(503);
+    fake.payments.set("PM000888", { id: "PM000888", links: { mandate: u.paymentMandateId } });
+    const retry = await send();
+    expect(retry.json().outcomes.EVGC2).toBe("status past_due");
   });
 
   it("a payment webhook naming only the payment is resolved through the API", async () => {
@@ -169,6 +275,7 @@ describe("GoCardless provider against a local fake", () => {
 
   it("a provider failure answers 502 with a clear message and records nothing", async () => {
     const m = await t.member();
+    await acceptTerms(t, m);
     const broken = t.deps.payments;
     t.deps.payments = gocardlessProvider({
       token: "x",

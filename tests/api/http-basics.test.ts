@@ -159,3 +159,22 @@ describe("security headers", () => {
     expect(res.headers["strict-transport-security"]).toBeUndefined();
   });
 });
+
+describe("encoded paths", () => {
+  it("cannot sidestep the origin check or the admin guard", async () => {
+    const m = await t.member();
+    const forged = await t.request({
+      method: "POST",
+      url: "/%61pi/logout",
+      as: m,
+      headers: { origin: "https://evil.example" },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: "/api/auth/user", as: m })).statusCode).toBe(200);
+    const admin = await t.request({ method: "GET", url: "/api/%61dmin/anything", as: m });
+    expect(admin.statusCode).toBe(403);
+    const visitor = await t.request({ method: "GET", url: "/%61pi/%61dmin/anything" });
+    expect(visitor.statusCode).toBe(401);
+    expect((await t.request({ method: "GET", url: "/api/%E0%A4%A" })).statusCode).toBe(400);
+  });
+});

@@ -42,3 +42,35 @@ describe("request logs", () => {
     expect(log).not.toContain(secret);
   });
 });
+
+describe("configuration", () => {
+  it("refuses to start in production without the settings a live site needs", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /APP_URL[\s\S]*GOCARDLESS_ACCESS_TOKEN[\s\S]*SMTP_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        APP_URL: "https://unveil.date",
+        GOCARDLESS_ACCESS_TOKEN: "live_x",
+        SMTP_URL: "smtp://a",
+      }),
+    ).toThrow(/GOCARDLESS_WEBHOOK_SECRET/);
+    const ok = loadConfig({
+      NODE_ENV: "production",
+      APP_URL: "https://unveil.date",
+      GOCARDLESS_ACCESS_TOKEN: "live_x",
+      GOCARDLESS_WEBHOOK_SECRET: "s",
+      SMTP_URL: "smtp://a",
+    });
+    expect(ok).toMatchObject({ secureCookies: true, payments: { provider: "gocardless" } });
+  });
+
+  it("lists every bad value", () => {
+    expect(() => loadConfig({ PORT: "http", APP_URL: "nope", TRUST_PROXY: "true" })).toThrow(
+      /PORT[\s\S]*APP_URL[\s\S]*TRUST_PROXY/,
+    );
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.0.0.2" }).trustProxy).toEqual(["10.0.0.1", "10.0.0.2"]);
+  });
+});

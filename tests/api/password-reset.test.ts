@@ -116,3 +116,21 @@ describe("POST /api/reset-password", () => {
     expect(res.json().message).toBe(message);
   });
 });
+
+describe("a sign-in racing a reset", () => {
+  it("does not get a session once the password it checked has changed", async () => {
+    const m = await t.member();
+    const { createSession } = await import("../../src/server/modules/auth/sessions.ts");
+    const [before] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    // The password changes between the check and the session being created.
+    await t.db
+      .update(users)
+      .set({ password: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA" })
+      .where(eq(users.id, m.user.id));
+    expect(await createSession(t.db, m.user.id, t.clock.now(), { passwordHash: before.password })).toBeNull();
+    const [after] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    expect(await createSession(t.db, m.user.id, t.clock.now(), { passwordHash: after.password })).toEqual(
+      expect.any(String),
+    );
+  });
+});

@@ -87,7 +87,31 @@ describe("POST /api/create-subscription", () => {
   });
 });
 
+describe("terms and limits before any money is taken", () => {
+  it("refuses a member who has not accepted the Terms", async () => {
+    const m = await t.member();
+    const res = await startCheckout(t, m, "gold", undefined, { acceptTerms: false });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(PAYMENT_MSG.termsFirst);
+  });
+});
+
 describe("the sandbox's hosted page", () => {
+  it("refuses anything but a form post, without a 500", async () => {
+    const m = await t.member();
+    const res = await startCheckout(t, m, "silver");
+    const path = new URL(res.json().redirect_url).pathname;
+    const asJson = await t.request({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ action: "authorise", account_holder: 5 }),
+    });
+    expect(asJson.statusCode).toBe(415);
+    const odd = await authoriseAtSandbox(t, res.json().redirect_url, { account_holder: "x".repeat(5000) });
+    expect(odd.statusCode).toBe(400);
+  });
+
   it("gives field errors for bad bank details and authorises nothing", async () => {
     const m = await t.member();
     const res = await startCheckout(t, m, "silver");
@@ -175,7 +199,7 @@ describe("POST /api/complete-subscription", () => {
     expect(JSON.stringify(me)).not.toMatch(/SBMD|SBCU|SBSU/);
     // Two months on, one discounted cycle is left; after the third month the offer has reverted to the full price.
     const meLater = async () => {
-      const cookie = `unveil_sid=${await createSession(t.db, m.user.id, t.clock.now())}`;
+      const cookie = `unveil_sid=${(await createSession(t.db, m.user.id, t.clock.now()))!}`;
       return (await t.request({ method: "GET", url: "/api/auth/user", headers: { cookie } })).json();
     };
     t.clock.advance(61 * 86_400_000);
@@ -183,6 +207,34 @@ describe("POST /api/complete-subscription", () => {
     t.clock.advance(40 * 86_400_000);
     expect((await meLater()).activeDiscount).toBeNull();
     t.clock.advance(-101 * 86_400_000);
+  });
+
+  it("honours the quoted discount even if the code expires before completion, and a code is used once per member", async () => {
+    const m = await t.member();
+    const [c] = await t.db
+      .insert(offerCodes)
+      .values({
+        code: "LASTDAY",
+        discountType: "percentage",
+        discountValue: "20.00",
+        maxUsesPerUser: 2,
+        validUntil: new Date(t.clock.now().getTime() + 3_600_000),
+      })
+      .returning();
+    const created = await startCheckout(t, m, "gold", "LASTDAY");
+    const auth = await authoriseAtSandbox(t, created.json().redirect_url);
+    await t.db
+      .update(offerCodes)
+      .set({ validUntil: new Date(t.clock.now().getTime() - 1000), discountValue: "50.00" })
+      .where(eq(offerCodes.id, c.id));
+    expect((await complete(m, tokenFrom(auth.headers.location as string))).statusCode).toBe(200);
+    const [usage] = await t.db.select().from(offerCodeUsage).where(eq(offerCodeUsage.userId, m.user.id));
+    expect(usage).toMatchObject({ discountAmount: 400, finalAmount: 1600 });
+    await t.db.update(offerCodes).set({ validUntil: null }).where(eq(offerCodes.id, c.id));
+    await t.db.update(users).set({ subscriptionStatus: "cancelled" }).where(eq(users.id, m.user.id));
+    const again = await startCheckout(t, m, "gold", "LASTDAY");
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(OFFER_MSG.alreadyUsed);
   });
 
   it("completing the same token twice changes nothing the second time", async () => {

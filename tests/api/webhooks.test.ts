@@ -101,10 +101,26 @@ describe("POST /api/webhooks/payments", () => {
 
   it.each([
     ["mandates", "cancelled"],
+    ["mandates", "failed"],
+    ["mandates", "expired"],
     ["subscriptions", "cancelled"],
   ])("%s %s -> cancelled", async (resource, action) => {
     const { row } = await subscribed();
     await send(JSON.stringify({ events: [event(row, resource, action)] }));
+    expect(await status(row.id)).toBe("cancelled");
+  });
+
+  it("payment charged back -> past_due", async () => {
+    const { row } = await subscribed();
+    await send(JSON.stringify({ events: [event(row, "payments", "charged_back")] }));
+    expect(await status(row.id)).toBe("past_due");
+  });
+
+  it("an ended mandate applies even when it arrives after a newer event", async () => {
+    const { row } = await subscribed();
+    const t0 = Date.now() + 120_000;
+    await send(JSON.stringify({ events: [event(row, "payments", "confirmed", new Date(t0 + 5000))] }));
+    await send(JSON.stringify({ events: [event(row, "mandates", "cancelled", new Date(t0 + 1000))] }));
     expect(await status(row.id)).toBe("cancelled");
   });
 

@@ -98,7 +98,7 @@ export async function createTestApp(
         ...overrides,
       })
       .returning();
-    const token = await createSession(db, user.id, clock.now());
+    const token = (await createSession(db, user.id, clock.now()))!;
     return { user, cookie: `${SESSION_COOKIE}=${token}`, password: PASSWORD };
   }
 

@@ -104,7 +104,19 @@ export async function startFakeGoCardless() {
         return send(200, { subscriptions: s });
       }
       match = /^\/payments\/([^/]+)$/.exec(m);
-      if (req.method === "GET" && match) return send(200, { payments: payments.get(match[1]) });
+      if (req.method === "GET" && match) {
+        const p = payments.get(match[1]);
+        return p
+          ? send(200, { payments: p })
+          : send(404, {
+              error: {
+                type: "invalid_api_usage",
+                code: 404,
+                message: "Resource not found",
+                errors: [{ reason: "resource_not_found", message: "not found" }],
+              },
+            });
+      }
       send(404, {
         error: {
           type: "invalid_api_usage",

@@ -1,10 +1,27 @@
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { users } from "../../src/server/db/schema.ts";
 import type { SignedIn, TestApp } from "./app.ts";
 
 const json = { "content-type": "application/json" };
 
-/** Runs the whole sandbox journey for a member: create, authorise at the hosted page, complete. */
-export async function startCheckout(t: TestApp, as: SignedIn, tier: string, offerCode?: string) {
+/** The questionnaire done and the Terms accepted, as the onboarding screen leaves a member. */
+export async function acceptTerms(t: TestApp, as: SignedIn) {
+  await t.db
+    .update(users)
+    .set({ termsAccepted: true, termsAcceptedAt: t.clock.now(), onboardingCompleted: true })
+    .where(eq(users.id, as.user.id));
+}
+
+/** Starts a checkout (accepting the Terms first unless told not to). */
+export async function startCheckout(
+  t: TestApp,
+  as: SignedIn,
+  tier: string,
+  offerCode?: string,
+  opts: { acceptTerms?: boolean } = {},
+) {
+  if (opts.acceptTerms !== false) await acceptTerms(t, as);
   const res = await t.request({
     method: "POST",
     url: "/api/create-subscription",

@@ -49,6 +49,8 @@ export const users = pgTable(
     paymentCustomerId: text("payment_customer_id"),
     paymentMandateId: text("payment_mandate_id"),
     paymentSubscriptionId: text("payment_subscription_id"),
+    /** The full-price subscription that follows a time-limited discounted one (GoCardless). */
+    paymentNextSubscriptionId: text("payment_next_subscription_id"),
     subscriptionTier: varchar("subscription_tier", { length: 20 }),
     subscriptionStatus: varchar("subscription_status", { length: 20 }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
@@ -70,6 +72,7 @@ export const users = pgTable(
   (t) => [
     index("users_payment_mandate_idx").on(t.paymentMandateId),
     index("users_payment_subscription_idx").on(t.paymentSubscriptionId),
+    index("users_payment_next_subscription_idx").on(t.paymentNextSubscriptionId),
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_password_reset_token_idx").on(t.passwordResetToken),
     index("users_email_verification_token_idx").on(t.emailVerificationToken),
@@ -344,25 +347,30 @@ export const userEmailCampaigns = pgTable(
   ],
 );
 
-export const offerCodes = pgTable("offer_codes", {
-  id: serial("id").primaryKey(),
-  code: varchar("code", { length: 40 }).notNull().unique(),
-  description: text("description"),
-  discountType: varchar("discount_type", { length: 20 }).notNull().default("percentage"),
-  discountValue: decimal("discount_value", { precision: 5, scale: 2 }).notNull().default("0"),
-  /** Minimum monthly price in pence for the code to apply. */
-  minOrderValue: integer("min_order_value"),
-  maxUses: integer("max_uses"),
-  usesCount: integer("uses_count").notNull().default(0),
-  maxUsesPerUser: integer("max_uses_per_user").notNull().default(1),
-  validFrom: timestamp("valid_from", { withTimezone: true }),
-  validUntil: timestamp("valid_until", { withTimezone: true }),
-  applicableTiers: text("applicable_tiers").array(),
-  durationMonths: integer("duration_months"),
-  isActive: boolean("is_active").notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const offerCodes = pgTable(
+  "offer_codes",
+  {
+    id: serial("id").primaryKey(),
+    code: varchar("code", { length: 40 }).notNull().unique(),
+    description: text("description"),
+    discountType: varchar("discount_type", { length: 20 }).notNull().default("percentage"),
+    discountValue: decimal("discount_value", { precision: 5, scale: 2 }).notNull().default("0"),
+    /** Minimum monthly price in pence for the code to apply. */
+    minOrderValue: integer("min_order_value"),
+    maxUses: integer("max_uses"),
+    usesCount: integer("uses_count").notNull().default(0),
+    maxUsesPerUser: integer("max_uses_per_user").notNull().default(1),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    applicableTiers: text("applicable_tiers").array(),
+    durationMonths: integer("duration_months"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Codes are compared case-insensitively, so "Welcome10" and "WELCOME10" cannot both exist.
+  (t) => [uniqueIndex("offer_codes_code_upper_unique").on(sql`upper(${t.code})`)],
+);
 
 export const offerCodeUsage = pgTable(
   "offer_code_usage",
@@ -430,6 +438,10 @@ export const paymentCheckouts = pgTable(
     /** Monthly amounts in pence as quoted to the member. */
     originalAmount: integer("original_amount").notNull(),
     discountAmount: integer("discount_amount").notNull().default(0),
+    /** Months the quoted discount lasts (null: for as long as the subscription runs). */
+    discountMonths: integer("discount_months"),
+    /** True once a use of the offer code is counted for this checkout, so a retried completion counts once. */
+    offerReserved: boolean("offer_reserved").notNull().default(false),
     provider: varchar("provider", { length: 20 }).notNull(),
     /** The provider's id for the authorisation (a GoCardless billing request, a sandbox reference). */
     providerRef: varchar("provider_ref", { length: 64 }).notNull().unique(),
@@ -440,6 +452,8 @@ export const paymentCheckouts = pgTable(
     mandateId: text("mandate_id"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set while the provider subscription is being created; a stale value means a crashed attempt to retry. */
+    completingSince: timestamp("completing_since", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [index("payment_checkouts_user_idx").on(t.userId)],

@@ -5,6 +5,7 @@ import type { User } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
 import { findSessionUser } from "../modules/auth/sessions.ts";
+import { isApiPath } from "./request-path.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -18,7 +19,7 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionToken", null);
   app.addHook("onRequest", async (req) => {
-    if (!req.url.startsWith("/api/")) return;
+    if (!isApiPath(req)) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const user = await findSessionUser(deps.db, token, deps.now());
@@ -28,7 +29,7 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
     }
   });
   app.addHook("onRequest", async (req) => {
-    if (req.url === "/api/admin" || req.url.startsWith("/api/admin/") || req.url.startsWith("/api/admin?")) {
+    if (req.pathname === "/api/admin" || req.pathname.startsWith("/api/admin/")) {
       requireAdmin(req);
     }
   });

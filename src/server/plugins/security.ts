@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { MSG } from "../../shared/messages.ts";
 import type { Config } from "../config.ts";
 import { forbidden } from "../http-error.ts";
+import { isApiPath } from "./request-path.ts";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -38,8 +39,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // handler runs. Requests without Origin (curl, server-to-server) carry no ambient browser credentials risk
   // beyond SameSite=Lax cookies, and Sec-Fetch-Site covers browsers that omit Origin.
   app.addHook("onRequest", async (req) => {
-    if (!MUTATING.has(req.method) || !req.url.startsWith("/api/")) return;
-    if (ORIGIN_EXEMPT_PREFIXES.some((p) => req.url.startsWith(p))) return;
+    if (!MUTATING.has(req.method) || !isApiPath(req)) return;
+    if (ORIGIN_EXEMPT_PREFIXES.some((p) => req.pathname.startsWith(p))) return;
     const origin = req.headers.origin;
     if (origin !== undefined) {
       const host = req.headers.host;
@@ -53,8 +54,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
 
   app.addHook("onSend", async (req, reply, payload) => {
-    if (req.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
-      reply.header("cache-control", "no-store");
+    if (isApiPath(req) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
   });
 }

@@ -1,4 +1,5 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
+import { HttpError } from "../../http-error.ts";
 
 /** OWASP's argon2id recommendation: 19 MiB, 2 passes, parallelism 1. */
 const PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
@@ -11,7 +12,15 @@ const MAX_CONCURRENT = 2;
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** Past this many waiting, sign-ins are refused at once rather than queued for ever. */
+const MAX_WAITING = 64;
+
 async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT && waiting.length >= MAX_WAITING) {
+    throw new HttpError(503, "We are very busy right now. Please try again in a moment.", {
+      "retry-after": "5",
+    });
+  }
   if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   try {

@@ -10,6 +10,7 @@ import {
   verifyEmailSchema,
 } from "../../../shared/schemas/auth.ts";
 import type { Deps } from "../../deps.ts";
+import { unauthorized } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { toPublicUser } from "./public-user.ts";
 import {
@@ -30,14 +31,16 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   async function startSession(
     req: { ip: string; headers: Record<string, unknown>; cookies: Record<string, string | undefined> },
     reply: Parameters<typeof setSessionCookie>[0],
-    userId: number,
+    user: { id: number; password: string | null },
   ) {
     const previous = req.cookies[SESSION_COOKIE];
     if (previous && previous.length <= 100) await destroySession(deps.db, previous);
-    const token = await createSession(deps.db, userId, deps.now(), {
+    const token = await createSession(deps.db, user.id, deps.now(), {
       ip: req.ip,
       userAgent: String(req.headers["user-agent"] ?? ""),
+      passwordHash: user.password,
     });
+    if (!token) throw unauthorized(MSG.invalidCredentials);
     setSessionCookie(reply, token, secure);
   }
 
@@ -45,13 +48,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     const rl = deps.config.rateLimits;
     deps.limiter.hit(`register-ip:${req.ip}`, rl.registerPerIp, rl.windowMinutes);
     const user = await registerUser(deps, req.body);
-    await startSession(req, reply, user.id);
+    await startSession(req, reply, user);
     return reply.code(201).send(await toPublicUser(deps, user));
   });
 
   r.post("/api/login", { schema: { body: loginSchema } }, async (req, reply) => {
     const user = await authenticate(deps, req.body.email, req.body.password, req.ip);
-    await startSession(req, reply, user.id);
+    await startSession(req, reply, user);
     return toPublicUser(deps, user);
   });
 
@@ -91,7 +94,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   r.post("/api/resend-verification", { onRequest: memberOnly }, async (req) => {
-    await resendVerification(deps, requireUser(req));
+    const user = requireUser(req);
+    deps.limiter.hit(`verify-resend:${user.id}`, 3, deps.config.rateLimits.windowMinutes);
+    await resendVerification(deps, user);
     return { message: "Verification e-mail sent" };
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { AUTH_HINT_COOKIE, SESSION_ABSOLUTE_DAYS, SESSION_COOKIE } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
@@ -15,16 +15,27 @@ export async function createSession(
   db: Db,
   userId: number,
   now: Date,
-  meta: SessionMeta = {},
-): Promise<string> {
+  meta: SessionMeta & { passwordHash?: string | null } = {},
+): Promise<string | null> {
   const token = newToken();
-  await db.insert(sessions).values({
-    sid: hashToken(token),
+  const sess = {
     userId,
-    sess: { userId, createdAt: now.toISOString(), ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) },
-    expire: new Date(now.getTime() + SESSION_ABSOLUTE_DAYS * 86_400_000),
-  });
-  return token;
+    createdAt: now.toISOString(),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+  };
+  const expire = new Date(now.getTime() + SESSION_ABSOLUTE_DAYS * 86_400_000);
+  if (meta.passwordHash === undefined) {
+    await db.insert(sessions).values({ sid: hashToken(token), userId, sess, expire });
+    return token;
+  }
+  // Signing in: the session is created only if the password checked is still the account's password, so a
+  // sign-in racing a password reset cannot outlive the reset.
+  const res = await db.execute(sql`
+    INSERT INTO sessions (sid, sess, expire, user_id)
+    SELECT ${hashToken(token)}, ${JSON.stringify(sess)}::jsonb, ${expire.toISOString()}::timestamptz, ${userId}
+    WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND password IS NOT DISTINCT FROM ${meta.passwordHash})`);
+  return res.rowCount === 1 ? token : null;
 }
 
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<User | null> {

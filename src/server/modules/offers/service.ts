@@ -74,7 +74,9 @@ export async function evaluateOffer(
     .select({ used: sql<number>`count(*)::int` })
     .from(offerCodeUsage)
     .where(and(eq(offerCodeUsage.offerCodeId, offer.id), eq(offerCodeUsage.userId, input.userId)));
-  if (used >= offer.maxUsesPerUser) throw badRequest(OFFER_MSG.alreadyUsed);
+  // offer_code_usage keeps one row per member and code (the data model's unique pair), so a code is
+  // redeemed at most once per member whatever maxUsesPerUser says.
+  if (used >= Math.min(offer.maxUsesPerUser, 1)) throw badRequest(OFFER_MSG.alreadyUsed);
   const saving = discountPence(offer, price);
   return { offer, originalPence: price, discountPence: saving, finalPence: price - saving };
 }

@@ -75,13 +75,25 @@ export function gocardlessProvider(opts: {
         interval_unit: "monthly",
         links: { mandate: input.mandateId },
       } as const;
-      if (input.discount && input.discount.months > 0 && input.discount.amountPence < input.amountPence) {
+      const discount = input.discount;
+      if (discount && discount.months > 0 && discount.amountPence < input.amountPence) {
+        if (discount.amountPence === 0) {
+          // Free months: GoCardless amounts must be positive, so the paid subscription simply starts later.
+          const start = addMonthsToDate(new Date().toISOString().slice(0, 10), discount.months);
+          const sub = await call(() =>
+            client.subscriptions.create(
+              { ...base, amount: String(input.amountPence), start_date: start, name: input.name } as never,
+              `${input.idempotencyKey}-full`,
+            ),
+          );
+          return { subscriptionId: sub.id! };
+        }
         const intro = await call(() =>
           client.subscriptions.create(
             {
               ...base,
-              amount: String(input.discount!.amountPence),
-              count: String(input.discount!.months),
+              amount: String(discount.amountPence),
+              count: String(discount.months),
               name: `${input.name} (offer)`,
             } as never,
             `${input.idempotencyKey}-intro`,
@@ -89,17 +101,19 @@ export function gocardlessProvider(opts: {
         );
         const start = addMonthsToDate(
           intro.start_date ?? new Date().toISOString().slice(0, 10),
-          input.discount.months,
+          discount.months,
         );
-        await call(() =>
+        const full = await call(() =>
           client.subscriptions.create(
             { ...base, amount: String(input.amountPence), start_date: start, name: input.name } as never,
             `${input.idempotencyKey}-full`,
           ),
         );
-        return { subscriptionId: intro.id! };
+        return { subscriptionId: intro.id!, nextSubscriptionId: full.id! };
       }
-      const amount = input.discount ? input.discount.amountPence : input.amountPence;
+      if (discount && discount.amountPence === 0)
+        throw new ProviderError("A subscription must cost more than nothing");
+      const amount = discount ? discount.amountPence : input.amountPence;
       const sub = await call(() =>
         client.subscriptions.create(
           { ...base, amount: String(amount), name: input.name } as never,

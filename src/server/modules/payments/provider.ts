@@ -22,7 +22,7 @@ export interface PaymentProvider {
     name: string;
     idempotencyKey: string;
     discount?: { amountPence: number; months: number };
-  }): Promise<{ subscriptionId: string }>;
+  }): Promise<{ subscriptionId: string; nextSubscriptionId?: string }>;
   cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
   /** The mandate and subscription a payment belongs to (webhooks about payments name only the payment). */
   paymentLinks(paymentId: string): Promise<{ mandate?: string; subscription?: string } | null>;

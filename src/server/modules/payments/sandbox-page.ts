@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { BRAND } from "../../../shared/brand.ts";
 import { formatPence, TIERS, type TierId } from "../../../shared/constants.ts";
@@ -13,14 +13,12 @@ const esc = (s: string) =>
 type Fields = { accountHolder: string; sortCode: string; accountNumber: string; confirm: boolean };
 type Errors = Partial<Record<keyof Fields, string>>;
 
-export function validateBankDetails(body: Record<string, string | undefined>): {
-  fields: Fields;
-  errors: Errors;
-} {
+export function validateBankDetails(body: Record<string, unknown>): { fields: Fields; errors: Errors } {
+  const text = (v: unknown) => (typeof v === "string" ? v : "").slice(0, 200);
   const fields: Fields = {
-    accountHolder: (body.account_holder ?? "").trim(),
-    sortCode: (body.sort_code ?? "").replace(/[\s-]/g, ""),
-    accountNumber: (body.account_number ?? "").replace(/\s/g, ""),
+    accountHolder: text(body.account_holder).trim(),
+    sortCode: text(body.sort_code).replace(/[\s-]/g, ""),
+    accountNumber: text(body.account_number).replace(/\s/g, ""),
     confirm: body.confirm === "yes",
   };
   const errors: Errors = {};
@@ -65,7 +63,7 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
         .send(await form(deps, checkout, {}, {}));
     });
 
-    scope.post<{ Params: { ref: string }; Body: Record<string, string> }>(
+    scope.post<{ Params: { ref: string }; Body: Record<string, unknown> }>(
       "/sandbox/direct-debit/:ref",
       async (req, reply) => {
         const checkout = await findCheckoutByRef(deps.db, req.params.ref);
@@ -75,13 +73,16 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
             .type("text/html")
             .send(page("Link expired", `<p>This authorisation link is no longer valid.</p>`));
         }
-        const body = (req.body ?? {}) as Record<string, string>;
+        if (!String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
+          return reply.code(415).send({ message: "Unsupported content type" });
+        }
+        const body = (req.body ?? {}) as Record<string, unknown>;
         const state = checkout.providerState as { returnUrl: string; exitUrl: string };
         if (body.action === "decline") {
           await deps.db
             .update(paymentCheckouts)
             .set({ status: "declined" })
-            .where(eq(paymentCheckouts.id, checkout.id));
+            .where(and(eq(paymentCheckouts.id, checkout.id), eq(paymentCheckouts.status, "pending")));
           return reply.redirect(`${new URL(state.exitUrl).pathname}?payment=declined`, 303);
         }
         if (body.action !== "authorise")
@@ -106,7 +107,7 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
               accountNumberEnding: fields.accountNumber.slice(-2),
             },
           })
-          .where(eq(paymentCheckouts.id, checkout.id));
+          .where(and(eq(paymentCheckouts.id, checkout.id), eq(paymentCheckouts.status, "pending")));
         const back = new URL(state.returnUrl);
         return reply.redirect(`${back.pathname}${back.search}`, 303);
       },

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -12,7 +12,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
-import { evaluateOffer } from "../offers/service.ts";
+import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { NotAuthorisedError } from "./provider.ts";
 
 export const PAYMENT_MSG = {
@@ -21,15 +21,22 @@ export const PAYMENT_MSG = {
     "This payment session was not found or has expired. Please start again from the plans page.",
   notYours: "This payment session belongs to another account.",
   notAuthorised: "The direct debit was not authorised. Please try again.",
+  inProgress: "Your subscription is already being set up. Please wait a moment and refresh.",
+  termsFirst: "Please complete your preferences and accept the Terms & Conditions before subscribing.",
   providerDown:
     "The payment provider could not be reached. Your authorisation is kept: please try again shortly.",
 } as const;
 
 const CHECKOUT_TTL_HOURS = 24;
 
+/** Calendar months later, clamped to the month's end (31 January + 1 month is 28/29 February). */
 export function addMonths(d: Date, months: number): Date {
   const r = new Date(d);
+  const day = r.getUTCDate();
+  r.setUTCDate(1);
   r.setUTCMonth(r.getUTCMonth() + months);
+  const last = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
+  r.setUTCDate(Math.min(day, last));
   return r;
 }
 
@@ -41,6 +48,9 @@ export async function createSubscription(
 ): Promise<{ redirect_url: string }> {
   if (user.subscriptionStatus === "active" || user.subscriptionStatus === "past_due")
     throw conflict(PAYMENT_MSG.alreadySubscribed);
+  // Auto-renewal and the cooling-off period are in the Terms: no money is taken before they are accepted.
+  if (!user.termsAccepted) throw forbidden(PAYMENT_MSG.termsFirst);
+  deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   const now = deps.now();
   const quote = input.offerCode
     ? await evaluateOffer(deps.db, { code: input.offerCode, tier: input.tier, userId: user.id, now })
@@ -67,6 +77,7 @@ export async function createSubscription(
     offerCodeId: quote?.offer.id ?? null,
     originalAmount: tier.monthlyPricePence,
     discountAmount: quote?.discountPence ?? 0,
+    discountMonths: quote?.offer.durationMonths ?? null,
     provider: deps.payments.name,
     providerRef: started.providerRef,
     providerState: started.state ?? {},
@@ -75,9 +86,15 @@ export async function createSubscription(
   return { redirect_url: started.redirectUrl };
 }
 
+/** A completion attempt that stopped (crash, lost connection) may be retried after this long. */
+const COMPLETING_STALE_MS = 60_000;
+
 /**
- * Completes an authorised checkout exactly once: creates the provider subscription, records the member's
- * tier and provider ids, and the offer-code usage, in one transaction. Completing again answers the same tier.
+ * Completes an authorised checkout exactly once, in three steps so no database lock is held while the
+ * provider is called: (1) claim the checkout and count the offer-code use under row locks; (2) create the
+ * provider subscription with an idempotency key unique to this checkout; (3) record tier, provider ids,
+ * offer usage and history in one transaction. A failed step 2 releases the claim; a crash between steps
+ * leaves a stale claim that the next attempt retries safely. The amounts charged are the ones quoted.
  */
 export async function completeSubscription(
   deps: Deps,
@@ -85,129 +102,182 @@ export async function completeSubscription(
   sessionToken: string,
 ): Promise<{ tier: TierId }> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const [found] = await deps.db
+    .select()
+    .from(paymentCheckouts)
+    .where(eq(paymentCheckouts.tokenHash, hashToken(sessionToken)));
+  if (!found) throw notFound(PAYMENT_MSG.checkoutNotFound);
+  if (found.userId !== user.id) throw forbidden(PAYMENT_MSG.notYours);
+  if (found.status === "completed") return { tier: found.tier as TierId };
+  if (found.expiresAt < now && found.status !== "completing") throw notFound(PAYMENT_MSG.checkoutNotFound);
+
+  let mandate: { customerId: string; mandateId: string };
+  try {
+    mandate = await deps.payments.confirmAuthorisation({
+      providerRef: found.providerRef,
+      status: found.status,
+      providerState: found.providerState,
+    });
+  } catch (e) {
+    if (e instanceof NotAuthorisedError) throw badRequest(PAYMENT_MSG.notAuthorised);
+    throw new HttpError(502, PAYMENT_MSG.providerDown);
+  }
+
+  // Step 1: claim.
+  const claim = await deps.db.transaction(async (tx) => {
     const [checkout] = await tx
       .select()
       .from(paymentCheckouts)
-      .where(eq(paymentCheckouts.tokenHash, hashToken(sessionToken)))
+      .where(eq(paymentCheckouts.id, found.id))
       .for("update");
-    if (!checkout) throw notFound(PAYMENT_MSG.checkoutNotFound);
-    if (checkout.userId !== user.id) throw forbidden(PAYMENT_MSG.notYours);
-    if (checkout.status === "completed") return { tier: checkout.tier as TierId };
-    if (checkout.expiresAt < now) throw notFound(PAYMENT_MSG.checkoutNotFound);
-    // The member's row is locked too: two authorised checkouts of one member never make two subscriptions.
+    if (checkout.status === "completed")
+      return { done: checkout.tier as TierId, checkout: null, previous: null } as const;
+    if (
+      checkout.status === "completing" &&
+      checkout.completingSince &&
+      now.getTime() - checkout.completingSince.getTime() < COMPLETING_STALE_MS
+    ) {
+      throw conflict(PAYMENT_MSG.inProgress);
+    }
+    // The member's row is locked too: two checkouts of one member never make two subscriptions.
     const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
     if (current.subscriptionStatus === "active" || current.subscriptionStatus === "past_due") {
       throw conflict(PAYMENT_MSG.alreadySubscribed);
     }
-
-    let mandate: { customerId: string; mandateId: string };
-    try {
-      mandate = await deps.payments.confirmAuthorisation({
-        providerRef: checkout.providerRef,
-        status: checkout.status,
-        providerState: checkout.providerState,
-      });
-    } catch (e) {
-      if (e instanceof NotAuthorisedError) throw badRequest(PAYMENT_MSG.notAuthorised);
-      throw new HttpError(502, PAYMENT_MSG.providerDown);
-    }
-
-    const tier = checkout.tier as TierId;
-    let discount: { offerCodeId: number; code: string; pence: number; months: number | null } | null = null;
-    if (checkout.offerCodeId) {
-      const [code] = await tx
-        .select({ code: offerCodes.code })
+    const [other] = await tx
+      .select({ id: paymentCheckouts.id })
+      .from(paymentCheckouts)
+      .where(
+        and(
+          eq(paymentCheckouts.userId, user.id),
+          eq(paymentCheckouts.status, "completing"),
+          ne(paymentCheckouts.id, checkout.id),
+          gt(paymentCheckouts.completingSince, new Date(now.getTime() - COMPLETING_STALE_MS)),
+        ),
+      );
+    if (other) throw conflict(PAYMENT_MSG.inProgress);
+    if (checkout.offerCodeId && !checkout.offerReserved) {
+      // Only the limits that protect against over-redemption are checked again, under the code's row lock;
+      // a quote that has since expired is honoured, as the member saw it on the authorisation page.
+      const [offer] = await tx
+        .select()
         .from(offerCodes)
-        .where(eq(offerCodes.id, checkout.offerCodeId));
-      // Re-checked under a row lock: maxUses and maxUsesPerUser hold however many completions race.
-      const d = await evaluateOffer(tx, { code: code.code, tier, userId: user.id, now, lock: true });
-      discount = {
-        offerCodeId: d.offer.id,
-        code: d.offer.code,
-        pence: d.discountPence,
-        months: d.offer.durationMonths,
-      };
-      await tx
-        .update(offerCodes)
-        .set({ usesCount: sql`${offerCodes.usesCount} + 1` })
-        .where(eq(offerCodes.id, d.offer.id));
+        .where(eq(offerCodes.id, checkout.offerCodeId))
+        .for("update");
+      if (offer) {
+        if (offer.maxUses !== null && offer.usesCount >= offer.maxUses) throw badRequest(OFFER_MSG.usedUp);
+        const [{ used }] = await tx
+          .select({ used: sql<number>`count(*)::int` })
+          .from(offerCodeUsage)
+          .where(and(eq(offerCodeUsage.offerCodeId, offer.id), eq(offerCodeUsage.userId, user.id)));
+        if (used > 0) throw badRequest(OFFER_MSG.alreadyUsed);
+        await tx
+          .update(offerCodes)
+          .set({ usesCount: sql`${offerCodes.usesCount} + 1` })
+          .where(eq(offerCodes.id, offer.id));
+      }
     }
-
-    const price = TIERS[tier].monthlyPricePence;
-    let subscriptionId: string;
-    try {
-      ({ subscriptionId } = await deps.payments.createSubscription({
+    await tx
+      .update(paymentCheckouts)
+      .set({
+        status: "completing",
+        completingSince: now,
+        offerReserved: checkout.offerCodeId !== null,
+        customerId: mandate.customerId,
         mandateId: mandate.mandateId,
-        amountPence: price,
-        name: `Unveil ${TIERS[tier].name}`,
-        idempotencyKey: `unveil-subscription-${checkout.id}`,
-        discount:
-          discount && discount.pence > 0
-            ? { amountPence: price - discount.pence, months: discount.months ?? 0 }
-            : undefined,
-      }));
-    } catch {
-      throw new HttpError(502, PAYMENT_MSG.providerDown);
-    }
+      })
+      .where(eq(paymentCheckouts.id, checkout.id));
+    return { done: null, checkout, previous: current } as const;
+  });
+  if (claim.done) return { tier: claim.done };
+  const { checkout, previous } = claim;
+  const tier = checkout.tier as TierId;
+  const price = checkout.originalAmount;
+  const discountPence = checkout.discountAmount;
 
-    const previous = { tier: current.subscriptionTier, status: current.subscriptionStatus };
+  // Step 2: the provider, outside any transaction.
+  let created: { subscriptionId: string; nextSubscriptionId?: string };
+  try {
+    created = await deps.payments.createSubscription({
+      mandateId: mandate.mandateId,
+      amountPence: price,
+      name: `Unveil ${TIERS[tier].name}`,
+      // Unique per checkout across databases and environments: the provider reference is random.
+      idempotencyKey: `unveil-sub-${checkout.providerRef}`,
+      discount:
+        discountPence > 0
+          ? { amountPence: price - discountPence, months: checkout.discountMonths ?? 0 }
+          : undefined,
+    });
+  } catch {
+    await deps.db.transaction(async (tx) => {
+      if (checkout.offerCodeId && !checkout.offerReserved) {
+        await tx
+          .update(offerCodes)
+          .set({ usesCount: sql`greatest(${offerCodes.usesCount} - 1, 0)` })
+          .where(eq(offerCodes.id, checkout.offerCodeId));
+      }
+      await tx
+        .update(paymentCheckouts)
+        .set({ status: "authorised", completingSince: null, offerReserved: false })
+        .where(eq(paymentCheckouts.id, checkout.id));
+    });
+    throw new HttpError(502, PAYMENT_MSG.providerDown);
+  }
+
+  // Step 3: record.
+  await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
         paymentCustomerId: mandate.customerId,
         paymentMandateId: mandate.mandateId,
-        paymentSubscriptionId: subscriptionId,
+        paymentSubscriptionId: created.subscriptionId,
+        paymentNextSubscriptionId: created.nextSubscriptionId ?? null,
         subscriptionTier: tier,
         subscriptionStatus: "active",
         currentPeriodEnd: addMonths(now, 1),
         paymentStatusAt: now,
       })
       .where(eq(users.id, user.id));
-    if (discount) {
-      // A member redeeming a code again after an earlier subscription ended: the old usage row is replaced.
-      await tx
-        .delete(offerCodeUsage)
-        .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.offerCodeId, discount.offerCodeId)));
+    if (checkout.offerCodeId) {
       await tx
         .update(offerCodeUsage)
         .set({ status: "replaced" })
         .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")));
-      await tx.insert(offerCodeUsage).values({
-        offerCodeId: discount.offerCodeId,
-        userId: user.id,
-        subscriptionTier: tier,
-        originalAmount: price,
-        discountAmount: discount.pence,
-        finalAmount: price - discount.pence,
-        paymentSubscriptionId: subscriptionId,
-        discountStartDate: now,
-        discountEndDate: discount.months ? addMonths(now, discount.months) : null,
-        cyclesRemaining: discount.months,
-        usedAt: now,
-      });
+      await tx
+        .insert(offerCodeUsage)
+        .values({
+          offerCodeId: checkout.offerCodeId,
+          userId: user.id,
+          subscriptionTier: tier,
+          originalAmount: price,
+          discountAmount: discountPence,
+          finalAmount: price - discountPence,
+          paymentSubscriptionId: created.subscriptionId,
+          discountStartDate: now,
+          discountEndDate: checkout.discountMonths ? addMonths(now, checkout.discountMonths) : null,
+          cyclesRemaining: checkout.discountMonths,
+          usedAt: now,
+        })
+        .onConflictDoNothing();
     }
     await tx.insert(subscriptionEvents).values({
       userId: user.id,
-      eventType: previous.status ? "reactivated" : "created",
-      fromTier: previous.tier,
+      eventType: previous.subscriptionStatus ? "reactivated" : "created",
+      fromTier: previous.subscriptionTier,
       toTier: tier,
-      fromStatus: previous.status,
+      fromStatus: previous.subscriptionStatus,
       toStatus: "active",
-      monthlyAmount: price - (discount?.pence ?? 0),
+      monthlyAmount: price - discountPence,
       occurredAt: now,
     });
     await tx
       .update(paymentCheckouts)
-      .set({
-        status: "completed",
-        completedAt: now,
-        customerId: mandate.customerId,
-        mandateId: mandate.mandateId,
-      })
+      .set({ status: "completed", completedAt: now, completingSince: null })
       .where(eq(paymentCheckouts.id, checkout.id));
-    return { tier };
   });
+  return { tier };
 }
 
 export async function findCheckoutByRef(db: Db, providerRef: string) {

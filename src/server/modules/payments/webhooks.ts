@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { z } from "zod";
-import { subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
+import { offerCodeUsage, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../http-error.ts";
 
 export const webhookBodySchema = z.object({
   events: z
@@ -59,20 +60,23 @@ export async function processWebhookEvents(
   events: WebhookEvent[],
 ): Promise<Record<string, string>> {
   const outcomes: Record<string, string> = {};
-  const sorted = [...events].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const sorted = [...events].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   for (const event of sorted) {
     let links = { mandate: event.links.mandate, subscription: event.links.subscription };
     if (!links.mandate && !links.subscription && event.links.payment) {
-      links = {
-        ...links,
-        ...((await deps.payments.paymentLinks(event.links.payment).catch(() => null)) ?? {}),
-      };
+      try {
+        links = { ...links, ...((await deps.payments.paymentLinks(event.links.payment)) ?? {}) };
+      } catch {
+        // Not recorded: the provider delivers the batch again and this event is processed then.
+        throw new HttpError(503, "Could not look up the payment at the provider; please retry");
+      }
     }
     outcomes[event.id] = await deps.db.transaction(async (tx) => {
       const effect = effectOf(event);
       const conds = [
         links.mandate ? eq(users.paymentMandateId, links.mandate) : undefined,
         links.subscription ? eq(users.paymentSubscriptionId, links.subscription) : undefined,
+        links.subscription ? eq(users.paymentNextSubscriptionId, links.subscription) : undefined,
       ].filter((c) => c !== undefined);
       const [user] = conds.length
         ? await tx
@@ -84,9 +88,20 @@ export async function processWebhookEvents(
         : [];
       const created = new Date(event.created_at);
       let outcome = "ignored";
-      if (effect && !user) outcome = "no matching member";
+      // The discounted months of a time-limited offer ending is not the member leaving: the full-price
+      // subscription that follows takes over.
+      const offerEnded =
+        user &&
+        event.resource_type === "subscriptions" &&
+        event.action === "finished" &&
+        links.subscription === user.paymentSubscriptionId &&
+        user.paymentNextSubscriptionId !== null;
+      if (offerEnded) outcome = "offer ended; full price continues";
+      else if (effect && !user) outcome = "no matching member";
       else if (effect && user) {
-        if (user.paymentStatusAt && created < user.paymentStatusAt) outcome = "older than current state";
+        // An ended mandate or subscription is final, whatever arrived before it; other events must be newer.
+        if (effect.status !== "cancelled" && user.paymentStatusAt && created < user.paymentStatusAt)
+          outcome = "older than current state";
         else if (effect.from && !effect.from.includes(user.subscriptionStatus)) outcome = "no change";
         else if (user.subscriptionStatus === effect.status) outcome = "no change";
         else outcome = `status ${effect.status}`;
@@ -106,10 +121,27 @@ export async function processWebhookEvents(
         .onConflictDoNothing()
         .returning({ id: webhookEvents.id });
       if (inserted.length === 0) return "duplicate";
-      if (user && effect && outcome.startsWith("status ")) {
+      if (user && offerEnded) {
         await tx
           .update(users)
-          .set({ subscriptionStatus: effect.status, paymentStatusAt: created })
+          .set({ paymentSubscriptionId: user.paymentNextSubscriptionId, paymentNextSubscriptionId: null })
+          .where(eq(users.id, user.id));
+        await tx
+          .update(offerCodeUsage)
+          .set({ status: "completed", cyclesRemaining: 0 })
+          .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")));
+      } else if (user && effect && outcome.startsWith("status ")) {
+        if (effect.status === "cancelled") {
+          await tx
+            .update(offerCodeUsage)
+            .set({ status: "ended" })
+            .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")));
+        }
+        const statusAt =
+          user.paymentStatusAt && user.paymentStatusAt > created ? user.paymentStatusAt : created;
+        await tx
+          .update(users)
+          .set({ subscriptionStatus: effect.status, paymentStatusAt: statusAt })
           .where(eq(users.id, user.id));
         await tx.insert(subscriptionEvents).values({
           userId: user.id,
