@@ -56,8 +56,8 @@ describe("POST /api/create-subscription", () => {
     expect(await t.db.$count(paymentCheckouts, eq(paymentCheckouts.userId, m.user.id))).toBe(0);
   });
 
-  it("refuses a member who already has an active subscription", async () => {
-    const m = await t.member({ subscriptionStatus: "active", subscriptionTier: "silver" });
+  it.each(["active", "past_due", "paused"])("refuses a member whose subscription is %s", async (status) => {
+    const m = await t.member({ subscriptionStatus: status, subscriptionTier: "silver" });
     const res = await startCheckout(t, m, "gold");
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(PAYMENT_MSG.alreadySubscribed);

@@ -8,9 +8,11 @@ const VIEWPORTS = [
 ] as const;
 const SCHEMES = ["light", "dark"] as const;
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = name.startsWith("landing")) {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: name.startsWith("landing") });
+  // A full-page shot of a scrolled page would draw the sticky header part-way down.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
 }
 
 for (const viewport of VIEWPORTS) {
@@ -32,6 +34,42 @@ for (const viewport of VIEWPORTS) {
       await page.goto("/");
       await expect(page.getByRole("link", { name: "Start Onboarding" })).toBeVisible();
       await shoot(page, `home-${suffix}`);
+
+      // Joining: the questionnaire (steps 1, 4 and 6) and the plans with an offer code applied.
+      await page.goto("/onboarding?tier=gold");
+      await page.getByLabel("Your postcode").fill("se19px");
+      await expect(page.getByText("We'll save this as SE1 9PX")).toBeVisible();
+      await shoot(page, `onboarding-1-${suffix}`, true);
+      const next = page.getByRole("button", { name: "Next", exact: true });
+      await next.click();
+      await page.getByRole("radio", { name: /£40-80 per person/ }).click();
+      await next.click();
+      await page.getByRole("button", { name: "Restaurants" }).click();
+      await page.getByRole("button", { name: "Live music" }).click();
+      await next.click();
+      await page.getByRole("button", { name: "Every Friday" }).click();
+      await page.getByRole("button", { name: "Saturday, 1st week" }).click();
+      await page.getByRole("button", { name: "Sunday, 3rd week" }).click();
+      await shoot(page, `onboarding-4-${suffix}`, true);
+      await next.click();
+      await page.getByRole("button", { name: "Evenings" }).click();
+      await next.click();
+      await page.getByRole("checkbox", { name: "Vegetarian" }).click();
+      await page.getByRole("button", { name: "Complete Setup" }).click();
+      await expect(page.getByText("You must accept the Terms & Conditions to continue")).toBeVisible();
+      await shoot(page, `onboarding-6-${suffix}`, true);
+      await page.getByRole("checkbox", { name: "I accept the Terms & Conditions" }).click();
+      await page.getByRole("button", { name: "Complete Setup" }).click();
+
+      await expect(page).toHaveURL("/subscription?tier=gold");
+      await page.getByLabel("Offer code").fill("WELCOME10");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page.getByTestId("plan-gold-price")).toContainText("£18.00");
+      await page
+        .getByRole("region", { name: /Notifications/ })
+        .getByRole("button", { name: "Close" })
+        .click();
+      await shoot(page, `subscription-${suffix}`, true);
 
       await page.goto("/no-such-page");
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();

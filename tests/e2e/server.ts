@@ -5,6 +5,7 @@
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { createDb } from "../../src/server/db/client.ts";
+import { offerCodes } from "../../src/server/db/schema.ts";
 import { createDeps } from "../../src/server/deps-factory.ts";
 import { createOrPromoteAdmin } from "../../src/server/modules/admin/accounts.ts";
 import { createTestDatabase, startTestPostgres } from "../helpers/test-postgres.ts";
@@ -35,6 +36,17 @@ await createOrPromoteAdmin(db, {
   firstName: "Ada",
   lastName: "Admin",
 });
+// The offer code the joining journey applies (no codes are seeded otherwise).
+await db
+  .insert(offerCodes)
+  .values({
+    code: "WELCOME10",
+    discountType: "percentage",
+    discountValue: "10.00",
+    durationMonths: 3,
+    description: "10% off your first 3 months",
+  })
+  .onConflictDoNothing();
 const app = await buildApp(createDeps(config, db), { serveClient: true });
 await app.listen({ port, host: "127.0.0.1" });
 

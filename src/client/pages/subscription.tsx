@@ -1,19 +1,156 @@
-import { useSearch } from "wouter";
-import { TIERS } from "../../shared/constants.ts";
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
-import { parseTierId } from "../lib/tiers.ts";
+import { useMutation } from "@tanstack/react-query";
+import { ArrowRight, Lock } from "lucide-react";
+import { useState } from "react";
+import { Link, useSearch } from "wouter";
+import { formatPence, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../../shared/constants.ts";
+import { TOAST } from "../../shared/messages.ts";
+import { CurrentPlan } from "../components/subscription/current-plan.tsx";
+import { OnboardingNotice, PaymentNotSetUpNotice } from "../components/subscription/notices.tsx";
+import { OfferCodeBox } from "../components/subscription/offer-code-box.tsx";
+import { offerDurationText, TierOptions } from "../components/subscription/tier-options.tsx";
+import { useOfferCode } from "../components/subscription/use-offer-code.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { useAuth } from "../lib/auth.ts";
+import { rememberTier, useChosenTier, withTier } from "../lib/chosen-tier.ts";
+import { useDocumentTitle } from "../lib/document-title.ts";
+import { formatPounds, hasCurrentPlan } from "../lib/plan.ts";
+import {
+  apiRequest,
+  CURRENT_USER_KEY,
+  errorStatus,
+  queryClient,
+  toastCallError,
+} from "../lib/queryClient.ts";
 
+/** The payment provider sends members back with one of these when no Direct Debit was set up. */
+const NOT_SET_UP = new Set(["declined", "cancelled"]);
+
+/** /subscription: choose a plan, apply an offer code, and go to the payment provider to set up the debit. */
 export default function SubscriptionPage() {
-  const tier = parseTierId(new URLSearchParams(useSearch()).get("tier"));
+  const { user } = useAuth();
+  const chosen = useChosenTier();
+  const payment = new URLSearchParams(useSearch()).get("payment");
+  const [tier, setTier] = useState<TierId | null>(chosen);
+  const offer = useOfferCode(tier);
+  const holdsPlan = hasCurrentPlan(user);
+  useDocumentTitle(holdsPlan ? "Your plan" : "Choose your plan");
+
+  const subscribe = useMutation({
+    mutationFn: async (input: { tier: TierId; offerCode?: string }) =>
+      (await (await apiRequest("POST", "/api/create-subscription", input)).json()) as {
+        redirect_url: string;
+      },
+    onSuccess: ({ redirect_url }) => {
+      window.location.href = redirect_url;
+    },
+    onError: (error) => {
+      toastCallError(TOAST.errorTitle, error);
+      // Already subscribed (perhaps in another tab): show the plan they hold.
+      if (errorStatus(error) === 409) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
+  });
+
+  if (!user) return null;
+
+  if (holdsPlan)
+    return (
+      <div className="mx-auto w-full max-w-xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
+        <h1 className="mb-8 text-4xl font-normal sm:text-5xl">Your membership</h1>
+        <CurrentPlan user={user} />
+      </div>
+    );
+
+  const applied = offer.applied && offer.applied.tier === tier ? offer.applied : null;
+  // The server sets up no Direct Debit before the Terms are accepted (the questionnaire's last step).
+  const needsPreferences = !user.termsAccepted;
+  const showOnboardingNotice = !user.onboardingCompleted || needsPreferences;
+  // Stay "Processing..." until the payment page replaces this one.
+  const busy = subscribe.isPending || subscribe.isSuccess;
+
+  function chooseTier(next: TierId) {
+    setTier(next);
+    rememberTier(next);
+    offer.retier(next);
+  }
+
+  function startSubscription() {
+    if (!tier || busy) return;
+    // Coming back from the payment page without a Direct Debit, the same plan is still chosen.
+    rememberTier(tier);
+    subscribe.mutate({ tier, ...(applied ? { offerCode: applied.code } : {}) });
+  }
+
   return (
-    <PlaceholderPage
-      eyebrow="Membership"
-      title="Choose your plan"
-      description={
-        tier
-          ? `You chose ${TIERS[tier].name}. You'll confirm it and set up your direct debit here.`
-          : "Pick Silver, Gold or Platinum and set up your direct debit."
-      }
-    />
+    <div className="mx-auto w-full max-w-5xl flex-1 px-4 pt-8 pb-16 sm:px-6 sm:pt-14 sm:pb-24">
+      <header className="max-w-2xl">
+        <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Membership</p>
+        <h1 className="mt-3 text-4xl leading-tight font-normal sm:text-5xl">Choose your plan</h1>
+        <p className="mt-3 text-muted-foreground sm:text-lg">
+          Each date is chosen around the two of you, booked for you, and revealed {REVEAL_WINDOW_HOURS} hours
+          before.
+        </p>
+      </header>
+
+      {(payment && NOT_SET_UP.has(payment)) || showOnboardingNotice ? (
+        <div className="mt-8 grid max-w-2xl gap-3">
+          {payment && NOT_SET_UP.has(payment) && <PaymentNotSetUpNotice />}
+          {showOnboardingNotice && <OnboardingNotice href={withTier("/onboarding", tier)} />}
+        </div>
+      ) : null}
+
+      <div className="mt-10">
+        <TierOptions value={tier} onChange={chooseTier} quote={applied} />
+      </div>
+
+      <Card className="mx-auto mt-10 max-w-xl p-5 sm:p-7">
+        <h2 className="font-display text-xl font-medium">Your membership</h2>
+        <div className="mt-4 flex items-baseline justify-between gap-4 border-b border-border pb-4">
+          {tier ? (
+            <>
+              <p className="font-medium">{TIERS[tier].name} plan</p>
+              <p className="text-right" data-testid="checkout-price">
+                <span className="font-display text-xl font-medium">
+                  {applied ? formatPounds(applied.finalPrice) : formatPence(TIERS[tier].monthlyPricePence)}
+                </span>
+                <span className="text-sm text-muted-foreground"> a month</span>
+                {applied && offerDurationText(applied, TIERS[tier].monthlyPricePence) && (
+                  <span className="block text-xs text-muted-foreground">
+                    {offerDurationText(applied, TIERS[tier].monthlyPricePence)}
+                  </span>
+                )}
+              </p>
+            </>
+          ) : (
+            <p className="text-muted-foreground">Choose a plan above.</p>
+          )}
+        </div>
+
+        <OfferCodeBox tier={tier} offer={offer} className="mt-5" />
+
+        {needsPreferences ? (
+          <Button asChild size="lg" className="mt-6 w-full">
+            <Link href={withTier("/onboarding", tier)}>
+              Continue to your preferences
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        ) : (
+          <Button size="lg" className="mt-6 w-full" disabled={!tier || busy} onClick={startSubscription}>
+            {busy ? "Processing..." : "Subscribe"}
+          </Button>
+        )}
+        <p className="mt-4 text-center text-sm font-medium">
+          Monthly by Direct Debit. Cancel anytime. No setup fees.
+        </p>
+        <p className="mt-2 flex items-start justify-center gap-1.5 text-center text-xs text-muted-foreground">
+          <Lock aria-hidden className="mt-px size-3.5 shrink-0" />
+          <span>
+            You'll set up the Direct Debit on our payment provider's secure page, protected by the Direct
+            Debit Guarantee. You pay venues directly for what you eat, drink and do.
+          </span>
+        </p>
+      </Card>
+    </div>
   );
 }

@@ -46,7 +46,7 @@ export async function createSubscription(
   user: User,
   input: { tier: TierId; offerCode?: string },
 ): Promise<{ redirect_url: string }> {
-  if (user.subscriptionStatus === "active" || user.subscriptionStatus === "past_due")
+  if (hasLiveSubscription(user.subscriptionStatus))
     throw conflict(PAYMENT_MSG.alreadySubscribed);
   // Auto-renewal and the cooling-off period are in the Terms: no money is taken before they are accepted.
   if (!user.termsAccepted) throw forbidden(PAYMENT_MSG.termsFirst);
@@ -84,6 +84,11 @@ export async function createSubscription(
     expiresAt: new Date(now.getTime() + CHECKOUT_TTL_HOURS * 3_600_000),
   });
   return { redirect_url: started.redirectUrl };
+}
+
+/** Active, behind on payment or paused: the member already has a subscription to change, not to start. */
+export function hasLiveSubscription(status: string | null): boolean {
+  return status === "active" || status === "past_due" || status === "paused";
 }
 
 /** A completion attempt that stopped (crash, lost connection) may be retried after this long. */
@@ -141,7 +146,7 @@ export async function completeSubscription(
     }
     // The member's row is locked too: two checkouts of one member never make two subscriptions.
     const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
-    if (current.subscriptionStatus === "active" || current.subscriptionStatus === "past_due") {
+    if (hasLiveSubscription(current.subscriptionStatus)) {
       throw conflict(PAYMENT_MSG.alreadySubscribed);
     }
     const [other] = await tx

@@ -1,0 +1,162 @@
+import { Check } from "lucide-react";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { DAYS_OF_WEEK } from "../../../shared/constants.ts";
+import { MIN_SCHEDULING_OPTIONS } from "../../../shared/schemas/onboarding.ts";
+import { cn } from "../../lib/cn.ts";
+import { focusRing, LiveCount } from "./controls.tsx";
+import type { DayOfWeek, Slot } from "./model.ts";
+
+const WEEKS = [1, 2, 3, 4] as const;
+const ORDINAL = { 1: "1st", 2: "2nd", 3: "3rd", 4: "4th" } as const;
+const dayName = (d: DayOfWeek) => d[0].toUpperCase() + d.slice(1);
+const dayShort = (d: DayOfWeek) => dayName(d).slice(0, 3);
+
+const ROWS = WEEKS.length + 1; // the "every <day>" row, then one row per week
+const COLS = DAYS_OF_WEEK.length;
+const ROW =
+  "grid grid-cols-[2.75rem_repeat(7,minmax(0,1fr))] gap-1.5 sm:grid-cols-[4.5rem_repeat(7,minmax(0,1fr))] sm:gap-2";
+
+/**
+ * Step 4: week of the month x day of the week. Phone first: one row per week with seven compact toggles,
+ * and a top row that toggles a day in every week. One tab stop; arrow keys, Home and End move within it.
+ */
+export function SchedulingGrid({ value, onChange }: { value: Slot[]; onChange: (next: Slot[]) => void }) {
+  const [focus, setFocus] = useState<[number, number]>([1, 0]);
+  const cells = useRef(new Map<string, HTMLButtonElement>());
+  const has = (week: number, day: DayOfWeek) =>
+    value.some((s) => s.weekOfMonth === week && s.dayOfWeek === day);
+
+  function toggle(week: number, day: DayOfWeek) {
+    onChange(
+      has(week, day)
+        ? value.filter((s) => !(s.weekOfMonth === week && s.dayOfWeek === day))
+        : [...value, { weekOfMonth: week, dayOfWeek: day }],
+    );
+  }
+
+  function toggleDay(day: DayOfWeek) {
+    const all = WEEKS.every((w) => has(w, day));
+    const others = value.filter((s) => s.dayOfWeek !== day);
+    onChange(all ? others : [...others, ...WEEKS.map((w) => ({ weekOfMonth: w, dayOfWeek: day }))]);
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    const [r, c] = focus;
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [Math.max(0, r - 1), c],
+      ArrowDown: [Math.min(ROWS - 1, r + 1), c],
+      ArrowLeft: [r, Math.max(0, c - 1)],
+      ArrowRight: [r, Math.min(COLS - 1, c + 1)],
+      Home: [r, 0],
+      End: [r, COLS - 1],
+    };
+    const next = moves[e.key];
+    if (!next) return;
+    e.preventDefault();
+    setFocus(next);
+    cells.current.get(`${next[0]}:${next[1]}`)?.focus();
+  }
+
+  const cellProps = (row: number, col: number) => ({
+    ref: (el: HTMLButtonElement | null) => {
+      if (el) cells.current.set(`${row}:${col}`, el);
+      else cells.current.delete(`${row}:${col}`);
+    },
+    tabIndex: focus[0] === row && focus[1] === col ? 0 : -1,
+    onFocus: () => setFocus([row, col]),
+  });
+
+  const count = value.length;
+  const short = MIN_SCHEDULING_OPTIONS - count;
+
+  return (
+    <div className="grid gap-4">
+      <fieldset
+        aria-describedby="scheduling-help"
+        onKeyDown={onKeyDown}
+        className="grid min-w-0 gap-1.5 sm:gap-2"
+      >
+        <legend className="sr-only">Days you're free, by week of the month</legend>
+        <div className={ROW}>
+          <span aria-hidden />
+          {DAYS_OF_WEEK.map((day, col) => {
+            const all = WEEKS.every((w) => has(w, day));
+            return (
+              <button
+                key={day}
+                type="button"
+                aria-pressed={all}
+                aria-label={`Every ${dayName(day)}`}
+                onClick={() => toggleDay(day)}
+                className={cn(
+                  "flex h-9 items-center justify-center rounded-md text-xs font-semibold tracking-wide uppercase transition-colors sm:text-[0.8rem]",
+                  all ? "text-brand underline decoration-2 underline-offset-4" : "text-muted-foreground",
+                  "hover:bg-muted hover:text-foreground",
+                  focusRing,
+                )}
+                {...cellProps(0, col)}
+              >
+                {dayShort(day)}
+              </button>
+            );
+          })}
+        </div>
+        {WEEKS.map((week) => (
+          <fieldset key={week} className={cn(ROW, "min-w-0")}>
+            <legend className="sr-only">{ORDINAL[week]} week of the month</legend>
+            <span
+              aria-hidden
+              className="flex items-center text-xs font-medium text-muted-foreground sm:text-sm"
+            >
+              {ORDINAL[week]}
+              <span className="hidden sm:inline">&nbsp;week</span>
+            </span>
+            {DAYS_OF_WEEK.map((day, col) => {
+              const on = has(week, day);
+              return (
+                <button
+                  key={day}
+                  type="button"
+                  aria-pressed={on}
+                  aria-label={`${dayName(day)}, ${ORDINAL[week]} week`}
+                  onClick={() => toggle(week, day)}
+                  className={cn(
+                    "flex aspect-square min-h-9 items-center justify-center rounded-lg border transition-colors sm:aspect-auto sm:h-12",
+                    on
+                      ? "border-primary bg-primary text-primary-foreground"
+                      : "border-border bg-surface text-transparent hover:border-brand/60 hover:bg-muted",
+                    focusRing,
+                  )}
+                  {...cellProps(week, col)}
+                >
+                  <Check aria-hidden className="size-4" strokeWidth={3} />
+                </button>
+              );
+            })}
+          </fieldset>
+        ))}
+      </fieldset>
+      <p className="text-xs text-muted-foreground">Tip: tap a day's name to choose it in every week.</p>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <LiveCount>
+          <span id="scheduling-help">
+            {count === 0
+              ? `Choose at least ${MIN_SCHEDULING_OPTIONS}.`
+              : short > 0
+                ? `${count} chosen · ${short} more to go`
+                : `${count} chosen`}
+          </span>
+        </LiveCount>
+        {count > 0 && (
+          <button
+            type="button"
+            onClick={() => onChange([])}
+            className={cn("rounded-sm text-sm text-brand underline-offset-4 hover:underline", focusRing)}
+          >
+            Clear all
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+import { useMutation } from "@tanstack/react-query";
+import { ArrowLeft, ArrowRight, Check } from "lucide-react";
+import { Progress } from "radix-ui";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import type { TierId } from "../../../shared/constants.ts";
+import { ONBOARDING_MSG, type Preferences, preferencesSchema } from "../../../shared/schemas/onboarding.ts";
+import { withTier } from "../../lib/chosen-tier.ts";
+import { apiRequest, CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
+import { Button } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+import { toast } from "../ui/use-toast.ts";
+import {
+  hasEnoughSlots,
+  normalisedPostcode,
+  ONBOARDING_TOAST,
+  type OnboardingValues,
+  PREFERENCES_KEY,
+  type SavedPreferences,
+  STEP_COUNT,
+  STEPS,
+  toPayload,
+} from "./model.ts";
+import { SchedulingGrid } from "./scheduling-grid.tsx";
+import { BudgetStep } from "./step-budget.tsx";
+import { FinalStep } from "./step-final.tsx";
+import { LocationStep } from "./step-location.tsx";
+import { DateTypesStep, TimesStep } from "./step-ranked.tsx";
+
+type FocusTarget = "heading" | "postcode" | "terms";
+
+function prompt(title: string) {
+  toast({ title, variant: "destructive" });
+}
+
+/** The six-step questionnaire: one step at a time, each checked before moving on, saved on step 6. */
+export function OnboardingWizard({
+  initial,
+  returning,
+  tier,
+}: {
+  initial: OnboardingValues;
+  /** The member has saved answers before: this visit updates them. */
+  returning: boolean;
+  /** The plan chosen before sign-up, carried on to /subscription. */
+  tier: TierId | null;
+}) {
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState(initial);
+  const [step, setStep] = useState(1);
+  const [postcodeError, setPostcodeError] = useState<string>();
+  const [termsError, setTermsError] = useState<string>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const postcodeRef = useRef<HTMLInputElement>(null);
+  const termsRef = useRef<HTMLDivElement>(null);
+  // Where focus goes after a step change or a refused submit; a new object each time, so it always runs.
+  const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget } | null>(null);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    const { target } = focusRequest;
+    if (target === "terms") {
+      termsRef.current?.querySelector<HTMLElement>("[role=checkbox]")?.focus();
+      return;
+    }
+    window.scrollTo({ top: 0 });
+    if (target === "postcode") postcodeRef.current?.focus();
+    else headingRef.current?.focus({ preventScroll: true });
+  }, [focusRequest]);
+
+  function goTo(n: number, target: FocusTarget = "heading") {
+    setStep(n);
+    setFocusRequest({ target });
+  }
+
+  const set = (patch: Partial<OnboardingValues>) => setValues((v) => ({ ...v, ...patch }));
+
+  function setPostcode(postcode: string) {
+    set({ postcode });
+    if (postcodeError && normalisedPostcode(postcode)) setPostcodeError(undefined);
+  }
+
+  /** The check of one step (section 5): false, with a message, when the member must stay. */
+  function stepPasses(n: number): boolean {
+    switch (n) {
+      case 1:
+        if (normalisedPostcode(values.postcode)) return true;
+        setPostcodeError(ONBOARDING_MSG.postcode);
+        postcodeRef.current?.focus();
+        return false;
+      case 2:
+        if (values.dateSpend) return true;
+        prompt(ONBOARDING_MSG.budget);
+        return false;
+      case 3:
+        if (values.dateTypes.length > 0) return true;
+        prompt(ONBOARDING_MSG.dateTypes);
+        return false;
+      case 4:
+        if (hasEnoughSlots(values.scheduling)) return true;
+        prompt(ONBOARDING_MSG.scheduling);
+        return false;
+      case 5:
+        if (values.times.length > 0) return true;
+        prompt(ONBOARDING_MSG.times);
+        return false;
+      default:
+        return true;
+    }
+  }
+
+  const save = useMutation({
+    mutationFn: async (payload: Preferences) =>
+      (await (await apiRequest("POST", "/api/onboarding/preferences", payload)).json()) as {
+        user: PublicUser;
+        preferences: SavedPreferences;
+      },
+    onSuccess: async ({ user, preferences }) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      queryClient.setQueryData(PREFERENCES_KEY, { preferences });
+      if (returning) toast(ONBOARDING_TOAST.updated);
+      navigate(withTier("/subscription", tier));
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
+    onError: (error) => {
+      // A lost session has its own toast and goes to sign in.
+      if (!isUnauthorizedError(error)) toast({ ...ONBOARDING_TOAST.failed, variant: "destructive" });
+    },
+  });
+
+  /** Complete Setup: re-check the earlier steps in order, then the Terms, then the whole schema. */
+  function complete() {
+    const missing = (t: { title: string; description: string }, back: number, target?: FocusTarget) => {
+      toast({ ...t, variant: "destructive" });
+      goTo(back, target);
+    };
+    if (!normalisedPostcode(values.postcode)) {
+      setPostcodeError(ONBOARDING_MSG.postcode);
+      return missing(ONBOARDING_TOAST.missingPostcode, 1, "postcode");
+    }
+    if (values.dateTypes.length === 0) return missing(ONBOARDING_TOAST.missingDateTypes, 3);
+    if (!hasEnoughSlots(values.scheduling)) return missing(ONBOARDING_TOAST.missingScheduling, 4);
+    if (values.times.length === 0) return missing(ONBOARDING_TOAST.missingTimes, 5);
+    if (!values.termsAccepted) {
+      setTermsError(ONBOARDING_MSG.terms);
+      setFocusRequest({ target: "terms" });
+      return;
+    }
+    const parsed = preferencesSchema.safeParse(toPayload(values));
+    if (!parsed.success) {
+      toast({ ...ONBOARDING_TOAST.validationFailed, variant: "destructive" });
+      return;
+    }
+    save.mutate(parsed.data);
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (save.isPending || save.isSuccess) return;
+    if (step < STEP_COUNT) {
+      if (stepPasses(step)) goTo(step + 1);
+    } else complete();
+  }
+
+  const meta = STEPS[step - 1];
+  const busy = save.isPending || save.isSuccess;
+
+  let content: ReactNode;
+  if (step === 1)
+    content = (
+      <LocationStep
+        postcode={values.postcode}
+        travelRadius={values.travelRadius}
+        error={postcodeError}
+        postcodeRef={postcodeRef}
+        onPostcodeChange={setPostcode}
+        onRadiusChange={(travelRadius) => set({ travelRadius })}
+      />
+    );
+  else if (step === 2)
+    content = <BudgetStep value={values.dateSpend} onChange={(dateSpend) => set({ dateSpend })} />;
+  else if (step === 3)
+    content = <DateTypesStep value={values.dateTypes} onChange={(dateTypes) => set({ dateTypes })} />;
+  else if (step === 4)
+    content = <SchedulingGrid value={values.scheduling} onChange={(scheduling) => set({ scheduling })} />;
+  else if (step === 5) content = <TimesStep value={values.times} onChange={(times) => set({ times })} />;
+  else
+    content = (
+      <FinalStep
+        values={values}
+        termsError={termsError}
+        termsRef={termsRef}
+        onChange={(patch) => {
+          set(patch);
+          if (patch.termsAccepted) setTermsError(undefined);
+        }}
+      />
+    );
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10 sm:px-6 sm:pt-12 sm:pb-20">
+      <div className="flex items-baseline justify-between gap-4">
+        <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">
+          Step {step} of {STEP_COUNT}
+        </p>
+        <p className="text-sm text-muted-foreground">{meta.name}</p>
+      </div>
+      <Progress.Root
+        value={step}
+        max={STEP_COUNT}
+        getValueLabel={(value, max) => `Step ${value} of ${max}`}
+        aria-label="Questionnaire progress"
+        className="relative mt-3 h-1.5 overflow-hidden rounded-full bg-muted"
+      >
+        <Progress.Indicator
+          className="h-full w-full rounded-full bg-accent transition-transform duration-500 ease-out"
+          style={{ transform: `translateX(-${100 - (step / STEP_COUNT) * 100}%)` }}
+        />
+      </Progress.Root>
+
+      {returning && (
+        <p className="mt-4 text-sm text-muted-foreground">
+          Your saved answers are filled in. Changes are kept when you press Complete Setup on step 6.
+        </p>
+      )}
+
+      <form noValidate onSubmit={onSubmit} aria-labelledby="onboarding-step-title">
+        <Card className="mt-6 p-5 sm:mt-8 sm:p-8">
+          <h1
+            id="onboarding-step-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-[1.75rem] leading-tight font-normal outline-none sm:text-4xl"
+          >
+            {meta.title}
+          </h1>
+          <p className="mt-2 text-muted-foreground">{meta.intro}</p>
+          <div className="mt-7">{content}</div>
+        </Card>
+
+        <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center gap-3 border-t border-border bg-background/90 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+          <Button
+            variant="outline"
+            size="lg"
+            disabled={step === 1 || busy}
+            onClick={() => goTo(step - 1)}
+            className="px-5"
+          >
+            <ArrowLeft aria-hidden />
+            Previous
+          </Button>
+          <Button type="submit" size="lg" disabled={busy} className="ml-auto flex-1 sm:flex-none">
+            {step < STEP_COUNT ? (
+              <>
+                Next
+                <ArrowRight aria-hidden />
+              </>
+            ) : busy ? (
+              "Saving..."
+            ) : (
+              <>
+                Complete Setup
+                <Check aria-hidden />
+              </>
+            )}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { ArrowRight, Check, TriangleAlert } from "lucide-react";
+import { Link } from "wouter";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { formatPence, TIERS } from "../../../shared/constants.ts";
+import { cn } from "../../lib/cn.ts";
+import { planSummary } from "../../lib/plan.ts";
+import { Button } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+
+/** A member who already holds a plan sees it here instead of the plans; changes live in Settings. */
+export function CurrentPlan({ user }: { user: PublicUser }) {
+  const summary = planSummary(user);
+  if (!summary || !user.subscriptionTier) return null;
+  const tier = TIERS[user.subscriptionTier];
+  const discount = user.activeDiscount;
+  return (
+    <Card className="overflow-hidden">
+      <div className="curtain-stage px-6 py-7 sm:px-8">
+        <p className="text-xs font-semibold tracking-[0.22em] text-gold uppercase">Your plan</p>
+        <p className="mt-2 font-display text-3xl sm:text-4xl" data-testid="current-plan">
+          {summary.name}
+        </p>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-stage-muted">
+          <span
+            className={cn(
+              "rounded-full px-2.5 py-0.5 text-xs font-semibold",
+              user.subscriptionStatus === "active"
+                ? "bg-accent text-accent-foreground"
+                : "bg-stage-foreground/15 text-stage-foreground",
+            )}
+          >
+            {summary.status}
+          </span>
+          <span>{formatPence(tier.monthlyPricePence)} a month by Direct Debit</span>
+        </p>
+      </div>
+      <div className="grid gap-5 p-6 sm:p-8">
+        {user.subscriptionStatus === "past_due" && (
+          <p className="flex gap-2.5 rounded-xl bg-destructive/10 p-3 text-sm text-destructive-text">
+            <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+            Your last payment didn't go through. Please update your payment method in Settings within 7 days.
+          </p>
+        )}
+        {discount && (
+          <p className="text-sm text-success-text">
+            Offer {discount.offerCode} is active
+            {discount.cyclesRemaining ? ` for ${discount.cyclesRemaining} more payments` : ""}.
+          </p>
+        )}
+        <ul className="grid gap-2.5 text-sm">
+          {tier.features.map((feature) => (
+            <li key={feature} className="flex gap-2.5">
+              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link href="/dashboard">
+              Go to Dashboard
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link href="/settings">Change or cancel in Settings</Link>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { TicketPercent, X } from "lucide-react";
+import { type FormEvent, useId } from "react";
+import type { TierId } from "../../../shared/constants.ts";
+import { cn } from "../../lib/cn.ts";
+import { Button } from "../ui/button.tsx";
+import { Input } from "../ui/input.tsx";
+import { Label } from "../ui/label.tsx";
+import { savingsSentence, type useOfferCode } from "./use-offer-code.ts";
+
+/** The offer code form: upper-case input, Apply, and the applied code with a way to remove it. */
+export function OfferCodeBox({
+  tier,
+  offer,
+  className,
+}: {
+  tier: TierId | null;
+  offer: ReturnType<typeof useOfferCode>;
+  className?: string;
+}) {
+  const id = useId();
+  const applied = offer.applied && offer.applied.tier === tier ? offer.applied : null;
+  const canApply = offer.input.trim() !== "" && tier !== null && !offer.pending;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (canApply && tier) offer.apply(tier);
+  }
+
+  if (applied)
+    return (
+      <div
+        className={cn(
+          "flex items-center gap-3 rounded-xl border border-success-text/40 bg-success-text/5 px-4 py-3",
+          className,
+        )}
+      >
+        <TicketPercent aria-hidden className="size-5 shrink-0 text-success-text" />
+        <div className="min-w-0 flex-1 text-sm">
+          <p className="font-semibold tracking-wide">{applied.code}</p>
+          <p className="text-muted-foreground">{applied.description ?? savingsSentence(applied)}</p>
+        </div>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={offer.remove}
+          aria-label={`Remove offer code ${applied.code}`}
+          className="-mr-2 shrink-0 px-3"
+        >
+          <X aria-hidden />
+          Remove
+        </Button>
+      </div>
+    );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className={cn("grid gap-2", className)}>
+      <Label htmlFor={`${id}-code`}>Offer code</Label>
+      <div className="flex gap-2">
+        <Input
+          id={`${id}-code`}
+          value={offer.input}
+          onChange={(e) => offer.setInput(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          placeholder="e.g. WELCOME10"
+          aria-describedby={tier ? undefined : `${id}-hint`}
+          className="uppercase placeholder:normal-case"
+        />
+        <Button type="submit" variant="outline" disabled={!canApply} className="shrink-0">
+          {offer.pending ? "Checking..." : "Apply"}
+        </Button>
+      </div>
+      {!tier && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          Choose a plan first, then apply your code.
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from "react";
+import type { TierId } from "../../../shared/constants.ts";
+import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
+import { rememberedOfferCode, rememberOfferCode } from "../../lib/chosen-tier.ts";
+import { formatPounds } from "../../lib/plan.ts";
+import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../ui/use-toast.ts";
+
+export const OFFER_TOAST = {
+  applied: "Offer code applied!",
+  invalid: "Invalid offer code",
+} as const;
+
+/** "You save £2.00 a month for 3 months." (two decimals, section 8). */
+export function savingsSentence(quote: OfferQuote): string {
+  const saving = `You save ${formatPounds(quote.discount)} a month`;
+  if (!quote.isTimeLimited || !quote.durationMonths) return `${saving}.`;
+  return `${saving} for ${quote.durationMonths} month${quote.durationMonths === 1 ? "" : "s"}.`;
+}
+
+export interface AppliedOffer extends OfferQuote {
+  tier: TierId;
+}
+
+/**
+ * The offer code box's state: what is typed (upper-cased), the code applied for a tier, and the check in
+ * flight. Only the newest check counts, so quick tier changes can't leave an answer for the wrong plan.
+ */
+export function useOfferCode(initialTier: TierId | null) {
+  const [input, setInputRaw] = useState(() => rememberedOfferCode() ?? "");
+  const [applied, setApplied] = useState<AppliedOffer | null>(null);
+  const [pending, setPending] = useState(false);
+  const latest = useRef(0);
+
+  async function check(code: string, tier: TierId, announce: boolean) {
+    const n = ++latest.current;
+    setPending(true);
+    try {
+      const res = await apiRequest("POST", "/api/validate-offer-code", { code, tier });
+      const quote = (await res.json()) as OfferQuote;
+      if (n !== latest.current) return;
+      setApplied({ ...quote, tier });
+      rememberOfferCode(quote.code);
+      if (announce) toast({ title: OFFER_TOAST.applied, description: savingsSentence(quote) });
+    } catch (error) {
+      if (n !== latest.current) return;
+      setApplied(null);
+      rememberOfferCode(null);
+      toastCallError(OFFER_TOAST.invalid, error);
+    } finally {
+      if (n === latest.current) setPending(false);
+    }
+  }
+
+  // A code applied earlier in this tab (before the questionnaire or the payment page) is applied again.
+  const restored = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const code = rememberedOfferCode();
+    if (code && initialTier) void check(code, initialTier, false);
+  }, []);
+
+  return {
+    input,
+    setInput: (value: string) => setInputRaw(value.toUpperCase()),
+    applied,
+    pending,
+    /** Checks the typed code (trimmed) for the tier. */
+    apply: (tier: TierId) => {
+      const code = input.trim();
+      if (!code) return;
+      setInputRaw(code);
+      void check(code, tier, true);
+    },
+    /** The plan changed: check the applied code again for it (quietly when it still applies). */
+    retier: (tier: TierId) => {
+      if (applied && applied.tier !== tier) void check(applied.code, tier, false);
+    },
+    remove: () => {
+      latest.current++;
+      setPending(false);
+      setApplied(null);
+      setInputRaw("");
+      rememberOfferCode(null);
+    },
+  };
+}
