@@ -27,6 +27,13 @@ const post = (url: string, as: SignedIn, payload: unknown) =>
     payload: JSON.stringify(payload),
   });
 
+/** The session token GoCardless would send the member back with: from the last flow's redirect_uri. */
+function lastReturnToken(): string {
+  const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
+  const body = flow.body as { billing_request_flows: { redirect_uri: string } };
+  return new URL(body.billing_request_flows.redirect_uri).searchParams.get("session_token")!;
+}
+
 async function checkout(m: SignedIn, tier: string, offerCode?: string) {
   await acceptTerms(t, m);
   const created = await post("/api/create-subscription", m, { tier, offerCode });
@@ -64,10 +71,7 @@ describe("GoCardless provider against a local fake", () => {
   it("refuses to complete before GoCardless reports the billing request fulfilled", async () => {
     const m = await t.member();
     await checkout(m, "silver");
-    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
-    const token = new URL(
-      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
-    ).searchParams.get("session_token");
+    const token = lastReturnToken();
     const res = await post("/api/complete-subscription", m, { session_token: token });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PAYMENT_MSG.notAuthorised);
@@ -80,10 +84,7 @@ describe("GoCardless provider against a local fake", () => {
       .values({ code: "GC3", discountType: "percentage", discountValue: "25.00", durationMonths: 3 });
     const { row } = await checkout(m, "platinum", "GC3");
     const links = fake.fulfil(row.providerRef);
-    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
-    const token = new URL(
-      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
-    ).searchParams.get("session_token");
+    const token = lastReturnToken();
     const before = fake.requests.length;
     const res = await post("/api/complete-subscription", m, { session_token: token });
     expect(res.statusCode, res.body).toBe(200);
@@ -172,10 +173,7 @@ describe("GoCardless provider against a local fake", () => {
       .values({ code: "FREE2", discountType: "percentage", discountValue: "100.00", durationMonths: 2 });
     const { row } = await checkout(m, "silver", "FREE2");
     fake.fulfil(row.providerRef);
-    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
-    const token = new URL(
-      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
-    ).searchParams.get("session_token");
+    const token = lastReturnToken();
     const before = fake.requests.length;
     const res = await post("/api/complete-subscription", m, { session_token: token });
     expect(res.statusCode, res.body).toBe(200);
@@ -208,10 +206,7 @@ describe("GoCardless provider against a local fake", () => {
     const m = await t.member();
     const { row } = await checkout(m, "gold");
     fake.fulfil(row.providerRef);
-    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
-    const token = new URL(
-      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
-    ).searchParams.get("session_token");
+    const token = lastReturnToken();
     await post("/api/complete-subscription", m, { session_token: token });
     const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
     const body = JSON.stringify({
@@ -243,10 +238,7 @@ describe("GoCardless provider against a local fake", () => {
     const m = await t.member();
     const { row } = await checkout(m, "gold");
     fake.fulfil(row.providerRef);
-    const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
-    const token = new URL(
-      (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows.redirect_uri,
-    ).searchParams.get("session_token");
+    const token = lastReturnToken();
     await post("/api/complete-subscription", m, { session_token: token });
     const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
     fake.payments.set("PM000777", {

@@ -42,6 +42,15 @@ export async function startFakeGoCardless() {
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(payload));
       };
+      const notFound = () =>
+        send(404, {
+          error: {
+            type: "invalid_api_usage",
+            code: 404,
+            message: "Resource not found",
+            errors: [{ reason: "resource_not_found", message: "not found" }],
+          },
+        });
       const conflict = (existing: string) =>
         send(409, {
           error: {
@@ -78,16 +87,7 @@ export async function startFakeGoCardless() {
       let match = /^\/billing_requests\/([^/]+)$/.exec(m);
       if (req.method === "GET" && match) {
         const br = billingRequests.get(match[1]);
-        return br
-          ? send(200, { billing_requests: br })
-          : send(404, {
-              error: {
-                type: "invalid_api_usage",
-                code: 404,
-                message: "Resource not found",
-                errors: [{ reason: "resource_not_found", message: "not found" }],
-              },
-            });
+        return br ? send(200, { billing_requests: br }) : notFound();
       }
       if (req.method === "POST" && m === "/subscriptions") {
         const s = { id: id("SB"), status: "active", start_date: "2026-12-01", ...body.subscriptions };
@@ -106,16 +106,7 @@ export async function startFakeGoCardless() {
       match = /^\/payments\/([^/]+)$/.exec(m);
       if (req.method === "GET" && match) {
         const p = payments.get(match[1]);
-        return p
-          ? send(200, { payments: p })
-          : send(404, {
-              error: {
-                type: "invalid_api_usage",
-                code: 404,
-                message: "Resource not found",
-                errors: [{ reason: "resource_not_found", message: "not found" }],
-              },
-            });
+        return p ? send(200, { payments: p }) : notFound();
       }
       send(404, {
         error: {
