@@ -2,17 +2,25 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: "src/client",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
-  build: {
-    outDir: "../../dist/client",
-    emptyOutDir: true,
-    sourcemap: false,
-  },
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr entry-prerender.tsx`: the landing page for scripts/prerender.ts, run once at build time.
+        outDir: "../../dist/prerender",
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+      }
+    : {
+        outDir: "../../dist/client",
+        emptyOutDir: true,
+        sourcemap: false,
+      },
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:5000", changeOrigin: false } },
   },
-});
+}));

@@ -26,17 +26,19 @@ const sourcesAt = Math.max(
 );
 if (builtAt < sourcesAt) {
   console.log(builtAt ? "Client sources changed: rebuilding..." : "Building the client (first start)...");
-  const res = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-    {
-      cwd: root,
-      stdio: "inherit",
-    },
-  );
-  if (res.status !== 0) {
-    console.error("Client build failed.");
-    process.exit(res.status ?? 1);
+  // The same steps as `npm run build`: the client, the landing page's server bundle, then the prerender.
+  const vite = path.join(root, "node_modules/vite/bin/vite.js");
+  const steps = [
+    [vite, "build", "--logLevel", "warn"],
+    [vite, "build", "--ssr", "entry-prerender.tsx", "--logLevel", "warn"],
+    [path.join(root, "scripts/prerender.ts")],
+  ];
+  for (const args of steps) {
+    const res = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
+    if (res.status !== 0) {
+      console.error("Client build failed.");
+      process.exit(res.status ?? 1);
+    }
   }
 }
 

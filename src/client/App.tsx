@@ -1,12 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
-import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from "wouter";
 import { TIMING } from "../shared/constants.ts";
 import { TOAST } from "../shared/messages.ts";
 import { Header } from "./components/layout/header.tsx";
+import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
-import { Toaster } from "./components/ui/toaster.tsx";
-import { TooltipProvider } from "./components/ui/tooltip.tsx";
 import { toast } from "./components/ui/use-toast.ts";
 import { clearPostAuthDestination, peekPostAuthDestination, useAuth } from "./lib/auth.ts";
 import { queryClient } from "./lib/queryClient.ts";
@@ -26,6 +25,10 @@ const DateDetailPage = lazy(() => import("./pages/date-detail.tsx"));
 const SettingsPage = lazy(() => import("./pages/settings.tsx"));
 const AdminPage = lazy(() => import("./pages/admin.tsx"));
 const AdminMemberPage = lazy(() => import("./pages/admin-member.tsx"));
+// Tooltips appear only on member screens: their provider (and Radix Tooltip) loads with them.
+const TooltipProvider = lazy(() =>
+  import("./components/ui/tooltip.tsx").then((m) => ({ default: m.TooltipProvider })),
+);
 
 /** Routes that need a signed-in member; a visitor opening one is sent to sign in and brought back. */
 const MEMBER_PATHS = [
@@ -90,29 +93,38 @@ function VisitorRoutes() {
 function MemberRoutes({ isAdmin }: { isAdmin: boolean }) {
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/auth" component={SignedInAuthRedirect} />
-        <Route path="/login" component={LoginRedirect} />
-        <Route path="/partner-invite" component={LandingPage} />
-        <Route path="/dashboard" component={DashboardPage} />
-        <Route path="/onboarding" component={OnboardingPage} />
-        <Route path="/subscription" component={SubscriptionPage} />
-        <Route path="/subscription/complete" component={SubscriptionCompletePage} />
-        <Route path="/dates/:id" component={DateDetailPage} />
-        <Route path="/settings" component={SettingsPage} />
-        {isAdmin && <Route path="/admin" component={AdminPage} />}
-        {isAdmin && <Route path="/admin/members/:userId" component={AdminMemberPage} />}
-        <Route component={NotFoundPage} />
-      </Switch>
+      <TooltipProvider>
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route path="/auth" component={SignedInAuthRedirect} />
+          <Route path="/login" component={LoginRedirect} />
+          <Route path="/partner-invite" component={LandingPage} />
+          <Route path="/dashboard" component={DashboardPage} />
+          <Route path="/onboarding" component={OnboardingPage} />
+          <Route path="/subscription" component={SubscriptionPage} />
+          <Route path="/subscription/complete" component={SubscriptionCompletePage} />
+          <Route path="/dates/:id" component={DateDetailPage} />
+          <Route path="/settings" component={SettingsPage} />
+          {isAdmin && <Route path="/admin" component={AdminPage} />}
+          {isAdmin && <Route path="/admin/members/:userId" component={AdminMemberPage} />}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </TooltipProvider>
     </Suspense>
   );
 }
 
 function Shell() {
   const { user, isLoading } = useAuth();
+  const [location] = useLocation();
   useVerificationResult();
-  if (isLoading)
+  useEffect(() => {
+    // Marks the page as running (hydrated or rendered): before this, the prerendered page is static HTML.
+    document.documentElement.setAttribute("data-app-ready", "");
+  }, []);
+  // On "/" the landing page shows while a possible session is checked (it is also the prerendered page the
+  // browser already shows): a member then sees home, and no spinner ever covers the landing page.
+  if (isLoading && location !== "/")
     return (
       <main className="flex min-h-dvh flex-col">
         <FullPageSpinner />
@@ -134,13 +146,14 @@ function Shell() {
   );
 }
 
-export default function App() {
+/** The whole app; `ssrPath` is the address when rendered ahead of time (scripts/prerender.ts renders "/"). */
+export default function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
+      <Router ssrPath={ssrPath}>
         <Shell />
-        <Toaster />
-      </TooltipProvider>
+      </Router>
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

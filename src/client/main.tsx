@@ -2,15 +2,45 @@ import "@fontsource-variable/fraunces";
 import "@fontsource-variable/fraunces/wght-italic.css";
 import "@fontsource-variable/inter";
 import "./index.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import App from "./App.tsx";
-import { syncThemeWithSystem } from "./lib/theme.ts";
 
-syncThemeWithSystem();
+// index.html carries the landing page rendered at build time (scripts/prerender.ts) and is served for every
+// address. On "/" the browser shows it at once and the app takes it over (hydrates it) just after that first
+// paint, so the page never waits for the app's code. Anywhere else the app starts straight away and
+// replaces it (public/boot.js keeps it hidden there until then).
+const container = document.getElementById("root")!;
+const hydrate = window.location.pathname === "/" && container.firstElementChild !== null;
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function boot(): void {
+  void Promise.all([import("./start.tsx"), import("./App.tsx")]).then(([{ start }, { default: App }]) =>
+    start(container, hydrate, App),
+  );
+}
+
+/** Runs `then` once the browser has painted content, or after `maxWaitMs` (a tab opened in the background). */
+function afterFirstContentfulPaint(then: () => void, maxWaitMs: number): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    clearTimeout(timer);
+    then();
+  };
+  const timer = setTimeout(once, maxWaitMs);
+  let observer: PerformanceObserver | undefined;
+  if (
+    typeof PerformanceObserver === "undefined" ||
+    !PerformanceObserver.supportedEntryTypes?.includes("paint")
+  ) {
+    // No paint timing in this browser: the frame after the next one is painted.
+    requestAnimationFrame(() => setTimeout(once, 0));
+    return;
+  }
+  observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName("first-contentful-paint").length) setTimeout(once, 0);
+  });
+  observer.observe({ type: "paint", buffered: true });
+}
+
+if (hydrate) afterFirstContentfulPaint(boot, 1500);
+else boot();

@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../shared/constants.ts";
 import { MSG } from "../shared/messages.ts";
 import type { Deps } from "./deps.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -58,7 +60,7 @@ function trustProxyOption(v: false | number | string[]) {
 /** Builds the whole app without listening, so tests can drive it with inject or a real port. */
 export async function buildApp(
   deps: Deps,
-  opts: { serveClient?: boolean; logStream?: { write(line: string): void } } = {},
+  opts: { serveClient?: boolean; clientDir?: string; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, opts.logStream),
@@ -71,6 +73,8 @@ export async function buildApp(
   registerRequestPath(app);
 
   await app.register(cookie);
+  // Text answers (the prerendered page, scripts, styles, JSON) are sent compressed when the client accepts it.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await registerSecurity(app, deps.config);
   registerAuthContext(app, deps);
 
@@ -80,10 +84,11 @@ export async function buildApp(
   offerRoutes(app, deps);
   await paymentRoutes(app, deps);
 
-  const serveClient = opts.serveClient ?? existsSync(path.join(CLIENT_DIST, "index.html"));
+  const clientDir = opts.clientDir ?? CLIENT_DIST;
+  const serveClient = opts.serveClient ?? existsSync(path.join(clientDir, "index.html"));
   if (serveClient) {
     await app.register(fastifyStatic, {
-      root: CLIENT_DIST,
+      root: clientDir,
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {
@@ -95,8 +100,16 @@ export async function buildApp(
     app.get("/*", async (req, reply) => {
       if (isApiPath(req)) return reply.code(404).send({ message: MSG.notFound });
       const rel = req.pathname.replace(/^\/+/, "");
-      if (rel && !rel.includes("..") && existsSync(path.join(CLIENT_DIST, rel)) && path.extname(rel)) {
+      if (rel && !rel.includes("..") && existsSync(path.join(clientDir, rel)) && path.extname(rel)) {
         return reply.sendFile(rel);
+      }
+      // Sessions begun before the sign-in hint existed get it here, so the client still asks who is signed in.
+      if (req.cookies[SESSION_COOKIE] && !req.cookies[AUTH_HINT_COOKIE]) {
+        reply.setCookie(AUTH_HINT_COOKIE, "1", {
+          path: "/",
+          sameSite: "lax",
+          secure: deps.config.secureCookies,
+        });
       }
       return reply.header("cache-control", "no-store").sendFile("index.html");
     });

@@ -24,7 +24,13 @@ for (const viewport of VIEWPORTS) {
 
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
       await shoot(page, `landing-${suffix}`);
+
+      await page.locator("footer").getByRole("button", { name: "Terms & Conditions" }).click();
+      await expect(page.getByRole("dialog").getByText("Last updated")).toBeVisible();
+      await shoot(page, `terms-${suffix}`);
+      await page.keyboard.press("Escape");
 
       await page.goto("/auth?tier=gold");
       await expect(page.getByRole("tab", { name: "Create Account" })).toBeVisible();

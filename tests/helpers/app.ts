@@ -60,7 +60,13 @@ let cachedHash: Promise<string> | undefined;
  * controllable clock and a readable outbox. Closed and dropped after the file's tests.
  */
 export async function createTestApp(
-  opts: { rateLimits?: Partial<RateLimits>; transport?: Transport; env?: Record<string, string> } = {},
+  opts: {
+    rateLimits?: Partial<RateLimits>;
+    transport?: Transport;
+    env?: Record<string, string>;
+    /** Serve a client build from this folder (default: API only). */
+    clientDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const { url, drop } = await createTestDatabase(inject("pgBaseUrl"));
   const config: Config = {
@@ -77,7 +83,10 @@ export async function createTestApp(
   const clock = testClock();
   const outbox = outboxTransport(null);
   const deps = createDeps(config, db, { transport: opts.transport ?? outbox, now: clock.now });
-  const app = await buildApp(deps, { serveClient: false });
+  const app = await buildApp(
+    deps,
+    opts.clientDir ? { serveClient: true, clientDir: opts.clientDir } : { serveClient: false },
+  );
   await app.ready();
 
   async function signedIn(

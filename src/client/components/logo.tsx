@@ -20,6 +20,17 @@ const PALETTES: Record<ColorScheme, { arch: string; valance: string; key: string
 
 type Palette = (typeof PALETTES)[ColorScheme];
 
+/**
+ * Without a forced variant the colours come from CSS variables that follow the theme (index.css), so the
+ * right variant shows from the first paint of the prerendered page, before any script has run.
+ */
+const THEMED: Palette = {
+  arch: "var(--logo-arch)",
+  valance: "var(--logo-valance)",
+  key: "var(--logo-key)",
+  text: "var(--logo-text)",
+};
+
 function MarkShapes({ p }: { p: Palette }) {
   return (
     <>
@@ -37,7 +48,7 @@ function MarkShapes({ p }: { p: Palette }) {
 /** The mark: a stage arch with its curtain lifted just enough to show a keyhole. */
 export function LogoMark({ variant, className }: { variant?: ColorScheme; className?: string }) {
   const scheme = useColorScheme();
-  const p = PALETTES[variant ?? scheme];
+  const p = variant ? PALETTES[variant] : THEMED;
   return (
     <svg
       viewBox="0 0 32 32"
@@ -54,7 +65,7 @@ export function LogoMark({ variant, className }: { variant?: ColorScheme; classN
 export function Logo({ variant, className }: { variant?: ColorScheme; className?: string }) {
   const scheme = useColorScheme();
   const chosen = variant ?? scheme;
-  const p = PALETTES[chosen];
+  const p = variant ? PALETTES[variant] : THEMED;
   return (
     <svg
       viewBox="0 0 118 32"

@@ -1,13 +1,24 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { PublicUser } from "../../shared/api-types.ts";
-import { TIMING } from "../../shared/constants.ts";
+import { AUTH_HINT_COOKIE, TIMING } from "../../shared/constants.ts";
 import { TOAST } from "../../shared/messages.ts";
 import type { LoginInput, RegisterInput } from "../../shared/schemas/auth.ts";
 import { toast } from "../components/ui/use-toast.ts";
 import { apiRequest, type CallMeta, CURRENT_USER_KEY, queryClient, toastCallError } from "./queryClient.ts";
 
+/**
+ * Whether this browser may hold a session. The server sets a script-readable hint cookie (no secret in it)
+ * beside the HttpOnly session cookie when signing in and clears it when signing out or when the session
+ * has ended, so a visitor without it is known to be signed out without asking (and without a 401).
+ */
+export function mayBeSignedIn(): boolean {
+  if (typeof document === "undefined") return false;
+  return document.cookie.split(";").some((part) => part.trim().startsWith(`${AUTH_HINT_COOKIE}=`));
+}
+
 /** The current-user lookup: a 401 means signed out (null); any other failure is an error. */
 async function fetchCurrentUser(): Promise<PublicUser | null> {
+  if (!mayBeSignedIn()) return null;
   const res = await fetch(CURRENT_USER_KEY.join("/"), { credentials: "include" });
   if (res.status === 401) return null;
   if (!res.ok) throw new Error(`HTTP ${res.status}: ${res.statusText}`);
@@ -18,6 +29,8 @@ export function useAuth() {
   const query = useQuery({
     queryKey: CURRENT_USER_KEY,
     queryFn: fetchCurrentUser,
+    // A visitor without the hint is signed out from the first render: no spinner, no call.
+    initialData: mayBeSignedIn() ? undefined : null,
     staleTime: TIMING.currentUserStaleMs,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

@@ -1,116 +1,83 @@
-import { ChevronDown, KeyRound, MessageCircleHeart, Sparkles } from "lucide-react";
-import { Accordion } from "radix-ui";
-import { useEffect } from "react";
+import { KeyRound, MessageCircleHeart, Sparkles } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { BRAND } from "../../shared/brand.ts";
-import { formatPence, REVEAL_WINDOW_HOURS, TIERS } from "../../shared/constants.ts";
+import { POLICY, REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
+import { Expectations } from "../components/landing/expectations.tsx";
+import { Experiences } from "../components/landing/experiences.tsx";
+import { Faq } from "../components/landing/faq.tsx";
+import { Hero } from "../components/landing/hero.tsx";
 import { PricingCards } from "../components/landing/pricing-cards.tsx";
+import { SectionHeading } from "../components/landing/section-heading.tsx";
 import { scrollToHash } from "../components/layout/section-link.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useDocumentTitle } from "../lib/document-title.ts";
-
-const FROM_PRICE = formatPence(TIERS.silver.monthlyPricePence);
+import { revealDelay, useRevealOnScroll } from "../lib/reveal.ts";
 
 const STEPS = [
   {
     icon: MessageCircleHeart,
     title: "Tell us about the two of you",
-    text: "Six short questions: what you love, what you'd rather avoid, your budget and the evenings you're free.",
+    text: "Six short questions: what you love, what you'd rather avoid, your budget, your dietary and access needs, and the evenings you're free.",
   },
   {
     icon: Sparkles,
     title: "We plan and book",
-    text: "Our curators choose somewhere in London that suits you both, and make the booking.",
+    text: `Our curators, relationship experts who know ${BRAND.city} well, choose somewhere that suits you both, near you and within your budget, and make the booking.`,
   },
   {
     icon: KeyRound,
     title: "The reveal",
-    text: `The venue, time and dress code arrive ${REVEAL_WINDOW_HOURS} hours before. Until then, keep the evening free.`,
+    text: `You'll know the day and time early. The venue and dress code arrive ${REVEAL_WINDOW_HOURS} hours before. Confirm, get ready, and go.`,
   },
 ];
 
-const FAQ = [
-  {
-    q: "What does the membership pay for?",
-    a: "Planning, booking and looking after the details. You pay the venue directly for whatever you eat, drink or do, within the budget you set.",
-  },
-  {
-    q: `When do we find out where we're going?`,
-    a: `${REVEAL_WINDOW_HOURS} hours before the date, by e-mail and in your account. You'll know the day and time well before that, so you can keep it free.`,
-  },
-  {
-    q: "What about allergies, diets or access needs?",
-    a: "Tell us once during setup. Every venue we choose respects them, and you can update them whenever you like.",
-  },
-  {
-    q: "Can we cancel?",
-    a: "Yes, at any time from your settings. There are no setup fees, and your plan simply ends with the billing period.",
-  },
-];
-
+/**
+ * The public landing page for visitors at "/". It is also rendered at build time (entry-prerender.tsx), so
+ * everything here must render the same on the server and on first render in the browser.
+ */
 export default function LandingPage() {
   useDocumentTitle();
+  const pageRef = useRef<HTMLDivElement>(null);
+  useRevealOnScroll(pageRef);
   useEffect(() => {
     if (window.location.hash) scrollToHash(window.location.hash);
   }, []);
 
   return (
-    <>
-      <section className="curtain-stage overflow-hidden">
-        <div className="mx-auto flex max-w-3xl flex-col items-center px-6 pt-20 pb-24 text-center sm:pt-28 sm:pb-32">
-          <p className="animate-rise text-xs font-semibold tracking-[0.22em] text-gold-soft uppercase">
-            Surprise dates in {BRAND.city}
-          </p>
-          <h1 className="mt-5 animate-rise text-[2.6rem] leading-[1.05] font-normal [animation-delay:80ms] sm:text-6xl">
-            Your next evening together, <em className="text-gold-soft">unveiled</em> {REVEAL_WINDOW_HOURS}{" "}
-            hours before.
-          </h1>
-          <p className="mt-6 max-w-xl animate-rise text-base text-stage-muted [animation-delay:160ms] sm:text-lg">
-            Tell us what you both love. Each month we plan and book a date somewhere in {BRAND.city}, and keep
-            it a mystery until two days before.
-          </p>
-          <div className="mt-10 flex w-full animate-rise flex-col items-center gap-3 [animation-delay:240ms] sm:w-auto sm:flex-row">
-            <Button asChild variant="gold" size="lg" className="w-full sm:w-auto">
-              <Link href="/auth">Start Your Mystery Journey</Link>
-            </Button>
-            <Button
-              asChild
-              variant="ghost"
-              size="lg"
-              className="w-full text-stage-foreground hover:bg-white/10 sm:w-auto"
-            >
-              <a href="#pricing">See the plans</a>
-            </Button>
-          </div>
-          <p className="mt-8 text-sm text-stage-muted">
-            From {FROM_PRICE} a month · No setup fees · Cancel anytime
-          </p>
-        </div>
-      </section>
+    <div ref={pageRef} className="flex flex-1 flex-col">
+      <Hero />
 
       <section
         id="how-it-works"
         aria-labelledby="how-heading"
-        className="mx-auto max-w-6xl px-6 py-20 sm:py-28"
+        className="mx-auto w-full max-w-6xl px-6 py-20 sm:py-28"
       >
         <SectionHeading
           id="how-heading"
           eyebrow="How it works"
           title="You bring the two of you. We bring the rest."
-        />
-        <ol className="mt-12 grid gap-10 md:grid-cols-3 md:gap-8">
+        >
+          Five minutes of questions, then nothing to organise until the reveal.
+        </SectionHeading>
+        <ol className="mt-14 grid gap-5 md:grid-cols-3">
           {STEPS.map((step, i) => (
-            <li key={step.title} className="relative">
-              <div className="flex items-center gap-3">
+            <li
+              key={step.title}
+              data-reveal
+              style={revealDelay(i * 110)}
+              className="relative rounded-2xl border border-border bg-surface p-6 text-surface-foreground sm:p-7"
+            >
+              <div className="flex items-center justify-between">
                 <span className="flex size-11 items-center justify-center rounded-full bg-muted text-brand">
                   <step.icon aria-hidden className="size-5" />
                 </span>
-                <span className="font-display text-sm text-muted-foreground">
+                <span className="font-display text-sm text-muted-foreground italic">
                   Act {["I", "II", "III"][i]}
                 </span>
               </div>
-              <h3 className="mt-4 text-xl font-medium">{step.title}</h3>
+              <h3 className="mt-5 text-xl font-medium">{step.title}</h3>
               <p className="mt-2 text-muted-foreground">{step.text}</p>
             </li>
           ))}
@@ -119,88 +86,49 @@ export default function LandingPage() {
 
       <section id="pricing" aria-labelledby="pricing-heading" className="border-y border-border bg-muted/60">
         <div className="mx-auto max-w-6xl px-6 py-20 sm:py-28">
-          <SectionHeading
-            id="pricing-heading"
-            eyebrow="Pricing"
-            title="One simple monthly plan"
-            text="Your membership covers the planning and booking. You pay the venue directly, within the budget you choose."
-          />
-          <div className="mt-14">
+          <SectionHeading id="pricing-heading" eyebrow="Pricing" title="One simple monthly plan">
+            Choose how many evenings a month. Your membership covers the planning and booking; you pay the
+            venue directly, within the budget you choose. No setup fees, cancel anytime.
+          </SectionHeading>
+          <div className="mt-14" data-reveal>
             <PricingCards />
           </div>
+          <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-muted-foreground">
+            Paid monthly by Direct Debit. Your plan renews each month until you cancel, and cancelling takes
+            effect at the end of the month you've paid for.
+          </p>
         </div>
       </section>
 
-      <section
-        id="testimonials"
-        aria-labelledby="reviews-heading"
-        className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-28"
-      >
-        <SectionHeading id="reviews-heading" eyebrow="Reviews" title="In their own words, soon" />
-        <p className="mx-auto mt-5 max-w-xl text-muted-foreground">
-          We're new, and our first couples are out on their first evenings now. When they write to us, their
-          words will appear here, unedited.
-        </p>
-      </section>
+      <Experiences />
+      <Expectations />
+      <Faq />
 
-      <section id="faq" aria-labelledby="faq-heading" className="border-t border-border">
-        <div className="mx-auto max-w-3xl px-6 py-20 sm:py-28">
-          <SectionHeading id="faq-heading" eyebrow="FAQ" title="Good questions" />
-          <Accordion.Root
-            type="single"
-            collapsible
-            className="mt-10 divide-y divide-border border-y border-border"
-          >
-            {FAQ.map((item) => (
-              <Accordion.Item key={item.q} value={item.q}>
-                <Accordion.Header>
-                  <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 py-5 text-left font-medium">
-                    {item.q}
-                    <ChevronDown
-                      aria-hidden
-                      className="size-5 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180"
-                    />
-                  </Accordion.Trigger>
-                </Accordion.Header>
-                <Accordion.Content className="pb-5 text-muted-foreground">{item.a}</Accordion.Content>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
-        </div>
-      </section>
-
-      <section className="curtain-stage">
-        <div className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-24">
-          <h2 className="text-3xl font-normal sm:text-4xl">The curtain is about to rise.</h2>
-          <p className="mt-4 text-stage-muted">Setting up takes about five minutes. We take it from there.</p>
-          <Button asChild variant="gold" size="lg" className="mt-8">
+      <section aria-labelledby="cta-heading" className="curtain-stage">
+        <div className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-28" data-reveal>
+          <p className="text-xs font-semibold tracking-[0.22em] text-gold-soft uppercase">
+            Your first reveal
+          </p>
+          <h2 id="cta-heading" className="mt-4 text-3xl font-normal text-balance sm:text-5xl">
+            The curtain is about to rise.
+          </h2>
+          <p className="mx-auto mt-5 max-w-lg text-stage-muted">
+            Setting up takes about five minutes. We take it from there, and all you need to do is keep the
+            evening free.
+          </p>
+          <Button asChild variant="gold" size="lg" className="mt-9">
             <Link href="/auth">Start Your Adventure</Link>
           </Button>
+          <ul className="mt-6 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-stage-muted">
+            <li>For couples aged {POLICY.minimumAge} and over</li>
+            <li aria-hidden>·</li>
+            <li>No setup fees</li>
+            <li aria-hidden>·</li>
+            <li>Cancel anytime</li>
+          </ul>
         </div>
       </section>
       <SiteFooter />
-    </>
-  );
-}
-
-function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  text,
-}: {
-  id: string;
-  eyebrow: string;
-  title: string;
-  text?: string;
-}) {
-  return (
-    <div className="mx-auto max-w-2xl text-center">
-      <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">{eyebrow}</p>
-      <h2 id={id} className="mt-3 text-3xl font-normal sm:text-4xl">
-        {title}
-      </h2>
-      {text && <p className="mt-4 text-muted-foreground">{text}</p>}
     </div>
   );
 }

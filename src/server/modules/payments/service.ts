@@ -46,8 +46,7 @@ export async function createSubscription(
   user: User,
   input: { tier: TierId; offerCode?: string },
 ): Promise<{ redirect_url: string }> {
-  if (hasLiveSubscription(user.subscriptionStatus))
-    throw conflict(PAYMENT_MSG.alreadySubscribed);
+  if (hasLiveSubscription(user.subscriptionStatus)) throw conflict(PAYMENT_MSG.alreadySubscribed);
   // Auto-renewal and the cooling-off period are in the Terms: no money is taken before they are accepted.
   if (!user.termsAccepted) throw forbidden(PAYMENT_MSG.termsFirst);
   deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);

@@ -1,0 +1,54 @@
+/**
+ * Last build step (npm run build): renders the landing page with the server bundle made by
+ * `vite build --ssr entry-prerender.tsx` and writes it, with the page's title, description, canonical link,
+ * Open Graph tags and structured data, into dist/client/index.html. Browsers then show the landing page
+ * before any script runs, and main.tsx hydrates it.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+interface PrerenderModule {
+  render(): string;
+  landingHeadHtml(): { title: string; description: string; extra: string };
+}
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const indexPath = path.join(root, "dist/client/index.html");
+const assetsDir = path.join(root, "dist/client/assets");
+const entry = path.join(root, "dist/prerender/entry-prerender.js");
+
+const mod = (await import(pathToFileURL(entry).href)) as PrerenderModule;
+const appHtml = mod.render();
+const head = mod.landingHeadHtml();
+
+/** Replaces exactly one match, so a changed index.html fails the build instead of shipping half a page. */
+function replaceOnce(html: string, pattern: RegExp, replacement: string, what: string): string {
+  const matches = html.match(new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`));
+  if (matches?.length !== 1) throw new Error(`prerender: expected one ${what} in index.html`);
+  return html.replace(pattern, () => replacement);
+}
+
+// The Latin faces the first screen uses: preloaded, so they arrive with the stylesheet instead of after it.
+const assets = readdirSync(assetsDir);
+const FONT_FILES = [
+  /^fraunces-latin-wght-normal-.*\.woff2$/,
+  /^fraunces-latin-wght-italic-.*\.woff2$/,
+  /^inter-latin-wght-normal-.*\.woff2$/,
+];
+const preloads = FONT_FILES.map((pattern) => {
+  const file = assets.find((f) => pattern.test(f));
+  if (!file) throw new Error(`prerender: no font file matching ${pattern} in the build`);
+  return `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`;
+}).join("\n    ");
+
+let html = readFileSync(indexPath, "utf8");
+html = replaceOnce(html, /<title>[^<]*<\/title>/, head.title, "<title>");
+html = replaceOnce(html, /<meta\s+name="description"[^>]*>/, head.description, "description");
+html = replaceOnce(html, /<\/head>/, `  ${preloads}\n    ${head.extra}\n  </head>`, "</head>");
+html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${appHtml}</div>`, "root element");
+writeFileSync(indexPath, html);
+
+console.log(
+  `prerender: landing page written to dist/client/index.html (${(appHtml.length / 1024).toFixed(1)} kB)`,
+);

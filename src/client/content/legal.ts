@@ -1,0 +1,15 @@
+/** The shape of a legal document shown in a dialog: plain paragraphs and bullet lists under headings. */
+export type LegalBlock = string | { list: string[] };
+
+export interface LegalSection {
+  heading: string;
+  blocks: LegalBlock[];
+}
+
+export interface LegalDocument {
+  title: string;
+  /** When the text last changed, as shown to members ("21 November 2026"). */
+  updated: string;
+  summary: string;
+  sections: LegalSection[];
+}

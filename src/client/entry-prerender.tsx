@@ -1,0 +1,19 @@
+/**
+ * Build-time rendering of "/" for a signed-out visitor (vite build --ssr, then scripts/prerender.ts writes
+ * the result into dist/client/index.html). The tree is the app's own, so main.tsx can hydrate it.
+ */
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import App from "./App.tsx";
+import { CURRENT_USER_KEY, queryClient } from "./lib/queryClient.ts";
+
+export { landingHeadHtml } from "./lib/seo.ts";
+
+export function render(): string {
+  queryClient.setQueryData(CURRENT_USER_KEY, null);
+  return renderToString(
+    <StrictMode>
+      <App ssrPath="/" />
+    </StrictMode>,
+  );
+}

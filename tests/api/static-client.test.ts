@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../helpers/app.ts";
+
+// A small stand-in for the client build, so these tests need no `npm run build`.
+const clientDir = mkdtempSync(path.join(os.tmpdir(), "unveil-client-"));
+mkdirSync(path.join(clientDir, "assets"));
+writeFileSync(
+  path.join(clientDir, "index.html"),
+  `<!doctype html><html><body><div id="root">${"Unveil ".repeat(300)}</div></body></html>`,
+);
+writeFileSync(
+  path.join(clientDir, "assets", "app-abc123.js"),
+  `console.log(${JSON.stringify("x".repeat(2000))});`,
+);
+const t = await createTestApp({ clientDir });
+
+describe("serving the client", () => {
+  it("answers index.html for app routes, compressed, with security headers", async () => {
+    const res = await t.request({
+      method: "GET",
+      url: "/dashboard",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.headers["content-encoding"]).toMatch(/br|gzip/);
+    expect(String(res.headers["content-security-policy"])).toContain("object-src 'none'");
+  });
+
+  it("gives an existing session the sign-in hint, and visitors nothing", async () => {
+    const m = await t.member();
+    const withSession = await t.request({ method: "GET", url: "/", as: m });
+    expect(withSession.cookies.find((c) => c.name === "unveil_auth_hint")?.value).toBe("1");
+    const visitor = await t.request({ method: "GET", url: "/" });
+    expect(visitor.cookies.find((c) => c.name === "unveil_auth_hint")).toBeUndefined();
+  });
+
+  it("keeps unknown API paths as JSON 404s, even encoded", async () => {
+    for (const url of ["/api/nope", "/%61pi/nope"]) {
+      const res = await t.request({ method: "GET", url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: "Not found" });
+    }
+  });
+
+  it("serves hashed assets with a long cache lifetime", async () => {
+    const res = await t.request({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("does not serve files outside the build", async () => {
+    const res = await t.request({ method: "GET", url: "/..%2f..%2fpackage.json" });
+    expect(res.body).not.toContain('"dependencies"');
+  });
+});
