@@ -232,6 +232,8 @@ test.describe("phone", () => {
   test("the menu opens as a side sheet with the links and the Member label", async ({ page }) => {
     await registerViaApi(page, { firstName: "Alex" });
     await page.goto("/");
+    // "/" is prerendered as the landing page; wait for the member's home before using the header.
+    await expect(page.getByRole("heading", { name: /Hello, Alex/ })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
@@ -246,6 +248,7 @@ test.describe("phone", () => {
 
   test("a visitor's menu holds the landing sections", async ({ page }) => {
     await page.goto("/auth");
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await menu.getByRole("link", { name: "Pricing" }).click();

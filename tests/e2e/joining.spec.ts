@@ -179,6 +179,11 @@ test.describe("joining", () => {
     await page.getByRole("button", { name: "Read the Terms & Conditions" }).click();
     const dialog = page.getByRole("dialog", { name: "Terms & Conditions" });
     await expect(dialog).toBeVisible();
+    // The full text is one click away from the summary.
+    await dialog.getByRole("button", { name: "Terms & Conditions" }).click();
+    await expect(page.getByTestId("legal-text")).toContainText("English law");
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("legal-text")).toBeHidden();
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await expect(dialog).toBeHidden();
     await terms.click();

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { BRAND } from "../../../shared/brand.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import { cn } from "../../lib/cn.ts";
+import { LegalDialog } from "../landing/legal-dialog.tsx";
 import { Button } from "../ui/button.tsx";
 import { focusRing } from "./controls.tsx";
 
@@ -16,7 +17,9 @@ const SUMMARY = [
   "Members must be 18 or over. Our liability is limited to that month's fee. English law applies.",
 ];
 
-/** A short, plain summary of the Terms; the full text is in the site footer. */
+const linkClass = cn("rounded-sm text-brand underline underline-offset-4 hover:no-underline", focusRing);
+
+/** A short, plain summary of the Terms, with the full Terms and Privacy Policy a click away. */
 export function TermsDialog({ trigger }: { trigger: ReactNode }) {
   return (
     <Dialog.Root>
@@ -53,12 +56,9 @@ export function TermsDialog({ trigger }: { trigger: ReactNode }) {
             ))}
           </ul>
           <p className="mt-5 text-sm text-muted-foreground">
-            The full Terms &amp; Conditions and our Privacy Policy are always in the footer of our website.
-            Questions? Write to{" "}
-            <a
-              href={`mailto:${BRAND.supportEmail}`}
-              className="rounded-sm text-brand underline underline-offset-4"
-            >
+            Read the full <LegalDialog doc="terms" triggerClassName={linkClass} /> and our{" "}
+            <LegalDialog doc="privacy" triggerClassName={linkClass} />. Questions? Write to{" "}
+            <a href={`mailto:${BRAND.supportEmail}`} className={linkClass}>
               {BRAND.supportEmail}
             </a>
             .
