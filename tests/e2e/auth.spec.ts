@@ -253,6 +253,6 @@ test.describe("phone", () => {
     const menu = page.getByRole("dialog", { name: "Menu" });
     await menu.getByRole("link", { name: "Pricing" }).click();
     await expect(page).toHaveURL("/#pricing");
-    await expect(page.getByRole("heading", { name: "One simple monthly plan" })).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "Three simple monthly plans" })).toBeInViewport();
   });
 });

@@ -86,7 +86,7 @@ export default function LandingPage() {
 
       <section id="pricing" aria-labelledby="pricing-heading" className="border-y border-border bg-muted/60">
         <div className="mx-auto max-w-6xl px-6 py-20 sm:py-28">
-          <SectionHeading id="pricing-heading" eyebrow="Pricing" title="One simple monthly plan">
+          <SectionHeading id="pricing-heading" eyebrow="Pricing" title="Three simple monthly plans">
             Choose how many evenings a month. Your membership covers the planning and booking; you pay the
             venue directly, within the budget you choose. No setup fees, cancel anytime.
           </SectionHeading>
