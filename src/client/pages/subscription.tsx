@@ -129,7 +129,11 @@ export default function SubscriptionPage() {
         <OfferCodeBox tier={tier} offer={offer} className="mt-5" />
 
         {needsPreferences ? (
-          <Button asChild size="lg" className="mt-6 w-full">
+          <Button
+            asChild
+            size="lg"
+            className="mt-6 h-auto min-h-12 w-full whitespace-normal px-4 py-3 text-center sm:px-7"
+          >
             <Link href={withTier("/onboarding", tier)}>
               Continue to your preferences
               <ArrowRight aria-hidden />
