@@ -12,6 +12,12 @@ if (!hasChromium) console.warn(`Chromium not found at ${CHROMIUM}: skipping brow
 
 // One outbox directory per run, shared by the app under test and the tests that read mail from it.
 process.env.E2E_OUTBOX ??= mkdtempSync(path.join(os.tmpdir(), "unveil-e2e-outbox-"));
+// The e2e server writes its database address here, so tests can arrange data the UI cannot create yet.
+process.env.E2E_DB_URL_FILE ??= path.join(
+  process.env.E2E_OUTBOX,
+  "..",
+  `${path.basename(process.env.E2E_OUTBOX)}.dburl`,
+);
 const port = Number(process.env.E2E_PORT ?? 5179);
 
 export default defineConfig({
@@ -44,7 +50,11 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { E2E_PORT: String(port), E2E_OUTBOX: process.env.E2E_OUTBOX },
+    env: {
+      E2E_PORT: String(port),
+      E2E_OUTBOX: process.env.E2E_OUTBOX,
+      E2E_DB_URL_FILE: process.env.E2E_DB_URL_FILE,
+    },
     stdout: "ignore",
     stderr: "pipe",
   },

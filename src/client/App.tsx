@@ -24,6 +24,9 @@ const SubscriptionCompletePage = lazy(() => import("./pages/subscription-complet
 const DateDetailPage = lazy(() => import("./pages/date-detail.tsx"));
 const SettingsPage = lazy(() => import("./pages/settings.tsx"));
 const AdminPage = lazy(() => import("./pages/admin.tsx"));
+const BillingPage = lazy(() => import("./pages/billing.tsx"));
+const SupportPage = lazy(() => import("./pages/support.tsx"));
+const PartnerInvitePage = lazy(() => import("./pages/partner-invite.tsx"));
 const AdminMemberPage = lazy(() => import("./pages/admin-member.tsx"));
 // Tooltips appear only on member screens: their provider (and Radix Tooltip) loads with them.
 const TooltipProvider = lazy(() =>
@@ -38,6 +41,9 @@ const MEMBER_PATHS = [
   "/subscription/complete",
   "/dates/:id",
   "/settings",
+  "/billing",
+  "/support",
+  "/support/:id",
   "/admin",
   "/admin/members/:userId",
 ];
@@ -79,7 +85,7 @@ function VisitorRoutes() {
       <Switch>
         <Route path="/" component={LandingPage} />
         <Route path="/auth" component={AuthPage} />
-        <Route path="/partner-invite" component={LandingPage} />
+        <Route path="/partner-invite" component={PartnerInvitePage} />
         <Route path="/login" component={LoginRedirect} />
         {MEMBER_PATHS.map((path) => (
           <Route key={path} path={path} component={SignInRequired} />
@@ -98,13 +104,16 @@ function MemberRoutes({ isAdmin }: { isAdmin: boolean }) {
           <Route path="/" component={HomePage} />
           <Route path="/auth" component={SignedInAuthRedirect} />
           <Route path="/login" component={LoginRedirect} />
-          <Route path="/partner-invite" component={LandingPage} />
+          <Route path="/partner-invite" component={PartnerInvitePage} />
           <Route path="/dashboard" component={DashboardPage} />
           <Route path="/onboarding" component={OnboardingPage} />
           <Route path="/subscription" component={SubscriptionPage} />
           <Route path="/subscription/complete" component={SubscriptionCompletePage} />
           <Route path="/dates/:id" component={DateDetailPage} />
           <Route path="/settings" component={SettingsPage} />
+          <Route path="/billing" component={BillingPage} />
+          <Route path="/support" component={SupportPage} />
+          <Route path="/support/:id" component={SupportPage} />
           {isAdmin && <Route path="/admin" component={AdminPage} />}
           {isAdmin && <Route path="/admin/members/:userId" component={AdminMemberPage} />}
           <Route component={NotFoundPage} />

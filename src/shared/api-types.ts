@@ -29,5 +29,14 @@ export interface PublicUser {
   termsAccepted: boolean;
   createdAt: string;
   activeDiscount: ActiveDiscount | null;
+  /** A new address waiting for its verification link to be followed. */
+  pendingEmail: string | null;
+  twoFactorEnabled: boolean;
+  /** End of the billing cycle paid for (a cancelled plan runs until then). */
+  currentPeriodEnd: string | null;
+  /** A tier change waiting for the next cycle. */
+  pendingTier: TierId | null;
+  /** A pause in progress: no date and no charge until then. */
+  pausedUntil: string | null;
   preferences: { city: string | null; travelRadius: number | null; postcode: string | null } | null;
 }

@@ -46,3 +46,59 @@ export async function registerViaApi(
   expect(res.status()).toBe(201);
   return { email, password };
 }
+
+let pool: import("pg").Pool | undefined;
+/** The e2e server's database, for arranging what no screen creates yet (dates planned by the back office). */
+export async function e2eDb(): Promise<import("pg").Pool> {
+  if (!pool) {
+    const { Pool } = (await import("pg")).default as unknown as typeof import("pg");
+    const url = readFileSync(process.env.E2E_DB_URL_FILE!, "utf8").trim();
+    pool = new Pool({ connectionString: url, max: 2 });
+  }
+  return pool;
+}
+
+/**
+ * A planned date for the member with this e-mail: a venue and idea are created for it. `hoursFromNow`
+ * places it in time (negative for past dates). Returns the reservation id.
+ */
+export async function arrangeDate(
+  email: string,
+  opts: {
+    hoursFromNow: number;
+    status?: string;
+    category?: string;
+    venueName?: string;
+    rating?: number;
+    feedback?: string;
+  },
+): Promise<number> {
+  const db = await e2eDb();
+  const venue = await db.query(
+    `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude, contact_info)
+     VALUES ($1, '12 Secret Street', 'London', 'SE1 9PX', 'restaurant', 'medium', 51.5055, -0.0910, '{"phone":"020 7946 0000","website":"https://example.com"}')
+     RETURNING id`,
+    [opts.venueName ?? `Hidden Venue ${Date.now().toString(36)}`],
+  );
+  const idea = await db.query(
+    `INSERT INTO date_ideas (title, description, category, duration, dress_code, venue_id)
+     VALUES ('Candlelit supper club', 'A seven-course tasting menu in a hidden dining room.', $1, 3, 'Smart casual', $2)
+     RETURNING id`,
+    [opts.category ?? "culinary", venue.rows[0].id],
+  );
+  const res = await db.query(
+    `INSERT INTO date_reservations (user_id, date_idea_id, venue_id, scheduled_date, status, rating, feedback, rated_at)
+     SELECT id, $2, $3, now() + ($4 || ' hours')::interval, $5, $6::int, $7::text, CASE WHEN $6::int IS NULL THEN NULL ELSE now() END
+     FROM users WHERE lower(email) = lower($1) RETURNING id`,
+    [
+      email,
+      idea.rows[0].id,
+      venue.rows[0].id,
+      String(opts.hoursFromNow),
+      opts.status ?? "scheduled",
+      opts.rating ?? null,
+      opts.feedback ?? null,
+    ],
+  );
+  return res.rows[0].id as number;
+}

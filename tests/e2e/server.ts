@@ -2,6 +2,7 @@
  * The app as browser tests see it: the built client, the real server, and its own embedded PostgreSQL in a
  * temporary directory (never the app's .data/). Mail goes to the outbox directory named by E2E_OUTBOX.
  */
+import { writeFileSync } from "node:fs";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { createDb } from "../../src/server/db/client.ts";
@@ -22,6 +23,8 @@ const config = loadConfig({
   OUTBOX_DIR: process.env.E2E_OUTBOX ?? "/tmp/unveil-e2e-outbox",
 });
 const db = createDb(database.url);
+// Browser tests arrange data (dates, venues) straight in this database: they find it through this file.
+if (process.env.E2E_DB_URL_FILE) writeFileSync(process.env.E2E_DB_URL_FILE, database.url);
 // Browser tests sign in many times from one address: generous limits here, the API tests cover the limits.
 config.rateLimits = {
   ...config.rateLimits,

@@ -66,6 +66,20 @@ export const users = pgTable(
     phone: varchar("phone", { length: 32 }),
     emailNotifications: boolean("email_notifications").notNull().default(true),
     smsNotifications: boolean("sms_notifications").notNull().default(false),
+    /** Tier that replaces subscriptionTier at currentPeriodEnd (a change takes effect at the next cycle). */
+    pendingTier: varchar("pending_tier", { length: 20 }),
+    /** A one-month pause: no date planned and no charge until this time, then the plan resumes by itself. */
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
+    /** Base32 TOTP secret once two-factor sign-in is on; the pending one while it is being set up. */
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** sha256 of each unused one-time recovery code. */
+    totpRecoveryCodes: text("totp_recovery_codes").array().notNull().default(sql`'{}'::text[]`),
+    /** Last TOTP time step accepted, so a code cannot be replayed. */
+    totpLastStep: integer("totp_last_step"),
+    /** Set when the member deleted the account: the row stays, anonymised, for the financial records. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -443,6 +457,8 @@ export const paymentCheckouts = pgTable(
     /** True once a use of the offer code is counted for this checkout, so a retried completion counts once. */
     offerReserved: boolean("offer_reserved").notNull().default(false),
     provider: varchar("provider", { length: 20 }).notNull(),
+    /** "subscribe" starts a plan; "update_mandate" replaces the bank mandate of a running plan. */
+    kind: varchar("kind", { length: 20 }).notNull().default("subscribe"),
     /** The provider's id for the authorisation (a GoCardless billing request, a sandbox reference). */
     providerRef: varchar("provider_ref", { length: 64 }).notNull().unique(),
     /** What the provider keeps about the authorisation (the sandbox's redirect address and bank details). */
@@ -470,6 +486,54 @@ export const webhookEvents = pgTable("webhook_events", {
   createdAt: timestamp("created_at", { withTimezone: true }),
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An invitation from a member to their partner; the token travels only in the e-mail. */
+export const partnerInvites = pgTable(
+  "partner_invites",
+  {
+    id: serial("id").primaryKey(),
+    inviterId: integer("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: varchar("email", { length: 254 }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: integer("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("partner_invites_inviter_idx").on(t.inviterId)],
+);
+
+/** The sandbox payment provider's own books: subscriptions and the payments they collect (sandbox only). */
+export const sandboxSubscriptions = pgTable("sandbox_subscriptions", {
+  id: varchar("id", { length: 40 }).primaryKey(),
+  mandateId: varchar("mandate_id", { length: 40 }).notNull(),
+  amountPence: integer("amount_pence").notNull(),
+  /** Cycles billed at the discounted amount first (time-limited offers). */
+  discountAmountPence: integer("discount_amount_pence"),
+  discountCycles: integer("discount_cycles").notNull().default(0),
+  status: varchar("status", { length: 20 }).notNull().default("active"),
+  startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+  pausedCycles: integer("paused_cycles").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const sandboxPayments = pgTable(
+  "sandbox_payments",
+  {
+    id: varchar("id", { length: 40 }).primaryKey(),
+    subscriptionId: varchar("subscription_id", { length: 40 }).notNull(),
+    mandateId: varchar("mandate_id", { length: 40 }).notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    refundedPence: integer("refunded_pence").notNull().default(0),
+    chargeDate: timestamp("charge_date", { withTimezone: true }).notNull(),
+    status: varchar("status", { length: 20 }).notNull().default("pending_submission"),
+    description: varchar("description", { length: 120 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sandbox_payments_mandate_idx").on(t.mandateId)],
+);
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

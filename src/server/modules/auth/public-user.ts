@@ -64,6 +64,11 @@ export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): 
           discountEndDate: d.discountEndDate?.toISOString() ?? null,
         }
       : null,
+    pendingEmail: user.pendingEmail,
+    twoFactorEnabled: user.totpEnabledAt !== null,
+    currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
+    pendingTier: (user.pendingTier as TierId | null) ?? null,
+    pausedUntil: user.pausedUntil?.toISOString() ?? null,
     preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,
   };
 }

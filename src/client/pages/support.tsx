@@ -1,0 +1,5 @@
+import { PlaceholderPage } from "../components/placeholder-page.tsx";
+
+export default function Page() {
+  return <PlaceholderPage title="support" description="Coming in this issue." />;
+}

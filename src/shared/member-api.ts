@@ -1,0 +1,162 @@
+/**
+ * The member area's API answers (issue #4). The server builds exactly these shapes; the client reads them.
+ * A date still more than REVEAL_WINDOW_HOURS away carries no venue, address, dress code or date idea:
+ * those fields are null, not merely hidden by the client.
+ */
+import type { TierId } from "./constants.ts";
+
+export const MEMBER_DATE_STATUSES = [
+  "scheduled",
+  "revealed",
+  "confirmed",
+  "reschedule_requested",
+  "completed",
+  "cancelled",
+] as const;
+export type MemberDateStatus = (typeof MEMBER_DATE_STATUSES)[number];
+
+export interface RevealedVenue {
+  name: string;
+  address: string | null;
+  city: string;
+  postcode: string | null;
+  type: string;
+  phone: string | null;
+  website: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface RevealedIdea {
+  title: string;
+  description: string | null;
+  /** culinary, active, adventure, live_music, bars, cultural, wellness: picks the card image. */
+  category: string;
+}
+
+/** One action's state for this date, decided by the server's clock and the policies. */
+export interface DateAction {
+  allowed: boolean;
+  /** Why not, in a sentence the member can read (null when allowed). */
+  reason: string | null;
+  /** ISO time the action stops being possible, when it has a deadline. */
+  until: string | null;
+}
+
+/** GET /api/dates/user (array) and GET /api/dates/{id}. */
+export interface MemberDate {
+  id: number;
+  /** ISO time the date starts. Never secret: the couple must keep the time free. */
+  scheduledDate: string;
+  /** Hours; not secret (the calendar hold before the reveal uses it). */
+  durationHours: number;
+  status: MemberDateStatus;
+  /** Within 48 hours of the date, or past: the details below are filled in. */
+  revealed: boolean;
+  /** ISO time the details unlock (scheduledDate minus 48 hours). */
+  revealAt: string;
+  /** The date has passed or is completed. */
+  isPast: boolean;
+  /** True when the date belongs to the member's partner (partners share the couple's dates). */
+  isPartnerDate: boolean;
+  venue: RevealedVenue | null;
+  dateIdea: RevealedIdea | null;
+  dressCode: string | null;
+  /** A maps link to the venue (revealed dates only). */
+  directionsUrl: string | null;
+  confirmedAt: string | null;
+  rescheduleRequestedAt: string | null;
+  rating: number | null;
+  feedback: string | null;
+  ratedAt: string | null;
+  actions: {
+    confirm: DateAction;
+    reschedule: DateAction;
+    rate: DateAction;
+  };
+}
+
+export interface DashboardStats {
+  upcoming: number;
+  completed: number;
+  /** The member's own average rating to one decimal, or null when they have rated nothing. */
+  averageRating: number | null;
+}
+
+/** GET /api/support/tickets (array) and GET /api/support/tickets/{id} (with replies). */
+export interface SupportTicketSummary {
+  id: number;
+  subject: string;
+  status: "new" | "open" | "answered" | "closed";
+  reservationId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  replyCount: number;
+}
+export interface SupportTicketDetail extends SupportTicketSummary {
+  body: string;
+  replies: Array<{ id: number; body: string; fromSupport: boolean; createdAt: string }>;
+}
+
+/** GET /api/billing: what Manage Billing shows. Amounts in pence. */
+export interface BillingOverview {
+  provider: "sandbox" | "gocardless";
+  tier: TierId | null;
+  status: string | null;
+  monthlyAmountPence: number | null;
+  /** Tier that takes over at the next cycle, if a change is pending. */
+  pendingTier: TierId | null;
+  currentPeriodEnd: string | null;
+  pausedUntil: string | null;
+  cancelAtPeriodEnd: boolean;
+  nextPayment: { date: string; amountPence: number } | null;
+  mandate: {
+    reference: string;
+    status: string;
+    bankName: string | null;
+    accountEnding: string | null;
+  } | null;
+  payments: Array<{
+    id: string;
+    chargeDate: string;
+    amountPence: number;
+    refundedPence: number;
+    status: string;
+    description: string;
+  }>;
+  /** Cancelling now refunds the first payment in full (cooling-off period, no date held yet). */
+  coolingOffRefundEligible: boolean;
+}
+
+/** POST /api/account/2fa/setup */
+export interface TwoFactorSetup {
+  /** base32 secret for manual entry. */
+  secret: string;
+  otpauthUrl: string;
+  /** An SVG image of the QR code as a data: URL. */
+  qrDataUrl: string;
+}
+
+/** POST /api/account/2fa/enable answers the one-time recovery codes, shown once. */
+export interface TwoFactorEnabled {
+  recoveryCodes: string[];
+}
+
+/** POST /api/login when the account has 2FA and no code was sent (status 200, no session yet). */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  message: string;
+}
+
+/** GET /api/partner: the member's partner and any invitation waiting. */
+export interface PartnerStatus {
+  partner: { id: number; firstName: string | null; email: string } | null;
+  pendingInvite: { email: string; sentAt: string; expiresAt: string } | null;
+}
+
+/** GET /api/partner-invite/{token}: who invited (no session needed). */
+export interface PartnerInviteInfo {
+  inviterFirstName: string | null;
+  email: string;
+  expiresAt: string;
+}

@@ -1,0 +1,152 @@
+/** Request schemas of the member area (issue #4): the client's forms and the server use these same rules. */
+import { z } from "zod";
+import {
+  CANCELLATION_REASONS,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TIER_IDS,
+  TRAVEL_RADIUS,
+} from "../constants.ts";
+import { MSG } from "../messages.ts";
+import { emailField } from "./auth.ts";
+
+export const MEMBER_MSG = {
+  dateNotFound: "The mystery date you're looking for doesn't exist or you don't have access to it.",
+  radius: `Travel radius must be a whole number of miles between ${TRAVEL_RADIUS.min} and ${TRAVEL_RADIUS.max}`,
+  city: "City must be at most 100 characters",
+  phone: "Please enter a valid UK phone number",
+  smsNeedsPhone: "Add a mobile number to receive text messages",
+  reason: "Please select a reason for cancelling",
+  feedbackMax: "Feedback must be at most 2000 characters",
+  rating: "Please choose a rating from 1 to 5 stars",
+  subject: "Please add a subject (3 to 200 characters)",
+  body: "Please tell us a little more (at least 10 characters)",
+  bodyMax: "Messages must be at most 5000 characters",
+  reply: "Please write a reply",
+  currentPassword: "Current password is required",
+  wrongPassword: "Current password is incorrect",
+  samePassword: "The new password must be different from the current one",
+  code: "Enter the 6-digit code from your authenticator app, or a recovery code",
+  wrongCode: "That code is not valid. Please try again.",
+  tier: "Please choose a plan",
+  token: "This invitation link is invalid or has expired.",
+} as const;
+
+const optionalName = (message: string) =>
+  z.string({ error: message }).trim().min(NAME_MIN_LENGTH, message).max(NAME_MAX_LENGTH, MSG.nameMax);
+
+/** UK numbers: 07xxx mobiles, 01/02/03 landlines, with +44 or 0, spaces, dashes and brackets allowed. */
+export function normalisePhone(input: string): string | null {
+  const digits = input.replace(/[\s\-().]/g, "");
+  const national = digits.startsWith("+44") ? `0${digits.slice(3).replace(/^0/, "")}` : digits;
+  return /^0[1237]\d{8,9}$/.test(national) ? national : null;
+}
+
+const phoneField = z
+  .string({ error: MEMBER_MSG.phone })
+  .trim()
+  .max(32, MEMBER_MSG.phone)
+  .transform((v, ctx) => {
+    if (v === "") return null;
+    const n = normalisePhone(v);
+    if (!n) {
+      ctx.addIssue({ code: "custom", message: MEMBER_MSG.phone });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** PATCH /api/auth/user: every field optional; unknown fields (isAdmin, tier...) are refused. */
+export const updateProfileSchema = z.strictObject({
+  firstName: optionalName(MSG.firstNameMin).optional(),
+  lastName: optionalName(MSG.lastNameMin).optional(),
+  /** A new address takes effect only after it is verified. */
+  email: emailField.optional(),
+  city: z
+    .string({ error: MEMBER_MSG.city })
+    .trim()
+    .max(100, MEMBER_MSG.city)
+    .transform((v) => (v === "" ? null : v))
+    .optional(),
+  phone: phoneField.optional(),
+  travelRadius: z
+    .number({ error: MEMBER_MSG.radius })
+    .int(MEMBER_MSG.radius)
+    .min(TRAVEL_RADIUS.min, MEMBER_MSG.radius)
+    .max(TRAVEL_RADIUS.max, MEMBER_MSG.radius)
+    .optional(),
+  emailNotifications: z.boolean().optional(),
+  smsNotifications: z.boolean().optional(),
+  marketingOptOut: z.boolean().optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const cancelSubscriptionSchema = z.strictObject({
+  reason: z.enum(CANCELLATION_REASONS, { error: MEMBER_MSG.reason }),
+  feedback: z.string().trim().max(2000, MEMBER_MSG.feedbackMax).optional(),
+});
+
+export const changeTierSchema = z.strictObject({ tier: z.enum(TIER_IDS, { error: MEMBER_MSG.tier }) });
+
+export const rateDateSchema = z.strictObject({
+  rating: z
+    .number({ error: MEMBER_MSG.rating })
+    .int(MEMBER_MSG.rating)
+    .min(1, MEMBER_MSG.rating)
+    .max(5, MEMBER_MSG.rating),
+  feedback: z.string().trim().max(2000, MEMBER_MSG.feedbackMax).optional(),
+});
+
+export const rescheduleSchema = z.strictObject({
+  reason: z.string().trim().max(1000, "Please keep the reason under 1000 characters").optional(),
+});
+
+export const createTicketSchema = z.strictObject({
+  subject: z
+    .string({ error: MEMBER_MSG.subject })
+    .trim()
+    .min(3, MEMBER_MSG.subject)
+    .max(200, MEMBER_MSG.subject),
+  body: z.string({ error: MEMBER_MSG.body }).trim().min(10, MEMBER_MSG.body).max(5000, MEMBER_MSG.bodyMax),
+  reservationId: z.number().int().positive().optional(),
+});
+
+export const ticketReplySchema = z.strictObject({
+  body: z.string({ error: MEMBER_MSG.reply }).trim().min(1, MEMBER_MSG.reply).max(5000, MEMBER_MSG.bodyMax),
+});
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: MEMBER_MSG.currentPassword })
+    .min(1, MEMBER_MSG.currentPassword)
+    .max(PASSWORD_MAX_LENGTH),
+  newPassword: z
+    .string({ error: MSG.passwordMin })
+    .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
+    .max(PASSWORD_MAX_LENGTH, MSG.passwordMax),
+});
+
+/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
+export const twoFactorCodeField = z
+  .string({ error: MEMBER_MSG.code })
+  .trim()
+  .min(6, MEMBER_MSG.code)
+  .max(20, MEMBER_MSG.code);
+
+export const twoFactorCodeSchema = z.strictObject({ code: twoFactorCodeField });
+
+export const partnerInviteSchema = z.strictObject({ email: emailField });
+
+export const partnerAcceptSchema = z.strictObject({
+  token: z.string({ error: MEMBER_MSG.token }).min(1, MEMBER_MSG.token).max(200, MEMBER_MSG.token),
+});
+
+/** Path ids: digits only, so "1e3", "-1" or "abc" are refused before any query. */
+export const idParamSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, "Invalid id")
+    .transform(Number),
+});
