@@ -44,4 +44,9 @@ export const TOAST = {
   passwordUpdatedTitle: "Password updated",
   passwordUpdated: "Your password has been successfully updated. You can now sign in.",
   errorTitle: "Error",
+  profileUpdatedTitle: "Profile Updated",
+  accountDeletedTitle: "Account Deleted",
+  accountDeleteFailed: "Failed to delete account. Please contact support.",
+  subscriptionCancelledTitle: "Subscription Cancelled",
+  subscriptionReactivatedTitle: "Subscription Reactivated",
 } as const;
