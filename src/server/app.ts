@@ -10,6 +10,7 @@ import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../shared/constants.ts";
 import { MSG } from "../shared/messages.ts";
 import type { Deps } from "./deps.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { dateRoutes } from "./modules/dates/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { offerRoutes } from "./modules/offers/routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/routes.ts";
@@ -83,6 +84,7 @@ export async function buildApp(
   onboardingRoutes(app, deps);
   offerRoutes(app, deps);
   await paymentRoutes(app, deps);
+  dateRoutes(app, deps);
 
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   const serveClient = opts.serveClient ?? existsSync(path.join(clientDir, "index.html"));

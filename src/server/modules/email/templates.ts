@@ -57,7 +57,7 @@ function text(
   ].join("\n");
 }
 
-function render(
+export function render(
   subject: string,
   heading: string,
   paragraphs: string[],

@@ -1,0 +1,72 @@
+/**
+ * iCalendar (RFC 5545) for a date. Before the reveal the event is a "Mystery date" with its day, time and
+ * duration only; afterwards it carries the details. The UID never changes and SEQUENCE grows, so a
+ * calendar that imported the hold updates it in place.
+ */
+export interface IcsEvent {
+  uid: string;
+  start: Date;
+  durationHours: number;
+  summary: string;
+  description: string;
+  location?: string | null;
+  url: string;
+  sequence: number;
+  cancelled: boolean;
+  stamp: Date;
+}
+
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+
+/** TEXT values escape backslash, semicolon, comma and newlines. */
+export const icsText = (s: string) =>
+  s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+
+/** Lines longer than 75 octets are folded with CRLF + space, never inside a UTF-8 character. */
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = "";
+  let bytes = 0;
+  for (const ch of line) {
+    const n = Buffer.byteLength(ch);
+    if (bytes + n > (out.length ? 74 : 75)) {
+      out.push(current);
+      current = "";
+      bytes = 0;
+    }
+    current += ch;
+    bytes += n;
+  }
+  out.push(current);
+  return out.join("\r\n ");
+}
+
+export function renderIcs(e: IcsEvent, method: "PUBLISH" | "CANCEL" = "PUBLISH"): string {
+  const end = new Date(e.start.getTime() + e.durationHours * 3_600_000);
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Unveil//Mystery dates//EN",
+    "CALSCALE:GREGORIAN",
+    `METHOD:${method}`,
+    "BEGIN:VEVENT",
+    `UID:${e.uid}`,
+    `DTSTAMP:${utc(e.stamp)}`,
+    `SEQUENCE:${e.sequence}`,
+    `DTSTART:${utc(e.start)}`,
+    `DTEND:${utc(end)}`,
+    `SUMMARY:${icsText(e.summary)}`,
+    `DESCRIPTION:${icsText(e.description)}`,
+    ...(e.location ? [`LOCATION:${icsText(e.location)}`] : []),
+    `URL:${e.url}`,
+    `STATUS:${e.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+    "TRANSP:OPAQUE",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return `${lines.map(fold).join("\r\n")}\r\n`;
+}

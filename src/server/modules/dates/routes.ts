@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { idParamSchema, rateDateSchema, rescheduleSchema } from "../../../shared/schemas/member.ts";
+import type { Deps } from "../../deps.ts";
+import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import {
+  confirmDate,
+  dateCalendar,
+  dateStats,
+  getDate,
+  listDates,
+  rateDate,
+  requestReschedule,
+} from "./service.ts";
+
+export function dateRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = { params: idParamSchema };
+
+  r.get("/api/dates/user", { onRequest: memberOnly }, async (req) => listDates(deps, requireUser(req)));
+  r.get("/api/dates/stats", { onRequest: memberOnly }, async (req) => dateStats(deps, requireUser(req)));
+  r.get("/api/dates/:id", { onRequest: memberOnly, schema: params }, async (req) =>
+    getDate(deps, requireUser(req), req.params.id),
+  );
+  r.get("/api/dates/:id/calendar.ics", { onRequest: memberOnly, schema: params }, async (req, reply) => {
+    const ics = await dateCalendar(deps, requireUser(req), req.params.id);
+    return reply
+      .header("content-type", "text/calendar; charset=utf-8")
+      .header("content-disposition", `attachment; filename="unveil-date-${req.params.id}.ics"`)
+      .send(ics);
+  });
+  r.post("/api/dates/:id/confirm", { onRequest: memberOnly, schema: params }, async (req) =>
+    confirmDate(deps, requireUser(req), req.params.id),
+  );
+  r.post(
+    "/api/dates/:id/reschedule",
+    { onRequest: memberOnly, schema: { ...params, body: rescheduleSchema.nullish() } },
+    async (req) => requestReschedule(deps, requireUser(req), req.params.id, req.body?.reason),
+  );
+  r.post(
+    "/api/dates/:id/rating",
+    { onRequest: memberOnly, schema: { ...params, body: rateDateSchema } },
+    async (req) => rateDate(deps, requireUser(req), req.params.id, req.body),
+  );
+}

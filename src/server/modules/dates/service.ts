@@ -1,0 +1,291 @@
+import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { BRAND } from "../../../shared/brand.ts";
+import { POLICY } from "../../../shared/constants.ts";
+import type { DashboardStats, MemberDate } from "../../../shared/member-api.ts";
+import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { dateIdeas, dateReservations, supportTickets, type User, venues } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { badRequest, notFound } from "../../http-error.ts";
+import { render } from "../email/templates.ts";
+import { renderIcs } from "./ics.ts";
+import {
+  confirmAction,
+  type DateRow,
+  londonMonth,
+  rateAction,
+  rescheduleAction,
+  toMemberDate,
+} from "./view.ts";
+
+/** The member and, when linked, their partner: a couple shares its dates. */
+export function coupleIds(user: Pick<User, "id" | "partnerId">): number[] {
+  return user.partnerId ? [user.id, user.partnerId] : [user.id];
+}
+
+const rowColumns = {
+  id: dateReservations.id,
+  userId: dateReservations.userId,
+  scheduledDate: dateReservations.scheduledDate,
+  status: dateReservations.status,
+  confirmedAt: dateReservations.confirmedAt,
+  rescheduledAt: dateReservations.rescheduledAt,
+  rating: dateReservations.rating,
+  feedback: dateReservations.feedback,
+  ratedAt: dateReservations.ratedAt,
+  dressCode: dateReservations.dressCode,
+  ideaId: dateIdeas.id,
+  ideaTitle: dateIdeas.title,
+  ideaDescription: dateIdeas.description,
+  ideaCategory: dateIdeas.category,
+  ideaDuration: dateIdeas.duration,
+  ideaDressCode: dateIdeas.dressCode,
+  venueId: venues.id,
+  venueName: venues.name,
+  venueAddress: venues.address,
+  venueCity: venues.city,
+  venuePostcode: venues.postcode,
+  venueType: venues.type,
+  venueLat: venues.latitude,
+  venueLng: venues.longitude,
+  venueContact: venues.contactInfo,
+};
+
+type Flat = Awaited<ReturnType<typeof baseQuery>>[number];
+
+function toRow(f: Flat): DateRow {
+  return {
+    id: f.id,
+    userId: f.userId,
+    scheduledDate: f.scheduledDate,
+    status: f.status,
+    confirmedAt: f.confirmedAt,
+    rescheduledAt: f.rescheduledAt,
+    rating: f.rating,
+    feedback: f.feedback,
+    ratedAt: f.ratedAt,
+    dressCode: f.dressCode,
+    idea:
+      f.ideaId === null
+        ? null
+        : {
+            title: f.ideaTitle!,
+            description: f.ideaDescription,
+            category: f.ideaCategory!,
+            duration: f.ideaDuration!,
+            dressCode: f.ideaDressCode,
+          },
+    venue:
+      f.venueId === null
+        ? null
+        : {
+            name: f.venueName!,
+            address: f.venueAddress,
+            city: f.venueCity!,
+            postcode: f.venuePostcode,
+            type: f.venueType!,
+            latitude: f.venueLat,
+            longitude: f.venueLng,
+            contactInfo: f.venueContact,
+          },
+  };
+}
+
+function baseQuery(deps: Deps) {
+  return deps.db
+    .select(rowColumns)
+    .from(dateReservations)
+    .leftJoin(dateIdeas, eq(dateIdeas.id, dateReservations.dateIdeaId))
+    .leftJoin(venues, eq(venues.id, dateReservations.venueId));
+}
+
+/** Whether the couple has already had its free reschedule in this London month. */
+async function rescheduleUsed(deps: Deps, ids: number[], now: Date): Promise<boolean> {
+  const rows = await deps.db
+    .select({ at: dateReservations.rescheduledAt })
+    .from(dateReservations)
+    .where(
+      and(
+        inArray(dateReservations.userId, ids),
+        isNotNull(dateReservations.rescheduledAt),
+        gt(dateReservations.rescheduledAt, new Date(now.getTime() - 32 * 86_400_000)),
+      ),
+    );
+  const month = londonMonth(now);
+  return rows.filter((r) => r.at && londonMonth(r.at) === month).length >= POLICY.freeReschedulesPerMonth;
+}
+
+export async function listDates(deps: Deps, user: User): Promise<MemberDate[]> {
+  const ids = coupleIds(user);
+  const now = deps.now();
+  const [rows, used] = await Promise.all([
+    baseQuery(deps)
+      .where(inArray(dateReservations.userId, ids))
+      .orderBy(asc(dateReservations.scheduledDate), asc(dateReservations.id)),
+    rescheduleUsed(deps, ids, now),
+  ]);
+  return rows.map((r) => toMemberDate(toRow(r), user.id, now, used));
+}
+
+/** One of the couple's dates; any other id (missing or someone else's) is the same 404. */
+async function findRow(deps: Deps, user: User, id: number): Promise<DateRow> {
+  const [row] = await baseQuery(deps)
+    .where(and(eq(dateReservations.id, id), inArray(dateReservations.userId, coupleIds(user))))
+    .limit(1);
+  if (!row) throw notFound(MEMBER_MSG.dateNotFound);
+  return toRow(row);
+}
+
+export async function getDate(deps: Deps, user: User, id: number): Promise<MemberDate> {
+  const now = deps.now();
+  const [row, used] = await Promise.all([
+    findRow(deps, user, id),
+    rescheduleUsed(deps, coupleIds(user), now),
+  ]);
+  return toMemberDate(row, user.id, now, used);
+}
+
+export async function dateStats(deps: Deps, user: User): Promise<DashboardStats> {
+  const ids = coupleIds(user);
+  const now = deps.now();
+  const [s] = await deps.db
+    .select({
+      upcoming: sql<number>`count(*) filter (where ${dateReservations.scheduledDate} > ${now} and ${dateReservations.status} <> 'cancelled')::int`,
+      completed: sql<number>`count(*) filter (where (${dateReservations.scheduledDate} <= ${now} or ${dateReservations.status} = 'completed') and ${dateReservations.status} <> 'cancelled')::int`,
+      average: sql<string | null>`round(avg(${dateReservations.rating}), 1)`,
+    })
+    .from(dateReservations)
+    .where(inArray(dateReservations.userId, ids));
+  return {
+    upcoming: s.upcoming,
+    completed: s.completed,
+    averageRating: s.average === null ? null : Number(s.average),
+  };
+}
+
+export async function confirmDate(deps: Deps, user: User, id: number): Promise<MemberDate> {
+  const now = deps.now();
+  const row = await findRow(deps, user, id);
+  const action = confirmAction(row, now);
+  if (!action.allowed) throw badRequest(action.reason!);
+  // The status check in the WHERE clause makes a confirmation racing a cancellation a no-op.
+  await deps.db
+    .update(dateReservations)
+    .set({ status: "confirmed", confirmedAt: now })
+    .where(and(eq(dateReservations.id, id), inArray(dateReservations.status, ["scheduled", "revealed"])));
+  return getDate(deps, user, id);
+}
+
+export async function requestReschedule(
+  deps: Deps,
+  user: User,
+  id: number,
+  reason: string | undefined,
+): Promise<MemberDate> {
+  const now = deps.now();
+  const ids = coupleIds(user);
+  const row = await findRow(deps, user, id);
+  const action = rescheduleAction(row, now, await rescheduleUsed(deps, ids, now));
+  if (!action.allowed) throw badRequest(action.reason!);
+  const when = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    dateStyle: "full",
+    timeStyle: "short",
+  }).format(row.scheduledDate);
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(dateReservations)
+      .set({ status: "reschedule_requested", rescheduledAt: now })
+      .where(
+        and(
+          eq(dateReservations.id, id),
+          inArray(dateReservations.status, ["scheduled", "revealed", "confirmed"]),
+        ),
+      )
+      .returning({ id: dateReservations.id });
+    if (updated.length === 0) throw badRequest("This date can no longer be rescheduled.");
+    // The request reaches the planners as a support ticket, so it is answered like any other message.
+    await tx.insert(supportTickets).values({
+      userId: user.id,
+      reservationId: id,
+      fromEmail: user.email,
+      fromName: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
+      subject: `Reschedule request for the date on ${when}`,
+      body: reason?.trim() || "No reason given.",
+      priority: "high",
+      status: "new",
+    });
+  });
+  const m = render(`Reschedule requested: date ${id}`, "A member asked to reschedule", [
+    `${user.email} asked to move date ${id} (${when}).`,
+    `Reason: ${reason?.trim() || "none given"}`,
+  ]);
+  void deps.mailer.send({
+    to: deps.config.supportEmail,
+    ...m,
+    type: "support_notification",
+    userId: user.id,
+    reservationId: id,
+  });
+  return getDate(deps, user, id);
+}
+
+export async function rateDate(
+  deps: Deps,
+  user: User,
+  id: number,
+  input: { rating: number; feedback?: string },
+): Promise<MemberDate> {
+  const now = deps.now();
+  const row = await findRow(deps, user, id);
+  const action = rateAction(row, now);
+  if (!action.allowed) throw badRequest(action.reason!);
+  await deps.db
+    .update(dateReservations)
+    .set({ rating: input.rating, feedback: input.feedback?.trim() || null, ratedAt: now })
+    .where(eq(dateReservations.id, id));
+  return getDate(deps, user, id);
+}
+
+/** The .ics of one date: a time-only hold before the reveal, full details after; same UID throughout. */
+export async function dateCalendar(deps: Deps, user: User, id: number): Promise<string> {
+  const now = deps.now();
+  const row = await findRow(deps, user, id);
+  const view = toMemberDate(row, user.id, now, false);
+  const host = new URL(deps.config.appUrl).hostname;
+  const revealAt = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    dateStyle: "full",
+    timeStyle: "short",
+  }).format(new Date(view.revealAt));
+  const url = `${deps.config.appUrl}/dates/${id}`;
+  const details =
+    view.revealed && view.venue
+      ? {
+          summary: `${BRAND.name} date: ${view.dateIdea?.title ?? "Your date"} at ${view.venue.name}`,
+          description: [
+            view.dateIdea?.description,
+            view.dressCode ? `Dress code: ${view.dressCode}` : null,
+            `Details: ${url}`,
+          ]
+            .filter(Boolean)
+            .join("\n"),
+          location: [view.venue.name, view.venue.address, view.venue.postcode ?? view.venue.city]
+            .filter(Boolean)
+            .join(", "),
+        }
+      : {
+          summary: `Mystery date (${BRAND.name})`,
+          description: `Keep this time free. Where you're going, what to wear and the plan are revealed on ${revealAt}.\n${url}`,
+          location: null,
+        };
+  return renderIcs({
+    uid: `date-${id}@${host}`,
+    start: row.scheduledDate,
+    durationHours: view.durationHours,
+    ...details,
+    url,
+    sequence: row.status === "cancelled" ? 2 : view.revealed ? 1 : 0,
+    cancelled: row.status === "cancelled",
+    stamp: now,
+  });
+}

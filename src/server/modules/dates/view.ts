@@ -1,0 +1,163 @@
+/**
+ * The one place a reservation becomes what a member may see. Venue, address, contact, dress code and the
+ * date idea are copied only once the date is inside the reveal window (or past); before that those fields
+ * are null in the answer itself, so nothing can be read from the network.
+ */
+import { POLICY, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import type { DateAction, MemberDate, MemberDateStatus } from "../../../shared/member-api.ts";
+
+export interface DateRow {
+  id: number;
+  userId: number;
+  scheduledDate: Date;
+  status: string;
+  confirmedAt: Date | null;
+  rescheduledAt: Date | null;
+  rating: number | null;
+  feedback: string | null;
+  ratedAt: Date | null;
+  dressCode: string | null;
+  idea: {
+    title: string;
+    description: string | null;
+    category: string;
+    duration: number;
+    dressCode: string | null;
+  } | null;
+  venue: {
+    name: string;
+    address: string | null;
+    city: string;
+    postcode: string | null;
+    type: string;
+    latitude: string | null;
+    longitude: string | null;
+    contactInfo: { phone?: string; website?: string } | null;
+  } | null;
+}
+
+const HOUR = 3_600_000;
+export const RATING_WINDOW_DAYS = 14;
+const DEFAULT_DURATION_HOURS = 2;
+
+export const DATE_MSG = {
+  cancelled: "This date was cancelled.",
+  passed: "This date has already happened.",
+  notYetRevealed: `You can confirm once the date is revealed, ${REVEAL_WINDOW_HOURS} hours before.`,
+  alreadyConfirmed: "You have confirmed this date.",
+  confirmClosed: `Confirmation closed ${POLICY.confirmHoursBefore} hours before the date.`,
+  rescheduleRequested: "A reschedule has been requested for this date; we'll be in touch.",
+  rescheduleNotice: `Reschedules need at least ${POLICY.rescheduleNoticeHours} hours' notice. Please contact support if something has come up.`,
+  rescheduleUsed:
+    "You have already used this month's free reschedule (one a month). Please contact support if you need another.",
+  rateNotYet: "You can rate this date once it has happened.",
+  rateClosed: `Ratings close ${RATING_WINDOW_DAYS} days after the date.`,
+} as const;
+
+export function isRevealed(scheduled: Date, now: Date): boolean {
+  return scheduled.getTime() - now.getTime() <= REVEAL_WINDOW_HOURS * HOUR;
+}
+
+/** Year and month as a Londoner's calendar says, for "one free reschedule a month". */
+export function londonMonth(d: Date): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+  }).format(d);
+}
+
+const allow = (until: Date | null): DateAction => ({
+  allowed: true,
+  reason: null,
+  until: until?.toISOString() ?? null,
+});
+const deny = (reason: string, until: Date | null = null): DateAction => ({
+  allowed: false,
+  reason,
+  until: until?.toISOString() ?? null,
+});
+
+export function shownStatus(row: Pick<DateRow, "status" | "scheduledDate">, now: Date): MemberDateStatus {
+  // The reveal job records "revealed"; until it has run, a scheduled date inside the window is shown as revealed.
+  if (row.status === "scheduled" && isRevealed(row.scheduledDate, now) && row.scheduledDate > now)
+    return "revealed";
+  return row.status as MemberDateStatus;
+}
+
+export function confirmAction(row: DateRow, now: Date): DateAction {
+  const deadline = new Date(row.scheduledDate.getTime() - POLICY.confirmHoursBefore * HOUR);
+  if (row.status === "cancelled") return deny(DATE_MSG.cancelled);
+  if (row.status === "completed" || row.scheduledDate <= now) return deny(DATE_MSG.passed);
+  if (row.status === "confirmed") return deny(DATE_MSG.alreadyConfirmed);
+  if (row.status === "reschedule_requested") return deny(DATE_MSG.rescheduleRequested);
+  if (!isRevealed(row.scheduledDate, now)) return deny(DATE_MSG.notYetRevealed, deadline);
+  if (now >= deadline) return deny(DATE_MSG.confirmClosed);
+  return allow(deadline);
+}
+
+/** `usedThisMonth`: the couple has already had its free reschedule in the current London month. */
+export function rescheduleAction(row: DateRow, now: Date, usedThisMonth: boolean): DateAction {
+  const deadline = new Date(row.scheduledDate.getTime() - POLICY.rescheduleNoticeHours * HOUR);
+  if (row.status === "cancelled") return deny(DATE_MSG.cancelled);
+  if (row.status === "completed" || row.scheduledDate <= now) return deny(DATE_MSG.passed);
+  if (row.status === "reschedule_requested") return deny(DATE_MSG.rescheduleRequested);
+  if (now > deadline) return deny(DATE_MSG.rescheduleNotice);
+  if (usedThisMonth) return deny(DATE_MSG.rescheduleUsed, deadline);
+  return allow(deadline);
+}
+
+export function rateAction(row: DateRow, now: Date): DateAction {
+  const closes = new Date(row.scheduledDate.getTime() + RATING_WINDOW_DAYS * 24 * HOUR);
+  if (row.status === "cancelled") return deny(DATE_MSG.cancelled);
+  if (row.status !== "completed" && row.scheduledDate > now) return deny(DATE_MSG.rateNotYet, closes);
+  if (now > closes) return deny(DATE_MSG.rateClosed);
+  return allow(closes);
+}
+
+export function directionsUrl(v: NonNullable<DateRow["venue"]>): string {
+  const query = [v.name, v.address, v.postcode ?? v.city].filter(Boolean).join(", ");
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+export function toMemberDate(row: DateRow, viewerId: number, now: Date, rescheduleUsed: boolean): MemberDate {
+  const revealed = isRevealed(row.scheduledDate, now);
+  const v = revealed ? row.venue : null;
+  const idea = revealed ? row.idea : null;
+  return {
+    id: row.id,
+    scheduledDate: row.scheduledDate.toISOString(),
+    durationHours: row.idea?.duration ?? DEFAULT_DURATION_HOURS,
+    status: shownStatus(row, now),
+    revealed,
+    revealAt: new Date(row.scheduledDate.getTime() - REVEAL_WINDOW_HOURS * HOUR).toISOString(),
+    isPast: row.scheduledDate <= now || row.status === "completed",
+    isPartnerDate: row.userId !== viewerId,
+    venue: v
+      ? {
+          name: v.name,
+          address: v.address,
+          city: v.city,
+          postcode: v.postcode,
+          type: v.type,
+          phone: v.contactInfo?.phone ?? null,
+          website: v.contactInfo?.website ?? null,
+          latitude: v.latitude === null ? null : Number(v.latitude),
+          longitude: v.longitude === null ? null : Number(v.longitude),
+        }
+      : null,
+    dateIdea: idea ? { title: idea.title, description: idea.description, category: idea.category } : null,
+    dressCode: revealed ? (row.dressCode ?? row.idea?.dressCode ?? null) : null,
+    directionsUrl: v ? directionsUrl(v) : null,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    rescheduleRequestedAt: row.rescheduledAt?.toISOString() ?? null,
+    rating: row.rating,
+    feedback: row.feedback,
+    ratedAt: row.ratedAt?.toISOString() ?? null,
+    actions: {
+      confirm: confirmAction(row, now),
+      reschedule: rescheduleAction(row, now, rescheduleUsed),
+      rate: rateAction(row, now),
+    },
+  };
+}
