@@ -1,0 +1,197 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ArrowRight, HeartHandshake, LinkIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { BRAND } from "../../../shared/brand.ts";
+import type { PartnerInviteInfo } from "../../../shared/member-api.ts";
+import { TOAST } from "../../../shared/messages.ts";
+import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { useAuth } from "../../lib/auth.ts";
+import { cn } from "../../lib/cn.ts";
+import {
+  apiRequest,
+  CURRENT_USER_KEY,
+  errorMessage,
+  errorStatus,
+  queryClient,
+  toastCallError,
+} from "../../lib/queryClient.ts";
+import { Button } from "../ui/button.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { toast } from "../ui/use-toast.ts";
+import { PARTNER_KEY } from "./partner-key.ts";
+
+/** The sign-in screen, coming back to this invitation afterwards. */
+export function authHref(token: string, tab?: "register"): string {
+  const next = encodeURIComponent(`/partner-invite?token=${encodeURIComponent(token)}`);
+  return `/auth?next=${next}${tab ? `&tab=${tab}` : ""}`;
+}
+
+export function inviteHeadline(info: PartnerInviteInfo): string {
+  const who = info.inviterFirstName?.trim() || "Your partner";
+  return `${who} invited you to join ${BRAND.name} as their partner`;
+}
+
+function Shell({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <section
+      aria-label="Partner invitation"
+      data-testid="partner-invite-card"
+      className={cn(
+        "relative w-full max-w-xl rounded-3xl border border-accent/50 bg-surface p-6 text-surface-foreground shadow-2xl sm:p-8",
+        className,
+      )}
+    >
+      {children}
+    </section>
+  );
+}
+
+function Emblem() {
+  return (
+    <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-text ring-1 ring-accent/50">
+      <HeartHandshake aria-hidden className="size-6" />
+    </span>
+  );
+}
+
+function Invalid({ signedIn }: { signedIn: boolean }) {
+  return (
+    <Shell>
+      <div className="flex gap-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <LinkIcon aria-hidden className="size-5" />
+        </span>
+        <div>
+          <h2 className="font-display text-xl font-medium sm:text-2xl">Invitation unavailable</h2>
+          <p className="mt-1.5 text-muted-foreground" role="alert">
+            {MEMBER_MSG.token}
+          </p>
+          <p className="mt-3 text-sm text-muted-foreground">
+            Ask your partner to send a new one from their {BRAND.name} settings.
+          </p>
+          {signedIn && (
+            <Button asChild variant="outline" className="mt-5">
+              <Link href="/dashboard">Go to Dashboard</Link>
+            </Button>
+          )}
+        </div>
+      </div>
+    </Shell>
+  );
+}
+
+function AcceptButton({ token, info, user }: { token: string; info: PartnerInviteInfo; user: PublicUser }) {
+  const [, navigate] = useLocation();
+  const accept = useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest("POST", "/api/partner-invite/accept", { token })).json()) as PublicUser,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, updated);
+      void queryClient.invalidateQueries({ queryKey: PARTNER_KEY });
+      void queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith("/api/dates"),
+      });
+      const who = info.inviterFirstName?.trim();
+      toast({
+        title: "Partner linked",
+        description: who ? `You and ${who} now share your dates.` : "You now share your dates.",
+        variant: "success",
+      });
+      navigate("/dashboard");
+    },
+    onError: (error) => toastCallError(TOAST.errorTitle, error),
+  });
+  const otherAddress = info.email.toLowerCase() !== user.email.toLowerCase();
+  return (
+    <>
+      {otherAddress && (
+        <p className="mt-4 rounded-xl bg-muted px-3.5 py-2.5 text-sm text-muted-foreground">
+          This invitation was sent to <strong className="font-medium text-foreground">{info.email}</strong>.
+          You're signed in as <strong className="font-medium text-foreground">{user.email}</strong>.
+        </p>
+      )}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Button
+          size="lg"
+          className="w-full sm:w-auto"
+          disabled={accept.isPending || accept.isSuccess}
+          onClick={() => accept.mutate()}
+        >
+          {accept.isPending ? "Accepting..." : "Accept invitation"}
+          <ArrowRight aria-hidden />
+        </Button>
+        <Button asChild size="lg" variant="ghost" className="w-full sm:w-auto">
+          <Link href="/dashboard">Not now</Link>
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The invitation from /partner-invite?token=...: who invited, and the way to accept. A visitor signs in or
+ * creates an account first and comes back here; a member accepts at once.
+ */
+export function PartnerInviteCard({ token }: { token: string }) {
+  const { user } = useAuth();
+  const query = useQuery<PartnerInviteInfo>({
+    queryKey: ["/api/partner-invite", encodeURIComponent(token)],
+  });
+
+  if (query.isPending)
+    return (
+      <Shell className="flex items-center justify-center py-10">
+        <Spinner className="size-7 text-brand" label="Loading the invitation" />
+      </Shell>
+    );
+  if (query.isError) {
+    const status = errorStatus(query.error);
+    if (status === 404 || status === 400 || status === 410) return <Invalid signedIn={Boolean(user)} />;
+    return (
+      <Shell>
+        <p className="text-muted-foreground">{errorMessage(query.error)}</p>
+        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Shell>
+    );
+  }
+
+  const info = query.data;
+  return (
+    <Shell>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <Emblem />
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">You're invited</p>
+          <h2 className="mt-1.5 font-display text-2xl leading-snug font-medium text-balance sm:text-[1.7rem]">
+            {inviteHeadline(info)}
+          </h2>
+          <p className="mt-2 text-muted-foreground">
+            Partners share the couple's dates: you'll see each one, its countdown and the reveal. The plan and
+            its billing stay with {info.inviterFirstName?.trim() || "the member who subscribed"}.
+          </p>
+        </div>
+      </div>
+      {user ? (
+        <AcceptButton token={token} info={info} user={user} />
+      ) : (
+        <>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="lg" className="w-full sm:w-auto">
+              <Link href={authHref(token, "register")}>Create account</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+              <Link href={authHref(token)}>Sign in</Link>
+            </Button>
+          </div>
+          <p className="mt-4 text-xs text-muted-foreground">
+            Sent to {info.email}. After signing in you'll come straight back here to accept.
+          </p>
+        </>
+      )}
+    </Shell>
+  );
+}

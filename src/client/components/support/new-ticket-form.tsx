@@ -1,0 +1,121 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CalendarHeart, Send, X } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { MemberDate, SupportTicketDetail } from "../../../shared/member-api.ts";
+import { TOAST } from "../../../shared/messages.ts";
+import { createTicketSchema } from "../../../shared/schemas/member.ts";
+import { apiRequest, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { Button } from "../ui/button.tsx";
+import { FormField } from "../ui/form-field.tsx";
+import { toast } from "../ui/use-toast.ts";
+import { TextareaField } from "./textarea-field.tsx";
+
+export const TICKETS_KEY = ["/api/support/tickets"] as const;
+
+const formSchema = createTicketSchema.pick({ subject: true, body: true });
+
+const dateDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+});
+
+/** The date a message is about (from /support?date=12), shown as a chip the member can remove. */
+function useAboutDate(dateId: number | null) {
+  const query = useQuery<MemberDate>({
+    queryKey: ["/api/dates", String(dateId)],
+    enabled: dateId !== null,
+  });
+  return dateId !== null && query.data ? query.data : null;
+}
+
+/** "New message": a subject and a message to the support team, optionally about one date. */
+export function NewTicketForm({
+  dateId,
+  onCreated,
+}: {
+  dateId: number | null;
+  onCreated: (ticket: SupportTicketDetail) => void;
+}) {
+  const [attachDate, setAttachDate] = useState(true);
+  const about = useAboutDate(dateId);
+  const form = useForm({ resolver: zodResolver(formSchema), defaultValues: { subject: "", body: "" } });
+  const { errors } = form.formState;
+
+  const create = useMutation({
+    mutationFn: async (input: { subject: string; body: string; reservationId?: number }) =>
+      (await (await apiRequest("POST", "/api/support/tickets", input)).json()) as SupportTicketDetail,
+    onSuccess: (ticket) => {
+      queryClient.setQueryData([...TICKETS_KEY, String(ticket.id)], ticket);
+      void queryClient.invalidateQueries({ queryKey: TICKETS_KEY, exact: true });
+      form.reset();
+      setAttachDate(false);
+      toast({
+        title: "Message sent",
+        description: "Thank you. Our team will reply to you here.",
+        variant: "success",
+      });
+      onCreated(ticket);
+    },
+    onError: (error) => toastCallError(TOAST.errorTitle, error),
+  });
+
+  const reservationId = about && attachDate ? about.id : undefined;
+
+  return (
+    <form
+      noValidate
+      aria-label="New message"
+      onSubmit={form.handleSubmit((values) =>
+        create.mutate({ ...values, ...(reservationId ? { reservationId } : {}) }),
+      )}
+      className="grid gap-5"
+    >
+      {about && attachDate && (
+        <p className="flex items-center gap-2 rounded-xl border border-accent/50 bg-accent/10 py-2 pr-2 pl-3 text-sm">
+          <CalendarHeart aria-hidden className="size-4 shrink-0 text-accent-text" />
+          <span className="min-w-0 flex-1">
+            About your date on {dateDay.format(new Date(about.scheduledDate))}
+          </span>
+          <button
+            type="button"
+            onClick={() => setAttachDate(false)}
+            aria-label="Don't link this message to the date"
+            className="rounded-full p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            <X aria-hidden className="size-4" />
+          </button>
+        </p>
+      )}
+      <FormField
+        id="ticket-subject"
+        label="Subject"
+        maxLength={200}
+        placeholder="e.g. A question about our next date"
+        error={errors.subject?.message}
+        {...form.register("subject")}
+      />
+      <TextareaField
+        id="ticket-body"
+        label="Message"
+        rows={6}
+        maxLength={5000}
+        placeholder="Tell us what's happening and how we can help."
+        error={errors.body?.message}
+        {...form.register("body")}
+      />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto sm:justify-self-start"
+        disabled={create.isPending}
+      >
+        <Send aria-hidden />
+        {create.isPending ? "Sending..." : "Send message"}
+      </Button>
+    </form>
+  );
+}
