@@ -1,14 +1,132 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
-import { loginSchema } from "../../../shared/schemas/auth.ts";
-import { useLoginMutation } from "../../lib/auth.ts";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import type { TwoFactorChallenge } from "../../../shared/member-api.ts";
+import { TOAST } from "../../../shared/messages.ts";
+import { type LoginInput, loginSchema } from "../../../shared/schemas/auth.ts";
+import { MEMBER_MSG, twoFactorCodeField } from "../../../shared/schemas/member.ts";
+import { setPostAuthDestination } from "../../lib/auth.ts";
+import {
+  apiRequest,
+  type CallMeta,
+  CURRENT_USER_KEY,
+  queryClient,
+  toastCallError,
+} from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
+import { toast } from "../ui/use-toast.ts";
+
+type LoginAnswer = PublicUser | TwoFactorChallenge;
+
+function isChallenge(answer: LoginAnswer): answer is TwoFactorChallenge {
+  return (answer as TwoFactorChallenge).twoFactorRequired === true;
+}
+
+/**
+ * Signs in. An account with two-factor authentication answers a challenge instead of the user: the form
+ * then asks for a code and sends the e-mail and password again with it.
+ */
+function useLogin(
+  destination: () => string,
+  onChallenge: (challenge: TwoFactorChallenge, input: LoginInput) => void,
+) {
+  return useMutation({
+    meta: { expectsUnauthorized: true } satisfies CallMeta,
+    mutationFn: async (input: LoginInput & { code?: string }) =>
+      (await (await apiRequest("POST", "/api/login", input)).json()) as LoginAnswer,
+    onSuccess: (answer, input) => {
+      if (isChallenge(answer)) {
+        if (input.code)
+          toast({ title: TOAST.loginFailed, description: answer.message, variant: "destructive" });
+        onChallenge(answer, { email: input.email, password: input.password });
+        return;
+      }
+      setPostAuthDestination(destination());
+      queryClient.setQueryData(CURRENT_USER_KEY, answer);
+      toast({ title: TOAST.welcomeBackTitle, description: TOAST.welcomeBack });
+    },
+    onError: (error) => {
+      toastCallError(TOAST.loginFailed, error, { expectsUnauthorized: true });
+    },
+  });
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+function CodeStep({
+  message,
+  pending,
+  onSubmit,
+  onBack,
+}: {
+  message: string;
+  pending: boolean;
+  onSubmit: (code: string) => void;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = twoFactorCodeField.safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    onSubmit(parsed.data.replace(/\s+/g, ""));
+  }
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Two-factor authentication">
+      <div className="flex gap-3 rounded-xl border border-accent/50 bg-accent/10 p-4 text-sm">
+        <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-text" />
+        <p>{message}</p>
+      </div>
+      <FormField
+        id="login-code"
+        label="Authentication code"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        maxLength={20}
+        autoFocus
+        placeholder="123456"
+        value={code}
+        error={error}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        {pending ? "Verifying..." : "Verify"}
+      </Button>
+      <Button variant="ghost" className="justify-self-center" onClick={onBack} disabled={pending}>
+        <ArrowLeft aria-hidden />
+        Use a different account
+      </Button>
+    </form>
+  );
+}
 
 export function LoginForm({ destination, onForgot }: { destination: () => string; onForgot: () => void }) {
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
-  const login = useLoginMutation(destination);
+  /** The e-mail and password that passed, kept for the second step, which sends them again with the code. */
+  const [challenge, setChallenge] = useState<LoginInput | null>(null);
+  const login = useLogin(destination, (_challenge, input) => setChallenge(input));
   const { errors } = form.formState;
+
+  if (challenge)
+    return (
+      <CodeStep
+        message={MEMBER_MSG.code}
+        pending={login.isPending}
+        onSubmit={(code) => login.mutate({ ...challenge, code })}
+        onBack={() => {
+          setChallenge(null);
+          form.resetField("password");
+        }}
+      />
+    );
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="grid gap-5">

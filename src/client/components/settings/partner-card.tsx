@@ -1,0 +1,213 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { HeartHandshake, MailPlus, Send } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { PartnerStatus } from "../../../shared/member-api.ts";
+import { TOAST } from "../../../shared/messages.ts";
+import { partnerInviteSchema } from "../../../shared/schemas/member.ts";
+import {
+  apiRequest,
+  CURRENT_USER_KEY,
+  errorMessage,
+  queryClient,
+  toastCallError,
+} from "../../lib/queryClient.ts";
+import { PARTNER_KEY } from "../partner/partner-key.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../ui/alert-dialog.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { FormField } from "../ui/form-field.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
+import { toast } from "../ui/use-toast.ts";
+import { SettingsSection } from "./section.tsx";
+
+const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long" });
+
+/** A partner change: the answer is the new status; the member (partnerId) and the couple's dates change too. */
+function usePartnerCall(method: "POST" | "DELETE", url: string, onDone: (status: PartnerStatus) => void) {
+  return useMutation({
+    mutationFn: async (body?: unknown) =>
+      (await (await apiRequest(method, url, body)).json()) as PartnerStatus,
+    onSuccess: (status) => {
+      queryClient.setQueryData(PARTNER_KEY, status);
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      void queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith("/api/dates"),
+      });
+      onDone(status);
+    },
+    onError: (error) => toastCallError(TOAST.errorTitle, error),
+  });
+}
+
+function Linked({ partner }: { partner: NonNullable<PartnerStatus["partner"]> }) {
+  const [open, setOpen] = useState(false);
+  const name = partner.firstName?.trim() || partner.email;
+  const unlink = usePartnerCall("DELETE", "/api/partner", () => {
+    setOpen(false);
+    toast({ title: "Partner unlinked", description: `You and ${name} no longer share dates.` });
+  });
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-center gap-3.5">
+        <span
+          aria-hidden
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent/15 font-display text-lg text-accent-text ring-1 ring-accent/50"
+        >
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="min-w-0" data-testid="partner-linked">
+          <p className="truncate font-medium">{partner.firstName?.trim() || "Your partner"}</p>
+          <p className="truncate text-sm text-muted-foreground">{partner.email}</p>
+        </div>
+      </div>
+      <AlertDialog open={open} onOpenChange={(next) => !unlink.isPending && setOpen(next)}>
+        <Button variant="outline" className="self-start sm:self-auto" onClick={() => setOpen(true)}>
+          Unlink partner
+        </Button>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Unlink {name}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              You'll stop sharing dates: each of you will only see the dates on your own account. Either of
+              you can send a new invitation later.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={unlink.isPending}>Keep linked</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={unlink.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                unlink.mutate(undefined);
+              }}
+            >
+              {unlink.isPending ? "Unlinking..." : "Unlink partner"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function Pending({ invite }: { invite: NonNullable<PartnerStatus["pendingInvite"]> }) {
+  const cancel = usePartnerCall("DELETE", "/api/partner/invite", () =>
+    toast({
+      title: "Invitation cancelled",
+      description: `The link sent to ${invite.email} no longer works.`,
+    }),
+  );
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-start gap-3.5">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <MailPlus aria-hidden className="size-5" />
+        </span>
+        <div className="min-w-0" data-testid="partner-pending">
+          <p className="text-sm text-muted-foreground">Invitation sent to</p>
+          <p className="truncate font-medium">{invite.email}</p>
+          <p className="mt-0.5 text-xs text-muted-foreground">
+            Sent {day.format(new Date(invite.sentAt))} · the link works until{" "}
+            {day.format(new Date(invite.expiresAt))}
+          </p>
+        </div>
+      </div>
+      <Button
+        variant="outline"
+        className="self-start sm:self-auto"
+        disabled={cancel.isPending}
+        onClick={() => cancel.mutate(undefined)}
+      >
+        {cancel.isPending ? "Cancelling..." : "Cancel invitation"}
+      </Button>
+    </div>
+  );
+}
+
+function InviteForm() {
+  const form = useForm({ resolver: zodResolver(partnerInviteSchema), defaultValues: { email: "" } });
+  const invite = usePartnerCall("POST", "/api/partner/invite", (status) => {
+    form.reset();
+    toast({
+      title: "Invitation sent",
+      description: `We've e-mailed ${status.pendingInvite?.email ?? "your partner"} a link to join you.`,
+      variant: "success",
+    });
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => invite.mutate(values))}
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+    >
+      <FormField
+        id="partner-email"
+        label="Invite your partner"
+        type="email"
+        autoComplete="off"
+        inputMode="email"
+        placeholder="their@email.com"
+        className="flex-1"
+        error={form.formState.errors.email?.message}
+        {...form.register("email")}
+      />
+      <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
+        <Send aria-hidden />
+        {invite.isPending ? "Sending..." : "Send invitation"}
+      </Button>
+    </form>
+  );
+}
+
+/** Settings, Profile tab: the member's partner, a pending invitation, or a way to invite one. */
+export function PartnerCard() {
+  const query = useQuery<PartnerStatus>({ queryKey: PARTNER_KEY });
+  const status = query.data;
+  return (
+    <SettingsSection
+      title="Your partner"
+      description="Partners share the couple's dates: both of you see each date, its countdown and the reveal. The plan and its billing stay with the member who subscribed."
+      aside={
+        status?.partner ? (
+          <Badge variant="success">
+            <HeartHandshake aria-hidden className="size-3.5" />
+            Linked
+          </Badge>
+        ) : status?.pendingInvite ? (
+          <Badge variant="warning">Invitation pending</Badge>
+        ) : null
+      }
+    >
+      {query.isPending ? (
+        <div className="grid gap-2">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      ) : query.isError ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          <p>{errorMessage(query.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : status?.partner ? (
+        <Linked partner={status.partner} />
+      ) : status?.pendingInvite ? (
+        <Pending invite={status.pendingInvite} />
+      ) : (
+        <InviteForm />
+      )}
+    </SettingsSection>
+  );
+}
