@@ -1,5 +1,97 @@
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, ArrowRight, FlaskConical } from "lucide-react";
+import { Link } from "wouter";
+import type { BillingOverview } from "../../shared/member-api.ts";
+import { BillingSummary } from "../components/settings/billing-summary.tsx";
+import { PaymentHistory } from "../components/settings/payment-history.tsx";
+import { SettingsSection } from "../components/settings/section.tsx";
+import { useNoIndex } from "../components/settings/use-noindex.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Skeleton } from "../components/ui/skeleton.tsx";
+import { useDocumentTitle } from "../lib/document-title.ts";
+import { errorMessage } from "../lib/queryClient.ts";
 
-export default function Page() {
-  return <PlaceholderPage title="billing" description="Coming in this issue." />;
+function BillingSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your billing" className="grid gap-4">
+      <div className="grid gap-4 md:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Card key={i} className="grid gap-3 p-6">
+            <Skeleton className="h-3 w-24" />
+            <Skeleton className="h-7 w-32" />
+            <Skeleton className="h-4 w-40" />
+          </Card>
+        ))}
+      </div>
+      <Card className="grid gap-3 p-6">
+        <Skeleton className="h-6 w-40" />
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-10" />
+        ))}
+      </Card>
+    </div>
+  );
+}
+
+/** /billing: what the member pays, when, from which account, and every payment so far. */
+export default function BillingPage() {
+  useDocumentTitle("Billing");
+  useNoIndex();
+  const query = useQuery<BillingOverview>({ queryKey: ["/api/billing"], staleTime: 0 });
+  const billing = query.data;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl flex-1 px-4 pt-8 pb-16 sm:px-6 sm:pt-14 sm:pb-24">
+      <Button asChild variant="link" size="sm" className="mb-6 text-muted-foreground hover:text-foreground">
+        <Link href="/settings?tab=subscription">
+          <ArrowLeft aria-hidden />
+          Subscription settings
+        </Link>
+      </Button>
+      <header className="mb-8">
+        <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Your account</p>
+        <h1 className="mt-3 text-4xl leading-tight font-normal sm:text-5xl">Billing</h1>
+        <p className="mt-2 text-muted-foreground">Your plan, your Direct Debit and every payment so far.</p>
+      </header>
+
+      {query.isPending ? (
+        <BillingSkeleton />
+      ) : query.isError || !billing ? (
+        <Card className="flex flex-col items-start gap-4 p-6">
+          <p>We couldn't load your billing just now. {errorMessage(query.error)}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <div className="grid gap-6">
+          {billing.provider === "sandbox" && (
+            <p
+              className="flex items-center gap-2 text-sm text-muted-foreground"
+              data-testid="billing-test-mode"
+            >
+              <FlaskConical aria-hidden className="size-4 text-accent-text" />
+              Test mode: payments here are simulated and no money moves.
+            </p>
+          )}
+          <BillingSummary billing={billing} />
+          <SettingsSection
+            title="Payment history"
+            description="Collected by Direct Debit, protected by the Direct Debit Guarantee."
+          >
+            <PaymentHistory payments={billing.payments} />
+          </SettingsSection>
+          {!billing.tier && (
+            <Button asChild className="justify-self-start">
+              <Link href="/subscription">
+                Choose a plan
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,43 @@
+import { useMutation } from "@tanstack/react-query";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
+import { apiRequest, CURRENT_USER_KEY, queryClient } from "../../lib/queryClient.ts";
+
+/** How long a success toast shows before the page reloads (the spec's "toast, then reload"). */
+export const RELOAD_AFTER_MS = 800;
+
+export function reloadSoon(): void {
+  setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+}
+
+/** POSTs and reads the JSON answer. */
+export async function postJson<T>(url: string, body?: unknown): Promise<T> {
+  return (await (await apiRequest("POST", url, body)).json()) as T;
+}
+
+/** PATCH /api/auth/user with the changed fields; the answer becomes the current user, then it is re-read. */
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: async (changes: UpdateProfileInput) =>
+      (await (await apiRequest("PATCH", "/api/auth/user", changes)).json()) as PublicUser,
+    onSuccess: (user) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
+  });
+}
+
+/** Field errors the server sent with a 4xx ({message, errors: [{path, message}]}), by field name. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof Error)) return {};
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return {};
+  try {
+    const body = JSON.parse(match[1]) as { errors?: Array<{ path?: string; message?: string }> };
+    const out: Record<string, string> = {};
+    for (const e of body.errors ?? []) if (e.path && e.message && !out[e.path]) out[e.path] = e.message;
+    return out;
+  } catch {
+    return {};
+  }
+}

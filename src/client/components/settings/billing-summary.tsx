@@ -1,0 +1,154 @@
+import { CalendarClock, CircleAlert, CirclePause, Landmark, Wallet } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatPence, TIERS } from "../../../shared/constants.ts";
+import type { BillingOverview } from "../../../shared/member-api.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Card } from "../ui/card.tsx";
+import { formatLongDate } from "./format.ts";
+import { providerStatus } from "./payment-status.ts";
+import { STATUS_BADGE } from "./plan-status.ts";
+import { Notice } from "./section.tsx";
+
+function Tile({
+  icon,
+  title,
+  children,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card className="p-5 sm:p-6" data-testid={testId}>
+      <div className="flex items-center gap-2.5 text-muted-foreground">
+        <span aria-hidden className="text-accent-text [&_svg]:size-4.5">
+          {icon}
+        </span>
+        <h2 className="font-sans text-xs font-semibold tracking-[0.14em] uppercase">{title}</h2>
+      </div>
+      <div className="mt-3">{children}</div>
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** Plan, next payment and Direct Debit mandate, with any change waiting at the next cycle. */
+export function BillingSummary({ billing }: { billing: BillingOverview }) {
+  const tier = billing.tier ? TIERS[billing.tier] : null;
+  const status =
+    billing.status && billing.status in STATUS_BADGE
+      ? STATUS_BADGE[billing.status as keyof typeof STATUS_BADGE]
+      : null;
+  const periodEnd = billing.currentPeriodEnd ? formatLongDate(billing.currentPeriodEnd) : null;
+  const mandate = billing.mandate;
+  const mandateStatus = mandate ? providerStatus(mandate.status) : null;
+
+  return (
+    <div className="grid gap-4">
+      {(billing.cancelAtPeriodEnd || billing.pausedUntil || billing.pendingTier) && (
+        <div className="grid gap-3">
+          {billing.cancelAtPeriodEnd && (
+            <Notice
+              tone="danger"
+              icon={<CircleAlert />}
+              title="Your plan is ending"
+              role="status"
+              testId="billing-ending"
+            >
+              You cancelled your subscription. It ends
+              {periodEnd ? ` on ${periodEnd}` : " with the current billing period"}, and no further payments
+              will be taken.
+            </Notice>
+          )}
+          {billing.pausedUntil && (
+            <Notice tone="gold" icon={<CirclePause />} title="Paused" role="status" testId="billing-paused">
+              No dates and no payments until {formatLongDate(billing.pausedUntil)}.
+            </Notice>
+          )}
+          {billing.pendingTier && (
+            <Notice
+              tone="info"
+              icon={<CalendarClock />}
+              title="Plan change scheduled"
+              role="status"
+              testId="billing-pending-tier"
+            >
+              You'll move to {TIERS[billing.pendingTier].name} at{" "}
+              {formatPence(TIERS[billing.pendingTier].monthlyPricePence)} a month
+              {periodEnd ? ` from ${periodEnd}` : " from your next billing date"}.
+            </Notice>
+          )}
+        </div>
+      )}
+      <div className="grid gap-4 md:grid-cols-3">
+        <Tile icon={<Wallet />} title="Plan" testId="billing-plan">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="font-display text-2xl">{tier ? `${tier.name} plan` : "No plan"}</p>
+            {status && <Badge variant={status.variant}>{status.label}</Badge>}
+          </div>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {billing.monthlyAmountPence !== null
+              ? `${formatPence(billing.monthlyAmountPence)} a month`
+              : tier
+                ? `${formatPence(tier.monthlyPricePence)} a month`
+                : "Choose a plan to begin."}
+            {billing.monthlyAmountPence !== null &&
+            tier &&
+            billing.monthlyAmountPence < tier.monthlyPricePence
+              ? ` (usually ${formatPence(tier.monthlyPricePence)})`
+              : ""}
+          </p>
+        </Tile>
+        <Tile icon={<CalendarClock />} title="Next payment" testId="billing-next-payment">
+          {billing.nextPayment ? (
+            <>
+              <p className="font-display text-2xl tabular-nums">
+                {formatPence(billing.nextPayment.amountPence)}
+              </p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                on {formatLongDate(billing.nextPayment.date)}
+              </p>
+            </>
+          ) : (
+            <>
+              <p className="font-display text-2xl">None scheduled</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                {billing.cancelAtPeriodEnd
+                  ? "Your plan has been cancelled."
+                  : billing.pausedUntil
+                    ? "Payments resume after your pause."
+                    : "Nothing is due."}
+              </p>
+            </>
+          )}
+        </Tile>
+        <Tile icon={<Landmark />} title="Direct Debit" testId="billing-mandate">
+          {mandate ? (
+            <dl className="-my-1.5">
+              <Row label="Bank">{mandate.bankName ?? "Your bank"}</Row>
+              <Row label="Account">{mandate.accountEnding ? `ending ${mandate.accountEnding}` : "–"}</Row>
+              <Row label="Reference">
+                <span className="font-mono text-xs">{mandate.reference}</span>
+              </Row>
+              <Row label="Status">
+                {mandateStatus && <Badge variant={mandateStatus.tone}>{mandateStatus.label}</Badge>}
+              </Row>
+            </dl>
+          ) : (
+            <p className="text-sm text-muted-foreground">No Direct Debit is set up.</p>
+          )}
+        </Tile>
+      </div>
+    </div>
+  );
+}

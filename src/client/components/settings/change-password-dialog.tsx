@@ -1,0 +1,103 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { TOAST } from "../../../shared/messages.ts";
+import { changePasswordSchema, MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { Button } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog.tsx";
+import { FormField } from "../ui/form-field.tsx";
+import { toast } from "../ui/use-toast.ts";
+import { postJson, serverFieldErrors } from "./api.ts";
+
+type Input = z.input<typeof changePasswordSchema>;
+const EMPTY: Input = { currentPassword: "", newPassword: "" };
+
+/** Change Password: the current one and a new one; other signed-in devices are signed out. */
+export function ChangePasswordDialog() {
+  const [open, setOpen] = useState(false);
+  const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const change = useMutation({
+    mutationFn: (input: Input) => postJson<{ message: string }>("/api/account/password", input),
+    onSuccess: (result) => {
+      toast({ title: "Password Changed", description: result.message });
+      setOpen(false);
+      form.reset(EMPTY);
+    },
+    onError: (error) => {
+      const message = errorMessage(error);
+      const fields = serverFieldErrors(error);
+      if (message === MEMBER_MSG.wrongPassword) fields.currentPassword ??= message;
+      if (message === MEMBER_MSG.samePassword) fields.newPassword ??= message;
+      let shown = false;
+      for (const key of ["currentPassword", "newPassword"] as const)
+        if (fields[key]) {
+          form.setError(key, { message: fields[key] }, { shouldFocus: !shown });
+          shown = true;
+        }
+      if (!shown) toastCallError(TOAST.errorTitle, error);
+    },
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset(EMPTY);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <KeyRound aria-hidden />
+          Change Password
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change your password</DialogTitle>
+          <DialogDescription>
+            For your security, any other devices signed in to your account will be signed out.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit((v) => change.mutate(v))} className="mt-6 grid gap-5">
+          <FormField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register("currentPassword")}
+          />
+          <FormField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters. A short phrase is easier to remember."
+            error={errors.newPassword?.message}
+            {...form.register("newPassword")}
+          />
+          <DialogFooter className="mt-1">
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? "Saving..." : "Change Password"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

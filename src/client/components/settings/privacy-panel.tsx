@@ -1,0 +1,43 @@
+import { Download } from "lucide-react";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { Button } from "../ui/button.tsx";
+import { ChangePasswordDialog } from "./change-password-dialog.tsx";
+import { DeleteAccount } from "./delete-account.tsx";
+import { SettingsSection } from "./section.tsx";
+// TODO(two-factor helper): import { TwoFactorCard } from "./two-factor-card.tsx"; once it exists.
+
+/** Settings > Privacy & Security: your data, password, two-step sign-in, and deleting the account. */
+export function PrivacyPanel({ user }: { user: PublicUser }) {
+  return (
+    <div className="grid gap-6">
+      <SettingsSection
+        title="Your data"
+        description="Everything we hold about you (profile, preferences, dates, ratings, support messages and payments) in one file you can keep."
+      >
+        <Button asChild variant="outline">
+          <a href="/api/account/export" download>
+            <Download aria-hidden />
+            Download My Data
+          </a>
+        </Button>
+      </SettingsSection>
+
+      <SettingsSection
+        title="Password"
+        description="Choose a new password. Other devices signed in to your account will be signed out."
+      >
+        <ChangePasswordDialog />
+      </SettingsSection>
+
+      {/* TODO(two-factor helper): <TwoFactorCard /> goes here ("Enable 2FA"). */}
+
+      <SettingsSection
+        title="Danger Zone"
+        tone="danger"
+        description="Deleting your account removes your profile, preferences and date history for good."
+      >
+        <DeleteAccount hasPlan={Boolean(user.subscriptionTier && user.subscriptionStatus)} />
+      </SettingsSection>
+    </div>
+  );
+}

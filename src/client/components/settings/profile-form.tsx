@@ -1,0 +1,193 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck } from "lucide-react";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { TRAVEL_RADIUS } from "../../../shared/constants.ts";
+import { MSG, TOAST } from "../../../shared/messages.ts";
+import { type UpdateProfileInput, updateProfileSchema } from "../../../shared/schemas/member.ts";
+import { cn } from "../../lib/cn.ts";
+import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { Button } from "../ui/button.tsx";
+import { FormField } from "../ui/form-field.tsx";
+import { Label } from "../ui/label.tsx";
+import { toast } from "../ui/use-toast.ts";
+import { serverFieldErrors, useUpdateProfile } from "./api.ts";
+import { Notice } from "./section.tsx";
+
+const FIELDS = ["firstName", "lastName", "email", "city", "phone", "travelRadius"] as const;
+type Field = (typeof FIELDS)[number];
+/** The profile's own fields from the shared schema (same rules and messages as the server). */
+const profileFormSchema = updateProfileSchema
+  .pick({ firstName: true, lastName: true, email: true, city: true, phone: true, travelRadius: true })
+  .required();
+
+export function currentRadius(user: PublicUser): number {
+  return user.preferences?.travelRadius ?? TRAVEL_RADIUS.onboardingDefault;
+}
+
+/** The settings choices, plus the member's own radius when onboarding stored another (e.g. 15). */
+export function radiusChoices(current: number): Array<{ value: number; label: string }> {
+  const values = new Set<number>([...TRAVEL_RADIUS.settingsChoices, current]);
+  const top = TRAVEL_RADIUS.settingsChoices[TRAVEL_RADIUS.settingsChoices.length - 1];
+  return [...values]
+    .sort((a, b) => a - b)
+    .map((value) => ({ value, label: value === top ? `${value}+ miles` : `${value} miles` }));
+}
+
+function defaultsFrom(user: PublicUser) {
+  return {
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    email: user.email,
+    city: user.city ?? user.preferences?.city ?? "",
+    phone: user.phone ?? "",
+    travelRadius: currentRadius(user),
+  };
+}
+
+/** Profile: names, e-mail (changed only once the new address is verified), city, phone and travel radius. */
+export function ProfileForm({ user }: { user: PublicUser }) {
+  const form = useForm({ resolver: zodResolver(profileFormSchema), defaultValues: defaultsFrom(user) });
+  const update = useUpdateProfile();
+  const radiusId = useId();
+  const { errors, isDirty } = form.formState;
+
+  // A saved change (or one made in another tab) becomes the form's new starting point.
+  useEffect(() => {
+    form.reset(defaultsFrom(user));
+  }, [user, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    const before = defaultsFrom(user);
+    const changes: UpdateProfileInput = {};
+    if (values.firstName !== undefined && values.firstName !== before.firstName)
+      changes.firstName = values.firstName;
+    if (values.lastName !== undefined && values.lastName !== before.lastName)
+      changes.lastName = values.lastName;
+    if (values.email !== undefined && values.email !== user.email.toLowerCase()) changes.email = values.email;
+    if (values.city !== undefined && (values.city ?? "") !== before.city) changes.city = values.city ?? "";
+    if (values.phone !== undefined && (values.phone ?? "") !== before.phone)
+      changes.phone = values.phone ?? "";
+    if (values.travelRadius !== undefined && values.travelRadius !== before.travelRadius)
+      changes.travelRadius = values.travelRadius;
+    if (Object.keys(changes).length === 0) {
+      form.reset(before);
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: (saved) => {
+        const emailPending = changes.email !== undefined && saved.pendingEmail === changes.email;
+        toast({
+          title: TOAST.profileUpdatedTitle,
+          description: emailPending
+            ? `We've sent a link to ${changes.email}. Your new address takes over once you follow it.`
+            : "Your changes have been saved.",
+        });
+      },
+      onError: (error) => {
+        const fieldErrors = serverFieldErrors(error);
+        if (errorMessage(error) === MSG.emailTaken) fieldErrors.email ??= MSG.emailTaken;
+        for (const [path, message] of Object.entries(fieldErrors))
+          if ((FIELDS as readonly string[]).includes(path)) form.setError(path as Field, { message });
+        toastCallError(TOAST.errorTitle, error);
+      },
+    });
+  });
+
+  const choices = radiusChoices(form.watch("travelRadius") ?? currentRadius(user));
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Profile">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register("firstName")}
+        />
+        <FormField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register("lastName")}
+        />
+      </div>
+      <div className="grid gap-3">
+        <FormField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          hint="A new address is used only after you follow the link we send to it."
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        {user.pendingEmail && (
+          <Notice tone="gold" icon={<MailCheck />} role="status" testId="pending-email">
+            We've sent a verification link to <strong className="text-foreground">{user.pendingEmail}</strong>
+            . Until you follow it, we'll keep using {user.email}.
+          </Notice>
+        )}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          label="City"
+          autoComplete="address-level2"
+          placeholder="London"
+          error={errors.city?.message}
+          {...form.register("city")}
+        />
+        <FormField
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="07700 900123"
+          hint="UK number, for text messages if you turn them on."
+          error={errors.phone?.message}
+          {...form.register("phone")}
+        />
+      </div>
+      <div className="grid gap-2 sm:max-w-[calc(50%-0.625rem)]">
+        <Label htmlFor={radiusId}>Travel radius</Label>
+        <select
+          id={radiusId}
+          aria-describedby={`${radiusId}-hint`}
+          aria-invalid={errors.travelRadius ? true : undefined}
+          className={cn(
+            "h-11 w-full appearance-none rounded-lg border border-input bg-surface bg-[length:1rem] bg-[right_0.85rem_center] bg-no-repeat px-3.5 pr-10 text-base text-foreground shadow-xs sm:text-sm",
+            "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%239a8896' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
+            "focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
+          )}
+          {...form.register("travelRadius", { setValueAs: (v) => Number(v) })}
+        >
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        {errors.travelRadius ? (
+          <p role="alert" className="text-sm text-destructive-text">
+            {errors.travelRadius.message}
+          </p>
+        ) : (
+          <p id={`${radiusId}-hint`} className="text-xs text-muted-foreground">
+            How far from home you're happy to go for a date.
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
+        {isDirty && !update.isPending && (
+          <Button variant="ghost" onClick={() => form.reset(defaultsFrom(user))}>
+            Discard changes
+          </Button>
+        )}
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,210 @@
+import { useMutation } from "@tanstack/react-query";
+import {
+  ArrowRight,
+  CalendarClock,
+  Check,
+  CircleAlert,
+  CirclePause,
+  ReceiptText,
+  TriangleAlert,
+} from "lucide-react";
+import { Link } from "wouter";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { formatPence, POLICY, TIERS } from "../../../shared/constants.ts";
+import { TOAST } from "../../../shared/messages.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+import { toast } from "../ui/use-toast.ts";
+import { ActiveDiscountBox } from "./active-discount.tsx";
+import { postJson, reloadSoon } from "./api.ts";
+import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
+import { ChangePlan } from "./change-plan.tsx";
+import { formatLongDate } from "./format.ts";
+import { planName, statusBadge } from "./plan-status.ts";
+import { Notice, SettingsSection } from "./section.tsx";
+
+function ReactivateButton() {
+  const reactivate = useMutation({
+    mutationFn: () => postJson<{ message: string }>("/api/reactivate-subscription"),
+    onSuccess: (result) => {
+      toast({ title: TOAST.subscriptionReactivatedTitle, description: result.message });
+      reloadSoon();
+    },
+    onError: (error) => toastCallError(TOAST.errorTitle, error),
+  });
+  const busy = reactivate.isPending || reactivate.isSuccess;
+  return (
+    <Button onClick={() => reactivate.mutate()} disabled={busy}>
+      {busy ? "Reactivating..." : "Reactivate"}
+    </Button>
+  );
+}
+
+function UpdatePaymentButton() {
+  const update = useMutation({
+    mutationFn: () => postJson<{ redirect_url: string }>("/api/subscription/update-payment-method"),
+    onSuccess: ({ redirect_url }) => {
+      window.location.href = redirect_url;
+    },
+    onError: (error) => toastCallError(TOAST.errorTitle, error),
+  });
+  const busy = update.isPending || update.isSuccess;
+  return (
+    <Button onClick={() => update.mutate()} disabled={busy}>
+      {busy ? "Opening..." : "Update Payment Method"}
+    </Button>
+  );
+}
+
+/** The plan's current state: what it costs, what is waiting, and what needs doing. */
+function StatusNotices({ user }: { user: PublicUser }) {
+  const end = user.currentPeriodEnd ? formatLongDate(user.currentPeriodEnd) : null;
+  return (
+    <>
+      {user.subscriptionStatus === "cancelled" && (
+        <Notice
+          tone="danger"
+          icon={<CircleAlert />}
+          title="Your subscription has been cancelled"
+          role="status"
+          testId="cancelled-notice"
+        >
+          It ends with the current billing period{end ? `, on ${end}` : ""}. No further payments will be
+          taken, and you can reactivate any time before then to keep your dates coming.
+        </Notice>
+      )}
+      {user.subscriptionStatus === "past_due" && (
+        <Notice
+          tone="danger"
+          icon={<TriangleAlert />}
+          title="Your last payment failed"
+          role="alert"
+          testId="past-due-notice"
+        >
+          Please update your payment method within {POLICY.paymentGraceDays} days to keep your plan and your
+          upcoming dates.
+        </Notice>
+      )}
+      {user.subscriptionStatus === "paused" && (
+        <Notice
+          tone="gold"
+          icon={<CirclePause />}
+          title="Your plan is paused"
+          role="status"
+          testId="paused-notice"
+        >
+          {user.pausedUntil
+            ? `No dates and no payments until ${formatLongDate(user.pausedUntil)}. Your plan picks up again on its own then.`
+            : "No dates and no payments for now. Your plan picks up again on its own."}
+        </Notice>
+      )}
+      {user.pendingTier && user.pendingTier !== user.subscriptionTier && (
+        <Notice
+          tone="info"
+          icon={<CalendarClock />}
+          title="Plan change scheduled"
+          role="status"
+          testId="pending-tier-notice"
+        >
+          You'll move to {TIERS[user.pendingTier].name} (
+          {formatPence(TIERS[user.pendingTier].monthlyPricePence)}
+          /month){end ? ` on ${end}` : " at your next billing date"}. Until then, nothing changes.
+        </Notice>
+      )}
+    </>
+  );
+}
+
+/** Settings > Subscription: the plan, its state and benefits, billing, changing plan and cancelling. */
+export function SubscriptionPanel({ user }: { user: PublicUser }) {
+  const badge = statusBadge(user);
+  const tier = user.subscriptionTier ? TIERS[user.subscriptionTier] : null;
+  const status = user.subscriptionStatus;
+  const end = user.currentPeriodEnd ? formatLongDate(user.currentPeriodEnd) : null;
+  const canChangePlan = tier && status === "active";
+  const canCancel = tier && (status === "active" || status === "past_due" || status === "paused");
+
+  return (
+    <div className="grid gap-6">
+      <Card className="overflow-hidden">
+        <div className="curtain-stage px-5 py-6 sm:px-7 sm:py-7">
+          <p className="text-xs font-semibold tracking-[0.22em] text-gold uppercase">Your plan</p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <h2 className="font-display text-3xl font-normal sm:text-4xl" data-testid="settings-plan-name">
+              {planName(user)}
+            </h2>
+            <Badge variant={badge.variant} data-testid="settings-plan-status" className="bg-surface/95">
+              {badge.label}
+            </Badge>
+          </div>
+          <p className="mt-2 text-sm text-stage-muted">
+            {tier
+              ? `${formatPence(tier.monthlyPricePence)} a month by Direct Debit${
+                  status === "active" && end ? ` · renews ${end}` : ""
+                }`
+              : "Choose a plan to start receiving mystery dates."}
+          </p>
+        </div>
+        <div className="grid gap-5 p-5 sm:p-7">
+          <StatusNotices user={user} />
+          {user.activeDiscount && <ActiveDiscountBox discount={user.activeDiscount} />}
+          {tier ? (
+            <div>
+              <h3 className="font-sans text-sm font-semibold">What your plan includes</h3>
+              <ul className="mt-3 grid gap-2.5 text-sm sm:grid-cols-2" aria-label="Plan benefits">
+                {tier.features.map((feature) => (
+                  <li key={feature} className="flex gap-2.5">
+                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Every plan includes dates personalised to your location and budget, curated by relationship
+              experts, with no setup fees. Cancel anytime.
+            </p>
+          )}
+          <div className="flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:flex-wrap">
+            {status === "cancelled" && <ReactivateButton />}
+            {status === "past_due" && <UpdatePaymentButton />}
+            {tier && (
+              <Button
+                asChild
+                variant={status === "cancelled" || status === "past_due" ? "outline" : "primary"}
+              >
+                <Link href="/billing">
+                  <ReceiptText aria-hidden />
+                  Manage Billing
+                </Link>
+              </Button>
+            )}
+            <Button asChild variant={tier ? "outline" : "primary"}>
+              <Link href="/subscription">
+                View All Plans
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+            {canCancel && (
+              <div className="sm:ml-auto">
+                <CancelSubscriptionDialog user={user} />
+              </div>
+            )}
+          </div>
+        </div>
+      </Card>
+
+      {canChangePlan && (
+        <SettingsSection
+          title="Change plan"
+          description="More dates, or fewer. Your new plan starts with your next billing cycle."
+        >
+          <ChangePlan user={user} />
+        </SettingsSection>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { Bell, CreditCard, type LucideIcon, ShieldCheck, UserRound } from "lucide-react";
+
+export const SETTINGS_TABS = ["profile", "notifications", "subscription", "privacy"] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+export const TAB_INFO: Record<SettingsTab, { label: string; shortLabel: string; icon: LucideIcon }> = {
+  profile: { label: "Profile", shortLabel: "Profile", icon: UserRound },
+  notifications: { label: "Notifications", shortLabel: "Alerts", icon: Bell },
+  subscription: { label: "Subscription", shortLabel: "Plan", icon: CreditCard },
+  privacy: { label: "Privacy & Security", shortLabel: "Privacy", icon: ShieldCheck },
+};
+
+/** The tab named by ?tab= (also "security" for the privacy tab), else Profile. */
+export function parseSettingsTab(raw: string | null): SettingsTab {
+  if (raw === "security") return "privacy";
+  return SETTINGS_TABS.find((t) => t === raw) ?? "profile";
+}
