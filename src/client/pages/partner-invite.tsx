@@ -16,8 +16,9 @@ export default function PartnerInvitePage() {
   if (user) return <MemberInvite token={token} />;
   return (
     <>
-      <div className="curtain-stage px-4 pt-6 pb-2 sm:px-6 sm:pt-10">
-        <PartnerInviteCard token={token} />
+      {/* The hero's stage continues above it (folds, no footlight) and holds the invitation. */}
+      <div className="curtain-stage flex justify-center px-4 pt-6 [background:var(--stage)]! sm:px-6 sm:pt-12">
+        <PartnerInviteCard token={token} className="max-w-2xl" />
       </div>
       <LandingPage />
       <InviteTitle />

@@ -71,7 +71,7 @@ function SupportOverview() {
           <Card className="p-5 sm:p-7">
             <h2 className="font-display text-2xl font-medium">New message</h2>
             <p className="mt-1.5 mb-6 text-sm text-muted-foreground">
-              We read every message. For anything about tonight's date, say so in the subject.
+              We read every message and reply as soon as we can.
             </p>
             <NewTicketForm
               dateId={dateId}
@@ -80,7 +80,7 @@ function SupportOverview() {
           </Card>
           <p className="mt-4 flex items-center justify-center gap-2 text-sm text-muted-foreground">
             <Mail aria-hidden className="size-4" />
-            Or e-mail{" "}
+            Or e-mail
             <a
               href={`mailto:${BRAND.supportEmail}`}
               className="text-brand underline-offset-4 hover:underline"

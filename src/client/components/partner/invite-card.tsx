@@ -56,9 +56,9 @@ function Emblem() {
   );
 }
 
-function Invalid({ signedIn }: { signedIn: boolean }) {
+function Invalid({ signedIn, className }: { signedIn: boolean; className?: string }) {
   return (
-    <Shell>
+    <Shell className={className}>
       <div className="flex gap-4">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
           <LinkIcon aria-hidden className="size-5" />
@@ -134,7 +134,7 @@ function AcceptButton({ token, info, user }: { token: string; info: PartnerInvit
  * The invitation from /partner-invite?token=...: who invited, and the way to accept. A visitor signs in or
  * creates an account first and comes back here; a member accepts at once.
  */
-export function PartnerInviteCard({ token }: { token: string }) {
+export function PartnerInviteCard({ token, className }: { token: string; className?: string }) {
   const { user } = useAuth();
   const query = useQuery<PartnerInviteInfo>({
     queryKey: ["/api/partner-invite", encodeURIComponent(token)],
@@ -142,15 +142,16 @@ export function PartnerInviteCard({ token }: { token: string }) {
 
   if (query.isPending)
     return (
-      <Shell className="flex items-center justify-center py-10">
+      <Shell className={cn("flex items-center justify-center py-10", className)}>
         <Spinner className="size-7 text-brand" label="Loading the invitation" />
       </Shell>
     );
   if (query.isError) {
     const status = errorStatus(query.error);
-    if (status === 404 || status === 400 || status === 410) return <Invalid signedIn={Boolean(user)} />;
+    if (status === 404 || status === 400 || status === 410)
+      return <Invalid signedIn={Boolean(user)} className={className} />;
     return (
-      <Shell>
+      <Shell className={className}>
         <p className="text-muted-foreground">{errorMessage(query.error)}</p>
         <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
           Try again
@@ -161,7 +162,7 @@ export function PartnerInviteCard({ token }: { token: string }) {
 
   const info = query.data;
   return (
-    <Shell>
+    <Shell className={className}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <Emblem />
         <div className="min-w-0">

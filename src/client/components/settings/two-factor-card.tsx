@@ -142,7 +142,7 @@ function SetupSteps({
             <code
               data-testid="two-factor-secret"
               data-secret={setup.secret}
-              className="rounded-lg bg-muted px-3 py-2 font-mono text-sm tracking-wider break-all"
+              className="rounded-lg bg-muted px-3 py-2 font-mono text-sm tracking-wider"
             >
               {groupSecret(setup.secret)}
             </code>
