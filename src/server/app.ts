@@ -9,12 +9,14 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../shared/constants.ts";
 import { MSG } from "../shared/messages.ts";
 import type { Deps } from "./deps.ts";
+import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { dateRoutes } from "./modules/dates/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { offerRoutes } from "./modules/offers/routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
+import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { registerAuthContext } from "./plugins/auth-context.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { isApiPath, registerRequestPath } from "./plugins/request-path.ts";
@@ -85,6 +87,8 @@ export async function buildApp(
   offerRoutes(app, deps);
   await paymentRoutes(app, deps);
   dateRoutes(app, deps);
+  accountRoutes(app, deps);
+  subscriptionRoutes(app, deps);
 
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   const serveClient = opts.serveClient ?? existsSync(path.join(clientDir, "index.html"));

@@ -29,6 +29,6 @@ export function createDeps(
             token: config.payments.gocardlessToken,
             environment: config.payments.gocardlessEnvironment,
           })
-        : sandboxProvider(config.appUrl)),
+        : sandboxProvider(config.appUrl, db, now)),
   };
 }

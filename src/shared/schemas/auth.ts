@@ -24,6 +24,8 @@ const newPassword = z
 export const loginSchema = z.object({
   email: emailField,
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  /** The second factor, sent on the second try when the account has two-factor sign-in on. */
+  code: z.string().trim().max(20).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

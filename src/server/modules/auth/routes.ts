@@ -9,9 +9,11 @@ import {
   resetPasswordRequestSchema,
   verifyEmailSchema,
 } from "../../../shared/schemas/auth.ts";
+import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import type { Deps } from "../../deps.ts";
 import { unauthorized } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { checkSecondFactor } from "../account/two-factor.ts";
 import { toPublicUser } from "./public-user.ts";
 import {
   authenticate,
@@ -54,6 +56,21 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post("/api/login", { schema: { body: loginSchema } }, async (req, reply) => {
     const user = await authenticate(deps, req.body.email, req.body.password, req.ip);
+    if (user.totpEnabledAt) {
+      // The password was right; the session starts only with the second factor.
+      if (!req.body.code) return { twoFactorRequired: true, message: MEMBER_MSG.code };
+      // Codes have their own counter: a correct password does not reset it.
+      const rl = deps.config.rateLimits;
+      const key = `2fa-login:${user.id}`;
+      deps.limiter.check(key, rl.loginFailuresPerAccount);
+      if (!(await checkSecondFactor(deps, user, req.body.code))) {
+        try {
+          deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
+        } catch {}
+        throw unauthorized(MEMBER_MSG.wrongCode);
+      }
+      deps.limiter.reset(key);
+    }
     await startSession(req, reply, user);
     return toPublicUser(deps, user);
   });

@@ -14,6 +14,8 @@ export interface OutgoingMail {
   type: string;
   userId?: number | null;
   reservationId?: number | null;
+  /** False for the one message that must leave no record (the goodbye after an account is deleted). */
+  log?: boolean;
 }
 
 export interface SentMail extends OutgoingMail {
@@ -81,6 +83,7 @@ export class Mailer {
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
+    if (mail.log === false) return error ? { ok: false, error } : { ok: true };
     await this.db
       .insert(emailLogs)
       .values({

@@ -108,3 +108,37 @@ export function passwordResetEmail(firstName: string, url: string): Rendered {
     "If this was not you, ignore this message: your password stays as it is.",
   );
 }
+
+export function emailChangeNotice(firstName: string, newEmail: string): Rendered {
+  return render(
+    `Your ${BRAND.name} e-mail address is changing`,
+    "A new e-mail address was requested",
+    [
+      `Hello ${firstName},`,
+      `Someone signed in to your account asked to use ${newEmail} from now on. Nothing changes until that address is confirmed from the link we sent to it.`,
+    ],
+    undefined,
+    `If this was not you, change your password and write to ${BRAND.supportEmail}.`,
+  );
+}
+
+export function passwordChangedEmail(firstName: string, appUrl: string): Rendered {
+  return render(
+    `Your ${BRAND.name} password was changed`,
+    "Your password was changed",
+    [
+      `Hello ${firstName},`,
+      "The password of your account was just changed, and your other devices were signed out.",
+    ],
+    { label: "Review your security settings", url: `${appUrl}/settings?tab=security` },
+    `If this was not you, reset your password at once and write to ${BRAND.supportEmail}.`,
+  );
+}
+
+export function accountDeletedEmail(firstName: string): Rendered {
+  return render(`Your ${BRAND.name} account has been deleted`, "Your account has been deleted", [
+    `Hello ${firstName},`,
+    "Your account, preferences and dates have been removed, and any subscription has been cancelled with the payment provider. We keep only the anonymised payment records the law requires.",
+    "Thank you for the evenings you spent with us.",
+  ]);
+}

@@ -116,11 +116,70 @@ export function gocardlessProvider(opts: {
       const amount = discount ? discount.amountPence : input.amountPence;
       const sub = await call(() =>
         client.subscriptions.create(
-          { ...base, amount: String(amount), name: input.name } as never,
+          {
+            ...base,
+            amount: String(amount),
+            name: input.name,
+            ...(input.startDate ? { start_date: input.startDate.toISOString().slice(0, 10) } : {}),
+          } as never,
           input.idempotencyKey,
         ),
       );
       return { subscriptionId: sub.id! };
+    },
+
+    async updateSubscriptionAmount(subscriptionId, amountPence) {
+      await call(() => client.subscriptions.update(subscriptionId, { amount: String(amountPence) } as never));
+    },
+
+    async pauseSubscription(subscriptionId, cycles) {
+      await call(() => client.subscriptions.pause(subscriptionId, { pause_cycles: String(cycles) } as never));
+    },
+
+    async refundPayment(paymentId, amountPence, idempotencyKey) {
+      await call(() =>
+        client.refunds.create(
+          {
+            amount: String(amountPence),
+            total_amount_confirmation: String(amountPence),
+            links: { payment: paymentId },
+          } as never,
+          idempotencyKey,
+        ),
+      );
+    },
+
+    async getMandate(mandateId) {
+      const mandate = await call(() => client.mandates.find(mandateId));
+      const accountId = mandate.links?.customer_bank_account;
+      const account = accountId ? await call(() => client.customerBankAccounts.find(accountId)) : null;
+      return {
+        reference: mandate.reference ?? mandateId,
+        status: String(mandate.status ?? "unknown"),
+        bankName: account?.bank_name ?? null,
+        accountEnding: account?.account_number_ending ?? null,
+      };
+    },
+
+    async listPayments(mandateId) {
+      const list = await call(() => client.payments.list({ mandate: mandateId, limit: "50" } as never));
+      return (list.payments ?? []).map((p) => ({
+        id: p.id!,
+        chargeDate: p.charge_date ?? "",
+        amountPence: Number(p.amount ?? 0),
+        refundedPence: Number(p.amount_refunded ?? 0),
+        status: String(p.status ?? "unknown"),
+        description: p.description ?? "Monthly membership",
+        subscriptionId: p.links?.subscription ?? null,
+      }));
+    },
+
+    async upcomingPayment(subscriptionId) {
+      const sub = await call(() => client.subscriptions.find(subscriptionId));
+      const next = sub.upcoming_payments?.[0];
+      return next?.charge_date
+        ? { chargeDate: next.charge_date, amountPence: Number(next.amount ?? 0) }
+        : null;
     },
 
     async cancelSubscription(subscriptionId) {

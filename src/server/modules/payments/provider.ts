@@ -22,8 +22,23 @@ export interface PaymentProvider {
     name: string;
     idempotencyKey: string;
     discount?: { amountPence: number; months: number };
+    /** First charge on this day (default: as soon as the mandate allows). */
+    startDate?: Date;
   }): Promise<{ subscriptionId: string; nextSubscriptionId?: string }>;
   cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /** From the next charge on, the subscription collects this amount. */
+  updateSubscriptionAmount(
+    subscriptionId: string,
+    amountPence: number,
+    idempotencyKey: string,
+  ): Promise<void>;
+  /** Skips the next `cycles` charges; the subscription then resumes by itself. */
+  pauseSubscription(subscriptionId: string, cycles: number, idempotencyKey: string): Promise<void>;
+  refundPayment(paymentId: string, amountPence: number, idempotencyKey: string): Promise<void>;
+  getMandate(mandateId: string): Promise<ProviderMandate | null>;
+  /** Payments collected (or being collected) under the mandate, newest first. */
+  listPayments(mandateId: string): Promise<ProviderPayment[]>;
+  upcomingPayment(subscriptionId: string): Promise<{ chargeDate: string; amountPence: number } | null>;
   /** The mandate and subscription a payment belongs to (webhooks about payments name only the payment). */
   paymentLinks(paymentId: string): Promise<{ mandate?: string; subscription?: string } | null>;
 }
@@ -31,3 +46,21 @@ export interface PaymentProvider {
 export class NotAuthorisedError extends Error {}
 
 export class ProviderError extends Error {}
+
+export interface ProviderMandate {
+  reference: string;
+  status: string;
+  bankName: string | null;
+  accountEnding: string | null;
+}
+
+export interface ProviderPayment {
+  id: string;
+  /** YYYY-MM-DD */
+  chargeDate: string;
+  amountPence: number;
+  refundedPence: number;
+  status: string;
+  description: string;
+  subscriptionId: string | null;
+}

@@ -1,15 +1,70 @@
 import { createHash, randomBytes } from "node:crypto";
-import { NotAuthorisedError, type PaymentProvider } from "./provider.ts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { paymentCheckouts, sandboxPayments, sandboxSubscriptions } from "../../db/schema.ts";
+import { addMonthsToDate } from "./dates.ts";
+import { NotAuthorisedError, type PaymentProvider, ProviderError } from "./provider.ts";
 
 const id = (prefix: string, seed: string) =>
   `${prefix}${createHash("sha256").update(seed).digest("hex").slice(0, 14).toUpperCase()}`;
 
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
 /**
  * Behaves like a hosted direct-debit provider without leaving the machine: the authorisation page is served
  * by the app (see sandbox-page.ts) and records the outcome on the checkout; ids are derived from idempotency
- * keys so a repeated create returns the same subscription.
+ * keys so a repeated create returns the same subscription. Its books (subscriptions and the payments they
+ * collect, one a month from the start date) live in the sandbox_* tables, so billing pages show real history.
+ * `now` is the app's clock, so tests can move through billing cycles.
  */
-export function sandboxProvider(appUrl: string): PaymentProvider {
+export function sandboxProvider(
+  appUrl: string,
+  db?: Db,
+  now: () => Date = () => new Date(),
+): PaymentProvider {
+  function books(): Db {
+    if (!db) throw new ProviderError("The sandbox provider has no database");
+    return db;
+  }
+
+  /** Charges due by now are recorded (and confirmed three days after their charge date). */
+  async function collectDue(subscriptionId: string): Promise<void> {
+    const d = books();
+    const [sub] = await d
+      .select()
+      .from(sandboxSubscriptions)
+      .where(eq(sandboxSubscriptions.id, subscriptionId));
+    if (!sub) return;
+    const today = now();
+    for (let cycle = 0; cycle < 240; cycle++) {
+      const charge = new Date(`${addMonthsToDate(day(sub.startDate), cycle)}T00:00:00Z`);
+      if (charge > today || sub.status === "cancelled") break;
+      const discounted = cycle < sub.discountCycles && sub.discountAmountPence !== null;
+      await d
+        .insert(sandboxPayments)
+        .values({
+          id: id("SBPM", `${sub.id}-${cycle}`),
+          subscriptionId: sub.id,
+          mandateId: sub.mandateId,
+          amountPence: discounted ? sub.discountAmountPence! : sub.amountPence,
+          chargeDate: charge,
+          status: "pending_submission",
+          description: `Monthly membership${discounted ? " (offer)" : ""}`,
+        })
+        .onConflictDoNothing();
+    }
+    await d
+      .update(sandboxPayments)
+      .set({ status: "confirmed" })
+      .where(
+        and(
+          eq(sandboxPayments.subscriptionId, subscriptionId),
+          eq(sandboxPayments.status, "pending_submission"),
+          sql`${sandboxPayments.chargeDate} <= ${new Date(today.getTime() - 3 * 86_400_000)}`,
+        ),
+      );
+  }
+
   return {
     name: "sandbox",
     async startAuthorisation(input) {
@@ -32,9 +87,119 @@ export function sandboxProvider(appUrl: string): PaymentProvider {
       return { customerId: s.customerId, mandateId: s.mandateId };
     },
     async createSubscription(input) {
-      return { subscriptionId: id("SBSU", input.idempotencyKey) };
+      const subscriptionId = id("SBSU", input.idempotencyKey);
+      if (db) {
+        await db
+          .insert(sandboxSubscriptions)
+          .values({
+            id: subscriptionId,
+            mandateId: input.mandateId,
+            amountPence: input.amountPence,
+            discountAmountPence: input.discount?.amountPence ?? null,
+            discountCycles: input.discount?.months ?? 0,
+            startDate: input.startDate ?? now(),
+          })
+          .onConflictDoNothing();
+        await collectDue(subscriptionId);
+      }
+      return { subscriptionId };
     },
-    async cancelSubscription() {},
+    async cancelSubscription(subscriptionId) {
+      if (db)
+        await db
+          .update(sandboxSubscriptions)
+          .set({ status: "cancelled" })
+          .where(eq(sandboxSubscriptions.id, subscriptionId));
+    },
+    async updateSubscriptionAmount(subscriptionId, amountPence) {
+      await collectDue(subscriptionId);
+      await books()
+        .update(sandboxSubscriptions)
+        .set({ amountPence })
+        .where(eq(sandboxSubscriptions.id, subscriptionId));
+    },
+    async pauseSubscription(subscriptionId, cycles) {
+      await collectDue(subscriptionId);
+      const d = books();
+      const [sub] = await d
+        .select()
+        .from(sandboxSubscriptions)
+        .where(eq(sandboxSubscriptions.id, subscriptionId));
+      if (!sub) throw new ProviderError(`No subscription ${subscriptionId}`);
+      // The skipped months move the schedule on: the start date shifts by the paused cycles.
+      await d
+        .update(sandboxSubscriptions)
+        .set({
+          startDate: new Date(`${addMonthsToDate(day(sub.startDate), cycles)}T00:00:00Z`),
+          pausedCycles: sub.pausedCycles + cycles,
+        })
+        .where(eq(sandboxSubscriptions.id, subscriptionId));
+    },
+    async refundPayment(paymentId, amountPence) {
+      const res = await books()
+        .update(sandboxPayments)
+        .set({
+          refundedPence: sql`least(${sandboxPayments.amountPence}, ${sandboxPayments.refundedPence} + ${amountPence})`,
+          status: "refunded",
+        })
+        .where(eq(sandboxPayments.id, paymentId))
+        .returning({ id: sandboxPayments.id });
+      if (res.length === 0) throw new ProviderError(`No payment ${paymentId}`);
+    },
+    async getMandate(mandateId) {
+      const d = books();
+      const [checkout] = await d
+        .select({ state: paymentCheckouts.providerState })
+        .from(paymentCheckouts)
+        .where(eq(paymentCheckouts.mandateId, mandateId))
+        .limit(1);
+      const s = (checkout?.state ?? {}) as Record<string, unknown>;
+      return {
+        reference: `UNVEIL-${mandateId.slice(-8)}`,
+        status: "active",
+        bankName: "Sandbox Bank",
+        accountEnding: typeof s.accountNumberEnding === "string" ? s.accountNumberEnding : null,
+      };
+    },
+    async listPayments(mandateId) {
+      const d = books();
+      const subs = await d
+        .select({ id: sandboxSubscriptions.id })
+        .from(sandboxSubscriptions)
+        .where(eq(sandboxSubscriptions.mandateId, mandateId));
+      for (const s of subs) await collectDue(s.id);
+      const rows = await d
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.mandateId, mandateId))
+        .orderBy(desc(sandboxPayments.chargeDate), desc(sandboxPayments.id));
+      return rows.map((p) => ({
+        id: p.id,
+        chargeDate: day(p.chargeDate),
+        amountPence: p.amountPence,
+        refundedPence: p.refundedPence,
+        status: p.status,
+        description: p.description,
+        subscriptionId: p.subscriptionId,
+      }));
+    },
+    async upcomingPayment(subscriptionId) {
+      await collectDue(subscriptionId);
+      const [sub] = await books()
+        .select()
+        .from(sandboxSubscriptions)
+        .where(eq(sandboxSubscriptions.id, subscriptionId));
+      if (!sub || sub.status === "cancelled") return null;
+      const today = now();
+      for (let cycle = 0; cycle < 240; cycle++) {
+        const charge = addMonthsToDate(day(sub.startDate), cycle);
+        if (new Date(`${charge}T00:00:00Z`) > today) {
+          const discounted = cycle < sub.discountCycles && sub.discountAmountPence !== null;
+          return { chargeDate: charge, amountPence: discounted ? sub.discountAmountPence! : sub.amountPence };
+        }
+      }
+      return null;
+    },
     async paymentLinks() {
       return null;
     },

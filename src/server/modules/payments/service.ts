@@ -13,6 +13,7 @@ import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
+import { completeMandateUpdate } from "../subscriptions/service.ts";
 import { NotAuthorisedError } from "./provider.ts";
 
 export const PAYMENT_MSG = {
@@ -126,6 +127,8 @@ export async function completeSubscription(
     if (e instanceof NotAuthorisedError) throw badRequest(PAYMENT_MSG.notAuthorised);
     throw new HttpError(502, PAYMENT_MSG.providerDown);
   }
+
+  if (found.kind === "update_mandate") return completeMandateUpdate(deps, user, found.id, mandate);
 
   // Step 1: claim.
   const claim = await deps.db.transaction(async (tx) => {

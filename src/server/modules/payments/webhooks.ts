@@ -74,7 +74,11 @@ export async function processWebhookEvents(
     outcomes[event.id] = await deps.db.transaction(async (tx) => {
       const effect = effectOf(event);
       const conds = [
-        links.mandate ? eq(users.paymentMandateId, links.mandate) : undefined,
+        // A subscription's own events name the subscription: a member who cancelled and reactivated has a new
+        // one on the same mandate, and the old one's late "cancelled" must not end the new plan.
+        links.mandate && event.resource_type !== "subscriptions"
+          ? eq(users.paymentMandateId, links.mandate)
+          : undefined,
         links.subscription ? eq(users.paymentSubscriptionId, links.subscription) : undefined,
         links.subscription ? eq(users.paymentNextSubscriptionId, links.subscription) : undefined,
       ].filter((c) => c !== undefined);

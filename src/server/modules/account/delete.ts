@@ -1,0 +1,151 @@
+/**
+ * Deleting an account: the subscription is cancelled at the provider, personal data is removed, and the user
+ * row stays as an anonymous tombstone so the financial records the law requires (subscription history,
+ * offer redemptions with their amounts, the provider's customer and mandate references) keep their link.
+ */
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import {
+  aiDateSuggestions,
+  dateReservations,
+  emailLogs,
+  partnerInvites,
+  paymentCheckouts,
+  sessions,
+  subscriptionEvents,
+  supportTickets,
+  type User,
+  userEmailCampaigns,
+  userMonthlyQuotas,
+  userPreferences,
+  users,
+  userVenueExclusions,
+} from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { conflict, HttpError } from "../../http-error.ts";
+import { accountDeletedEmail } from "../email/templates.ts";
+import { hasLiveSubscription } from "../payments/service.ts";
+
+export const DELETE_MSG = {
+  lastAdmin:
+    "You are the only administrator. Make someone else an administrator before deleting this account.",
+  provider: "Failed to delete account. Please contact support.",
+} as const;
+
+export const deletedEmail = (id: number) => `deleted-user-${id}@deleted.invalid`;
+
+export async function deleteAccount(deps: Deps, user: User): Promise<void> {
+  const now = deps.now();
+  if (user.isAdmin) {
+    const [{ n }] = await deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), ne(users.id, user.id)));
+    if (n === 0) throw conflict(DELETE_MSG.lastAdmin);
+  }
+  // First the provider: if it cannot be reached nothing is deleted, and no payment is ever taken again after.
+  if (hasLiveSubscription(user.subscriptionStatus)) {
+    for (const id of [user.paymentSubscriptionId, user.paymentNextSubscriptionId]) {
+      if (!id) continue;
+      try {
+        await deps.payments.cancelSubscription(id, `unveil-cancel-${id}`);
+      } catch {
+        throw new HttpError(502, DELETE_MSG.provider);
+      }
+    }
+  }
+  const address = user.email;
+  const name = user.firstName ?? "there";
+  await deps.db.transaction(async (tx) => {
+    if (user.partnerId) await tx.update(users).set({ partnerId: null }).where(eq(users.id, user.partnerId));
+    await tx.update(users).set({ partnerId: null }).where(eq(users.partnerId, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(userPreferences).where(eq(userPreferences.userId, user.id));
+    await tx.delete(userVenueExclusions).where(eq(userVenueExclusions.userId, user.id));
+    await tx.delete(userMonthlyQuotas).where(eq(userMonthlyQuotas.userId, user.id));
+    await tx.delete(aiDateSuggestions).where(eq(aiDateSuggestions.userId, user.id));
+    await tx.delete(userEmailCampaigns).where(eq(userEmailCampaigns.userId, user.id));
+    await tx.delete(partnerInvites).where(eq(partnerInvites.inviterId, user.id));
+    await tx.delete(paymentCheckouts).where(eq(paymentCheckouts.userId, user.id));
+    await tx
+      .delete(supportTickets)
+      .where(
+        or(
+          eq(supportTickets.userId, user.id),
+          eq(sql`lower(${supportTickets.fromEmail})`, address.toLowerCase()),
+        ),
+      );
+    await tx
+      .delete(emailLogs)
+      .where(
+        or(eq(emailLogs.userId, user.id), eq(sql`lower(${emailLogs.recipientEmail})`, address.toLowerCase())),
+      );
+    // Dates stay for the venues' records without anything personal; those still ahead are called off.
+    await tx
+      .update(dateReservations)
+      .set({ feedback: null, manualBookingNotes: null, aiSuggestion: null })
+      .where(eq(dateReservations.userId, user.id));
+    await tx
+      .update(dateReservations)
+      .set({ status: "cancelled" })
+      .where(
+        and(
+          eq(dateReservations.userId, user.id),
+          sql`${dateReservations.scheduledDate} > ${now}`,
+          inArray(dateReservations.status, ["scheduled", "revealed", "confirmed", "reschedule_requested"]),
+        ),
+      );
+    await tx.update(subscriptionEvents).set({ feedback: null }).where(eq(subscriptionEvents.userId, user.id));
+    await tx.insert(subscriptionEvents).values({
+      userId: user.id,
+      eventType: "account_deleted",
+      fromTier: user.subscriptionTier,
+      toTier: user.subscriptionTier,
+      fromStatus: user.subscriptionStatus,
+      toStatus: hasLiveSubscription(user.subscriptionStatus) ? "cancelled" : user.subscriptionStatus,
+      occurredAt: now,
+    });
+    await tx
+      .update(users)
+      .set({
+        email: deletedEmail(user.id),
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        password: null,
+        emailVerified: false,
+        emailVerificationToken: null,
+        emailVerificationExpires: null,
+        pendingEmail: null,
+        passwordResetToken: null,
+        passwordResetExpires: null,
+        subscriptionStatus: hasLiveSubscription(user.subscriptionStatus)
+          ? "cancelled"
+          : user.subscriptionStatus,
+        currentPeriodEnd: hasLiveSubscription(user.subscriptionStatus) ? now : user.currentPeriodEnd,
+        pendingTier: null,
+        pausedUntil: null,
+        isAdmin: false,
+        partnerId: null,
+        city: null,
+        phone: null,
+        emailNotifications: false,
+        smsNotifications: false,
+        marketingOptOut: true,
+        totpSecret: null,
+        totpPendingSecret: null,
+        totpEnabledAt: null,
+        totpRecoveryCodes: [],
+        totpLastStep: null,
+        deletedAt: now,
+      })
+      .where(eq(users.id, user.id));
+  });
+  // The goodbye goes to the address the member had; it is not logged against the anonymous row.
+  void deps.mailer.send({
+    to: address,
+    toName: user.firstName,
+    ...accountDeletedEmail(name),
+    type: "account_deleted",
+    log: false,
+  });
+}

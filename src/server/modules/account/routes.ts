@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  changePasswordSchema,
+  twoFactorCodeSchema,
+  updateProfileSchema,
+} from "../../../shared/schemas/member.ts";
+import type { Deps } from "../../deps.ts";
+import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { clearSessionCookie } from "../auth/sessions.ts";
+import { deleteAccount } from "./delete.ts";
+import { exportAccount } from "./export.ts";
+import { changePassword, updateProfile } from "./service.ts";
+import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "./two-factor.ts";
+
+export function accountRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.patch("/api/auth/user", { onRequest: memberOnly, schema: { body: updateProfileSchema } }, async (req) =>
+    updateProfile(deps, requireUser(req), req.body),
+  );
+
+  r.delete("/api/auth/user", { onRequest: memberOnly }, async (req, reply) => {
+    await deleteAccount(deps, requireUser(req));
+    clearSessionCookie(reply, deps.config.secureCookies);
+    return { message: "Account deleted" };
+  });
+
+  r.get("/api/account/export", { onRequest: memberOnly }, async (req, reply) => {
+    const data = await exportAccount(deps, requireUser(req));
+    const day = deps.now().toISOString().slice(0, 10);
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="unveil-my-data-${day}.json"`)
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  r.post(
+    "/api/account/password",
+    { onRequest: memberOnly, schema: { body: changePasswordSchema } },
+    async (req) => {
+      await changePassword(deps, requireUser(req), req.sessionToken, req.body);
+      return { message: "Your password has been changed. Other devices have been signed out." };
+    },
+  );
+
+  r.post("/api/account/2fa/setup", { onRequest: memberOnly }, async (req) =>
+    startTwoFactorSetup(deps, requireUser(req)),
+  );
+  r.post(
+    "/api/account/2fa/enable",
+    { onRequest: memberOnly, schema: { body: twoFactorCodeSchema } },
+    async (req) => enableTwoFactor(deps, requireUser(req), req.body.code),
+  );
+  r.post(
+    "/api/account/2fa/disable",
+    { onRequest: memberOnly, schema: { body: twoFactorCodeSchema } },
+    async (req) => {
+      await disableTwoFactor(deps, requireUser(req), req.body.code);
+      return { message: "Two-factor sign-in is off." };
+    },
+  );
+}

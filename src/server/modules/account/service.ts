@@ -1,0 +1,143 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { VERIFY_TOKEN_TTL_HOURS } from "../../../shared/constants.ts";
+import { MSG } from "../../../shared/messages.ts";
+import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { sessions, type User, userPreferences, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { badRequest, conflict, HttpError } from "../../http-error.ts";
+import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { toPublicUser } from "../auth/public-user.ts";
+import { findUserByEmail } from "../auth/service.ts";
+import { hashToken, newToken } from "../auth/tokens.ts";
+import { emailChangeNotice, passwordChangedEmail, verificationEmail } from "../email/templates.ts";
+
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  city?: string | null;
+  phone?: string | null;
+  travelRadius?: number;
+  emailNotifications?: boolean;
+  smsNotifications?: boolean;
+  marketingOptOut?: boolean;
+}
+
+/** PATCH /api/auth/user: saves what was sent; a new e-mail address waits for its verification. */
+export async function updateProfile(deps: Deps, user: User, input: ProfileChanges): Promise<PublicUser> {
+  const phone = input.phone === undefined ? user.phone : input.phone;
+  const sms = input.smsNotifications ?? user.smsNotifications;
+  if (sms && !phone) {
+    throw new HttpError(400, MEMBER_MSG.smsNeedsPhone, {}, [
+      { path: "smsNotifications", message: MEMBER_MSG.smsNeedsPhone },
+    ]);
+  }
+  let verifyToken: string | null = null;
+  let pendingEmail: string | null | undefined;
+  if (input.email !== undefined) {
+    if (input.email === user.email.toLowerCase()) pendingEmail = null;
+    else {
+      const taken = await findUserByEmail(deps, input.email);
+      if (taken) throw new HttpError(409, MSG.emailTaken, {}, [{ path: "email", message: MSG.emailTaken }]);
+      pendingEmail = input.email;
+      verifyToken = newToken();
+    }
+  }
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...(input.firstName !== undefined && { firstName: input.firstName }),
+        ...(input.lastName !== undefined && { lastName: input.lastName }),
+        ...(input.city !== undefined && { city: input.city }),
+        ...(input.phone !== undefined && { phone: input.phone }),
+        ...(input.emailNotifications !== undefined && { emailNotifications: input.emailNotifications }),
+        ...(input.smsNotifications !== undefined && { smsNotifications: input.smsNotifications }),
+        ...(input.marketingOptOut !== undefined && { marketingOptOut: input.marketingOptOut }),
+        ...(pendingEmail !== undefined && { pendingEmail }),
+        ...(verifyToken && {
+          emailVerificationToken: hashToken(verifyToken),
+          emailVerificationExpires: new Date(deps.now().getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
+        }),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (input.travelRadius !== undefined) {
+      await tx
+        .insert(userPreferences)
+        .values({ userId: user.id, travelRadius: input.travelRadius })
+        .onConflictDoUpdate({ target: userPreferences.userId, set: { travelRadius: input.travelRadius } });
+    }
+    return row;
+  });
+  if (verifyToken && pendingEmail) {
+    const name = updated.firstName ?? "there";
+    const url = `${deps.config.appUrl}/api/verify-email?token=${encodeURIComponent(verifyToken)}`;
+    void deps.mailer.send({
+      to: pendingEmail,
+      toName: updated.firstName,
+      ...verificationEmail(name, url),
+      type: "email_verification",
+      userId: user.id,
+    });
+    void deps.mailer.send({
+      to: user.email,
+      toName: updated.firstName,
+      ...emailChangeNotice(name, pendingEmail),
+      type: "email_change_notice",
+      userId: user.id,
+    });
+  }
+  return toPublicUser(deps, updated);
+}
+
+/** Changes the password after checking the current one; every other session of the account ends. */
+export async function changePassword(
+  deps: Deps,
+  user: User,
+  currentSessionToken: string | null,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const rl = deps.config.rateLimits;
+  const key = `password-change:${user.id}`;
+  deps.limiter.check(key, rl.loginFailuresPerAccount);
+  if (!(await verifyPassword(user.password, input.currentPassword))) {
+    try {
+      deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
+    } catch {}
+    throw new HttpError(400, MEMBER_MSG.wrongPassword, {}, [
+      { path: "currentPassword", message: MEMBER_MSG.wrongPassword },
+    ]);
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new HttpError(400, MEMBER_MSG.samePassword, {}, [
+      { path: "newPassword", message: MEMBER_MSG.samePassword },
+    ]);
+  }
+  const hash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    // Conditional on the password checked, so two changes racing cannot both win.
+    const res = await tx
+      .update(users)
+      .set({ password: hash, passwordResetToken: null, passwordResetExpires: null })
+      .where(and(eq(users.id, user.id), sql`${users.password} IS NOT DISTINCT FROM ${user.password}`))
+      .returning({ id: users.id });
+    if (res.length === 0) throw conflict("Your password was changed elsewhere. Please sign in again.");
+    await tx
+      .delete(sessions)
+      .where(
+        currentSessionToken
+          ? and(eq(sessions.userId, user.id), ne(sessions.sid, hashToken(currentSessionToken)))
+          : eq(sessions.userId, user.id),
+      );
+  });
+  deps.limiter.reset(key);
+  void deps.mailer.send({
+    to: user.email,
+    toName: user.firstName,
+    ...passwordChangedEmail(user.firstName ?? "there", deps.config.appUrl),
+    type: "password_changed",
+    userId: user.id,
+  });
+}

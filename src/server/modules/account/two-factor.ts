@@ -1,0 +1,87 @@
+import { eq, sql } from "drizzle-orm";
+import QRCode from "qrcode";
+import { BRAND } from "../../../shared/brand.ts";
+import type { TwoFactorEnabled, TwoFactorSetup } from "../../../shared/member-api.ts";
+import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { type User, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { badRequest, conflict } from "../../http-error.ts";
+import { hashToken } from "../auth/tokens.ts";
+import { newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, verifyTotp } from "./totp.ts";
+
+export async function startTwoFactorSetup(deps: Deps, user: User): Promise<TwoFactorSetup> {
+  if (user.totpEnabledAt) throw conflict("Two-factor sign-in is already on.");
+  const secret = newTotpSecret();
+  await deps.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
+  const label = encodeURIComponent(`${BRAND.name}:${user.email}`);
+  const otpauthUrl = `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(BRAND.name)}&algorithm=SHA1&digits=6&period=30`;
+  const svg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return {
+    secret,
+    otpauthUrl,
+    qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+  };
+}
+
+export async function enableTwoFactor(deps: Deps, user: User, code: string): Promise<TwoFactorEnabled> {
+  if (user.totpEnabledAt) throw conflict("Two-factor sign-in is already on.");
+  if (!user.totpPendingSecret) throw badRequest("Start the set-up first: scan a new QR code.");
+  deps.limiter.hit(`2fa:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
+  const step = verifyTotp(user.totpPendingSecret, code, deps.now(), null);
+  if (step === null) throw badRequest(MEMBER_MSG.wrongCode);
+  const codes = newRecoveryCodes();
+  await deps.db
+    .update(users)
+    .set({
+      totpSecret: user.totpPendingSecret,
+      totpPendingSecret: null,
+      totpEnabledAt: deps.now(),
+      totpLastStep: step,
+      totpRecoveryCodes: codes.map((c) => hashToken(normaliseRecoveryCode(c))),
+    })
+    .where(eq(users.id, user.id));
+  return { recoveryCodes: codes };
+}
+
+/**
+ * Checks a sign-in code: a TOTP code (never the same one twice) or an unused recovery code, which is spent.
+ * The update is conditional on the stored state read, so two sign-ins cannot spend one code twice.
+ */
+export async function checkSecondFactor(deps: Deps, user: User, code: string): Promise<boolean> {
+  if (!user.totpSecret) return true;
+  const step = verifyTotp(user.totpSecret, code, deps.now(), user.totpLastStep);
+  if (step !== null) {
+    const res = await deps.db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(
+        sql`${users.id} = ${user.id} AND (${users.totpLastStep} IS NULL OR ${users.totpLastStep} < ${step})`,
+      )
+      .returning({ id: users.id });
+    return res.length === 1;
+  }
+  const hash = hashToken(normaliseRecoveryCode(code));
+  if (!user.totpRecoveryCodes.includes(hash)) return false;
+  const res = await deps.db
+    .update(users)
+    .set({ totpRecoveryCodes: sql`array_remove(${users.totpRecoveryCodes}, ${hash})` })
+    .where(sql`${users.id} = ${user.id} AND ${hash} = ANY(${users.totpRecoveryCodes})`)
+    .returning({ id: users.id });
+  return res.length === 1;
+}
+
+export async function disableTwoFactor(deps: Deps, user: User, code: string): Promise<void> {
+  if (!user.totpEnabledAt) throw badRequest("Two-factor sign-in is not on.");
+  deps.limiter.hit(`2fa:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
+  if (!(await checkSecondFactor(deps, user, code))) throw badRequest(MEMBER_MSG.wrongCode);
+  await deps.db
+    .update(users)
+    .set({
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      totpRecoveryCodes: [],
+    })
+    .where(eq(users.id, user.id));
+}

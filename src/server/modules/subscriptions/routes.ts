@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { cancelSubscriptionSchema, changeTierSchema } from "../../../shared/schemas/member.ts";
+import type { Deps } from "../../deps.ts";
+import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import {
+  billingOverview,
+  cancelSubscription,
+  changeTier,
+  pauseSubscription,
+  reactivateSubscription,
+  startPaymentMethodUpdate,
+} from "./service.ts";
+
+export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    "/api/cancel-subscription",
+    { onRequest: memberOnly, schema: { body: cancelSubscriptionSchema } },
+    async (req) => cancelSubscription(deps, requireUser(req), req.body),
+  );
+  r.post("/api/reactivate-subscription", { onRequest: memberOnly }, async (req) =>
+    reactivateSubscription(deps, requireUser(req)),
+  );
+  r.post("/api/subscription/pause", { onRequest: memberOnly }, async (req) =>
+    pauseSubscription(deps, requireUser(req)),
+  );
+  r.post(
+    "/api/subscription/change-tier",
+    { onRequest: memberOnly, schema: { body: changeTierSchema } },
+    async (req) => changeTier(deps, requireUser(req), req.body.tier),
+  );
+  r.post("/api/subscription/update-payment-method", { onRequest: memberOnly }, async (req) =>
+    startPaymentMethodUpdate(deps, requireUser(req)),
+  );
+  r.get("/api/billing", { onRequest: memberOnly }, async (req) => billingOverview(deps, requireUser(req)));
+}
