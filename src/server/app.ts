@@ -15,8 +15,10 @@ import { dateRoutes } from "./modules/dates/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { offerRoutes } from "./modules/offers/routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/routes.ts";
+import { partnerRoutes } from "./modules/partners/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
+import { supportRoutes } from "./modules/support/routes.ts";
 import { registerAuthContext } from "./plugins/auth-context.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { isApiPath, registerRequestPath } from "./plugins/request-path.ts";
@@ -89,6 +91,8 @@ export async function buildApp(
   dateRoutes(app, deps);
   accountRoutes(app, deps);
   subscriptionRoutes(app, deps);
+  supportRoutes(app, deps);
+  partnerRoutes(app, deps);
 
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   const serveClient = opts.serveClient ?? existsSync(path.join(clientDir, "index.html"));

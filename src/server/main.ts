@@ -9,6 +9,7 @@ import { seedDemo } from "./db/seed-demo.ts";
 import { createDeps } from "./deps-factory.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
+import { advanceSubscriptions } from "./modules/subscriptions/service.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
@@ -47,6 +48,15 @@ async function main() {
   const app = await buildApp(deps);
   const purge = setInterval(() => void purgeExpiredSessions(db, new Date()).catch(() => {}), 3_600_000);
   purge.unref();
+  // Billing cycles roll on (booked pauses start and end, tier changes take over). Safe with several instances;
+  // the scheduled jobs of the planning work move this onto pg-boss.
+  const advance = () =>
+    void advanceSubscriptions(deps)
+      .then((n) => n && log.info(`${n} subscription cycle(s) advanced`))
+      .catch((e) => log.error(e, "advancing subscriptions failed"));
+  advance();
+  const cycles = setInterval(advance, 10 * 60_000);
+  cycles.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,6 +64,7 @@ async function main() {
     closing = true;
     log.info(`${signal}: shutting down`);
     clearInterval(purge);
+    clearInterval(cycles);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close().catch(() => {});

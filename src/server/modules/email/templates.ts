@@ -142,3 +142,38 @@ export function accountDeletedEmail(firstName: string): Rendered {
     "Thank you for the evenings you spent with us.",
   ]);
 }
+
+export function supportTicketNotice(t: {
+  id: number;
+  from: string;
+  subject: string;
+  body: string;
+  reservationId: number | null;
+}): Rendered {
+  return render(`[Ticket ${t.id}] ${t.subject}`, `New message from ${t.from}`, [
+    t.body,
+    t.reservationId ? `About date ${t.reservationId}.` : "Not about a particular date.",
+  ]);
+}
+
+export function supportTicketReceipt(firstName: string, subject: string, url: string): Rendered {
+  return render(
+    `We've got your message: ${subject}`,
+    "We've got your message",
+    [`Hello ${firstName},`, "Thank you for writing. A member of our team will reply within one working day."],
+    { label: "See your messages", url },
+  );
+}
+
+export function partnerInviteEmail(inviterName: string, url: string, days: number): Rendered {
+  return render(
+    `${inviterName} invited you to ${BRAND.name}`,
+    `${inviterName} would like to plan dates with you`,
+    [
+      `${inviterName} has joined ${BRAND.name}, where surprise dates in London are planned for the two of you and revealed 48 hours before.`,
+      "Accept the invitation to see your dates together. You won't be charged: the membership stays with the person who subscribed.",
+    ],
+    { label: "Accept the invitation", url },
+    `The link works for ${days} days. If you don't know ${inviterName}, you can ignore this message.`,
+  );
+}

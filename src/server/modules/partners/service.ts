@@ -1,0 +1,161 @@
+/**
+ * Couples: a member invites their partner by e-mail; whoever opens the link and accepts (signed in or newly
+ * signed up) becomes the partner, and both rows point at each other. Either can unlink. Billing stays with
+ * each account: a partner sees the couple's dates, never the other's payments.
+ */
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import type { PartnerInviteInfo, PartnerStatus } from "../../../shared/member-api.ts";
+import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { partnerInvites, type User, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { badRequest, conflict, notFound } from "../../http-error.ts";
+import { toPublicUser } from "../auth/public-user.ts";
+import { hashToken, newToken } from "../auth/tokens.ts";
+import { partnerInviteEmail } from "../email/templates.ts";
+
+export const INVITE_TTL_DAYS = 7;
+
+export const PARTNER_MSG = {
+  alreadyLinked: "You are already linked with a partner. Unlink them first to invite someone else.",
+  self: "You can't invite yourself. Enter your partner's e-mail address.",
+  ownInvite: "This is your own invitation. Send the link to your partner instead.",
+  inviterLinked: "The person who invited you is already linked with someone else.",
+  youLinked: "You are already linked with a partner. Unlink them in Settings first.",
+  noPartner: "You are not linked with a partner.",
+} as const;
+
+export async function partnerStatus(deps: Deps, user: User): Promise<PartnerStatus> {
+  const now = deps.now();
+  const [partner] = user.partnerId
+    ? await deps.db
+        .select({ id: users.id, firstName: users.firstName, email: users.email })
+        .from(users)
+        .where(eq(users.id, user.partnerId))
+    : [];
+  const [invite] = await deps.db
+    .select()
+    .from(partnerInvites)
+    .where(
+      and(
+        eq(partnerInvites.inviterId, user.id),
+        isNull(partnerInvites.acceptedAt),
+        gt(partnerInvites.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(partnerInvites.createdAt))
+    .limit(1);
+  return {
+    partner: partner ?? null,
+    pendingInvite:
+      invite && !partner
+        ? {
+            email: invite.email,
+            sentAt: invite.createdAt.toISOString(),
+            expiresAt: invite.expiresAt.toISOString(),
+          }
+        : null,
+  };
+}
+
+export async function invitePartner(deps: Deps, user: User, email: string): Promise<PartnerStatus> {
+  if (user.partnerId) throw conflict(PARTNER_MSG.alreadyLinked);
+  if (email === user.email.toLowerCase()) throw badRequest(PARTNER_MSG.self);
+  deps.limiter.hit(`partner-invite:${user.id}`, 5, 60);
+  const token = newToken();
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000);
+  await deps.db.transaction(async (tx) => {
+    // One invitation at a time: a new one replaces any still waiting.
+    await tx
+      .delete(partnerInvites)
+      .where(and(eq(partnerInvites.inviterId, user.id), isNull(partnerInvites.acceptedAt)));
+    await tx
+      .insert(partnerInvites)
+      .values({ inviterId: user.id, email, tokenHash: hashToken(token), expiresAt, createdAt: now });
+  });
+  const name = user.firstName ?? "Your partner";
+  const url = `${deps.config.appUrl}/partner-invite?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: email,
+    ...partnerInviteEmail(name, url, INVITE_TTL_DAYS),
+    type: "partner_invite",
+    userId: user.id,
+  });
+  return partnerStatus(deps, { ...user });
+}
+
+export async function cancelInvite(deps: Deps, user: User): Promise<PartnerStatus> {
+  await deps.db
+    .delete(partnerInvites)
+    .where(and(eq(partnerInvites.inviterId, user.id), isNull(partnerInvites.acceptedAt)));
+  return partnerStatus(deps, user);
+}
+
+async function findInvite(deps: Deps, token: string) {
+  const [row] = await deps.db
+    .select({ invite: partnerInvites, inviter: users })
+    .from(partnerInvites)
+    .innerJoin(users, eq(users.id, partnerInvites.inviterId))
+    .where(
+      and(
+        eq(partnerInvites.tokenHash, hashToken(token)),
+        isNull(partnerInvites.acceptedAt),
+        gt(partnerInvites.expiresAt, deps.now()),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!row) throw notFound(MEMBER_MSG.token);
+  return row;
+}
+
+export async function inviteInfo(deps: Deps, token: string): Promise<PartnerInviteInfo> {
+  const { invite, inviter } = await findInvite(deps, token);
+  return {
+    inviterFirstName: inviter.firstName,
+    email: invite.email,
+    expiresAt: invite.expiresAt.toISOString(),
+  };
+}
+
+export async function acceptInvite(deps: Deps, user: User, token: string): Promise<PublicUser> {
+  const { invite } = await findInvite(deps, token);
+  if (invite.inviterId === user.id) throw badRequest(PARTNER_MSG.ownInvite);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    // Both rows locked in id order, so two acceptances cannot link one person twice.
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(or(eq(users.id, invite.inviterId), eq(users.id, user.id)))
+      .orderBy(users.id)
+      .for("update");
+    const inviter = rows.find((r) => r.id === invite.inviterId);
+    const me = rows.find((r) => r.id === user.id);
+    if (!inviter || !me) throw notFound(MEMBER_MSG.token);
+    if (me.partnerId && me.partnerId !== inviter.id) throw conflict(PARTNER_MSG.youLinked);
+    if (inviter.partnerId && inviter.partnerId !== me.id) throw conflict(PARTNER_MSG.inviterLinked);
+    const spent = await tx
+      .update(partnerInvites)
+      .set({ acceptedAt: now, acceptedBy: me.id })
+      .where(and(eq(partnerInvites.id, invite.id), isNull(partnerInvites.acceptedAt)))
+      .returning({ id: partnerInvites.id });
+    if (spent.length === 0) throw notFound(MEMBER_MSG.token);
+    await tx.update(users).set({ partnerId: me.id }).where(eq(users.id, inviter.id));
+    await tx.update(users).set({ partnerId: inviter.id }).where(eq(users.id, me.id));
+  });
+  const [fresh] = await deps.db.select().from(users).where(eq(users.id, user.id));
+  return toPublicUser(deps, fresh);
+}
+
+export async function unlinkPartner(deps: Deps, user: User): Promise<PartnerStatus> {
+  if (!user.partnerId) throw badRequest(PARTNER_MSG.noPartner);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ partnerId: null })
+      .where(and(eq(users.id, user.partnerId!), eq(users.partnerId, user.id)));
+    await tx.update(users).set({ partnerId: null }).where(eq(users.id, user.id));
+  });
+  return partnerStatus(deps, { ...user, partnerId: null });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createTicketSchema, idParamSchema, ticketReplySchema } from "../../../shared/schemas/member.ts";
+import type { Deps } from "../../deps.ts";
+import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { createTicket, getTicket, listTickets, replyToTicket } from "./service.ts";
+
+export function supportRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get("/api/support/tickets", { onRequest: memberOnly }, async (req) =>
+    listTickets(deps, requireUser(req)),
+  );
+  r.post(
+    "/api/support/tickets",
+    { onRequest: memberOnly, schema: { body: createTicketSchema } },
+    async (req, reply) => reply.code(201).send(await createTicket(deps, requireUser(req), req.body)),
+  );
+  r.get(
+    "/api/support/tickets/:id",
+    { onRequest: memberOnly, schema: { params: idParamSchema } },
+    async (req) => getTicket(deps, requireUser(req), req.params.id),
+  );
+  r.post(
+    "/api/support/tickets/:id/replies",
+    { onRequest: memberOnly, schema: { params: idParamSchema, body: ticketReplySchema } },
+    async (req) => replyToTicket(deps, requireUser(req), req.params.id, req.body.body),
+  );
+}
