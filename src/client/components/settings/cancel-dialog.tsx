@@ -30,7 +30,7 @@ const FEEDBACK_MAX = 2000;
 
 function offersFor(user: PublicUser): Choice<Offer>[] {
   const offers: Choice<Offer>[] = [];
-  if (user.subscriptionStatus === "active")
+  if (user.subscriptionStatus === "active" && !user.pausedUntil)
     offers.push({
       value: "pause",
       label: "Take a month off",
@@ -88,17 +88,13 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
             })),
           },
     onSuccess: (result) => {
-      toast(
-        result.chosen === "pause"
-          ? {
-              title: "Subscription Paused",
-              description: `Enjoy the break. Your plan picks up again on ${formatLongDate((result as { pausedUntil: string }).pausedUntil)}.`,
-            }
-          : {
-              title: "Plan Change Scheduled",
-              description: `You'll move to Silver on ${formatLongDate((result as { effectiveAt: string }).effectiveAt)}.`,
-            },
-      );
+      // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
+      // assistive technology.
+      setOpen(false);
+      toast({
+        title: result.chosen === "pause" ? "Subscription Paused" : "Plan Change Scheduled",
+        description: result.message,
+      });
       reloadSoon();
     },
     onError: (error) => toastCallError(TOAST.errorTitle, error),
@@ -111,6 +107,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
         input,
       ),
     onSuccess: (result) => {
+      setOpen(false);
       toast({
         title: TOAST.subscriptionCancelledTitle,
         description: result.refunded

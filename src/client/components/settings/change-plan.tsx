@@ -25,7 +25,9 @@ export function ChangePlan({ user }: { user: PublicUser }) {
         description:
           tier === current
             ? `You'll stay on ${TIERS[tier].name}.`
-            : `You'll move to ${TIERS[tier].name} on ${formatLongDate(result.effectiveAt)}. Until then, nothing changes.`,
+            : result.effectiveAt
+              ? `You'll move to ${TIERS[tier].name} on ${formatLongDate(result.effectiveAt)}. Until then, nothing changes.`
+              : result.message,
       });
       setChoice(null);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

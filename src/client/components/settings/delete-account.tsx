@@ -24,6 +24,8 @@ export function DeleteAccount({ hasPlan }: { hasPlan: boolean }) {
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", "/api/auth/user"),
     onSuccess: () => {
+      // Close first: while the dialog is open, the toast outside it is hidden from assistive technology.
+      setOpen(false);
       toast({
         title: TOAST.accountDeletedTitle,
         description: "Your account and your data have been deleted.",

@@ -4,7 +4,7 @@ import { Button } from "../ui/button.tsx";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { DeleteAccount } from "./delete-account.tsx";
 import { SettingsSection } from "./section.tsx";
-// TODO(two-factor helper): import { TwoFactorCard } from "./two-factor-card.tsx"; once it exists.
+import { TwoFactorCard } from "./two-factor-card.tsx";
 
 /** Settings > Privacy & Security: your data, password, two-step sign-in, and deleting the account. */
 export function PrivacyPanel({ user }: { user: PublicUser }) {
@@ -29,7 +29,7 @@ export function PrivacyPanel({ user }: { user: PublicUser }) {
         <ChangePasswordDialog />
       </SettingsSection>
 
-      {/* TODO(two-factor helper): <TwoFactorCard /> goes here ("Enable 2FA"). */}
+      <TwoFactorCard />
 
       <SettingsSection
         title="Danger Zone"

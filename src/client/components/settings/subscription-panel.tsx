@@ -100,6 +100,18 @@ function StatusNotices({ user }: { user: PublicUser }) {
             : "No dates and no payments for now. Your plan picks up again on its own."}
         </Notice>
       )}
+      {user.subscriptionStatus === "active" && user.pausedUntil && (
+        <Notice
+          tone="gold"
+          icon={<CirclePause />}
+          title="A month off is booked"
+          role="status"
+          testId="pause-booked-notice"
+        >
+          {end ? `From ${end}` : "From your next billing date"} until {formatLongDate(user.pausedUntil)} we
+          plan no dates and take no payment. Your plan picks up again on its own after that.
+        </Notice>
+      )}
       {user.pendingTier && user.pendingTier !== user.subscriptionTier && (
         <Notice
           tone="info"

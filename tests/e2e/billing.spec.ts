@@ -1,0 +1,81 @@
+import { expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./helpers.ts";
+
+/** A questionnaire with the Terms accepted: the server sets up no Direct Debit before that. */
+const PREFERENCES = {
+  postcode: "sw1a1aa",
+  travelRadius: 25,
+  dateSpend: "££",
+  dateTypePreferences: [{ type: "culture", rank: 1 }],
+  schedulingPreferences: [
+    { weekOfMonth: 1, dayOfWeek: "saturday" },
+    { weekOfMonth: 2, dayOfWeek: "saturday" },
+    { weekOfMonth: 3, dayOfWeek: "saturday" },
+  ],
+  timePreferences: [{ time: "afternoons", rank: 1 }],
+  dietaryRestrictions: [],
+  accessibilityNeeds: [],
+  alcoholOk: true,
+  openToTrying: false,
+  marketingOptOut: true,
+  termsAccepted: true,
+};
+
+/** Subscribes through the plans page and the sandbox Direct Debit page, as a member would. */
+async function subscribeViaSandbox(page: Page, tier: "silver" | "gold" | "platinum") {
+  const res = await page.request.post("/api/onboarding/preferences", { data: PREFERENCES });
+  expect(res.status()).toBe(200);
+  await page.goto(`/subscription?tier=${tier}`);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/direct-debit\//);
+  await page.getByLabel("Account holder name").fill("Alex Taylor");
+  await page.getByLabel("Sort code").fill("20-00-00");
+  await page.getByLabel("Account number").fill("55779911");
+  await page.getByLabel(/I am the account holder/).check();
+  await page.getByRole("button", { name: "Set up Direct Debit" }).click();
+  await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toBeVisible();
+}
+
+test.describe("billing", () => {
+  test("a member without a plan sees an empty history and a way to choose one", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/billing");
+    await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
+    await expect(page).toHaveTitle(/Billing/);
+    await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+    await expect(page.getByTestId("payments-empty")).toContainText("No payments yet");
+    await expect(page.getByTestId("billing-mandate")).toContainText("No Direct Debit is set up.");
+    await expect(page.getByRole("link", { name: "Choose a plan" })).toHaveAttribute("href", "/subscription");
+  });
+
+  test("after subscribing: plan, next payment, Direct Debit and the payment history", async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await registerViaApi(page);
+    await subscribeViaSandbox(page, "gold");
+
+    // From Settings > Subscription, Manage Billing opens the billing page.
+    await page.goto("/settings?tab=subscription");
+    await page.getByRole("link", { name: "Manage Billing" }).click();
+    await expect(page).toHaveURL("/billing");
+
+    await expect(page.getByTestId("billing-plan")).toContainText("Gold plan");
+    await expect(page.getByTestId("billing-plan")).toContainText("Active");
+    await expect(page.getByTestId("billing-plan")).toContainText("£20 a month");
+    await expect(page.getByTestId("billing-next-payment")).toContainText("£20");
+    await expect(page.getByTestId("billing-mandate")).toContainText("ending 11");
+    const table = page.getByTestId("payments-table");
+    await expect(table.getByRole("row")).not.toHaveCount(1);
+    await expect(table.getByRole("row").nth(1)).toContainText("£20");
+    await expect(page.getByTestId("payments-cards")).toBeHidden();
+
+    // A phone shows the payments as cards.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId("payments-table")).toBeHidden();
+    await expect(page.getByTestId("payments-cards").getByRole("listitem").first()).toContainText("£20");
+
+    await page.getByRole("link", { name: "Subscription settings" }).click();
+    await expect(page).toHaveURL("/settings?tab=subscription");
+    await expect(page.getByRole("tab", { name: "Subscription" })).toHaveAttribute("aria-selected", "true");
+  });
+});

@@ -1,0 +1,436 @@
+import { expect, type Page, test } from "@playwright/test";
+import { arrangeDate, registerViaApi } from "./helpers.ts";
+
+/** The toast region (Radix Toast viewport). */
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** A complete questionnaire (Terms accepted) with a 15-mile radius, as onboarding stores it. */
+const PREFERENCES = {
+  postcode: "se19px",
+  travelRadius: 15,
+  dateSpend: "££",
+  dateTypePreferences: [{ type: "restaurants", rank: 1 }],
+  schedulingPreferences: [
+    { weekOfMonth: 1, dayOfWeek: "friday" },
+    { weekOfMonth: 2, dayOfWeek: "friday" },
+    { weekOfMonth: 3, dayOfWeek: "saturday" },
+  ],
+  timePreferences: [{ time: "evenings", rank: 1 }],
+  dietaryRestrictions: [],
+  accessibilityNeeds: [],
+  alcoholOk: true,
+  openToTrying: true,
+  marketingOptOut: false,
+  termsAccepted: true,
+};
+
+async function savePreferences(page: Page) {
+  const res = await page.request.post("/api/onboarding/preferences", { data: PREFERENCES });
+  expect(res.status()).toBe(200);
+}
+
+/** A member with a Direct Debit set up through the sandbox payment page (the real joining journey). */
+async function subscribedMember(page: Page, tier: "silver" | "gold" | "platinum" = "gold") {
+  const member = await registerViaApi(page);
+  await savePreferences(page);
+  await page.goto(`/subscription?tier=${tier}`);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/direct-debit\//);
+  await page.getByLabel("Account holder name").fill("Alex Taylor");
+  await page.getByLabel("Sort code").fill("20-00-00");
+  await page.getByLabel("Account number").fill("55779911");
+  await page.getByLabel(/I am the account holder/).check();
+  await page.getByRole("button", { name: "Set up Direct Debit" }).click();
+  await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toBeVisible();
+  return member;
+}
+
+const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
+
+test.describe("settings", () => {
+  test("tabs: a side list on desktop, a bottom bar on a phone, deep links and noindex", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await registerViaApi(page, { firstName: "Alex" });
+    await page.goto("/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+    await expect(page).toHaveTitle(/Account Settings/);
+    await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+    const list = page.getByRole("tablist", { name: "Settings sections" });
+    await expect(list).toHaveAttribute("data-layout", "side");
+    await expect(list).toHaveAttribute("aria-orientation", "vertical");
+    const names = ["Profile", "Notifications", "Subscription", "Privacy & Security"];
+    await expect(list.getByRole("tab")).toHaveCount(names.length);
+    for (const [i, name] of names.entries())
+      await expect(list.getByRole("tab").nth(i)).toHaveAccessibleName(name);
+    await expect(tab(page, "Profile")).toHaveAttribute("aria-selected", "true");
+    // The side list sits beside the content, not under it.
+    const listBox = (await list.boundingBox())!;
+    const panelBox = (await page.getByRole("tabpanel").boundingBox())!;
+    expect(listBox.x + listBox.width).toBeLessThanOrEqual(panelBox.x);
+
+    await tab(page, "Notifications").click();
+    await expect(page).toHaveURL("/settings?tab=notifications");
+    await expect(page.getByRole("switch", { name: "Email notifications" })).toBeVisible();
+
+    // Deep link: the Subscription tab of a member without a plan.
+    await page.goto("/settings?tab=subscription");
+    await expect(tab(page, "Subscription")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("settings-plan-name")).toHaveText("Free Trial");
+    await expect(page.getByTestId("settings-plan-status")).toHaveText("Trial");
+    await expect(page.getByRole("link", { name: "View All Plans" })).toHaveAttribute("href", "/subscription");
+    await expect(page.getByRole("button", { name: "Cancel Subscription" })).toBeHidden();
+
+    // Leaving the page drops the noindex mark.
+    await page.getByRole("link", { name: "View All Plans" }).click();
+    await expect(page).toHaveURL("/subscription");
+    await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(0);
+
+    // On a phone the tabs are a bar fixed to the bottom of the screen.
+    await page.setViewportSize(PHONE);
+    await page.goto("/settings?tab=privacy");
+    await expect(list).toHaveAttribute("data-layout", "bottom");
+    await expect(page.getByRole("region", { name: "Danger Zone" })).toBeVisible();
+    const bar = (await list.boundingBox())!;
+    expect(Math.round(bar.y + bar.height)).toBe(PHONE.height);
+    expect(Math.round(bar.width)).toBe(PHONE.width);
+    await page.mouse.wheel(0, 600);
+    expect(Math.round((await list.boundingBox())!.y + bar.height)).toBe(PHONE.height);
+    await tab(page, "Profile").click();
+    await expect(page).toHaveURL("/settings");
+    await expect(page.getByLabel("First name")).toHaveValue("Alex");
+  });
+
+  test("profile: checks fields, saves only what changed, and waits for a new e-mail to be verified", async ({
+    page,
+  }) => {
+    const { email } = await registerViaApi(page, { firstName: "Alex" });
+    await savePreferences(page);
+    await page.goto("/settings");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    // Onboarding's 15 miles is kept as its own choice beside 10/25/50/100+.
+    const radius = page.getByLabel("Travel radius");
+    await expect(radius).toHaveValue("15");
+    await expect(radius.locator("option")).toHaveText([
+      "10 miles",
+      "15 miles",
+      "25 miles",
+      "50 miles",
+      "100+ miles",
+    ]);
+
+    await page.getByLabel("First name").fill("A");
+    await page.getByLabel("Phone").fill("12345");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Please enter a valid UK phone number")).toBeVisible();
+
+    const patches: unknown[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "PATCH" && req.url().endsWith("/api/auth/user")) patches.push(req.postDataJSON());
+    });
+    await page.getByLabel("First name").fill("Alexandra");
+    await page.getByLabel("Phone").fill("07700 900123");
+    await page.getByLabel("City").fill("London");
+    await radius.selectOption({ label: "100+ miles" });
+    const newEmail = email.replace("@", "+new@");
+    await page.getByLabel("Email").fill(newEmail);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toasts(page).getByText("Profile Updated")).toBeVisible();
+    await expect(toasts(page).getByText(`We've sent a link to ${newEmail}`)).toBeVisible();
+    expect(patches).toEqual([
+      { firstName: "Alexandra", email: newEmail, city: "London", phone: "07700900123", travelRadius: 100 },
+    ]);
+    // The old address stays in use until the new one is verified.
+    await expect(page.getByTestId("pending-email")).toContainText(newEmail);
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByTestId("header-user-name")).toHaveText("Alexandra");
+
+    await page.reload();
+    await expect(page.getByLabel("First name")).toHaveValue("Alexandra");
+    await expect(page.getByLabel("Phone")).toHaveValue("07700900123");
+    await expect(page.getByLabel("City")).toHaveValue("London");
+    await expect(page.getByLabel("Travel radius")).toHaveValue("100");
+    await expect(page.getByTestId("pending-email")).toContainText(newEmail);
+  });
+
+  test("notifications: switches are saved and still set after a reload; texts need a phone", async ({
+    page,
+  }) => {
+    await registerViaApi(page);
+    await page.goto("/settings?tab=notifications");
+    const emailSwitch = page.getByRole("switch", { name: "Email notifications" });
+    const sms = page.getByRole("switch", { name: "SMS notifications" });
+    const marketing = page.getByRole("switch", { name: "Marketing communications" });
+    const save = page.getByRole("button", { name: "Save Notification Settings" });
+    await expect(emailSwitch).toBeChecked();
+    await expect(sms).not.toBeChecked();
+    await expect(marketing).toBeChecked();
+    await expect(sms).toBeDisabled();
+    await expect(page.getByTestId("sms-needs-phone")).toContainText(
+      "Add a mobile number to receive text messages",
+    );
+    await expect(save).toBeDisabled();
+
+    await emailSwitch.click();
+    await marketing.click();
+    await save.click();
+    await expect(toasts(page).getByText("Notification Settings Saved")).toBeVisible();
+    await page.reload();
+    await expect(emailSwitch).not.toBeChecked();
+    await expect(marketing).not.toBeChecked();
+
+    // Add a phone in Profile, then texts can be turned on.
+    await page.getByRole("button", { name: "Add one in Profile" }).click();
+    await expect(page).toHaveURL("/settings");
+    await page.getByLabel("Phone").fill("+44 7700 900456");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toasts(page).getByText("Profile Updated")).toBeVisible();
+    await tab(page, "Notifications").click();
+    await expect(page.getByTestId("sms-needs-phone")).toBeHidden();
+    await sms.click();
+    await emailSwitch.click();
+    await save.click();
+    await expect(toasts(page).getByText("Notification Settings Saved")).toBeVisible();
+    await page.reload();
+    await expect(sms).toBeChecked();
+    await expect(emailSwitch).toBeChecked();
+    await expect(marketing).not.toBeChecked();
+  });
+
+  test("cancelling: offers, a required reason, back, confirm; then reactivating", async ({ page }) => {
+    test.setTimeout(60_000);
+    const { email } = await subscribedMember(page, "gold");
+    // A date already enjoyed: no cooling-off refund, so the plan runs to the end of the paid period.
+    await arrangeDate(email, { hoursFromNow: -72, status: "completed" });
+    await page.goto("/settings?tab=subscription");
+    await expect(page.getByTestId("settings-plan-name")).toHaveText("Gold plan");
+    await expect(page.getByTestId("settings-plan-status")).toHaveText("Active");
+    await expect(page.getByRole("list", { name: "Plan benefits" })).toContainText("2 mystery dates a month");
+    await expect(page.getByRole("link", { name: "Manage Billing" })).toHaveAttribute("href", "/billing");
+
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 1 of 3");
+    await expect(dialog.getByRole("heading", { name: "Before you go" })).toBeVisible();
+    const accept = dialog.getByRole("button", { name: "Accept This Offer" });
+    await expect(accept).toBeDisabled();
+    await expect(dialog.getByRole("radio", { name: "Take a month off" })).toBeVisible();
+    await dialog.getByRole("radio", { name: "Switch to Silver at £15/month" }).click();
+    await expect(accept).toBeEnabled();
+
+    // Step 2: a reason is required; Back returns to the offers.
+    await dialog.getByRole("button", { name: "No Thanks" }).click();
+    await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 2 of 3");
+    await expect(dialog.getByRole("radio")).toHaveCount(8);
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(dialog.getByText("Please select a reason for cancelling")).toBeVisible();
+    await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 2 of 3");
+    await dialog.getByRole("button", { name: "Back" }).click();
+    await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 1 of 3");
+    await dialog.getByRole("button", { name: "No Thanks" }).click();
+    await dialog.getByRole("radio", { name: "Too expensive" }).click();
+    await dialog.getByRole("radio", { name: "Partner is no longer interested" }).click();
+    await expect(dialog.getByRole("radio", { checked: true })).toHaveCount(1);
+    await dialog.getByRole("button", { name: "Continue" }).click();
+
+    // Step 3: what cancelling means; Keep Subscription closes, and the dialog starts again from step 1.
+    await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 3 of 3");
+    await expect(dialog.getByRole("list", { name: "What cancelling means" })).toContainText(
+      "No further Direct Debit payments",
+    );
+    await dialog.getByRole("button", { name: "Keep Subscription" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 1 of 3");
+    await expect(dialog.getByRole("radio", { checked: true })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Accept This Offer" })).toBeDisabled();
+
+    await dialog.getByRole("button", { name: "No Thanks" }).click();
+    await expect(dialog.getByRole("radio", { checked: true })).toHaveCount(0);
+    await dialog.getByRole("radio", { name: "Dates don't match my preferences" }).click();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByLabel(/Anything else/).fill("More outdoor dates, please.");
+    const cancelCall = page.waitForRequest((r) => r.url().endsWith("/api/cancel-subscription"));
+    let reloaded = page.waitForEvent("load");
+    await dialog.getByRole("button", { name: "Confirm Cancellation" }).click();
+    expect((await cancelCall).postDataJSON()).toEqual({
+      reason: "Dates don't match my preferences",
+      feedback: "More outdoor dates, please.",
+    });
+    await expect(toasts(page).getByText("Subscription Cancelled")).toBeVisible();
+    // The page reloads and shows the cancelled plan.
+    await reloaded;
+    await expect(page.getByTestId("settings-plan-status")).toHaveText("Cancelled");
+    await expect(page.getByTestId("cancelled-notice")).toContainText(
+      "ends with the current billing period, on",
+    );
+    await expect(page.getByRole("button", { name: "Cancel Subscription" })).toBeHidden();
+
+    reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Reactivate" }).click();
+    await expect(toasts(page).getByText("Subscription Reactivated")).toBeVisible();
+    await reloaded;
+    await expect(page.getByTestId("settings-plan-status")).toHaveText("Active");
+    await expect(page.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
+  });
+
+  test("the pause offer pauses the plan for a month", async ({ page }) => {
+    test.setTimeout(60_000);
+    await subscribedMember(page, "silver");
+    await page.goto("/settings?tab=subscription");
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    const dialog = page.getByRole("dialog");
+    // Already on Silver: only the pause is offered.
+    await expect(dialog.getByRole("radio")).toHaveCount(1);
+    await dialog.getByRole("radio", { name: "Take a month off" }).click();
+    const reloaded = page.waitForEvent("load");
+    await dialog.getByRole("button", { name: "Accept This Offer" }).click();
+    await expect(toasts(page).getByText("Subscription Paused")).toBeVisible();
+    await reloaded;
+    // The month off starts with the next billing cycle; until then the plan runs as usual.
+    await expect(page.getByTestId("settings-plan-status")).toHaveText("Active");
+    await expect(page.getByTestId("pause-booked-notice")).toContainText(
+      "we plan no dates and take no payment",
+    );
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 2 of 3");
+    await expect(dialog.getByRole("button", { name: "Back" })).toBeHidden();
+  });
+
+  test("changing plan waits for the next billing cycle", async ({ page }) => {
+    test.setTimeout(60_000);
+    await subscribedMember(page, "gold");
+    await page.goto("/settings?tab=subscription");
+    const plans = page.getByRole("radiogroup", { name: "Change plan" });
+    await expect(plans.getByRole("radio")).toHaveCount(2);
+    await plans.getByRole("radio", { name: "Platinum, £30/month" }).click();
+    await page.getByRole("button", { name: "Switch to Platinum" }).click();
+    await expect(toasts(page).getByText("Plan Change Scheduled")).toBeVisible();
+    await expect(page.getByTestId("pending-tier-notice")).toContainText("You'll move to Platinum");
+    await expect(page.getByTestId("settings-plan-name")).toHaveText("Gold plan");
+  });
+
+  test("privacy: download my data and change the password", async ({ page }) => {
+    const { email, password } = await registerViaApi(page);
+    await page.goto("/settings?tab=privacy");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download My Data" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.json$/);
+    const data = JSON.parse(await (await import("node:fs/promises")).readFile((await file.path())!, "utf8"));
+    expect(JSON.stringify(data)).toContain(email);
+
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change your password" });
+    await dialog.getByLabel("Current password").fill("not-my-password");
+    await dialog.getByLabel("New password").fill("short");
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await expect(dialog.getByText("Password must be at least 8 characters")).toBeVisible();
+    await dialog.getByLabel("New password").fill("a-brand-new-passphrase");
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await expect(dialog.getByText("Current password is incorrect")).toBeVisible();
+    await dialog.getByLabel("Current password").fill(password);
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await expect(toasts(page).getByText("Password Changed")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const again = await page.request.post("/api/login", {
+      data: { email, password: "a-brand-new-passphrase" },
+    });
+    expect(again.status()).toBe(200);
+  });
+
+  test("deleting the account ends at the landing page, signed out for good", async ({ page }) => {
+    const { email, password } = await registerViaApi(page);
+    await page.goto("/settings?tab=privacy");
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete your account?" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Keep My Account" }).click();
+    await expect(confirm).toBeHidden();
+
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    await confirm.getByRole("button", { name: "Delete Account" }).click();
+    await expect(toasts(page).getByText("Account Deleted")).toBeVisible();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign Out" })).toBeHidden();
+    const login = await page.request.post("/api/login", { data: { email, password } });
+    expect(login.status()).toBe(401);
+  });
+});
+
+/**
+ * Screenshots of every tab, the dialogs and the billing page, phone and desktop, light and dark, for a
+ * person to look at. Only when SETTINGS_SHOTS names a directory (not part of the normal run).
+ */
+test("settings screenshots", async ({ page }) => {
+  const dir = process.env.SETTINGS_SHOTS;
+  test.skip(!dir, "set SETTINGS_SHOTS=/some/dir to take them");
+  test.setTimeout(180_000);
+  const { email } = await registerViaApi(page, { firstName: "Alex" });
+  await savePreferences(page);
+  await page.goto("/subscription?tier=gold");
+  await page.getByLabel("Offer code").fill("WELCOME10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("plan-gold-price")).toContainText("£18.00");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await page.getByLabel("Account holder name").fill("Alex Taylor");
+  await page.getByLabel("Sort code").fill("20-00-00");
+  await page.getByLabel("Account number").fill("55779911");
+  await page.getByLabel(/I am the account holder/).check();
+  await page.getByRole("button", { name: "Set up Direct Debit" }).click();
+  await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toBeVisible();
+  await arrangeDate(email, { hoursFromNow: -72, status: "completed" });
+
+  const shoot = async (name: string, full = true) => {
+    await page.evaluate(() => document.fonts.ready);
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("button", { name: "Close" })
+      .click({ timeout: 500 })
+      .catch(() => {});
+    await page.screenshot({ path: `${dir}/${name}.png`, fullPage: full });
+  };
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const suffix = `${viewport === PHONE ? "phone" : "desktop"}-${colorScheme}`;
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.goto("/settings");
+      await expect(page.getByLabel("First name")).toHaveValue("Alex");
+      await shoot(`profile-${suffix}`);
+      await tab(page, "Notifications").click();
+      await shoot(`notifications-${suffix}`);
+      await tab(page, "Subscription").click();
+      await expect(page.getByTestId("settings-plan-name")).toBeVisible();
+      await shoot(`subscription-${suffix}`);
+      await page.getByRole("button", { name: "Cancel Subscription" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("radio", { name: "Take a month off" }).click();
+      await shoot(`cancel-1-${suffix}`, false);
+      await dialog.getByRole("button", { name: "No Thanks" }).click();
+      await dialog.getByRole("button", { name: "Continue" }).click();
+      await shoot(`cancel-2-${suffix}`, false);
+      await dialog.getByRole("radio", { name: "Too expensive" }).click();
+      await dialog.getByRole("button", { name: "Continue" }).click();
+      await dialog.getByLabel(/Anything else/).fill("We loved the first one.");
+      await shoot(`cancel-3-${suffix}`, false);
+      await page.keyboard.press("Escape");
+      await tab(page, "Privacy & Security").click();
+      await shoot(`privacy-${suffix}`);
+      await page.getByRole("button", { name: "Change Password" }).click();
+      await shoot(`password-${suffix}`, false);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Delete Account" }).click();
+      await shoot(`delete-${suffix}`, false);
+      await page.keyboard.press("Escape");
+      await page.goto("/billing");
+      await expect(page.getByTestId("billing-plan")).toContainText("Gold plan");
+      await shoot(`billing-${suffix}`);
+    }
+  }
+});
