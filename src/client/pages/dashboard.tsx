@@ -1,44 +1,149 @@
+import { useQuery } from "@tanstack/react-query";
+import { RotateCw, Settings } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
+import type { DashboardStats, MemberDate } from "../../shared/member-api.ts";
+import { DateGridSkeleton, EmptyDates, PlanCard, StatsRow } from "../components/dates/dashboard-parts.tsx";
+import { PastDateCard, UpcomingDateCard } from "../components/dates/date-card.tsx";
+import { splitDates } from "../components/dates/date-time.ts";
+import { DATES_KEY, STATS_KEY } from "../components/dates/queries.ts";
+import { useNow } from "../components/dates/use-now.ts";
+import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { useAuth } from "../lib/auth.ts";
-import { planSummary } from "../lib/plan.ts";
+import { useDocumentTitle } from "../lib/document-title.ts";
+import { errorMessage } from "../lib/queryClient.ts";
 
-/** The member's plan and its status, e.g. "Gold plan · Active", or a way to choose one. */
-function PlanCard() {
-  const { user } = useAuth();
-  if (!user) return null;
-  const plan = planSummary(user);
+function DatesSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
-    <Card className="mt-8 flex flex-wrap items-center justify-between gap-3 p-5 text-surface-foreground">
-      <div>
-        <p className="text-xs font-semibold tracking-[0.18em] text-accent-text uppercase">Your plan</p>
-        <p className="mt-1 font-display text-xl" data-testid="dashboard-plan">
-          {plan ? `${plan.name} · ${plan.status}` : "No plan yet"}
-        </p>
+    <section aria-labelledby={id} className="mt-12">
+      <div className="mb-5 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={id} className="font-display text-2xl font-medium sm:text-3xl">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{description}</p>
       </div>
-      <Link
-        href="/subscription"
-        className="rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline"
-      >
-        {plan ? "View plan" : "Choose a plan"}
-      </Link>
-    </Card>
+      {children}
+    </section>
   );
 }
 
+/** /dashboard: the couple's numbers, their upcoming mystery dates and their past adventures. */
 export default function DashboardPage() {
+  useDocumentTitle("Dashboard");
+  const { user } = useAuth();
+  const now = useNow();
+  const dates = useQuery<MemberDate[]>({ queryKey: DATES_KEY });
+  const stats = useQuery<DashboardStats>({ queryKey: STATS_KEY });
+  if (!user) return null;
+
+  const { upcoming, past } = splitDates(dates.data ?? []);
+
   return (
-    <PlaceholderPage
-      eyebrow="Your dates"
-      title="Dashboard"
-      description={
+    <div className="mx-auto w-full max-w-6xl flex-1 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 sm:pb-24">
+      <header className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Dashboard</p>
+          <h1 className="mt-3 text-4xl leading-tight font-normal sm:text-5xl">
+            {user.firstName ? `${user.firstName}, your dates` : "Your dates"}
+          </h1>
+          <p className="mt-2 max-w-xl text-muted-foreground">
+            The day and time of each date as soon as it's booked; where, and what to wear,{" "}
+            {REVEAL_WINDOW_HOURS} hours before.
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-stretch lg:flex-col lg:items-end">
+          <PlanCard user={user} className="sm:flex-1 lg:w-80" />
+          <Link
+            href="/settings"
+            className="inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline sm:self-center lg:self-end"
+          >
+            <Settings aria-hidden className="size-4" />
+            Account settings
+          </Link>
+        </div>
+      </header>
+
+      <div className="mt-8">
+        <StatsRow stats={stats.data} />
+      </div>
+
+      {dates.isPending ? (
+        <DatesSection id="upcoming-heading" title="Upcoming Mystery Dates" description="Loading your dates">
+          <DateGridSkeleton />
+        </DatesSection>
+      ) : dates.isError ? (
+        <Card className="mt-12 p-6 sm:p-8" role="alert" data-testid="dates-error">
+          <h2 className="font-display text-2xl font-medium">We couldn't load your dates</h2>
+          <p className="mt-2 text-muted-foreground">{errorMessage(dates.error)}</p>
+          <Button variant="outline" className="mt-5" onClick={() => void dates.refetch()}>
+            <RotateCw aria-hidden />
+            Try again
+          </Button>
+        </Card>
+      ) : upcoming.length === 0 && past.length === 0 ? (
+        <div className="mt-12">
+          <EmptyDates user={user} />
+        </div>
+      ) : (
         <>
-          <p>Your upcoming mystery dates and past adventures will appear here.</p>
-          <PlanCard />
+          <DatesSection
+            id="upcoming-heading"
+            title="Upcoming Mystery Dates"
+            description={`Details unlock ${REVEAL_WINDOW_HOURS} hours before each date`}
+          >
+            {upcoming.length > 0 ? (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {upcoming.map((date) => (
+                  <li key={date.id}>
+                    <UpcomingDateCard date={date} now={now} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p
+                className="rounded-2xl border border-dashed border-input p-6 text-muted-foreground"
+                data-testid="upcoming-empty"
+              >
+                Your next date is being planned. We'll e-mail you the day and time as soon as it's booked.
+              </p>
+            )}
+          </DatesSection>
+          <DatesSection
+            id="past-heading"
+            title="Past Adventures"
+            description="Rate each one: it shapes what we plan next"
+          >
+            {past.length > 0 ? (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {past.map((date) => (
+                  <li key={date.id}>
+                    <PastDateCard date={date} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p
+                className="rounded-2xl border border-dashed border-input p-6 text-muted-foreground"
+                data-testid="past-empty"
+              >
+                Your adventures will gather here after each date.
+              </p>
+            )}
+          </DatesSection>
         </>
-      }
-      action={{ href: "/settings", label: "Account settings" }}
-    />
+      )}
+    </div>
   );
 }

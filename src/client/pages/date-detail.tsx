@@ -1,14 +1,100 @@
-import { useParams } from "wouter";
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, RotateCw } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useParams } from "wouter";
+import type { MemberDate } from "../../shared/member-api.ts";
+import { DateDetails } from "../components/dates/date-details.tsx";
+import { DateHero } from "../components/dates/date-hero.tsx";
+import { msUntilReveal } from "../components/dates/date-time.ts";
+import { DateDetailSkeleton, DateNotFound } from "../components/dates/detail-states.tsx";
+import { dateKey } from "../components/dates/queries.ts";
+import { QuickActions } from "../components/dates/quick-actions.tsx";
+import { RatingCard } from "../components/dates/rating-card.tsx";
+import { EmergencySupport, PreparationTips } from "../components/dates/support-cards.tsx";
+import { useNow } from "../components/dates/use-now.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { FullPageSpinner } from "../components/ui/spinner.tsx";
+import { useDocumentTitle } from "../lib/document-title.ts";
+import { errorMessage, errorStatus, queryClient } from "../lib/queryClient.ts";
 
+/** Ids the server accepts; anything else cannot be a date, so it is not asked for. */
+const ID_PATTERN = /^[1-9]\d{0,8}$/;
+
+function scrollToRating() {
+  const card = document.getElementById("rate");
+  if (!card) return;
+  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  card.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  card.querySelector<HTMLElement>("input[type=radio]:checked, input[type=radio], button")?.focus({
+    preventScroll: true,
+  });
+}
+
+/** /dates/{id}: one date, its countdown to the reveal, what it is once revealed, and what can be done. */
 export default function DateDetailPage() {
   const { id } = useParams<{ id: string }>();
+  const valid = ID_PATTERN.test(id);
+  const query = useQuery<MemberDate>({ queryKey: dateKey(id), enabled: valid });
+  const now = useNow();
+  const date = query.data;
+  useDocumentTitle(date?.revealed && date.venue ? date.venue.name : "Your mystery date");
+
+  // The reveal arriving while the page is open: fetch the details the server now sends.
+  const revealDue = Boolean(date && !date.revealed && !date.isPast && msUntilReveal(date, now) === 0);
+  useEffect(() => {
+    if (revealDue) void queryClient.invalidateQueries({ queryKey: dateKey(id) });
+  }, [revealDue, id]);
+
+  const status = errorStatus(query.error);
+  if (!valid || status === 404 || status === 400) return <DateNotFound />;
+  // A lost session: the app-wide handler says so and goes to sign in.
+  if (status === 401) return <FullPageSpinner label="Taking you to sign in" />;
+  if (query.isPending) return <DateDetailSkeleton />;
+  if (!date)
+    return (
+      <div className="mx-auto w-full max-w-xl flex-1 px-4 py-16 sm:px-6">
+        <Card className="p-6 sm:p-8" role="alert">
+          <h1 className="font-display text-2xl font-medium">We couldn't load this date</h1>
+          <p className="mt-2 text-muted-foreground">{errorMessage(query.error)}</p>
+          <Button variant="outline" className="mt-5" onClick={() => void query.refetch()}>
+            <RotateCw aria-hidden />
+            Try again
+          </Button>
+        </Card>
+      </div>
+    );
+
   return (
-    <PlaceholderPage
-      eyebrow={`Date ${id}`}
-      title="Your mystery date"
-      description="The countdown, the reveal and how to prepare will appear here."
-      action={{ href: "/dashboard", label: "Back to Dashboard" }}
-    />
+    <div className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10 sm:pb-24">
+      <Link
+        href="/dashboard"
+        className="mb-5 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Dashboard
+      </Link>
+      <DateHero date={date} now={now} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="grid gap-6 lg:col-start-1">
+          <DateDetails date={date} />
+        </div>
+        <aside
+          aria-label="Actions and help"
+          className="grid gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1"
+        >
+          <QuickActions date={date} onRate={scrollToRating} />
+          <EmergencySupport date={date} />
+        </aside>
+        {date.isPast && (
+          <div id="rate" className="lg:col-start-1">
+            <RatingCard date={date} />
+          </div>
+        )}
+        <div className="lg:col-start-1">
+          <PreparationTips date={date} />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,146 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { ArrowRight, CheckCircle2, Send } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "wouter";
+import type { SupportTicketDetail } from "../../../shared/member-api.ts";
+import { TOAST } from "../../../shared/messages.ts";
+import { createTicketSchema } from "../../../shared/schemas/member.ts";
+import { apiRequest, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { TextareaField } from "../support/textarea-field.tsx";
+import { Button } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog.tsx";
+import { FormField } from "../ui/form-field.tsx";
+import { toast } from "../ui/use-toast.ts";
+
+const formSchema = createTicketSchema.pick({ subject: true, body: true });
+
+/**
+ * "Contact support" from a date: a subject and a message, sent as a support ticket linked to the date.
+ * The team's replies appear on /support.
+ */
+export function ContactSupportDialog({
+  reservationId,
+  defaultSubject,
+  trigger,
+}: {
+  reservationId: number;
+  defaultSubject: string;
+  trigger: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<SupportTicketDetail | null>(null);
+  const form = useForm({
+    resolver: zodResolver(formSchema),
+    defaultValues: { subject: defaultSubject, body: "" },
+  });
+  const { errors } = form.formState;
+
+  const send = useMutation({
+    mutationFn: async (input: { subject: string; body: string }) =>
+      (await (
+        await apiRequest("POST", "/api/support/tickets", { ...input, reservationId })
+      ).json()) as SupportTicketDetail,
+    onSuccess: (ticket) => {
+      void queryClient.invalidateQueries({ queryKey: ["/api/support/tickets"] });
+      toast({
+        title: "Message sent",
+        description: "Our team will reply by e-mail and on your Support page.",
+        variant: "success",
+      });
+      setSent(ticket);
+    },
+    onError: (error) => toastCallError(TOAST.errorTitle, error),
+  });
+
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      // Opening again starts a fresh message.
+      setSent(null);
+      form.reset({ subject: defaultSubject, body: "" });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        {sent ? (
+          <div className="grid gap-4" data-testid="support-sent">
+            <CheckCircle2 aria-hidden className="size-10 text-success-text" />
+            <DialogHeader>
+              <DialogTitle>Message sent</DialogTitle>
+              <DialogDescription>
+                Thank you. We've got your message about this date and will reply as soon as we can, by e-mail
+                and on your Support page.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter className="mt-2">
+              <DialogClose asChild>
+                <Button variant="outline">Close</Button>
+              </DialogClose>
+              <Button asChild>
+                <Link href={`/support/${sent.id}`}>
+                  View your messages
+                  <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <form
+            noValidate
+            aria-label="Contact support"
+            onSubmit={form.handleSubmit((values) => send.mutate(values))}
+          >
+            <DialogHeader>
+              <DialogTitle>Contact support</DialogTitle>
+              <DialogDescription>
+                A question about this date, a change of plan, or something not right? Tell us and a real
+                person will reply.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="mt-6 grid gap-5">
+              <FormField
+                id="support-subject"
+                label="Subject"
+                maxLength={200}
+                error={errors.subject?.message}
+                {...form.register("subject")}
+              />
+              <TextareaField
+                id="support-body"
+                label="Message"
+                rows={5}
+                maxLength={5000}
+                placeholder="Tell us what's happening and how we can help."
+                error={errors.body?.message}
+                {...form.register("body")}
+              />
+            </div>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button type="submit" disabled={send.isPending}>
+                <Send aria-hidden />
+                {send.isPending ? "Sending..." : "Send message"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+import { Clock, Hourglass, MapPin, Phone, Shirt, Sparkles, Store } from "lucide-react";
+import type { ComponentType, ReactNode } from "react";
+import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import type { MemberDate } from "../../../shared/member-api.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { formatDuration, formatFullDay, formatShortDateTime, formatTime } from "./date-time.ts";
+
+type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+
+function Detail({ Icon, label, children }: { Icon: Icon; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-accent-text">
+        <Icon aria-hidden className="size-4" />
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">{label}</dt>
+        <dd className="mt-0.5 break-words">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function VeiledDetail({ Icon, label, width }: { Icon: Icon; label: string; width: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <Icon aria-hidden className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <dt className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">{label}</dt>
+        <dd className="mt-1.5">
+          <span className="sr-only">Revealed {REVEAL_WINDOW_HOURS} hours before</span>
+          <span aria-hidden className={`veil block h-3 rounded-full ${width}`} />
+        </dd>
+      </div>
+    </div>
+  );
+}
+
+/** What the couple needs on the day, once revealed; before that, the shape of it under a veil. */
+export function DateDetails({ date }: { date: MemberDate }) {
+  const { venue, dateIdea } = date;
+  if (!date.revealed || !venue)
+    return (
+      <Card data-testid="details-locked">
+        <CardHeader>
+          <CardTitle>Still under wraps</CardTitle>
+          <CardDescription>
+            Everything below unlocks on {formatShortDateTime(date.revealAt)}, {REVEAL_WINDOW_HOURS} hours
+            before your date. Until then, just keep the time free.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-5 sm:grid-cols-2">
+            <Detail Icon={Clock} label="When">
+              {formatFullDay(date.scheduledDate)}, {formatTime(date.scheduledDate)}
+            </Detail>
+            <Detail Icon={Hourglass} label="Duration">
+              About {formatDuration(date.durationHours)}
+            </Detail>
+            <VeiledDetail Icon={Store} label="Venue" width="w-40" />
+            <VeiledDetail Icon={MapPin} label="Address" width="w-48" />
+            <VeiledDetail Icon={Shirt} label="Dress code" width="w-28" />
+            <VeiledDetail Icon={Sparkles} label="The plan" width="w-36" />
+          </dl>
+        </CardContent>
+      </Card>
+    );
+
+  const address = [venue.address, venue.city, venue.postcode].filter(Boolean).join(", ");
+  return (
+    <Card data-testid="details-revealed" className="border-accent/50">
+      <CardHeader>
+        <CardTitle>The details</CardTitle>
+        {dateIdea?.description && (
+          <p className="text-muted-foreground" data-testid="date-description">
+            {dateIdea.description}
+          </p>
+        )}
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-5 sm:grid-cols-2">
+          <Detail Icon={Store} label="Venue">
+            <span className="font-medium" data-testid="detail-venue">
+              {venue.name}
+            </span>
+          </Detail>
+          <Detail Icon={MapPin} label="Address">
+            <span data-testid="detail-address">{address}</span>
+          </Detail>
+          <Detail Icon={Clock} label="When">
+            {formatFullDay(date.scheduledDate)}, {formatTime(date.scheduledDate)}
+          </Detail>
+          <Detail Icon={Hourglass} label="Duration">
+            About {formatDuration(date.durationHours)}
+          </Detail>
+          <Detail Icon={Shirt} label="Dress code">
+            <span data-testid="detail-dress-code">{date.dressCode ?? "Come as you are"}</span>
+          </Detail>
+          {venue.phone && (
+            <Detail Icon={Phone} label="Venue phone">
+              <a href={`tel:${venue.phone.replace(/\s/g, "")}`} className="text-brand hover:underline">
+                {venue.phone}
+              </a>
+            </Detail>
+          )}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

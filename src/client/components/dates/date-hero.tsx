@@ -1,0 +1,103 @@
+import { CalendarDays, Clock, Hourglass } from "lucide-react";
+import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import type { MemberDate } from "../../../shared/member-api.ts";
+import { CATEGORY_LABELS, DateArt } from "./date-art.tsx";
+import {
+  formatDuration,
+  formatFullDay,
+  formatShortDateTime,
+  formatTime,
+  hoursUntilReveal,
+  msUntilReveal,
+  startsText,
+} from "./date-time.ts";
+import { DateStatusBadge } from "./status-badge.tsx";
+
+/** The top of the detail page: the state of the date, when it is, and the countdown to the reveal. */
+export function DateHero({ date, now }: { date: MemberDate; now: number }) {
+  const category = date.revealed ? (date.dateIdea?.category ?? null) : null;
+  const title = date.revealed
+    ? (date.dateIdea?.title ?? date.venue?.name ?? "Your date")
+    : "Your mystery date";
+  return (
+    <section aria-labelledby="date-title" className="curtain-stage overflow-hidden rounded-3xl">
+      <div className="grid gap-6 p-6 sm:p-10 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-center">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <DateStatusBadge date={date} onStage />
+            {category && (
+              <span className="text-[0.7rem] font-semibold tracking-[0.2em] text-gold-soft uppercase">
+                {CATEGORY_LABELS[category] ?? category}
+              </span>
+            )}
+          </div>
+          <h1 id="date-title" className="mt-4 text-4xl leading-tight font-normal text-balance sm:text-5xl">
+            {title}
+          </h1>
+          {date.revealed && date.venue && (
+            <p className="mt-2 font-display text-xl text-gold-soft" data-testid="hero-venue">
+              at {date.venue.name}
+            </p>
+          )}
+          <ul className="mt-5 grid gap-2 text-stage-muted sm:flex sm:flex-wrap sm:gap-x-6">
+            <li className="flex items-center gap-2">
+              <CalendarDays aria-hidden className="size-4 text-gold-soft" />
+              {formatFullDay(date.scheduledDate)}
+            </li>
+            <li className="flex items-center gap-2">
+              <Clock aria-hidden className="size-4 text-gold-soft" />
+              {formatTime(date.scheduledDate)} · about {formatDuration(date.durationHours)}
+            </li>
+          </ul>
+          <Countdown date={date} now={now} />
+        </div>
+        <div className="mx-auto hidden aspect-[4/3] w-full max-w-xs overflow-hidden rounded-2xl ring-1 ring-white/10 md:block">
+          <DateArt category={category} className="h-full w-full p-5" />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The countdown the spec asks for: hours to the date minus 48, never below 0, ticking with the minute.
+ * Before the reveal it counts down to it; after, it says when the date starts.
+ */
+function Countdown({ date, now }: { date: MemberDate; now: number }) {
+  if (date.isPast)
+    return (
+      <p
+        className="mt-7 border-t border-dashed border-white/20 pt-6 text-stage-muted"
+        data-testid="countdown"
+      >
+        {date.status === "cancelled"
+          ? "This date was cancelled."
+          : "This date has passed. We hope it was a good one."}
+      </p>
+    );
+  const hours = hoursUntilReveal(date, now);
+  const minutes = Math.floor((msUntilReveal(date, now) % 3_600_000) / 60_000);
+  const locked = !date.revealed;
+  return (
+    <div
+      className="mt-7 flex flex-wrap items-center gap-x-5 gap-y-3 border-t border-dashed border-white/20 pt-6"
+      data-testid="countdown"
+    >
+      <div className="flex items-baseline gap-2" aria-live="off">
+        <Hourglass aria-hidden className="size-5 self-center text-gold-soft" />
+        <span className="font-display text-5xl leading-none text-gold-soft" data-testid="countdown-hours">
+          {hours}
+        </span>
+        <span className="text-sm text-stage-muted">
+          {hours === 1 ? "hour" : "hours"} remaining
+          {locked && hours < 48 && <> and {minutes} min</>}
+        </span>
+      </div>
+      <p className="text-sm text-stage-muted">
+        {locked
+          ? `until the reveal on ${formatShortDateTime(date.revealAt)}. Venue, address and dress code arrive ${REVEAL_WINDOW_HOURS} hours before.`
+          : `The details are out. ${startsText(date, now)}.`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import type { MemberDate } from "../../../shared/member-api.ts";
+
+/** Dates happen in London: every day and time is shown on London's clock, wherever the phone is. */
+const ZONE = "Europe/London";
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+const weekday = new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, weekday: "long" });
+const dayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, day: "numeric", month: "long" });
+const fullDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: ZONE,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const shortDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: ZONE,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+const clock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: ZONE,
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/** "Saturday" */
+export function formatWeekday(iso: string): string {
+  return weekday.format(new Date(iso));
+}
+
+/** "14 June" */
+export function formatDayMonth(iso: string): string {
+  return dayMonth.format(new Date(iso));
+}
+
+/** "Saturday 14 June 2026" */
+export function formatFullDay(iso: string): string {
+  return fullDay.format(new Date(iso)).replace(",", "");
+}
+
+/** "Sat 14 Jun" */
+export function formatShortDay(iso: string): string {
+  return shortDay.format(new Date(iso)).replace(",", "");
+}
+
+/** "7.30 pm", the British way of writing a time. */
+export function formatTime(iso: string): string {
+  return clock
+    .format(new Date(iso))
+    .replace(":", ".")
+    .replace(/\s?([ap])\.?m\.?$/i, " $1m");
+}
+
+/** "Sat 14 Jun, 7.30 pm" */
+export function formatShortDateTime(iso: string): string {
+  return `${formatShortDay(iso)}, ${formatTime(iso)}`;
+}
+
+/** "3 hours", "1 hour", "1.5 hours" */
+export function formatDuration(hours: number): string {
+  const text = Number.isInteger(hours) ? String(hours) : hours.toFixed(1).replace(/\.0$/, "");
+  return `${text} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+/** Milliseconds until the details unlock: the time to the date minus the reveal window, never below 0. */
+export function msUntilReveal(date: Pick<MemberDate, "scheduledDate">, now: number): number {
+  return Math.max(0, new Date(date.scheduledDate).getTime() - REVEAL_WINDOW_HOURS * HOUR_MS - now);
+}
+
+/** The spec's countdown: whole hours to the date minus 48, never below 0. */
+export function hoursUntilReveal(date: Pick<MemberDate, "scheduledDate">, now: number): number {
+  return Math.floor(msUntilReveal(date, now) / HOUR_MS);
+}
+
+/** "Reveals in 3 days", "Reveals in 5 hours", "Reveals within the hour" */
+export function revealsInText(date: Pick<MemberDate, "scheduledDate">, now: number): string {
+  const ms = msUntilReveal(date, now);
+  if (ms <= 0) return "Revealing now";
+  if (ms < HOUR_MS) return "Reveals within the hour";
+  if (ms < 2 * DAY_MS) {
+    const hours = Math.floor(ms / HOUR_MS);
+    return `Reveals in ${hours} ${hours === 1 ? "hour" : "hours"}`;
+  }
+  // Nearest whole day: 3 days 23 hours reads better as 4 days than as 3.
+  return `Reveals in ${Math.round(ms / DAY_MS)} days`;
+}
+
+/** "Tonight at 7.30 pm", "Tomorrow at 7.30 pm", "In 2 days" for a revealed date still to come. */
+export function startsText(date: Pick<MemberDate, "scheduledDate">, now: number): string {
+  const ms = new Date(date.scheduledDate).getTime() - now;
+  if (ms <= 0) return "Happening now";
+  const hours = Math.floor(ms / HOUR_MS);
+  if (hours < 1) return "Starts within the hour";
+  return `Starts in ${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+/** Upcoming: still to come and not cancelled. Past: passed or completed (spec section 4). */
+export function splitDates(dates: readonly MemberDate[]): { upcoming: MemberDate[]; past: MemberDate[] } {
+  const upcoming = dates.filter((d) => !d.isPast && d.status !== "cancelled");
+  // The most recent adventure first.
+  const past = dates.filter((d) => d.isPast).reverse();
+  return { upcoming, past };
+}

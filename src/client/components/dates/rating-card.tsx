@@ -1,0 +1,182 @@
+import { Pencil, Star } from "lucide-react";
+import { useState } from "react";
+import type { MemberDate } from "../../../shared/member-api.ts";
+import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { cn } from "../../lib/cn.ts";
+import { TextareaField } from "../support/textarea-field.tsx";
+import { Button } from "../ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { formatShortDateTime } from "./date-time.ts";
+import { useRateDate } from "./use-date-actions.ts";
+
+const WORDS = ["", "Not for us", "It was fine", "Good", "Great", "Unforgettable"] as const;
+const FEEDBACK_MAX = 2000;
+
+/** Five stars as one radio group: arrow keys move between them, Space or a click chooses. */
+export function StarRating({
+  value,
+  onChange,
+  name,
+}: {
+  value: number | null;
+  onChange: (rating: number) => void;
+  name: string;
+}) {
+  const [hover, setHover] = useState<number | null>(null);
+  const shown = hover ?? value ?? 0;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="text-sm font-medium">Your rating</legend>
+      <div className="flex items-center gap-3">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only previews; the radios do the work */}
+        <div className="flex" onMouseLeave={() => setHover(null)}>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label
+              key={n}
+              onMouseEnter={() => setHover(n)}
+              className="cursor-pointer rounded-full p-1 has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-ring"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={n}
+                checked={value === n}
+                onChange={() => onChange(n)}
+                className="sr-only"
+                aria-label={`${n} ${n === 1 ? "star" : "stars"}, ${WORDS[n]}`}
+              />
+              <Star
+                aria-hidden
+                className={cn(
+                  "size-8 transition-colors sm:size-9",
+                  n <= shown ? "fill-accent text-accent" : "fill-transparent text-input",
+                )}
+              />
+            </label>
+          ))}
+        </div>
+        <span className="text-sm font-medium text-muted-foreground" aria-hidden>
+          {shown ? WORDS[shown] : ""}
+        </span>
+      </div>
+    </fieldset>
+  );
+}
+
+/** Rate a past date: stars and a few words, kept on the date and editable while the server allows. */
+export function RatingCard({ date }: { date: MemberDate }) {
+  const rate = useRateDate(date.id);
+  const allowed = date.actions.rate.allowed;
+  const [editing, setEditing] = useState(date.rating === null);
+  const [rating, setRating] = useState<number | null>(date.rating);
+  const [feedback, setFeedback] = useState(date.feedback ?? "");
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!rating) {
+      setError(MEMBER_MSG.rating);
+      return;
+    }
+    setError(null);
+    const trimmed = feedback.trim();
+    rate.mutate(
+      { rating, ...(trimmed ? { feedback: trimmed } : {}) },
+      { onSuccess: () => setEditing(false) },
+    );
+  }
+
+  const showForm = allowed && (editing || date.rating === null);
+
+  return (
+    <Card data-testid="rating-card">
+      <CardHeader>
+        <CardTitle>{date.rating ? "Your rating" : "Rate your experience"}</CardTitle>
+        <CardDescription>
+          {showForm
+            ? "How was it? Your rating and a few words help us plan the next one around you both."
+            : allowed && date.actions.rate.until
+              ? `You can change your rating until ${formatShortDateTime(date.actions.rate.until)}.`
+              : (date.actions.rate.reason ?? "Thank you for your rating.")}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {showForm ? (
+          <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Rate your experience">
+            <div>
+              <StarRating name={`rating-${date.id}`} value={rating} onChange={setRating} />
+              {error && (
+                <p role="alert" className="mt-2 text-sm text-destructive-text">
+                  {error}
+                </p>
+              )}
+            </div>
+            <TextareaField
+              id="rating-feedback"
+              label="Anything you'd like to tell us? (optional)"
+              rows={3}
+              maxLength={FEEDBACK_MAX}
+              value={feedback}
+              onChange={(event) => setFeedback(event.target.value)}
+            />
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" disabled={rate.isPending}>
+                {rate.isPending ? "Saving..." : date.rating ? "Update rating" : "Save rating"}
+              </Button>
+              {date.rating !== null && (
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    setEditing(false);
+                    setRating(date.rating);
+                    setFeedback(date.feedback ?? "");
+                    setError(null);
+                  }}
+                >
+                  Cancel
+                </Button>
+              )}
+            </div>
+          </form>
+        ) : date.rating ? (
+          <div className="grid gap-3">
+            <p
+              className="flex items-center gap-1"
+              role="img"
+              aria-label={`Rated ${date.rating} out of 5`}
+              data-testid="current-rating"
+            >
+              {[1, 2, 3, 4, 5].map((n) => (
+                <Star
+                  key={n}
+                  aria-hidden
+                  className={cn(
+                    "size-6",
+                    n <= (date.rating ?? 0) ? "fill-accent text-accent" : "fill-transparent text-input",
+                  )}
+                />
+              ))}
+              <span className="ml-2 text-sm font-medium text-muted-foreground">{WORDS[date.rating]}</span>
+            </p>
+            {date.feedback && (
+              <blockquote className="border-l-2 border-accent pl-3 text-muted-foreground">
+                {date.feedback}
+              </blockquote>
+            )}
+            {allowed && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={() => setEditing(true)}
+              >
+                <Pencil aria-hidden />
+                Edit rating
+              </Button>
+            )}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { arrangeDate, registerViaApi } from "./helpers.ts";
+
+test.describe("dashboard", () => {
+  test("shows locked and revealed upcoming dates and past adventures, with the member's numbers", async ({
+    page,
+  }) => {
+    const { email } = await registerViaApi(page);
+    const lockedVenue = `Locked Cellar ${Date.now().toString(36)}`;
+    const revealedVenue = `Revealed Rooftop ${Date.now().toString(36)}`;
+    const pastVenue = `Past Gallery ${Date.now().toString(36)}`;
+    const locked = await arrangeDate(email, { hoursFromNow: 24 * 6, venueName: lockedVenue });
+    const revealed = await arrangeDate(email, {
+      hoursFromNow: 30,
+      venueName: revealedVenue,
+      category: "live_music",
+    });
+    const past = await arrangeDate(email, {
+      hoursFromNow: -72,
+      status: "completed",
+      venueName: pastVenue,
+      category: "cultural",
+      rating: 4,
+    });
+    // A cancelled date still to come is in neither grid.
+    const cancelled = await arrangeDate(email, { hoursFromNow: 24 * 9, status: "cancelled" });
+
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Upcoming Mystery Dates" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Past Adventures" })).toBeVisible();
+
+    await expect(page.getByTestId("stat-upcoming")).toHaveText("2");
+    await expect(page.getByTestId("stat-completed")).toHaveText("1");
+    await expect(page.getByTestId("stat-rating")).toHaveText("4.0");
+
+    const upcoming = page.getByRole("region", { name: "Upcoming Mystery Dates" });
+    const lockedCard = upcoming.getByTestId(`date-card-${locked}`);
+    await expect(lockedCard).toContainText("Mystery date");
+    await expect(lockedCard).toContainText(/Reveals in 4 days/);
+    await expect(lockedCard).toHaveAttribute("data-revealed", "false");
+    await expect(lockedCard.locator("[data-art=mystery]")).toBeVisible();
+    await expect(lockedCard).not.toContainText(lockedVenue);
+    // Not hidden by the page: the locked venue is nowhere in what the browser received.
+    expect(await page.content()).not.toContain(lockedVenue);
+
+    const revealedCard = upcoming.getByTestId(`date-card-${revealed}`);
+    await expect(revealedCard.getByTestId("date-card-venue")).toHaveText(revealedVenue);
+    await expect(revealedCard).toContainText("Candlelit supper club");
+    await expect(revealedCard.locator("[data-art=live_music]")).toBeVisible();
+    await expect(upcoming.getByTestId(`date-card-${cancelled}`)).toHaveCount(0);
+
+    const pastGrid = page.getByRole("region", { name: "Past Adventures" });
+    const pastCard = pastGrid.getByTestId(`date-card-${past}`);
+    await expect(pastCard).toContainText(pastVenue);
+    await expect(pastCard.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
+
+    // Upcoming dates in date order, and each card opens its date.
+    await expect(upcoming.getByRole("listitem")).toHaveCount(2);
+    await expect(upcoming.getByRole("listitem").first()).toContainText(revealedVenue);
+    await lockedCard.click();
+    await expect(page).toHaveURL(`/dates/${locked}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Your mystery date" })).toBeVisible();
+    await expect(page.getByTestId("date-status")).toHaveText("Locked");
+  });
+
+  test("a new member sees the empty state and the way to their next step", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/dashboard");
+    const empty = page.getByTestId("dates-empty");
+    await expect(empty.getByRole("heading", { name: "Tell us what you both love" })).toBeVisible();
+    await expect(empty.getByRole("link", { name: "Start Onboarding" })).toHaveAttribute(
+      "href",
+      "/onboarding",
+    );
+    await expect(empty.getByRole("link", { name: "See the plans" })).toHaveAttribute("href", "/subscription");
+    await expect(empty.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
+    await expect(page.getByTestId("stat-upcoming")).toHaveText("0");
+    await expect(page.getByTestId("stat-rating")).toHaveText("-");
+    await expect(page.getByTestId("dashboard-plan")).toHaveText("No plan yet");
+  });
+});
