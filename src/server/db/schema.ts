@@ -516,6 +516,8 @@ export const sandboxSubscriptions = pgTable("sandbox_subscriptions", {
   status: varchar("status", { length: 20 }).notNull().default("active"),
   startDate: timestamp("start_date", { withTimezone: true }).notNull(),
   pausedCycles: integer("paused_cycles").notNull().default(0),
+  /** Cycle numbers (0 = the first charge) skipped by pauses. */
+  skipCycles: integer("skip_cycles").array().notNull().default(sql`'{}'::integer[]`),
   createdAt: createdAt(),
 });
 

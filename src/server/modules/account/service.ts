@@ -45,24 +45,25 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
     }
   }
   const updated = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({
-        ...(input.firstName !== undefined && { firstName: input.firstName }),
-        ...(input.lastName !== undefined && { lastName: input.lastName }),
-        ...(input.city !== undefined && { city: input.city }),
-        ...(input.phone !== undefined && { phone: input.phone }),
-        ...(input.emailNotifications !== undefined && { emailNotifications: input.emailNotifications }),
-        ...(input.smsNotifications !== undefined && { smsNotifications: input.smsNotifications }),
-        ...(input.marketingOptOut !== undefined && { marketingOptOut: input.marketingOptOut }),
-        ...(pendingEmail !== undefined && { pendingEmail }),
-        ...(verifyToken && {
-          emailVerificationToken: hashToken(verifyToken),
-          emailVerificationExpires: new Date(deps.now().getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
-        }),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+    const changes = {
+      ...(input.firstName !== undefined && { firstName: input.firstName }),
+      ...(input.lastName !== undefined && { lastName: input.lastName }),
+      ...(input.city !== undefined && { city: input.city }),
+      ...(input.phone !== undefined && { phone: input.phone }),
+      ...(input.emailNotifications !== undefined && { emailNotifications: input.emailNotifications }),
+      ...(input.smsNotifications !== undefined && { smsNotifications: input.smsNotifications }),
+      ...(input.marketingOptOut !== undefined && { marketingOptOut: input.marketingOptOut }),
+      ...(pendingEmail !== undefined && { pendingEmail }),
+      ...(verifyToken && {
+        emailVerificationToken: hashToken(verifyToken),
+        emailVerificationExpires: new Date(deps.now().getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
+      }),
+    };
+    // An empty PATCH changes nothing and answers the user as stored.
+    const [row] =
+      Object.keys(changes).length === 0
+        ? await tx.select().from(users).where(eq(users.id, user.id))
+        : await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
     if (input.travelRadius !== undefined) {
       await tx
         .insert(userPreferences)

@@ -39,6 +39,7 @@ export function sandboxProvider(
     for (let cycle = 0; cycle < 240; cycle++) {
       const charge = new Date(`${addMonthsToDate(day(sub.startDate), cycle)}T00:00:00Z`);
       if (charge > today || sub.status === "cancelled") break;
+      if (sub.skipCycles.includes(cycle)) continue;
       const discounted = cycle < sub.discountCycles && sub.discountAmountPence !== null;
       await d
         .insert(sandboxPayments)
@@ -126,13 +127,19 @@ export function sandboxProvider(
         .from(sandboxSubscriptions)
         .where(eq(sandboxSubscriptions.id, subscriptionId));
       if (!sub) throw new ProviderError(`No subscription ${subscriptionId}`);
-      // The skipped months move the schedule on: the start date shifts by the paused cycles.
+      // The next `cycles` charges not yet taken are skipped; the schedule then carries on.
+      const today = now();
+      const skip = [...sub.skipCycles];
+      for (let cycle = 0, added = 0; added < cycles && cycle < 240; cycle++) {
+        const charge = new Date(`${addMonthsToDate(day(sub.startDate), cycle)}T00:00:00Z`);
+        if (charge > today && !skip.includes(cycle)) {
+          skip.push(cycle);
+          added++;
+        }
+      }
       await d
         .update(sandboxSubscriptions)
-        .set({
-          startDate: new Date(`${addMonthsToDate(day(sub.startDate), cycles)}T00:00:00Z`),
-          pausedCycles: sub.pausedCycles + cycles,
-        })
+        .set({ skipCycles: skip, pausedCycles: sub.pausedCycles + cycles })
         .where(eq(sandboxSubscriptions.id, subscriptionId));
     },
     async refundPayment(paymentId, amountPence) {
@@ -193,7 +200,7 @@ export function sandboxProvider(
       const today = now();
       for (let cycle = 0; cycle < 240; cycle++) {
         const charge = addMonthsToDate(day(sub.startDate), cycle);
-        if (new Date(`${charge}T00:00:00Z`) > today) {
+        if (new Date(`${charge}T00:00:00Z`) > today && !sub.skipCycles.includes(cycle)) {
           const discounted = cycle < sub.discountCycles && sub.discountAmountPence !== null;
           return { chargeDate: charge, amountPence: discounted ? sub.discountAmountPence! : sub.amountPence };
         }

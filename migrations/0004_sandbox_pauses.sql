@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_subscriptions" ADD COLUMN "skip_cycles" integer[] DEFAULT '{}'::integer[] NOT NULL;
