@@ -5,7 +5,7 @@ import { MSG } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { sessions, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { badRequest, conflict, HttpError } from "../../http-error.ts";
+import { conflict, HttpError } from "../../http-error.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { toPublicUser } from "../auth/public-user.ts";
 import { findUserByEmail } from "../auth/service.ts";
