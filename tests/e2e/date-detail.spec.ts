@@ -151,4 +151,17 @@ test.describe("date detail", () => {
     await page.getByRole("link", { name: "Back to Dashboard" }).click();
     await expect(page).toHaveURL("/dashboard");
   });
+
+  test("a session lost before opening a date says so and goes to sign in", async ({ page, context }) => {
+    const { email } = await registerViaApi(page);
+    const id = await arrangeDate(email, { hoursFromNow: 90 });
+    await page.goto("/dashboard");
+    await expect(page.getByTestId(`date-card-${id}`)).toBeVisible();
+    // The session ends elsewhere (signed out in another tab, expired): the page still thinks it is signed in.
+    await context.clearCookies({ name: "unveil_sid" });
+    await page.getByTestId(`date-card-${id}`).click();
+    await expect(toasts(page).getByText("Unauthorized")).toBeVisible();
+    await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeVisible();
+    await page.waitForURL((url) => url.pathname === "/auth" || url.pathname === "/api/login");
+  });
 });

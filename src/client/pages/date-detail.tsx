@@ -79,6 +79,11 @@ export default function DateDetailPage() {
         <div className="grid gap-6 lg:col-start-1">
           <DateDetails date={date} />
         </div>
+        {date.isPast && (
+          <div id="rate" className="lg:col-start-1">
+            <RatingCard date={date} />
+          </div>
+        )}
         <aside
           aria-label="Actions and help"
           className="grid gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1"
@@ -86,11 +91,6 @@ export default function DateDetailPage() {
           <QuickActions date={date} onRate={scrollToRating} />
           <EmergencySupport date={date} />
         </aside>
-        {date.isPast && (
-          <div id="rate" className="lg:col-start-1">
-            <RatingCard date={date} />
-          </div>
-        )}
         <div className="lg:col-start-1">
           <PreparationTips date={date} />
         </div>

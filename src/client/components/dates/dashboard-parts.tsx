@@ -23,14 +23,14 @@ function StatCard({
   testId: string;
 }) {
   return (
-    <Card className="flex flex-col-reverse gap-1 p-3.5 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+    <Card className="flex items-center gap-4 p-3.5 sm:p-5">
       <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-muted text-accent-text sm:flex">
         <Icon aria-hidden className="size-5" />
       </span>
-      <p className="min-w-0 text-xs leading-snug text-muted-foreground sm:hidden">{label}</p>
-      <div className="min-w-0">
-        <p className="hidden text-sm text-muted-foreground sm:block">{label}</p>
-        <p className="font-display text-3xl leading-none font-medium" data-testid={testId}>
+      {/* On phones the figure comes first and the label, which may wrap, under it. */}
+      <div className="flex min-w-0 flex-col gap-1.5 self-start sm:self-auto">
+        <p className="order-2 text-xs leading-snug text-muted-foreground sm:order-1 sm:text-sm">{label}</p>
+        <p className="order-1 font-display text-3xl leading-none font-medium sm:order-2" data-testid={testId}>
           {value}
         </p>
       </div>
