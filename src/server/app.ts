@@ -27,6 +27,8 @@ import { registerSecurity } from "./plugins/security.ts";
 export const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
 const SECRET_QUERY = /([?&](?:token|session_token|code|password)=)[^&]*/gi;
+/** Tokens carried in the path (partner invitations) are redacted too. */
+const SECRET_PATH = /(\/api\/partner-invite\/)(?!accept\b)[^/?]+/gi;
 
 /** Log options: tokens in query strings, cookies and authorization headers never reach the log. */
 export function loggerOptions(
@@ -50,7 +52,7 @@ export function loggerOptions(
       }),
       req: (req) => ({
         method: req.method,
-        url: req.url.replace(SECRET_QUERY, "$1[redacted]"),
+        url: req.url.replace(SECRET_QUERY, "$1[redacted]").replace(SECRET_PATH, "$1[redacted]"),
         remoteAddress: req.ip,
       }),
     },

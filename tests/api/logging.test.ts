@@ -25,6 +25,14 @@ describe("request logs", () => {
     const secret = "S3cr3tT0kenValue";
     await app.inject({ method: "GET", url: `/api/verify-email?token=${secret}&x=1` });
     await app.inject({ method: "GET", url: `/subscription/complete?session_token=${secret}` });
+    await app.inject({ method: "GET", url: `/api/partner-invite/${secret}` });
+    await app.inject({ method: "GET", url: `/partner-invite?token=${secret}` });
+    await app.inject({
+      method: "POST",
+      url: "/api/account/password",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ currentPassword: secret, newPassword: secret }),
+    });
     await app.inject({
       method: "GET",
       url: "/api/auth/user",
@@ -39,6 +47,7 @@ describe("request logs", () => {
     const log = lines.join("\n");
     expect(lines.length).toBeGreaterThan(4);
     expect(log).toContain("/api/verify-email?token=[redacted]&x=1");
+    expect(log).toContain("/api/partner-invite/[redacted]");
     expect(log).not.toContain(secret);
   });
 });
