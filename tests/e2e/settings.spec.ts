@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, registerViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb, registerViaApi } from "./helpers.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -172,7 +172,6 @@ test.describe("settings", () => {
     await expect(page.getByTestId("sms-needs-phone")).toContainText(
       "Add a mobile number to receive text messages",
     );
-    await expect(save).toBeDisabled();
 
     await emailSwitch.click();
     await marketing.click();
@@ -387,6 +386,8 @@ test("settings screenshots", async ({ page }) => {
   await arrangeDate(email, { hoursFromNow: -72, status: "completed" });
 
   const shoot = async (name: string, full = true) => {
+    // A phone shows what fits on its screen (with the tab bar at the bottom), not the whole page.
+    if (page.viewportSize()?.width === PHONE.width) full = false;
     await page.evaluate(() => document.fonts.ready);
     await page
       .getByRole("region", { name: /Notifications/ })
@@ -432,5 +433,26 @@ test("settings screenshots", async ({ page }) => {
       await expect(page.getByTestId("billing-plan")).toContainText("Gold plan");
       await shoot(`billing-${suffix}`);
     }
+  }
+
+  // The other states of the plan: payment failed, then cancelled.
+  const db = await e2eDb();
+  await db.query("UPDATE users SET subscription_status = 'past_due' WHERE lower(email) = lower($1)", [email]);
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: viewport === PHONE ? "dark" : "light" });
+    await page.goto("/settings?tab=subscription");
+    await expect(page.getByTestId("past-due-notice")).toBeVisible();
+    await shoot(`past-due-${viewport === PHONE ? "phone-dark" : "desktop-light"}`);
+  }
+  await db.query("UPDATE users SET subscription_status = 'active' WHERE lower(email) = lower($1)", [email]);
+  const cancelled = await page.request.post("/api/cancel-subscription", { data: { reason: "Other" } });
+  expect(cancelled.status()).toBe(200);
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: viewport === PHONE ? "light" : "dark" });
+    await page.goto("/settings?tab=subscription");
+    await expect(page.getByTestId("cancelled-notice")).toBeVisible();
+    await shoot(`cancelled-${viewport === PHONE ? "phone-light" : "desktop-dark"}`);
   }
 });

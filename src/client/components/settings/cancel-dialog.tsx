@@ -232,8 +232,9 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
               {billing.data?.coolingOffRefundEligible ? (
                 <li className="flex gap-2.5">
                   <Dot />
-                  You're within the {POLICY.coolingOffDays}-day cooling-off period and no date has been
-                  booked, so your first payment is refunded in full and your plan ends now.
+                  You're within the {POLICY.coolingOffDays}-day cooling-off period and no date has taken place
+                  yet, so your first payment is refunded in full. Your plan ends now and any dates ahead are
+                  cancelled.
                 </li>
               ) : (
                 <li className="flex gap-2.5">
@@ -250,10 +251,10 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
                 <Dot />
                 We stop planning new mystery dates for you.
               </li>
-              {user.activeDiscount && (
+              {(user.pausedUntil || user.pendingTier) && (
                 <li className="flex gap-2.5">
                   <Dot />
-                  Your offer {user.activeDiscount.offerCode} ends and can't be used again.
+                  The {user.pausedUntil ? "month off" : "plan change"} you booked is withdrawn.
                 </li>
               )}
               <li className="flex gap-2.5">

@@ -78,7 +78,7 @@ export function ChangePlan({ user }: { user: PublicUser }) {
               ? `Stay on ${TIERS[current].name}`
               : choice
                 ? `Switch to ${TIERS[choice].name}`
-                : "Choose a plan"}
+                : "Switch plan"}
         </Button>
       </div>
     </div>

@@ -54,7 +54,8 @@ export function DeleteAccount({ hasPlan }: { hasPlan: boolean }) {
           <AlertDialogDescription>
             This permanently deletes your profile, preferences and date history
             {hasPlan ? ", and ends your subscription and its Direct Debit straight away" : ""}. You'll be
-            signed out and can't sign in again. This can't be undone.
+            signed out and can't sign in again. This can't be undone. We keep only the payment records the law
+            requires, without your name.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

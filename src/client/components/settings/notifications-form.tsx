@@ -63,9 +63,6 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
   const [choices, setChoices] = useState(() => choicesFrom(user));
   const update = useUpdateProfile();
   useEffect(() => setChoices(choicesFrom(user)), [user]);
-  const saved = choicesFrom(user);
-  const dirty =
-    choices.email !== saved.email || choices.sms !== saved.sms || choices.marketing !== saved.marketing;
   const hasPhone = Boolean(user.phone);
 
   function save() {
@@ -120,7 +117,7 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
         />
       </div>
       <div className="flex justify-end border-t border-border pt-5">
-        <Button onClick={save} disabled={update.isPending || !dirty} className="w-full sm:w-auto">
+        <Button onClick={save} disabled={update.isPending} className="w-full sm:w-auto">
           {update.isPending ? "Saving..." : "Save Notification Settings"}
         </Button>
       </div>

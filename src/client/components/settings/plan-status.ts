@@ -26,3 +26,15 @@ export function discountText(discount: NonNullable<PublicUser["activeDiscount"]>
     return `${Number.isInteger(value) ? value : value.toFixed(2)}% off`;
   return `£${Number.isInteger(value) ? value : value.toFixed(2)} off`;
 }
+
+/** What the member pays a month now: the plan's price less a running offer. */
+export function currentMonthlyPence(user: PublicUser): number | null {
+  if (!user.subscriptionTier) return null;
+  const usual = TIERS[user.subscriptionTier].monthlyPricePence;
+  const d = user.activeDiscount;
+  if (!d) return usual;
+  const value = Number(d.discountValue);
+  if (!Number.isFinite(value)) return usual;
+  const off = d.discountType === "percentage" ? Math.round((usual * value) / 100) : Math.round(value * 100);
+  return Math.max(0, usual - off);
+}

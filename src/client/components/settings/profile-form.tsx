@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MailCheck } from "lucide-react";
+import { ChevronDown, MailCheck } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import type { PublicUser } from "../../../shared/api-types.ts";
@@ -73,6 +73,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       changes.travelRadius = values.travelRadius;
     if (Object.keys(changes).length === 0) {
       form.reset(before);
+      toast({ title: "Nothing to save", description: "Your profile already says exactly this." });
       return;
     }
     update.mutate(changes, {
@@ -106,12 +107,14 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           label="First name"
+          className="content-start"
           autoComplete="given-name"
           error={errors.firstName?.message}
           {...form.register("firstName")}
         />
         <FormField
           label="Last name"
+          className="content-start"
           autoComplete="family-name"
           error={errors.lastName?.message}
           {...form.register("lastName")}
@@ -137,6 +140,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           label="City"
+          className="content-start"
           autoComplete="address-level2"
           placeholder="London"
           error={errors.city?.message}
@@ -144,6 +148,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         />
         <FormField
           label="Phone"
+          className="content-start"
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
@@ -155,23 +160,28 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       </div>
       <div className="grid gap-2 sm:max-w-[calc(50%-0.625rem)]">
         <Label htmlFor={radiusId}>Travel radius</Label>
-        <select
-          id={radiusId}
-          aria-describedby={`${radiusId}-hint`}
-          aria-invalid={errors.travelRadius ? true : undefined}
-          className={cn(
-            "h-11 w-full appearance-none rounded-lg border border-input bg-surface bg-[length:1rem] bg-[right_0.85rem_center] bg-no-repeat px-3.5 pr-10 text-base text-foreground shadow-xs sm:text-sm",
-            "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%239a8896' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
-            "focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
-          )}
-          {...form.register("travelRadius", { setValueAs: (v) => Number(v) })}
-        >
-          {choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
+        <div className="relative">
+          <select
+            id={radiusId}
+            aria-describedby={`${radiusId}-hint`}
+            aria-invalid={errors.travelRadius ? true : undefined}
+            className={cn(
+              "h-11 w-full appearance-none rounded-lg border border-input bg-surface px-3.5 pr-10 text-base text-foreground shadow-xs sm:text-sm",
+              "focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
+            )}
+            {...form.register("travelRadius", { setValueAs: (v) => Number(v) })}
+          >
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+        </div>
         {errors.travelRadius ? (
           <p role="alert" className="text-sm text-destructive-text">
             {errors.travelRadius.message}

@@ -22,7 +22,7 @@ import { postJson, reloadSoon } from "./api.ts";
 import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
 import { ChangePlan } from "./change-plan.tsx";
 import { formatLongDate } from "./format.ts";
-import { planName, statusBadge } from "./plan-status.ts";
+import { currentMonthlyPence, planName, statusBadge } from "./plan-status.ts";
 import { Notice, SettingsSection } from "./section.tsx";
 
 function ReactivateButton() {
@@ -135,6 +135,7 @@ export function SubscriptionPanel({ user }: { user: PublicUser }) {
   const tier = user.subscriptionTier ? TIERS[user.subscriptionTier] : null;
   const status = user.subscriptionStatus;
   const end = user.currentPeriodEnd ? formatLongDate(user.currentPeriodEnd) : null;
+  const monthly = currentMonthlyPence(user);
   const canChangePlan = tier && status === "active";
   const canCancel = tier && (status === "active" || status === "past_due" || status === "paused");
 
@@ -152,11 +153,15 @@ export function SubscriptionPanel({ user }: { user: PublicUser }) {
             </Badge>
           </div>
           <p className="mt-2 text-sm text-stage-muted">
-            {tier
-              ? `${formatPence(tier.monthlyPricePence)} a month by Direct Debit${
-                  status === "active" && end ? ` · renews ${end}` : ""
-                }`
-              : "Choose a plan to start receiving mystery dates."}
+            {!tier
+              ? "Choose a plan to start receiving mystery dates."
+              : status === "cancelled"
+                ? `Ends ${end ? `on ${end}` : "with the current billing period"} · no further payments`
+                : `${formatPence(monthly ?? tier.monthlyPricePence)} a month by Direct Debit${
+                    monthly !== null && monthly < tier.monthlyPricePence
+                      ? ` (usually ${formatPence(tier.monthlyPricePence)})`
+                      : ""
+                  }${status === "active" && end ? ` · renews ${end}` : ""}`}
           </p>
         </div>
         <div className="grid gap-5 p-5 sm:p-7">
