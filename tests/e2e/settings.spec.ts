@@ -312,6 +312,31 @@ test.describe("settings", () => {
     await expect(page.getByTestId("settings-plan-name")).toHaveText("Gold plan");
   });
 
+  test("a failed payment: the warning, then new bank details through the payment provider", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const { email } = await subscribedMember(page, "silver");
+    const db = await e2eDb();
+    await db.query("UPDATE users SET subscription_status = 'past_due' WHERE lower(email) = lower($1)", [
+      email,
+    ]);
+    await page.goto("/settings?tab=subscription");
+    await expect(page.getByTestId("settings-plan-status")).toHaveText("Past due");
+    await expect(page.getByTestId("past-due-notice")).toContainText("within 7 days");
+    await page.getByRole("button", { name: "Update Payment Method" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/direct-debit\//);
+    await page.getByLabel("Account holder name").fill("Alex Taylor");
+    await page.getByLabel("Sort code").fill("20-00-00");
+    await page.getByLabel("Account number").fill("44771234");
+    await page.getByLabel(/I am the account holder/).check();
+    await page.getByRole("button", { name: "Set up Direct Debit" }).click();
+    await expect(page).toHaveURL(/\/subscription\/complete\?session_token=/);
+    await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toBeVisible();
+    await page.goto("/billing");
+    await expect(page.getByTestId("billing-mandate")).toContainText("ending 34");
+  });
+
   test("privacy: download my data and change the password", async ({ page }) => {
     const { email, password } = await registerViaApi(page);
     await page.goto("/settings?tab=privacy");
