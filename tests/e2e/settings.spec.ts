@@ -103,6 +103,21 @@ test.describe("settings", () => {
     await expect(page.getByLabel("First name")).toHaveValue("Alex");
   });
 
+  test("a session that ended meanwhile: the Unauthorized toast, then sign-in again", async ({
+    page,
+    context,
+  }) => {
+    await registerViaApi(page, { firstName: "Alex" });
+    await page.goto("/settings");
+    await expect(page.getByLabel("First name")).toHaveValue("Alex");
+    await context.clearCookies();
+    await page.getByLabel("First name").fill("Alexa");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toasts(page).getByText("Unauthorized")).toBeVisible();
+    await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
   test("profile: checks fields, saves only what changed, and waits for a new e-mail to be verified", async ({
     page,
   }) => {
