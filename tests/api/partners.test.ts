@@ -360,7 +360,7 @@ describe("POST /api/partner-invite/accept", () => {
     expect((await accept(free, { token })).statusCode).toBe(200);
   });
 
-  it("an invitation from someone who has since linked with another member is refused", async () => {
+  it("an invitation from someone who has since linked with another member is void", async () => {
     const a = await t.member();
     const b = await t.member();
     const x = await t.member();
@@ -369,9 +369,10 @@ describe("POST /api/partner-invite/accept", () => {
     const fromB = await invited(b, a.user.email);
     expect((await accept(a, { token: fromB.token })).statusCode).toBe(200);
     expect((await status(a)).json().pendingInvite).toBeNull();
+    // Linking withdrew a's own waiting invitation.
     const res = await accept(x, { token: fromA.token });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: PARTNER_MSG.inviterLinked });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: MEMBER_MSG.token });
     expect(await partnerIdOf(a.user.id)).toBe(b.user.id);
     expect(await partnerIdOf(x.user.id)).toBeNull();
   });

@@ -232,13 +232,7 @@ describe("GET /api/support/tickets", () => {
     expect(list[1]).toMatchObject({ subject: "Second ticket", status: "new" });
   });
 
-  // BUG: src/server/modules/support/service.ts line 19 — the replyCount subquery renders as
-  // `(select count(*)::int from "support_replies" where "ticket_id" = "id")` because Drizzle leaves columns
-  // unqualified in a single-table select, so "id" binds to support_replies.id, not the outer ticket: every
-  // ticket gets the same (usually 0) count. Fix: qualify the outer column, e.g.
-  // sql`(select count(*)::int from ${supportReplies} where ${supportReplies.ticketId} = "support_tickets"."id")`
-  // (or a left join + group by). Unskip once fixed.
-  it.skip("counts each ticket's own replies, in the list and the detail", async () => {
+  it("counts each ticket's own replies, in the list and the detail", async () => {
     const me = await t.member();
     const a = (await create(me, { ...valid, subject: "Ticket A" })).json();
     const b = (await create(me, { ...valid, subject: "Ticket B" })).json();

@@ -141,6 +141,15 @@ export async function acceptInvite(deps: Deps, user: User, token: string): Promi
       .where(and(eq(partnerInvites.id, invite.id), isNull(partnerInvites.acceptedAt)))
       .returning({ id: partnerInvites.id });
     if (spent.length === 0) throw notFound(MEMBER_MSG.token);
+    // Any other invitation either of them had waiting is void now they are a couple.
+    await tx
+      .delete(partnerInvites)
+      .where(
+        and(
+          isNull(partnerInvites.acceptedAt),
+          or(eq(partnerInvites.inviterId, me.id), eq(partnerInvites.inviterId, inviter.id)),
+        ),
+      );
     await tx.update(users).set({ partnerId: me.id }).where(eq(users.id, inviter.id));
     await tx.update(users).set({ partnerId: inviter.id }).where(eq(users.id, me.id));
   });

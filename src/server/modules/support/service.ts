@@ -16,7 +16,9 @@ const summaryColumns = {
   reservationId: supportTickets.reservationId,
   createdAt: supportTickets.createdAt,
   updatedAt: supportTickets.updatedAt,
-  replyCount: sql<number>`(select count(*)::int from ${supportReplies} where ${supportReplies.ticketId} = ${supportTickets.id})`,
+  // The outer table is named in full: drizzle leaves columns unqualified in a one-table query, and a bare
+  // "id" inside the subquery would be the reply's own id.
+  replyCount: sql<number>`(select count(*)::int from ${supportReplies} r where r.ticket_id = "support_tickets"."id")`,
 };
 
 type SummaryRow = {
