@@ -22,7 +22,8 @@ function dateFromSearch(search: string): number | null {
 function SupportOverview() {
   useDocumentTitle("Support");
   const dateId = dateFromSearch(useSearch());
-  const tickets = useQuery<SupportTicketSummary[]>({ queryKey: TICKETS_KEY });
+  // Replies arrive from the team at any time: the list is read again each time the page opens.
+  const tickets = useQuery<SupportTicketSummary[]>({ queryKey: TICKETS_KEY, refetchOnMount: "always" });
   const formRef = useRef<HTMLDivElement>(null);
 
   function goToForm() {

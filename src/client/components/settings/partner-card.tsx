@@ -172,7 +172,8 @@ function InviteForm() {
 
 /** Settings, Profile tab: the member's partner, a pending invitation, or a way to invite one. */
 export function PartnerCard() {
-  const query = useQuery<PartnerStatus>({ queryKey: PARTNER_KEY });
+  // The partner may accept (or unlink) at any time: read again whenever the card opens.
+  const query = useQuery<PartnerStatus>({ queryKey: PARTNER_KEY, refetchOnMount: "always" });
   const status = query.data;
   return (
     <SettingsSection

@@ -132,7 +132,12 @@ function TicketNotFound() {
 /** /support/:id: the original message, the replies in order, and a box to answer. */
 export function TicketThread({ id }: { id: string }) {
   const valid = /^[1-9]\d{0,8}$/.test(id);
-  const query = useQuery<SupportTicketDetail>({ queryKey: [...TICKETS_KEY, id], enabled: valid });
+  // Support may have answered since this was last read: show what is known, then ask again.
+  const query = useQuery<SupportTicketDetail>({
+    queryKey: [...TICKETS_KEY, id],
+    enabled: valid,
+    refetchOnMount: "always",
+  });
   const ticket = query.data;
   useDocumentTitle(ticket ? `${ticket.subject} — Support` : "Support");
 
