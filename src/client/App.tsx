@@ -4,6 +4,7 @@ import { Redirect, Route, Router, Switch, useLocation, useSearch } from "wouter"
 import { TIMING } from "../shared/constants.ts";
 import { TOAST } from "../shared/messages.ts";
 import { Header } from "./components/layout/header.tsx";
+import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
 import { toast } from "./components/ui/use-toast.ts";
@@ -56,17 +57,25 @@ function LoginRedirect() {
   return <FullPageSpinner />;
 }
 
+/** Pages where the spec says a signed-out member is "logged out" and sent through the server's login path. */
+const LOGGED_OUT_PATHS = /^\/(settings|dates\/[^/]+)$/;
+
 /** A visitor on a member page: say so, then go to sign in with the page kept in ?next=. */
 function SignInRequired() {
   const [location, navigate] = useLocation();
   const search = useSearch();
   useEffect(() => {
-    toast({ title: TOAST.unauthorizedTitle, description: TOAST.needSignIn, variant: "destructive" });
     const next = encodeURIComponent(currentPathForNext(location, search));
-    const timer = setTimeout(
-      () => navigate(`/auth?next=${next}`, { replace: true }),
-      TIMING.signInRedirectMs,
-    );
+    const loggedOut = LOGGED_OUT_PATHS.test(location);
+    toast({
+      title: TOAST.unauthorizedTitle,
+      description: loggedOut ? TOAST.loggedOut : TOAST.needSignIn,
+      variant: "destructive",
+    });
+    const timer = setTimeout(() => {
+      if (loggedOut) window.location.href = `/api/login?next=${next}`;
+      else navigate(`/auth?next=${next}`, { replace: true });
+    }, TIMING.signInRedirectMs);
     return () => clearTimeout(timer);
   }, [location, search, navigate]);
   return <FullPageSpinner label="Taking you to sign in" />;
@@ -133,6 +142,18 @@ function Shell() {
   }, []);
   // On "/" the landing page shows while a possible session is checked (it is also the prerendered page the
   // browser already shows): a member then sees home, and no spinner ever covers the landing page.
+  // Settings shows its own skeleton while the member loads (the spec's loading state for that screen).
+  if (isLoading && location === "/settings")
+    return (
+      <main className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col px-4 pt-8 pb-32 sm:px-6 sm:pt-14 sm:pb-24">
+        <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Your account</p>
+        <h1 className="mt-3 text-4xl leading-tight font-normal sm:text-5xl">Account Settings</h1>
+        <p className="mt-2 text-muted-foreground">
+          Your profile, notifications, membership, privacy and security.
+        </p>
+        <SettingsSkeleton />
+      </main>
+    );
   if (isLoading && location !== "/")
     return (
       <main className="flex min-h-dvh flex-col">

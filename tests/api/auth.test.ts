@@ -251,4 +251,13 @@ describe("GET /api/login", () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/auth");
   });
+
+  it("carries a page on this site to come back to, and drops any other", async () => {
+    const back = await t.request({ method: "GET", url: "/api/login?next=%2Fsettings%3Ftab%3Dprivacy" });
+    expect(back.headers.location).toBe("/auth?next=%2Fsettings%3Ftab%3Dprivacy");
+    for (const next of ["//evil.example", "https://evil.example", "/\\evil.example", "settings"]) {
+      const res = await t.request({ method: "GET", url: `/api/login?next=${encodeURIComponent(next)}` });
+      expect(res.headers.location).toBe("/auth");
+    }
+  });
 });

@@ -330,7 +330,7 @@ describe("POST /api/subscription/update-payment-method", () => {
       payload: { session_token: token },
     });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toEqual({ tier: "gold" });
+    expect(done.json()).toEqual({ tier: "gold", kind: "update_mandate" });
     const row = await userRow(me.user.id);
     expect(row.subscriptionStatus).toBe("active");
     expect(row.paymentMandateId).not.toBe(old.paymentMandateId);

@@ -174,6 +174,22 @@ test.describe("routing", () => {
     await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 
+  test("a visitor opening /settings is told they are logged out and comes back after signing in", async ({
+    page,
+    browser,
+  }) => {
+    const other = await browser.newPage();
+    const { email, password } = await registerViaApi(other);
+    await other.close();
+
+    await page.goto("/settings?tab=privacy");
+    await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeVisible();
+    await expect(page).toHaveURL("/auth?next=%2Fsettings%3Ftab%3Dprivacy");
+    await signIn(page, email, password);
+    await expect(page).toHaveURL("/settings?tab=privacy");
+    await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+  });
+
   test("a next parameter pointing off the site is ignored", async ({ page, browser }) => {
     const other = await browser.newPage();
     const { email, password } = await registerViaApi(other);

@@ -29,6 +29,8 @@ export default function SubscriptionCompletePage() {
         await apiRequest("POST", "/api/complete-subscription", { session_token: sessionToken })
       ).json()) as {
         tier: TierId;
+        /** Present when the return completes new bank details for a running plan. */
+        kind?: "update_mandate";
       },
     onSuccess: async () => {
       forgetTier();
@@ -77,17 +79,37 @@ export default function SubscriptionCompletePage() {
             <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">
               You're all set
             </p>
-            <h1 className="text-3xl font-normal sm:text-4xl">Welcome to {TIERS[complete.data.tier].name}</h1>
-            <p className="text-muted-foreground">
-              Your Direct Debit is in place and we've started planning. Keep an eye on your inbox: each date
-              is revealed {REVEAL_WINDOW_HOURS} hours before.
-            </p>
-            <Button asChild size="lg" className="mt-4 w-full sm:w-auto">
-              <Link href="/dashboard">
-                Continue to Dashboard
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            {complete.data.kind === "update_mandate" ? (
+              <>
+                <h1 className="text-3xl font-normal sm:text-4xl">Your bank details are updated</h1>
+                <p className="text-muted-foreground">
+                  Your {TIERS[complete.data.tier].name} membership now collects from the new Direct Debit.
+                  Nothing else changes: your dates carry on as planned.
+                </p>
+                <Button asChild size="lg" className="mt-4 w-full sm:w-auto">
+                  <Link href="/billing">
+                    View billing
+                    <ArrowRight aria-hidden />
+                  </Link>
+                </Button>
+              </>
+            ) : (
+              <>
+                <h1 className="text-3xl font-normal sm:text-4xl">
+                  Welcome to {TIERS[complete.data.tier].name}
+                </h1>
+                <p className="text-muted-foreground">
+                  Your Direct Debit is in place and we've started planning. Keep an eye on your inbox: each
+                  date is revealed {REVEAL_WINDOW_HOURS} hours before.
+                </p>
+                <Button asChild size="lg" className="mt-4 w-full sm:w-auto">
+                  <Link href="/dashboard">
+                    Continue to Dashboard
+                    <ArrowRight aria-hidden />
+                  </Link>
+                </Button>
+              </>
+            )}
           </div>
         )}
 

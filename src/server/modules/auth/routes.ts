@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
+import { safeNextPath } from "../../../shared/safe-next.ts";
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -118,5 +119,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   /** The spec's login path: the sign-in screen lives at /auth. */
-  r.get("/api/login", async (_req, reply) => reply.redirect("/auth"));
+  r.get("/api/login", async (req, reply) => {
+    // A member page that found the session gone sends the member here with the page to come back to.
+    const raw = (req.query as Record<string, unknown>).next;
+    const next = safeNextPath(typeof raw === "string" ? raw : null);
+    return reply.redirect(next ? `/auth?next=${encodeURIComponent(next)}` : "/auth");
+  });
 }

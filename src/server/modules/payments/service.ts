@@ -105,7 +105,7 @@ export async function completeSubscription(
   deps: Deps,
   user: User,
   sessionToken: string,
-): Promise<{ tier: TierId }> {
+): Promise<{ tier: TierId; kind?: "update_mandate" }> {
   const now = deps.now();
   const [found] = await deps.db
     .select()
@@ -113,7 +113,10 @@ export async function completeSubscription(
     .where(eq(paymentCheckouts.tokenHash, hashToken(sessionToken)));
   if (!found) throw notFound(PAYMENT_MSG.checkoutNotFound);
   if (found.userId !== user.id) throw forbidden(PAYMENT_MSG.notYours);
-  if (found.status === "completed") return { tier: found.tier as TierId };
+  if (found.status === "completed")
+    return found.kind === "update_mandate"
+      ? { tier: found.tier as TierId, kind: "update_mandate" }
+      : { tier: found.tier as TierId };
   if (found.expiresAt < now && found.status !== "completing") throw notFound(PAYMENT_MSG.checkoutNotFound);
 
   let mandate: { customerId: string; mandateId: string };

@@ -437,7 +437,7 @@ export async function completeMandateUpdate(
   user: User,
   checkoutId: number,
   mandate: { customerId: string; mandateId: string },
-): Promise<{ tier: TierId }> {
+): Promise<{ tier: TierId; kind: "update_mandate" }> {
   const now = deps.now();
   const claim = await deps.db.transaction(async (tx) => {
     const [c] = await tx
@@ -466,7 +466,7 @@ export async function completeMandateUpdate(
   });
   const [current] = await deps.db.select().from(users).where(eq(users.id, user.id));
   const tier = (current.subscriptionTier as TierId | null) ?? (claim?.tier as TierId);
-  if (!claim) return { tier };
+  if (!claim) return { tier, kind: "update_mandate" };
   try {
     if (!hasLiveSubscription(current.subscriptionStatus)) throw conflict(SUB_MSG.noPlan);
     const amount = await monthlyAmount(deps, current, tier);
@@ -519,5 +519,5 @@ export async function completeMandateUpdate(
       .where(eq(paymentCheckouts.id, checkoutId));
     throw e;
   }
-  return { tier };
+  return { tier, kind: "update_mandate" };
 }
