@@ -14,6 +14,7 @@ import { createDeps } from "./deps-factory.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
 import { processWebhookEvents } from "./modules/payments/webhooks.ts";
+import { advanceSubscriptions } from "./modules/subscriptions/service.ts";
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -23,6 +24,9 @@ Commands:
   seed-demo            add the demo venues, date ideas and offer codes (skips what exists)
   migrate              apply database migrations
   purge-sessions       delete expired sessions
+  advance-subscriptions
+                       roll plans whose billing cycle has ended into the next (pauses, tier changes); the
+                       app does this every 10 minutes by itself
   sandbox-event <payment_failed|payment_confirmed|mandate_cancelled> --email E
                        fire a payment-provider event at a member, as the provider's webhook would
 `;
@@ -94,6 +98,10 @@ const commands: Record<string, Command> = {
   },
   async migrate() {
     return "Migrations applied";
+  },
+  async "advance-subscriptions"(_args, db) {
+    const n = await advanceSubscriptions(createDeps(loadConfig(), db));
+    return `Advanced ${n} billing cycle${n === 1 ? "" : "s"}`;
   },
   async "purge-sessions"(_args, db) {
     return `Deleted ${await purgeExpiredSessions(db, new Date())} expired sessions`;
