@@ -170,7 +170,7 @@ test.describe("routing", () => {
     await expect(page).toHaveURL("/auth?next=%2Fdashboard");
     await signIn(page, email, password);
     await expect(page).toHaveURL("/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Alex, your dates" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 

@@ -89,11 +89,12 @@ test.describe("landing page", () => {
   }) => {
     await gotoLanding(page);
     await page.getByRole("link", { name: "Start Your Mystery Journey" }).click();
-    await expect(page).toHaveURL("/auth");
+    await expect(page).toHaveURL("/auth?tab=register");
+    await expect(page.getByRole("tab", { name: "Create Account" })).toHaveAttribute("aria-selected", "true");
 
     await gotoLanding(page);
     await page.getByRole("link", { name: "Start Your Adventure" }).click();
-    await expect(page).toHaveURL("/auth");
+    await expect(page).toHaveURL("/auth?tab=register");
 
     await gotoLanding(page);
     const gold = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Gold" }) });
@@ -274,7 +275,7 @@ test.describe("landing page without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Start Your Mystery Journey" })).toHaveAttribute(
       "href",
-      "/auth",
+      "/auth?tab=register",
     );
     await page.locator("#pricing").scrollIntoViewIfNeeded();
     await expect(page.locator("#pricing").getByRole("heading", { name: "Gold" })).toBeVisible();

@@ -22,7 +22,7 @@ export default function AuthPage() {
   const tier = parseTierId(params.get("tier"));
   const token = params.get("token");
   const next = safeNextPath(params.get("next"));
-  const [tab, setTab] = useState<AuthTab>(tier ? "register" : "login");
+  const [tab, setTab] = useState<AuthTab>(tier || params.get("tab") === "register" ? "register" : "login");
   const [mode, setMode] = useState<"main" | "forgot">("main");
 
   useDocumentTitle(token ? "Choose a new password" : mode === "forgot" ? "Reset your password" : "Sign in");

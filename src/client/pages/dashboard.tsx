@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { RotateCw, Settings } from "lucide-react";
+import { MessageCircle, RotateCw, Settings } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
@@ -65,13 +65,25 @@ export default function DashboardPage() {
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-stretch lg:flex-col lg:items-end">
           <PlanCard user={user} className="sm:flex-1 lg:w-80" />
-          <Link
-            href="/settings"
-            className="inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline sm:self-center lg:self-end"
+          <nav
+            aria-label="Your account"
+            className="flex flex-wrap gap-x-5 gap-y-2 self-start sm:self-center lg:self-end"
           >
-            <Settings aria-hidden className="size-4" />
-            Account settings
-          </Link>
+            <Link
+              href="/settings"
+              className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            >
+              <Settings aria-hidden className="size-4" />
+              Account settings
+            </Link>
+            <Link
+              href="/support"
+              className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            >
+              <MessageCircle aria-hidden className="size-4" />
+              Messages
+            </Link>
+          </nav>
         </div>
       </header>
 

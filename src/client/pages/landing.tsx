@@ -117,7 +117,7 @@ export default function LandingPage() {
             evening free.
           </p>
           <Button asChild variant="gold" size="lg" className="mt-9">
-            <Link href="/auth">Start Your Adventure</Link>
+            <Link href="/auth?tab=register">Start Your Adventure</Link>
           </Button>
           <ul className="mt-6 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-stage-muted">
             <li>For couples aged {POLICY.minimumAge} and over</li>

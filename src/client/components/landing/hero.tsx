@@ -35,7 +35,7 @@ export function Hero() {
           </p>
           <div className="mt-9 flex w-full animate-rise flex-col items-center gap-3 [animation-delay:200ms] sm:w-auto sm:flex-row">
             <Button asChild variant="gold" size="lg" className="w-full sm:w-auto">
-              <Link href="/auth">Start Your Mystery Journey</Link>
+              <Link href="/auth?tab=register">Start Your Mystery Journey</Link>
             </Button>
             <Button
               asChild

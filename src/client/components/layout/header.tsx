@@ -54,7 +54,7 @@ function SignedOutBar() {
         <Link href="/auth">Sign In</Link>
       </Button>
       <Button asChild size="sm">
-        <Link href="/auth">Get Started</Link>
+        <Link href="/auth?tab=register">Get Started</Link>
       </Button>
     </>
   );

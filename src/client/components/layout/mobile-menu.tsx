@@ -49,7 +49,7 @@ function VisitorMenu({ onNavigate }: { onNavigate: () => void }) {
           </Link>
         </Button>
         <Button asChild size="lg">
-          <Link href="/auth" onClick={onNavigate}>
+          <Link href="/auth?tab=register" onClick={onNavigate}>
             Get Started
           </Link>
         </Button>
