@@ -6,6 +6,7 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { users } from "./db/schema.ts";
 import { seedDemo } from "./db/seed-demo.ts";
+import { seedDemoCouple } from "./db/seed-member.ts";
 import { createDeps } from "./deps-factory.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
@@ -34,6 +35,18 @@ async function main() {
     process.stdout.write(
       `\n  Demo admin created (shown once):\n    e-mail:   ${email}\n    password: ${password}\n  Change it with: npm run cli -- create-admin --email ${email} --password <new>\n\n`,
     );
+    const memberPassword = randomBytes(12).toString("base64url");
+    if (
+      await seedDemoCouple(db, {
+        email: "member@unveil.local",
+        partnerEmail: "partner@unveil.local",
+        password: memberPassword,
+      })
+    ) {
+      process.stdout.write(
+        `  Demo member with dates (shown once; partner@unveil.local has the same password):\n    e-mail:   member@unveil.local\n    password: ${memberPassword}\n\n`,
+      );
+    }
   }
 
   const deps = createDeps(config, db);

@@ -324,3 +324,37 @@ describe("GET /api/dates/:id/calendar.ics", () => {
     expect(after.body.split("\r\n").every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
   });
 });
+
+describe("the demo couple of a first start", () => {
+  it("signs in and sees a rated past date, a revealed one and two mysteries", async () => {
+    const { seedDemo } = await import("../../src/server/db/seed-demo.ts");
+    const { seedDemoCouple } = await import("../../src/server/db/seed-member.ts");
+    await seedDemo(t.db);
+    const opts = {
+      email: "member@demo.test",
+      partnerEmail: "partner@demo.test",
+      password: "demo passphrase",
+      now: NOW,
+    };
+    expect(await seedDemoCouple(t.db, opts)).toBe(true);
+    expect(await seedDemoCouple(t.db, opts)).toBe(false);
+    for (const email of [opts.email, opts.partnerEmail]) {
+      const login = await t.request({
+        method: "POST",
+        url: "/api/login",
+        payload: { email, password: opts.password },
+      });
+      expect(login.statusCode).toBe(200);
+      const cookie = login.cookies.find((c) => c.name === "unveil_sid")!;
+      const res = await t.request({
+        method: "GET",
+        url: "/api/dates/user",
+        headers: { cookie: `unveil_sid=${cookie.value}` },
+      });
+      const dates = res.json();
+      expect(dates.map((d: { revealed: boolean }) => d.revealed)).toEqual([true, true, false, false]);
+      expect(dates[0]).toMatchObject({ isPast: true, rating: 5 });
+      expect(dates.slice(2).every((d: { venue: unknown }) => d.venue === null)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * A demo couple for a first start, so the member area can be seen at once: a Gold member with a partner
+ * and four dates (one past and rated, one inside the reveal window, two still mysteries).
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import { hashPassword } from "../modules/auth/passwords.ts";
+import type { Db } from "./client.ts";
+import { dateIdeas, dateReservations, subscriptionEvents, userPreferences, users } from "./schema.ts";
+
+const HOUR = 3_600_000;
+
+export async function seedDemoCouple(
+  db: Db,
+  opts: { email: string; password: string; partnerEmail: string; now?: Date },
+): Promise<boolean> {
+  const now = opts.now ?? new Date();
+  const [exists] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${opts.email.toLowerCase()}`);
+  if (exists) return false;
+  const ideas = await db
+    .select({ id: dateIdeas.id, venueId: dateIdeas.venueId })
+    .from(dateIdeas)
+    .where(sql`${dateIdeas.venueId} IS NOT NULL`)
+    .orderBy(asc(dateIdeas.id))
+    .limit(4);
+  if (ideas.length < 4) return false;
+  const password = await hashPassword(opts.password);
+  await db.transaction(async (tx) => {
+    const [member] = await tx
+      .insert(users)
+      .values({
+        email: opts.email,
+        firstName: "Sam",
+        lastName: "Demo",
+        password,
+        emailVerified: true,
+        onboardingCompleted: true,
+        termsAccepted: true,
+        termsAcceptedAt: now,
+        subscriptionTier: "gold",
+        subscriptionStatus: "active",
+        currentPeriodEnd: new Date(now.getTime() + 20 * 24 * HOUR),
+        city: "London",
+      })
+      .returning();
+    const [partner] = await tx
+      .insert(users)
+      .values({
+        email: opts.partnerEmail,
+        firstName: "Riley",
+        lastName: "Demo",
+        password,
+        emailVerified: true,
+        partnerId: member.id,
+      })
+      .returning();
+    await tx.update(users).set({ partnerId: partner.id }).where(eq(users.id, member.id));
+    await tx.insert(userPreferences).values({
+      userId: member.id,
+      postcode: "SE1 9PX",
+      travelRadius: 10,
+      dateSpend: "££",
+      dateTypePreferences: [
+        { type: "restaurants", rank: 1 },
+        { type: "culture", rank: 2 },
+      ],
+      schedulingPreferences: [
+        { weekOfMonth: 1, dayOfWeek: "friday" },
+        { weekOfMonth: 2, dayOfWeek: "saturday" },
+        { weekOfMonth: 3, dayOfWeek: "friday" },
+      ],
+      timePreferences: [{ time: "evenings", rank: 1 }],
+    });
+    await tx.insert(subscriptionEvents).values({
+      userId: member.id,
+      eventType: "created",
+      toTier: "gold",
+      toStatus: "active",
+      monthlyAmount: 2000,
+      occurredAt: new Date(now.getTime() - 40 * 24 * HOUR),
+    });
+    // Evenings at 19:30 London time, a few days apart.
+    const at = (daysFromNow: number) => {
+      const d = new Date(now.getTime() + daysFromNow * 24 * HOUR);
+      d.setUTCHours(19, 30, 0, 0);
+      return d;
+    };
+    const plan = [
+      { days: -12, status: "completed", rating: 5, feedback: "The best evening in months." },
+      { days: 1, status: "scheduled" },
+      { days: 9, status: "scheduled" },
+      { days: 23, status: "scheduled" },
+    ];
+    await tx.insert(dateReservations).values(
+      plan.map((p, i) => ({
+        userId: member.id,
+        dateIdeaId: ideas[i].id,
+        venueId: ideas[i].venueId,
+        scheduledDate: at(p.days),
+        status: p.status,
+        rating: p.rating ?? null,
+        feedback: p.feedback ?? null,
+        ratedAt: p.rating ? at(p.days + 1) : null,
+      })),
+    );
+  });
+  return true;
+}
