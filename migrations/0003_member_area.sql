@@ -31,9 +31,11 @@ CREATE TABLE "sandbox_subscriptions" (
 	"status" varchar(20) DEFAULT 'active' NOT NULL,
 	"start_date" timestamp with time zone NOT NULL,
 	"paused_cycles" integer DEFAULT 0 NOT NULL,
+	"skip_cycles" integer[] DEFAULT '{}'::integer[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "date_reservations" ADD COLUMN "rated_by" integer;--> statement-breakpoint
 ALTER TABLE "payment_checkouts" ADD COLUMN "kind" varchar(20) DEFAULT 'subscribe' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "pending_tier" varchar(20);--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "paused_until" timestamp with time zone;--> statement-breakpoint
@@ -46,4 +48,5 @@ ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> stateme
 ALTER TABLE "partner_invites" ADD CONSTRAINT "partner_invites_inviter_id_users_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partner_invites" ADD CONSTRAINT "partner_invites_accepted_by_users_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "partner_invites_inviter_idx" ON "partner_invites" USING btree ("inviter_id");--> statement-breakpoint
-CREATE INDEX "sandbox_payments_mandate_idx" ON "sandbox_payments" USING btree ("mandate_id");
+CREATE INDEX "sandbox_payments_mandate_idx" ON "sandbox_payments" USING btree ("mandate_id");--> statement-breakpoint
+ALTER TABLE "date_reservations" ADD CONSTRAINT "date_reservations_rated_by_users_id_fk" FOREIGN KEY ("rated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

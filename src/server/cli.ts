@@ -14,7 +14,7 @@ import { createDeps } from "./deps-factory.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
 import { processWebhookEvents } from "./modules/payments/webhooks.ts";
-import { advanceSubscriptions } from "./modules/subscriptions/service.ts";
+import { advanceSubscriptions } from "./modules/subscriptions/cycles.ts";
 
 const HELP = `Usage: npm run cli -- <command> [options]
 

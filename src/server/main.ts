@@ -10,7 +10,7 @@ import { seedDemoCouple } from "./db/seed-member.ts";
 import { createDeps } from "./deps-factory.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
-import { advanceSubscriptions } from "./modules/subscriptions/service.ts";
+import { advanceSubscriptions } from "./modules/subscriptions/cycles.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 

@@ -118,11 +118,26 @@ describe("PATCH /api/auth/user", () => {
 
   it("a new e-mail address takes effect only after it is verified", async () => {
     const me = await t.member();
+    const without = await t.request({
+      method: "PATCH",
+      url: "/api/auth/user",
+      as: me,
+      payload: { email: "new@example.com" },
+    });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe(MEMBER_MSG.passwordForEmail);
+    const wrong = await t.request({
+      method: "PATCH",
+      url: "/api/auth/user",
+      as: me,
+      payload: { email: "new@example.com", currentPassword: "not my password" },
+    });
+    expect(wrong.json().message).toBe(MEMBER_MSG.wrongPassword);
     const res = await t.request({
       method: "PATCH",
       url: "/api/auth/user",
       as: me,
-      payload: { email: "New@Example.com" },
+      payload: { email: "New@Example.com", currentPassword: me.password },
     });
     expect(res.json()).toMatchObject({ email: me.user.email, pendingEmail: "new@example.com" });
     const mail = await eventually(() =>
@@ -142,7 +157,7 @@ describe("PATCH /api/auth/user", () => {
       method: "PATCH",
       url: "/api/auth/user",
       as: me,
-      payload: { email: other.user.email },
+      payload: { email: other.user.email, currentPassword: me.password },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.emailTaken);
@@ -172,6 +187,39 @@ describe("PATCH /api/auth/user", () => {
       expect(res.statusCode).toBeLessThan(500);
     }
     expect((await userRow(me.user.id)).isAdmin).toBe(false);
+  });
+});
+
+describe("e-mail change safety", () => {
+  it("withdrawing a change voids the link sent to the other address", async () => {
+    const me = await t.member({ emailVerified: false });
+    await t.request({
+      method: "PATCH",
+      url: "/api/auth/user",
+      as: me,
+      payload: { email: "attacker@example.com", currentPassword: me.password },
+    });
+    const mail = await eventually(() => t.mail.find((m) => m.to === "attacker@example.com"));
+    await t.request({ method: "PATCH", url: "/api/auth/user", as: me, payload: { email: me.user.email } });
+    const link = new URL(/https?:\/\/\S+verify-email\?token=[\w%-]+/.exec(mail.text)![0]);
+    await t.request({ method: "GET", url: link.pathname + link.search });
+    expect(await userRow(me.user.id)).toMatchObject({
+      email: me.user.email,
+      emailVerified: false,
+      pendingEmail: null,
+    });
+  });
+
+  it("text with a NUL character is a 400 and stores nothing", async () => {
+    const me = await t.member();
+    const res = await t.request({
+      method: "PATCH",
+      url: "/api/auth/user",
+      as: me,
+      payload: { city: "Lon\u0000don" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await userRow(me.user.id)).city).toBeNull();
   });
 });
 
@@ -304,6 +352,16 @@ describe("GET /api/account/export", () => {
   it("visitors get 401", async () => {
     expect((await t.request({ method: "GET", url: "/api/account/export" })).statusCode).toBe(401);
   });
+
+  it("a one-sided partner link shows nothing of the other's dates", async () => {
+    const a = await t.member();
+    const c = await t.member({ partnerId: a.user.id });
+    const d = await arrangeDate(t.db, a.user.id, { at: new Date(NOW.getTime() + hours(100)) });
+    expect((await t.request({ method: "GET", url: "/api/dates/user", as: c })).json()).toEqual([]);
+    expect(
+      (await t.request({ method: "GET", url: `/api/dates/${d.reservation.id}`, as: c })).statusCode,
+    ).toBe(404);
+  });
 });
 
 describe("DELETE /api/auth/user", () => {
@@ -388,6 +446,37 @@ describe("DELETE /api/auth/user", () => {
     });
     expect(again.statusCode).toBe(201);
     expect(sessionCookieFrom(again)).toBeTruthy();
+  });
+
+  it("removes words written about the partner's dates and invitations to the address; leaves a re-linked partner alone", async () => {
+    const a = await t.member();
+    const b = await t.member({ partnerId: a.user.id });
+    await t.db.update(users).set({ partnerId: b.user.id }).where(eq(users.id, a.user.id));
+    const shared = await arrangeDate(t.db, a.user.id, { at: new Date(NOW.getTime() - hours(30)) });
+    const rated = await t.request({
+      method: "POST",
+      url: `/api/dates/${shared.reservation.id}/rating`,
+      as: b,
+      payload: { rating: 4, feedback: "B's private words" },
+    });
+    expect(rated.statusCode).toBe(200);
+    // Someone invited b's address once.
+    const c = await t.member();
+    await t.request({ method: "POST", url: "/api/partner/invite", as: c, payload: { email: b.user.email } });
+    // a links with someone else meanwhile (b's row still points at a).
+    const d = await t.member({ partnerId: a.user.id });
+    await t.db.update(users).set({ partnerId: d.user.id }).where(eq(users.id, a.user.id));
+    expect((await t.request({ method: "DELETE", url: "/api/auth/user", as: b })).statusCode).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(dateReservations)
+      .where(eq(dateReservations.id, shared.reservation.id));
+    expect(row).toMatchObject({ rating: 4, feedback: null, ratedBy: null });
+    expect((await userRow(a.user.id)).partnerId).toBe(d.user.id);
+    const invites = await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM partner_invites WHERE lower(email) = lower(${b.user.email})`,
+    );
+    expect(invites.rows[0].n).toBe(0);
   });
 
   it("keeps the last administrator", async () => {

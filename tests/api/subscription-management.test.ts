@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dateReservations, sandboxPayments, subscriptionEvents, users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
-import { advanceSubscriptions } from "../../src/server/modules/subscriptions/service.ts";
+import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { CANCELLATION_REASONS } from "../../src/shared/constants.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";

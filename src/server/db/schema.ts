@@ -189,6 +189,8 @@ export const dateReservations = pgTable(
     feedback: text("feedback"),
     rating: integer("rating"),
     ratedAt: timestamp("rated_at", { withTimezone: true }),
+    /** Who of the couple gave the rating (their own average; their words go when their account does). */
+    ratedBy: integer("rated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     rescheduledAt: timestamp("rescheduled_at", { withTimezone: true }),
     aiSuggestion: text("ai_suggestion"),
     manualBookingNotes: text("manual_booking_notes"),

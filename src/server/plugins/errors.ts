@@ -3,8 +3,16 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG } from "../../shared/messages.ts";
 import { HttpError } from "../http-error.ts";
 
+const NUL_MESSAGE = "Text may not contain NUL characters.";
+
 /** Every failure leaves as JSON {message}; only a bug is a 500, and its details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold NUL characters: a body carrying one is refused before anything runs.
+  app.addHook("preValidation", async (req) => {
+    if (req.body !== undefined && req.body !== null && typeof req.body === "object") {
+      if (JSON.stringify(req.body).includes("\\u0000")) throw new HttpError(400, NUL_MESSAGE);
+    }
+  });
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
       reply.headers(err.headers);
@@ -33,6 +41,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
                 ? "Unsupported content type"
                 : err.message;
       return reply.code(status).send({ message });
+    }
+    // Values PostgreSQL cannot store (a NUL character in text, a number past the column's range) are the
+    // sender's mistake, not ours.
+    const pgCode =
+      (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (pgCode === "22021" || pgCode === "22P05" || pgCode === "22003" || pgCode === "22P02") {
+      return reply.code(400).send({
+        message:
+          "The request contains a value that cannot be stored (a NUL character or an out-of-range number).",
+      });
     }
     req.log.error({ err }, "unhandled error");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });

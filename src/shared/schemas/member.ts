@@ -27,6 +27,7 @@ export const MEMBER_MSG = {
   reply: "Please write a reply",
   currentPassword: "Current password is required",
   wrongPassword: "Current password is incorrect",
+  passwordForEmail: "Enter your current password to change your e-mail address",
   samePassword: "The new password must be different from the current one",
   code: "Enter the 6-digit code from your authenticator app, or a recovery code",
   wrongCode: "That code is not valid. Please try again.",
@@ -62,8 +63,9 @@ const phoneField = z
 export const updateProfileSchema = z.strictObject({
   firstName: optionalName(MSG.firstNameMin).optional(),
   lastName: optionalName(MSG.lastNameMin).optional(),
-  /** A new address takes effect only after it is verified. */
+  /** A new address takes effect only after it is verified, and changing it needs the current password. */
   email: emailField.optional(),
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   city: z
     .string({ error: MEMBER_MSG.city })
     .trim()
@@ -110,7 +112,7 @@ export const createTicketSchema = z.strictObject({
     .min(3, MEMBER_MSG.subject)
     .max(200, MEMBER_MSG.subject),
   body: z.string({ error: MEMBER_MSG.body }).trim().min(10, MEMBER_MSG.body).max(5000, MEMBER_MSG.bodyMax),
-  reservationId: z.number().int().positive().optional(),
+  reservationId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const ticketReplySchema = z.strictObject({

@@ -56,7 +56,7 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
   const address = user.email;
   const name = user.firstName ?? "there";
   await deps.db.transaction(async (tx) => {
-    if (user.partnerId) await tx.update(users).set({ partnerId: null }).where(eq(users.id, user.partnerId));
+    // Only a partner still linked back to this member is unlinked (they may have linked with someone since).
     await tx.update(users).set({ partnerId: null }).where(eq(users.partnerId, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx.delete(userPreferences).where(eq(userPreferences.userId, user.id));
@@ -64,7 +64,15 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
     await tx.delete(userMonthlyQuotas).where(eq(userMonthlyQuotas.userId, user.id));
     await tx.delete(aiDateSuggestions).where(eq(aiDateSuggestions.userId, user.id));
     await tx.delete(userEmailCampaigns).where(eq(userEmailCampaigns.userId, user.id));
-    await tx.delete(partnerInvites).where(eq(partnerInvites.inviterId, user.id));
+    await tx
+      .delete(partnerInvites)
+      .where(
+        or(
+          eq(partnerInvites.inviterId, user.id),
+          eq(partnerInvites.acceptedBy, user.id),
+          eq(sql`lower(${partnerInvites.email})`, address.toLowerCase()),
+        ),
+      );
     await tx.delete(paymentCheckouts).where(eq(paymentCheckouts.userId, user.id));
     await tx
       .delete(supportTickets)
@@ -84,6 +92,11 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
       .update(dateReservations)
       .set({ feedback: null, manualBookingNotes: null, aiSuggestion: null })
       .where(eq(dateReservations.userId, user.id));
+    // Words they wrote about their partner's dates go too; the star rating stays, anonymous.
+    await tx
+      .update(dateReservations)
+      .set({ feedback: null, ratedBy: null })
+      .where(eq(dateReservations.ratedBy, user.id));
     await tx
       .update(dateReservations)
       .set({ status: "cancelled" })

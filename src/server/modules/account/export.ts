@@ -1,23 +1,31 @@
 /** Download My Data: everything stored about the member, as one JSON document (UK GDPR Article 15/20). */
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import {
+  aiDateSuggestions,
+  emailCampaigns,
   emailLogs,
   offerCodes,
   offerCodeUsage,
   partnerInvites,
+  paymentCheckouts,
   sessions,
   subscriptionEvents,
   supportReplies,
   supportTickets,
   type User,
+  userEmailCampaigns,
+  userMonthlyQuotas,
   userPreferences,
   users,
+  userVenueExclusions,
+  venues,
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { toPublicUser } from "../auth/public-user.ts";
 import { listDates } from "../dates/service.ts";
 
 export async function exportAccount(deps: Deps, user: User) {
+  deps.limiter.hit(`export:${user.id}`, 10, 60);
   const db = deps.db;
   const [prefs, dates, tickets, mails, offers, events, devices, invites, partner] = await Promise.all([
     db.select().from(userPreferences).where(eq(userPreferences.userId, user.id)),
@@ -88,6 +96,57 @@ export async function exportAccount(deps: Deps, user: User) {
           .where(eq(users.id, user.partnerId))
       : Promise.resolve([]),
   ]);
+  const [exclusions, quotas, suggestions, campaigns, received, checkouts] = await Promise.all([
+    db
+      .select({ venue: venues.name, reason: userVenueExclusions.reason, at: userVenueExclusions.excludedAt })
+      .from(userVenueExclusions)
+      .innerJoin(venues, eq(venues.id, userVenueExclusions.venueId))
+      .where(eq(userVenueExclusions.userId, user.id)),
+    db
+      .select({
+        year: userMonthlyQuotas.year,
+        month: userMonthlyQuotas.month,
+        tier: userMonthlyQuotas.subscriptionTier,
+        allowed: userMonthlyQuotas.quotaAllowed,
+        used: userMonthlyQuotas.quotaUsed,
+      })
+      .from(userMonthlyQuotas)
+      .where(eq(userMonthlyQuotas.userId, user.id)),
+    // Suggestions name venues of dates not yet planned: only that they exist and when is the member's data.
+    db
+      .select({ status: aiDateSuggestions.status, createdAt: aiDateSuggestions.createdAt })
+      .from(aiDateSuggestions)
+      .where(eq(aiDateSuggestions.userId, user.id)),
+    db
+      .select({
+        campaign: emailCampaigns.name,
+        status: userEmailCampaigns.status,
+        scheduledAt: userEmailCampaigns.scheduledAt,
+        sentAt: userEmailCampaigns.sentAt,
+      })
+      .from(userEmailCampaigns)
+      .innerJoin(emailCampaigns, eq(emailCampaigns.id, userEmailCampaigns.campaignId))
+      .where(eq(userEmailCampaigns.userId, user.id)),
+    db
+      .select({ sentAt: partnerInvites.createdAt, acceptedAt: partnerInvites.acceptedAt })
+      .from(partnerInvites)
+      .where(
+        or(
+          eq(partnerInvites.acceptedBy, user.id),
+          eq(sql`lower(${partnerInvites.email})`, user.email.toLowerCase()),
+        ),
+      ),
+    db
+      .select({
+        tier: paymentCheckouts.tier,
+        kind: paymentCheckouts.kind,
+        status: paymentCheckouts.status,
+        createdAt: paymentCheckouts.createdAt,
+        state: paymentCheckouts.providerState,
+      })
+      .from(paymentCheckouts)
+      .where(eq(paymentCheckouts.userId, user.id)),
+  ]);
   const replies = tickets.length
     ? await db
         .select()
@@ -153,6 +212,20 @@ export async function exportAccount(deps: Deps, user: User) {
     })),
     emailsSent: mails,
     offerCodesUsed: offers,
+    venuesExcluded: exclusions,
+    monthlyDateAllowances: quotas,
+    suggestionsPrepared: suggestions,
+    emailCampaigns: campaigns,
+    partnerInvitationsReceived: received,
+    directDebitAuthorisations: checkouts.map((c) => ({
+      tier: c.tier,
+      kind: c.kind,
+      status: c.status,
+      createdAt: c.createdAt,
+      accountHolder: typeof c.state.accountHolder === "string" ? c.state.accountHolder : null,
+      accountNumberEnding:
+        typeof c.state.accountNumberEnding === "string" ? c.state.accountNumberEnding : null,
+    })),
     signedInDevices: devices.map((d) => {
       const s = d.sess as { createdAt?: string; ip?: string; userAgent?: string };
       return {

@@ -13,6 +13,7 @@ import { hashToken, newToken } from "../auth/tokens.ts";
 import { emailChangeNotice, passwordChangedEmail, verificationEmail } from "../email/templates.ts";
 
 export interface ProfileChanges {
+  currentPassword?: string;
   firstName?: string;
   lastName?: string;
   email?: string;
@@ -36,8 +37,28 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
   let verifyToken: string | null = null;
   let pendingEmail: string | null | undefined;
   if (input.email !== undefined) {
-    if (input.email === user.email.toLowerCase()) pendingEmail = null;
-    else {
+    if (input.email === user.email.toLowerCase()) {
+      pendingEmail = null;
+    } else if (input.email !== user.pendingEmail?.toLowerCase()) {
+      // A new address can take over the account (password resets go there): the password proves it's the owner.
+      const rl = deps.config.rateLimits;
+      const key = `email-change:${user.id}`;
+      deps.limiter.check(key, 5);
+      deps.limiter.check(`password-change:${user.id}`, rl.loginFailuresPerAccount);
+      if (!input.currentPassword) {
+        throw new HttpError(400, MEMBER_MSG.passwordForEmail, {}, [
+          { path: "currentPassword", message: MEMBER_MSG.passwordForEmail },
+        ]);
+      }
+      if (!(await verifyPassword(user.password, input.currentPassword))) {
+        try {
+          deps.limiter.hit(`password-change:${user.id}`, rl.loginFailuresPerAccount, rl.windowMinutes);
+        } catch {}
+        throw new HttpError(400, MEMBER_MSG.wrongPassword, {}, [
+          { path: "currentPassword", message: MEMBER_MSG.wrongPassword },
+        ]);
+      }
+      deps.limiter.hit(key, 5, 60);
       const taken = await findUserByEmail(deps, input.email);
       if (taken) throw new HttpError(409, MSG.emailTaken, {}, [{ path: "email", message: MSG.emailTaken }]);
       pendingEmail = input.email;
@@ -54,6 +75,9 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
       ...(input.smsNotifications !== undefined && { smsNotifications: input.smsNotifications }),
       ...(input.marketingOptOut !== undefined && { marketingOptOut: input.marketingOptOut }),
       ...(pendingEmail !== undefined && { pendingEmail }),
+      // Withdrawing a change voids the link sent to the other address.
+      ...(pendingEmail === null &&
+        user.pendingEmail && { emailVerificationToken: null, emailVerificationExpires: null }),
       ...(verifyToken && {
         emailVerificationToken: hashToken(verifyToken),
         emailVerificationExpires: new Date(deps.now().getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { BRAND } from "../../../shared/brand.ts";
 import type { TwoFactorEnabled, TwoFactorSetup } from "../../../shared/member-api.ts";
@@ -7,6 +7,7 @@ import { type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
 import { hashToken } from "../auth/tokens.ts";
+import { twoFactorChangedEmail } from "../email/templates.ts";
 import { newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, verifyTotp } from "./totp.ts";
 
 export async function startTwoFactorSetup(deps: Deps, user: User): Promise<TwoFactorSetup> {
@@ -30,7 +31,8 @@ export async function enableTwoFactor(deps: Deps, user: User, code: string): Pro
   const step = verifyTotp(user.totpPendingSecret, code, deps.now(), null);
   if (step === null) throw badRequest(MEMBER_MSG.wrongCode);
   const codes = newRecoveryCodes();
-  await deps.db
+  // Conditional on the state read: two enables (or a new set-up meanwhile) cannot both win.
+  const done = await deps.db
     .update(users)
     .set({
       totpSecret: user.totpPendingSecret,
@@ -39,7 +41,16 @@ export async function enableTwoFactor(deps: Deps, user: User, code: string): Pro
       totpLastStep: step,
       totpRecoveryCodes: codes.map((c) => hashToken(normaliseRecoveryCode(c))),
     })
-    .where(eq(users.id, user.id));
+    .where(
+      and(
+        eq(users.id, user.id),
+        isNull(users.totpEnabledAt),
+        eq(users.totpPendingSecret, user.totpPendingSecret),
+      ),
+    )
+    .returning({ id: users.id });
+  if (done.length === 0) throw conflict("Two-factor set-up changed meanwhile. Please start again.");
+  void notify(deps, user, true);
   return { recoveryCodes: codes };
 }
 
@@ -84,4 +95,15 @@ export async function disableTwoFactor(deps: Deps, user: User, code: string): Pr
       totpRecoveryCodes: [],
     })
     .where(eq(users.id, user.id));
+  void notify(deps, user, false);
+}
+
+function notify(deps: Deps, user: User, on: boolean) {
+  return deps.mailer.send({
+    to: user.email,
+    toName: user.firstName,
+    ...twoFactorChangedEmail(user.firstName ?? "there", on, deps.config.appUrl),
+    type: on ? "two_factor_enabled" : "two_factor_disabled",
+    userId: user.id,
+  });
 }

@@ -3,7 +3,7 @@ import { BRAND } from "../../../shared/brand.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import type { DashboardStats, MemberDate } from "../../../shared/member-api.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { dateIdeas, dateReservations, supportTickets, type User, venues } from "../../db/schema.ts";
+import { dateIdeas, dateReservations, supportTickets, type User, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import { render } from "../email/templates.ts";
@@ -17,9 +17,20 @@ import {
   toMemberDate,
 } from "./view.ts";
 
-/** The member and, when linked, their partner: a couple shares its dates. */
-export function coupleIds(user: Pick<User, "id" | "partnerId">): number[] {
-  return user.partnerId ? [user.id, user.partnerId] : [user.id];
+/**
+ * The member and, when linked, their partner: a couple shares its dates. The link counts only when both
+ * rows point at each other.
+ */
+export async function coupleIds(
+  deps: Pick<Deps, "db">,
+  user: Pick<User, "id" | "partnerId">,
+): Promise<number[]> {
+  if (!user.partnerId) return [user.id];
+  const [partner] = await deps.db
+    .select({ partnerId: users.partnerId })
+    .from(users)
+    .where(eq(users.id, user.partnerId));
+  return partner?.partnerId === user.id ? [user.id, user.partnerId] : [user.id];
 }
 
 const rowColumns = {
@@ -115,7 +126,7 @@ async function rescheduleUsed(deps: Deps, ids: number[], now: Date): Promise<boo
 }
 
 export async function listDates(deps: Deps, user: User): Promise<MemberDate[]> {
-  const ids = coupleIds(user);
+  const ids = await coupleIds(deps, user);
   const now = deps.now();
   const [rows, used] = await Promise.all([
     baseQuery(deps)
@@ -129,7 +140,7 @@ export async function listDates(deps: Deps, user: User): Promise<MemberDate[]> {
 /** One of the couple's dates; any other id (missing or someone else's) is the same 404. */
 async function findRow(deps: Deps, user: User, id: number): Promise<DateRow> {
   const [row] = await baseQuery(deps)
-    .where(and(eq(dateReservations.id, id), inArray(dateReservations.userId, coupleIds(user))))
+    .where(and(eq(dateReservations.id, id), inArray(dateReservations.userId, await coupleIds(deps, user))))
     .limit(1);
   if (!row) throw notFound(MEMBER_MSG.dateNotFound);
   return toRow(row);
@@ -139,19 +150,22 @@ export async function getDate(deps: Deps, user: User, id: number): Promise<Membe
   const now = deps.now();
   const [row, used] = await Promise.all([
     findRow(deps, user, id),
-    rescheduleUsed(deps, coupleIds(user), now),
+    coupleIds(deps, user).then((ids) => rescheduleUsed(deps, ids, now)),
   ]);
   return toMemberDate(row, user.id, now, used);
 }
 
 export async function dateStats(deps: Deps, user: User): Promise<DashboardStats> {
-  const ids = coupleIds(user);
+  const ids = await coupleIds(deps, user);
   const now = deps.now();
   const [s] = await deps.db
     .select({
       upcoming: sql<number>`count(*) filter (where ${dateReservations.scheduledDate} > ${now} and ${dateReservations.status} <> 'cancelled')::int`,
       completed: sql<number>`count(*) filter (where (${dateReservations.scheduledDate} <= ${now} or ${dateReservations.status} = 'completed') and ${dateReservations.status} <> 'cancelled')::int`,
-      average: sql<string | null>`round(avg(${dateReservations.rating}), 1)`,
+      // The member's own ratings (older rows without a rater count for the date's owner).
+      average: sql<
+        string | null
+      >`round(avg(${dateReservations.rating}) filter (where ${dateReservations.ratedBy} = ${user.id} or (${dateReservations.ratedBy} is null and ${dateReservations.userId} = ${user.id})), 1)`,
     })
     .from(dateReservations)
     .where(inArray(dateReservations.userId, ids));
@@ -182,7 +196,7 @@ export async function requestReschedule(
   reason: string | undefined,
 ): Promise<MemberDate> {
   const now = deps.now();
-  const ids = coupleIds(user);
+  const ids = await coupleIds(deps, user);
   const row = await findRow(deps, user, id);
   const action = rescheduleAction(row, now, await rescheduleUsed(deps, ids, now));
   if (!action.allowed) throw badRequest(action.reason!);
@@ -241,7 +255,7 @@ export async function rateDate(
   if (!action.allowed) throw badRequest(action.reason!);
   await deps.db
     .update(dateReservations)
-    .set({ rating: input.rating, feedback: input.feedback?.trim() || null, ratedAt: now })
+    .set({ rating: input.rating, feedback: input.feedback?.trim() || null, ratedAt: now, ratedBy: user.id })
     .where(eq(dateReservations.id, id));
   return getDate(deps, user, id);
 }

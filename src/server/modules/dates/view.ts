@@ -121,7 +121,8 @@ export function directionsUrl(v: NonNullable<DateRow["venue"]>): string {
 }
 
 export function toMemberDate(row: DateRow, viewerId: number, now: Date, rescheduleUsed: boolean): MemberDate {
-  const revealed = isRevealed(row.scheduledDate, now);
+  // A cancelled date is never revealed: the plan it held is not given away.
+  const revealed = row.status !== "cancelled" && isRevealed(row.scheduledDate, now);
   const v = revealed ? row.venue : null;
   const idea = revealed ? row.idea : null;
   return {

@@ -177,3 +177,18 @@ export function partnerInviteEmail(inviterName: string, url: string, days: numbe
     `The link works for ${days} days. If you don't know ${inviterName}, you can ignore this message.`,
   );
 }
+
+export function twoFactorChangedEmail(firstName: string, on: boolean, appUrl: string): Rendered {
+  return render(
+    on ? "Two-factor sign-in is on" : "Two-factor sign-in was turned off",
+    on ? "Two-factor sign-in is on" : "Two-factor sign-in was turned off",
+    [
+      `Hello ${firstName},`,
+      on
+        ? "From now on, signing in to your account asks for a code from your authenticator app. Keep your recovery codes somewhere safe."
+        : "Signing in to your account now needs only your password.",
+    ],
+    { label: "Review your security settings", url: `${appUrl}/settings?tab=privacy` },
+    `If this was not you, reset your password at once and write to ${BRAND.supportEmail}.`,
+  );
+}

@@ -137,6 +137,12 @@ export function gocardlessProvider(opts: {
     },
 
     async refundPayment(paymentId, amountPence, idempotencyKey) {
+      const payment = await call(() => client.payments.find(paymentId));
+      // Not yet at the bank: cancelling stops the collection, and nothing needs refunding.
+      if (payment.status === "pending_submission" || payment.status === "pending_customer_approval") {
+        await call(() => client.payments.cancel(paymentId, {}));
+        return;
+      }
       await call(() =>
         client.refunds.create(
           {
@@ -183,7 +189,28 @@ export function gocardlessProvider(opts: {
     },
 
     async cancelSubscription(subscriptionId) {
-      await call(() => client.subscriptions.cancel(subscriptionId, {}));
+      try {
+        await client.subscriptions.cancel(subscriptionId, {});
+      } catch (e) {
+        // Already cancelled or finished: the outcome wanted is there.
+        const sub = await call(() => client.subscriptions.find(subscriptionId));
+        if (sub.status === "cancelled" || sub.status === "finished") return;
+        throw new ProviderError(e instanceof Error ? e.message : String(e));
+      }
+    },
+
+    async createPayment(mandateId, amountPence, description, idempotencyKey) {
+      await call(() =>
+        client.payments.create(
+          {
+            amount: String(amountPence),
+            currency: "GBP",
+            description,
+            links: { mandate: mandateId },
+          } as never,
+          idempotencyKey,
+        ),
+      );
     },
 
     async paymentLinks(paymentId) {

@@ -25,6 +25,7 @@ export interface PaymentProvider {
     /** First charge on this day (default: as soon as the mandate allows). */
     startDate?: Date;
   }): Promise<{ subscriptionId: string; nextSubscriptionId?: string }>;
+  /** Cancelling one already cancelled or finished succeeds, so a retried operation can repeat it. */
   cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
   /** From the next charge on, the subscription collects this amount. */
   updateSubscriptionAmount(
@@ -34,7 +35,15 @@ export interface PaymentProvider {
   ): Promise<void>;
   /** Skips the next `cycles` charges; the subscription then resumes by itself. */
   pauseSubscription(subscriptionId: string, cycles: number, idempotencyKey: string): Promise<void>;
+  /** Gives the money back: a payment not yet submitted to the bank is cancelled instead. */
   refundPayment(paymentId: string, amountPence: number, idempotencyKey: string): Promise<void>;
+  /** A one-off collection (arrears after a failed payment). */
+  createPayment(
+    mandateId: string,
+    amountPence: number,
+    description: string,
+    idempotencyKey: string,
+  ): Promise<void>;
   getMandate(mandateId: string): Promise<ProviderMandate | null>;
   /** Payments collected (or being collected) under the mandate, newest first. */
   listPayments(mandateId: string): Promise<ProviderPayment[]>;

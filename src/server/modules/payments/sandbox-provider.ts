@@ -95,7 +95,9 @@ export function sandboxProvider(
           .values({
             id: subscriptionId,
             mandateId: input.mandateId,
-            amountPence: input.amountPence,
+            // A discount without an end (months 0) is simply the amount collected.
+            amountPence:
+              input.discount && input.discount.months === 0 ? input.discount.amountPence : input.amountPence,
             discountAmountPence: input.discount?.amountPence ?? null,
             discountCycles: input.discount?.months ?? 0,
             startDate: input.startDate ?? now(),
@@ -141,6 +143,19 @@ export function sandboxProvider(
         .update(sandboxSubscriptions)
         .set({ skipCycles: skip, pausedCycles: sub.pausedCycles + cycles })
         .where(eq(sandboxSubscriptions.id, subscriptionId));
+    },
+    async createPayment(mandateId, amountPence, description, idempotencyKey) {
+      await books()
+        .insert(sandboxPayments)
+        .values({
+          id: id("SBPM", idempotencyKey),
+          subscriptionId: "",
+          mandateId,
+          amountPence,
+          chargeDate: now(),
+          description,
+        })
+        .onConflictDoNothing();
     },
     async refundPayment(paymentId, amountPence) {
       const res = await books()

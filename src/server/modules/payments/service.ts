@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -23,6 +23,8 @@ export const PAYMENT_MSG = {
   notYours: "This payment session belongs to another account.",
   notAuthorised: "The direct debit was not authorised. Please try again.",
   inProgress: "Your subscription is already being set up. Please wait a moment and refresh.",
+  stillRunning:
+    "Your cancelled plan runs until the end of its billing period. Reactivate it from Settings instead of starting a new one.",
   termsFirst: "Please complete your preferences and accept the Terms & Conditions before subscribing.",
   providerDown:
     "The payment provider could not be reached. Your authorisation is kept: please try again shortly.",
@@ -48,6 +50,20 @@ export async function createSubscription(
   input: { tier: TierId; offerCode?: string },
 ): Promise<{ redirect_url: string }> {
   if (hasLiveSubscription(user.subscriptionStatus)) throw conflict(PAYMENT_MSG.alreadySubscribed);
+  // A plan the member cancelled still runs to the end of its cycle: reactivating it avoids paying twice.
+  if (
+    user.subscriptionStatus === "cancelled" &&
+    user.currentPeriodEnd &&
+    user.currentPeriodEnd > deps.now()
+  ) {
+    const [last] = await deps.db
+      .select({ type: subscriptionEvents.eventType })
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.userId, user.id))
+      .orderBy(desc(subscriptionEvents.occurredAt), desc(subscriptionEvents.id))
+      .limit(1);
+    if (last?.type === "cancelled") throw conflict(PAYMENT_MSG.stillRunning);
+  }
   // Auto-renewal and the cooling-off period are in the Terms: no money is taken before they are accepted.
   if (!user.termsAccepted) throw forbidden(PAYMENT_MSG.termsFirst);
   deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
@@ -274,7 +290,8 @@ export async function completeSubscription(
     }
     await tx.insert(subscriptionEvents).values({
       userId: user.id,
-      eventType: previous.subscriptionStatus ? "reactivated" : "created",
+      // Every new contract is "created" (its own cooling-off period); "reactivated" is an undone cancellation.
+      eventType: "created",
       fromTier: previous.subscriptionTier,
       toTier: tier,
       fromStatus: previous.subscriptionStatus,

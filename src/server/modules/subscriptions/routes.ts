@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { cancelSubscriptionSchema, changeTierSchema } from "../../../shared/schemas/member.ts";
 import type { Deps } from "../../deps.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { billingOverview } from "./billing.ts";
 import {
-  billingOverview,
   cancelSubscription,
   changeTier,
   pauseSubscription,

@@ -1,23 +1,25 @@
 /**
  * Managing a running plan: cancel (end of cycle, or a full refund inside the cooling-off period), reactivate,
- * pause one month, change tier from the next cycle, replace the bank mandate, and the billing overview.
- * The provider is called outside database transactions; the member's row is the record of what happened.
+ * pause one month, change tier from the next cycle, and replace the bank mandate. Each runs under the
+ * member's row lock (schedule.ts), so concurrent clicks and interleavings happen one after the other.
  */
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
-import type { BillingOverview } from "../../../shared/member-api.ts";
-import {
-  dateReservations,
-  offerCodeUsage,
-  paymentCheckouts,
-  subscriptionEvents,
-  type User,
-  users,
-} from "../../db/schema.ts";
+import { dateReservations, paymentCheckouts, subscriptionEvents, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { badRequest, conflict, HttpError } from "../../http-error.ts";
+import { badRequest, conflict } from "../../http-error.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { addMonths, hasLiveSubscription } from "../payments/service.ts";
+import {
+  countSql,
+  memberMandates,
+  monthlyPrice,
+  nextCycle,
+  provider,
+  rebuildSchedule,
+  type Tx,
+  withMemberLock,
+} from "./schedule.ts";
 
 export const SUB_MSG = {
   noPlan: "You don't have an active subscription.",
@@ -27,56 +29,51 @@ export const SUB_MSG = {
   sameTier: "You are already on this plan.",
   pauseOnlyActive: "Only an active subscription can be paused.",
   alreadyPaused: "A pause is already booked.",
-  providerDown: "The payment provider could not be reached. Nothing has changed: please try again shortly.",
+  pauseTooSoon: "You can take a month off once every six months.",
   cancelled: "Your subscription is cancelled. It stays active until the end of the current billing period.",
   refunded: "Your subscription is cancelled and your payment is being refunded in full.",
   reactivated: "Your subscription is active again.",
 } as const;
 
 const DAY = 86_400_000;
+const PAUSE_EVERY_DAYS = 182;
 
-async function provider<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch {
-    throw new HttpError(502, SUB_MSG.providerDown);
-  }
-}
+const londonDay = (d: Date) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" }).format(d);
 
-/** The price the member pays each month now: the tier less any running discount. */
-async function monthlyAmount(deps: Deps, user: User, tier: TierId): Promise<number> {
-  const [usage] = await deps.db
-    .select()
-    .from(offerCodeUsage)
-    .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")))
-    .limit(1);
-  const price = TIERS[tier].monthlyPricePence;
-  if (!usage || (usage.discountEndDate && usage.discountEndDate <= deps.now())) return price;
-  return Math.max(0, price - usage.discountAmount);
-}
-
-/** When the plan (first) started: the newest "created" or "reactivated" event. */
-async function planStartedAt(deps: Deps, userId: number): Promise<Date | null> {
-  const [row] = await deps.db
-    .select({ at: sql<Date>`max(${subscriptionEvents.occurredAt})` })
+/** When the current contract began: the newest "created" event (a new checkout, also after a plan ended). */
+async function contractStart(db: Deps["db"] | Tx, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: subscriptionEvents.occurredAt })
     .from(subscriptionEvents)
-    .where(and(eq(subscriptionEvents.userId, userId), inArray(subscriptionEvents.eventType, ["created"])));
-  return row?.at ? new Date(row.at) : null;
+    .where(and(eq(subscriptionEvents.userId, userId), eq(subscriptionEvents.eventType, "created")))
+    .orderBy(desc(subscriptionEvents.occurredAt))
+    .limit(1);
+  return row?.at ?? null;
 }
 
-/** Inside 14 days of joining and no date held yet: a cancellation refunds in full. */
-export async function coolingOffEligible(deps: Deps, user: User): Promise<boolean> {
+/**
+ * Inside 14 days of the contract starting and no service begun: a cancellation refunds in full. Service
+ * begins when a date's details are revealed (48 hours before), not only once it has happened.
+ */
+export async function coolingOffEligible(
+  deps: Deps,
+  user: User,
+  db: Deps["db"] | Tx = deps.db,
+): Promise<boolean> {
   if (!hasLiveSubscription(user.subscriptionStatus)) return false;
-  const started = await planStartedAt(deps, user.id);
+  const started = await contractStart(db, user.id);
   const now = deps.now();
   if (!started || now.getTime() - started.getTime() > POLICY.coolingOffDays * DAY) return false;
-  const [held] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
+  const revealedSince = new Date(now.getTime() + 48 * 3_600_000);
+  const [held] = await db
+    .select({ n: countSql })
     .from(dateReservations)
     .where(
       and(
         eq(dateReservations.userId, user.id),
-        lte(dateReservations.scheduledDate, now),
+        gte(dateReservations.createdAt, started),
+        lte(dateReservations.scheduledDate, revealedSince),
         sql`${dateReservations.status} <> 'cancelled'`,
       ),
     );
@@ -88,27 +85,32 @@ export async function cancelSubscription(
   user: User,
   input: { reason: string; feedback?: string },
 ): Promise<{ message: string; refunded: boolean; endsAt: string | null }> {
-  if (user.subscriptionStatus === "cancelled") throw conflict(SUB_MSG.alreadyCancelled);
-  if (!hasLiveSubscription(user.subscriptionStatus)) throw badRequest(SUB_MSG.noPlan);
-  const now = deps.now();
-  const refund = await coolingOffEligible(deps, user);
-  const subIds = [user.paymentSubscriptionId, user.paymentNextSubscriptionId].filter((s): s is string => !!s);
-  for (const id of subIds) {
-    await provider(() => deps.payments.cancelSubscription(id, `unveil-cancel-${id}`));
-  }
-  let refundedPence = 0;
-  if (refund && user.paymentMandateId) {
-    const payments = await provider(() => deps.payments.listPayments(user.paymentMandateId!));
-    for (const p of payments) {
-      const due = p.amountPence - p.refundedPence;
-      if (due <= 0 || (p.subscriptionId && !subIds.includes(p.subscriptionId))) continue;
-      await provider(() => deps.payments.refundPayment(p.id, due, `unveil-refund-${p.id}`));
-      refundedPence += due;
+  return withMemberLock(deps, user.id, async (tx, current) => {
+    if (current.subscriptionStatus === "cancelled") throw conflict(SUB_MSG.alreadyCancelled);
+    if (!hasLiveSubscription(current.subscriptionStatus)) throw badRequest(SUB_MSG.noPlan);
+    const now = deps.now();
+    const refund = await coolingOffEligible(deps, current, tx);
+    for (const id of [current.paymentSubscriptionId, current.paymentNextSubscriptionId]) {
+      if (id) await provider(() => deps.payments.cancelSubscription(id, `unveil-cancel-${id}`));
     }
-  }
-  // With a full refund the membership ends now; otherwise it runs to the end of the paid cycle.
-  const endsAt = refund ? now : (user.currentPeriodEnd ?? now);
-  await deps.db.transaction(async (tx) => {
+    let refundedPence = 0;
+    if (refund) {
+      // Every payment of this contract, on whichever mandate it was taken.
+      const started = (await contractStart(tx, current.id)) ?? now;
+      const since = started.toISOString().slice(0, 10);
+      for (const mandateId of await memberMandates(tx, current)) {
+        const payments = await provider(() => deps.payments.listPayments(mandateId));
+        for (const p of payments) {
+          const due = p.amountPence - p.refundedPence;
+          if (due <= 0 || p.chargeDate < since || ["failed", "cancelled", "charged_back"].includes(p.status))
+            continue;
+          await provider(() => deps.payments.refundPayment(p.id, due, `unveil-refund-${p.id}`));
+          refundedPence += due;
+        }
+      }
+    }
+    // With a full refund the membership ends now; otherwise it runs to the end of the paid cycle.
+    const endsAt = refund ? now : (current.currentPeriodEnd ?? now);
     await tx
       .update(users)
       .set({
@@ -118,13 +120,12 @@ export async function cancelSubscription(
         pausedUntil: null,
         paymentStatusAt: now,
       })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, current.id));
+    const base = { userId: current.id, fromTier: current.subscriptionTier, toTier: current.subscriptionTier };
     await tx.insert(subscriptionEvents).values({
-      userId: user.id,
+      ...base,
       eventType: "cancelled",
-      fromTier: user.subscriptionTier,
-      toTier: user.subscriptionTier,
-      fromStatus: user.subscriptionStatus,
+      fromStatus: current.subscriptionStatus,
       toStatus: "cancelled",
       monthlyAmount: 0,
       reason: input.reason,
@@ -133,172 +134,196 @@ export async function cancelSubscription(
     });
     if (refund) {
       await tx.insert(subscriptionEvents).values({
-        userId: user.id,
+        ...base,
         eventType: "refunded",
-        fromTier: user.subscriptionTier,
-        toTier: user.subscriptionTier,
         fromStatus: "cancelled",
         toStatus: "cancelled",
         monthlyAmount: refundedPence,
         reason: "Cancelled within the cooling-off period",
         occurredAt: now,
       });
-      // No service will be given: dates still ahead are cancelled.
+      // No service will be given: dates still ahead are called off.
       await tx
         .update(dateReservations)
         .set({ status: "cancelled" })
         .where(
           and(
-            eq(dateReservations.userId, user.id),
+            eq(dateReservations.userId, current.id),
             sql`${dateReservations.scheduledDate} > ${now}`,
             sql`${dateReservations.status} <> 'cancelled'`,
           ),
         );
     }
+    return {
+      message: refund ? SUB_MSG.refunded : SUB_MSG.cancelled,
+      refunded: refund,
+      endsAt: endsAt.toISOString(),
+    };
   });
-  return {
-    message: refund ? SUB_MSG.refunded : SUB_MSG.cancelled,
-    refunded: refund,
-    endsAt: endsAt.toISOString(),
-  };
 }
 
-/** Undoes a cancellation before the paid cycle ends: a new provider subscription starts where the old stopped. */
+/**
+ * Undoes the member's own cancellation before the paid cycle ends. A plan the provider ended (a failed
+ * mandate) or a refunded one cannot be undone here: it starts again through a new checkout.
+ */
 export async function reactivateSubscription(deps: Deps, user: User): Promise<{ message: string }> {
-  if (user.subscriptionStatus !== "cancelled") throw badRequest(SUB_MSG.notCancelled);
-  const now = deps.now();
-  if (
-    !user.currentPeriodEnd ||
-    user.currentPeriodEnd <= now ||
-    !user.paymentMandateId ||
-    !user.subscriptionTier
-  ) {
-    throw conflict(SUB_MSG.ended);
-  }
-  const tier = user.subscriptionTier as TierId;
-  const amount = await monthlyAmount(deps, user, tier);
-  const startDate = user.currentPeriodEnd;
-  const created = await provider(() =>
-    deps.payments.createSubscription({
-      mandateId: user.paymentMandateId!,
-      amountPence: TIERS[tier].monthlyPricePence,
-      name: `Unveil ${TIERS[tier].name}`,
-      idempotencyKey: `unveil-reactivate-${user.id}-${now.getTime()}`,
-      startDate,
-    }),
-  );
-  await deps.db.transaction(async (tx) => {
+  deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  return withMemberLock(deps, user.id, async (tx, current) => {
+    if (current.subscriptionStatus !== "cancelled") throw badRequest(SUB_MSG.notCancelled);
+    const now = deps.now();
+    const [last] = await tx
+      .select({ type: subscriptionEvents.eventType })
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.userId, current.id))
+      .orderBy(desc(subscriptionEvents.occurredAt), desc(subscriptionEvents.id))
+      .limit(1);
+    if (
+      last?.type !== "cancelled" ||
+      !current.currentPeriodEnd ||
+      current.currentPeriodEnd <= now ||
+      !current.subscriptionTier
+    ) {
+      throw conflict(SUB_MSG.ended);
+    }
+    const tier = current.subscriptionTier as TierId;
+    const ids = await rebuildSchedule(deps, tx, current, {
+      tier,
+      start: current.currentPeriodEnd,
+      operation: "reactivate",
+    });
     await tx
       .update(users)
       .set({
         subscriptionStatus: "active",
-        paymentSubscriptionId: created.subscriptionId,
-        paymentNextSubscriptionId: null,
+        paymentSubscriptionId: ids.subscriptionId,
+        paymentNextSubscriptionId: ids.nextSubscriptionId,
         paymentStatusAt: now,
       })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, current.id));
     await tx.insert(subscriptionEvents).values({
-      userId: user.id,
+      userId: current.id,
       eventType: "reactivated",
       fromTier: tier,
       toTier: tier,
       fromStatus: "cancelled",
       toStatus: "active",
-      monthlyAmount: amount,
+      monthlyAmount: await monthlyPrice(tx, current.id, tier, now),
       occurredAt: now,
     });
+    return { message: SUB_MSG.reactivated };
   });
-  return { message: SUB_MSG.reactivated };
 }
 
-/** One month off from the end of the paid cycle: no date is planned and nothing is charged that month. */
+/**
+ * One month off from the end of the paid cycle: nothing is charged that month (the schedule restarts after
+ * it) and dates that fall in it are called off. Once every six months.
+ */
 export async function pauseSubscription(
   deps: Deps,
   user: User,
 ): Promise<{ message: string; pausedUntil: string }> {
-  if (user.subscriptionStatus !== "active" || !user.currentPeriodEnd)
-    throw badRequest(SUB_MSG.pauseOnlyActive);
-  if (user.pausedUntil) throw conflict(SUB_MSG.alreadyPaused);
-  const now = deps.now();
-  const pausedUntil = addMonths(user.currentPeriodEnd, 1);
-  if (user.paymentSubscriptionId) {
-    await provider(() =>
-      deps.payments.pauseSubscription(
-        user.paymentSubscriptionId!,
-        1,
-        `unveil-pause-${user.id}-${pausedUntil.getTime()}`,
-      ),
-    );
-  }
-  await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ pausedUntil }).where(eq(users.id, user.id));
+  deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  return withMemberLock(deps, user.id, async (tx, current) => {
+    if (current.subscriptionStatus !== "active" || !current.currentPeriodEnd || !current.subscriptionTier)
+      throw badRequest(SUB_MSG.pauseOnlyActive);
+    if (current.pausedUntil) throw conflict(SUB_MSG.alreadyPaused);
+    const now = deps.now();
+    const [recent] = await tx
+      .select({ n: countSql })
+      .from(subscriptionEvents)
+      .where(
+        and(
+          eq(subscriptionEvents.userId, current.id),
+          eq(subscriptionEvents.eventType, "pause_scheduled"),
+          gte(subscriptionEvents.occurredAt, new Date(now.getTime() - PAUSE_EVERY_DAYS * DAY)),
+        ),
+      );
+    if (recent.n > 0) throw conflict(SUB_MSG.pauseTooSoon);
+    const from = current.currentPeriodEnd;
+    const pausedUntil = addMonths(from, 1);
+    const ids = await rebuildSchedule(deps, tx, current, {
+      tier: (current.pendingTier ?? current.subscriptionTier) as TierId,
+      start: pausedUntil,
+      operation: "pause",
+    });
+    await tx
+      .update(users)
+      .set({
+        pausedUntil,
+        paymentSubscriptionId: ids.subscriptionId,
+        paymentNextSubscriptionId: ids.nextSubscriptionId,
+      })
+      .where(eq(users.id, current.id));
+    await tx
+      .update(dateReservations)
+      .set({ status: "cancelled" })
+      .where(
+        and(
+          eq(dateReservations.userId, current.id),
+          gte(dateReservations.scheduledDate, from),
+          sql`${dateReservations.scheduledDate} < ${pausedUntil}`,
+          inArray(dateReservations.status, ["scheduled", "revealed", "confirmed"]),
+        ),
+      );
     await tx.insert(subscriptionEvents).values({
-      userId: user.id,
+      userId: current.id,
       eventType: "pause_scheduled",
-      fromTier: user.subscriptionTier,
-      toTier: user.subscriptionTier,
+      fromTier: current.subscriptionTier,
+      toTier: current.subscriptionTier,
       fromStatus: "active",
       toStatus: "active",
-      reason: `Paused from ${user.currentPeriodEnd!.toISOString().slice(0, 10)} to ${pausedUntil.toISOString().slice(0, 10)}`,
+      reason: `Paused from ${from.toISOString().slice(0, 10)} to ${pausedUntil.toISOString().slice(0, 10)}`,
       occurredAt: now,
     });
+    return {
+      message: `Your membership takes a month off from ${londonDay(from)} and resumes by itself on ${londonDay(pausedUntil)}.`,
+      pausedUntil: pausedUntil.toISOString(),
+    };
   });
-  const until = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" }).format(
-    pausedUntil,
-  );
-  return {
-    message: `Your membership takes a month off and resumes by itself on ${until}.`,
-    pausedUntil: pausedUntil.toISOString(),
-  };
 }
 
-/** A new tier from the next billing cycle; the provider collects the new amount from the next charge. */
+/** A new tier from the next billing cycle; choosing the current tier again withdraws a pending change. */
 export async function changeTier(
   deps: Deps,
   user: User,
   tier: TierId,
 ): Promise<{ message: string; effectiveAt: string | null }> {
-  if (!hasLiveSubscription(user.subscriptionStatus) || !user.subscriptionTier)
-    throw badRequest(SUB_MSG.noPlan);
-  const now = deps.now();
-  if (tier === user.subscriptionTier) {
-    if (!user.pendingTier) throw badRequest(SUB_MSG.sameTier);
-    // Choosing the current tier again withdraws a pending change.
-  }
-  const target = tier === user.subscriptionTier ? null : tier;
-  const amount = await monthlyAmount(deps, user, tier);
-  if (user.paymentSubscriptionId) {
-    await provider(() =>
-      deps.payments.updateSubscriptionAmount(
-        user.paymentSubscriptionId!,
-        amount,
-        `unveil-tier-${user.id}-${tier}-${now.getTime()}`,
-      ),
-    );
-  }
-  await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ pendingTier: target }).where(eq(users.id, user.id));
+  deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  return withMemberLock(deps, user.id, async (tx, current) => {
+    if (!hasLiveSubscription(current.subscriptionStatus) || !current.subscriptionTier)
+      throw badRequest(SUB_MSG.noPlan);
+    if (tier === current.subscriptionTier && !current.pendingTier) throw badRequest(SUB_MSG.sameTier);
+    if (tier === current.pendingTier) throw badRequest(`You are already moving to ${TIERS[tier].name}.`);
+    const now = deps.now();
+    const target = tier === current.subscriptionTier ? null : tier;
+    const { start } = nextCycle(current, now);
+    const ids = await rebuildSchedule(deps, tx, current, { tier, start, operation: "tier" });
+    await tx
+      .update(users)
+      .set({
+        pendingTier: target,
+        paymentSubscriptionId: ids.subscriptionId,
+        paymentNextSubscriptionId: ids.nextSubscriptionId,
+      })
+      .where(eq(users.id, current.id));
     await tx.insert(subscriptionEvents).values({
-      userId: user.id,
+      userId: current.id,
       eventType: "tier_change_scheduled",
-      fromTier: user.subscriptionTier,
+      fromTier: current.subscriptionTier,
       toTier: tier,
-      fromStatus: user.subscriptionStatus,
-      toStatus: user.subscriptionStatus,
-      monthlyAmount: amount,
+      fromStatus: current.subscriptionStatus,
+      toStatus: current.subscriptionStatus,
+      monthlyAmount: await monthlyPrice(tx, current.id, tier, start),
       occurredAt: now,
     });
+    const at = current.currentPeriodEnd;
+    return {
+      message: target
+        ? `You'll move to ${TIERS[tier].name} on ${at ? londonDay(at) : "your next billing date"}, at the start of your next billing cycle.`
+        : `You'll stay on ${TIERS[tier].name}.`,
+      effectiveAt: at?.toISOString() ?? null,
+    };
   });
-  const at = user.currentPeriodEnd;
-  const when = at
-    ? new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" }).format(at)
-    : "the next billing cycle";
-  return {
-    message: target
-      ? `You'll move to ${TIERS[tier].name} on ${when}, at the start of your next billing cycle.`
-      : `You'll stay on ${TIERS[tier].name}.`,
-    effectiveAt: at?.toISOString() ?? null,
-  };
 }
 
 /** Starts the provider's flow for a new bank mandate; completion swaps it in (see completeMandateUpdate). */
@@ -332,105 +357,9 @@ export async function startPaymentMethodUpdate(deps: Deps, user: User): Promise<
   return { redirect_url: started.redirectUrl };
 }
 
-export async function billingOverview(deps: Deps, user: User): Promise<BillingOverview> {
-  const tier = (user.subscriptionTier as TierId | null) ?? null;
-  const live = hasLiveSubscription(user.subscriptionStatus);
-  const [mandate, payments, upcoming, amount, refundable] = await Promise.all([
-    user.paymentMandateId ? provider(() => deps.payments.getMandate(user.paymentMandateId!)) : null,
-    user.paymentMandateId ? provider(() => deps.payments.listPayments(user.paymentMandateId!)) : [],
-    live && user.paymentSubscriptionId
-      ? provider(() => deps.payments.upcomingPayment(user.paymentSubscriptionId!))
-      : null,
-    tier ? monthlyAmount(deps, user, tier) : null,
-    coolingOffEligible(deps, user),
-  ]);
-  return {
-    provider: deps.payments.name,
-    tier,
-    status: user.subscriptionStatus,
-    monthlyAmountPence: amount,
-    pendingTier: (user.pendingTier as TierId | null) ?? null,
-    currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
-    pausedUntil: user.pausedUntil?.toISOString() ?? null,
-    cancelAtPeriodEnd:
-      user.subscriptionStatus === "cancelled" &&
-      !!user.currentPeriodEnd &&
-      user.currentPeriodEnd > deps.now(),
-    nextPayment: upcoming ? { date: upcoming.chargeDate, amountPence: upcoming.amountPence } : null,
-    mandate,
-    payments: payments.map((p) => ({
-      id: p.id,
-      chargeDate: p.chargeDate,
-      amountPence: p.amountPence,
-      refundedPence: p.refundedPence,
-      status: p.status,
-      description: p.description,
-    })),
-    coolingOffRefundEligible: refundable,
-  };
-}
-
 /**
- * Moves every plan whose paid cycle has ended into its next state: a booked pause starts, a pause that has
- * run its month resumes, a pending tier takes over, and the cycle rolls on. Safe to run from several
- * instances at once: each row is claimed with SKIP LOCKED.
- */
-export async function advanceSubscriptions(deps: Deps): Promise<number> {
-  const now = deps.now();
-  let changed = 0;
-  for (;;) {
-    const done = await deps.db.transaction(async (tx) => {
-      const [u] = await tx
-        .select()
-        .from(users)
-        .where(and(inArray(users.subscriptionStatus, ["active", "paused"]), lte(users.currentPeriodEnd, now)))
-        .limit(1)
-        .for("update", { skipLocked: true });
-      if (!u?.currentPeriodEnd) return true;
-      const end = u.currentPeriodEnd;
-      const event = (eventType: string, toStatus: string, toTier = u.subscriptionTier) =>
-        tx.insert(subscriptionEvents).values({
-          userId: u.id,
-          eventType,
-          fromTier: u.subscriptionTier,
-          toTier,
-          fromStatus: u.subscriptionStatus,
-          toStatus,
-          occurredAt: end,
-        });
-      if (u.subscriptionStatus === "active" && u.pausedUntil && u.pausedUntil > end) {
-        await tx
-          .update(users)
-          .set({ subscriptionStatus: "paused", currentPeriodEnd: u.pausedUntil })
-          .where(eq(users.id, u.id));
-        await event("paused", "paused");
-      } else {
-        const nextTier = u.pendingTier ?? u.subscriptionTier;
-        await tx
-          .update(users)
-          .set({
-            subscriptionStatus: "active",
-            subscriptionTier: nextTier,
-            pendingTier: null,
-            pausedUntil: null,
-            currentPeriodEnd: addMonths(end, 1),
-          })
-          .where(eq(users.id, u.id));
-        if (u.subscriptionStatus === "paused") await event("resumed", "active");
-        if (u.pendingTier && u.pendingTier !== u.subscriptionTier)
-          await event("tier_changed", "active", nextTier);
-      }
-      changed++;
-      return false;
-    });
-    if (done) break;
-  }
-  return changed;
-}
-
-/**
- * Completes an "update_mandate" checkout: the running plan moves to the new mandate (the old subscription is
- * cancelled and a new one starts at the next charge date), and a plan behind on payment is active again.
+ * Completes an "update_mandate" checkout: a plan behind on payment first pays the missed month from the new
+ * mandate, then the schedule moves to it (pending tier, booked pause and running offer kept).
  */
 export async function completeMandateUpdate(
   deps: Deps,
@@ -438,86 +367,66 @@ export async function completeMandateUpdate(
   checkoutId: number,
   mandate: { customerId: string; mandateId: string },
 ): Promise<{ tier: TierId; kind: "update_mandate" }> {
-  const now = deps.now();
-  const claim = await deps.db.transaction(async (tx) => {
-    const [c] = await tx
+  return withMemberLock(deps, user.id, async (tx, current) => {
+    const [checkout] = await tx
       .select()
       .from(paymentCheckouts)
       .where(eq(paymentCheckouts.id, checkoutId))
       .for("update");
-    if (c.status === "completed") return null;
-    if (
-      c.status === "completing" &&
-      c.completingSince &&
-      now.getTime() - c.completingSince.getTime() < 60_000
-    ) {
-      throw conflict("Your new bank details are already being saved. Please wait a moment and refresh.");
+    const tier = (current.subscriptionTier as TierId | null) ?? (checkout.tier as TierId);
+    if (checkout.status === "completed") return { tier, kind: "update_mandate" as const };
+    if (!hasLiveSubscription(current.subscriptionStatus)) throw conflict(SUB_MSG.noPlan);
+    const now = deps.now();
+    const wasPastDue = current.subscriptionStatus === "past_due";
+    if (wasPastDue) {
+      const owed = await monthlyPrice(tx, current.id, tier, now);
+      await provider(() =>
+        deps.payments.createPayment(
+          mandate.mandateId,
+          owed,
+          "Missed monthly payment",
+          `unveil-arrears-${checkout.providerRef}`,
+        ),
+      );
     }
+    const next = nextCycle(current, now);
+    const ids = await rebuildSchedule(deps, tx, current, {
+      tier: next.tier,
+      start: next.start,
+      mandateId: mandate.mandateId,
+      operation: "mandate",
+    });
+    await tx
+      .update(users)
+      .set({
+        paymentCustomerId: mandate.customerId,
+        paymentMandateId: mandate.mandateId,
+        paymentSubscriptionId: ids.subscriptionId,
+        paymentNextSubscriptionId: ids.nextSubscriptionId,
+        subscriptionStatus: wasPastDue ? "active" : current.subscriptionStatus,
+        paymentStatusAt: now,
+      })
+      .where(eq(users.id, current.id));
+    await tx.insert(subscriptionEvents).values({
+      userId: current.id,
+      eventType: "payment_method_updated",
+      fromTier: tier,
+      toTier: tier,
+      fromStatus: current.subscriptionStatus,
+      toStatus: wasPastDue ? "active" : current.subscriptionStatus,
+      monthlyAmount: await monthlyPrice(tx, current.id, tier, now),
+      occurredAt: now,
+    });
     await tx
       .update(paymentCheckouts)
       .set({
-        status: "completing",
-        completingSince: now,
+        status: "completed",
+        completedAt: now,
+        completingSince: null,
         customerId: mandate.customerId,
         mandateId: mandate.mandateId,
       })
-      .where(eq(paymentCheckouts.id, c.id));
-    return c;
-  });
-  const [current] = await deps.db.select().from(users).where(eq(users.id, user.id));
-  const tier = (current.subscriptionTier as TierId | null) ?? (claim?.tier as TierId);
-  if (!claim) return { tier, kind: "update_mandate" };
-  try {
-    if (!hasLiveSubscription(current.subscriptionStatus)) throw conflict(SUB_MSG.noPlan);
-    const amount = await monthlyAmount(deps, current, tier);
-    const startDate =
-      current.currentPeriodEnd && current.currentPeriodEnd > now ? current.currentPeriodEnd : undefined;
-    const created = await provider(() =>
-      deps.payments.createSubscription({
-        mandateId: mandate.mandateId,
-        amountPence: amount,
-        name: `Unveil ${TIERS[tier].name}`,
-        idempotencyKey: `unveil-mandate-${claim.providerRef}`,
-        startDate,
-      }),
-    );
-    for (const id of [current.paymentSubscriptionId, current.paymentNextSubscriptionId]) {
-      if (id) await provider(() => deps.payments.cancelSubscription(id, `unveil-cancel-${id}`));
-    }
-    await deps.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          paymentCustomerId: mandate.customerId,
-          paymentMandateId: mandate.mandateId,
-          paymentSubscriptionId: created.subscriptionId,
-          paymentNextSubscriptionId: null,
-          subscriptionStatus:
-            current.subscriptionStatus === "past_due" ? "active" : current.subscriptionStatus,
-          paymentStatusAt: now,
-        })
-        .where(eq(users.id, user.id));
-      await tx.insert(subscriptionEvents).values({
-        userId: user.id,
-        eventType: "payment_method_updated",
-        fromTier: tier,
-        toTier: tier,
-        fromStatus: current.subscriptionStatus,
-        toStatus: current.subscriptionStatus === "past_due" ? "active" : current.subscriptionStatus,
-        monthlyAmount: amount,
-        occurredAt: now,
-      });
-      await tx
-        .update(paymentCheckouts)
-        .set({ status: "completed", completedAt: now, completingSince: null })
-        .where(eq(paymentCheckouts.id, checkoutId));
-    });
-  } catch (e) {
-    await deps.db
-      .update(paymentCheckouts)
-      .set({ status: "authorised", completingSince: null })
       .where(eq(paymentCheckouts.id, checkoutId));
-    throw e;
-  }
-  return { tier, kind: "update_mandate" };
+    return { tier, kind: "update_mandate" as const };
+  });
 }

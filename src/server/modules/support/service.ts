@@ -85,7 +85,10 @@ export async function createTicket(
       .select({ id: dateReservations.id })
       .from(dateReservations)
       .where(
-        and(eq(dateReservations.id, input.reservationId), inArray(dateReservations.userId, coupleIds(user))),
+        and(
+          eq(dateReservations.id, input.reservationId),
+          inArray(dateReservations.userId, await coupleIds(deps, user)),
+        ),
       );
     if (!own) throw badRequest(MEMBER_MSG.dateNotFound);
   }

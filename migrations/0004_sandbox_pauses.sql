@@ -1,1 +1,0 @@
-ALTER TABLE "sandbox_subscriptions" ADD COLUMN "skip_cycles" integer[] DEFAULT '{}'::integer[] NOT NULL;

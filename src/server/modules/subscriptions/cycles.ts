@@ -1,0 +1,84 @@
+import { and, eq, inArray, lte, or } from "drizzle-orm";
+import { POLICY } from "../../../shared/constants.ts";
+import { subscriptionEvents, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { addMonths } from "../payments/service.ts";
+
+/**
+ * Moves every plan whose paid cycle has ended into its next state: a booked pause starts, a pause that has
+ * run its month resumes, a pending tier takes over, and the cycle rolls on. A plan still behind on payment
+ * after the grace period lapses. Safe to run from several instances at once: rows are claimed with
+ * SKIP LOCKED, one at a time.
+ */
+export async function advanceSubscriptions(deps: Deps): Promise<number> {
+  const now = deps.now();
+  const graceStart = new Date(now.getTime() - POLICY.paymentGraceDays * 86_400_000);
+  let changed = 0;
+  for (;;) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [u] = await tx
+        .select()
+        .from(users)
+        .where(
+          or(
+            and(inArray(users.subscriptionStatus, ["active", "paused"]), lte(users.currentPeriodEnd, now)),
+            and(eq(users.subscriptionStatus, "past_due"), lte(users.paymentStatusAt, graceStart)),
+          ),
+        )
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!u) return true;
+      const event = (eventType: string, toStatus: string, toTier = u.subscriptionTier, at = now) =>
+        tx.insert(subscriptionEvents).values({
+          userId: u.id,
+          eventType,
+          fromTier: u.subscriptionTier,
+          toTier,
+          fromStatus: u.subscriptionStatus,
+          toStatus,
+          occurredAt: at,
+        });
+      if (u.subscriptionStatus === "past_due") {
+        for (const id of [u.paymentSubscriptionId, u.paymentNextSubscriptionId]) {
+          if (id) await deps.payments.cancelSubscription(id, `unveil-cancel-${id}`).catch(() => {});
+        }
+        await tx
+          .update(users)
+          .set({
+            subscriptionStatus: "cancelled",
+            currentPeriodEnd: now,
+            pendingTier: null,
+            pausedUntil: null,
+          })
+          .where(eq(users.id, u.id));
+        await event("lapsed", "cancelled");
+      } else if (u.subscriptionStatus === "active" && u.pausedUntil && u.pausedUntil > u.currentPeriodEnd!) {
+        await tx
+          .update(users)
+          .set({ subscriptionStatus: "paused", currentPeriodEnd: u.pausedUntil })
+          .where(eq(users.id, u.id));
+        await event("paused", "paused", u.subscriptionTier, u.currentPeriodEnd!);
+      } else {
+        const end = u.currentPeriodEnd!;
+        const nextTier = u.pendingTier ?? u.subscriptionTier;
+        await tx
+          .update(users)
+          .set({
+            subscriptionStatus: "active",
+            subscriptionTier: nextTier,
+            pendingTier: null,
+            pausedUntil: null,
+            currentPeriodEnd: addMonths(end, 1),
+          })
+          .where(eq(users.id, u.id));
+        if (u.subscriptionStatus === "paused") await event("resumed", "active", u.subscriptionTier, end);
+        if (u.pendingTier && u.pendingTier !== u.subscriptionTier)
+          await event("tier_changed", "active", nextTier, end);
+      }
+      changed++;
+      return false;
+    });
+    if (done) break;
+  }
+  return changed;
+}

@@ -1,0 +1,158 @@
+/**
+ * What a member's plan costs and when the provider collects it, worked out from the database alone, and the
+ * per-member lock every change to a plan runs under.
+ *
+ * Every change (reactivation, pause, tier change, new mandate) rebuilds the provider schedule from the same
+ * facts: the tier from the next cycle (a pending change included), the first charge date (after a booked
+ * pause), and what is left of a running offer recomputed for that tier. So no change can leave the provider
+ * charging a price the database does not show.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { TIERS, type TierId } from "../../../shared/constants.ts";
+import type { Db } from "../../db/client.ts";
+import { offerCodes, offerCodeUsage, paymentCheckouts, type User, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../http-error.ts";
+import { discountPence } from "../offers/service.ts";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const PROVIDER_DOWN =
+  "The payment provider could not be reached. Nothing has changed: please try again shortly.";
+
+export const PLAN_BUSY = "Your plan is being changed in another window. Please wait a moment and try again.";
+
+export async function provider<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch {
+    throw new HttpError(502, PROVIDER_DOWN);
+  }
+}
+
+/**
+ * Runs `fn` with the member's row locked (SELECT ... FOR UPDATE) and read fresh. Every change to a plan goes
+ * through here, provider calls included, so two clicks, a pause racing a cancellation or a webhook arriving
+ * meanwhile cannot interleave (the second is refused with a 409). If `fn` throws, nothing it wrote is kept.
+ */
+export async function withMemberLock<T>(
+  deps: Deps,
+  userId: number,
+  fn: (tx: Tx, current: User) => Promise<T>,
+): Promise<T> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      // NOWAIT: a second change arriving meanwhile is told at once instead of holding a connection waiting.
+      const [current] = await tx
+        .select()
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update", { noWait: true });
+      return fn(tx, current);
+    });
+  } catch (e) {
+    const code =
+      (e as { code?: string; cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
+    if (code === "55P03") throw new HttpError(409, PLAN_BUSY);
+    throw e;
+  }
+}
+
+/** Whole months from `from` to `end`, a part-month counting as one. */
+export function monthsUntil(from: Date, end: Date): number {
+  let months = (end.getUTCFullYear() - from.getUTCFullYear()) * 12 + (end.getUTCMonth() - from.getUTCMonth());
+  if (end.getUTCDate() > from.getUTCDate()) months++;
+  return Math.max(0, months);
+}
+
+/**
+ * The running offer's saving for `tier` from `at`: recomputed from the offer code for that tier (a percentage
+ * of its price, or the fixed amount), only if the offer still runs then and applies to that tier.
+ * `months` is null when the offer has no end.
+ */
+export async function offerFor(
+  db: Db | Tx,
+  userId: number,
+  tier: TierId,
+  at: Date,
+): Promise<{ amountOffPence: number; months: number | null } | null> {
+  const [row] = await db
+    .select({ usage: offerCodeUsage, offer: offerCodes })
+    .from(offerCodeUsage)
+    .innerJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
+    .where(and(eq(offerCodeUsage.userId, userId), eq(offerCodeUsage.status, "active")))
+    .limit(1);
+  if (!row) return null;
+  const end = row.usage.discountEndDate;
+  if (end && end <= at) return null;
+  const tiers = row.offer.applicableTiers?.filter(Boolean) ?? [];
+  if (tiers.length > 0 && !tiers.includes(tier)) return null;
+  const off = discountPence(row.offer, TIERS[tier].monthlyPricePence);
+  if (off <= 0) return null;
+  return { amountOffPence: off, months: end ? monthsUntil(at, end) : null };
+}
+
+/** What the member pays a month for `tier` at `at`, the running offer included. */
+export async function monthlyPrice(db: Db | Tx, userId: number, tier: TierId, at: Date): Promise<number> {
+  const offer = await offerFor(db, userId, tier, at);
+  return TIERS[tier].monthlyPricePence - (offer?.amountOffPence ?? 0);
+}
+
+/** The tier billed from the next cycle and the day the next charge is due. */
+export function nextCycle(current: User, now: Date): { tier: TierId; start: Date } {
+  const tier = (current.pendingTier ?? current.subscriptionTier) as TierId;
+  const end = current.currentPeriodEnd && current.currentPeriodEnd > now ? current.currentPeriodEnd : now;
+  const start = current.pausedUntil && current.pausedUntil > end ? current.pausedUntil : end;
+  return { tier, start };
+}
+
+/**
+ * Replaces the member's provider subscription(s) by one built from the database: old ones are cancelled
+ * first (never two collecting at once), then the new schedule starts at `start`. Returns the new ids for
+ * the caller to store in the same transaction.
+ */
+export async function rebuildSchedule(
+  deps: Deps,
+  tx: Tx,
+  current: User,
+  opts: { tier: TierId; start: Date; mandateId?: string; operation: string },
+): Promise<{ subscriptionId: string; nextSubscriptionId: string | null }> {
+  const mandateId = opts.mandateId ?? current.paymentMandateId;
+  if (!mandateId) throw new HttpError(409, "There is no Direct Debit on file. Please choose a plan again.");
+  for (const id of [current.paymentSubscriptionId, current.paymentNextSubscriptionId]) {
+    if (id) await provider(() => deps.payments.cancelSubscription(id, `unveil-cancel-${id}`));
+  }
+  const price = TIERS[opts.tier].monthlyPricePence;
+  const offer = await offerFor(tx, current.id, opts.tier, opts.start);
+  const created = await provider(() =>
+    deps.payments.createSubscription({
+      mandateId,
+      amountPence: price,
+      name: `Unveil ${TIERS[opts.tier].name}`,
+      idempotencyKey: `unveil-${opts.operation}-${current.id}-${randomBytes(6).toString("hex")}`,
+      startDate: opts.start,
+      discount: offer ? { amountPence: price - offer.amountOffPence, months: offer.months ?? 0 } : undefined,
+    }),
+  );
+  return { subscriptionId: created.subscriptionId, nextSubscriptionId: created.nextSubscriptionId ?? null };
+}
+
+/** Every mandate the member has paid through (a replaced mandate's payments still count). */
+export async function memberMandates(db: Db | Tx, user: User): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ mandateId: paymentCheckouts.mandateId })
+    .from(paymentCheckouts)
+    .where(
+      and(
+        eq(paymentCheckouts.userId, user.id),
+        eq(paymentCheckouts.status, "completed"),
+        isNotNull(paymentCheckouts.mandateId),
+      ),
+    );
+  const ids = new Set(rows.map((r) => r.mandateId!).filter(Boolean));
+  if (user.paymentMandateId) ids.add(user.paymentMandateId);
+  return [...ids];
+}
+
+export const countSql = sql<number>`count(*)::int`;
