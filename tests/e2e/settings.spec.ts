@@ -121,7 +121,7 @@ test.describe("settings", () => {
   test("profile: checks fields, saves only what changed, and waits for a new e-mail to be verified", async ({
     page,
   }) => {
-    const { email } = await registerViaApi(page, { firstName: "Alex" });
+    const { email, password } = await registerViaApi(page, { firstName: "Alex" });
     await savePreferences(page);
     await page.goto("/settings");
     await expect(page.getByLabel("Email")).toHaveValue(email);
@@ -152,11 +152,22 @@ test.describe("settings", () => {
     await radius.selectOption({ label: "100+ miles" });
     const newEmail = email.replace("@", "+new@");
     await page.getByLabel("Email").fill(newEmail);
+    // A new address needs the password.
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Enter your current password to change your e-mail address")).toBeVisible();
+    await page.getByLabel("Current password").fill(password);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(toasts(page).getByText("Profile Updated")).toBeVisible();
     await expect(toasts(page).getByText(`We've sent a link to ${newEmail}`)).toBeVisible();
     expect(patches).toEqual([
-      { firstName: "Alexandra", email: newEmail, city: "London", phone: "07700900123", travelRadius: 100 },
+      {
+        firstName: "Alexandra",
+        email: newEmail,
+        currentPassword: password,
+        city: "London",
+        phone: "07700900123",
+        travelRadius: 100,
+      },
     ]);
     // The old address stays in use until the new one is verified.
     await expect(page.getByTestId("pending-email")).toContainText(newEmail);

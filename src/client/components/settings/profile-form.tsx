@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TRAVEL_RADIUS } from "../../../shared/constants.ts";
 import { MSG, TOAST } from "../../../shared/messages.ts";
-import { type UpdateProfileInput, updateProfileSchema } from "../../../shared/schemas/member.ts";
+import { MEMBER_MSG, type UpdateProfileInput, updateProfileSchema } from "../../../shared/schemas/member.ts";
 import { cn } from "../../lib/cn.ts";
 import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
@@ -15,12 +15,21 @@ import { toast } from "../ui/use-toast.ts";
 import { serverFieldErrors, useUpdateProfile } from "./api.ts";
 import { Notice } from "./section.tsx";
 
-const FIELDS = ["firstName", "lastName", "email", "city", "phone", "travelRadius"] as const;
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "city",
+  "phone",
+  "travelRadius",
+  "currentPassword",
+] as const;
 type Field = (typeof FIELDS)[number];
 /** The profile's own fields from the shared schema (same rules and messages as the server). */
 const profileFormSchema = updateProfileSchema
   .pick({ firstName: true, lastName: true, email: true, city: true, phone: true, travelRadius: true })
-  .required();
+  .required()
+  .extend({ currentPassword: updateProfileSchema.shape.currentPassword });
 
 export function currentRadius(user: PublicUser): number {
   return user.preferences?.travelRadius ?? TRAVEL_RADIUS.onboardingDefault;
@@ -43,6 +52,7 @@ function defaultsFrom(user: PublicUser) {
     city: user.city ?? user.preferences?.city ?? "",
     phone: user.phone ?? "",
     travelRadius: currentRadius(user),
+    currentPassword: "",
   };
 }
 
@@ -65,7 +75,16 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       changes.firstName = values.firstName;
     if (values.lastName !== undefined && values.lastName !== before.lastName)
       changes.lastName = values.lastName;
-    if (values.email !== undefined && values.email !== user.email.toLowerCase()) changes.email = values.email;
+    if (values.email !== undefined && values.email !== user.email.toLowerCase()) {
+      changes.email = values.email;
+      if (values.email !== user.pendingEmail?.toLowerCase()) {
+        if (!values.currentPassword) {
+          form.setError("currentPassword", { message: MEMBER_MSG.passwordForEmail });
+          return;
+        }
+        changes.currentPassword = values.currentPassword;
+      }
+    }
     if (values.city !== undefined && (values.city ?? "") !== before.city) changes.city = values.city ?? "";
     if (values.phone !== undefined && (values.phone ?? "") !== before.phone)
       changes.phone = values.phone ?? "";
@@ -101,6 +120,11 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   });
 
   const choices = radiusChoices(form.watch("travelRadius") ?? currentRadius(user));
+  const typedEmail = (form.watch("email") ?? "").trim().toLowerCase();
+  const emailChanging =
+    typedEmail !== "" &&
+    typedEmail !== user.email.toLowerCase() &&
+    typedEmail !== user.pendingEmail?.toLowerCase();
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Profile">
@@ -130,6 +154,16 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           error={errors.email?.message}
           {...form.register("email")}
         />
+        {emailChanging && (
+          <FormField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            hint="Changing your e-mail address needs your password."
+            error={errors.currentPassword?.message}
+            {...form.register("currentPassword")}
+          />
+        )}
         {user.pendingEmail && (
           <Notice tone="gold" icon={<MailCheck />} role="status" testId="pending-email">
             We've sent a verification link to <strong className="text-foreground">{user.pendingEmail}</strong>
