@@ -7,7 +7,7 @@ import { Header } from "./components/layout/header.tsx";
 import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
-import { toast } from "./components/ui/use-toast.ts";
+import { takeCarriedToast, toast, toastAcrossNavigation } from "./components/ui/use-toast.ts";
 import { clearPostAuthDestination, peekPostAuthDestination, useAuth } from "./lib/auth.ts";
 import { queryClient } from "./lib/queryClient.ts";
 import { currentPathForNext } from "./lib/safe-next.ts";
@@ -33,6 +33,9 @@ const AdminMemberPage = lazy(() => import("./pages/admin-member.tsx"));
 const TooltipProvider = lazy(() =>
   import("./components/ui/tooltip.tsx").then((m) => ({ default: m.TooltipProvider })),
 );
+
+/** A toast the page before announced just as it left (see toastAcrossNavigation), shown once on start. */
+let carriedToast = typeof window === "undefined" ? null : takeCarriedToast();
 
 /** Routes that need a signed-in member; a visitor opening one is sent to sign in and brought back. */
 const MEMBER_PATHS = [
@@ -67,11 +70,14 @@ function SignInRequired() {
   useEffect(() => {
     const next = encodeURIComponent(currentPathForNext(location, search));
     const loggedOut = LOGGED_OUT_PATHS.test(location);
-    toast({
+    const message = {
       title: TOAST.unauthorizedTitle,
       description: loggedOut ? TOAST.loggedOut : TOAST.needSignIn,
-      variant: "destructive",
-    });
+      variant: "destructive" as const,
+    };
+    // Going through /api/login is a full page load: the message is carried over to the sign-in page.
+    if (loggedOut) toastAcrossNavigation(message);
+    else toast(message);
     const timer = setTimeout(() => {
       if (loggedOut) window.location.href = `/api/login?next=${next}`;
       else navigate(`/auth?next=${next}`, { replace: true });
@@ -139,6 +145,10 @@ function Shell() {
   useEffect(() => {
     // Marks the page as running (hydrated or rendered): before this, the prerendered page is static HTML.
     document.documentElement.setAttribute("data-app-ready", "");
+    if (carriedToast) {
+      toast(carriedToast);
+      carriedToast = null;
+    }
   }, []);
   // On "/" the landing page shows while a possible session is checked (it is also the prerendered page the
   // browser already shows): a member then sees home, and no spinner ever covers the landing page.

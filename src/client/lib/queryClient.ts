@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { TIMING } from "../../shared/constants.ts";
 import { TOAST } from "../../shared/messages.ts";
-import { toast } from "../components/ui/use-toast.ts";
+import { toast, toastAcrossNavigation } from "../components/ui/use-toast.ts";
 
 /** The current-user lookup's key: query keys are the path parts. */
 export const CURRENT_USER_KEY = ["/api", "auth", "user"] as const;
@@ -90,7 +90,11 @@ let redirecting = false;
 function handleUnauthorized(error: unknown, meta: CallMeta | undefined): void {
   if (!isUnauthorizedError(error) || meta?.expectsUnauthorized || redirecting) return;
   redirecting = true;
-  toast({ title: TOAST.unauthorizedTitle, description: TOAST.loggedOut, variant: "destructive" });
+  toastAcrossNavigation({
+    title: TOAST.unauthorizedTitle,
+    description: TOAST.loggedOut,
+    variant: "destructive",
+  });
   setTimeout(() => {
     window.location.href = "/api/login";
   }, TIMING.signInRedirectMs);

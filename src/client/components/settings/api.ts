@@ -2,11 +2,18 @@ import { useMutation } from "@tanstack/react-query";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
 import { apiRequest, CURRENT_USER_KEY, queryClient } from "../../lib/queryClient.ts";
+import { toastAcrossNavigation } from "../ui/use-toast.ts";
 
 /** How long a success toast shows before the page reloads (the spec's "toast, then reload"). */
 export const RELOAD_AFTER_MS = 800;
 
-export function reloadSoon(): void {
+/** Shows the toast, then reloads the page; the reloaded page shows the toast again (spec: toast, reload). */
+export function toastThenReload(input: {
+  title: string;
+  description?: string;
+  variant?: "default" | "success";
+}) {
+  toastAcrossNavigation(input);
   setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
 }
 

@@ -19,8 +19,7 @@ import {
 } from "../ui/dialog.tsx";
 import { Label } from "../ui/label.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { toast } from "../ui/use-toast.ts";
-import { postJson, reloadSoon } from "./api.ts";
+import { postJson, toastThenReload } from "./api.ts";
 import { type Choice, ChoiceList } from "./choice-list.tsx";
 import { formatLongDate } from "./format.ts";
 
@@ -91,11 +90,10 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
       // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
       // assistive technology.
       setOpen(false);
-      toast({
+      toastThenReload({
         title: result.chosen === "pause" ? "Subscription Paused" : "Plan Change Scheduled",
         description: result.message,
       });
-      reloadSoon();
     },
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });
@@ -108,7 +106,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
       ),
     onSuccess: (result) => {
       setOpen(false);
-      toast({
+      toastThenReload({
         title: TOAST.subscriptionCancelledTitle,
         description: result.refunded
           ? "Your first payment will be refunded in full."
@@ -116,7 +114,6 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
             ? `Your plan stays active until ${formatLongDate(result.endsAt)}.`
             : result.message,
       });
-      reloadSoon();
     },
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });

@@ -16,7 +16,7 @@ import {
   AlertDialogTrigger,
 } from "../ui/alert-dialog.tsx";
 import { Button } from "../ui/button.tsx";
-import { toast } from "../ui/use-toast.ts";
+import { toastAcrossNavigation } from "../ui/use-toast.ts";
 
 /** Delete Account behind a confirmation; afterwards a full page load of "/" (signed out). */
 export function DeleteAccount({ hasPlan }: { hasPlan: boolean }) {
@@ -26,7 +26,7 @@ export function DeleteAccount({ hasPlan }: { hasPlan: boolean }) {
     onSuccess: () => {
       // Close first: while the dialog is open, the toast outside it is hidden from assistive technology.
       setOpen(false);
-      toast({
+      toastAcrossNavigation({
         title: TOAST.accountDeletedTitle,
         description: "Your account and your data have been deleted.",
       });

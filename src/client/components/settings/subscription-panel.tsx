@@ -16,9 +16,8 @@ import { toastCallError } from "../../lib/queryClient.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { ActiveDiscountBox } from "./active-discount.tsx";
-import { postJson, reloadSoon } from "./api.ts";
+import { postJson, toastThenReload } from "./api.ts";
 import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
 import { ChangePlan } from "./change-plan.tsx";
 import { formatLongDate } from "./format.ts";
@@ -29,8 +28,7 @@ function ReactivateButton() {
   const reactivate = useMutation({
     mutationFn: () => postJson<{ message: string }>("/api/reactivate-subscription"),
     onSuccess: (result) => {
-      toast({ title: TOAST.subscriptionReactivatedTitle, description: result.message });
-      reloadSoon();
+      toastThenReload({ title: TOAST.subscriptionReactivatedTitle, description: result.message });
     },
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });

@@ -106,3 +106,55 @@ export function useToast() {
   }, []);
   return { ...state, toast, dismiss: (id?: string) => dispatch({ type: "dismiss", id }) };
 }
+
+const CARRIED_KEY = "unveil_toast_after_navigation";
+
+/**
+ * Shows a toast that also survives the full page load about to happen (a reload, a redirect to sign in):
+ * the next page shows it again for its whole duration, so a message announced just before leaving is read.
+ */
+export function toastAcrossNavigation(input: {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}) {
+  toast(input);
+  try {
+    sessionStorage.setItem(CARRIED_KEY, JSON.stringify({ ...input, at: Date.now() }));
+  } catch {
+    // Storage may be unavailable (private modes): the toast still shows on this page.
+  }
+}
+
+/**
+ * On start-up, before anything renders: takes the toast carried over from the page before, if it is fresh
+ * (under 30 seconds old). Taken this early so a toast this page carries on (a child's effect runs before
+ * its parent's) is left for the next page.
+ */
+export function takeCarriedToast(): ToastInput | null {
+  try {
+    const raw = sessionStorage.getItem(CARRIED_KEY);
+    if (!raw) return null;
+    sessionStorage.removeItem(CARRIED_KEY);
+    const carried = JSON.parse(raw) as {
+      title?: unknown;
+      description?: unknown;
+      variant?: unknown;
+      at?: unknown;
+    };
+    if (
+      typeof carried.at !== "number" ||
+      Date.now() - carried.at > 30_000 ||
+      typeof carried.title !== "string"
+    )
+      return null;
+    return {
+      title: carried.title,
+      description: typeof carried.description === "string" ? carried.description : undefined,
+      variant:
+        carried.variant === "destructive" || carried.variant === "success" ? carried.variant : "default",
+    };
+  } catch {
+    return null;
+  }
+}
