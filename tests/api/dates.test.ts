@@ -235,6 +235,19 @@ describe("POST /api/dates/:id/reschedule", () => {
     ).toBe(200);
   });
 
+  it("two requests at once, from both partners, use the one free reschedule once", async () => {
+    const a = await t.member();
+    const b = await t.member({ partnerId: a.user.id });
+    await t.db.update(users).set({ partnerId: b.user.id }).where(eq(users.id, a.user.id));
+    const d1 = await arrangeDate(t.db, a.user.id, { at: at(100) });
+    const d2 = await arrangeDate(t.db, a.user.id, { at: at(200) });
+    const answers = await Promise.all([
+      t.request({ method: "POST", url: `/api/dates/${d1.reservation.id}/reschedule`, as: a }),
+      t.request({ method: "POST", url: `/api/dates/${d2.reservation.id}/reschedule`, as: b }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it("refuses an over-long reason and unknown fields", async () => {
     const me = await t.member();
     const d = await arrangeDate(t.db, me.user.id, { at: at(100) });
@@ -318,7 +331,8 @@ describe("GET /api/dates/:id/calendar.ics", () => {
     t.clock.set(at(60));
     const after = await t.request({ method: "GET", url, as: me });
     expect(after.body).toContain(`LOCATION:${d.venue.name}\\, ${d.venue.address}\\, SE1 9PX`);
-    expect(after.body).toContain("SEQUENCE:1");
+    const seq = (s: string) => Number(/SEQUENCE:(\d+)/.exec(s)?.[1]);
+    expect(seq(after.body)).toBeGreaterThan(seq(before.body));
     const uid = (s: string) => /UID:(.*)/.exec(s)?.[1];
     expect(uid(after.body)).toBe(uid(before.body));
     expect(after.body.split("\r\n").every((l) => Buffer.byteLength(l) <= 75)).toBe(true);

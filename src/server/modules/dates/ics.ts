@@ -16,6 +16,9 @@ export interface IcsEvent {
   stamp: Date;
 }
 
+/** A SEQUENCE that grows with time: each copy of an event supersedes every earlier one. */
+export const icsSequence = (now: Date) => Math.max(0, Math.floor(now.getTime() / 1000) - 1_750_000_000);
+
 const utc = (d: Date) =>
   d
     .toISOString()

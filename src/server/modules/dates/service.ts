@@ -7,9 +7,10 @@ import { dateIdeas, dateReservations, supportTickets, type User, users, venues }
 import type { Deps } from "../../deps.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import { render } from "../email/templates.ts";
-import { renderIcs } from "./ics.ts";
+import { icsSequence, renderIcs } from "./ics.ts";
 import {
   confirmAction,
+  DATE_MSG,
   type DateRow,
   londonMonth,
   rateAction,
@@ -110,8 +111,13 @@ function baseQuery(deps: Deps) {
 }
 
 /** Whether the couple has already had its free reschedule in this London month. */
-async function rescheduleUsed(deps: Deps, ids: number[], now: Date): Promise<boolean> {
-  const rows = await deps.db
+async function rescheduleUsed(
+  deps: Deps,
+  ids: number[],
+  now: Date,
+  db: Pick<Deps["db"], "select"> = deps.db,
+): Promise<boolean> {
+  const rows = await db
     .select({ at: dateReservations.rescheduledAt })
     .from(dateReservations)
     .where(
@@ -206,6 +212,15 @@ export async function requestReschedule(
     timeStyle: "short",
   }).format(row.scheduledDate);
   await deps.db.transaction(async (tx) => {
+    // The couple's rows are locked (in id order) and the monthly allowance read again, so two requests at
+    // once (from either partner) cannot both use the one free reschedule.
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(asc(users.id))
+      .for("update");
+    if (await rescheduleUsed(deps, ids, now, tx)) throw badRequest(DATE_MSG.rescheduleUsed);
     const updated = await tx
       .update(dateReservations)
       .set({ status: "reschedule_requested", rescheduledAt: now })
@@ -298,7 +313,9 @@ export async function dateCalendar(deps: Deps, user: User, id: number): Promise<
     durationHours: view.durationHours,
     ...details,
     url,
-    sequence: row.status === "cancelled" ? 2 : view.revealed ? 1 : 0,
+    // Always higher than any copy issued before, so a calendar replaces the hold with what is true now
+    // (the reveal, a new time, a cancellation).
+    sequence: icsSequence(now),
     cancelled: row.status === "cancelled",
     stamp: now,
   });
