@@ -231,6 +231,21 @@ test.describe("joining", () => {
     );
   });
 
+  test("answers in progress survive a reload", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/onboarding");
+    await expectStep(page, 1, "Where are you based?");
+    await page.getByLabel("Your postcode").fill("se19px");
+    await nextButton(page).click();
+    await expectStep(page, 2, "What would you like to spend?");
+    await page.getByRole("radio", { name: /£40-80 per person/ }).click();
+    await page.reload();
+    await expectStep(page, 2, "What would you like to spend?");
+    await expect(page.getByRole("radio", { name: /£40-80 per person/ })).toBeChecked();
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page.getByLabel("Your postcode")).toHaveValue("SE1 9PX");
+  });
+
   test("returning to the completion screen without a session token shows the error state", async ({
     page,
   }) => {

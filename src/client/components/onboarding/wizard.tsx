@@ -6,11 +6,13 @@ import { useLocation } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { TierId } from "../../../shared/constants.ts";
 import { ONBOARDING_MSG, type Preferences, preferencesSchema } from "../../../shared/schemas/onboarding.ts";
+import { useAuth } from "../../lib/auth.ts";
 import { withTier } from "../../lib/chosen-tier.ts";
 import { apiRequest, CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { toast } from "../ui/use-toast.ts";
+import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
 import {
   hasEnoughSlots,
   normalisedPostcode,
@@ -47,8 +49,14 @@ export function OnboardingWizard({
   tier: TierId | null;
 }) {
   const [, navigate] = useLocation();
-  const [values, setValues] = useState(initial);
-  const [step, setStep] = useState(1);
+  const userId = useAuth().user?.id;
+  // Answers in progress survive a reload or a trip away (the draft is per member, in this tab).
+  const [draft] = useState(() => loadDraft(userId, initial));
+  const [values, setValues] = useState(draft?.values ?? initial);
+  const [step, setStep] = useState(draft?.step ?? 1);
+  useEffect(() => {
+    saveDraft(userId, { values, step });
+  }, [userId, values, step]);
   const [postcodeError, setPostcodeError] = useState<string>();
   const [termsError, setTermsError] = useState<string>();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -117,6 +125,7 @@ export function OnboardingWizard({
         preferences: SavedPreferences;
       },
     onSuccess: async ({ user, preferences }) => {
+      clearDraft(userId);
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       queryClient.setQueryData(PREFERENCES_KEY, { preferences });
       if (returning) toast(ONBOARDING_TOAST.updated);
