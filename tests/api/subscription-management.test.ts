@@ -5,7 +5,7 @@ import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { CANCELLATION_REASONS } from "../../src/shared/constants.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
-import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
@@ -88,6 +88,25 @@ describe("POST /api/cancel-subscription", () => {
       .from(sandboxPayments)
       .where(eq(sandboxPayments.mandateId, row.paymentMandateId!));
     expect(payments.every((p) => p.refundedPence === 0)).toBe(true);
+  });
+
+  it("confirms the start and the cancellation by e-mail", async () => {
+    const me = await subscribed("silver");
+    const welcome = await eventually(() =>
+      t.mail.find((m) => m.to === me.user.email && m.type === "subscription_confirmed"),
+    );
+    expect(welcome.text).toContain("£15 a month");
+    await arrangeDate(t.db, me.user.id, { at: new Date(NOW.getTime() - 1) });
+    await t.request({
+      method: "POST",
+      url: "/api/cancel-subscription",
+      as: me,
+      payload: { reason: "Other" },
+    });
+    const bye = await eventually(() =>
+      t.mail.find((m) => m.to === me.user.email && m.type === "subscription_cancelled"),
+    );
+    expect(bye.text).toContain("stays active until 10 December 2026");
   });
 
   it("after 14 days: no refund", async () => {

@@ -192,3 +192,49 @@ export function twoFactorChangedEmail(firstName: string, on: boolean, appUrl: st
     `If this was not you, reset your password at once and write to ${BRAND.supportEmail}.`,
   );
 }
+
+const pounds = (pence: number) => (pence % 100 === 0 ? `£${pence / 100}` : `£${(pence / 100).toFixed(2)}`);
+const longDay = (d: Date) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" }).format(d);
+
+export function subscriptionConfirmedEmail(
+  firstName: string,
+  plan: { name: string; monthlyPence: number; fullPence: number; discountMonths: number | null },
+  appUrl: string,
+): Rendered {
+  const price =
+    plan.monthlyPence < plan.fullPence
+      ? `${pounds(plan.monthlyPence)} a month${plan.discountMonths ? ` for ${plan.discountMonths} month${plan.discountMonths === 1 ? "" : "s"}, then ${pounds(plan.fullPence)}` : ""}`
+      : `${pounds(plan.monthlyPence)} a month`;
+  return render(
+    `Welcome to ${BRAND.name} ${plan.name}`,
+    `Your ${plan.name} membership has begun`,
+    [
+      `Hello ${firstName},`,
+      `Your Direct Debit is set up: ${price}, collected monthly. It renews each month until you cancel, which you can do at any time in Settings; a cancellation takes effect at the end of the month you have paid for.`,
+      "Changed your mind? Within 14 days, and before any date has been revealed, cancelling refunds your payment in full.",
+      "We've started planning. Each date's day and time arrive as soon as it's booked; where you're going and what to wear, 48 hours before.",
+    ],
+    { label: "Go to your dashboard", url: `${appUrl}/dashboard` },
+  );
+}
+
+export function subscriptionCancelledEmail(
+  firstName: string,
+  endsAt: Date,
+  refunded: boolean,
+  appUrl: string,
+): Rendered {
+  return render(
+    `Your ${BRAND.name} membership is cancelled`,
+    "Your membership is cancelled",
+    [
+      `Hello ${firstName},`,
+      refunded
+        ? "You cancelled within the cooling-off period, so your payment is being refunded in full. No further payments will be taken."
+        : `No further payments will be taken. Your membership stays active until ${longDay(endsAt)}, and dates already planned before then go ahead.`,
+      "Changed your mind? You can reactivate from Settings until then.",
+    ],
+    { label: "Open Settings", url: `${appUrl}/settings?tab=subscription` },
+  );
+}

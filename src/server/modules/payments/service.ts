@@ -12,6 +12,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
+import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { completeMandateUpdate } from "../subscriptions/service.ts";
 import { NotAuthorisedError } from "./provider.ts";
@@ -303,6 +304,22 @@ export async function completeSubscription(
       .update(paymentCheckouts)
       .set({ status: "completed", completedAt: now, completingSince: null })
       .where(eq(paymentCheckouts.id, checkout.id));
+  });
+  void deps.mailer.send({
+    to: user.email,
+    toName: user.firstName,
+    ...subscriptionConfirmedEmail(
+      user.firstName ?? "there",
+      {
+        name: TIERS[tier].name,
+        monthlyPence: price - discountPence,
+        fullPence: price,
+        discountMonths: discountPence > 0 ? checkout.discountMonths : null,
+      },
+      deps.config.appUrl,
+    ),
+    type: "subscription_confirmed",
+    userId: user.id,
   });
   return { tier };
 }

@@ -9,6 +9,7 @@ import { dateReservations, paymentCheckouts, subscriptionEvents, type User, user
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
+import { subscriptionCancelledEmail } from "../email/templates.ts";
 import { addMonths, hasLiveSubscription } from "../payments/service.ts";
 import {
   countSql,
@@ -81,6 +82,27 @@ export async function coolingOffEligible(
 }
 
 export async function cancelSubscription(
+  deps: Deps,
+  user: User,
+  input: { reason: string; feedback?: string },
+): Promise<{ message: string; refunded: boolean; endsAt: string | null }> {
+  const result = await cancelUnderLock(deps, user, input);
+  void deps.mailer.send({
+    to: user.email,
+    toName: user.firstName,
+    ...subscriptionCancelledEmail(
+      user.firstName ?? "there",
+      new Date(result.endsAt!),
+      result.refunded,
+      deps.config.appUrl,
+    ),
+    type: "subscription_cancelled",
+    userId: user.id,
+  });
+  return result;
+}
+
+function cancelUnderLock(
   deps: Deps,
   user: User,
   input: { reason: string; feedback?: string },
