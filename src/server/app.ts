@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../shared/constants.ts";
 import { MSG } from "../shared/messages.ts";
+import { isClientRoute } from "../shared/routes.ts";
 import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -123,6 +124,9 @@ export async function buildApp(
           secure: deps.config.secureCookies,
         });
       }
+      // Only the landing page is for search engines; an address the app does not know is a real 404.
+      if (req.pathname !== "/") reply.header("x-robots-tag", "noindex");
+      if (!isClientRoute(req.pathname)) reply.code(404);
       return reply.header("cache-control", "no-store").sendFile("index.html");
     });
   }

@@ -30,6 +30,20 @@ describe("serving the client", () => {
     expect(String(res.headers["content-security-policy"])).toContain("object-src 'none'");
   });
 
+  it("answers unknown addresses with a 404 status (the app shows its not-found screen) and keeps all but the landing page out of search", async () => {
+    const unknown = await t.request({ method: "GET", url: "/no-such-page" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers["content-type"]).toMatch(/text\/html/);
+    expect(unknown.headers["x-robots-tag"]).toBe("noindex");
+    for (const url of ["/dates/12", "/support/3", "/admin/members/9", "/settings", "/auth?tab=register"]) {
+      const res = await t.request({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["x-robots-tag"]).toBe("noindex");
+    }
+    const landing = await t.request({ method: "GET", url: "/" });
+    expect(landing.headers["x-robots-tag"]).toBeUndefined();
+  });
+
   it("gives an existing session the sign-in hint, and visitors nothing", async () => {
     const m = await t.member();
     const withSession = await t.request({ method: "GET", url: "/", as: m });
