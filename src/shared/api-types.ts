@@ -38,5 +38,10 @@ export interface PublicUser {
   pendingTier: TierId | null;
   /** A pause in progress: no date and no charge until then. */
   pausedUntil: string | null;
+  /**
+   * The linked partner's membership when it covers this member (one membership covers a couple): the
+   * member then has no plan of their own to buy, and billing stays with the partner.
+   */
+  partnerPlan: { tier: TierId; status: SubscriptionStatus; firstName: string | null } | null;
   preferences: { city: string | null; travelRadius: number | null; postcode: string | null } | null;
 }

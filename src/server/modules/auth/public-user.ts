@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { SubscriptionStatus, TierId } from "../../../shared/constants.ts";
-import { offerCodes, offerCodeUsage, type User, userPreferences } from "../../db/schema.ts";
+import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { hasLiveSubscription } from "../payments/service.ts";
 
 /** The only shape a user leaves the server in: no password, token or payment-provider id. */
 export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): Promise<PublicUser> {
   const { db } = deps;
   const now = deps.now();
-  const [prefs, discount] = await Promise.all([
+  const [prefs, discount, partner] = await Promise.all([
     db
       .select({
         postcode: userPreferences.postcode,
@@ -29,10 +30,30 @@ export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): 
       .innerJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
       .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")))
       .limit(1),
+    user.partnerId
+      ? db
+          .select({
+            partnerId: users.partnerId,
+            tier: users.subscriptionTier,
+            status: users.subscriptionStatus,
+            firstName: users.firstName,
+          })
+          .from(users)
+          .where(eq(users.id, user.partnerId))
+          .limit(1)
+      : Promise.resolve([]),
   ]);
-  // A time-limited offer ends after its months: from then on the member pays the full price.
+  const pp = partner[0];
+  const partnerPlan =
+    pp && pp.partnerId === user.id && pp.tier && hasLiveSubscription(pp.status)
+      ? { tier: pp.tier as TierId, status: pp.status as SubscriptionStatus, firstName: pp.firstName }
+      : null;
+  // A time-limited offer ends after its months; nothing is discounted once the plan itself has ended.
+  const planRunning =
+    hasLiveSubscription(user.subscriptionStatus) ||
+    (user.subscriptionStatus === "cancelled" && !!user.currentPeriodEnd && user.currentPeriodEnd > now);
   const d =
-    discount[0] && (!discount[0].discountEndDate || discount[0].discountEndDate > now)
+    planRunning && discount[0] && (!discount[0].discountEndDate || discount[0].discountEndDate > now)
       ? discount[0]
       : undefined;
   const p = prefs[0];
@@ -69,6 +90,7 @@ export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): 
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
     pendingTier: (user.pendingTier as TierId | null) ?? null,
     pausedUntil: user.pausedUntil?.toISOString() ?? null,
+    partnerPlan,
     preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,
   };
 }
