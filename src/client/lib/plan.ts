@@ -17,8 +17,27 @@ export function hasCurrentPlan(user: PublicUser | null): boolean {
   );
 }
 
-/** The member's plan as words, e.g. { name: "Gold plan", status: "Active" }; null before any plan. */
-export function planSummary(user: PublicUser): { name: string; status: string } | null {
+/**
+ * The partner's membership when it covers this member and they hold no live plan of their own: nothing to
+ * buy and no billing to manage, the partner does that.
+ */
+export function partnerCover(user: PublicUser | null): NonNullable<PublicUser["partnerPlan"]> | null {
+  if (!user?.partnerPlan || hasCurrentPlan(user)) return null;
+  return user.partnerPlan;
+}
+
+/** "Ada", or "your partner" when the partner gave no name. */
+export function partnerName(cover: NonNullable<PublicUser["partnerPlan"]>): string {
+  return cover.firstName?.trim() || "your partner";
+}
+
+/**
+ * The member's plan as words, e.g. { name: "Gold plan", status: "Active" }, or { name: "Gold", status:
+ * "with Ada" } when the partner's membership covers them; null before any plan.
+ */
+export function planSummary(user: PublicUser): { name: string; status: string; shared?: true } | null {
+  const cover = partnerCover(user);
+  if (cover) return { name: TIERS[cover.tier].name, status: `with ${partnerName(cover)}`, shared: true };
   if (!user.subscriptionTier) return null;
   return {
     name: `${TIERS[user.subscriptionTier].name} plan`,

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ArrowRight, Info, MailCheck } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../shared/api-types.ts";
-import { REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
+import { REVEAL_WINDOW_HOURS, TIERS } from "../../shared/constants.ts";
 import { TOAST } from "../../shared/messages.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -11,6 +11,7 @@ import { toast } from "../components/ui/use-toast.ts";
 import { useAuth } from "../lib/auth.ts";
 import { cn } from "../lib/cn.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
+import { partnerCover, partnerName } from "../lib/plan.ts";
 import { apiRequest, toastCallError } from "../lib/queryClient.ts";
 
 /** "Good morning/afternoon/evening" by the time in London. */
@@ -36,6 +37,18 @@ export default function HomePage() {
   useDocumentTitle("Home");
   if (!user) return null;
   const ready = user.onboardingCompleted;
+  // The partner's membership covers the couple: nothing to buy, so no Direct Debit step.
+  const cover = partnerCover(user);
+  const journey = cover
+    ? [
+        JOURNEY[0],
+        {
+          title: "Your plan",
+          text: `${cover.firstName?.trim() ? `${partnerName(cover)}'s` : "Your partner's"} ${TIERS[cover.tier].name} membership already covers you both.`,
+        },
+        JOURNEY[2],
+      ]
+    : JOURNEY;
 
   return (
     <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
@@ -62,7 +75,7 @@ export default function HomePage() {
             What happens next
           </h2>
           <ol className="mt-5 grid gap-3">
-            {JOURNEY.map((step, i) => (
+            {journey.map((step, i) => (
               <li key={step.title}>
                 <Card className={cn("flex items-start gap-4 p-5", i > 0 && "shadow-none")}>
                   <span

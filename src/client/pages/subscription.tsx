@@ -7,6 +7,7 @@ import { TOAST } from "../../shared/messages.ts";
 import { CurrentPlan } from "../components/subscription/current-plan.tsx";
 import { OnboardingNotice, PaymentNotSetUpNotice } from "../components/subscription/notices.tsx";
 import { OfferCodeBox } from "../components/subscription/offer-code-box.tsx";
+import { PartnerCoverCard } from "../components/subscription/partner-cover.tsx";
 import { offerDurationText, TierOptions } from "../components/subscription/tier-options.tsx";
 import { useOfferCode } from "../components/subscription/use-offer-code.ts";
 import { Button } from "../components/ui/button.tsx";
@@ -14,7 +15,7 @@ import { Card } from "../components/ui/card.tsx";
 import { useAuth } from "../lib/auth.ts";
 import { rememberTier, useChosenTier, withTier } from "../lib/chosen-tier.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
-import { formatPounds, hasCurrentPlan } from "../lib/plan.ts";
+import { formatPounds, hasCurrentPlan, partnerCover } from "../lib/plan.ts";
 import {
   apiRequest,
   CURRENT_USER_KEY,
@@ -34,7 +35,8 @@ export default function SubscriptionPage() {
   const [tier, setTier] = useState<TierId | null>(chosen);
   const offer = useOfferCode(tier);
   const holdsPlan = hasCurrentPlan(user);
-  useDocumentTitle(holdsPlan ? "Your plan" : "Choose your plan");
+  const cover = partnerCover(user);
+  useDocumentTitle(holdsPlan || cover ? "Your plan" : "Choose your plan");
 
   const subscribe = useMutation({
     mutationFn: async (input: { tier: TierId; offerCode?: string }) =>
@@ -52,6 +54,14 @@ export default function SubscriptionPage() {
   });
 
   if (!user) return null;
+
+  if (cover)
+    return (
+      <div className="mx-auto w-full max-w-xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
+        <h1 className="mb-8 text-4xl font-normal sm:text-5xl">Your membership</h1>
+        <PartnerCoverCard cover={cover} showDashboardLink />
+      </div>
+    );
 
   if (holdsPlan)
     return (

@@ -5,7 +5,7 @@ import type { PublicUser } from "../../../shared/api-types.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { DashboardStats } from "../../../shared/member-api.ts";
 import { cn } from "../../lib/cn.ts";
-import { hasCurrentPlan, planSummary } from "../../lib/plan.ts";
+import { hasCurrentPlan, partnerCover, planSummary } from "../../lib/plan.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
@@ -69,7 +69,7 @@ export function PlanCard({ user, className }: { user: PublicUser; className?: st
     <Card className={cn("flex items-center justify-between gap-4 p-4 sm:p-5", className)}>
       <div className="min-w-0">
         <p className="text-xs font-semibold tracking-[0.18em] text-accent-text uppercase">Your plan</p>
-        <p className="mt-1 font-display text-xl" data-testid="dashboard-plan">
+        <p className="mt-1 font-display text-xl break-words" data-testid="dashboard-plan">
           {plan ? `${plan.name} · ${plan.status}` : "No plan yet"}
         </p>
       </div>
@@ -86,7 +86,7 @@ export function PlanCard({ user, className }: { user: PublicUser; className?: st
 /** No dates yet: what happens next, and the one step the member still has to take, if any. */
 export function EmptyDates({ user }: { user: PublicUser }) {
   const needsOnboarding = !user.onboardingCompleted;
-  const needsPlan = !hasCurrentPlan(user);
+  const needsPlan = !hasCurrentPlan(user) && !partnerCover(user);
   const step = needsOnboarding
     ? {
         title: "Tell us what you both love",

@@ -12,7 +12,9 @@ import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, POLICY, TIERS } from "../../../shared/constants.ts";
 import { TOAST } from "../../../shared/messages.ts";
+import { partnerCover } from "../../lib/plan.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
+import { PartnerCoverCard } from "../subscription/partner-cover.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
@@ -129,6 +131,12 @@ function StatusNotices({ user }: { user: PublicUser }) {
 
 /** Settings > Subscription: the plan, its state and benefits, billing, changing plan and cancelling. */
 export function SubscriptionPanel({ user }: { user: PublicUser }) {
+  const cover = partnerCover(user);
+  if (cover) return <PartnerCoverCard cover={cover} />;
+  return <OwnPlanPanel user={user} />;
+}
+
+function OwnPlanPanel({ user }: { user: PublicUser }) {
   const badge = statusBadge(user);
   const tier = user.subscriptionTier ? TIERS[user.subscriptionTier] : null;
   const status = user.subscriptionStatus;

@@ -10,7 +10,7 @@ import { Card } from "../ui/card.tsx";
 /** A member who already holds a plan sees it here instead of the plans; changes live in Settings. */
 export function CurrentPlan({ user }: { user: PublicUser }) {
   const summary = planSummary(user);
-  if (!summary || !user.subscriptionTier) return null;
+  if (!summary || summary.shared || !user.subscriptionTier) return null;
   const tier = TIERS[user.subscriptionTier];
   const discount = user.activeDiscount;
   return (

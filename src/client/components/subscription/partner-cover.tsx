@@ -1,0 +1,80 @@
+import { ArrowRight, Check, HeartHandshake } from "lucide-react";
+import { Link } from "wouter";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { TIERS } from "../../../shared/constants.ts";
+import { partnerName } from "../../lib/plan.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+
+const COVER_BADGE = {
+  active: { label: "Active", variant: "success" },
+  past_due: { label: "Payment overdue", variant: "warning" },
+  paused: { label: "Paused", variant: "gold" },
+  cancelled: { label: "Ending", variant: "destructive" },
+} as const;
+
+/**
+ * One membership covers a couple: when the partner's plan covers this member, this card stands in for the
+ * plan, its benefits and its billing (all of which the partner manages).
+ */
+export function PartnerCoverCard({
+  cover,
+  showDashboardLink = false,
+}: {
+  cover: NonNullable<PublicUser["partnerPlan"]>;
+  showDashboardLink?: boolean;
+}) {
+  const tier = TIERS[cover.tier];
+  const name = partnerName(cover);
+  const owner = cover.firstName?.trim() ? `${name}'s` : "Your partner's";
+  const badge = COVER_BADGE[cover.status];
+  return (
+    <Card className="overflow-hidden" data-testid="partner-cover">
+      <div className="curtain-stage px-5 py-6 sm:px-7 sm:py-7">
+        <p className="text-xs font-semibold tracking-[0.22em] text-gold uppercase">Your plan</p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h2
+            className="font-display text-3xl font-normal break-words sm:text-4xl"
+            data-testid="partner-cover-plan"
+          >
+            {tier.name} · with {name}
+          </h2>
+          <Badge variant={badge.variant} className="bg-surface/95">
+            {badge.label}
+          </Badge>
+        </div>
+      </div>
+      <div className="grid gap-5 p-5 sm:p-7">
+        <div className="flex gap-3 rounded-xl border border-accent/60 bg-accent/10 p-3.5 text-sm sm:p-4">
+          <HeartHandshake aria-hidden className="mt-0.5 size-4.5 shrink-0 text-accent-text" />
+          <p className="min-w-0 [overflow-wrap:anywhere]" data-testid="partner-cover-notice">
+            <span className="font-semibold">
+              {owner} {tier.name} membership covers you both.
+            </span>{" "}
+            <span className="text-muted-foreground">Billing is managed by {name}.</span>
+          </p>
+        </div>
+        <div>
+          <h3 className="font-sans text-sm font-semibold">What your plan includes</h3>
+          <ul className="mt-3 grid gap-2.5 text-sm sm:grid-cols-2" aria-label="Plan benefits">
+            {tier.features.map((feature) => (
+              <li key={feature} className="flex gap-2.5">
+                <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </div>
+        {showDashboardLink && (
+          <Button asChild size="lg" className="justify-self-start">
+            <Link href="/dashboard">
+              Go to Dashboard
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
