@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import type { BillingOverview } from "../../shared/member-api.ts";
 import { BillingSummary } from "../components/settings/billing-summary.tsx";
 import { PaymentHistory } from "../components/settings/payment-history.tsx";
+import { planHasEnded } from "../components/settings/plan-status.ts";
 import { SettingsSection } from "../components/settings/section.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Button } from "../components/ui/button.tsx";
@@ -82,7 +83,7 @@ export default function BillingPage() {
           >
             <PaymentHistory payments={billing.payments} />
           </SettingsSection>
-          {!billing.tier && (
+          {(!billing.tier || planHasEnded(billing.status, billing.currentPeriodEnd)) && (
             <Button asChild className="justify-self-start">
               <Link href="/subscription">
                 Choose a plan

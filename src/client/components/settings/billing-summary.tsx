@@ -6,7 +6,7 @@ import { Badge } from "../ui/badge.tsx";
 import { Card } from "../ui/card.tsx";
 import { formatLongDate } from "./format.ts";
 import { providerStatus } from "./payment-status.ts";
-import { STATUS_BADGE } from "./plan-status.ts";
+import { ENDED_BADGE, planHasEnded, STATUS_BADGE } from "./plan-status.ts";
 import { Notice } from "./section.tsx";
 
 function Tile({
@@ -45,8 +45,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Plan, next payment and Direct Debit mandate, with any change waiting at the next cycle. */
 export function BillingSummary({ billing }: { billing: BillingOverview }) {
   const tier = billing.tier ? TIERS[billing.tier] : null;
-  const status =
-    billing.status && billing.status in STATUS_BADGE
+  const ended =
+    planHasEnded(billing.status, billing.currentPeriodEnd) ||
+    (billing.cancelAtPeriodEnd && planHasEnded("cancelled", billing.currentPeriodEnd));
+  const status = ended
+    ? ENDED_BADGE
+    : billing.status && billing.status in STATUS_BADGE
       ? STATUS_BADGE[billing.status as keyof typeof STATUS_BADGE]
       : null;
   const periodEnd = billing.currentPeriodEnd ? formatLongDate(billing.currentPeriodEnd) : null;
@@ -55,9 +59,21 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
 
   return (
     <div className="grid gap-4">
-      {(billing.cancelAtPeriodEnd || billing.pausedUntil || billing.pendingTier) && (
+      {(ended || billing.cancelAtPeriodEnd || billing.pausedUntil || billing.pendingTier) && (
         <div className="grid gap-3">
-          {billing.cancelAtPeriodEnd && (
+          {ended && (
+            <Notice
+              tone="info"
+              icon={<CircleAlert />}
+              title="Your plan has ended"
+              role="status"
+              testId="billing-ended"
+            >
+              You cancelled your subscription and it ended{periodEnd ? ` on ${periodEnd}` : ""}. No further
+              payments will be taken.
+            </Notice>
+          )}
+          {billing.cancelAtPeriodEnd && !ended && (
             <Notice
               tone="danger"
               icon={<CircleAlert />}
@@ -97,12 +113,15 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
             {status && <Badge variant={status.variant}>{status.label}</Badge>}
           </div>
           <p className="mt-1 text-sm text-muted-foreground">
-            {billing.monthlyAmountPence !== null
-              ? `${formatPence(billing.monthlyAmountPence)} a month`
-              : tier
-                ? `${formatPence(tier.monthlyPricePence)} a month`
-                : "Choose a plan to begin."}
-            {billing.monthlyAmountPence !== null &&
+            {ended
+              ? "No further payments."
+              : billing.monthlyAmountPence !== null
+                ? `${formatPence(billing.monthlyAmountPence)} a month`
+                : tier
+                  ? `${formatPence(tier.monthlyPricePence)} a month`
+                  : "Choose a plan to begin."}
+            {!ended &&
+            billing.monthlyAmountPence !== null &&
             tier &&
             billing.monthlyAmountPence < tier.monthlyPricePence
               ? ` (usually ${formatPence(tier.monthlyPricePence)})`
@@ -123,11 +142,13 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
             <>
               <p className="font-display text-2xl">None scheduled</p>
               <p className="mt-1 text-sm text-muted-foreground">
-                {billing.cancelAtPeriodEnd
-                  ? "Your plan has been cancelled."
-                  : billing.pausedUntil
-                    ? "Payments resume after your pause."
-                    : "Nothing is due."}
+                {ended
+                  ? "Your plan has ended."
+                  : billing.cancelAtPeriodEnd
+                    ? "Your plan has been cancelled."
+                    : billing.pausedUntil
+                      ? "Payments resume after your pause."
+                      : "Nothing is due."}
               </p>
             </>
           )}

@@ -16,7 +16,26 @@ export function planName(user: PublicUser): string {
 }
 
 export function statusBadge(user: PublicUser) {
+  if (planHasEnded(user.subscriptionStatus, user.currentPeriodEnd)) return ENDED_BADGE;
   return STATUS_BADGE[user.subscriptionStatus ?? "trial"];
+}
+
+export const ENDED_BADGE = { label: "Ended", variant: "neutral" } as const satisfies {
+  label: string;
+  variant: BadgeTone;
+};
+
+/**
+ * A cancelled plan whose paid period is over (or was refunded in the cooling-off period, which ends it at
+ * once): nothing left to reactivate, a new plan starts through the plans page.
+ */
+export function planHasEnded(
+  status: string | null,
+  currentPeriodEnd: string | null,
+  now: number = Date.now(),
+): boolean {
+  if (status !== "cancelled") return false;
+  return !currentPeriodEnd || new Date(currentPeriodEnd).getTime() <= now;
 }
 
 /** The discount as words: "10% off" or "£5 off". */

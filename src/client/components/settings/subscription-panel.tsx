@@ -23,7 +23,7 @@ import { postJson, toastThenReload } from "./api.ts";
 import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
 import { ChangePlan } from "./change-plan.tsx";
 import { formatLongDate } from "./format.ts";
-import { currentMonthlyPence, planName, statusBadge } from "./plan-status.ts";
+import { currentMonthlyPence, planHasEnded, planName, statusBadge } from "./plan-status.ts";
 import { Notice, SettingsSection } from "./section.tsx";
 
 function ReactivateButton() {
@@ -61,9 +61,22 @@ function UpdatePaymentButton() {
 /** The plan's current state: what it costs, what is waiting, and what needs doing. */
 function StatusNotices({ user }: { user: PublicUser }) {
   const end = user.currentPeriodEnd ? formatLongDate(user.currentPeriodEnd) : null;
+  const ended = planHasEnded(user.subscriptionStatus, user.currentPeriodEnd);
   return (
     <>
-      {user.subscriptionStatus === "cancelled" && (
+      {ended && (
+        <Notice
+          tone="info"
+          icon={<CircleAlert />}
+          title="Your membership has ended"
+          role="status"
+          testId="cancelled-notice"
+        >
+          You cancelled your subscription and it ended{end ? ` on ${end}` : ""}. No further payments will be
+          taken. Choose a plan whenever you'd like your dates to start again.
+        </Notice>
+      )}
+      {user.subscriptionStatus === "cancelled" && !ended && (
         <Notice
           tone="danger"
           icon={<CircleAlert />}
@@ -142,6 +155,7 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
   const status = user.subscriptionStatus;
   const end = user.currentPeriodEnd ? formatLongDate(user.currentPeriodEnd) : null;
   const monthly = currentMonthlyPence(user);
+  const ended = planHasEnded(status, user.currentPeriodEnd);
   const canChangePlan = tier && status === "active";
   const canCancel = tier && (status === "active" || status === "past_due" || status === "paused");
 
@@ -161,13 +175,15 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
           <p className="mt-2 text-sm text-stage-muted">
             {!tier
               ? "Choose a plan to start receiving mystery dates."
-              : status === "cancelled"
-                ? `Ends ${end ? `on ${end}` : "with the current billing period"} · no further payments`
-                : `${formatPence(monthly ?? tier.monthlyPricePence)} a month by Direct Debit${
-                    monthly !== null && monthly < tier.monthlyPricePence
-                      ? ` (usually ${formatPence(tier.monthlyPricePence)})`
-                      : ""
-                  }${status === "active" && end ? ` · renews ${end}` : ""}`}
+              : ended
+                ? `Ended${end ? ` on ${end}` : ""} · no further payments`
+                : status === "cancelled"
+                  ? `Ends ${end ? `on ${end}` : "with the current billing period"} · no further payments`
+                  : `${formatPence(monthly ?? tier.monthlyPricePence)} a month by Direct Debit${
+                      monthly !== null && monthly < tier.monthlyPricePence
+                        ? ` (usually ${formatPence(tier.monthlyPricePence)})`
+                        : ""
+                    }${status === "active" && end ? ` · renews ${end}` : ""}`}
           </p>
         </div>
         <div className="grid gap-5 p-5 sm:p-7">
@@ -175,7 +191,9 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
           {user.activeDiscount && <ActiveDiscountBox discount={user.activeDiscount} />}
           {tier ? (
             <div>
-              <h3 className="font-sans text-sm font-semibold">What your plan includes</h3>
+              <h3 className="font-sans text-sm font-semibold">
+                {ended ? "What your plan included" : "What your plan includes"}
+              </h3>
               <ul className="mt-3 grid gap-2.5 text-sm sm:grid-cols-2" aria-label="Plan benefits">
                 {tier.features.map((feature) => (
                   <li key={feature} className="flex gap-2.5">
@@ -192,7 +210,15 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
             </p>
           )}
           <div className="flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:flex-wrap">
-            {status === "cancelled" && <ReactivateButton />}
+            {status === "cancelled" && !ended && <ReactivateButton />}
+            {ended && (
+              <Button asChild>
+                <Link href="/subscription">
+                  Choose a plan
+                  <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+            )}
             {status === "past_due" && <UpdatePaymentButton />}
             {tier && (
               <Button
@@ -205,12 +231,14 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
                 </Link>
               </Button>
             )}
-            <Button asChild variant={tier ? "outline" : "primary"}>
-              <Link href="/subscription">
-                View All Plans
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            {!ended && (
+              <Button asChild variant={tier ? "outline" : "primary"}>
+                <Link href="/subscription">
+                  View All Plans
+                  <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+            )}
             {canCancel && (
               <div className="sm:ml-auto">
                 <CancelSubscriptionDialog user={user} />
