@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { ArrowRight, Lock } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
@@ -23,6 +22,7 @@ import {
   queryClient,
   toastCallError,
 } from "../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../lib/use-single-flight.ts";
 
 /** The payment provider sends members back with one of these when no Direct Debit was set up. */
 const NOT_SET_UP = new Set(["declined", "cancelled"]);
@@ -38,7 +38,7 @@ export default function SubscriptionPage() {
   const cover = partnerCover(user);
   useDocumentTitle(holdsPlan || cover ? "Your plan" : "Choose your plan");
 
-  const subscribe = useMutation({
+  const subscribe = useSingleFlightMutation({
     mutationFn: async (input: { tier: TierId; offerCode?: string }) =>
       (await (await apiRequest("POST", "/api/create-subscription", input)).json()) as {
         redirect_url: string;

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { ArrowRight, CheckCircle2, Send } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,6 +7,7 @@ import type { SupportTicketDetail } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
 import { apiRequest, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { TextareaField } from "../support/textarea-field.tsx";
 import { Button } from "../ui/button.tsx";
 import {
@@ -46,7 +46,7 @@ export function ContactSupportDialog({
   });
   const { errors } = form.formState;
 
-  const send = useMutation({
+  const send = useSingleFlightMutation({
     mutationFn: async (input: { subject: string; body: string }) =>
       (await (
         await apiRequest("POST", "/api/support/tickets", { ...input, reservationId })

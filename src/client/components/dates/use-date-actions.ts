@@ -1,7 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { toast } from "../ui/use-toast.ts";
 import { storeDate } from "./queries.ts";
 
@@ -14,7 +14,7 @@ function useDateMutation<Vars>(
   request: (vars: Vars) => Promise<MemberDate>,
   success: (date: MemberDate) => { title: string; description: string },
 ) {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: request,
     onSuccess: (date) => {
       storeDate(date);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, HeartHandshake, LinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
@@ -17,6 +17,7 @@ import {
   queryClient,
   toastCallError,
 } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { toast } from "../ui/use-toast.ts";
@@ -84,7 +85,7 @@ function Invalid({ signedIn, className }: { signedIn: boolean; className?: strin
 
 function AcceptButton({ token, info, user }: { token: string; info: PartnerInviteInfo; user: PublicUser }) {
   const [, navigate] = useLocation();
-  const accept = useMutation({
+  const accept = useSingleFlightMutation({
     mutationFn: async () =>
       (await (await apiRequest("POST", "/api/partner-invite/accept", { token })).json()) as PublicUser,
     onSuccess: (updated) => {

@@ -1,7 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
 import { apiRequest, CURRENT_USER_KEY, queryClient } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { toastAcrossNavigation } from "../ui/use-toast.ts";
 
 /** How long a success toast shows before the page reloads (the spec's "toast, then reload"). */
@@ -24,7 +24,7 @@ export async function postJson<T>(url: string, body?: unknown): Promise<T> {
 
 /** PATCH /api/auth/user with the changed fields; the answer becomes the current user, then it is re-read. */
 export function useUpdateProfile() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async (changes: UpdateProfileInput) =>
       (await (await apiRequest("PATCH", "/api/auth/user", changes)).json()) as PublicUser,
     onSuccess: (user) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CirclePause, TrendingDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
@@ -7,6 +7,7 @@ import type { BillingOverview } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import {
   Dialog,
@@ -76,7 +77,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
     }
   }
 
-  const accept = useMutation({
+  const accept = useSingleFlightMutation({
     mutationFn: async (chosen: Offer) =>
       chosen === "pause"
         ? { chosen, ...(await postJson<{ message: string; pausedUntil: string }>("/api/subscription/pause")) }
@@ -98,7 +99,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });
 
-  const cancel = useMutation({
+  const cancel = useSingleFlightMutation({
     mutationFn: (input: { reason: Reason; feedback?: string }) =>
       postJson<{ message: string; refunded: boolean; endsAt: string | null }>(
         "/api/cancel-subscription",

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -7,6 +6,7 @@ import type { z } from "zod";
 import { TOAST } from "../../../shared/messages.ts";
 import { changePasswordSchema, MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import {
   Dialog,
@@ -29,7 +29,7 @@ export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
   const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
-  const change = useMutation({
+  const change = useSingleFlightMutation({
     mutationFn: (input: Input) => postJson<{ message: string }>("/api/account/password", input),
     onSuccess: (result) => {
       toast({ title: "Password Changed", description: result.message });

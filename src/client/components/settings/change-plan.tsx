@@ -1,9 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../shared/constants.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { toast } from "../ui/use-toast.ts";
 import { postJson } from "./api.ts";
@@ -16,7 +16,7 @@ export function ChangePlan({ user }: { user: PublicUser }) {
   // The plan that will run next cycle: a pending change, else the current one.
   const next = user.pendingTier ?? current;
   const [choice, setChoice] = useState<TierId | null>(null);
-  const change = useMutation({
+  const change = useSingleFlightMutation({
     mutationFn: (tier: TierId) =>
       postJson<{ message: string; effectiveAt: string }>("/api/subscription/change-tier", { tier }),
     onSuccess: (result, tier) => {

@@ -1,9 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { TIMING } from "../../../shared/constants.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -21,7 +21,7 @@ import { toastAcrossNavigation } from "../ui/use-toast.ts";
 /** Delete Account behind a confirmation; afterwards a full page load of "/" (signed out). */
 export function DeleteAccount({ hasPlan }: { hasPlan: boolean }) {
   const [open, setOpen] = useState(false);
-  const remove = useMutation({
+  const remove = useSingleFlightMutation({
     mutationFn: () => apiRequest("DELETE", "/api/auth/user"),
     onSuccess: () => {
       // Close first: while the dialog is open, the toast outside it is hidden from assistive technology.

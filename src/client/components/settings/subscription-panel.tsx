@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import {
   ArrowRight,
   CalendarClock,
@@ -14,6 +13,7 @@ import { formatPence, POLICY, TIERS } from "../../../shared/constants.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { partnerCover } from "../../lib/plan.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { PartnerCoverCard } from "../subscription/partner-cover.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -27,7 +27,7 @@ import { currentMonthlyPence, planHasEnded, planName, statusBadge } from "./plan
 import { Notice, SettingsSection } from "./section.tsx";
 
 function ReactivateButton() {
-  const reactivate = useMutation({
+  const reactivate = useSingleFlightMutation({
     mutationFn: () => postJson<{ message: string }>("/api/reactivate-subscription"),
     onSuccess: (result) => {
       toastThenReload({ title: TOAST.subscriptionReactivatedTitle, description: result.message });
@@ -43,7 +43,7 @@ function ReactivateButton() {
 }
 
 function UpdatePaymentButton() {
-  const update = useMutation({
+  const update = useSingleFlightMutation({
     mutationFn: () => postJson<{ redirect_url: string }>("/api/subscription/update-payment-method"),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;

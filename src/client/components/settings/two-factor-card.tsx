@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { Check, Copy, Download, KeyRound, ShieldCheck, TriangleAlert } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { BRAND } from "../../../shared/brand.ts";
@@ -7,6 +6,7 @@ import { TOAST } from "../../../shared/messages.ts";
 import { twoFactorCodeField } from "../../../shared/schemas/member.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { apiRequest, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
@@ -107,7 +107,7 @@ function SetupSteps({
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
 }) {
-  const enable = useMutation({
+  const enable = useSingleFlightMutation({
     mutationFn: (code: string) => post<TwoFactorEnabled>("/api/account/2fa/enable", { code }),
     onSuccess: ({ recoveryCodes }) => {
       onEnabled(recoveryCodes);
@@ -217,7 +217,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function TurnOff() {
   const [asking, setAsking] = useState(false);
-  const disable = useMutation({
+  const disable = useSingleFlightMutation({
     mutationFn: (code: string) => post<{ message: string }>("/api/account/2fa/disable", { code }),
     onSuccess: ({ message }) => {
       setAsking(false);
@@ -256,7 +256,7 @@ export function TwoFactorCard() {
   const { user } = useAuth();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const start = useMutation({
+  const start = useSingleFlightMutation({
     mutationFn: () => post<TwoFactorSetup>("/api/account/2fa/setup"),
     onSuccess: setSetup,
     onError: (error) => toastCallError(TOAST.errorTitle, error),

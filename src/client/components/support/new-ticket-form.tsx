@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CalendarHeart, Send, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -7,6 +7,7 @@ import type { MemberDate, SupportTicketDetail } from "../../../shared/member-api
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
 import { apiRequest, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { toast } from "../ui/use-toast.ts";
@@ -45,7 +46,7 @@ export function NewTicketForm({
   const form = useForm({ resolver: zodResolver(formSchema), defaultValues: { subject: "", body: "" } });
   const { errors } = form.formState;
 
-  const create = useMutation({
+  const create = useSingleFlightMutation({
     mutationFn: async (input: { subject: string; body: string; reservationId?: number }) =>
       (await (await apiRequest("POST", "/api/support/tickets", input)).json()) as SupportTicketDetail,
     onSuccess: (ticket) => {

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CalendarHeart, SearchX, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
@@ -10,6 +10,7 @@ import { TOAST } from "../../../shared/messages.ts";
 import { ticketReplySchema } from "../../../shared/schemas/member.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { apiRequest, errorMessage, errorStatus, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LogoMark } from "../logo.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
@@ -72,7 +73,7 @@ function Message({
 
 function ReplyForm({ ticket }: { ticket: SupportTicketDetail }) {
   const form = useForm({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: "" } });
-  const reply = useMutation({
+  const reply = useSingleFlightMutation({
     mutationFn: async (input: { body: string }) =>
       (await (
         await apiRequest("POST", `/api/support/tickets/${ticket.id}/replies`, input)
