@@ -222,7 +222,7 @@ describe("GET /api/support/tickets", () => {
     expect(list[0]).toEqual({
       id: first.id,
       subject: "First ticket",
-      status: "open",
+      status: "new",
       reservationId: null,
       createdAt: first.createdAt,
       updatedAt: t.clock.now().toISOString(),
@@ -280,6 +280,8 @@ describe("GET /api/support/tickets/:id", () => {
       .values([
         { ticketId: ticket.id, fromEmail: t.config.supportEmail, body: "Of course!", isFromAdmin: true },
       ]);
+    // As the back office marks a ticket it has answered.
+    await t.db.update(supportTickets).set({ status: "answered" }).where(eq(supportTickets.id, ticket.id));
     t.clock.advance(1000);
     await reply(me, ticket.id, { body: "Thank you!" });
     const res = await t.request({ method: "GET", url: `/api/support/tickets/${ticket.id}`, as: me });
@@ -331,13 +333,13 @@ describe("GET /api/support/tickets/:id", () => {
 });
 
 describe("POST /api/support/tickets/:id/replies", () => {
-  it("adds the member's reply, tells support and reopens the conversation", async () => {
+  it("adds the member's reply and tells support; a ticket not yet answered stays new", async () => {
     const me = await t.member();
     const ticket = (await create(me, valid)).json();
     const res = await reply(me, ticket.id, { body: "  One more thing: she is vegetarian.  " });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json();
-    expect(detail).toMatchObject({ id: ticket.id, status: "open" });
+    expect(detail).toMatchObject({ id: ticket.id, status: "new" });
     expect(detail.replies).toEqual([
       {
         id: expect.any(Number),

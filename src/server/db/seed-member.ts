@@ -4,8 +4,16 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/passwords.ts";
+import { addMonths } from "../modules/payments/service.ts";
 import type { Db } from "./client.ts";
-import { dateIdeas, dateReservations, subscriptionEvents, userPreferences, users } from "./schema.ts";
+import {
+  dateIdeas,
+  dateReservations,
+  sandboxSubscriptions,
+  subscriptionEvents,
+  userPreferences,
+  users,
+} from "./schema.ts";
 
 const HOUR = 3_600_000;
 
@@ -27,6 +35,7 @@ export async function seedDemoCouple(
     .limit(4);
   if (ideas.length < 4) return false;
   const password = await hashPassword(opts.password);
+  const joined = new Date(now.getTime() - 40 * 24 * HOUR);
   await db.transaction(async (tx) => {
     const [member] = await tx
       .insert(users)
@@ -41,7 +50,11 @@ export async function seedDemoCouple(
         termsAcceptedAt: now,
         subscriptionTier: "gold",
         subscriptionStatus: "active",
-        currentPeriodEnd: new Date(now.getTime() + 20 * 24 * HOUR),
+        currentPeriodEnd: addMonths(joined, 2),
+        // The sandbox provider's books: a mandate and a monthly subscription since joining.
+        paymentCustomerId: "SBCUDEMOCOUPLE01",
+        paymentMandateId: "SBMDDEMOCOUPLE01",
+        paymentSubscriptionId: "SBSUDEMOCOUPLE01",
         city: "London",
       })
       .returning();
@@ -73,13 +86,17 @@ export async function seedDemoCouple(
       ],
       timePreferences: [{ time: "evenings", rank: 1 }],
     });
+    await tx
+      .insert(sandboxSubscriptions)
+      .values({ id: "SBSUDEMOCOUPLE01", mandateId: "SBMDDEMOCOUPLE01", amountPence: 2000, startDate: joined })
+      .onConflictDoNothing();
     await tx.insert(subscriptionEvents).values({
       userId: member.id,
       eventType: "created",
       toTier: "gold",
       toStatus: "active",
       monthlyAmount: 2000,
-      occurredAt: new Date(now.getTime() - 40 * 24 * HOUR),
+      occurredAt: joined,
     });
     // Evenings at 19:30 London time, a few days apart.
     const at = (daysFromNow: number) => {

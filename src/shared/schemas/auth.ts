@@ -19,7 +19,8 @@ export const emailField = z
 const newPassword = z
   .string({ error: MSG.passwordMin })
   .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
-  .max(PASSWORD_MAX_LENGTH, MSG.passwordMax);
+  .max(PASSWORD_MAX_LENGTH, MSG.passwordMax)
+  .refine((p) => p.trim().length >= PASSWORD_MIN_LENGTH, MSG.passwordMin);
 
 export const loginSchema = z.object({
   email: emailField,

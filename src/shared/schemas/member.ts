@@ -127,7 +127,8 @@ export const changePasswordSchema = z.strictObject({
   newPassword: z
     .string({ error: MSG.passwordMin })
     .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
-    .max(PASSWORD_MAX_LENGTH, MSG.passwordMax),
+    .max(PASSWORD_MAX_LENGTH, MSG.passwordMax)
+    .refine((p) => p.trim().length >= PASSWORD_MIN_LENGTH, MSG.passwordMin),
 });
 
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */

@@ -3,7 +3,7 @@
  * row stays as an anonymous tombstone so the financial records the law requires (subscription history,
  * offer redemptions with their amounts, the provider's customer and mandate references) keep their link.
  */
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import {
   aiDateSuggestions,
   dateReservations,
@@ -22,7 +22,7 @@ import {
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict, HttpError } from "../../http-error.ts";
-import { accountDeletedEmail } from "../email/templates.ts";
+import { accountDeletedEmail, partnerLeftEmail } from "../email/templates.ts";
 import { hasLiveSubscription } from "../payments/service.ts";
 
 export const DELETE_MSG = {
@@ -55,7 +55,21 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
   }
   const address = user.email;
   const name = user.firstName ?? "there";
-  await deps.db.transaction(async (tx) => {
+  const left: Array<{ email: string; firstName: string | null; id: number }> = [];
+  const deleted = await deps.db.transaction(async (tx) => {
+    // Once only: a second request (a double click) finds the row already anonymised.
+    const [still] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
+      .for("update");
+    if (!still) return false;
+    left.push(
+      ...(await tx
+        .select({ email: users.email, firstName: users.firstName, id: users.id })
+        .from(users)
+        .where(eq(users.partnerId, user.id))),
+    );
     // Only a partner still linked back to this member is unlinked (they may have linked with someone since).
     await tx.update(users).set({ partnerId: null }).where(eq(users.partnerId, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
@@ -152,7 +166,18 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
         deletedAt: now,
       })
       .where(eq(users.id, user.id));
+    return true;
   });
+  if (!deleted) return;
+  for (const p of left) {
+    void deps.mailer.send({
+      to: p.email,
+      toName: p.firstName,
+      ...partnerLeftEmail(p.firstName ?? "there"),
+      type: "partner_left",
+      userId: p.id,
+    });
+  }
   // The goodbye goes to the address the member had; it is not logged against the anonymous row.
   void deps.mailer.send({
     to: address,

@@ -185,6 +185,8 @@ export async function dateStats(deps: Deps, user: User): Promise<DashboardStats>
 export async function confirmDate(deps: Deps, user: User, id: number): Promise<MemberDate> {
   const now = deps.now();
   const row = await findRow(deps, user, id);
+  // Confirming again (a double click, the partner too) answers the date as it is.
+  if (row.status === "confirmed") return getDate(deps, user, id);
   const action = confirmAction(row, now);
   if (!action.allowed) throw badRequest(action.reason!);
   // The status check in the WHERE clause makes a confirmation racing a cancellation a no-op.
@@ -204,6 +206,8 @@ export async function requestReschedule(
   const now = deps.now();
   const ids = await coupleIds(deps, user);
   const row = await findRow(deps, user, id);
+  // Asking again for the same date answers the request already made.
+  if (row.status === "reschedule_requested") return getDate(deps, user, id);
   const action = rescheduleAction(row, now, await rescheduleUsed(deps, ids, now));
   if (!action.allowed) throw badRequest(action.reason!);
   const when = new Intl.DateTimeFormat("en-GB", {

@@ -238,3 +238,19 @@ export function subscriptionCancelledEmail(
     { label: "Open Settings", url: `${appUrl}/settings?tab=subscription` },
   );
 }
+
+export function partnerJoinedEmail(firstName: string, partnerName: string, appUrl: string): Rendered {
+  return render(
+    `${partnerName} has joined you on ${BRAND.name}`,
+    `${partnerName} accepted your invitation`,
+    [`Hello ${firstName},`, `${partnerName} now sees your dates with you. Billing stays with your account.`],
+    { label: "See your dates", url: `${appUrl}/dashboard` },
+  );
+}
+
+export function partnerLeftEmail(firstName: string): Rendered {
+  return render(`Your partner has left ${BRAND.name}`, "Your partner deleted their account", [
+    `Hello ${firstName},`,
+    "Your partner deleted their Unveil account, so your accounts are no longer linked. Your own account, dates and membership are unchanged.",
+  ]);
+}

@@ -12,7 +12,8 @@ import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, notFound } from "../../http-error.ts";
 import { toPublicUser } from "../auth/public-user.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
-import { partnerInviteEmail } from "../email/templates.ts";
+import { partnerInviteEmail, partnerJoinedEmail } from "../email/templates.ts";
+import { hasLiveSubscription } from "../payments/service.ts";
 
 export const INVITE_TTL_DAYS = 7;
 
@@ -23,6 +24,8 @@ export const PARTNER_MSG = {
   inviterLinked: "The person who invited you is already linked with someone else.",
   youLinked: "You are already linked with a partner. Unlink them in Settings first.",
   noPartner: "You are not linked with a partner.",
+  bothPaying:
+    "You each have a membership, and one covers a couple. Cancel one of them first, then accept the invitation.",
 } as const;
 
 export async function partnerStatus(deps: Deps, user: User): Promise<PartnerStatus> {
@@ -119,7 +122,13 @@ export async function inviteInfo(deps: Deps, token: string): Promise<PartnerInvi
 }
 
 export async function acceptInvite(deps: Deps, user: User, token: string): Promise<PublicUser> {
-  const { invite } = await findInvite(deps, token);
+  // Accepting twice (a double click, the back button) answers as the first time did.
+  const [spent] = await deps.db
+    .select({ inviterId: partnerInvites.inviterId, acceptedBy: partnerInvites.acceptedBy })
+    .from(partnerInvites)
+    .where(eq(partnerInvites.tokenHash, hashToken(token)));
+  if (spent?.acceptedBy === user.id && user.partnerId === spent.inviterId) return toPublicUser(deps, user);
+  const { invite, inviter: invitedBy } = await findInvite(deps, token);
   if (invite.inviterId === user.id) throw badRequest(PARTNER_MSG.ownInvite);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -135,6 +144,8 @@ export async function acceptInvite(deps: Deps, user: User, token: string): Promi
     if (!inviter || !me) throw notFound(MEMBER_MSG.token);
     if (me.partnerId && me.partnerId !== inviter.id) throw conflict(PARTNER_MSG.youLinked);
     if (inviter.partnerId && inviter.partnerId !== me.id) throw conflict(PARTNER_MSG.inviterLinked);
+    if (hasLiveSubscription(inviter.subscriptionStatus) && hasLiveSubscription(me.subscriptionStatus))
+      throw conflict(PARTNER_MSG.bothPaying);
     const spent = await tx
       .update(partnerInvites)
       .set({ acceptedAt: now, acceptedBy: me.id })
@@ -154,6 +165,17 @@ export async function acceptInvite(deps: Deps, user: User, token: string): Promi
     await tx.update(users).set({ partnerId: inviter.id }).where(eq(users.id, me.id));
   });
   const [fresh] = await deps.db.select().from(users).where(eq(users.id, user.id));
+  void deps.mailer.send({
+    to: invitedBy.email,
+    toName: invitedBy.firstName,
+    ...partnerJoinedEmail(
+      invitedBy.firstName ?? "there",
+      fresh.firstName ?? "Your partner",
+      deps.config.appUrl,
+    ),
+    type: "partner_joined",
+    userId: invitedBy.id,
+  });
   return toPublicUser(deps, fresh);
 }
 

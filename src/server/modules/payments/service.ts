@@ -24,6 +24,7 @@ export const PAYMENT_MSG = {
   notYours: "This payment session belongs to another account.",
   notAuthorised: "The direct debit was not authorised. Please try again.",
   inProgress: "Your subscription is already being set up. Please wait a moment and refresh.",
+  partnerCovers: "Your partner's membership already covers you both: one membership covers a couple.",
   stillRunning:
     "Your cancelled plan runs until the end of its billing period. Reactivate it from Settings instead of starting a new one.",
   termsFirst: "Please complete your preferences and accept the Terms & Conditions before subscribing.",
@@ -51,6 +52,7 @@ export async function createSubscription(
   input: { tier: TierId; offerCode?: string },
 ): Promise<{ redirect_url: string }> {
   if (hasLiveSubscription(user.subscriptionStatus)) throw conflict(PAYMENT_MSG.alreadySubscribed);
+  if (await partnerHasPlan(deps.db, user)) throw conflict(PAYMENT_MSG.partnerCovers);
   // A plan the member cancelled still runs to the end of its cycle: reactivating it avoids paying twice.
   if (
     user.subscriptionStatus === "cancelled" &&
@@ -171,6 +173,7 @@ export async function completeSubscription(
     if (hasLiveSubscription(current.subscriptionStatus)) {
       throw conflict(PAYMENT_MSG.alreadySubscribed);
     }
+    if (await partnerHasPlan(tx, current)) throw conflict(PAYMENT_MSG.partnerCovers);
     const [other] = await tx
       .select({ id: paymentCheckouts.id })
       .from(paymentCheckouts)
@@ -267,6 +270,13 @@ export async function completeSubscription(
         paymentStatusAt: now,
       })
       .where(eq(users.id, user.id));
+    // A new contract starts without an earlier contract's offer; only the code used now applies.
+    if (!checkout.offerCodeId) {
+      await tx
+        .update(offerCodeUsage)
+        .set({ status: "ended" })
+        .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")));
+    }
     if (checkout.offerCodeId) {
       await tx
         .update(offerCodeUsage)
@@ -322,6 +332,19 @@ export async function completeSubscription(
     userId: user.id,
   });
   return { tier };
+}
+
+/** The member's partner (linked both ways) has a membership, which covers the couple. */
+export async function partnerHasPlan(
+  db: Pick<Db, "select">,
+  user: Pick<User, "id" | "partnerId">,
+): Promise<boolean> {
+  if (!user.partnerId) return false;
+  const [p] = await db
+    .select({ partnerId: users.partnerId, status: users.subscriptionStatus })
+    .from(users)
+    .where(eq(users.id, user.partnerId));
+  return !!p && p.partnerId === user.id && hasLiveSubscription(p.status);
 }
 
 export async function findCheckoutByRef(db: Db, providerRef: string) {

@@ -5,7 +5,14 @@
  */
 import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
-import { dateReservations, paymentCheckouts, subscriptionEvents, type User, users } from "../../db/schema.ts";
+import {
+  dateReservations,
+  offerCodeUsage,
+  paymentCheckouts,
+  subscriptionEvents,
+  type User,
+  users,
+} from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
@@ -164,6 +171,11 @@ function cancelUnderLock(
         reason: "Cancelled within the cooling-off period",
         occurredAt: now,
       });
+      // The contract is over: its offer ends with it.
+      await tx
+        .update(offerCodeUsage)
+        .set({ status: "ended" })
+        .where(and(eq(offerCodeUsage.userId, current.id), eq(offerCodeUsage.status, "active")));
       // No service will be given: dates still ahead are called off.
       await tx
         .update(dateReservations)
@@ -338,12 +350,12 @@ export async function changeTier(
       monthlyAmount: await monthlyPrice(tx, current.id, tier, start),
       occurredAt: now,
     });
-    const at = current.currentPeriodEnd;
+    // With a month off booked, the new tier starts when the membership resumes.
     return {
       message: target
-        ? `You'll move to ${TIERS[tier].name} on ${at ? londonDay(at) : "your next billing date"}, at the start of your next billing cycle.`
+        ? `You'll move to ${TIERS[tier].name} on ${londonDay(start)}, at the start of your next billing cycle.`
         : `You'll stay on ${TIERS[tier].name}.`,
-      effectiveAt: at?.toISOString() ?? null,
+      effectiveAt: start.toISOString(),
     };
   });
 }

@@ -143,10 +143,10 @@ export async function replyToTicket(
   const ticket = await getTicket(deps, user, id);
   await deps.db.transaction(async (tx) => {
     await tx.insert(supportReplies).values({ ticketId: id, fromEmail: user.email, body, isFromAdmin: false });
-    // A member writing again reopens a closed or answered conversation.
+    // A member writing again reopens an answered or closed conversation; one not yet answered stays new.
     await tx
       .update(supportTickets)
-      .set({ status: "open", updatedAt: deps.now() })
+      .set({ status: ticket.status === "new" ? "new" : "open", updatedAt: deps.now() })
       .where(eq(supportTickets.id, id));
   });
   const notice = supportTicketNotice({
