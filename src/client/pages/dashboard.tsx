@@ -55,7 +55,7 @@ export default function DashboardPage() {
       <header className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
         <div>
           <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Dashboard</p>
-          <h1 className="mt-3 text-4xl leading-tight font-normal sm:text-5xl">
+          <h1 className="mt-3 text-4xl leading-tight font-normal [overflow-wrap:anywhere] sm:text-5xl">
             {user.firstName ? `${user.firstName}, your dates` : "Your dates"}
           </h1>
           <p className="mt-2 max-w-xl text-muted-foreground">

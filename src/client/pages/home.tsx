@@ -53,7 +53,7 @@ export default function HomePage() {
   return (
     <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
       <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">{greeting()}</p>
-      <h1 className="mt-3 text-4xl leading-tight font-normal sm:text-5xl">
+      <h1 className="mt-3 text-4xl leading-tight font-normal [overflow-wrap:anywhere] sm:text-5xl">
         {user.firstName ? `Hello, ${user.firstName}.` : "Hello."}
       </h1>
       <p className="mt-4 max-w-xl text-lg text-muted-foreground">
@@ -113,7 +113,7 @@ function VerifyEmailNotice({ user }: { user: PublicUser }) {
       className="mt-10 flex flex-col gap-4 rounded-2xl border border-border bg-muted/70 p-5 sm:flex-row sm:items-center"
     >
       <MailCheck aria-hidden className="size-6 shrink-0 text-accent-text" />
-      <div className="flex-1">
+      <div className="min-w-0 flex-1">
         <h2 id="verify-heading" className="flex items-center gap-1.5 font-sans text-sm font-semibold">
           Please confirm your e-mail address
           <Tooltip content="Your reveals are sent to this address, so we check that it reaches you.">
@@ -127,7 +127,8 @@ function VerifyEmailNotice({ user }: { user: PublicUser }) {
           </Tooltip>
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          We sent a link to <span className="font-medium text-foreground">{user.email}</span>.
+          We sent a link to{" "}
+          <span className="font-medium text-foreground [overflow-wrap:anywhere]">{user.email}</span>.
         </p>
       </div>
       <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>

@@ -67,8 +67,8 @@ export default function SettingsPage() {
                 {displayName(user).slice(0, 1).toUpperCase()}
               </span>
               <div className="min-w-0">
-                <p className="truncate text-sm font-semibold">{displayName(user)}</p>
-                <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+                <p className="text-sm font-semibold [overflow-wrap:anywhere]">{displayName(user)}</p>
+                <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
               </div>
             </div>
             <Tabs.List

@@ -47,7 +47,7 @@ function SupportOverview() {
         </Button>
       </header>
 
-      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
+      <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
         <section aria-labelledby="tickets-heading">
           <h2 id="tickets-heading" className="mb-4 font-display text-2xl font-medium">
             Your messages

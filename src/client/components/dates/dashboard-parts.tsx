@@ -69,7 +69,7 @@ export function PlanCard({ user, className }: { user: PublicUser; className?: st
     <Card className={cn("flex items-center justify-between gap-4 p-4 sm:p-5", className)}>
       <div className="min-w-0">
         <p className="text-xs font-semibold tracking-[0.18em] text-accent-text uppercase">Your plan</p>
-        <p className="mt-1 font-display text-xl break-words" data-testid="dashboard-plan">
+        <p className="mt-1 font-display text-xl [overflow-wrap:anywhere]" data-testid="dashboard-plan">
           {plan ? `${plan.name} · ${plan.status}` : "No plan yet"}
         </p>
       </div>

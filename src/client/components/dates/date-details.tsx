@@ -15,7 +15,7 @@ function Detail({ Icon, label, children }: { Icon: Icon; label: string; children
       </span>
       <div className="min-w-0">
         <dt className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">{label}</dt>
-        <dd className="mt-0.5 break-words">{children}</dd>
+        <dd className="mt-0.5 [overflow-wrap:anywhere]">{children}</dd>
       </div>
     </div>
   );

@@ -159,7 +159,7 @@ export function RatingCard({ date }: { date: MemberDate }) {
               <span className="ml-2 text-sm font-medium text-muted-foreground">{WORDS[date.rating]}</span>
             </p>
             {date.feedback && (
-              <blockquote className="border-l-2 border-accent pl-3 text-muted-foreground">
+              <blockquote className="min-w-0 border-l-2 border-accent pl-3 whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
                 {date.feedback}
               </blockquote>
             )}

@@ -109,8 +109,10 @@ function AcceptButton({ token, info, user }: { token: string; info: PartnerInvit
     <>
       {otherAddress && (
         <p className="mt-4 rounded-xl bg-muted px-3.5 py-2.5 text-sm text-muted-foreground">
-          This invitation was sent to <strong className="font-medium text-foreground">{info.email}</strong>.
-          You're signed in as <strong className="font-medium text-foreground">{user.email}</strong>.
+          This invitation was sent to{" "}
+          <strong className="font-medium text-foreground [overflow-wrap:anywhere]">{info.email}</strong>.
+          You're signed in as{" "}
+          <strong className="font-medium text-foreground [overflow-wrap:anywhere]">{user.email}</strong>.
         </p>
       )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -67,8 +67,10 @@ function Linked({ partner }: { partner: NonNullable<PartnerStatus["partner"]> })
           {name.slice(0, 1).toUpperCase()}
         </span>
         <div className="min-w-0" data-testid="partner-linked">
-          <p className="truncate font-medium">{partner.firstName?.trim() || "Your partner"}</p>
-          <p className="truncate text-sm text-muted-foreground">{partner.email}</p>
+          <p className="font-medium [overflow-wrap:anywhere]">
+            {partner.firstName?.trim() || "Your partner"}
+          </p>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{partner.email}</p>
         </div>
       </div>
       <AlertDialog open={open} onOpenChange={(next) => !unlink.isPending && setOpen(next)}>
@@ -116,7 +118,7 @@ function Pending({ invite }: { invite: NonNullable<PartnerStatus["pendingInvite"
         </span>
         <div className="min-w-0" data-testid="partner-pending">
           <p className="text-sm text-muted-foreground">Invitation sent to</p>
-          <p className="truncate font-medium">{invite.email}</p>
+          <p className="font-medium [overflow-wrap:anywhere]">{invite.email}</p>
           <p className="mt-0.5 text-xs text-muted-foreground">
             Sent {day.format(new Date(invite.sentAt))} · the link works until{" "}
             {day.format(new Date(invite.expiresAt))}

@@ -166,8 +166,9 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         )}
         {user.pendingEmail && (
           <Notice tone="gold" icon={<MailCheck />} role="status" testId="pending-email">
-            We've sent a verification link to <strong className="text-foreground">{user.pendingEmail}</strong>
-            . Until you follow it, we'll keep using {user.email}.
+            We've sent a verification link to{" "}
+            <strong className="text-foreground [overflow-wrap:anywhere]">{user.pendingEmail}</strong>. Until
+            you follow it, we'll keep using {user.email}.
           </Notice>
         )}
       </div>

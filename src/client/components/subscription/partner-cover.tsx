@@ -35,7 +35,7 @@ export function PartnerCoverCard({
         <p className="text-xs font-semibold tracking-[0.22em] text-gold uppercase">Your plan</p>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h2
-            className="font-display text-3xl font-normal break-words sm:text-4xl"
+            className="font-display text-3xl font-normal [overflow-wrap:anywhere] sm:text-4xl"
             data-testid="partner-cover-plan"
           >
             {tier.name} · with {name}

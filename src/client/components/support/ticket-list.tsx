@@ -27,7 +27,7 @@ export function TicketList({ tickets }: { tickets: SupportTicketSummary[] }) {
 
   const sorted = [...tickets].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
   return (
-    <ul className="grid gap-3" aria-label="Your messages">
+    <ul className="grid grid-cols-1 gap-3" aria-label="Your messages">
       {sorted.map((ticket) => (
         <li key={ticket.id}>
           <Link
@@ -37,7 +37,7 @@ export function TicketList({ tickets }: { tickets: SupportTicketSummary[] }) {
           >
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
-                <p className="min-w-0 truncate font-medium">{ticket.subject}</p>
+                <p className="line-clamp-2 min-w-0 font-medium [overflow-wrap:anywhere]">{ticket.subject}</p>
                 <TicketStatusBadge status={ticket.status} />
               </div>
               <p className="mt-1.5 text-sm text-muted-foreground">

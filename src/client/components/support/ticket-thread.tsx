@@ -65,7 +65,7 @@ function Message({
           )}
           <time dateTime={createdAt}>{formatFullWhen(createdAt)}</time>
         </p>
-        <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{body}</p>
+        <p className="text-sm leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]">{body}</p>
       </div>
     </li>
   );
@@ -166,7 +166,7 @@ export function TicketThread({ id }: { id: string }) {
           <div className="min-w-0">
             <h1
               id="ticket-subject-heading"
-              className="text-3xl leading-tight font-normal break-words sm:text-4xl"
+              className="text-3xl leading-tight font-normal [overflow-wrap:anywhere] sm:text-4xl"
             >
               {ticket.subject}
             </h1>
@@ -187,7 +187,7 @@ export function TicketThread({ id }: { id: string }) {
             </Link>
           </p>
         )}
-        <ol className="mt-8 grid gap-4" aria-label="Conversation">
+        <ol className="mt-8 grid grid-cols-1 gap-4" aria-label="Conversation">
           <Message fromSupport={false} body={ticket.body} createdAt={ticket.createdAt} />
           {ticket.replies.map((r) => (
             <Message key={r.id} fromSupport={r.fromSupport} body={r.body} createdAt={r.createdAt} />
