@@ -21,20 +21,33 @@ const post = (url: string, payload: unknown, ip = "127.0.0.1") =>
   });
 
 describe("rate limits", () => {
-  it("locks an account after repeated wrong passwords, even with the right one, and says so clearly", async () => {
+  it("locks an account for the address guessing after repeated wrong passwords, and says so clearly", async () => {
     const m = await t.member();
     for (let i = 0; i < 3; i++)
       expect(
         (await post("/api/login", { email: m.user.email, password: "wrong-guess" }, "10.0.0.1")).statusCode,
       ).toBe(401);
-    const locked = await post("/api/login", { email: m.user.email, password: m.password }, "10.0.0.2");
+    const locked = await post("/api/login", { email: m.user.email, password: m.password }, "10.0.0.1");
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+    // The member, elsewhere, is not locked out by a stranger's guessing.
+    expect(
+      (await post("/api/login", { email: m.user.email, password: m.password }, "10.0.0.2")).statusCode,
+    ).toBe(200);
     t.clock.advance(16 * 60_000);
     expect(
-      (await post("/api/login", { email: m.user.email, password: m.password }, "10.0.0.3")).statusCode,
+      (await post("/api/login", { email: m.user.email, password: m.password }, "10.0.0.1")).statusCode,
     ).toBe(200);
+  });
+
+  it("locks the account everywhere when guesses come from many addresses", async () => {
+    const m = await t.member();
+    for (let i = 0; i < 18; i++)
+      await post("/api/login", { email: m.user.email, password: "wrong-guess" }, `10.9.${i}.1`);
+    const res = await post("/api/login", { email: m.user.email, password: m.password }, "10.9.200.1");
+    expect(res.statusCode).toBe(429);
+    t.clock.advance(16 * 60_000);
   });
 
   it("limits sign-in attempts per address", async () => {

@@ -111,23 +111,39 @@ export async function verifyEmail(deps: Deps, token: string): Promise<User> {
   return updated;
 }
 
+/** Failures from many addresses against one account before it is locked for everyone (a spread-out attack). */
+const ACCOUNT_WIDE_FACTOR = 6;
+
+/**
+ * Checks e-mail and password. Wrong passwords lock the account for the address they came from after
+ * loginFailuresPerAccount tries, so a stranger's guessing does not lock the member out at home; a much
+ * larger number from everywhere together locks it for all.
+ */
 export async function authenticate(deps: Deps, email: string, password: string, ip: string): Promise<User> {
   const { limiter, config } = deps;
   const rl = config.rateLimits;
-  const accountKey = `login-fail:${email}`;
+  const fromHere = `login-fail:${email}:${ip}`;
+  const everywhere = `login-fail:${email}`;
+  const wide = rl.loginFailuresPerAccount * ACCOUNT_WIDE_FACTOR;
   limiter.hit(`login-ip:${ip}`, rl.loginPerIp, rl.windowMinutes);
-  limiter.check(accountKey, rl.loginFailuresPerAccount);
+  limiter.check(fromHere, rl.loginFailuresPerAccount);
+  limiter.check(everywhere, wide);
   const user = await findUserByEmail(deps, email);
   const ok = await verifyPassword(user?.password ?? null, password);
   if (!user || !ok) {
-    try {
-      limiter.hit(accountKey, rl.loginFailuresPerAccount, rl.windowMinutes);
-    } catch (e) {
-      if (!(e instanceof HttpError)) throw e;
+    for (const [key, max] of [
+      [fromHere, rl.loginFailuresPerAccount],
+      [everywhere, wide],
+    ] as const) {
+      try {
+        limiter.hit(key, max, rl.windowMinutes);
+      } catch (e) {
+        if (!(e instanceof HttpError)) throw e;
+      }
     }
     throw unauthorized(MSG.invalidCredentials);
   }
-  limiter.reset(accountKey);
+  limiter.reset(fromHere);
   return user;
 }
 
