@@ -84,14 +84,19 @@ export default function SettingsPage() {
                 const info = TAB_INFO[id];
                 const Icon = info.icon;
                 return (
-                  <Tabs.Trigger key={id} value={id} aria-label={info.label} className={triggerClass}>
+                  <Tabs.Trigger key={id} value={id} className={triggerClass}>
                     <span
                       aria-hidden
                       className="flex h-7 w-14 items-center justify-center rounded-full transition-colors group-data-[state=active]:bg-accent/25 group-data-[state=active]:text-accent-text sm:h-auto sm:w-auto sm:bg-transparent sm:group-data-[state=active]:bg-transparent"
                     >
                       <Icon className="size-5 sm:size-4.5" />
                     </span>
-                    <span className="max-w-full truncate sm:hidden">{info.shortLabel}</span>
+                    <span className="max-w-full truncate sm:hidden">
+                      {info.shortLabel}
+                      {info.label.length > info.shortLabel.length && (
+                        <span className="sr-only">{info.label.slice(info.shortLabel.length)}</span>
+                      )}
+                    </span>
                     <span className="hidden sm:inline">{info.label}</span>
                   </Tabs.Trigger>
                 );

@@ -3,10 +3,14 @@ import { Bell, CreditCard, type LucideIcon, ShieldCheck, UserRound } from "lucid
 export const SETTINGS_TABS = ["profile", "notifications", "subscription", "privacy"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
+/**
+ * `shortLabel` is what the phone's bottom bar shows: always the start of `label`, the rest being there for
+ * screen readers only, so the visible words are part of the accessible name (WCAG 2.5.3 Label in Name).
+ */
 export const TAB_INFO: Record<SettingsTab, { label: string; shortLabel: string; icon: LucideIcon }> = {
   profile: { label: "Profile", shortLabel: "Profile", icon: UserRound },
-  notifications: { label: "Notifications", shortLabel: "Alerts", icon: Bell },
-  subscription: { label: "Subscription", shortLabel: "Plan", icon: CreditCard },
+  notifications: { label: "Notifications", shortLabel: "Notifications", icon: Bell },
+  subscription: { label: "Subscription", shortLabel: "Subscription", icon: CreditCard },
   privacy: { label: "Privacy & Security", shortLabel: "Privacy", icon: ShieldCheck },
 };
 
