@@ -11,7 +11,7 @@ import { withTier } from "../../lib/chosen-tier.ts";
 import { apiRequest, CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import { toast } from "../ui/use-toast.ts";
+import { dismissAllToasts, toast } from "../ui/use-toast.ts";
 import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
 import {
   hasEnoughSlots,
@@ -78,6 +78,8 @@ export function OnboardingWizard({
   }, [focusRequest]);
 
   function goTo(n: number, target: FocusTarget = "heading") {
+    // A prompt about the step being left ("Please select a budget") no longer applies.
+    if (n !== step) dismissAllToasts();
     setStep(n);
     setFocusRequest({ target });
   }
@@ -141,8 +143,8 @@ export function OnboardingWizard({
   /** Complete Setup: re-check the earlier steps in order, then the Terms, then the whole schema. */
   function complete() {
     const missing = (t: { title: string; description: string }, back: number, target?: FocusTarget) => {
-      toast({ ...t, variant: "destructive" });
       goTo(back, target);
+      toast({ ...t, variant: "destructive" });
     };
     if (!normalisedPostcode(values.postcode)) {
       setPostcodeError(ONBOARDING_MSG.postcode);

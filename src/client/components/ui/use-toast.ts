@@ -94,6 +94,11 @@ export function toast(input: ToastInput) {
   };
 }
 
+/** Closes every open toast, e.g. a step's prompt once the member has moved on to another step. */
+export function dismissAllToasts() {
+  dispatch({ type: "dismiss" });
+}
+
 export function useToast() {
   const [state, setState] = useState<State>(memoryState);
   useEffect(() => {
