@@ -19,6 +19,7 @@ test.describe("date detail", () => {
     // 100 hours away: 52 hours until the reveal (51 once a minute of the test has gone by).
     await expect(page.getByTestId("countdown-hours")).toHaveText(/^5[12]$/);
     await expect(page.getByTestId("countdown")).toContainText("hours remaining");
+    await expect(page.getByTestId("countdown-days")).toHaveText(/^2 days( [34] hours?)?$/);
     await expect(page.getByTestId("details-locked")).toContainText("Still under wraps");
     expect(await page.content()).not.toContain(venue);
     expect(await page.content()).not.toContain("12 Secret Street");
@@ -49,6 +50,8 @@ test.describe("date detail", () => {
     await page.goto(`/dates/${id}`);
     await expect(page.getByTestId("date-status")).toHaveText("Revealed");
     await expect(page.getByRole("heading", { level: 1, name: "Candlelit supper club" })).toBeVisible();
+    // Revealed: the time to the date is the figure; the reveal countdown (at 0) is only mentioned.
+    await expect(page.getByTestId("countdown-starts")).toHaveText(/^Starts in (29|30) hours$/);
     await expect(page.getByTestId("countdown-hours")).toHaveText("0");
     await expect(page.getByTestId("detail-venue")).toHaveText(venue);
     await expect(page.getByTestId("detail-address")).toHaveText("12 Secret Street, London, SE1 9PX");

@@ -3,6 +3,7 @@ import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { CATEGORY_LABELS, DateArt } from "./date-art.tsx";
 import {
+  daysAndHours,
   formatDuration,
   formatFullDay,
   formatShortDateTime,
@@ -61,7 +62,8 @@ export function DateHero({ date, now }: { date: MemberDate; now: number }) {
 
 /**
  * The countdown the spec asks for: hours to the date minus 48, never below 0, ticking with the minute.
- * Before the reveal it counts down to it; after, it says when the date starts.
+ * Before the reveal it counts down to it (with days and hours for long waits); once revealed, the time to
+ * the date itself is the figure that matters, and the reveal countdown (now 0) is only mentioned.
  */
 function Countdown({ date, now }: { date: MemberDate; now: number }) {
   if (date.isPast)
@@ -77,7 +79,7 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
     );
   const hours = hoursUntilReveal(date, now);
   const minutes = Math.floor((msUntilReveal(date, now) % 3_600_000) / 60_000);
-  const locked = !date.revealed;
+  if (date.revealed) return <StartsCountdown date={date} now={now} revealHours={hours} />;
   return (
     <div
       className="mt-7 flex flex-wrap items-center gap-x-5 gap-y-3 border-t border-dashed border-white/20 pt-6"
@@ -90,13 +92,47 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
         </span>
         <span className="text-sm text-stage-muted">
           {hours === 1 ? "hour" : "hours"} remaining
-          {locked && hours < 48 && <> and {minutes} min</>}
+          {hours < 48 && <> and {minutes} min</>}
+          {hours >= 24 && (
+            <span className="block text-xs" data-testid="countdown-days">
+              {daysAndHours(hours)}
+            </span>
+          )}
         </span>
       </div>
       <p className="text-sm text-stage-muted">
-        {locked
-          ? `until the reveal on ${formatShortDateTime(date.revealAt)}. Venue, address and dress code arrive ${REVEAL_WINDOW_HOURS} hours before.`
-          : `The details are out. ${startsText(date, now)}.`}
+        until the reveal on {formatShortDateTime(date.revealAt)}. Venue, address and dress code arrive{" "}
+        {REVEAL_WINDOW_HOURS} hours before.
+      </p>
+    </div>
+  );
+}
+
+/** A revealed date still to come: "Starts in 29 hours" is the figure; the reveal countdown sits at 0. */
+function StartsCountdown({ date, now, revealHours }: { date: MemberDate; now: number; revealHours: number }) {
+  const ms = new Date(date.scheduledDate).getTime() - now;
+  const hours = Math.floor(ms / 3_600_000);
+  return (
+    <div
+      className="mt-7 flex flex-wrap items-center gap-x-5 gap-y-3 border-t border-dashed border-white/20 pt-6"
+      data-testid="countdown"
+    >
+      <p className="flex items-baseline gap-2" aria-live="off" data-testid="countdown-starts">
+        <Hourglass aria-hidden className="size-5 self-center text-gold-soft" />
+        {hours >= 1 ? (
+          <>
+            <span className="text-sm text-stage-muted">Starts in</span>{" "}
+            <span className="font-display text-5xl leading-none text-gold-soft">{hours}</span>{" "}
+            <span className="text-sm text-stage-muted">{hours === 1 ? "hour" : "hours"}</span>
+          </>
+        ) : (
+          <span className="font-display text-3xl leading-none text-gold-soft">{startsText(date, now)}</span>
+        )}
+      </p>
+      <p className="text-sm text-stage-muted">
+        <span className="font-semibold text-gold-soft">Revealed</span> · reveal countdown{" "}
+        <span data-testid="countdown-hours">{revealHours}</span> hours. The venue, address and dress code are
+        below.
       </p>
     </div>
   );

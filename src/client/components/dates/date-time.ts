@@ -99,6 +99,16 @@ export function startsText(date: Pick<MemberDate, "scheduledDate">, now: number)
   return `Starts in ${hours} ${hours === 1 ? "hour" : "hours"}`;
 }
 
+/** Whole hours as days and hours: 184 -> "7 days 16 hours", 48 -> "2 days", 25 -> "1 day 1 hour". */
+export function daysAndHours(hours: number): string {
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  const parts = [];
+  if (days > 0) parts.push(`${days} ${days === 1 ? "day" : "days"}`);
+  if (rest > 0 || days === 0) parts.push(`${rest} ${rest === 1 ? "hour" : "hours"}`);
+  return parts.join(" ");
+}
+
 /** Upcoming: still to come and not cancelled. Past: passed or completed (spec section 4). */
 export function splitDates(dates: readonly MemberDate[]): { upcoming: MemberDate[]; past: MemberDate[] } {
   const upcoming = dates.filter((d) => !d.isPast && d.status !== "cancelled");
