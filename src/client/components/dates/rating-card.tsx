@@ -1,5 +1,5 @@
 import { Pencil, Star } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { cn } from "../../lib/cn.ts";
@@ -71,6 +71,29 @@ export function RatingCard({ date }: { date: MemberDate }) {
   const [rating, setRating] = useState<number | null>(date.rating);
   const [feedback, setFeedback] = useState(date.feedback ?? "");
   const [error, setError] = useState<string | null>(null);
+  // Where focus goes once the form or the summary has rendered: the stars when editing starts, the saved
+  // rating when it ends (else it would fall back to the page's body with the unmounted button).
+  const [focusTo, setFocusTo] = useState<"stars" | "summary" | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!focusTo) return;
+    if (focusTo === "stars") {
+      const radios = formRef.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+      const target = Array.from(radios ?? []).find((r) => r.checked) ?? radios?.[0];
+      target?.focus();
+    } else {
+      const summary = summaryRef.current;
+      (summary?.querySelector<HTMLButtonElement>("[data-edit-rating]") ?? summary)?.focus();
+    }
+    setFocusTo(null);
+  }, [focusTo]);
+
+  function stopEditing() {
+    setEditing(false);
+    setFocusTo("summary");
+  }
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -80,10 +103,7 @@ export function RatingCard({ date }: { date: MemberDate }) {
     }
     setError(null);
     const trimmed = feedback.trim();
-    rate.mutate(
-      { rating, ...(trimmed ? { feedback: trimmed } : {}) },
-      { onSuccess: () => setEditing(false) },
-    );
+    rate.mutate({ rating, ...(trimmed ? { feedback: trimmed } : {}) }, { onSuccess: stopEditing });
   }
 
   const showForm = allowed && (editing || date.rating === null);
@@ -102,7 +122,13 @@ export function RatingCard({ date }: { date: MemberDate }) {
       </CardHeader>
       <CardContent>
         {showForm ? (
-          <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Rate your experience">
+          <form
+            ref={formRef}
+            noValidate
+            onSubmit={submit}
+            className="grid gap-5"
+            aria-label="Rate your experience"
+          >
             <div>
               <StarRating name={`rating-${date.id}`} value={rating} onChange={setRating} />
               {error && (
@@ -127,7 +153,7 @@ export function RatingCard({ date }: { date: MemberDate }) {
                 <Button
                   variant="ghost"
                   onClick={() => {
-                    setEditing(false);
+                    stopEditing();
                     setRating(date.rating);
                     setFeedback(date.feedback ?? "");
                     setError(null);
@@ -139,7 +165,12 @@ export function RatingCard({ date }: { date: MemberDate }) {
             </div>
           </form>
         ) : date.rating ? (
-          <div className="grid gap-3">
+          <div
+            ref={summaryRef}
+            tabIndex={-1}
+            className="grid gap-3 outline-none"
+            data-testid="rating-summary"
+          >
             <p
               className="flex items-center gap-1"
               role="img"
@@ -168,7 +199,11 @@ export function RatingCard({ date }: { date: MemberDate }) {
                 variant="outline"
                 size="sm"
                 className="justify-self-start"
-                onClick={() => setEditing(true)}
+                data-edit-rating
+                onClick={() => {
+                  setEditing(true);
+                  setFocusTo("stars");
+                }}
               >
                 <Pencil aria-hidden />
                 Edit rating
