@@ -36,6 +36,8 @@ function MemberInvite({ token }: { token: string }) {
   useDocumentTitle("Partner invitation");
   return (
     <div className="curtain-stage flex flex-1 items-start justify-center px-4 py-12 sm:items-center sm:px-6 sm:py-20">
+      {/* The page's own heading; the card's title is the visible one. */}
+      <h1 className="sr-only">Partner invitation</h1>
       <PartnerInviteCard token={token} />
     </div>
   );

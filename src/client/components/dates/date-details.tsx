@@ -7,33 +7,38 @@ import { formatDuration, formatFullDay, formatShortDateTime, formatTime } from "
 
 type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
 
+/** A dt/dd pair grouped by one div directly in the dl (the icon sits in the group's padding). */
 function Detail({ Icon, label, children }: { Icon: Icon; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-accent-text">
+    <div className="relative min-w-0 pl-12">
+      <span
+        aria-hidden
+        className="absolute top-0.5 left-0 flex size-9 items-center justify-center rounded-full bg-muted text-accent-text"
+      >
         <Icon aria-hidden className="size-4" />
       </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">{label}</dt>
-        <dd className="mt-0.5 [overflow-wrap:anywhere]">{children}</dd>
-      </div>
+      <dt className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-0.5 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
 
 function VeiledDetail({ Icon, label, width }: { Icon: Icon; label: string; width: string }) {
   return (
-    <div className="flex items-center gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+    <div className="relative min-h-9 min-w-0 pl-12">
+      <span
+        aria-hidden
+        className="absolute top-0 left-0 flex size-9 items-center justify-center rounded-full bg-muted text-muted-foreground"
+      >
         <Icon aria-hidden className="size-4" />
       </span>
-      <div className="min-w-0 flex-1">
-        <dt className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">{label}</dt>
-        <dd className="mt-1.5">
-          <span className="sr-only">Revealed {REVEAL_WINDOW_HOURS} hours before</span>
-          <span aria-hidden className={`veil block h-3 rounded-full ${width}`} />
-        </dd>
-      </div>
+      <dt className="pt-0.5 text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">
+        {label}
+      </dt>
+      <dd className="mt-1.5">
+        <span className="sr-only">Revealed {REVEAL_WINDOW_HOURS} hours before</span>
+        <span aria-hidden className={`veil block h-3 rounded-full ${width}`} />
+      </dd>
     </div>
   );
 }

@@ -86,7 +86,6 @@ export function SchedulingGrid({ value, onChange }: { value: Slot[]; onChange: (
                 key={day}
                 type="button"
                 aria-pressed={all}
-                aria-label={`Every ${dayName(day)}`}
                 onClick={() => toggleDay(day)}
                 className={cn(
                   "flex h-9 items-center justify-center rounded-md text-xs font-semibold tracking-wide uppercase transition-colors sm:text-[0.8rem]",
@@ -96,7 +95,9 @@ export function SchedulingGrid({ value, onChange }: { value: Slot[]; onChange: (
                 )}
                 {...cellProps(0, col)}
               >
+                {/* The visible short name stays part of the accessible name ("Mon, every Monday"). */}
                 {dayShort(day)}
+                <span className="sr-only">, every {dayName(day)}</span>
               </button>
             );
           })}
