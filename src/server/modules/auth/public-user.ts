@@ -3,7 +3,7 @@ import type { PublicUser } from "../../../shared/api-types.ts";
 import type { SubscriptionStatus, TierId } from "../../../shared/constants.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { hasLiveSubscription } from "../payments/service.ts";
+import { hasLiveSubscription, monthsUntil } from "../payments/service.ts";
 
 /** The only shape a user leaves the server in: no password, token or payment-provider id. */
 export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): Promise<PublicUser> {
@@ -81,7 +81,7 @@ export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): 
           offerCode: d.offerCode,
           discountType: d.discountType as "percentage" | "fixed_amount",
           discountValue: d.discountValue,
-          cyclesRemaining: d.discountEndDate ? monthsBetween(now, d.discountEndDate) : d.cyclesRemaining,
+          cyclesRemaining: d.discountEndDate ? monthsUntil(now, d.discountEndDate) : d.cyclesRemaining,
           discountEndDate: d.discountEndDate?.toISOString() ?? null,
         }
       : null,
@@ -93,11 +93,4 @@ export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): 
     partnerPlan,
     preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,
   };
-}
-
-/** Whole billing cycles left before `end` (a part-month counts as a cycle still to be billed). */
-function monthsBetween(from: Date, end: Date): number {
-  let months = (end.getUTCFullYear() - from.getUTCFullYear()) * 12 + (end.getUTCMonth() - from.getUTCMonth());
-  if (end.getUTCDate() > from.getUTCDate()) months++;
-  return Math.max(0, months);
 }

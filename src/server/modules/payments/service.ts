@@ -45,6 +45,13 @@ export function addMonths(d: Date, months: number): Date {
   return r;
 }
 
+/** Whole billing cycles from `from` to `end`, a part-month counting as one. */
+export function monthsUntil(from: Date, end: Date): number {
+  let months = (end.getUTCFullYear() - from.getUTCFullYear()) * 12 + (end.getUTCMonth() - from.getUTCMonth());
+  if (end.getUTCDate() > from.getUTCDate()) months++;
+  return Math.max(0, months);
+}
+
 /** Quotes the price (with any offer code) and starts a mandate authorisation at the provider. */
 export async function createSubscription(
   deps: Deps,

@@ -15,6 +15,7 @@ import { offerCodes, offerCodeUsage, paymentCheckouts, type User, users } from "
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
 import { discountPence } from "../offers/service.ts";
+import { monthsUntil } from "../payments/service.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -57,13 +58,6 @@ export async function withMemberLock<T>(
     if (code === "55P03") throw new HttpError(409, PLAN_BUSY);
     throw e;
   }
-}
-
-/** Whole months from `from` to `end`, a part-month counting as one. */
-export function monthsUntil(from: Date, end: Date): number {
-  let months = (end.getUTCFullYear() - from.getUTCFullYear()) * 12 + (end.getUTCMonth() - from.getUTCMonth());
-  if (end.getUTCDate() > from.getUTCDate()) months++;
-  return Math.max(0, months);
 }
 
 /**
