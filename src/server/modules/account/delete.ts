@@ -24,6 +24,7 @@ import type { Deps } from "../../deps.ts";
 import { conflict, HttpError } from "../../http-error.ts";
 import { accountDeletedEmail, partnerLeftEmail } from "../email/templates.ts";
 import { hasLiveSubscription } from "../payments/service.ts";
+import { cancelAtProvider } from "../subscriptions/schedule.ts";
 
 export const DELETE_MSG = {
   lastAdmin:
@@ -44,13 +45,10 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
   }
   // First the provider: if it cannot be reached nothing is deleted, and no payment is ever taken again after.
   if (hasLiveSubscription(user.subscriptionStatus)) {
-    for (const id of [user.paymentSubscriptionId, user.paymentNextSubscriptionId]) {
-      if (!id) continue;
-      try {
-        await deps.payments.cancelSubscription(id, `unveil-cancel-${id}`);
-      } catch {
-        throw new HttpError(502, DELETE_MSG.provider);
-      }
+    try {
+      await cancelAtProvider(deps, user);
+    } catch {
+      throw new HttpError(502, DELETE_MSG.provider);
     }
   }
   const address = user.email;

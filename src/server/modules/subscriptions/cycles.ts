@@ -3,6 +3,7 @@ import { POLICY } from "../../../shared/constants.ts";
 import { subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { addMonths } from "../payments/service.ts";
+import { cancelAtProvider } from "./schedule.ts";
 
 /**
  * Moves every plan whose paid cycle has ended into its next state: a booked pause starts, a pause that has
@@ -39,9 +40,8 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
           occurredAt: at,
         });
       if (u.subscriptionStatus === "past_due") {
-        for (const id of [u.paymentSubscriptionId, u.paymentNextSubscriptionId]) {
-          if (id) await deps.payments.cancelSubscription(id, `unveil-cancel-${id}`).catch(() => {});
-        }
+        // Best effort: a lapsed plan's subscriptions have usually failed at the provider already.
+        await cancelAtProvider(deps, u).catch(() => {});
         await tx
           .update(users)
           .set({

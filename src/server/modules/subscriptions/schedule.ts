@@ -102,6 +102,24 @@ export function nextCycle(current: User, now: Date): { tier: TierId; start: Date
 }
 
 /**
+ * Cancels every provider subscription the member's plan runs on (a time-limited offer's and the full-price
+ * one after it). Each is tried even if another fails; the first failure is then thrown.
+ */
+export async function cancelAtProvider(
+  deps: Pick<Deps, "payments">,
+  user: Pick<User, "paymentSubscriptionId" | "paymentNextSubscriptionId">,
+): Promise<void> {
+  let failure: unknown = null;
+  for (const id of [user.paymentSubscriptionId, user.paymentNextSubscriptionId]) {
+    if (!id) continue;
+    await deps.payments.cancelSubscription(id, `unveil-cancel-${id}`).catch((e) => {
+      failure ??= e;
+    });
+  }
+  if (failure) throw failure;
+}
+
+/**
  * Replaces the member's provider subscription(s) by one built from the database: old ones are cancelled
  * first (never two collecting at once), then the new schedule starts at `start`. Returns the new ids for
  * the caller to store in the same transaction.
@@ -114,9 +132,7 @@ export async function rebuildSchedule(
 ): Promise<{ subscriptionId: string; nextSubscriptionId: string | null }> {
   const mandateId = opts.mandateId ?? current.paymentMandateId;
   if (!mandateId) throw new HttpError(409, "There is no Direct Debit on file. Please choose a plan again.");
-  for (const id of [current.paymentSubscriptionId, current.paymentNextSubscriptionId]) {
-    if (id) await provider(() => deps.payments.cancelSubscription(id, `unveil-cancel-${id}`));
-  }
+  await provider(() => cancelAtProvider(deps, current));
   const price = TIERS[opts.tier].monthlyPricePence;
   const offer = await offerFor(tx, current.id, opts.tier, opts.start);
   const created = await provider(() =>

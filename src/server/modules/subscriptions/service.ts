@@ -19,6 +19,7 @@ import { hashToken, newToken } from "../auth/tokens.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
 import { addMonths, hasLiveSubscription } from "../payments/service.ts";
 import {
+  cancelAtProvider,
   countSql,
   memberMandates,
   monthlyPrice,
@@ -119,9 +120,7 @@ function cancelUnderLock(
     if (!hasLiveSubscription(current.subscriptionStatus)) throw badRequest(SUB_MSG.noPlan);
     const now = deps.now();
     const refund = await coolingOffEligible(deps, current, tx);
-    for (const id of [current.paymentSubscriptionId, current.paymentNextSubscriptionId]) {
-      if (id) await provider(() => deps.payments.cancelSubscription(id, `unveil-cancel-${id}`));
-    }
+    await provider(() => cancelAtProvider(deps, current));
     let refundedPence = 0;
     if (refund) {
       // Every payment of this contract, on whichever mandate it was taken.
