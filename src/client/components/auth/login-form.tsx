@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ShieldCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { TwoFactorChallenge } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { type LoginInput, loginSchema } from "../../../shared/schemas/auth.ts";
-import { MEMBER_MSG, twoFactorCodeField } from "../../../shared/schemas/member.ts";
+import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { setPostAuthDestination } from "../../lib/auth.ts";
 import {
   apiRequest,
@@ -16,6 +16,7 @@ import {
   queryClient,
   toastCallError,
 } from "../../lib/queryClient.ts";
+import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { toast } from "../ui/use-toast.ts";
@@ -67,18 +68,7 @@ function CodeStep({
   onSubmit: (code: string) => void;
   onBack: () => void;
 }) {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = twoFactorCodeField.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    onSubmit(parsed.data.replace(/\s+/g, ""));
-  }
+  const { code, setCode, error, submit } = useTwoFactorCode(onSubmit);
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Two-factor authentication">
       <div className="flex gap-3 rounded-xl border border-accent/50 bg-accent/10 p-4 text-sm">

@@ -1,12 +1,12 @@
 import { Check, Copy, Download, KeyRound, ShieldCheck, TriangleAlert } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { BRAND } from "../../../shared/brand.ts";
 import type { TwoFactorEnabled, TwoFactorSetup } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { twoFactorCodeField } from "../../../shared/schemas/member.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { apiRequest, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
+import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
@@ -59,18 +59,7 @@ function CodeForm({
   onSubmit: (code: string) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = twoFactorCodeField.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    onSubmit(parsed.data.replace(/\s+/g, ""));
-  }
+  const { code, setCode, error, submit } = useTwoFactorCode(onSubmit);
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <FormField
