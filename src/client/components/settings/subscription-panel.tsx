@@ -1,7 +1,6 @@
 import {
   ArrowRight,
   CalendarClock,
-  Check,
   CircleAlert,
   CirclePause,
   ReceiptText,
@@ -15,6 +14,7 @@ import { partnerCover } from "../../lib/plan.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { PartnerCoverCard } from "../subscription/partner-cover.tsx";
+import { PlanFeatures } from "../subscription/plan-features.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
@@ -194,14 +194,7 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
               <h3 className="font-sans text-sm font-semibold">
                 {ended ? "What your plan included" : "What your plan includes"}
               </h3>
-              <ul className="mt-3 grid gap-2.5 text-sm sm:grid-cols-2" aria-label="Plan benefits">
-                {tier.features.map((feature) => (
-                  <li key={feature} className="flex gap-2.5">
-                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <PlanFeatures tier={tier} className="mt-3 sm:grid-cols-2" label="Plan benefits" />
             </div>
           ) : (
             <p className="text-sm text-muted-foreground">

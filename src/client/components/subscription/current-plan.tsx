@@ -1,4 +1,4 @@
-import { ArrowRight, Check, TriangleAlert } from "lucide-react";
+import { ArrowRight, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIERS } from "../../../shared/constants.ts";
@@ -6,6 +6,7 @@ import { cn } from "../../lib/cn.ts";
 import { planSummary } from "../../lib/plan.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
+import { PlanFeatures } from "./plan-features.tsx";
 
 /** A member who already holds a plan sees it here instead of the plans; changes live in Settings. */
 export function CurrentPlan({ user }: { user: PublicUser }) {
@@ -47,14 +48,7 @@ export function CurrentPlan({ user }: { user: PublicUser }) {
             {discount.cyclesRemaining ? ` for ${discount.cyclesRemaining} more payments` : ""}.
           </p>
         )}
-        <ul className="grid gap-2.5 text-sm">
-          {tier.features.map((feature) => (
-            <li key={feature} className="flex gap-2.5">
-              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures tier={tier} />
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild size="lg">
             <Link href="/dashboard">

@@ -1,4 +1,4 @@
-import { ArrowRight, Check, HeartHandshake } from "lucide-react";
+import { ArrowRight, HeartHandshake } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TIERS } from "../../../shared/constants.ts";
@@ -6,6 +6,7 @@ import { partnerName } from "../../lib/plan.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
+import { PlanFeatures } from "./plan-features.tsx";
 
 const COVER_BADGE = {
   active: { label: "Active", variant: "success" },
@@ -57,14 +58,7 @@ export function PartnerCoverCard({
         </div>
         <div>
           <h3 className="font-sans text-sm font-semibold">What your plan includes</h3>
-          <ul className="mt-3 grid gap-2.5 text-sm sm:grid-cols-2" aria-label="Plan benefits">
-            {tier.features.map((feature) => (
-              <li key={feature} className="flex gap-2.5">
-                <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatures tier={tier} className="mt-3 sm:grid-cols-2" label="Plan benefits" />
         </div>
         {showDashboardLink && (
           <Button asChild size="lg" className="justify-self-start">
