@@ -144,9 +144,9 @@ export async function listDates(deps: Deps, user: User): Promise<MemberDate[]> {
 }
 
 /** One of the couple's dates; any other id (missing or someone else's) is the same 404. */
-async function findRow(deps: Deps, user: User, id: number): Promise<DateRow> {
+async function findRow(deps: Deps, ids: number[], id: number): Promise<DateRow> {
   const [row] = await baseQuery(deps)
-    .where(and(eq(dateReservations.id, id), inArray(dateReservations.userId, await coupleIds(deps, user))))
+    .where(and(eq(dateReservations.id, id), inArray(dateReservations.userId, ids)))
     .limit(1);
   if (!row) throw notFound(MEMBER_MSG.dateNotFound);
   return toRow(row);
@@ -154,10 +154,8 @@ async function findRow(deps: Deps, user: User, id: number): Promise<DateRow> {
 
 export async function getDate(deps: Deps, user: User, id: number): Promise<MemberDate> {
   const now = deps.now();
-  const [row, used] = await Promise.all([
-    findRow(deps, user, id),
-    coupleIds(deps, user).then((ids) => rescheduleUsed(deps, ids, now)),
-  ]);
+  const ids = await coupleIds(deps, user);
+  const [row, used] = await Promise.all([findRow(deps, ids, id), rescheduleUsed(deps, ids, now)]);
   return toMemberDate(row, user.id, now, used);
 }
 
@@ -184,7 +182,7 @@ export async function dateStats(deps: Deps, user: User): Promise<DashboardStats>
 
 export async function confirmDate(deps: Deps, user: User, id: number): Promise<MemberDate> {
   const now = deps.now();
-  const row = await findRow(deps, user, id);
+  const row = await findRow(deps, await coupleIds(deps, user), id);
   // Confirming again (a double click, the partner too) answers the date as it is.
   if (row.status === "confirmed") return getDate(deps, user, id);
   const action = confirmAction(row, now);
@@ -205,7 +203,7 @@ export async function requestReschedule(
 ): Promise<MemberDate> {
   const now = deps.now();
   const ids = await coupleIds(deps, user);
-  const row = await findRow(deps, user, id);
+  const row = await findRow(deps, ids, id);
   // Asking again for the same date answers the request already made.
   if (row.status === "reschedule_requested") return getDate(deps, user, id);
   const action = rescheduleAction(row, now, await rescheduleUsed(deps, ids, now));
@@ -269,7 +267,7 @@ export async function rateDate(
   input: { rating: number; feedback?: string },
 ): Promise<MemberDate> {
   const now = deps.now();
-  const row = await findRow(deps, user, id);
+  const row = await findRow(deps, await coupleIds(deps, user), id);
   const action = rateAction(row, now);
   if (!action.allowed) throw badRequest(action.reason!);
   await deps.db
@@ -282,7 +280,7 @@ export async function rateDate(
 /** The .ics of one date: a time-only hold before the reveal, full details after; same UID throughout. */
 export async function dateCalendar(deps: Deps, user: User, id: number): Promise<string> {
   const now = deps.now();
-  const row = await findRow(deps, user, id);
+  const row = await findRow(deps, await coupleIds(deps, user), id);
   const view = toMemberDate(row, user.id, now, false);
   const host = new URL(deps.config.appUrl).hostname;
   const revealAt = new Intl.DateTimeFormat("en-GB", {
