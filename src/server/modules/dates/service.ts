@@ -6,6 +6,7 @@ import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { dateIdeas, dateReservations, supportTickets, type User, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, notFound } from "../../http-error.ts";
+import { londonDayTime } from "../../london-time.ts";
 import { render } from "../email/templates.ts";
 import { icsSequence, renderIcs } from "./ics.ts";
 import {
@@ -208,11 +209,7 @@ export async function requestReschedule(
   if (row.status === "reschedule_requested") return getDate(deps, user, id);
   const action = rescheduleAction(row, now, await rescheduleUsed(deps, ids, now));
   if (!action.allowed) throw badRequest(action.reason!);
-  const when = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    dateStyle: "full",
-    timeStyle: "short",
-  }).format(row.scheduledDate);
+  const when = londonDayTime(row.scheduledDate);
   await deps.db.transaction(async (tx) => {
     // The couple's rows are locked (in id order) and the monthly allowance read again, so two requests at
     // once (from either partner) cannot both use the one free reschedule.
@@ -283,11 +280,7 @@ export async function dateCalendar(deps: Deps, user: User, id: number): Promise<
   const row = await findRow(deps, await coupleIds(deps, user), id);
   const view = toMemberDate(row, user.id, now, false);
   const host = new URL(deps.config.appUrl).hostname;
-  const revealAt = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    dateStyle: "full",
-    timeStyle: "short",
-  }).format(new Date(view.revealAt));
+  const revealAt = londonDayTime(new Date(view.revealAt));
   const url = `${deps.config.appUrl}/dates/${id}`;
   const details =
     view.revealed && view.venue

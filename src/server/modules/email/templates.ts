@@ -1,5 +1,6 @@
 import { BRAND } from "../../../shared/brand.ts";
 import { RESET_TOKEN_TTL_MINUTES } from "../../../shared/constants.ts";
+import { londonDay } from "../../london-time.ts";
 
 export interface Rendered {
   subject: string;
@@ -194,8 +195,6 @@ export function twoFactorChangedEmail(firstName: string, on: boolean, appUrl: st
 }
 
 const pounds = (pence: number) => (pence % 100 === 0 ? `£${pence / 100}` : `£${(pence / 100).toFixed(2)}`);
-const longDay = (d: Date) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" }).format(d);
 
 export function subscriptionConfirmedEmail(
   firstName: string,
@@ -232,7 +231,7 @@ export function subscriptionCancelledEmail(
       `Hello ${firstName},`,
       refunded
         ? "You cancelled within the cooling-off period, so your payment is being refunded in full. No further payments will be taken."
-        : `No further payments will be taken. Your membership stays active until ${longDay(endsAt)}, and dates already planned before then go ahead.`,
+        : `No further payments will be taken. Your membership stays active until ${londonDay(endsAt)}, and dates already planned before then go ahead.`,
       "Changed your mind? You can reactivate from Settings until then.",
     ],
     { label: "Open Settings", url: `${appUrl}/settings?tab=subscription` },

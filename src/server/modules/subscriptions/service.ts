@@ -15,6 +15,7 @@ import {
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
+import { londonDay } from "../../london-time.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
 import { addMonths, hasLiveSubscription } from "../payments/service.ts";
@@ -46,9 +47,6 @@ export const SUB_MSG = {
 
 const DAY = 86_400_000;
 const PAUSE_EVERY_DAYS = 182;
-
-const londonDay = (d: Date) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" }).format(d);
 
 /** When the current contract began: the newest "created" event (a new checkout, also after a plan ended). */
 async function contractStart(db: Deps["db"] | Tx, userId: number): Promise<Date | null> {
