@@ -10,6 +10,23 @@ const id = (prefix: string, seed: string) =>
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
+type SandboxSubscription = typeof sandboxSubscriptions.$inferSelect;
+
+/** The subscription's charge number `cycle` (0 = the first): its day and amount. */
+function charge(sub: SandboxSubscription, cycle: number) {
+  const date = addMonthsToDate(day(sub.startDate), cycle);
+  const discounted = cycle < sub.discountCycles && sub.discountAmountPence !== null;
+  return {
+    date,
+    at: new Date(`${date}T00:00:00Z`),
+    discounted,
+    amountPence: discounted ? sub.discountAmountPence! : sub.amountPence,
+  };
+}
+
+/** Enough cycles for twenty years of monthly charges. */
+const MAX_CYCLES = 240;
+
 /**
  * Behaves like a hosted direct-debit provider without leaving the machine: the authorisation page is served
  * by the app (see sandbox-page.ts) and records the outcome on the checkout; ids are derived from idempotency
@@ -36,21 +53,20 @@ export function sandboxProvider(
       .where(eq(sandboxSubscriptions.id, subscriptionId));
     if (!sub) return;
     const today = now();
-    for (let cycle = 0; cycle < 240; cycle++) {
-      const charge = new Date(`${addMonthsToDate(day(sub.startDate), cycle)}T00:00:00Z`);
-      if (charge > today || sub.status === "cancelled") break;
+    for (let cycle = 0; cycle < MAX_CYCLES; cycle++) {
+      const c = charge(sub, cycle);
+      if (c.at > today || sub.status === "cancelled") break;
       if (sub.skipCycles.includes(cycle)) continue;
-      const discounted = cycle < sub.discountCycles && sub.discountAmountPence !== null;
       await d
         .insert(sandboxPayments)
         .values({
           id: id("SBPM", `${sub.id}-${cycle}`),
           subscriptionId: sub.id,
           mandateId: sub.mandateId,
-          amountPence: discounted ? sub.discountAmountPence! : sub.amountPence,
-          chargeDate: charge,
+          amountPence: c.amountPence,
+          chargeDate: c.at,
           status: "pending_submission",
-          description: `Monthly membership${discounted ? " (offer)" : ""}`,
+          description: `Monthly membership${c.discounted ? " (offer)" : ""}`,
         })
         .onConflictDoNothing();
     }
@@ -132,9 +148,8 @@ export function sandboxProvider(
       // The next `cycles` charges not yet taken are skipped; the schedule then carries on.
       const today = now();
       const skip = [...sub.skipCycles];
-      for (let cycle = 0, added = 0; added < cycles && cycle < 240; cycle++) {
-        const charge = new Date(`${addMonthsToDate(day(sub.startDate), cycle)}T00:00:00Z`);
-        if (charge > today && !skip.includes(cycle)) {
+      for (let cycle = 0, added = 0; added < cycles && cycle < MAX_CYCLES; cycle++) {
+        if (charge(sub, cycle).at > today && !skip.includes(cycle)) {
           skip.push(cycle);
           added++;
         }
@@ -213,11 +228,10 @@ export function sandboxProvider(
         .where(eq(sandboxSubscriptions.id, subscriptionId));
       if (!sub || sub.status === "cancelled") return null;
       const today = now();
-      for (let cycle = 0; cycle < 240; cycle++) {
-        const charge = addMonthsToDate(day(sub.startDate), cycle);
-        if (new Date(`${charge}T00:00:00Z`) > today && !sub.skipCycles.includes(cycle)) {
-          const discounted = cycle < sub.discountCycles && sub.discountAmountPence !== null;
-          return { chargeDate: charge, amountPence: discounted ? sub.discountAmountPence! : sub.amountPence };
+      for (let cycle = 0; cycle < MAX_CYCLES; cycle++) {
+        const c = charge(sub, cycle);
+        if (c.at > today && !sub.skipCycles.includes(cycle)) {
+          return { chargeDate: c.date, amountPence: c.amountPence };
         }
       }
       return null;
