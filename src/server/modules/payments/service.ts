@@ -278,17 +278,11 @@ export async function completeSubscription(
       })
       .where(eq(users.id, user.id));
     // A new contract starts without an earlier contract's offer; only the code used now applies.
-    if (!checkout.offerCodeId) {
-      await tx
-        .update(offerCodeUsage)
-        .set({ status: "ended" })
-        .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")));
-    }
+    await tx
+      .update(offerCodeUsage)
+      .set({ status: checkout.offerCodeId ? "replaced" : "ended" })
+      .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")));
     if (checkout.offerCodeId) {
-      await tx
-        .update(offerCodeUsage)
-        .set({ status: "replaced" })
-        .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")));
       await tx
         .insert(offerCodeUsage)
         .values({
