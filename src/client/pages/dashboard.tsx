@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { MessageCircle, RotateCw, Settings } from "lucide-react";
+import { MessageCircle, Settings } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
@@ -9,11 +9,9 @@ import { PastDateCard, UpcomingDateCard } from "../components/dates/date-card.ts
 import { splitDates } from "../components/dates/date-time.ts";
 import { DATES_KEY, STATS_KEY } from "../components/dates/queries.ts";
 import { useNow } from "../components/dates/use-now.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
+import { LoadErrorCard } from "../components/load-error-card.tsx";
 import { useAuth } from "../lib/auth.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
-import { errorMessage } from "../lib/queryClient.ts";
 
 function DatesSection({
   id,
@@ -96,14 +94,13 @@ export default function DashboardPage() {
           <DateGridSkeleton />
         </DatesSection>
       ) : dates.isError ? (
-        <Card className="mt-12 p-6 sm:p-8" role="alert" data-testid="dates-error">
-          <h2 className="font-display text-2xl font-medium">We couldn't load your dates</h2>
-          <p className="mt-2 text-muted-foreground">{errorMessage(dates.error)}</p>
-          <Button variant="outline" className="mt-5" onClick={() => void dates.refetch()}>
-            <RotateCw aria-hidden />
-            Try again
-          </Button>
-        </Card>
+        <LoadErrorCard
+          title="We couldn't load your dates"
+          error={dates.error}
+          onRetry={() => void dates.refetch()}
+          className="mt-12"
+          testId="dates-error"
+        />
       ) : upcoming.length === 0 && past.length === 0 ? (
         <div className="mt-12">
           <EmptyDates user={user} />

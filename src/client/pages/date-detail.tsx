@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, RotateCw } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import type { MemberDate } from "../../shared/member-api.ts";
@@ -12,11 +12,10 @@ import { QuickActions } from "../components/dates/quick-actions.tsx";
 import { RatingCard } from "../components/dates/rating-card.tsx";
 import { EmergencySupport, PreparationTips } from "../components/dates/support-cards.tsx";
 import { useNow } from "../components/dates/use-now.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
+import { LoadErrorCard } from "../components/load-error-card.tsx";
 import { FullPageSpinner } from "../components/ui/spinner.tsx";
 import { useDocumentTitle } from "../lib/document-title.ts";
-import { errorMessage, errorStatus, queryClient } from "../lib/queryClient.ts";
+import { errorStatus, queryClient } from "../lib/queryClient.ts";
 
 /** Ids the server accepts; anything else cannot be a date, so it is not asked for. */
 const ID_PATTERN = /^[1-9]\d{0,8}$/;
@@ -54,14 +53,12 @@ export default function DateDetailPage() {
   if (!date)
     return (
       <div className="mx-auto w-full max-w-xl flex-1 px-4 py-16 sm:px-6">
-        <Card className="p-6 sm:p-8" role="alert">
-          <h1 className="font-display text-2xl font-medium">We couldn't load this date</h1>
-          <p className="mt-2 text-muted-foreground">{errorMessage(query.error)}</p>
-          <Button variant="outline" className="mt-5" onClick={() => void query.refetch()}>
-            <RotateCw aria-hidden />
-            Try again
-          </Button>
-        </Card>
+        <LoadErrorCard
+          title="We couldn't load this date"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          heading="h1"
+        />
       </div>
     );
 
