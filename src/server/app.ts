@@ -11,6 +11,7 @@ import { MSG } from "../shared/messages.ts";
 import { isClientRoute } from "../shared/routes.ts";
 import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { dateRoutes } from "./modules/dates/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -96,6 +97,7 @@ export async function buildApp(
   subscriptionRoutes(app, deps);
   supportRoutes(app, deps);
   partnerRoutes(app, deps);
+  await adminRoutes(app, deps);
 
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   const serveClient = opts.serveClient ?? existsSync(path.join(clientDir, "index.html"));

@@ -1,0 +1,37 @@
+import { count, isNull } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { AdminStats } from "../../../shared/admin/common.ts";
+import { dateReservations, users, venues } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { adminAnalyticsRoutes } from "./analytics/routes.ts";
+import { adminAssignmentsRoutes } from "./assignments/routes.ts";
+import { adminEmailsRoutes } from "./emails/routes.ts";
+import { adminMembersRoutes } from "./members/routes.ts";
+import { adminOffersRoutes } from "./offers/routes.ts";
+import { adminSuggestionsRoutes } from "./suggestions/routes.ts";
+import { adminSupportRoutes } from "./support/routes.ts";
+import { adminVenuesRoutes } from "./venues/routes.ts";
+
+/**
+ * The back office (issue #5). Visitors get 401 and members 403 on every /api/admin/* path before any
+ * handler runs (plugins/auth-context.ts); routes outside that tree check requireAdmin themselves.
+ */
+export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  app.get("/api/admin/stats", async (): Promise<AdminStats> => {
+    const [[m], [v], [a]] = await Promise.all([
+      // Deleted accounts stay as anonymised tombstones; they are no longer members.
+      deps.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)),
+      deps.db.select({ n: count() }).from(venues),
+      deps.db.select({ n: count() }).from(dateReservations),
+    ]);
+    return { totalMembers: m.n, partnerVenues: v.n, totalAssignments: a.n };
+  });
+  adminVenuesRoutes(app, deps);
+  adminMembersRoutes(app, deps);
+  adminAssignmentsRoutes(app, deps);
+  adminSuggestionsRoutes(app, deps);
+  adminOffersRoutes(app, deps);
+  adminAnalyticsRoutes(app, deps);
+  adminEmailsRoutes(app, deps);
+  adminSupportRoutes(app, deps);
+}

@@ -1,0 +1,66 @@
+import ExcelJS from "exceljs";
+import type { FastifyReply } from "fastify";
+
+/**
+ * A value safe to put in a spreadsheet cell. Text starting with = + - @ (or a tab/carriage return, which
+ * some programs skip before such a character) would run as a formula when opened: it is stored as text
+ * behind an apostrophe, the way spreadsheet programs themselves mark literal text (OWASP CSV injection).
+ */
+export function safeCell(value: unknown): string | number | boolean | Date | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number" || typeof value === "boolean" || value instanceof Date) return value;
+  const text = Array.isArray(value) ? value.join(", ") : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export interface SheetColumn<Row> {
+  header: string;
+  width?: number;
+  value: (row: Row) => unknown;
+}
+
+export interface Sheet<Row> {
+  name: string;
+  columns: SheetColumn<Row>[];
+  rows: Iterable<Row>;
+}
+
+/** Builds an .xlsx workbook from sheets; every text cell goes through safeCell. */
+// biome-ignore lint/suspicious/noExplicitAny: sheets of different row types travel together.
+export async function buildWorkbook(sheets: Sheet<any>[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = "Unveil";
+  for (const sheet of sheets) {
+    const ws = wb.addWorksheet(sheet.name.slice(0, 31));
+    ws.columns = sheet.columns.map((c) => ({
+      header: c.header,
+      width: c.width ?? Math.max(12, c.header.length + 2),
+    }));
+    ws.getRow(1).font = { bold: true };
+    for (const row of sheet.rows) ws.addRow(sheet.columns.map((c) => safeCell(c.value(row))));
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Today's date as YYYY-MM-DD in London, for export file names. */
+export function fileDate(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
+}
+
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Sends a workbook as a download named `{base}-{YYYY-MM-DD}.xlsx`, never cached. */
+export async function sendWorkbook(
+  reply: FastifyReply,
+  base: string,
+  now: Date,
+  // biome-ignore lint/suspicious/noExplicitAny: see buildWorkbook.
+  sheets: Sheet<any>[],
+): Promise<FastifyReply> {
+  const body = await buildWorkbook(sheets);
+  return reply
+    .header("content-type", XLSX_TYPE)
+    .header("content-disposition", `attachment; filename="${base}-${fileDate(now)}.xlsx"`)
+    .header("cache-control", "no-store")
+    .send(body);
+}

@@ -1,0 +1,61 @@
+/** What every back-office list and screen shares (issue #5). Slice-specific schemas live beside this file. */
+import { z } from "zod";
+
+/** The tabs of /admin, in order (spec section 2: eight tabs; ARCHITECTURE.md adds Support after them). */
+export const ADMIN_TABS = [
+  { id: "venues", label: "Venues" },
+  { id: "members", label: "Members" },
+  { id: "users", label: "Users" },
+  { id: "assignments", label: "Assignments" },
+  { id: "ai-suggestions", label: "AI Suggestions" },
+  { id: "offer-codes", label: "Offer Codes" },
+  { id: "analytics", label: "Analytics" },
+  { id: "emails", label: "Email Logs" },
+  { id: "support", label: "Support" },
+] as const;
+export type AdminTabId = (typeof ADMIN_TABS)[number]["id"];
+
+/** Page size of long admin lists when the client does not ask for one, and the most it may ask for. */
+export const ADMIN_PAGE = { defaultLimit: 50, maxLimit: 200, searchMax: 100 } as const;
+
+/** Header carrying the number of rows a paged list has in all (the body stays a JSON array). */
+export const TOTAL_COUNT_HEADER = "x-total-count";
+
+/**
+ * ?search=&limit=&offset= of long admin lists (ARCHITECTURE.md): searched and paged on the server,
+ * the answer still a JSON array. Unknown query keys are ignored (cache-busting parameters are common).
+ */
+export const adminListQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(ADMIN_PAGE.searchMax, `Search must be at most ${ADMIN_PAGE.searchMax} characters`)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(ADMIN_PAGE.maxLimit, `limit must be at most ${ADMIN_PAGE.maxLimit}`)
+    .default(ADMIN_PAGE.defaultLimit),
+  offset: z.coerce
+    .number({ error: "offset must be a number" })
+    .int("offset must be a whole number")
+    .min(0, "offset must be at least 0")
+    .max(10_000_000, "offset is too large")
+    .default(0),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** Numeric path ids of admin routes (":id", ":userId", ":assignmentId", ":ticketId"). */
+export const adminId = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/, "Invalid id")
+  .transform(Number);
+
+/** GET /api/admin/stats: the three cards above the tab strip. */
+export interface AdminStats {
+  totalMembers: number;
+  partnerVenues: number;
+  totalAssignments: number;
+}
