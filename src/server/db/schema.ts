@@ -291,6 +291,8 @@ export const supportReplies = pgTable(
     fromEmail: varchar("from_email", { length: 254 }).notNull(),
     body: text("body").notNull(),
     isFromAdmin: boolean("is_from_admin").notNull().default(false),
+    /** Message id of the inbound e-mail this reply came from, so a repeated delivery is stored once. */
+    emailId: varchar("email_id", { length: 255 }).unique(),
     createdAt: createdAt(),
   },
   (t) => [index("support_replies_ticket_idx").on(t.ticketId)],
