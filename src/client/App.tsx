@@ -61,7 +61,7 @@ function LoginRedirect() {
 }
 
 /** Pages where the spec says a signed-out member is "logged out" and sent through the server's login path. */
-const LOGGED_OUT_PATHS = /^\/(settings|dates\/[^/]+)$/;
+const LOGGED_OUT_PATHS = /^\/(settings|dates\/[^/]+|admin|admin\/members\/[^/]+)$/;
 
 /** A visitor on a member page: say so, then go to sign in with the page kept in ?next=. */
 function SignInRequired() {

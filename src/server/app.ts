@@ -26,6 +26,12 @@ import { registerErrorHandling } from "./plugins/errors.ts";
 import { isApiPath, registerRequestPath } from "./plugins/request-path.ts";
 import { registerSecurity } from "./plugins/security.ts";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
 export const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
 const SECRET_QUERY = /([?&](?:token|session_token|code|password)=)[^&]*/gi;
@@ -75,6 +81,13 @@ export async function buildApp(
     logger: loggerOptions(deps.config.logLevel, opts.logStream),
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+  });
+  // Every route the app serves, for the authorisation tests generated from the route table.
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat())
+      if (method !== "HEAD") routeTable.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

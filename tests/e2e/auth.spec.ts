@@ -213,7 +213,7 @@ test.describe("routing", () => {
     await expect(page.getByTestId("header-user-name")).toHaveText("Ada");
     await page.getByRole("link", { name: "Admin" }).click();
     await expect(page).toHaveURL("/admin");
-    await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   });
 
   test("an unknown address shows the 404 screen", async ({ page }) => {

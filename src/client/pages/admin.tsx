@@ -1,11 +1,138 @@
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarHeart, MapPin, Users } from "lucide-react";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { useLocation, useSearch } from "wouter";
+import { ADMIN_TABS, type AdminStats, type AdminTabId } from "../../shared/admin/common.ts";
+import { useNoIndex } from "../components/settings/use-noindex.ts";
+import { Card } from "../components/ui/card.tsx";
+import { Skeleton } from "../components/ui/skeleton.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
+import { cn } from "../lib/cn.ts";
+import { useDocumentTitle } from "../lib/document-title.ts";
+import { TableSkeleton } from "./admin/common.tsx";
 
-export default function AdminPage() {
+// Each tab's code (and what only it uses, such as the analytics charts) loads when the tab is first opened.
+const TAB_COMPONENTS: Record<AdminTabId, ComponentType> = {
+  venues: lazy(() => import("./admin/venues-tab.tsx")),
+  members: lazy(() => import("./admin/members-tab.tsx")),
+  users: lazy(() => import("./admin/users-tab.tsx")),
+  assignments: lazy(() => import("./admin/assignments-tab.tsx")),
+  "ai-suggestions": lazy(() => import("./admin/ai-suggestions-tab.tsx")),
+  "offer-codes": lazy(() => import("./admin/offer-codes-tab.tsx")),
+  analytics: lazy(() => import("./admin/analytics-tab.tsx")),
+  emails: lazy(() => import("./admin/emails-tab.tsx")),
+  support: lazy(() => import("./admin/support-tab.tsx")),
+};
+
+const DEFAULT_TAB: AdminTabId = "venues";
+
+function isTab(value: string | null): value is AdminTabId {
+  return ADMIN_TABS.some((t) => t.id === value);
+}
+
+function StatCard({
+  label,
+  value,
+  icon,
+  loading,
+}: {
+  label: string;
+  value: number | undefined;
+  icon: ReactNode;
+  loading: boolean;
+}) {
   return (
-    <PlaceholderPage
-      eyebrow="Back office"
-      title="Admin"
-      description="Venues, members, assignments, offers, analytics and e-mail."
-    />
+    <Card className="flex items-center gap-4 p-5">
+      <div className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-brand [&_svg]:size-5">
+        {icon}
+      </div>
+      <div className="min-w-0">
+        <p className="text-sm text-muted-foreground">{label}</p>
+        {loading ? (
+          <Skeleton className="mt-1 h-7 w-16" />
+        ) : (
+          <p className="font-display text-3xl leading-tight font-medium tabular-nums">
+            {value === undefined ? "-" : value.toLocaleString("en-GB")}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** /admin: the back office. Header, three counts, and a tab per area (`?tab=` keeps the open one). */
+export default function AdminPage() {
+  useDocumentTitle("Admin Dashboard");
+  useNoIndex();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const requested = new URLSearchParams(search).get("tab");
+  const tab: AdminTabId = isTab(requested) ? requested : DEFAULT_TAB;
+  const stats = useQuery<AdminStats>({ queryKey: ["/api/admin/stats"], staleTime: 0 });
+
+  const onTab = (next: string) => {
+    const params = new URLSearchParams(search);
+    if (next === DEFAULT_TAB) params.delete("tab");
+    else params.set("tab", next);
+    const qs = params.toString();
+    navigate(qs ? `${location}?${qs}` : location, { replace: true });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-7xl flex-1 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 sm:pb-24">
+      <header className="mb-8">
+        <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Back office</p>
+        <h1 className="mt-3 text-4xl leading-tight font-normal sm:text-5xl">Admin Dashboard</h1>
+        <p className="mt-2 text-muted-foreground">Manage date ideas, venues, and member experiences</p>
+      </header>
+
+      <section aria-label="At a glance" className="mb-8 grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Total Members"
+          value={stats.data?.totalMembers}
+          icon={<Users aria-hidden />}
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Partner Venues"
+          value={stats.data?.partnerVenues}
+          icon={<MapPin aria-hidden />}
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Total Assignments"
+          value={stats.data?.totalAssignments}
+          icon={<CalendarHeart aria-hidden />}
+          loading={stats.isPending}
+        />
+      </section>
+
+      <Tabs value={tab} onValueChange={onTab} activationMode="manual">
+        <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+          <TabsList
+            aria-label="Back office areas"
+            className={cn("inline-flex w-max min-w-full justify-start gap-1 sm:w-full sm:justify-between")}
+          >
+            {ADMIN_TABS.map((t) => (
+              <TabsTrigger key={t.id} value={t.id} className="shrink-0 px-4 sm:flex-1">
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        {ADMIN_TABS.map((t) => {
+          const Tab = TAB_COMPONENTS[t.id];
+          return (
+            <TabsContent key={t.id} value={t.id}>
+              {tab === t.id && (
+                <Suspense fallback={<TableSkeleton label={`Loading ${t.label}`} />}>
+                  <Tab />
+                </Suspense>
+              )}
+            </TabsContent>
+          );
+        })}
+      </Tabs>
+    </div>
   );
 }
