@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
+import type { Db } from "../../../db/client.ts";
+import { dateIdeas, dateReservations, users, venues } from "../../../db/schema.ts";
+
+type Reader = Pick<Db, "select">;
+
+const columns = {
+  id: dateReservations.id,
+  userId: dateReservations.userId,
+  venueId: dateReservations.venueId,
+  dateIdeaId: dateReservations.dateIdeaId,
+  scheduledDate: dateReservations.scheduledDate,
+  status: dateReservations.status,
+  createdAt: dateReservations.createdAt,
+  revealedAt: dateReservations.revealedAt,
+  confirmedAt: dateReservations.confirmedAt,
+  rating: dateReservations.rating,
+  feedback: dateReservations.feedback,
+  userEmail: users.email,
+  userFirstName: users.firstName,
+  userLastName: users.lastName,
+  venueName: venues.name,
+  venueCity: venues.city,
+  venueType: venues.type,
+  venueAddress: venues.address,
+  ideaTitle: dateIdeas.title,
+  ideaDescription: dateIdeas.description,
+  ideaCategory: dateIdeas.category,
+  ideaDuration: dateIdeas.duration,
+  ideaTimeOfDay: dateIdeas.timeOfDay,
+};
+
+/** Reservations with their member, venue and date idea joined; callers add where/order/limit. */
+export function assignmentQuery(db: Reader) {
+  return db
+    .select(columns)
+    .from(dateReservations)
+    .leftJoin(users, eq(users.id, dateReservations.userId))
+    .leftJoin(venues, eq(venues.id, dateReservations.venueId))
+    .leftJoin(dateIdeas, eq(dateIdeas.id, dateReservations.dateIdeaId));
+}
+
+export type AssignmentRow = Awaited<ReturnType<typeof assignmentQuery>>[number];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toAdminAssignment(r: AssignmentRow): AdminAssignment {
+  return {
+    id: r.id,
+    userId: r.userId,
+    venueId: r.venueId,
+    dateIdeaId: r.dateIdeaId,
+    scheduledDate: r.scheduledDate.toISOString(),
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    revealedAt: iso(r.revealedAt),
+    confirmedAt: iso(r.confirmedAt),
+    user:
+      r.userEmail === null
+        ? null
+        : { id: r.userId, email: r.userEmail, firstName: r.userFirstName, lastName: r.userLastName },
+    venue:
+      r.venueId === null || r.venueName === null
+        ? null
+        : {
+            id: r.venueId,
+            name: r.venueName,
+            city: r.venueCity!,
+            type: r.venueType!,
+            address: r.venueAddress,
+          },
+    dateIdea:
+      r.ideaTitle === null
+        ? null
+        : {
+            title: r.ideaTitle,
+            description: r.ideaDescription,
+            category: r.ideaCategory!,
+            duration: r.ideaDuration!,
+            timeOfDay: r.ideaTimeOfDay!,
+          },
+    rating: r.rating,
+    feedback: r.feedback,
+  };
+}
+
+export async function readAssignment(db: Reader, id: number): Promise<AdminAssignment | null> {
+  const [row] = await assignmentQuery(db).where(eq(dateReservations.id, id)).limit(1);
+  return row ? toAdminAssignment(row) : null;
+}

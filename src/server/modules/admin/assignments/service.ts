@@ -1,0 +1,203 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import {
+  type AdminAssignment,
+  ASSIGNMENT_CLASH_HOURS,
+  ASSIGNMENT_MSG,
+  type AssignmentStatus,
+} from "../../../../shared/admin/assignments.ts";
+import {
+  dateIdeas,
+  dateReservations,
+  type User,
+  users,
+  userVenueExclusions,
+  venues,
+} from "../../../db/schema.ts";
+import type { Deps } from "../../../deps.ts";
+import { badRequest, conflict, notFound } from "../../../http-error.ts";
+import { readAssignment } from "./query.ts";
+import { consumeQuota, returnQuota, type Tx } from "./quota.ts";
+
+export interface NewAssignment {
+  userId: number;
+  venueId: number;
+  scheduledDate: Date;
+  /** The date idea; when not given, an active idea at the venue (or none). */
+  dateIdeaId?: number | null;
+  aiSuggestion?: string | null;
+}
+
+/**
+ * Locks the member's row (and their linked partner's, in id order) for the rest of the transaction, so
+ * the clash and quota checks of two assignments for one couple run one after the other. Answers the
+ * member and the couple's ids; 404 for a missing or deleted member.
+ */
+async function lockCouple(tx: Tx, userId: number): Promise<{ member: User; ids: number[] }> {
+  const [member] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!member) throw notFound(ASSIGNMENT_MSG.memberNotFound);
+  let ids = [member.id];
+  if (member.partnerId) {
+    const [partner] = await tx
+      .select({ partnerId: users.partnerId })
+      .from(users)
+      .where(eq(users.id, member.partnerId));
+    if (partner?.partnerId === member.id) ids = [member.id, member.partnerId].sort((a, b) => a - b);
+  }
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id))
+    .for("update");
+  return { member, ids };
+}
+
+/** Refuses (409) when the couple already has a date that is not cancelled within the clash window of `at`. */
+async function refuseClash(tx: Tx, ids: number[], at: Date, exceptId?: number): Promise<void> {
+  const windowMs = ASSIGNMENT_CLASH_HOURS * 3_600_000;
+  const [clash] = await tx
+    .select({ id: dateReservations.id })
+    .from(dateReservations)
+    .where(
+      and(
+        inArray(dateReservations.userId, ids),
+        ne(dateReservations.status, "cancelled"),
+        sql`${dateReservations.scheduledDate} > ${new Date(at.getTime() - windowMs)}`,
+        sql`${dateReservations.scheduledDate} < ${new Date(at.getTime() + windowMs)}`,
+        exceptId === undefined ? undefined : ne(dateReservations.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (clash) throw conflict(ASSIGNMENT_MSG.clash);
+}
+
+/** An active idea at the venue, preferring one the member has not had yet; null when the venue has none. */
+async function pickIdea(tx: Tx, userId: number, venueId: number): Promise<number | null> {
+  const [idea] = await tx
+    .select({ id: dateIdeas.id })
+    .from(dateIdeas)
+    .where(and(eq(dateIdeas.venueId, venueId), eq(dateIdeas.isActive, true)))
+    .orderBy(
+      sql`exists (select 1 from ${dateReservations} where ${dateReservations.userId} = ${userId} and ${dateReservations.dateIdeaId} = ${dateIdeas.id})`,
+      asc(dateIdeas.id),
+    )
+    .limit(1);
+  return idea?.id ?? null;
+}
+
+/**
+ * Creates a date for a member (the Assign Date dialog, AI suggestions' Create Booking, the matching
+ * engine): the member and venue must exist, the time must be in the future and clear of the couple's
+ * other dates, and the date counts against the member's allowance for its London month. Everything
+ * happens in one transaction (the caller's when `tx` is given).
+ */
+export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx): Promise<AdminAssignment> {
+  const run = async (t: Tx): Promise<AdminAssignment> => {
+    if (!(input.scheduledDate.getTime() > deps.now().getTime())) throw badRequest(ASSIGNMENT_MSG.dateInPast);
+    const { member, ids } = await lockCouple(t, input.userId);
+    const [venue] = await t.select({ id: venues.id }).from(venues).where(eq(venues.id, input.venueId));
+    if (!venue) throw notFound(ASSIGNMENT_MSG.venueNotFound);
+    let dateIdeaId = input.dateIdeaId ?? null;
+    if (dateIdeaId !== null) {
+      const [idea] = await t.select({ id: dateIdeas.id }).from(dateIdeas).where(eq(dateIdeas.id, dateIdeaId));
+      if (!idea) throw notFound(ASSIGNMENT_MSG.dateIdeaNotFound);
+    } else {
+      dateIdeaId = await pickIdea(t, member.id, venue.id);
+    }
+    await refuseClash(t, ids, input.scheduledDate);
+    await consumeQuota(t, member, input.scheduledDate);
+    const [row] = await t
+      .insert(dateReservations)
+      .values({
+        userId: member.id,
+        venueId: venue.id,
+        dateIdeaId,
+        scheduledDate: input.scheduledDate,
+        status: "scheduled",
+        aiSuggestion: input.aiSuggestion ?? null,
+      })
+      .returning({ id: dateReservations.id });
+    return (await readAssignment(t, row.id))!;
+  };
+  return tx ? run(tx) : deps.db.transaction(run);
+}
+
+/**
+ * Sets an assignment's status (any of the five, spec section 4). Cancelling gives the month's date back
+ * and keeps the venue out of the member's future matches; un-cancelling takes the date again (refused
+ * when the month is used up or the time now clashes) and lifts that exclusion.
+ */
+export async function updateAssignmentStatus(
+  deps: Deps,
+  id: number,
+  status: AssignmentStatus,
+): Promise<AdminAssignment> {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ userId: dateReservations.userId })
+      .from(dateReservations)
+      .where(eq(dateReservations.id, id));
+    if (!found) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+    // Member first, then the reservation: the same order as createAssignment, so no deadlock.
+    const { member, ids } = await lockCouple(tx, found.userId).catch(async (e) => {
+      // A deleted member's dates can still be tidied up (cancelled, completed) without the quota rules.
+      if (e?.statusCode === 404) return { member: null, ids: [found.userId] };
+      throw e;
+    });
+    const [res] = await tx.select().from(dateReservations).where(eq(dateReservations.id, id)).for("update");
+    if (!res) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+    const now = deps.now();
+    if (res.status !== status) {
+      if (status === "cancelled") {
+        await returnQuota(tx, res.userId, res.scheduledDate);
+        if (res.venueId !== null)
+          await tx
+            .insert(userVenueExclusions)
+            .values({ userId: res.userId, venueId: res.venueId, reason: "cancelled", excludedAt: now })
+            .onConflictDoNothing();
+      } else if (res.status === "cancelled" && member) {
+        await refuseClash(tx, ids, res.scheduledDate, res.id);
+        await consumeQuota(tx, member, res.scheduledDate);
+        if (res.venueId !== null) await liftExclusion(tx, res.userId, res.venueId, res.id);
+      }
+    }
+    await tx
+      .update(dateReservations)
+      .set({
+        status,
+        ...(status === "revealed" && !res.revealedAt ? { revealedAt: now } : {}),
+        ...(status === "confirmed" && !res.confirmedAt ? { confirmedAt: now } : {}),
+      })
+      .where(eq(dateReservations.id, id));
+    return (await readAssignment(tx, id))!;
+  });
+}
+
+/** Removes a "cancelled" exclusion unless another cancelled date of the member at that venue explains it. */
+async function liftExclusion(tx: Tx, userId: number, venueId: number, exceptId: number): Promise<void> {
+  const [other] = await tx
+    .select({ id: dateReservations.id })
+    .from(dateReservations)
+    .where(
+      and(
+        eq(dateReservations.userId, userId),
+        eq(dateReservations.venueId, venueId),
+        eq(dateReservations.status, "cancelled"),
+        ne(dateReservations.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (other) return;
+  await tx
+    .delete(userVenueExclusions)
+    .where(
+      and(
+        eq(userVenueExclusions.userId, userId),
+        eq(userVenueExclusions.venueId, venueId),
+        eq(userVenueExclusions.reason, "cancelled"),
+      ),
+    );
+}

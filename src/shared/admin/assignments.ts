@@ -1,0 +1,139 @@
+/** Date assignments in the back office (issue #5, Assignments tab): schemas, answer shapes and messages. */
+import { z } from "zod";
+import { TIERS, type TierId } from "../constants.ts";
+
+/** The statuses an admin may set from the inline dropdown (spec section 4; no restriction between them). */
+export const ASSIGNMENT_STATUSES = ["scheduled", "revealed", "confirmed", "completed", "cancelled"] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+/** Two dates of one couple starting less than this many hours apart are "at the same time". */
+export const ASSIGNMENT_CLASH_HOURS = 4;
+
+/** Dates a month for a member without a paid tier (trial or none). */
+export const TRIAL_DATES_PER_MONTH = 1;
+
+/** A member's monthly allowance of dates: the tier's, or the trial's for anyone without a known tier. */
+export function datesAllowed(tier: string | null | undefined): number {
+  return tier && tier in TIERS ? TIERS[tier as TierId].datesPerMonth : TRIAL_DATES_PER_MONTH;
+}
+
+export const ASSIGNMENT_MSG = {
+  memberRequired: "Please select a member",
+  venueRequired: "Please select a venue",
+  dateRequired: "Please choose a date and time",
+  dateInvalid: "Please enter a valid date and time",
+  dateInPast: "The scheduled date must be in the future",
+  statusInvalid: "Status must be one of scheduled, revealed, confirmed, completed or cancelled",
+  memberNotFound: "Member not found",
+  venueNotFound: "Venue not found",
+  dateIdeaNotFound: "Date idea not found",
+  assignmentNotFound: "Assignment not found",
+  clash: "This member (or their partner) already has a date at that time",
+  autoFailed: "Could not create automated assignment. Member may need to complete their preferences.",
+  quotaUsed: (who: string, allowed: number, month: string) =>
+    `${who} has already used all ${allowed} date${allowed === 1 ? "" : "s"} of their allowance for ${month}`,
+  created: "Date Assigned",
+  statusUpdated: "Status Updated",
+  statusFailed: "Failed to update assignment status",
+} as const;
+
+const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A wall-clock time in London ("2026-06-01T19:30", what a datetime-local input gives) as an instant.
+ * Null when the text is not such a time or names a moment that does not exist on London's clock.
+ */
+export function londonLocalToDate(text: string): Date | null {
+  const m = localDateTime.exec(text);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  // London is UTC or UTC+1: try both offsets and keep the one whose London clock reads the wall time.
+  for (const offsetHours of [0, 1]) {
+    const at = new Date(wall - offsetHours * 3_600_000);
+    if (londonWall(at) === wall) return at;
+  }
+  return null; // the hour skipped when the clocks go forward
+}
+
+const wallParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+function londonWall(at: Date): number {
+  const p = Object.fromEntries(wallParts.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+}
+
+/** The London datetime-local value ("YYYY-MM-DDTHH:mm") of an instant, for pre-filling inputs. */
+export function dateToLondonLocal(at: Date): string {
+  return new Date(londonWall(at)).toISOString().slice(0, 16);
+}
+
+/**
+ * A scheduled date: an ISO instant with its zone ("2026-06-01T18:30:00.000Z") or a London wall-clock
+ * time without one ("2026-06-01T19:30").
+ */
+export const scheduledDateField = z
+  .string({ error: ASSIGNMENT_MSG.dateRequired })
+  .trim()
+  .min(1, ASSIGNMENT_MSG.dateRequired)
+  .max(40, ASSIGNMENT_MSG.dateInvalid)
+  .transform((text, ctx) => {
+    const withZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) && /^\d{4}-\d{2}-\d{2}T/.test(text);
+    const at = withZone ? new Date(text) : londonLocalToDate(text);
+    if (!at || Number.isNaN(at.getTime())) {
+      ctx.addIssue({ code: "custom", message: ASSIGNMENT_MSG.dateInvalid });
+      return z.NEVER;
+    }
+    return at;
+  });
+
+const positiveId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+
+/** POST /api/admin/assignments. */
+export const createAssignmentSchema = z.object({
+  userId: positiveId(ASSIGNMENT_MSG.memberRequired),
+  venueId: positiveId(ASSIGNMENT_MSG.venueRequired),
+  scheduledDate: scheduledDateField,
+});
+export type CreateAssignmentInput = z.input<typeof createAssignmentSchema>;
+
+/** PATCH /api/admin/assignments/:assignmentId/status. */
+export const assignmentStatusSchema = z.object({
+  status: z.enum(ASSIGNMENT_STATUSES, { error: ASSIGNMENT_MSG.statusInvalid }),
+});
+
+/** One assignment as the back office reads it (dates as ISO strings). */
+export interface AdminAssignment {
+  id: number;
+  userId: number;
+  venueId: number | null;
+  dateIdeaId: number | null;
+  scheduledDate: string;
+  status: string;
+  createdAt: string;
+  revealedAt: string | null;
+  confirmedAt: string | null;
+  user: { id: number; email: string; firstName: string | null; lastName: string | null } | null;
+  venue: { id: number; name: string; city: string; type: string; address: string | null } | null;
+  dateIdea: {
+    title: string;
+    description: string | null;
+    category: string;
+    duration: number;
+    timeOfDay: string;
+  } | null;
+  rating: number | null;
+  feedback: string | null;
+}

@@ -1,0 +1,183 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { dateIdeas, dateReservations, userMonthlyQuotas, users, venues } from "../../src/server/db/schema.ts";
+import { createAssignment } from "../../src/server/modules/admin/assignments/service.ts";
+import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
+import { createTestApp } from "../helpers/app.ts";
+import { hours } from "../helpers/arrange.ts";
+
+const t = await createTestApp();
+// A fixed clock in the middle of a London month, so "in N days" stays in the same month.
+t.clock.set("2031-03-10T12:00:00Z");
+const later = (h: number) => new Date(t.clock.now().getTime() + hours(h));
+
+let n = 0;
+async function venue(withIdea = true) {
+  n++;
+  const [v] = await t.db
+    .insert(venues)
+    .values({ name: `Service Venue ${n}`, city: "London", type: "restaurant" })
+    .returning();
+  const idea = withIdea
+    ? (
+        await t.db
+          .insert(dateIdeas)
+          .values({ title: `Service Idea ${n}`, category: "culinary", venueId: v.id })
+          .returning()
+      )[0]
+    : null;
+  return { venue: v, idea };
+}
+
+async function quota(userId: number) {
+  return t.db.select().from(userMonthlyQuotas).where(eq(userMonthlyQuotas.userId, userId));
+}
+
+const statusOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 0,
+    (e: { statusCode?: number; message: string }) => e.statusCode,
+  );
+
+describe("createAssignment", () => {
+  it("creates a scheduled date, picks the venue's active idea and starts the month's quota from the tier", async () => {
+    const { user } = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active" });
+    const { venue: v, idea } = await venue();
+    const a = await createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24) });
+    expect(a).toMatchObject({
+      userId: user.id,
+      venueId: v.id,
+      dateIdeaId: idea!.id,
+      status: "scheduled",
+      venue: { id: v.id, name: v.name, city: "London", type: "restaurant" },
+      dateIdea: { title: idea!.title, category: "culinary", duration: 2, timeOfDay: "evening" },
+      user: { id: user.id, email: user.email },
+    });
+    expect(await quota(user.id)).toMatchObject([
+      { year: 2031, month: 3, subscriptionTier: "gold", quotaAllowed: 2, quotaUsed: 1, quotaRemaining: 1 },
+    ]);
+  });
+
+  it("uses the London month: 00:30 on 1 April London time is still 31 March in UTC", async () => {
+    const { user } = await t.member({ subscriptionTier: "silver", subscriptionStatus: "active" });
+    const { venue: v } = await venue(false);
+    const a = await createAssignment(t.deps, {
+      userId: user.id,
+      venueId: v.id,
+      scheduledDate: new Date("2031-03-31T23:30:00Z"),
+    });
+    expect(a.dateIdea).toBeNull();
+    expect(await quota(user.id)).toMatchObject([{ year: 2031, month: 4 }]);
+  });
+
+  it("refuses when the month's allowance is used up (trial: 1), with a clear message, and changes nothing", async () => {
+    const { user } = await t.member({ firstName: "Quinn", lastName: "Quota" });
+    const { venue: v } = await venue();
+    await createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24) });
+    const err = await createAssignment(t.deps, {
+      userId: user.id,
+      venueId: v.id,
+      scheduledDate: later(72),
+    }).catch((e) => e);
+    expect(err.statusCode).toBe(409);
+    expect(err.message).toBe("Quinn Quota has already used all 1 date of their allowance for March 2031");
+    const rows = await t.db.select().from(dateReservations).where(eq(dateReservations.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(await quota(user.id)).toMatchObject([{ quotaAllowed: 1, quotaUsed: 1, quotaRemaining: 0 }]);
+  });
+
+  it("platinum allows 4 a month", async () => {
+    const { user } = await t.member({ subscriptionTier: "platinum", subscriptionStatus: "active" });
+    const { venue: v } = await venue();
+    for (const d of [1, 2, 3, 4])
+      await createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24 * d) });
+    expect(
+      await statusOf(
+        createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24 * 5) }),
+      ),
+    ).toBe(409);
+  });
+
+  it("refuses a second date of the member or their partner at the same time", async () => {
+    const a = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active" });
+    const b = await t.member({
+      subscriptionTier: "gold",
+      subscriptionStatus: "active",
+      partnerId: a.user.id,
+    });
+    await t.db.update(users).set({ partnerId: b.user.id }).where(eq(users.id, a.user.id));
+    const { venue: v } = await venue();
+    await createAssignment(t.deps, { userId: a.user.id, venueId: v.id, scheduledDate: later(48) });
+    const same = await createAssignment(t.deps, {
+      userId: b.user.id,
+      venueId: v.id,
+      scheduledDate: later(49),
+    }).catch((e) => e);
+    expect(same).toMatchObject({ statusCode: 409, message: ASSIGNMENT_MSG.clash });
+    // The refused attempt took nothing from the partner's allowance.
+    expect(await quota(b.user.id)).toHaveLength(0);
+    await createAssignment(t.deps, { userId: b.user.id, venueId: v.id, scheduledDate: later(48 + 24) });
+  });
+
+  it("two assignments at once for a one-date member: exactly one succeeds", async () => {
+    const { user } = await t.member();
+    const { venue: v } = await venue();
+    const results = await Promise.allSettled([
+      createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24) }),
+      createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(120) }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await quota(user.id)).toMatchObject([{ quotaUsed: 1, quotaRemaining: 0 }]);
+  });
+
+  it("404s for missing or deleted members, missing venues and ideas; 400 for a past date", async () => {
+    const { user } = await t.member();
+    const gone = await t.member({ deletedAt: new Date() });
+    const { venue: v } = await venue();
+    const base = { userId: user.id, venueId: v.id, scheduledDate: later(24) };
+    await expect(createAssignment(t.deps, { ...base, userId: 999999 })).rejects.toMatchObject({
+      statusCode: 404,
+      message: ASSIGNMENT_MSG.memberNotFound,
+    });
+    await expect(createAssignment(t.deps, { ...base, userId: gone.user.id })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(createAssignment(t.deps, { ...base, venueId: 999999 })).rejects.toMatchObject({
+      statusCode: 404,
+      message: ASSIGNMENT_MSG.venueNotFound,
+    });
+    await expect(createAssignment(t.deps, { ...base, dateIdeaId: 999999 })).rejects.toMatchObject({
+      statusCode: 404,
+      message: ASSIGNMENT_MSG.dateIdeaNotFound,
+    });
+    await expect(createAssignment(t.deps, { ...base, scheduledDate: later(-1) })).rejects.toMatchObject({
+      statusCode: 400,
+      message: ASSIGNMENT_MSG.dateInPast,
+    });
+    expect(await quota(user.id)).toHaveLength(0);
+  });
+
+  it("runs in the caller's transaction when given one, keeps the given idea and AI text", async () => {
+    const { user } = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active" });
+    const { venue: v } = await venue();
+    const { idea } = await venue();
+    const a = await t.db.transaction((tx) =>
+      createAssignment(
+        t.deps,
+        {
+          userId: user.id,
+          venueId: v.id,
+          scheduledDate: later(30),
+          dateIdeaId: idea!.id,
+          aiSuggestion: "Why",
+        },
+        tx,
+      ),
+    );
+    const [row] = await t.db
+      .select()
+      .from(dateReservations)
+      .where(and(eq(dateReservations.id, a.id), eq(dateReservations.userId, user.id)));
+    expect(row).toMatchObject({ dateIdeaId: idea!.id, aiSuggestion: "Why", status: "scheduled" });
+  });
+});
