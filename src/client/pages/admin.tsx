@@ -42,7 +42,10 @@ function StatCard({
   loading: boolean;
 }) {
   return (
-    <Card className="flex items-center gap-4 p-5">
+    <Card
+      className="flex items-center gap-4 p-5"
+      data-testid={`stat-${label.toLowerCase().replace(/ /g, "-")}`}
+    >
       <div className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-brand [&_svg]:size-5">
         {icon}
       </div>

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, registerViaApi } from "./helpers.ts";
+
+/** The back office's frame: header, the three counts, the tab strip and who may open it. */
+test.describe("admin dashboard", () => {
+  test("shows the header, the stat cards and opens tabs by address", async ({ page }) => {
+    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    const stats = await (await page.request.get("/api/admin/stats")).json();
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByText("Manage date ideas, venues, and member experiences")).toBeVisible();
+    const glance = page.getByRole("region", { name: "At a glance" });
+    await expect(glance.getByText("Total Members")).toBeVisible();
+    await expect(glance.getByText("Partner Venues")).toBeVisible();
+    await expect(glance.getByText("Total Assignments")).toBeVisible();
+    await expect(page.getByTestId("stat-partner-venues")).toContainText(
+      stats.partnerVenues.toLocaleString("en-GB"),
+    );
+    await expect(page.getByTestId("stat-total-members")).toContainText(/\d/);
+
+    const tabs = page.getByRole("tablist", { name: "Back office areas" }).getByRole("tab");
+    await expect(tabs).toHaveText([
+      "Venues",
+      "Members",
+      "Users",
+      "Assignments",
+      "AI Suggestions",
+      "Offer Codes",
+      "Analytics",
+      "Email Logs",
+      "Support",
+    ]);
+    await expect(page.getByRole("tab", { name: "Venues" })).toHaveAttribute("aria-selected", "true");
+
+    await page.getByRole("tab", { name: "Offer Codes" }).click();
+    await expect(page).toHaveURL("/admin?tab=offer-codes");
+    await expect(page.getByRole("tab", { name: "Offer Codes" })).toHaveAttribute("aria-selected", "true");
+
+    await page.goto("/admin?tab=emails");
+    await expect(page.getByRole("tab", { name: "Email Logs" })).toHaveAttribute("aria-selected", "true");
+    await page.goto("/admin?tab=nonsense");
+    await expect(page.getByRole("tab", { name: "Venues" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("a signed-out visitor is told and sent to sign in", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page.getByText("You are logged out. Logging in again...").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?next=%2Fadmin$/);
+  });
+
+  test("a member gets the not-found screen and no admin data", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/admin?tab=members");
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    expect((await page.request.get("/api/admin/users")).status()).toBe(403);
+  });
+});
