@@ -1,5 +1,55 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ASSIGNMENT_MSG,
+  assignmentStatusSchema,
+  createAssignmentSchema,
+} from "../../../../shared/admin/assignments.ts";
+import { adminId, adminListQuerySchema, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { MEMBERS_MSG, userIdParamSchema } from "../../../../shared/admin/members.ts";
 import type { Deps } from "../../../deps.ts";
+import { HttpError, notFound } from "../../../http-error.ts";
+import { streamWorkbook } from "../members/stream-workbook.ts";
+import { assignmentExportColumns, assignmentExportRows, listAssignments, memberExists } from "./list.ts";
+import { createAssignment, updateAssignmentStatus } from "./service.ts";
 
-/** Back-office routes of this slice (issue #5). Every /api/admin/* path is guarded in plugins/auth-context.ts. */
-export function adminAssignmentsRoutes(_app: FastifyInstance, _deps: Deps): void {}
+/** Assignments tab. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
+export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/admin/assignments", { schema: { querystring: adminListQuerySchema } }, async (req, reply) => {
+    const { rows, total } = await listAssignments(deps, req.query);
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
+
+  r.get("/api/admin/assignments/export", async (_req, reply) =>
+    streamWorkbook(
+      reply,
+      "date-assignments",
+      deps.now(),
+      { name: "Date Assignments", columns: assignmentExportColumns },
+      assignmentExportRows(deps),
+    ),
+  );
+
+  r.post("/api/admin/assignments", { schema: { body: createAssignmentSchema } }, async (req, reply) =>
+    reply.code(201).send(await createAssignment(deps, req.body)),
+  );
+
+  r.patch(
+    "/api/admin/assignments/:assignmentId/status",
+    { schema: { params: z.object({ assignmentId: adminId }), body: assignmentStatusSchema } },
+    async (req) => updateAssignmentStatus(deps, req.params.assignmentId, req.body.status),
+  );
+
+  r.post(
+    "/api/admin/assignments/auto/:userId",
+    { schema: { params: userIdParamSchema, body: z.unknown().nullish() } },
+    async (req) => {
+      if (!(await memberExists(deps, req.params.userId))) throw notFound(MEMBERS_MSG.notFound);
+      // The matching engine is issue #6; until it lands no member can be matched automatically.
+      throw new HttpError(422, ASSIGNMENT_MSG.autoFailed);
+    },
+  );
+}

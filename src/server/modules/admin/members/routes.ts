@@ -1,5 +1,49 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminListQuerySchema, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { idParamSchema, userIdParamSchema } from "../../../../shared/admin/members.ts";
 import type { Deps } from "../../../deps.ts";
+import { requireAdmin } from "../../../plugins/auth-context.ts";
+import { memberExportColumns, memberExportRows } from "./export.ts";
+import { demoteUser, getUser, listUsers, promoteUser, userDates } from "./service.ts";
+import { streamWorkbook } from "./stream-workbook.ts";
 
-/** Back-office routes of this slice (issue #5). Every /api/admin/* path is guarded in plugins/auth-context.ts. */
-export function adminMembersRoutes(_app: FastifyInstance, _deps: Deps): void {}
+/** Members tab, Users tab and the member page. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
+export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const noBody = { body: z.unknown().nullish() };
+
+  r.get("/api/admin/users", { schema: { querystring: adminListQuerySchema } }, async (req, reply) => {
+    const { rows, total } = await listUsers(deps, req.query);
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
+
+  // Registered before /:userId so "export" is never read as an id.
+  r.get("/api/admin/users/export", async (_req, reply) =>
+    streamWorkbook(
+      reply,
+      "members",
+      deps.now(),
+      { name: "Members", columns: memberExportColumns },
+      memberExportRows(deps),
+    ),
+  );
+
+  r.get("/api/admin/users/:userId", { schema: { params: userIdParamSchema } }, async (req) =>
+    getUser(deps, req.params.userId),
+  );
+
+  r.get("/api/admin/users/:userId/dates", { schema: { params: userIdParamSchema } }, async (req) =>
+    userDates(deps, req.params.userId),
+  );
+
+  r.post("/api/admin/users/:id/promote", { schema: { params: idParamSchema, ...noBody } }, async (req) => {
+    requireAdmin(req);
+    return promoteUser(deps, req.params.id);
+  });
+
+  r.post("/api/admin/users/:id/demote", { schema: { params: idParamSchema, ...noBody } }, async (req) =>
+    demoteUser(deps, requireAdmin(req), req.params.id),
+  );
+}

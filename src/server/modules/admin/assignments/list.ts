@@ -1,0 +1,87 @@
+import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
+import type { AdminListQuery } from "../../../../shared/admin/common.ts";
+import { memberName } from "../../../../shared/admin/members.ts";
+import { dateReservations, users, venues } from "../../../db/schema.ts";
+import type { Deps } from "../../../deps.ts";
+import { dateTimeGB } from "../members/format.ts";
+import { containsPattern, userSearchText } from "../members/service.ts";
+import { keysetPages } from "../members/stream-workbook.ts";
+import type { SheetColumn } from "../spreadsheet.ts";
+import { assignmentQuery, toAdminAssignment } from "./query.ts";
+
+/**
+ * Dates whose member (name or e-mail) or venue (name) contains the text. The member and venue matches are
+ * found first through their own indexes, then their dates through the user and venue indexes, so a search
+ * never scans every reservation joined to its member.
+ */
+function searchWhere(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    inArray(
+      dateReservations.userId,
+      sql`(select ${users.id} from ${users} where ${userSearchText} like ${pattern})`,
+    ),
+    inArray(
+      dateReservations.venueId,
+      sql`(select ${venues.id} from ${venues} where lower(${venues.name}) like ${pattern})`,
+    ),
+  );
+}
+
+/** One page of assignments, newest first, and how many match in all. */
+export async function listAssignments(
+  deps: Deps,
+  q: AdminListQuery,
+): Promise<{ rows: AdminAssignment[]; total: number }> {
+  const where = searchWhere(q.search);
+  const [rows, [{ n }]] = await Promise.all([
+    assignmentQuery(deps.db)
+      .where(where)
+      .orderBy(desc(dateReservations.createdAt), desc(dateReservations.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    deps.db.select({ n: count() }).from(dateReservations).where(where),
+  ]);
+  return { rows: rows.map(toAdminAssignment), total: n };
+}
+
+export const assignmentExportColumns: SheetColumn<AdminAssignment>[] = [
+  { header: "ID", width: 8, value: (a) => a.id },
+  { header: "Member", width: 24, value: (a) => (a.user ? memberName(a.user) : `Member ${a.userId}`) },
+  { header: "Email", width: 32, value: (a) => a.user?.email },
+  { header: "Venue", width: 28, value: (a) => a.venue?.name },
+  { header: "City", value: (a) => a.venue?.city },
+  { header: "Venue Type", value: (a) => a.venue?.type },
+  { header: "Scheduled Date", width: 20, value: (a) => dateTimeGB(a.scheduledDate) },
+  { header: "Status", value: (a) => a.status },
+  { header: "Date Idea", width: 28, value: (a) => a.dateIdea?.title },
+  { header: "Category", value: (a) => a.dateIdea?.category },
+  { header: "Rating", value: (a) => a.rating },
+  { header: "Feedback", width: 40, value: (a) => a.feedback },
+  { header: "Date Created", width: 20, value: (a) => dateTimeGB(a.createdAt) },
+];
+
+/** Every assignment, newest first, in keyset pages. */
+export function assignmentExportRows(deps: Deps): AsyncIterable<AdminAssignment[]> {
+  return keysetPages(
+    async (after, size) =>
+      (
+        await assignmentQuery(deps.db)
+          .where(after === null ? undefined : lt(dateReservations.id, after))
+          .orderBy(desc(dateReservations.id))
+          .limit(size)
+      ).map(toAdminAssignment),
+    (a) => a.id,
+  );
+}
+
+/** Whether a member (not a deleted account) has this id. */
+export async function memberExists(deps: Deps, userId: number): Promise<boolean> {
+  const [u] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
+  return Boolean(u);
+}

@@ -1,0 +1,132 @@
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
+import type { AdminListQuery } from "../../../../shared/admin/common.ts";
+import { type AdminUser, MEMBERS_MSG } from "../../../../shared/admin/members.ts";
+import { dateReservations, type User, users } from "../../../db/schema.ts";
+import type { Deps } from "../../../deps.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../../http-error.ts";
+import { assignmentQuery, toAdminAssignment } from "../assignments/query.ts";
+
+/** The partner row, joined to tell whether the link is mutual. */
+export const partner = alias(users, "partner");
+
+export const adminUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  partnerId: users.partnerId,
+  hasPartner: sql<boolean>`coalesce(${partner.partnerId} = ${users.id}, false)`,
+  subscriptionTier: users.subscriptionTier,
+  subscriptionStatus: users.subscriptionStatus,
+  onboardingCompleted: users.onboardingCompleted,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+};
+
+type Row = { [K in keyof typeof adminUserColumns]: unknown } & { createdAt: Date };
+
+export function toAdminUser(r: Row): AdminUser {
+  return { ...(r as unknown as AdminUser), createdAt: r.createdAt.toISOString() };
+}
+
+/**
+ * What a search looks in: "first last email" in lower case. The same expression is indexed with
+ * trigrams (users_search_trgm_idx), so a substring search stays fast at 100,000 members.
+ */
+export const userSearchText = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email})`;
+
+/** A LIKE pattern matching the text anywhere, with the user's own % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listWhere(search: string | undefined): SQL | undefined {
+  // Deleted accounts stay as anonymised tombstones for the financial records; they are no longer members.
+  return and(
+    isNull(users.deletedAt),
+    search ? sql`${userSearchText} like ${containsPattern(search)}` : undefined,
+  );
+}
+
+/** One page of members, newest first, and how many match in all. */
+export async function listUsers(
+  deps: Deps,
+  q: AdminListQuery,
+): Promise<{ rows: AdminUser[]; total: number }> {
+  const where = listWhere(q.search);
+  const [rows, [{ n }]] = await Promise.all([
+    deps.db
+      .select(adminUserColumns)
+      .from(users)
+      .leftJoin(partner, eq(partner.id, users.partnerId))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    deps.db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows: rows.map(toAdminUser), total: n };
+}
+
+export async function getUser(deps: Deps, id: number): Promise<AdminUser> {
+  const [row] = await deps.db
+    .select(adminUserColumns)
+    .from(users)
+    .leftJoin(partner, eq(partner.id, users.partnerId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  if (!row) throw notFound(MEMBERS_MSG.notFound);
+  return toAdminUser(row);
+}
+
+/** Every date of the member (their own reservations), soonest first; the page splits upcoming and past. */
+export async function userDates(deps: Deps, id: number): Promise<AdminAssignment[]> {
+  await getUser(deps, id);
+  const rows = await assignmentQuery(deps.db)
+    .where(eq(dateReservations.userId, id))
+    .orderBy(asc(dateReservations.scheduledDate), asc(dateReservations.id));
+  return rows.map(toAdminAssignment);
+}
+
+export async function promoteUser(deps: Deps, id: number): Promise<AdminUser> {
+  const [target] = await deps.db
+    .select({ id: users.id, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!target) throw notFound(MEMBERS_MSG.notFound);
+  if (target.deletedAt) throw badRequest(MEMBERS_MSG.deletedAccount);
+  await deps.db
+    .update(users)
+    .set({ isAdmin: true })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return getUser(deps, id);
+}
+
+/**
+ * Removes a user's admin rights. Nobody removes their own, and the last admin stays: every admin row is
+ * locked first, so two admins demoting each other at the same moment cannot leave the back office
+ * without anyone.
+ */
+export async function demoteUser(deps: Deps, actor: User, id: number): Promise<AdminUser> {
+  if (actor.id === id) throw badRequest(MEMBERS_MSG.cannotDemoteSelf);
+  await deps.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)))
+      .orderBy(asc(users.id))
+      .for("update");
+    const [target] = await tx
+      .select({ id: users.id, isAdmin: users.isAdmin })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    if (!target) throw notFound(MEMBERS_MSG.notFound);
+    if (!target.isAdmin) return;
+    if (admins.length <= 1) throw conflict(MEMBERS_MSG.lastAdmin);
+    // The actor may have lost their rights while this request waited for the lock.
+    if (!admins.some((a) => a.id === actor.id)) throw forbidden(MEMBERS_MSG.demoteFailed);
+    await tx.update(users).set({ isAdmin: false }).where(eq(users.id, id));
+  });
+  return getUser(deps, id);
+}

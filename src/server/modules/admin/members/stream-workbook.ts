@@ -1,0 +1,66 @@
+import { PassThrough } from "node:stream";
+import ExcelJS from "exceljs";
+import type { FastifyReply } from "fastify";
+import { fileDate, type SheetColumn, safeCell, XLSX_TYPE } from "../spreadsheet.ts";
+
+/**
+ * Sends a one-sheet .xlsx named `{base}-{YYYY-MM-DD}.xlsx` whose rows arrive in batches (keyset pages
+ * read from the database), written as they come: an export of 100,000 members or 1,000,000 dates never
+ * holds every row in memory. Every text cell goes through safeCell (formula injection).
+ */
+export async function streamWorkbook<Row>(
+  reply: FastifyReply,
+  base: string,
+  now: Date,
+  sheet: { name: string; columns: SheetColumn<Row>[] },
+  batches: AsyncIterable<Row[]>,
+): Promise<FastifyReply> {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  wb.creator = "Unveil";
+  const ws = wb.addWorksheet(sheet.name.slice(0, 31));
+  ws.columns = sheet.columns.map((c) => ({
+    header: c.header,
+    width: c.width ?? Math.max(12, c.header.length + 2),
+  }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  void (async () => {
+    try {
+      for await (const rows of batches) {
+        for (const row of rows) ws.addRow(sheet.columns.map((c) => safeCell(c.value(row)))).commit();
+        // Let the response drain before reading the next batch.
+        if (out.writableNeedDrain) await new Promise((r) => out.once("drain", r));
+      }
+      ws.commit();
+      await wb.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return reply
+    .header("content-type", XLSX_TYPE)
+    .header("content-disposition", `attachment; filename="${base}-${fileDate(now)}.xlsx"`)
+    .header("cache-control", "no-store")
+    .send(out);
+}
+
+/** Reads a table in keyset pages: `page(after)` answers up to `size` rows after the given key. */
+export async function* keysetPages<Row>(
+  page: (after: number | null, size: number) => Promise<Row[]>,
+  key: (row: Row) => number,
+  size = 2000,
+): AsyncIterable<Row[]> {
+  let after: number | null = null;
+  for (;;) {
+    const rows = await page(after, size);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    after = key(rows[rows.length - 1]);
+  }
+}
