@@ -1,0 +1,134 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  type AdminOfferCode,
+  formatDiscount,
+  formatDuration,
+  formatUsage,
+  OFFER_ADMIN_MSG,
+  type OfferCodeStatus,
+  offerCodeStatus,
+} from "../../../../shared/admin/offers.ts";
+import { TIERS, type TierId } from "../../../../shared/constants.ts";
+import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { formatDateGB } from "../../../pages/admin/common.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { OFFER_CODES_URL } from "./create-offer-code-dialog.tsx";
+
+const STATUS_VARIANT: Record<OfferCodeStatus, "success" | "neutral" | "destructive" | "warning"> = {
+  Active: "success",
+  Inactive: "neutral",
+  Expired: "destructive",
+  "Used up": "warning",
+  Scheduled: "warning",
+};
+
+function tierNames(tiers: TierId[] | null): string | null {
+  return tiers ? tiers.map((t) => TIERS[t]?.name ?? t).join(", ") : null;
+}
+
+/** Enable / Disable: one request per click; the row's button waits for the answer. */
+function useToggleOfferCode() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<Set<number>>(new Set());
+  const mutation = useMutation({
+    mutationFn: async (v: { id: number; isActive: boolean }) =>
+      (await (
+        await apiRequest("PUT", `${OFFER_CODES_URL}/${v.id}`, { isActive: v.isActive })
+      ).json()) as AdminOfferCode,
+    onMutate: (v) => setBusy((s) => new Set(s).add(v.id)),
+    onSettled: (_d, _e, v) =>
+      setBusy((s) => {
+        const next = new Set(s);
+        next.delete(v.id);
+        return next;
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<AdminOfferCode[]>([OFFER_CODES_URL], (rows) =>
+        rows?.map((r) => (r.id === saved.id ? saved : r)),
+      );
+      toast({
+        title: "Status Updated",
+        description: `${saved.code} is now ${saved.isActive ? "enabled" : "disabled"}.`,
+      });
+    },
+    onError: (error) => toastCallError(OFFER_ADMIN_MSG.updateFailed, error),
+  });
+  return {
+    busy,
+    toggle: (row: AdminOfferCode) => {
+      if (busy.has(row.id)) return;
+      mutation.mutate({ id: row.id, isActive: !row.isActive });
+    },
+  };
+}
+
+/** Code, Description, Discount, Duration, Usage, Status, Expires, Actions (spec section 2). */
+export function OfferCodesTable({ rows }: { rows: AdminOfferCode[] }) {
+  const { busy, toggle } = useToggleOfferCode();
+  const now = new Date();
+  return (
+    <Table aria-label="Offer codes">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Code</TableHead>
+          <TableHead>Description</TableHead>
+          <TableHead>Discount</TableHead>
+          <TableHead>Duration</TableHead>
+          <TableHead>Usage</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Expires</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => {
+          const status = offerCodeStatus(row, now);
+          const tiers = tierNames(row.applicableTiers);
+          return (
+            <TableRow key={row.id} data-testid={`offer-code-${row.code}`}>
+              <TableCell className="font-mono font-semibold tracking-wide whitespace-nowrap">
+                {row.code}
+              </TableCell>
+              <TableCell className="min-w-48 max-w-80">
+                <p className="break-words">
+                  {row.description ?? <span className="text-muted-foreground">-</span>}
+                </p>
+                {tiers && <p className="mt-0.5 text-xs text-muted-foreground">{tiers} only</p>}
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {formatDiscount(row)}
+                {row.minOrderValue !== null && (
+                  <p className="text-xs text-muted-foreground">plans from £{row.minOrderValue.toFixed(2)}</p>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDuration(row.durationMonths)}</TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">{formatUsage(row)}</TableCell>
+              <TableCell>
+                <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {row.validUntil ? formatDateGB(row.validUntil) : "Never"}
+              </TableCell>
+              <TableCell className="text-right">
+                <Button
+                  variant={row.isActive ? "outline" : "primary"}
+                  size="sm"
+                  className="min-w-24"
+                  disabled={busy.has(row.id)}
+                  aria-label={`${row.isActive ? "Disable" : "Enable"} ${row.code}`}
+                  onClick={() => toggle(row)}
+                >
+                  {busy.has(row.id) ? "Saving..." : row.isActive ? "Disable" : "Enable"}
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
