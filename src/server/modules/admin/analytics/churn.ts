@@ -1,0 +1,82 @@
+/**
+ * GET /api/admin/analytics/churn: churn over the last 30 days, cancellations, and sign-ups and new
+ * subscriptions per month over the last 12. Definitions in src/shared/admin/analytics.ts.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { ANALYTICS, type ChurnAnalytics, type MonthlyCount } from "../../../../shared/admin/analytics.ts";
+import type { Deps } from "../../../deps.ts";
+import { liveStatuses, londonMonth, monthsCte, nonStateEvents, rate, rows, ts } from "./sql.ts";
+
+const DAY = 86_400_000;
+
+/** An event that moves a member's subscription into cancelled (cancelled, ended, lapsed, account deleted). */
+export const intoCancelled = sql`to_status = 'cancelled' AND from_status IS DISTINCT FROM 'cancelled'`;
+
+function churn(start: Date, now: Date) {
+  return sql`
+    WITH at_start AS (
+      SELECT DISTINCT ON (user_id) user_id, to_status
+      FROM subscription_events
+      WHERE user_id IS NOT NULL AND occurred_at <= ${ts(start)} AND event_type NOT IN (${nonStateEvents})
+      ORDER BY user_id, occurred_at DESC, id DESC
+    ),
+    subscribed AS (SELECT user_id FROM at_start WHERE to_status IN (${liveStatuses})),
+    cancelled AS (
+      SELECT DISTINCT user_id FROM subscription_events
+      WHERE user_id IS NOT NULL AND occurred_at > ${ts(start)} AND occurred_at <= ${ts(now)} AND ${intoCancelled}
+    ),
+    figures AS (
+      SELECT
+        (SELECT count(*) FROM subscribed)::int AS subscribers_at_start,
+        (SELECT count(*) FROM cancelled JOIN subscribed USING (user_id))::int AS churned,
+        (SELECT count(*) FROM cancelled)::int AS cancelled_30,
+        (SELECT count(*) FROM users WHERE deleted_at IS NULL AND subscription_status = 'cancelled')::int
+          AS total_cancelled
+    )
+    SELECT *, ${rate(sql`churned`, sql`subscribers_at_start`)} AS churn_rate FROM figures`;
+}
+
+/** Rows per London month over the last 12 months (zero for a month without any). */
+function perMonth(now: Date, table: SQL, at: SQL, where: SQL) {
+  return sql`
+    WITH ${monthsCte(now, ANALYTICS.historyMonths)},
+    counted AS (
+      SELECT ${londonMonth(at)} AS month, count(*)::int AS n
+      FROM ${table}
+      WHERE ${at} >= (SELECT min(month_start) FROM months) AND ${at} <= ${ts(now)} AND ${where}
+      GROUP BY 1
+    )
+    SELECT m.month, coalesce(c.n, 0)::int AS count
+    FROM months m LEFT JOIN counted c ON c.month = m.month
+    ORDER BY m.month`;
+}
+
+export async function churnAnalytics(deps: Deps): Promise<ChurnAnalytics> {
+  const now = deps.now();
+  const start = new Date(now.getTime() - ANALYTICS.churnWindowDays * DAY);
+  const [[f], newSignups, newSubscriptions] = await Promise.all([
+    rows<{
+      subscribers_at_start: number;
+      churned: number;
+      cancelled_30: number;
+      total_cancelled: number;
+      churn_rate: number;
+    }>(deps.db, churn(start, now)),
+    rows<MonthlyCount>(deps.db, perMonth(now, sql`users`, sql`created_at`, sql`true`)),
+    rows<MonthlyCount>(
+      deps.db,
+      perMonth(now, sql`subscription_events`, sql`occurred_at`, sql`event_type = 'created'`),
+    ),
+  ]);
+  return {
+    churnRate: f.churn_rate,
+    windowDays: ANALYTICS.churnWindowDays,
+    windowStart: start.toISOString(),
+    subscribersAtWindowStart: f.subscribers_at_start,
+    churnedFromWindowStart: f.churned,
+    cancelledLast30Days: f.cancelled_30,
+    totalCancelled: f.total_cancelled,
+    newSignups,
+    newSubscriptions,
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * GET /api/admin/analytics/operational: reservations, completion, e-mail delivery, suggestion approval,
+ * dates this week and the latest activity. Definitions in src/shared/admin/analytics.ts.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type ActivityItem,
+  type ActivityType,
+  ANALYTICS,
+  type OperationalAnalytics,
+  type StatusCount,
+} from "../../../../shared/admin/analytics.ts";
+import { TIERS, type TierId } from "../../../../shared/constants.ts";
+import type { Deps } from "../../../deps.ts";
+import { intoCancelled } from "./churn.ts";
+import { rate, rows, ts } from "./sql.ts";
+
+/** One pass over date_reservations, grouped by status; totals and rates computed from the groups. */
+function reservations(now: Date) {
+  return sql`
+    WITH week AS (
+      SELECT date_trunc('week', ${ts(now)} AT TIME ZONE 'Europe/London') AT TIME ZONE 'Europe/London' AS week_start,
+             (date_trunc('week', ${ts(now)} AT TIME ZONE 'Europe/London') + interval '7 days')
+               AT TIME ZONE 'Europe/London' AS week_end
+    ),
+    by_status AS (
+      SELECT r.status, count(*)::int AS n,
+        count(*) FILTER (WHERE r.scheduled_date <= ${ts(now)})::int AS due,
+        count(*) FILTER (WHERE r.scheduled_date >= w.week_start AND r.scheduled_date < w.week_end)::int AS this_week
+      FROM date_reservations r CROSS JOIN week w
+      GROUP BY r.status
+    ),
+    totals AS (
+      SELECT coalesce(sum(n), 0)::int AS total,
+        coalesce(sum(n) FILTER (WHERE status = 'completed'), 0)::int AS completed,
+        coalesce(sum(CASE WHEN status IN ('completed', 'cancelled') THEN n ELSE due END), 0)::int AS settled,
+        coalesce(sum(this_week) FILTER (WHERE status <> 'cancelled'), 0)::int AS this_week,
+        coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status)
+          FILTER (WHERE status IS NOT NULL), '[]') AS by_status
+      FROM by_status
+    )
+    SELECT t.*, ${rate(sql`t.completed`, sql`t.settled`)} AS completion_rate, w.week_start, w.week_end
+    FROM totals t CROSS JOIN week w`;
+}
+
+const emails = sql`
+  WITH by_status AS (SELECT status, count(*)::int AS n FROM email_logs GROUP BY status)
+  SELECT ${rate(sql`coalesce(sum(n) FILTER (WHERE status = 'sent'), 0)`, sql`sum(n)`)} AS rate,
+    coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status), '[]') AS by_status
+  FROM by_status`;
+
+const suggestions = sql`
+  WITH by_status AS (SELECT status, count(*)::int AS n FROM ai_date_suggestions GROUP BY status)
+  SELECT ${rate(
+    sql`coalesce(sum(n) FILTER (WHERE status IN ('approved', 'booked')), 0)`,
+    sql`coalesce(sum(n) FILTER (WHERE status IN ('approved', 'booked', 'rejected')), 0)`,
+  )} AS rate,
+    coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status), '[]') AS by_status
+  FROM by_status`;
+
+/** The latest events of four kinds up to now: each read newest first through its time index, then merged. */
+function activity(now: Date, limit: number) {
+  return sql`
+    WITH items AS (
+      (SELECT 'signup' AS kind, NULL::text AS event_type, u.created_at AS at, u.id AS user_id,
+              NULL::text AS tier, NULL::timestamptz AS date_at, u.id AS seq
+       FROM users u WHERE u.created_at <= ${ts(now)}
+       ORDER BY u.created_at DESC, u.id DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT CASE WHEN e.to_status = 'cancelled' THEN 'cancellation' ELSE 'subscription' END, e.event_type,
+              e.occurred_at, e.user_id, coalesce(e.to_tier, e.from_tier), NULL, e.id
+       FROM subscription_events e
+       WHERE e.occurred_at <= ${ts(now)} AND e.user_id IS NOT NULL
+         AND (e.event_type IN ('created', 'reactivated') OR (${intoCancelled}))
+       ORDER BY e.occurred_at DESC, e.id DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT 'booking', NULL, r.created_at, r.user_id, NULL, r.scheduled_date, r.id
+       FROM date_reservations r WHERE r.created_at <= ${ts(now)}
+       ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit})
+    )
+    SELECT i.kind, i.event_type, i.at, i.user_id, i.tier, i.date_at,
+      m.first_name, m.last_name, m.email, m.deleted_at IS NOT NULL AS deleted
+    FROM items i LEFT JOIN users m ON m.id = i.user_id
+    ORDER BY i.at DESC, i.seq DESC
+    LIMIT ${limit}`;
+}
+
+interface ActivityRow {
+  kind: ActivityType;
+  event_type: string | null;
+  at: string | Date;
+  user_id: number | null;
+  tier: string | null;
+  date_at: string | Date | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  deleted: boolean;
+}
+
+const iso = (v: string | Date): string => new Date(v).toISOString();
+
+function planName(tier: string | null): string {
+  return tier && tier in TIERS ? `${TIERS[tier as TierId].name} plan` : "Plan";
+}
+
+function detail(r: ActivityRow): string {
+  const plan = planName(r.tier);
+  switch (r.kind) {
+    case "signup":
+      return "Account created";
+    case "booking":
+      return "Date booked";
+    case "subscription":
+      return r.event_type === "reactivated" ? `${plan} restarted` : `${plan} started`;
+    default:
+      if (r.event_type === "account_deleted") return "Account deleted";
+      if (r.event_type === "lapsed") return `${plan} lapsed after missed payments`;
+      if (r.event_type === "ended") return `${plan} ended`;
+      return `${plan} cancelled`;
+  }
+}
+
+function memberName(r: ActivityRow): string {
+  if (r.user_id === null || r.email === null) return "Unknown member";
+  if (r.deleted) return "Deleted member";
+  const name = [r.first_name, r.last_name].filter(Boolean).join(" ").trim();
+  return name || r.email;
+}
+
+export async function operationalAnalytics(deps: Deps): Promise<OperationalAnalytics> {
+  const now = deps.now();
+  const [[res], [mail], [sugg], recent] = await Promise.all([
+    rows<{
+      total: number;
+      completed: number;
+      this_week: number;
+      completion_rate: number;
+      by_status: StatusCount[];
+      week_start: string | Date;
+      week_end: string | Date;
+    }>(deps.db, reservations(now)),
+    rows<{ rate: number; by_status: StatusCount[] }>(deps.db, emails),
+    rows<{ rate: number; by_status: StatusCount[] }>(deps.db, suggestions),
+    rows<ActivityRow>(deps.db, activity(now, ANALYTICS.recentActivity)),
+  ]);
+  const recentActivity: ActivityItem[] = recent.map((r) => ({
+    type: r.kind,
+    at: iso(r.at),
+    userId: r.user_id,
+    member: memberName(r),
+    detail: detail(r),
+    dateAt: r.date_at ? iso(r.date_at) : null,
+  }));
+  return {
+    totalReservations: res.total,
+    completedDates: res.completed,
+    completionRate: res.completion_rate,
+    emailDeliveryRate: mail.rate,
+    suggestionApprovalRate: sugg.rate,
+    recentReservations: res.this_week,
+    weekStart: iso(res.week_start),
+    weekEnd: iso(res.week_end),
+    reservationsByStatus: res.by_status,
+    emailsByStatus: mail.by_status,
+    suggestionsByStatus: sugg.by_status,
+    recentActivity,
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * Business analytics of the admin back office (issue #5, point 7): answer shapes, messages and the
+ * definition of every figure. The server computes each figure with SQL aggregates
+ * (src/server/modules/admin/analytics); the client only shows them.
+ *
+ * Money: integer pence inside the app (ARCHITECTURE.md). The answers carry both: `…Pence` as an integer
+ * and the plain field in pounds, a number with at most two decimals (shown as £ in en-GB).
+ * Rates: percentages with one decimal (12.5 means 12.5 %), rounded half away from zero; 0 when the
+ * denominator is 0. Months and weeks are London calendar months and weeks (Monday to Sunday).
+ * "Now" is the server's clock.
+ *
+ * A member is a row of users that has not been deleted (deletedAt is null: a deleted account stays as an
+ * anonymised record for the books and is no longer counted). Admin accounts are members like any other.
+ */
+import { TIER_IDS, type TierId } from "../constants.ts";
+
+/** Subscription statuses counted as "subscribed" (a plan running, whether paid up, behind or on a month off). */
+export const LIVE_STATUSES = ["active", "past_due", "paused"] as const;
+
+/**
+ * subscription_events rows that record a change planned for later or money moved, not the member's
+ * state at that moment: they are skipped when the state at a time is reconstructed.
+ */
+export const NON_STATE_EVENTS = ["tier_change_scheduled", "pause_scheduled", "refunded"] as const;
+
+/** The churn window and the number of months the charts cover (spec section 9: churn window 30 days). */
+export const ANALYTICS = { churnWindowDays: 30, historyMonths: 12, recentActivity: 10 } as const;
+
+/** Definitions, one per figure: shown in the exports' Notes column and as hints on the tab. */
+export const ANALYTICS_DEFINITIONS = {
+  totalMRR:
+    "Monthly recurring revenue: the sum, over members whose subscription status is active and who hold a tier, of the tier's monthly price after their running offer (an offer_code_usage row with status active whose discountEndDate is unset or later than now, applying to the member's tier: a percentage of the price or a fixed amount, never below £0). Past-due, paused and cancelled plans and partners covered by the other's plan add nothing.",
+  activeSubscribers:
+    "Members whose subscription status is active and who hold a tier (silver, gold or platinum).",
+  arpu: "Average revenue per user: monthly recurring revenue divided by active subscribers, to the penny; £0 when there are none.",
+  subscriptionCounts:
+    "Members holding a tier, counted by tier and current subscription status (active, past_due, paused, cancelled, or none).",
+  tierDistribution: "Active subscribers per tier, with their share of all active subscribers and their MRR.",
+  mrrHistory:
+    "MRR at the end of each of the last 12 London months, rebuilt from subscription_events: a member counts when the latest event (by time, then id) at that moment, skipping scheduled changes and refunds, leaves them active; their amount is the monthlyAmount of the latest event up to then that set a price for that tier (list price if none). An offer running out is not an event, so the history keeps the discounted amount until the member's next event. The month in progress shows the live figure (the card's).",
+  churnRate:
+    "Monthly churn rate (last 30 days): of the members subscribed (active, past due or paused, by subscription_events) 30 days ago, the percentage whose subscription was cancelled or ended since (an event moving their status to cancelled).",
+  cancelledLast30Days:
+    "Members whose subscription moved to cancelled in the last 30 days (cancelled by them, ended by the bank or provider, lapsed after missed payments, or account deleted), including members who joined within the window.",
+  totalCancelled: "Members whose subscription status is cancelled now.",
+  newSignups: "Accounts created in each of the last 12 London months.",
+  newSubscriptions: "New subscriptions (subscription_events 'created') in each of the last 12 London months.",
+  totalReservations: "Every date reservation, whatever its status.",
+  completedDates: "Date reservations with status completed.",
+  completionRate:
+    "Completed dates as a percentage of settled dates: every reservation except those still ahead (scheduled after now and neither completed nor cancelled). Cancelled dates count against.",
+  emailDeliveryRate: "E-mails logged with status sent, as a percentage of every e-mail logged.",
+  suggestionApprovalRate:
+    "AI suggestions approved or booked, as a percentage of those decided (approved, booked or rejected). Pending ones do not count.",
+  recentReservations:
+    "Dates this week: reservations scheduled from Monday 00:00 to Sunday 24:00 London time of the current week, not cancelled.",
+  recentActivity:
+    "The 10 latest events up to now: accounts created, subscriptions started or restarted, subscriptions cancelled or ended, and dates booked (reservations created).",
+} as const;
+
+export interface TierDistributionRow {
+  tier: TierId;
+  subscribers: number;
+  /** Share of active subscribers, percent with one decimal. */
+  percentage: number;
+  mrr: number;
+  mrrPence: number;
+}
+
+export interface MonthlyMrr {
+  /** YYYY-MM (London). */
+  month: string;
+  mrr: number;
+  mrrPence: number;
+  subscribers: number;
+}
+
+export interface SubscriptionAnalytics {
+  /** Pounds, two decimals. */
+  totalMRR: number;
+  totalMRRPence: number;
+  activeSubscribers: number;
+  /** Pounds, two decimals. */
+  arpu: number;
+  arpuPence: number;
+  subscriptionCounts: Array<{ tier: string; status: string; count: number }>;
+  tierDistribution: TierDistributionRow[];
+  /** Oldest first, ending with the current month. */
+  mrrHistory: MonthlyMrr[];
+}
+
+export interface MonthlyCount {
+  month: string;
+  count: number;
+}
+
+export interface ChurnAnalytics {
+  /** Percent, one decimal. */
+  churnRate: number;
+  windowDays: number;
+  /** ISO time the window starts (now minus 30 days). */
+  windowStart: string;
+  subscribersAtWindowStart: number;
+  churnedFromWindowStart: number;
+  cancelledLast30Days: number;
+  totalCancelled: number;
+  newSignups: MonthlyCount[];
+  newSubscriptions: MonthlyCount[];
+}
+
+export const ACTIVITY_TYPES = ["signup", "subscription", "cancellation", "booking"] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export interface ActivityItem {
+  type: ActivityType;
+  /** ISO time. */
+  at: string;
+  userId: number | null;
+  /** Full name, else the e-mail; "Deleted member" for a deleted account. */
+  member: string;
+  /** Plain words: "Account created", "Gold plan started", "Gold plan cancelled", "Date booked"... */
+  detail: string;
+  /** A booking's scheduled time (ISO), for the client to format in London time. */
+  dateAt: string | null;
+}
+
+export interface StatusCount {
+  status: string;
+  count: number;
+}
+
+export interface OperationalAnalytics {
+  totalReservations: number;
+  completedDates: number;
+  /** Percent, one decimal. */
+  completionRate: number;
+  /** Percent, one decimal. */
+  emailDeliveryRate: number;
+  /** Percent, one decimal. */
+  suggestionApprovalRate: number;
+  /** Dates this week (London, Monday to Sunday), not cancelled. */
+  recentReservations: number;
+  /** ISO times bounding this week: [weekStart, weekEnd). */
+  weekStart: string;
+  weekEnd: string;
+  reservationsByStatus: StatusCount[];
+  emailsByStatus: StatusCount[];
+  suggestionsByStatus: StatusCount[];
+  recentActivity: ActivityItem[];
+}
+
+export const ANALYTICS_EXPORTS = {
+  subscription: {
+    url: "/api/admin/analytics/subscription/export",
+    base: "subscription-analytics",
+    kind: "Subscription",
+  },
+  operational: {
+    url: "/api/admin/analytics/operational/export",
+    base: "operational-analytics",
+    kind: "Operational",
+  },
+} as const;
+export type AnalyticsExportKind = keyof typeof ANALYTICS_EXPORTS;
+
+export const ANALYTICS_MSG = {
+  fetchSubscriptions: "Failed to fetch subscription analytics",
+  fetchChurn: "Failed to fetch churn analytics",
+  fetchOperational: "Failed to fetch operational metrics",
+  exportSuccessTitle: "Export Successful",
+  exportSuccess: (kind: string) => `${kind} analytics downloaded successfully`,
+  exportFailedTitle: "Export Failed",
+  exportFailed: (kind: string) => `Failed to export ${kind.toLowerCase()} analytics`,
+} as const;
+
+export const ANALYTICS_TIERS: readonly TierId[] = TIER_IDS;
