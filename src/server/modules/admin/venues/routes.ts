@@ -1,5 +1,84 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminId } from "../../../../shared/admin/common.ts";
+import {
+  SYNC_MSG,
+  syncApplyQuerySchema,
+  syncUploadQuerySchema,
+  VENUE_SYNC,
+  venueCreateSchema,
+  venueUpdateSchema,
+} from "../../../../shared/admin/venues.ts";
 import type { Deps } from "../../../deps.ts";
+import { HttpError } from "../../../http-error.ts";
+import { sendWorkbook, XLSX_TYPE } from "../spreadsheet.ts";
+import { adminDateIdeaRoutes } from "./date-ideas/routes.ts";
+import { createVenue, deleteVenue, listVenues, updateVenue } from "./service.ts";
+import { TEMPLATE_EXAMPLE, venueSheet } from "./spreadsheet-columns.ts";
+import { applySync, previewSync } from "./sync/service.ts";
+
+const params = z.object({ id: adminId });
+/** POST /api/admin/venues/export takes an empty body (spec section 7); JSON null or {} are fine too. */
+const emptyBody = z.union([z.object({}), z.null()]).nullish();
+
+/** Content types a sync upload may carry; the body is the file itself. */
+const UPLOAD_TYPES = ["application/octet-stream", "text/csv", "application/vnd.ms-excel", XLSX_TYPE];
 
 /** Back-office routes of this slice (issue #5). Every /api/admin/* path is guarded in plugins/auth-context.ts. */
-export function adminVenuesRoutes(_app: FastifyInstance, _deps: Deps): void {}
+export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get("/api/admin/venues", async () => listVenues(deps));
+  r.post("/api/admin/venues", { schema: { body: venueCreateSchema } }, async (req, reply) =>
+    reply.code(201).send(await createVenue(deps, req.body)),
+  );
+  r.put("/api/admin/venues/:id", { schema: { params, body: venueUpdateSchema } }, async (req) =>
+    updateVenue(deps, req.params.id, req.body),
+  );
+  r.delete("/api/admin/venues/:id", { schema: { params } }, async (req, reply) => {
+    await deleteVenue(deps, req.params.id);
+    return reply.code(204).send();
+  });
+  r.get("/api/admin/venues/template", async (_req, reply) =>
+    sendWorkbook(reply, "venues-template", deps.now(), [venueSheet([TEMPLATE_EXAMPLE])]),
+  );
+  r.post("/api/admin/venues/export", { schema: { body: emptyBody } }, async (_req, reply) =>
+    sendWorkbook(reply, "venues-export", deps.now(), [venueSheet(await listVenues(deps))]),
+  );
+  adminDateIdeaRoutes(app, deps);
+  // The sync uploads are raw file bodies, parsed only inside this plugin and up to the sync's own limit.
+  app.register(async (upload) => {
+    upload.addContentTypeParser(
+      UPLOAD_TYPES,
+      { parseAs: "buffer", bodyLimit: VENUE_SYNC.maxBytes },
+      (_req, body, done) => done(null, body),
+    );
+    const u = upload.withTypeProvider<ZodTypeProvider>();
+    const tooLarge = async (req: FastifyRequest) => {
+      if (Number(req.headers["content-length"] ?? 0) > VENUE_SYNC.maxBytes)
+        throw new HttpError(413, SYNC_MSG.tooLarge);
+    };
+    const fileOf = (req: FastifyRequest) => {
+      if (!Buffer.isBuffer(req.body)) throw new HttpError(415, SYNC_MSG.fileType);
+      return req.body;
+    };
+    u.post(
+      "/api/admin/venues/sync/preview",
+      { onRequest: tooLarge, schema: { querystring: syncUploadQuerySchema } },
+      async (req) => previewSync(deps, fileOf(req), req.query.filename),
+    );
+    u.post(
+      "/api/admin/venues/sync/apply",
+      { onRequest: tooLarge, schema: { querystring: syncApplyQuerySchema } },
+      async (req) => {
+        try {
+          return await applySync(deps, fileOf(req), req.query.filename, req.query.planId);
+        } catch (err) {
+          if (err instanceof HttpError && err.statusCode >= 500)
+            req.log.error({ err: err.cause ?? err }, "venue sync failed");
+          throw err;
+        }
+      },
+    );
+  });
+}

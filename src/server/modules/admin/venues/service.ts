@@ -1,0 +1,116 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { AdminVenue, ContactInfo, VenueInput, VenueUpdate } from "../../../../shared/admin/venues.ts";
+import { VENUE_MSG } from "../../../../shared/admin/venues.ts";
+import { dateReservations, venues } from "../../../db/schema.ts";
+import type { Deps } from "../../../deps.ts";
+import { conflict, notFound } from "../../../http-error.ts";
+
+type VenueRow = typeof venues.$inferSelect;
+
+// The outer table is named in full: drizzle leaves one-table columns unqualified.
+const reservationCount = sql<number>`(select count(*)::int from ${dateReservations} r where r.venue_id = "venues"."id")`;
+
+const num = (d: string | null) => (d === null ? null : Number(d));
+const dec = (n: number | null | undefined) => (n === null || n === undefined ? n : n.toFixed(7));
+
+export function toAdminVenue(v: VenueRow & { reservationCount?: number }): AdminVenue {
+  return {
+    id: v.id,
+    name: v.name,
+    address: v.address,
+    city: v.city,
+    postcode: v.postcode,
+    latitude: num(v.latitude),
+    longitude: num(v.longitude),
+    type: v.type as AdminVenue["type"],
+    priceLevel: v.priceLevel as AdminVenue["priceLevel"],
+    experienceBlurb: v.experienceBlurb,
+    features: v.features,
+    accessibilityFeatures: v.accessibilityFeatures,
+    dietaryAccommodations: v.dietaryAccommodations,
+    contactInfo: (v.contactInfo ?? {}) as ContactInfo,
+    createdAt: v.createdAt.toISOString(),
+    reservationCount: v.reservationCount ?? 0,
+  };
+}
+
+/** Every venue, by name: the venue table, the assignment dialog's list and the export. */
+export async function listVenues(deps: Pick<Deps, "db">): Promise<AdminVenue[]> {
+  const rows = await deps.db
+    .select({ venue: venues, reservationCount: reservationCount })
+    .from(venues)
+    .orderBy(asc(sql`lower(${venues.name})`), asc(venues.id));
+  return rows.map((r) => toAdminVenue({ ...r.venue, reservationCount: r.reservationCount }));
+}
+
+async function getVenue(deps: Pick<Deps, "db">, id: number): Promise<AdminVenue> {
+  const [row] = await deps.db
+    .select({ venue: venues, reservationCount: reservationCount })
+    .from(venues)
+    .where(eq(venues.id, id));
+  if (!row) throw notFound(VENUE_MSG.notFound);
+  return toAdminVenue({ ...row.venue, reservationCount: row.reservationCount });
+}
+
+function toColumns(input: VenueUpdate): Partial<typeof venues.$inferInsert> {
+  const out: Partial<typeof venues.$inferInsert> = {};
+  if (input.name !== undefined) out.name = input.name;
+  if (input.address !== undefined) out.address = input.address;
+  if (input.city !== undefined) out.city = input.city;
+  if (input.postcode !== undefined) out.postcode = input.postcode;
+  if (input.latitude !== undefined) out.latitude = dec(input.latitude);
+  if (input.longitude !== undefined) out.longitude = dec(input.longitude);
+  if (input.type !== undefined) out.type = input.type;
+  if (input.priceLevel !== undefined) out.priceLevel = input.priceLevel;
+  if (input.experienceBlurb !== undefined) out.experienceBlurb = input.experienceBlurb;
+  if (input.features !== undefined) out.features = input.features;
+  if (input.accessibilityFeatures !== undefined) out.accessibilityFeatures = input.accessibilityFeatures;
+  if (input.dietaryAccommodations !== undefined) out.dietaryAccommodations = input.dietaryAccommodations;
+  if (input.contactInfo !== undefined) out.contactInfo = input.contactInfo;
+  return out;
+}
+
+export async function createVenue(deps: Pick<Deps, "db">, input: VenueInput): Promise<AdminVenue> {
+  const [row] = await deps.db
+    .insert(venues)
+    .values({ ...toColumns(input), name: input.name, city: input.city, type: input.type })
+    .returning();
+  return toAdminVenue(row);
+}
+
+export async function updateVenue(
+  deps: Pick<Deps, "db">,
+  id: number,
+  input: VenueUpdate,
+): Promise<AdminVenue> {
+  const set = toColumns(input);
+  if (Object.keys(set).length > 0) {
+    const updated = await deps.db
+      .update(venues)
+      .set(set)
+      .where(eq(venues.id, id))
+      .returning({ id: venues.id });
+    if (updated.length === 0) throw notFound(VENUE_MSG.notFound);
+  }
+  return getVenue(deps, id);
+}
+
+const isForeignKeyViolation = (err: unknown) =>
+  ((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === "23503";
+
+/** A venue with date reservations stays (the reservations keep their history); the refusal says why. */
+export async function deleteVenue(deps: Pick<Deps, "db">, id: number): Promise<void> {
+  const [row] = await deps.db
+    .select({ id: venues.id, reservationCount: reservationCount })
+    .from(venues)
+    .where(eq(venues.id, id));
+  if (!row) throw notFound(VENUE_MSG.notFound);
+  if (row.reservationCount > 0) throw conflict(VENUE_MSG.hasReservations);
+  try {
+    await deps.db.delete(venues).where(eq(venues.id, id));
+  } catch (err) {
+    // A reservation made between the check and the delete: the foreign key refuses it.
+    if (isForeignKeyViolation(err)) throw conflict(VENUE_MSG.hasReservations);
+    throw err;
+  }
+}

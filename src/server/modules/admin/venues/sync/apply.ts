@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../../db/client.ts";
+import type { StoredVenue, SyncPlan, VenueValues } from "./plan.ts";
+
+type Executor = Pick<Db, "execute">;
+
+/** Rows per statement: one JSON parameter each, so 10,000 rows are a handful of round trips. */
+const CHUNK = 2_500;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Every venue with what the sync compares, and whether it has date reservations (one query). */
+export async function storedVenues(db: Executor): Promise<StoredVenue[]> {
+  const res = await db.execute<{
+    id: number;
+    name: string;
+    address: string | null;
+    city: string;
+    type: string;
+    price_level: string;
+    experience_blurb: string | null;
+    features: string[];
+    accessibility_features: string[];
+    dietary_accommodations: string[];
+    contact_info: StoredVenue["contactInfo"] | null;
+    booked: boolean;
+  }>(sql`
+    select v.id, v.name, v.address, v.city, v.type, v.price_level, v.experience_blurb, v.features,
+      v.accessibility_features, v.dietary_accommodations, v.contact_info,
+      exists (select 1 from date_reservations r where r.venue_id = v.id) as booked
+    from venues v order by v.id`);
+  return res.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    city: r.city,
+    type: r.type,
+    priceLevel: r.price_level,
+    experienceBlurb: r.experience_blurb,
+    features: r.features,
+    accessibilityFeatures: r.accessibility_features,
+    dietaryAccommodations: r.dietary_accommodations,
+    contactInfo: r.contact_info ?? {},
+    booked: r.booked,
+  }));
+}
+
+const doc = (v: VenueValues) => ({
+  name: v.name,
+  address: v.address,
+  city: v.city,
+  type: v.type,
+  price_level: v.priceLevel,
+  experience_blurb: v.experienceBlurb,
+  features: v.features,
+  accessibility_features: v.accessibilityFeatures,
+  dietary_accommodations: v.dietaryAccommodations,
+  contact_info: v.contactInfo,
+});
+
+const textArray = (field: string) => sql.raw(`array(select jsonb_array_elements_text(e.doc -> '${field}'))`);
+
+/**
+ * Writes a plan with set-based statements inside the caller's transaction: one DELETE, then UPDATE ... FROM
+ * and INSERT ... SELECT over JSON documents in chunks (parameterised; field names are constants).
+ */
+export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<void> {
+  if (plan.removals.length > 0) {
+    const ids = plan.removals.map((r) => r.id!);
+    await tx.execute(sql`delete from venues where id = any(${ids}::int[])`);
+  }
+  for (const part of chunks(plan.updates)) {
+    const json = JSON.stringify(part.map((u) => ({ id: u.id, ...doc(u.values) })));
+    await tx.execute(sql`
+      update venues v set
+        name = e.doc ->> 'name', address = e.doc ->> 'address', city = e.doc ->> 'city',
+        type = e.doc ->> 'type', price_level = e.doc ->> 'price_level',
+        experience_blurb = e.doc ->> 'experience_blurb',
+        features = ${textArray("features")},
+        accessibility_features = ${textArray("accessibility_features")},
+        dietary_accommodations = ${textArray("dietary_accommodations")},
+        contact_info = (e.doc -> 'contact_info')::json
+      from jsonb_array_elements(${json}::jsonb) as e(doc)
+      where v.id = (e.doc ->> 'id')::int`);
+  }
+  for (const part of chunks(plan.inserts)) {
+    const json = JSON.stringify(part.map((i) => doc(i.values)));
+    await tx.execute(sql`
+      insert into venues (name, address, city, type, price_level, experience_blurb, features,
+        accessibility_features, dietary_accommodations, contact_info)
+      select e.doc ->> 'name', e.doc ->> 'address', e.doc ->> 'city', e.doc ->> 'type',
+        e.doc ->> 'price_level', e.doc ->> 'experience_blurb',
+        ${textArray("features")}, ${textArray("accessibility_features")},
+        ${textArray("dietary_accommodations")}, (e.doc -> 'contact_info')::json
+      from jsonb_array_elements(${json}::jsonb) with ordinality as e(doc, n)
+      order by e.n`);
+  }
+}

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import {
+  SYNC_MSG,
+  VENUE_SYNC,
+  type VenueSyncPreview,
+  type VenueSyncResult,
+} from "../../../../../shared/admin/venues.ts";
+import type { Deps } from "../../../../deps.ts";
+import { conflict, HttpError } from "../../../../http-error.ts";
+import { applyPlan, storedVenues } from "./apply.ts";
+import { planSync, type SyncPlan } from "./plan.ts";
+import { readUpload } from "./read-file.ts";
+import { sheetRows } from "./rows.ts";
+
+async function readSheet(file: Buffer, fileName?: string) {
+  return sheetRows(await readUpload(file, fileName));
+}
+
+/** What the file would change; nothing is written. */
+export async function previewSync(
+  deps: Pick<Deps, "db">,
+  file: Buffer,
+  fileName?: string,
+): Promise<VenueSyncPreview> {
+  const { rows, columns } = await readSheet(file, fileName);
+  const plan = planSync(rows, columns, await storedVenues(deps.db));
+  const limit = VENUE_SYNC.listLimit;
+  return {
+    planId: plan.planId,
+    fileName: fileName ?? "",
+    rows: rows.length,
+    counts: {
+      new: plan.inserts.length,
+      updated: plan.updates.length,
+      removed: plan.removals.length,
+      unchanged: plan.unchanged,
+      problems: plan.problems.length,
+    },
+    added: plan.inserts
+      .slice(0, limit)
+      .map((i) => ({ row: i.line, name: i.values.name, city: i.values.city })),
+    updated: plan.updates
+      .slice(0, limit)
+      .map((u) => ({ row: u.line, id: u.id, name: u.values.name, city: u.values.city, changes: u.changes })),
+    removed: plan.removals.slice(0, limit),
+    problems: plan.problems.slice(0, VENUE_SYNC.problemLimit),
+  };
+}
+
+/**
+ * Applies the file in one transaction, if the plan is still the one the admin saw (same file, same venues).
+ * The venues table is locked against writes meanwhile (reads go on), so no reservation or edit can slip
+ * between the check and the changes; any failure rolls everything back.
+ */
+export async function applySync(
+  deps: Pick<Deps, "db">,
+  file: Buffer,
+  fileName: string | undefined,
+  planId: string,
+): Promise<VenueSyncResult> {
+  const { rows, columns } = await readSheet(file, fileName);
+  let plan: SyncPlan;
+  try {
+    plan = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table venues in exclusive mode`);
+      const p = planSync(rows, columns, await storedVenues(tx));
+      if (p.planId !== planId) throw conflict(SYNC_MSG.planChanged);
+      await applyPlan(tx, p);
+      return p;
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // The cause goes to the log (routes.ts); the admin learns that nothing changed.
+    throw Object.assign(new HttpError(500, SYNC_MSG.applyFailed), { cause: err });
+  }
+  return {
+    created: plan.inserts.length,
+    updated: plan.updates.length,
+    removed: plan.removals.length,
+    unchanged: plan.unchanged,
+    skipped: plan.skipped,
+    problems: plan.problems.slice(0, VENUE_SYNC.problemLimit),
+  };
+}

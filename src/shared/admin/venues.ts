@@ -1,0 +1,418 @@
+/**
+ * Venues and date ideas in the back office (issue #5, venues tab): the one set of rules the forms, the API
+ * and the spreadsheet sync use, the answer shapes, and the messages of spec sections 5 and 8.
+ */
+import { z } from "zod";
+import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS, TIME_OF_DAY_SLOTS, VENUE_TYPES } from "../constants.ts";
+import { normalisePostcode } from "../postcode.ts";
+import { normalisePhone } from "../schemas/member.ts";
+
+export type VenueType = (typeof VENUE_TYPES)[number];
+export type PriceLevel = (typeof PRICE_LEVELS)[number];
+export type DateIdeaCategory = (typeof DATE_IDEA_CATEGORIES)[number];
+export type Season = (typeof SEASONS)[number];
+/** A date idea suits a part of the day, or any time. */
+export const DATE_IDEA_TIMES = [...TIME_OF_DAY_SLOTS, "any"] as const;
+export type DateIdeaTime = (typeof DATE_IDEA_TIMES)[number];
+
+const orList = (items: readonly string[]) => `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+
+export const VENUE_MSG = {
+  nameMin: "Name must be at least 2 characters",
+  nameMax: "Name must be at most 120 characters",
+  addressMax: "Address must be at most 300 characters",
+  cityRequired: "City is required",
+  cityMax: "City must be at most 100 characters",
+  postcode: "Please enter a valid UK postcode",
+  type: `Type must be one of ${orList(VENUE_TYPES)}`,
+  priceLevel: `Price level must be ${orList(PRICE_LEVELS)}`,
+  blurbMax: "Experience description must be at most 2000 characters",
+  latitude: "Latitude must be a number between -90 and 90",
+  longitude: "Longitude must be a number between -180 and 180",
+  phone: "Please enter a valid UK phone number",
+  website: "Website must be a full address starting with http:// or https://",
+  websiteMax: "Website must be at most 300 characters",
+  notFound: "Venue not found",
+  /** The delete answer; the client turns it into "Cannot delete {venue}: Has existing date assignments". */
+  hasReservations: "This venue has existing date reservations and cannot be deleted",
+  cannotDelete: (venue: string) => `Cannot delete ${venue}: Has existing date assignments`,
+  deleteFailed: "Failed to delete venue",
+  saveFailed: "Failed to save venue",
+  created: "Venue added",
+  updated: "Venue updated",
+  deleted: "Venue deleted",
+  empty: "No venues added yet. Add your first partner venue above.",
+} as const;
+
+export const DATE_IDEA_MSG = {
+  titleMin: "Title must be at least 2 characters",
+  titleMax: "Title must be at most 160 characters",
+  descriptionMax: "Description must be at most 2000 characters",
+  category: `Category must be one of ${orList(DATE_IDEA_CATEGORIES)}`,
+  duration: "Duration must be a whole number of hours from 1 to 24",
+  season: `Season must be ${orList(SEASONS)}`,
+  timeOfDay: `Time of day must be ${orList(DATE_IDEA_TIMES)}`,
+  dressCodeMax: "Dress code must be at most 120 characters",
+  venueId: "Please choose a venue from the list",
+  venueNotFound: "The chosen venue does not exist",
+  isActive: "Active must be true or false",
+  notFound: "Date idea not found",
+  createFailed: "Failed to create date idea",
+  updateFailed: "Failed to update date idea",
+  deleteFailed: "Failed to delete date idea",
+  empty: "No date ideas yet. Add the first one above.",
+} as const;
+
+/** Free text: trimmed, at most `max` characters; empty means none (null). */
+const optionalText = (max: number, message: string) =>
+  z
+    .union([z.string(), z.null()], { error: message })
+    .transform((v) => v?.trim() || null)
+    .pipe(z.string().max(max, message).nullable());
+
+/**
+ * A list of short texts, given as an array or as one comma-separated text (the form's input and the
+ * spreadsheet cell): trimmed, empty items dropped.
+ */
+const listField = (label: string, maxItems: number) =>
+  z
+    .union([z.string().max(10_000), z.array(z.string().max(1_000)).max(1_000)], {
+      error: `${label} must be a list of text`,
+    })
+    .transform((v) =>
+      (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter((s) => s.length > 0),
+    )
+    .pipe(
+      z
+        .array(z.string().max(100, `Each entry of ${label} must be at most 100 characters`))
+        .max(maxItems, `${label} may list at most ${maxItems} entries`),
+    );
+
+/** A coordinate given as a number or as text (form input); empty means none. */
+const coordinate = (limit: number, message: string) =>
+  z.union([z.number(), z.string().max(40), z.null()], { error: message }).transform((v, ctx) => {
+    if (v === null || (typeof v === "string" && v.trim() === "")) return null;
+    const n = typeof v === "number" ? v : Number(v.trim());
+    if (!Number.isFinite(n) || n < -limit || n > limit) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Math.round(n * 1e7) / 1e7;
+  });
+
+/** One of a fixed list, compared without regard to case or surrounding spaces. */
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .string({ error: message })
+    .transform((s) => s.trim().toLowerCase())
+    .pipe(z.enum(values, { error: message }));
+
+const phone = z
+  .union([z.string().max(40, VENUE_MSG.phone), z.null()], { error: VENUE_MSG.phone })
+  .transform((v, ctx) => {
+    const text = v?.trim() ?? "";
+    if (!text) return undefined;
+    if (!normalisePhone(text)) {
+      ctx.addIssue({ code: "custom", message: VENUE_MSG.phone });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+export function isWebAddress(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+const website = z
+  .union([z.string(), z.null()], { error: VENUE_MSG.website })
+  .transform((v) => v?.trim() || undefined)
+  .pipe(
+    z
+      .string()
+      .max(300, VENUE_MSG.websiteMax)
+      .refine((s) => isWebAddress(s), VENUE_MSG.website)
+      .optional(),
+  );
+
+export const contactInfoSchema = z
+  .object(
+    { phone: phone.optional(), website: website.optional() },
+    { error: "Contact info must be an object" },
+  )
+  .transform((c) => ({
+    ...(c.phone ? { phone: c.phone } : {}),
+    ...(c.website ? { website: c.website } : {}),
+  }));
+export type ContactInfo = { phone?: string; website?: string };
+
+const venueFields = {
+  name: z.string({ error: VENUE_MSG.nameMin }).trim().min(2, VENUE_MSG.nameMin).max(120, VENUE_MSG.nameMax),
+  address: optionalText(300, VENUE_MSG.addressMax).optional(),
+  city: z
+    .string({ error: VENUE_MSG.cityRequired })
+    .trim()
+    .min(1, VENUE_MSG.cityRequired)
+    .max(100, VENUE_MSG.cityMax),
+  postcode: z
+    .union([z.string().max(20, VENUE_MSG.postcode), z.null()], { error: VENUE_MSG.postcode })
+    .transform((v, ctx) => {
+      if (!v?.trim()) return null;
+      const p = normalisePostcode(v);
+      if (!p) {
+        ctx.addIssue({ code: "custom", message: VENUE_MSG.postcode });
+        return z.NEVER;
+      }
+      return p;
+    })
+    .optional(),
+  latitude: coordinate(90, VENUE_MSG.latitude).optional(),
+  longitude: coordinate(180, VENUE_MSG.longitude).optional(),
+  type: choice(VENUE_TYPES, VENUE_MSG.type),
+  priceLevel: choice(PRICE_LEVELS, VENUE_MSG.priceLevel),
+  experienceBlurb: optionalText(2000, VENUE_MSG.blurbMax).optional(),
+  features: listField("Features", 30).optional(),
+  accessibilityFeatures: listField("Accessibility features", 30).optional(),
+  dietaryAccommodations: listField("Dietary accommodations", 30).optional(),
+  contactInfo: contactInfoSchema.optional(),
+};
+
+/** POST /api/admin/venues and the Add Venue form: type and name required, price level medium by default. */
+export const venueCreateSchema = z.object({
+  ...venueFields,
+  priceLevel: venueFields.priceLevel.default("medium"),
+});
+/** PUT /api/admin/venues/:id: the fields given are changed, the others stay. */
+export const venueUpdateSchema = z.object(venueFields).partial();
+export type VenueInput = z.output<typeof venueCreateSchema>;
+export type VenueUpdate = z.output<typeof venueUpdateSchema>;
+export type VenueFormInput = z.input<typeof venueCreateSchema>;
+
+export const VENUE_FORM_DEFAULTS = { type: "restaurant", priceLevel: "medium" } as const;
+
+export interface AdminVenue {
+  id: number;
+  name: string;
+  address: string | null;
+  city: string;
+  postcode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  type: VenueType;
+  priceLevel: PriceLevel;
+  experienceBlurb: string | null;
+  features: string[];
+  accessibilityFeatures: string[];
+  dietaryAccommodations: string[];
+  contactInfo: ContactInfo;
+  createdAt: string;
+  /** Date reservations at this venue: a venue with any cannot be deleted. */
+  reservationCount: number;
+}
+
+/** The Data Quality column: Incomplete names the empty lists, otherwise Complete. */
+export function venueDataQuality(v: Pick<AdminVenue, "dietaryAccommodations" | "accessibilityFeatures">): {
+  complete: boolean;
+  missing: string[];
+} {
+  const missing = [
+    ...(v.dietaryAccommodations.length === 0 ? ["dietary accommodations"] : []),
+    ...(v.accessibilityFeatures.length === 0 ? ["accessibility features"] : []),
+  ];
+  return { complete: missing.length === 0, missing };
+}
+
+const dateIdeaFields = {
+  title: z
+    .string({ error: DATE_IDEA_MSG.titleMin })
+    .trim()
+    .min(2, DATE_IDEA_MSG.titleMin)
+    .max(160, DATE_IDEA_MSG.titleMax),
+  description: optionalText(2000, DATE_IDEA_MSG.descriptionMax).optional(),
+  category: choice(DATE_IDEA_CATEGORIES, DATE_IDEA_MSG.category),
+  duration: z
+    .union([z.number(), z.string().max(10)], { error: DATE_IDEA_MSG.duration })
+    .transform((v) => (typeof v === "string" ? (v.trim() === "" ? Number.NaN : Number(v)) : v))
+    .pipe(
+      z
+        .number({ error: DATE_IDEA_MSG.duration })
+        .int(DATE_IDEA_MSG.duration)
+        .min(1, DATE_IDEA_MSG.duration)
+        .max(24, DATE_IDEA_MSG.duration),
+    ),
+  priceLevel: choice(PRICE_LEVELS, VENUE_MSG.priceLevel),
+  season: choice(SEASONS, DATE_IDEA_MSG.season),
+  timeOfDay: choice(DATE_IDEA_TIMES, DATE_IDEA_MSG.timeOfDay),
+  dressCode: optionalText(120, DATE_IDEA_MSG.dressCodeMax).optional(),
+  venueId: z
+    .union([z.number(), z.string().max(12), z.null()], { error: DATE_IDEA_MSG.venueId })
+    .transform((v, ctx) => {
+      if (v === null || v === "" || v === "none") return null;
+      const n = typeof v === "number" ? v : Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+        ctx.addIssue({ code: "custom", message: DATE_IDEA_MSG.venueId });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .optional(),
+  requirements: listField("Requirements", 20).optional(),
+  tags: listField("Tags", 20).optional(),
+  isActive: z.boolean({ error: DATE_IDEA_MSG.isActive }),
+};
+
+/** POST /api/admin/date-ideas and its form, with the defaults of spec section 2. */
+export const dateIdeaCreateSchema = z.object({
+  ...dateIdeaFields,
+  category: dateIdeaFields.category.default("culinary"),
+  duration: dateIdeaFields.duration.default(2),
+  priceLevel: dateIdeaFields.priceLevel.default("medium"),
+  season: dateIdeaFields.season.default("any"),
+  timeOfDay: dateIdeaFields.timeOfDay.default("evening"),
+  isActive: dateIdeaFields.isActive.default(true),
+});
+export const dateIdeaUpdateSchema = z.object(dateIdeaFields).partial();
+export type DateIdeaInput = z.output<typeof dateIdeaCreateSchema>;
+export type DateIdeaUpdate = z.output<typeof dateIdeaUpdateSchema>;
+export type DateIdeaFormInput = z.input<typeof dateIdeaCreateSchema>;
+
+export const DATE_IDEA_FORM_DEFAULTS = {
+  category: "culinary",
+  duration: 2,
+  priceLevel: "medium",
+  season: "any",
+  timeOfDay: "evening",
+  isActive: true,
+} as const;
+
+export interface AdminDateIdea {
+  id: number;
+  title: string;
+  description: string | null;
+  category: DateIdeaCategory;
+  duration: number;
+  priceLevel: PriceLevel;
+  season: Season;
+  timeOfDay: DateIdeaTime;
+  dressCode: string | null;
+  venueId: number | null;
+  venueName: string | null;
+  requirements: string[];
+  tags: string[];
+  isActive: boolean;
+  createdAt: string;
+}
+
+/** The columns of the venue spreadsheet (spec section 3), in order: template, export and sync. */
+export const VENUE_SHEET_COLUMNS = [
+  "ID",
+  "Name",
+  "Address",
+  "City",
+  "Type",
+  "Price Level",
+  "Experience Description",
+  "Features",
+  "Accessibility Features",
+  "Dietary Accommodations",
+  "Phone",
+  "Website",
+] as const;
+export type VenueSheetColumn = (typeof VENUE_SHEET_COLUMNS)[number];
+
+/** Limits of a sync upload: checked by the client before sending and enforced by the server. */
+export const VENUE_SYNC = {
+  maxBytes: 5 * 1024 * 1024,
+  maxRows: 20_000,
+  /** An .xlsx is a zip: the most its parts may unpack to, and the most parts it may have. */
+  maxUnpackedBytes: 64 * 1024 * 1024,
+  maxZipEntries: 500,
+  /** Longest lists of names a preview carries (the counts are always complete). */
+  listLimit: 500,
+  problemLimit: 1_000,
+  /** A problem list longer than this collapses to "N issues occurred. Check console for details." */
+  collapseProblemsAbove: 5,
+  accept: ".xlsx,.xls,.csv",
+} as const;
+
+export const SYNC_MSG = {
+  readFailed: "Failed to read file",
+  processFailed: "Failed to process file",
+  syncFailed: "Sync Error: Failed to sync venues",
+  fileType: "Please choose an .xlsx, .xls or .csv file",
+  tooLarge: `The file is too large (at most ${VENUE_SYNC.maxBytes / 1024 / 1024} MB)`,
+  empty: "The file is empty",
+  mismatch: (ext: string) => `The file's content is not a valid ${ext} file`,
+  notSpreadsheet: "The file is not a spreadsheet (.xlsx, .xls or .csv)",
+  unpackedTooLarge: "The workbook unpacks to too much data; it may be damaged or a zip bomb",
+  damaged: "The workbook is damaged or not a valid spreadsheet",
+  encrypted: "The workbook is password-protected; save it without a password and try again",
+  oldExcel: "Excel 5.0/95 workbooks are not supported; save the file as .xlsx and try again",
+  noSheet: "The workbook has no worksheet",
+  tooManyRows: `The file has more than ${VENUE_SYNC.maxRows.toLocaleString("en-GB")} rows; split it into smaller files`,
+  noRows: "The file has no venue rows below its header",
+  missingColumns: (cols: string[]) =>
+    `The first row must name the template's columns; missing: ${cols.join(", ")}`,
+  missingFields: (row: number) => `Row ${row}: Missing required fields (Name, City, Type)`,
+  badId: (row: number, id: string) => `Row ${row}: ID "${id}" is not a venue ID`,
+  unknownId: (row: number, id: number) => `Row ${row}: No venue has ID ${id}`,
+  ambiguous: (row: number, name: string) =>
+    `Row ${row}: Several venues are called ${name} at that address; add the ID column to choose one`,
+  duplicate: (row: number, first: number) =>
+    `Row ${row}: Same venue as row ${first}; only row ${first} is used`,
+  rowInvalid: (row: number, message: string) => `Row ${row}: ${message}`,
+  cannotDelete: VENUE_MSG.cannotDelete,
+  manyIssues: (n: number) => `${n} issues occurred. Check console for details.`,
+  planChanged:
+    "The venues changed since this preview (someone else saved or synced). Review the new preview and confirm again.",
+  planRequired: "Preview the file before applying it",
+  applyFailed: "Failed to sync venues; nothing was changed",
+} as const;
+
+/** ?filename= of a raw upload (the body is the file), and the preview's planId when applying. */
+export const syncUploadQuerySchema = z.object({
+  filename: z.string().trim().max(255, "The file name is too long").optional(),
+});
+export const syncApplyQuerySchema = syncUploadQuerySchema.extend({
+  planId: z.string({ error: SYNC_MSG.planRequired }).regex(/^[0-9a-f]{64}$/, SYNC_MSG.planRequired),
+});
+
+export interface SyncVenueRef {
+  /** Spreadsheet row (the header is row 1); absent for venues found only in the database. */
+  row?: number;
+  id?: number;
+  name: string;
+  city: string;
+  /** Updated rows: the columns whose values differ. */
+  changes?: string[];
+}
+
+/** POST /api/admin/venues/sync/preview: what applying the file would do; nothing has changed yet. */
+export interface VenueSyncPreview {
+  /** Names this exact plan; applying with it fails if the file or the venues have changed since. */
+  planId: string;
+  fileName: string;
+  rows: number;
+  counts: { new: number; updated: number; removed: number; unchanged: number; problems: number };
+  /** At most VENUE_SYNC.listLimit each (the counts are complete). */
+  added: SyncVenueRef[];
+  updated: SyncVenueRef[];
+  removed: SyncVenueRef[];
+  /** Each flagged row or venue, in the spec's words; at most VENUE_SYNC.problemLimit. */
+  problems: string[];
+}
+
+/** POST /api/admin/venues/sync/apply: what was done, in one transaction. */
+export interface VenueSyncResult {
+  created: number;
+  updated: number;
+  removed: number;
+  unchanged: number;
+  /** Rows and venues left as they were because of a problem. */
+  skipped: number;
+  problems: string[];
+}
