@@ -318,7 +318,8 @@ export const emailLogs = pgTable(
     errorMessage: text("error_message"),
   },
   (t) => [
-    index("email_logs_sent_at_idx").on(t.sentAt),
+    // (sent_at, id): the log is read newest first, and its export walks it by that keyset in batches.
+    index("email_logs_sent_at_id_idx").on(t.sentAt, t.id),
     index("email_logs_user_idx").on(t.userId),
     index("email_logs_type_idx").on(t.emailType),
   ],
