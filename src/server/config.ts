@@ -47,6 +47,11 @@ const envSchema = z.object({
   GOCARDLESS_WEBHOOK_SECRET: z.string().optional(),
   /** Webhook secret for the built-in sandbox provider (random per start when unset). */
   PAYMENTS_WEBHOOK_SECRET: z.string().optional(),
+  /** Shared secret of the inbound support-mail webhook (POST /api/support/inbound); unset: the webhook is off. */
+  SUPPORT_INBOUND_SECRET: z
+    .string()
+    .min(24, "SUPPORT_INBOUND_SECRET must be at least 24 characters")
+    .optional(),
   SEED_DEMO: bool,
 });
 
@@ -71,6 +76,7 @@ export type Config = {
     gocardlessEnvironment: "sandbox" | "live";
   };
   webhookSecret: string;
+  supportInboundSecret: string | undefined;
   /** Seed demo venues, ideas and offer codes at start even on an external database. */
   seedDemo: boolean;
   /** Requests per window for the sign-in family of endpoints; tests may lower or raise them. */
@@ -143,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhookSecret:
       e.GOCARDLESS_WEBHOOK_SECRET || e.PAYMENTS_WEBHOOK_SECRET || randomBytes(32).toString("hex"),
+    supportInboundSecret: e.SUPPORT_INBOUND_SECRET || undefined,
     rateLimits: DEFAULT_RATE_LIMITS,
   };
 }

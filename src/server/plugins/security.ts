@@ -8,7 +8,7 @@ import { isApiPath } from "./request-path.ts";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Paths called server to server; they authenticate by signature instead of by browser origin. */
-export const ORIGIN_EXEMPT_PREFIXES = ["/api/webhooks/"];
+export const ORIGIN_EXEMPT_PREFIXES = ["/api/webhooks/", "/api/support/inbound"];
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {

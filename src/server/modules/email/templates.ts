@@ -253,3 +253,26 @@ export function partnerLeftEmail(firstName: string): Rendered {
     "Your partner deleted their Unveil account, so your accounts are no longer linked. Your own account, dates and membership are unchanged.",
   ]);
 }
+
+/** Support's answer to a ticket; "[#id]" in the subject lets an e-mailed reply find its conversation again. */
+export function supportReplyEmail(t: {
+  ticketId: number;
+  subject: string;
+  name: string | null;
+  body: string;
+  /** The member's conversation page, when the ticket belongs to an account. */
+  url: string | null;
+}): Rendered {
+  const subject = t.subject.replace(/^(\s*re:\s*)+/i, "").replace(/\s*\[#\d+\]\s*$/, "");
+  const lines = t.body
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return render(
+    `Re: ${subject} [#${t.ticketId}]`,
+    "A reply from our team",
+    [`Hello ${t.name?.trim() || "there"},`, ...lines],
+    t.url ? { label: "See the conversation", url: t.url } : undefined,
+    `To answer, reply to this e-mail and keep [#${t.ticketId}] in the subject.`,
+  );
+}

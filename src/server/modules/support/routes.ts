@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { INBOUND_LIMITS, inboundMailSchema } from "../../../shared/admin/support.ts";
 import { createTicketSchema, idParamSchema, ticketReplySchema } from "../../../shared/schemas/member.ts";
 import type { Deps } from "../../deps.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { checkInboundSecret, receiveInboundMail } from "./inbound.ts";
 import { createTicket, getTicket, listTickets, replyToTicket } from "./service.ts";
 
 export function supportRoutes(app: FastifyInstance, deps: Deps): void {
@@ -24,5 +26,18 @@ export function supportRoutes(app: FastifyInstance, deps: Deps): void {
     "/api/support/tickets/:id/replies",
     { onRequest: memberOnly, schema: { params: idParamSchema, body: ticketReplySchema } },
     async (req) => replyToTicket(deps, requireUser(req), req.params.id, req.body.body),
+  );
+  // The mail provider's webhook: its shared secret is checked before the body is even read.
+  r.post(
+    "/api/support/inbound",
+    {
+      bodyLimit: INBOUND_LIMITS.bodyBytes,
+      onRequest: async (req) => checkInboundSecret(deps.config, req.headers),
+      schema: { body: inboundMailSchema },
+    },
+    async (req, reply) => {
+      const { created, ...answer } = await receiveInboundMail(deps, req.body);
+      return reply.code(created ? 201 : 200).send(answer);
+    },
   );
 }

@@ -1,5 +1,51 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminId, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import {
+  adminReplySchema,
+  ticketListQuerySchema,
+  updateTicketSchema,
+} from "../../../../shared/admin/support.ts";
 import type { Deps } from "../../../deps.ts";
+import { requireAdmin } from "../../../plugins/auth-context.ts";
+import { getTicket, listTickets, replyToTicket, updateTicket } from "./service.ts";
 
-/** Back-office routes of this slice (issue #5). Every /api/admin/* path is guarded in plugins/auth-context.ts. */
-export function adminSupportRoutes(_app: FastifyInstance, _deps: Deps): void {}
+const idParams = z.object({ id: adminId });
+
+/** Support tab. /api/admin/* is guarded in auth-context.ts; PUT /api/support/tickets/:id checks for itself. */
+export function adminSupportRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/admin/support/tickets",
+    { schema: { querystring: ticketListQuerySchema } },
+    async (req, reply) => {
+      const { rows, total } = await listTickets(deps, req.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    },
+  );
+
+  r.get("/api/admin/support/tickets/:id", { schema: { params: idParams } }, async (req) =>
+    getTicket(deps, req.params.id),
+  );
+
+  r.post(
+    "/api/admin/support/tickets/:id/replies",
+    { schema: { params: idParams, body: adminReplySchema } },
+    async (req) => replyToTicket(deps, requireAdmin(req), req.params.id, req.body.body),
+  );
+
+  // Spec section 7: PUT /api/support/tickets/{ticketId} with an updates object. Outside the /api/admin tree,
+  // so it refuses visitors and members itself, before the body is looked at.
+  r.put(
+    "/api/support/tickets/:id",
+    {
+      onRequest: async (req) => {
+        requireAdmin(req);
+      },
+      schema: { params: idParams, body: updateTicketSchema },
+    },
+    async (req) => updateTicket(deps, req.params.id, req.body),
+  );
+}
