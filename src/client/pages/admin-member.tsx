@@ -1,14 +1,178 @@
-import { useParams } from "wouter";
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, CalendarClock, History, UserX } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "wouter";
+import type { AdminAssignment } from "../../shared/admin/assignments.ts";
+import { type AdminUser, MEMBERS_MSG, memberName } from "../../shared/admin/members.ts";
+import { TierStatusBadge } from "../components/admin/members/member-badges.tsx";
+import { MemberDateEntry } from "../components/admin/members/member-date-entry.tsx";
+import { LoadErrorCard } from "../components/load-error-card.tsx";
+import { useNoIndex } from "../components/settings/use-noindex.ts";
+import { Badge } from "../components/ui/badge.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Skeleton } from "../components/ui/skeleton.tsx";
+import { useDocumentTitle } from "../lib/document-title.ts";
+import { errorStatus } from "../lib/queryClient.ts";
 
-export default function AdminMemberPage() {
-  const { userId } = useParams<{ userId: string }>();
+const BACK = "/admin?tab=members";
+
+function BackLink() {
   return (
-    <PlaceholderPage
-      eyebrow="Back office"
-      title={`Member ${userId}`}
-      description="This member's details, preferences, subscription and dates."
-      action={{ href: "/admin", label: "Back to Admin" }}
-    />
+    <Button asChild variant="link" className="mb-6 gap-1.5">
+      <Link href={BACK}>
+        <ArrowLeft aria-hidden />
+        Back to Admin
+      </Link>
+    </Button>
+  );
+}
+
+function DatesCard({
+  title,
+  icon,
+  empty,
+  dates,
+  now,
+  past,
+}: {
+  title: string;
+  icon: ReactNode;
+  empty: string;
+  dates: AdminAssignment[] | undefined;
+  now: Date;
+  past: boolean;
+}) {
+  return (
+    <Card className="p-5 sm:p-6" aria-labelledby={`${past ? "history" : "upcoming"}-title`}>
+      <h2
+        id={`${past ? "history" : "upcoming"}-title`}
+        className="mb-4 flex items-center gap-2 font-display text-2xl font-medium"
+      >
+        <span className="text-brand [&_svg]:size-5">{icon}</span>
+        {title}
+        {dates && dates.length > 0 && (
+          <span className="text-base font-normal text-muted-foreground tabular-nums">({dates.length})</span>
+        )}
+      </h2>
+      {!dates ? (
+        <div className="grid gap-3" role="status" aria-label={`Loading ${title}`}>
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      ) : dates.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
+          {empty}
+        </p>
+      ) : (
+        <ul>
+          {dates.map((d) => (
+            <MemberDateEntry key={d.id} date={d} now={now} past={past} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** /admin/members/{userId}: one member, their upcoming dates and their history (spec section 2). */
+export default function AdminMemberPage() {
+  useNoIndex();
+  const { userId } = useParams<{ userId: string }>();
+  const validId = /^[1-9]\d{0,8}$/.test(userId ?? "");
+  const member = useQuery<AdminUser>({
+    queryKey: ["/api/admin/users", userId],
+    enabled: validId,
+    staleTime: 0,
+  });
+  const dates = useQuery<AdminAssignment[]>({
+    queryKey: ["/api/admin/users", userId, "dates"],
+    enabled: validId && member.isSuccess,
+    staleTime: 0,
+  });
+  useDocumentTitle(member.data ? memberName(member.data) : MEMBERS_MSG.notFound);
+  const now = new Date();
+
+  const shell = (children: ReactNode) => (
+    <div className="mx-auto w-full max-w-5xl flex-1 px-4 pt-8 pb-16 sm:px-6 sm:pt-12 sm:pb-24">
+      <BackLink />
+      {children}
+    </div>
+  );
+
+  if (!validId || errorStatus(member.error) === 404)
+    return shell(
+      <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+        <UserX aria-hidden className="size-10 text-muted-foreground" />
+        <h1 className="font-display text-3xl font-medium">{MEMBERS_MSG.notFound}</h1>
+        <p className="max-w-sm text-muted-foreground">
+          No member has this ID. They may have deleted their account.
+        </p>
+      </Card>,
+    );
+  if (member.isError)
+    return shell(
+      <LoadErrorCard
+        heading="h1"
+        title="Couldn't load this member"
+        error={member.error}
+        onRetry={() => member.refetch()}
+      />,
+    );
+  if (!member.data)
+    return shell(
+      <div role="status" aria-label="Loading member" className="grid gap-3">
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-5 w-48" />
+      </div>,
+    );
+
+  const m = member.data;
+  const all = dates.data;
+  const upcoming = all?.filter((d) => new Date(d.scheduledDate) > now);
+  const history = all
+    ?.filter((d) => new Date(d.scheduledDate) <= now)
+    .sort((a, b) => Date.parse(b.scheduledDate) - Date.parse(a.scheduledDate));
+
+  return shell(
+    <>
+      <header className="mb-8">
+        <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Member</p>
+        <h1 className="mt-3 text-4xl leading-tight font-normal break-words sm:text-5xl">{memberName(m)}</h1>
+        <p className="mt-2 break-all text-muted-foreground">{m.email}</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <TierStatusBadge user={m} />
+          {m.onboardingCompleted && <Badge variant="success">Onboarding Complete</Badge>}
+          {m.hasPartner && <Badge>Has partner</Badge>}
+          {m.isAdmin && <Badge variant="brand">Admin</Badge>}
+        </div>
+      </header>
+      {dates.isError ? (
+        <LoadErrorCard
+          title="Couldn't load this member's dates"
+          error={dates.error}
+          onRetry={() => dates.refetch()}
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <DatesCard
+            title="Upcoming Dates"
+            icon={<CalendarClock aria-hidden />}
+            empty={MEMBERS_MSG.noUpcoming}
+            dates={upcoming}
+            now={now}
+            past={false}
+          />
+          <DatesCard
+            title="Date History"
+            icon={<History aria-hidden />}
+            empty={MEMBERS_MSG.noHistory}
+            dates={history}
+            now={now}
+            past
+          />
+        </div>
+      )}
+    </>,
   );
 }

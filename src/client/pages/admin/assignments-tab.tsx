@@ -1,4 +1,157 @@
-/** The "assignments" tab of /admin (issue #5). */
+import { CalendarHeart, CalendarPlus, Download, Eye } from "lucide-react";
+import { useState } from "react";
+import type { AdminAssignment } from "../../../shared/admin/assignments.ts";
+import { memberName } from "../../../shared/admin/members.ts";
+import { AssignDateDialog } from "../../components/admin/members/assign-date-dialog.tsx";
+import { AssignmentDetailsDialog } from "../../components/admin/members/assignment-details-dialog.tsx";
+import { AssignmentStatusSelect } from "../../components/admin/members/assignment-status-select.tsx";
+import { useExportButton } from "../../components/admin/members/export-button.tsx";
+import { LoadErrorCard } from "../../components/load-error-card.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import {
+  AdminSection,
+  EmptyState,
+  formatDateGB,
+  formatDateTimeGB,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "./common.tsx";
+
+/** The "assignments" tab of /admin: every planned date, newest first; assign, change status, view, export. */
 export default function AssignmentsTab() {
-  return <p className="text-muted-foreground">Loading...</p>;
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const [assigning, setAssigning] = useState(false);
+  const [viewing, setViewing] = useState<AdminAssignment | null>(null);
+  const term = useDebounced(search.trim());
+  const list = usePagedList<AdminAssignment>("/api/admin/assignments", { search: term, offset });
+  const exportButton = useExportButton(
+    "/api/admin/assignments/export",
+    "date-assignments",
+    "Date assignments",
+  );
+  const nothingYet = !term && list.total === 0;
+
+  return (
+    <AdminSection
+      title="Date Assignments"
+      description="Every planned date, newest first. Search by member name, e-mail or venue."
+      actions={
+        <>
+          <Button variant="outline" onClick={exportButton.run} disabled={exportButton.pending}>
+            <Download aria-hidden />
+            {exportButton.pending ? "Exporting..." : "Export to Excel"}
+          </Button>
+          <Button onClick={() => setAssigning(true)}>
+            <CalendarPlus aria-hidden />
+            Assign Date
+          </Button>
+        </>
+      }
+    >
+      <AssignDateDialog open={assigning} onOpenChange={setAssigning} />
+      <AssignmentDetailsDialog assignment={viewing} onClose={() => setViewing(null)} />
+      {!(list.query.isSuccess && nothingYet) && (
+        <div className="mb-4">
+          <SearchBox
+            label="Search assignments"
+            placeholder="Search by member or venue"
+            value={search}
+            onChange={(v) => {
+              setSearch(v);
+              setOffset(0);
+            }}
+          />
+        </div>
+      )}
+      {list.query.isError ? (
+        <LoadErrorCard
+          title="Couldn't load assignments"
+          error={list.query.error}
+          onRetry={() => list.query.refetch()}
+        />
+      ) : list.query.isPending ? (
+        <TableSkeleton label="Loading assignments" />
+      ) : nothingYet ? (
+        <EmptyState icon={<CalendarHeart aria-hidden />} title="No Date Assignments Yet">
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Plan a member's first mystery date: choose the member, the time and the venue.
+          </p>
+          <Button onClick={() => setAssigning(true)}>
+            <CalendarPlus aria-hidden />
+            Start Scheduling
+          </Button>
+        </EmptyState>
+      ) : list.rows.length === 0 ? (
+        <EmptyState icon={<CalendarHeart aria-hidden />} title="No assignments match this search." />
+      ) : (
+        <>
+          <Table aria-label="Date assignments" aria-busy={list.query.isFetching || undefined}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Member</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Venue</TableHead>
+                <TableHead>Scheduled Date</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Date Created</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.rows.map((a) => (
+                <TableRow key={a.id} data-testid={`assignment-row-${a.id}`}>
+                  <TableCell className="min-w-36 font-medium break-words">
+                    {a.user ? memberName(a.user) : `Member ${a.userId}`}
+                  </TableCell>
+                  <TableCell className="max-w-56 break-all">{a.user?.email ?? "-"}</TableCell>
+                  <TableCell className="min-w-36">
+                    {a.venue ? (
+                      <>
+                        <span className="break-words">{a.venue.name}</span>
+                        <span className="block text-xs text-muted-foreground">{a.venue.city}</span>
+                      </>
+                    ) : (
+                      "-"
+                    )}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {formatDateTimeGB(a.scheduledDate)}
+                  </TableCell>
+                  <TableCell>
+                    <AssignmentStatusSelect assignment={a} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {formatDateGB(a.createdAt)}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`View assignment ${a.id}`}
+                      onClick={() => setViewing(a)}
+                    >
+                      <Eye aria-hidden />
+                      View
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pager
+            total={list.total}
+            limit={list.limit}
+            offset={offset}
+            onOffset={setOffset}
+            label="assignments"
+          />
+        </>
+      )}
+    </AdminSection>
+  );
 }

@@ -1,4 +1,117 @@
-/** The "members" tab of /admin (issue #5). */
+import { Download, Eye, Heart, Users } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
+import { AutoAssignButton } from "../../components/admin/members/auto-assign-button.tsx";
+import { useExportButton } from "../../components/admin/members/export-button.tsx";
+import { StatusBadge, TierBadge } from "../../components/admin/members/member-badges.tsx";
+import { LoadErrorCard } from "../../components/load-error-card.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import {
+  AdminSection,
+  EmptyState,
+  formatDateGB,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "./common.tsx";
+
+/** The "members" tab of /admin: every member, searched and paged on the server, with Export to Excel. */
 export default function MembersTab() {
-  return <p className="text-muted-foreground">Loading...</p>;
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const term = useDebounced(search.trim());
+  const list = usePagedList<AdminUser>("/api/admin/users", { search: term, offset });
+  const exportButton = useExportButton("/api/admin/users/export", "members", "Members");
+
+  return (
+    <AdminSection
+      title="Member Management"
+      description="Every member, newest first. Search looks in names and e-mail addresses."
+      actions={
+        <Button variant="outline" onClick={exportButton.run} disabled={exportButton.pending}>
+          <Download aria-hidden />
+          {exportButton.pending ? "Exporting..." : "Export to Excel"}
+        </Button>
+      }
+    >
+      <div className="mb-4">
+        <SearchBox
+          label="Search members"
+          placeholder="Search by name or e-mail"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setOffset(0);
+          }}
+        />
+      </div>
+      {list.query.isError ? (
+        <LoadErrorCard
+          title={MEMBERS_MSG.fetchFailed}
+          error={list.query.error}
+          onRetry={() => list.query.refetch()}
+        />
+      ) : list.query.isPending ? (
+        <TableSkeleton label="Loading members" />
+      ) : list.rows.length === 0 ? (
+        <EmptyState icon={<Users aria-hidden />} title={MEMBERS_MSG.noMembers} />
+      ) : (
+        <>
+          <Table aria-label="Members" aria-busy={list.query.isFetching || undefined}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Member</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Subscription</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Joined</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.rows.map((u) => (
+                <TableRow key={u.id} data-testid={`member-row-${u.id}`}>
+                  <TableCell className="min-w-40">
+                    <p className="font-medium break-words">{memberName(u)}</p>
+                    {u.partnerId !== null && (
+                      <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted-foreground">
+                        <Heart aria-hidden className="size-3" />
+                        Has partner
+                      </p>
+                    )}
+                  </TableCell>
+                  <TableCell className="max-w-64 break-all">{u.email}</TableCell>
+                  <TableCell>
+                    <TierBadge tier={u.subscriptionTier} />
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={u.subscriptionStatus} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {formatDateGB(u.createdAt)}
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-2">
+                      <Button asChild variant="ghost" size="sm">
+                        <Link href={`/admin/members/${u.id}`} aria-label={`View Member ${memberName(u)}`}>
+                          <Eye aria-hidden />
+                          View Member
+                        </Link>
+                      </Button>
+                      <AutoAssignButton user={u} />
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pager total={list.total} limit={list.limit} offset={offset} onOffset={setOffset} label="members" />
+        </>
+      )}
+    </AdminSection>
+  );
 }

@@ -1,4 +1,117 @@
-/** The "users" tab of /admin (issue #5). */
+import { Eye, UserCog } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
+import { AdminRoleButton } from "../../components/admin/members/admin-role-button.tsx";
+import { LoadErrorCard } from "../../components/load-error-card.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { useAuth } from "../../lib/auth.ts";
+import {
+  AdminSection,
+  EmptyState,
+  formatDateGB,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "./common.tsx";
+
+/**
+ * The "users" tab of /admin: who may use the back office. The spec filters on the client; with 100,000
+ * members the search box asks the server instead (?search=, name or e-mail, case-insensitive).
+ */
 export default function UsersTab() {
-  return <p className="text-muted-foreground">Loading...</p>;
+  const { user: me } = useAuth();
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const term = useDebounced(search.trim());
+  const list = usePagedList<AdminUser>("/api/admin/users", { search: term, offset });
+
+  return (
+    <AdminSection
+      title="User Management"
+      description="Give or remove access to the back office. Search looks in names and e-mail addresses."
+    >
+      <div className="mb-4">
+        <SearchBox
+          label="Search users"
+          placeholder="Search by name or e-mail"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setOffset(0);
+          }}
+        />
+      </div>
+      {list.query.isError ? (
+        <LoadErrorCard
+          title={MEMBERS_MSG.fetchFailed}
+          error={list.query.error}
+          onRetry={() => list.query.refetch()}
+        />
+      ) : list.query.isPending ? (
+        <TableSkeleton label="Loading users" />
+      ) : list.rows.length === 0 ? (
+        <EmptyState
+          icon={<UserCog aria-hidden />}
+          title={term ? "No users match this search." : "No users found."}
+        />
+      ) : (
+        <>
+          <Table aria-label="Users" aria-busy={list.query.isFetching || undefined}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Name</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Registered</TableHead>
+                <TableHead>Admin</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.rows.map((u) => {
+                const self = me?.id === u.id;
+                return (
+                  <TableRow key={u.id} data-testid={`user-row-${u.id}`}>
+                    <TableCell className="min-w-36 font-medium break-words">
+                      {memberName(u)}
+                      {self && <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>}
+                    </TableCell>
+                    <TableCell className="max-w-64 break-all">{u.email}</TableCell>
+                    <TableCell>
+                      <Badge variant={u.onboardingCompleted ? "success" : "warning"}>
+                        {u.onboardingCompleted ? "Active" : "Pending"}
+                      </Badge>
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {formatDateGB(u.createdAt)}
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={u.isAdmin ? "brand" : "neutral"}>{u.isAdmin ? "Admin" : "User"}</Badge>
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex justify-end gap-2">
+                        {!self && <AdminRoleButton user={u} />}
+                        <Button asChild variant="ghost" size="sm">
+                          <Link href={`/admin/members/${u.id}`} aria-label={`View ${memberName(u)}`}>
+                            <Eye aria-hidden />
+                            View
+                          </Link>
+                        </Button>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          <Pager total={list.total} limit={list.limit} offset={offset} onOffset={setOffset} label="users" />
+        </>
+      )}
+    </AdminSection>
+  );
 }

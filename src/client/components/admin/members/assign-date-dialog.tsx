@@ -1,0 +1,206 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Controller, type Resolver, useForm } from "react-hook-form";
+import {
+  type AdminAssignment,
+  ASSIGNMENT_MSG,
+  createAssignmentSchema,
+  dateToLondonLocal,
+} from "../../../../shared/admin/assignments.ts";
+import { type AdminUser, memberName } from "../../../../shared/admin/members.ts";
+import type { AdminVenue } from "../../../../shared/admin/venues.ts";
+import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
+import { Button } from "../../ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../ui/dialog.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { Label } from "../../ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { MemberPicker } from "./member-picker.tsx";
+
+interface FormValues {
+  userId: string;
+  venueId: string;
+  /** datetime-local: a wall-clock time in London. */
+  scheduledDate: string;
+}
+const EMPTY: FormValues = { userId: "", venueId: "", scheduledDate: "" };
+
+/** "name - city (type)" (spec section 2). */
+export const venueLabel = (v: Pick<AdminVenue, "name" | "city" | "type">) =>
+  `${v.name} - ${v.city} (${v.type})`;
+
+/**
+ * Assign Date: a member (searched on the server), a London date and time, and a venue. Assign stays
+ * disabled until all three are chosen; the server checks the member's monthly allowance and clashes.
+ */
+export function AssignDateDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const venueId = useId();
+  const [member, setMember] = useState<AdminUser | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const venues = useQuery<AdminVenue[]>({
+    queryKey: ["/api/admin/venues"],
+    enabled: open,
+    staleTime: 60_000,
+  });
+  const form = useForm<FormValues>({
+    resolver: zodResolver(createAssignmentSchema) as unknown as Resolver<FormValues>,
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const [userId, venue, when] = form.watch(["userId", "venueId", "scheduledDate"]);
+  const ready = Boolean(userId && venue && when);
+
+  const reset = () => {
+    form.reset(EMPTY);
+    setMember(null);
+    setServerError(null);
+  };
+  const assign = useSingleFlightMutation({
+    mutationFn: async (v: FormValues) =>
+      (await (
+        await apiRequest("POST", "/api/admin/assignments", {
+          userId: Number(v.userId),
+          venueId: Number(v.venueId),
+          scheduledDate: v.scheduledDate,
+        })
+      ).json()) as AdminAssignment,
+    onSuccess: (created) => {
+      toast({
+        title: ASSIGNMENT_MSG.created,
+        description: `${created.user ? memberName(created.user) : "The member"} has a date at ${created.venue?.name ?? "the venue"}.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/assignments"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
+      onOpenChange(false);
+      reset();
+    },
+    onError: (error) => {
+      setServerError(errorMessage(error));
+      toastCallError("Failed to assign date", error);
+    },
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (assign.isPending) return;
+        onOpenChange(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Assign Date</DialogTitle>
+          <DialogDescription>
+            Plan a mystery date for a member. It counts towards their dates for that month.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="mt-6 grid gap-5"
+          onSubmit={form.handleSubmit(() => {
+            setServerError(null);
+            assign.mutate(form.getValues());
+          })}
+        >
+          <MemberPicker
+            value={member}
+            error={errors.userId?.message}
+            onChange={(u) => {
+              setMember(u);
+              form.setValue("userId", u ? String(u.id) : "", { shouldValidate: Boolean(u) });
+            }}
+          />
+          <FormField
+            label="Scheduled date (London time)"
+            type="datetime-local"
+            min={dateToLondonLocal(new Date())}
+            error={errors.scheduledDate?.message}
+            {...form.register("scheduledDate")}
+          />
+          <div className="grid gap-2">
+            <Label htmlFor={venueId}>Venue</Label>
+            <Controller
+              control={form.control}
+              name="venueId"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} disabled={!venues.data}>
+                  <SelectTrigger
+                    id={venueId}
+                    onBlur={field.onBlur}
+                    aria-invalid={errors.venueId ? true : undefined}
+                  >
+                    <SelectValue
+                      placeholder={
+                        venues.isError
+                          ? "Couldn't load venues"
+                          : venues.data?.length === 0
+                            ? "No venues yet: add one in the Venues tab"
+                            : venues.data
+                              ? "Select a venue"
+                              : "Loading venues..."
+                      }
+                    />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {venues.data?.map((v) => (
+                      <SelectItem key={v.id} value={String(v.id)}>
+                        {venueLabel(v)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            {errors.venueId?.message && (
+              <p role="alert" className="text-sm text-destructive-text">
+                {errors.venueId.message}
+              </p>
+            )}
+          </div>
+          {serverError && (
+            <p
+              role="alert"
+              className="rounded-lg bg-destructive/10 px-3.5 py-2.5 text-sm text-destructive-text"
+            >
+              {serverError}
+            </p>
+          )}
+          <DialogFooter className="mt-2">
+            <Button
+              variant="outline"
+              disabled={assign.isPending}
+              onClick={() => {
+                onOpenChange(false);
+                reset();
+              }}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!ready || assign.isPending}>
+              {assign.isPending ? "Assigning..." : "Assign"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { Copy } from "lucide-react";
+import type { ReactNode } from "react";
+import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
+import { memberName } from "../../../../shared/admin/members.ts";
+import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { statusText } from "./assignment-status-select.tsx";
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[9rem_1fr] sm:gap-3">
+      <dt className="text-sm text-muted-foreground">{term}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-3">
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+      <dl className="grid gap-2.5">{children}</dl>
+    </section>
+  );
+}
+
+const hoursText = (h: number) => `${h} hour${h === 1 ? "" : "s"}`;
+
+async function copyId(id: number) {
+  try {
+    await navigator.clipboard.writeText(String(id));
+    toast({ title: "Copied", description: `Assignment ID ${id} is on the clipboard.` });
+  } catch {
+    toast({ title: "Couldn't copy", description: `The ID is ${id}.`, variant: "destructive" });
+  }
+}
+
+/** View: everything about one assignment, with Copy ID (spec section 2). */
+export function AssignmentDetailsDialog({
+  assignment,
+  onClose,
+}: {
+  assignment: AdminAssignment | null;
+  onClose: () => void;
+}) {
+  const a = assignment;
+  return (
+    <Dialog open={a !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-xl">
+        {a && (
+          <>
+            <DialogHeader>
+              <DialogTitle>Assignment details</DialogTitle>
+              <DialogDescription>
+                ID {a.id} · {a.user ? memberName(a.user) : `Member ${a.userId}`}
+              </DialogDescription>
+            </DialogHeader>
+            <div className="mt-6 grid gap-6">
+              <Section title="Assignment">
+                <Row term="Member">
+                  {a.user ? (
+                    <>
+                      {memberName(a.user)}
+                      <span className="block text-muted-foreground">{a.user.email}</span>
+                    </>
+                  ) : (
+                    `Member ${a.userId}`
+                  )}
+                </Row>
+                <Row term="Status">
+                  <Badge>{statusText(a.status)}</Badge>
+                </Row>
+                <Row term="Scheduled date">{formatDateTimeGB(a.scheduledDate)}</Row>
+                <Row term="Created">{formatDateTimeGB(a.createdAt)}</Row>
+              </Section>
+              <Section title="Date idea">
+                {a.dateIdea ? (
+                  <>
+                    <Row term="Title">{a.dateIdea.title}</Row>
+                    {a.dateIdea.description && <Row term="Description">{a.dateIdea.description}</Row>}
+                    <Row term="Category">{statusText(a.dateIdea.category)}</Row>
+                    <Row term="Duration">{hoursText(a.dateIdea.duration)}</Row>
+                    <Row term="Time of day">{statusText(a.dateIdea.timeOfDay)}</Row>
+                  </>
+                ) : (
+                  <p className="text-sm text-muted-foreground">No date idea chosen yet.</p>
+                )}
+              </Section>
+              <Section title="Venue">
+                {a.venue ? (
+                  <>
+                    <Row term="Name">{a.venue.name}</Row>
+                    <Row term="City">{a.venue.city}</Row>
+                    <Row term="Type">{statusText(a.venue.type)}</Row>
+                    {a.venue.address && <Row term="Address">{a.venue.address}</Row>}
+                  </>
+                ) : (
+                  <p className="text-sm text-muted-foreground">No venue.</p>
+                )}
+              </Section>
+              {(a.rating !== null || a.feedback) && (
+                <Section title="Feedback">
+                  {a.rating !== null && <Row term="Rating">{a.rating} / 5</Row>}
+                  {a.feedback && <Row term="Feedback">“{a.feedback}”</Row>}
+                </Section>
+              )}
+              <div className="flex justify-end">
+                <Button variant="outline" onClick={() => void copyId(a.id)}>
+                  <Copy aria-hidden />
+                  Copy ID
+                </Button>
+              </div>
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type AdminAssignment,
+  ASSIGNMENT_MSG,
+  ASSIGNMENT_STATUSES,
+  type AssignmentStatus,
+} from "../../../../shared/admin/assignments.ts";
+import { memberName } from "../../../../shared/admin/members.ts";
+import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { toast } from "../../ui/use-toast.ts";
+
+/** "reschedule_requested" -> "Reschedule requested". */
+export const statusText = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, " ");
+
+/** The table's inline Status dropdown: any of the five statuses, saved at once. */
+export function AssignmentStatusSelect({ assignment }: { assignment: AdminAssignment }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: async (status: AssignmentStatus) =>
+      (await (
+        await apiRequest("PATCH", `/api/admin/assignments/${assignment.id}/status`, { status })
+      ).json()) as AdminAssignment,
+    onSuccess: (saved) => {
+      toast({
+        title: ASSIGNMENT_MSG.statusUpdated,
+        description: `The date is now ${statusText(saved.status).toLowerCase()}.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/assignments"] });
+    },
+    onError: (error) => toastCallError(ASSIGNMENT_MSG.statusFailed, error),
+  });
+  const current = change.isPending && change.variables ? change.variables : assignment.status;
+  const known = (ASSIGNMENT_STATUSES as readonly string[]).includes(assignment.status);
+  const who = assignment.user ? memberName(assignment.user) : `member ${assignment.userId}`;
+  return (
+    <Select
+      value={current}
+      disabled={change.isPending}
+      onValueChange={(v) => {
+        if (v !== assignment.status) change.mutate(v as AssignmentStatus);
+      }}
+    >
+      <SelectTrigger className="h-9 w-36" aria-label={`Status of ${who}'s date`}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {/* A member-side state (a reschedule request) shows as it is until an admin picks one of the five. */}
+        {!known && (
+          <SelectItem value={assignment.status} disabled>
+            {statusText(assignment.status)}
+          </SelectItem>
+        )}
+        {ASSIGNMENT_STATUSES.map((s) => (
+          <SelectItem key={s} value={s}>
+            {statusText(s)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

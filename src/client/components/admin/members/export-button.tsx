@@ -1,0 +1,27 @@
+import { useRef, useState } from "react";
+import { toastCallError } from "../../../lib/queryClient.ts";
+import { AUTH_FAILED, downloadExport } from "../../../pages/admin/common.tsx";
+import { toast } from "../../ui/use-toast.ts";
+
+/** Export to Excel: downloads the server's .xlsx of every row; a second click while one runs is ignored. */
+export function useExportButton(url: string, fallbackBase: string, kind: string) {
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+  const run = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    try {
+      const name = await downloadExport(url, fallbackBase);
+      toast({ title: "Export Successful", description: `${kind} downloaded as ${name}` });
+    } catch (error) {
+      if (error instanceof Error && error.message === AUTH_FAILED)
+        toast({ title: "Export failed", description: AUTH_FAILED, variant: "destructive" });
+      else toastCallError("Export failed", error);
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  };
+  return { pending, run: () => void run() };
+}
