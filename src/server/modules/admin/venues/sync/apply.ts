@@ -70,8 +70,11 @@ const textArray = (field: string) => sql.raw(`array(select jsonb_array_elements_
  */
 export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<void> {
   if (plan.removals.length > 0) {
-    const ids = plan.removals.map((r) => r.id!);
-    await tx.execute(sql`delete from venues where id = any(${ids}::int[])`);
+    // One array parameter (drizzle would spread a JS array into a parameter per id).
+    const ids = JSON.stringify(plan.removals.map((r) => r.id!));
+    await tx.execute(
+      sql`delete from venues where id in (select jsonb_array_elements_text(${ids}::jsonb)::int)`,
+    );
   }
   for (const part of chunks(plan.updates)) {
     const json = JSON.stringify(part.map((u) => ({ id: u.id, ...doc(u.values) })));

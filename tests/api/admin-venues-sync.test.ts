@@ -1,0 +1,509 @@
+import { deflateRawSync } from "node:zlib";
+import { asc, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { beforeEach, describe, expect, it } from "vitest";
+import { dateReservations, venues } from "../../src/server/db/schema.ts";
+import {
+  SYNC_MSG,
+  VENUE_SHEET_COLUMNS,
+  VENUE_SYNC,
+  type VenueSyncPreview,
+} from "../../src/shared/admin/venues.ts";
+import { createTestApp } from "../helpers/app.ts";
+import { arrangeDate, hours } from "../helpers/arrange.ts";
+
+const t = await createTestApp();
+const admin = await t.admin();
+const member = await t.member();
+
+type Cells = Array<string | number | null | { formula: string; result: string }>;
+const HEADER = [...VENUE_SHEET_COLUMNS];
+
+async function xlsx(rows: Cells[], header: string[] = HEADER): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Venues");
+  ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? "" : String(v);
+  return /[",\n;]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+const csv = (rows: Cells[], header: string[] = HEADER, sep = ",") =>
+  Buffer.from([header, ...rows].map((r) => r.map(csvCell).join(sep)).join("\r\n"));
+
+/** A sheet row in template order from the fields that matter to a test. */
+function row(v: {
+  id?: number | string;
+  name?: string;
+  address?: string;
+  city?: string;
+  type?: string;
+  price?: string;
+  blurb?: string;
+  features?: string;
+  access?: string;
+  dietary?: string;
+  phone?: string | number;
+  website?: string;
+}): Cells {
+  return [
+    v.id ?? "",
+    v.name ?? "",
+    v.address ?? "",
+    v.city ?? "",
+    v.type ?? "",
+    v.price ?? "",
+    v.blurb ?? "",
+    v.features ?? "",
+    v.access ?? "",
+    v.dietary ?? "",
+    v.phone ?? "",
+    v.website ?? "",
+  ];
+}
+
+function upload(kind: "preview" | "apply", file: Buffer, fileName: string, planId?: string) {
+  const q = new URLSearchParams({ filename: fileName, ...(planId ? { planId } : {}) });
+  return t.request({
+    method: "POST",
+    url: `/api/admin/venues/sync/${kind}?${q}`,
+    as: admin,
+    headers: { "content-type": "application/octet-stream" },
+    payload: file,
+  });
+}
+
+async function preview(file: Buffer, fileName = "venues.xlsx"): Promise<VenueSyncPreview> {
+  const res = await upload("preview", file, fileName);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function previewThenApply(file: Buffer, fileName = "venues.xlsx") {
+  const p = await preview(file, fileName);
+  const res = await upload("apply", file, fileName, p.planId);
+  expect(res.statusCode, res.body).toBe(200);
+  return { preview: p, result: res.json() };
+}
+
+const allVenues = () => t.db.select().from(venues).orderBy(asc(venues.id));
+
+async function reset() {
+  await t.db.delete(dateReservations);
+  await t.db.delete(venues);
+}
+
+async function seed(...names: string[]) {
+  return t.db
+    .insert(venues)
+    .values(
+      names.map((name, i) => ({
+        name,
+        address: `${i + 1} Old Road`,
+        city: "London",
+        type: "restaurant",
+        priceLevel: "medium",
+        features: ["Garden"],
+        accessibilityFeatures: ["Step-free access"],
+        dietaryAccommodations: ["Vegan"],
+        contactInfo: { phone: "020 7946 0000", website: "https://old.example.com" },
+      })),
+    )
+    .returning();
+}
+
+const same = (v: typeof venues.$inferSelect) => ({
+  id: v.id,
+  name: v.name,
+  address: v.address ?? "",
+  city: v.city,
+  type: v.type,
+  price: v.priceLevel,
+  blurb: v.experienceBlurb ?? "",
+  features: v.features.join(", "),
+  access: v.accessibilityFeatures.join(", "),
+  dietary: v.dietaryAccommodations.join(", "),
+  phone: v.contactInfo?.phone ?? "",
+  website: v.contactInfo?.website ?? "",
+});
+
+beforeEach(reset);
+
+describe("preview", () => {
+  it("counts new, updated, removed and unchanged venues and changes nothing", async () => {
+    const [a, b, c] = await seed("Alpha", "Bravo", "Charlie");
+    const before = await allVenues();
+    const file = await xlsx([
+      row({ ...same(a) }),
+      row({ ...same(b), city: "Bath" }),
+      row({ name: "Delta", city: "London", type: "Cultural", price: "HIGH", features: "Art, Wine" }),
+    ]);
+    const p = await preview(file);
+    expect(p.counts).toEqual({ new: 1, updated: 1, removed: 1, unchanged: 1, problems: 0 });
+    expect(p.added).toEqual([{ row: 4, name: "Delta", city: "London" }]);
+    expect(p.updated).toEqual([{ row: 3, id: b.id, name: "Bravo", city: "Bath", changes: ["City"] }]);
+    expect(p.removed).toEqual([{ id: c.id, name: "Charlie", city: "London" }]);
+    expect(p.planId).toMatch(/^[0-9a-f]{64}$/);
+    expect(await allVenues()).toEqual(before);
+  });
+
+  it("flags rows with the spec's messages and keeps counting the others", async () => {
+    await seed("Alpha");
+    const file = await xlsx([
+      row({ name: "No City", type: "restaurant" }),
+      row({ name: "Bad Type", city: "London", type: "nightclub" }),
+      row({ name: "Bad Price", city: "London", type: "activity", price: "free" }),
+      row({ name: "Bad Site", city: "London", type: "activity", website: "not a url" }),
+      row({ name: "Bad Phone", city: "London", type: "activity", phone: "555-1234" }),
+      row({ id: "abc", name: "Bad Id", city: "London", type: "activity" }),
+      row({ id: 99999, name: "Unknown Id", city: "London", type: "activity" }),
+      row({ name: "Fine", city: "London", type: "wellness" }),
+      row({ name: "fine ", city: "London", type: "wellness" }),
+    ]);
+    const p = await preview(file);
+    expect(p.problems).toEqual([
+      SYNC_MSG.missingFields(2),
+      'Row 3: Type must be one of restaurant, activity, cultural, adventure or wellness (found "nightclub")',
+      'Row 4: Price level must be low, medium or high (found "free")',
+      "Row 5: Website must be a full address starting with http:// or https://",
+      "Row 6: Please enter a valid UK phone number",
+      'Row 7: ID "abc" is not a venue ID',
+      "Row 8: No venue has ID 99999",
+      "Row 10: Same venue as row 9; only row 9 is used",
+    ]);
+    expect(p.counts).toMatchObject({ new: 1, removed: 1, problems: 8 });
+  });
+
+  it("refuses to remove venues with date reservations", async () => {
+    await seed("Alpha");
+    const { venue } = await arrangeDate(t.db, member.user.id, {
+      at: new Date(t.clock.now().getTime() + hours(100)),
+      venueName: "Booked Place",
+    });
+    const p = await preview(await xlsx([row({ name: "Newcomer", city: "London", type: "restaurant" })]));
+    expect(p.problems).toEqual(["Cannot delete Booked Place: Has existing date assignments"]);
+    expect(p.counts).toMatchObject({ new: 1, removed: 1, problems: 1 });
+    const { result } = await previewThenApply(
+      await xlsx([row({ name: "Newcomer", city: "London", type: "restaurant" })]),
+    );
+    expect(result).toMatchObject({ created: 1, removed: 1, skipped: 1 });
+    expect((await allVenues()).map((v) => v.name).sort()).toEqual(["Booked Place", "Newcomer"]);
+    expect((await allVenues()).find((v) => v.id === venue.id)).toBeTruthy();
+  });
+});
+
+describe("apply", () => {
+  it("matches by ID first, else by name + address (trimmed, case-insensitive), in one go", async () => {
+    const [a, b, c, d] = await seed("Alpha", "Bravo", "Charlie", "Delta");
+    const file = await xlsx([
+      // By ID: renamed and moved.
+      row({ ...same(a), name: "Alpha Renamed", address: "9 New Road" }),
+      // By name and address, differently cased and spaced: found, and updated since the text differs.
+      row({ ...same(b), id: "", name: "  BRAVO ", address: " 2 old road  " }),
+      // By name and address, identical: unchanged.
+      row({ ...same(c), id: "" }),
+      // New, with a number-typed phone (Excel drops the leading zero).
+      row({
+        name: "Echo",
+        city: "London",
+        type: "adventure",
+        phone: 2079460001,
+        dietary: "Vegan,  Halal ,",
+        website: "https://echo.example.com",
+      }),
+    ]);
+    const { preview: p, result } = await previewThenApply(file);
+    expect(p.counts).toEqual({ new: 1, updated: 2, removed: 1, unchanged: 1, problems: 0 });
+    expect(p.updated.map((u) => u.changes)).toEqual([
+      ["Name", "Address"],
+      ["Name", "Address"],
+    ]);
+    expect(result).toEqual({ created: 1, updated: 2, removed: 1, unchanged: 1, skipped: 0, problems: [] });
+    const after = await allVenues();
+    expect(after.map((v) => v.name)).toEqual(["Alpha Renamed", "BRAVO", "Charlie", "Echo"]);
+    expect(after[0]).toMatchObject({ id: a.id, address: "9 New Road", features: ["Garden"] });
+    expect(after[1]).toMatchObject({ id: b.id, address: "2 old road" });
+    expect(after[2]).toMatchObject({ id: c.id, address: "3 Old Road" });
+    expect(after[3]).toMatchObject({
+      type: "adventure",
+      priceLevel: "medium",
+      dietaryAccommodations: ["Vegan", "Halal"],
+      accessibilityFeatures: [],
+      contactInfo: { phone: "02079460001", website: "https://echo.example.com" },
+    });
+    expect(after.some((v) => v.id === d.id)).toBe(false);
+  });
+
+  it("an exported file syncs back with no changes (formula-like text included)", async () => {
+    await seed("Alpha");
+    await t.db
+      .insert(venues)
+      .values({ name: '=HYPERLINK("http://x.example")', city: "-London", type: "wellness" });
+    const exported = await t.request({ method: "POST", url: "/api/admin/venues/export", as: admin });
+    const p = await preview(exported.rawPayload);
+    expect(p.counts).toEqual({ new: 0, updated: 0, removed: 0, unchanged: 2, problems: 0 });
+  });
+
+  it("a column missing from the sheet keeps its stored values", async () => {
+    const [a] = await seed("Alpha");
+    const header = ["Name", "Address", "City", "Type"];
+    const { result } = await previewThenApply(
+      await xlsx([["Alpha", "1 Old Road", "Leeds", "restaurant"]], header),
+    );
+    expect(result).toMatchObject({ updated: 1 });
+    const [after] = await allVenues();
+    expect(after).toMatchObject({
+      id: a.id,
+      city: "Leeds",
+      features: ["Garden"],
+      contactInfo: { phone: "020 7946 0000", website: "https://old.example.com" },
+    });
+  });
+
+  it("applies only rows without problems and leaves flagged venues as they are", async () => {
+    const [a, b] = await seed("Alpha", "Bravo");
+    const file = await xlsx([
+      row({ ...same(a), type: "casino" }), // flagged: Alpha stays as it is, and is not removed
+      row({ ...same(b), price: "high" }),
+    ]);
+    const { result } = await previewThenApply(file);
+    expect(result).toMatchObject({ updated: 1, removed: 0, skipped: 1 });
+    const after = await allVenues();
+    expect(after.map((v) => [v.name, v.type, v.priceLevel])).toEqual([
+      ["Alpha", "restaurant", "medium"],
+      ["Bravo", "restaurant", "high"],
+    ]);
+  });
+
+  it("refuses a plan that no longer matches the venues (409) and one never previewed (400)", async () => {
+    await seed("Alpha");
+    const file = await xlsx([row({ name: "Zulu", city: "London", type: "restaurant" })]);
+    const p = await preview(file);
+    await seed("Added Meanwhile");
+    const stale = await upload("apply", file, "venues.xlsx", p.planId);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(SYNC_MSG.planChanged);
+    const noPlan = await t.request({
+      method: "POST",
+      url: "/api/admin/venues/sync/apply?filename=venues.xlsx",
+      as: admin,
+      headers: { "content-type": "application/octet-stream" },
+      payload: file,
+    });
+    expect(noPlan.statusCode).toBe(400);
+    expect((await allVenues()).map((v) => v.name)).toEqual(["Alpha", "Added Meanwhile"]);
+    // Applying twice: the second finds nothing left to do and a different plan.
+    const fresh = await preview(file);
+    expect((await upload("apply", file, "venues.xlsx", fresh.planId)).statusCode).toBe(200);
+    expect((await upload("apply", file, "venues.xlsx", fresh.planId)).statusCode).toBe(409);
+  });
+
+  it("is atomic: a failure in the middle leaves every venue as it was", async () => {
+    const [a] = await seed("Alpha", "Bravo");
+    await t.db.execute(sql`
+      create or replace function venues_test_explode() returns trigger language plpgsql as $$
+      begin if new.name = 'Explode Here' then raise exception 'boom'; end if; return new; end $$`);
+    await t.db.execute(sql`
+      create trigger venues_test_explode before insert on venues
+      for each row execute function venues_test_explode()`);
+    try {
+      const before = await allVenues();
+      // Bravo would be removed and Alpha updated before the inserts reach the failing row.
+      const file = await xlsx([
+        row({ ...same(a), city: "York" }),
+        row({ name: "Fine New", city: "London", type: "restaurant" }),
+        row({ name: "Explode Here", city: "London", type: "restaurant" }),
+        row({ name: "After It", city: "London", type: "restaurant" }),
+      ]);
+      const p = await preview(file);
+      expect(p.counts).toMatchObject({ new: 3, updated: 1, removed: 1 });
+      const res = await upload("apply", file, "venues.xlsx", p.planId);
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).toBe(SYNC_MSG.applyFailed);
+      expect(await allVenues()).toEqual(before);
+    } finally {
+      await t.db.execute(sql`drop trigger venues_test_explode on venues`);
+    }
+  });
+
+  it("reads .csv (comma or semicolon, BOM, Windows-1252) like .xlsx", async () => {
+    const [a] = await seed("Alpha");
+    const file = csv([
+      row({ ...same(a), blurb: 'Says "hello", twice' }),
+      row({ name: "Café Noir", address: "5 Rue", city: "London", type: "restaurant" }),
+    ]);
+    const { result } = await previewThenApply(Buffer.concat([Buffer.from("\ufeff"), file]), "venues.csv");
+    expect(result).toMatchObject({ created: 1, updated: 1 });
+    expect((await allVenues())[0].experienceBlurb).toBe('Says "hello", twice');
+
+    const semi = csv(
+      [
+        row({ ...same(a), blurb: 'Says "hello", twice' }),
+        row({ name: "Café Noir", address: "5 Rue", city: "London", type: "restaurant" }),
+      ],
+      HEADER,
+      ";",
+    );
+    expect((await preview(Buffer.from(semi.toString("utf8"), "latin1"), "venues.csv")).counts).toMatchObject({
+      unchanged: 2,
+    });
+  });
+
+  it("takes a formula cell's cached value", async () => {
+    const file = await xlsx([
+      [
+        "",
+        "Formula Venue",
+        "",
+        { formula: '"Lon"&"don"', result: "London" },
+        "wellness",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+      ],
+    ]);
+    const { result } = await previewThenApply(file);
+    expect(result.created).toBe(1);
+    expect((await allVenues())[0]).toMatchObject({ name: "Formula Venue", city: "London" });
+  });
+});
+
+/** A zip with one deflated part; `declared` is the size its directory claims (honest by default). */
+const deflated = new WeakMap<Buffer, Buffer>();
+function zipOf(name: string, content: Buffer, declared = content.length, count = 1): Buffer {
+  const data = deflated.get(content) ?? deflateRawSync(content);
+  deflated.set(content, data);
+  const nameBuf = Buffer.from(name);
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; i < count; i++) {
+    const n = count === 1 ? nameBuf : Buffer.from(`${i}-${name}`);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(declared, 22);
+    local.writeUInt16LE(n.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(declared, 24);
+    central.writeUInt16LE(n.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, n, data);
+    centrals.push(central, n);
+    offset += 30 + n.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+describe("hostile uploads", () => {
+  const refused = async (file: Buffer, fileName: string, status: number, message: string | RegExp) => {
+    await seed("Keeper");
+    const before = await allVenues();
+    for (const kind of ["preview", "apply"] as const) {
+      const res = await upload(kind, file, fileName, "b".repeat(64));
+      expect(res.statusCode, res.body).toBe(status);
+      if (typeof message === "string") expect(res.json().message).toBe(message);
+      else expect(res.json().message).toMatch(message);
+    }
+    expect(await allVenues()).toEqual(before);
+  };
+
+  it("wrong magic bytes, renamed files and other extensions", async () => {
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    await refused(png, "venues.xlsx", 400, SYNC_MSG.mismatch(".xlsx"));
+    await refused(
+      Buffer.from("Name,City,Type\nA,B,restaurant\n"),
+      "venues.xlsx",
+      400,
+      SYNC_MSG.mismatch(".xlsx"),
+    );
+    await refused(
+      await xlsx([row({ name: "Xx", city: "London", type: "restaurant" })]),
+      "venues.csv",
+      400,
+      SYNC_MSG.mismatch(".csv"),
+    );
+    await refused(Buffer.from("Name,City,Type\n"), "venues.txt", 400, SYNC_MSG.fileType);
+    await refused(Buffer.alloc(0), "venues.csv", 400, SYNC_MSG.empty);
+    await refused(Buffer.from("PK\u0003\u0004garbage"), "venues.xlsx", 400, SYNC_MSG.damaged);
+  });
+
+  it("too big: refused before it is read", async () => {
+    const big = Buffer.alloc(VENUE_SYNC.maxBytes + 1, 0x41);
+    await refused(big, "venues.csv", 413, SYNC_MSG.tooLarge);
+  });
+
+  it("zip bombs: too much declared, a part lying about its size, too many parts", async () => {
+    const zeros = Buffer.alloc(VENUE_SYNC.maxUnpackedBytes + 1024);
+    await refused(zipOf("xl/worksheets/sheet1.xml", zeros), "venues.xlsx", 400, SYNC_MSG.unpackedTooLarge);
+    await refused(
+      zipOf("xl/worksheets/sheet1.xml", zeros, 1000),
+      "venues.xlsx",
+      400,
+      SYNC_MSG.unpackedTooLarge,
+    );
+    await refused(
+      zipOf("a.xml", Buffer.from("x"), 1, VENUE_SYNC.maxZipEntries + 1),
+      "venues.xlsx",
+      400,
+      SYNC_MSG.unpackedTooLarge,
+    );
+    // A well-formed zip that is not a workbook.
+    await refused(zipOf("hello.txt", Buffer.from("hello")), "venues.xlsx", 400, SYNC_MSG.mismatch(".xlsx"));
+  });
+
+  it("missing columns, no rows, too many rows, binary junk as csv", async () => {
+    await refused(
+      csv([["A", "B"]], ["Name", "Address"]),
+      "venues.csv",
+      400,
+      SYNC_MSG.missingColumns(["City", "Type"]),
+    );
+    await refused(csv([]), "venues.csv", 400, SYNC_MSG.noRows);
+    const many = csv(
+      Array.from({ length: VENUE_SYNC.maxRows + 1 }, (_, i) => [i, `V${i}`, "", "L", "wellness"]),
+      ["ID", "Name", "Address", "City", "Type"],
+    );
+    await refused(many, "venues.csv", 400, SYNC_MSG.tooManyRows);
+    await refused(Buffer.from([0x41, 0x00, 0x42, 0x00]), "venues.csv", 400, SYNC_MSG.mismatch(".csv"));
+    await refused(
+      Buffer.from('Name,City,Type\n"unterminated,London,restaurant\n'),
+      "venues.csv",
+      400,
+      /^The workbook is damaged/,
+    );
+  });
+
+  it("wrong content type and over-long file names", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/admin/venues/sync/preview",
+      as: admin,
+      headers: { "content-type": "application/json" },
+      payload: { name: "x" },
+    });
+    expect(res.statusCode).toBe(415);
+    const longName = await upload("preview", csv([]), `${"a".repeat(300)}.csv`);
+    expect(longName.statusCode).toBe(400);
+  });
+});
