@@ -1,5 +1,55 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminId, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import {
+  needingDatesQuerySchema,
+  suggestionListQuerySchema,
+  updateSuggestionSchema,
+} from "../../../../shared/admin/suggestions.ts";
 import type { Deps } from "../../../deps.ts";
+import { membersNeedingDates } from "./needing-dates.ts";
+import { bookSuggestion, generateSuggestion, listSuggestions, updateSuggestion } from "./service.ts";
 
-/** Back-office routes of this slice (issue #5). Every /api/admin/* path is guarded in plugins/auth-context.ts. */
-export function adminSuggestionsRoutes(_app: FastifyInstance, _deps: Deps): void {}
+const params = z.strictObject({ id: adminId });
+/** Body-less POSTs: nothing, null or an empty object. */
+const noBody = z.strictObject({}).nullish();
+
+/** AI Suggestions tab. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
+export function adminSuggestionsRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/admin/ai-suggestions",
+    { schema: { querystring: suggestionListQuerySchema } },
+    async (req, reply) => {
+      const { rows, total } = await listSuggestions(deps, req.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    },
+  );
+
+  /** The id is a member's id: generate a suggestion for them (the matching engine, issue #6). */
+  r.post("/api/admin/ai-suggestions/:id", { schema: { params, body: noBody } }, async (req, reply) =>
+    reply.code(201).send(await generateSuggestion(deps, req.params.id)),
+  );
+
+  r.patch(
+    "/api/admin/ai-suggestions/:id",
+    { schema: { params, body: updateSuggestionSchema } },
+    async (req) => updateSuggestion(deps, req.params.id, req.body),
+  );
+
+  /** Create Booking. */
+  r.post("/api/admin/ai-suggestions/:id/book", { schema: { params, body: noBody } }, async (req) =>
+    bookSuggestion(deps, req.params.id),
+  );
+
+  r.get(
+    "/api/admin/members-needing-dates",
+    { schema: { querystring: needingDatesQuerySchema } },
+    async (req, reply) => {
+      const { rows, total } = await membersNeedingDates(deps, req.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    },
+  );
+}

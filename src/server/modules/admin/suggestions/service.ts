@@ -1,0 +1,154 @@
+/** AI suggestions in the back office: the list, status changes, Create Booking (spec sections 2, 4, 7). */
+import { and, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import {
+  type AdminAiSuggestion,
+  AI_SUGGESTION_MSG as M,
+  SUGGESTION_TRANSITIONS,
+  type SuggestionListQuery,
+  type SuggestionStatus,
+  type UpdateSuggestionInput,
+} from "../../../../shared/admin/suggestions.ts";
+import { aiDateSuggestions, dateReservations, users } from "../../../db/schema.ts";
+import type { Deps } from "../../../deps.ts";
+import { badRequest, conflict, HttpError, notFound } from "../../../http-error.ts";
+import { memberExists } from "../assignments/list.ts";
+import type { Tx } from "../assignments/quota.ts";
+import { createAssignment } from "../assignments/service.ts";
+import { containsPattern, userSearchText } from "../members/service.ts";
+import { readSuggestedVenues, readSuggestion, suggestionColumns, toAdminSuggestion } from "./view.ts";
+
+function listWhere(q: SuggestionListQuery): SQL | undefined {
+  return and(
+    q.status ? eq(aiDateSuggestions.status, q.status) : undefined,
+    q.search
+      ? inArray(
+          aiDateSuggestions.userId,
+          sql`(select ${users.id} from ${users} where ${userSearchText} like ${containsPattern(q.search)})`,
+        )
+      : undefined,
+  );
+}
+
+/** One page of suggestions, newest first, and how many match in all. */
+export async function listSuggestions(
+  deps: Deps,
+  q: SuggestionListQuery,
+): Promise<{ rows: AdminAiSuggestion[]; total: number }> {
+  const where = listWhere(q);
+  const [rows, [{ n }]] = await Promise.all([
+    deps.db
+      .select(suggestionColumns)
+      .from(aiDateSuggestions)
+      .innerJoin(users, eq(users.id, aiDateSuggestions.userId))
+      .where(where)
+      .orderBy(desc(aiDateSuggestions.createdAt), desc(aiDateSuggestions.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    deps.db.select({ n: count() }).from(aiDateSuggestions).where(where),
+  ]);
+  return { rows: rows.map(toAdminSuggestion), total: n };
+}
+
+/**
+ * POST /api/admin/ai-suggestions/{userId}: a new suggestion for a member. The matching engine is issue #6;
+ * until it lands the answer is 422 with AI_SUGGESTION_MSG.engineUnavailable.
+ */
+export async function generateSuggestion(deps: Deps, userId: number): Promise<AdminAiSuggestion> {
+  if (!(await memberExists(deps, userId))) throw notFound(M.memberNotFound);
+  throw new HttpError(422, M.engineUnavailable);
+}
+
+async function lockSuggestion(tx: Tx, id: number) {
+  const [row] = await tx.select().from(aiDateSuggestions).where(eq(aiDateSuggestions.id, id)).for("update");
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+/** The reservation a "booked" status points at must be a live date of the member (or their partner). */
+async function checkReservation(tx: Tx, suggestionId: number, userId: number, reservationId: number) {
+  const [res] = await tx
+    .select({ userId: dateReservations.userId, status: dateReservations.status })
+    .from(dateReservations)
+    .where(eq(dateReservations.id, reservationId));
+  if (!res) throw badRequest(M.reservationNotFound);
+  if (res.userId !== userId) {
+    // A date of the member's partner is the couple's date too, when the link goes both ways.
+    const partnerOf = async (uid: number) =>
+      (await tx.select({ partnerId: users.partnerId }).from(users).where(eq(users.id, uid)))[0]?.partnerId;
+    if ((await partnerOf(userId)) !== res.userId || (await partnerOf(res.userId)) !== userId)
+      throw badRequest(M.reservationOtherMember);
+  }
+  if (res.status === "cancelled") throw badRequest(M.reservationCancelled);
+  const [other] = await tx
+    .select({ id: aiDateSuggestions.id })
+    .from(aiDateSuggestions)
+    .where(and(eq(aiDateSuggestions.reservationId, reservationId), ne(aiDateSuggestions.id, suggestionId)))
+    .limit(1);
+  if (other) throw conflict(M.reservationTaken);
+}
+
+/**
+ * PATCH /api/admin/ai-suggestions/:id: pending -> approved | rejected, approved -> booked with the
+ * reservation of its date. Other moves are 409; repeating the current status changes nothing.
+ */
+export async function updateSuggestion(
+  deps: Deps,
+  id: number,
+  input: UpdateSuggestionInput,
+): Promise<AdminAiSuggestion> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockSuggestion(tx, id);
+    const from = row.status as SuggestionStatus;
+    const to = input.status;
+    const reservationId = input.reservationId ?? null;
+    if (reservationId !== null && to !== "booked") throw badRequest(M.reservationOnlyWhenBooked);
+    if (from === to) {
+      if (reservationId !== null && reservationId !== row.reservationId)
+        throw conflict(M.transition(from, to));
+      return (await readSuggestion(tx, id))!;
+    }
+    if (!(SUGGESTION_TRANSITIONS[from] ?? []).includes(to)) throw conflict(M.transition(from, to));
+    if (to === "booked") {
+      if (reservationId === null) throw badRequest(M.bookedNeedsReservation);
+      await checkReservation(tx, id, row.userId, reservationId);
+    }
+    await tx
+      .update(aiDateSuggestions)
+      .set({ status: to, ...(to === "booked" ? { reservationId } : {}) })
+      .where(eq(aiDateSuggestions.id, id));
+    return (await readSuggestion(tx, id))!;
+  });
+}
+
+/**
+ * Create Booking: the first suggested venue at its suggested date becomes an assignment (member, venue,
+ * future time, clashes and quota checked by createAssignment) and the suggestion is marked booked with
+ * it, in one transaction. The suggestion's row lock makes a second click wait and then answer the same
+ * booking instead of making another date.
+ */
+export async function bookSuggestion(deps: Deps, id: number): Promise<AdminAiSuggestion> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockSuggestion(tx, id);
+    const status = row.status as SuggestionStatus;
+    if (status === "booked" || (status === "approved" && row.reservationId !== null))
+      return (await readSuggestion(tx, id))!;
+    if (status !== "approved") throw conflict(M.bookOnlyApproved(status));
+    const [first] = readSuggestedVenues(row.suggestedVenues);
+    if (!first?.id || !first.suggestedDate) throw badRequest(M.missingVenueOrDate);
+    const assignment = await createAssignment(
+      deps,
+      {
+        userId: row.userId,
+        venueId: first.id,
+        scheduledDate: new Date(first.suggestedDate),
+        aiSuggestion: row.suggestion,
+      },
+      tx,
+    );
+    await tx
+      .update(aiDateSuggestions)
+      .set({ status: "booked", reservationId: assignment.id })
+      .where(eq(aiDateSuggestions.id, id));
+    return (await readSuggestion(tx, id))!;
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * AI Suggestions tab (issue #5, spec sections 2, 4 and 7): suggestion answers, the status rules, the
+ * members-needing-dates list, and the texts both sides show.
+ */
+import { z } from "zod";
+import { TIER_IDS, TIERS, type TierId } from "../constants.ts";
+import { TRIAL_DATES_PER_MONTH } from "./assignments.ts";
+import { adminListQuerySchema } from "./common.ts";
+
+export const SUGGESTION_STATUSES = ["pending", "approved", "rejected", "booked"] as const;
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+
+/**
+ * The moves an admin may make (spec section 4): pending becomes approved or rejected; approved becomes
+ * booked once a reservation exists. Rejected and booked are final. Asking for the current status again
+ * changes nothing and is not an error (a repeated click).
+ */
+export const SUGGESTION_TRANSITIONS: Record<SuggestionStatus, readonly SuggestionStatus[]> = {
+  pending: ["approved", "rejected"],
+  approved: ["booked"],
+  rejected: [],
+  booked: [],
+};
+
+export const AI_SUGGESTION_MSG = {
+  /**
+   * POST /api/admin/ai-suggestions/{userId} until the matching engine (issue #6) exists. #6 replaces
+   * this answer with real suggestions.
+   */
+  engineUnavailable: "Failed to create AI suggestion: the matching engine is not available yet",
+  createFailed: "Failed to create AI suggestion",
+  updateFailed: "Failed to update AI suggestion",
+  missingVenueOrDate: "Missing venue or date information in AI suggestion",
+  notFound: "AI suggestion not found",
+  memberNotFound: "Member not found",
+  status: "Status must be one of pending, approved, rejected or booked",
+  reservationId: "reservationId must be a positive whole number",
+  transition: (from: SuggestionStatus, to: SuggestionStatus) =>
+    from === to
+      ? `This suggestion is already ${from}`
+      : `A ${from} suggestion cannot be marked ${to}${SUGGESTION_TRANSITIONS[from].length ? ` (it can be marked ${SUGGESTION_TRANSITIONS[from].join(" or ")})` : ""}`,
+  bookedNeedsReservation: "Marking a suggestion booked needs the reservationId of its date",
+  reservationOnlyWhenBooked: "A reservation can only be attached when marking a suggestion booked",
+  reservationNotFound: "Reservation not found",
+  reservationOtherMember: "That reservation is not one of this member's dates",
+  reservationCancelled: "That reservation is cancelled",
+  reservationTaken: "That reservation is already linked to another suggestion",
+  bookOnlyApproved: (status: SuggestionStatus) =>
+    `Only approved suggestions can be booked; this one is ${status}`,
+  booked: "Booking Created",
+  statusUpdated: "Status Updated",
+} as const;
+
+const M = AI_SUGGESTION_MSG;
+
+/** PATCH /api/admin/ai-suggestions/:id. */
+export const updateSuggestionSchema = z.strictObject({
+  status: z.enum(SUGGESTION_STATUSES, { error: M.status }),
+  reservationId: z
+    .number({ error: M.reservationId })
+    .int(M.reservationId)
+    .min(1, M.reservationId)
+    .max(2_147_483_647, M.reservationId)
+    .nullish(),
+});
+export type UpdateSuggestionInput = z.infer<typeof updateSuggestionSchema>;
+
+/** GET /api/admin/ai-suggestions?search=&status=&limit=&offset= (paged; total in x-total-count). */
+export const suggestionListQuerySchema = adminListQuerySchema.extend({
+  status: z
+    .enum(SUGGESTION_STATUSES, { error: M.status })
+    .or(z.literal("").transform(() => undefined))
+    .optional(),
+});
+export type SuggestionListQuery = z.infer<typeof suggestionListQuerySchema>;
+
+/** One venue of a suggestion as stored by the matching engine; anything unreadable is null. */
+export interface SuggestedVenue {
+  id: number | null;
+  name: string | null;
+  type: string | null;
+  address: string | null;
+  /** ISO 8601. */
+  suggestedDate: string | null;
+}
+
+export interface SuggestionUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** One suggestion as GET/PATCH/POST .../book answer it. */
+export interface AdminAiSuggestion {
+  id: number;
+  userId: number;
+  user: SuggestionUser;
+  suggestion: string;
+  suggestedVenues: SuggestedVenue[];
+  status: SuggestionStatus;
+  reservationId: number | null;
+  createdAt: string;
+}
+
+/** Whether the tab offers Create Booking (spec: approved suggestions without a reservationId). */
+export function canCreateBooking(s: Pick<AdminAiSuggestion, "status" | "reservationId">): boolean {
+  return s.status === "approved" && s.reservationId === null;
+}
+
+/** The window of the needing-dates card: dates from now to this many days ahead are counted. */
+export const NEEDING_DATES_WINDOW_DAYS = 30;
+
+/**
+ * Dates a member should have planned in the window (spec section 9 and ARCHITECTURE.md: Silver 1, Gold 2,
+ * Platinum 4; any other or no tier counts as 1).
+ */
+export function requiredDatesPerMonth(tier: string | null | undefined): number {
+  return tier && (TIER_IDS as readonly string[]).includes(tier)
+    ? TIERS[tier as TierId].datesPerMonth
+    : TRIAL_DATES_PER_MONTH;
+}
+
+/** What the card's note says about who is listed. */
+export const NEEDING_DATES_NOTE = `Active members who have completed onboarding and have fewer dates planned in the next ${NEEDING_DATES_WINDOW_DAYS} days than their plan includes: ${TIER_IDS.map((t) => `${TIERS[t].name} ${TIERS[t].datesPerMonth}`).join(", ")} a month. Cancelled dates do not count.`;
+
+/** GET /api/admin/members-needing-dates?limit=&offset= (greatest need first; total in x-total-count). */
+export const needingDatesQuerySchema = adminListQuerySchema.pick({ limit: true, offset: true });
+
+export interface MemberNeedingDates {
+  user: SuggestionUser & { subscriptionTier: string | null };
+  required: number;
+  scheduled: number;
+  needed: number;
+}
