@@ -91,6 +91,10 @@ export const users = pgTable(
     index("users_password_reset_token_idx").on(t.passwordResetToken),
     index("users_email_verification_token_idx").on(t.emailVerificationToken),
     index("users_subscription_idx").on(t.subscriptionStatus, t.subscriptionTier),
+    // Analytics: subscribers by status and tier read from the index alone (id for the offer join).
+    index("users_subscription_live_idx")
+      .on(t.subscriptionStatus, t.subscriptionTier, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     index("users_created_at_idx").on(t.createdAt),
     /** Back-office search on name and e-mail (admin/members): a substring search stays fast at 100,000 members. */
     index("users_search_trgm_idx").using(
@@ -206,6 +210,8 @@ export const dateReservations = pgTable(
     index("date_reservations_scheduled_idx").on(t.scheduledDate),
     index("date_reservations_venue_idx").on(t.venueId),
     index("date_reservations_created_idx").on(t.createdAt),
+    // Analytics: counts by status, and dates ahead or this week per status, from the index alone.
+    index("date_reservations_status_date_idx").on(t.status, t.scheduledDate),
   ],
 );
 
@@ -322,6 +328,7 @@ export const emailLogs = pgTable(
     index("email_logs_sent_at_id_idx").on(t.sentAt, t.id),
     index("email_logs_user_idx").on(t.userId),
     index("email_logs_type_idx").on(t.emailType),
+    index("email_logs_status_idx").on(t.status),
   ],
 );
 
@@ -441,6 +448,21 @@ export const subscriptionEvents = pgTable(
   (t) => [
     index("subscription_events_occurred_idx").on(t.occurredAt),
     index("subscription_events_user_idx").on(t.userId),
+    // Analytics: each member's events in order with what the state and price need, read without a sort
+    // or a table visit (MRR history, churn, the price a tier change set).
+    index("subscription_events_user_time_idx").on(
+      t.userId,
+      t.occurredAt,
+      t.id,
+      t.eventType,
+      t.toStatus,
+      t.toTier,
+      t.monthlyAmount,
+    ),
+    // Analytics: new subscriptions per month.
+    index("subscription_events_created_idx")
+      .on(t.occurredAt)
+      .where(sql`${t.eventType} = 'created'`),
   ],
 );
 
