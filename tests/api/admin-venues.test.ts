@@ -60,7 +60,7 @@ describe("authorisation", () => {
     ["GET", "/api/admin/venues/template"],
     ["POST", "/api/admin/venues/export"],
     ["POST", "/api/admin/venues/sync/preview?filename=a.csv"],
-    ["POST", "/api/admin/venues/sync/apply?filename=a.csv&planId=" + "a".repeat(64)],
+    ["POST", `/api/admin/venues/sync/apply?filename=a.csv&planId=${"a".repeat(64)}`],
     ["GET", "/api/admin/date-ideas"],
     ["POST", "/api/admin/date-ideas", { title: "Picnic" }],
     ["PUT", "/api/admin/date-ideas/1", { title: "Picnic" }],

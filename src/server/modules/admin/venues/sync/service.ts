@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
   SYNC_MSG,
@@ -12,8 +13,27 @@ import { planSync, type SyncPlan } from "./plan.ts";
 import { readUpload } from "./read-file.ts";
 import { sheetRows } from "./rows.ts";
 
-async function readSheet(file: Buffer, fileName?: string) {
-  return sheetRows(await readUpload(file, fileName));
+type Sheet = ReturnType<typeof sheetRows>;
+
+/**
+ * Sheets read recently, by the file's digest and name: the apply re-sends the file the preview read, and
+ * reading a 10,000-row workbook is the slowest step. Only a speed-up: the same bytes always read the same,
+ * and another instance (or an expired entry) simply reads the file again.
+ */
+const recent = new Map<string, { sheet: Sheet; at: number }>();
+const RECENT_MAX = 4;
+const RECENT_MS = 10 * 60_000;
+
+async function readSheet(file: Buffer, fileName?: string): Promise<Sheet> {
+  const key = `${createHash("sha256").update(file).digest("hex")}:${fileName ?? ""}`;
+  const now = Date.now();
+  for (const [k, v] of recent) if (now - v.at > RECENT_MS) recent.delete(k);
+  const hit = recent.get(key);
+  if (hit) return hit.sheet;
+  const sheet = sheetRows(await readUpload(file, fileName));
+  recent.set(key, { sheet, at: now });
+  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+  return sheet;
 }
 
 /** What the file would change; nothing is written. */
