@@ -44,7 +44,7 @@ function DatesCard({
   past: boolean;
 }) {
   return (
-    <Card className="p-5 sm:p-6" aria-labelledby={`${past ? "history" : "upcoming"}-title`}>
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby={`${past ? "history" : "upcoming"}-title`}>
       <h2
         id={`${past ? "history" : "upcoming"}-title`}
         className="mb-4 flex items-center gap-2 font-display text-2xl font-medium"
