@@ -5,30 +5,31 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ANALYTICS, type ChurnAnalytics, type MonthlyCount } from "../../../../shared/admin/analytics.ts";
 import type { Deps } from "../../../deps.ts";
-import { liveStatuses, londonMonth, monthsCte, nonStateEvents, rate, rows, ts } from "./sql.ts";
+import { liveStatuses, monthsCte, nonStateEvents, rate, rows, ts } from "./sql.ts";
 
 const DAY = 86_400_000;
 
 /** An event that moves a member's subscription into cancelled (cancelled, ended, lapsed, account deleted). */
 export const intoCancelled = sql`to_status = 'cancelled' AND from_status IS DISTINCT FROM 'cancelled'`;
 
-function churn(start: Date, now: Date) {
+export function churn(start: Date, now: Date) {
   return sql`
     WITH at_start AS (
+      -- Each member's latest state event up to the window's start (index on user, time, id read backwards).
       SELECT DISTINCT ON (user_id) user_id, to_status
       FROM subscription_events
       WHERE user_id IS NOT NULL AND occurred_at <= ${ts(start)} AND event_type NOT IN (${nonStateEvents})
-      ORDER BY user_id, occurred_at DESC, id DESC
+      ORDER BY user_id DESC, occurred_at DESC, id DESC
     ),
-    subscribed AS (SELECT user_id FROM at_start WHERE to_status IN (${liveStatuses})),
     cancelled AS (
       SELECT DISTINCT user_id FROM subscription_events
       WHERE user_id IS NOT NULL AND occurred_at > ${ts(start)} AND occurred_at <= ${ts(now)} AND ${intoCancelled}
     ),
-    figures AS (
+    figures AS MATERIALIZED (
       SELECT
-        (SELECT count(*) FROM subscribed)::int AS subscribers_at_start,
-        (SELECT count(*) FROM cancelled JOIN subscribed USING (user_id))::int AS churned,
+        (SELECT count(*) FROM at_start WHERE to_status IN (${liveStatuses}))::int AS subscribers_at_start,
+        (SELECT count(*) FROM cancelled c JOIN at_start s USING (user_id)
+         WHERE s.to_status IN (${liveStatuses}))::int AS churned,
         (SELECT count(*) FROM cancelled)::int AS cancelled_30,
         (SELECT count(*) FROM users WHERE deleted_at IS NULL AND subscription_status = 'cancelled')::int
           AS total_cancelled
@@ -36,18 +37,18 @@ function churn(start: Date, now: Date) {
     SELECT *, ${rate(sql`churned`, sql`subscribers_at_start`)} AS churn_rate FROM figures`;
 }
 
-/** Rows per London month over the last 12 months (zero for a month without any). */
-function perMonth(now: Date, table: SQL, at: SQL, where: SQL) {
+/**
+ * Rows of `table` per London month over the last 12 months (zero for a month without any), up to now: one
+ * index range count per month, so nothing is computed per row.
+ */
+export function perMonth(now: Date, table: SQL, at: SQL, where: SQL) {
   return sql`
-    WITH ${monthsCte(now, ANALYTICS.historyMonths)},
-    counted AS (
-      SELECT ${londonMonth(at)} AS month, count(*)::int AS n
-      FROM ${table}
-      WHERE ${at} >= (SELECT min(month_start) FROM months) AND ${at} <= ${ts(now)} AND ${where}
-      GROUP BY 1
-    )
-    SELECT m.month, coalesce(c.n, 0)::int AS count
-    FROM months m LEFT JOIN counted c ON c.month = m.month
+    WITH ${monthsCte(now, ANALYTICS.historyMonths)}
+    SELECT m.month, (
+      SELECT count(*) FROM ${table}
+      WHERE ${at} >= m.month_start AND ${at} < m.month_end AND ${at} <= ${ts(now)} AND ${where}
+    )::int AS count
+    FROM months m
     ORDER BY m.month`;
 }
 

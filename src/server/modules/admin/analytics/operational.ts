@@ -15,41 +15,42 @@ import type { Deps } from "../../../deps.ts";
 import { intoCancelled } from "./churn.ts";
 import { rate, rows, ts } from "./sql.ts";
 
-/** One pass over date_reservations, grouped by status; totals and rates computed from the groups. */
-function reservations(now: Date) {
+/**
+ * Reservations: counts by status (one index-only pass over the status and date index), the dates still ahead
+ * and this week's (range reads of the same index, skipping from status to status). Settled = all - ahead.
+ */
+export function reservations(now: Date) {
   return sql`
     WITH week AS (
       SELECT date_trunc('week', ${ts(now)} AT TIME ZONE 'Europe/London') AT TIME ZONE 'Europe/London' AS week_start,
              (date_trunc('week', ${ts(now)} AT TIME ZONE 'Europe/London') + interval '7 days')
                AT TIME ZONE 'Europe/London' AS week_end
     ),
-    by_status AS (
-      SELECT r.status, count(*)::int AS n,
-        count(*) FILTER (WHERE r.scheduled_date <= ${ts(now)})::int AS due,
-        count(*) FILTER (WHERE r.scheduled_date >= w.week_start AND r.scheduled_date < w.week_end)::int AS this_week
-      FROM date_reservations r CROSS JOIN week w
-      GROUP BY r.status
-    ),
-    totals AS (
-      SELECT coalesce(sum(n), 0)::int AS total,
-        coalesce(sum(n) FILTER (WHERE status = 'completed'), 0)::int AS completed,
-        coalesce(sum(CASE WHEN status IN ('completed', 'cancelled') THEN n ELSE due END), 0)::int AS settled,
-        coalesce(sum(this_week) FILTER (WHERE status <> 'cancelled'), 0)::int AS this_week,
-        coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status)
-          FILTER (WHERE status IS NOT NULL), '[]') AS by_status
-      FROM by_status
+    by_status AS (SELECT status, count(*)::int AS n FROM date_reservations GROUP BY status),
+    totals AS MATERIALIZED (
+      SELECT
+        (SELECT coalesce(sum(n), 0) FROM by_status)::int AS total,
+        (SELECT coalesce(sum(n), 0) FROM by_status WHERE status = 'completed')::int AS completed,
+        (SELECT count(*) FROM date_reservations
+         WHERE scheduled_date > ${ts(now)} AND status NOT IN ('completed', 'cancelled'))::int AS ahead,
+        (SELECT count(*) FROM date_reservations
+         WHERE scheduled_date >= (SELECT week_start FROM week) AND scheduled_date < (SELECT week_end FROM week)
+           AND status <> 'cancelled')::int AS this_week,
+        (SELECT coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status), '[]')
+         FROM by_status) AS by_status
     )
-    SELECT t.*, ${rate(sql`t.completed`, sql`t.settled`)} AS completion_rate, w.week_start, w.week_end
+    SELECT t.total, t.completed, t.this_week, t.by_status,
+      ${rate(sql`t.completed`, sql`t.total - t.ahead`)} AS completion_rate, w.week_start, w.week_end
     FROM totals t CROSS JOIN week w`;
 }
 
-const emails = sql`
+export const emails = sql`
   WITH by_status AS (SELECT status, count(*)::int AS n FROM email_logs GROUP BY status)
   SELECT ${rate(sql`coalesce(sum(n) FILTER (WHERE status = 'sent'), 0)`, sql`sum(n)`)} AS rate,
     coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status), '[]') AS by_status
   FROM by_status`;
 
-const suggestions = sql`
+export const suggestions = sql`
   WITH by_status AS (SELECT status, count(*)::int AS n FROM ai_date_suggestions GROUP BY status)
   SELECT ${rate(
     sql`coalesce(sum(n) FILTER (WHERE status IN ('approved', 'booked')), 0)`,
@@ -59,7 +60,7 @@ const suggestions = sql`
   FROM by_status`;
 
 /** The latest events of four kinds up to now: each read newest first through its time index, then merged. */
-function activity(now: Date, limit: number) {
+export function activity(now: Date, limit: number) {
   return sql`
     WITH items AS (
       (SELECT 'signup' AS kind, NULL::text AS event_type, u.created_at AS at, u.id AS user_id,

@@ -26,6 +26,13 @@ export const tierPrices = sql`(VALUES ${sql.join(
   sql`, `,
 )})`;
 
+/** A tier's monthly list price in pence (TIERS), NULL for anything else. */
+export const listPrice = (tier: SQL): SQL =>
+  sql`(CASE ${tier} ${sql.join(
+    TIER_IDS.map((t) => sql`WHEN ${t} THEN ${TIERS[t].monthlyPricePence}::int`),
+    sql` `,
+  )} END)`;
+
 export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
 
 /** A London calendar month's label (YYYY-MM) of a timestamptz expression. */

@@ -11,7 +11,7 @@ import {
 } from "../../../../shared/admin/analytics.ts";
 import { TIER_IDS, type TierId } from "../../../../shared/constants.ts";
 import type { Deps } from "../../../deps.ts";
-import { londonMonth, monthsCte, nonStateEvents, pounds, rate, rows, tierPrices, ts } from "./sql.ts";
+import { listPrice, monthsCte, nonStateEvents, pounds, rate, rows, tierPrices, ts } from "./sql.ts";
 
 interface TierRow {
   tier: TierId;
@@ -28,7 +28,7 @@ interface TierRow {
  * (subscriptions/schedule.ts) applies: active usage, not past its end date, applying to the tier; the saving
  * is a percentage of the list price or a fixed amount, rounded to the penny, between 0 and the price.
  */
-function currentByTier(now: Date) {
+export function currentByTier(now: Date) {
   return sql`
     WITH price(tier, pence) AS ${tierPrices},
     offer AS (
@@ -64,48 +64,49 @@ function currentByTier(now: Date) {
 }
 
 /** Members holding a tier, by tier and current status. */
-const countsByTierAndStatus = sql`
+export const countsByTierAndStatus = sql`
   SELECT subscription_tier AS tier, coalesce(subscription_status, 'none') AS status, count(*)::int AS count
   FROM users
   WHERE deleted_at IS NULL AND subscription_tier IS NOT NULL
   GROUP BY 1, 2
   ORDER BY 1, 2`;
 
+/** An event that sets the member's price: the amount they pay from then on while active. */
+const priced = (e: string) =>
+  sql.raw(`${e}.monthly_amount IS NOT NULL AND ${e}.to_status = 'active' AND ${e}.event_type <> 'refunded'`);
+
 /**
- * MRR and active subscribers at the end of each completed month of the last 12, from subscription_events.
- * Each state event gives the member a contribution (their amount if the event leaves them active with a
- * tier, else 0); the change from their previous state event is summed per month and then accumulated, so
- * the figure at a month's end is the sum of every member's latest state up to then. A member's amount is the
- * monthlyAmount of their latest event up to then that set an active price for that tier (a scheduled tier
- * change sets the new tier's price before it starts), else the list price.
+ * MRR and active subscribers at the end of each month of the last 12, from subscription_events (the month in
+ * progress is replaced by the live figure). Each state event gives the member a contribution: their amount if
+ * it leaves them active with a tier, else 0. The change from their previous state event (lag, read in the
+ * order of the index on user, time and id: no sort) is summed per month and accumulated, so a month's figure
+ * is the sum of every member's latest state at its end. The amount is the event's own price, else the price
+ * of the member's latest earlier event that priced that tier (a scheduled tier change prices the new tier
+ * before it starts), else the list price.
  */
-function history(now: Date) {
+export function history(now: Date) {
+  // 1-based positions of the completed months' ends.
+  const monthEnds = Array.from({ length: ANALYTICS.historyMonths - 1 }, (_, i) => i + 1);
   return sql`
-    WITH price(tier, pence) AS ${tierPrices},
-    ${monthsCte(now, ANALYTICS.historyMonths)},
-    bounds AS (SELECT min(month) AS first_month, max(month_start) AS current_start FROM months),
-    ev AS (
-      SELECT e.user_id, e.occurred_at, e.id, e.event_type, e.to_status, e.to_tier,
-        array_agg(e.monthly_amount) FILTER (WHERE e.to_tier = 'silver' AND e.priced) OVER w AS silver,
-        array_agg(e.monthly_amount) FILTER (WHERE e.to_tier = 'gold' AND e.priced) OVER w AS gold,
-        array_agg(e.monthly_amount) FILTER (WHERE e.to_tier = 'platinum' AND e.priced) OVER w AS platinum
-      FROM (
-        SELECT *, (monthly_amount IS NOT NULL AND to_status = 'active' AND event_type <> 'refunded') AS priced
-        FROM subscription_events
-        WHERE user_id IS NOT NULL AND occurred_at < (SELECT current_start FROM bounds)
-      ) e
-      WINDOW w AS (PARTITION BY e.user_id ORDER BY e.occurred_at, e.id ROWS UNBOUNDED PRECEDING)
+    WITH ${monthsCte(now, ANALYTICS.historyMonths)},
+    bounds AS (
+      SELECT array_agg(month_end ORDER BY month) FILTER (WHERE month_end <= ${ts(now)}) AS ends,
+             max(month_start) AS current_start
+      FROM months
     ),
     state AS (
-      SELECT ev.user_id, ev.occurred_at, ev.id,
-        CASE WHEN ev.to_status = 'active' AND p.tier IS NOT NULL THEN coalesce(
-          CASE ev.to_tier WHEN 'silver' THEN ev.silver[cardinality(ev.silver)]
-                          WHEN 'gold' THEN ev.gold[cardinality(ev.gold)]
-                          ELSE ev.platinum[cardinality(ev.platinum)] END,
-          p.pence) ELSE 0 END AS contribution,
-        (ev.to_status = 'active' AND p.tier IS NOT NULL)::int AS active
-      FROM ev LEFT JOIN price p ON p.tier = ev.to_tier
-      WHERE ev.event_type NOT IN (${nonStateEvents})
+      SELECT e.user_id, e.occurred_at, e.id,
+        CASE WHEN e.to_status = 'active' AND ${listPrice(sql`e.to_tier`)} IS NOT NULL THEN coalesce(
+          CASE WHEN ${priced("e")} THEN e.monthly_amount END,
+          (SELECT p.monthly_amount FROM subscription_events p
+           WHERE p.user_id = e.user_id AND (p.occurred_at, p.id) < (e.occurred_at, e.id)
+             AND p.to_tier = e.to_tier AND ${priced("p")}
+           ORDER BY p.occurred_at DESC, p.id DESC LIMIT 1),
+          ${listPrice(sql`e.to_tier`)}) ELSE 0 END AS contribution,
+        (e.to_status = 'active' AND ${listPrice(sql`e.to_tier`)} IS NOT NULL)::int AS active
+      FROM subscription_events e
+      WHERE e.user_id IS NOT NULL AND e.occurred_at < (SELECT current_start FROM bounds)
+        AND e.event_type NOT IN (${nonStateEvents})
     ),
     changes AS (
       SELECT occurred_at,
@@ -114,15 +115,24 @@ function history(now: Date) {
       FROM state
       WINDOW u AS (PARTITION BY user_id ORDER BY occurred_at, id)
     ),
-    per_month AS (
-      SELECT greatest(${londonMonth(sql`occurred_at`)}, (SELECT first_month FROM bounds)) AS month,
-        sum(d_pence) AS d_pence, sum(d_active) AS d_active
-      FROM changes GROUP BY 1
+    -- One pass: for each month's end, the changes before it (no sort, no hash).
+    totals AS (
+      SELECT ARRAY[${sql.join(
+        monthEnds.map(
+          (k) => sql`sum(d_pence) FILTER (WHERE occurred_at < (SELECT ends[${k}::int] FROM bounds))`,
+        ),
+        sql`, `,
+      )}] AS pence,
+      ARRAY[${sql.join(
+        monthEnds.map(
+          (k) => sql`sum(d_active) FILTER (WHERE occurred_at < (SELECT ends[${k}::int] FROM bounds))`,
+        ),
+        sql`, `,
+      )}] AS active
+      FROM changes
     )
-    SELECT m.month,
-      (sum(coalesce(p.d_pence, 0)) OVER (ORDER BY m.month))::bigint AS mrr_pence,
-      (sum(coalesce(p.d_active, 0)) OVER (ORDER BY m.month))::int AS subscribers
-    FROM months m LEFT JOIN per_month p ON p.month = m.month
+    SELECT m.month, coalesce(t.pence[m.k], 0)::bigint AS mrr_pence, coalesce(t.active[m.k], 0)::int AS subscribers
+    FROM (SELECT month, row_number() OVER (ORDER BY month) AS k FROM months) m CROSS JOIN totals t
     ORDER BY m.month`;
 }
 
