@@ -1,0 +1,173 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, e2eDb, uniqueEmail } from "./helpers.ts";
+
+/** The Assignments tab: Assign Date dialog, inline status, details dialog, empty state, export. */
+async function signInAsAdmin(page: Page) {
+  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+}
+
+const tag = () => `${Date.now().toString(36)}${process.pid}${Math.floor(Math.random() * 1e4)}`;
+
+async function search(page: Page, text: string) {
+  const answered = page.waitForResponse(
+    (r) => r.url().includes(`/api/admin/assignments?search=${encodeURIComponent(text)}`) && r.ok(),
+  );
+  await page.getByRole("searchbox", { name: "Search assignments" }).fill(text);
+  await answered;
+}
+
+/** A day a week or so ahead, as London's calendar has it (YYYY-MM-DD). */
+function londonDay(daysAhead: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(
+    new Date(Date.now() + daysAhead * 86_400_000),
+  );
+}
+
+test.describe("assignments tab", () => {
+  test("assigns a date through the dialog, changes its status inline, shows its details", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const t = tag();
+    const db = await e2eDb();
+    const email = uniqueEmail("assign");
+    await db.query(
+      `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status) VALUES ($1, 'Imogen', $2, 'gold', 'active')`,
+      [email, `Assign${t}`],
+    );
+    const venue = await db.query(
+      `INSERT INTO venues (name, address, city, type) VALUES ($1, '1 Gallery Row', 'London', 'cultural') RETURNING id`,
+      [`Gallery ${t}`],
+    );
+    await db.query(
+      `INSERT INTO date_ideas (title, description, category, duration, time_of_day, venue_id) VALUES ($1, 'Prints after hours with a curator.', 'cultural', 3, 'evening', $2)`,
+      [`Late view ${t}`, venue.rows[0].id],
+    );
+
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=assignments");
+    await expect(page.getByRole("heading", { name: "Date Assignments" })).toBeVisible();
+    await page.getByRole("button", { name: "Assign Date" }).click();
+    const dialog = page.getByRole("dialog", { name: "Assign Date" });
+    const assign = dialog.getByRole("button", { name: "Assign", exact: true });
+    await expect(assign).toBeDisabled();
+
+    // The member is searched on the server.
+    const member = dialog.getByRole("combobox", { name: "Member" });
+    await member.fill(`assign${t}`);
+    await dialog.getByRole("option", { name: new RegExp(`Imogen Assign${t}`) }).click();
+    await expect(dialog.getByText(email)).toBeVisible();
+    await expect(assign).toBeDisabled();
+
+    const day = londonDay(9);
+    await dialog.getByLabel("Scheduled date (London time)").fill(`${day}T19:30`);
+    await expect(assign).toBeDisabled();
+    await dialog.getByRole("combobox", { name: "Venue" }).click();
+    await page.getByRole("option", { name: `Gallery ${t} - London (cultural)` }).click();
+    await expect(assign).toBeEnabled();
+    await assign.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Date Assigned", { exact: true })).toBeVisible();
+
+    await search(page, `assign${t}`);
+    const rows = page.getByRole("table", { name: "Date assignments" }).getByRole("row");
+    await expect(rows).toHaveCount(2);
+    const row = rows.nth(1);
+    const [y, m, d] = day.split("-");
+    await expect(row.getByRole("cell")).toHaveText([
+      `Imogen Assign${t}`,
+      email,
+      `Gallery ${t}London`,
+      `${d}/${m}/${y}, 19:30`,
+      "Scheduled",
+      /^\d{2}\/\d{2}\/\d{4}$/,
+      "View",
+    ]);
+
+    await row.getByRole("combobox", { name: /Status of/ }).click();
+    await page.getByRole("option", { name: "Confirmed" }).click();
+    await expect(page.getByText("Status Updated", { exact: true })).toBeVisible();
+    await expect(row.getByRole("combobox", { name: /Status of/ })).toHaveText("Confirmed");
+    const saved = (await (await page.request.get(`/api/admin/assignments?search=assign${t}`)).json())[0];
+    expect(saved).toMatchObject({ status: "confirmed" });
+    expect(saved.confirmedAt).toBeTruthy();
+
+    await row.getByRole("button", { name: /View/ }).click();
+    const details = page.getByRole("dialog", { name: "Assignment details" });
+    await expect(details).toContainText(`Imogen Assign${t}`);
+    await expect(details).toContainText("Confirmed");
+    await expect(details).toContainText(`${d}/${m}/${y}, 19:30`);
+    await expect(details).toContainText(`Late view ${t}`);
+    await expect(details).toContainText("Prints after hours with a curator.");
+    await expect(details).toContainText("3 hours");
+    await expect(details).toContainText("Evening");
+    await expect(details).toContainText(`Gallery ${t}`);
+    await expect(details).toContainText("1 Gallery Row");
+    await details.getByRole("button", { name: "Copy ID" }).click();
+    await expect(
+      page.getByText(`Assignment ID ${saved.id} is on the clipboard.`, { exact: true }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(String(saved.id));
+  });
+
+  test("the server's refusal (allowance used up) shows in the dialog", async ({ page }) => {
+    const t = tag();
+    const db = await e2eDb();
+    const email = uniqueEmail("assign-full");
+    const user = await db.query(
+      `INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Tilly', $2) RETURNING id`,
+      [email, `Full${t}`],
+    );
+    const venue = await db.query(
+      `INSERT INTO venues (name, city, type) VALUES ($1, 'London', 'wellness') RETURNING id`,
+      [`Spa ${t}`],
+    );
+    await signInAsAdmin(page);
+    const first = await page.request.post("/api/admin/assignments", {
+      data: { userId: user.rows[0].id, venueId: venue.rows[0].id, scheduledDate: `${londonDay(3)}T18:00` },
+    });
+    expect(first.status()).toBe(201);
+    // A second date the same London month is over a trial member's one date (unless the month turns).
+    const sameMonth = londonDay(3).slice(0, 8) === londonDay(4).slice(0, 8) ? 4 : 2;
+
+    await page.goto("/admin?tab=assignments");
+    await page.getByRole("button", { name: "Assign Date" }).click();
+    const dialog = page.getByRole("dialog", { name: "Assign Date" });
+    await dialog.getByRole("combobox", { name: "Member" }).fill(`full${t}`);
+    await dialog.getByRole("option", { name: new RegExp(`Tilly Full${t}`) }).click();
+    await dialog.getByLabel("Scheduled date (London time)").fill(`${londonDay(sameMonth)}T20:00`);
+    await dialog.getByRole("combobox", { name: "Venue" }).click();
+    await page.getByRole("option", { name: `Spa ${t} - London (wellness)` }).click();
+    await dialog.getByRole("button", { name: "Assign", exact: true }).click();
+    await expect(dialog.getByRole("alert")).toContainText(
+      `Tilly Full${t} has already used all 1 date of their allowance`,
+    );
+    await expect(dialog).toBeVisible();
+  });
+
+  test("no assignments yet: the empty state's Start Scheduling opens the dialog", async ({ page }) => {
+    await signInAsAdmin(page);
+    // The shared e2e database has other tests' dates: answer this list as empty.
+    await page.route(/\/api\/admin\/assignments\?/, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        headers: { "x-total-count": "0" },
+        body: "[]",
+      }),
+    );
+    await page.goto("/admin?tab=assignments");
+    await expect(page.getByText("No Date Assignments Yet")).toBeVisible();
+    await page.getByRole("button", { name: "Start Scheduling" }).click();
+    await expect(page.getByRole("dialog", { name: "Assign Date" })).toBeVisible();
+  });
+
+  test("export downloads a dated .xlsx", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=assignments");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export to Excel" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^date-assignments-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+});
