@@ -334,6 +334,18 @@ describe("date ideas", () => {
     expect((await t.db.select({ id: dateIdeas.id }).from(dateIdeas)).length).toBe(before);
   });
 
+  it("refuses to delete an idea that dates were planned from (409); it can be made inactive", async () => {
+    const { idea } = await arrangeDate(t.db, member.user.id, {
+      at: new Date(t.clock.now().getTime() + hours(300)),
+    });
+    const res = await call("DELETE", `/api/admin/date-ideas/${idea.id}`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(DATE_IDEA_MSG.inUse);
+    expect(await t.db.select().from(dateIdeas).where(eq(dateIdeas.id, idea.id))).toHaveLength(1);
+    const off = await call("PUT", `/api/admin/date-ideas/${idea.id}`, admin, { isActive: false });
+    expect(off.json().isActive).toBe(false);
+  });
+
   it("answers 400 for bad ids and 404 for unknown ones", async () => {
     expect((await call("DELETE", "/api/admin/date-ideas/0", admin)).statusCode).toBe(400);
     expect((await call("DELETE", "/api/admin/date-ideas/x1", admin)).statusCode).toBe(400);

@@ -57,6 +57,7 @@ export const DATE_IDEA_MSG = {
   venueNotFound: "The chosen venue does not exist",
   isActive: "Active must be true or false",
   notFound: "Date idea not found",
+  inUse: "This date idea has planned dates and cannot be deleted; make it inactive instead",
   createFailed: "Failed to create date idea",
   updateFailed: "Failed to update date idea",
   deleteFailed: "Failed to delete date idea",

@@ -1,4 +1,12 @@
-/** The "venues" tab of /admin (issue #5). */
+import { DateIdeasSection } from "../../components/admin/venues/date-ideas-section.tsx";
+import { VenuesSection } from "../../components/admin/venues/venues-section.tsx";
+
+/** The "venues" tab of /admin: partner venues with the spreadsheet sync, then date ideas (ARCHITECTURE.md). */
 export default function VenuesTab() {
-  return <p className="text-muted-foreground">Loading...</p>;
+  return (
+    <div className="grid gap-6">
+      <VenuesSection />
+      <DateIdeasSection />
+    </div>
+  );
 }

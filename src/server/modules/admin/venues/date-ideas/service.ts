@@ -1,9 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, notExists, sql } from "drizzle-orm";
 import type { AdminDateIdea, DateIdeaInput, DateIdeaUpdate } from "../../../../../shared/admin/venues.ts";
 import { DATE_IDEA_MSG } from "../../../../../shared/admin/venues.ts";
-import { dateIdeas, venues } from "../../../../db/schema.ts";
+import { dateIdeas, dateReservations, venues } from "../../../../db/schema.ts";
 import type { Deps } from "../../../../deps.ts";
-import { badRequest, notFound } from "../../../../http-error.ts";
+import { badRequest, conflict, notFound } from "../../../../http-error.ts";
 
 type IdeaRow = typeof dateIdeas.$inferSelect;
 
@@ -85,8 +85,23 @@ export async function updateDateIdea(
   return getDateIdea(deps, id);
 }
 
-/** Reservations made from the idea keep their history: their link to it is cleared by the foreign key. */
+/**
+ * An idea that dates were planned from stays (deleting it would strip those dates of their title, category
+ * and dress code); the admin makes it inactive instead. The check and the delete are one statement.
+ */
 export async function deleteDateIdea(deps: Pick<Deps, "db">, id: number): Promise<void> {
-  const done = await deps.db.delete(dateIdeas).where(eq(dateIdeas.id, id)).returning({ id: dateIdeas.id });
-  if (done.length === 0) throw notFound(DATE_IDEA_MSG.notFound);
+  const done = await deps.db
+    .delete(dateIdeas)
+    .where(
+      and(
+        eq(dateIdeas.id, id),
+        notExists(
+          deps.db.select({ one: sql`1` }).from(dateReservations).where(eq(dateReservations.dateIdeaId, id)),
+        ),
+      ),
+    )
+    .returning({ id: dateIdeas.id });
+  if (done.length > 0) return;
+  const [exists] = await deps.db.select({ id: dateIdeas.id }).from(dateIdeas).where(eq(dateIdeas.id, id));
+  throw exists ? conflict(DATE_IDEA_MSG.inUse) : notFound(DATE_IDEA_MSG.notFound);
 }

@@ -1,0 +1,283 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId } from "react";
+import { Controller, type Resolver, useForm } from "react-hook-form";
+import {
+  type AdminDateIdea,
+  type AdminVenue,
+  DATE_IDEA_FORM_DEFAULTS,
+  DATE_IDEA_MSG,
+  DATE_IDEA_TIMES,
+  type DateIdeaInput,
+  dateIdeaCreateSchema,
+} from "../../../../shared/admin/venues.ts";
+import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS } from "../../../../shared/constants.ts";
+import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
+import { serverFieldErrors } from "../../settings/api.ts";
+import { Button } from "../../ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../ui/dialog.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { Label } from "../../ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { Switch } from "../../ui/switch.tsx";
+import { Textarea } from "../../ui/textarea.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { DATE_IDEAS_URL, label, VENUES_URL } from "./api.ts";
+
+export interface DateIdeaFormValues {
+  title: string;
+  description: string;
+  category: string;
+  duration: string | number;
+  priceLevel: string;
+  season: string;
+  timeOfDay: string;
+  dressCode: string;
+  /** "none" for no venue: a select item may not have an empty value (spec section 5). */
+  venueId: string;
+  requirements: string;
+  tags: string;
+  isActive: boolean;
+}
+
+const NO_VENUE = "none";
+const EMPTY: DateIdeaFormValues = {
+  title: "",
+  description: "",
+  ...DATE_IDEA_FORM_DEFAULTS,
+  dressCode: "",
+  venueId: NO_VENUE,
+  requirements: "",
+  tags: "",
+};
+
+function valuesOf(d: AdminDateIdea): DateIdeaFormValues {
+  return {
+    title: d.title,
+    description: d.description ?? "",
+    category: d.category,
+    duration: d.duration,
+    priceLevel: d.priceLevel,
+    season: d.season,
+    timeOfDay: d.timeOfDay,
+    dressCode: d.dressCode ?? "",
+    venueId: d.venueId === null ? NO_VENUE : String(d.venueId),
+    requirements: d.requirements.join(", "),
+    tags: d.tags.join(", "),
+    isActive: d.isActive,
+  };
+}
+
+type SelectName = "category" | "priceLevel" | "season" | "timeOfDay" | "venueId";
+
+/** Create or edit a date idea with the section 2 defaults, checked by the server's own schema. */
+export function DateIdeaFormDialog({
+  open,
+  onOpenChange,
+  idea,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  idea?: AdminDateIdea;
+}) {
+  const queryClient = useQueryClient();
+  const editing = idea !== undefined;
+  const ids = {
+    category: useId(),
+    price: useId(),
+    season: useId(),
+    time: useId(),
+    venue: useId(),
+    desc: useId(),
+    active: useId(),
+  };
+  const venues = useQuery<AdminVenue[]>({ queryKey: [VENUES_URL], enabled: open });
+  const form = useForm<DateIdeaFormValues, unknown, DateIdeaInput>({
+    resolver: zodResolver(dateIdeaCreateSchema) as unknown as Resolver<
+      DateIdeaFormValues,
+      unknown,
+      DateIdeaInput
+    >,
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(idea ? valuesOf(idea) : EMPTY);
+  }, [open, idea, form]);
+
+  const save = useSingleFlightMutation({
+    mutationFn: async (input: DateIdeaInput) =>
+      (await (
+        await apiRequest(
+          editing ? "PUT" : "POST",
+          editing ? `${DATE_IDEAS_URL}/${idea.id}` : DATE_IDEAS_URL,
+          input,
+        )
+      ).json()) as AdminDateIdea,
+    onSuccess: (saved) => {
+      toast({ title: editing ? "Date idea updated" : "Date idea created", description: saved.title });
+      void queryClient.invalidateQueries({ queryKey: [DATE_IDEAS_URL] });
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      let first = true;
+      for (const [path, message] of Object.entries(serverFieldErrors(error)))
+        if (path in EMPTY) {
+          form.setError(path as keyof DateIdeaFormValues, { message }, { shouldFocus: first });
+          first = false;
+        }
+      toastCallError(editing ? DATE_IDEA_MSG.updateFailed : DATE_IDEA_MSG.createFailed, error);
+    },
+  });
+
+  const selectField = (name: SelectName, id: string, text: string, options: Array<[string, string]>) => (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{text}</Label>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Select value={String(field.value)} onValueChange={field.onChange}>
+            <SelectTrigger id={id} onBlur={field.onBlur} aria-invalid={errors[name] ? true : undefined}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map(([value, text]) => (
+                <SelectItem key={value} value={value}>
+                  {text}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      {errors[name] && (
+        <p role="alert" className="text-sm text-destructive-text">
+          {errors[name]?.message}
+        </p>
+      )}
+    </div>
+  );
+  const pairs = (values: readonly string[]) => values.map((v) => [v, label(v)] as [string, string]);
+  const venueOptions: Array<[string, string]> = [
+    [NO_VENUE, "No particular venue"],
+    ...(venues.data ?? []).map((v) => [String(v.id), `${v.name} - ${v.city}`] as [string, string]),
+  ];
+  if (idea?.venueId && !venueOptions.some(([v]) => v === String(idea.venueId)))
+    venueOptions.push([String(idea.venueId), idea.venueName ?? `Venue ${idea.venueId}`]);
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? "Edit Date Idea" : "Add Date Idea"}</DialogTitle>
+          <DialogDescription>
+            What the couple will do; the matching engine picks ideas by these details.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="mt-6 grid gap-5">
+          <FormField
+            label="Title"
+            maxLength={160}
+            error={errors.title?.message}
+            {...form.register("title")}
+          />
+          <div className="grid gap-2">
+            <Label htmlFor={ids.desc}>Description</Label>
+            <Textarea
+              id={ids.desc}
+              rows={3}
+              maxLength={2000}
+              aria-invalid={errors.description ? true : undefined}
+              {...form.register("description")}
+            />
+            {errors.description && (
+              <p role="alert" className="text-sm text-destructive-text">
+                {errors.description.message}
+              </p>
+            )}
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {selectField("category", ids.category, "Category", pairs(DATE_IDEA_CATEGORIES))}
+            <FormField
+              label="Duration (hours)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={24}
+              step={1}
+              className="content-start"
+              error={errors.duration?.message}
+              {...form.register("duration")}
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-3">
+            {selectField("priceLevel", ids.price, "Price level", pairs(PRICE_LEVELS))}
+            {selectField("season", ids.season, "Season", pairs(SEASONS))}
+            {selectField("timeOfDay", ids.time, "Time of day", pairs(DATE_IDEA_TIMES))}
+          </div>
+          {selectField("venueId", ids.venue, "Venue", venueOptions)}
+          <FormField
+            label="Dress code"
+            maxLength={120}
+            placeholder="Smart casual"
+            error={errors.dressCode?.message}
+            {...form.register("dressCode")}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              label="Requirements"
+              placeholder="Comfortable shoes, Over 18s"
+              error={errors.requirements?.message}
+              {...form.register("requirements")}
+            />
+            <FormField
+              label="Tags"
+              placeholder="romantic, riverside"
+              error={errors.tags?.message}
+              {...form.register("tags")}
+            />
+          </div>
+          <div className="flex items-center gap-3">
+            <Controller
+              control={form.control}
+              name="isActive"
+              render={({ field }) => (
+                <Switch id={ids.active} checked={field.value} onCheckedChange={field.onChange} />
+              )}
+            />
+            <Label htmlFor={ids.active}>Active (offered to members)</Label>
+          </div>
+          <DialogFooter className="mt-2">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onOpenChange(false)}
+              disabled={save.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending
+                ? editing
+                  ? "Saving..."
+                  : "Creating..."
+                : editing
+                  ? "Save Changes"
+                  : "Add Date Idea"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

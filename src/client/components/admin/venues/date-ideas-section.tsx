@@ -1,0 +1,170 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Lightbulb, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { type AdminDateIdea, DATE_IDEA_MSG } from "../../../../shared/admin/venues.ts";
+import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { useSingleFlight } from "../../../lib/use-single-flight.ts";
+import { AdminSection, EmptyState, TableSkeleton } from "../../../pages/admin/common.tsx";
+import { LoadErrorCard } from "../../load-error-card.tsx";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../ui/alert-dialog.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { DATE_IDEAS_URL, label } from "./api.ts";
+import { DateIdeaFormDialog } from "./date-idea-form-dialog.tsx";
+
+/** The second section of the venues tab (ARCHITECTURE.md): date ideas, with create, edit and delete. */
+export function DateIdeasSection() {
+  const queryClient = useQueryClient();
+  const ideas = useQuery<AdminDateIdea[]>({ queryKey: [DATE_IDEAS_URL] });
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<AdminDateIdea | undefined>(undefined);
+  const [deleting, setDeleting] = useState<AdminDateIdea | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+  const flight = useSingleFlight();
+
+  const confirmDelete = (idea: AdminDateIdea) =>
+    flight(async () => {
+      setDeletePending(true);
+      try {
+        await apiRequest("DELETE", `${DATE_IDEAS_URL}/${idea.id}`);
+        toast({ title: "Date idea deleted", description: idea.title });
+        void queryClient.invalidateQueries({ queryKey: [DATE_IDEAS_URL] });
+      } catch (error) {
+        toastCallError(DATE_IDEA_MSG.deleteFailed, error);
+      } finally {
+        setDeletePending(false);
+        setDeleting(null);
+      }
+    });
+
+  const rows = ideas.data ?? [];
+  return (
+    <AdminSection
+      title="Date Ideas"
+      description="The experiences the matching engine chooses from, optionally tied to a venue."
+      actions={
+        <Button
+          onClick={() => {
+            setEditing(undefined);
+            setFormOpen(true);
+          }}
+        >
+          <Plus aria-hidden />
+          Add Date Idea
+        </Button>
+      }
+    >
+      {ideas.isPending ? (
+        <TableSkeleton label="Loading date ideas" />
+      ) : ideas.isError ? (
+        <LoadErrorCard
+          title="Date ideas could not be loaded"
+          error={ideas.error}
+          className="shadow-none"
+          onRetry={() => void ideas.refetch()}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<Lightbulb aria-hidden />} title={DATE_IDEA_MSG.empty} />
+      ) : (
+        <Table aria-label="Date ideas">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Title</TableHead>
+              <TableHead>Category</TableHead>
+              <TableHead>Duration</TableHead>
+              <TableHead>Price Level</TableHead>
+              <TableHead>Season</TableHead>
+              <TableHead>Time of Day</TableHead>
+              <TableHead>Venue</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((d) => (
+              <TableRow key={d.id}>
+                <TableCell className="max-w-64 min-w-40 font-medium break-words">{d.title}</TableCell>
+                <TableCell>{label(d.category)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {d.duration} {d.duration === 1 ? "hour" : "hours"}
+                </TableCell>
+                <TableCell>{label(d.priceLevel)}</TableCell>
+                <TableCell>{label(d.season)}</TableCell>
+                <TableCell>{label(d.timeOfDay)}</TableCell>
+                <TableCell className="max-w-48 min-w-32 break-words">
+                  {d.venueName ?? <span className="text-muted-foreground">Any</span>}
+                </TableCell>
+                <TableCell>
+                  <Badge variant={d.isActive ? "success" : "neutral"}>
+                    {d.isActive ? "Active" : "Inactive"}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${d.title}`}
+                      onClick={() => {
+                        setEditing(d);
+                        setFormOpen(true);
+                      }}
+                    >
+                      <Pencil aria-hidden />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${d.title}`}
+                      onClick={() => setDeleting(d)}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <DateIdeaFormDialog open={formOpen} onOpenChange={setFormOpen} idea={editing} />
+      <AlertDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !deletePending && setDeleting(null)}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle className="break-words">Delete {deleting?.title}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              This cannot be undone. An idea that dates were planned from cannot be deleted: make it inactive
+              instead.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deletePending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={deletePending}
+              onClick={(e) => {
+                e.preventDefault();
+                if (deleting) confirmDelete(deleting);
+              }}
+            >
+              {deletePending ? "Deleting..." : "Delete"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </AdminSection>
+  );
+}

@@ -1,0 +1,304 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { FileUp } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import {
+  SYNC_MSG,
+  type SyncVenueRef,
+  VENUE_SYNC,
+  type VenueSyncPreview,
+  type VenueSyncResult,
+} from "../../../../shared/admin/venues.ts";
+import { errorMessage, errorStatus, toastCallError } from "../../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
+import { Button } from "../../ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../ui/dialog.tsx";
+import { Progress } from "../../ui/progress.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { refreshVenues, uploadWithProgress, VENUES_URL } from "./api.ts";
+
+interface Upload {
+  name: string;
+  bytes: ArrayBuffer;
+}
+
+type Step = { kind: "closed" } | { kind: "busy"; action: "preview" | "apply" } | { kind: "preview" };
+
+const fmt = (n: number) => n.toLocaleString("en-GB");
+
+function NameList({
+  title,
+  items,
+  total,
+  render,
+}: {
+  title: string;
+  items: SyncVenueRef[];
+  total: number;
+  render: (v: SyncVenueRef) => string;
+}) {
+  if (total === 0) return null;
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <ul className="max-h-36 overflow-y-auto rounded-lg border border-border bg-muted/30 px-3 py-2 text-sm">
+        {items.map((v, i) => (
+          <li key={`${v.id ?? ""}-${v.row ?? ""}-${i}`} className="break-words py-0.5">
+            {render(v)}
+          </li>
+        ))}
+        {total > items.length && (
+          <li className="py-0.5 text-muted-foreground">and {fmt(total - items.length)} more</li>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+function Problems({ problems, total }: { problems: string[]; total: number }) {
+  const long = total > VENUE_SYNC.collapseProblemsAbove;
+  useEffect(() => {
+    if (long) for (const p of problems) console.warn(p);
+  }, [long, problems]);
+  if (total === 0) return null;
+  return (
+    <section
+      className="grid gap-2 rounded-lg border border-destructive-text/30 bg-destructive/5 p-3 text-sm"
+      aria-live="polite"
+    >
+      <h3 className="font-semibold text-destructive-text">
+        {long ? SYNC_MSG.manyIssues(total) : `${total} ${total === 1 ? "issue" : "issues"}: left as they are`}
+      </h3>
+      {long ? (
+        <details>
+          <summary className="cursor-pointer text-muted-foreground">Show the issues here</summary>
+          <ul className="mt-2 max-h-40 list-disc overflow-y-auto pl-5">
+            {problems.map((p, i) => (
+              <li key={i} className="break-words">
+                {p}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : (
+        <ul className="list-disc pl-5">
+          {problems.map((p, i) => (
+            <li key={i} className="break-words">
+              {p}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Sync Changes: pick a spreadsheet, see what it would change (nothing changes yet), confirm to apply it in one
+ * go. The same bytes are sent for the preview and the apply; the server refuses the apply if anything moved.
+ */
+export function SyncChanges() {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useRef<Upload | null>(null);
+  const [step, setStep] = useState<Step>({ kind: "closed" });
+  const [percent, setPercent] = useState(0);
+  const [preview, setPreview] = useState<VenueSyncPreview | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const url = (action: "preview" | "apply", planId?: string) => {
+    const q = new URLSearchParams({ filename: upload.current?.name ?? "" });
+    if (planId) q.set("planId", planId);
+    return `${VENUES_URL}/sync/${action}?${q}`;
+  };
+
+  const previewCall = useSingleFlightMutation({
+    mutationFn: () => uploadWithProgress<VenueSyncPreview>(url("preview"), upload.current!.bytes, setPercent),
+    onMutate: () => {
+      setPercent(0);
+      setStep({ kind: "busy", action: "preview" });
+    },
+    onSuccess: (data) => {
+      setPreview(data);
+      setStep({ kind: "preview" });
+    },
+    onError: (error) => {
+      setStep({ kind: "closed" });
+      toastCallError(SYNC_MSG.processFailed, error);
+    },
+  });
+
+  const applyCall = useSingleFlightMutation({
+    mutationFn: (planId: string) =>
+      uploadWithProgress<VenueSyncResult>(url("apply", planId), upload.current!.bytes, setPercent),
+    onMutate: () => {
+      setPercent(0);
+      setStep({ kind: "busy", action: "apply" });
+    },
+    onSuccess: (r) => {
+      refreshVenues(queryClient);
+      setStep({ kind: "closed" });
+      const kept = r.skipped > 0 ? ` ${fmt(r.skipped)} left as they were.` : "";
+      toast({
+        title: "Venues synced",
+        description: `${fmt(r.created)} added, ${fmt(r.updated)} updated, ${fmt(r.removed)} removed.${kept}`,
+      });
+    },
+    onError: (error) => {
+      if (errorStatus(error) === 409) {
+        // Someone changed the venues meanwhile: show what the file would do now.
+        setNotice(errorMessage(error));
+        refreshVenues(queryClient);
+        previewCall.mutate();
+        return;
+      }
+      setStep({ kind: "preview" });
+      toastCallError(SYNC_MSG.syncFailed, error);
+    },
+  });
+
+  async function onFile(file: File | undefined) {
+    if (input.current) input.current.value = "";
+    if (!file) return;
+    const fail = (description: string) =>
+      toast({ title: SYNC_MSG.readFailed, description, variant: "destructive" });
+    if (!/\.(xlsx|xls|csv)$/i.test(file.name)) return fail(SYNC_MSG.fileType);
+    if (file.size > VENUE_SYNC.maxBytes) return fail(SYNC_MSG.tooLarge);
+    if (file.size === 0) return fail(SYNC_MSG.empty);
+    try {
+      upload.current = { name: file.name, bytes: await file.arrayBuffer() };
+    } catch {
+      return fail("The file could not be opened. Please choose it again.");
+    }
+    setNotice(null);
+    setPreview(null);
+    previewCall.mutate();
+  }
+
+  const busy = step.kind === "busy";
+  const changes = preview ? preview.counts.new + preview.counts.updated + preview.counts.removed : 0;
+  const close = () => {
+    if (!busy) setStep({ kind: "closed" });
+  };
+
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={VENUE_SYNC.accept}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        data-testid="venue-sync-file"
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      <Button variant="outline" onClick={() => input.current?.click()} disabled={busy}>
+        <FileUp aria-hidden />
+        Sync Changes
+      </Button>
+      <Dialog open={step.kind !== "closed"} onOpenChange={(open) => !open && close()}>
+        <DialogContent
+          className="max-w-2xl"
+          hideClose={busy}
+          onInteractOutside={(e) => busy && e.preventDefault()}
+        >
+          <DialogHeader>
+            <DialogTitle>Sync venues</DialogTitle>
+            <DialogDescription className="break-all">
+              {upload.current?.name}
+              {preview && ` · ${fmt(preview.rows)} ${preview.rows === 1 ? "row" : "rows"}`}
+            </DialogDescription>
+          </DialogHeader>
+
+          {busy ? (
+            <div className="mt-6 grid gap-3" aria-live="polite">
+              <p className="text-sm">
+                {percent < 100
+                  ? `Uploading... ${percent}%`
+                  : step.action === "preview"
+                    ? "Checking the file against the current venues..."
+                    : "Applying the changes..."}
+              </p>
+              <Progress
+                value={percent < 100 ? percent : null}
+                aria-label={step.action === "preview" ? "Preview progress" : "Sync progress"}
+              />
+            </div>
+          ) : (
+            preview && (
+              <div className="mt-6 grid gap-5">
+                {notice && (
+                  <p role="status" className="rounded-lg border border-accent/50 bg-accent/10 p-3 text-sm">
+                    {notice}
+                  </p>
+                )}
+                <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                  {(
+                    [
+                      ["New", preview.counts.new],
+                      ["Updated", preview.counts.updated],
+                      ["To be removed", preview.counts.removed],
+                      ["Unchanged", preview.counts.unchanged],
+                    ] as const
+                  ).map(([term, n]) => (
+                    <div
+                      key={term}
+                      className="rounded-xl border border-border p-3"
+                      data-testid={`sync-count-${term.toLowerCase().replaceAll(" ", "-")}`}
+                    >
+                      <dt className="text-xs text-muted-foreground">{term}</dt>
+                      <dd className="font-display text-2xl tabular-nums">{fmt(n)}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <NameList
+                  title="New venues"
+                  items={preview.added}
+                  total={preview.counts.new}
+                  render={(v) => `${v.name} (${v.city}) · row ${v.row}`}
+                />
+                <NameList
+                  title="Updated venues"
+                  items={preview.updated}
+                  total={preview.counts.updated}
+                  render={(v) => `${v.name}: ${v.changes?.join(", ")} · row ${v.row}`}
+                />
+                <NameList
+                  title="To be removed"
+                  items={preview.removed}
+                  total={preview.counts.removed}
+                  render={(v) => `${v.name} (${v.city})`}
+                />
+                <Problems problems={preview.problems} total={preview.counts.problems} />
+                {changes === 0 && (
+                  <p className="text-sm text-muted-foreground">
+                    The file matches the current venues: nothing to change.
+                  </p>
+                )}
+              </div>
+            )
+          )}
+
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => preview && applyCall.mutate(preview.planId)}
+              disabled={busy || !preview || changes === 0}
+            >
+              {busy && step.action === "apply" ? "Processing..." : "Confirm"}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,268 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download, Eye, FileSpreadsheet, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
+import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { useSingleFlight } from "../../../lib/use-single-flight.ts";
+import {
+  AdminSection,
+  AUTH_FAILED,
+  downloadExport,
+  EmptyState,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+} from "../../../pages/admin/common.tsx";
+import { LoadErrorCard } from "../../load-error-card.tsx";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../ui/alert-dialog.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { label, refreshVenues, VENUES_URL } from "./api.ts";
+import { SyncChanges } from "./sync-changes.tsx";
+import { VenueDetailsDialog } from "./venue-details-dialog.tsx";
+import { VenueFormDialog } from "./venue-form-dialog.tsx";
+
+const PAGE = 25;
+
+function DataQuality({ venue }: { venue: AdminVenue }) {
+  const q = venueDataQuality(venue);
+  if (q.complete) return <Badge variant="success">Complete</Badge>;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Badge variant="warning">Incomplete</Badge>
+      <span className="text-xs text-muted-foreground">No {q.missing.join(" or ")}</span>
+    </div>
+  );
+}
+
+/** Runs a download with the spec's toasts for a failure (section 8). */
+function useDownload() {
+  const flight = useSingleFlight();
+  return (url: string, base: string, failTitle: string, method: "GET" | "POST" = "GET") =>
+    flight(() =>
+      downloadExport(url, base, { method }).catch((error: unknown) => {
+        if (error instanceof Error && error.message === AUTH_FAILED)
+          toast({ title: failTitle, description: AUTH_FAILED, variant: "destructive" });
+        else toastCallError(failTitle, error);
+      }),
+    );
+}
+
+/** The venues card: spreadsheet buttons, Add Venue, and the table with View, Edit and Delete. */
+export function VenuesSection() {
+  const queryClient = useQueryClient();
+  const venues = useQuery<AdminVenue[]>({ queryKey: [VENUES_URL] });
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const [viewing, setViewing] = useState<AdminVenue | null>(null);
+  const [editing, setEditing] = useState<AdminVenue | undefined>(undefined);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminVenue | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+  const download = useDownload();
+  const deleteFlight = useSingleFlight();
+
+  const filtered = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const all = venues.data ?? [];
+    if (!q) return all;
+    return all.filter(
+      (v) => v.name.toLowerCase().includes(q) || v.city.toLowerCase().includes(q) || v.type.includes(q),
+    );
+  }, [venues.data, search]);
+  const page = filtered.slice(offset, offset + PAGE);
+
+  const confirmDelete = (venue: AdminVenue) =>
+    deleteFlight(async () => {
+      setDeletePending(true);
+      try {
+        await apiRequest("DELETE", `${VENUES_URL}/${venue.id}`);
+        toast({ title: VENUE_MSG.deleted, description: venue.name });
+        refreshVenues(queryClient);
+        setDeleting(null);
+      } catch (error) {
+        setDeleting(null);
+        if (errorMessage(error).includes("existing date reservations"))
+          toast({
+            title: VENUE_MSG.deleteFailed,
+            description: VENUE_MSG.cannotDelete(venue.name),
+            variant: "destructive",
+          });
+        else toastCallError(VENUE_MSG.deleteFailed, error);
+      } finally {
+        setDeletePending(false);
+      }
+    });
+
+  const actions = (
+    <>
+      <Button
+        variant="outline"
+        onClick={() => download(`${VENUES_URL}/template`, "venues-template", "Failed to download template")}
+      >
+        <Download aria-hidden />
+        Download Template
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() =>
+          download(`${VENUES_URL}/export`, "venues-export", "Failed to export venues template", "POST")
+        }
+      >
+        <FileSpreadsheet aria-hidden />
+        Export Current
+      </Button>
+      <SyncChanges />
+      <Button
+        onClick={() => {
+          setEditing(undefined);
+          setFormOpen(true);
+        }}
+      >
+        <Plus aria-hidden />
+        Add Venue
+      </Button>
+    </>
+  );
+
+  return (
+    <AdminSection
+      title="Partner Venues"
+      description="Keep venues here or in the spreadsheet: download the template, edit it, and sync it back."
+      actions={actions}
+    >
+      {venues.isPending ? (
+        <TableSkeleton label="Loading venues" />
+      ) : venues.isError ? (
+        <LoadErrorCard
+          title="Venues could not be loaded"
+          error={venues.error}
+          className="shadow-none"
+          onRetry={() => void venues.refetch()}
+        />
+      ) : (venues.data ?? []).length === 0 ? (
+        <EmptyState icon={<MapPin aria-hidden />} title={VENUE_MSG.empty} />
+      ) : (
+        <>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <SearchBox
+              label="Search venues"
+              placeholder="Search by name, city or type"
+              value={search}
+              onChange={(v) => {
+                setSearch(v);
+                setOffset(0);
+              }}
+            />
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {filtered.length.toLocaleString("en-GB")} of{" "}
+              {(venues.data ?? []).length.toLocaleString("en-GB")} venues
+            </p>
+          </div>
+          <Table aria-label="Venues">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Type</TableHead>
+                <TableHead>City</TableHead>
+                <TableHead>Price Level</TableHead>
+                <TableHead>Data Quality</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {page.map((v) => (
+                <TableRow key={v.id}>
+                  <TableCell className="max-w-72 min-w-40 font-medium break-words">{v.name}</TableCell>
+                  <TableCell>{label(v.type)}</TableCell>
+                  <TableCell className="break-words">{v.city}</TableCell>
+                  <TableCell>{label(v.priceLevel)}</TableCell>
+                  <TableCell className="min-w-44">
+                    <DataQuality venue={v} />
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`View ${v.name}`}
+                        onClick={() => setViewing(v)}
+                      >
+                        <Eye aria-hidden />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Edit ${v.name}`}
+                        onClick={() => {
+                          setEditing(v);
+                          setFormOpen(true);
+                        }}
+                      >
+                        <Pencil aria-hidden />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete ${v.name}`}
+                        onClick={() => setDeleting(v)}
+                      >
+                        <Trash2 aria-hidden />
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {filtered.length === 0 && (
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              No venues match “{search.trim()}”.
+            </p>
+          )}
+          <Pager total={filtered.length} limit={PAGE} offset={offset} onOffset={setOffset} label="venues" />
+        </>
+      )}
+
+      <VenueDetailsDialog venue={viewing} onClose={() => setViewing(null)} />
+      <VenueFormDialog open={formOpen} onOpenChange={setFormOpen} venue={editing} />
+      <AlertDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !deletePending && setDeleting(null)}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle className="break-words">Delete {deleting?.name}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The venue leaves the list and the spreadsheet exports. A venue with date reservations cannot be
+              deleted.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deletePending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={deletePending}
+              onClick={(e) => {
+                e.preventDefault();
+                if (deleting) confirmDelete(deleting);
+              }}
+            >
+              {deletePending ? "Deleting..." : "Delete"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </AdminSection>
+  );
+}
