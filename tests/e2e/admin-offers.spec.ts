@@ -12,7 +12,8 @@ test.describe("offer codes tab", () => {
   test("creates a code through the dialog, then disables and enables it", async ({ page }) => {
     await signInAsAdmin(page);
     await page.goto("/admin?tab=offer-codes");
-    await expect(page.getByRole("heading", { name: "Offer Codes" })).toBeVisible();
+    // The tab's code loads on first open: allow a busy machine a little longer.
+    await expect(page.getByRole("heading", { name: "Offer Codes" })).toBeVisible({ timeout: 15_000 });
 
     const code = uniqueCode("SPRING");
     await page.getByRole("button", { name: "Create Offer Code" }).click();
@@ -72,6 +73,7 @@ test.describe("offer codes tab", () => {
     ).toBe(201);
     await page.goto("/admin?tab=offer-codes");
     const row = page.getByTestId(`offer-code-${code}`);
+    await expect(row).toBeVisible({ timeout: 15_000 });
     await expect(row.getByRole("cell").nth(2)).toHaveText("£5.00");
     await expect(row.getByRole("cell").nth(3)).toHaveText("Forever");
     await expect(row.getByRole("cell").nth(4)).toHaveText("0 / ∞");
@@ -104,7 +106,9 @@ for (const width of [390, 1280]) {
         },
       });
       await page.goto("/admin?tab=offer-codes");
-      await expect(page.getByRole("table", { name: "Offer codes" })).toBeVisible();
+      await expect(page.getByRole(width < 640 ? "list" : "table", { name: "Offer codes" })).toBeVisible({
+        timeout: 15_000,
+      });
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({
         path: `${process.env.SHOTS_DIR}/offers-${width}-${colorScheme}.png`,

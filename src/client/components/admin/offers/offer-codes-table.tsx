@@ -70,65 +70,109 @@ function useToggleOfferCode() {
 export function OfferCodesTable({ rows }: { rows: AdminOfferCode[] }) {
   const { busy, toggle } = useToggleOfferCode();
   const now = new Date();
+  const toggleButton = (row: AdminOfferCode) => (
+    <Button
+      variant={row.isActive ? "outline" : "primary"}
+      size="sm"
+      className="min-w-24"
+      disabled={busy.has(row.id)}
+      aria-label={`${row.isActive ? "Disable" : "Enable"} ${row.code}`}
+      onClick={() => toggle(row)}
+    >
+      {busy.has(row.id) ? "Saving..." : row.isActive ? "Disable" : "Enable"}
+    </Button>
+  );
   return (
-    <Table aria-label="Offer codes">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Code</TableHead>
-          <TableHead>Description</TableHead>
-          <TableHead>Discount</TableHead>
-          <TableHead>Duration</TableHead>
-          <TableHead>Usage</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Expires</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
+    <>
+      {/* Phones: one card per code, its figures as a short list. */}
+      <ul className="grid gap-3 sm:hidden" aria-label="Offer codes">
         {rows.map((row) => {
           const status = offerCodeStatus(row, now);
           const tiers = tierNames(row.applicableTiers);
           return (
-            <TableRow key={row.id} data-testid={`offer-code-${row.code}`}>
-              <TableCell className="font-mono font-semibold tracking-wide whitespace-nowrap">
-                {row.code}
-              </TableCell>
-              <TableCell className="min-w-48 max-w-80">
-                <p className="break-words">
-                  {row.description ?? <span className="text-muted-foreground">-</span>}
-                </p>
-                {tiers && <p className="mt-0.5 text-xs text-muted-foreground">{tiers} only</p>}
-              </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">
-                {formatDiscount(row)}
-                {row.minOrderValue !== null && (
-                  <p className="text-xs text-muted-foreground">plans from £{row.minOrderValue.toFixed(2)}</p>
-                )}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDuration(row.durationMonths)}</TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{formatUsage(row)}</TableCell>
-              <TableCell>
+            <li key={row.id} className="grid gap-3 rounded-xl border border-border p-4">
+              <div className="flex items-start justify-between gap-3">
+                <p className="min-w-0 font-mono font-semibold tracking-wide break-all">{row.code}</p>
                 <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {row.validUntil ? formatDateGB(row.validUntil) : "Never"}
-              </TableCell>
-              <TableCell className="text-right">
-                <Button
-                  variant={row.isActive ? "outline" : "primary"}
-                  size="sm"
-                  className="min-w-24"
-                  disabled={busy.has(row.id)}
-                  aria-label={`${row.isActive ? "Disable" : "Enable"} ${row.code}`}
-                  onClick={() => toggle(row)}
-                >
-                  {busy.has(row.id) ? "Saving..." : row.isActive ? "Disable" : "Enable"}
-                </Button>
-              </TableCell>
-            </TableRow>
+              </div>
+              {(row.description || tiers) && (
+                <div>
+                  {row.description && <p className="text-sm break-words">{row.description}</p>}
+                  {tiers && <p className="text-xs text-muted-foreground">{tiers} only</p>}
+                </div>
+              )}
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                {(
+                  [
+                    ["Discount", formatDiscount(row)],
+                    ["Duration", formatDuration(row.durationMonths)],
+                    ["Usage", formatUsage(row)],
+                    ["Expires", row.validUntil ? formatDateGB(row.validUntil) : "Never"],
+                  ] as const
+                ).map(([term, value]) => (
+                  <div key={term}>
+                    <dt className="text-xs text-muted-foreground">{term}</dt>
+                    <dd className="tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <div>{toggleButton(row)}</div>
+            </li>
           );
         })}
-      </TableBody>
-    </Table>
+      </ul>
+      <div className="hidden sm:block">
+        <Table aria-label="Offer codes">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Code</TableHead>
+              <TableHead>Description</TableHead>
+              <TableHead>Discount</TableHead>
+              <TableHead>Duration</TableHead>
+              <TableHead>Usage</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Expires</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => {
+              const status = offerCodeStatus(row, now);
+              const tiers = tierNames(row.applicableTiers);
+              return (
+                <TableRow key={row.id} data-testid={`offer-code-${row.code}`}>
+                  <TableCell className="font-mono font-semibold tracking-wide whitespace-nowrap">
+                    {row.code}
+                  </TableCell>
+                  <TableCell className="min-w-48 max-w-80">
+                    <p className="break-words">
+                      {row.description ?? <span className="text-muted-foreground">-</span>}
+                    </p>
+                    {tiers && <p className="mt-0.5 text-xs text-muted-foreground">{tiers} only</p>}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {formatDiscount(row)}
+                    {row.minOrderValue !== null && (
+                      <p className="text-xs text-muted-foreground">
+                        plans from £{row.minOrderValue.toFixed(2)}
+                      </p>
+                    )}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDuration(row.durationMonths)}</TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">{formatUsage(row)}</TableCell>
+                  <TableCell>
+                    <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {row.validUntil ? formatDateGB(row.validUntil) : "Never"}
+                  </TableCell>
+                  <TableCell className="text-right">{toggleButton(row)}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,142 @@
+import { PartyPopper, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { memberName, tierLabel } from "../../../../shared/admin/members.ts";
+import {
+  AI_SUGGESTION_MSG,
+  type MemberNeedingDates,
+  NEEDING_DATES_NOTE,
+} from "../../../../shared/admin/suggestions.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
+import {
+  AdminSection,
+  EmptyState,
+  Pager,
+  TableSkeleton,
+  usePagedList,
+} from "../../../pages/admin/common.tsx";
+import { LoadErrorCard } from "../../load-error-card.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { generateSuggestion, NEEDING_DATES_URL, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
+import { Member } from "./suggestions-table.tsx";
+
+const neededLabel = (n: number) => `${n} date${n === 1 ? "" : "s"}`;
+
+/** "Members Needing Dates (Next 30 Days)": who is short of dates, greatest need first, with Generate Date. */
+export function NeedingDatesCard() {
+  const [offset, setOffset] = useState(0);
+  const list = usePagedList<MemberNeedingDates>(NEEDING_DATES_URL, { offset });
+  const refresh = useRefreshAfterSuggestion();
+  const generate = useRowMutation({
+    mutationFn: (v: { id: number }) => generateSuggestion(v.id),
+    onSuccess: (created) => {
+      toast({
+        title: "Suggestion Created",
+        description: `A new date suggestion for ${memberName(created.user)} is waiting for approval.`,
+      });
+      refresh();
+    },
+    onError: (error) => toastCallError(AI_SUGGESTION_MSG.createFailed, error),
+  });
+
+  const generateButton = (row: MemberNeedingDates) => {
+    const name = memberName(row.user);
+    const busy = generate.busy(row.user.id);
+    return (
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        aria-label={`Generate Date for ${name}`}
+        onClick={() => generate.run({ id: row.user.id })}
+      >
+        <Sparkles aria-hidden />
+        {busy ? "Processing..." : "Generate Date"}
+      </Button>
+    );
+  };
+
+  return (
+    <AdminSection title="Members Needing Dates (Next 30 Days)" description={NEEDING_DATES_NOTE}>
+      {list.query.isError ? (
+        <LoadErrorCard
+          title="Couldn't load members needing dates"
+          error={list.query.error}
+          onRetry={() => list.query.refetch()}
+          heading="h2"
+          className="border-0 p-0 shadow-none sm:p-0"
+        />
+      ) : list.query.isPending ? (
+        <TableSkeleton rows={3} label="Loading members needing dates" />
+      ) : list.total === 0 ? (
+        <EmptyState icon={<PartyPopper aria-hidden />} title="All Members Up to Date!">
+          <p className="text-sm text-muted-foreground">
+            Every active member has their dates planned for the next 30 days.
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="grid gap-3 sm:hidden" aria-label="Members needing dates">
+            {list.rows.map((row) => (
+              <li key={row.user.id} className="grid gap-3 rounded-xl border border-border p-4">
+                <div className="flex items-start justify-between gap-3">
+                  <Member user={row.user} />
+                  <Badge variant="neutral">{tierLabel(row.user.subscriptionTier)}</Badge>
+                </div>
+                <p className="text-sm">
+                  <span className="font-medium">{neededLabel(row.needed)}</span>
+                  <span className="text-muted-foreground">
+                    {" "}
+                    · {row.scheduled} of {row.required} planned
+                  </span>
+                </p>
+                {generateButton(row)}
+              </li>
+            ))}
+          </ul>
+          <div className="hidden sm:block">
+            <Table aria-label="Members needing dates">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Member</TableHead>
+                  <TableHead>Plan</TableHead>
+                  <TableHead>Planned</TableHead>
+                  <TableHead>Needed</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.rows.map((row) => (
+                  <TableRow key={row.user.id} data-testid={`needing-${row.user.id}`}>
+                    <TableCell className="min-w-44">
+                      <Member user={row.user} />
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant="neutral">{tierLabel(row.user.subscriptionTier)}</Badge>
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {row.scheduled} of {row.required}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap font-medium tabular-nums">
+                      {neededLabel(row.needed)}
+                    </TableCell>
+                    <TableCell className="text-right">{generateButton(row)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <Pager
+            total={list.total}
+            limit={list.limit}
+            offset={list.offset}
+            onOffset={setOffset}
+            label="members"
+          />
+        </>
+      )}
+    </AdminSection>
+  );
+}

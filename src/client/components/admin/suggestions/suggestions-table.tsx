@@ -1,0 +1,207 @@
+import { CalendarCheck, Check, X } from "lucide-react";
+import { memberName } from "../../../../shared/admin/members.ts";
+import {
+  type AdminAiSuggestion,
+  AI_SUGGESTION_MSG,
+  canCreateBooking,
+  type SuggestionStatus,
+  type SuggestionUser,
+} from "../../../../shared/admin/suggestions.ts";
+import { cn } from "../../../lib/cn.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
+import { formatDateGB, formatDateTimeGB } from "../../../pages/admin/common.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { bookSuggestion, patchSuggestion, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
+
+const STATUS_BADGE: Record<
+  SuggestionStatus,
+  { label: string; variant: "warning" | "success" | "neutral" | "brand" }
+> = {
+  pending: { label: "Pending", variant: "warning" },
+  approved: { label: "Approved", variant: "success" },
+  rejected: { label: "Rejected", variant: "neutral" },
+  booked: { label: "Booked", variant: "brand" },
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function FirstVenue({ row }: { row: AdminAiSuggestion }) {
+  const venue = row.suggestedVenues[0];
+  return (
+    <div className="grid gap-1">
+      {venue?.name ? (
+        <p className="font-medium break-words">{venue.name}</p>
+      ) : (
+        <p className="font-medium text-muted-foreground">No venue suggested</p>
+      )}
+      {venue && (venue.type || venue.address) && (
+        <p className="text-xs text-muted-foreground break-words">
+          {[venue.type && capitalise(venue.type), venue.address].filter(Boolean).join(" · ")}
+        </p>
+      )}
+      {venue?.suggestedDate && (
+        <p className="text-xs font-medium text-accent-text">{formatDateTimeGB(venue.suggestedDate)}</p>
+      )}
+      <p className="line-clamp-3 text-sm break-words text-muted-foreground" title={row.suggestion}>
+        {row.suggestion}
+      </p>
+      {row.suggestedVenues.length > 1 && (
+        <p className="text-xs text-muted-foreground">
+          +{row.suggestedVenues.length - 1} other venue{row.suggestedVenues.length > 2 ? "s" : ""}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: SuggestionStatus }) {
+  const badge = STATUS_BADGE[status] ?? { label: status, variant: "neutral" as const };
+  return <Badge variant={badge.variant}>{badge.label}</Badge>;
+}
+
+/** The member's name, and the e-mail under it when the name is not the e-mail. */
+export function Member({ user }: { user: SuggestionUser }) {
+  const name = memberName(user);
+  return (
+    <div className="min-w-0">
+      <p className="font-medium break-words">{name}</p>
+      {name !== user.email && <p className="text-xs break-all text-muted-foreground">{user.email}</p>}
+    </div>
+  );
+}
+
+/** User, Suggestion, Status, Created, Actions (spec section 2); stacked cards on phones. */
+export function SuggestionsTable({ rows }: { rows: AdminAiSuggestion[] }) {
+  const refresh = useRefreshAfterSuggestion();
+  const update = useRowMutation({
+    mutationFn: (v: { id: number; status: "approved" | "rejected" }) => patchSuggestion(v.id, v.status),
+    onSuccess: (saved) => {
+      toast({
+        title: AI_SUGGESTION_MSG.statusUpdated,
+        description: `Suggestion for ${memberName(saved.user)} ${saved.status}.`,
+      });
+      refresh();
+    },
+    onError: (error) => toastCallError(AI_SUGGESTION_MSG.updateFailed, error),
+  });
+  const book = useRowMutation({
+    mutationFn: (v: { id: number }) => bookSuggestion(v.id),
+    onSuccess: (saved) => {
+      const date = saved.suggestedVenues[0]?.suggestedDate;
+      toast({
+        title: AI_SUGGESTION_MSG.booked,
+        description: `${memberName(saved.user)}'s date is scheduled${date ? ` for ${formatDateTimeGB(date)}` : ""}.`,
+      });
+      refresh({ booked: true });
+    },
+    onError: (error) => toastCallError(AI_SUGGESTION_MSG.updateFailed, error),
+  });
+
+  const createBooking = (row: AdminAiSuggestion) => {
+    const first = row.suggestedVenues[0];
+    if (!first?.id || !first.suggestedDate) {
+      toast({
+        title: AI_SUGGESTION_MSG.updateFailed,
+        description: AI_SUGGESTION_MSG.missingVenueOrDate,
+        variant: "destructive",
+      });
+      return;
+    }
+    book.run({ id: row.id });
+  };
+
+  const actions = (row: AdminAiSuggestion, className?: string) => {
+    const busy = update.busy(row.id) || book.busy(row.id);
+    const name = memberName(row.user);
+    if (row.status !== "pending" && !canCreateBooking(row)) return null;
+    return (
+      <div className={cn("flex flex-wrap gap-2", className)}>
+        {row.status === "pending" && (
+          <>
+            <Button
+              size="sm"
+              disabled={busy}
+              aria-label={`Approve suggestion for ${name}`}
+              onClick={() => update.run({ id: row.id, status: "approved" })}
+            >
+              <Check aria-hidden />
+              Approve
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              aria-label={`Reject suggestion for ${name}`}
+              onClick={() => update.run({ id: row.id, status: "rejected" })}
+            >
+              <X aria-hidden />
+              Reject
+            </Button>
+          </>
+        )}
+        {canCreateBooking(row) && (
+          <Button size="sm" variant="gold" disabled={busy} onClick={() => createBooking(row)}>
+            <CalendarCheck aria-hidden />
+            {book.busy(row.id) ? "Processing..." : "Create Booking"}
+          </Button>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <>
+      {/* Phones: one card per suggestion, actions in reach without scrolling sideways. */}
+      <ul className="grid gap-3 sm:hidden" aria-label="AI suggestions">
+        {rows.map((row) => (
+          <li
+            key={row.id}
+            data-testid={`suggestion-card-${row.id}`}
+            className="grid gap-3 rounded-xl border border-border p-4"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <Member user={row.user} />
+              <StatusBadge status={row.status} />
+            </div>
+            <FirstVenue row={row} />
+            <p className="text-xs text-muted-foreground">Created {formatDateGB(row.createdAt)}</p>
+            {actions(row)}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <Table aria-label="AI suggestions">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>User</TableHead>
+              <TableHead>Suggestion</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Created</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id} data-testid={`suggestion-${row.id}`}>
+                <TableCell className="min-w-44 align-top">
+                  <Member user={row.user} />
+                </TableCell>
+                <TableCell className="min-w-64 max-w-md align-top">
+                  <FirstVenue row={row} />
+                </TableCell>
+                <TableCell className="align-top">
+                  <StatusBadge status={row.status} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap align-top">{formatDateGB(row.createdAt)}</TableCell>
+                <TableCell className="align-top">{actions(row, "justify-end")}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}
