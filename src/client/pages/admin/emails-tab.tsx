@@ -1,4 +1,12 @@
-/** The "emails" tab of /admin (issue #5). */
+import { EmailLogsSection } from "../../components/admin/emails/email-logs-section.tsx";
+import { TemplatesSection } from "../../components/admin/emails/templates-section.tsx";
+
+/** The "emails" tab of /admin (Email Logs): the log with its exports, then templates and campaigns. */
 export default function EmailsTab() {
-  return <p className="text-muted-foreground">Loading...</p>;
+  return (
+    <div className="grid gap-6">
+      <EmailLogsSection />
+      <TemplatesSection />
+    </div>
+  );
 }

@@ -1,0 +1,145 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  CAMPAIGN_DELAY_MAX_HOURS,
+  EMAILS_MSG,
+  type EmailCampaignRow,
+  type EmailTemplateRow,
+  updateCampaignSchema,
+} from "../../../../shared/admin/emails.ts";
+import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { Button } from "../../ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../ui/dialog.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { Label } from "../../ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { toast } from "../../ui/use-toast.ts";
+
+function CampaignForm({
+  campaign,
+  templates,
+  onSaved,
+  onCancel,
+}: {
+  campaign: EmailCampaignRow;
+  templates: EmailTemplateRow[];
+  onSaved: (c: EmailCampaignRow) => void;
+  onCancel: () => void;
+}) {
+  const [delay, setDelay] = useState(String(campaign.delayHours));
+  const [templateId, setTemplateId] = useState(campaign.templateId ? String(campaign.templateId) : "");
+  const [error, setError] = useState<string | undefined>();
+  const save = useMutation({
+    mutationFn: async (input: { delayHours: number; templateId?: number }) =>
+      (await (
+        await apiRequest("PUT", `/api/admin/email-campaigns/${campaign.id}`, input)
+      ).json()) as EmailCampaignRow,
+    onSuccess: (saved) => {
+      toast({ title: EMAILS_MSG.campaignUpdated, description: saved.name, variant: "success" });
+      onSaved(saved);
+    },
+    onError: (e) => toastCallError(EMAILS_MSG.updateCampaignFailed, e),
+  });
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (save.isPending) return;
+        const parsed = updateCampaignSchema.safeParse({
+          delayHours: delay.trim() === "" ? Number.NaN : Number(delay),
+          ...(templateId ? { templateId: Number(templateId) } : {}),
+        });
+        if (!parsed.success) {
+          setError(parsed.error.issues[0]?.message);
+          return;
+        }
+        setError(undefined);
+        save.mutate(parsed.data as { delayHours: number; templateId?: number });
+      }}
+    >
+      <FormField
+        label="Delay (hours after the trigger)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={CAMPAIGN_DELAY_MAX_HOURS}
+        step={1}
+        value={delay}
+        onChange={(e) => setDelay(e.target.value)}
+        error={error}
+        hint="0 sends at once; 24 a day later; 168 a week later."
+      />
+      <div className="grid gap-2">
+        <Label htmlFor={`campaign-template-${campaign.id}`}>Template</Label>
+        <Select value={templateId} onValueChange={setTemplateId}>
+          <SelectTrigger id={`campaign-template-${campaign.id}`}>
+            <SelectValue placeholder="Choose a template" />
+          </SelectTrigger>
+          <SelectContent>
+            {templates.map((t) => (
+              <SelectItem key={t.id} value={String(t.id)}>
+                {t.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save campaign"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Change when a campaign sends (hours after its trigger) and which template it uses. */
+export function CampaignDialog({
+  campaign,
+  templates,
+  onOpenChange,
+  onSaved,
+}: {
+  campaign: EmailCampaignRow | null;
+  templates: EmailTemplateRow[];
+  onOpenChange: (open: boolean) => void;
+  onSaved: (c: EmailCampaignRow) => void;
+}) {
+  return (
+    <Dialog open={campaign !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {campaign && (
+          <>
+            <DialogHeader className="mb-5">
+              <DialogTitle>Edit campaign</DialogTitle>
+              <DialogDescription>{campaign.name}</DialogDescription>
+            </DialogHeader>
+            <CampaignForm
+              key={campaign.id}
+              campaign={campaign}
+              templates={templates}
+              onSaved={(c) => {
+                onSaved(c);
+                onOpenChange(false);
+              }}
+              onCancel={() => onOpenChange(false)}
+            />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

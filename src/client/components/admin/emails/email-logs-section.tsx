@@ -1,0 +1,168 @@
+import { Download, MailX, RotateCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { EMAILS_MSG, type EmailLogRow } from "../../../../shared/admin/emails.ts";
+import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import {
+  AdminSection,
+  EmptyState,
+  formatDateTimeGB,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "../../../pages/admin/common.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { useExportButton } from "../members/export-button.tsx";
+import { ExportMemberEmails } from "./export-member-emails.tsx";
+
+const STATUS_FILTERS = [
+  { value: "all", label: "All statuses" },
+  { value: "sent", label: "Sent" },
+  { value: "failed", label: "Failed" },
+] as const;
+
+/** "password_reset" reads "password reset" (spec: underscores shown as spaces). */
+export const typeLabel = (type: string) => type.replaceAll("_", " ");
+
+function LogStatusBadge({ status }: { status: string }) {
+  const variant = status === "sent" ? "success" : status === "failed" ? "destructive" : "neutral";
+  return (
+    <Badge variant={variant} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+function memberOf(row: EmailLogRow): string | null {
+  const name = [row.memberFirstName, row.memberLastName].filter(Boolean).join(" ");
+  return name || row.memberEmail;
+}
+
+/** The log of sent mail: searched, filtered and paged on the server, with the two exports. */
+export function EmailLogsSection() {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("all");
+  const [offset, setOffset] = useState(0);
+  const term = useDebounced(search.trim());
+  const list = usePagedList<EmailLogRow>("/api/admin/email-logs", {
+    search: term,
+    offset,
+    extra: { status: status === "all" ? undefined : status },
+  });
+  const exportLogs = useExportButton("/api/admin/email-logs/export", "email-logs", "Email logs");
+
+  const { isError, error } = list.query;
+  useEffect(() => {
+    if (isError) toastCallError(EMAILS_MSG.fetchLogsFailed, error);
+  }, [isError, error]);
+
+  return (
+    <AdminSection
+      title="Email Logs"
+      description="Every message the app has sent, newest first. Search looks in recipients, members, subjects and types."
+      actions={
+        <>
+          <Button variant="outline" onClick={exportLogs.run} disabled={exportLogs.pending}>
+            <Download aria-hidden />
+            {exportLogs.pending ? "Exporting..." : "Export Logs"}
+          </Button>
+          <ExportMemberEmails />
+        </>
+      }
+    >
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchBox
+          label="Search email logs"
+          placeholder="Search recipient, member or subject"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setOffset(0);
+          }}
+        />
+        <Select
+          value={status}
+          onValueChange={(v) => {
+            setStatus(v);
+            setOffset(0);
+          }}
+        >
+          <SelectTrigger aria-label="Filter by status" className="sm:w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {STATUS_FILTERS.map((f) => (
+              <SelectItem key={f.value} value={f.value}>
+                {f.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {isError ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-destructive-text/30 bg-destructive/5 p-5 text-sm"
+          data-testid="email-logs-error"
+        >
+          <p className="font-medium text-destructive-text">
+            {EMAILS_MSG.loadLogsError}: {errorMessage(error)}
+          </p>
+          <Button variant="outline" size="sm" className="mt-4" onClick={() => void list.query.refetch()}>
+            <RotateCw aria-hidden />
+            Try again
+          </Button>
+        </div>
+      ) : list.query.isPending ? (
+        <TableSkeleton label="Loading email logs" />
+      ) : list.rows.length === 0 ? (
+        <EmptyState icon={<MailX aria-hidden />} title={EMAILS_MSG.noLogs} />
+      ) : (
+        <>
+          <Table aria-label="Email logs" aria-busy={list.query.isFetching || undefined}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Date &amp; Time</TableHead>
+                <TableHead>Member</TableHead>
+                <TableHead>Recipient</TableHead>
+                <TableHead>Subject</TableHead>
+                <TableHead>Type</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Error</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.rows.map((row) => (
+                <TableRow key={row.id} data-testid={`email-log-${row.id}`}>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {formatDateTimeGB(row.sentAt)}
+                  </TableCell>
+                  <TableCell className="min-w-36 max-w-52 break-words">
+                    {memberOf(row) ?? <span className="text-muted-foreground">-</span>}
+                  </TableCell>
+                  <TableCell className="min-w-44 max-w-64">
+                    {row.recipientName && <p className="font-medium break-words">{row.recipientName}</p>}
+                    <p className="break-all text-muted-foreground">{row.recipientEmail}</p>
+                  </TableCell>
+                  <TableCell className="min-w-52 max-w-80 break-words">{row.subject}</TableCell>
+                  <TableCell className="whitespace-nowrap">{typeLabel(row.emailType)}</TableCell>
+                  <TableCell>
+                    <LogStatusBadge status={row.status} />
+                  </TableCell>
+                  <TableCell className="min-w-32 max-w-64 break-words text-destructive-text">
+                    {row.errorMessage ?? <span className="text-muted-foreground">-</span>}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pager total={list.total} limit={list.limit} offset={offset} onOffset={setOffset} label="e-mails" />
+        </>
+      )}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,77 @@
+import { ChevronDown, Mails } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useRef, useState } from "react";
+import {
+  EMAIL_EXPORT_OPTIONS,
+  EMAILS_MSG,
+  type ExportEmailsAnswer,
+} from "../../../../shared/admin/emails.ts";
+import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { saveBlob, todayStamp } from "../../../pages/admin/common.tsx";
+import { Button } from "../../ui/button.tsx";
+import { toast } from "../../ui/use-toast.ts";
+
+/** One address per line under an "email" heading; a cell a spreadsheet would run as a formula is made text. */
+export function emailsCsv(emails: string[]): string {
+  const cell = (v: string) => {
+    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  return `email\r\n${emails.map(cell).join("\r\n")}\r\n`;
+}
+
+/** Export Member Emails: All Emails, Marketing Opted-In or Opted-Out, downloaded as a .csv. */
+export function ExportMemberEmails() {
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+
+  const run = async (option: (typeof EMAIL_EXPORT_OPTIONS)[number]) => {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    try {
+      const res = await apiRequest("GET", `/api/admin/export-emails${option.query}`);
+      const data = (await res.json()) as ExportEmailsAnswer;
+      const name = `${option.file}-${todayStamp()}.csv`;
+      saveBlob(new Blob([emailsCsv(data.emails)], { type: "text/csv;charset=utf-8" }), name);
+      toast({
+        title: "Export Successful",
+        description: `${data.count.toLocaleString("en-GB")} address${data.count === 1 ? "" : "es"} (${option.label}) downloaded as ${name}`,
+      });
+    } catch (error) {
+      toastCallError(EMAILS_MSG.exportEmailsFailed, error);
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="outline" disabled={pending}>
+          <Mails aria-hidden />
+          {pending ? "Exporting..." : "Export Member Emails"}
+          <ChevronDown aria-hidden className="opacity-60" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-xl border border-border bg-surface p-1 text-surface-foreground shadow-lg data-[state=open]:animate-fade-in"
+        >
+          {EMAIL_EXPORT_OPTIONS.map((option) => (
+            <DropdownMenu.Item
+              key={option.id}
+              onSelect={() => void run(option)}
+              className="flex cursor-default items-center rounded-lg px-3 py-2 text-sm outline-none select-none focus:bg-muted data-[highlighted]:bg-muted"
+            >
+              {option.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

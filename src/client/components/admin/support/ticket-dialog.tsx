@@ -1,0 +1,307 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Send } from "lucide-react";
+import type { ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "wouter";
+import {
+  ADMIN_REPLY_MAX,
+  type AdminTicketDetail,
+  adminReplySchema,
+  SUPPORT_MSG,
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  TICKET_STATUSES,
+  type TicketPriority,
+  type TicketStatus,
+  type UpdateTicketInput,
+} from "../../../../shared/admin/support.ts";
+import { BRAND } from "../../../../shared/brand.ts";
+import { apiRequest, errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
+import { TextareaField } from "../../support/textarea-field.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { Label } from "../../ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
+import { toast } from "../../ui/use-toast.ts";
+
+export const TICKETS_URL = "/api/admin/support/tickets";
+const detailKey = (id: number) => [TICKETS_URL, "detail", id];
+
+function useTicket(id: number) {
+  return useQuery<AdminTicketDetail>({
+    queryKey: detailKey(id),
+    staleTime: 0,
+    queryFn: async () =>
+      (await (await apiRequest("GET", `${TICKETS_URL}/${id}`)).json()) as AdminTicketDetail,
+  });
+}
+
+function afterChange(ticket: AdminTicketDetail) {
+  queryClient.setQueryData(detailKey(ticket.id), ticket);
+  // Every page of the list (its keys start with the url, then the query string).
+  void queryClient.invalidateQueries({
+    queryKey: [TICKETS_URL],
+    predicate: (q) => q.queryKey[1] !== "detail",
+  });
+}
+
+function TicketSelects({ ticket }: { ticket: AdminTicketDetail }) {
+  const update = useMutation({
+    mutationFn: async (input: UpdateTicketInput) =>
+      (await (
+        await apiRequest("PUT", `/api/support/tickets/${ticket.id}`, input)
+      ).json()) as AdminTicketDetail,
+    onSuccess: (saved, input) => {
+      afterChange(saved);
+      toast({
+        title: "Status Updated",
+        description: input.status
+          ? `Ticket #${saved.id} is ${TICKET_STATUS_LABELS[saved.status].toLowerCase()}.`
+          : `Ticket #${saved.id} is ${TICKET_PRIORITY_LABELS[saved.priority].toLowerCase()} priority.`,
+        variant: "success",
+      });
+    },
+    onError: (error) => toastCallError(SUPPORT_MSG.updateFailed, error),
+  });
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`ticket-status-${ticket.id}`}>Status</Label>
+        <Select
+          value={ticket.status}
+          disabled={update.isPending}
+          onValueChange={(v) => update.mutate({ status: v as TicketStatus })}
+        >
+          <SelectTrigger id={`ticket-status-${ticket.id}`} className="h-10">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {TICKET_STATUSES.map((s) => (
+              <SelectItem key={s} value={s}>
+                {TICKET_STATUS_LABELS[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`ticket-priority-${ticket.id}`}>Priority</Label>
+        <Select
+          value={ticket.priority}
+          disabled={update.isPending}
+          onValueChange={(v) => update.mutate({ priority: v as TicketPriority })}
+        >
+          <SelectTrigger id={`ticket-priority-${ticket.id}`} className="h-10">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {TICKET_PRIORITIES.map((p) => (
+              <SelectItem key={p} value={p}>
+                {TICKET_PRIORITY_LABELS[p]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Message({
+  who,
+  at,
+  body,
+  fromSupport,
+}: {
+  who: string;
+  at: string;
+  body: string;
+  fromSupport: boolean;
+}) {
+  return (
+    <li
+      className={fromSupport ? "ml-6 sm:ml-12" : "mr-6 sm:mr-12"}
+      data-testid={fromSupport ? "thread-support" : "thread-member"}
+    >
+      <div
+        className={
+          fromSupport
+            ? "rounded-2xl rounded-tr-sm border border-accent/50 bg-accent/10 p-4"
+            : "rounded-2xl rounded-tl-sm border border-border bg-muted/30 p-4"
+        }
+      >
+        <p className="mb-1.5 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+          <span className={fromSupport ? "font-semibold text-accent-text" : "font-semibold text-foreground"}>
+            {who}
+          </span>
+          <time dateTime={at}>{formatDateTimeGB(at)}</time>
+        </p>
+        <p className="text-sm leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]">{body}</p>
+      </div>
+    </li>
+  );
+}
+
+function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
+  const form = useForm({ resolver: zodResolver(adminReplySchema), defaultValues: { body: "" } });
+  const reply = useMutation({
+    mutationFn: async (input: { body: string }) =>
+      (await (await apiRequest("POST", `${TICKETS_URL}/${ticket.id}/replies`, input)).json()) as {
+        ticket: AdminTicketDetail;
+        mailSent: boolean;
+      },
+    onSuccess: ({ ticket: saved, mailSent }) => {
+      afterChange(saved);
+      form.reset();
+      if (mailSent)
+        toast({ title: "Reply sent", description: `E-mailed to ${saved.fromEmail}`, variant: "success" });
+      else
+        toast({
+          title: "Reply saved, but the e-mail could not be sent",
+          description: "It shows on the member's Support page; the failure is in the Email Logs.",
+          variant: "destructive",
+        });
+    },
+    onError: (error) => toastCallError(SUPPORT_MSG.replyFailed, error),
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Reply to the ticket"
+      className="grid gap-3"
+      onSubmit={form.handleSubmit((v) => {
+        if (!reply.isPending) reply.mutate(v);
+      })}
+    >
+      <TextareaField
+        id={`ticket-reply-${ticket.id}`}
+        label="Your reply"
+        rows={5}
+        maxLength={ADMIN_REPLY_MAX}
+        hint={`E-mailed to ${ticket.fromEmail}${ticket.userId ? " and shown on the member's Support page" : ""}. The ticket becomes Answered.`}
+        error={form.formState.errors.body?.message}
+        {...form.register("body")}
+      />
+      <Button type="submit" className="justify-self-end" disabled={reply.isPending}>
+        <Send aria-hidden />
+        {reply.isPending ? "Sending..." : "Send reply"}
+      </Button>
+    </form>
+  );
+}
+
+function TicketBody({ id }: { id: number }) {
+  const query = useTicket(id);
+  if (query.isError)
+    return (
+      <div role="alert" className="grid gap-3">
+        <DialogTitle>Ticket #{id}</DialogTitle>
+        <p className="text-muted-foreground">{errorMessage(query.error)}</p>
+        <Button variant="outline" className="justify-self-start" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  const t = query.data;
+  if (!t)
+    return (
+      <>
+        <DialogTitle className="sr-only">Ticket #{id}</DialogTitle>
+        <div className="flex justify-center py-12">
+          <Spinner className="size-7 text-brand" label="Loading the ticket" />
+        </div>
+      </>
+    );
+  const memberName = t.member
+    ? [t.member.firstName, t.member.lastName].filter(Boolean).join(" ") || t.member.email
+    : null;
+  return (
+    <div className="grid gap-6">
+      <DialogHeader>
+        <p className="font-mono text-xs text-muted-foreground">Ticket #{t.id}</p>
+        <DialogTitle className="[overflow-wrap:anywhere]">{t.subject}</DialogTitle>
+        <DialogDescription>Received {formatDateTimeGB(t.createdAt)}</DialogDescription>
+      </DialogHeader>
+      <TicketSelects ticket={t} />
+      <dl className="grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-2">
+        <Fact label="From">
+          {t.fromName && <span className="font-medium">{t.fromName} </span>}
+          <a
+            href={`mailto:${t.fromEmail}`}
+            className="break-all text-brand underline-offset-4 hover:underline"
+          >
+            {t.fromEmail}
+          </a>
+        </Fact>
+        <Fact label="Member">
+          {t.member ? (
+            <Link
+              href={`/admin/members/${t.member.id}`}
+              className="text-brand underline-offset-4 hover:underline"
+            >
+              {memberName}
+            </Link>
+          ) : (
+            <span className="text-muted-foreground">No account with this address</span>
+          )}
+          {t.member?.subscriptionTier && (
+            <span className="text-muted-foreground">
+              {" "}
+              · {t.member.subscriptionTier} {t.member.subscriptionStatus ?? ""}
+            </span>
+          )}
+        </Fact>
+        {t.reservation && (
+          <Fact label="About a date">
+            #{t.reservation.id} on {formatDateTimeGB(t.reservation.scheduledDate)}
+            {t.reservation.venueName ? ` at ${t.reservation.venueName}` : ""} ({t.reservation.status})
+          </Fact>
+        )}
+        {t.replyToId && <Fact label="Mentions">Ticket #{t.replyToId} (sent by a different address)</Fact>}
+      </dl>
+      <ol aria-label="Conversation" className="grid gap-3">
+        <Message who={t.fromName ?? t.fromEmail} at={t.createdAt} body={t.body} fromSupport={false} />
+        {t.replies.map((r) => (
+          <Message
+            key={r.id}
+            who={r.isFromAdmin ? `${BRAND.name} support` : r.fromEmail}
+            at={r.createdAt}
+            body={r.body}
+            fromSupport={r.isFromAdmin}
+          />
+        ))}
+      </ol>
+      <ReplyForm ticket={t} />
+    </div>
+  );
+}
+
+/** One ticket: id, priority, status, sender, subject, the whole conversation and a reply box. */
+export function TicketDialog({
+  id,
+  onOpenChange,
+}: {
+  id: number | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={id !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl" aria-describedby={undefined}>
+        {id !== null && <TicketBody key={id} id={id} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
