@@ -73,7 +73,7 @@ function Problems({ problems, total }: { problems: string[]; total: number }) {
       aria-live="polite"
     >
       <h3 className="font-semibold text-destructive-text">
-        {long ? SYNC_MSG.manyIssues(total) : `${total} ${total === 1 ? "issue" : "issues"}: left as they are`}
+        {long ? SYNC_MSG.manyIssues(total) : `${total} ${total === 1 ? "issue" : "issues"}, left as they are`}
       </h3>
       {long ? (
         <details>

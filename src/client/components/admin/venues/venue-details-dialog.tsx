@@ -51,7 +51,7 @@ export function VenueDetailsDialog({ venue, onClose }: { venue: AdminVenue | nul
                 <span className="block">
                   {venue.contactInfo.phone ? (
                     <a
-                      className="text-brand underline-offset-4 hover:underline"
+                      className="text-brand underline underline-offset-4"
                       href={`tel:${venue.contactInfo.phone.replace(/\s/g, "")}`}
                     >
                       {venue.contactInfo.phone}
@@ -63,7 +63,7 @@ export function VenueDetailsDialog({ venue, onClose }: { venue: AdminVenue | nul
                 <span className="block">
                   {venue.contactInfo.website ? (
                     <a
-                      className="break-all text-brand underline-offset-4 hover:underline"
+                      className="break-all text-brand underline underline-offset-4"
                       href={venue.contactInfo.website}
                       target="_blank"
                       rel="noopener noreferrer"

@@ -1,0 +1,447 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { ADMIN } from "./helpers.ts";
+
+/** The venues tab: venue CRUD, date ideas, the spreadsheet downloads and the sync flow. */
+const HEADER = [
+  "ID",
+  "Name",
+  "Address",
+  "City",
+  "Type",
+  "Price Level",
+  "Experience Description",
+  "Features",
+  "Accessibility Features",
+  "Dietary Accommodations",
+  "Phone",
+  "Website",
+];
+type Venue = {
+  id: number;
+  name: string;
+  address: string | null;
+  city: string;
+  type: string;
+  priceLevel: string;
+  experienceBlurb: string | null;
+  features: string[];
+  accessibilityFeatures: string[];
+  dietaryAccommodations: string[];
+  contactInfo: { phone?: string; website?: string };
+};
+
+const unique = (base: string) =>
+  `${base} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+
+async function signInAsAdmin(page: Page) {
+  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+}
+
+async function openVenuesTab(page: Page) {
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Partner Venues" })).toBeVisible({ timeout: 15_000 });
+}
+
+/** The table row of a venue, found through the search box (the list is paged). */
+async function venueRow(page: Page, name: string): Promise<Locator> {
+  await page.getByRole("searchbox", { name: "Search venues" }).fill(name);
+  return page.getByRole("table", { name: "Venues" }).getByRole("row").filter({ hasText: name });
+}
+
+/** Every venue now in the database as sheet rows by ID, so a sync of the file removes nothing. */
+async function currentRows(page: Page): Promise<string[][]> {
+  const venues = (await (await page.request.get("/api/admin/venues")).json()) as Venue[];
+  return venues.map((v) => [
+    String(v.id),
+    v.name,
+    v.address ?? "",
+    v.city,
+    v.type,
+    v.priceLevel,
+    v.experienceBlurb ?? "",
+    v.features.join(", "),
+    v.accessibilityFeatures.join(", "),
+    v.dietaryAccommodations.join(", "),
+    v.contactInfo.phone ?? "",
+    v.contactInfo.website ?? "",
+  ]);
+}
+
+async function xlsx(rows: string[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Venues");
+  ws.addRow(HEADER);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const csvLine = (r: string[]) =>
+  r.map((c) => (/[",\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(",");
+
+/**
+ * Picks the file in Sync Changes and confirms once the preview removes nothing. Tests share one database and
+ * run in parallel: if another test added a venue since the file was made, the preview would remove it, so the
+ * file is made again instead.
+ */
+async function syncWithoutRemovals(
+  page: Page,
+  make: (current: string[][]) => Promise<{ name: string; mimeType: string; buffer: Buffer }>,
+  expectPreview: (dialog: Locator) => Promise<void>,
+) {
+  const dialog = page.getByRole("dialog", { name: "Sync venues" });
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.getByTestId("venue-sync-file").setInputFiles(await make(await currentRows(page)));
+    await expect(dialog.getByRole("button", { name: "Confirm" })).toBeVisible();
+    await expect(dialog.getByTestId("sync-count-new")).toBeVisible();
+    if ((await dialog.getByTestId("sync-count-to-be-removed").locator("dd").textContent()) !== "0") {
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      continue;
+    }
+    await expectPreview(dialog);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    const outcome = await Promise.race([
+      toasts(page)
+        .getByText("Venues synced")
+        .waitFor()
+        .then(() => "done" as const),
+      dialog
+        .getByRole("status")
+        .waitFor()
+        .then(() => "changed" as const),
+    ]);
+    if (outcome === "done") return;
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+  }
+  throw new Error("the venues kept changing under the sync");
+}
+
+test.describe("venues tab", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("adds, views, edits and deletes a venue", async ({ page }) => {
+    await openVenuesTab(page);
+    const name = unique("The Lantern Room");
+    await page.getByRole("button", { name: "Add Venue" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Venue" });
+    // The form's defaults, and the shared rules before anything is sent.
+    await expect(dialog.getByRole("combobox", { name: "Type" })).toHaveText("Restaurant");
+    await expect(dialog.getByRole("combobox", { name: "Price level" })).toHaveText("Medium");
+    await dialog.getByLabel("Website").fill("not-a-site");
+    await dialog.getByRole("button", { name: "Add Venue" }).click();
+    await expect(dialog.getByText("Name must be at least 2 characters")).toBeVisible();
+    await expect(
+      dialog.getByText("Website must be a full address starting with http:// or https://"),
+    ).toBeVisible();
+
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Address").fill("4 Lantern Lane");
+    await dialog.getByRole("combobox", { name: "Type" }).click();
+    await page.getByRole("option", { name: "Cultural" }).click();
+    await dialog.getByLabel("Features", { exact: true }).fill("Candles, River view");
+    await dialog.getByLabel("Accessibility features").fill("Step-free access");
+    await dialog.getByLabel("Phone").fill("020 7946 0123");
+    await dialog.getByLabel("Website").fill("https://lantern.example.com");
+    await dialog.getByRole("button", { name: "Add Venue" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toasts(page).getByText("Venue added")).toBeVisible();
+
+    const row = await venueRow(page, name);
+    await expect(row.getByRole("cell")).toHaveText([
+      name,
+      "Cultural",
+      "London",
+      "Medium",
+      /Incomplete\s*No dietary accommodations/,
+      "",
+    ]);
+
+    await row.getByRole("button", { name: `View ${name}` }).click();
+    const details = page.getByRole("dialog", { name });
+    await expect(details).toContainText("4 Lantern Lane");
+    await expect(details.getByRole("link", { name: "https://lantern.example.com" })).toHaveAttribute(
+      "href",
+      "https://lantern.example.com",
+    );
+    await expect(details).toContainText("020 7946 0123");
+    await expect(details).toContainText("No dietary accommodations");
+    await details.getByRole("button", { name: "Close" }).click();
+
+    await row.getByRole("button", { name: `Edit ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: `Edit ${name}` });
+    await expect(edit.getByLabel("Features", { exact: true })).toHaveValue("Candles, River view");
+    await edit.getByLabel("Dietary accommodations").fill("Vegan, Halal");
+    await edit.getByLabel("City").fill("Bath");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(edit).toBeHidden();
+    await expect(row.getByRole("cell").nth(2)).toHaveText("Bath");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("Complete");
+
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Delete ${name}?` });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toasts(page).getByText("Venue deleted")).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test("creates, edits and deletes a date idea with the section 2 defaults", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Date Ideas" })).toBeVisible();
+    const title = unique("Sunset picnic");
+    await page.getByRole("button", { name: "Add Date Idea" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Date Idea" });
+    await expect(dialog.getByRole("combobox", { name: "Category" })).toHaveText("Culinary");
+    await expect(dialog.getByLabel("Duration (hours)")).toHaveValue("2");
+    await expect(dialog.getByRole("combobox", { name: "Price level" })).toHaveText("Medium");
+    await expect(dialog.getByRole("combobox", { name: "Season" })).toHaveText("Any");
+    await expect(dialog.getByRole("combobox", { name: "Time of day" })).toHaveText("Evening");
+    await expect(dialog.getByRole("switch", { name: /Active/ })).toBeChecked();
+    await dialog.getByLabel("Duration (hours)").fill("30");
+    await dialog.getByRole("button", { name: "Add Date Idea" }).click();
+    await expect(dialog.getByText("Title must be at least 2 characters")).toBeVisible();
+    await expect(dialog.getByText("Duration must be a whole number of hours from 1 to 24")).toBeVisible();
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Duration (hours)").fill("3");
+    await dialog.getByLabel("Tags").fill("romantic, outdoors");
+    await dialog.getByRole("button", { name: "Add Date Idea" }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.getByRole("table", { name: "Date ideas" }).getByRole("row").filter({ hasText: title });
+    await expect(row.getByRole("cell")).toHaveText([
+      title,
+      "Culinary",
+      "3 hours",
+      "Medium",
+      "Any",
+      "Evening",
+      "Any",
+      "Active",
+      "",
+    ]);
+    await row.getByRole("button", { name: `Edit ${title}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Date Idea" });
+    await expect(edit.getByLabel("Tags")).toHaveValue("romantic, outdoors");
+    await edit.getByRole("switch", { name: /Active/ }).click();
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(edit).toBeHidden();
+    await expect(row.getByRole("cell").nth(7)).toHaveText("Inactive");
+    await row.getByRole("button", { name: `Delete ${title}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test("downloads the template and the export as dated .xlsx files", async ({ page }) => {
+    await openVenuesTab(page);
+    for (const [button, base] of [
+      ["Download Template", "venues-template"],
+      ["Export Current", "venues-export"],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: button }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^${base}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(await download.path());
+      expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
+    }
+  });
+
+  test("syncs an .xlsx: preview with counts and problems, then confirm", async ({ page }) => {
+    const created = (await (
+      await page.request.post("/api/admin/venues", {
+        data: { name: unique("Sync Target"), city: "London", type: "wellness" },
+      })
+    ).json()) as Venue;
+    await openVenuesTab(page);
+    const added = [unique("Sheet Venue A"), unique("Sheet Venue B")];
+
+    // Leaving a venue out of the file lists it as to be removed; Cancel changes nothing.
+    const withoutTarget = [
+      ...(await currentRows(page)).filter((r) => r[0] !== String(created.id)),
+      ["", unique("Never Added"), "", "London", "activity"],
+    ];
+    await page.getByTestId("venue-sync-file").setInputFiles({
+      name: "venues.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: await xlsx(withoutTarget),
+    });
+    const dialog = page.getByRole("dialog", { name: "Sync venues" });
+    await expect(dialog.getByRole("heading", { name: "To be removed" })).toBeVisible();
+    await expect(dialog).toContainText(`${created.name} (London)`);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(await venueRow(page, created.name)).toHaveCount(1);
+
+    await syncWithoutRemovals(
+      page,
+      async (current) => ({
+        name: "venues.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: await xlsx([
+          ...current.map((r) =>
+            r[0] === String(created.id) ? [...r.slice(0, 3), "Brighton", ...r.slice(4)] : r,
+          ),
+          [
+            "",
+            added[0],
+            "1 Sheet Street",
+            "London",
+            "Restaurant",
+            "high",
+            "Supper",
+            "Garden",
+            "Step-free access",
+            "Vegan",
+            "020 7946 0999",
+            "https://a.example.com",
+          ],
+          ["", added[1], "2 Sheet Street", "London", "adventure"],
+          ["", "Nameless City", "", "", "activity"],
+        ]),
+      }),
+      async (d) => {
+        await expect(d.getByTestId("sync-count-new").locator("dd")).toHaveText("2");
+        await expect(d.getByTestId("sync-count-updated").locator("dd")).toHaveText("1");
+        await expect(d).toContainText(`${created.name}: City`);
+        await expect(d).toContainText(/Row \d+: Missing required fields \(Name, City, Type\)/);
+      },
+    );
+    await expect(
+      toasts(page).getByText(/2 added, 1 updated, 0 removed\. 1 left as they were\./),
+    ).toBeVisible();
+    const row = await venueRow(page, added[0]);
+    await expect(row.getByRole("cell")).toHaveText([
+      added[0],
+      "Restaurant",
+      "London",
+      "High",
+      "Complete",
+      "",
+    ]);
+    await expect((await venueRow(page, created.name)).getByRole("cell").nth(2)).toHaveText("Brighton");
+  });
+
+  test("syncs a .csv, and long problem lists collapse", async ({ page }) => {
+    await openVenuesTab(page);
+    const name = unique("Csv Venue");
+    const warnings: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "warning") warnings.push(m.text());
+    });
+    await syncWithoutRemovals(
+      page,
+      async (current) => ({
+        name: "venues.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(
+          [
+            csvLine(HEADER),
+            ...current.map(csvLine),
+            csvLine(["", name, "3 Comma Road", "London", "cultural", "low", 'A "quoted", description']),
+            ...Array.from({ length: 6 }, (_, i) => csvLine(["", `Bad ${i}`, "", "London", "casino"])),
+          ].join("\n"),
+        ),
+      }),
+      async (d) => {
+        await expect(d.getByTestId("sync-count-new").locator("dd")).toHaveText("1");
+        await expect(d.getByText("6 issues occurred. Check console for details.")).toBeVisible();
+      },
+    );
+    expect(warnings.some((w) => w.includes("Type must be one of"))).toBe(true);
+    await expect((await venueRow(page, name)).getByRole("cell").nth(1)).toHaveText("Cultural");
+  });
+
+  test("shows progress while the file uploads, and the spec's toast for a bad file", async ({ page }) => {
+    await openVenuesTab(page);
+    await page.route("**/api/admin/venues/sync/preview**", async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.getByTestId("venue-sync-file").setInputFiles({
+      name: "venues.xlsx",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from("this is not a workbook"),
+    });
+    await expect(page.getByRole("progressbar", { name: "Preview progress" })).toBeVisible();
+    await expect(toasts(page).getByText("Failed to process file")).toBeVisible();
+    await expect(toasts(page).getByText("The file's content is not a valid .xlsx file")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Sync venues" })).toBeHidden();
+  });
+});
+
+/** Screenshots for a person to look at (VENUE_SHOTS=1): phone and desktop, light and dark, into /tmp/shots-venues. */
+test.describe("venues tab screenshots", () => {
+  test.skip(!process.env.VENUE_SHOTS, "set VENUE_SHOTS=1 to take the screenshots");
+  for (const viewport of [
+    { name: "phone", width: 390, height: 844 },
+    { name: "desktop", width: 1280, height: 900 },
+  ]) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      test(`${viewport.name} ${colorScheme}`, async ({ page }) => {
+        test.setTimeout(120_000);
+        const shot = async (name: string, fullPage = false) => {
+          await page.evaluate(() => document.fonts.ready);
+          await page.waitForTimeout(300);
+          await page.screenshot({
+            path: `/tmp/shots-venues/${name}-${viewport.name}-${colorScheme}.png`,
+            fullPage,
+          });
+        };
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+        await signInAsAdmin(page);
+        await page.request.post("/api/admin/venues", {
+          data: {
+            name: "The Whispering Gallery Supper Club at St Paul's",
+            address: "1 Cathedral Walk",
+            city: "London",
+            type: "restaurant",
+            priceLevel: "high",
+            features: "Tasting menu, Private booths, Candlelit",
+            accessibilityFeatures: "Step-free access",
+            contactInfo: { phone: "020 7946 0555", website: "https://whispering.example.com" },
+          },
+        });
+        await page.request.post("/api/admin/date-ideas", { data: { title: "Candlelit supper with a view" } });
+        await openVenuesTab(page);
+        await shot("venues-tab", true);
+        await page.getByRole("button", { name: "Add Venue" }).click();
+        await page
+          .getByRole("dialog", { name: "Add Venue" })
+          .getByRole("button", { name: "Add Venue" })
+          .click();
+        await shot("venue-form");
+        await page.keyboard.press("Escape");
+        const row = await venueRow(page, "The Whispering Gallery");
+        await row.first().getByRole("button", { name: /^View/ }).click();
+        await shot("venue-details");
+        await page.keyboard.press("Escape");
+        await page.getByRole("searchbox", { name: "Search venues" }).fill("");
+        const rows = await currentRows(page);
+        await page.getByTestId("venue-sync-file").setInputFiles({
+          name: "partner-venues-spring.xlsx",
+          mimeType: "application/octet-stream",
+          buffer: await xlsx([
+            ...rows.slice(1).map((r, i) => (i === 0 ? [...r.slice(0, 3), "Brighton", ...r.slice(4)] : r)),
+            ["", "A New Rooftop Cinema", "9 Skyline Road", "London", "cultural"],
+            ...Array.from({ length: 3 }, (_, i) => ["", `Incomplete ${i}`, "", "", ""]),
+          ]),
+        });
+        await expect(
+          page.getByRole("dialog", { name: "Sync venues" }).getByRole("button", { name: "Confirm" }),
+        ).toBeVisible();
+        await shot("sync-preview");
+        await page
+          .getByRole("dialog", { name: "Sync venues" })
+          .getByRole("button", { name: "Cancel" })
+          .click();
+        await page.getByRole("heading", { name: "Date Ideas" }).scrollIntoViewIfNeeded();
+        await page.getByRole("button", { name: "Add Date Idea" }).click();
+        await shot("date-idea-form");
+      });
+    }
+  }
+});
