@@ -460,9 +460,7 @@ export const subscriptionEvents = pgTable(
       t.monthlyAmount,
     ),
     // Analytics: new subscriptions per month.
-    index("subscription_events_created_idx")
-      .on(t.occurredAt)
-      .where(sql`${t.eventType} = 'created'`),
+    index("subscription_events_created_idx").on(t.occurredAt).where(sql`${t.eventType} = 'created'`),
   ],
 );
 
