@@ -94,7 +94,7 @@ export default function AssignmentsTab() {
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>Member</TableHead>
-                <TableHead>Email</TableHead>
+                <TableHead className="hidden sm:table-cell">Email</TableHead>
                 <TableHead>Venue</TableHead>
                 <TableHead>Scheduled Date</TableHead>
                 <TableHead>Status</TableHead>
@@ -107,8 +107,15 @@ export default function AssignmentsTab() {
                 <TableRow key={a.id} data-testid={`assignment-row-${a.id}`}>
                   <TableCell className="min-w-36 font-medium break-words">
                     {a.user ? memberName(a.user) : `Member ${a.userId}`}
+                    {a.user && (
+                      <span className="block text-xs font-normal break-all text-muted-foreground sm:hidden">
+                        {a.user.email}
+                      </span>
+                    )}
                   </TableCell>
-                  <TableCell className="max-w-56 break-all">{a.user?.email ?? "-"}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                    {a.user?.email ?? "-"}
+                  </TableCell>
                   <TableCell className="min-w-36">
                     {a.venue ? (
                       <>

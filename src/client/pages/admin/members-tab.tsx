@@ -65,7 +65,7 @@ export default function MembersTab() {
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>Member</TableHead>
-                <TableHead>Email</TableHead>
+                <TableHead className="hidden sm:table-cell">Email</TableHead>
                 <TableHead>Subscription</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Joined</TableHead>
@@ -83,8 +83,9 @@ export default function MembersTab() {
                         Has partner
                       </p>
                     )}
+                    <p className="text-xs break-all text-muted-foreground sm:hidden">{u.email}</p>
                   </TableCell>
-                  <TableCell className="max-w-64 break-all">{u.email}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap sm:table-cell">{u.email}</TableCell>
                   <TableCell>
                     <TierBadge tier={u.subscriptionTier} />
                   </TableCell>

@@ -65,7 +65,7 @@ export default function UsersTab() {
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
+                <TableHead className="hidden sm:table-cell">Email</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Registered</TableHead>
                 <TableHead>Admin</TableHead>
@@ -80,8 +80,11 @@ export default function UsersTab() {
                     <TableCell className="min-w-36 font-medium break-words">
                       {memberName(u)}
                       {self && <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>}
+                      <span className="block text-xs font-normal break-all text-muted-foreground sm:hidden">
+                        {u.email}
+                      </span>
                     </TableCell>
-                    <TableCell className="max-w-64 break-all">{u.email}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap sm:table-cell">{u.email}</TableCell>
                     <TableCell>
                       <Badge variant={u.onboardingCompleted ? "success" : "warning"}>
                         {u.onboardingCompleted ? "Active" : "Pending"}

@@ -115,7 +115,7 @@ export function AssignDateDialog({
         </DialogHeader>
         <form
           noValidate
-          className="mt-6 grid gap-5"
+          className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-5"
           onSubmit={form.handleSubmit(() => {
             setServerError(null);
             assign.mutate(form.getValues());

@@ -47,13 +47,13 @@ export function MemberPicker({
 
   if (value)
     return (
-      <div className="grid gap-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
         <Label htmlFor={ids.input}>Member</Label>
         <div className="flex items-center gap-3 rounded-lg border border-input bg-surface px-3.5 py-2.5">
           <Check aria-hidden className="size-4 shrink-0 text-success-text" />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium">{memberName(value)}</p>
-            <p className="truncate text-xs text-muted-foreground">{value.email}</p>
+            <p className="text-sm font-medium break-words">{memberName(value)}</p>
+            <p className="text-xs break-all text-muted-foreground">{value.email}</p>
           </div>
           <Button
             id={ids.input}
@@ -82,7 +82,7 @@ export function MemberPicker({
   const listed = open && options.length > 0;
 
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <Label htmlFor={ids.input}>Member</Label>
       <div className="relative">
         <Search
