@@ -1,0 +1,57 @@
+import type { OperationalAnalytics } from "../../../../shared/admin/analytics.ts";
+import { formatDateGB } from "../../../pages/admin/common.tsx";
+import { formatCount, formatRate } from "./format.ts";
+
+/** The six operational figures as a definition list (label, value, what it counts). */
+export function OperationalMetrics({ data }: { data: OperationalAnalytics }) {
+  const weekEndsOn = new Date(new Date(data.weekEnd).getTime() - 1);
+  const items: Array<{ id: string; label: string; value: string; hint: string }> = [
+    {
+      id: "total-reservations",
+      label: "Total Reservations",
+      value: formatCount(data.totalReservations),
+      hint: "Every date booked, whatever its status",
+    },
+    {
+      id: "completed-dates",
+      label: "Completed Dates",
+      value: formatCount(data.completedDates),
+      hint: "Dates marked completed",
+    },
+    {
+      id: "completion-rate",
+      label: "Completion Rate",
+      value: formatRate(data.completionRate),
+      hint: "Of dates due or settled; cancellations count against",
+    },
+    {
+      id: "email-delivery-rate",
+      label: "Email Delivery Rate",
+      value: formatRate(data.emailDeliveryRate),
+      hint: "E-mails sent of all logged",
+    },
+    {
+      id: "suggestion-approval-rate",
+      label: "Suggestion Approval Rate",
+      value: formatRate(data.suggestionApprovalRate),
+      hint: "Approved or booked of those decided",
+    },
+    {
+      id: "dates-this-week",
+      label: "Dates This Week",
+      value: formatCount(data.recentReservations),
+      hint: `${formatDateGB(data.weekStart)} to ${formatDateGB(weekEndsOn)}, not cancelled`,
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 xl:grid-cols-3">
+      {items.map((i) => (
+        <div key={i.id} className="min-w-0 rounded-xl bg-muted/60 p-3 sm:p-4" data-testid={`ops-${i.id}`}>
+          <dt className="text-sm text-muted-foreground">{i.label}</dt>
+          <dd className="mt-1 font-display text-2xl font-medium tabular-nums">{i.value}</dd>
+          <dd className="mt-1 text-xs text-muted-foreground">{i.hint}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
