@@ -254,9 +254,26 @@ describe("template and export", () => {
     });
     expect(found).toBe(true);
     expect(ws.rowCount - 1).toBe(await venueCount());
-    // An empty JSON body is fine too; a non-empty one is refused.
-    const withBody = await call("POST", "/api/admin/venues/export", admin, {});
-    expect(withBody.statusCode).toBe(200);
+    // An empty body is fine however it is labelled, and so is {}; other bodies are refused.
+    expect((await call("POST", "/api/admin/venues/export", admin, {})).statusCode).toBe(200);
+    const labelled = await t.request({
+      method: "POST",
+      url: "/api/admin/venues/export",
+      as: admin,
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
+    expect(labelled.statusCode).toBe(200);
+    const junk = await t.request({
+      method: "POST",
+      url: "/api/admin/venues/export",
+      as: admin,
+      headers: { "content-type": "application/json" },
+      payload: "{oops",
+    });
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().message).toBe(MSG.malformedJson);
+    expect((await call("POST", "/api/admin/venues/export", admin, [1])).statusCode).toBe(400);
   });
 });
 

@@ -42,12 +42,24 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
   r.get("/api/admin/venues/template", async (_req, reply) =>
     sendWorkbook(reply, "venues-template", deps.now(), [venueSheet([TEMPLATE_EXAMPLE])]),
   );
-  r.post("/api/admin/venues/export", { schema: { body: emptyBody } }, async (_req, reply) =>
-    sendWorkbook(reply, "venues-export", deps.now(), [venueSheet(await listVenues(deps))]),
-  );
   adminDateIdeaRoutes(app, deps);
-  // The sync uploads are raw file bodies, parsed only inside this plugin and up to the sync's own limit.
+  // Body parsing of its own, inside this plugin only: the export's empty body, and the sync's raw files.
   app.register(async (upload) => {
+    // The export's body is empty (spec section 7), even when a client labels it JSON.
+    upload.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+      if (String(body).trim() === "") return done(null, null);
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch (err) {
+        done(Object.assign(err as Error, { statusCode: 400 }), undefined);
+      }
+    });
+    upload
+      .withTypeProvider<ZodTypeProvider>()
+      .post("/api/admin/venues/export", { schema: { body: emptyBody } }, async (_req, reply) =>
+        sendWorkbook(reply, "venues-export", deps.now(), [venueSheet(await listVenues(deps))]),
+      );
+    // A sync upload is the file itself, up to the sync's own limit.
     upload.addContentTypeParser(
       UPLOAD_TYPES,
       { parseAs: "buffer", bodyLimit: VENUE_SYNC.maxBytes },
