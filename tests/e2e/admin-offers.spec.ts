@@ -33,6 +33,7 @@ test.describe("offer codes tab", () => {
     await dialog.getByLabel("Duration (months)").fill("3");
     await dialog.getByLabel("Max uses", { exact: true }).fill("100");
     await dialog.getByLabel("Gold").check();
+    await dialog.getByLabel("Expires").fill("2030-03-15T12:00");
     await dialog.getByRole("button", { name: "Create Offer Code" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`${code} is ready to use.`, { exact: true })).toBeVisible();
@@ -46,7 +47,7 @@ test.describe("offer codes tab", () => {
       "3 months",
       "0 / 100",
       "Active",
-      "Never",
+      "15/03/2030",
       "Disable",
     ]);
 
@@ -114,6 +115,8 @@ for (const width of [390, 1280]) {
         path: `${process.env.SHOTS_DIR}/offers-${width}-${colorScheme}.png`,
         fullPage: true,
       });
+      await page.getByRole("heading", { name: "Offer Codes" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/offers-view-${width}-${colorScheme}.png` });
       await page.getByRole("button", { name: "Create Offer Code" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Create Offer Code" }).click();
       await expect(page.getByRole("dialog").getByRole("alert").first()).toBeVisible();

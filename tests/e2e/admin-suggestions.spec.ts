@@ -162,6 +162,13 @@ for (const width of [390, 1280]) {
         path: `${process.env.SHOTS_DIR}/suggestions-${width}-${colorScheme}.png`,
         fullPage: true,
       });
+      await page.getByRole("heading", { name: "AI Suggestions" }).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -16));
+      await page.screenshot({
+        path: `${process.env.SHOTS_DIR}/suggestions-view-${width}-${colorScheme}.png`,
+      });
+      await page.getByRole(role, { name: "Members needing dates" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/needing-view-${width}-${colorScheme}.png` });
     });
   }
 }

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { DISCOUNT_TYPES, TIER_IDS, TIERS, type TierId } from "../constants.ts";
+import { londonLocalToDate } from "./assignments.ts";
 
 export const OFFER_CODE_LIMITS = {
   codeMin: 3,
@@ -185,12 +186,11 @@ const fromText = (fallback: number | null) => (v: unknown) => {
   const n = Number(s);
   return Number.isFinite(n) ? n : v;
 };
-/** A datetime-local value ("2026-05-01T18:30", the browser's time zone) as an ISO instant; "" is unset. */
+/** A datetime-local value ("2026-05-01T18:30", London's clock like every back-office time) as an ISO instant. */
 const fromLocalDateTime = (v: unknown) => {
   if (typeof v !== "string") return v;
   if (v.trim() === "") return null;
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? v : d.toISOString();
+  return londonLocalToDate(v)?.toISOString() ?? v;
 };
 
 /** The Create Offer Code dialog: the same fields and rules, read from text inputs. */

@@ -204,6 +204,7 @@ export function CreateOfferCodeDialog() {
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField
               label="Valid from"
+              hint="London time. Empty: straight away."
               type="datetime-local"
               className="content-start"
               error={errors.validFrom?.message}
@@ -211,6 +212,7 @@ export function CreateOfferCodeDialog() {
             />
             <FormField
               label="Expires"
+              hint="London time. Empty: never expires."
               type="datetime-local"
               className="content-start"
               error={errors.validUntil?.message}
