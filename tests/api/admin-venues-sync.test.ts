@@ -415,6 +415,32 @@ function zipOf(name: string, content: Buffer, declared = content.length, count =
   return Buffer.concat([...locals, cd, end]);
 }
 
+/** A zip of several deflated parts with honest sizes. */
+function zipParts(parts: Array<[string, Buffer]>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of parts) {
+    const one = zipOf(name, content);
+    // zipOf writes one local header + data, then its central entry and end record; keep the first part.
+    const cdAt = one.length - 22 - (46 + Buffer.byteLength(name));
+    const local = one.subarray(0, cdAt);
+    const central = Buffer.from(one.subarray(cdAt, one.length - 22));
+    central.writeUInt32LE(offset, 42);
+    locals.push(local);
+    centrals.push(central);
+    offset += local.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
 describe("hostile uploads", () => {
   const refused = async (file: Buffer, fileName: string, status: number, message: string | RegExp) => {
     await seed("Keeper");
@@ -470,6 +496,26 @@ describe("hostile uploads", () => {
     );
     // A well-formed zip that is not a workbook.
     await refused(zipOf("hello.txt", Buffer.from("hello")), "venues.xlsx", 400, SYNC_MSG.mismatch(".xlsx"));
+  });
+
+  it("a small file holding too many cells is refused before the workbook is built", async () => {
+    // 310,000 tiny cells: highly compressible XML that a workbook library would turn into 310,000 objects.
+    const rows = Array.from({ length: 3100 }, (_, r) => {
+      const cells = Array.from(
+        { length: 100 },
+        (_, c) => `<c r="${String.fromCharCode(65 + (c % 26))}${r + 1}"><v>1</v></c>`,
+      );
+      return `<row r="${r + 1}">${cells.join("")}</row>`;
+    });
+    const file = zipParts([
+      ["xl/workbook.xml", Buffer.from("<workbook/>")],
+      [
+        "xl/worksheets/sheet2.xml",
+        Buffer.from(`<worksheet><sheetData>${rows.join("")}</sheetData></worksheet>`),
+      ],
+    ]);
+    expect(file.length).toBeLessThan(1_000_000);
+    await refused(file, "venues.xlsx", 400, SYNC_MSG.tooManyCells);
   });
 
   it("missing columns, no rows, too many rows, binary junk as csv", async () => {

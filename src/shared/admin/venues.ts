@@ -330,8 +330,10 @@ export const VENUE_SYNC = {
   maxBytes: 5 * 1024 * 1024,
   maxRows: 20_000,
   /** An .xlsx is a zip: the most its parts may unpack to, and the most parts it may have. */
-  maxUnpackedBytes: 64 * 1024 * 1024,
+  maxUnpackedBytes: 32 * 1024 * 1024,
   maxZipEntries: 500,
+  /** Cells in all of an .xlsx's worksheets (20,000 rows of the 12 columns fit with room to spare). */
+  maxCells: 300_000,
   /** Longest lists of names a preview carries (the counts are always complete). */
   listLimit: 500,
   problemLimit: 1_000,
@@ -350,6 +352,7 @@ export const SYNC_MSG = {
   mismatch: (ext: string) => `The file's content is not a valid ${ext} file`,
   notSpreadsheet: "The file is not a spreadsheet (.xlsx, .xls or .csv)",
   unpackedTooLarge: "The workbook unpacks to too much data; it may be damaged or a zip bomb",
+  tooManyCells: `The workbook has more than ${VENUE_SYNC.maxCells.toLocaleString("en-GB")} cells; keep only the venue sheet's columns and rows`,
   damaged: "The workbook is damaged or not a valid spreadsheet",
   encrypted: "The workbook is password-protected; save it without a password and try again",
   oldExcel: "Excel 5.0/95 workbooks are not supported; save the file as .xlsx and try again",

@@ -4,6 +4,9 @@ import { badRequest } from "../../../../http-error.ts";
 import { type GridRow, isBlankRow, numberText } from "./grid.ts";
 import { unpackZip } from "./zip-guard.ts";
 
+/** A cell element of SpreadsheetML, with or without a namespace prefix. */
+const CELL_TAG = /<(?:[A-Za-z_][\w.-]*:)?c[\s>/]/g;
+
 /** The text a cell shows: formulas give their cached result, rich text and links their text. */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return "";
@@ -25,6 +28,16 @@ export function cellText(value: ExcelJS.CellValue): string {
 export async function readXlsx(buf: Buffer): Promise<GridRow[]> {
   const parts = unpackZip(buf);
   if (!parts.has("xl/workbook.xml")) throw badRequest(SYNC_MSG.mismatch(".xlsx"));
+  // The workbook library builds an object per cell of every sheet: a few megabytes of repetitive XML could
+  // hold millions of them (seconds of work and gigabytes of memory), so cells are counted first.
+  let cells = 0;
+  for (const [name, data] of parts) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) continue;
+    const xml = data.toString("latin1");
+    CELL_TAG.lastIndex = 0;
+    while (CELL_TAG.exec(xml) !== null)
+      if (++cells > VENUE_SYNC.maxCells) throw badRequest(SYNC_MSG.tooManyCells);
+  }
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
