@@ -10,7 +10,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { createDb } from "../src/server/db/client.ts";
+import { createDb, type Db } from "../src/server/db/client.ts";
 import { createDeps } from "../src/server/deps-factory.ts";
 import { createOrPromoteAdmin } from "../src/server/modules/admin/accounts.ts";
 import { createSession } from "../src/server/modules/auth/sessions.ts";
@@ -37,7 +37,7 @@ const ENDPOINTS = [
  * pauses, past-due and cancellations); 10 % of active members on an offer; dates over the last 18 months
  * and the next two; e-mail logs and AI suggestions.
  */
-const FILL = [
+export const FILL = [
   `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status, created_at)
    SELECT 'bench' || i || '@example.com', 'Member', 'No ' || i,
      CASE WHEN i % 20 < 17 THEN (ARRAY['silver','gold','gold','platinum'])[1 + i % 4] END,
@@ -102,69 +102,81 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p + 0.5))];
 }
 
-const pg = await startTestPostgres();
-const { url, drop } = await createTestDatabase(pg.baseUrl);
-const db = createDb(url, 10);
-try {
-  const started = performance.now();
+/** Fills an empty migrated database with the generated business, then vacuums and analyses it. */
+export async function fillBenchData(db: Db, members = MEMBERS, reservations = RESERVATIONS): Promise<void> {
   for (const query of FILL) {
     // $1 is the number of members, $2 the number of reservations: each statement gets those it uses.
     const used = Math.max(0, ...[...query.matchAll(/\$(\d)/g)].map((m) => Number(m[1])));
-    await db.$client.query(query, [MEMBERS, RESERVATIONS].slice(0, used));
+    await db.$client.query(query, [members, reservations].slice(0, used));
   }
   await db.$client.query("VACUUM ANALYZE");
-  const counts = await db.$client.query(
-    `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM subscription_events) AS events,
-            (SELECT count(*) FROM date_reservations) AS reservations, (SELECT count(*) FROM email_logs) AS emails,
-            (SELECT count(*) FROM ai_date_suggestions) AS suggestions`,
-  );
-  console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s:`, counts.rows[0]);
-
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: url });
-  const deps = createDeps(config, db, { transport: outboxTransport(null) });
-  const app = await buildApp(deps, { serveClient: false });
-  await app.ready();
-  const admin = await createOrPromoteAdmin(db, {
-    email: "bench-admin@example.com",
-    password: "bench admin pass 1",
-  });
-  const cookie = `${SESSION_COOKIE}=${await createSession(db, admin.id, new Date())}`;
-
-  // How busy the machine is, to compare runs: the same CPU-bound query each time.
-  const calibration: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
-    await db.$client.query("SELECT count(*) FROM generate_series(1, 1000000)");
-    calibration.push(performance.now() - t0);
-  }
-  console.log(
-    `Machine: load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; ` +
-      `calibration query ${Math.min(...calibration).toFixed(0)} ms (a CPU-bound yardstick: lower is idler)`,
-  );
-
-  let failed = false;
-  console.log(`\n${"endpoint".padEnd(44)} ${"p50 ms".padStart(8)} ${"max ms".padStart(8)}  (${RUNS} calls)`);
-  for (const endpoint of ENDPOINTS) {
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      const res = await app.inject({ method: "GET", url: endpoint, headers: { cookie } });
-      times.push(performance.now() - t0);
-      if (res.statusCode !== 200) throw new Error(`${endpoint}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-    }
-    times.sort((a, b) => a - b);
-    const json = !endpoint.endsWith("/export");
-    const over = json && pct(times, 0.5) >= TARGET_MS;
-    failed ||= over;
-    console.log(
-      `${endpoint.padEnd(44)} ${pct(times, 0.5).toFixed(0).padStart(8)} ${times[times.length - 1].toFixed(0).padStart(8)}${over ? "  over target" : ""}`,
-    );
-  }
-  console.log(`\nTarget: each analytics endpoint under ${TARGET_MS} ms (p50).`);
-  await app.close();
-  process.exitCode = failed ? 1 : 0;
-} finally {
-  await db.$client.end();
-  await drop();
-  await pg.stop();
 }
+
+async function main() {
+  const pg = await startTestPostgres();
+  const { url, drop } = await createTestDatabase(pg.baseUrl);
+  const db = createDb(url, 10);
+  try {
+    const started = performance.now();
+    await fillBenchData(db);
+    const counts = await db.$client.query(
+      `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM subscription_events) AS events,
+              (SELECT count(*) FROM date_reservations) AS reservations, (SELECT count(*) FROM email_logs) AS emails,
+              (SELECT count(*) FROM ai_date_suggestions) AS suggestions`,
+    );
+    console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s:`, counts.rows[0]);
+
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: url });
+    const deps = createDeps(config, db, { transport: outboxTransport(null) });
+    const app = await buildApp(deps, { serveClient: false });
+    await app.ready();
+    const admin = await createOrPromoteAdmin(db, {
+      email: "bench-admin@example.com",
+      password: "bench admin pass 1",
+    });
+    const cookie = `${SESSION_COOKIE}=${await createSession(db, admin.id, new Date())}`;
+
+    // How busy the machine is, to compare runs: the same CPU-bound query each time.
+    const calibration: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await db.$client.query("SELECT count(*) FROM generate_series(1, 1000000)");
+      calibration.push(performance.now() - t0);
+    }
+    console.log(
+      `Machine: load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; ` +
+        `calibration query ${Math.min(...calibration).toFixed(0)} ms (a CPU-bound yardstick: lower is idler)`,
+    );
+
+    let failed = false;
+    console.log(
+      `\n${"endpoint".padEnd(44)} ${"p50 ms".padStart(8)} ${"max ms".padStart(8)}  (${RUNS} calls)`,
+    );
+    for (const endpoint of ENDPOINTS) {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        const res = await app.inject({ method: "GET", url: endpoint, headers: { cookie } });
+        times.push(performance.now() - t0);
+        if (res.statusCode !== 200)
+          throw new Error(`${endpoint}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      times.sort((a, b) => a - b);
+      const json = !endpoint.endsWith("/export");
+      const over = json && pct(times, 0.5) >= TARGET_MS;
+      failed ||= over;
+      console.log(
+        `${endpoint.padEnd(44)} ${pct(times, 0.5).toFixed(0).padStart(8)} ${times[times.length - 1].toFixed(0).padStart(8)}${over ? "  over target" : ""}`,
+      );
+    }
+    console.log(`\nTarget: each analytics endpoint under ${TARGET_MS} ms (p50).`);
+    await app.close();
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    await db.$client.end();
+    await drop();
+    await pg.stop();
+  }
+}
+
+if (import.meta.main) await main();
