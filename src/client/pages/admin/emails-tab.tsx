@@ -4,7 +4,7 @@ import { TemplatesSection } from "../../components/admin/emails/templates-sectio
 /** The "emails" tab of /admin (Email Logs): the log with its exports, then templates and campaigns. */
 export default function EmailsTab() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <EmailLogsSection />
       <TemplatesSection />
     </div>

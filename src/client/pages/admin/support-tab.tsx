@@ -141,71 +141,109 @@ export default function SupportTab() {
         />
       ) : (
         <>
-          <Table aria-label="Support tickets" aria-busy={list.query.isFetching || undefined}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Ticket</TableHead>
-                <TableHead>Priority</TableHead>
-                <TableHead>From</TableHead>
-                <TableHead>Subject</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Updated</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.rows.map((t) => (
-                <TableRow
-                  key={t.id}
-                  data-testid={`ticket-row-${t.id}`}
+          <ul aria-label="Support tickets" className="grid gap-3 sm:hidden">
+            {list.rows.map((t) => (
+              <li key={t.id} data-testid={`ticket-card-${t.id}`}>
+                <button
+                  type="button"
+                  onClick={() => setOpenId(t.id)}
+                  aria-label={`Open ticket #${t.id}: ${t.subject}`}
                   className={cn(
-                    t.priority === "urgent" &&
-                      "bg-destructive/5 shadow-[inset_3px_0_0_var(--destructive-text)]",
-                    t.priority === "high" && "bg-accent/5 shadow-[inset_3px_0_0_var(--accent)]",
+                    "grid w-full gap-2 rounded-xl border border-border p-4 text-left transition-colors hover:bg-muted/40",
+                    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+                    t.priority === "urgent" && "border-destructive-text/40 bg-destructive/5",
+                    t.priority === "high" && "border-accent/60 bg-accent/5",
                   )}
                 >
-                  <TableCell className="font-mono text-xs whitespace-nowrap text-muted-foreground">
-                    <span className="pl-2">#{t.id}</span>
-                  </TableCell>
-                  <TableCell>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono text-xs text-muted-foreground">#{t.id}</span>
                     <PriorityBadge priority={t.priority} />
-                  </TableCell>
-                  <TableCell className="min-w-44 max-w-60">
-                    {t.fromName && <p className="font-medium break-words">{t.fromName}</p>}
-                    <p className="break-all text-muted-foreground">{t.fromEmail}</p>
-                  </TableCell>
-                  <TableCell className="min-w-56 max-w-96">
-                    <p className="font-medium break-words">{t.subject}</p>
-                    <p className="line-clamp-1 text-xs break-all text-muted-foreground">{t.body}</p>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex flex-col items-start gap-1">
-                      <TicketStatusBadge status={t.status} />
-                      {t.replyCount > 0 && (
-                        <span className="text-xs text-muted-foreground">
-                          {t.replyCount} repl{t.replyCount === 1 ? "y" : "ies"}
-                        </span>
-                      )}
-                    </div>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {formatDateTimeGB(t.updatedAt)}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setOpenId(t.id)}
-                      aria-label={`Open ticket #${t.id}: ${t.subject}`}
-                    >
-                      <MessageSquareText aria-hidden />
-                      Open
-                    </Button>
-                  </TableCell>
+                    <TicketStatusBadge status={t.status} />
+                    <span className="ml-auto text-xs text-muted-foreground tabular-nums">
+                      {formatDateTimeGB(t.updatedAt)}
+                    </span>
+                  </span>
+                  <span className="font-medium break-words">{t.subject}</span>
+                  <span className="text-sm break-all text-muted-foreground">
+                    {t.fromName ? `${t.fromName} · ` : ""}
+                    {t.fromEmail}
+                  </span>
+                  {t.replyCount > 0 && (
+                    <span className="text-xs text-muted-foreground">
+                      {t.replyCount} repl{t.replyCount === 1 ? "y" : "ies"}
+                    </span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden sm:block">
+            <Table aria-label="Support tickets" aria-busy={list.query.isFetching || undefined}>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Ticket</TableHead>
+                  <TableHead>Priority</TableHead>
+                  <TableHead>From</TableHead>
+                  <TableHead>Subject</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Updated</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {list.rows.map((t) => (
+                  <TableRow
+                    key={t.id}
+                    data-testid={`ticket-row-${t.id}`}
+                    className={cn(
+                      t.priority === "urgent" &&
+                        "bg-destructive/5 shadow-[inset_3px_0_0_var(--destructive-text)]",
+                      t.priority === "high" && "bg-accent/5 shadow-[inset_3px_0_0_var(--accent)]",
+                    )}
+                  >
+                    <TableCell className="font-mono text-xs whitespace-nowrap text-muted-foreground">
+                      <span className="pl-2">#{t.id}</span>
+                    </TableCell>
+                    <TableCell>
+                      <PriorityBadge priority={t.priority} />
+                    </TableCell>
+                    <TableCell className="min-w-44 max-w-60">
+                      {t.fromName && <p className="font-medium break-words">{t.fromName}</p>}
+                      <p className="break-all text-muted-foreground">{t.fromEmail}</p>
+                    </TableCell>
+                    <TableCell className="min-w-56 max-w-96">
+                      <p className="font-medium break-words">{t.subject}</p>
+                      <p className="line-clamp-1 text-xs break-all text-muted-foreground">{t.body}</p>
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex flex-col items-start gap-1">
+                        <TicketStatusBadge status={t.status} />
+                        {t.replyCount > 0 && (
+                          <span className="text-xs text-muted-foreground">
+                            {t.replyCount} repl{t.replyCount === 1 ? "y" : "ies"}
+                          </span>
+                        )}
+                      </div>
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {formatDateTimeGB(t.updatedAt)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setOpenId(t.id)}
+                        aria-label={`Open ticket #${t.id}: ${t.subject}`}
+                      >
+                        <MessageSquareText aria-hidden />
+                        Open
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
           <Pager total={list.total} limit={list.limit} offset={offset} onOffset={setOffset} label="tickets" />
         </>
       )}

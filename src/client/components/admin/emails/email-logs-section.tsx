@@ -123,43 +123,71 @@ export function EmailLogsSection() {
         <EmptyState icon={<MailX aria-hidden />} title={EMAILS_MSG.noLogs} />
       ) : (
         <>
-          <Table aria-label="Email logs" aria-busy={list.query.isFetching || undefined}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Date &amp; Time</TableHead>
-                <TableHead>Member</TableHead>
-                <TableHead>Recipient</TableHead>
-                <TableHead>Subject</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Error</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.rows.map((row) => (
-                <TableRow key={row.id} data-testid={`email-log-${row.id}`}>
-                  <TableCell className="whitespace-nowrap tabular-nums">
+          <ul aria-label="Email logs" className="grid gap-3 sm:hidden">
+            {list.rows.map((row) => (
+              <li
+                key={row.id}
+                data-testid={`email-log-card-${row.id}`}
+                className="grid gap-1.5 rounded-xl border border-border p-4 text-sm"
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="text-xs text-muted-foreground tabular-nums">
                     {formatDateTimeGB(row.sentAt)}
-                  </TableCell>
-                  <TableCell className="min-w-36 max-w-52 break-words">
-                    {memberOf(row) ?? <span className="text-muted-foreground">-</span>}
-                  </TableCell>
-                  <TableCell className="min-w-44 max-w-64">
-                    {row.recipientName && <p className="font-medium break-words">{row.recipientName}</p>}
-                    <p className="break-all text-muted-foreground">{row.recipientEmail}</p>
-                  </TableCell>
-                  <TableCell className="min-w-52 max-w-80 break-words">{row.subject}</TableCell>
-                  <TableCell className="whitespace-nowrap">{typeLabel(row.emailType)}</TableCell>
-                  <TableCell>
+                  </span>
+                  <span className="text-xs text-muted-foreground">{typeLabel(row.emailType)}</span>
+                  <span className="ml-auto">
                     <LogStatusBadge status={row.status} />
-                  </TableCell>
-                  <TableCell className="min-w-32 max-w-64 break-words text-destructive-text">
-                    {row.errorMessage ?? <span className="text-muted-foreground">-</span>}
-                  </TableCell>
+                  </span>
+                </div>
+                <p className="font-medium break-words">{row.subject}</p>
+                <p className="break-all text-muted-foreground">
+                  To {row.recipientName ? `${row.recipientName} · ` : ""}
+                  {row.recipientEmail}
+                </p>
+                {memberOf(row) && <p className="text-muted-foreground">Member: {memberOf(row)}</p>}
+                {row.errorMessage && <p className="break-words text-destructive-text">{row.errorMessage}</p>}
+              </li>
+            ))}
+          </ul>
+          <div className="hidden sm:block">
+            <Table aria-label="Email logs" aria-busy={list.query.isFetching || undefined}>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Date &amp; Time</TableHead>
+                  <TableHead>Member</TableHead>
+                  <TableHead>Recipient</TableHead>
+                  <TableHead>Subject</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Error</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {list.rows.map((row) => (
+                  <TableRow key={row.id} data-testid={`email-log-${row.id}`}>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {formatDateTimeGB(row.sentAt)}
+                    </TableCell>
+                    <TableCell className="min-w-36 max-w-52 break-words">
+                      {memberOf(row) ?? <span className="text-muted-foreground">-</span>}
+                    </TableCell>
+                    <TableCell className="min-w-44 max-w-64">
+                      {row.recipientName && <p className="font-medium break-words">{row.recipientName}</p>}
+                      <p className="break-all text-muted-foreground">{row.recipientEmail}</p>
+                    </TableCell>
+                    <TableCell className="min-w-52 max-w-80 break-words">{row.subject}</TableCell>
+                    <TableCell className="whitespace-nowrap">{typeLabel(row.emailType)}</TableCell>
+                    <TableCell>
+                      <LogStatusBadge status={row.status} />
+                    </TableCell>
+                    <TableCell className="min-w-32 max-w-64 break-words text-destructive-text">
+                      {row.errorMessage ?? <span className="text-muted-foreground">-</span>}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
           <Pager total={list.total} limit={list.limit} offset={offset} onOffset={setOffset} label="e-mails" />
         </>
       )}

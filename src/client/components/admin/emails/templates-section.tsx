@@ -42,38 +42,66 @@ function TemplatesTable({ onEdit }: { onEdit: (t: EmailTemplateRow) => void }) {
   if (templates.isPending) return <TableSkeleton rows={3} label="Loading templates" />;
   if (templates.data.length === 0) return <EmptyState title="No e-mail templates yet" />;
   return (
-    <Table aria-label="E-mail templates">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Template</TableHead>
-          <TableHead>Subject</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Updated</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
+    <>
+      <ul aria-label="E-mail templates" className="grid gap-3 sm:hidden">
         {templates.data.map((t) => (
-          <TableRow key={t.id} data-testid={`template-row-${t.id}`}>
-            <TableCell className="min-w-48">
-              <p className="font-medium break-words">{t.name}</p>
-              <p className="text-xs text-muted-foreground">{t.templateType.replaceAll("_", " ")}</p>
-            </TableCell>
-            <TableCell className="min-w-56 max-w-96 break-words">{t.subject}</TableCell>
-            <TableCell>
+          <li key={t.id} className="grid gap-1.5 rounded-xl border border-border p-4 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words">{t.name}</p>
+                <p className="text-xs text-muted-foreground">{t.templateType.replaceAll("_", " ")}</p>
+              </div>
               <Badge variant={t.isActive ? "success" : "neutral"}>{t.isActive ? "Active" : "Off"}</Badge>
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">{formatDateGB(t.updatedAt)}</TableCell>
-            <TableCell className="text-right">
-              <Button variant="ghost" size="sm" onClick={() => onEdit(t)} aria-label={`Edit ${t.name}`}>
-                <Pencil aria-hidden />
-                Edit
-              </Button>
-            </TableCell>
-          </TableRow>
+            </div>
+            <p className="break-words text-muted-foreground">{t.subject}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-1 justify-self-start"
+              onClick={() => onEdit(t)}
+              aria-label={`Edit ${t.name}`}
+            >
+              <Pencil aria-hidden />
+              Edit
+            </Button>
+          </li>
         ))}
-      </TableBody>
-    </Table>
+      </ul>
+      <div className="hidden sm:block">
+        <Table aria-label="E-mail templates">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Template</TableHead>
+              <TableHead>Subject</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Updated</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {templates.data.map((t) => (
+              <TableRow key={t.id} data-testid={`template-row-${t.id}`}>
+                <TableCell className="min-w-48">
+                  <p className="font-medium break-words">{t.name}</p>
+                  <p className="text-xs text-muted-foreground">{t.templateType.replaceAll("_", " ")}</p>
+                </TableCell>
+                <TableCell className="min-w-56 max-w-96 break-words">{t.subject}</TableCell>
+                <TableCell>
+                  <Badge variant={t.isActive ? "success" : "neutral"}>{t.isActive ? "Active" : "Off"}</Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">{formatDateGB(t.updatedAt)}</TableCell>
+                <TableCell className="text-right">
+                  <Button variant="ghost" size="sm" onClick={() => onEdit(t)} aria-label={`Edit ${t.name}`}>
+                    <Pencil aria-hidden />
+                    Edit
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
   );
 }
 
@@ -122,45 +150,81 @@ function CampaignsTable({ onEdit }: { onEdit: (c: EmailCampaignRow) => void }) {
   if (campaigns.isPending) return <TableSkeleton rows={3} label="Loading campaigns" />;
   if (campaigns.data.length === 0) return <EmptyState title="No e-mail campaigns yet" />;
   return (
-    <Table aria-label="E-mail campaigns">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Campaign</TableHead>
-          <TableHead>Trigger</TableHead>
-          <TableHead>Delay</TableHead>
-          <TableHead>Template</TableHead>
-          <TableHead>On</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
+    <>
+      <ul aria-label="E-mail campaigns" className="grid gap-3 sm:hidden">
         {campaigns.data.map((c) => (
-          <TableRow key={c.id} data-testid={`campaign-row-${c.id}`}>
-            <TableCell className="min-w-48 max-w-80">
-              <p className="font-medium break-words">{c.name}</p>
-              {c.description && <p className="text-xs break-words text-muted-foreground">{c.description}</p>}
-            </TableCell>
-            <TableCell className="min-w-40">
-              <p>{CAMPAIGN_TRIGGERS[c.triggerType] ?? c.triggerType.replaceAll("_", " ")}</p>
-              <p className="font-mono text-xs text-muted-foreground">{c.triggerType}</p>
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">{delayLabel(c.delayHours)}</TableCell>
-            <TableCell className="min-w-40 break-words">
-              {c.templateName ?? <span className="text-muted-foreground">None</span>}
-            </TableCell>
-            <TableCell>
+          <li key={c.id} className="grid gap-1.5 rounded-xl border border-border p-4 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words">{c.name}</p>
+                {c.description && (
+                  <p className="text-xs break-words text-muted-foreground">{c.description}</p>
+                )}
+              </div>
               <CampaignSwitch campaign={c} />
-            </TableCell>
-            <TableCell className="text-right">
-              <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
-                <Pencil aria-hidden />
-                Edit
-              </Button>
-            </TableCell>
-          </TableRow>
+            </div>
+            <p className="text-muted-foreground">
+              {CAMPAIGN_TRIGGERS[c.triggerType] ?? c.triggerType.replaceAll("_", " ")} ·{" "}
+              {delayLabel(c.delayHours)}
+            </p>
+            <p className="break-words text-muted-foreground">Template: {c.templateName ?? "None"}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-1 justify-self-start"
+              onClick={() => onEdit(c)}
+              aria-label={`Edit ${c.name}`}
+            >
+              <Pencil aria-hidden />
+              Edit
+            </Button>
+          </li>
         ))}
-      </TableBody>
-    </Table>
+      </ul>
+      <div className="hidden sm:block">
+        <Table aria-label="E-mail campaigns">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Campaign</TableHead>
+              <TableHead>Trigger</TableHead>
+              <TableHead>Delay</TableHead>
+              <TableHead>Template</TableHead>
+              <TableHead>On</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {campaigns.data.map((c) => (
+              <TableRow key={c.id} data-testid={`campaign-row-${c.id}`}>
+                <TableCell className="min-w-48 max-w-80">
+                  <p className="font-medium break-words">{c.name}</p>
+                  {c.description && (
+                    <p className="text-xs break-words text-muted-foreground">{c.description}</p>
+                  )}
+                </TableCell>
+                <TableCell className="min-w-40">
+                  <p>{CAMPAIGN_TRIGGERS[c.triggerType] ?? c.triggerType.replaceAll("_", " ")}</p>
+                  <p className="font-mono text-xs text-muted-foreground">{c.triggerType}</p>
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">{delayLabel(c.delayHours)}</TableCell>
+                <TableCell className="min-w-40 break-words">
+                  {c.templateName ?? <span className="text-muted-foreground">None</span>}
+                </TableCell>
+                <TableCell>
+                  <CampaignSwitch campaign={c} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
+                    <Pencil aria-hidden />
+                    Edit
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
   );
 }
 

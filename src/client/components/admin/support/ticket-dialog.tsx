@@ -238,20 +238,14 @@ function TicketBody({ id }: { id: number }) {
       <TicketSelects ticket={t} />
       <dl className="grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-2">
         <Fact label="From">
-          {t.fromName && <span className="font-medium">{t.fromName} </span>}
-          <a
-            href={`mailto:${t.fromEmail}`}
-            className="break-all text-brand underline-offset-4 hover:underline"
-          >
+          {t.fromName && <span className="block font-medium">{t.fromName}</span>}
+          <a href={`mailto:${t.fromEmail}`} className="break-all text-brand underline underline-offset-4">
             {t.fromEmail}
           </a>
         </Fact>
         <Fact label="Member">
           {t.member ? (
-            <Link
-              href={`/admin/members/${t.member.id}`}
-              className="text-brand underline-offset-4 hover:underline"
-            >
+            <Link href={`/admin/members/${t.member.id}`} className="text-brand underline underline-offset-4">
               {memberName}
             </Link>
           ) : (
