@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import type { AdminListQuery } from "../../../../shared/admin/common.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
