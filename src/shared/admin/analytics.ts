@@ -12,7 +12,7 @@
  * A member is a row of users that has not been deleted (deletedAt is null: a deleted account stays as an
  * anonymised record for the books and is no longer counted). Admin accounts are members like any other.
  */
-import { TIER_IDS, type TierId } from "../constants.ts";
+import type { TierId } from "../constants.ts";
 
 /** Subscription statuses counted as "subscribed" (a plan running, whether paid up, behind or on a month off). */
 export const LIVE_STATUSES = ["active", "past_due", "paused"] as const;
@@ -172,5 +172,3 @@ export const ANALYTICS_MSG = {
   exportFailedTitle: "Export Failed",
   exportFailed: (kind: string) => `Failed to export ${kind.toLowerCase()} analytics`,
 } as const;
-
-export const ANALYTICS_TIERS: readonly TierId[] = TIER_IDS;
