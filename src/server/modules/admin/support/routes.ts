@@ -39,13 +39,13 @@ export function adminSupportRoutes(app: FastifyInstance, deps: Deps): void {
   // Spec section 7: PUT /api/support/tickets/{ticketId} with an updates object. Outside the /api/admin tree,
   // so it refuses visitors and members itself, before the body is looked at.
   r.put(
-    "/api/support/tickets/:id",
+    "/api/support/tickets/:ticketId",
     {
       onRequest: async (req) => {
         requireAdmin(req);
       },
-      schema: { params: idParams, body: updateTicketSchema },
+      schema: { params: z.object({ ticketId: adminId }), body: updateTicketSchema },
     },
-    async (req) => updateTicket(deps, req.params.id, req.body),
+    async (req) => updateTicket(deps, req.params.ticketId, req.body),
   );
 }
