@@ -29,13 +29,19 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
         .limit(1)
         .for("update", { skipLocked: true });
       if (!u) return true;
-      const event = (eventType: string, toStatus: string, toTier = u.subscriptionTier, at = now) =>
+      const event = (
+        eventType: string,
+        toStatus: string,
+        toTier = u.subscriptionTier,
+        at = now,
+        fromStatus = u.subscriptionStatus,
+      ) =>
         tx.insert(subscriptionEvents).values({
           userId: u.id,
           eventType,
           fromTier: u.subscriptionTier,
           toTier,
-          fromStatus: u.subscriptionStatus,
+          fromStatus,
           toStatus,
           occurredAt: at,
         });
@@ -73,7 +79,7 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
           .where(eq(users.id, u.id));
         if (u.subscriptionStatus === "paused") await event("resumed", "active", u.subscriptionTier, end);
         if (u.pendingTier && u.pendingTier !== u.subscriptionTier)
-          await event("tier_changed", "active", nextTier, end);
+          await event("tier_changed", "active", nextTier, end, "active");
       }
       changed++;
       return false;
