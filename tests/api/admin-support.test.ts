@@ -192,6 +192,7 @@ describe("POST /api/admin/support/tickets/:id/replies", () => {
 
     const mail = t.mail.find((m) => m.type === "support_reply" && m.to === member.user.email);
     expect(mail?.subject).toBe(`Re: Parking near the venue [#${id}]`);
+    expect(mail?.replyTo).toBe(t.config.supportEmail);
     expect(mail?.text).toContain("Yes: there is a car park on the next street.");
     expect(mail?.text).toContain(`${t.config.appUrl}/support/${id}`);
     const [logged] = await t.db

@@ -16,6 +16,8 @@ export interface OutgoingMail {
   reservationId?: number | null;
   /** False for the one message that must leave no record (the goodbye after an account is deleted). */
   log?: boolean;
+  /** Where an answer should go when it is not the sender (support replies: the support mailbox). */
+  replyTo?: string;
 }
 
 export interface SentMail extends OutgoingMail {
@@ -41,6 +43,7 @@ export function smtpTransport(url: string): Transport {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       });
     },
     close: () => transporter.close(),

@@ -185,6 +185,8 @@ export async function replyToTicket(
     toName: ticket.fromName,
     ...mail,
     type: "support_reply",
+    // Answers by e-mail reach the support mailbox, whose inbound webhook threads them by "[#id]".
+    replyTo: deps.config.supportEmail,
     userId: ticket.userId,
     reservationId: ticket.reservationId,
   });
