@@ -14,7 +14,7 @@ export const TRIAL_DATES_PER_MONTH = 1;
 
 /** A member's monthly allowance of dates: the tier's, or the trial's for anyone without a known tier. */
 export function datesAllowed(tier: string | null | undefined): number {
-  return tier && tier in TIERS ? TIERS[tier as TierId].datesPerMonth : TRIAL_DATES_PER_MONTH;
+  return tier && Object.hasOwn(TIERS, tier) ? TIERS[tier as TierId].datesPerMonth : TRIAL_DATES_PER_MONTH;
 }
 
 export const ASSIGNMENT_MSG = {

@@ -42,7 +42,7 @@ export function memberName(u: Pick<AdminUser, "firstName" | "lastName" | "email"
 
 /** The Subscription column: the tier's name, "Free Trial" without one. */
 export function tierLabel(tier: string | null | undefined): string {
-  return tier && tier in TIERS ? TIERS[tier as TierId].name : "Free Trial";
+  return tier && Object.hasOwn(TIERS, tier) ? TIERS[tier as TierId].name : "Free Trial";
 }
 
 const STATUS_LABELS: Record<string, string> = {

@@ -102,7 +102,7 @@ interface ActivityRow {
 const iso = (v: string | Date): string => new Date(v).toISOString();
 
 function planName(tier: string | null): string {
-  return tier && tier in TIERS ? `${TIERS[tier as TierId].name} plan` : "Plan";
+  return tier && Object.hasOwn(TIERS, tier) ? `${TIERS[tier as TierId].name} plan` : "Plan";
 }
 
 function detail(r: ActivityRow): string {
