@@ -3,6 +3,8 @@ import { asc, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dateReservations, venues } from "../../src/server/db/schema.ts";
+import { safeParts } from "../../src/server/modules/admin/venues/sync/xlsx.ts";
+import { unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
 import {
   SYNC_MSG,
   VENUE_SHEET_COLUMNS,
@@ -551,5 +553,88 @@ describe("hostile uploads", () => {
     expect(res.statusCode).toBe(415);
     const longName = await upload("preview", csv([]), `${"a".repeat(300)}.csv`);
     expect(longName.statusCode).toBe(400);
+  });
+
+  /** A real one-venue workbook with one part rewritten (sheet or workbook XML). */
+  async function tampered(part: string, edit: (xml: string) => string): Promise<Buffer> {
+    const parts = unpackZip(await xlsx([row({ name: "Only Venue", city: "London", type: "restaurant" })]));
+    parts.set(part, Buffer.from(edit(parts.get(part)!.toString("utf8"))));
+    return zipParts([...parts]);
+  }
+  const SHEET = "xl/worksheets/sheet1.xml";
+  const quick = async (file: Buffer) => {
+    const started = Date.now();
+    const p = await preview(file);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    return p;
+  };
+
+  it("ranges over the whole sheet (merges, validations, formats, defined names) are not expanded cell by cell", async () => {
+    // Before: each of these few-kilobyte files held the server for minutes or ran it out of memory.
+    const whole = "A3:XFD1048576";
+    const files = [
+      await tampered(SHEET, (x) =>
+        x.replace(
+          "</sheetData>",
+          `</sheetData><mergeCells count="1"><mergeCell ref="${whole}"/></mergeCells>`,
+        ),
+      ),
+      await tampered(SHEET, (x) =>
+        x.replace(
+          "</sheetData>",
+          `</sheetData><dataValidations count="1"><dataValidation type="whole" sqref="${whole}"><formula1>1</formula1></dataValidation></dataValidations>`,
+        ),
+      ),
+      await tampered(SHEET, (x) =>
+        x.replace(
+          "</sheetData>",
+          `</sheetData><conditionalFormatting sqref="${whole}"><cfRule type="expression" priority="1"><formula>TRUE</formula></cfRule></conditionalFormatting>`,
+        ),
+      ),
+      await tampered("xl/workbook.xml", (x) =>
+        x.replace(
+          "</sheets>",
+          `</sheets><definedNames><definedName name="_xlnm.Print_Area" localSheetId="0">Venues!$A$1:$XFD$1048576</definedName></definedNames>`,
+        ),
+      ),
+    ];
+    for (const file of files) {
+      const p = await quick(file);
+      expect(p.counts).toMatchObject({ new: 1, problems: 0 });
+      expect(p.added[0].name).toBe("Only Venue");
+    }
+  });
+
+  it("cells far to the right on many rows are refused; worksheets the workbook does not list are not read", async () => {
+    const farRight = Array.from(
+      { length: 1000 },
+      (_, i) => `<row r="${i + 3}"><c r="XFD${i + 3}"><v>1</v></c></row>`,
+    );
+    await refused(
+      await tampered(SHEET, (x) => x.replace("</sheetData>", `${farRight.join("")}</sheetData>`)),
+      "venues.xlsx",
+      400,
+      SYNC_MSG.tooWide,
+    );
+    // 600,000 cells in a part the library would also have parsed (its name only contains a worksheet path).
+    const rows = Array.from({ length: 6000 }, (_, r) => {
+      const cells = Array.from(
+        { length: 100 },
+        (_, c) => `<c r="${String.fromCharCode(65 + (c % 26))}${r + 1}"><v>1</v></c>`,
+      );
+      return `<row r="${r + 1}">${cells.join("")}</row>`;
+    });
+    const hidden = Buffer.from(`<worksheet><sheetData>${rows.join("")}</sheetData></worksheet>`);
+    for (const name of [
+      "junk/xl/worksheets/sheet2.xml",
+      "xl/worksheets/sheet2.xml.bak",
+      "xl/comments1.xml",
+    ]) {
+      const parts = unpackZip(await xlsx([row({ name: "Only Venue", city: "London", type: "restaurant" })]));
+      parts.set(name, hidden);
+      expect([...safeParts(parts).keys()]).not.toContain(name);
+      const p = await quick(zipParts([...parts]));
+      expect(p.counts).toMatchObject({ new: 1, problems: 0 });
+    }
   });
 });

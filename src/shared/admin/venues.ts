@@ -334,6 +334,13 @@ export const VENUE_SYNC = {
   maxZipEntries: 500,
   /** Cells in all of an .xlsx's worksheets (20,000 rows of the 12 columns fit with room to spare). */
   maxCells: 300_000,
+  /**
+   * The sum of the column numbers of an .xlsx's cells: a cell in column XFD costs 16,384 (the workbook library
+   * walks each row up to its rightmost cell). 20,000 rows of 30 columns stay well below.
+   */
+  maxCellSpan: 10_000_000,
+  /** <row> elements in all of an .xlsx's worksheets (empty formatted rows included). */
+  maxRowElements: 100_000,
   /** Longest lists of names a preview carries (the counts are always complete). */
   listLimit: 500,
   problemLimit: 1_000,
@@ -353,6 +360,8 @@ export const SYNC_MSG = {
   notSpreadsheet: "The file is not a spreadsheet (.xlsx, .xls or .csv)",
   unpackedTooLarge: "The workbook unpacks to too much data; it may be damaged or a zip bomb",
   tooManyCells: `The workbook has more than ${VENUE_SYNC.maxCells.toLocaleString("en-GB")} cells; keep only the venue sheet's columns and rows`,
+  tooWide:
+    "The workbook has cells far to the right of the venue columns; keep only the venue sheet's columns and rows",
   damaged: "The workbook is damaged or not a valid spreadsheet",
   encrypted: "The workbook is password-protected; save it without a password and try again",
   oldExcel: "Excel 5.0/95 workbooks are not supported; save the file as .xlsx and try again",

@@ -2,10 +2,54 @@ import ExcelJS from "exceljs";
 import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venues.ts";
 import { badRequest } from "../../../../http-error.ts";
 import { type GridRow, isBlankRow, numberText } from "./grid.ts";
-import { unpackZip } from "./zip-guard.ts";
+import { storedZip, unpackZip } from "./zip-guard.ts";
 
-/** A cell element of SpreadsheetML, with or without a namespace prefix. */
-const CELL_TAG = /<(?:[A-Za-z_][\w.-]*:)?c[\s>/]/g;
+/** A cell element of SpreadsheetML, with or without a namespace prefix; group 1 holds its attributes. */
+const CELL_TAG = /<(?:[A-Za-z_][\w.-]*:)?c(?=[\s>/])([^>]*)>/g;
+/** A cell's reference attribute: its column letters. */
+const CELL_REF = /(?:^|\s)r\s*=\s*["']\$?([A-Za-z]+)/;
+/** A row element, with or without a namespace prefix. */
+const ROW_TAG = /<(?:[A-Za-z_][\w.-]*:)?row[\s>/]/g;
+
+/**
+ * The only parts of an upload the workbook library is given: the workbook, its relationships, shared
+ * strings, styles (dates are numbers with a date format) and the worksheets. Comments, drawings, tables and
+ * the rest are left out: the sync reads cell values only, and each of those could make the library build
+ * objects for cells that were never counted.
+ */
+const KEEP =
+  /^(?:\[Content_Types\]\.xml|_rels\/\.rels|xl\/workbook\.xml|xl\/_rels\/workbook\.xml\.rels|xl\/sharedStrings\.xml|xl\/styles\.xml|xl\/worksheets\/sheet\d+\.xml)$/;
+const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+/**
+ * Worksheet elements the library would expand cell by cell (a merge, data validation or conditional format
+ * over "A1:XFD1048576" is 17 billion cells from a few bytes): skipped, only <sheetData> is read.
+ */
+const IGNORED_SHEET_NODES = [
+  "sheetPr",
+  "dimension",
+  "sheetViews",
+  "sheetFormatPr",
+  "cols",
+  "autoFilter",
+  "mergeCells",
+  "rowBreaks",
+  "hyperlinks",
+  "pageMargins",
+  "dataValidations",
+  "pageSetup",
+  "headerFooter",
+  "printOptions",
+  "picture",
+  "drawing",
+  "sheetProtection",
+  "tableParts",
+  "conditionalFormatting",
+  "extLst",
+];
+
+/** Columns read from each row (the template has 12; a cell in column XFD must not cost 16,384). */
+const MAX_COLUMNS = 256;
 
 /** The text a cell shows: formulas give their cached result, rich text and links their text. */
 export function cellText(value: ExcelJS.CellValue): string {
@@ -24,23 +68,59 @@ export function cellText(value: ExcelJS.CellValue): string {
   return "";
 }
 
-/** The first worksheet of an .xlsx, after the zip has been checked for bombs. */
-export async function readXlsx(buf: Buffer): Promise<GridRow[]> {
-  const parts = unpackZip(buf);
-  if (!parts.has("xl/workbook.xml")) throw badRequest(SYNC_MSG.mismatch(".xlsx"));
-  // The workbook library builds an object per cell of every sheet: a few megabytes of repetitive XML could
-  // hold millions of them (seconds of work and gigabytes of memory), so cells are counted first.
+/** "A" is 1, "XFD" 16,384. */
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n;
+}
+
+/**
+ * The parts the library may see, checked and trimmed: cells and rows of the worksheets counted before any
+ * object is built, and the workbook's defined names (print areas, named ranges: the library expands each
+ * range cell by cell) renamed to an element it ignores.
+ */
+export function safeParts(parts: Map<string, Buffer>): Map<string, Buffer> {
+  const kept = new Map<string, Buffer>();
+  for (const [rawName, data] of parts) {
+    const name = rawName.replace(/^\/+/, "");
+    if (KEEP.test(name)) kept.set(name, data);
+  }
+  if (!kept.has("xl/workbook.xml")) throw badRequest(SYNC_MSG.mismatch(".xlsx"));
   let cells = 0;
-  for (const [name, data] of parts) {
-    if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) continue;
+  let rows = 0;
+  let span = 0;
+  for (const [name, data] of kept) {
+    if (!WORKSHEET.test(name)) continue;
     const xml = data.toString("latin1");
     CELL_TAG.lastIndex = 0;
-    while (CELL_TAG.exec(xml) !== null)
+    for (let m = CELL_TAG.exec(xml); m !== null; m = CELL_TAG.exec(xml)) {
       if (++cells > VENUE_SYNC.maxCells) throw badRequest(SYNC_MSG.tooManyCells);
+      // The library keeps each row's cells in an array as long as its rightmost column, and walks it.
+      const letters = CELL_REF.exec(m[1])?.[1];
+      if (letters) span += letters.length > 3 ? 16_384 : columnNumber(letters);
+      if (span > VENUE_SYNC.maxCellSpan) throw badRequest(SYNC_MSG.tooWide);
+    }
+    ROW_TAG.lastIndex = 0;
+    while (ROW_TAG.exec(xml) !== null)
+      if (++rows > VENUE_SYNC.maxRowElements) throw badRequest(SYNC_MSG.tooManyRows);
   }
+  const workbook = kept.get("xl/workbook.xml")!.toString("latin1");
+  kept.set(
+    "xl/workbook.xml",
+    Buffer.from(workbook.replace(/<(\/?)definedName/g, "<$1ignoredName"), "latin1"),
+  );
+  return kept;
+}
+
+/** The first worksheet of an .xlsx, after the zip has been checked for bombs. */
+export async function readXlsx(buf: Buffer): Promise<GridRow[]> {
+  const parts = safeParts(unpackZip(buf));
   const wb = new ExcelJS.Workbook();
   try {
-    await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
+    await wb.xlsx.load(storedZip(parts) as unknown as ExcelJS.Buffer, {
+      ignoreNodes: IGNORED_SHEET_NODES,
+    });
   } catch {
     throw badRequest(SYNC_MSG.damaged);
   }
@@ -50,11 +130,13 @@ export async function readXlsx(buf: Buffer): Promise<GridRow[]> {
   let tooMany = false;
   ws.eachRow({ includeEmpty: false }, (row, line) => {
     if (tooMany) return;
-    const values = row.values as ExcelJS.CellValue[];
     const cells: string[] = [];
-    for (let c = 1; c < values.length; c++) cells.push(cellText(values[c]));
-    if (isBlankRow(cells)) return;
-    rows.push({ line, cells });
+    row.eachCell({ includeEmpty: false }, (cell, col) => {
+      if (col <= MAX_COLUMNS) cells[col - 1] = cellText(cell.value);
+    });
+    const texts = Array.from(cells, (c) => c ?? "");
+    if (isBlankRow(texts)) return;
+    rows.push({ line, cells: texts });
     if (rows.length > VENUE_SYNC.maxRows + 1) tooMany = true;
   });
   if (tooMany) throw badRequest(SYNC_MSG.tooManyRows);
