@@ -354,6 +354,30 @@ describe("apply", () => {
     });
   });
 
+  it("a .csv is read to its end however many lines its quoted cells span, rows numbered as a spreadsheet shows them", async () => {
+    // Before: reading stopped at line 80,000 of the file, so "Tail" (row 103, line 90,103) was planned for removal.
+    await seed("Keeper", "Tail");
+    const blurb = "l\n".repeat(900).trim();
+    const file = csv(
+      [
+        ["Keeper", "1 Old Road", "London", "restaurant", ""],
+        ...Array.from({ length: 100 }, (_, i) => [`Filler ${i}`, "", "London", "activity", blurb]),
+        ["Tail", "2 Old Road", "London", "restaurant", ""],
+        ["", "", "London", "", ""],
+      ],
+      ["Name", "Address", "City", "Type", "Experience Description"],
+    );
+    expect(file.toString().split("\n").length).toBeGreaterThan(90_000);
+    const p = await preview(file, "venues.csv");
+    expect(p.counts).toEqual({ new: 100, updated: 0, removed: 0, unchanged: 2, problems: 1 });
+    expect(p.problems).toEqual([SYNC_MSG.missingFields(104)]);
+    // A file of blank records is refused as too long rather than read partly.
+    const blanks = Buffer.from(`Name,City,Type\n${",,\n".repeat(150_000)}Late,London,restaurant\n`);
+    const res = await upload("preview", blanks, "venues.csv");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SYNC_MSG.tooManyRows);
+  });
+
   it("takes a formula cell's cached value", async () => {
     const file = await xlsx([
       [
