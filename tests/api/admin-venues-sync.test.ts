@@ -1,8 +1,10 @@
 import { deflateRawSync } from "node:zlib";
 import { asc, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dateReservations, venues } from "../../src/server/db/schema.ts";
+import { safeCell, unescapeCell } from "../../src/server/modules/admin/spreadsheet.ts";
 import { safeParts } from "../../src/server/modules/admin/venues/sync/xlsx.ts";
 import { unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
 import {
@@ -247,6 +249,36 @@ describe("apply", () => {
     const exported = await t.request({ method: "POST", url: "/api/admin/venues/export", as: admin });
     const p = await preview(exported.rawPayload);
     expect(p.counts).toEqual({ new: 0, updated: 0, removed: 0, unchanged: 2, problems: 0 });
+  });
+
+  it("names that start with an apostrophe before formula-like text also sync back unchanged", async () => {
+    // Before: "'=1+1" was exported as it was and read back as "=1+1" (an update nobody made).
+    await t.db.insert(venues).values(
+      ["'=1+1", "''=y", "'@x", "=1+1", "'plain", "'\t=x", "Ok - fine"].map((name) => ({
+        name,
+        city: "London",
+        type: "wellness",
+      })),
+    );
+    const exported = await t.request({ method: "POST", url: "/api/admin/venues/export", as: admin });
+    const p = await preview(exported.rawPayload);
+    expect(p.updated).toEqual([]);
+    expect(p.counts).toEqual({ new: 0, updated: 0, removed: 0, unchanged: 7, problems: 0 });
+  });
+
+  it("safeCell and unescapeCell round-trip any text, and escape what could run as a formula (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom("'", "=", "+", "-", "@", " ", "\t", "\r", "a", "1") }),
+        (s) => {
+          const cell = safeCell(s) as string;
+          expect(unescapeCell(cell)).toBe(s);
+          // What a spreadsheet program would evaluate: the text after leading spaces.
+          if (/^\s*[=+\-@]/.test(s) || /^[\t\r]/.test(s)) expect(cell.startsWith("'")).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it("a column missing from the sheet keeps its stored values", async () => {

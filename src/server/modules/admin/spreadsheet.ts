@@ -2,15 +2,27 @@ import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
 
 /**
- * A value safe to put in a spreadsheet cell. Text starting with = + - @ (or a tab/carriage return, which
- * some programs skip before such a character) would run as a formula when opened: it is stored as text
- * behind an apostrophe, the way spreadsheet programs themselves mark literal text (OWASP CSV injection).
+ * Text a spreadsheet program could run as a formula: starting with = + - @ (also after spaces or
+ * apostrophes), or with a tab or carriage return, which some programs skip before such a character (OWASP
+ * CSV injection). The set is closed under a leading apostrophe, so escaping and unescaping round-trip.
+ */
+export const FORMULA_LIKE = /^(?:[\s']*[=+\-@]|'*[\t\r])/;
+
+/**
+ * A value safe to put in a spreadsheet cell: formula-like text is stored as text behind an apostrophe, the
+ * way spreadsheet programs themselves mark literal text. `unescapeCell` reverses it exactly, so a venue
+ * named "'=1+1" or "=1+1" comes back from an exported file as it was.
  */
 export function safeCell(value: unknown): string | number | boolean | Date | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "number" || typeof value === "boolean" || value instanceof Date) return value;
   const text = Array.isArray(value) ? value.join(", ") : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA_LIKE.test(text) ? `'${text}` : text;
+}
+
+/** The text safeCell was given, from the text it wrote (other text is returned as it is). */
+export function unescapeCell(text: string): string {
+  return text.startsWith("'") && FORMULA_LIKE.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 export interface SheetColumn<Row> {

@@ -7,6 +7,7 @@ import {
   venueCreateSchema,
 } from "../../../../../shared/admin/venues.ts";
 import { badRequest } from "../../../../http-error.ts";
+import { unescapeCell } from "../../spreadsheet.ts";
 import type { GridRow } from "./grid.ts";
 
 /** Header spellings accepted for each column (compared as lowercase letters only). */
@@ -33,10 +34,10 @@ export interface SheetRow {
 }
 
 /**
- * Exports write text starting with = + - @ behind an apostrophe (formula injection); reading it back
- * removes that apostrophe, so an exported file syncs back unchanged.
+ * Exports write formula-like text behind an apostrophe (formula injection); reading it back removes exactly
+ * that apostrophe, so an exported file syncs back unchanged.
  */
-const unescapeCell = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text).trim();
+const cellValue = (text: string) => unescapeCell(text).trim();
 
 /** Finds the header row (the first row) and maps each data row's cells to the template's columns. */
 export function sheetRows(grid: GridRow[]): { columns: Set<VenueSheetColumn>; rows: SheetRow[] } {
@@ -54,7 +55,7 @@ export function sheetRows(grid: GridRow[]): { columns: Set<VenueSheetColumn>; ro
   if (data.length === 0) throw badRequest(SYNC_MSG.noRows);
   const rows = data.map((r) => {
     const cells: SheetRow["cells"] = {};
-    for (const [column, i] of indexOf) cells[column] = unescapeCell(r.cells[i] ?? "");
+    for (const [column, i] of indexOf) cells[column] = cellValue(r.cells[i] ?? "");
     return { line: r.line, cells };
   });
   return { columns: new Set(indexOf.keys()), rows };
