@@ -101,6 +101,9 @@ describe("POST /api/admin/assignments", () => {
     [{ userId: 1, venueId: 1, scheduledDate: "tomorrow" }, ASSIGNMENT_MSG.dateInvalid],
     [{ userId: 1, venueId: 1, scheduledDate: "2031-02-30T19:00" }, ASSIGNMENT_MSG.dateInvalid],
     [{ userId: 1, venueId: 1, scheduledDate: 12345 }, ASSIGNMENT_MSG.dateRequired],
+    // The year 10000 once the zone applies, and the year 0: the database cannot store them (was a 500).
+    [{ userId: 1, venueId: 1, scheduledDate: "9999-12-31T23:59-05:00" }, ASSIGNMENT_MSG.dateInvalid],
+    [{ userId: 1, venueId: 1, scheduledDate: "0000-01-01T00:00:00Z" }, ASSIGNMENT_MSG.dateInvalid],
     [{ userId: "abc", venueId: 1, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.memberRequired],
     [{ userId: 1.5, venueId: 1, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.memberRequired],
     [{ userId: -3, venueId: 1, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.memberRequired],

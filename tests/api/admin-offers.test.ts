@@ -180,6 +180,13 @@ describe("POST /api/admin/offer-codes", () => {
     ["duration too long", { durationMonths: 121 }, M.durationMonthsMax],
     ["valid from not a date", { validFrom: "tomorrow" }, M.validFrom],
     ["valid until without a zone", { validUntil: "2030-01-01T10:00" }, M.validUntil],
+    // Dates the database cannot store were a 500.
+    ["valid from in the year 0", { validFrom: "0000-01-01T00:00:00Z" }, M.validFrom],
+    [
+      "expiry in the year 10000 once its zone applies",
+      { validUntil: "9999-12-31T23:59:59-14:00" },
+      M.validUntil,
+    ],
     ["expiry before the start", { validFrom: later(10), validUntil: later(5) }, M.untilAfterFrom],
     ["expiry equal to the start", { validFrom: later(10), validUntil: later(10) }, M.untilAfterFrom],
     ["expiry in the past", { validUntil: later(-1) }, M.untilInPast],
@@ -358,6 +365,9 @@ describe("PUT /api/admin/offer-codes/:id", () => {
     expect(empty.json().message).toBe(M.nothingToUpdate);
     expect((await update(code.id, { isActive: "false" })).json().message).toBe(M.isActive);
     expect((await update(code.id, { maxUsesPerUser: 0 })).json().message).toBe(M.maxUsesPerUser);
+    const year10000 = await update(code.id, { validUntil: "9999-12-31T23:59:59-14:00" });
+    expect(year10000.statusCode).toBe(400);
+    expect(year10000.json().message).toBe(M.validUntil);
     const missing = await update(987654, { isActive: false });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(M.notFound);

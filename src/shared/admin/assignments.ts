@@ -1,6 +1,7 @@
 /** Date assignments in the back office (issue #5, Assignments tab): schemas, answer shapes and messages. */
 import { z } from "zod";
 import { TIERS, type TierId } from "../constants.ts";
+import { isStorableInstant } from "./common.ts";
 
 /** The statuses an admin may set from the inline dropdown (spec section 4; no restriction between them). */
 export const ASSIGNMENT_STATUSES = ["scheduled", "revealed", "confirmed", "completed", "cancelled"] as const;
@@ -91,7 +92,7 @@ export const scheduledDateField = z
   .transform((text, ctx) => {
     const withZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) && /^\d{4}-\d{2}-\d{2}T/.test(text);
     const at = withZone ? new Date(text) : londonLocalToDate(text);
-    if (!at || Number.isNaN(at.getTime())) {
+    if (!at || Number.isNaN(at.getTime()) || !isStorableInstant(at)) {
       ctx.addIssue({ code: "custom", message: ASSIGNMENT_MSG.dateInvalid });
       return z.NEVER;
     }

@@ -53,6 +53,15 @@ export const adminId = z
   .regex(/^[1-9]\d{0,8}$/, "Invalid id")
   .transform(Number);
 
+/**
+ * Instants the database stores and JavaScript writes as plain ISO text: from 1970 to the end of 9999 (UTC).
+ * "9999-12-31T23:59-05:00" is in the year 10000 and "0000-01-01T00:00Z" in year 0: neither can be stored.
+ */
+export function isStorableInstant(d: Date): boolean {
+  const t = d.getTime();
+  return t >= 0 && t < Date.UTC(10_000, 0, 1);
+}
+
 /** GET /api/admin/stats: the three cards above the tab strip. */
 export interface AdminStats {
   totalMembers: number;

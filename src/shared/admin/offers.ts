@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { DISCOUNT_TYPES, TIER_IDS, TIERS, type TierId } from "../constants.ts";
 import { londonLocalToDate } from "./assignments.ts";
+import { isStorableInstant } from "./common.ts";
 
 export const OFFER_CODE_LIMITS = {
   codeMin: 3,
@@ -110,10 +111,12 @@ const fields = {
   validFrom: z.iso
     .datetime({ offset: true, error: M.validFrom })
     .transform((s) => new Date(s))
+    .refine(isStorableInstant, M.validFrom)
     .nullable(),
   validUntil: z.iso
     .datetime({ offset: true, error: M.validUntil })
     .transform((s) => new Date(s))
+    .refine(isStorableInstant, M.validUntil)
     .nullable(),
   /** Empty means every plan. */
   applicableTiers: z
