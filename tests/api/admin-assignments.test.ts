@@ -108,6 +108,13 @@ describe("POST /api/admin/assignments", () => {
     [{ userId: 1.5, venueId: 1, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.memberRequired],
     [{ userId: -3, venueId: 1, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.memberRequired],
     [{ userId: 1, venueId: 1e12, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.venueRequired],
+    // Arrays, booleans and other spellings of numbers are not ids (z.coerce read true as 1 and [2] as 2).
+    [{ userId: true, venueId: 1, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.memberRequired],
+    [{ userId: [2], venueId: 1, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.memberRequired],
+    [{ userId: "0x10", venueId: 1, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.memberRequired],
+    [{ userId: "1e3", venueId: 1, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.memberRequired],
+    [{ userId: 1, venueId: [1], scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.venueRequired],
+    [{ userId: 1, venueId: { id: 1 }, scheduledDate: "2031-08-01T19:00" }, ASSIGNMENT_MSG.venueRequired],
   ])("400 for %j", async (payload, message) => {
     const res = await create(payload);
     expect(res.statusCode).toBe(400);

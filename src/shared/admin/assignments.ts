@@ -99,8 +99,24 @@ export const scheduledDateField = z
     return at;
   });
 
+/**
+ * A row id as a number or as the digits a form field holds. Nothing else is read as one: z.coerce took
+ * `true` as 1 and `[7]` as 7, so a body with an array or a boolean created a date for member 1 or 7.
+ */
 const positiveId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, message),
+      ],
+      { error: message },
+    )
+    .transform(Number)
+    .pipe(z.number().int(message).min(1, message).max(2_147_483_647, message));
 
 /** POST /api/admin/assignments. */
 export const createAssignmentSchema = z.object({
