@@ -292,6 +292,32 @@ describe("PATCH /api/admin/ai-suggestions/:id", () => {
     expect(await stored(s.id)).toMatchObject({ status: "approved", reservationId: null });
   });
 
+  it("two suggestions marked booked with one reservation at the same moment: one is refused", async () => {
+    // Before: both checks ran before either update, and one date ended up linked to two suggestions.
+    for (let round = 0; round < 6; round++) {
+      const me = await t.member();
+      const { reservation } = await arrangeDate(t.db, me.user.id, { at: later(80 + round) });
+      const pair = [
+        await suggestion(me.user.id, { status: "approved" }),
+        await suggestion(me.user.id, { status: "approved" }),
+      ];
+      const results = await Promise.all(
+        pair.map((s) =>
+          req("PATCH", `/api/admin/ai-suggestions/${s.id}`, admin, {
+            status: "booked",
+            reservationId: reservation.id,
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const linked = await t.db
+        .select({ n: count() })
+        .from(aiDateSuggestions)
+        .where(eq(aiDateSuggestions.reservationId, reservation.id));
+      expect(linked[0].n).toBe(1);
+    }
+  });
+
   it("validates the body and the id", async () => {
     const s = await suggestion(member.user.id);
     const cases: Array<[unknown, string]> = [

@@ -64,12 +64,17 @@ async function lockSuggestion(tx: Tx, id: number) {
   return row;
 }
 
-/** The reservation a "booked" status points at must be a live date of the member (or their partner). */
+/**
+ * The reservation a "booked" status points at must be a live date of the member (or their partner), linked to
+ * no other suggestion. Its row is locked until the transaction ends, so two suggestions marked booked with
+ * it at the same moment take turns and the second sees the first's link.
+ */
 async function checkReservation(tx: Tx, suggestionId: number, userId: number, reservationId: number) {
   const [res] = await tx
     .select({ userId: dateReservations.userId, status: dateReservations.status })
     .from(dateReservations)
-    .where(eq(dateReservations.id, reservationId));
+    .where(eq(dateReservations.id, reservationId))
+    .for("update");
   if (!res) throw badRequest(M.reservationNotFound);
   if (res.userId !== userId) {
     // A date of the member's partner is the couple's date too, when the link goes both ways.
