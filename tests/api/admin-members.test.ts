@@ -1,7 +1,10 @@
+import type { Readable } from "node:stream";
 import { eq, ne } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import type { FastifyReply } from "fastify";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
+import { streamWorkbook } from "../../src/server/modules/admin/members/stream-workbook.ts";
 import { MEMBERS_MSG } from "../../src/shared/admin/members.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
@@ -241,6 +244,57 @@ describe("GET /api/admin/users/export", () => {
     ).rows;
     expect(ws.actualRowCount).toBe(n + 1);
     await t.db.$client.query(`delete from users where email like 'bulk%@example.com'`);
+  });
+});
+
+describe("streamed exports", () => {
+  it("stop reading the database when the client abandons the download", async () => {
+    // Before: the writer went on reading every page (a million dates) into a stream nobody read.
+    let pages = 0;
+    let finished = false;
+    async function* batches() {
+      try {
+        for (let i = 0; i < 500; i++) {
+          pages++;
+          await new Promise((r) => setTimeout(r, 1));
+          yield Array.from({ length: 2000 }, (_, j) => ({
+            id: i * 2000 + j,
+            name: `Row ${j} ${"x".repeat(40)}`,
+          }));
+        }
+      } finally {
+        finished = true;
+      }
+    }
+    let out: Readable | undefined;
+    const reply = {
+      header: () => reply,
+      send: (s: Readable) => {
+        out = s;
+        return reply;
+      },
+    };
+    await streamWorkbook(
+      reply as unknown as FastifyReply,
+      "x",
+      new Date(),
+      {
+        name: "Rows",
+        columns: [
+          { header: "ID", value: (r: { id: number }) => r.id },
+          { header: "Name", value: (r: { name: string }) => r.name },
+        ],
+      },
+      batches(),
+    );
+    out!.on("data", () => {});
+    await new Promise((r) => setTimeout(r, 200));
+    out!.destroy();
+    const atClose = pages;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(finished).toBe(true);
+    expect(pages).toBeLessThanOrEqual(atClose + 1);
+    expect(pages).toBeLessThan(500);
   });
 });
 

@@ -29,13 +29,20 @@ export async function streamWorkbook<Row>(
   }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
+  // A download the client abandons closes the stream: no further batch is read from the database.
+  let closed = false;
+  out.once("close", () => {
+    closed = true;
+  });
   void (async () => {
     try {
       for await (const rows of batches) {
+        if (closed) break;
         for (const row of rows) ws.addRow(sheet.columns.map((c) => safeCell(c.value(row)))).commit();
-        // Let the response drain before reading the next batch.
-        if (out.writableNeedDrain) await new Promise((r) => out.once("drain", r));
+        // Let the response drain before reading the next batch (or stop if it closes meanwhile).
+        if (out.writableNeedDrain && !closed) await drainedOrClosed(out);
       }
+      if (closed) return;
       ws.commit();
       await wb.commit();
     } catch (err) {
@@ -47,6 +54,19 @@ export async function streamWorkbook<Row>(
     .header("content-disposition", `attachment; filename="${base}-${fileDate(now)}.xlsx"`)
     .header("cache-control", "no-store")
     .send(out);
+}
+
+/** Resolves when the stream can take more, or has closed; leaves no listener behind. */
+function drainedOrClosed(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    out.on("drain", done);
+    out.on("close", done);
+  });
 }
 
 /** Reads a table in keyset pages: `page(after)` answers up to `size` rows after the given key. */
