@@ -129,6 +129,12 @@ describe("GET /api/admin/users", () => {
     ["limit=1.5", "limit must be a whole number"],
     ["offset=-1", "offset must be at least 0"],
     [`search=${"x".repeat(101)}`, "Search must be at most 100 characters"],
+    // Other spellings of numbers were read as numbers (" 1" as 1, "0x10" as 16, "" as 0).
+    ["limit=%201", "limit must be a number"],
+    ["limit=0x10", "limit must be a number"],
+    ["limit=1e2", "limit must be a number"],
+    ["offset=", "offset must be a number"],
+    ["offset=99999999999", "offset is too large"],
   ])("refuses ?%s with 400", async (qs, message) => {
     const res = await get(`/api/admin/users?${qs}`);
     expect(res.statusCode).toBe(400);

@@ -22,6 +22,21 @@ export const ADMIN_PAGE = { defaultLimit: 50, maxLimit: 200, searchMax: 100 } as
 export const TOTAL_COUNT_HEADER = "x-total-count";
 
 /**
+ * A paging number from the query: written in plain digits (a sign and decimals are read, to be refused with
+ * a clear message). z.coerce also read " 1", "0x10", "1e2" and "" (as 0) as numbers.
+ */
+function pageNumber(name: string, min: number, max: number, maxMessage: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" && /^[+-]?\d{1,12}(\.\d{1,12})?$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, maxMessage),
+  );
+}
+
+/**
  * ?search=&limit=&offset= of long admin lists (ARCHITECTURE.md): searched and paged on the server,
  * the answer still a JSON array. Unknown query keys are ignored (cache-busting parameters are common).
  */
@@ -32,18 +47,10 @@ export const adminListQuerySchema = z.object({
     .max(ADMIN_PAGE.searchMax, `Search must be at most ${ADMIN_PAGE.searchMax} characters`)
     .optional()
     .transform((s) => (s ? s : undefined)),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(ADMIN_PAGE.maxLimit, `limit must be at most ${ADMIN_PAGE.maxLimit}`)
-    .default(ADMIN_PAGE.defaultLimit),
-  offset: z.coerce
-    .number({ error: "offset must be a number" })
-    .int("offset must be a whole number")
-    .min(0, "offset must be at least 0")
-    .max(10_000_000, "offset is too large")
-    .default(0),
+  limit: pageNumber("limit", 1, ADMIN_PAGE.maxLimit, `limit must be at most ${ADMIN_PAGE.maxLimit}`).default(
+    ADMIN_PAGE.defaultLimit,
+  ),
+  offset: pageNumber("offset", 0, 10_000_000, "offset is too large").default(0),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
