@@ -156,7 +156,12 @@ export const venues = pgTable(
     contactInfo: json("contact_info").$type<{ phone?: string; website?: string }>(),
     createdAt: createdAt(),
   },
-  (t) => [index("venues_name_idx").on(sql`lower(${t.name})`), index("venues_type_idx").on(t.type)],
+  (t) => [
+    index("venues_name_idx").on(sql`lower(${t.name})`),
+    index("venues_type_idx").on(t.type),
+    // Natural order ("Venue 2" before "Venue 10"); the collation is created by migration 0009.
+    index("venues_name_natural_idx").on(sql`${t.name} collate "venue_natural"`, t.id),
+  ],
 );
 
 export const dateIdeas = pgTable(

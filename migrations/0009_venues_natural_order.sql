@@ -1,0 +1,2 @@
+CREATE COLLATION IF NOT EXISTS "venue_natural" (provider = icu, locale = 'und-u-kn-true');--> statement-breakpoint
+CREATE INDEX "venues_name_natural_idx" ON "venues" USING btree ("name" collate "venue_natural","id");
