@@ -18,6 +18,9 @@ const t = await createTestApp();
 t.clock.set("2031-07-10T09:00:00Z");
 const admin = await t.admin();
 const member = await t.member();
+/** "2031-07-10T10:00:00" for 09:00 UTC in summer: the London wall clock of an instant, as ISO text. */
+const londonWall = (d: Date) =>
+  new Date(`${d.toLocaleString("sv-SE", { timeZone: "Europe/London" })}Z`).toISOString();
 const later = (h: number) => new Date(t.clock.now().getTime() + hours(h));
 
 let n = 0;
@@ -296,7 +299,7 @@ describe("GET /api/admin/assignments", () => {
 });
 
 describe("GET /api/admin/assignments/export", () => {
-  it("sends every assignment as a dated .xlsx with en-GB London dates and formulas as text", async () => {
+  it("sends every assignment as a dated .xlsx with London wall-clock date cells and formulas as text", async () => {
     const m = await t.member({ firstName: "=cmd", lastName: "@evil" });
     const v = await venue('=HYPERLINK("http://x")');
     const a = (await create({ userId: m.user.id, venueId: v.id, scheduledDate: "2031-07-29T19:30" })).json();
@@ -316,10 +319,23 @@ describe("GET /api/admin/assignments/export", () => {
       seen = true;
       expect(row.getCell(2).value).toBe("'=cmd @evil");
       expect(row.getCell(4).value).toBe('\'=HYPERLINK("http://x")');
-      expect(row.getCell(7).value).toBe("29/07/2031, 19:30");
+      // Real date cells holding London's wall clock: 19:30 in summer time is written as 19:30, not 18:30 UTC.
+      expect(row.getCell(7).type).toBe(ExcelJS.ValueType.Date);
+      expect(row.getCell(7).value).toEqual(new Date("2031-07-29T19:30:00Z"));
+      expect(row.getCell(7).numFmt).toBe("dd/mm/yyyy hh:mm");
       expect(row.getCell(8).value).toBe("scheduled");
+      expect(row.getCell(13).type).toBe(ExcelJS.ValueType.Date);
+      expect(row.getCell(13).numFmt).toBe("dd/mm/yyyy hh:mm");
+      // Created at the clock's 09:00 UTC, 10:00 in London (to the second).
+      expect((row.getCell(13).value as Date).toISOString().slice(0, 16)).toBe(
+        londonWall(new Date(a.createdAt)).slice(0, 16),
+      );
     });
     expect(seen).toBe(true);
+    // The headers say which clock the cells hold.
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(header[6]).toBe("Scheduled Date (London)");
+    expect(header[12]).toBe("Date Created (London)");
   });
 });
 

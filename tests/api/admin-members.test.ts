@@ -196,7 +196,7 @@ describe("GET /api/admin/users/:userId/dates", () => {
 });
 
 describe("GET /api/admin/users/export", () => {
-  it("sends every member as a dated .xlsx, formulas kept as text", async () => {
+  it("sends every member as a dated .xlsx, formulas kept as text, Joined as a date cell", async () => {
     const evil = await t.member({
       firstName: "=cmd",
       lastName: "+SUM(A1)",
@@ -219,7 +219,7 @@ describe("GET /api/admin/users/export", () => {
       "Status",
       "Onboarding",
       "Admin",
-      "Joined",
+      "Joined (London)",
     ]);
     const [{ n }] = (
       await t.db.$client.query("select count(*)::int as n from users where deleted_at is null")
@@ -234,7 +234,10 @@ describe("GET /api/admin/users/export", () => {
       expect(row.getCell(3).value).toBe("'+SUM(A1)");
       expect(row.getCell(6).value).toBe("Free Trial");
       expect(row.getCell(7).value).toBe("Trial");
-      expect(row.getCell(10).value).toBe("14/05/2031");
+      // A real date cell (sorts and filters as a date in Excel): the London day, 14 May, not 13 May UTC.
+      expect(row.getCell(10).type).toBe(ExcelJS.ValueType.Date);
+      expect(row.getCell(10).value).toEqual(new Date("2031-05-14T00:00:00Z"));
+      expect(row.getCell(10).numFmt).toBe("dd/mm/yyyy");
     });
     expect(found).toBe(true);
   });

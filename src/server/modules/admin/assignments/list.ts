@@ -4,10 +4,9 @@ import type { AdminListQuery } from "../../../../shared/admin/common.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import { dateReservations, users, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { dateTimeGB } from "../members/format.ts";
+import { DATE_TIME_FMT, londonWallClock } from "../members/format.ts";
 import { containsPattern, userSearchText } from "../members/service.ts";
-import { keysetPages } from "../members/stream-workbook.ts";
-import type { SheetColumn } from "../spreadsheet.ts";
+import { keysetPages, type StreamColumn } from "../members/stream-workbook.ts";
 import { assignmentQuery, toAdminAssignment } from "./query.ts";
 
 /**
@@ -51,20 +50,31 @@ export async function listAssignments(
   return { rows: rows.map(toAdminAssignment), total: n };
 }
 
-export const assignmentExportColumns: SheetColumn<AdminAssignment>[] = [
+export const assignmentExportColumns: StreamColumn<AdminAssignment>[] = [
   { header: "ID", width: 8, value: (a) => a.id },
   { header: "Member", width: 24, value: (a) => (a.user ? memberName(a.user) : `Member ${a.userId}`) },
   { header: "Email", width: 32, value: (a) => a.user?.email },
   { header: "Venue", width: 28, value: (a) => a.venue?.name },
   { header: "City", value: (a) => a.venue?.city },
   { header: "Venue Type", value: (a) => a.venue?.type },
-  { header: "Scheduled Date", width: 20, value: (a) => dateTimeGB(a.scheduledDate) },
+  // Real date cells holding London's wall clock (Excel has no time zones).
+  {
+    header: "Scheduled Date (London)",
+    width: 22,
+    numFmt: DATE_TIME_FMT,
+    value: (a) => londonWallClock(a.scheduledDate),
+  },
   { header: "Status", value: (a) => a.status },
   { header: "Date Idea", width: 28, value: (a) => a.dateIdea?.title },
   { header: "Category", value: (a) => a.dateIdea?.category },
   { header: "Rating", value: (a) => a.rating },
   { header: "Feedback", width: 40, value: (a) => a.feedback },
-  { header: "Date Created", width: 20, value: (a) => dateTimeGB(a.createdAt) },
+  {
+    header: "Date Created (London)",
+    width: 22,
+    numFmt: DATE_TIME_FMT,
+    value: (a) => londonWallClock(a.createdAt),
+  },
 ];
 
 /** Every assignment, newest first, in keyset pages. */

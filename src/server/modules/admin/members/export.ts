@@ -2,12 +2,11 @@ import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import { type AdminUser, statusLabel, tierLabel } from "../../../../shared/admin/members.ts";
 import { users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import type { SheetColumn } from "../spreadsheet.ts";
-import { dateGB } from "./format.ts";
+import { DATE_FMT, londonDay } from "./format.ts";
 import { adminUserColumns, partner, toAdminUser } from "./service.ts";
-import { keysetPages } from "./stream-workbook.ts";
+import { keysetPages, type StreamColumn } from "./stream-workbook.ts";
 
-export const memberExportColumns: SheetColumn<AdminUser>[] = [
+export const memberExportColumns: StreamColumn<AdminUser>[] = [
   { header: "ID", width: 8, value: (u) => u.id },
   { header: "First Name", width: 16, value: (u) => u.firstName },
   { header: "Last Name", width: 16, value: (u) => u.lastName },
@@ -17,7 +16,8 @@ export const memberExportColumns: SheetColumn<AdminUser>[] = [
   { header: "Status", value: (u) => statusLabel(u.subscriptionStatus) },
   { header: "Onboarding", value: (u) => (u.onboardingCompleted ? "Complete" : "Pending") },
   { header: "Admin", value: (u) => (u.isAdmin ? "Admin" : "User") },
-  { header: "Joined", width: 14, value: (u) => dateGB(u.createdAt) },
+  // A real date cell: the London day the member joined.
+  { header: "Joined (London)", width: 16, numFmt: DATE_FMT, value: (u) => londonDay(u.createdAt) },
 ];
 
 /** Every member (not deleted accounts), newest first, in keyset pages. */

@@ -1,16 +1,43 @@
-/** Dates in exports as the back office shows them: en-GB, on London's clock. */
-const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London" });
-const dayTime = new Intl.DateTimeFormat("en-GB", {
+/**
+ * Dates in exports are real date cells. Excel has no time zones: a cell holds a wall-clock reading, so the
+ * instant is written as London's wall clock (a Date whose UTC fields equal the London local time; ExcelJS
+ * writes a Date from its UTC fields). The headers say "(London)".
+ */
+const londonParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
-  day: "2-digit",
-  month: "2-digit",
   year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
   hour: "2-digit",
   minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
 });
 
-/** "21/11/2026" */
-export const dateGB = (value: string | Date | null) => (value ? day.format(new Date(value)) : null);
+/** The London wall-clock reading of an instant, as a Date whose UTC fields carry it (seconds kept). */
+export function londonWallClock(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return null;
+  const p = Object.fromEntries(londonParts.formatToParts(instant).map((x) => [x.type, x.value]));
+  return new Date(
+    Date.UTC(
+      Number(p.year),
+      Number(p.month) - 1,
+      Number(p.day),
+      Number(p.hour),
+      Number(p.minute),
+      Number(p.second),
+    ),
+  );
+}
 
-/** "21/11/2026, 19:30" */
-export const dateTimeGB = (value: string | Date | null) => (value ? dayTime.format(new Date(value)) : null);
+/** The London calendar day of an instant, as a Date at 00:00 UTC of that day. */
+export function londonDay(value: string | Date | null | undefined): Date | null {
+  const wall = londonWallClock(value);
+  return wall && new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()));
+}
+
+/** Excel number formats for those cells: "14/05/2031" and "29/07/2031 19:30". */
+export const DATE_FMT = "dd/mm/yyyy";
+export const DATE_TIME_FMT = "dd/mm/yyyy hh:mm";

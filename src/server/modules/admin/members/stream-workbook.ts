@@ -3,6 +3,9 @@ import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
 import { fileDate, type SheetColumn, safeCell, XLSX_TYPE } from "../spreadsheet.ts";
 
+/** A column; `numFmt` gives its cells an Excel number format (e.g. real date cells, "dd/mm/yyyy"). */
+export type StreamColumn<Row> = SheetColumn<Row> & { numFmt?: string };
+
 /**
  * Sends a one-sheet .xlsx named `{base}-{YYYY-MM-DD}.xlsx` whose rows arrive in batches (keyset pages
  * read from the database), written as they come: an export of 100,000 members or 1,000,000 dates never
@@ -12,7 +15,7 @@ export async function streamWorkbook<Row>(
   reply: FastifyReply,
   base: string,
   now: Date,
-  sheet: { name: string; columns: SheetColumn<Row>[] },
+  sheet: { name: string; columns: StreamColumn<Row>[] },
   batches: AsyncIterable<Row[]>,
 ): Promise<FastifyReply> {
   const out = new PassThrough();
@@ -29,6 +32,8 @@ export async function streamWorkbook<Row>(
   }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
+  // 1-based cell index -> number format, for the columns that have one.
+  const formats = sheet.columns.flatMap((c, i) => (c.numFmt ? [[i + 1, c.numFmt] as const] : []));
   // A download the client abandons closes the stream: no further batch is read from the database.
   let closed = false;
   out.once("close", () => {
@@ -38,7 +43,12 @@ export async function streamWorkbook<Row>(
     try {
       for await (const rows of batches) {
         if (closed) break;
-        for (const row of rows) ws.addRow(sheet.columns.map((c) => safeCell(c.value(row)))).commit();
+        for (const row of rows) {
+          const added = ws.addRow(sheet.columns.map((c) => safeCell(c.value(row))));
+          for (const [i, fmt] of formats)
+            if (added.getCell(i).value instanceof Date) added.getCell(i).numFmt = fmt;
+          added.commit();
+        }
         // Let the response drain before reading the next batch (or stop if it closes meanwhile).
         if (out.writableNeedDrain && !closed) await drainedOrClosed(out);
       }
