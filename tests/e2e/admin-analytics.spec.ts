@@ -63,12 +63,19 @@ test("shows the figures the server computed, the charts and the latest activity"
   await expect(page.getByTestId("stat-churn-value")).toHaveText(rate(churn.churnRate));
   expect(subs.activeSubscribers).toBeGreaterThan(0);
 
+  const total = (rows: { status: string; count: number }[], only?: string[]) =>
+    rows.filter((r) => !only || only.includes(r.status)).reduce((n, r) => n + r.count, 0);
   for (const [id, value] of [
     ["total-reservations", count(ops.totalReservations)],
     ["completed-dates", count(ops.completedDates)],
-    ["completion-rate", rate(ops.completionRate)],
-    ["email-delivery-rate", rate(ops.emailDeliveryRate)],
-    ["suggestion-approval-rate", rate(ops.suggestionApprovalRate)],
+    ["completion-rate", ops.totalReservations ? rate(ops.completionRate) : "—"],
+    ["email-delivery-rate", total(ops.emailsByStatus) ? rate(ops.emailDeliveryRate) : "—"],
+    [
+      "suggestion-approval-rate",
+      total(ops.suggestionsByStatus, ["approved", "booked", "rejected"])
+        ? rate(ops.suggestionApprovalRate)
+        : "—",
+    ],
     ["dates-this-week", count(ops.recentReservations)],
   ] as const) {
     await expect(page.getByTestId(`ops-${id}`).locator("dd").first()).toHaveText(value);

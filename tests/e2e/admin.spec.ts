@@ -36,10 +36,28 @@ test.describe("admin dashboard", () => {
     await expect(page).toHaveURL("/admin?tab=offer-codes");
     await expect(page.getByRole("tab", { name: "Offer Codes" })).toHaveAttribute("aria-selected", "true");
 
+    await page.getByRole("tab", { name: "Users" }).click();
+    await expect(page).toHaveURL("/admin?tab=users");
+    await page.goBack();
+    await expect(page).toHaveURL("/admin?tab=offer-codes");
+    await expect(page.getByRole("tab", { name: "Offer Codes" })).toHaveAttribute("aria-selected", "true");
+
     await page.goto("/admin?tab=emails");
     await expect(page.getByRole("tab", { name: "Email Logs" })).toHaveAttribute("aria-selected", "true");
     await page.goto("/admin?tab=nonsense");
     await expect(page.getByRole("tab", { name: "Venues" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("on a phone the counts sit in one row and the open tab is scrolled into sight", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await page.goto("/admin?tab=support");
+    const members = page.getByTestId("stat-total-members");
+    const assignments = page.getByTestId("stat-total-assignments");
+    await expect(members).toBeVisible();
+    expect((await members.boundingBox())!.y).toBe((await assignments.boundingBox())!.y);
+    await expect(page.getByRole("tab", { name: "Support" })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("a signed-out visitor is told and sent to sign in", async ({ page }) => {

@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarHeart, MapPin, Users } from "lucide-react";
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
 import { ADMIN_TABS, type AdminStats, type AdminTabId } from "../../shared/admin/common.ts";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Card } from "../components/ui/card.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
-import { cn } from "../lib/cn.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { TableSkeleton } from "./admin/common.tsx";
 
@@ -43,18 +42,18 @@ function StatCard({
 }) {
   return (
     <Card
-      className="flex items-center gap-4 p-5"
+      className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5"
       data-testid={`stat-${label.toLowerCase().replace(/ /g, "-")}`}
     >
-      <div className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-brand [&_svg]:size-5">
+      <div className="hidden size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-brand sm:flex [&_svg]:size-5">
         {icon}
       </div>
       <div className="min-w-0">
-        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="text-xs leading-tight text-muted-foreground sm:text-sm">{label}</p>
         {loading ? (
           <Skeleton className="mt-1 h-7 w-16" />
         ) : (
-          <p className="font-display text-3xl leading-tight font-medium tabular-nums">
+          <p className="font-display text-2xl leading-tight font-medium tabular-nums sm:text-3xl">
             {value === undefined ? "-" : value.toLocaleString("en-GB")}
           </p>
         )}
@@ -71,6 +70,13 @@ export default function AdminPage() {
   const [location, navigate] = useLocation();
   const requested = new URLSearchParams(search).get("tab");
   const tab: AdminTabId = isTab(requested) ? requested : DEFAULT_TAB;
+  const strip = useRef<HTMLDivElement>(null);
+  // On a phone the strip scrolls sideways: keep the open tab in sight (after a deep link or Back too).
+  useEffect(() => {
+    strip.current
+      ?.querySelector<HTMLElement>(`[role="tab"][data-state="active"]`)
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [tab]);
   const stats = useQuery<AdminStats>({ queryKey: ["/api/admin/stats"], staleTime: 0 });
 
   const onTab = (next: string) => {
@@ -78,7 +84,7 @@ export default function AdminPage() {
     if (next === DEFAULT_TAB) params.delete("tab");
     else params.set("tab", next);
     const qs = params.toString();
-    navigate(qs ? `${location}?${qs}` : location, { replace: true });
+    navigate(qs ? `${location}?${qs}` : location);
   };
 
   return (
@@ -89,7 +95,7 @@ export default function AdminPage() {
         <p className="mt-2 text-muted-foreground">Manage date ideas, venues, and member experiences</p>
       </header>
 
-      <section aria-label="At a glance" className="mb-8 grid gap-4 sm:grid-cols-3">
+      <section aria-label="At a glance" className="mb-6 grid grid-cols-3 gap-2 sm:mb-8 sm:gap-4">
         <StatCard
           label="Total Members"
           value={stats.data?.totalMembers}
@@ -111,13 +117,16 @@ export default function AdminPage() {
       </section>
 
       <Tabs value={tab} onValueChange={onTab} activationMode="manual">
-        <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+        <div
+          ref={strip}
+          className="-mx-4 overflow-x-auto px-4 pb-1 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] sm:mx-0 sm:px-0 lg:[mask-image:none]"
+        >
           <TabsList
             aria-label="Back office areas"
-            className={cn("inline-flex w-max min-w-full justify-start gap-1 sm:w-full sm:justify-between")}
+            className="inline-flex w-max min-w-full justify-start gap-1 lg:w-full lg:justify-between"
           >
             {ADMIN_TABS.map((t) => (
-              <TabsTrigger key={t.id} value={t.id} className="shrink-0 px-4 sm:flex-1">
+              <TabsTrigger key={t.id} value={t.id} className="shrink-0 px-4 whitespace-nowrap lg:flex-1">
                 {t.label}
               </TabsTrigger>
             ))}

@@ -4,6 +4,12 @@ import { formatCount, formatRate } from "./format.ts";
 
 /** The six operational figures as a definition list (label, value, what it counts). */
 export function OperationalMetrics({ data }: { data: OperationalAnalytics }) {
+  const sum = (rows: { status: string; count: number }[], keep: (status: string) => boolean = () => true) =>
+    rows.reduce((n, r) => n + (keep(r.status) ? r.count : 0), 0);
+  // A rate of nothing is not 0%: with nothing sent or decided yet the figure is a dash.
+  const rateOf = (percent: number, denominator: number) => (denominator > 0 ? formatRate(percent) : "—");
+  const emails = sum(data.emailsByStatus);
+  const decided = sum(data.suggestionsByStatus, (s) => ["approved", "booked", "rejected"].includes(s));
   const weekEndsOn = new Date(new Date(data.weekEnd).getTime() - 1);
   const items: Array<{ id: string; label: string; value: string; hint: string }> = [
     {
@@ -21,19 +27,19 @@ export function OperationalMetrics({ data }: { data: OperationalAnalytics }) {
     {
       id: "completion-rate",
       label: "Completion Rate",
-      value: formatRate(data.completionRate),
+      value: rateOf(data.completionRate, data.totalReservations),
       hint: "Of dates due or settled; cancellations count against",
     },
     {
       id: "email-delivery-rate",
       label: "Email Delivery Rate",
-      value: formatRate(data.emailDeliveryRate),
+      value: rateOf(data.emailDeliveryRate, emails),
       hint: "E-mails sent of all logged",
     },
     {
       id: "suggestion-approval-rate",
       label: "Suggestion Approval Rate",
-      value: formatRate(data.suggestionApprovalRate),
+      value: rateOf(data.suggestionApprovalRate, decided),
       hint: "Approved or booked of those decided",
     },
     {
