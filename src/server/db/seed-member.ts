@@ -47,7 +47,9 @@ export async function seedDemoCouple(
         emailVerified: true,
         onboardingCompleted: true,
         termsAccepted: true,
-        termsAcceptedAt: now,
+        termsAcceptedAt: joined,
+        // Joined when the plan started, so the back office's activity and charts tell one story.
+        createdAt: joined,
         subscriptionTier: "gold",
         subscriptionStatus: "active",
         currentPeriodEnd: addMonths(joined, 2),
@@ -66,6 +68,7 @@ export async function seedDemoCouple(
         lastName: "Demo",
         password,
         emailVerified: true,
+        createdAt: joined,
         partnerId: member.id,
       })
       .returning();
