@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS, TIME_OF_DAY_SLOTS, VENUE_TYPES } from "../constants.ts";
 import { normalisePostcode } from "../postcode.ts";
 import { normalisePhone } from "../schemas/member.ts";
+import { adminListQuerySchema } from "./common.ts";
 
 export type VenueType = (typeof VENUE_TYPES)[number];
 export type PriceLevel = (typeof PRICE_LEVELS)[number];
@@ -213,7 +214,20 @@ export interface AdminVenue {
   createdAt: string;
   /** Date reservations at this venue: a venue with any cannot be deleted. */
   reservationCount: number;
+  /** Date ideas pointing at this venue: deleting the venue leaves them without one. */
+  dateIdeaCount: number;
 }
+
+/**
+ * GET /api/admin/venues: without paging parameters the full array (spec); with ?search=, ?limit= or ?offset=
+ * one searched page (name, city, address), the total in x-total-count.
+ */
+export const venueListQuerySchema = z.object({
+  search: adminListQuerySchema.shape.search,
+  limit: adminListQuerySchema.shape.limit.unwrap().optional(),
+  offset: adminListQuerySchema.shape.offset.unwrap().optional(),
+});
+export type VenueListQuery = z.output<typeof venueListQuerySchema>;
 
 /** The Data Quality column: Incomplete names the empty lists, otherwise Complete. */
 export function venueDataQuality(v: Pick<AdminVenue, "dietaryAccommodations" | "accessibilityFeatures">): {

@@ -1,20 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminId } from "../../../../shared/admin/common.ts";
+import { adminId, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
 import {
   SYNC_MSG,
   syncApplyQuerySchema,
   syncUploadQuerySchema,
   VENUE_SYNC,
   venueCreateSchema,
+  venueListQuerySchema,
   venueUpdateSchema,
 } from "../../../../shared/admin/venues.ts";
 import type { Deps } from "../../../deps.ts";
 import { HttpError } from "../../../http-error.ts";
 import { sendWorkbook, XLSX_TYPE } from "../spreadsheet.ts";
 import { adminDateIdeaRoutes } from "./date-ideas/routes.ts";
-import { createVenue, deleteVenue, listVenues, updateVenue } from "./service.ts";
+import { createVenue, deleteVenue, listVenues, searchVenues, updateVenue } from "./service.ts";
 import { TEMPLATE_EXAMPLE, venueSheet } from "./spreadsheet-columns.ts";
 import { applySync, previewSync } from "./sync/service.ts";
 
@@ -28,7 +29,13 @@ const UPLOAD_TYPES = ["application/octet-stream", "text/csv", "application/vnd.m
 /** Back-office routes of this slice (issue #5). Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/admin/venues", async () => listVenues(deps));
+  r.get("/api/admin/venues", { schema: { querystring: venueListQuerySchema } }, async (req, reply) => {
+    const q = req.query;
+    // No paging parameters: the full array, as the spec's list call answers.
+    if (q.search === undefined && q.limit === undefined && q.offset === undefined) return listVenues(deps);
+    const { rows, total } = await searchVenues(deps, q);
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
   r.post("/api/admin/venues", { schema: { body: venueCreateSchema } }, async (req, reply) =>
     reply.code(201).send(await createVenue(deps, req.body)),
   );

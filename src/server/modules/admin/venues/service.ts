@@ -1,19 +1,32 @@
-import { asc, eq, sql } from "drizzle-orm";
-import type { AdminVenue, ContactInfo, VenueInput, VenueUpdate } from "../../../../shared/admin/venues.ts";
+import { eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { ADMIN_PAGE } from "../../../../shared/admin/common.ts";
+import type {
+  AdminVenue,
+  ContactInfo,
+  VenueInput,
+  VenueListQuery,
+  VenueUpdate,
+} from "../../../../shared/admin/venues.ts";
 import { VENUE_MSG } from "../../../../shared/admin/venues.ts";
-import { dateReservations, venues } from "../../../db/schema.ts";
+import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
+import { likePattern } from "../emails/logs.ts";
 
 type VenueRow = typeof venues.$inferSelect;
 
 // The outer table is named in full: drizzle leaves one-table columns unqualified.
 const reservationCount = sql<number>`(select count(*)::int from ${dateReservations} r where r.venue_id = "venues"."id")`;
+const dateIdeaCount = sql<number>`(select count(*)::int from ${dateIdeas} d where d.venue_id = "venues"."id")`;
+/** By name in natural order ("Venue 2" before "Venue 10", case aside; migration 0009), then by id. */
+const byName = [sql`${venues.name} collate "venue_natural"`, venues.id];
 
 const num = (d: string | null) => (d === null ? null : Number(d));
 const dec = (n: number | null | undefined) => (n === null || n === undefined ? n : n.toFixed(7));
 
-export function toAdminVenue(v: VenueRow & { reservationCount?: number }): AdminVenue {
+export function toAdminVenue(
+  v: VenueRow & { reservationCount?: number; dateIdeaCount?: number },
+): AdminVenue {
   return {
     id: v.id,
     name: v.name,
@@ -31,25 +44,50 @@ export function toAdminVenue(v: VenueRow & { reservationCount?: number }): Admin
     contactInfo: (v.contactInfo ?? {}) as ContactInfo,
     createdAt: v.createdAt.toISOString(),
     reservationCount: v.reservationCount ?? 0,
+    dateIdeaCount: v.dateIdeaCount ?? 0,
   };
 }
 
-/** Every venue, by name: the venue table, the assignment dialog's list and the export. */
+const counted = { venue: venues, reservationCount, dateIdeaCount };
+const fromRow = (r: { venue: VenueRow; reservationCount: number; dateIdeaCount: number }) =>
+  toAdminVenue({ ...r.venue, reservationCount: r.reservationCount, dateIdeaCount: r.dateIdeaCount });
+
+/** Every venue, by name: the export and GET /api/admin/venues without paging parameters (spec). */
 export async function listVenues(deps: Pick<Deps, "db">): Promise<AdminVenue[]> {
   const rows = await deps.db
-    .select({ venue: venues, reservationCount: reservationCount })
+    .select(counted)
     .from(venues)
-    .orderBy(asc(sql`lower(${venues.name})`), asc(venues.id));
-  return rows.map((r) => toAdminVenue({ ...r.venue, reservationCount: r.reservationCount }));
+    .orderBy(...byName);
+  return rows.map(fromRow);
+}
+
+/** One page of venues whose name, city or address contains `search` (case-insensitive), by name. */
+export async function searchVenues(
+  deps: Pick<Deps, "db">,
+  q: VenueListQuery,
+): Promise<{ rows: AdminVenue[]; total: number }> {
+  let where: SQL | undefined;
+  if (q.search) {
+    const p = likePattern(q.search);
+    where = or(ilike(venues.name, p), ilike(venues.city, p), ilike(venues.address, p));
+  }
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select(counted)
+      .from(venues)
+      .where(where)
+      .orderBy(...byName)
+      .limit(q.limit ?? ADMIN_PAGE.defaultLimit)
+      .offset(q.offset ?? 0),
+    deps.db.select({ total: sql<number>`count(*)::int` }).from(venues).where(where),
+  ]);
+  return { rows: rows.map(fromRow), total };
 }
 
 async function getVenue(deps: Pick<Deps, "db">, id: number): Promise<AdminVenue> {
-  const [row] = await deps.db
-    .select({ venue: venues, reservationCount: reservationCount })
-    .from(venues)
-    .where(eq(venues.id, id));
+  const [row] = await deps.db.select(counted).from(venues).where(eq(venues.id, id));
   if (!row) throw notFound(VENUE_MSG.notFound);
-  return toAdminVenue({ ...row.venue, reservationCount: row.reservationCount });
+  return fromRow(row);
 }
 
 function toColumns(input: VenueUpdate): Partial<typeof venues.$inferInsert> {
