@@ -146,10 +146,10 @@ describe("preview", () => {
       row({ name: "Delta", city: "London", type: "Cultural", price: "HIGH", features: "Art, Wine" }),
     ]);
     const p = await preview(file);
-    expect(p.counts).toEqual({ new: 1, updated: 1, removed: 1, unchanged: 1, problems: 0 });
+    expect(p.counts).toEqual({ new: 1, updated: 1, removed: 1, unchanged: 1, problems: 0, kept: 0, dateIdeasUnlinked: 0 });
     expect(p.added).toEqual([{ row: 4, name: "Delta", city: "London" }]);
     expect(p.updated).toEqual([{ row: 3, id: b.id, name: "Bravo", city: "Bath", changes: ["City"] }]);
-    expect(p.removed).toEqual([{ id: c.id, name: "Charlie", city: "London" }]);
+    expect(p.removed).toEqual([{ id: c.id, name: "Charlie", city: "London", dateIdeas: 0 }]);
     expect(p.planId).toMatch(/^[0-9a-f]{64}$/);
     expect(await allVenues()).toEqual(before);
   });
@@ -220,7 +220,7 @@ describe("apply", () => {
       }),
     ]);
     const { preview: p, result } = await previewThenApply(file);
-    expect(p.counts).toEqual({ new: 1, updated: 2, removed: 1, unchanged: 1, problems: 0 });
+    expect(p.counts).toEqual({ new: 1, updated: 2, removed: 1, unchanged: 1, problems: 0, kept: 0, dateIdeasUnlinked: 0 });
     expect(p.updated.map((u) => u.changes)).toEqual([
       ["Name", "Address"],
       ["Name", "Address"],
@@ -248,7 +248,7 @@ describe("apply", () => {
       .values({ name: '=HYPERLINK("http://x.example")', city: "-London", type: "wellness" });
     const exported = await t.request({ method: "POST", url: "/api/admin/venues/export", as: admin });
     const p = await preview(exported.rawPayload);
-    expect(p.counts).toEqual({ new: 0, updated: 0, removed: 0, unchanged: 2, problems: 0 });
+    expect(p.counts).toEqual({ new: 0, updated: 0, removed: 0, unchanged: 2, problems: 0, kept: 0, dateIdeasUnlinked: 0 });
   });
 
   it("names that start with an apostrophe before formula-like text also sync back unchanged", async () => {
@@ -263,7 +263,7 @@ describe("apply", () => {
     const exported = await t.request({ method: "POST", url: "/api/admin/venues/export", as: admin });
     const p = await preview(exported.rawPayload);
     expect(p.updated).toEqual([]);
-    expect(p.counts).toEqual({ new: 0, updated: 0, removed: 0, unchanged: 7, problems: 0 });
+    expect(p.counts).toEqual({ new: 0, updated: 0, removed: 0, unchanged: 7, problems: 0, kept: 0, dateIdeasUnlinked: 0 });
   });
 
   it("safeCell and unescapeCell round-trip any text, and escape what could run as a formula (property)", () => {
@@ -401,7 +401,7 @@ describe("apply", () => {
     );
     expect(file.toString().split("\n").length).toBeGreaterThan(90_000);
     const p = await preview(file, "venues.csv");
-    expect(p.counts).toEqual({ new: 100, updated: 0, removed: 0, unchanged: 2, problems: 1 });
+    expect(p.counts).toEqual({ new: 100, updated: 0, removed: 0, unchanged: 2, problems: 1, kept: 0, dateIdeasUnlinked: 0 });
     expect(p.problems).toEqual([SYNC_MSG.missingFields(104)]);
     // A file of blank records is refused as too long rather than read partly.
     const blanks = Buffer.from(`Name,City,Type\n${",,\n".repeat(150_000)}Late,London,restaurant\n`);

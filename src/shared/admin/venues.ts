@@ -363,6 +363,11 @@ export const VENUE_SYNC = {
   accept: ".xlsx,.xls,.csv",
 } as const;
 
+/** A sync removing more than this many venues, or more than this share of them, is a mass removal. */
+export const MASS_REMOVAL = { count: 10, share: 0.25 } as const;
+export const isMassRemoval = (removed: number, venueCount: number) =>
+  removed > MASS_REMOVAL.count || (removed > 0 && removed > venueCount * MASS_REMOVAL.share);
+
 export const SYNC_MSG = {
   readFailed: "Failed to read file",
   processFailed: "Failed to process file",
@@ -398,11 +403,22 @@ export const SYNC_MSG = {
     "The venues changed since this preview (someone else saved or synced). Review the new preview and confirm again.",
   planRequired: "Preview the file before applying it",
   applyFailed: "Failed to sync venues; nothing was changed",
+  massRemoval: (removed: number, venueCount: number) =>
+    `This will remove ${removed.toLocaleString("en-GB")} of ${venueCount.toLocaleString("en-GB")} venues — venues not in your file are removed`,
+  confirmRemoval: (removed: number) =>
+    `Yes, remove these ${removed.toLocaleString("en-GB")} ${removed === 1 ? "venue" : "venues"}`,
+  dateIdeasUnlinked: (n: number) =>
+    `${n.toLocaleString("en-GB")} ${n === 1 ? "date idea" : "date ideas"} will lose ${n === 1 ? "its" : "their"} venue`,
 } as const;
 
 /** ?filename= of a raw upload (the body is the file), and the preview's planId when applying. */
 export const syncUploadQuerySchema = z.object({
   filename: z.string().trim().max(255, "The file name is too long").optional(),
+  /** "false": venues missing from the file stay (default "true": they are removed, spec section 4). */
+  removeMissing: z
+    .enum(["true", "false"], { error: 'removeMissing must be "true" or "false"' })
+    .optional()
+    .transform((v) => v !== "false"),
 });
 export const syncApplyQuerySchema = syncUploadQuerySchema.extend({
   planId: z.string({ error: SYNC_MSG.planRequired }).regex(/^[0-9a-f]{64}$/, SYNC_MSG.planRequired),
@@ -416,6 +432,8 @@ export interface SyncVenueRef {
   city: string;
   /** Updated rows: the columns whose values differ. */
   changes?: string[];
+  /** Removed venues: date ideas that lose their venue (set to no particular venue). */
+  dateIdeas?: number;
 }
 
 /** POST /api/admin/venues/sync/preview: what applying the file would do; nothing has changed yet. */
@@ -424,7 +442,21 @@ export interface VenueSyncPreview {
   planId: string;
   fileName: string;
   rows: number;
-  counts: { new: number; updated: number; removed: number; unchanged: number; problems: number };
+  /** Whether venues missing from the file are removed (the choice this plan was made with). */
+  removeMissing: boolean;
+  /** Venues stored now (a removal warning says "N of venueCount"). */
+  venueCount: number;
+  counts: {
+    new: number;
+    updated: number;
+    removed: number;
+    unchanged: number;
+    problems: number;
+    /** Venues missing from the file that stay because removeMissing is off. */
+    kept: number;
+    /** Date ideas of removed venues: they lose their venue. */
+    dateIdeasUnlinked: number;
+  };
   /** At most VENUE_SYNC.listLimit each (the counts are complete). */
   added: SyncVenueRef[];
   updated: SyncVenueRef[];

@@ -84,14 +84,20 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
     u.post(
       "/api/admin/venues/sync/preview",
       { onRequest: tooLarge, schema: { querystring: syncUploadQuerySchema } },
-      async (req) => previewSync(deps, fileOf(req), req.query.filename),
+      async (req) => previewSync(deps, fileOf(req), req.query.filename, req.query.removeMissing),
     );
     u.post(
       "/api/admin/venues/sync/apply",
       { onRequest: tooLarge, schema: { querystring: syncApplyQuerySchema } },
       async (req) => {
         try {
-          return await applySync(deps, fileOf(req), req.query.filename, req.query.planId);
+          return await applySync(
+            deps,
+            fileOf(req),
+            req.query.filename,
+            req.query.planId,
+            req.query.removeMissing,
+          );
         } catch (err) {
           if (err instanceof HttpError && err.statusCode >= 500)
             req.log.error({ err: err.cause ?? err }, "venue sync failed");

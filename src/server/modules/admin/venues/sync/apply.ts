@@ -28,10 +28,12 @@ export async function storedVenues(db: Executor): Promise<StoredVenue[]> {
     dietary_accommodations: string[];
     contact_info: StoredVenue["contactInfo"] | null;
     booked: boolean;
+    date_ideas: number;
   }>(sql`
     select v.id, v.name, v.address, v.city, v.type, v.price_level, v.experience_blurb, v.features,
       v.accessibility_features, v.dietary_accommodations, v.contact_info,
-      exists (select 1 from date_reservations r where r.venue_id = v.id) as booked
+      exists (select 1 from date_reservations r where r.venue_id = v.id) as booked,
+      (select count(*)::int from date_ideas d where d.venue_id = v.id) as date_ideas
     from venues v order by v.id`);
   return res.rows.map((r) => ({
     id: r.id,
@@ -46,6 +48,7 @@ export async function storedVenues(db: Executor): Promise<StoredVenue[]> {
     dietaryAccommodations: r.dietary_accommodations,
     contactInfo: r.contact_info ?? {},
     booked: r.booked,
+    dateIdeas: r.date_ideas,
   }));
 }
 

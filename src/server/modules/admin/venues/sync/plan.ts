@@ -22,15 +22,21 @@ export interface StoredVenue {
   dietaryAccommodations: string[];
   contactInfo: ContactInfo;
   booked: boolean;
+  /** Date ideas pointing at the venue (they lose it when the venue is removed). */
+  dateIdeas: number;
 }
 
 /** The values a sync writes: the spreadsheet's columns (postcode and coordinates are not in it). */
-export type VenueValues = Omit<StoredVenue, "id" | "booked">;
+export type VenueValues = Omit<StoredVenue, "id" | "booked" | "dateIdeas">;
 
 export interface SyncPlan {
   inserts: Array<{ line: number; values: VenueValues }>;
   updates: Array<{ line: number; id: number; values: VenueValues; changes: VenueSheetColumn[] }>;
   removals: SyncVenueRef[];
+  /** Venues missing from the file left in place because removeMissing is off. */
+  kept: number;
+  /** Date ideas of the removed venues. */
+  dateIdeasUnlinked: number;
   unchanged: number;
   /** Rows and venues left alone because of a problem. */
   skipped: number;
@@ -105,7 +111,12 @@ function merged(stored: VenueValues | null, input: VenueInput, columns: Set<Venu
  * removed. A row with a problem changes nothing and protects the venue it points at from removal; a venue
  * with date reservations is never removed.
  */
-export function planSync(rows: SheetRow[], columns: Set<VenueSheetColumn>, stored: StoredVenue[]): SyncPlan {
+export function planSync(
+  rows: SheetRow[],
+  columns: Set<VenueSheetColumn>,
+  stored: StoredVenue[],
+  opts: { removeMissing: boolean } = { removeMissing: true },
+): SyncPlan {
   const byId = new Map(stored.map((v) => [v.id, v]));
   const byKey = new Map<string, StoredVenue[]>();
   for (const v of stored) {
@@ -118,6 +129,8 @@ export function planSync(rows: SheetRow[], columns: Set<VenueSheetColumn>, store
     inserts: [],
     updates: [],
     removals: [],
+    kept: 0,
+    dateIdeasUnlinked: 0,
     unchanged: 0,
     skipped: 0,
     problems: [],
@@ -178,13 +191,18 @@ export function planSync(rows: SheetRow[], columns: Set<VenueSheetColumn>, store
 
   for (const v of stored) {
     if (claimedBy.has(v.id)) continue;
-    if (v.booked) flag(SYNC_MSG.cannotDelete(v.name));
-    else plan.removals.push({ id: v.id, name: v.name, city: v.city });
+    if (!opts.removeMissing) plan.kept++;
+    else if (v.booked) flag(SYNC_MSG.cannotDelete(v.name));
+    else {
+      plan.removals.push({ id: v.id, name: v.name, city: v.city, dateIdeas: v.dateIdeas });
+      plan.dateIdeasUnlinked += v.dateIdeas;
+    }
   }
 
   plan.planId = createHash("sha256")
     .update(
       JSON.stringify([
+        opts.removeMissing,
         plan.inserts.map((i) => i.values),
         plan.updates.map((u) => [u.id, u.values]),
         plan.removals.map((r) => r.id),

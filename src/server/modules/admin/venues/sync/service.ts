@@ -41,20 +41,26 @@ export async function previewSync(
   deps: Pick<Deps, "db">,
   file: Buffer,
   fileName?: string,
+  removeMissing = true,
 ): Promise<VenueSyncPreview> {
   const { rows, columns } = await readSheet(file, fileName);
-  const plan = planSync(rows, columns, await storedVenues(deps.db));
+  const stored = await storedVenues(deps.db);
+  const plan = planSync(rows, columns, stored, { removeMissing });
   const limit = VENUE_SYNC.listLimit;
   return {
     planId: plan.planId,
     fileName: fileName ?? "",
     rows: rows.length,
+    removeMissing,
+    venueCount: stored.length,
     counts: {
       new: plan.inserts.length,
       updated: plan.updates.length,
       removed: plan.removals.length,
       unchanged: plan.unchanged,
       problems: plan.problems.length,
+      kept: plan.kept,
+      dateIdeasUnlinked: plan.dateIdeasUnlinked,
     },
     added: plan.inserts
       .slice(0, limit)
@@ -77,13 +83,14 @@ export async function applySync(
   file: Buffer,
   fileName: string | undefined,
   planId: string,
+  removeMissing = true,
 ): Promise<VenueSyncResult> {
   const { rows, columns } = await readSheet(file, fileName);
   let plan: SyncPlan;
   try {
     plan = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`lock table venues in exclusive mode`);
-      const p = planSync(rows, columns, await storedVenues(tx));
+      const p = planSync(rows, columns, await storedVenues(tx), { removeMissing });
       if (p.planId !== planId) throw conflict(SYNC_MSG.planChanged);
       await applyPlan(tx, p);
       return p;
