@@ -1,9 +1,9 @@
 import { deflateRawSync } from "node:zlib";
-import { asc, sql } from "drizzle-orm";
+import { asc, isNotNull, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { dateReservations, venues } from "../../src/server/db/schema.ts";
+import { dateIdeas, dateReservations, venues } from "../../src/server/db/schema.ts";
 import { safeCell, unescapeCell } from "../../src/server/modules/admin/spreadsheet.ts";
 import { safeParts } from "../../src/server/modules/admin/venues/sync/xlsx.ts";
 import { unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
@@ -97,6 +97,7 @@ const allVenues = () => t.db.select().from(venues).orderBy(asc(venues.id));
 
 async function reset() {
   await t.db.delete(dateReservations);
+  await t.db.delete(dateIdeas);
   await t.db.delete(venues);
 }
 
@@ -146,7 +147,15 @@ describe("preview", () => {
       row({ name: "Delta", city: "London", type: "Cultural", price: "HIGH", features: "Art, Wine" }),
     ]);
     const p = await preview(file);
-    expect(p.counts).toEqual({ new: 1, updated: 1, removed: 1, unchanged: 1, problems: 0, kept: 0, dateIdeasUnlinked: 0 });
+    expect(p.counts).toEqual({
+      new: 1,
+      updated: 1,
+      removed: 1,
+      unchanged: 1,
+      problems: 0,
+      kept: 0,
+      dateIdeasUnlinked: 0,
+    });
     expect(p.added).toEqual([{ row: 4, name: "Delta", city: "London" }]);
     expect(p.updated).toEqual([{ row: 3, id: b.id, name: "Bravo", city: "Bath", changes: ["City"] }]);
     expect(p.removed).toEqual([{ id: c.id, name: "Charlie", city: "London", dateIdeas: 0 }]);
@@ -220,7 +229,15 @@ describe("apply", () => {
       }),
     ]);
     const { preview: p, result } = await previewThenApply(file);
-    expect(p.counts).toEqual({ new: 1, updated: 2, removed: 1, unchanged: 1, problems: 0, kept: 0, dateIdeasUnlinked: 0 });
+    expect(p.counts).toEqual({
+      new: 1,
+      updated: 2,
+      removed: 1,
+      unchanged: 1,
+      problems: 0,
+      kept: 0,
+      dateIdeasUnlinked: 0,
+    });
     expect(p.updated.map((u) => u.changes)).toEqual([
       ["Name", "Address"],
       ["Name", "Address"],
@@ -248,7 +265,15 @@ describe("apply", () => {
       .values({ name: '=HYPERLINK("http://x.example")', city: "-London", type: "wellness" });
     const exported = await t.request({ method: "POST", url: "/api/admin/venues/export", as: admin });
     const p = await preview(exported.rawPayload);
-    expect(p.counts).toEqual({ new: 0, updated: 0, removed: 0, unchanged: 2, problems: 0, kept: 0, dateIdeasUnlinked: 0 });
+    expect(p.counts).toEqual({
+      new: 0,
+      updated: 0,
+      removed: 0,
+      unchanged: 2,
+      problems: 0,
+      kept: 0,
+      dateIdeasUnlinked: 0,
+    });
   });
 
   it("names that start with an apostrophe before formula-like text also sync back unchanged", async () => {
@@ -263,7 +288,15 @@ describe("apply", () => {
     const exported = await t.request({ method: "POST", url: "/api/admin/venues/export", as: admin });
     const p = await preview(exported.rawPayload);
     expect(p.updated).toEqual([]);
-    expect(p.counts).toEqual({ new: 0, updated: 0, removed: 0, unchanged: 7, problems: 0, kept: 0, dateIdeasUnlinked: 0 });
+    expect(p.counts).toEqual({
+      new: 0,
+      updated: 0,
+      removed: 0,
+      unchanged: 7,
+      problems: 0,
+      kept: 0,
+      dateIdeasUnlinked: 0,
+    });
   });
 
   it("safeCell and unescapeCell round-trip any text, and escape what could run as a formula (property)", () => {
@@ -401,7 +434,15 @@ describe("apply", () => {
     );
     expect(file.toString().split("\n").length).toBeGreaterThan(90_000);
     const p = await preview(file, "venues.csv");
-    expect(p.counts).toEqual({ new: 100, updated: 0, removed: 0, unchanged: 2, problems: 1, kept: 0, dateIdeasUnlinked: 0 });
+    expect(p.counts).toEqual({
+      new: 100,
+      updated: 0,
+      removed: 0,
+      unchanged: 2,
+      problems: 1,
+      kept: 0,
+      dateIdeasUnlinked: 0,
+    });
     expect(p.problems).toEqual([SYNC_MSG.missingFields(104)]);
     // A file of blank records is refused as too long rather than read partly.
     const blanks = Buffer.from(`Name,City,Type\n${",,\n".repeat(150_000)}Late,London,restaurant\n`);
@@ -692,5 +733,104 @@ describe("hostile uploads", () => {
       const p = await quick(zipParts([...parts]));
       expect(p.counts).toMatchObject({ new: 1, problems: 0 });
     }
+  });
+
+});
+
+describe("removals (venues missing from the file)", () => {
+  const withParams = (kind: "preview" | "apply", file: Buffer, params: Record<string, string>) =>
+    t.request({
+      method: "POST",
+      url: `/api/admin/venues/sync/${kind}?${new URLSearchParams({ filename: "venues-template.xlsx", ...params })}`,
+      as: admin,
+      headers: { "content-type": "application/octet-stream" },
+      payload: file,
+    });
+
+  async function arrange() {
+    const [kept, ideaVenue] = await seed("Alpha", "Bravo");
+    await t.db.insert(dateIdeas).values([
+      { title: "Pottery", venueId: ideaVenue.id },
+      { title: "Glazing", venueId: ideaVenue.id },
+    ]);
+    const { venue: booked } = await arrangeDate(t.db, member.user.id, {
+      at: new Date(t.clock.now().getTime() + hours(72)),
+      venueName: "Charlie",
+    });
+    const template = await t.request({ method: "GET", url: "/api/admin/venues/template", as: admin });
+    expect(template.statusCode).toBe(200);
+    return { kept, ideaVenue, booked, file: template.rawPayload };
+  }
+
+  it("the template has a Read me sheet saying that syncing removes venues missing from the file", async () => {
+    const { file } = await arrange();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Venues", "Read me"]);
+    const text = wb.worksheets[1].getSheetValues().flat().join("\n");
+    expect(text).toContain("syncing REMOVES every venue that is not in the file");
+    expect(text).toContain("Remove venues that are not in the file");
+  });
+
+  it("the untouched template plans to remove every unbooked venue and counts the date ideas that lose theirs", async () => {
+    const { kept, ideaVenue, booked, file } = await arrange();
+    const res = await withParams("preview", file, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const p: VenueSyncPreview = res.json();
+    expect(p.removeMissing).toBe(true);
+    expect(p.venueCount).toBe(3);
+    expect(p.counts).toMatchObject({ new: 1, removed: 2, kept: 0, dateIdeasUnlinked: 2, problems: 1 });
+    expect(p.removed).toEqual([
+      { id: kept.id, name: "Alpha", city: "London", dateIdeas: 0 },
+      { id: ideaVenue.id, name: "Bravo", city: "London", dateIdeas: 2 },
+    ]);
+    expect(p.problems).toEqual([SYNC_MSG.cannotDelete(booked.name)]);
+  });
+
+  it("removeMissing=false keeps venues missing from the file; the choice is part of the plan", async () => {
+    const { file } = await arrange();
+    const removing: VenueSyncPreview = (await withParams("preview", file, {})).json();
+    const res = await withParams("preview", file, { removeMissing: "false" });
+    expect(res.statusCode, res.body).toBe(200);
+    const keeping: VenueSyncPreview = res.json();
+    expect(keeping.removeMissing).toBe(false);
+    expect(keeping.counts).toMatchObject({ new: 1, removed: 0, kept: 3, dateIdeasUnlinked: 0, problems: 0 });
+    expect(keeping.removed).toEqual([]);
+    expect(keeping.planId).not.toBe(removing.planId);
+
+    // A plan made with removals is not applied without them, nor the other way round.
+    const mixed1 = await withParams("apply", file, { planId: removing.planId, removeMissing: "false" });
+    expect(mixed1.statusCode).toBe(409);
+    const mixed2 = await withParams("apply", file, { planId: keeping.planId });
+    expect(mixed2.statusCode).toBe(409);
+    expect(await allVenues()).toHaveLength(3);
+
+    const applied = await withParams("apply", file, { planId: keeping.planId, removeMissing: "false" });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ created: 1, removed: 0 });
+    expect((await allVenues()).map((v) => v.name)).toEqual([
+      "Alpha",
+      "Bravo",
+      "Charlie",
+      "The Example Supper Club",
+    ]);
+    expect(await t.db.select().from(dateIdeas).where(isNotNull(dateIdeas.venueId))).toHaveLength(3);
+  });
+
+  it("applying removals unlinks the removed venues' date ideas", async () => {
+    const { file, booked } = await arrange();
+    const p: VenueSyncPreview = (await withParams("preview", file, { removeMissing: "true" })).json();
+    const applied = await withParams("apply", file, { planId: p.planId, removeMissing: "true" });
+    expect(applied.json()).toMatchObject({ created: 1, removed: 2 });
+    const ideas = await t.db.select().from(dateIdeas).orderBy(asc(dateIdeas.id));
+    expect(ideas.map((d) => d.venueId)).toEqual([null, null, booked.id]);
+  });
+
+  it.each(["maybe", "1", ""])("refuses removeMissing=%j with its message and changes nothing", async (v) => {
+    const { file } = await arrange();
+    const res = await withParams("preview", file, { removeMissing: v });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('removeMissing must be "true" or "false"');
+    expect(await allVenues()).toHaveLength(3);
   });
 });

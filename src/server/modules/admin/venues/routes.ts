@@ -16,7 +16,7 @@ import { HttpError } from "../../../http-error.ts";
 import { sendWorkbook, XLSX_TYPE } from "../spreadsheet.ts";
 import { adminDateIdeaRoutes } from "./date-ideas/routes.ts";
 import { createVenue, deleteVenue, listVenues, searchVenues, updateVenue } from "./service.ts";
-import { TEMPLATE_EXAMPLE, venueSheet } from "./spreadsheet-columns.ts";
+import { readmeSheet, TEMPLATE_EXAMPLE, venueSheet } from "./spreadsheet-columns.ts";
 import { applySync, previewSync } from "./sync/service.ts";
 
 const params = z.object({ id: adminId });
@@ -47,7 +47,7 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
     return reply.code(204).send();
   });
   r.get("/api/admin/venues/template", async (_req, reply) =>
-    sendWorkbook(reply, "venues-template", deps.now(), [venueSheet([TEMPLATE_EXAMPLE])]),
+    sendWorkbook(reply, "venues-template", deps.now(), [venueSheet([TEMPLATE_EXAMPLE]), readmeSheet()]),
   );
   adminDateIdeaRoutes(app, deps);
   // Body parsing of its own, inside this plugin only: the export's empty body, and the sync's raw files.
@@ -64,7 +64,7 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
     upload
       .withTypeProvider<ZodTypeProvider>()
       .post("/api/admin/venues/export", { schema: { body: emptyBody } }, async (_req, reply) =>
-        sendWorkbook(reply, "venues-export", deps.now(), [venueSheet(await listVenues(deps))]),
+        sendWorkbook(reply, "venues-export", deps.now(), [venueSheet(await listVenues(deps)), readmeSheet()]),
       );
     // A sync upload is the file itself, up to the sync's own limit.
     upload.addContentTypeParser(

@@ -63,3 +63,24 @@ export const TEMPLATE_EXAMPLE: Row = {
   dietaryAccommodations: ["Vegetarian", "Vegan", "Gluten-free"],
   contactInfo: { phone: "020 7946 0000", website: "https://example.com" },
 };
+
+/** Lines of the "Read me" sheet after the venue sheet of the template and the export. */
+export const SYNC_README_LINES = [
+  "How Sync Changes reads this file",
+  "Only the first sheet (Venues) is read; this sheet is ignored.",
+  "Rows with an ID update that venue; rows without an ID are matched by Name and Address, else added as new venues.",
+  "IMPORTANT: syncing REMOVES every venue that is not in the file (venues with date reservations stay).",
+  "The example row is not a real venue: replace it with your venues, or start from Export Current to keep the existing ones.",
+  'To add or update venues without removing any, untick "Remove venues that are not in the file" in the preview.',
+  "Removing a venue leaves its date ideas without a venue; the preview lists how many.",
+  "Name, City and Type are required; Type is restaurant, activity, cultural, adventure or wellness; Price Level is low, medium or high.",
+  "Features, Accessibility Features and Dietary Accommodations are comma-separated lists.",
+];
+
+export function readmeSheet(): Sheet<string> {
+  return {
+    name: "Read me",
+    columns: [{ header: "Read me", width: 110, value: (line) => line }],
+    rows: SYNC_README_LINES,
+  };
+}
