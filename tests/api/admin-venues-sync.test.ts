@@ -659,6 +659,7 @@ describe("hostile uploads", () => {
     return zipParts([...parts]);
   }
   const SHEET = "xl/worksheets/sheet1.xml";
+  const NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
   const quick = async (file: Buffer) => {
     const started = Date.now();
     const p = await preview(file);
@@ -735,6 +736,34 @@ describe("hostile uploads", () => {
     }
   });
 
+  it("a megabyte shared string in every cell of 20,000 rows is refused row by row, quickly", async () => {
+    // Before: a 40 KB upload whose cells all point at one 1 MB shared string took over 20 s to preview
+    // (every row's name, address and type lower-cased and compared at full length).
+    const big = "A".repeat(1_000_000);
+    const parts = unpackZip(await xlsx([row({ name: "x", city: "London", type: "restaurant" })]));
+    const header = ["ID", "Name", "Address", "City", "Type"].map((h) => `<si><t>${h}</t></si>`).join("");
+    parts.set(
+      "xl/sharedStrings.xml",
+      Buffer.from(`<sst xmlns="${NS}">${header}<si><t>${big}</t></si>${`<si><t>${big}x</t></si>`}</sst>`),
+    );
+    const cell = (col: string, r: number, s: number) => `<c r="${col}${r}" t="s"><v>${s}</v></c>`;
+    const rows = [`<row r="1">${["A", "B", "C", "D", "E"].map((c, i) => cell(c, 1, i)).join("")}</row>`];
+    for (let r = 2; r <= VENUE_SYNC.maxRows + 1; r++)
+      rows.push(`<row r="${r}">${["B", "C", "D", "E"].map((c) => cell(c, r, 5)).join("")}</row>`);
+    // A header cell of a megabyte as well.
+    rows[0] = rows[0].replace("</row>", `${cell("F", 1, 6)}</row>`);
+    parts.set(
+      "xl/worksheets/sheet1.xml",
+      Buffer.from(`<worksheet xmlns="${NS}"><sheetData>${rows.join("")}</sheetData></worksheet>`),
+    );
+    const file = zipParts([...parts]);
+    expect(file.length).toBeLessThan(VENUE_SYNC.maxBytes);
+    const started = Date.now();
+    const p = await preview(file);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(p.counts).toMatchObject({ new: 0, problems: VENUE_SYNC.maxRows });
+    expect(p.problems[0]).toMatch(/^Row 2: .*Name must be at most 120 characters/);
+  });
 });
 
 describe("removals (venues missing from the file)", () => {

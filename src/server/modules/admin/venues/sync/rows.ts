@@ -37,7 +37,21 @@ export interface SheetRow {
  * Exports write formula-like text behind an apostrophe (formula injection); reading it back removes exactly
  * that apostrophe, so an exported file syncs back unchanged.
  */
-const cellValue = (text: string) => unescapeCell(text).trim();
+function cellValue(text: string, max: number): string {
+  // Far longer than any value the column accepts, even with spaces around it: only its start is kept, still
+  // too long, so the row is refused with the column's message without the rest ever being walked.
+  if (text.length > max + 1_000) return unescapeCell(text.slice(0, max + 1));
+  return unescapeCell(text).trim();
+}
+
+/** The longest text a column may hold (a list may come as one text); longer cells are refused anyway. */
+const LIST_COLUMNS = new Set<VenueSheetColumn>([
+  "Features",
+  "Accessibility Features",
+  "Dietary Accommodations",
+]);
+const LIST_TEXT_MAX = 10_000;
+const TEXT_MAX = 2_000;
 
 /** Finds the header row (the first row) and maps each data row's cells to the template's columns. */
 export function sheetRows(grid: GridRow[]): { columns: Set<VenueSheetColumn>; rows: SheetRow[] } {
@@ -46,7 +60,8 @@ export function sheetRows(grid: GridRow[]): { columns: Set<VenueSheetColumn>; ro
   if (data.length > VENUE_SYNC.maxRows) throw badRequest(SYNC_MSG.tooManyRows);
   const indexOf = new Map<VenueSheetColumn, number>();
   header.cells.forEach((text, i) => {
-    const key = text.toLowerCase().replace(/[^a-z]/g, "");
+    // Headers are short; a long one names no column (and is not lower-cased at megabyte length).
+    const key = text.length > 60 ? "" : text.toLowerCase().replace(/[^a-z]/g, "");
     const column = VENUE_SHEET_COLUMNS.find((c) => HEADER_ALIASES[c].includes(key));
     if (column && !indexOf.has(column)) indexOf.set(column, i);
   });
@@ -55,7 +70,10 @@ export function sheetRows(grid: GridRow[]): { columns: Set<VenueSheetColumn>; ro
   if (data.length === 0) throw badRequest(SYNC_MSG.noRows);
   const rows = data.map((r) => {
     const cells: SheetRow["cells"] = {};
-    for (const [column, i] of indexOf) cells[column] = cellValue(r.cells[i] ?? "");
+    // A workbook's shared string (or an .xls SST entry) of megabytes can fill every cell of 20,000 rows from a
+    // small file; lower-casing, trimming and comparing those took minutes. Such cells are cut (see cellValue).
+    for (const [column, i] of indexOf)
+      cells[column] = cellValue(r.cells[i] ?? "", LIST_COLUMNS.has(column) ? LIST_TEXT_MAX : TEXT_MAX);
     return { line: r.line, cells };
   });
   return { columns: new Set(indexOf.keys()), rows };
