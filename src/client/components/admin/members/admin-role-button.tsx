@@ -15,6 +15,7 @@ import {
 } from "../../ui/alert-dialog.tsx";
 import { Button } from "../../ui/button.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { firstClickOnly } from "./first-click.ts";
 
 /**
  * Make Admin / Remove Admin with a confirmation stating what follows. The server has the last word (it
@@ -72,7 +73,11 @@ export function AdminRoleButton({ user }: { user: AdminUser }) {
           <Button
             variant={promote ? "primary" : "destructive"}
             disabled={change.isPending}
-            onClick={() => change.mutate()}
+            // A double click sends one request: the second click is ignored, and so is any click once the
+            // answer has closed the dialog (its button stays clickable while the dialog fades out).
+            onClick={firstClickOnly(() => {
+              if (open) change.mutate();
+            })}
           >
             {change.isPending ? "Processing..." : label}
           </Button>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   type AdminAssignment,
   ASSIGNMENT_MSG,
@@ -6,17 +6,28 @@ import {
   type AssignmentStatus,
 } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
+import { cn } from "../../../lib/cn.ts";
 import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { toast } from "../../ui/use-toast.ts";
 
 /** "reschedule_requested" -> "Reschedule requested". */
 export const statusText = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, " ");
 
-/** The table's inline Status dropdown: any of the five statuses, saved at once. */
-export function AssignmentStatusSelect({ assignment }: { assignment: AdminAssignment }) {
+/**
+ * The table's inline Status dropdown: any of the five statuses, saved at once; one request at a time (disabled
+ * and ref-guarded while one is in flight).
+ */
+export function AssignmentStatusSelect({
+  assignment,
+  className,
+}: {
+  assignment: AdminAssignment;
+  className?: string;
+}) {
   const queryClient = useQueryClient();
-  const change = useMutation({
+  const change = useSingleFlightMutation({
     mutationFn: async (status: AssignmentStatus) =>
       (await (
         await apiRequest("PATCH", `/api/admin/assignments/${assignment.id}/status`, { status })
@@ -38,10 +49,10 @@ export function AssignmentStatusSelect({ assignment }: { assignment: AdminAssign
       value={current}
       disabled={change.isPending}
       onValueChange={(v) => {
-        if (v !== assignment.status) change.mutate(v as AssignmentStatus);
+        if (v !== assignment.status && !change.isPending) change.mutate(v as AssignmentStatus);
       }}
     >
-      <SelectTrigger className="h-9 w-36" aria-label={`Status of ${who}'s date`}>
+      <SelectTrigger className={cn("h-9 w-36", className)} aria-label={`Status of ${who}'s date`}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

@@ -6,8 +6,13 @@ import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { firstClickOnly } from "./first-click.ts";
 
-/** Auto Assign Date: asks the matching engine for the member's next date ("Processing..." meanwhile). */
+/**
+ * Auto Assign Date: asks the matching engine for the member's next date ("Processing..." meanwhile). One
+ * request per click however fast: ref-guarded while pending, and the second click of a double click is
+ * ignored even when the first answer came back before it (it will book a date once the engine lands).
+ */
 export function AutoAssignButton({
   user,
 }: {
@@ -30,7 +35,7 @@ export function AutoAssignButton({
       size="sm"
       disabled={auto.isPending}
       aria-label={auto.isPending ? undefined : `Auto Assign Date for ${memberName(user)}`}
-      onClick={() => auto.mutate()}
+      onClick={firstClickOnly(() => auto.mutate())}
     >
       <Wand2 aria-hidden />
       {auto.isPending ? "Processing..." : "Auto Assign Date"}
