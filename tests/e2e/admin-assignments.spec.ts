@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, e2eDb, uniqueEmail } from "./helpers.ts";
+import { ADMIN, arrangeDate, e2eDb, uniqueEmail } from "./helpers.ts";
 
 /** The Assignments tab: Assign Date dialog, inline status, details dialog, empty state, export. */
 async function signInAsAdmin(page: Page) {
@@ -66,9 +66,15 @@ test.describe("assignments tab", () => {
     await dialog.getByRole("combobox", { name: "Venue" }).click();
     await page.getByRole("option", { name: `Gallery ${t} - London (cultural)` }).click();
     await expect(assign).toBeEnabled();
-    await assign.click();
+    // A double click books one date.
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/api/admin/assignments")) posts.push(r.url());
+    });
+    await assign.dblclick();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Date Assigned", { exact: true })).toBeVisible();
+    expect(posts).toHaveLength(1);
 
     await search(page, `assign${t}`);
     const rows = page.getByRole("table", { name: "Date assignments" }).getByRole("row");
@@ -169,5 +175,58 @@ test.describe("assignments tab", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export to Excel" }).click();
     expect((await download).suggestedFilename()).toMatch(/^date-assignments-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
+  test.describe("phone width (390)", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("dates are cards: status changes from the card (one request), View opens the details, nothing overflows", async ({
+      page,
+    }) => {
+      const t = tag();
+      const email = uniqueEmail("assign-phone");
+      await (await e2eDb()).query(
+        `INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Penelope', $2)`,
+        [email, `PhoneDates${t}`],
+      );
+      const id = await arrangeDate(email, {
+        hoursFromNow: 24 * 5,
+        venueName: `A Long-Named Rooftop Cinema and Cocktail Terrace ${t}`,
+      });
+      const patches: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "PATCH" && r.url().includes(`/api/admin/assignments/${id}/status`))
+          patches.push(r.url());
+      });
+      await signInAsAdmin(page);
+      await page.goto("/admin?tab=assignments");
+      await search(page, `phonedates${t}`);
+      await expect(page.getByRole("table", { name: "Date assignments" })).toBeHidden();
+      const card = page.getByTestId(`assignment-card-${id}`);
+      await expect(card).toContainText(`Penelope PhoneDates${t}`);
+      await expect(card).toContainText(email);
+      await expect(card).toContainText(`A Long-Named Rooftop Cinema and Cocktail Terrace ${t}`);
+      const status = card.getByRole("combobox", { name: /Status of/ });
+      // Wholly within the screen's width once scrolled to.
+      for (const control of [status, card.getByRole("button", { name: /View/ })]) {
+        await control.scrollIntoViewIfNeeded();
+        const box = await control.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      }
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+
+      await status.click();
+      await page.getByRole("option", { name: "Confirmed" }).dblclick();
+      await expect(page.getByText("Status Updated", { exact: true })).toBeVisible();
+      await expect(status).toHaveText("Confirmed");
+      expect(patches).toHaveLength(1);
+
+      await card.getByRole("button", { name: /View/ }).click();
+      await expect(page.getByRole("dialog", { name: "Assignment details" })).toContainText(
+        `Penelope PhoneDates${t}`,
+      );
+    });
   });
 });

@@ -235,3 +235,142 @@ test.describe("users tab", () => {
     await expect(page.getByText("Member Not Found", { exact: true })).toBeVisible();
   });
 });
+
+/** Whether a control lies wholly within the window's width once scrolled to (not cut off at the side). */
+async function fitsWidth(page: Page, locator: ReturnType<Page["locator"]>) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.x >= 0 && box.x + box.width <= width;
+}
+
+/** Whether anything is wider than the window (the page scrolls sideways). */
+async function pageOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Counts the requests to a URL matching `re` with this method. */
+function countRequests(page: Page, method: string, re: RegExp) {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === method && re.test(r.url())) seen.push(r.url());
+  });
+  return seen;
+}
+
+test.describe("one request per action", () => {
+  test("a double click on Auto Assign Date sends one request, even though the answer comes back between the clicks", async ({
+    page,
+  }) => {
+    const t = tag();
+    const m = await insertMember({ firstName: "Double", lastName: `Auto${t}` });
+    const sent = countRequests(page, "POST", new RegExp(`/api/admin/assignments/auto/${m.id}$`));
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=members");
+    await search(page, "Search members", `auto${t}`);
+    const button = page.getByTestId(`member-row-${m.id}`).getByRole("button", { name: /Auto Assign Date/ });
+    await button.dblclick();
+    await expect(page.getByText("Auto Assign Failed", { exact: true }).first()).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(sent).toHaveLength(1);
+    // A later single click is a new request.
+    await button.click();
+    await expect.poll(() => sent.length).toBe(2);
+  });
+
+  test("a double click on the Make Admin confirm sends one request", async ({ page }) => {
+    const t = tag();
+    const u = await insertMember({ firstName: "Double", lastName: `Promote${t}` });
+    const sent = countRequests(page, "POST", new RegExp(`/api/admin/users/${u.id}/(promote|demote)$`));
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=users");
+    await search(page, "Search users", `promote${t}`);
+    const row = page.getByTestId(`user-row-${u.id}`);
+    await row.getByRole("button", { name: /^Make Admin/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Make Admin" }).dblclick();
+    await expect(row.getByRole("cell").nth(4)).toHaveText("Admin");
+    await page.waitForTimeout(300);
+    expect(sent).toHaveLength(1);
+  });
+});
+
+test.describe("phone width (390)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("members are cards with every action on screen; the page never scrolls sideways", async ({ page }) => {
+    const t = tag();
+    const m = await insertMember({
+      firstName: "Phoebe",
+      lastName: `Phone${t}`,
+      email: `a-rather-long-address-for-phones-${t}@example.com`,
+      tier: "gold",
+      status: "active",
+    });
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=members");
+    await search(page, "Search members", `phone${t}`);
+    await expect(page.getByRole("table", { name: "Members" })).toBeHidden();
+    const card = page.getByTestId(`member-card-${m.id}`);
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(m.email);
+    await expect(card).toContainText("Gold");
+    await expect(card).toContainText("Active");
+    expect(await fitsWidth(page, card.getByRole("link", { name: /View Member/ }))).toBe(true);
+    expect(await fitsWidth(page, card.getByRole("button", { name: /Auto Assign Date/ }))).toBe(true);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+
+    await card.getByRole("button", { name: /Auto Assign Date/ }).click();
+    await expect(page.getByText("Auto Assign Failed", { exact: true }).first()).toBeVisible();
+
+    await card.getByRole("link", { name: /View Member/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Phoebe Phone${t}` })).toBeVisible();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  test("users are cards; Make Admin works from the card", async ({ page }) => {
+    const t = tag();
+    const u = await insertMember({ firstName: "Pia", lastName: `PhoneUser${t}`, onboarding: true });
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=users");
+    await search(page, "Search users", `phoneuser${t}`);
+    await expect(page.getByRole("table", { name: "Users" })).toBeHidden();
+    const card = page.getByTestId(`user-card-${u.id}`);
+    await expect(card).toContainText("Active");
+    const make = card.getByRole("button", { name: /^Make Admin/ });
+    expect(await fitsWidth(page, make)).toBe(true);
+    expect(await fitsWidth(page, card.getByRole("link", { name: /^View/ }))).toBe(true);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await make.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Make Admin" }).click();
+    await expect(card.getByRole("button", { name: /^Remove Admin/ })).toBeVisible();
+    await expect(card).toContainText("Admin");
+  });
+
+  test("the member page fits, with long names, addresses and venue names", async ({ page }) => {
+    const t = tag();
+    const m = await insertMember({
+      firstName: "Maximiliana-Bartholomea",
+      lastName: `Featherstonehaugh-Cholmondeley${t}`,
+      email: `maximiliana.featherstonehaugh.cholmondeley.${t}@example.com`,
+      tier: "platinum",
+      status: "active",
+      onboarding: true,
+    });
+    await arrangeDate(m.email, {
+      hoursFromNow: 48,
+      venueName: `The Extraordinarily Long-Named Riverside Supper Club ${t}`,
+    });
+    await arrangeDate(m.email, {
+      hoursFromNow: -48,
+      status: "completed",
+      rating: 5,
+      // One long unbroken word: it must wrap, not widen the page.
+      feedback: "Wonderful".repeat(12),
+    });
+    await signInAsAdmin(page);
+    await page.goto(`/admin/members/${m.id}`);
+    await expect(page.getByRole("region", { name: /Upcoming Dates/ }).getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByRole("region", { name: /Date History/ }).getByRole("listitem")).toHaveCount(1);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});

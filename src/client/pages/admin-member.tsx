@@ -138,7 +138,7 @@ export default function AdminMemberPage() {
     <>
       <header className="mb-8">
         <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Member</p>
-        <h1 className="mt-3 text-4xl leading-tight font-normal break-words sm:text-5xl">{memberName(m)}</h1>
+        <h1 className="mt-3 text-4xl leading-tight font-normal wrap-anywhere sm:text-5xl">{memberName(m)}</h1>
         <p className="mt-2 break-all text-muted-foreground">{m.email}</p>
         <div className="mt-4 flex flex-wrap gap-2">
           <TierStatusBadge user={m} />

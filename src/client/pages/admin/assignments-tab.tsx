@@ -6,6 +6,13 @@ import { AssignDateDialog } from "../../components/admin/members/assign-date-dia
 import { AssignmentDetailsDialog } from "../../components/admin/members/assignment-details-dialog.tsx";
 import { AssignmentStatusSelect } from "../../components/admin/members/assignment-status-select.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
+import {
+  CardActions,
+  CardField,
+  CardFields,
+  CardItem,
+  CardList,
+} from "../../components/admin/members/mobile-card.tsx";
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
@@ -20,6 +27,26 @@ import {
   useDebounced,
   usePagedList,
 } from "./common.tsx";
+
+function ViewAssignmentButton({
+  assignment,
+  onView,
+}: {
+  assignment: AdminAssignment;
+  onView: (a: AdminAssignment) => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`View assignment ${assignment.id}`}
+      onClick={() => onView(assignment)}
+    >
+      <Eye aria-hidden />
+      View
+    </Button>
+  );
+}
 
 /** The "assignments" tab of /admin: every planned date, newest first; assign, change status, view, export. */
 export default function AssignmentsTab() {
@@ -90,66 +117,91 @@ export default function AssignmentsTab() {
         <EmptyState icon={<CalendarHeart aria-hidden />} title="No assignments match this search." />
       ) : (
         <>
-          <Table aria-label="Date assignments" aria-busy={list.query.isFetching || undefined}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Member</TableHead>
-                <TableHead className="hidden sm:table-cell">Email</TableHead>
-                <TableHead>Venue</TableHead>
-                <TableHead>Scheduled Date</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Date Created</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.rows.map((a) => (
-                <TableRow key={a.id} data-testid={`assignment-row-${a.id}`}>
-                  <TableCell className="min-w-36 font-medium break-words">
+          {/* Phones: one card per date; the table from md up. */}
+          <CardList label="Date assignments">
+            {list.rows.map((a) => (
+              <CardItem key={a.id} testId={`assignment-card-${a.id}`}>
+                <div className="min-w-0">
+                  <p className="font-medium wrap-anywhere">
                     {a.user ? memberName(a.user) : `Member ${a.userId}`}
-                    {a.user && (
-                      <span className="block text-xs font-normal break-all text-muted-foreground sm:hidden">
-                        {a.user.email}
-                      </span>
-                    )}
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                    {a.user?.email ?? "-"}
-                  </TableCell>
-                  <TableCell className="min-w-36">
+                  </p>
+                  {a.user && <p className="text-sm break-all text-muted-foreground">{a.user.email}</p>}
+                </div>
+                <CardFields columns={2}>
+                  <CardField term="Venue">
                     {a.venue ? (
                       <>
-                        <span className="break-words">{a.venue.name}</span>
+                        <span className="block wrap-anywhere">{a.venue.name}</span>
                         <span className="block text-xs text-muted-foreground">{a.venue.city}</span>
                       </>
                     ) : (
                       "-"
                     )}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {formatDateTimeGB(a.scheduledDate)}
-                  </TableCell>
-                  <TableCell>
-                    <AssignmentStatusSelect assignment={a} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {formatDateGB(a.createdAt)}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`View assignment ${a.id}`}
-                      onClick={() => setViewing(a)}
-                    >
-                      <Eye aria-hidden />
-                      View
-                    </Button>
-                  </TableCell>
+                  </CardField>
+                  <CardField term="Scheduled Date">{formatDateTimeGB(a.scheduledDate)}</CardField>
+                  <CardField term="Date Created">{formatDateGB(a.createdAt)}</CardField>
+                </CardFields>
+                <CardActions>
+                  <AssignmentStatusSelect assignment={a} className="w-auto min-w-36" />
+                  <ViewAssignmentButton assignment={a} onView={setViewing} />
+                </CardActions>
+              </CardItem>
+            ))}
+          </CardList>
+          <div className="hidden md:block">
+            <Table aria-label="Date assignments" aria-busy={list.query.isFetching || undefined}>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Member</TableHead>
+                  <TableHead className="hidden lg:table-cell">Email</TableHead>
+                  <TableHead>Venue</TableHead>
+                  <TableHead>Scheduled Date</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Date Created</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {list.rows.map((a) => (
+                  <TableRow key={a.id} data-testid={`assignment-row-${a.id}`}>
+                    <TableCell className="min-w-36 font-medium wrap-anywhere">
+                      {a.user ? memberName(a.user) : `Member ${a.userId}`}
+                      {a.user && (
+                        <span className="block text-xs font-normal break-all text-muted-foreground lg:hidden">
+                          {a.user.email}
+                        </span>
+                      )}
+                    </TableCell>
+                    <TableCell className="hidden whitespace-nowrap lg:table-cell">
+                      {a.user?.email ?? "-"}
+                    </TableCell>
+                    <TableCell className="min-w-36">
+                      {a.venue ? (
+                        <>
+                          <span className="wrap-anywhere">{a.venue.name}</span>
+                          <span className="block text-xs text-muted-foreground">{a.venue.city}</span>
+                        </>
+                      ) : (
+                        "-"
+                      )}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {formatDateTimeGB(a.scheduledDate)}
+                    </TableCell>
+                    <TableCell>
+                      <AssignmentStatusSelect assignment={a} />
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {formatDateGB(a.createdAt)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <ViewAssignmentButton assignment={a} onView={setViewing} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
           <Pager
             total={list.total}
             limit={list.limit}

@@ -5,6 +5,13 @@ import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/m
 import { AutoAssignButton } from "../../components/admin/members/auto-assign-button.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
 import { StatusBadge, TierBadge } from "../../components/admin/members/member-badges.tsx";
+import {
+  CardActions,
+  CardField,
+  CardFields,
+  CardItem,
+  CardList,
+} from "../../components/admin/members/mobile-card.tsx";
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
@@ -18,6 +25,17 @@ import {
   useDebounced,
   usePagedList,
 } from "./common.tsx";
+
+function ViewMemberLink({ user }: { user: AdminUser }) {
+  return (
+    <Button asChild variant="ghost" size="sm">
+      <Link href={`/admin/members/${user.id}`} aria-label={`View Member ${memberName(user)}`}>
+        <Eye aria-hidden />
+        View Member
+      </Link>
+    </Button>
+  );
+}
 
 /** The "members" tab of /admin: every member, searched and paged on the server, with Export to Excel. */
 export default function MembersTab() {
@@ -61,55 +79,82 @@ export default function MembersTab() {
         <EmptyState icon={<Users aria-hidden />} title={MEMBERS_MSG.noMembers} />
       ) : (
         <>
-          <Table aria-label="Members" aria-busy={list.query.isFetching || undefined}>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Member</TableHead>
-                <TableHead className="hidden sm:table-cell">Email</TableHead>
-                <TableHead>Subscription</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Joined</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.rows.map((u) => (
-                <TableRow key={u.id} data-testid={`member-row-${u.id}`}>
-                  <TableCell className="min-w-40">
-                    <p className="font-medium break-words">{memberName(u)}</p>
-                    {u.partnerId !== null && (
-                      <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted-foreground">
-                        <Heart aria-hidden className="size-3" />
-                        Has partner
-                      </p>
-                    )}
-                    <p className="text-xs break-all text-muted-foreground sm:hidden">{u.email}</p>
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap sm:table-cell">{u.email}</TableCell>
-                  <TableCell>
+          {/* Phones: one card per member; the table from md up. */}
+          <CardList label="Members">
+            {list.rows.map((u) => (
+              <CardItem key={u.id} testId={`member-card-${u.id}`}>
+                <div className="min-w-0">
+                  <p className="font-medium wrap-anywhere">{memberName(u)}</p>
+                  <p className="text-sm break-all text-muted-foreground">{u.email}</p>
+                  {u.partnerId !== null && (
+                    <p className="mt-1 inline-flex items-center gap-1 text-xs text-muted-foreground">
+                      <Heart aria-hidden className="size-3" />
+                      Has partner
+                    </p>
+                  )}
+                </div>
+                <CardFields>
+                  <CardField term="Subscription">
                     <TierBadge tier={u.subscriptionTier} />
-                  </TableCell>
-                  <TableCell>
+                  </CardField>
+                  <CardField term="Status">
                     <StatusBadge status={u.subscriptionStatus} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {formatDateGB(u.createdAt)}
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-2">
-                      <Button asChild variant="ghost" size="sm">
-                        <Link href={`/admin/members/${u.id}`} aria-label={`View Member ${memberName(u)}`}>
-                          <Eye aria-hidden />
-                          View Member
-                        </Link>
-                      </Button>
-                      <AutoAssignButton user={u} />
-                    </div>
-                  </TableCell>
+                  </CardField>
+                  <CardField term="Joined">{formatDateGB(u.createdAt)}</CardField>
+                </CardFields>
+                <CardActions>
+                  <ViewMemberLink user={u} />
+                  <AutoAssignButton user={u} />
+                </CardActions>
+              </CardItem>
+            ))}
+          </CardList>
+          <div className="hidden md:block">
+            <Table aria-label="Members" aria-busy={list.query.isFetching || undefined}>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Member</TableHead>
+                  <TableHead className="hidden lg:table-cell">Email</TableHead>
+                  <TableHead>Subscription</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Joined</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {list.rows.map((u) => (
+                  <TableRow key={u.id} data-testid={`member-row-${u.id}`}>
+                    <TableCell className="min-w-40">
+                      <p className="font-medium wrap-anywhere">{memberName(u)}</p>
+                      {u.partnerId !== null && (
+                        <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted-foreground">
+                          <Heart aria-hidden className="size-3" />
+                          Has partner
+                        </p>
+                      )}
+                      <p className="text-xs break-all text-muted-foreground lg:hidden">{u.email}</p>
+                    </TableCell>
+                    <TableCell className="hidden whitespace-nowrap lg:table-cell">{u.email}</TableCell>
+                    <TableCell>
+                      <TierBadge tier={u.subscriptionTier} />
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge status={u.subscriptionStatus} />
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {formatDateGB(u.createdAt)}
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex justify-end gap-2">
+                        <ViewMemberLink user={u} />
+                        <AutoAssignButton user={u} />
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
           <Pager total={list.total} limit={list.limit} offset={offset} onOffset={setOffset} label="members" />
         </>
       )}

@@ -78,7 +78,7 @@ export function MemberDateEntry({ date, now, past }: { date: AdminAssignment; no
       {date.venue ? (
         <p className="flex items-start gap-1.5 text-sm">
           <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-          <span className="min-w-0 break-words">
+          <span className="min-w-0 wrap-anywhere">
             {date.venue.name}
             <span className="text-muted-foreground">
               {" "}
@@ -92,7 +92,7 @@ export function MemberDateEntry({ date, now, past }: { date: AdminAssignment; no
       {date.dateIdea && (
         <p className="flex items-start gap-1.5 text-sm">
           <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-          <span className="min-w-0 break-words">
+          <span className="min-w-0 wrap-anywhere">
             {date.dateIdea.title}
             <span className="text-muted-foreground"> · {statusText(date.dateIdea.category)}</span>
           </span>
@@ -102,7 +102,7 @@ export function MemberDateEntry({ date, now, past }: { date: AdminAssignment; no
         <div className="grid gap-1">
           {date.rating !== null && <Stars rating={date.rating} />}
           {date.feedback && (
-            <p className="text-sm break-words text-muted-foreground italic">“{date.feedback}”</p>
+            <p className="text-sm wrap-anywhere text-muted-foreground italic">“{date.feedback}”</p>
           )}
         </div>
       )}
