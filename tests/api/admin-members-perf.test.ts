@@ -47,6 +47,18 @@ describe("GET /api/admin/users at 100,000 members", () => {
     results.searchBroad = broad.ms;
     const none = await timed("/api/admin/users?search=zzzzzz");
     results.searchNone = none.ms;
+    // Wildcards are literal: a hundred % or _ match nobody (no member's text has them) and stay fast.
+    for (const [name, text] of [
+      ["searchPercents", "%".repeat(100)],
+      ["searchUnderscores", "_".repeat(100)],
+      ["searchMixed", "%_\\".repeat(33)],
+    ] as const) {
+      const r = await timed(`/api/admin/users?search=${encodeURIComponent(text)}`);
+      results[name] = r.ms;
+      expect(r.total).toBe(0);
+    }
+    const assignments = await timed(`/api/admin/assignments?search=${encodeURIComponent("%".repeat(100))}`);
+    results.assignmentsPercents = assignments.ms;
     console.log(
       "users list at 100,000 members (best of 5, ms):",
       JSON.stringify(results, (_k, v) => (typeof v === "number" ? Math.round(v * 10) / 10 : v)),
