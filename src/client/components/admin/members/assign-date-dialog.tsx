@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import {
   type AdminAssignment,
   ASSIGNMENT_MSG,
@@ -22,9 +22,8 @@ import {
   DialogTitle,
 } from "../../ui/dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { Label } from "../../ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
 import { MemberPicker } from "./member-picker.tsx";
 
 interface FormValues {
@@ -51,14 +50,9 @@ export function AssignDateDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const queryClient = useQueryClient();
-  const venueId = useId();
   const [member, setMember] = useState<AdminUser | null>(null);
+  const [venueChoice, setVenueChoice] = useState<VenueChoice | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const venues = useQuery<AdminVenue[]>({
-    queryKey: ["/api/admin/venues"],
-    enabled: open,
-    staleTime: 60_000,
-  });
   const form = useForm<FormValues>({
     resolver: zodResolver(createAssignmentSchema) as unknown as Resolver<FormValues>,
     defaultValues: EMPTY,
@@ -70,6 +64,7 @@ export function AssignDateDialog({
   const reset = () => {
     form.reset(EMPTY);
     setMember(null);
+    setVenueChoice(null);
     setServerError(null);
   };
   const assign = useSingleFlightMutation({
@@ -136,46 +131,14 @@ export function AssignDateDialog({
             error={errors.scheduledDate?.message}
             {...form.register("scheduledDate")}
           />
-          <div className="grid gap-2">
-            <Label htmlFor={venueId}>Venue</Label>
-            <Controller
-              control={form.control}
-              name="venueId"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} disabled={!venues.data}>
-                  <SelectTrigger
-                    id={venueId}
-                    onBlur={field.onBlur}
-                    aria-invalid={errors.venueId ? true : undefined}
-                  >
-                    <SelectValue
-                      placeholder={
-                        venues.isError
-                          ? "Couldn't load venues"
-                          : venues.data?.length === 0
-                            ? "No venues yet: add one in the Venues tab"
-                            : venues.data
-                              ? "Select a venue"
-                              : "Loading venues..."
-                      }
-                    />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {venues.data?.map((v) => (
-                      <SelectItem key={v.id} value={String(v.id)}>
-                        {venueLabel(v)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-            {errors.venueId?.message && (
-              <p role="alert" className="text-sm text-destructive-text">
-                {errors.venueId.message}
-              </p>
-            )}
-          </div>
+          <VenuePicker
+            value={venueChoice}
+            error={errors.venueId?.message}
+            onChange={(v) => {
+              setVenueChoice(v);
+              form.setValue("venueId", v ? String(v.id) : "", { shouldValidate: Boolean(v) });
+            }}
+          />
           {serverError && (
             <p
               role="alert"

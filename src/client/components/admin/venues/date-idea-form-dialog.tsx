@@ -1,10 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import {
   type AdminDateIdea,
-  type AdminVenue,
   DATE_IDEA_FORM_DEFAULTS,
   DATE_IDEA_MSG,
   DATE_IDEA_TIMES,
@@ -30,7 +29,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Switch } from "../../ui/switch.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
 import { toast } from "../../ui/use-toast.ts";
-import { DATE_IDEAS_URL, label, VENUES_URL } from "./api.ts";
+import { DATE_IDEAS_URL, label } from "./api.ts";
+import { type VenueChoice, VenuePicker } from "./venue-picker.tsx";
 
 export interface DateIdeaFormValues {
   title: string;
@@ -76,7 +76,10 @@ function valuesOf(d: AdminDateIdea): DateIdeaFormValues {
   };
 }
 
-type SelectName = "category" | "priceLevel" | "season" | "timeOfDay" | "venueId";
+type SelectName = "category" | "priceLevel" | "season" | "timeOfDay";
+
+const choiceOf = (d?: AdminDateIdea): VenueChoice | null =>
+  d?.venueId ? { id: d.venueId, name: d.venueName ?? `Venue ${d.venueId}` } : null;
 
 /** Create or edit a date idea with the section 2 defaults, checked by the server's own schema. */
 export function DateIdeaFormDialog({
@@ -95,11 +98,10 @@ export function DateIdeaFormDialog({
     price: useId(),
     season: useId(),
     time: useId(),
-    venue: useId(),
     desc: useId(),
     active: useId(),
   };
-  const venues = useQuery<AdminVenue[]>({ queryKey: [VENUES_URL], enabled: open });
+  const [venue, setVenue] = useState<VenueChoice | null>(choiceOf(idea));
   const form = useForm<DateIdeaFormValues, unknown, DateIdeaInput>({
     resolver: zodResolver(dateIdeaCreateSchema) as unknown as Resolver<
       DateIdeaFormValues,
@@ -111,7 +113,10 @@ export function DateIdeaFormDialog({
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (open) form.reset(idea ? valuesOf(idea) : EMPTY);
+    if (open) {
+      form.reset(idea ? valuesOf(idea) : EMPTY);
+      setVenue(choiceOf(idea));
+    }
   }, [open, idea, form]);
 
   const save = useSingleFlightMutation({
@@ -168,12 +173,6 @@ export function DateIdeaFormDialog({
     </div>
   );
   const pairs = (values: readonly string[]) => values.map((v) => [v, label(v)] as [string, string]);
-  const venueOptions: Array<[string, string]> = [
-    [NO_VENUE, "No particular venue"],
-    ...(venues.data ?? []).map((v) => [String(v.id), `${v.name} - ${v.city}`] as [string, string]),
-  ];
-  if (idea?.venueId && !venueOptions.some(([v]) => v === String(idea.venueId)))
-    venueOptions.push([String(idea.venueId), idea.venueName ?? `Venue ${idea.venueId}`]);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
@@ -225,7 +224,15 @@ export function DateIdeaFormDialog({
             {selectField("season", ids.season, "Season", pairs(SEASONS))}
             {selectField("timeOfDay", ids.time, "Time of day", pairs(DATE_IDEA_TIMES))}
           </div>
-          {selectField("venueId", ids.venue, "Venue", venueOptions)}
+          <VenuePicker
+            value={venue}
+            error={errors.venueId?.message}
+            hint="Optional: leave empty for no particular venue."
+            onChange={(v) => {
+              setVenue(v);
+              form.setValue("venueId", v ? String(v.id) : NO_VENUE, { shouldDirty: true });
+            }}
+          />
           <FormField
             label="Dress code"
             maxLength={120}
