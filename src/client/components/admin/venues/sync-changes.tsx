@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { FileUp } from "lucide-react";
+import { FileUp, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
+  isMassRemoval,
   SYNC_MSG,
   type SyncVenueRef,
   VENUE_SYNC,
@@ -111,21 +112,28 @@ export function SyncChanges() {
   const [percent, setPercent] = useState(0);
   const [preview, setPreview] = useState<VenueSyncPreview | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** "Remove venues that are not in the file": the server plans (and applies) with this choice. */
+  const [removeMissing, setRemoveMissing] = useState(true);
+  /** The explicit tick a mass removal needs before Confirm is enabled. */
+  const [removalConfirmed, setRemovalConfirmed] = useState(false);
 
-  const url = (action: "preview" | "apply", planId?: string) => {
-    const q = new URLSearchParams({ filename: upload.current?.name ?? "" });
+  const url = (action: "preview" | "apply", remove: boolean, planId?: string) => {
+    const q = new URLSearchParams({ filename: upload.current?.name ?? "", removeMissing: String(remove) });
     if (planId) q.set("planId", planId);
     return `${VENUES_URL}/sync/${action}?${q}`;
   };
 
   const previewCall = useSingleFlightMutation({
-    mutationFn: () => uploadWithProgress<VenueSyncPreview>(url("preview"), upload.current!.bytes, setPercent),
+    mutationFn: (remove: boolean) =>
+      uploadWithProgress<VenueSyncPreview>(url("preview", remove), upload.current!.bytes, setPercent),
     onMutate: () => {
       setPercent(0);
       setStep({ kind: "busy", action: "preview" });
     },
     onSuccess: (data) => {
       setPreview(data);
+      setRemoveMissing(data.removeMissing);
+      setRemovalConfirmed(false);
       setStep({ kind: "preview" });
     },
     onError: (error) => {
@@ -135,8 +143,12 @@ export function SyncChanges() {
   });
 
   const applyCall = useSingleFlightMutation({
-    mutationFn: (planId: string) =>
-      uploadWithProgress<VenueSyncResult>(url("apply", planId), upload.current!.bytes, setPercent),
+    mutationFn: (plan: Pick<VenueSyncPreview, "planId" | "removeMissing">) =>
+      uploadWithProgress<VenueSyncResult>(
+        url("apply", plan.removeMissing, plan.planId),
+        upload.current!.bytes,
+        setPercent,
+      ),
     onMutate: () => {
       setPercent(0);
       setStep({ kind: "busy", action: "apply" });
@@ -155,7 +167,7 @@ export function SyncChanges() {
         // Someone changed the venues meanwhile: show what the file would do now.
         setNotice(errorMessage(error));
         refreshVenues(queryClient);
-        previewCall.mutate();
+        previewCall.mutate(removeMissing);
         return;
       }
       setStep({ kind: "preview" });
@@ -178,11 +190,14 @@ export function SyncChanges() {
     }
     setNotice(null);
     setPreview(null);
-    previewCall.mutate();
+    // Each file starts from the spec's behaviour: venues missing from it are removed.
+    previewCall.mutate(true);
   }
 
   const busy = step.kind === "busy";
   const changes = preview ? preview.counts.new + preview.counts.updated + preview.counts.removed : 0;
+  const mass = preview !== null && isMassRemoval(preview.counts.removed, preview.venueCount);
+  const missing = preview ? preview.counts.removed + preview.counts.kept : 0;
   const close = () => {
     if (!busy) setStep({ kind: "closed" });
   };
@@ -274,8 +289,58 @@ export function SyncChanges() {
                   title="To be removed"
                   items={preview.removed}
                   total={preview.counts.removed}
-                  render={(v) => `${v.name} (${v.city})`}
+                  render={(v) =>
+                    `${v.name} (${v.city})${v.dateIdeas ? ` · ${SYNC_MSG.dateIdeasUnlinked(v.dateIdeas)}` : ""}`
+                  }
                 />
+                {preview.counts.dateIdeasUnlinked > 0 && (
+                  <p className="text-sm text-destructive-text" data-testid="sync-date-ideas-unlinked">
+                    {SYNC_MSG.dateIdeasUnlinked(preview.counts.dateIdeasUnlinked)}: they stay, with no
+                    particular venue.
+                  </p>
+                )}
+                {(missing > 0 || !preview.removeMissing) && (
+                  <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-input p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4 shrink-0 accent-primary"
+                      checked={removeMissing}
+                      onChange={(e) => {
+                        setRemoveMissing(e.target.checked);
+                        previewCall.mutate(e.target.checked);
+                      }}
+                    />
+                    <span>
+                      <span className="font-medium">Remove venues that are not in the file</span>
+                      <span className="block text-muted-foreground">
+                        {preview.removeMissing
+                          ? "Untick to only add and update venues."
+                          : `${fmt(preview.counts.kept)} ${preview.counts.kept === 1 ? "venue" : "venues"} not in the file will stay as they are.`}
+                      </span>
+                    </span>
+                  </label>
+                )}
+                {mass && (
+                  <div
+                    role="alert"
+                    className="grid gap-3 rounded-lg border border-destructive-text/40 bg-destructive/10 p-3 text-sm text-destructive-text"
+                    data-testid="sync-mass-removal"
+                  >
+                    <p className="flex items-start gap-2 font-semibold">
+                      <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                      {SYNC_MSG.massRemoval(preview.counts.removed, preview.venueCount)}
+                    </p>
+                    <label className="flex cursor-pointer items-center gap-3 font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+                      <input
+                        type="checkbox"
+                        className="size-4 shrink-0 accent-destructive"
+                        checked={removalConfirmed}
+                        onChange={(e) => setRemovalConfirmed(e.target.checked)}
+                      />
+                      {SYNC_MSG.confirmRemoval(preview.counts.removed)}
+                    </label>
+                  </div>
+                )}
                 <Problems problems={preview.problems} total={preview.counts.problems} />
                 {changes === 0 && (
                   <p className="text-sm text-muted-foreground">
@@ -291,8 +356,9 @@ export function SyncChanges() {
               Cancel
             </Button>
             <Button
-              onClick={() => preview && applyCall.mutate(preview.planId)}
-              disabled={busy || !preview || changes === 0}
+              variant={mass ? "destructive" : "primary"}
+              onClick={() => preview && applyCall.mutate(preview)}
+              disabled={busy || !preview || changes === 0 || (mass && !removalConfirmed)}
             >
               {busy && step.action === "apply" ? "Processing..." : "Confirm"}
             </Button>

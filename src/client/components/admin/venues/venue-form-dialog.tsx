@@ -166,7 +166,7 @@ export function VenueFormDialog({
         </DialogHeader>
         <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="mt-6 grid gap-5">
           <FormField label="Name" maxLength={120} error={errors.name?.message} {...form.register("name")} />
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             {selectField("type", ids.type, "Type", VENUE_TYPES)}
             {selectField("priceLevel", ids.price, "Price level", PRICE_LEVELS)}
           </div>
@@ -176,7 +176,7 @@ export function VenueFormDialog({
             error={errors.address?.message}
             {...form.register("address")}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <FormField label="City" maxLength={100} error={errors.city?.message} {...form.register("city")} />
             <FormField
               label="Postcode"
@@ -208,7 +208,7 @@ export function VenueFormDialog({
             error={errors.features?.message}
             {...form.register("features")}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <FormField
               label="Accessibility features"
               placeholder="Step-free access, Hearing loop"
@@ -222,7 +222,7 @@ export function VenueFormDialog({
               {...form.register("dietaryAccommodations")}
             />
           </div>
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <FormField
               label="Phone"
               type="tel"
@@ -239,7 +239,7 @@ export function VenueFormDialog({
               {...form.register("contactInfo.website")}
             />
           </div>
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <FormField
               label="Latitude"
               inputMode="decimal"

@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Download, Eye, FileSpreadsheet, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
-import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
+import { type ReactNode, useEffect, useState } from "react";
+import { type AdminVenue, SYNC_MSG, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
 import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import {
@@ -12,6 +12,8 @@ import {
   Pager,
   SearchBox,
   TableSkeleton,
+  useDebounced,
+  usePagedList,
 } from "../../../pages/admin/common.tsx";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import {
@@ -62,9 +64,11 @@ function useDownload() {
 /** The venues card: spreadsheet buttons, Add Venue, and the table with View, Edit and Delete. */
 export function VenuesSection() {
   const queryClient = useQueryClient();
-  const venues = useQuery<AdminVenue[]>({ queryKey: [VENUES_URL] });
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
+  const term = useDebounced(search.trim());
+  const list = usePagedList<AdminVenue>(VENUES_URL, { search: term, limit: PAGE, offset });
+  const venues = list.query;
   const [viewing, setViewing] = useState<AdminVenue | null>(null);
   const [editing, setEditing] = useState<AdminVenue | undefined>(undefined);
   const [formOpen, setFormOpen] = useState(false);
@@ -73,15 +77,15 @@ export function VenuesSection() {
   const download = useDownload();
   const deleteFlight = useSingleFlight();
 
-  const filtered = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const all = venues.data ?? [];
-    if (!q) return all;
-    return all.filter(
-      (v) => v.name.toLowerCase().includes(q) || v.city.toLowerCase().includes(q) || v.type.includes(q),
-    );
-  }, [venues.data, search]);
-  const page = filtered.slice(offset, offset + PAGE);
+  const page = list.rows;
+  // A delete or sync emptied the last page: step back to the page that is now last.
+  const lastOffset = Math.max(0, Math.ceil(list.total / PAGE) - 1) * PAGE;
+  const pastEnd = !venues.isFetching && page.length === 0 && offset > 0;
+  useEffect(() => {
+    if (pastEnd) setOffset(lastOffset);
+  }, [pastEnd, lastOffset]);
+  // Nothing stored at all (not merely nothing matching a search): the spec's empty state.
+  const noVenues = !term && list.total === 0 && offset === 0;
 
   const confirmDelete = (venue: AdminVenue) =>
     deleteFlight(async () => {
@@ -104,6 +108,31 @@ export function VenuesSection() {
         setDeletePending(false);
       }
     });
+
+  /** View, Edit and Delete of a venue: icon buttons in the table, labelled buttons on the phone cards. */
+  const rowActions = (v: AdminVenue, labelled: boolean) => {
+    const button = (text: string, icon: ReactNode, onClick: () => void) => (
+      <Button
+        variant={labelled ? "outline" : "ghost"}
+        size={labelled ? "sm" : "icon"}
+        aria-label={`${text} ${v.name}`}
+        onClick={onClick}
+      >
+        {icon}
+        {labelled && text}
+      </Button>
+    );
+    return (
+      <>
+        {button("View", <Eye aria-hidden />, () => setViewing(v))}
+        {button("Edit", <Pencil aria-hidden />, () => {
+          setEditing(v);
+          setFormOpen(true);
+        })}
+        {button("Delete", <Trash2 aria-hidden />, () => setDeleting(v))}
+      </>
+    );
+  };
 
   const actions = (
     <>
@@ -151,14 +180,14 @@ export function VenuesSection() {
           className="shadow-none"
           onRetry={() => void venues.refetch()}
         />
-      ) : (venues.data ?? []).length === 0 ? (
+      ) : noVenues ? (
         <EmptyState icon={<MapPin aria-hidden />} title={VENUE_MSG.empty} />
       ) : (
         <>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <SearchBox
               label="Search venues"
-              placeholder="Search by name, city or type"
+              placeholder="Search by name, city or address"
               value={search}
               onChange={(v) => {
                 setSearch(v);
@@ -166,72 +195,61 @@ export function VenuesSection() {
               }}
             />
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {filtered.length.toLocaleString("en-GB")} of{" "}
-              {(venues.data ?? []).length.toLocaleString("en-GB")} venues
+              {list.total.toLocaleString("en-GB")} {term ? "matching " : ""}
+              {list.total === 1 ? "venue" : "venues"}
             </p>
           </div>
-          <Table aria-label="Venues">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>City</TableHead>
-                <TableHead>Price Level</TableHead>
-                <TableHead>Data Quality</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {page.map((v) => (
-                <TableRow key={v.id}>
-                  <TableCell className="max-w-72 min-w-40 font-medium break-words">{v.name}</TableCell>
-                  <TableCell>{label(v.type)}</TableCell>
-                  <TableCell className="break-words">{v.city}</TableCell>
-                  <TableCell>{label(v.priceLevel)}</TableCell>
-                  <TableCell className="min-w-44">
-                    <DataQuality venue={v} />
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`View ${v.name}`}
-                        onClick={() => setViewing(v)}
-                      >
-                        <Eye aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Edit ${v.name}`}
-                        onClick={() => {
-                          setEditing(v);
-                          setFormOpen(true);
-                        }}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Delete ${v.name}`}
-                        onClick={() => setDeleting(v)}
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </div>
-                  </TableCell>
+          {/* Phones: one card per venue with its actions in reach; the table from md up. */}
+          <ul className="grid gap-3 md:hidden" aria-label="Venues">
+            {page.map((v) => (
+              <li key={v.id} className="grid gap-3 rounded-xl border border-border p-4">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{v.name}</p>
+                  <p className="text-sm break-words text-muted-foreground">
+                    {label(v.type)} · {v.city} · {label(v.priceLevel)}
+                  </p>
+                </div>
+                <DataQuality venue={v} />
+                <div className="flex flex-wrap gap-2">{rowActions(v, true)}</div>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden md:block">
+            <Table aria-label="Venues">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>City</TableHead>
+                  <TableHead>Price Level</TableHead>
+                  <TableHead>Data Quality</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {filtered.length === 0 && (
+              </TableHeader>
+              <TableBody>
+                {page.map((v) => (
+                  <TableRow key={v.id}>
+                    <TableCell className="max-w-72 min-w-40 font-medium break-words">{v.name}</TableCell>
+                    <TableCell>{label(v.type)}</TableCell>
+                    <TableCell className="break-words">{v.city}</TableCell>
+                    <TableCell>{label(v.priceLevel)}</TableCell>
+                    <TableCell className="min-w-44">
+                      <DataQuality venue={v} />
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex justify-end gap-1">{rowActions(v, false)}</div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          {page.length === 0 && (
             <p className="py-6 text-center text-sm text-muted-foreground">
               No venues match “{search.trim()}”.
             </p>
           )}
-          <Pager total={filtered.length} limit={PAGE} offset={offset} onOffset={setOffset} label="venues" />
+          <Pager total={list.total} limit={PAGE} offset={offset} onOffset={setOffset} label="venues" />
         </>
       )}
 
@@ -248,6 +266,14 @@ export function VenuesSection() {
               The venue leaves the list and the spreadsheet exports. A venue with date reservations cannot be
               deleted.
             </AlertDialogDescription>
+            {deleting && deleting.dateIdeaCount > 0 && (
+              <p
+                role="alert"
+                className="rounded-lg border border-destructive-text/30 bg-destructive/5 px-3.5 py-2.5 text-sm text-destructive-text"
+              >
+                {SYNC_MSG.dateIdeasUnlinked(deleting.dateIdeaCount)} (they stay, with no particular venue).
+              </p>
+            )}
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={deletePending}>Cancel</AlertDialogCancel>
