@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dateIdeas, dateReservations, userMonthlyQuotas, users, venues } from "../../src/server/db/schema.ts";
 import { createAssignment } from "../../src/server/modules/admin/assignments/service.ts";
+import { deleteDateIdea } from "../../src/server/modules/admin/venues/date-ideas/service.ts";
+import { deleteVenue } from "../../src/server/modules/admin/venues/service.ts";
 import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { hours } from "../helpers/arrange.ts";
@@ -128,6 +130,34 @@ describe("createAssignment", () => {
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await quota(user.id)).toMatchObject([{ quotaUsed: 1, quotaRemaining: 0 }]);
+  });
+
+  it("a venue (or idea) deleted at the same moment: the date is made and the delete refused, or the delete wins and the date is 404; never a 500", async () => {
+    // Before: the venue could go between its check and the insert (a foreign-key 500), and a delete that
+    // lost the race to a new date failed on the RESTRICT key with code 23001, which was not read as a refusal.
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 12; round++) {
+      const { user } = await t.member({ subscriptionTier: "platinum", subscriptionStatus: "active" });
+      const { venue: v, idea } = await venue();
+      const [made, removed, ideaRemoved] = await Promise.all([
+        statusOf(
+          createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24 + round) }),
+        ),
+        statusOf(deleteVenue(t.deps, v.id)),
+        statusOf(deleteDateIdea(t.deps, idea!.id)),
+      ]);
+      outcomes.add(`${made}/${removed}`);
+      const dates = await t.db.select().from(dateReservations).where(eq(dateReservations.userId, user.id));
+      if (made === 0) {
+        expect(removed).toBe(409);
+        expect(dates).toHaveLength(1);
+      } else {
+        expect([made, removed]).toEqual([404, 0]);
+        expect(dates).toHaveLength(0);
+      }
+      expect([0, 404, 409]).toContain(ideaRemoved);
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
   });
 
   it("404s for missing or deleted members, missing venues and ideas; 400 for a past date", async () => {

@@ -84,7 +84,8 @@ async function pickIdea(tx: Tx, userId: number, venueId: number): Promise<number
       sql`exists (select 1 from ${dateReservations} where ${dateReservations.userId} = ${userId} and ${dateReservations.dateIdeaId} = ${dateIdeas.id})`,
       asc(dateIdeas.id),
     )
-    .limit(1);
+    .limit(1)
+    .for("key share");
   return idea?.id ?? null;
 }
 
@@ -98,11 +99,21 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
   const run = async (t: Tx): Promise<AdminAssignment> => {
     if (!(input.scheduledDate.getTime() > deps.now().getTime())) throw badRequest(ASSIGNMENT_MSG.dateInPast);
     const { member, ids } = await lockCouple(t, input.userId);
-    const [venue] = await t.select({ id: venues.id }).from(venues).where(eq(venues.id, input.venueId));
+    // The venue and idea rows are key-share locked: a delete at the same moment waits for this date and is
+    // then refused for it, instead of removing the row between this check and the insert (a 500).
+    const [venue] = await t
+      .select({ id: venues.id })
+      .from(venues)
+      .where(eq(venues.id, input.venueId))
+      .for("key share");
     if (!venue) throw notFound(ASSIGNMENT_MSG.venueNotFound);
     let dateIdeaId = input.dateIdeaId ?? null;
     if (dateIdeaId !== null) {
-      const [idea] = await t.select({ id: dateIdeas.id }).from(dateIdeas).where(eq(dateIdeas.id, dateIdeaId));
+      const [idea] = await t
+        .select({ id: dateIdeas.id })
+        .from(dateIdeas)
+        .where(eq(dateIdeas.id, dateIdeaId))
+        .for("key share");
       if (!idea) throw notFound(ASSIGNMENT_MSG.dateIdeaNotFound);
     } else {
       dateIdeaId = await pickIdea(t, member.id, venue.id);

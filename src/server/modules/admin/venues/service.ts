@@ -133,8 +133,11 @@ export async function updateVenue(
   return getVenue(deps, id);
 }
 
-const isForeignKeyViolation = (err: unknown) =>
-  ((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === "23503";
+/** 23503, or 23001 for a RESTRICT key like date_reservations.venue_id. */
+const isForeignKeyViolation = (err: unknown) => {
+  const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+  return code === "23503" || code === "23001";
+};
 
 /** A venue with date reservations stays (the reservations keep their history); the refusal says why. */
 export async function deleteVenue(deps: Pick<Deps, "db">, id: number): Promise<void> {
