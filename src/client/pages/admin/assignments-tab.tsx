@@ -172,7 +172,7 @@ export default function AssignmentsTab() {
                         </span>
                       )}
                     </TableCell>
-                    <TableCell className="hidden whitespace-nowrap lg:table-cell">
+                    <TableCell className="hidden min-w-48 wrap-anywhere lg:table-cell">
                       {a.user?.email ?? "-"}
                     </TableCell>
                     <TableCell className="min-w-36">

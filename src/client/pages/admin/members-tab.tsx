@@ -134,7 +134,7 @@ export default function MembersTab() {
                       )}
                       <p className="text-xs break-all text-muted-foreground lg:hidden">{u.email}</p>
                     </TableCell>
-                    <TableCell className="hidden whitespace-nowrap lg:table-cell">{u.email}</TableCell>
+                    <TableCell className="hidden min-w-48 wrap-anywhere lg:table-cell">{u.email}</TableCell>
                     <TableCell>
                       <TierBadge tier={u.subscriptionTier} />
                     </TableCell>

@@ -147,7 +147,7 @@ export default function UsersTab() {
                           {u.email}
                         </span>
                       </TableCell>
-                      <TableCell className="hidden whitespace-nowrap lg:table-cell">{u.email}</TableCell>
+                      <TableCell className="hidden min-w-48 wrap-anywhere lg:table-cell">{u.email}</TableCell>
                       <TableCell>
                         <OnboardingBadge user={u} />
                       </TableCell>
