@@ -233,6 +233,114 @@ test.describe("venues tab", () => {
     await expect(row).toHaveCount(0);
   });
 
+  test("a file that would remove many venues needs an explicit tick, or can be applied without removals", async ({
+    page,
+  }) => {
+    // A venue with a date idea: the preview says the idea loses its venue.
+    const target = (await (
+      await page.request.post("/api/admin/venues", {
+        data: { name: unique("Idea Venue"), city: "London", type: "cultural" },
+      })
+    ).json()) as Venue;
+    const idea = unique("Gallery late");
+    expect(
+      (await page.request.post("/api/admin/date-ideas", { data: { title: idea, venueId: target.id } })).ok(),
+    ).toBe(true);
+    await openVenuesTab(page);
+
+    // Delete confirm: the same warning for one venue.
+    const row = await venueRow(page, target.name);
+    await row.getByRole("button", { name: `Delete ${target.name}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("1 date idea will lose its venue");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+
+    // A file with one new venue and nothing else: every other venue would go.
+    const fresh = unique("Only Row");
+    await page.getByTestId("venue-sync-file").setInputFiles({
+      name: "venues-template.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: await xlsx([["", fresh, "1 Lone Street", "London", "activity"]]),
+    });
+    const dialog = page.getByRole("dialog", { name: "Sync venues" });
+    const warning = dialog.getByTestId("sync-mass-removal");
+    await expect(warning).toContainText(
+      /This will remove [\d,]+ of [\d,]+ venues — venues not in your file are removed/,
+    );
+    await expect(dialog).toContainText(`${target.name} (London) · 1 date idea will lose its venue`);
+    await expect(dialog.getByTestId("sync-date-ideas-unlinked")).toContainText(/date ideas? will lose/);
+    const confirmButton = dialog.getByRole("button", { name: "Confirm" });
+    await expect(confirmButton).toBeDisabled();
+    const tick = warning.getByRole("checkbox", { name: /^Yes, remove these [\d,]+ venues$/ });
+    await tick.check();
+    await expect(confirmButton).toBeEnabled();
+    await tick.uncheck();
+    await expect(confirmButton).toBeDisabled();
+
+    // Without removals: the plan is made again, nothing is listed for removal, and Confirm applies it.
+    await dialog.getByRole("checkbox", { name: /Remove venues that are not in the file/ }).uncheck();
+    await expect(dialog.getByTestId("sync-count-to-be-removed").locator("dd")).toHaveText("0");
+    await expect(warning).toBeHidden();
+    await expect(dialog).toContainText(/[\d,]+ venues not in the file will stay as they are/);
+    await expect(
+      dialog.getByRole("checkbox", { name: /Remove venues that are not in the file/ }),
+    ).not.toBeChecked();
+    await confirmButton.click();
+    await expect(toasts(page).getByText(/1 added, 0 updated, 0 removed\./)).toBeVisible();
+    await expect(await venueRow(page, fresh)).toHaveCount(1);
+    await expect(await venueRow(page, target.name)).toHaveCount(1);
+  });
+
+  test("venue pickers search on the server and show name - city (type)", async ({ page }) => {
+    const venue = (await (
+      await page.request.post("/api/admin/venues", {
+        data: { name: unique("Picker Pavilion"), city: "Richmond", type: "wellness" },
+      })
+    ).json()) as Venue;
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Date Ideas" })).toBeVisible();
+    const title = unique("Spa morning");
+    await page.getByRole("button", { name: "Add Date Idea" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Date Idea" });
+    await dialog.getByLabel("Title").fill(title);
+    const picker = dialog.getByRole("combobox", { name: "Venue" });
+    await picker.fill(venue.name.toUpperCase());
+    await dialog.getByRole("option", { name: `${venue.name} - Richmond (wellness)` }).click();
+    await expect(dialog.getByRole("button", { name: /^Change venue/ })).toBeVisible();
+    await dialog.getByRole("button", { name: "Add Date Idea" }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole("table", { name: "Date ideas" }).getByRole("row").filter({ hasText: title });
+    await expect(row).toContainText(venue.name);
+    // Editing keeps the venue; Change and choosing nothing leaves no particular venue.
+    await row.getByRole("button", { name: `Edit ${title}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Date Idea" });
+    await edit.getByRole("button", { name: /^Change venue/ }).click();
+    await edit.getByRole("combobox", { name: "Venue" }).fill("no venue is called this zzzz");
+    await expect(edit.getByText("No venues match this search.")).toBeVisible();
+    await edit.getByRole("combobox", { name: "Venue" }).fill("");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(edit).toBeHidden();
+    await expect(row.getByRole("cell").nth(6)).toHaveText("Any");
+  });
+
+  test("on a phone the venues are cards with their actions on screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = unique("A Very Long Venue Name For The Narrowest Of Phone Screens");
+    await page.request.post("/api/admin/venues", { data: { name, city: "London", type: "restaurant" } });
+    await openVenuesTab(page);
+    await page.getByRole("searchbox", { name: "Search venues" }).fill(name);
+    const card = page.getByRole("list", { name: "Venues" }).getByRole("listitem").filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await expect(page.getByRole("table", { name: "Venues" })).toBeHidden();
+    for (const action of ["View", "Edit", "Delete"]) {
+      const box = await card.getByRole("button", { name: `${action} ${name}` }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.getByRole("button", { name: `Edit ${name}` }).click();
+    await expect(page.getByRole("dialog", { name: `Edit ${name}` })).toBeVisible();
+  });
+
   test("downloads the template and the export as dated .xlsx files", async ({ page }) => {
     await openVenuesTab(page);
     for (const [button, base] of [
@@ -247,6 +355,7 @@ test.describe("venues tab", () => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(await download.path());
       expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
+      expect(wb.worksheets[1].name).toBe("Read me");
     }
   });
 
@@ -415,8 +524,12 @@ test.describe("venues tab screenshots", () => {
           .click();
         await shot("venue-form");
         await page.keyboard.press("Escape");
-        const row = await venueRow(page, "The Whispering Gallery");
-        await row.first().getByRole("button", { name: /^View/ }).click();
+        await page.getByRole("searchbox", { name: "Search venues" }).fill("The Whispering Gallery");
+        await page
+          .getByRole("button", { name: /^View The Whispering/ })
+          .locator("visible=true")
+          .first()
+          .click();
         await shot("venue-details");
         await page.keyboard.press("Escape");
         await page.getByRole("searchbox", { name: "Search venues" }).fill("");
@@ -438,9 +551,33 @@ test.describe("venues tab screenshots", () => {
           .getByRole("dialog", { name: "Sync venues" })
           .getByRole("button", { name: "Cancel" })
           .click();
+        // The untouched template: a mass removal.
+        const template = await page.request.get("/api/admin/venues/template");
+        await page.getByTestId("venue-sync-file").setInputFiles({
+          name: "venues-template.xlsx",
+          mimeType: "application/octet-stream",
+          buffer: Buffer.from(await template.body()),
+        });
+        const sync = page.getByRole("dialog", { name: "Sync venues" });
+        await expect(sync.getByTestId("sync-mass-removal")).toBeVisible();
+        await sync.getByTestId("sync-mass-removal").scrollIntoViewIfNeeded();
+        await shot("sync-warning");
+        await sync.getByRole("button", { name: "Cancel" }).click();
         await page.getByRole("heading", { name: "Date Ideas" }).scrollIntoViewIfNeeded();
         await page.getByRole("button", { name: "Add Date Idea" }).click();
         await shot("date-idea-form");
+        const ideaDialog = page.getByRole("dialog", { name: "Add Date Idea" });
+        await ideaDialog.getByRole("combobox", { name: "Venue" }).fill("whisper");
+        await expect(ideaDialog.getByRole("option").first()).toBeVisible();
+        await shot("venue-picker");
+        await page.keyboard.press("Escape");
+        await page.keyboard.press("Escape");
+        await page.goto("/admin?tab=assignments");
+        await page.getByRole("button", { name: "Assign Date" }).click();
+        const assign = page.getByRole("dialog", { name: "Assign Date" });
+        await assign.getByRole("combobox", { name: "Venue" }).click();
+        await expect(assign.getByRole("option").first()).toBeVisible();
+        await shot("assign-venue-picker");
       });
     }
   }
