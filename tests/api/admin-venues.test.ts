@@ -363,6 +363,33 @@ describe("date ideas", () => {
     expect(off.json().isActive).toBe(false);
   });
 
+  it("an idea saved while its venue is deleted is 400 'The chosen venue does not exist', never a 500", async () => {
+    // Before: the venue could go between the check and the insert or update, and its foreign key was a 500.
+    const existing = (
+      await call("POST", "/api/admin/date-ideas", admin, { title: unique("Moving idea") })
+    ).json();
+    for (let round = 0; round < 10; round++) {
+      const v = await createVenue();
+      const [created, updated, removed] = await Promise.all([
+        call("POST", "/api/admin/date-ideas", admin, { title: unique("Racing idea"), venueId: v.id }),
+        call("PUT", `/api/admin/date-ideas/${existing.id}`, admin, { venueId: v.id }),
+        call("DELETE", `/api/admin/venues/${v.id}`, admin),
+      ]);
+      expect(removed.statusCode).toBe(204);
+      for (const res of [created, updated]) {
+        expect([200, 201, 400]).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(res.json().message).toBe(DATE_IDEA_MSG.venueNotFound);
+        // Saved before the delete: the idea stays, without its venue.
+        else
+          expect(
+            (await call("GET", "/api/admin/date-ideas", admin))
+              .json()
+              .find((d: { id: number }) => d.id === res.json().id)?.venueId,
+          ).toBeNull();
+      }
+    }
+  });
+
   it("answers 400 for bad ids and 404 for unknown ones", async () => {
     expect((await call("DELETE", "/api/admin/date-ideas/0", admin)).statusCode).toBe(400);
     expect((await call("DELETE", "/api/admin/date-ideas/x1", admin)).statusCode).toBe(400);

@@ -51,6 +51,13 @@ async function checkVenue(deps: Pick<Deps, "db">, venueId: number | null | undef
   if (!v) throw badRequest(DATE_IDEA_MSG.venueNotFound);
 }
 
+/** The venue was deleted between checkVenue and the write: its foreign key refuses the idea. */
+function venueGone(err: unknown): never {
+  const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+  if (code === "23503") throw badRequest(DATE_IDEA_MSG.venueNotFound);
+  throw err;
+}
+
 export async function createDateIdea(deps: Pick<Deps, "db">, input: DateIdeaInput): Promise<AdminDateIdea> {
   await checkVenue(deps, input.venueId);
   const [row] = await deps.db
@@ -63,7 +70,8 @@ export async function createDateIdea(deps: Pick<Deps, "db">, input: DateIdeaInpu
       requirements: input.requirements ?? [],
       tags: input.tags ?? [],
     })
-    .returning({ id: dateIdeas.id });
+    .returning({ id: dateIdeas.id })
+    .catch(venueGone);
   return getDateIdea(deps, row.id);
 }
 
@@ -79,7 +87,8 @@ export async function updateDateIdea(
       .update(dateIdeas)
       .set(set)
       .where(eq(dateIdeas.id, id))
-      .returning({ id: dateIdeas.id });
+      .returning({ id: dateIdeas.id })
+      .catch(venueGone);
     if (done.length === 0) throw notFound(DATE_IDEA_MSG.notFound);
   }
   return getDateIdea(deps, id);
