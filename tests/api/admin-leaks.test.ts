@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { aiDateSuggestions, emailLogs, supportTickets, users } from "../../src/server/db/schema.ts";
+import { unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
+import { createSession } from "../../src/server/modules/auth/sessions.ts";
+import { createTestApp } from "../helpers/app.ts";
+import { arrangeDate, hours } from "../helpers/arrange.ts";
+
+/**
+ * No back-office answer carries a member's secrets: password hash, e-mail and reset tokens, TOTP secrets and
+ * recovery codes, session tokens, or the payment provider's customer, mandate and subscription ids. Every
+ * GET under /api/admin is read (with the canary member's ids in its path), exports unpacked and searched.
+ */
+const t = await createTestApp();
+const admin = await t.admin();
+
+const SECRETS = {
+  password: "CANARYpwHASH$argon2id$v=19$secret",
+  emailVerificationToken: "CANARYemailVerificationToken",
+  passwordResetToken: "CANARYpasswordResetToken",
+  paymentCustomerId: "CANARYcustomerCU123",
+  paymentMandateId: "CANARYmandateMD123",
+  paymentSubscriptionId: "CANARYsubscriptionSB123",
+  paymentNextSubscriptionId: "CANARYnextSubscriptionSB456",
+  totpSecret: "CANARYTOTPSECRETBASE32",
+  totpPendingSecret: "CANARYTOTPPENDINGBASE32",
+};
+const [canary] = await t.db
+  .insert(users)
+  .values({
+    email: "canary@example.com",
+    firstName: "Canary",
+    lastName: "Member",
+    ...SECRETS,
+    totpRecoveryCodes: ["CANARYrecoveryCodeHash"],
+    subscriptionTier: "gold",
+    subscriptionStatus: "active",
+    onboardingCompleted: true,
+    emailVerified: true,
+  })
+  .returning();
+const session = (await createSession(t.db, canary.id, t.clock.now()))!;
+const { reservation } = await arrangeDate(t.db, canary.id, {
+  at: new Date(t.clock.now().getTime() + hours(48)),
+});
+const [suggestion] = await t.db
+  .insert(aiDateSuggestions)
+  .values({ userId: canary.id, suggestion: "Canary idea", suggestedVenues: [], status: "pending" })
+  .returning();
+const [ticket] = await t.db
+  .insert(supportTickets)
+  .values({ userId: canary.id, fromEmail: canary.email, subject: "Help", body: "Canary ticket" })
+  .returning();
+await t.db.insert(emailLogs).values({
+  recipientEmail: canary.email,
+  subject: "Welcome",
+  emailType: "welcome",
+  userId: canary.id,
+  reservationId: reservation.id,
+});
+
+const needles = [...Object.values(SECRETS), "CANARYrecoveryCodeHash", session, "CANARY"];
+
+/** The text of an answer: JSON as it is, an .xlsx with every part unpacked. */
+function textOf(body: Buffer): string {
+  if (body.subarray(0, 2).toString() === "PK")
+    return [...unpackZip(body).values()].map((b) => b.toString("utf8")).join("\n");
+  return body.toString("utf8");
+}
+
+const gets = t.app.routeTable.filter((r) => r.method === "GET" && r.url.startsWith("/api/admin"));
+const idFor = (url: string) =>
+  /ai-suggestions/.test(url)
+    ? suggestion.id
+    : /support\/tickets/.test(url)
+      ? ticket.id
+      : /assignments/.test(url)
+        ? reservation.id
+        : canary.id;
+
+describe("admin answers never carry member secrets", () => {
+  it.each(gets)("GET $url", async ({ url }) => {
+    const path = url.replace(/:[A-Za-z]+/g, String(idFor(url)));
+    const res = await t.request({ method: "GET", url: path, as: admin });
+    expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(400);
+    const text = textOf(res.rawPayload);
+    for (const needle of needles) expect(text, `${path} leaks ${needle}`).not.toContain(needle);
+  });
+
+  it("the canary member is really listed (the search above looked at them)", async () => {
+    const res = await t.request({ method: "GET", url: "/api/admin/users?search=canary", as: admin });
+    expect(res.json()).toEqual([expect.objectContaining({ id: canary.id, email: canary.email })]);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(
+      [
+        "createdAt",
+        "email",
+        "firstName",
+        "hasPartner",
+        "id",
+        "isAdmin",
+        "lastName",
+        "onboardingCompleted",
+        "partnerId",
+        "subscriptionStatus",
+        "subscriptionTier",
+      ].sort(),
+    );
+  });
+});
