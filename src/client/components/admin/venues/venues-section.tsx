@@ -115,6 +115,7 @@ export function VenuesSection() {
       <Button
         variant={labelled ? "outline" : "ghost"}
         size={labelled ? "sm" : "icon"}
+        className={labelled ? "w-full px-2" : undefined}
         aria-label={`${text} ${v.name}`}
         onClick={onClick}
       >
@@ -210,7 +211,7 @@ export function VenuesSection() {
                   </p>
                 </div>
                 <DataQuality venue={v} />
-                <div className="flex flex-wrap gap-2">{rowActions(v, true)}</div>
+                <div className="grid grid-cols-3 gap-2">{rowActions(v, true)}</div>
               </li>
             ))}
           </ul>
