@@ -230,7 +230,8 @@ describe("BIFF8 reader", () => {
           ]);
           const [row] = readXlsBiff8(withCells);
           const expected = strings.map((s) => s.text);
-          const lastNonEmpty = expected.findLastIndex((s) => s !== "");
+          // A row of only spaces is blank, like an empty one (isBlankRow).
+          const lastNonEmpty = expected.findLastIndex((s) => s.trim() !== "");
           if (lastNonEmpty < 0) return row === undefined;
           expect(row.cells.slice(0, lastNonEmpty + 1)).toEqual(expected.slice(0, lastNonEmpty + 1));
         },
@@ -337,7 +338,15 @@ describe("POST /api/admin/venues/sync with .xls", () => {
       });
     const p = await send("preview");
     expect(p.statusCode, p.body).toBe(200);
-    expect(p.json().counts).toEqual({ new: 1, updated: 1, removed: 0, unchanged: 0, problems: 1 });
+    expect(p.json().counts).toEqual({
+      new: 1,
+      updated: 1,
+      removed: 0,
+      unchanged: 0,
+      problems: 1,
+      kept: 0,
+      dateIdeasUnlinked: 0,
+    });
     expect(p.json().problems).toEqual([SYNC_MSG.missingFields(4)]);
     const a = await send("apply", p.json().planId);
     expect(a.statusCode, a.body).toBe(200);
