@@ -52,6 +52,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
           "The request contains a value that cannot be stored (a NUL character or an out-of-range number).",
       });
     }
+    // A row another request changed at the same moment (a venue deleted while a date was booked at it, a
+    // unique value taken in between): the request lost a race and may be tried again.
+    if (
+      pgCode === "23503" ||
+      pgCode === "23001" ||
+      pgCode === "23505" ||
+      pgCode === "40001" ||
+      pgCode === "40P01"
+    ) {
+      req.log.warn({ err }, "request lost a race with another change");
+      return reply.code(409).send({
+        message: "Something changed at the same moment. Please reload and try again.",
+      });
+    }
     req.log.error({ err }, "unhandled error");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
   });
