@@ -11,10 +11,10 @@ import { saveBlob, todayStamp } from "../../../pages/admin/common.tsx";
 import { Button } from "../../ui/button.tsx";
 import { toast } from "../../ui/use-toast.ts";
 
-/** One address per line under an "email" heading; a cell a spreadsheet would run as a formula is made text. */
+/** One address per line under an "email" heading; a cell a spreadsheet would run as a formula is made text (the same rule as the server's FORMULA_LIKE in src/server/modules/admin/spreadsheet.ts). */
 export function emailsCsv(emails: string[]): string {
   const cell = (v: string) => {
-    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+    const safe = /^(?:[\s']*[=+\-@]|'*[\t\r])/.test(v) ? `'${v}` : v;
     return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
   return `email\r\n${emails.map(cell).join("\r\n")}\r\n`;

@@ -124,9 +124,15 @@ export function streamEmailLogsExport(deps: Deps, reply: FastifyReply): FastifyR
   const ws = wb.addWorksheet("Email Logs");
   ws.columns = EXPORT_COLUMNS.map((c) => ({ header: c.header, width: c.width }));
 
+  // A download the client abandons closes the stream: no further batch is read from the database.
+  let closed = false;
+  out.once("close", () => {
+    closed = true;
+  });
   const write = async () => {
     let cursor: { at: string; id: number } | null = null;
     for (;;) {
+      if (closed) return;
       const batch: ExportRow[] = await deps.db
         .select({
           ...rowColumns,
@@ -148,8 +154,8 @@ export function streamEmailLogsExport(deps: Deps, reply: FastifyReply): FastifyR
       const last = batch[batch.length - 1];
       cursor = { at: last.cursorAt, id: last.id };
       // Compression or a slow download holds the next batch back instead of piling rows up in memory.
-      while (zipBacklog(ws) > ZIP_BACKLOG_MAX) await sleep(5);
-      if (out.writableNeedDrain) await once(out, "drain");
+      while (!closed && zipBacklog(ws) > ZIP_BACKLOG_MAX) await sleep(5);
+      if (!closed && out.writableNeedDrain) await Promise.race([once(out, "drain"), once(out, "close")]);
     }
     ws.commit();
     await wb.commit();
