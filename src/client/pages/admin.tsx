@@ -72,6 +72,7 @@ export default function AdminPage() {
   const tab: AdminTabId = isTab(requested) ? requested : DEFAULT_TAB;
   const strip = useRef<HTMLDivElement>(null);
   // On a phone the strip scrolls sideways: keep the open tab in sight (after a deep link or Back too).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the open tab changes.
   useEffect(() => {
     strip.current
       ?.querySelector<HTMLElement>(`[role="tab"][data-state="active"]`)
