@@ -150,59 +150,65 @@ export function VenuePicker({
             }
           }}
         />
-      </div>
-      {listed && (
-        <div
-          id={ids.list}
-          role="listbox"
-          aria-label="Venues"
-          className="max-h-64 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-sm"
-        >
-          {options.map((v, i) => (
+        {/* Over the form, not in its flow: closing on blur must not move the button being clicked. */}
+        <div className="absolute inset-x-0 top-full z-20 mt-1">
+          {listed && (
             <div
-              key={v.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              tabIndex={-1}
-              className={cn(
-                "flex cursor-pointer items-start gap-2 rounded-md px-3 py-2 text-sm",
-                i === active ? "bg-muted" : "hover:bg-muted/60",
-              )}
-              onMouseEnter={() => setActive(i)}
-              // Chosen on mouse down, before the input loses focus.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                choose(v);
-              }}
+              id={ids.list}
+              role="listbox"
+              aria-label="Venues"
+              className="max-h-64 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-lg"
             >
-              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              <span className="min-w-0 break-words">
-                <span className="font-medium">{v.name}</span>
-                <span className="text-muted-foreground">
-                  {" "}
-                  - {v.city} ({v.type})
-                </span>
-              </span>
+              {options.map((v, i) => (
+                <div
+                  key={v.id}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  tabIndex={-1}
+                  className={cn(
+                    "flex cursor-pointer items-start gap-2 rounded-md px-3 py-2 text-sm",
+                    i === active ? "bg-muted" : "hover:bg-muted/60",
+                  )}
+                  onMouseEnter={() => setActive(i)}
+                  // Chosen on mouse down, before the input loses focus.
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(v);
+                  }}
+                >
+                  <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                  <span className="min-w-0 break-words">
+                    <span className="font-medium">{v.name}</span>
+                    <span className="text-muted-foreground">
+                      {" "}
+                      - {v.city} ({v.type})
+                    </span>
+                  </span>
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
-      )}
-      {open && !listed && (results.isFetching || results.isError || results.isSuccess) && (
-        <p role="status" className="flex items-center gap-2 px-1 text-sm text-muted-foreground">
-          {results.isFetching ? (
-            <>
-              <Spinner className="size-4" /> Searching...
-            </>
-          ) : results.isError ? (
-            "Couldn't search venues. Try again."
-          ) : term ? (
-            "No venues match this search."
-          ) : (
-            "No venues yet: add one in the Venues tab."
           )}
-        </p>
-      )}
+          {open && !listed && (results.isFetching || results.isError || results.isSuccess) && (
+            <p
+              role="status"
+              className="flex items-center gap-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm text-muted-foreground shadow-lg"
+            >
+              {results.isFetching ? (
+                <>
+                  <Spinner className="size-4" /> Searching...
+                </>
+              ) : results.isError ? (
+                "Couldn't search venues. Try again."
+              ) : term ? (
+                "No venues match this search."
+              ) : (
+                "No venues yet: add one in the Venues tab."
+              )}
+            </p>
+          )}
+        </div>
+      </div>
       {hint && !error && (
         <p id={ids.hint} className="text-xs text-muted-foreground">
           {hint}
