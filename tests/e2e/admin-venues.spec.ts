@@ -264,8 +264,10 @@ test.describe("venues tab", () => {
     });
     const dialog = page.getByRole("dialog", { name: "Sync venues" });
     const warning = dialog.getByTestId("sync-mass-removal");
+    // Upload and preview: allow a busy machine longer than the usual 7 s.
     await expect(warning).toContainText(
       /This will remove [\d,]+ of [\d,]+ venues — venues not in your file are removed/,
+      { timeout: 20_000 },
     );
     await expect(dialog).toContainText(`${target.name} (London) · 1 date idea will lose its venue`);
     await expect(dialog.getByTestId("sync-date-ideas-unlinked")).toContainText(/date ideas? will lose/);
