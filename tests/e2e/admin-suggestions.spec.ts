@@ -54,9 +54,14 @@ test.describe("AI suggestions tab", () => {
     const s = await arrangeSuggestion(member.id);
     await page.goto("/admin?tab=ai-suggestions");
     // The tab's code loads on first open: allow a busy machine a little longer.
+    // Act only on the searched list: a click on the first, unfiltered list can be lost as it is replaced.
+    const searched = page.waitForResponse(
+      (r) => r.url().includes("/api/admin/ai-suggestions?") && r.url().includes("search="),
+    );
     await page
       .getByRole("searchbox", { name: "Search suggestions by member" })
       .fill(member.email, { timeout: 15_000 });
+    await searched;
     const row = page.getByTestId(`suggestion-${s.id}`);
     await expect(row).toContainText("Imogen Suggested");
     await expect(row).toContainText(s.venueName);
@@ -91,9 +96,14 @@ test.describe("AI suggestions tab", () => {
     const pending = await arrangeSuggestion(member.id);
     const empty = await arrangeSuggestion(member.id, { status: "approved", withVenue: false });
     await page.goto("/admin?tab=ai-suggestions");
+    // Act only on the searched list: a click on the first, unfiltered list can be lost as it is replaced.
+    const searched = page.waitForResponse(
+      (r) => r.url().includes("/api/admin/ai-suggestions?") && r.url().includes("search="),
+    );
     await page
       .getByRole("searchbox", { name: "Search suggestions by member" })
       .fill(member.email, { timeout: 15_000 });
+    await searched;
     const pendingRow = page.getByTestId(`suggestion-${pending.id}`);
     await pendingRow.getByRole("button", { name: /^Reject/ }).click();
     await expect(pendingRow.getByText("Rejected")).toBeVisible();
