@@ -208,6 +208,8 @@ export const dateReservations = pgTable(
     rescheduledAt: timestamp("rescheduled_at", { withTimezone: true }),
     aiSuggestion: text("ai_suggestion"),
     manualBookingNotes: text("manual_booking_notes"),
+    /** Why the matching engine chose this venue, idea and time (shown to admins only, never to members). */
+    matchReasons: jsonb("match_reasons").$type<string[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -570,6 +572,89 @@ export const sandboxPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("sandbox_payments_mandate_idx").on(t.mandateId)],
+);
+
+/**
+ * Where a postcode (or a postcode district) is: from the shipped district-centroid table or, when GEOCODER_URL
+ * is set, from a postcodes.io-compatible API. Cached so a postcode is looked up once.
+ */
+export const postcodeLocations = pgTable("postcode_locations", {
+  postcode: varchar("postcode", { length: 10 }).primaryKey(),
+  latitude: decimal("latitude", { precision: 10, scale: 7 }).notNull(),
+  longitude: decimal("longitude", { precision: 10, scale: 7 }).notNull(),
+  /** "geocoder" or "district". */
+  source: varchar("source", { length: 20 }).notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every scheduled message (reveal, hold-the-evening, confirmation request, auto-cancel notice, rating request,
+ * renewal reminder, campaign mail), claimed here before it is sent: the unique key makes two workers send a
+ * message once; failures are retried with backoff (attempts, next_attempt_at) and each attempt is logged in
+ * email_logs.
+ */
+export const outboundMessages = pgTable(
+  "outbound_messages",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. "reveal:123", "hold:123:2026-12-05T19:00:00.000Z", "renewal:45:2026-12-01". */
+    key: varchar("key", { length: 160 }).notNull().unique(),
+    kind: varchar("kind", { length: 40 }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    reservationId: integer("reservation_id").references(() => dateReservations.id, { onDelete: "set null" }),
+    /** sending (claimed), sent, failed (will be retried at next_attempt_at), abandoned (out of attempts), skipped. */
+    status: varchar("status", { length: 20 }).notNull().default("sending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    emailLogId: integer("email_log_id").references(() => emailLogs.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbound_messages_retry_idx").on(t.status, t.nextAttemptAt),
+    index("outbound_messages_reservation_idx").on(t.reservationId),
+  ],
+);
+
+/** One run of a scheduled job (pg-boss worker), so an operator can see what ran, when, and what failed. */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: serial("id").primaryKey(),
+    name: varchar("name", { length: 60 }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** running, ok, failed */
+    status: varchar("status", { length: 20 }).notNull().default("running"),
+    processed: integer("processed").notNull().default(0),
+    error: text("error"),
+  },
+  (t) => [index("job_runs_name_started_idx").on(t.name, t.startedAt)],
+);
+
+/** A plan-month pass (CLI or the admin button): what it considered, planned and could not place, and why. */
+export const planningRuns = pgTable(
+  "planning_runs",
+  {
+    id: serial("id").primaryKey(),
+    /** London month planned, "2026-12". */
+    month: varchar("month", { length: 7 }).notNull(),
+    dryRun: boolean("dry_run").notNull().default(false),
+    /** running, done, failed */
+    status: varchar("status", { length: 20 }).notNull().default("running"),
+    membersConsidered: integer("members_considered").notNull().default(0),
+    datesPlanned: integer("dates_planned").notNull().default(0),
+    membersUnplaced: integer("members_unplaced").notNull().default(0),
+    /** Up to a few hundred unplaced members with the rule that ruled everything out, and timings. */
+    summary: jsonb("summary").$type<Record<string, unknown>>(),
+    error: text("error"),
+    triggeredBy: integer("triggered_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("planning_runs_started_idx").on(t.startedAt)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -1,0 +1,147 @@
+/**
+ * The matching engine's contract (issue #6). The engine itself (engine.ts) is pure: no HTTP, no database.
+ * load.ts reads members and venues from PostgreSQL into these shapes; plan.ts runs the engine for many
+ * members in one pass; the admin routes, the suggestion writer and the CLI only call these functions.
+ *
+ *   findMatches(member, venues, options) -> MatchResult          (engine.ts, pure)
+ *   loadMember(deps, userId) -> MemberProfile | null             (load.ts; null: no preferences / not found)
+ *   loadVenues(deps) -> VenueCandidate[]                         (load.ts; every venue with its active ideas)
+ *   planMonth(deps, { month?, dryRun, triggeredBy? }) -> PlanSummary   (plan.ts)
+ */
+import type { DATE_TYPES, DAYS_OF_WEEK, PRICE_LEVELS, TIMES_OF_DAY } from "../../../shared/constants.ts";
+
+export type DateType = (typeof DATE_TYPES)[number];
+export type TimeOfDayPref = (typeof TIMES_OF_DAY)[number];
+export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
+export type PriceLevel = (typeof PRICE_LEVELS)[number];
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** One member as the engine sees them: their rules merged with their linked partner's where they are needs. */
+export interface MemberProfile {
+  userId: number;
+  /** The mutually linked partner, or null. */
+  partnerId: number | null;
+  /** Display name for explanations ("Alex"). */
+  name: string;
+  tier: string | null;
+  subscriptionStatus: string | null;
+  /** No date may fall before this instant (a booked pause). */
+  pausedUntil: Date | null;
+  /** Normalised postcode ("SW1A 1AA") and where it is; location null when it cannot be placed. */
+  postcode: string | null;
+  location: LatLng | null;
+  travelRadiusMiles: number;
+  /** "£" | "££" | "£££" (null: not answered). */
+  dateSpend: string | null;
+  openToTrying: boolean;
+  alcoholOk: boolean;
+  /** Ranked, best first. */
+  dateTypes: DateType[];
+  /** Ranked, best first. */
+  times: TimeOfDayPref[];
+  /** Week of month 1-4 (days 1-7, 8-14, 15-21, 22-28 of the London month) x day of week. */
+  scheduling: { weekOfMonth: number; dayOfWeek: DayOfWeek }[];
+  /** Union of the member's and partner's, as stored (labels such as "Halal"). */
+  dietary: string[];
+  accessibility: string[];
+  /** user_venue_exclusions of the member and partner. */
+  excludedVenueIds: number[];
+  /** The couple's dates that are not cancelled (past and future), newest first. */
+  history: {
+    reservationId: number;
+    venueId: number | null;
+    venueType: string | null;
+    category: string | null;
+    scheduledDate: Date;
+    status: string;
+    rating: number | null;
+  }[];
+  /** Dates the member may still have per London month ("2026-12" -> remaining), from user_monthly_quotas or the tier. */
+  quotaRemaining: (yearMonth: string) => number;
+}
+
+export interface IdeaCandidate {
+  id: number;
+  title: string;
+  category: string;
+  priceLevel: string;
+  season: string;
+  timeOfDay: string;
+  duration: number;
+  tags: string[];
+  requirements: string[];
+}
+
+export interface VenueCandidate {
+  id: number;
+  name: string;
+  type: string;
+  priceLevel: string;
+  city: string;
+  address: string | null;
+  postcode: string | null;
+  /** From the venue's coordinates, else its postcode; null when it cannot be placed (never matched). */
+  location: LatLng | null;
+  dietary: string[];
+  accessibility: string[];
+  /** Active ideas at this venue. A venue without ideas can still be matched as itself (category from its type). */
+  ideas: IdeaCandidate[];
+}
+
+export interface Match {
+  venueId: number;
+  venueName: string;
+  venueType: string;
+  venueAddress: string | null;
+  /** null when the venue has no active idea that fits (the date is the venue itself). */
+  dateIdeaId: number | null;
+  dateIdeaTitle: string | null;
+  category: string;
+  scheduledDate: Date;
+  distanceMiles: number;
+  score: number;
+  /** Short sentences on why this fits, shown to admins ("2.1 miles from SW1A", "Caters for Halal"). */
+  reasons: string[];
+}
+
+export interface MatchResult {
+  /** Best first; at most `limit`, each at a different venue. */
+  matches: Match[];
+  /** When matches is empty: the rule that ruled everything out ("No venue within 10 miles offers Halal"). */
+  noFit: string | null;
+}
+
+export interface MatchOptions {
+  now: Date;
+  /** Slots considered: from max(now + 72 h, from) to `to`. */
+  from: Date;
+  to: Date;
+  /** How many matches to answer (different venues). Default 1. */
+  limit?: number;
+  /** Dates already planned per venue in this pass (spread across venues). */
+  venueLoad?: ReadonlyMap<number, number>;
+}
+
+export interface PlanSummary {
+  runId: number | null;
+  month: string;
+  dryRun: boolean;
+  membersConsidered: number;
+  datesPlanned: number;
+  membersUnplaced: number;
+  /** Members left without a date and why (first few hundred). */
+  unplaced: { userId: number; name: string; reason: string }[];
+  /** The planned dates (dry run: what would be created). */
+  planned: {
+    userId: number;
+    venueId: number;
+    dateIdeaId: number | null;
+    scheduledDate: string;
+    reasons: string[];
+  }[];
+  elapsedMs: number;
+}
