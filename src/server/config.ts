@@ -53,6 +53,17 @@ const envSchema = z.object({
     .min(24, "SUPPORT_INBOUND_SECRET must be at least 24 characters")
     .optional(),
   SEED_DEMO: bool,
+  /** A postcodes.io-compatible API (GET {url}/postcodes/{postcode}); unset: the shipped district centroids only. */
+  GEOCODER_URL: z.url().optional(),
+  /** Optional LLM wording of suggestions (the `openai` client); OPENAI_BASE_URL for any compatible server. */
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  /** Run the scheduled jobs (pg-boss workers) in this process; "false" for an API-only instance. */
+  JOBS_ENABLED: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
 });
 
 export type Config = {
@@ -81,6 +92,9 @@ export type Config = {
   seedDemo: boolean;
   /** Requests per window for the sign-in family of endpoints; tests may lower or raise them. */
   rateLimits: RateLimits;
+  geocoderUrl: string | undefined;
+  llm: { apiKey: string; baseUrl: string | undefined; model: string } | null;
+  jobsEnabled: boolean;
 };
 
 export interface RateLimits {
@@ -151,5 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.GOCARDLESS_WEBHOOK_SECRET || e.PAYMENTS_WEBHOOK_SECRET || randomBytes(32).toString("hex"),
     supportInboundSecret: e.SUPPORT_INBOUND_SECRET || undefined,
     rateLimits: DEFAULT_RATE_LIMITS,
+    geocoderUrl: e.GEOCODER_URL?.replace(/\/$/, ""),
+    llm: e.OPENAI_API_KEY
+      ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL }
+      : null,
+    jobsEnabled: e.JOBS_ENABLED,
   };
 }
