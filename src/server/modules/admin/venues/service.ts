@@ -11,6 +11,7 @@ import { VENUE_MSG } from "../../../../shared/admin/venues.ts";
 import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
+import { locatePostcode } from "../../matching/geo/index.ts";
 import { likePattern } from "../emails/logs.ts";
 
 type VenueRow = typeof venues.$inferSelect;
@@ -108,20 +109,63 @@ function toColumns(input: VenueUpdate): Partial<typeof venues.$inferInsert> {
   return out;
 }
 
-export async function createVenue(deps: Pick<Deps, "db">, input: VenueInput): Promise<AdminVenue> {
+const missing = (n: number | null | undefined) => n === null || n === undefined;
+
+/** The postcode's location as the venue's coordinates (the geocoder when set, else the district centre). */
+async function coordinatesFor(
+  deps: Pick<Deps, "db" | "config">,
+  postcode: string,
+): Promise<{ latitude: string; longitude: string } | null> {
+  const at = await locatePostcode(deps, postcode);
+  return at ? { latitude: dec(at.lat) as string, longitude: dec(at.lng) as string } : null;
+}
+
+/** A venue given a postcode and no latitude/longitude is placed at its postcode. */
+export async function createVenue(deps: Pick<Deps, "db" | "config">, input: VenueInput): Promise<AdminVenue> {
+  const located =
+    input.postcode && missing(input.latitude) && missing(input.longitude)
+      ? await coordinatesFor(deps, input.postcode)
+      : null;
   const [row] = await deps.db
     .insert(venues)
-    .values({ ...toColumns(input), name: input.name, city: input.city, type: input.type })
+    .values({ ...toColumns(input), ...located, name: input.name, city: input.city, type: input.type })
     .returning();
   return toAdminVenue(row);
 }
 
+/**
+ * Coordinates to set when the update leaves the venue with a postcode and no latitude/longitude, or changes its
+ * postcode without giving coordinates (the old ones would point at the old address).
+ */
+async function relocation(
+  deps: Pick<Deps, "db" | "config">,
+  id: number,
+  input: VenueUpdate,
+): Promise<{ latitude: string; longitude: string } | null> {
+  if (input.postcode === undefined && input.latitude === undefined && input.longitude === undefined)
+    return null;
+  if (!missing(input.latitude) && !missing(input.longitude)) return null;
+  const [current] = await deps.db
+    .select({ postcode: venues.postcode, latitude: venues.latitude, longitude: venues.longitude })
+    .from(venues)
+    .where(eq(venues.id, id));
+  if (!current) return null;
+  const postcode = input.postcode !== undefined ? input.postcode : current.postcode;
+  if (!postcode) return null;
+  const lat = input.latitude !== undefined ? input.latitude : current.latitude;
+  const lng = input.longitude !== undefined ? input.longitude : current.longitude;
+  const moved = input.postcode !== undefined && input.postcode !== current.postcode;
+  const givenNone = input.latitude === undefined && input.longitude === undefined;
+  if (lat === null || lng === null || (moved && givenNone)) return coordinatesFor(deps, postcode);
+  return null;
+}
+
 export async function updateVenue(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Deps, "db" | "config">,
   id: number,
   input: VenueUpdate,
 ): Promise<AdminVenue> {
-  const set = toColumns(input);
+  const set = { ...toColumns(input), ...(await relocation(deps, id, input)) };
   if (Object.keys(set).length > 0) {
     const updated = await deps.db
       .update(venues)

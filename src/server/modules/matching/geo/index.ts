@@ -76,10 +76,37 @@ export function districtOf(input: string): string | null {
   return DISTRICT_ONLY.test(d) ? d : null;
 }
 
-/** Centroid of the postcode's district ("SW1A 1AA" or "sw1a"), or null when the district is not in the table. */
+/** PO-box and single-building districts: not averaged into a parent district. */
+const NON_GEOGRAPHIC = new Set(["EC1P", "EC2P", "EC3P", "EC4P", "N1P", "NW1W", "SE1P", "W1A"]);
+
+/**
+ * Central London districts exist only as sub-districts (EC2A, EC2M, ..., W1A-W1W): "EC2" or "W1" alone is
+ * placed at the mean of its geographic sub-districts.
+ */
+function parentCentroids(): Map<string, LatLng> {
+  const sums = new Map<string, { lat: number; lng: number; n: number }>();
+  for (const [d, p] of DISTRICTS) {
+    if (!/^[A-Z]{1,2}[0-9]{1,2}[A-Z]$/.test(d) || NON_GEOGRAPHIC.has(d)) continue;
+    const parent = d.slice(0, -1);
+    if (DISTRICTS.has(parent)) continue;
+    const s = sums.get(parent) ?? { lat: 0, lng: 0, n: 0 };
+    s.lat += p.lat;
+    s.lng += p.lng;
+    s.n += 1;
+    sums.set(parent, s);
+  }
+  return new Map([...sums].map(([d, s]) => [d, { lat: s.lat / s.n, lng: s.lng / s.n }]));
+}
+
+const PARENTS: ReadonlyMap<string, LatLng> = parentCentroids();
+
+/**
+ * Centroid of the postcode's district ("SW1A 1AA", "sw1a", or "EC2" for the mean of EC2A-EC2Y), or null when the
+ * district is not in the table.
+ */
 export function districtCentroid(postcode: string): LatLng | null {
   const d = districtOf(postcode);
-  const p = d ? DISTRICTS.get(d) : undefined;
+  const p = d ? (DISTRICTS.get(d) ?? PARENTS.get(d)) : undefined;
   return p ? { lat: p.lat, lng: p.lng } : null;
 }
 
