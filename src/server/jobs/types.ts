@@ -31,9 +31,15 @@ export interface ClaimedMail {
   build: () => Promise<OutgoingMail | null>;
 }
 
-/** Rebuilds a claimed message for a retry from its outbound_messages row (kind, key, userId, reservationId). */
-export type MailBuilder = (row: {
-  key: string;
-  userId: number | null;
-  reservationId: number | null;
-}) => Promise<OutgoingMail | null>;
+/**
+ * Rebuilds a claimed message for a retry from its outbound_messages row (kind, key, userId, reservationId),
+ * with the retrying worker's deps (a builder may ignore them).
+ */
+export type MailBuilder = (
+  row: {
+    key: string;
+    userId: number | null;
+    reservationId: number | null;
+  },
+  deps: Deps,
+) => Promise<OutgoingMail | null>;

@@ -77,8 +77,11 @@ export class Mailer {
     this.from = from;
   }
 
-  /** Sends one message and records it (sent or failed) in email_logs. Never throws: mail is best effort. */
-  async send(mail: OutgoingMail): Promise<{ ok: boolean; error?: string }> {
+  /**
+   * Sends one message and records it (sent or failed) in email_logs. Never throws: mail is best effort.
+   * Answers the email_logs row's id when one was written (emailLogId), so scheduled mail can link to it.
+   */
+  async send(mail: OutgoingMail): Promise<{ ok: boolean; error?: string; emailLogId?: number }> {
     const sent: SentMail = { ...mail, from: this.from, sentAt: new Date().toISOString() };
     let error: string | undefined;
     try {
@@ -87,7 +90,7 @@ export class Mailer {
       error = e instanceof Error ? e.message : String(e);
     }
     if (mail.log === false) return error ? { ok: false, error } : { ok: true };
-    await this.db
+    const logged = await this.db
       .insert(emailLogs)
       .values({
         recipientEmail: mail.to,
@@ -99,7 +102,9 @@ export class Mailer {
         reservationId: mail.reservationId ?? null,
         errorMessage: error ?? null,
       })
-      .catch(() => {});
-    return error ? { ok: false, error } : { ok: true };
+      .returning({ id: emailLogs.id })
+      .catch(() => []);
+    const emailLogId = logged[0]?.id;
+    return error ? { ok: false, error, emailLogId } : { ok: true, emailLogId };
   }
 }
