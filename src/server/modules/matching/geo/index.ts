@@ -318,7 +318,7 @@ async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Pro
 /**
  * Many postcodes at once (the monthly planner): one cache query, districts from memory, and the misses in
  * bulk from the geocoder when one is set (100 per request, a few requests at a time, 20 s in all). Keys are the
- * strings as given; values as locatePostcode would answer. Never throws.
+ * strings as given, in their order; values as locatePostcode would answer. Never throws.
  */
 export async function locateMany(
   deps: GeoDeps,
@@ -327,7 +327,8 @@ export async function locateMany(
   const result = new Map<string, LatLng | null>();
   const normalised = new Map<string, string>(); // input -> normalised
   for (const input of postcodes) {
-    if (input === null || input === undefined || result.has(input) || normalised.has(input)) continue;
+    if (input === null || input === undefined || result.has(input)) continue;
+    result.set(input, null); // keeps the order of the input
     const pc = normalisePostcode(input);
     if (pc) normalised.set(input, pc);
     else result.set(input, districtCentroid(input));
