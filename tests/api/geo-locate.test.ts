@@ -116,6 +116,21 @@ describe("locatePostcode with a geocoder", () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("asks again about a postcode remembered at its district a month ago", async () => {
+    const c = districtCentroid("SE1")!;
+    await t.db.insert(postcodeLocations).values({
+      postcode: "SE1 9SG",
+      latitude: c.lat.toFixed(7),
+      longitude: c.lng.toFixed(7),
+      source: "district",
+      fetchedAt: new Date(Date.now() - 31 * 24 * 3600_000),
+    });
+    expect(await locatePostcode(t.deps, "SE1 9SG")).toEqual({ lat: 51.5045, lng: -0.0865 });
+    expect(requests).toHaveLength(1);
+    expect((await cached(["SE1 9SG"]))[0]).toMatchObject({ source: "geocoder" });
+    await t.db.delete(postcodeLocations).where(eq(postcodeLocations.postcode, "SE1 9SG"));
+  });
+
   it.each([
     ["a server error", "N1 9GU", "N1"],
     ["a garbage answer", "W1D 3QU", "W1D"],
@@ -242,18 +257,16 @@ describe("locateMany", () => {
     });
     expect(new Set(postcodes).size).toBe(10_000);
     // A tenth of them already geocoded (cached), at a recognisable point.
-    await t.db
-      .insert(postcodeLocations)
-      .values(
-        postcodes
-          .filter((_, i) => i % 10 === 0)
-          .map((postcode) => ({
-            postcode,
-            latitude: "51.4000000",
-            longitude: "-0.3000000",
-            source: "geocoder",
-          })),
-      );
+    await t.db.insert(postcodeLocations).values(
+      postcodes
+        .filter((_, i) => i % 10 === 0)
+        .map((postcode) => ({
+          postcode,
+          latitude: "51.4000000",
+          longitude: "-0.3000000",
+          source: "geocoder",
+        })),
+    );
     await locateMany(noGeocoder, postcodes.slice(0, 100)); // warm up
     const started = performance.now();
     const found = await locateMany(noGeocoder, postcodes);

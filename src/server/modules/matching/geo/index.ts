@@ -253,6 +253,12 @@ async function saveToCache(
   }
 }
 
+/**
+ * A postcode the geocoder did not know is remembered at its district for this long, then asked about again
+ * (new-build postcodes reach the public data a few months after they are issued).
+ */
+export const DISTRICT_CACHE_DAYS = 30;
+
 async function readCache(deps: GeoDeps, postcodes: string[]): Promise<Map<string, LatLng>> {
   const out = new Map<string, LatLng>();
   if (postcodes.length === 0) return out;
@@ -265,7 +271,11 @@ async function readCache(deps: GeoDeps, postcodes: string[]): Promise<Map<string
         longitude: postcodeLocations.longitude,
       })
       .from(postcodeLocations)
-      .where(sql`${postcodeLocations.postcode} = any(${sql.param(postcodes)}::text[])`);
+      .where(
+        sql`${postcodeLocations.postcode} = any(${sql.param(postcodes)}::text[])
+          and (${postcodeLocations.source} <> 'district'
+            or ${postcodeLocations.fetchedAt} > now() - make_interval(days => ${DISTRICT_CACHE_DAYS}))`,
+      );
     for (const r of rows) {
       const p = { lat: Number(r.latitude), lng: Number(r.longitude) };
       if (isInUk(p)) out.set(r.postcode, p);
