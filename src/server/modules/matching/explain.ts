@@ -1,0 +1,224 @@
+/**
+ * The engine's words: why a match fits (2-5 short sentences for admins), and, when nothing fits, the rule that
+ * ruled everything out, found by applying the rules as a funnel and naming the step that emptied it.
+ */
+import { DATE_TYPE_LABELS } from "../../../shared/constants.ts";
+import {
+  lastVisits,
+  memberRuleBlock,
+  nearestVenueMiles,
+  type PlannerOptions,
+  type PreparedVenue,
+  revisitOk,
+  type ScoreParts,
+  type Slot,
+  slotFunnel,
+  staticIdeaOk,
+  venueFunnel,
+} from "./engine.ts";
+import { districtOf } from "./geo/index.ts";
+import {
+  categoryRank,
+  dayMonth,
+  listText,
+  londonParts,
+  londonYearMonth,
+  monthName,
+  norm,
+  PRICE_SYMBOL,
+  SLOT_TIMES,
+  SPEND_PRICE,
+  seasonFits,
+  WEEKDAY_NAMES,
+} from "./rules.ts";
+import type { MemberProfile, VenueCandidate } from "./types.ts";
+
+const CATEGORY_LABELS: Record<string, string> = {
+  culinary: "culinary",
+  active: "active",
+  adventure: "adventure",
+  live_music: "live music",
+  bars: "bars",
+  cultural: "cultural",
+  wellness: "wellness",
+};
+
+const categoryLabel = (c: string) => CATEGORY_LABELS[c] ?? c;
+const ORDINAL = ["first", "second", "third", "fourth"];
+const capital = (s: string) => (s ? `${s[0].toUpperCase()}${s.slice(1)}` : s);
+const miles = (d: number) => (Math.round(d * 10) / 10).toFixed(1);
+
+function area(member: MemberProfile): string {
+  return member.postcode ? (districtOf(member.postcode) ?? member.postcode) : "your postcode";
+}
+
+export interface MatchFacts {
+  venue: VenueCandidate;
+  category: string;
+  slot: Slot;
+  distance: number;
+  parts: ScoreParts;
+  previous: { category: string; at: Date } | null;
+  price: string;
+}
+
+/** 2-5 short reasons, most telling first. */
+export function explainMatch(member: MemberProfile, f: MatchFacts): string[] {
+  const reasons: string[] = [];
+  const rank = categoryRank(member.dateTypes, f.category);
+  if (rank >= 0) reasons.push(`Your #${rank + 1} date type: ${DATE_TYPE_LABELS[member.dateTypes[rank]]}`);
+  else if (f.parts.universal) reasons.push("Wellness suits every couple");
+  reasons.push(`${miles(f.distance)} miles from ${area(member)} (within your ${member.travelRadiusMiles})`);
+  const wd = WEEKDAY_NAMES[f.slot.parts.weekday];
+  const label = SLOT_TIMES[f.slot.time].label;
+  reasons.push(`${capital(wd)} ${label}, your ${ORDINAL[f.slot.timeRank] ?? "chosen"}-choice time`);
+  const needs = [...new Set([...member.dietary, ...member.accessibility].map((s) => s.trim()))];
+  if (needs.length > 0) reasons.push(`Caters for ${listText(needs)}`);
+  if (member.dateSpend) {
+    const want = SPEND_PRICE[member.dateSpend];
+    reasons.push(
+      norm(f.price) === want
+        ? `${member.dateSpend} fits your budget`
+        : `${PRICE_SYMBOL[norm(f.price)] ?? f.price} is one step from your ${member.dateSpend}, and you're open to trying`,
+    );
+  }
+  if (f.previous && !f.parts.repeatCategory) {
+    const prev = londonParts(f.previous.at);
+    const sameOrLast = f.slot.parts.year * 12 + f.slot.parts.month - (prev.year * 12 + prev.month) === 1;
+    reasons.push(
+      `Something different after ${sameOrLast ? "last month's" : "your last"} ${categoryLabel(f.previous.category)} date`,
+    );
+  }
+  if (f.parts.rating !== null && f.parts.rating >= 4) {
+    reasons.push(`You rated similar dates ${f.parts.rating.toFixed(1)} out of 5`);
+  }
+  if (f.parts.asItself && reasons.length < 5) reasons.push(`${f.venue.name} itself (no set date idea)`);
+  return reasons.slice(0, 5);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+function timesText(member: MemberProfile): string {
+  const labels = [...new Set(member.times)].map((t) => SLOT_TIMES[t]?.label).filter(Boolean) as string[];
+  return labels.length === 0 ? "" : listText(labels).replace(/ and /, " or ");
+}
+
+function windowText(start: number, end: number): string {
+  return `${dayMonth(new Date(start))} and ${dayMonth(new Date(end))}`;
+}
+
+/** The rule that ruled everything out, with specifics. */
+export function explainNoFit(
+  member: MemberProfile,
+  venues: readonly VenueCandidate[],
+  options: PlannerOptions,
+): string {
+  const block = memberRuleBlock(member);
+  if (block === "subscription") {
+    return member.subscriptionStatus
+      ? `Subscription is ${member.subscriptionStatus.replace(/_/g, " ")}, not active`
+      : "No active subscription";
+  }
+  if (block === "tier") return "No subscription tier is set";
+  if (member.scheduling.length === 0 || member.times.length === 0) {
+    return "No days or times are chosen in the preferences";
+  }
+  const slots = slotFunnel(member, options);
+  const times = timesText(member);
+  if (slots.end < slots.start) return "No date can be planned in this window (it ends within 72 hours)";
+  if (slots.candidates.length === 0) {
+    return `None of your chosen days has a ${times} slot between ${windowText(slots.start, slots.end)}`;
+  }
+  if (slots.afterPause.length === 0 && member.pausedUntil) {
+    return `Subscription is paused until ${dayMonth(member.pausedUntil)}`;
+  }
+  if (slots.afterQuota.length === 0) {
+    const months = [...new Set(slots.afterPause.map((s) => s.yearMonth))];
+    const ym = months[0];
+    const planned = member.history.filter(
+      (h) => h.status !== "cancelled" && londonYearMonth(h.scheduledDate) === ym,
+    ).length;
+    const name = monthName(ym);
+    return planned > 0
+      ? `${name}'s ${planned} date${planned === 1 ? " is" : "s are"} already planned`
+      : `${name}'s allowance of dates is used up`;
+  }
+  if (slots.free.length === 0) {
+    return `No ${times} slot on your chosen days is free between ${windowText(slots.start, slots.end)}`;
+  }
+  if (!member.location) {
+    return member.postcode
+      ? `Postcode ${member.postcode} cannot be placed on the map`
+      : "No postcode in the preferences";
+  }
+  const f = venueFunnel(member, venues);
+  const where = `within ${member.travelRadiusMiles} mile${member.travelRadiusMiles === 1 ? "" : "s"} of ${area(member)}`;
+  if (f.index.located.length === 0) return "No venue has a known location";
+  if (f.inRadius.length === 0) {
+    const nearest = nearestVenueMiles(venues, member.location);
+    return `No venue ${where}${nearest === null ? "" : ` (the nearest is ${miles(nearest)} miles away)`}`;
+  }
+  if (f.dietary.length === 0)
+    return needsText(member.dietary, f.inRadius, "dietary", `No venue ${where} offers`);
+  if (f.access.length === 0) {
+    return needsText(member.accessibility, f.dietary, "accessibility", `No venue ${where} has`);
+  }
+  const suiting =
+    member.dietary.length + member.accessibility.length > 0
+      ? ` that caters for ${listText([...member.dietary, ...member.accessibility])}`
+      : "";
+  if (f.priced.length === 0) {
+    return `No venue ${where}${suiting} fits your ${member.dateSpend ?? ""} budget`.replace("  ", " ");
+  }
+  if (f.allowed.length === 0) {
+    return `All ${f.priced.length} venue${f.priced.length === 1 ? "" : "s"} ${where} that fit are excluded for this couple`;
+  }
+  const last = lastVisits(member);
+  const fresh = f.allowed.filter((c) => slots.free.some((s) => revisitOk(last, c.p.v.id, s.t)));
+  if (fresh.length === 0) {
+    return `Every venue ${where} that fits was visited in the last 6 months or is already planned`;
+  }
+  const sober = fresh.filter(
+    (c) => c.p.ideas.length === 0 || c.p.ideas.some((i) => member.alcoholOk || !i.alcohol),
+  );
+  if (sober.length === 0) return `The venues ${where} that fit only offer alcohol-led dates`;
+  const budget = sober.filter(
+    (c) => c.p.ideas.length === 0 || c.p.ideas.some((i) => staticIdeaOk(member, i)),
+  );
+  if (budget.length === 0) {
+    return `No date idea at the venues ${where} that fit is in your ${member.dateSpend ?? ""} budget`;
+  }
+  const timed = budget.filter(
+    (c) =>
+      c.p.ideas.length === 0 ||
+      c.p.ideas.some(
+        (i) =>
+          staticIdeaOk(member, i) &&
+          slots.free.some(
+            (s) =>
+              i.timeOfDay === s.timeOfDay &&
+              seasonFits(i.season, s.parts.month) &&
+              revisitOk(last, c.p.v.id, s.t),
+          ),
+      ),
+  );
+  if (timed.length === 0) {
+    const months = [...new Set(slots.free.map((s) => monthName(s.yearMonth)))];
+    return `No date idea at the venues ${where} that fit runs in the ${times} in ${listText(months)}`;
+  }
+  if (options.slotFull) {
+    return `Every venue ${where} that fits is fully booked at your times in this pass`;
+  }
+  return "No venue, date idea and time fit every rule together";
+}
+
+function needsText(
+  needs: readonly string[],
+  pool: readonly { p: PreparedVenue }[],
+  kind: "dietary" | "accessibility",
+  prefix: string,
+): string {
+  const missing = needs.filter((n) => !pool.some((c) => c.p[kind].has(norm(n))));
+  if (missing.length > 0) return `${prefix} ${listText(missing.map((s) => s.trim()))}`;
+  return `${prefix} ${listText(needs.map((s) => s.trim()))} together`;
+}

@@ -1,0 +1,342 @@
+/**
+ * Reads members and venues from PostgreSQL into the engine's shapes (issue #6). One member (auto-assign,
+ * suggestions) or many at once (the monthly planner): the same few set-based queries either way.
+ */
+import { sql } from "drizzle-orm";
+import { datesAllowed } from "../../../shared/admin/assignments.ts";
+import { DATE_TYPES, DAYS_OF_WEEK, TIMES_OF_DAY } from "../../../shared/constants.ts";
+import type { Db } from "../../db/client.ts";
+import type { Deps } from "../../deps.ts";
+import type { Tx } from "../admin/assignments/quota.ts";
+import { locateMany, venueLocation } from "./geo/index.ts";
+import { londonYearMonth } from "./rules.ts";
+import type {
+  DateType,
+  DayOfWeek,
+  IdeaCandidate,
+  MemberProfile,
+  TimeOfDayPref,
+  VenueCandidate,
+} from "./types.ts";
+
+export type LoadDeps = Pick<Deps, "db" | "config">;
+type Conn = Db | Tx;
+
+interface MemberRow extends Record<string, unknown> {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  subscription_tier: string | null;
+  subscription_status: string | null;
+  paused_until: Date | string | null;
+  partner_id: number | null;
+  has_prefs: boolean;
+  postcode: string | null;
+  travel_radius: number | null;
+  date_spend: string | null;
+  date_types: unknown;
+  times: unknown;
+  scheduling: unknown;
+  dietary: string[] | null;
+  accessibility: string[] | null;
+  alcohol_ok: boolean | null;
+  open_to_trying: boolean | null;
+  partner_dietary: string[] | null;
+  partner_accessibility: string[] | null;
+}
+
+const asDate = (v: Date | string | null): Date | null =>
+  v === null ? null : v instanceof Date ? v : new Date(v);
+
+function rankedList<T extends string>(raw: unknown, key: string, allowed: readonly T[]): T[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((e): e is Record<string, unknown> => !!e && typeof e === "object")
+    .filter((e) => typeof e[key] === "string" && (allowed as readonly string[]).includes(e[key] as string))
+    .sort((a, b) => Number(a.rank ?? 99) - Number(b.rank ?? 99))
+    .map((e) => e[key] as T)
+    .filter((v, i, all) => all.indexOf(v) === i);
+}
+
+function schedulingList(raw: unknown): { weekOfMonth: number; dayOfWeek: DayOfWeek }[] {
+  if (!Array.isArray(raw)) return [];
+  const out: { weekOfMonth: number; dayOfWeek: DayOfWeek }[] = [];
+  for (const e of raw) {
+    if (!e || typeof e !== "object") continue;
+    const w = Number((e as Record<string, unknown>).weekOfMonth);
+    const d = String((e as Record<string, unknown>).dayOfWeek ?? "").toLowerCase();
+    if (Number.isInteger(w) && w >= 1 && w <= 4 && (DAYS_OF_WEEK as readonly string[]).includes(d)) {
+      out.push({ weekOfMonth: w, dayOfWeek: d as DayOfWeek });
+    }
+  }
+  return out;
+}
+
+const uniq = (list: readonly string[]) => {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const s of list) {
+    const k = s.trim().toLowerCase();
+    if (k && !seen.has(k)) {
+      seen.add(k);
+      out.push(s.trim());
+    }
+  }
+  return out;
+};
+
+export interface LoadedMember {
+  profile: MemberProfile;
+  /** Whether the preferences are complete enough to plan with (a preferences row, postcode, days and times). */
+  complete: boolean;
+  email: string;
+  /** The member's own non-cancelled dates per London month ("2026-12" -> n). */
+  ownDatesByMonth: Map<string, number>;
+  /** The partner's non-cancelled dates per London month (the couple's dates count for both). */
+  partnerDatesByMonth: Map<string, number>;
+  /** user_monthly_quotas rows ("2026-12" -> {allowed, used, remaining}). */
+  quotaRows: Map<string, { allowed: number; used: number; remaining: number }>;
+}
+
+/**
+ * Members as the engine sees them. `where` selects users (alias u); deleted users are never loaded.
+ * History covers the couple's dates that are not cancelled.
+ */
+export async function loadProfiles(
+  deps: LoadDeps,
+  where: ReturnType<typeof sql>,
+  conn: Conn = deps.db,
+): Promise<LoadedMember[]> {
+  const members = (
+    await conn.execute<MemberRow>(sql`
+      select u.id, u.first_name, u.last_name, u.email, u.subscription_tier, u.subscription_status,
+        u.paused_until, pu.id as partner_id, (p.id is not null) as has_prefs, p.postcode, p.travel_radius,
+        p.date_spend, p.date_type_preferences as date_types, p.time_preferences as times,
+        p.scheduling_preferences as scheduling, p.dietary_restrictions as dietary,
+        p.accessibility_needs as accessibility, p.alcohol_ok, p.open_to_trying,
+        pp.dietary_restrictions as partner_dietary, pp.accessibility_needs as partner_accessibility
+      from users u
+      left join user_preferences p on p.user_id = u.id
+      left join users pu on pu.id = u.partner_id and pu.partner_id = u.id and pu.deleted_at is null
+      left join user_preferences pp on pp.user_id = pu.id
+      where u.deleted_at is null and (${where})
+      order by u.id
+    `)
+  ).rows;
+  if (members.length === 0) return [];
+  const ids = members.map((m) => m.id);
+  const coupleIds = [...new Set([...ids, ...members.flatMap((m) => (m.partner_id ? [m.partner_id] : []))])];
+
+  const [exclusions, history, quotas, places] = await Promise.all([
+    conn.execute<{ user_id: number; venue_id: number }>(sql`
+      select user_id, venue_id from user_venue_exclusions where user_id = any(${sql.param(coupleIds)}::int[])
+    `),
+    conn.execute<{
+      id: number;
+      user_id: number;
+      venue_id: number | null;
+      venue_type: string | null;
+      category: string | null;
+      scheduled_date: Date | string;
+      status: string;
+      rating: number | null;
+    }>(sql`
+      select r.id, r.user_id, r.venue_id, v.type as venue_type,
+        coalesce(i.category, case v.type when 'restaurant' then 'culinary' when 'activity' then 'active'
+          when 'cultural' then 'cultural' when 'adventure' then 'adventure' when 'wellness' then 'wellness' end)
+          as category,
+        r.scheduled_date, r.status, r.rating
+      from date_reservations r
+      left join venues v on v.id = r.venue_id
+      left join date_ideas i on i.id = r.date_idea_id
+      where r.user_id = any(${sql.param(coupleIds)}::int[]) and r.status <> 'cancelled'
+      order by r.scheduled_date desc, r.id desc
+    `),
+    conn.execute<{
+      user_id: number;
+      year: number;
+      month: number;
+      allowed: number;
+      used: number;
+      remaining: number;
+    }>(
+      sql`
+      select user_id, year, month, quota_allowed as allowed, quota_used as used, quota_remaining as remaining
+      from user_monthly_quotas where user_id = any(${sql.param(ids)}::int[])
+    `,
+    ),
+    locateMany(
+      deps,
+      members.map((m) => m.postcode),
+    ),
+  ]);
+
+  const exclByUser = new Map<number, number[]>();
+  for (const e of exclusions.rows) {
+    const l = exclByUser.get(e.user_id);
+    if (l) l.push(e.venue_id);
+    else exclByUser.set(e.user_id, [e.venue_id]);
+  }
+  type H = MemberProfile["history"][number] & { userId: number; ym: string };
+  const histByUser = new Map<number, H[]>();
+  for (const r of history.rows) {
+    const at = asDate(r.scheduled_date) as Date;
+    const h: H = {
+      reservationId: r.id,
+      venueId: r.venue_id,
+      venueType: r.venue_type,
+      category: r.category,
+      scheduledDate: at,
+      status: r.status,
+      rating: r.rating,
+      userId: r.user_id,
+      ym: londonYearMonth(at),
+    };
+    const l = histByUser.get(r.user_id);
+    if (l) l.push(h);
+    else histByUser.set(r.user_id, [h]);
+  }
+  const quotaByUser = new Map<number, Map<string, { allowed: number; used: number; remaining: number }>>();
+  for (const q of quotas.rows) {
+    const m = quotaByUser.get(q.user_id) ?? new Map();
+    m.set(`${q.year}-${String(q.month).padStart(2, "0")}`, {
+      allowed: q.allowed,
+      used: q.used,
+      remaining: q.remaining,
+    });
+    quotaByUser.set(q.user_id, m);
+  }
+
+  return members.map((m) => {
+    const own = histByUser.get(m.id) ?? [];
+    const partner = m.partner_id ? (histByUser.get(m.partner_id) ?? []) : [];
+    const couple = [...own, ...partner].sort(
+      (a, b) => b.scheduledDate.getTime() - a.scheduledDate.getTime() || b.reservationId - a.reservationId,
+    );
+    const byMonth = (list: H[]) => {
+      const out = new Map<string, number>();
+      for (const h of list) out.set(h.ym, (out.get(h.ym) ?? 0) + 1);
+      return out;
+    };
+    const ownDatesByMonth = byMonth(own);
+    const partnerDatesByMonth = byMonth(partner);
+    const quotaRows = quotaByUser.get(m.id) ?? new Map();
+    const tier = m.subscription_tier;
+    const profile: MemberProfile = {
+      userId: m.id,
+      partnerId: m.partner_id,
+      name: [m.first_name, m.last_name].filter(Boolean).join(" ") || m.email,
+      tier,
+      subscriptionStatus: m.subscription_status,
+      pausedUntil: asDate(m.paused_until),
+      postcode: m.postcode,
+      location: m.postcode ? (places.get(m.postcode) ?? null) : null,
+      travelRadiusMiles: m.travel_radius ?? 0,
+      dateSpend: m.date_spend,
+      openToTrying: m.open_to_trying ?? false,
+      alcoholOk: m.alcohol_ok ?? true,
+      dateTypes: rankedList<DateType>(m.date_types, "type", DATE_TYPES),
+      times: rankedList<TimeOfDayPref>(m.times, "time", TIMES_OF_DAY),
+      scheduling: schedulingList(m.scheduling),
+      dietary: uniq([...(m.dietary ?? []), ...(m.partner_dietary ?? [])]),
+      accessibility: uniq([...(m.accessibility ?? []), ...(m.partner_accessibility ?? [])]),
+      excludedVenueIds: [
+        ...new Set([
+          ...(exclByUser.get(m.id) ?? []),
+          ...(m.partner_id ? (exclByUser.get(m.partner_id) ?? []) : []),
+        ]),
+      ],
+      history: couple.map(({ userId: _u, ym: _y, ...h }) => h),
+      quotaRemaining: (ym: string) => {
+        const row = quotaRows.get(ym);
+        if (row) return Math.max(0, row.remaining);
+        return Math.max(0, datesAllowed(tier) - (ownDatesByMonth.get(ym) ?? 0));
+      },
+    };
+    const complete = m.has_prefs && !!m.postcode && profile.scheduling.length > 0 && profile.times.length > 0;
+    return { profile, complete, email: m.email, ownDatesByMonth, partnerDatesByMonth, quotaRows };
+  });
+}
+
+/**
+ * One member with their linked partner's needs and the couple's history; null when the member does not exist
+ * (or is deleted), has no user_preferences row, or has no postcode, days or times to plan with.
+ */
+export async function loadMember(deps: LoadDeps, userId: number): Promise<MemberProfile | null> {
+  if (!Number.isSafeInteger(userId) || userId < 1 || userId > 2_147_483_647) return null;
+  const [loaded] = await loadProfiles(deps, sql`u.id = ${userId}`);
+  return loaded?.complete ? loaded.profile : null;
+}
+
+interface VenueRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  type: string;
+  price_level: string;
+  city: string;
+  address: string | null;
+  postcode: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  dietary: string[];
+  accessibility: string[];
+}
+
+interface IdeaRow extends Record<string, unknown> {
+  id: number;
+  venue_id: number;
+  title: string;
+  category: string;
+  price_level: string;
+  season: string;
+  time_of_day: string;
+  duration: number;
+  tags: string[];
+  requirements: string[];
+}
+
+/** Every venue with its active ideas; location from its coordinates, else its postcode district. */
+export async function loadVenues(deps: LoadDeps, conn: Conn = deps.db): Promise<VenueCandidate[]> {
+  const [venueRows, ideaRows] = await Promise.all([
+    conn.execute<VenueRow>(sql`
+      select id, name, type, price_level, city, address, postcode, latitude, longitude,
+        dietary_accommodations as dietary, accessibility_features as accessibility
+      from venues order by id
+    `),
+    conn.execute<IdeaRow>(sql`
+      select id, venue_id, title, category, price_level, season, time_of_day, duration, tags, requirements
+      from date_ideas where is_active and venue_id is not null order by id
+    `),
+  ]);
+  const ideas = new Map<number, IdeaCandidate[]>();
+  for (const i of ideaRows.rows) {
+    const idea: IdeaCandidate = {
+      id: i.id,
+      title: i.title,
+      category: i.category,
+      priceLevel: i.price_level,
+      season: i.season,
+      timeOfDay: i.time_of_day,
+      duration: i.duration,
+      tags: i.tags ?? [],
+      requirements: i.requirements ?? [],
+    };
+    const l = ideas.get(i.venue_id);
+    if (l) l.push(idea);
+    else ideas.set(i.venue_id, [idea]);
+  }
+  return venueRows.rows.map((v) => ({
+    id: v.id,
+    name: v.name,
+    type: v.type,
+    priceLevel: v.price_level,
+    city: v.city,
+    address: v.address,
+    postcode: v.postcode,
+    location: venueLocation({ latitude: v.latitude, longitude: v.longitude, postcode: v.postcode }),
+    dietary: v.dietary ?? [],
+    accessibility: v.accessibility ?? [],
+    ideas: ideas.get(v.id) ?? [],
+  }));
+}

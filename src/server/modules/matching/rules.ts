@@ -1,0 +1,298 @@
+/**
+ * The matching engine's rules as small pure functions (issue #6): London calendar arithmetic, price bands,
+ * seasons, slot times, alcohol-led ideas, date types -> idea categories. Nothing here touches a database.
+ */
+import type { DateType, DayOfWeek, PriceLevel, TimeOfDayPref } from "./types.ts";
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** A date is planned at least this far ahead (the reveal comes 48 hours before; admins need a day to book). */
+export const MIN_LEAD_HOURS = 72;
+/**
+ * A venue the couple had a date at within this many days before the slot (or has one planned) is not used
+ * again. 184 days is the longest "6 months" can be (July to January), so the rule is never weaker than six
+ * calendar months.
+ */
+export const REVISIT_DAYS = 184;
+/** At most this many of the pass's couples at one venue in one slot (the monthly planner). */
+export const VENUE_SLOT_CAP = 2;
+
+// ---------------------------------------------------------------------------------------------------------
+// London's clock (GMT, or BST from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
+// October), computed directly: the planner converts hundreds of thousands of instants.
+
+function lastSundayUtc(year: number, month0: number): number {
+  const lastDay = new Date(Date.UTC(year, month0 + 1, 0));
+  const back = lastDay.getUTCDay();
+  return Date.UTC(year, month0, lastDay.getUTCDate() - back, 1, 0, 0);
+}
+
+const bstCache = new Map<number, [number, number]>();
+function bstRange(year: number): [number, number] {
+  let r = bstCache.get(year);
+  if (!r) {
+    r = [lastSundayUtc(year, 2), lastSundayUtc(year, 9)];
+    bstCache.set(year, r);
+  }
+  return r;
+}
+
+/** London's offset from UTC at an instant, in ms (0 or 3,600,000). */
+export function londonOffsetMs(at: Date | number): number {
+  const t = typeof at === "number" ? at : at.getTime();
+  const year = new Date(t).getUTCFullYear();
+  const [start, end] = bstRange(year);
+  return t >= start && t < end ? HOUR_MS : 0;
+}
+
+export interface LondonParts {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  /** 0 = Sunday ... 6 = Saturday */
+  weekday: number;
+  hour: number;
+  minute: number;
+}
+
+export function londonParts(at: Date | number): LondonParts {
+  const t = typeof at === "number" ? at : at.getTime();
+  const w = new Date(t + londonOffsetMs(t));
+  return {
+    year: w.getUTCFullYear(),
+    month: w.getUTCMonth() + 1,
+    day: w.getUTCDate(),
+    weekday: w.getUTCDay(),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+  };
+}
+
+/** The instant London's clock reads y-m-d h:mi (for the times the engine uses, never in the skipped hour). */
+export function londonInstant(year: number, month: number, day: number, hour: number, minute: number): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // Try BST first, then GMT: keep the offset whose London reading is the wall time.
+  for (const off of [HOUR_MS, 0]) {
+    const t = wall - off;
+    if (londonOffsetMs(t) === off) return new Date(t);
+  }
+  return new Date(wall);
+}
+
+/** "2026-12" */
+export function londonYearMonth(at: Date | number): string {
+  const p = londonParts(at);
+  return `${p.year}-${String(p.month).padStart(2, "0")}`;
+}
+
+/** A number identifying the London calendar day (days since 1970-01-01 on London's clock). */
+export function londonDayNumber(at: Date | number): number {
+  const t = typeof at === "number" ? at : at.getTime();
+  return Math.floor((t + londonOffsetMs(t)) / DAY_MS);
+}
+
+/** Week of the month for scheduling choices: days 1-7 -> 1 ... 22-28 -> 4; 29-31 -> null (never chosen). */
+export function weekOfMonth(day: number): number | null {
+  return day >= 1 && day <= 28 ? Math.ceil(day / 7) : null;
+}
+
+export const WEEKDAY_NAMES: readonly DayOfWeek[] = [
+  "sunday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+];
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "December" for "2026-12". */
+export function monthName(yearMonth: string): string {
+  return MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1] ?? yearMonth;
+}
+
+/** "5 December" */
+export function dayMonth(at: Date): string {
+  const p = londonParts(at);
+  return `${p.day} ${MONTH_NAMES[p.month - 1]}`;
+}
+
+/** "Saturday 5 December" */
+export function weekdayDayMonth(at: Date): string {
+  const p = londonParts(at);
+  const wd = WEEKDAY_NAMES[p.weekday];
+  return `${wd[0].toUpperCase()}${wd.slice(1)} ${p.day} ${MONTH_NAMES[p.month - 1]}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Times of day
+
+/** The member's time choice -> the date idea's timeOfDay and the London start time of the date. */
+export const SLOT_TIMES: Record<
+  TimeOfDayPref,
+  { timeOfDay: string; hour: number; minute: number; label: string }
+> = {
+  mornings: { timeOfDay: "morning", hour: 10, minute: 30, label: "morning" },
+  afternoons: { timeOfDay: "afternoon", hour: 14, minute: 0, label: "afternoon" },
+  evenings: { timeOfDay: "evening", hour: 19, minute: 0, label: "evening" },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Seasons
+
+/** The season of a London month (1-12). */
+export function seasonOfMonth(month: number): "spring" | "summer" | "autumn" | "winter" {
+  if (month >= 3 && month <= 5) return "spring";
+  if (month >= 6 && month <= 8) return "summer";
+  if (month >= 9 && month <= 11) return "autumn";
+  return "winter";
+}
+
+export function seasonFits(season: string, month: number): boolean {
+  const s = norm(season);
+  return s === "any" || s === "" || s === seasonOfMonth(month);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Price
+
+export const SPEND_PRICE: Record<string, PriceLevel> = { "£": "low", "££": "medium", "£££": "high" };
+const PRICE_STEP: Record<string, number> = { low: 0, medium: 1, high: 2 };
+
+/**
+ * Whether a venue's or idea's price level fits the member's spend: the same band, or one step either way when
+ * they are open to trying. An unanswered spend allows any level; an unknown level fits nobody who answered.
+ */
+export function priceFits(spend: string | null, openToTrying: boolean, level: string): boolean {
+  if (spend === null) return true;
+  const want = SPEND_PRICE[spend];
+  const have = PRICE_STEP[norm(level)];
+  if (want === undefined || have === undefined) return false;
+  const diff = Math.abs(have - PRICE_STEP[want]);
+  return diff === 0 || (openToTrying && diff === 1);
+}
+
+export const PRICE_SYMBOL: Record<string, string> = { low: "£", medium: "££", high: "£££" };
+
+// ---------------------------------------------------------------------------------------------------------
+// Alcohol
+
+/** Words that make an idea alcohol-led (matched as whole words, or word starts, in its title and tags). */
+export const ALCOHOL_WORDS = [
+  "alcohol",
+  "beer",
+  "beers",
+  "booze",
+  "brewery",
+  "breweries",
+  "brewing",
+  "champagne",
+  "cider",
+  "cocktail",
+  "cocktails",
+  "distillery",
+  "gin",
+  "mixology",
+  "pub",
+  "pubs",
+  "prosecco",
+  "rum",
+  "spirits",
+  "tequila",
+  "vodka",
+  "whisky",
+  "whiskey",
+  "wine",
+  "wines",
+  "winery",
+  "vineyard",
+  "ale",
+  "ales",
+  "sommelier",
+  "happy hour",
+  "pub crawl",
+  "bottomless",
+] as const;
+
+const ALCOHOL_RE = new RegExp(
+  `(^|[^a-z])(${ALCOHOL_WORDS.map((w) => w.replace(/ /g, "\\s+")).join("|")})([^a-z]|$)`,
+  "i",
+);
+
+/** True for an idea of category "bars" or whose title or tags are alcohol-led. */
+export function isAlcoholLed(idea: { category: string; title: string; tags: readonly string[] }): boolean {
+  if (norm(idea.category) === "bars") return true;
+  if (ALCOHOL_RE.test(idea.title)) return true;
+  for (const t of idea.tags) if (ALCOHOL_RE.test(t)) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Categories
+
+/** Member date types -> idea categories (ARCHITECTURE.md). Wellness ideas suit anyone. */
+export const DATE_TYPE_CATEGORIES: Record<DateType, readonly string[]> = {
+  restaurants: ["culinary"],
+  active: ["active", "adventure"],
+  live_music: ["live_music"],
+  bars: ["bars"],
+  culture: ["cultural"],
+};
+
+export const UNIVERSAL_CATEGORY = "wellness";
+
+/** The category of a venue matched as itself (no active idea), from its type. */
+export const VENUE_TYPE_CATEGORY: Record<string, string> = {
+  restaurant: "culinary",
+  activity: "active",
+  cultural: "cultural",
+  adventure: "adventure",
+  wellness: "wellness",
+};
+
+export function venueTypeCategory(type: string): string {
+  return VENUE_TYPE_CATEGORY[norm(type)] ?? "culinary";
+}
+
+/** The rank (0 best) of the member's date type that covers a category, or -1. */
+export function categoryRank(dateTypes: readonly DateType[], category: string): number {
+  const c = norm(category);
+  for (let i = 0; i < dateTypes.length; i++) if (DATE_TYPE_CATEGORIES[dateTypes[i]]?.includes(c)) return i;
+  return -1;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Labels
+
+export function norm(s: string): string {
+  return s.trim().toLowerCase();
+}
+
+/** "Vegan", "Vegan and Halal", "Vegan, Halal and Kosher" */
+export function listText(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** Every label of `needs` (case-insensitive, trimmed) is among `offered`. */
+export function coversAll(offered: ReadonlySet<string>, needs: readonly string[]): boolean {
+  for (const n of needs) if (!offered.has(norm(n))) return false;
+  return true;
+}
