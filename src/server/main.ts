@@ -8,9 +8,9 @@ import { users } from "./db/schema.ts";
 import { seedDemo } from "./db/seed-demo.ts";
 import { seedDemoCouple } from "./db/seed-member.ts";
 import { createDeps } from "./deps-factory.ts";
+import { type RunningJobs, startJobs } from "./jobs/boss.ts";
+import { allJobs } from "./jobs/jobs.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
-import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
-import { advanceSubscriptions } from "./modules/subscriptions/cycles.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
@@ -59,28 +59,29 @@ async function main() {
       : "payments: built-in sandbox (set GOCARDLESS_ACCESS_TOKEN for GoCardless)",
   );
   const app = await buildApp(deps);
-  const purge = setInterval(() => void purgeExpiredSessions(db, new Date()).catch(() => {}), 3_600_000);
-  purge.unref();
-  // Billing cycles roll on (booked pauses start and end, tier changes take over). Safe with several instances;
-  // the scheduled jobs of the planning work move this onto pg-boss.
-  const advance = () =>
-    void advanceSubscriptions(deps)
-      .then((n) => n && log.info(`${n} subscription cycle(s) advanced`))
-      .catch((e) => log.error(e, "advancing subscriptions failed"));
-  advance();
-  const cycles = setInterval(advance, 10 * 60_000);
-  cycles.unref();
+  // The scheduled jobs (pg-boss on this database): the date lifecycle, billing, mail retries, cycles and purges.
+  // Each runs once per tick however many instances run; JOBS_ENABLED=false makes an API-only instance.
+  let jobs: RunningJobs | null = null;
+  if (config.jobsEnabled) {
+    const url = db.$client.options.connectionString;
+    if (!url) throw new Error("the database connection string is unknown: cannot start the jobs");
+    jobs = await startJobs(deps, url, allJobs, {
+      log: (msg, err) => log.error(err instanceof Error ? { err } : {}, msg),
+    });
+    log.info(`jobs: ${allJobs.length} scheduled (pg-boss)`);
+  } else {
+    log.info("jobs: off (JOBS_ENABLED=false)");
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info(`${signal}: shutting down`);
-    clearInterval(purge);
-    clearInterval(cycles);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close().catch(() => {});
+    await jobs?.stop().catch((e) => log.error(e, "stopping the jobs failed"));
     deps.mailer.transport.close?.();
     await database.close();
     process.exit(0);

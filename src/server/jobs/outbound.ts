@@ -70,8 +70,23 @@ export function backoffAfter(attempt: number): number | null {
  * the key was already claimed (sent, being sent, or waiting for a retry): nothing is done then.
  */
 export async function sendClaimed(deps: Deps, m: ClaimedMail): Promise<SendOutcome> {
-  const now = deps.now();
-  const claimed = await deps.db
+  const id = await claimMail(deps.db, deps.now(), m);
+  if (id === null) return "duplicate";
+  return deliverClaimed(deps, id, m.build);
+}
+
+/**
+ * Only the claim (status "sending"), e.g. inside the transaction that changes a date, so the change and the
+ * duty to tell the member commit together; send it after the commit with deliverClaimed. Should the process
+ * die in between, the retry job takes the claim over after STUCK_SENDING_MINUTES. Answers the row's id, or
+ * null when the key was already claimed.
+ */
+export async function claimMail(
+  db: Pick<Deps["db"], "insert">,
+  now: Date,
+  m: Omit<ClaimedMail, "build">,
+): Promise<number | null> {
+  const claimed = await db
     .insert(outboundMessages)
     .values({
       key: m.key,
@@ -84,8 +99,16 @@ export async function sendClaimed(deps: Deps, m: ClaimedMail): Promise<SendOutco
     })
     .onConflictDoNothing({ target: outboundMessages.key })
     .returning({ id: outboundMessages.id });
-  if (claimed.length === 0) return "duplicate";
-  return attempt(deps, { id: claimed[0].id, attempts: 0 }, m.build);
+  return claimed[0]?.id ?? null;
+}
+
+/** The first attempt at a row claimed by claimMail. */
+export function deliverClaimed(
+  deps: Deps,
+  id: number,
+  build: () => Promise<OutgoingMail | null>,
+): Promise<SendOutcome> {
+  return attempt(deps, { id, attempts: 0 }, build);
 }
 
 /** One attempt at a claimed row (status "sending"): build, send, record the outcome. */

@@ -18,6 +18,8 @@ export interface OutgoingMail {
   log?: boolean;
   /** Where an answer should go when it is not the sender (support replies: the support mailbox). */
   replyTo?: string;
+  /** A calendar part (text/calendar): a date's hold, its update at the reveal, or its cancellation. */
+  calendar?: { method: "PUBLISH" | "REQUEST" | "CANCEL"; content: string; filename?: string };
 }
 
 export interface SentMail extends OutgoingMail {
@@ -44,6 +46,15 @@ export function smtpTransport(url: string): Transport {
         html: mail.html,
         text: mail.text,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.calendar
+          ? {
+              icalEvent: {
+                method: mail.calendar.method,
+                content: mail.calendar.content,
+                filename: mail.calendar.filename ?? "date.ics",
+              },
+            }
+          : {}),
       });
     },
     close: () => transporter.close(),

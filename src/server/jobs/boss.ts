@@ -1,0 +1,120 @@
+/**
+ * pg-boss 12 on the app's own database (schema "pgboss"): each job gets a queue, a cron schedule (Europe/London)
+ * and a worker. pg-boss creates one job per cron tick however many instances run, and the queues are
+ * "stately" (at most one waiting and one running), so a sweep never runs twice at once and never piles up.
+ * Each run is recorded in job_runs.
+ */
+import { eq, lt } from "drizzle-orm";
+import { PgBoss } from "pg-boss";
+import { jobRuns } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { JobDefinition } from "./types.ts";
+
+export const BOSS_SCHEMA = "pgboss";
+export const JOB_TZ = "Europe/London";
+/** job_runs older than this are deleted by the purge job. */
+export const JOB_RUN_RETENTION_DAYS = 14;
+
+export interface RunningJobs {
+  /** Queues a run of a job now (besides its cron); false when one is already waiting. */
+  trigger(name: string): Promise<boolean>;
+  /** Stops the workers (a running sweep may finish) and closes pg-boss's pool. */
+  stop(): Promise<void>;
+}
+
+/** Runs a job once and records the run (running, then ok or failed) in job_runs. Rethrows a failure. */
+export async function runRecorded(deps: Deps, job: JobDefinition): Promise<number> {
+  const [run] = await deps.db
+    .insert(jobRuns)
+    .values({ name: job.name, startedAt: deps.now(), status: "running" })
+    .returning({ id: jobRuns.id });
+  try {
+    const processed = await job.run(deps);
+    await deps.db
+      .update(jobRuns)
+      .set({ status: "ok", processed, finishedAt: deps.now() })
+      .where(eqId(run.id));
+    return processed;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    await deps.db
+      .update(jobRuns)
+      .set({ status: "failed", error: message.slice(0, 2000), finishedAt: deps.now() })
+      .where(eqId(run.id))
+      .catch(() => {});
+    throw e;
+  }
+}
+
+const eqId = (id: number) => eq(jobRuns.id, id);
+
+/** Deletes job_runs older than the retention (part of the hourly purge). */
+export async function purgeJobRuns(deps: Deps): Promise<number> {
+  const before = new Date(deps.now().getTime() - JOB_RUN_RETENTION_DAYS * 86_400_000);
+  const res = await deps.db.delete(jobRuns).where(lt(jobRuns.startedAt, before));
+  return res.rowCount ?? 0;
+}
+
+/**
+ * Starts pg-boss on `connectionString` with these jobs. Schedules of jobs no longer in the list are removed,
+ * so a renamed job does not keep firing.
+ */
+export async function startJobs(
+  deps: Deps,
+  connectionString: string,
+  jobs: JobDefinition[],
+  opts: { log?: (msg: string, err?: unknown) => void; pollingIntervalSeconds?: number } = {},
+): Promise<RunningJobs> {
+  const log = opts.log ?? (() => {});
+  const boss = new PgBoss({
+    connectionString,
+    schema: BOSS_SCHEMA,
+    max: 4,
+    application_name: "unveil-jobs",
+  });
+  boss.on("error", (err) => log("pg-boss error", err));
+  await boss.start();
+  try {
+    const names = new Set(jobs.map((j) => j.name));
+    for (const s of await boss.getSchedules()) {
+      if (!names.has(s.name)) await boss.unschedule(s.name, s.key);
+    }
+    for (const job of jobs) {
+      await boss.createQueue(job.name, {
+        policy: "stately",
+        retryLimit: 2,
+        retryDelay: 30,
+        retryBackoff: true,
+        expireInSeconds: 15 * 60,
+        retentionSeconds: 3600,
+        deleteAfterSeconds: 24 * 3600,
+      });
+      await boss.schedule(job.name, job.cron, null, { tz: JOB_TZ });
+      await boss.work(
+        job.name,
+        { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+        async (batch) => {
+          for (const _ of batch) {
+            try {
+              await runRecorded(deps, job);
+            } catch (e) {
+              log(`job ${job.name} failed`, e);
+              throw e;
+            }
+          }
+        },
+      );
+    }
+  } catch (e) {
+    await boss.stop({ graceful: false, timeout: 1000 }).catch(() => {});
+    throw e;
+  }
+  return {
+    async trigger(name) {
+      return (await boss.send(name)) !== null;
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Every scheduled job, in the order runDueJobs runs them. pg-boss (boss.ts) runs each on its own cron.
+ */
+
+import type { Deps } from "../deps.ts";
+import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
+import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
+import { billingJobs } from "./billing/index.ts";
+import { purgeJobRuns, runRecorded } from "./boss.ts";
+import { dateJobs } from "./dates.ts";
+import { retryMailJob } from "./outbound.ts";
+import type { JobDefinition } from "./types.ts";
+
+/** Billing cycles roll on: booked pauses start and end, tier changes take over (cycles.ts). */
+export const advanceSubscriptionsJob: JobDefinition = {
+  name: "advance-subscriptions",
+  cron: "*/10 * * * *",
+  run: advanceSubscriptions,
+};
+
+/** Expired sessions and old job runs are deleted. */
+export const purgeSessionsJob: JobDefinition = {
+  name: "purge-sessions",
+  cron: "7 * * * *",
+  run: async (deps) => (await purgeExpiredSessions(deps.db, deps.now())) + (await purgeJobRuns(deps)),
+};
+
+export const allJobs: JobDefinition[] = [
+  advanceSubscriptionsJob,
+  ...billingJobs,
+  ...dateJobs,
+  retryMailJob,
+  purgeSessionsJob,
+];
+
+/**
+ * Runs every job's sweep once, in order, each recorded in job_runs (tests, the CLI). A failing job does not
+ * stop the others; answers what each processed (or its error).
+ */
+export async function runDueJobs(
+  deps: Deps,
+  jobs: JobDefinition[] = allJobs,
+): Promise<Record<string, number | { error: string }>> {
+  const out: Record<string, number | { error: string }> = {};
+  for (const job of jobs) {
+    try {
+      out[job.name] = await runRecorded(deps, job);
+    } catch (e) {
+      out[job.name] = { error: e instanceof Error ? e.message : String(e) };
+    }
+  }
+  return out;
+}
