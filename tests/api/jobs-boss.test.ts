@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { jobRuns } from "../../src/server/db/schema.ts";
+import { startJobs } from "../../src/server/jobs/boss.ts";
+import { allJobs, runDueJobs } from "../../src/server/jobs/jobs.ts";
+import { createTestApp, eventually } from "../helpers/app.ts";
+
+const t = await createTestApp();
+
+describe("pg-boss wiring", () => {
+  it("startJobs runs a job on the app's database, records the run, and stops cleanly", async () => {
+    let runs = 0;
+    const jobs = await startJobs(
+      t.deps,
+      t.config.databaseUrl!,
+      [
+        // Cron once a year: only the trigger below runs it.
+        {
+          name: "test-ping",
+          cron: "0 3 1 1 *",
+          run: async () => {
+            runs++;
+            return 3;
+          },
+        },
+        {
+          name: "test-broken",
+          cron: "0 3 1 1 *",
+          run: async () => {
+            throw new Error("boom");
+          },
+        },
+      ],
+      { pollingIntervalSeconds: 0.5 },
+    );
+    try {
+      expect(await jobs.trigger("test-ping")).toBe(true);
+      expect(await jobs.trigger("test-broken")).toBe(true);
+      const ok = await eventually(async () => {
+        const rows = await t.db.select().from(jobRuns).where(eq(jobRuns.name, "test-ping"));
+        return rows.find((r) => r.status === "ok");
+      }, 15_000);
+      expect(ok).toMatchObject({ processed: 3, error: null });
+      expect(ok.finishedAt).not.toBeNull();
+      const failed = await eventually(async () => {
+        const rows = await t.db.select().from(jobRuns).where(eq(jobRuns.name, "test-broken"));
+        return rows.find((r) => r.status === "failed");
+      }, 15_000);
+      expect(failed.error).toBe("boom");
+      expect(runs).toBe(1);
+      // The schedule is stored with London time.
+      const s = await t.db.$client.query(
+        "select name, cron, options from pgboss.schedule where name = 'test-ping'",
+      );
+      expect(s.rows[0]).toMatchObject({ cron: "0 3 1 1 *" });
+      expect(JSON.stringify(s.rows[0].options)).toContain("Europe/London");
+    } finally {
+      await jobs.stop();
+    }
+  }, 30_000);
+
+  it("runDueJobs runs every registered job once and records each run", async () => {
+    const result = await runDueJobs(t.deps);
+    expect(Object.keys(result)).toEqual(allJobs.map((j) => j.name));
+    for (const name of Object.keys(result)) expect(typeof result[name], name).toBe("number");
+    const names = new Set((await t.db.select({ name: jobRuns.name }).from(jobRuns)).map((r) => r.name));
+    for (const j of allJobs) expect(names.has(j.name)).toBe(true);
+  });
+});
