@@ -86,6 +86,18 @@ const uniq = (list: readonly string[]) => {
   return out;
 };
 
+type Thunks = readonly (() => Promise<unknown>)[];
+
+async function together<T extends Thunks>(
+  serial: boolean,
+  fns: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!serial) return (await Promise.all(fns.map((f) => f()))) as never;
+  const out: unknown[] = [];
+  for (const f of fns) out.push(await f());
+  return out as never;
+}
+
 export interface LoadedMember {
   profile: MemberProfile;
   /** Whether the preferences are complete enough to plan with (a preferences row, postcode, days and times). */
@@ -128,20 +140,23 @@ export async function loadProfiles(
   const ids = members.map((m) => m.id);
   const coupleIds = [...new Set([...ids, ...members.flatMap((m) => (m.partner_id ? [m.partner_id] : []))])];
 
-  const [exclusions, history, quotas, places] = await Promise.all([
-    conn.execute<{ user_id: number; venue_id: number }>(sql`
+  // A transaction's one connection runs its queries one after another; a pool runs them side by side.
+  const [exclusions, history, quotas, places] = await together(conn !== deps.db, [
+    () =>
+      conn.execute<{ user_id: number; venue_id: number }>(sql`
       select user_id, venue_id from user_venue_exclusions where user_id = any(${sql.param(coupleIds)}::int[])
     `),
-    conn.execute<{
-      id: number;
-      user_id: number;
-      venue_id: number | null;
-      venue_type: string | null;
-      category: string | null;
-      scheduled_date: Date | string;
-      status: string;
-      rating: number | null;
-    }>(sql`
+    () =>
+      conn.execute<{
+        id: number;
+        user_id: number;
+        venue_id: number | null;
+        venue_type: string | null;
+        category: string | null;
+        scheduled_date: Date | string;
+        status: string;
+        rating: number | null;
+      }>(sql`
       select r.id, r.user_id, r.venue_id, v.type as venue_type,
         coalesce(i.category, case v.type when 'restaurant' then 'culinary' when 'activity' then 'active'
           when 'cultural' then 'cultural' when 'adventure' then 'adventure' when 'wellness' then 'wellness' end)
@@ -153,24 +168,26 @@ export async function loadProfiles(
       where r.user_id = any(${sql.param(coupleIds)}::int[]) and r.status <> 'cancelled'
       order by r.scheduled_date desc, r.id desc
     `),
-    conn.execute<{
-      user_id: number;
-      year: number;
-      month: number;
-      allowed: number;
-      used: number;
-      remaining: number;
-    }>(
-      sql`
+    () =>
+      conn.execute<{
+        user_id: number;
+        year: number;
+        month: number;
+        allowed: number;
+        used: number;
+        remaining: number;
+      }>(
+        sql`
       select user_id, year, month, quota_allowed as allowed, quota_used as used, quota_remaining as remaining
       from user_monthly_quotas where user_id = any(${sql.param(ids)}::int[])
     `,
-    ),
-    locateMany(
-      deps,
-      members.map((m) => m.postcode),
-    ),
-  ]);
+      ),
+    () =>
+      locateMany(
+        deps,
+        members.map((m) => m.postcode),
+      ),
+  ] as const);
 
   const exclByUser = new Map<number, number[]>();
   for (const e of exclusions.rows) {
@@ -298,17 +315,19 @@ interface IdeaRow extends Record<string, unknown> {
 
 /** Every venue with its active ideas; location from its coordinates, else its postcode district. */
 export async function loadVenues(deps: LoadDeps, conn: Conn = deps.db): Promise<VenueCandidate[]> {
-  const [venueRows, ideaRows] = await Promise.all([
-    conn.execute<VenueRow>(sql`
+  const [venueRows, ideaRows] = await together(conn !== deps.db, [
+    () =>
+      conn.execute<VenueRow>(sql`
       select id, name, type, price_level, city, address, postcode, latitude, longitude,
         dietary_accommodations as dietary, accessibility_features as accessibility
       from venues order by id
     `),
-    conn.execute<IdeaRow>(sql`
+    () =>
+      conn.execute<IdeaRow>(sql`
       select id, venue_id, title, category, price_level, season, time_of_day, duration, tags, requirements
       from date_ideas where is_active and venue_id is not null order by id
     `),
-  ]);
+  ] as const);
   const ideas = new Map<number, IdeaCandidate[]>();
   for (const i of ideaRows.rows) {
     const idea: IdeaCandidate = {

@@ -1,0 +1,324 @@
+/**
+ * The monthly planner (issue #6): one pass over every active, onboarded member whose London month still has
+ * dates left, greatest need first; each couple once; dates spread across venues (a load penalty in the
+ * ranking and at most VENUE_SLOT_CAP couples per venue per slot). Everything is written in one transaction
+ * with a few bulk statements, under an advisory lock so two runs (two app instances, the CLI and the admin
+ * button) never plan the same month twice. A planning_runs row records every run, dry runs included.
+ */
+import { sql } from "drizzle-orm";
+import { datesAllowed } from "../../../shared/admin/assignments.ts";
+import type { Deps } from "../../deps.ts";
+import { badRequest } from "../../http-error.ts";
+import type { Tx } from "../admin/assignments/quota.ts";
+import { findMatches } from "./engine.ts";
+import { type LoadedMember, loadProfiles, loadVenues } from "./load.ts";
+import { londonInstant, londonParts, VENUE_SLOT_CAP } from "./rules.ts";
+import type { MemberProfile, PlanSummary } from "./types.ts";
+
+/** pg_advisory_xact_lock key of the planner ("plan" in ASCII). */
+export const PLAN_LOCK_KEY = 0x706c616e;
+/** Unplaced members kept in the run's summary. */
+export const UNPLACED_KEPT = 300;
+
+export interface PlanMonthOptions {
+  /** "YYYY-MM"; default: the next London month. */
+  month?: string;
+  dryRun: boolean;
+  triggeredBy?: number | null;
+}
+
+const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The London month after `now`'s ("2026-12"). */
+export function nextLondonMonth(now: Date): string {
+  const p = londonParts(now);
+  const y = p.month === 12 ? p.year + 1 : p.year;
+  const m = p.month === 12 ? 1 : p.month + 1;
+  return `${y}-${String(m).padStart(2, "0")}`;
+}
+
+/** First and last instant of a London month. */
+export function monthWindow(month: string): { from: Date; to: Date; year: number; month: number } {
+  const m = MONTH_RE.exec(month);
+  if (!m) throw badRequest("Month must be given as YYYY-MM");
+  const year = Number(m[1]);
+  const mo = Number(m[2]);
+  const from = londonInstant(year, mo, 1, 0, 0);
+  const next = mo === 12 ? londonInstant(year + 1, 1, 1, 0, 0) : londonInstant(year, mo + 1, 1, 0, 0);
+  return { from, to: new Date(next.getTime() - 1), year, month: mo };
+}
+
+interface Unit {
+  loaded: LoadedMember;
+  need: number;
+}
+
+interface PlannedDate {
+  userId: number;
+  venueId: number;
+  dateIdeaId: number | null;
+  scheduledDate: Date;
+  reasons: string[];
+}
+
+/** The dates a couple still needs this month: the booker's remaining allowance less the partner's dates. */
+function needOf(l: LoadedMember, month: string): number {
+  const own = l.profile.quotaRemaining(month);
+  return Math.max(0, own - (l.partnerDatesByMonth.get(month) ?? 0));
+}
+
+/** Each couple once: of two linked members both loaded, the one with the greater need books (tie: lower id). */
+function unitsOf(members: LoadedMember[], month: string): Unit[] {
+  const byId = new Map(members.map((l) => [l.profile.userId, l]));
+  const done = new Set<number>();
+  const units: Unit[] = [];
+  for (const l of members) {
+    const id = l.profile.userId;
+    if (done.has(id)) continue;
+    done.add(id);
+    let chosen = l;
+    const partner = l.profile.partnerId ? byId.get(l.profile.partnerId) : undefined;
+    if (partner && partner.profile.partnerId === id) {
+      done.add(partner.profile.userId);
+      const a = needOf(l, month);
+      const b = needOf(partner, month);
+      if (b > a || (b === a && partner.profile.userId < id)) chosen = partner;
+    }
+    const need = needOf(chosen, month);
+    if (need > 0) units.push({ loaded: chosen, need });
+  }
+  units.sort((a, b) => b.need - a.need || a.loaded.profile.userId - b.loaded.profile.userId);
+  return units;
+}
+
+const INCOMPLETE = "Preferences are incomplete (no postcode, days or times to plan with)";
+
+export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<PlanSummary> {
+  const started = performance.now();
+  const now = deps.now();
+  const month = opts.month ?? nextLondonMonth(now);
+  const window = monthWindow(month);
+  const [run] = (
+    await deps.db.execute<{ id: number }>(sql`
+      insert into planning_runs (month, dry_run, status, triggered_by, started_at)
+      values (${month}, ${opts.dryRun}, 'running', ${opts.triggeredBy ?? null}, ${now})
+      returning id
+    `)
+  ).rows;
+  const timings: Record<string, number> = {};
+  const mark = (name: string, since: number) => {
+    timings[name] = Math.round(performance.now() - since);
+  };
+  try {
+    const summary = await deps.db.transaction(async (tx) => {
+      // Plans are made inside the lock: a second run waits, then sees the first one's dates and quotas.
+      if (!opts.dryRun) await tx.execute(sql`select pg_advisory_xact_lock(${PLAN_LOCK_KEY})`);
+      let t = performance.now();
+      const members = await loadProfiles(
+        deps,
+        sql`u.subscription_status = 'active' and u.onboarding_completed and u.subscription_tier is not null`,
+        tx,
+      );
+      const venues = await loadVenues(deps, tx);
+      mark("loadMs", t);
+      t = performance.now();
+      const units = unitsOf(members, month);
+      const venueLoad = new Map<number, number>();
+      const slotLoad = new Map<string, number>();
+      const slotFull = (venueId: number, at: number) =>
+        (slotLoad.get(`${venueId}@${at}`) ?? 0) >= VENUE_SLOT_CAP;
+      const planned: PlannedDate[] = [];
+      const unplaced: { userId: number; name: string; reason: string }[] = [];
+      let membersUnplaced = 0;
+      for (const unit of units) {
+        const base = unit.loaded.profile;
+        if (!unit.loaded.complete) {
+          membersUnplaced++;
+          if (unplaced.length < UNPLACED_KEPT)
+            unplaced.push({ userId: base.userId, name: base.name, reason: INCOMPLETE });
+          continue;
+        }
+        let placed = 0;
+        let history = base.history;
+        let reason: string | null = null;
+        while (placed < unit.need) {
+          const left = unit.need - placed;
+          const profile: MemberProfile = {
+            ...base,
+            history,
+            quotaRemaining: (ym) => (ym === month ? left : 0),
+          };
+          const result = findMatches(profile, venues, {
+            now,
+            from: window.from,
+            to: window.to,
+            limit: 1,
+            venueLoad,
+            slotFull,
+          });
+          const m = result.matches[0];
+          if (!m) {
+            reason = result.noFit ?? "Nothing fits";
+            break;
+          }
+          placed++;
+          planned.push({
+            userId: base.userId,
+            venueId: m.venueId,
+            dateIdeaId: m.dateIdeaId,
+            scheduledDate: m.scheduledDate,
+            reasons: m.reasons,
+          });
+          venueLoad.set(m.venueId, (venueLoad.get(m.venueId) ?? 0) + 1);
+          const key = `${m.venueId}@${m.scheduledDate.getTime()}`;
+          slotLoad.set(key, (slotLoad.get(key) ?? 0) + 1);
+          history = [
+            {
+              reservationId: -planned.length,
+              venueId: m.venueId,
+              venueType: m.venueType,
+              category: m.category,
+              scheduledDate: m.scheduledDate,
+              status: "scheduled",
+              rating: null,
+            },
+            ...history,
+          ];
+        }
+        if (placed < unit.need) {
+          membersUnplaced++;
+          if (unplaced.length < UNPLACED_KEPT) {
+            unplaced.push({
+              userId: base.userId,
+              name: base.name,
+              reason:
+                placed === 0 ? (reason ?? "Nothing fits") : `Planned ${placed} of ${unit.need}: ${reason}`,
+            });
+          }
+        }
+      }
+      mark("matchMs", t);
+
+      let written = planned;
+      if (!opts.dryRun && planned.length > 0) {
+        t = performance.now();
+        written = await recheckAndWrite(tx, members, planned, window, month);
+        mark("writeMs", t);
+        const dropped = planned.length - written.length;
+        if (dropped > 0) timings.droppedOnRecheck = dropped;
+      }
+      return { membersConsidered: units.length, planned: written, unplaced, membersUnplaced };
+    });
+
+    const elapsedMs = Math.round(performance.now() - started);
+    const result: PlanSummary = {
+      runId: run.id,
+      month,
+      dryRun: opts.dryRun,
+      membersConsidered: summary.membersConsidered,
+      datesPlanned: summary.planned.length,
+      membersUnplaced: summary.membersUnplaced,
+      unplaced: summary.unplaced,
+      planned: summary.planned.map((p) => ({
+        userId: p.userId,
+        venueId: p.venueId,
+        dateIdeaId: p.dateIdeaId,
+        scheduledDate: p.scheduledDate.toISOString(),
+        reasons: p.reasons,
+      })),
+      elapsedMs,
+    };
+    await deps.db.execute(sql`
+      update planning_runs set status = 'done', members_considered = ${result.membersConsidered},
+        dates_planned = ${result.datesPlanned}, members_unplaced = ${result.membersUnplaced},
+        summary = ${JSON.stringify({ unplaced: result.unplaced, timings: { ...timings, elapsedMs } })}::jsonb,
+        finished_at = ${deps.now()}
+      where id = ${run.id}
+    `);
+    return result;
+  } catch (err) {
+    await deps.db
+      .execute(sql`
+        update planning_runs set status = 'failed', error = ${String((err as Error)?.message ?? err).slice(0, 2000)},
+          finished_at = ${deps.now()}
+        where id = ${run.id}
+      `)
+      .catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Locks the planned couples' user rows (as createAssignment does), drops the dates of any couple whose dates
+ * changed since they were read (an admin assigned one meanwhile), then inserts the dates and takes the quota
+ * in bulk.
+ */
+async function recheckAndWrite(
+  tx: Tx,
+  members: LoadedMember[],
+  planned: PlannedDate[],
+  window: { from: Date; to: Date; year: number; month: number },
+  month: string,
+): Promise<PlannedDate[]> {
+  const byId = new Map(members.map((l) => [l.profile.userId, l]));
+  const bookers = [...new Set(planned.map((p) => p.userId))];
+  const coupleOf = (id: number) => {
+    const p = byId.get(id)?.profile.partnerId;
+    return p ? [id, p] : [id];
+  };
+  const lockIds = [...new Set(bookers.flatMap(coupleOf))].sort((a, b) => a - b);
+  await tx.execute(sql`
+    select id from users where id = any(${sql.param(lockIds)}::int[]) order by id for update
+  `);
+  // The couple's dates that are not cancelled, as read, against what is there now.
+  const known = new Map<number, number>();
+  for (const id of bookers) known.set(id, byId.get(id)?.profile.history.length ?? 0);
+  const now = await tx.execute<{ user_id: number; n: number }>(sql`
+    select user_id, count(*)::int as n from date_reservations
+    where user_id = any(${sql.param(lockIds)}::int[]) and status <> 'cancelled'
+    group by user_id
+  `);
+  const current = new Map(now.rows.map((r) => [r.user_id, r.n]));
+  const changed = new Set<number>();
+  for (const id of bookers) {
+    const n = coupleOf(id).reduce((s, u) => s + (current.get(u) ?? 0), 0);
+    if (n !== known.get(id)) changed.add(id);
+  }
+  const keep = changed.size === 0 ? planned : planned.filter((p) => !changed.has(p.userId));
+  if (keep.length === 0) return keep;
+
+  await tx.execute(sql`
+    insert into date_reservations (user_id, venue_id, date_idea_id, scheduled_date, status, match_reasons)
+    select t.u, t.v, t.i, t.s, 'scheduled', t.r::jsonb
+    from unnest(${sql.param(keep.map((p) => p.userId))}::int[], ${sql.param(keep.map((p) => p.venueId))}::int[],
+      ${sql.param(keep.map((p) => p.dateIdeaId))}::int[],
+      ${sql.param(keep.map((p) => p.scheduledDate.toISOString()))}::timestamptz[],
+      ${sql.param(keep.map((p) => JSON.stringify(p.reasons)))}::text[]) as t(u, v, i, s, r)
+  `);
+
+  const added = new Map<number, number>();
+  for (const p of keep) added.set(p.userId, (added.get(p.userId) ?? 0) + 1);
+  const ids = [...added.keys()];
+  // A member without a row for the month gets one from their tier and the dates they already have; then every
+  // planned member's row takes the new dates.
+  const withoutRow = ids.filter((id) => !byId.get(id)?.quotaRows.has(month));
+  if (withoutRow.length > 0) {
+    const tiers = withoutRow.map((id) => byId.get(id)?.profile.tier ?? "trial");
+    const allowed = tiers.map((tier) => datesAllowed(tier));
+    const used = withoutRow.map((id) => byId.get(id)?.ownDatesByMonth.get(month) ?? 0);
+    await tx.execute(sql`
+      insert into user_monthly_quotas (user_id, year, month, subscription_tier, quota_allowed, quota_used, quota_remaining)
+      select t.u, ${window.year}::int, ${window.month}::int, t.tier, t.a, t.used, greatest(t.a - t.used, 0)
+      from unnest(${sql.param(withoutRow)}::int[], ${sql.param(tiers)}::text[], ${sql.param(allowed)}::int[],
+        ${sql.param(used)}::int[]) as t(u, tier, a, used)
+      on conflict (user_id, year, month) do nothing
+    `);
+  }
+  await tx.execute(sql`
+    update user_monthly_quotas q
+    set quota_used = q.quota_used + t.n, quota_remaining = greatest(q.quota_remaining - t.n, 0), updated_at = now()
+    from unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => added.get(id) as number))}::int[]) as t(u, n)
+    where q.user_id = t.u and q.year = ${window.year}::int and q.month = ${window.month}::int
+  `);
+  return keep;
+}

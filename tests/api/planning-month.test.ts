@@ -1,0 +1,130 @@
+/** The monthly planner on real PostgreSQL: a small generated world, checked by the independent checker. */
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadMember, loadVenues } from "../../src/server/modules/matching/load.ts";
+import { planMonth } from "../../src/server/modules/matching/plan.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { checkPlan } from "../helpers/plan-checker.ts";
+import { generateWorld, type World } from "../helpers/plan-world.ts";
+
+let t: TestApp;
+let world: World;
+const NOW = new Date("2026-11-20T09:00:00Z");
+
+async function count(q: ReturnType<typeof sql>): Promise<number> {
+  return (await t.db.execute<{ n: number }>(q)).rows[0].n;
+}
+const reservations = () => count(sql`select count(*)::int as n from date_reservations`);
+const quotaRows = () => count(sql`select count(*)::int as n from user_monthly_quotas`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set(NOW);
+  world = await generateWorld(t.db, {
+    members: 90,
+    venues: 60,
+    seed: 6,
+    tag: "plan",
+    pastDate: new Date("2026-09-12T18:00:00Z"),
+    plannedDate: new Date("2026-12-05T19:00:00Z"),
+  });
+});
+
+describe("planMonth", () => {
+  it("a dry run plans without writing anything but its run row", async () => {
+    const before = [await reservations(), await quotaRows()];
+    const dry = await planMonth(t.deps, { month: "2026-12", dryRun: true });
+    expect(dry.dryRun).toBe(true);
+    expect(dry.datesPlanned).toBeGreaterThan(20);
+    expect(dry.planned.length).toBe(dry.datesPlanned);
+    expect([await reservations(), await quotaRows()]).toEqual(before);
+    const run = (
+      await t.db.execute<{ dry_run: boolean; status: string; dates_planned: number }>(
+        sql`select dry_run, status, dates_planned from planning_runs where id = ${dry.runId}`,
+      )
+    ).rows[0];
+    expect(run).toEqual({ dry_run: true, status: "done", dates_planned: dry.datesPlanned });
+  });
+
+  it("plans the month with no broken rule, respects quotas, plans each couple once", async () => {
+    const before = await reservations();
+    const res = await planMonth(t.deps, { month: "2026-12", dryRun: false, triggeredBy: null });
+    expect(res.datesPlanned).toBeGreaterThan(20);
+    expect(await reservations()).toBe(before + res.datesPlanned);
+    expect(res.unplaced.length).toBe(res.membersUnplaced);
+    for (const u of res.unplaced) expect(u.reason.length).toBeGreaterThan(5);
+    // Every planned date carries 2-5 reasons.
+    const reasons = await t.db.execute<{ n: number }>(
+      sql`select jsonb_array_length(match_reasons)::int as n from date_reservations where match_reasons is not null`,
+    );
+    expect(reasons.rows.length).toBe(res.datesPlanned);
+    for (const r of reasons.rows) expect(r.n).toBeGreaterThanOrEqual(2);
+
+    expect(await checkPlan(t.db, { now: NOW, month: "2026-12" })).toEqual([]);
+
+    // Quotas: the month's row of every planned member matches its dates and never exceeds the allowance.
+    const quotas = await t.db.execute<{
+      user_id: number;
+      allowed: number;
+      used: number;
+      remaining: number;
+      n: number;
+    }>(sql`
+      select q.user_id, q.quota_allowed as allowed, q.quota_used as used, q.quota_remaining as remaining,
+        (select count(*)::int from date_reservations r where r.user_id = q.user_id and r.status <> 'cancelled'
+          and r.scheduled_date >= '2026-12-01T00:00:00Z' and r.scheduled_date < '2027-01-01T00:00:00Z') as n
+      from user_monthly_quotas q where q.year = 2026 and q.month = 12
+    `);
+    expect(quotas.rows.length).toBeGreaterThan(0);
+    for (const q of quotas.rows) {
+      expect(q.used).toBe(q.n);
+      expect(q.used + q.remaining).toBe(q.allowed);
+    }
+    // A couple is planned once: the two partners' December dates together stay within one allowance.
+    const couples = await t.db.execute<{ a: number; b: number; na: number; nb: number; allowed: number }>(sql`
+      select a.id as a, b.id as b,
+        (select count(*)::int from date_reservations r where r.user_id = a.id and r.match_reasons is not null) as na,
+        (select count(*)::int from date_reservations r where r.user_id = b.id and r.match_reasons is not null) as nb,
+        greatest(case a.subscription_tier when 'gold' then 2 when 'platinum' then 4 else 1 end,
+                 case b.subscription_tier when 'gold' then 2 when 'platinum' then 4 else 1 end) as allowed
+      from users a join users b on b.id = a.partner_id and b.partner_id = a.id and a.id < b.id
+    `);
+    expect(couples.rows.length).toBeGreaterThan(3);
+    for (const c of couples.rows) {
+      expect(c.na === 0 || c.nb === 0).toBe(true);
+      expect(c.na + c.nb).toBeLessThanOrEqual(c.allowed);
+    }
+    // Spread: no venue holds more than two couples at one time.
+    const crowded = await count(sql`
+      select count(*)::int as n from (select venue_id, scheduled_date from date_reservations
+        where match_reasons is not null group by 1, 2 having count(*) > 2) x
+    `);
+    expect(crowded).toBe(0);
+  });
+
+  it("running again adds nothing; two runs at once plan a month once", async () => {
+    const before = await reservations();
+    const again = await planMonth(t.deps, { month: "2026-12", dryRun: false });
+    expect(again.datesPlanned).toBe(0);
+    expect(await reservations()).toBe(before);
+
+    const [a, b] = await Promise.all([
+      planMonth(t.deps, { month: "2027-01", dryRun: false }),
+      planMonth(t.deps, { month: "2027-01", dryRun: false }),
+    ]);
+    expect(Math.min(a.datesPlanned, b.datesPlanned)).toBe(0);
+    expect(Math.max(a.datesPlanned, b.datesPlanned)).toBeGreaterThan(20);
+    expect(await checkPlan(t.db, { now: NOW, month: "2027-01" })).toEqual([]);
+  });
+
+  it("loadMember answers null without preferences, the profile otherwise", async () => {
+    const bare = await t.member({ subscriptionStatus: "active", subscriptionTier: "gold" });
+    expect(await loadMember(t.deps, bare.user.id)).toBeNull();
+    expect(await loadMember(t.deps, 999_999)).toBeNull();
+    const m = await loadMember(t.deps, world.memberIds[0]);
+    expect(m?.userId).toBe(world.memberIds[0]);
+    expect(m?.scheduling.length).toBeGreaterThan(0);
+    const venues = await loadVenues(t.deps);
+    expect(venues.length).toBe(world.venueIds.length);
+  });
+});
