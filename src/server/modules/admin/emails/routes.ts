@@ -8,7 +8,9 @@ import {
   updateCampaignSchema,
   updateTemplateSchema,
 } from "../../../../shared/admin/emails.ts";
+import { outboundMessagesQuerySchema } from "../../../../shared/admin/jobs.ts";
 import type { Deps } from "../../../deps.ts";
+import { jobRunsOverview, listOutboundMessages } from "./jobs.ts";
 import { listEmailLogs, streamEmailLogsExport } from "./logs.ts";
 import { exportMemberEmails } from "./member-emails.ts";
 import { listCampaigns, listTemplates, updateCampaign, updateTemplate } from "./templates.ts";
@@ -42,5 +44,16 @@ export function adminEmailsRoutes(app: FastifyInstance, deps: Deps): void {
     "/api/admin/email-campaigns/:id",
     { schema: { params: idParams, body: updateCampaignSchema } },
     async (req) => updateCampaign(deps, req.params.id, req.body),
+  );
+
+  // Scheduled jobs (issue #6): each job's last run and failures, and scheduled mail waiting for a retry.
+  r.get("/api/admin/job-runs", async () => jobRunsOverview(deps));
+  r.get(
+    "/api/admin/outbound-messages",
+    { schema: { querystring: outboundMessagesQuerySchema } },
+    async (req, reply) => {
+      const { rows, total } = await listOutboundMessages(deps, req.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    },
   );
 }
