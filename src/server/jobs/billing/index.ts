@@ -1,7 +1,13 @@
-/**
- * Stub created by the jobs-runner helper so the registry (../jobs.ts) compiles; the billing-jobs helper owns
- * this folder and replaces it (monthly quotas, offer revert, renewal reminders, campaigns).
- */
+/** The monthly and billing jobs (issue #6): quotas, offer ends, renewal reminders and e-mail campaigns. */
 import type { JobDefinition } from "../types.ts";
+import { emailCampaignsJob } from "./campaigns.ts";
+import { offerCyclesJob } from "./offers.ts";
+import { monthlyQuotasJob } from "./quotas.ts";
+import { renewalRemindersJob } from "./renewals.ts";
 
-export const billingJobs: JobDefinition[] = [];
+export const billingJobs: JobDefinition[] = [
+  monthlyQuotasJob,
+  offerCyclesJob,
+  renewalRemindersJob,
+  emailCampaignsJob,
+];

@@ -1,0 +1,112 @@
+/**
+ * "renewal-reminders": three days before an active plan renews (users.current_period_end), the member is told
+ * "Your {tier} plan renews on {date} for £X" with the amount after any offer still running then. Billing is
+ * service mail (it goes whatever the e-mail switch says). A cancelled plan, a paused one and one whose booked
+ * pause starts at that renewal get nothing. Once per member and renewal: key `renewal:{userId}:{yyyy-mm-dd}`
+ * (the renewal's London day), claimed in outbound_messages before it is sent.
+ */
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { type User, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { BILLING_MAIL_TYPES, renewalReminderEmail } from "../../modules/email/billing-mails.ts";
+import type { OutgoingMail } from "../../modules/email/mailer.ts";
+import { mayEmail } from "../../modules/notifications/policy.ts";
+import { monthlyPrice } from "../../modules/subscriptions/schedule.ts";
+import { registerMailBuilder, sendClaimed } from "../outbound.ts";
+import type { JobDefinition } from "../types.ts";
+
+export const RENEWAL_NOTICE_HOURS = 72;
+export const RENEWAL_KIND = "renewal";
+
+const isoDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+/** The renewal's London day, "2026-12-01". */
+export const renewalDay = (d: Date) => isoDay.format(d);
+
+export const renewalKey = (userId: number, periodEnd: Date) => `renewal:${userId}:${renewalDay(periodEnd)}`;
+
+/** A plan that renews at its period end: active, with a tier, no pause starting then, not deleted. */
+function renews(u: User, now: Date): boolean {
+  return (
+    u.subscriptionStatus === "active" &&
+    !!u.subscriptionTier &&
+    Object.hasOwn(TIERS, u.subscriptionTier) &&
+    !!u.currentPeriodEnd &&
+    u.currentPeriodEnd > now &&
+    !(u.pausedUntil && u.pausedUntil > u.currentPeriodEnd) &&
+    mayEmail(u, "service")
+  );
+}
+
+/** The reminder as it is true now, or null when the plan no longer renews on the key's day. */
+async function buildRenewal(deps: Deps, userId: number, day: string): Promise<OutgoingMail | null> {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const now = deps.now();
+  if (!u || !renews(u, now) || renewalDay(u.currentPeriodEnd!) !== day) return null;
+  const tier = (
+    u.pendingTier && Object.hasOwn(TIERS, u.pendingTier) ? u.pendingTier : u.subscriptionTier
+  ) as TierId;
+  const renewsAt = u.currentPeriodEnd!;
+  const amountPence = await monthlyPrice(deps.db, u.id, tier, renewsAt);
+  const r = renewalReminderEmail(
+    u.firstName ?? "there",
+    { tierName: TIERS[tier].name, renewsAt, amountPence, fullPence: TIERS[tier].monthlyPricePence },
+    deps.config.appUrl,
+  );
+  return {
+    to: u.email,
+    toName: [u.firstName, u.lastName].filter(Boolean).join(" ") || null,
+    ...r,
+    type: BILLING_MAIL_TYPES.renewal,
+    userId: u.id,
+  };
+}
+
+registerMailBuilder(RENEWAL_KIND, (row, deps) => {
+  const day = row.key.split(":")[2];
+  return row.userId && day ? buildRenewal(deps, row.userId, day) : Promise.resolve(null);
+});
+
+export async function sendRenewalReminders(deps: Deps): Promise<number> {
+  const now = deps.now();
+  const until = new Date(now.getTime() + RENEWAL_NOTICE_HOURS * 3_600_000);
+  const due = await deps.db
+    .select()
+    .from(users)
+    .where(
+      and(
+        inArray(users.subscriptionStatus, ["active"]),
+        gt(users.currentPeriodEnd, now),
+        lte(users.currentPeriodEnd, until),
+        isNull(users.deletedAt),
+        // Already claimed (sent, or waiting for a retry): nothing to do. Same key as renewalKey().
+        sql`NOT EXISTS (SELECT 1 FROM outbound_messages o WHERE o.key = 'renewal:' || ${users.id} || ':' ||
+          to_char(${users.currentPeriodEnd} AT TIME ZONE 'Europe/London', 'YYYY-MM-DD'))`,
+      ),
+    )
+    .orderBy(users.currentPeriodEnd, users.id);
+  let sent = 0;
+  for (const u of due) {
+    if (!renews(u, now)) continue;
+    const day = renewalDay(u.currentPeriodEnd!);
+    const outcome = await sendClaimed(deps, {
+      key: renewalKey(u.id, u.currentPeriodEnd!),
+      kind: RENEWAL_KIND,
+      userId: u.id,
+      build: () => buildRenewal(deps, u.id, day),
+    });
+    if (outcome === "sent") sent++;
+  }
+  return sent;
+}
+
+export const renewalRemindersJob: JobDefinition = {
+  name: "renewal-reminders",
+  cron: "17 * * * *",
+  run: sendRenewalReminders,
+};
