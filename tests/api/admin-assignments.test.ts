@@ -340,7 +340,7 @@ describe("GET /api/admin/assignments/export", () => {
 });
 
 describe("POST /api/admin/assignments/auto/:userId", () => {
-  it("answers the spec's text (422) until the matching engine lands; 404 for unknown members; nothing stored", async () => {
+  it("answers the spec's text (422) for a member without preferences; 404 for unknown members; nothing stored", async () => {
     const m = await t.member();
     const res = await call("POST", `/api/admin/assignments/auto/${m.user.id}`);
     expect(res.statusCode).toBe(422);

@@ -31,6 +31,9 @@ export const ASSIGNMENT_MSG = {
   assignmentNotFound: "Assignment not found",
   clash: "This member (or their partner) already has a date at that time",
   autoFailed: "Could not create automated assignment. Member may need to complete their preferences.",
+  /** Auto Assign when the member has preferences but no venue, idea and time fit every rule. */
+  autoNoFit: (reason: string) =>
+    `Could not create automated assignment. ${reason.trim()}${/[.!?]$/.test(reason.trim()) ? "" : "."}`,
   quotaUsed: (who: string, allowed: number, month: string) =>
     `${who} has already used all ${allowed} date${allowed === 1 ? "" : "s"} of their allowance for ${month}`,
   created: "Date Assigned",
@@ -153,4 +156,6 @@ export interface AdminAssignment {
   } | null;
   rating: number | null;
   feedback: string | null;
+  /** Why the matching engine chose this date (auto-assign, Create Booking, Plan month); null for hand-made dates. Admins only. */
+  matchReasons: string[] | null;
 }

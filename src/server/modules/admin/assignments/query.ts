@@ -17,6 +17,7 @@ const columns = {
   confirmedAt: dateReservations.confirmedAt,
   rating: dateReservations.rating,
   feedback: dateReservations.feedback,
+  matchReasons: dateReservations.matchReasons,
   userEmail: users.email,
   userFirstName: users.firstName,
   userLastName: users.lastName,
@@ -82,6 +83,9 @@ export function toAdminAssignment(r: AssignmentRow): AdminAssignment {
           },
     rating: r.rating,
     feedback: r.feedback,
+    matchReasons: Array.isArray(r.matchReasons)
+      ? r.matchReasons.filter((x): x is string => typeof x === "string")
+      : null,
   };
 }
 

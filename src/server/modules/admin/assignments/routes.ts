@@ -1,17 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  ASSIGNMENT_MSG,
-  assignmentStatusSchema,
-  createAssignmentSchema,
-} from "../../../../shared/admin/assignments.ts";
+import { assignmentStatusSchema, createAssignmentSchema } from "../../../../shared/admin/assignments.ts";
 import { adminId, adminListQuerySchema, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
-import { MEMBERS_MSG, userIdParamSchema } from "../../../../shared/admin/members.ts";
+import { userIdParamSchema } from "../../../../shared/admin/members.ts";
 import type { Deps } from "../../../deps.ts";
-import { HttpError, notFound } from "../../../http-error.ts";
 import { streamWorkbook } from "../members/stream-workbook.ts";
-import { assignmentExportColumns, assignmentExportRows, listAssignments, memberExists } from "./list.ts";
+import { autoAssign } from "./auto.ts";
+import { assignmentExportColumns, assignmentExportRows, listAssignments } from "./list.ts";
 import { createAssignment, updateAssignmentStatus } from "./service.ts";
 
 /** Assignments tab. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
@@ -46,10 +42,6 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     "/api/admin/assignments/auto/:userId",
     { schema: { params: userIdParamSchema, body: z.unknown().nullish() } },
-    async (req) => {
-      if (!(await memberExists(deps, req.params.userId))) throw notFound(MEMBERS_MSG.notFound);
-      // The matching engine is issue #6; until it lands no member can be matched automatically.
-      throw new HttpError(422, ASSIGNMENT_MSG.autoFailed);
-    },
+    async (req, reply) => reply.code(201).send(await autoAssign(deps, req.params.userId)),
   );
 }

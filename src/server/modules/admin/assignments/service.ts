@@ -22,9 +22,11 @@ export interface NewAssignment {
   userId: number;
   venueId: number;
   scheduledDate: Date;
-  /** The date idea; when not given, an active idea at the venue (or none). */
+  /** The date idea; when not given (undefined), an active idea at the venue (or none); null: none. */
   dateIdeaId?: number | null;
   aiSuggestion?: string | null;
+  /** The matching engine's reasons for this choice (admins only). */
+  matchReasons?: string[] | null;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface NewAssignment {
  * the clash and quota checks of two assignments for one couple run one after the other. Answers the
  * member and the couple's ids; 404 for a missing or deleted member.
  */
-async function lockCouple(tx: Tx, userId: number): Promise<{ member: User; ids: number[] }> {
+export async function lockCouple(tx: Tx, userId: number): Promise<{ member: User; ids: number[] }> {
   const [member] = await tx
     .select()
     .from(users)
@@ -107,6 +109,7 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
       .where(eq(venues.id, input.venueId))
       .for("key share");
     if (!venue) throw notFound(ASSIGNMENT_MSG.venueNotFound);
+    // undefined: pick an active idea at the venue; null: the venue itself (the engine found no idea that fits).
     let dateIdeaId = input.dateIdeaId ?? null;
     if (dateIdeaId !== null) {
       const [idea] = await t
@@ -115,7 +118,7 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
         .where(eq(dateIdeas.id, dateIdeaId))
         .for("key share");
       if (!idea) throw notFound(ASSIGNMENT_MSG.dateIdeaNotFound);
-    } else {
+    } else if (input.dateIdeaId === undefined) {
       dateIdeaId = await pickIdea(t, member.id, venue.id);
     }
     await refuseClash(t, ids, input.scheduledDate);
@@ -129,6 +132,7 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
         scheduledDate: input.scheduledDate,
         status: "scheduled",
         aiSuggestion: input.aiSuggestion ?? null,
+        matchReasons: input.matchReasons?.length ? input.matchReasons : null,
       })
       .returning({ id: dateReservations.id });
     return (await readAssignment(t, row.id))!;
