@@ -1,6 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { offerCodes, paymentCheckouts, users } from "../../src/server/db/schema.ts";
+import {
+  offerCodes,
+  offerCodeUsage,
+  paymentCheckouts,
+  subscriptionEvents,
+  users,
+} from "../../src/server/db/schema.ts";
+import { runOfferCycles } from "../../src/server/jobs/billing/offers.ts";
 import { gocardlessProvider } from "../../src/server/modules/payments/gocardless-provider.ts";
 import { PAYMENT_MSG } from "../../src/server/modules/payments/service.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
@@ -143,6 +150,26 @@ describe("GoCardless provider against a local fake", () => {
       paymentSubscriptionId: u.paymentNextSubscriptionId,
       paymentNextSubscriptionId: null,
     });
+    // The offer ends no later than that: the offer-cycles job completes it, records the full price and tells
+    // the member, once (jobs/billing/offers.ts).
+    const [usage] = await t.db.select().from(offerCodeUsage).where(eq(offerCodeUsage.userId, m.user.id));
+    expect(usage.status).toBe("active");
+    expect(usage.discountEndDate!.getTime()).toBeLessThanOrEqual(Date.now() + 9000);
+    const clockWas = t.clock.now();
+    t.clock.set(new Date(usage.discountEndDate!.getTime() + 1000));
+    await runOfferCycles(t.deps);
+    await runOfferCycles(t.deps);
+    t.clock.set(clockWas);
+    const [ended] = await t.db.select().from(offerCodeUsage).where(eq(offerCodeUsage.userId, m.user.id));
+    expect(ended).toMatchObject({ status: "completed", cyclesRemaining: 0 });
+    const offerEnded = await t.db
+      .select()
+      .from(subscriptionEvents)
+      .where(and(eq(subscriptionEvents.userId, m.user.id), eq(subscriptionEvents.eventType, "offer_ended")));
+    expect(offerEnded).toMatchObject([{ toTier: "platinum", monthlyAmount: 3000 }]);
+    const endedMail = t.mail.filter((x) => x.to === m.user.email && x.type === "offer_ended");
+    expect(endedMail).toHaveLength(1);
+    expect(endedMail[0].text).toContain("your Platinum plan is now £30 a month");
     // And the full-price subscription being cancelled later is recognised as the member leaving.
     const cancelled = JSON.stringify({
       events: [

@@ -132,9 +132,19 @@ export function sandboxProvider(
     },
     async updateSubscriptionAmount(subscriptionId, amountPence) {
       await collectDue(subscriptionId);
-      await books()
+      const d = books();
+      const [sub] = await d
+        .select()
+        .from(sandboxSubscriptions)
+        .where(eq(sandboxSubscriptions.id, subscriptionId));
+      if (!sub) throw new ProviderError(`No subscription ${subscriptionId}`);
+      // From the next charge on, this amount: discounted cycles not yet charged are dropped.
+      const today = now();
+      let taken = 0;
+      while (taken < MAX_CYCLES && charge(sub, taken).at <= today) taken++;
+      await d
         .update(sandboxSubscriptions)
-        .set({ amountPence })
+        .set({ amountPence, discountCycles: Math.min(sub.discountCycles, taken) })
         .where(eq(sandboxSubscriptions.id, subscriptionId));
     },
     async pauseSubscription(subscriptionId, cycles) {

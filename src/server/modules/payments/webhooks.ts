@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { offerCodeUsage, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -130,9 +130,13 @@ export async function processWebhookEvents(
           .update(users)
           .set({ paymentSubscriptionId: user.paymentNextSubscriptionId, paymentNextSubscriptionId: null })
           .where(eq(users.id, user.id));
+        // The offer ends no later than now: the offer-cycles job completes it, records the full price in
+        // subscription_events and tells the member (jobs/billing/offers.ts).
         await tx
           .update(offerCodeUsage)
-          .set({ status: "completed", cyclesRemaining: 0 })
+          .set({
+            discountEndDate: sql`least(coalesce(${offerCodeUsage.discountEndDate}, ${created}), ${created})`,
+          })
           .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")));
       } else if (user && effect && outcome.startsWith("status ")) {
         if (effect.status === "cancelled") {
