@@ -156,7 +156,9 @@ export function JobsCard() {
                   {job.lastRun?.status === "ok" ? ` · ${job.lastRun.processed} handled` : ""}
                 </p>
                 {job.failures24h > 0 && (
-                  <p className="text-destructive-text">{job.failures24h} failed run(s) in 24 h</p>
+                  <p className="text-destructive-text">
+                    {job.failures24h} failed run{job.failures24h === 1 ? "" : "s"} in 24 h
+                  </p>
                 )}
                 {job.lastRun?.status === "failed" && job.lastRun.error && (
                   <p className="break-words text-destructive-text">{job.lastRun.error}</p>
