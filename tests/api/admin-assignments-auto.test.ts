@@ -17,7 +17,7 @@ beforeAll(async () => {
   admin = await t.admin();
 });
 
-const auto = (userId: number | string, as: SignedIn | null = admin, payload?: unknown) =>
+const auto = (userId: number | string, as: SignedIn | null = admin, payload?: object) =>
   t.request({ method: "POST", url: `/api/admin/assignments/auto/${userId}`, as: as ?? undefined, payload });
 
 const datesOf = (userId: number) =>

@@ -97,6 +97,9 @@ describe("who may use the AI suggestion endpoints", () => {
   });
 });
 
+/** What a stored venue entry without the engine's fields reads as. */
+const noEngine = { dateIdeaId: null, dateIdeaTitle: null, distanceMiles: null, reasons: [] };
+
 describe("GET /api/admin/ai-suggestions", () => {
   it("answers suggestions newest first with their member and readable venues", async () => {
     const who = await t.member({ firstName: "Priya", lastName: "Listed" });
@@ -132,8 +135,9 @@ describe("GET /api/admin/ai-suggestions", () => {
           type: "restaurant",
           address: "1 Riverside",
           suggestedDate: "2030-06-01T18:30:00.000Z",
+          ...noEngine,
         },
-        { id: null, name: null, type: null, address: null, suggestedDate: null },
+        { id: null, name: null, type: null, address: null, suggestedDate: null, ...noEngine },
       ],
       status: "pending",
       reservationId: null,
@@ -164,7 +168,7 @@ describe("GET /api/admin/ai-suggestions", () => {
 });
 
 describe("POST /api/admin/ai-suggestions/:userId (generate)", () => {
-  it("says the matching engine is not there yet, for a real member", async () => {
+  it("a member without preferences gets 422 with a clear message, whatever the (empty) body", async () => {
     const before = (await t.db.select({ n: count() }).from(aiDateSuggestions))[0].n;
     for (const body of [undefined, {}, null]) {
       const res = await t.request({
@@ -176,7 +180,7 @@ describe("POST /api/admin/ai-suggestions/:userId (generate)", () => {
           : { payload: JSON.stringify(body), headers: { "content-type": "application/json" } }),
       });
       expect(res.statusCode).toBe(422);
-      expect(res.json().message).toBe(M.engineUnavailable);
+      expect(res.json().message).toBe(M.noPreferences);
     }
     expect((await t.db.select({ n: count() }).from(aiDateSuggestions))[0].n).toBe(before);
   });

@@ -23,11 +23,12 @@ export const SUGGESTION_TRANSITIONS: Record<SuggestionStatus, readonly Suggestio
 };
 
 export const AI_SUGGESTION_MSG = {
-  /**
-   * POST /api/admin/ai-suggestions/{userId} until the matching engine (issue #6) exists. #6 replaces
-   * this answer with real suggestions.
-   */
-  engineUnavailable: "Failed to create AI suggestion: the matching engine is not available yet",
+  /** POST /api/admin/ai-suggestions/{userId} for a member without usable preferences. */
+  noPreferences:
+    "Could not create a suggestion. Member may need to complete their preferences (postcode, days and times).",
+  /** ... when no venue, idea and time fit every rule: the engine's reason follows. */
+  noFit: (reason: string) =>
+    `Could not create a suggestion. ${reason.trim()}${/[.!?]$/.test(reason.trim()) ? "" : "."}`,
   createFailed: "Failed to create AI suggestion",
   updateFailed: "Failed to update AI suggestion",
   missingVenueOrDate: "Missing venue or date information in AI suggestion",
@@ -74,7 +75,7 @@ export const suggestionListQuerySchema = adminListQuerySchema.extend({
 });
 export type SuggestionListQuery = z.infer<typeof suggestionListQuerySchema>;
 
-/** One venue of a suggestion as stored by the matching engine; anything unreadable is null. */
+/** One venue of a suggestion as stored by the matching engine; anything unreadable is null (reasons: empty). */
 export interface SuggestedVenue {
   id: number | null;
   name: string | null;
@@ -82,6 +83,12 @@ export interface SuggestedVenue {
   address: string | null;
   /** ISO 8601. */
   suggestedDate: string | null;
+  /** The engine's date idea at the venue (null: the venue itself). */
+  dateIdeaId: number | null;
+  dateIdeaTitle: string | null;
+  distanceMiles: number | null;
+  /** Why the engine chose it (admins only). */
+  reasons: string[];
 }
 
 export interface SuggestionUser {

@@ -8,8 +8,9 @@ import {
   updateSuggestionSchema,
 } from "../../../../shared/admin/suggestions.ts";
 import type { Deps } from "../../../deps.ts";
+import { generateSuggestion } from "./generate.ts";
 import { membersNeedingDates } from "./needing-dates.ts";
-import { bookSuggestion, generateSuggestion, listSuggestions, updateSuggestion } from "./service.ts";
+import { bookSuggestion, listSuggestions, updateSuggestion } from "./service.ts";
 
 const params = z.strictObject({ id: adminId });
 /** Body-less POSTs: nothing, null or an empty object. */
@@ -28,7 +29,7 @@ export function adminSuggestionsRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  /** The id is a member's id: generate a suggestion for them (the matching engine, issue #6). */
+  /** The id is a member's id: the matching engine's three best dates for them, with a written note. */
   r.post("/api/admin/ai-suggestions/:id", { schema: { params, body: noBody } }, async (req, reply) =>
     reply.code(201).send(await generateSuggestion(deps, req.params.id)),
   );

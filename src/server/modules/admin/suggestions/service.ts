@@ -8,10 +8,9 @@ import {
   type SuggestionStatus,
   type UpdateSuggestionInput,
 } from "../../../../shared/admin/suggestions.ts";
-import { aiDateSuggestions, dateReservations, users } from "../../../db/schema.ts";
+import { aiDateSuggestions, dateIdeas, dateReservations, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { badRequest, conflict, HttpError, notFound } from "../../../http-error.ts";
-import { memberExists } from "../assignments/list.ts";
+import { badRequest, conflict, notFound } from "../../../http-error.ts";
 import type { Tx } from "../assignments/quota.ts";
 import { createAssignment } from "../assignments/service.ts";
 import { containsPattern, userSearchText } from "../members/service.ts";
@@ -47,15 +46,6 @@ export async function listSuggestions(
     deps.db.select({ n: count() }).from(aiDateSuggestions).where(where),
   ]);
   return { rows: rows.map(toAdminSuggestion), total: n };
-}
-
-/**
- * POST /api/admin/ai-suggestions/{userId}: a new suggestion for a member. The matching engine is issue #6;
- * until it lands the answer is 422 with AI_SUGGESTION_MSG.engineUnavailable.
- */
-export async function generateSuggestion(deps: Deps, userId: number): Promise<AdminAiSuggestion> {
-  if (!(await memberExists(deps, userId))) throw notFound(M.memberNotFound);
-  throw new HttpError(422, M.engineUnavailable);
 }
 
 async function lockSuggestion(tx: Tx, id: number) {
@@ -140,13 +130,26 @@ export async function bookSuggestion(deps: Deps, id: number): Promise<AdminAiSug
     if (status !== "approved") throw conflict(M.bookOnlyApproved(status));
     const [first] = readSuggestedVenues(row.suggestedVenues);
     if (!first?.id || !first.suggestedDate) throw badRequest(M.missingVenueOrDate);
+    // The engine's date idea when it is still there and active; otherwise the venue's own pick.
+    let dateIdeaId: number | null | undefined;
+    if (first.dateIdeaId !== null) {
+      const [idea] = await tx
+        .select({ id: dateIdeas.id })
+        .from(dateIdeas)
+        .where(and(eq(dateIdeas.id, first.dateIdeaId), eq(dateIdeas.isActive, true)));
+      dateIdeaId = idea ? idea.id : undefined;
+    } else if (first.reasons.length > 0) {
+      dateIdeaId = null; // the engine chose the venue itself
+    }
     const assignment = await createAssignment(
       deps,
       {
         userId: row.userId,
         venueId: first.id,
+        dateIdeaId,
         scheduledDate: new Date(first.suggestedDate),
         aiSuggestion: row.suggestion,
+        matchReasons: first.reasons,
       },
       tx,
     );

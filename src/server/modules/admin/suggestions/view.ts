@@ -42,6 +42,18 @@ export function readSuggestedVenue(entry: unknown): SuggestedVenue {
     type: text(o.type),
     address: text(o.address),
     suggestedDate: isoDate(o.suggestedDate),
+    dateIdeaId: positiveInt(o.dateIdeaId),
+    dateIdeaTitle: text(o.dateIdeaTitle),
+    distanceMiles:
+      typeof o.distanceMiles === "number" && Number.isFinite(o.distanceMiles) && o.distanceMiles >= 0
+        ? Math.round(o.distanceMiles * 10) / 10
+        : null,
+    reasons: Array.isArray(o.reasons)
+      ? o.reasons
+          .map(text)
+          .filter((r): r is string => r !== null)
+          .slice(0, 8)
+      : [],
   };
 }
 
