@@ -232,8 +232,13 @@ describe("campaigns and templates", () => {
     expect(await rowsOf(old.user.id)).toEqual({});
     const rows = await rowsOf(before.user.id);
     expect(rows[c.name]).toBeUndefined();
-    // Seeded campaigns, older than this sign-up, did schedule it.
-    expect(rows["Welcome series, day 1"]).toBeDefined();
+    // Seeded campaigns, older than this sign-up, did schedule it, and the day-1 welcome (a day late) went.
+    expect(rows["Welcome series, day 1"]).toMatchObject({ status: "sent" });
+    // A welcome more than a week overdue (the job was off) is skipped rather than sent weeks late.
+    const late = await t.member({ createdAt: new Date(t.clock.now().getTime() - 20 * DAY) });
+    await runEmailCampaigns(t.deps);
+    expect((await rowsOf(late.user.id))["Welcome series, day 1"]).toMatchObject({ status: "skipped" });
+    expect(mailsTo(late.user.email)).toEqual([]);
   });
 
   it("an inactive campaign schedules and sends nothing; a due row is skipped; an inactive template too", async () => {

@@ -13,7 +13,7 @@
  * Sending: due rows are claimed in batches (FOR UPDATE SKIP LOCKED, so two workers never take the same row)
  * and each is sent through sendClaimed with key `campaign:{userCampaignId}`, or marked "skipped" when the
  * member opted out of marketing, was deleted, the trigger no longer holds (questionnaire finished, plan taken
- * up again), the campaign or its template is inactive (or gone), or the row is more than 30 days overdue.
+ * up again), the campaign or its template is inactive (or gone), or the row is more than 7 days overdue.
  * Row statuses: scheduled -> sent (sentAt, emailLogId) | skipped | sending (a failed send waits for the
  * retry-mail job) -> sent | skipped | failed (retries exhausted); "sending" rows follow their outbound message.
  */
@@ -27,8 +27,10 @@ import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
 
 export const CAMPAIGN_KIND = "campaign";
-/** A trigger older than this schedules nothing; a row overdue by more than this is skipped. */
+/** A trigger older than this schedules nothing. */
 export const CAMPAIGN_LOOKBACK_DAYS = 30;
+/** A row overdue by more than this is skipped (a welcome weeks late, after an outage or on the first run). */
+export const CAMPAIGN_STALE_DAYS = 7;
 const BATCH = 25;
 const DAY = 86_400_000;
 
@@ -124,7 +126,7 @@ const FROM_OUTBOUND = sql`CASE o.status WHEN 'sent' THEN 'sent' WHEN 'skipped' T
 
 /** Sends or skips the due rows, a batch per transaction; answers how many rows it settled. */
 async function sendDue(deps: Deps, now: Date): Promise<number> {
-  const stale = new Date(now.getTime() - CAMPAIGN_LOOKBACK_DAYS * DAY);
+  const stale = new Date(now.getTime() - CAMPAIGN_STALE_DAYS * DAY);
   let handled = 0;
   for (;;) {
     const n = await deps.db.transaction(async (tx) => {
