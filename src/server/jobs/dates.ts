@@ -3,7 +3,7 @@
  * or from two instances at once: status changes are conditional UPDATEs, and every message is claimed by its
  * key before it goes (outbound.ts), so each recipient gets it once.
  *
- *  - holds: a planned date (more than 48 hours away) -> "save the evening" with a time-only .ics, once per
+ *  - holds: a planned, not cancelled date (more than 48 hours away) -> "save the evening" with a time-only .ics, once per
  *    recipient and scheduled time (a moved date gets a new hold);
  *  - reveals: 48 hours before, scheduled -> revealed, then the reveal e-mail (and a text when allowed);
  *  - cancellations: 24 hours before, a date nobody confirmed -> cancelled, the month's date given back, the
@@ -96,7 +96,7 @@ const builders: Record<Exclude<keyof typeof DATE_MAIL_KINDS, "revealSms">, Build
   hold: async (deps, resId, userId, key) => {
     const now = deps.now();
     return buildWith(deps, resId, userId, "service", (u, date) =>
-      date.status === "scheduled" &&
+      ["scheduled", "revealed", "confirmed"].includes(date.status) &&
       key.endsWith(`:${date.scheduledDate.toISOString()}`) &&
       date.scheduledDate > now &&
       !inRevealWindow(date, now)
@@ -210,7 +210,7 @@ export async function sendDateHolds(deps: Deps): Promise<number> {
   const rows = await recipientsLacking(
     deps,
     sql`SELECT id, user_id, scheduled_date FROM date_reservations
-         WHERE status = 'scheduled' AND scheduled_date > ${revealFrom}`,
+         WHERE status IN ('scheduled', 'revealed', 'confirmed') AND scheduled_date > ${revealFrom}`,
     "hold",
     true,
   );
