@@ -8,7 +8,6 @@ import { explainMatch, explainNoFit } from "./explain.ts";
 import { distanceMiles } from "./geo/index.ts";
 import {
   categoryRank,
-  coversAll,
   DAY_MS,
   HOUR_MS,
   isAlcoholLed,
@@ -22,7 +21,7 @@ import {
   priceFits,
   REVISIT_DAYS,
   SLOT_TIMES,
-  seasonFits,
+  seasonOfMonth,
   UNIVERSAL_CATEGORY,
   venueTypeCategory,
   WEEKDAY_NAMES,
@@ -49,6 +48,9 @@ export interface PreparedIdea {
   season: string;
   price: string;
   category: string;
+  /** 0 low, 1 medium, 2 high, -1 unknown. */
+  step: number;
+  catId: number;
 }
 
 export interface PreparedVenue {
@@ -59,6 +61,13 @@ export interface PreparedVenue {
   /** Active ideas; empty: the venue is matched as itself. */
   ideas: PreparedIdea[];
   ownCategory: string;
+  typeNorm: string;
+  step: number;
+  dietMask: number;
+  accessMask: number;
+  ownCatId: number;
+  /** Bits of the categories the venue's dates can have (its ideas', or its own). */
+  catMask: number;
 }
 
 interface VenueIndex {
@@ -66,6 +75,33 @@ interface VenueIndex {
   located: PreparedVenue[];
   /** Grid of located venues: key lat-cell * 10000 + lng-cell. */
   grid: Map<number, PreparedVenue[]>;
+  /** Distances from places members live, nearest first. */
+  near: Map<string, { p: PreparedVenue; d: number }[]>;
+  /** Label -> bit of the venues' dietary and accessibility masks; null when there are too many labels. */
+  dietBits: Map<string, number> | null;
+  accessBits: Map<string, number> | null;
+  /** Category -> id (bit of catMask; masks are used only while there are at most 30). */
+  catIds: Map<string, number>;
+}
+
+const STEP: Record<string, number> = { low: 0, medium: 1, high: 2 };
+const stepOf = (level: string) => STEP[norm(level)] ?? -1;
+
+function bitsFor(sets: Iterable<Set<string>>): Map<string, number> | null {
+  const bits = new Map<string, number>();
+  for (const set of sets) for (const l of set) if (!bits.has(l)) bits.set(l, bits.size);
+  return bits.size <= 30 ? bits : null;
+}
+
+function maskOf(bits: Map<string, number> | null, labels: Iterable<string>): number {
+  if (!bits) return 0;
+  let m = 0;
+  for (const l of labels) {
+    const b = bits.get(l);
+    if (b === undefined) return -1;
+    m |= 1 << b;
+  }
+  return m;
 }
 
 const CELL_LAT = 0.1; // ~6.9 miles
@@ -83,15 +119,50 @@ function prepare(venues: readonly VenueCandidate[]): VenueIndex {
     accessibility: new Set(v.accessibility.map(norm)),
     price: norm(v.priceLevel),
     ownCategory: venueTypeCategory(v.type),
+    typeNorm: norm(v.type),
+    step: stepOf(v.priceLevel),
+    dietMask: 0,
+    accessMask: 0,
+    ownCatId: 0,
+    catMask: 0,
     ideas: v.ideas.map((idea) => ({
       idea,
       alcohol: isAlcoholLed(idea),
       timeOfDay: norm(idea.timeOfDay),
-      season: idea.season,
+      season: norm(idea.season),
       price: norm(idea.priceLevel),
       category: norm(idea.category),
+      step: stepOf(idea.priceLevel),
+      catId: 0,
     })),
   }));
+  const catIds = new Map<string, number>();
+  const catId = (c: string) => {
+    let id = catIds.get(c);
+    if (id === undefined) {
+      id = catIds.size;
+      catIds.set(c, id);
+    }
+    return id;
+  };
+  for (const p of all) {
+    p.ownCatId = catId(p.ownCategory);
+    for (const i of p.ideas) i.catId = catId(i.category);
+  }
+  for (const p of all) {
+    p.catMask =
+      catIds.size > 30
+        ? -1
+        : p.ideas.length === 0
+          ? 1 << p.ownCatId
+          : p.ideas.reduce((m, i) => m | (1 << i.catId), 0);
+  }
+  const dietBits = bitsFor(all.map((p) => p.dietary));
+  const accessBits = bitsFor(all.map((p) => p.accessibility));
+  for (const p of all) {
+    p.dietMask = maskOf(dietBits, p.dietary);
+    p.accessMask = maskOf(accessBits, p.accessibility);
+  }
   const located = all.filter((p) => p.v.location !== null);
   const grid = new Map<number, PreparedVenue[]>();
   for (const p of located) {
@@ -101,13 +172,38 @@ function prepare(venues: readonly VenueCandidate[]): VenueIndex {
     if (list) list.push(p);
     else grid.set(k, [p]);
   }
-  const index = { all, located, grid };
+  const index: VenueIndex = { all, located, grid, near: new Map(), dietBits, accessBits, catIds };
   indexes.set(venues, index);
   return index;
 }
 
-/** Located venues within `radius` miles of `at`, each with its distance. */
+/** Every located venue with its distance from `at`, nearest first (cached for a few hundred places). */
+function byDistance(index: VenueIndex, at: LatLng): { p: PreparedVenue; d: number }[] | null {
+  const key = `${at.lat},${at.lng}`;
+  const hit = index.near.get(key);
+  if (hit) return hit;
+  if (index.near.size >= NEAR_CACHE) return null;
+  const list = index.located.map((p) => ({ p, d: distanceMiles(at, p.v.location as LatLng) }));
+  list.sort((a, b) => a.d - b.d || a.p.v.id - b.p.v.id);
+  index.near.set(key, list);
+  return list;
+}
+
+const NEAR_CACHE = 400;
+
+/** Located venues within `radius` miles of `at` (great circle), each with its distance. */
 function venuesWithin(index: VenueIndex, at: LatLng, radius: number): { p: PreparedVenue; d: number }[] {
+  const sorted = byDistance(index, at);
+  if (sorted) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid].d <= radius) lo = mid + 1;
+      else hi = mid;
+    }
+    return sorted.slice(0, lo);
+  }
   const out: { p: PreparedVenue; d: number }[] = [];
   const dLat = radius / 69 + CELL_LAT;
   const cos = Math.max(0.05, Math.cos((at.lat * Math.PI) / 180));
@@ -116,20 +212,18 @@ function venuesWithin(index: VenueIndex, at: LatLng, radius: number): { p: Prepa
   const la1 = Math.floor((at.lat + dLat) / CELL_LAT);
   const ln0 = Math.floor((at.lng - dLng) / CELL_LNG);
   const ln1 = Math.floor((at.lng + dLng) / CELL_LNG);
-  if ((la1 - la0 + 1) * (ln1 - ln0 + 1) > index.grid.size) {
-    for (const p of index.located) {
+  const scan = (cell: readonly PreparedVenue[]) => {
+    for (const p of cell) {
       const d = distanceMiles(at, p.v.location as LatLng);
       if (d <= radius) out.push({ p, d });
     }
-    return out;
-  }
-  for (let la = la0; la <= la1; la++) {
-    for (let ln = ln0; ln <= ln1; ln++) {
-      const cell = index.grid.get(cellKey(la, ln));
-      if (!cell) continue;
-      for (const p of cell) {
-        const d = distanceMiles(at, p.v.location as LatLng);
-        if (d <= radius) out.push({ p, d });
+  };
+  if ((la1 - la0 + 1) * (ln1 - ln0 + 1) > index.grid.size) scan(index.located);
+  else {
+    for (let la = la0; la <= la1; la++) {
+      for (let ln = ln0; ln <= ln1; ln++) {
+        const cell = index.grid.get(cellKey(la, ln));
+        if (cell) scan(cell);
       }
     }
   }
@@ -278,12 +372,55 @@ export function venueFunnel(member: MemberProfile, venues: readonly VenueCandida
   const loc = member.location;
   const radius = member.travelRadiusMiles;
   const inRadius = loc ? venuesWithin(index, loc, radius) : [];
-  const dietary = inRadius.filter((c) => coversAll(c.p.dietary, member.dietary));
-  const access = dietary.filter((c) => coversAll(c.p.accessibility, member.accessibility));
-  const priced = access.filter((c) => priceFits(member.dateSpend, member.openToTrying, c.p.price));
+  const diet = [...new Set(member.dietary.map(norm))];
+  const needs = [...new Set(member.accessibility.map(norm))];
+  const dietary = diet.length === 0 ? inRadius : inRadius.filter((c) => hasAll(c.p.dietary, diet));
+  const access = needs.length === 0 ? dietary : dietary.filter((c) => hasAll(c.p.accessibility, needs));
+  const priced =
+    member.dateSpend === null
+      ? access
+      : access.filter((c) => priceFits(member.dateSpend, member.openToTrying, c.p.price));
   const excluded = new Set(member.excludedVenueIds);
-  const allowed = priced.filter((c) => !excluded.has(c.p.v.id));
+  const allowed = excluded.size === 0 ? priced : priced.filter((c) => !excluded.has(c.p.v.id));
   return { index, inRadius, dietary, access, priced, allowed };
+}
+
+const SPEND_STEP: Record<string, number> = { "£": 0, "££": 1, "£££": 2 };
+
+/**
+ * The venues passing every slot-independent hard rule (distance, dietary, accessibility, venue price,
+ * exclusions) in one pass: the engine's fast path (venueFunnel gives the same set stage by stage, for noFit).
+ */
+function allowedVenues(member: MemberProfile, index: VenueIndex, at: LatLng): Candidate[] {
+  const radius = member.travelRadiusMiles;
+  const diet = member.dietary.map(norm);
+  const needs = member.accessibility.map(norm);
+  const dietMask = index.dietBits ? maskOf(index.dietBits, diet) : -2;
+  const accessMask = index.accessBits ? maskOf(index.accessBits, needs) : -2;
+  if (dietMask === -1 || accessMask === -1) return [];
+  const spendStep = member.dateSpend === null ? null : (SPEND_STEP[member.dateSpend] ?? -9);
+  const slack = member.openToTrying ? 1 : 0;
+  const excluded = member.excludedVenueIds.length > 0 ? new Set(member.excludedVenueIds) : null;
+  const out: Candidate[] = [];
+  const sorted = byDistance(index, at);
+  const list = sorted ?? venuesWithin(index, at, radius);
+  for (let k = 0; k < list.length; k++) {
+    const c = list[k];
+    if (c.d > radius) break;
+    const p = c.p;
+    if (dietMask === -2 ? !hasAll(p.dietary, diet) : (p.dietMask & dietMask) !== dietMask) continue;
+    if (accessMask === -2 ? !hasAll(p.accessibility, needs) : (p.accessMask & accessMask) !== accessMask)
+      continue;
+    if (spendStep !== null && (p.step < 0 || Math.abs(p.step - spendStep) > slack)) continue;
+    if (excluded?.has(p.v.id)) continue;
+    out.push(c);
+  }
+  return out;
+}
+
+function hasAll(offered: ReadonlySet<string>, normalised: readonly string[]): boolean {
+  for (const n of normalised) if (!offered.has(n)) return false;
+  return true;
 }
 
 function staticIdeaOk(member: MemberProfile, i: PreparedIdea): boolean {
@@ -390,59 +527,123 @@ export function findMatches(
   if (slots.length === 0 || !member.location) {
     return { matches: [], noFit: explainNoFit(member, venues, options) };
   }
-  const { allowed } = venueFunnel(member, venues);
+  const index = prepare(venues);
+  const allowed = allowedVenues(member, index, member.location);
   if (allowed.length === 0) return { matches: [], noFit: explainNoFit(member, venues, options) };
 
   const facts = historyFacts(member);
-  const previous = slots.map((s) => previousCategory(member, s.t));
+  const byTime = new Map<
+    string,
+    { s: Slot; season: string; prev: { category: string; at: Date } | null }[]
+  >();
+  const every: { s: Slot; season: string; prev: { category: string; at: Date } | null }[] = [];
+  for (const s of slots) {
+    const e = { s, season: seasonOfMonth(s.parts.month), prev: previousCategory(member, s.t) };
+    every.push(e);
+    const list = byTime.get(s.timeOfDay);
+    if (list) list.push(e);
+    else byTime.set(s.timeOfDay, [e]);
+  }
   const load = options.venueLoad;
   const full = options.slotFull;
   const radius = Math.max(1, member.travelRadiusMiles);
-  const best: Best[] = [];
-
-  const consider = (c: Candidate, idea: PreparedIdea | null, category: string, current: Best | null) => {
-    let winner = current;
-    const typeRank = categoryRank(member.dateTypes, category);
-    const rating = facts.ratingByCategory.get(category) ?? facts.ratingByType.get(norm(c.p.v.type)) ?? null;
-    for (let i = 0; i < slots.length; i++) {
-      const s = slots[i];
-      if (idea) {
-        if (idea.timeOfDay !== s.timeOfDay || !seasonFits(idea.season, s.parts.month)) continue;
-      }
-      if (!revisitOk(facts.last, c.p.v.id, s.t)) continue;
-      if (full?.(c.p.v.id, s.t)) continue;
-      const prev = previous[i];
-      const parts: ScoreParts = {
-        typeRank,
-        universal: category === UNIVERSAL_CATEGORY,
-        timeRank: s.timeRank,
-        repeatCategory: prev !== null && prev.category === category,
-        rating,
-        load: load?.get(c.p.v.id) ?? 0,
-        distanceShare: c.d / radius,
-        asItself: idea === null,
-      };
-      const cand: Best = { p: c.p, d: c.d, idea, slot: s, score: scoreOf(parts), parts, previous: prev };
-      if (better(cand, winner)) winner = cand;
+  const spendStep = member.dateSpend === null ? null : (SPEND_STEP[member.dateSpend] ?? -9);
+  const stepSlack = member.openToTrying ? 1 : 0;
+  const alcoholOk = member.alcoholOk;
+  const rated = facts.ratingByCategory.size > 0 || facts.ratingByType.size > 0;
+  // Type score per category id, and the best a venue's categories can reach (its bound).
+  const catScore: number[] = [];
+  for (const [category, id] of index.catIds) {
+    const r = categoryRank(member.dateTypes, category);
+    catScore[id] = r >= 0 ? 40 - 8 * r : category === UNIVERSAL_CATEGORY ? 18 : 0;
+  }
+  const maskBest = new Map<number, number>();
+  const boundOf = (mask: number) => {
+    if (mask < 0) return 40;
+    let v = maskBest.get(mask);
+    if (v === undefined) {
+      v = 0;
+      for (let m = mask, id = 0; m !== 0; m >>>= 1, id++) if (m & 1 && catScore[id] > v) v = catScore[id];
+      maskBest.set(mask, v);
     }
-    return winner;
+    return v;
   };
+  const ratingMax = rated ? 6 : 0;
+  const top: Best[] = [];
 
   for (const c of allowed) {
+    const vid = c.p.v.id;
+    const base = -6 * (load?.get(vid) ?? 0) - (4 * c.d) / radius;
+    const last = facts.last.get(vid);
+    const earliest = last === undefined ? Number.NEGATIVE_INFINITY : last + REVISIT_DAYS * DAY_MS;
+    const threshold0 = top.length < limit ? Number.NEGATIVE_INFINITY : top[top.length - 1].score;
+    const bound = boundOf(c.p.catMask) + 12 + ratingMax + base + (c.p.ideas.length === 0 ? -25 : 0);
+    if (bound + 1e-6 < threshold0) continue;
     let winner: Best | null = null;
-    if (c.p.ideas.length === 0) {
-      winner = consider(c, null, c.p.ownCategory, winner);
-    } else {
-      for (const idea of c.p.ideas) {
-        if (!staticIdeaOk(member, idea)) continue;
-        winner = consider(c, idea, idea.category, winner);
+    const ideas: (PreparedIdea | null)[] = c.p.ideas.length === 0 ? [null] : c.p.ideas;
+    for (const idea of ideas) {
+      if (idea !== null) {
+        if (!alcoholOk && idea.alcohol) continue;
+        if (spendStep !== null && (idea.step < 0 || Math.abs(idea.step - spendStep) > stepSlack)) continue;
+      }
+      const category = idea ? idea.category : c.p.ownCategory;
+      const ts = catScore[idea ? idea.catId : c.p.ownCatId];
+      const rating = rated
+        ? (facts.ratingByCategory.get(category) ?? facts.ratingByType.get(c.p.typeNorm) ?? null)
+        : null;
+      const rb = rating === null ? 0 : (rating - 3) * 3;
+      const fixed = ts + rb + base + (idea === null ? -25 : 0);
+      const threshold = top.length < limit ? Number.NEGATIVE_INFINITY : top[top.length - 1].score;
+      const floor = Math.max(threshold, winner ? winner.score : Number.NEGATIVE_INFINITY);
+      if (fixed + 12 + 1e-6 < floor) continue;
+      const list = idea ? byTime.get(idea.timeOfDay) : every;
+      if (!list) continue;
+      for (const e of list) {
+        const s = e.s;
+        if (idea && !(idea.season === "any" || idea.season === "" || idea.season === e.season)) continue;
+        if (s.t <= earliest) continue;
+        if (full?.(vid, s.t)) continue;
+        const repeat = e.prev !== null && e.prev.category === category;
+        const score = Math.round((fixed + 12 - 5 * s.timeRank - (repeat ? 12 : 0)) * 1000) / 1000;
+        if (
+          winner &&
+          (score < winner.score ||
+            (score === winner.score &&
+              (s.t > winner.slot.t ||
+                (s.t === winner.slot.t && (idea?.idea.id ?? 0) >= (winner.idea?.idea.id ?? 0)))))
+        ) {
+          continue;
+        }
+        winner = {
+          p: c.p,
+          d: c.d,
+          idea,
+          slot: s,
+          score,
+          parts: {
+            typeRank: categoryRank(member.dateTypes, category),
+            universal: category === UNIVERSAL_CATEGORY,
+            timeRank: s.timeRank,
+            repeatCategory: repeat,
+            rating,
+            load: load?.get(vid) ?? 0,
+            distanceShare: c.d / radius,
+            asItself: idea === null,
+          },
+          previous: e.prev,
+        };
       }
     }
-    if (winner) best.push(winner);
+    if (!winner) continue;
+    if (top.length < limit || better(winner, top[top.length - 1])) {
+      let i = top.length;
+      while (i > 0 && better(winner, top[i - 1])) i--;
+      top.splice(i, 0, winner);
+      if (top.length > limit) top.pop();
+    }
   }
-  if (best.length === 0) return { matches: [], noFit: explainNoFit(member, venues, options) };
-  best.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
-  const matches: Match[] = best.slice(0, limit).map((b) => ({
+  if (top.length === 0) return { matches: [], noFit: explainNoFit(member, venues, options) };
+  const matches: Match[] = top.map((b) => ({
     venueId: b.p.v.id,
     venueName: b.p.v.name,
     venueType: b.p.v.type,

@@ -124,9 +124,10 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
       t = performance.now();
       const units = unitsOf(members, month);
       const venueLoad = new Map<number, number>();
-      const slotLoad = new Map<string, number>();
+      // Couples per instant per venue: at most VENUE_SLOT_CAP.
+      const slotLoad = new Map<number, Map<number, number>>();
       const slotFull = (venueId: number, at: number) =>
-        (slotLoad.get(`${venueId}@${at}`) ?? 0) >= VENUE_SLOT_CAP;
+        (slotLoad.get(at)?.get(venueId) ?? 0) >= VENUE_SLOT_CAP;
       const planned: PlannedDate[] = [];
       const unplaced: { userId: number; name: string; reason: string }[] = [];
       let membersUnplaced = 0;
@@ -170,8 +171,13 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
             reasons: m.reasons,
           });
           venueLoad.set(m.venueId, (venueLoad.get(m.venueId) ?? 0) + 1);
-          const key = `${m.venueId}@${m.scheduledDate.getTime()}`;
-          slotLoad.set(key, (slotLoad.get(key) ?? 0) + 1);
+          const at = m.scheduledDate.getTime();
+          let atSlot = slotLoad.get(at);
+          if (!atSlot) {
+            atSlot = new Map();
+            slotLoad.set(at, atSlot);
+          }
+          atSlot.set(m.venueId, (atSlot.get(m.venueId) ?? 0) + 1);
           history = [
             {
               reservationId: -planned.length,
