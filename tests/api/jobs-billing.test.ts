@@ -252,6 +252,15 @@ describe("offer-cycles", () => {
     await monthPasses(new Date(addMonths(start, 4).getTime() + hours(1)));
     expect(await offerEvents(m.user.id)).toHaveLength(1);
     expect(mailsTo(m.user.email, "offer_ended")).toHaveLength(1);
+
+    // The MRR history carries the discount until the offer's end, the full price after it.
+    const admin = await t.admin();
+    const res = await t.request({ method: "GET", url: "/api/admin/analytics/subscriptions", as: admin });
+    expect(res.statusCode).toBe(200);
+    const history = Object.fromEntries(
+      (res.json().mrrHistory as Array<{ month: string; mrrPence: number }>).map((h) => [h.month, h.mrrPence]),
+    );
+    expect(history).toMatchObject({ "2027-03": 1800, "2027-05": 1800, "2027-06": 2000 });
   });
 
   it("sets the full amount at a provider whose schedule would go on discounting", async () => {

@@ -37,7 +37,7 @@ export const ANALYTICS_DEFINITIONS = {
     "Members holding a tier, counted by tier and current subscription status (active, past_due, paused, cancelled, or none).",
   tierDistribution: "Active subscribers per tier, with their share of all active subscribers and their MRR.",
   mrrHistory:
-    "MRR at the end of each of the last 12 London months, rebuilt from subscription_events: a member counts when the latest event (by time, then id) at that moment, skipping scheduled changes and refunds, leaves them active; their amount is the monthlyAmount of the latest event up to then that set a price for that tier (list price if none). An offer running out is not an event, so the history keeps the discounted amount until the member's next event. The month in progress shows the live figure (the card's).",
+    "MRR at the end of each of the last 12 London months, rebuilt from subscription_events: a member counts when the latest event (by time, then id) at that moment, skipping scheduled changes and refunds, leaves them active; their amount is the monthlyAmount of the latest event up to then that set a price for that tier (list price if none). When a time-limited offer runs out, the offer-cycles job records an offer_ended event with the full price, so the history stops carrying the discount from the offer's end. The month in progress shows the live figure (the card's).",
   churnRate:
     "Monthly churn rate (last 30 days): of the members subscribed (active, past due or paused, by subscription_events) 30 days ago, the percentage whose subscription was cancelled or ended since (an event moving their status to cancelled).",
   cancelledLast30Days:
