@@ -6,13 +6,16 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { monthLabel, nextMonthOf } from "../shared/admin/planning.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { users } from "./db/schema.ts";
 import { seedDemo } from "./db/seed-demo.ts";
 import { createDeps } from "./deps-factory.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
+import { checkMonth } from "./modules/admin/planning/service.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
+import { planMonth } from "./modules/matching/plan.ts";
 import { processWebhookEvents } from "./modules/payments/webhooks.ts";
 import { advanceSubscriptions } from "./modules/subscriptions/cycles.ts";
 
@@ -27,6 +30,9 @@ Commands:
   advance-subscriptions
                        roll plans whose billing cycle has ended into the next (pauses, tier changes); the
                        app does this every 10 minutes by itself
+  plan-month [--dry-run] [--month YYYY-MM]
+                       plan a date for every active member who still needs one in the month (default: next
+                       month), in one pass; --dry-run shows what it would plan and writes nothing
   sandbox-event <payment_failed|payment_confirmed|mandate_cancelled> --email E
                        fire a payment-provider event at a member, as the provider's webhook would
 `;
@@ -102,6 +108,28 @@ const commands: Record<string, Command> = {
   async "advance-subscriptions"(_args, db) {
     const n = await advanceSubscriptions(createDeps(loadConfig(), db));
     return `Advanced ${n} billing cycle${n === 1 ? "" : "s"}`;
+  },
+  async "plan-month"(args, db) {
+    const { values } = parseArgs({
+      args,
+      options: { "dry-run": { type: "boolean" }, month: { type: "string" } },
+    });
+    const deps = createDeps(loadConfig(), db);
+    const month = values.month ?? nextMonthOf(deps.now());
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error("plan-month --month must be YYYY-MM");
+    checkMonth(month, deps.now());
+    const s = await planMonth(deps, { month, dryRun: values["dry-run"] === true, triggeredBy: null });
+    const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+    const lines = [
+      `${s.dryRun ? "Dry run for" : "Planned"} ${monthLabel(s.month)} (run ${s.runId}, ${s.elapsedMs} ms)`,
+      `  Members considered: ${s.membersConsidered}`,
+      `  ${s.dryRun ? "Dates it would plan" : "Dates planned"}: ${s.datesPlanned}`,
+      `  Members it cannot place: ${s.membersUnplaced}`,
+    ];
+    for (const u of s.unplaced.slice(0, 20)) lines.push(`    - ${u.name} (#${u.userId}): ${u.reason}`);
+    if (s.unplaced.length > 20) lines.push(`    ... and ${plural(s.membersUnplaced - 20, "more member")}`);
+    if (s.dryRun) lines.push("Nothing was written (dry run).");
+    return lines.join("\n");
   },
   async "purge-sessions"(_args, db) {
     return `Deleted ${await purgeExpiredSessions(db, new Date())} expired sessions`;

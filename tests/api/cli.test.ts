@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { offerCodes, users, venues } from "../../src/server/db/schema.ts";
 import { createTestApp } from "../helpers/app.ts";
+import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createTestApp();
@@ -103,5 +104,42 @@ describe("npm run cli", { timeout: 60_000 }, () => {
     expect(bad.stderr).toMatch(/payment_failed, payment_confirmed, mandate_cancelled/);
     const nobody = await cli("sandbox-event", "payment_failed", "--email", "ghost@example.com");
     expect(nobody.stderr).toMatch(/No account/);
+  });
+
+  it("plan-month --dry-run prints what it would plan and writes no date; plan-month plans it", async () => {
+    const m = await t.member({ firstName: "Cli", lastName: "Planned" });
+    await givePreferences(t.db, m.user.id);
+    await matchVenue(t.db, { name: "CLI Plan Venue" });
+    const reservations = async () =>
+      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from date_reservations`)).rows[0].n;
+    const before = await reservations();
+    const dry = await cli("plan-month", "--dry-run");
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^Dry run for [A-Z][a-z]+ \d{4} \(run \d+, \d+ ms\)/);
+    expect(dry.stdout).toMatch(/Members considered: [1-9]/);
+    const would = Number(/Dates it would plan: (\d+)/.exec(dry.stdout)?.[1]);
+    expect(would).toBeGreaterThanOrEqual(2); // the Gold member's two dates at least
+    expect(dry.stdout).toMatch(/Members it cannot place: \d+/);
+    expect(dry.stdout).toMatch(/Nothing was written \(dry run\)\./);
+    expect(await reservations()).toBe(before);
+    const [run] = (
+      await t.db.execute<{ dry_run: boolean; status: string }>(
+        sql`select dry_run, status from planning_runs order by id desc limit 1`,
+      )
+    ).rows;
+    expect(run).toEqual({ dry_run: true, status: "done" });
+
+    const real = await cli("plan-month");
+    expect(real.code, real.stderr).toBe(0);
+    const planned = Number(/Dates planned: (\d+)/.exec(real.stdout)?.[1]);
+    expect(planned).toBe(would);
+    expect(await reservations()).toBe(before + planned);
+
+    const bad = await cli("plan-month", "--month", "2026-13");
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--month must be YYYY-MM/);
+    const past = await cli("plan-month", "--dry-run", "--month", "2020-01");
+    expect(past.code).toBe(1);
+    expect(past.stderr).toMatch(/already ended/);
   });
 });

@@ -8,6 +8,7 @@ import { adminAssignmentsRoutes } from "./assignments/routes.ts";
 import { adminEmailsRoutes } from "./emails/routes.ts";
 import { adminMembersRoutes } from "./members/routes.ts";
 import { adminOffersRoutes } from "./offers/routes.ts";
+import { adminPlanningRoutes } from "./planning/routes.ts";
 import { adminSuggestionsRoutes } from "./suggestions/routes.ts";
 import { adminSupportRoutes } from "./support/routes.ts";
 import { adminVenuesRoutes } from "./venues/routes.ts";
@@ -30,6 +31,7 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   adminMembersRoutes(app, deps);
   adminAssignmentsRoutes(app, deps);
   adminSuggestionsRoutes(app, deps);
+  adminPlanningRoutes(app, deps);
   adminOffersRoutes(app, deps);
   adminAnalyticsRoutes(app, deps);
   adminEmailsRoutes(app, deps);
