@@ -306,8 +306,27 @@ describe("offer-cycles", () => {
         discountEndDate: addMonths(start, 2),
         cyclesRemaining: 2,
       });
+    // A gold-only offer of a member who has since moved to Silver (already at the full price).
+    const [goldOnly] = await t.db
+      .insert(offerCodes)
+      .values({ code: "GOLDONLY", discountValue: "10", durationMonths: 2, applicableTiers: ["gold"] })
+      .returning();
+    const moved = await t.member({ subscriptionTier: "silver", subscriptionStatus: "active" });
+    await t.db.insert(offerCodeUsage).values({
+      offerCodeId: goldOnly.id,
+      userId: moved.user.id,
+      subscriptionTier: "gold",
+      originalAmount: 2000,
+      discountAmount: 200,
+      finalAmount: 1800,
+      discountStartDate: start,
+      discountEndDate: addMonths(start, 2),
+      cyclesRemaining: 2,
+    });
     t.clock.set(new Date(addMonths(start, 2).getTime() + hours(1)));
     await runOfferCycles(t.deps);
+    expect(await usageOf(moved.user.id)).toMatchObject({ status: "completed", cyclesRemaining: 0 });
+    expect(await offerEvents(moved.user.id)).toEqual([]);
     expect(await usageOf(cancelled.user.id)).toMatchObject({ status: "completed", cyclesRemaining: 0 });
     expect(await offerEvents(cancelled.user.id)).toEqual([]);
     expect(await usageOf(paused.user.id)).toMatchObject({ status: "active" });

@@ -13,15 +13,15 @@
  *    schedule that does not switch by itself) the amount is set with updateSubscriptionAmount; for a member
  *    whose plan is active, a subscription_events row "offer_ended" with the full monthly price, so the MRR
  *    history stops carrying the discount. A paused or past-due plan waits until it is active again (its
- *    "resumed" event must not take the discounted price back); a cancelled or deleted one is completed
- *    without an event or an e-mail.
+ *    "resumed" event must not take the discounted price back); a cancelled or deleted one, or one now on a
+ *    tier the offer does not cover (already at the full price), is completed without an event or an e-mail.
  * 3. The e-mail "your introductory price has ended, your plan is now £X a month from {date}" (service mail),
  *    once per offer_ended event: key `offer-ended:{eventId}` in outbound_messages. Sent from the events of the
  *    last 35 days that have no claimed message, so a worker stopped between 2 and 3 sends it on the next run.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
-import { offerCodeUsage, subscriptionEvents, users } from "../../db/schema.ts";
+import { offerCodes, offerCodeUsage, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, offerEndedEmail } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
@@ -76,8 +76,9 @@ interface Ending {
 async function endOffer(deps: Deps, usageId: number, now: Date): Promise<Ending | null> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ usage: offerCodeUsage })
+      .select({ usage: offerCodeUsage, tiers: offerCodes.applicableTiers })
       .from(offerCodeUsage)
+      .innerJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
       .where(
         and(
           eq(offerCodeUsage.id, usageId),
@@ -85,14 +86,19 @@ async function endOffer(deps: Deps, usageId: number, now: Date): Promise<Ending 
           sql`${offerCodeUsage.discountEndDate} <= ${now}`,
         ),
       )
-      .for("update", { skipLocked: true });
+      .for("update", { of: offerCodeUsage, skipLocked: true });
     if (!row) return null;
     const usage = row.usage;
     const [member] = await tx.select().from(users).where(eq(users.id, usage.userId));
     const status = member?.deletedAt ? "deleted" : (member?.subscriptionStatus ?? "none");
     if (status === "paused" || status === "past_due") return null;
+    const tiers = row.tiers?.filter(Boolean) ?? [];
+    // A member who moved to a tier the offer does not cover has paid the full price since: nothing to announce.
     const live =
-      status === "active" && !!member?.subscriptionTier && Object.hasOwn(TIERS, member.subscriptionTier);
+      status === "active" &&
+      !!member?.subscriptionTier &&
+      Object.hasOwn(TIERS, member.subscriptionTier) &&
+      (tiers.length === 0 || tiers.includes(member.subscriptionTier));
     if (live && member.paymentSubscriptionId && !member.paymentNextSubscriptionId) {
       // The schedule is one subscription: make sure it collects the full price from its next charge.
       const { tier } = nextCycle(member, now);
