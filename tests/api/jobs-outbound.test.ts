@@ -147,7 +147,15 @@ describe("sendClaimed", () => {
         claimedAt: new Date(NOW.getTime() - 10 * MIN),
       },
     ]);
+    // A text is claimed only so it goes once: never retried.
+    await t.db.insert(outboundMessages).values({
+      key: "reveal-sms:9:9",
+      kind: "sms_reveal",
+      status: "sending",
+      claimedAt: new Date(NOW.getTime() - 60 * MIN),
+    });
     expect(await retryDueMail(t.deps)).toBe(1);
+    expect((await row("reveal-sms:9:9")).status).toBe("sending");
     expect((await row("note:stuck@example.com")).status).toBe("sent");
     expect((await row("note:busy@example.com")).status).toBe("sending");
     expect(delivered.filter((m) => m.to === "stuck@example.com")).toHaveLength(1);

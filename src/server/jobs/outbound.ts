@@ -205,8 +205,10 @@ export async function retryDueMail(deps: Deps): Promise<number> {
       UPDATE outbound_messages SET status = 'sending', claimed_at = ${now}
       WHERE id IN (
         SELECT id FROM outbound_messages
-        WHERE (status = 'failed' AND next_attempt_at <= ${now})
-           OR (status = 'sending' AND claimed_at < ${stuckBefore})
+        WHERE ((status = 'failed' AND next_attempt_at <= ${now})
+           OR (status = 'sending' AND claimed_at < ${stuckBefore}))
+          -- Texts are best effort and claimed only so they go once: never retried.
+          AND left(kind, 4) <> 'sms_'
         ORDER BY id
         LIMIT ${RETRY_BATCH}
         FOR UPDATE SKIP LOCKED
