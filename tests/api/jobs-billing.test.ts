@@ -2,7 +2,7 @@
  * The monthly and billing jobs (issue #6) on a real database with the injected clock: quotas for the month by
  * tier, offers that end after their months, renewal reminders three days ahead.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   offerCodes,
@@ -18,7 +18,9 @@ import { billingJobs } from "../../src/server/jobs/billing/index.ts";
 import { runOfferCycles } from "../../src/server/jobs/billing/offers.ts";
 import { ensureMonthlyQuotas, quotaMonths } from "../../src/server/jobs/billing/quotas.ts";
 import { sendRenewalReminders } from "../../src/server/jobs/billing/renewals.ts";
+import { retryDueMail } from "../../src/server/jobs/outbound.ts";
 import { consumeQuota } from "../../src/server/modules/admin/assignments/quota.ts";
+import { Mailer, type Transport } from "../../src/server/modules/email/mailer.ts";
 import { addMonths } from "../../src/server/modules/payments/service.ts";
 import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { createTestApp } from "../helpers/app.ts";
@@ -432,5 +434,47 @@ describe("renewal-reminders", () => {
     await sendRenewalReminders(t.deps);
     expect(mailsTo(gold.user.email, "renewal_reminder")).toHaveLength(2);
     expect(mailsTo(gold.user.email).at(-1)?.subject).toBe("Your Gold plan renews on 5 October 2027");
+  });
+});
+
+describe("retries", () => {
+  it("a failed reminder is rebuilt at the retry: sent if the plan still renews then, skipped if it was cancelled", async () => {
+    const now = new Date("2027-11-01T09:00:00Z");
+    t.clock.set(now);
+    const renewsAt = new Date("2027-11-03T09:00:00Z");
+    const stays = await t.member({
+      subscriptionTier: "silver",
+      subscriptionStatus: "active",
+      currentPeriodEnd: renewsAt,
+    });
+    const leaves = await t.member({
+      subscriptionTier: "silver",
+      subscriptionStatus: "active",
+      currentPeriodEnd: renewsAt,
+    });
+    const failing: Transport = {
+      kind: "outbox",
+      deliver: async () => {
+        throw new Error("SMTP down");
+      },
+    };
+    await sendRenewalReminders({ ...t.deps, mailer: new Mailer(t.db, failing, "test@example.com") });
+    const claims = await t.db
+      .select()
+      .from(outboundMessages)
+      .where(inArray(outboundMessages.userId, [stays.user.id, leaves.user.id]));
+    expect(claims.map((c) => c.status)).toEqual(["failed", "failed"]);
+    await t.db.update(users).set({ subscriptionStatus: "cancelled" }).where(eq(users.id, leaves.user.id));
+    t.clock.advance(6 * 60_000);
+    await retryDueMail(t.deps);
+    expect(mailsTo(stays.user.email, "renewal_reminder")).toHaveLength(1);
+    expect(mailsTo(stays.user.email)[0].text).toContain("renews on 3 November 2027 for £15");
+    expect(mailsTo(leaves.user.email)).toEqual([]);
+    const [left] = await t.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.key, `renewal:${leaves.user.id}:2027-11-03`));
+    expect(left.status).toBe("skipped");
+    expect(await sendRenewalReminders(t.deps)).toBe(0);
   });
 });
