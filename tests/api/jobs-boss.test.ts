@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobRuns } from "../../src/server/db/schema.ts";
-import { startJobs } from "../../src/server/jobs/boss.ts";
+import { purgeJobRuns, startJobs } from "../../src/server/jobs/boss.ts";
 import { allJobs, runDueJobs } from "../../src/server/jobs/jobs.ts";
 import { createTestApp, eventually } from "../helpers/app.ts";
 
@@ -65,5 +65,23 @@ describe("pg-boss wiring", () => {
     for (const name of Object.keys(result)) expect(typeof result[name], name).toBe("number");
     const names = new Set((await t.db.select({ name: jobRuns.name }).from(jobRuns)).map((r) => r.name));
     for (const j of allJobs) expect(names.has(j.name)).toBe(true);
+  });
+});
+
+describe("purge", () => {
+  it("old runs are deleted and a run left running for over an hour is marked failed", async () => {
+    const now = t.clock.now();
+    const h = (n: number) => new Date(now.getTime() - n * 3_600_000);
+    await t.db.insert(jobRuns).values([
+      { name: "purge-test-old", startedAt: h(24 * 15), status: "ok" },
+      { name: "purge-test-stuck", startedAt: h(2), status: "running" },
+      { name: "purge-test-busy", startedAt: h(0.5), status: "running" },
+    ]);
+    await purgeJobRuns(t.deps);
+    const rows = await t.db.select().from(jobRuns);
+    const by = (name: string) => rows.find((r) => r.name === name);
+    expect(by("purge-test-old")).toBeUndefined();
+    expect(by("purge-test-stuck")).toMatchObject({ status: "failed" });
+    expect(by("purge-test-busy")).toMatchObject({ status: "running" });
   });
 });

@@ -4,7 +4,7 @@
  * "stately" (at most one waiting and one running), so a sweep never runs twice at once and never piles up.
  * Each run is recorded in job_runs.
  */
-import { eq, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
 import { jobRuns } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -48,11 +48,19 @@ export async function runRecorded(deps: Deps, job: JobDefinition): Promise<numbe
 
 const eqId = (id: number) => eq(jobRuns.id, id);
 
-/** Deletes job_runs older than the retention (part of the hourly purge). */
+/**
+ * Deletes job_runs older than the retention, and marks a run still "running" after an hour (its worker stopped)
+ * as failed (part of the hourly purge).
+ */
 export async function purgeJobRuns(deps: Deps): Promise<number> {
-  const before = new Date(deps.now().getTime() - JOB_RUN_RETENTION_DAYS * 86_400_000);
+  const now = deps.now();
+  const before = new Date(now.getTime() - JOB_RUN_RETENTION_DAYS * 86_400_000);
   const res = await deps.db.delete(jobRuns).where(lt(jobRuns.startedAt, before));
-  return res.rowCount ?? 0;
+  const stale = await deps.db
+    .update(jobRuns)
+    .set({ status: "failed", error: "the worker stopped before the run finished", finishedAt: now })
+    .where(and(eq(jobRuns.status, "running"), lt(jobRuns.startedAt, new Date(now.getTime() - 3_600_000))));
+  return (res.rowCount ?? 0) + (stale.rowCount ?? 0);
 }
 
 /**
