@@ -127,7 +127,7 @@ export function explainNoFit(
   const times = timesText(member);
   if (slots.end < slots.start) return "No date can be planned in this window (it ends within 72 hours)";
   if (slots.candidates.length === 0) {
-    return `None of your chosen days has a ${times} slot between ${windowText(slots.start, slots.end)}`;
+    return `None of your chosen days has ${/^[aeiou]/.test(times) ? "an" : "a"} ${times} slot between ${windowText(slots.start, slots.end)}`;
   }
   if (slots.afterPause.length === 0 && member.pausedUntil) {
     return `Subscription is paused until ${dayMonth(member.pausedUntil)}`;
