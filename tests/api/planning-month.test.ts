@@ -117,6 +117,44 @@ describe("planMonth", () => {
     expect(await checkPlan(t.db, { now: NOW, month: "2027-01" })).toEqual([]);
   });
 
+  it("the checker notices broken rules", async () => {
+    const [a, b] = (
+      await t.db.execute<{ id: number; user_id: number; venue_id: number }>(sql`
+        select id, user_id, venue_id from date_reservations where match_reasons is not null
+          and scheduled_date >= '2027-01-01T00:00:00Z' order by id limit 2
+      `)
+    ).rows;
+    await t.db.execute(
+      sql`update date_reservations set scheduled_date = scheduled_date + interval '1 hour' where id = ${a.id}`,
+    );
+    await t.db.execute(
+      sql`insert into user_venue_exclusions (user_id, venue_id) values (${b.user_id}, ${b.venue_id})`,
+    );
+    const found = await checkPlan(t.db, { now: NOW, reservationIds: [a.id, b.id] });
+    expect(found.some((v) => v.startsWith(`reservation ${a.id} `) && v.includes("not a slot time"))).toBe(
+      true,
+    );
+    expect(found.some((v) => v.startsWith(`reservation ${b.id} `) && v.includes("excluded"))).toBe(true);
+  });
+
+  it("a member whose month is used up, or who is paused, gets nothing", async () => {
+    const before = await reservations();
+    const [m1, m2] = world.memberIds.slice(-2);
+    await t.db.execute(
+      sql`update users set partner_id = null where id in (${m1}, ${m2}) or partner_id in (${m1}, ${m2})`,
+    );
+    await t.db.execute(sql`
+      insert into user_monthly_quotas (user_id, year, month, subscription_tier, quota_allowed, quota_used, quota_remaining)
+      values (${m1}, 2027, 2, 'gold', 2, 2, 0)
+    `);
+    await t.db.execute(sql`update users set paused_until = '2027-03-01T00:00:00Z' where id = ${m2}`);
+    const res = await planMonth(t.deps, { month: "2027-02", dryRun: false });
+    expect(res.planned.filter((p) => p.userId === m1 || p.userId === m2)).toEqual([]);
+    expect(res.unplaced.find((u) => u.userId === m2)?.reason).toBe("Subscription is paused until 1 March");
+    expect(await reservations()).toBe(before + res.datesPlanned);
+    expect(await checkPlan(t.db, { now: NOW, month: "2027-02" })).toEqual([]);
+  });
+
   it("loadMember answers null without preferences, the profile otherwise", async () => {
     const bare = await t.member({ subscriptionStatus: "active", subscriptionTier: "gold" });
     expect(await loadMember(t.deps, bare.user.id)).toBeNull();
