@@ -6,7 +6,7 @@ async function signInAsAdmin(page: Page) {
   expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
 }
 
-/** A member straight in the database (the matching engine that writes suggestions is another issue). */
+/** A member straight in the database. */
 async function arrangeMember(opts: { firstName: string; tier?: string; status?: string | null }) {
   const db = await e2eDb();
   const email = uniqueEmail("suggested");
@@ -16,6 +16,47 @@ async function arrangeMember(opts: { firstName: string; tier?: string; status?: 
     [email, opts.firstName, opts.tier ?? "gold", opts.status === undefined ? "active" : opts.status],
   );
   return { id: res.rows[0].id as number, email };
+}
+
+const ANY_DAY = [1, 2, 3, 4].flatMap((weekOfMonth) =>
+  ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((dayOfWeek) => ({
+    weekOfMonth,
+    dayOfWeek,
+  })),
+);
+
+/** Preferences near London Bridge and three venues there that only this member can use (a unique Kosher need). */
+async function arrangePreferencesAndVenues(userId: number): Promise<string[]> {
+  const db = await e2eDb();
+  const tag = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
+  const need = `Kosher-${tag}`;
+  await db.query(
+    `INSERT INTO user_preferences (user_id, postcode, travel_radius, date_spend, date_type_preferences, time_preferences, scheduling_preferences, dietary_restrictions)
+     VALUES ($1, 'SE1 9PX', 10, '££', $2, $3, $4, $5)`,
+    [
+      userId,
+      JSON.stringify([{ type: "restaurants", rank: 1 }]),
+      JSON.stringify([{ time: "evenings", rank: 1 }]),
+      JSON.stringify(ANY_DAY),
+      [need],
+    ],
+  );
+  const names: string[] = [];
+  for (const [i, street] of ["Borough Yard", "Bankside", "Tooley Street"].entries()) {
+    const name = `Engine Pick ${i + 1} ${tag}`;
+    const v = await db.query(
+      `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude, dietary_accommodations)
+       VALUES ($1, $2, 'London', 'SE1 9PX', 'restaurant', 'medium', $3, -0.0910000, $4) RETURNING id`,
+      [name, `${i + 7} ${street}`, (51.5055 + i * 0.002).toFixed(7), [need]],
+    );
+    await db.query(
+      `INSERT INTO date_ideas (title, category, price_level, time_of_day, season, venue_id)
+       VALUES ($1, 'culinary', 'medium', 'evening', 'any', $2)`,
+      [`Chef's Table ${i + 1}`, v.rows[0].id],
+    );
+    names.push(name);
+  }
+  return names;
 }
 
 async function arrangeSuggestion(userId: number, opts: { status?: string; withVenue?: boolean } = {}) {
@@ -118,20 +159,18 @@ test.describe("AI suggestions tab", () => {
     await expect(emptyRow.getByText("Approved")).toBeVisible();
   });
 
-  test("the needing-dates card lists an active member and Generate Date explains the engine is missing", async ({
+  test("Generate Date on the needing-dates card stores the engine's pick; its reasons and other venues show; Create Booking books it; Plan month previews", async ({
     page,
   }) => {
     await signInAsAdmin(page);
     // Platinum with nothing planned needs 4 dates: the top of the list; "Aaa" keeps them first by name.
     const member = await arrangeMember({ firstName: `Aaa${Date.now().toString(36)}`, tier: "platinum" });
+    const venueNames = await arrangePreferencesAndVenues(member.id);
     await page.goto("/admin?tab=ai-suggestions");
     await expect(page.getByRole("heading", { name: "Members Needing Dates (Next 30 Days)" })).toBeVisible({
       timeout: 15_000,
     });
-    const card = page
-      .getByRole("heading", { name: "Members Needing Dates (Next 30 Days)" })
-      .locator("xpath=ancestor::*[contains(@class,'rounded')][1]");
-    await expect(card.getByText(/Silver 1, Gold 2, Platinum 4 a month/)).toBeVisible();
+    await expect(page.getByText(/Silver 1, Gold 2, Platinum 4 a month/)).toBeVisible();
     const row = page.getByTestId(`needing-${member.id}`);
     await expect(row.getByRole("cell")).toHaveText([
       /Aaa.* Suggested/,
@@ -141,13 +180,55 @@ test.describe("AI suggestions tab", () => {
       "Generate Date",
     ]);
     await row.getByRole("button", { name: /^Generate Date/ }).click();
-    await expect(page.getByText("Failed to create AI suggestion", { exact: true })).toBeVisible();
-    await expect(
-      page.getByText("Failed to create AI suggestion: the matching engine is not available yet", {
-        exact: true,
-      }),
-    ).toBeVisible();
-    await expect(row.getByRole("button", { name: /^Generate Date/ })).toBeEnabled();
+    await expect(page.getByText("Suggestion Created", { exact: true })).toBeVisible({ timeout: 15_000 });
+
+    const db = await e2eDb();
+    const stored = await db.query(
+      "SELECT id, suggested_venues FROM ai_date_suggestions WHERE user_id = $1 ORDER BY id DESC LIMIT 1",
+      [member.id],
+    );
+    const s = stored.rows[0] as {
+      id: number;
+      suggested_venues: { id: number; name: string; reasons: string[] }[];
+    };
+    expect(s.suggested_venues).toHaveLength(3);
+    for (const v of s.suggested_venues) expect(venueNames).toContain(v.name);
+
+    const searched = page.waitForResponse(
+      (r) => r.url().includes("/api/admin/ai-suggestions?") && r.url().includes("search="),
+    );
+    await page.getByRole("searchbox", { name: "Search suggestions by member" }).fill(member.email);
+    await searched;
+    const sRow = page.getByTestId(`suggestion-${s.id}`);
+    const [top, second] = s.suggested_venues;
+    await expect(sRow).toContainText(top.name);
+    await expect(sRow.getByRole("list", { name: `Why ${top.name}` })).toContainText(top.reasons[0]);
+    const others = sRow.getByTestId(`other-venues-${s.id}`);
+    await expect(others.getByText(second.name)).toBeHidden();
+    await others.getByText("2 other venues").click();
+    await expect(others.getByText(second.name)).toBeVisible();
+
+    await sRow.getByRole("button", { name: /^Approve suggestion/ }).click();
+    await expect(sRow.getByText("Approved")).toBeVisible();
+    await sRow.getByRole("button", { name: "Create Booking" }).click();
+    await expect(sRow.getByText("Booked")).toBeVisible();
+    const booked = await db.query(
+      "SELECT venue_id, match_reasons FROM date_reservations WHERE user_id = $1",
+      [member.id],
+    );
+    expect(booked.rows).toEqual([{ venue_id: top.id, match_reasons: top.reasons }]);
+
+    // Plan month: the dialog opens on a dry run; cancelling books nothing.
+    await page.getByRole("button", { name: /^Plan [A-Z][a-z]+$/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("Members considered")).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByRole("button", { name: /^Plan \d+ dates?$/ })).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    const after = await db.query("SELECT count(*)::int AS n FROM date_reservations WHERE user_id = $1", [
+      member.id,
+    ]);
+    expect(after.rows[0].n).toBe(1);
   });
 });
 
@@ -163,6 +244,11 @@ for (const width of [390, 1280]) {
       await arrangeSuggestion(member.id, { status: "booked" });
       await arrangeSuggestion(member.id, { status: "approved" });
       await arrangeSuggestion(member.id);
+      const engine = await arrangeMember({ firstName: "Eleanor" });
+      await arrangePreferencesAndVenues(engine.id);
+      const generated = await page.request.post(`/api/admin/ai-suggestions/${engine.id}`);
+      expect(generated.status()).toBe(201);
+      const generatedId = (await generated.json()).id as number;
       await page.goto("/admin?tab=ai-suggestions");
       const role = width < 640 ? "list" : "table";
       await expect(page.getByRole(role, { name: "AI suggestions" })).toBeVisible({ timeout: 15_000 });
@@ -177,8 +263,57 @@ for (const width of [390, 1280]) {
       await page.screenshot({
         path: `${process.env.SHOTS_DIR}/suggestions-view-${width}-${colorScheme}.png`,
       });
-      await page.getByRole(role, { name: "Members needing dates" }).scrollIntoViewIfNeeded();
+      await page
+        .getByRole("heading", { name: "Members Needing Dates (Next 30 Days)" })
+        .scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -90));
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/needing-view-${width}-${colorScheme}.png` });
+      // The engine's suggestion with its other venues open.
+      const generatedRow = page.getByTestId(
+        width < 640 ? `suggestion-card-${generatedId}` : `suggestion-${generatedId}`,
+      );
+      await generatedRow.getByText("2 other venues").click();
+      await generatedRow.scrollIntoViewIfNeeded();
+      await generatedRow.screenshot({
+        path: `${process.env.SHOTS_DIR}/generated-${width}-${colorScheme}.png`,
+      });
+      // The Plan month dialog's dry run.
+      await page.getByRole("button", { name: /^Plan [A-Z][a-z]+$/ }).click();
+      await expect(page.getByRole("dialog").getByText("Members considered")).toBeVisible({ timeout: 15_000 });
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/plan-dialog-${width}-${colorScheme}.png` });
+    });
+  }
+}
+
+// Auto Assign Date's toast and the assignment's "Why this date", for a person to look at.
+for (const width of [390, 1280]) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`Auto assign screenshots at ${width} in ${colorScheme}`, async ({ page }) => {
+      test.skip(!process.env.SHOTS_DIR, "screenshots only when SHOTS_DIR is set");
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await signInAsAdmin(page);
+      const member = await arrangeMember({ firstName: "Theo" });
+      await arrangePreferencesAndVenues(member.id);
+      await page.goto("/admin?tab=members");
+      await page.getByRole("searchbox", { name: "Search members" }).fill(member.email, { timeout: 15_000 });
+      const button = page
+        .getByTestId(width < 768 ? `member-card-${member.id}` : `member-row-${member.id}`)
+        .getByRole("button", { name: /Auto Assign Date/ });
+      await button.click();
+      await expect(page.getByText("Date Assigned", { exact: true })).toBeVisible({ timeout: 15_000 });
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/auto-toast-${width}-${colorScheme}.png` });
+      await page.goto("/admin?tab=assignments");
+      await page
+        .getByRole("searchbox", { name: "Search assignments" })
+        .fill(member.email, { timeout: 15_000 });
+      await page
+        .getByRole("button", { name: /View assignment/ })
+        .first()
+        .click();
+      const details = page.getByRole("dialog", { name: "Assignment details" });
+      await expect(details.getByText("Why this date")).toBeVisible();
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/why-${width}-${colorScheme}.png` });
     });
   }
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import type { AdminAssignment } from "../../shared/admin/assignments.ts";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../shared/admin/members.ts";
+import { AutoAssignButton } from "../components/admin/members/auto-assign-button.tsx";
 import { TierStatusBadge } from "../components/admin/members/member-badges.tsx";
 import { MemberDateEntry } from "../components/admin/members/member-date-entry.tsx";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
@@ -145,6 +146,9 @@ export default function AdminMemberPage() {
           {m.onboardingCompleted && <Badge variant="success">Onboarding Complete</Badge>}
           {m.hasPartner && <Badge>Has partner</Badge>}
           {m.isAdmin && <Badge variant="brand">Admin</Badge>}
+        </div>
+        <div className="mt-5">
+          <AutoAssignButton user={m} />
         </div>
       </header>
       {dates.isError ? (

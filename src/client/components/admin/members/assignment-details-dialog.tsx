@@ -1,4 +1,4 @@
-import { Copy } from "lucide-react";
+import { Check, Copy } from "lucide-react";
 import type { ReactNode } from "react";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
@@ -76,6 +76,24 @@ export function AssignmentDetailsDialog({
                 <Row term="Scheduled date">{formatDateTimeGB(a.scheduledDate)}</Row>
                 <Row term="Created">{formatDateTimeGB(a.createdAt)}</Row>
               </Section>
+              {a.matchReasons && a.matchReasons.length > 0 && (
+                <section className="grid gap-3" aria-labelledby={`why-${a.id}`}>
+                  <h3
+                    id={`why-${a.id}`}
+                    className="text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+                  >
+                    Why this date
+                  </h3>
+                  <ul className="grid gap-1.5 rounded-lg border border-border bg-muted/40 p-3 text-sm">
+                    {a.matchReasons.map((r) => (
+                      <li key={r} className="flex gap-2">
+                        <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
+                        <span className="min-w-0 break-words">{r}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
               <Section title="Date idea">
                 {a.dateIdea ? (
                   <>

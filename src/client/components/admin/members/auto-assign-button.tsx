@@ -4,6 +4,7 @@ import { type AdminAssignment, ASSIGNMENT_MSG } from "../../../../shared/admin/a
 import { memberName } from "../../../../shared/admin/members.ts";
 import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
+import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { Button } from "../../ui/button.tsx";
 import { toast } from "../../ui/use-toast.ts";
 import { firstClickOnly } from "./first-click.ts";
@@ -11,7 +12,8 @@ import { firstClickOnly } from "./first-click.ts";
 /**
  * Auto Assign Date: asks the matching engine for the member's next date ("Processing..." meanwhile). One
  * request per click however fast: ref-guarded while pending, and the second click of a double click is
- * ignored even when the first answer came back before it (it will book a date once the engine lands).
+ * ignored even when the first answer came back before it. The toast says which venue and when (admins may
+ * see the venue).
  */
 export function AutoAssignButton({
   user,
@@ -22,10 +24,16 @@ export function AutoAssignButton({
   const auto = useSingleFlightMutation({
     mutationFn: async () =>
       (await (await apiRequest("POST", `/api/admin/assignments/auto/${user.id}`)).json()) as AdminAssignment,
-    onSuccess: () => {
-      toast({ title: ASSIGNMENT_MSG.created, description: `A date was planned for ${memberName(user)}.` });
+    onSuccess: (a) => {
+      const where = a.venue ? `${a.dateIdea ? `${a.dateIdea.title} at ` : ""}${a.venue.name}` : "A date";
+      toast({
+        title: ASSIGNMENT_MSG.created,
+        description: `${where} on ${formatDateTimeGB(a.scheduledDate)} for ${memberName(user)}.`,
+      });
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/assignments"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/users", String(user.id), "dates"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/members-needing-dates"] });
     },
     onError: (error) => toastCallError("Auto Assign Failed", error),
   });

@@ -1,6 +1,7 @@
-import { PartyPopper, Sparkles } from "lucide-react";
-import { useState } from "react";
+import { CalendarRange, PartyPopper, Sparkles } from "lucide-react";
+import { useMemo, useState } from "react";
 import { memberName, tierLabel } from "../../../../shared/admin/members.ts";
+import { monthLabel, nextMonthOf } from "../../../../shared/admin/planning.ts";
 import {
   AI_SUGGESTION_MSG,
   type MemberNeedingDates,
@@ -10,6 +11,7 @@ import { toastCallError } from "../../../lib/queryClient.ts";
 import {
   AdminSection,
   EmptyState,
+  formatDateTimeGB,
   Pager,
   TableSkeleton,
   usePagedList,
@@ -20,6 +22,7 @@ import { Button } from "../../ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import { toast } from "../../ui/use-toast.ts";
 import { generateSuggestion, NEEDING_DATES_URL, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
+import { PlanMonthDialog } from "./plan-month-dialog.tsx";
 import { Member } from "./suggestions-table.tsx";
 
 const neededLabel = (n: number) => `${n} date${n === 1 ? "" : "s"}`;
@@ -27,14 +30,18 @@ const neededLabel = (n: number) => `${n} date${n === 1 ? "" : "s"}`;
 /** "Members Needing Dates (Next 30 Days)": who is short of dates, greatest need first, with Generate Date. */
 export function NeedingDatesCard() {
   const [offset, setOffset] = useState(0);
+  const [planning, setPlanning] = useState(false);
+  const month = useMemo(() => nextMonthOf(new Date()), []);
+  const monthName = monthLabel(month).split(" ")[0];
   const list = usePagedList<MemberNeedingDates>(NEEDING_DATES_URL, { offset });
   const refresh = useRefreshAfterSuggestion();
   const generate = useRowMutation({
     mutationFn: (v: { id: number }) => generateSuggestion(v.id),
     onSuccess: (created) => {
+      const top = created.suggestedVenues[0];
       toast({
         title: "Suggestion Created",
-        description: `A new date suggestion for ${memberName(created.user)} is waiting for approval.`,
+        description: `${top?.name ? `${top.name}${top.suggestedDate ? ` on ${formatDateTimeGB(top.suggestedDate)}` : ""} for ${memberName(created.user)}` : `A new date suggestion for ${memberName(created.user)}`} is waiting for approval.`,
       });
       refresh();
     },
@@ -59,7 +66,17 @@ export function NeedingDatesCard() {
   };
 
   return (
-    <AdminSection title="Members Needing Dates (Next 30 Days)" description={NEEDING_DATES_NOTE}>
+    <AdminSection
+      title="Members Needing Dates (Next 30 Days)"
+      description={NEEDING_DATES_NOTE}
+      actions={
+        <Button onClick={() => setPlanning(true)}>
+          <CalendarRange aria-hidden />
+          Plan {monthName}
+        </Button>
+      }
+    >
+      <PlanMonthDialog month={month} open={planning} onOpenChange={setPlanning} />
       {list.query.isError ? (
         <LoadErrorCard
           title="Couldn't load members needing dates"

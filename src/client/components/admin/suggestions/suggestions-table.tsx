@@ -1,9 +1,10 @@
-import { CalendarCheck, Check, X } from "lucide-react";
+import { CalendarCheck, Check, ChevronRight, X } from "lucide-react";
 import { memberName } from "../../../../shared/admin/members.ts";
 import {
   type AdminAiSuggestion,
   AI_SUGGESTION_MSG,
   canCreateBooking,
+  type SuggestedVenue,
   type SuggestionStatus,
   type SuggestionUser,
 } from "../../../../shared/admin/suggestions.ts";
@@ -28,31 +29,84 @@ const STATUS_BADGE: Record<
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+function Reasons({ reasons, label }: { reasons: string[]; label: string }) {
+  if (reasons.length === 0) return null;
+  return (
+    <ul aria-label={label} className="grid gap-1 text-xs text-muted-foreground">
+      {reasons.map((r) => (
+        <li key={r} className="flex gap-1.5">
+          <Check aria-hidden className="mt-px size-3.5 shrink-0 text-accent-text" />
+          <span className="min-w-0 break-words">{r}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const milesText = (d: number | null) => (d === null ? null : `${d.toFixed(1)} mi`);
+
+function VenueLine({ venue }: { venue: SuggestedVenue }) {
+  return (
+    <>
+      {venue.dateIdeaTitle && <p className="text-sm break-words">{venue.dateIdeaTitle}</p>}
+      {(venue.type || venue.address || venue.distanceMiles !== null) && (
+        <p className="text-xs text-muted-foreground break-words">
+          {[venue.type && capitalise(venue.type), venue.address, milesText(venue.distanceMiles)]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      )}
+      {venue.suggestedDate && (
+        <p className="text-xs font-medium text-accent-text">{formatDateTimeGB(venue.suggestedDate)}</p>
+      )}
+    </>
+  );
+}
+
+/** The other venues of a suggestion, folded away until asked for. */
+function OtherVenues({ row }: { row: AdminAiSuggestion }) {
+  const others = row.suggestedVenues.slice(1);
+  if (others.length === 0) return null;
+  return (
+    <details
+      className="group rounded-lg border border-border/70 text-sm"
+      data-testid={`other-venues-${row.id}`}
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-3 py-2 text-xs font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+        <ChevronRight aria-hidden className="size-3.5 transition-transform group-open:rotate-90" />
+        {others.length} other venue{others.length === 1 ? "" : "s"}
+      </summary>
+      <ol className="grid gap-3 border-t border-border/70 px-3 py-3">
+        {others.map((v, i) => (
+          <li key={`${v.id}-${i}`} className="grid gap-1">
+            <p className="font-medium break-words">
+              <span className="text-muted-foreground tabular-nums">{i + 2}. </span>
+              {v.name ?? "Unnamed venue"}
+            </p>
+            <VenueLine venue={v} />
+            <Reasons reasons={v.reasons} label={`Why ${v.name ?? "this venue"}`} />
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 function FirstVenue({ row }: { row: AdminAiSuggestion }) {
   const venue = row.suggestedVenues[0];
   return (
-    <div className="grid gap-1">
+    <div className="grid gap-1.5">
       {venue?.name ? (
         <p className="font-medium break-words">{venue.name}</p>
       ) : (
         <p className="font-medium text-muted-foreground">No venue suggested</p>
       )}
-      {venue && (venue.type || venue.address) && (
-        <p className="text-xs text-muted-foreground break-words">
-          {[venue.type && capitalise(venue.type), venue.address].filter(Boolean).join(" · ")}
-        </p>
-      )}
-      {venue?.suggestedDate && (
-        <p className="text-xs font-medium text-accent-text">{formatDateTimeGB(venue.suggestedDate)}</p>
-      )}
-      <p className="line-clamp-3 text-sm break-words text-muted-foreground" title={row.suggestion}>
+      {venue && <VenueLine venue={venue} />}
+      <p className="line-clamp-6 text-sm break-words text-muted-foreground" title={row.suggestion}>
         {row.suggestion}
       </p>
-      {row.suggestedVenues.length > 1 && (
-        <p className="text-xs text-muted-foreground">
-          +{row.suggestedVenues.length - 1} other venue{row.suggestedVenues.length > 2 ? "s" : ""}
-        </p>
-      )}
+      {venue && <Reasons reasons={venue.reasons} label={`Why ${venue.name ?? "this venue"}`} />}
+      <OtherVenues row={row} />
     </div>
   );
 }
