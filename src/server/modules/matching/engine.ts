@@ -281,6 +281,42 @@ function londonDays(start: number, end: number): [number, number, number, number
   return out;
 }
 
+type SlotBase = Omit<Slot, "timeRank"> & { choice: string };
+
+/** Every possible slot of a window (each chosen-able day at each time), cached for the planner's many calls. */
+const windowSlots = new Map<string, SlotBase[]>();
+function slotsOfWindow(start: number, end: number): SlotBase[] {
+  const key = `${start}|${end}`;
+  const hit = windowSlots.get(key);
+  if (hit) return hit;
+  const out: SlotBase[] = [];
+  for (const [y, m, d, wd] of londonDays(start, end)) {
+    const w = weekOfMonth(d);
+    if (w === null) continue;
+    for (const time of TIMES) {
+      const st = SLOT_TIMES[time];
+      const at = londonInstant(y, m, d, st.hour, st.minute);
+      const t = at.getTime();
+      if (t < start || t > end) continue;
+      out.push({
+        at,
+        t,
+        time,
+        timeOfDay: st.timeOfDay,
+        parts: londonParts(t),
+        yearMonth: londonYearMonth(t),
+        dayNumber: londonDayNumber(t),
+        choice: `${w}:${WEEKDAY_NAMES[wd]}`,
+      });
+    }
+  }
+  if (windowSlots.size >= 16) windowSlots.clear();
+  windowSlots.set(key, out);
+  return out;
+}
+
+const TIMES = Object.keys(SLOT_TIMES) as TimeOfDayPref[];
+
 function ranked<T>(list: readonly T[]): T[] {
   return [...new Set(list)];
 }
@@ -293,25 +329,33 @@ export function slotFunnel(member: MemberProfile, options: MatchOptions): SlotFu
   const chosen = new Set(member.scheduling.map((s) => `${s.weekOfMonth}:${norm(s.dayOfWeek)}`));
   const times = ranked(member.times).filter((t) => Object.hasOwn(SLOT_TIMES, t));
   if (chosen.size === 0 || times.length === 0) return funnel;
-  for (const [y, m, d, wd] of londonDays(start, end)) {
-    const w = weekOfMonth(d);
-    if (w === null || !chosen.has(`${w}:${WEEKDAY_NAMES[wd]}`)) continue;
-    times.forEach((time, timeRank) => {
-      const st = SLOT_TIMES[time];
-      const at = londonInstant(y, m, d, st.hour, st.minute);
-      const t = at.getTime();
-      if (t < start || t > end) return;
-      funnel.candidates.push({
-        at,
-        t,
-        time,
-        timeRank,
-        timeOfDay: st.timeOfDay,
-        parts: londonParts(t),
-        yearMonth: londonYearMonth(t),
-        dayNumber: londonDayNumber(t),
-      });
-    });
+  const rankOf = new Map(times.map((t, i) => [t, i]));
+  const bases = slotsOfWindow(start, end);
+  // Ordered by day, then by the member's time ranking.
+  for (let i = 0; i < bases.length; ) {
+    let j = i;
+    while (j < bases.length && bases[j].dayNumber === bases[i].dayNumber) j++;
+    if (chosen.has(bases[i].choice)) {
+      const day: Slot[] = [];
+      for (let k = i; k < j; k++) {
+        const b = bases[k];
+        const timeRank = rankOf.get(b.time);
+        if (timeRank === undefined) continue;
+        day.push({
+          at: b.at,
+          t: b.t,
+          time: b.time,
+          timeRank,
+          timeOfDay: b.timeOfDay,
+          parts: b.parts,
+          yearMonth: b.yearMonth,
+          dayNumber: b.dayNumber,
+        });
+      }
+      day.sort((a, b) => a.timeRank - b.timeRank);
+      funnel.candidates.push(...day);
+    }
+    i = j;
   }
   const paused = member.pausedUntil?.getTime() ?? null;
   funnel.afterPause = funnel.candidates.filter((s) => paused === null || s.t >= paused);
@@ -386,37 +430,6 @@ export function venueFunnel(member: MemberProfile, venues: readonly VenueCandida
 }
 
 const SPEND_STEP: Record<string, number> = { "£": 0, "££": 1, "£££": 2 };
-
-/**
- * The venues passing every slot-independent hard rule (distance, dietary, accessibility, venue price,
- * exclusions) in one pass: the engine's fast path (venueFunnel gives the same set stage by stage, for noFit).
- */
-function allowedVenues(member: MemberProfile, index: VenueIndex, at: LatLng): Candidate[] {
-  const radius = member.travelRadiusMiles;
-  const diet = member.dietary.map(norm);
-  const needs = member.accessibility.map(norm);
-  const dietMask = index.dietBits ? maskOf(index.dietBits, diet) : -2;
-  const accessMask = index.accessBits ? maskOf(index.accessBits, needs) : -2;
-  if (dietMask === -1 || accessMask === -1) return [];
-  const spendStep = member.dateSpend === null ? null : (SPEND_STEP[member.dateSpend] ?? -9);
-  const slack = member.openToTrying ? 1 : 0;
-  const excluded = member.excludedVenueIds.length > 0 ? new Set(member.excludedVenueIds) : null;
-  const out: Candidate[] = [];
-  const sorted = byDistance(index, at);
-  const list = sorted ?? venuesWithin(index, at, radius);
-  for (let k = 0; k < list.length; k++) {
-    const c = list[k];
-    if (c.d > radius) break;
-    const p = c.p;
-    if (dietMask === -2 ? !hasAll(p.dietary, diet) : (p.dietMask & dietMask) !== dietMask) continue;
-    if (accessMask === -2 ? !hasAll(p.accessibility, needs) : (p.accessMask & accessMask) !== accessMask)
-      continue;
-    if (spendStep !== null && (p.step < 0 || Math.abs(p.step - spendStep) > slack)) continue;
-    if (excluded?.has(p.v.id)) continue;
-    out.push(c);
-  }
-  return out;
-}
 
 function hasAll(offered: ReadonlySet<string>, normalised: readonly string[]): boolean {
   for (const n of normalised) if (!offered.has(n)) return false;
@@ -528,8 +541,17 @@ export function findMatches(
     return { matches: [], noFit: explainNoFit(member, venues, options) };
   }
   const index = prepare(venues);
-  const allowed = allowedVenues(member, index, member.location);
-  if (allowed.length === 0) return { matches: [], noFit: explainNoFit(member, venues, options) };
+  const at = member.location;
+  // The slot-independent venue rules (as venueFunnel), checked inline after the cheap score bound.
+  const diet = member.dietary.map(norm);
+  const needs = member.accessibility.map(norm);
+  const dietMask = index.dietBits ? maskOf(index.dietBits, diet) : -2;
+  const accessMask = index.accessBits ? maskOf(index.accessBits, needs) : -2;
+  if (dietMask === -1 || accessMask === -1) {
+    return { matches: [], noFit: explainNoFit(member, venues, options) };
+  }
+  const excluded = member.excludedVenueIds.length > 0 ? new Set(member.excludedVenueIds) : null;
+  const list = byDistance(index, at) ?? venuesWithin(index, at, member.travelRadiusMiles);
 
   const facts = historyFacts(member);
   const byTime = new Map<
@@ -571,14 +593,24 @@ export function findMatches(
   const ratingMax = rated ? 6 : 0;
   const top: Best[] = [];
 
-  for (const c of allowed) {
-    const vid = c.p.v.id;
+  const maxD = member.travelRadiusMiles;
+  for (let k = 0; k < list.length; k++) {
+    const c = list[k];
+    if (c.d > maxD) break;
+    const p = c.p;
+    const vid = p.v.id;
     const base = -6 * (load?.get(vid) ?? 0) - (4 * c.d) / radius;
+    if (top.length >= limit) {
+      const bound = boundOf(p.catMask) + 12 + ratingMax + base + (p.ideas.length === 0 ? -25 : 0);
+      if (bound + 1e-6 < top[top.length - 1].score) continue;
+    }
+    if (dietMask === -2 ? !hasAll(p.dietary, diet) : (p.dietMask & dietMask) !== dietMask) continue;
+    if (accessMask === -2 ? !hasAll(p.accessibility, needs) : (p.accessMask & accessMask) !== accessMask)
+      continue;
+    if (spendStep !== null && (p.step < 0 || Math.abs(p.step - spendStep) > stepSlack)) continue;
+    if (excluded?.has(vid)) continue;
     const last = facts.last.get(vid);
     const earliest = last === undefined ? Number.NEGATIVE_INFINITY : last + REVISIT_DAYS * DAY_MS;
-    const threshold0 = top.length < limit ? Number.NEGATIVE_INFINITY : top[top.length - 1].score;
-    const bound = boundOf(c.p.catMask) + 12 + ratingMax + base + (c.p.ideas.length === 0 ? -25 : 0);
-    if (bound + 1e-6 < threshold0) continue;
     let winner: Best | null = null;
     const ideas: (PreparedIdea | null)[] = c.p.ideas.length === 0 ? [null] : c.p.ideas;
     for (const idea of ideas) {
@@ -651,7 +683,7 @@ export function findMatches(
     dateIdeaId: b.idea?.idea.id ?? null,
     dateIdeaTitle: b.idea?.idea.title ?? null,
     category: b.idea?.category ?? b.p.ownCategory,
-    scheduledDate: b.slot.at,
+    scheduledDate: new Date(b.slot.t),
     distanceMiles: Math.round(b.d * 10) / 10,
     score: b.score,
     reasons: explainMatch(member, {
