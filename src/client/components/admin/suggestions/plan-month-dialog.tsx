@@ -3,10 +3,15 @@
  * who it cannot place and why), then "Plan N dates" applies it. One request per click: the buttons are
  * guarded while a call is in flight, and the planner itself never plans a couple twice.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarRange, RotateCcw, UserX } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { type AdminPlanSummary, monthLabel, PLANNING_MSG } from "../../../../shared/admin/planning.ts";
+import {
+  type AdminPlanSummary,
+  monthLabel,
+  PLANNING_MSG,
+  type PlanningRunRow,
+} from "../../../../shared/admin/planning.ts";
 import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
@@ -146,6 +151,9 @@ export function PlanMonthDialog({
     if (!open) started.current = false;
   }, [open, preview.mutate, preview.reset, apply.reset]);
 
+  const runs = useQuery<PlanningRunRow[]>({ queryKey: [`${PLANNING_URL}/runs`], enabled: open });
+  const lastApplied = runs.data?.find((r) => !r.dryRun && r.status === "done" && r.month === month);
+
   const s = preview.data;
   const count = s?.datesPlanned ?? 0;
   const busy = preview.isPending || apply.isPending;
@@ -159,6 +167,13 @@ export function PlanMonthDialog({
             Every active member who still needs dates in {label} gets them in one pass, within their rules and
             spread across venues. This is a preview: nothing is booked until you confirm.
           </DialogDescription>
+          {lastApplied && (
+            <p className="text-xs text-muted-foreground" data-testid="plan-last-run">
+              Last planned {formatDateTimeGB(lastApplied.finishedAt ?? lastApplied.startedAt)}
+              {lastApplied.triggeredBy ? ` by ${lastApplied.triggeredBy.name}` : ""}:{" "}
+              {plural(lastApplied.datesPlanned, "date")}.
+            </p>
+          )}
         </DialogHeader>
         <div className="mt-6" aria-live="polite" aria-busy={preview.isPending || undefined}>
           {preview.isPending ? (
