@@ -76,8 +76,13 @@ export function builtInSuggestion(member: MemberProfile, matches: readonly Match
     const word = DATE_TYPE_WORDS[type] ?? type;
     why.push(rank === 1 ? `it plays to their love of ${word}` : `${word} is high on their list`);
   }
+  const radius = member.travelRadiusMiles;
   why.push(
-    `it is just ${top.distanceMiles.toFixed(1)} miles from home, well within their ${member.travelRadiusMiles}-mile radius`,
+    top.distanceMiles < 0.1
+      ? "it is right on their doorstep"
+      : top.distanceMiles <= radius * 0.6
+        ? `it is just ${top.distanceMiles.toFixed(1)} miles from home, well within their ${radius}-mile radius`
+        : `it is ${top.distanceMiles.toFixed(1)} miles from home, within their ${radius}-mile radius`,
   );
   const needs = [
     ...new Set([...member.dietary, ...member.accessibility].map((s) => s.trim()).filter(Boolean)),
