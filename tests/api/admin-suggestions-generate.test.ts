@@ -174,6 +174,34 @@ describe("POST /api/admin/ai-suggestions/:userId, built-in writer", () => {
     expect(next.suggestedVenues.map((v: { id: number }) => v.id)).not.toContain(first.id);
   });
 
+  it("Create Booking still books when the engine's date idea was switched off meanwhile (the venue's own pick)", async () => {
+    useLlm(false);
+    const m = await t.member();
+    await givePreferences(t.db, m.user.id);
+    const s = (await generate(m.user.id)).json();
+    const first = s.suggestedVenues[0];
+    await t.db.execute(sql`update date_ideas set is_active = false where id = ${first.dateIdeaId}`);
+    await t.request({
+      method: "PATCH",
+      url: `/api/admin/ai-suggestions/${s.id}`,
+      as: admin,
+      payload: { status: "approved" },
+    });
+    const booked = await t.request({
+      method: "POST",
+      url: `/api/admin/ai-suggestions/${s.id}/book`,
+      as: admin,
+    });
+    expect(booked.statusCode).toBe(200);
+    const [res] = await t.db
+      .select()
+      .from(dateReservations)
+      .where(eq(dateReservations.id, booked.json().reservationId));
+    expect(res.venueId).toBe(first.id);
+    expect(res.dateIdeaId).not.toBe(first.dateIdeaId);
+    await t.db.execute(sql`update date_ideas set is_active = true where id = ${first.dateIdeaId}`);
+  });
+
   it("no preferences: 422 with a clear message; nothing fits: 422 with the engine's reason; nothing stored", async () => {
     const count = async () =>
       (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ai_date_suggestions`)).rows[0].n;
