@@ -303,6 +303,9 @@ for (const width of [390, 1280]) {
       await button.click();
       await expect(page.getByText("Date Assigned", { exact: true })).toBeVisible({ timeout: 15_000 });
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/auto-toast-${width}-${colorScheme}.png` });
+      await page.goto(`/admin/members/${member.id}`);
+      await expect(page.getByRole("button", { name: /Auto Assign Date/ })).toBeVisible({ timeout: 15_000 });
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/member-page-${width}-${colorScheme}.png` });
       await page.goto("/admin?tab=assignments");
       await page
         .getByRole("searchbox", { name: "Search assignments" })
