@@ -5,6 +5,7 @@
  * analysed; then planMonth plans next month and the independent checker re-checks every planned date.
  * Target: planning in under 10 s. BENCH_MEMBERS and BENCH_VENUES change the sizes.
  */
+import { createHash } from "node:crypto";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../src/server/config.ts";
@@ -59,6 +60,13 @@ async function main() {
       `members considered ${summary.membersConsidered}, dates planned ${summary.datesPlanned}, ` +
         `members unplaced ${summary.membersUnplaced}`,
     );
+    const fingerprint = createHash("sha256")
+      .update(
+        summary.planned.map((p) => `${p.userId}:${p.venueId}:${p.dateIdeaId}:${p.scheduledDate}`).join("\n"),
+      )
+      .digest("hex")
+      .slice(0, 16);
+    console.log(`plan fingerprint ${fingerprint}`);
     const reasons = new Map<string, number>();
     for (const u of summary.unplaced) {
       const key = u.reason.replace(/\d+(\.\d+)?/g, "N").replace(/of [A-Z0-9]+\b/g, "of X");

@@ -309,14 +309,48 @@ describe("findMatches (properties)", () => {
           const res = findMatches(m, vs, o);
           if (res.matches.length > 0) matched++;
           expect(violations(m, vs, o, res)).toEqual([]);
-          // Deterministic.
+          // Deterministic, and the category shortcut finds what looking at every venue finds.
           expect(findMatches(m, vs, o)).toEqual(res);
+          expect(findMatches(m, vs, { ...o, exhaustive: true } as MatchOptions)).toEqual(res);
         },
       ),
       { numRuns: 400 },
     );
     // The generators are tuned so that a fair share of worlds has matches to check.
     expect(matched).toBeGreaterThan(50);
+  });
+
+  it("the planner's options (venue load, full slots) keep every rule and the shortcut exact", () => {
+    fc.assert(
+      fc.property(
+        venues.chain((vs) =>
+          fc.tuple(
+            fc.constant(vs),
+            member(vs.length),
+            window,
+            fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 4 })), {
+              maxLength: 20,
+            }),
+            fc.integer({ min: 0, max: 3 }),
+          ),
+        ),
+        ([vs, m, w, loads, fullMod]) => {
+          const o = {
+            now: NOW,
+            ...w,
+            limit: 1,
+            venueLoad: new Map(loads),
+            slotFull: (venueId: number, at: number) =>
+              fullMod > 0 && (venueId + at / 3_600_000) % (fullMod + 1) === 0,
+          };
+          const res = findMatches(m, vs, o);
+          expect(violations(m, vs, o, res)).toEqual([]);
+          for (const x of res.matches) expect(o.slotFull(x.venueId, x.scheduledDate.getTime())).toBe(false);
+          expect(findMatches(m, vs, { ...o, exhaustive: true } as MatchOptions)).toEqual(res);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("finds a match whenever an obviously fitting venue exists", () => {

@@ -51,6 +51,10 @@ export interface PreparedIdea {
   /** 0 low, 1 medium, 2 high, -1 unknown. */
   step: number;
   catId: number;
+  /** 0 morning, 1 afternoon, 2 evening, -1 other (never fits a slot). */
+  tod: number;
+  /** 0 any season; 1-4 spring..winter; -1 unknown (never fits). */
+  seasonCode: number;
 }
 
 export interface PreparedVenue {
@@ -66,6 +70,8 @@ export interface PreparedVenue {
   dietMask: number;
   accessMask: number;
   ownCatId: number;
+  /** Position in the venue list (for per-call marks). */
+  pos: number;
   /** Bits of the categories the venue's dates can have (its ideas', or its own). */
   catMask: number;
 }
@@ -76,7 +82,9 @@ interface VenueIndex {
   /** Grid of located venues: key lat-cell * 10000 + lng-cell. */
   grid: Map<number, PreparedVenue[]>;
   /** Distances from places members live, nearest first. */
-  near: Map<string, { p: PreparedVenue; d: number }[]>;
+  near: Map<string, Near>;
+  /** Per-call marks (venue evaluated in this call). */
+  seen: Int32Array;
   /** Label -> bit of the venues' dietary and accessibility masks; null when there are too many labels. */
   dietBits: Map<string, number> | null;
   accessBits: Map<string, number> | null;
@@ -124,6 +132,7 @@ function prepare(venues: readonly VenueCandidate[]): VenueIndex {
     dietMask: 0,
     accessMask: 0,
     ownCatId: 0,
+    pos: 0,
     catMask: 0,
     ideas: v.ideas.map((idea) => ({
       idea,
@@ -134,6 +143,8 @@ function prepare(venues: readonly VenueCandidate[]): VenueIndex {
       category: norm(idea.category),
       step: stepOf(idea.priceLevel),
       catId: 0,
+      tod: TOD_CODE[norm(idea.timeOfDay)] ?? -1,
+      seasonCode: SEASON_CODE[norm(idea.season)] ?? -1,
     })),
   }));
   const catIds = new Map<string, number>();
@@ -145,6 +156,9 @@ function prepare(venues: readonly VenueCandidate[]): VenueIndex {
     }
     return id;
   };
+  all.forEach((p, i) => {
+    p.pos = i;
+  });
   for (const p of all) {
     p.ownCatId = catId(p.ownCategory);
     for (const i of p.ideas) i.catId = catId(i.category);
@@ -172,21 +186,48 @@ function prepare(venues: readonly VenueCandidate[]): VenueIndex {
     if (list) list.push(p);
     else grid.set(k, [p]);
   }
-  const index: VenueIndex = { all, located, grid, near: new Map(), dietBits, accessBits, catIds };
+  const index: VenueIndex = {
+    all,
+    located,
+    grid,
+    near: new Map(),
+    seen: new Int32Array(all.length),
+    dietBits,
+    accessBits,
+    catIds,
+  };
   indexes.set(venues, index);
   return index;
 }
 
+interface Near {
+  /** Every located venue with its distance, nearest first. */
+  list: { p: PreparedVenue; d: number }[];
+  /** The same, per category id: the venues whose dates can have that category. Null without category masks. */
+  byCat: { p: PreparedVenue; d: number }[][] | null;
+}
+
 /** Every located venue with its distance from `at`, nearest first (cached for a few hundred places). */
-function byDistance(index: VenueIndex, at: LatLng): { p: PreparedVenue; d: number }[] | null {
+function nearOf(index: VenueIndex, at: LatLng): Near | null {
   const key = `${at.lat},${at.lng}`;
   const hit = index.near.get(key);
   if (hit) return hit;
   if (index.near.size >= NEAR_CACHE) return null;
   const list = index.located.map((p) => ({ p, d: distanceMiles(at, p.v.location as LatLng) }));
   list.sort((a, b) => a.d - b.d || a.p.v.id - b.p.v.id);
-  index.near.set(key, list);
-  return list;
+  let byCat: Near["byCat"] = null;
+  if (index.catIds.size <= 30) {
+    byCat = Array.from({ length: index.catIds.size }, () => []);
+    for (const c of list)
+      for (let id = 0; id < byCat.length; id++) if (c.p.catMask & (1 << id)) byCat[id].push(c);
+  }
+  const near = { list, byCat };
+  index.near.set(key, near);
+  return near;
+}
+
+function byDistance(index: VenueIndex, at: LatLng): { p: PreparedVenue; d: number }[] | null {
+  return nearOf(index, at)?.list ?? null;
 }
 
 const NEAR_CACHE = 400;
@@ -405,11 +446,6 @@ function revisitOk(last: Map<number, number>, venueId: number, t: number): boole
   return l === undefined || l < t - REVISIT_DAYS * DAY_MS;
 }
 
-interface Candidate {
-  p: PreparedVenue;
-  d: number;
-}
-
 /** Venues passing distance, dietary, accessibility, venue price and exclusions, in funnel order. */
 export function venueFunnel(member: MemberProfile, venues: readonly VenueCandidate[]) {
   const index = prepare(venues);
@@ -428,6 +464,31 @@ export function venueFunnel(member: MemberProfile, venues: readonly VenueCandida
   const allowed = excluded.size === 0 ? priced : priced.filter((c) => !excluded.has(c.p.v.id));
   return { index, inRadius, dietary, access, priced, allowed };
 }
+
+interface SlotEntry {
+  s: Slot;
+  seasonCode: number;
+  prev: { category: string; at: Date } | null;
+}
+const EMPTY: SlotEntry[] = [];
+const TOD_CODE: Record<string, number> = { morning: 0, afternoon: 1, evening: 2 };
+/** 0: any season. */
+const SEASON_CODE: Record<string, number> = { any: 0, "": 0, spring: 1, summer: 2, autumn: 3, winter: 4 };
+
+/** Dates in one pass a venue takes before spreading outweighs the members' rankings. */
+export const VENUE_SOFT_CAPACITY = 12;
+
+/**
+ * Spreading dates across venues: up to VENUE_SOFT_CAPACITY dates in this pass lower a venue's score a little
+ * (never by one step of the member's date-type ranking, 8); beyond it, each further date weighs more.
+ */
+export function loadPenalty(load: number): number {
+  return Math.min(7, load) + Math.max(0, load - VENUE_SOFT_CAPACITY) * 1.5;
+}
+
+/** Scores are rounded to 0.001: a bound this close to the threshold is still looked at. */
+const SCORE_EPS = 0.002;
+let callStamp = 0;
 
 const SPEND_STEP: Record<string, number> = { "£": 0, "££": 1, "£££": 2 };
 
@@ -497,7 +558,7 @@ export function scoreOf(s: ScoreParts): number {
   score += 12 - 5 * s.timeRank;
   if (s.repeatCategory) score -= 12;
   if (s.rating !== null) score += (s.rating - 3) * 3;
-  score -= 6 * s.load;
+  score -= loadPenalty(s.load);
   score -= 4 * s.distanceShare;
   if (s.asItself) score -= 25;
   return Math.round(score * 1000) / 1000;
@@ -525,6 +586,8 @@ function better(a: Best, b: Best | null): boolean {
 export interface PlannerOptions extends MatchOptions {
   /** True when a venue already holds as many of this pass's couples at that instant as it may. */
   slotFull?: (venueId: number, at: number) => boolean;
+  /** Look at every venue in distance order, without the category shortcut (tests compare the two). */
+  exhaustive?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -554,17 +617,17 @@ export function findMatches(
   const list = byDistance(index, at) ?? venuesWithin(index, at, member.travelRadiusMiles);
 
   const facts = historyFacts(member);
-  const byTime = new Map<
-    string,
-    { s: Slot; season: string; prev: { category: string; at: Date } | null }[]
-  >();
-  const every: { s: Slot; season: string; prev: { category: string; at: Date } | null }[] = [];
+  const byTime: SlotEntry[][] = [[], [], []];
+  const every: SlotEntry[] = [];
   for (const s of slots) {
-    const e = { s, season: seasonOfMonth(s.parts.month), prev: previousCategory(member, s.t) };
+    const e: SlotEntry = {
+      s,
+      seasonCode: SEASON_CODE[seasonOfMonth(s.parts.month)],
+      prev: previousCategory(member, s.t),
+    };
     every.push(e);
-    const list = byTime.get(s.timeOfDay);
-    if (list) list.push(e);
-    else byTime.set(s.timeOfDay, [e]);
+    const tod = TOD_CODE[s.timeOfDay];
+    if (tod !== undefined) byTime[tod].push(e);
   }
   const load = options.venueLoad;
   const full = options.slotFull;
@@ -594,84 +657,120 @@ export function findMatches(
   const top: Best[] = [];
 
   const maxD = member.travelRadiusMiles;
-  for (let k = 0; k < list.length; k++) {
-    const c = list[k];
-    if (c.d > maxD) break;
+  const evaluate = (c: { p: PreparedVenue; d: number }): void => {
     const p = c.p;
     const vid = p.v.id;
-    const base = -6 * (load?.get(vid) ?? 0) - (4 * c.d) / radius;
+    const venueLoad = load?.get(vid) ?? 0;
+    const base = -loadPenalty(venueLoad) - (4 * c.d) / radius;
+    const itself = p.ideas.length === 0;
     if (top.length >= limit) {
-      const bound = boundOf(p.catMask) + 12 + ratingMax + base + (p.ideas.length === 0 ? -25 : 0);
-      if (bound + 1e-6 < top[top.length - 1].score) continue;
+      const bound = boundOf(p.catMask) + 12 + ratingMax + base + (itself ? -25 : 0);
+      if (bound + SCORE_EPS < top[top.length - 1].score) return;
     }
-    if (dietMask === -2 ? !hasAll(p.dietary, diet) : (p.dietMask & dietMask) !== dietMask) continue;
+    if (dietMask === -2 ? !hasAll(p.dietary, diet) : (p.dietMask & dietMask) !== dietMask) return;
     if (accessMask === -2 ? !hasAll(p.accessibility, needs) : (p.accessMask & accessMask) !== accessMask)
-      continue;
-    if (spendStep !== null && (p.step < 0 || Math.abs(p.step - spendStep) > stepSlack)) continue;
-    if (excluded?.has(vid)) continue;
-    const last = facts.last.get(vid);
+      return;
+    if (spendStep !== null && (p.step < 0 || Math.abs(p.step - spendStep) > stepSlack)) return;
+    if (excluded?.has(vid)) return;
+    const last = facts.last.size === 0 ? undefined : facts.last.get(vid);
     const earliest = last === undefined ? Number.NEGATIVE_INFINITY : last + REVISIT_DAYS * DAY_MS;
-    let winner: Best | null = null;
-    const ideas: (PreparedIdea | null)[] = c.p.ideas.length === 0 ? [null] : c.p.ideas;
-    for (const idea of ideas) {
+    // The venue's best (idea, slot), kept in locals: a Best is made only for a venue that enters the top.
+    let wScore = Number.NEGATIVE_INFINITY;
+    let wEntry: SlotEntry | null = null;
+    let wIdea: PreparedIdea | null = null;
+    let wRating: number | null = null;
+    let wRepeat = false;
+    let wCategory = "";
+    const count = itself ? 1 : p.ideas.length;
+    for (let n = 0; n < count; n++) {
+      const idea = itself ? null : p.ideas[n];
       if (idea !== null) {
         if (!alcoholOk && idea.alcohol) continue;
         if (spendStep !== null && (idea.step < 0 || Math.abs(idea.step - spendStep) > stepSlack)) continue;
       }
-      const category = idea ? idea.category : c.p.ownCategory;
-      const ts = catScore[idea ? idea.catId : c.p.ownCatId];
+      const category = idea ? idea.category : p.ownCategory;
+      const ts = catScore[idea ? idea.catId : p.ownCatId];
       const rating = rated
-        ? (facts.ratingByCategory.get(category) ?? facts.ratingByType.get(c.p.typeNorm) ?? null)
+        ? (facts.ratingByCategory.get(category) ?? facts.ratingByType.get(p.typeNorm) ?? null)
         : null;
       const rb = rating === null ? 0 : (rating - 3) * 3;
       const fixed = ts + rb + base + (idea === null ? -25 : 0);
       const threshold = top.length < limit ? Number.NEGATIVE_INFINITY : top[top.length - 1].score;
-      const floor = Math.max(threshold, winner ? winner.score : Number.NEGATIVE_INFINITY);
-      if (fixed + 12 + 1e-6 < floor) continue;
-      const list = idea ? byTime.get(idea.timeOfDay) : every;
-      if (!list) continue;
-      for (const e of list) {
-        const s = e.s;
-        if (idea && !(idea.season === "any" || idea.season === "" || idea.season === e.season)) continue;
-        if (s.t <= earliest) continue;
-        if (full?.(vid, s.t)) continue;
+      if (fixed + 12 + SCORE_EPS < Math.max(wScore, threshold)) continue;
+      const list = idea ? (idea.tod >= 0 ? byTime[idea.tod] : EMPTY) : every;
+      for (let k = 0; k < list.length; k++) {
+        const e = list[k];
+        if (idea && idea.seasonCode !== 0 && idea.seasonCode !== e.seasonCode) continue;
+        const t = e.s.t;
+        if (t <= earliest) continue;
         const repeat = e.prev !== null && e.prev.category === category;
-        const score = Math.round((fixed + 12 - 5 * s.timeRank - (repeat ? 12 : 0)) * 1000) / 1000;
+        const score = Math.round((fixed + 12 - 5 * e.s.timeRank - (repeat ? 12 : 0)) * 1000) / 1000;
         if (
-          winner &&
-          (score < winner.score ||
-            (score === winner.score &&
-              (s.t > winner.slot.t ||
-                (s.t === winner.slot.t && (idea?.idea.id ?? 0) >= (winner.idea?.idea.id ?? 0)))))
+          wEntry !== null &&
+          (score < wScore ||
+            (score === wScore &&
+              (t > wEntry.s.t || (t === wEntry.s.t && (idea?.idea.id ?? 0) >= (wIdea?.idea.id ?? 0)))))
         ) {
           continue;
         }
-        winner = {
-          p: c.p,
-          d: c.d,
-          idea,
-          slot: s,
-          score,
-          parts: {
-            typeRank: categoryRank(member.dateTypes, category),
-            universal: category === UNIVERSAL_CATEGORY,
-            timeRank: s.timeRank,
-            repeatCategory: repeat,
-            rating,
-            load: load?.get(vid) ?? 0,
-            distanceShare: c.d / radius,
-            asItself: idea === null,
-          },
-          previous: e.prev,
-        };
+        if (full?.(vid, t)) continue;
+        wScore = score;
+        wEntry = e;
+        wIdea = idea;
+        wRating = rating;
+        wRepeat = repeat;
+        wCategory = category;
       }
     }
-    if (!winner) continue;
+    if (wEntry === null) return;
+    const winner: Best = {
+      p,
+      d: c.d,
+      idea: wIdea,
+      slot: wEntry.s,
+      score: wScore,
+      parts: {
+        typeRank: categoryRank(member.dateTypes, wCategory),
+        universal: wCategory === UNIVERSAL_CATEGORY,
+        timeRank: wEntry.s.timeRank,
+        repeatCategory: wRepeat,
+        rating: wRating,
+        load: venueLoad,
+        distanceShare: c.d / radius,
+        asItself: wIdea === null,
+      },
+      previous: wEntry.prev,
+    };
     if (top.length < limit || better(winner, top[top.length - 1])) {
       let i = top.length;
       while (i > 0 && better(winner, top[i - 1])) i--;
       top.splice(i, 0, winner);
       if (top.length > limit) top.pop();
+    }
+  };
+
+  const near = nearOf(index, at);
+  if (near?.byCat && !options.exhaustive) {
+    // Best categories first; a category (or a farther venue in it) that cannot beat the current top is not
+    // looked at, and neither is anything after it: distances only grow and categories only score less.
+    const stamp = ++callStamp;
+    const order = [...index.catIds.values()].sort((a, b) => catScore[b] - catScore[a] || a - b);
+    for (const id of order) {
+      const ceiling = catScore[id] + 12 + ratingMax;
+      if (top.length >= limit && ceiling + SCORE_EPS < top[top.length - 1].score) break;
+      for (const c of near.byCat[id]) {
+        if (c.d > maxD) break;
+        if (top.length >= limit && ceiling - (4 * c.d) / radius + SCORE_EPS < top[top.length - 1].score)
+          break;
+        if (index.seen[c.p.pos] === stamp) continue;
+        index.seen[c.p.pos] = stamp;
+        evaluate(c);
+      }
+    }
+  } else {
+    for (const c of list) {
+      if (c.d > maxD) break;
+      evaluate(c);
     }
   }
   if (top.length === 0) return { matches: [], noFit: explainNoFit(member, venues, options) };
