@@ -52,6 +52,15 @@ describe("planMonth", () => {
     expect(res.datesPlanned).toBeGreaterThan(20);
     expect(await reservations()).toBe(before + res.datesPlanned);
     expect(res.unplaced.length).toBe(res.membersUnplaced);
+    const run = (
+      await t.db.execute<{
+        status: string;
+        summary: { unplaced: unknown[]; timings: Record<string, number> };
+      }>(sql`select status, summary from planning_runs where id = ${res.runId}`)
+    ).rows[0];
+    expect(run.status).toBe("done");
+    expect(run.summary.unplaced).toEqual(res.unplaced);
+    expect(run.summary.timings.elapsedMs).toBeGreaterThanOrEqual(0);
     for (const u of res.unplaced) expect(u.reason.length).toBeGreaterThan(5);
     // Every planned date carries 2-5 reasons.
     const reasons = await t.db.execute<{ n: number }>(

@@ -67,7 +67,10 @@ function needOf(l: LoadedMember, month: string): number {
   return Math.max(0, own - (l.partnerDatesByMonth.get(month) ?? 0));
 }
 
-/** Each couple once: of two linked members both loaded, the one with the greater need books (tie: lower id). */
+/**
+ * Each couple once: of two linked members both loaded, the one with complete preferences books, then the one
+ * with the greater need, then the lower id.
+ */
 function unitsOf(members: LoadedMember[], month: string): Unit[] {
   const byId = new Map(members.map((l) => [l.profile.userId, l]));
   const done = new Set<number>();
@@ -80,9 +83,12 @@ function unitsOf(members: LoadedMember[], month: string): Unit[] {
     const partner = l.profile.partnerId ? byId.get(l.profile.partnerId) : undefined;
     if (partner && partner.profile.partnerId === id) {
       done.add(partner.profile.userId);
+      // The one whose preferences can be planned with; then the greater need; then the lower id.
       const a = needOf(l, month);
       const b = needOf(partner, month);
-      if (b > a || (b === a && partner.profile.userId < id)) chosen = partner;
+      if (partner.complete !== l.complete) {
+        if (partner.complete) chosen = partner;
+      } else if (b > a || (b === a && partner.profile.userId < id)) chosen = partner;
     }
     const need = needOf(chosen, month);
     if (need > 0) units.push({ loaded: chosen, need });
