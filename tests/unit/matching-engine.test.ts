@@ -458,10 +458,10 @@ describe("findMatches (examples)", () => {
     expect(x.dateIdeaId).toBe(11);
     expect(x.scheduledDate.toISOString()).toBe("2026-12-05T19:00:00.000Z");
     expect(x.reasons).toEqual([
-      "Your #1 date type: Restaurants",
-      "2.2 miles from SW1A (within your 10)",
-      "Saturday evening, your first-choice time",
-      "££ fits your budget",
+      "Their #1 date type: Restaurants",
+      "2.2 miles from SW1A (within their 10)",
+      "Saturday evening, their first-choice time",
+      "££ fits their budget",
     ]);
   });
 
@@ -535,9 +535,9 @@ describe("findMatches (examples)", () => {
       "December's 2 dates are already planned",
     );
     expect(noFit({ history: [planned(5), planned(18)] })).toBe(
-      "No evening slot on your chosen days is free between 1 December and 31 December",
+      "No evening slot on their chosen days is free between 1 December and 31 December",
     );
-    expect(noFit({ dateSpend: "£" })).toBe("No venue within 10 miles of SW1A fits your £ budget");
+    expect(noFit({ dateSpend: "£" })).toBe("No venue within 10 miles of SW1A fits their £ budget");
     expect(noFit({ excludedVenueIds: [1] })).toBe(
       "All 1 venue within 10 miles of SW1A that fit are excluded for this couple",
     );
@@ -562,6 +562,6 @@ describe("findMatches (examples)", () => {
       noFit({ scheduling: [{ weekOfMonth: 1, dayOfWeek: "monday" }] }, [table], {
         to: new Date("2026-12-06T00:00:00Z"),
       }),
-    ).toBe("None of your chosen days has an evening slot between 1 December and 6 December");
+    ).toBe("None of their chosen days has an evening slot between 1 December and 6 December");
   });
 });

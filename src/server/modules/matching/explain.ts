@@ -49,7 +49,7 @@ const capital = (s: string) => (s ? `${s[0].toUpperCase()}${s.slice(1)}` : s);
 const miles = (d: number) => (Math.round(d * 10) / 10).toFixed(1);
 
 function area(member: MemberProfile): string {
-  return member.postcode ? (districtOf(member.postcode) ?? member.postcode) : "your postcode";
+  return member.postcode ? (districtOf(member.postcode) ?? member.postcode) : "their postcode";
 }
 
 export interface MatchFacts {
@@ -66,31 +66,31 @@ export interface MatchFacts {
 export function explainMatch(member: MemberProfile, f: MatchFacts): string[] {
   const reasons: string[] = [];
   const rank = categoryRank(member.dateTypes, f.category);
-  if (rank >= 0) reasons.push(`Your #${rank + 1} date type: ${DATE_TYPE_LABELS[member.dateTypes[rank]]}`);
+  if (rank >= 0) reasons.push(`Their #${rank + 1} date type: ${DATE_TYPE_LABELS[member.dateTypes[rank]]}`);
   else if (f.parts.universal) reasons.push("Wellness suits every couple");
-  reasons.push(`${miles(f.distance)} miles from ${area(member)} (within your ${member.travelRadiusMiles})`);
+  reasons.push(`${miles(f.distance)} miles from ${area(member)} (within their ${member.travelRadiusMiles})`);
   const wd = WEEKDAY_NAMES[f.slot.parts.weekday];
   const label = SLOT_TIMES[f.slot.time].label;
-  reasons.push(`${capital(wd)} ${label}, your ${ORDINAL[f.slot.timeRank] ?? "chosen"}-choice time`);
+  reasons.push(`${capital(wd)} ${label}, their ${ORDINAL[f.slot.timeRank] ?? "chosen"}-choice time`);
   const needs = [...new Set([...member.dietary, ...member.accessibility].map((s) => s.trim()))];
   if (needs.length > 0) reasons.push(`Caters for ${listText(needs)}`);
   if (member.dateSpend) {
     const want = SPEND_PRICE[member.dateSpend];
     reasons.push(
       norm(f.price) === want
-        ? `${member.dateSpend} fits your budget`
-        : `${PRICE_SYMBOL[norm(f.price)] ?? f.price} is one step from your ${member.dateSpend}, and you're open to trying`,
+        ? `${member.dateSpend} fits their budget`
+        : `${PRICE_SYMBOL[norm(f.price)] ?? f.price} is one step from their ${member.dateSpend}, and they're open to trying`,
     );
   }
   if (f.previous && !f.parts.repeatCategory) {
     const prev = londonParts(f.previous.at);
     const sameOrLast = f.slot.parts.year * 12 + f.slot.parts.month - (prev.year * 12 + prev.month) === 1;
     reasons.push(
-      `Something different after ${sameOrLast ? "last month's" : "your last"} ${categoryLabel(f.previous.category)} date`,
+      `Something different after ${sameOrLast ? "last month's" : "their last"} ${categoryLabel(f.previous.category)} date`,
     );
   }
   if (f.parts.rating !== null && f.parts.rating >= 4) {
-    reasons.push(`You rated similar dates ${f.parts.rating.toFixed(1)} out of 5`);
+    reasons.push(`They rated similar dates ${f.parts.rating.toFixed(1)} out of 5`);
   }
   if (f.parts.asItself && reasons.length < 5) reasons.push(`${f.venue.name} itself (no set date idea)`);
   return reasons.slice(0, 5);
@@ -127,7 +127,7 @@ export function explainNoFit(
   const times = timesText(member);
   if (slots.end < slots.start) return "No date can be planned in this window (it ends within 72 hours)";
   if (slots.candidates.length === 0) {
-    return `None of your chosen days has ${/^[aeiou]/.test(times) ? "an" : "a"} ${times} slot between ${windowText(slots.start, slots.end)}`;
+    return `None of their chosen days has ${/^[aeiou]/.test(times) ? "an" : "a"} ${times} slot between ${windowText(slots.start, slots.end)}`;
   }
   if (slots.afterPause.length === 0 && member.pausedUntil) {
     return `Subscription is paused until ${dayMonth(member.pausedUntil)}`;
@@ -144,7 +144,7 @@ export function explainNoFit(
       : `${name}'s allowance of dates is used up`;
   }
   if (slots.free.length === 0) {
-    return `No ${times} slot on your chosen days is free between ${windowText(slots.start, slots.end)}`;
+    return `No ${times} slot on their chosen days is free between ${windowText(slots.start, slots.end)}`;
   }
   if (!member.location) {
     return member.postcode
@@ -168,7 +168,7 @@ export function explainNoFit(
       ? ` that caters for ${listText([...member.dietary, ...member.accessibility])}`
       : "";
   if (f.priced.length === 0) {
-    return `No venue ${where}${suiting} fits your ${member.dateSpend ?? ""} budget`.replace("  ", " ");
+    return `No venue ${where}${suiting} fits their ${member.dateSpend ?? ""} budget`.replace("  ", " ");
   }
   if (f.allowed.length === 0) {
     return `All ${f.priced.length} venue${f.priced.length === 1 ? "" : "s"} ${where} that fit are excluded for this couple`;
@@ -186,7 +186,7 @@ export function explainNoFit(
     (c) => c.p.ideas.length === 0 || c.p.ideas.some((i) => staticIdeaOk(member, i)),
   );
   if (budget.length === 0) {
-    return `No date idea at the venues ${where} that fit is in your ${member.dateSpend ?? ""} budget`;
+    return `No date idea at the venues ${where} that fit is in their ${member.dateSpend ?? ""} budget`;
   }
   const timed = budget.filter(
     (c) =>
@@ -207,7 +207,7 @@ export function explainNoFit(
     return `No date idea at the venues ${where} that fit runs in the ${times} in ${listText(months)}`;
   }
   if (options.slotFull) {
-    return `Every venue ${where} that fits is fully booked at your times in this pass`;
+    return `Every venue ${where} that fits is fully booked at their times in this pass`;
   }
   return "No venue, date idea and time fit every rule together";
 }

@@ -69,8 +69,8 @@ export function builtInSuggestion(member: MemberProfile, matches: readonly Match
   sentences.push(`Our top pick for ${couple} is ${pickText(top)} on ${whenText(top.scheduledDate)}.`);
 
   const why: string[] = [];
-  // The engine's reason "Your #2 date type: Live music" says which of their ranked date types this is.
-  const rank = Number(top.reasons.map((r) => /^Your #(\d) date type/.exec(r)?.[1]).find(Boolean) ?? 0);
+  // The engine's reason "Their #2 date type: Live music" says which of their ranked date types this is.
+  const rank = Number(top.reasons.map((r) => /^Their #(\d) date type/.exec(r)?.[1]).find(Boolean) ?? 0);
   const type = rank > 0 ? member.dateTypes[rank - 1] : undefined;
   if (type) {
     const word = DATE_TYPE_WORDS[type] ?? type;
