@@ -12,6 +12,7 @@ import { openDatabase } from "./db/open.ts";
 import { users } from "./db/schema.ts";
 import { seedDemo } from "./db/seed-demo.ts";
 import { createDeps } from "./deps-factory.ts";
+import { allJobs, runDueJobs } from "./jobs/jobs.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
 import { checkMonth } from "./modules/admin/planning/service.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
@@ -33,6 +34,10 @@ Commands:
   plan-month [--dry-run] [--month YYYY-MM]
                        plan a date for every active member who still needs one in the month (default: next
                        month), in one pass; --dry-run shows what it would plan and writes nothing
+  run-jobs [--job NAME]
+                       run every scheduled job's sweep once now (reveals, holds, cancellations, quotas,
+                       offers, reminders, campaigns, mail retries...), or only the one named; each run is
+                       recorded in the admin's Scheduled jobs card
   sandbox-event <payment_failed|payment_confirmed|mandate_cancelled> --email E
                        fire a payment-provider event at a member, as the provider's webhook would
 `;
@@ -130,6 +135,20 @@ const commands: Record<string, Command> = {
     if (s.unplaced.length > 20) lines.push(`    ... and ${plural(s.membersUnplaced - 20, "more member")}`);
     if (s.dryRun) lines.push("Nothing was written (dry run).");
     return lines.join("\n");
+  },
+  async "run-jobs"(args, db) {
+    const { values } = parseArgs({ args, options: { job: { type: "string" } } });
+    const jobs = values.job ? allJobs.filter((j) => j.name === values.job) : allJobs;
+    if (jobs.length === 0) {
+      throw new Error(`run-jobs --job must be one of: ${allJobs.map((j) => j.name).join(", ")}`);
+    }
+    const results = await runDueJobs(createDeps(loadConfig(), db), jobs);
+    const lines = Object.entries(results).map(([name, r]) =>
+      typeof r === "number" ? `  ${name}: ${r} handled` : `  ${name}: FAILED (${r.error})`,
+    );
+    const failed = Object.values(results).filter((r) => typeof r !== "number").length;
+    if (failed > 0) throw new Error(`${failed} job${failed === 1 ? "" : "s"} failed:\n${lines.join("\n")}`);
+    return `Ran ${jobs.length} job${jobs.length === 1 ? "" : "s"}:\n${lines.join("\n")}`;
   },
   async "purge-sessions"(_args, db) {
     return `Deleted ${await purgeExpiredSessions(db, new Date())} expired sessions`;

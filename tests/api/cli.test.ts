@@ -142,4 +142,25 @@ describe("npm run cli", { timeout: 60_000 }, () => {
     expect(past.code).toBe(1);
     expect(past.stderr).toMatch(/already ended/);
   });
+
+  it("run-jobs runs every job's sweep once and records it; --job runs one; a bad name is refused", async () => {
+    const all = await cli("run-jobs");
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toMatch(/^Ran \d+ jobs:/);
+    for (const name of ["date-reveals", "date-holds", "monthly-quotas", "email-campaigns", "retry-mail"]) {
+      expect(all.stdout).toMatch(new RegExp(`  ${name}: \\d+ handled`));
+    }
+    const one = await cli("run-jobs", "--job", "date-reveals");
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/^Ran 1 job:\n {2}date-reveals: 0 handled/);
+    const runs = (
+      await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from job_runs where name = 'date-reveals' and status = 'ok'`,
+      )
+    ).rows[0].n;
+    expect(runs).toBe(2);
+    const bad = await cli("run-jobs", "--job", "nope");
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--job must be one of: .*date-reveals/);
+  });
 });
