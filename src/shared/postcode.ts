@@ -17,3 +17,14 @@ export function normalisePostcode(input: string): string | null {
 export function postcodeDistrict(postcode: string): string {
   return postcode.split(" ")[0];
 }
+
+const IN_TEXT =
+  /\b(GIR ?0AA|(?:[A-PR-UWYZ][0-9][0-9]?|[A-PR-UWYZ][A-HK-Y][0-9][0-9]?|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})\b/gi;
+
+/** The last full UK postcode written in an address ("12 Old Compton St, London W1D 4HS" -> "W1D 4HS"), or null. */
+export function postcodeInText(text: string | null | undefined): string | null {
+  if (!text || text.length > 1000) return null;
+  let last: string | null = null;
+  for (const m of text.matchAll(IN_TEXT)) last = normalisePostcode(m[1]) ?? last;
+  return last;
+}

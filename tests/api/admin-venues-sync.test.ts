@@ -314,6 +314,64 @@ describe("apply", () => {
     );
   });
 
+  it("a postcode in the address places the venue; a new one moves it; none keeps where it is", async () => {
+    const [moved, kept] = await t.db
+      .insert(venues)
+      .values(
+        ["Mover", "Stayer"].map((name, i) => ({
+          name,
+          address: `${i + 1} Old Road`,
+          city: "London",
+          type: "restaurant",
+          priceLevel: "medium",
+          postcode: "SW1A 1AA",
+          latitude: "51.5010000",
+          longitude: "-0.1416000",
+        })),
+      )
+      .returning();
+    const { result } = await previewThenApply(
+      await xlsx([
+        row({
+          name: "Soho Supper",
+          address: "12 Old Compton St, London w1d4hs",
+          city: "London",
+          type: "restaurant",
+        }),
+        row({ name: "No Code Bar", address: "3 Somewhere Lane", city: "London", type: "activity" }),
+        row({
+          id: moved.id,
+          name: "Mover",
+          address: "9 Brick Lane, London E1 6QL",
+          city: "London",
+          type: "restaurant",
+        }),
+        row({
+          id: kept.id,
+          name: "Stayer",
+          address: "2 Old Road, second floor",
+          city: "London",
+          type: "restaurant",
+        }),
+      ]),
+    );
+    expect(result).toMatchObject({ created: 2, updated: 2 });
+    const byName = new Map((await allVenues()).map((v) => [v.name, v]));
+    const soho = byName.get("Soho Supper")!;
+    expect(soho.postcode).toBe("W1D 4HS");
+    expect(Number(soho.latitude)).toBeCloseTo(51.51, 1);
+    expect(Number(soho.longitude)).toBeCloseTo(-0.13, 1);
+    expect(byName.get("No Code Bar")).toMatchObject({ postcode: null, latitude: null, longitude: null });
+    const mover = byName.get("Mover")!;
+    expect(mover.postcode).toBe("E1 6QL");
+    expect(Number(mover.longitude)).toBeGreaterThan(-0.09); // east of the City, no longer at Whitehall
+    expect(byName.get("Stayer")).toMatchObject({
+      postcode: "SW1A 1AA",
+      latitude: "51.5010000",
+      longitude: "-0.1416000",
+    });
+  });
+
   it("a column missing from the sheet keeps its stored values", async () => {
     const [a] = await seed("Alpha");
     const header = ["Name", "Address", "City", "Type"];

@@ -7,6 +7,7 @@ import {
   knownDistricts,
   venueLocation,
 } from "../../src/server/modules/matching/geo/index.ts";
+import { postcodeInText } from "../../src/shared/postcode.ts";
 
 const range = (prefix: string, from: number, to: number, skip: number[] = []) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)
@@ -182,5 +183,22 @@ describe("venueLocation", () => {
   it("is null when the venue cannot be placed", () => {
     expect(venueLocation({ latitude: null, longitude: null, postcode: null })).toBeNull();
     expect(venueLocation({ latitude: null, longitude: null, postcode: "M1 1AE" })).toBeNull();
+  });
+});
+
+describe("postcodeInText", () => {
+  it("finds the last full postcode in an address, in any case and spacing", () => {
+    expect(postcodeInText("12 Old Compton St, London W1D 4HS")).toBe("W1D 4HS");
+    expect(postcodeInText("12 old compton st, london w1d4hs")).toBe("W1D 4HS");
+    expect(postcodeInText("Unit 2, EC1A 1BB (was SW1A 1AA)")).toBe("SW1A 1AA");
+    expect(postcodeInText("Flat 1, SW1A 1AA, London")).toBe("SW1A 1AA");
+  });
+
+  it("answers null without one: a district alone, a number, nothing", () => {
+    expect(postcodeInText("Somewhere in SW1A")).toBeNull();
+    expect(postcodeInText("221B Baker Street")).toBeNull();
+    expect(postcodeInText("")).toBeNull();
+    expect(postcodeInText(null)).toBeNull();
+    expect(postcodeInText("AW1D4HSX")).toBeNull();
   });
 });

@@ -97,6 +97,7 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
             req.query.filename,
             req.query.planId,
             req.query.removeMissing,
+            req.log,
           );
         } catch (err) {
           if (err instanceof HttpError && err.statusCode >= 500)

@@ -53,7 +53,7 @@ export function venueSheet(rows: Iterable<Row>): Sheet<Row> {
 export const TEMPLATE_EXAMPLE: Row = {
   id: null,
   name: "The Example Supper Club",
-  address: "12 Example Street",
+  address: "12 Example Street, London W1D 4HS",
   city: "London",
   type: "restaurant",
   priceLevel: "medium",
@@ -75,6 +75,7 @@ export const SYNC_README_LINES = [
   "Removing a venue leaves its date ideas without a venue; the preview lists how many.",
   "Name, City and Type are required; Type is restaurant, activity, cultural, adventure or wellness; Price Level is low, medium or high.",
   "Features, Accessibility Features and Dietary Accommodations are comma-separated lists.",
+  "End the Address with the venue's postcode (e.g. W1D 4HS): dates are matched by distance, and a venue without a postcode or coordinates is never picked.",
 ];
 
 export function readmeSheet(): Sheet<string> {

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { postcodeInText } from "../../../../../shared/postcode.ts";
 import type { Db } from "../../../../db/client.ts";
+import { type GeoDeps, locateMany } from "../../../matching/geo/index.ts";
 import type { StoredVenue, SyncPlan, VenueValues } from "./plan.ts";
 
 type Executor = Pick<Db, "execute">;
@@ -63,7 +65,13 @@ const doc = (v: VenueValues) => ({
   accessibility_features: v.accessibilityFeatures,
   dietary_accommodations: v.dietaryAccommodations,
   contact_info: v.contactInfo,
+  // The spreadsheet has no postcode column (spec section 3): a postcode written in the address places the venue
+  // (the matching engine uses its district until coordinates are set in the venue form).
+  postcode: postcodeInText(v.address),
 });
+
+const MOVES = sql.raw(`(e.doc ->> 'postcode' is not null and (v.postcode is null or
+  (v.address is distinct from e.doc ->> 'address' and v.postcode <> e.doc ->> 'postcode')))`);
 
 const textArray = (field: string) => sql.raw(`array(select jsonb_array_elements_text(e.doc -> '${field}'))`);
 
@@ -89,7 +97,13 @@ export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<void> {
         features = ${textArray("features")},
         accessibility_features = ${textArray("accessibility_features")},
         dietary_accommodations = ${textArray("dietary_accommodations")},
-        contact_info = (e.doc -> 'contact_info')::json
+        contact_info = (e.doc -> 'contact_info')::json,
+        -- A postcode in the address fills a missing one; a changed address with another postcode moves the
+        -- venue, so its old coordinates (pointing at the old place) are cleared. Set in one pass: every
+        -- expression reads the row as it was.
+        postcode = case when ${MOVES} then e.doc ->> 'postcode' else v.postcode end,
+        latitude = case when ${MOVES} and v.postcode is not null then null else v.latitude end,
+        longitude = case when ${MOVES} and v.postcode is not null then null else v.longitude end
       from jsonb_array_elements(${json}::jsonb) as e(doc)
       where v.id = (e.doc ->> 'id')::int`);
   }
@@ -97,12 +111,39 @@ export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<void> {
     const json = JSON.stringify(part.map((i) => doc(i.values)));
     await tx.execute(sql`
       insert into venues (name, address, city, type, price_level, experience_blurb, features,
-        accessibility_features, dietary_accommodations, contact_info)
+        accessibility_features, dietary_accommodations, contact_info, postcode)
       select e.doc ->> 'name', e.doc ->> 'address', e.doc ->> 'city', e.doc ->> 'type',
         e.doc ->> 'price_level', e.doc ->> 'experience_blurb',
         ${textArray("features")}, ${textArray("accessibility_features")},
-        ${textArray("dietary_accommodations")}, (e.doc -> 'contact_info')::json
+        ${textArray("dietary_accommodations")}, (e.doc -> 'contact_info')::json, e.doc ->> 'postcode'
       from jsonb_array_elements(${json}::jsonb) with ordinality as e(doc, n)
       order by e.n`);
   }
+}
+
+/**
+ * Venues with a postcode and no coordinates are placed at the postcode (the geocoder when set, else the district
+ * centre), as the venue form does; one query to find them, one to write. Answers how many were placed.
+ */
+export async function placeVenues(deps: GeoDeps): Promise<number> {
+  const res = await deps.db.execute<{ id: number; postcode: string }>(
+    sql`select id, postcode from venues where postcode is not null and (latitude is null or longitude is null)`,
+  );
+  if (res.rows.length === 0) return 0;
+  const at = await locateMany(
+    deps,
+    res.rows.map((r) => r.postcode),
+  );
+  const placed = res.rows.flatMap((r) => {
+    const p = at.get(r.postcode);
+    return p ? [{ id: r.id, lat: p.lat.toFixed(6), lng: p.lng.toFixed(6), postcode: r.postcode }] : [];
+  });
+  for (const part of chunks(placed)) {
+    // Only where the postcode is still the one located (an edit in between wins).
+    await deps.db.execute(sql`
+      update venues v set latitude = (e.doc ->> 'lat')::numeric, longitude = (e.doc ->> 'lng')::numeric
+      from jsonb_array_elements(${JSON.stringify(part)}::jsonb) as e(doc)
+      where v.id = (e.doc ->> 'id')::int and v.postcode = e.doc ->> 'postcode' and v.latitude is null`);
+  }
+  return placed.length;
 }

@@ -8,7 +8,7 @@ import {
 } from "../../../../../shared/admin/venues.ts";
 import type { Deps } from "../../../../deps.ts";
 import { conflict, HttpError } from "../../../../http-error.ts";
-import { applyPlan, storedVenues } from "./apply.ts";
+import { applyPlan, placeVenues, storedVenues } from "./apply.ts";
 import { planSync, type SyncPlan } from "./plan.ts";
 import { readUpload } from "./read-file.ts";
 import { sheetRows } from "./rows.ts";
@@ -79,11 +79,12 @@ export async function previewSync(
  * between the check and the changes; any failure rolls everything back.
  */
 export async function applySync(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Deps, "db" | "config">,
   file: Buffer,
   fileName: string | undefined,
   planId: string,
   removeMissing = true,
+  log: { warn: (obj: object, msg: string) => void } = console,
 ): Promise<VenueSyncResult> {
   const { rows, columns } = await readSheet(file, fileName);
   let plan: SyncPlan;
@@ -99,6 +100,10 @@ export async function applySync(
     if (err instanceof HttpError) throw err;
     // The cause goes to the log (routes.ts); the admin learns that nothing changed.
     throw Object.assign(new HttpError(500, SYNC_MSG.applyFailed), { cause: err });
+  }
+  // After the commit and best effort: venues with a postcode and no coordinates get the postcode's location.
+  if (plan.inserts.length + plan.updates.length > 0) {
+    await placeVenues(deps).catch((err) => log.warn({ err }, "placing synced venues failed"));
   }
   return {
     created: plan.inserts.length,
