@@ -7,6 +7,7 @@ declare module "vitest" {
   }
 }
 
+/** One PostgreSQL for the run (see test-postgres.ts); src/server/db/embedded.ts keeps Vitest's exit code. */
 export default async function setup(project: TestProject) {
   const { baseUrl, stop } = await startTestPostgres();
   project.provide("pgBaseUrl", baseUrl);

