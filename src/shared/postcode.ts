@@ -3,8 +3,11 @@
  * "EC1A 1BB", "W1D 4HS". The pattern follows the published format rules (letters that never appear in a
  * position are excluded); GIR 0AA is the one historic exception.
  */
-const POSTCODE =
-  /^(GIR ?0AA|(?:[A-PR-UWYZ][0-9][0-9]?|[A-PR-UWYZ][A-HK-Y][0-9][0-9]?|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
+const POSTCODE_PATTERN =
+  "(GIR ?0AA|(?:[A-PR-UWYZ][0-9][0-9]?|[A-PR-UWYZ][A-HK-Y][0-9][0-9]?|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})";
+const POSTCODE = new RegExp(`^${POSTCODE_PATTERN}$`);
+/** The same rule inside free text (an address), any case. */
+const IN_TEXT = new RegExp(`\\b${POSTCODE_PATTERN}\\b`, "gi");
 
 export function normalisePostcode(input: string): string | null {
   const compact = input.toUpperCase().replace(/\s+/g, "");
@@ -17,9 +20,6 @@ export function normalisePostcode(input: string): string | null {
 export function postcodeDistrict(postcode: string): string {
   return postcode.split(" ")[0];
 }
-
-const IN_TEXT =
-  /\b(GIR ?0AA|(?:[A-PR-UWYZ][0-9][0-9]?|[A-PR-UWYZ][A-HK-Y][0-9][0-9]?|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})\b/gi;
 
 /** The last full UK postcode written in an address ("12 Old Compton St, London W1D 4HS" -> "W1D 4HS"), or null. */
 export function postcodeInText(text: string | null | undefined): string | null {
