@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 
@@ -112,6 +113,11 @@ export const sessions = pgTable(
     sess: jsonb("sess").notNull(),
     expire: timestamp("expire", { withTimezone: true }).notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Public handle of a session (the device list); the sid never leaves the server. */
+    publicId: uuid("public_id").notNull().defaultRandom().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Last request seen, refreshed at most every few minutes; idle sessions end (SESSION_IDLE_HOURS). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_id_idx").on(t.userId)],
 );
