@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { ADMIN_SESSION_IDLE_HOURS, SESSION_IDLE_HOURS } from "../shared/constants.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -59,6 +60,19 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  /** Keeps the back office closed to admins until they have set up two-step verification (recommended live). */
+  ADMIN_2FA_REQUIRED: bool,
+  /** Idle timeouts: a member's session unused this many hours ends; admins' sessions sooner. */
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(SESSION_IDLE_HOURS),
+  ADMIN_SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(ADMIN_SESSION_IDLE_HOURS),
   /** Run the scheduled jobs (pg-boss workers) in this process; "false" for an API-only instance. */
   JOBS_ENABLED: z
     .enum(["true", "false", "1", "0", ""])
@@ -95,6 +109,9 @@ export type Config = {
   geocoderUrl: string | undefined;
   llm: { apiKey: string; baseUrl: string | undefined; model: string } | null;
   jobsEnabled: boolean;
+  admin2faRequired: boolean;
+  /** Idle timeouts in milliseconds (the absolute one is SESSION_ABSOLUTE_DAYS). */
+  sessionIdle: { memberMs: number; adminMs: number };
 };
 
 export interface RateLimits {
@@ -170,5 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL }
       : null,
     jobsEnabled: e.JOBS_ENABLED,
+    admin2faRequired: e.ADMIN_2FA_REQUIRED,
+    sessionIdle: {
+      memberMs: e.SESSION_IDLE_HOURS * 3_600_000,
+      adminMs: e.ADMIN_SESSION_IDLE_HOURS * 3_600_000,
+    },
   };
 }

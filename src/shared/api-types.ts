@@ -45,3 +45,15 @@ export interface PublicUser {
   partnerPlan: { tier: TierId; status: SubscriptionStatus; firstName: string | null } | null;
   preferences: { city: string | null; travelRadius: number | null; postcode: string | null } | null;
 }
+
+/** One signed-in device in Settings, Privacy & Security (GET /api/account/sessions). */
+export interface SessionInfo {
+  /** Public handle used to end it; the cookie token never leaves the browser that holds it. */
+  id: string;
+  current: boolean;
+  /** "Chrome on Mac", "Safari on iPhone", "Unknown device". */
+  device: string;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}

@@ -74,7 +74,13 @@ export const EMAIL_MAX_LENGTH = 254;
 export const SESSION_COOKIE = "unveil_sid";
 /** Readable by scripts, holds no secret: tells the client a session may exist, so visitors skip the user call. */
 export const AUTH_HINT_COOKIE = "unveil_auth_hint";
+/** A session ends this long after sign-in whatever happens (absolute timeout). */
 export const SESSION_ABSOLUTE_DAYS = 30;
+/** Default idle timeouts (SESSION_IDLE_HOURS, ADMIN_SESSION_IDLE_HOURS): a session unused this long ends. */
+export const SESSION_IDLE_HOURS = 7 * 24;
+export const ADMIN_SESSION_IDLE_HOURS = 12;
+/** last_seen_at is written at most this often per session, so reads stay reads. */
+export const SESSION_TOUCH_MINUTES = 5;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const VERIFY_TOKEN_TTL_HOURS = 72;
 

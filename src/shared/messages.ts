@@ -18,6 +18,8 @@ export const MSG = {
   resetDone: "Your password has been successfully updated. You can now sign in.",
   notSignedIn: "Not signed in",
   adminOnly: "Admin access required",
+  adminTwoFactorRequired:
+    "Set up two-step verification in Settings, Privacy & Security, to open the back office.",
   crossOrigin: "Cross-site request refused",
   notFound: "Not found",
   malformedJson: "The request body is not valid JSON",

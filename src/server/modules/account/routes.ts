@@ -1,13 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   changePasswordSchema,
   twoFactorCodeSchema,
   updateProfileSchema,
 } from "../../../shared/schemas/member.ts";
 import type { Deps } from "../../deps.ts";
+import { notFound } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
-import { clearSessionCookie } from "../auth/sessions.ts";
+import { clearSessionCookie, endOtherSessions, endSession, listSessions } from "../auth/sessions.ts";
 import { deleteAccount } from "./delete.ts";
 import { exportAccount } from "./export.ts";
 import { changePassword, updateProfile } from "./service.ts";
@@ -43,6 +45,40 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
       return { message: "Your password has been changed. Other devices have been signed out." };
     },
   );
+
+  // Signed-in devices: each member sees their own live sessions and can end any of the others.
+  r.get("/api/account/sessions", { onRequest: memberOnly }, async (req) =>
+    listSessions(deps.db, requireUser(req).id, req.sessionToken, deps.now(), deps.config.sessionIdle),
+  );
+  r.delete(
+    "/api/account/sessions/:sessionId",
+    {
+      onRequest: memberOnly,
+      schema: { params: z.object({ sessionId: z.uuid("That device was not found.") }) },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const ended = await endSession(deps.db, user.id, req.params.sessionId);
+      if (!ended) throw notFound("That device was not found. It may have signed out already.");
+      const stillSignedIn =
+        req.sessionToken &&
+        (await listSessions(deps.db, user.id, req.sessionToken, deps.now(), deps.config.sessionIdle)).some(
+          (x) => x.current,
+        );
+      if (!stillSignedIn) clearSessionCookie(reply, deps.config.secureCookies);
+      return { message: stillSignedIn ? "That device has been signed out." : "You have been signed out." };
+    },
+  );
+  r.delete("/api/account/sessions", { onRequest: memberOnly }, async (req) => {
+    const n = await endOtherSessions(deps.db, requireUser(req).id, req.sessionToken);
+    return {
+      message:
+        n === 0
+          ? "No other devices were signed in."
+          : `Signed out of ${n} other ${n === 1 ? "device" : "devices"}.`,
+      ended: n,
+    };
+  });
 
   r.post("/api/account/2fa/setup", { onRequest: memberOnly }, async (req) =>
     startTwoFactorSetup(deps, requireUser(req)),

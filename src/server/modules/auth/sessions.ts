@@ -1,6 +1,15 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
-import { AUTH_HINT_COOKIE, SESSION_ABSOLUTE_DAYS, SESSION_COOKIE } from "../../../shared/constants.ts";
+import type { SessionInfo } from "../../../shared/api-types.ts";
+import {
+  ADMIN_SESSION_IDLE_HOURS,
+  AUTH_HINT_COOKIE,
+  SESSION_ABSOLUTE_DAYS,
+  SESSION_COOKIE,
+  SESSION_IDLE_HOURS,
+  SESSION_TOUCH_MINUTES,
+} from "../../../shared/constants.ts";
+import { describeUserAgent } from "../../../shared/user-agent.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, type User, users } from "../../db/schema.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -26,38 +35,147 @@ export async function createSession(
   };
   const expire = new Date(now.getTime() + SESSION_ABSOLUTE_DAYS * 86_400_000);
   if (meta.passwordHash === undefined) {
-    await db.insert(sessions).values({ sid: hashToken(token), userId, sess, expire });
+    await db
+      .insert(sessions)
+      .values({ sid: hashToken(token), userId, sess, expire, createdAt: now, lastSeenAt: now });
     return token;
   }
   // Signing in: the session is created only if the password checked is still the account's password, so a
   // sign-in racing a password reset cannot outlive the reset.
   const res = await db.execute(sql`
-    INSERT INTO sessions (sid, sess, expire, user_id)
-    SELECT ${hashToken(token)}, ${JSON.stringify(sess)}::jsonb, ${expire.toISOString()}::timestamptz, ${userId}
+    INSERT INTO sessions (sid, sess, expire, user_id, created_at, last_seen_at)
+    SELECT ${hashToken(token)}, ${JSON.stringify(sess)}::jsonb, ${expire.toISOString()}::timestamptz, ${userId},
+      ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
     WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND password IS NOT DISTINCT FROM ${meta.passwordHash})`);
   return res.rowCount === 1 ? token : null;
 }
 
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<User | null> {
+/** Idle timeouts in milliseconds: members' sessions and (shorter) admins'. */
+export interface SessionIdle {
+  memberMs: number;
+  adminMs: number;
+}
+
+export const DEFAULT_SESSION_IDLE: SessionIdle = {
+  memberMs: SESSION_IDLE_HOURS * 3_600_000,
+  adminMs: ADMIN_SESSION_IDLE_HOURS * 3_600_000,
+};
+
+/** True while a session is inside both its absolute and its idle timeout (admins' idle timeout is shorter). */
+function alive(now: Date, idle: SessionIdle) {
+  const at = now.toISOString();
+  return and(
+    gt(sessions.expire, now),
+    sql`${sessions.lastSeenAt} > ${at}::timestamptz - make_interval(secs => (CASE WHEN ${users.isAdmin}
+      THEN ${idle.adminMs} ELSE ${idle.memberMs} END)::double precision / 1000)`,
+  );
+}
+
+/**
+ * The signed-in user of a cookie token, or null when the session is unknown, past its absolute timeout or
+ * idle too long. One indexed query; the last-seen time is written at most every SESSION_TOUCH_MINUTES.
+ */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now: Date,
+  idle: SessionIdle = DEFAULT_SESSION_IDLE,
+): Promise<User | null> {
+  const sid = hashToken(token);
   const rows = await db
-    .select({ user: users })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, hashToken(token)), gt(sessions.expire, now)))
+    .where(and(eq(sessions.sid, sid), alive(now, idle)))
     .limit(1);
-  return rows[0]?.user ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_MINUTES * 60_000) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sid, sid));
+  }
+  return row.user;
+}
+
+/** The member's live sessions (devices), most recently used first; `current` marks the one asking. */
+export async function listSessions(
+  db: Db,
+  userId: number,
+  currentToken: string | null,
+  now: Date,
+  idle: SessionIdle = DEFAULT_SESSION_IDLE,
+): Promise<SessionInfo[]> {
+  const current = currentToken ? hashToken(currentToken) : null;
+  const rows = await db
+    .select({
+      sid: sessions.sid,
+      id: sessions.publicId,
+      sess: sessions.sess,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.userId, userId), alive(now, idle)))
+    .orderBy(desc(sessions.lastSeenAt))
+    .limit(100);
+  return rows.map((r) => {
+    const meta = (r.sess ?? {}) as SessionMeta;
+    return {
+      id: r.id,
+      current: r.sid === current,
+      device: describeUserAgent(meta.userAgent),
+      ip: meta.ip ?? null,
+      createdAt: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+    };
+  });
+}
+
+/** Ends one of the member's own sessions by its public id; false when it is not theirs (or gone). */
+export async function endSession(db: Db, userId: number, publicId: string): Promise<boolean> {
+  const res = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)));
+  return (res.rowCount ?? 0) > 0;
+}
+
+/** Ends every session of the member except the one asking; answers how many ended. */
+export async function endOtherSessions(db: Db, userId: number, currentToken: string | null): Promise<number> {
+  const res = await db
+    .delete(sessions)
+    .where(
+      currentToken
+        ? and(eq(sessions.userId, userId), ne(sessions.sid, hashToken(currentToken)))
+        : eq(sessions.userId, userId),
+    );
+  return res.rowCount ?? 0;
 }
 
 export async function destroySession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
 }
 
-export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function destroyUserSessions(db: Db, userId: number): Promise<number> {
+  const res = await db.delete(sessions).where(eq(sessions.userId, userId));
+  return res.rowCount ?? 0;
 }
 
-export async function purgeExpiredSessions(db: Db, now: Date): Promise<number> {
-  const res = await db.delete(sessions).where(lt(sessions.expire, now));
+/** Deletes sessions past their absolute timeout or idle too long (members' and admins' idle timeouts). */
+export async function purgeExpiredSessions(
+  db: Db,
+  now: Date,
+  idle: SessionIdle = DEFAULT_SESSION_IDLE,
+): Promise<number> {
+  const at = now.toISOString();
+  const res = await db.delete(sessions).where(
+    or(
+      lt(sessions.expire, now),
+      sql`${sessions.lastSeenAt} < ${at}::timestamptz - make_interval(secs => ${Math.min(idle.adminMs, idle.memberMs) / 1000})
+        AND ${sessions.lastSeenAt} < ${at}::timestamptz - make_interval(secs => (CASE WHEN
+          (SELECT is_admin FROM users WHERE users.id = ${sessions.userId}) THEN ${idle.adminMs} ELSE ${idle.memberMs}
+          END)::double precision / 1000)`,
+    ),
+  );
   return res.rowCount ?? 0;
 }
 

@@ -5,6 +5,7 @@ import { adminListQuerySchema, TOTAL_COUNT_HEADER } from "../../../../shared/adm
 import { idParamSchema, userIdParamSchema } from "../../../../shared/admin/members.ts";
 import type { Deps } from "../../../deps.ts";
 import { requireAdmin } from "../../../plugins/auth-context.ts";
+import { destroyUserSessions, listSessions } from "../../auth/sessions.ts";
 import { memberExportColumns, memberExportRows } from "./export.ts";
 import { demoteUser, getUser, listUsers, promoteUser, userDates } from "./service.ts";
 import { streamWorkbook } from "./stream-workbook.ts";
@@ -36,6 +37,33 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get("/api/admin/users/:userId/dates", { schema: { params: userIdParamSchema } }, async (req) =>
     userDates(deps, req.params.userId),
+  );
+
+  // Support and incident response: an admin can see how many devices a member is signed in on and end them all.
+  r.get("/api/admin/users/:userId/sessions", { schema: { params: userIdParamSchema } }, async (req) => {
+    await getUser(deps, req.params.userId);
+    const list = await listSessions(deps.db, req.params.userId, null, deps.now(), deps.config.sessionIdle);
+    return list.map(({ current: _current, ...s }) => s);
+  });
+
+  r.delete(
+    "/api/admin/users/:userId/sessions",
+    { schema: { params: userIdParamSchema, ...noBody } },
+    async (req) => {
+      await getUser(deps, req.params.userId);
+      const n = await destroyUserSessions(deps.db, req.params.userId);
+      req.log.info(
+        { adminId: requireAdmin(req).id, userId: req.params.userId, ended: n },
+        "admin ended sessions",
+      );
+      return {
+        message:
+          n === 0
+            ? "This member was not signed in anywhere."
+            : `Signed the member out of ${n} ${n === 1 ? "device" : "devices"}.`,
+        ended: n,
+      };
+    },
   );
 
   r.post("/api/admin/users/:id/promote", { schema: { params: idParamSchema, ...noBody } }, async (req) => {

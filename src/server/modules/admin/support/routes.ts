@@ -8,7 +8,7 @@ import {
   updateTicketSchema,
 } from "../../../../shared/admin/support.ts";
 import type { Deps } from "../../../deps.ts";
-import { requireAdmin } from "../../../plugins/auth-context.ts";
+import { requireAdmin, requireBackOffice } from "../../../plugins/auth-context.ts";
 import { getTicket, listTickets, replyToTicket, updateTicket } from "./service.ts";
 
 const idParams = z.object({ id: adminId });
@@ -42,7 +42,7 @@ export function adminSupportRoutes(app: FastifyInstance, deps: Deps): void {
     "/api/support/tickets/:ticketId",
     {
       onRequest: async (req) => {
-        requireAdmin(req);
+        requireBackOffice(req, deps.config);
       },
       schema: { params: z.object({ ticketId: adminId }), body: updateTicketSchema },
     },
