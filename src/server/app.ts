@@ -22,7 +22,8 @@ import { paymentRoutes } from "./modules/payments/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
 import { registerAuthContext } from "./plugins/auth-context.ts";
-import { registerErrorHandling } from "./plugins/errors.ts";
+import { frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
+import { RequestLog, registerRequestId, requestIdGenerator } from "./plugins/request-id.ts";
 import { isApiPath, registerRequestPath } from "./plugins/request-path.ts";
 import { registerSecurity } from "./plugins/security.ts";
 
@@ -81,6 +82,10 @@ export async function buildApp(
     logger: loggerOptions(deps.config.logLevel, opts.logStream),
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A random UUID per request (or a trusted proxy's X-Request-Id), echoed and logged as reqId.
+    genReqId: requestIdGenerator(deps.config.trustProxy),
+    logController: new RequestLog(),
+    frameworkErrors,
   });
   // Every route the app serves, for the authorisation tests generated from the route table.
   const routeTable: Array<{ method: string; url: string }> = [];
@@ -91,6 +96,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestId(app);
   registerErrorHandling(app);
   registerRequestPath(app);
 

@@ -1,9 +1,21 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG } from "../../shared/messages.ts";
 import { HttpError } from "../http-error.ts";
 
 const NUL_MESSAGE = "Text may not contain NUL characters.";
+
+/**
+ * Fastify's own refusals before routing (an address that cannot be decoded, a parameter too long): answered
+ * as JSON {message} like every other failure, with the request id (route hooks do not run for these).
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  reply
+    .code(err.statusCode ?? 400)
+    .header("x-request-id", req.id)
+    .header("cache-control", "no-store")
+    .send({ message: err.code === "FST_ERR_BAD_URL" ? "Malformed address" : "Bad request" });
+}
 
 /** Every failure leaves as JSON {message}; only a bug is a 500, and its details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
