@@ -1,0 +1,24 @@
+import type { Db } from "../../src/server/db/client.ts";
+
+/**
+ * A fingerprint of every table in the public schema (an md5 of all its rows), to prove that a request
+ * changed nothing. `skip` names tables a caller allows to change, each with its reason at the call site.
+ */
+export async function snapshotTables(db: Db, skip: readonly string[] = []): Promise<Record<string, string>> {
+  const { rows } = await db.$client.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const names = rows.map((r) => r.table_name).filter((n) => !skip.includes(n));
+  const parts = names.map(
+    (n) => `SELECT '${n}' AS name, md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS hash
+              FROM "${n}" t`,
+  );
+  const res = await db.$client.query<{ name: string; hash: string }>(parts.join(" UNION ALL "));
+  return Object.fromEntries(res.rows.map((r) => [r.name, r.hash]));
+}
+
+/** The tables whose fingerprint differs between two snapshots. */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+}

@@ -1,0 +1,55 @@
+/**
+ * Who may call each route of the app's route table. Anything not listed here is member-only, so a new
+ * public route has to be added to PUBLIC on purpose (and a reviewer sees it); the back office is the
+ * /api/admin prefix plus ADMIN_ELSEWHERE.
+ */
+export type RouteClass = "public" | "signed" | "member" | "admin";
+
+export interface Route {
+  method: string;
+  url: string;
+}
+
+/** Open to visitors. Each line says why. */
+export const PUBLIC: readonly string[] = [
+  "GET /api/health", // load balancer probe
+  "POST /api/register",
+  "POST /api/login",
+  "GET /api/login", // the old sign-in address: a redirect to the sign-in page
+  "POST /api/logout", // signing out without a session is a no-op
+  "POST /api/forgot-password",
+  "POST /api/reset-password", // authenticated by the mailed token
+  "GET /api/verify-email", // authenticated by the mailed token
+  "GET /api/partner-invite/:token", // the invitation page shows who invited before anyone signs in
+  // The sandbox provider's hosted page: authenticated by the unguessable checkout reference, like the real
+  // provider's page; registered only with the sandbox provider.
+  "GET /sandbox/direct-debit/:ref",
+  "POST /sandbox/direct-debit/:ref",
+  // The OpenAPI document (issue #7, item 5).
+  "GET /api/docs",
+  "GET /api/docs/*",
+  "GET /api/docs/json",
+  "GET /api/docs/yaml",
+  "GET /api/openapi.json",
+  // The client build (index.html and assets), when the app serves it.
+  "GET /*",
+];
+
+/** Server-to-server: authenticated by a signature or shared secret, never by a session. */
+export const SIGNED: readonly string[] = ["POST /api/webhooks/payments", "POST /api/support/inbound"];
+
+/** Back-office routes outside /api/admin (spec section 7: ticket updates). */
+export const ADMIN_ELSEWHERE: readonly string[] = ["PUT /api/support/tickets/:ticketId"];
+
+export const key = (r: Route) => `${r.method} ${r.url}`;
+
+export function classify(r: Route): RouteClass {
+  const k = key(r);
+  if (r.url === "/api/admin" || r.url.startsWith("/api/admin/") || ADMIN_ELSEWHERE.includes(k))
+    return "admin";
+  if (SIGNED.includes(k)) return "signed";
+  if (PUBLIC.includes(k)) return "public";
+  return "member";
+}
+
+export const hasBody = (method: string) => ["POST", "PUT", "PATCH", "DELETE"].includes(method);
