@@ -151,7 +151,8 @@ const commands: Record<string, Command> = {
     return `Ran ${jobs.length} job${jobs.length === 1 ? "" : "s"}:\n${lines.join("\n")}`;
   },
   async "purge-sessions"(_args, db) {
-    return `Deleted ${await purgeExpiredSessions(db, new Date())} expired sessions`;
+    const ended = await purgeExpiredSessions(db, new Date(), loadConfig().sessionIdle);
+    return `Deleted ${ended} expired or idle sessions`;
   },
 };
 

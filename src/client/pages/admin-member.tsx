@@ -7,6 +7,7 @@ import { type AdminUser, MEMBERS_MSG, memberName } from "../../shared/admin/memb
 import { AutoAssignButton } from "../components/admin/members/auto-assign-button.tsx";
 import { TierStatusBadge } from "../components/admin/members/member-badges.tsx";
 import { MemberDateEntry } from "../components/admin/members/member-date-entry.tsx";
+import { MemberSessions } from "../components/admin/members/member-sessions.tsx";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Badge } from "../components/ui/badge.tsx";
@@ -147,8 +148,9 @@ export default function AdminMemberPage() {
           {m.hasPartner && <Badge>Has partner</Badge>}
           {m.isAdmin && <Badge variant="brand">Admin</Badge>}
         </div>
-        <div className="mt-5">
+        <div className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-3">
           <AutoAssignButton user={m} />
+          <MemberSessions user={m} />
         </div>
       </header>
       {dates.isError ? (

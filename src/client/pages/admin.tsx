@@ -3,10 +3,12 @@ import { CalendarHeart, MapPin, Users } from "lucide-react";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
 import { ADMIN_TABS, type AdminStats, type AdminTabId } from "../../shared/admin/common.ts";
+import { isTwoFactorGate, TwoFactorGate, TwoFactorPrompt } from "../components/admin/two-factor-prompt.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Card } from "../components/ui/card.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
+import { useAuth } from "../lib/auth.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { TableSkeleton } from "./admin/common.tsx";
 
@@ -79,6 +81,8 @@ export default function AdminPage() {
       ?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [tab]);
   const stats = useQuery<AdminStats>({ queryKey: ["/api/admin/stats"], staleTime: 0 });
+  const { user } = useAuth();
+  const gated = isTwoFactorGate(stats.error);
 
   const onTab = (next: string) => {
     const params = new URLSearchParams(search);
@@ -96,56 +100,61 @@ export default function AdminPage() {
         <p className="mt-2 text-muted-foreground">Manage date ideas, venues, and member experiences</p>
       </header>
 
-      <section aria-label="At a glance" className="mb-6 grid grid-cols-3 gap-2 sm:mb-8 sm:gap-4">
-        <StatCard
-          label="Total Members"
-          value={stats.data?.totalMembers}
-          icon={<Users aria-hidden />}
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Partner Venues"
-          value={stats.data?.partnerVenues}
-          icon={<MapPin aria-hidden />}
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Total Assignments"
-          value={stats.data?.totalAssignments}
-          icon={<CalendarHeart aria-hidden />}
-          loading={stats.isPending}
-        />
-      </section>
+      {gated ? <TwoFactorGate /> : user && !user.twoFactorEnabled && <TwoFactorPrompt />}
+      {!gated && (
+        <>
+          <section aria-label="At a glance" className="mb-6 grid grid-cols-3 gap-2 sm:mb-8 sm:gap-4">
+            <StatCard
+              label="Total Members"
+              value={stats.data?.totalMembers}
+              icon={<Users aria-hidden />}
+              loading={stats.isPending}
+            />
+            <StatCard
+              label="Partner Venues"
+              value={stats.data?.partnerVenues}
+              icon={<MapPin aria-hidden />}
+              loading={stats.isPending}
+            />
+            <StatCard
+              label="Total Assignments"
+              value={stats.data?.totalAssignments}
+              icon={<CalendarHeart aria-hidden />}
+              loading={stats.isPending}
+            />
+          </section>
 
-      <Tabs value={tab} onValueChange={onTab} activationMode="manual">
-        <div
-          ref={strip}
-          className="-mx-4 overflow-x-auto px-4 pb-1 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] sm:mx-0 sm:px-0 lg:[mask-image:none]"
-        >
-          <TabsList
-            aria-label="Back office areas"
-            className="inline-flex w-max min-w-full justify-start gap-1 lg:w-full lg:justify-between"
-          >
-            {ADMIN_TABS.map((t) => (
-              <TabsTrigger key={t.id} value={t.id} className="shrink-0 px-4 whitespace-nowrap lg:flex-1">
-                {t.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
-        {ADMIN_TABS.map((t) => {
-          const Tab = TAB_COMPONENTS[t.id];
-          return (
-            <TabsContent key={t.id} value={t.id}>
-              {tab === t.id && (
-                <Suspense fallback={<TableSkeleton label={`Loading ${t.label}`} />}>
-                  <Tab />
-                </Suspense>
-              )}
-            </TabsContent>
-          );
-        })}
-      </Tabs>
+          <Tabs value={tab} onValueChange={onTab} activationMode="manual">
+            <div
+              ref={strip}
+              className="-mx-4 overflow-x-auto px-4 pb-1 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] sm:mx-0 sm:px-0 lg:[mask-image:none]"
+            >
+              <TabsList
+                aria-label="Back office areas"
+                className="inline-flex w-max min-w-full justify-start gap-1 lg:w-full lg:justify-between"
+              >
+                {ADMIN_TABS.map((t) => (
+                  <TabsTrigger key={t.id} value={t.id} className="shrink-0 px-4 whitespace-nowrap lg:flex-1">
+                    {t.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </div>
+            {ADMIN_TABS.map((t) => {
+              const Tab = TAB_COMPONENTS[t.id];
+              return (
+                <TabsContent key={t.id} value={t.id}>
+                  {tab === t.id && (
+                    <Suspense fallback={<TableSkeleton label={`Loading ${t.label}`} />}>
+                      <Tab />
+                    </Suspense>
+                  )}
+                </TabsContent>
+              );
+            })}
+          </Tabs>
+        </>
+      )}
     </div>
   );
 }

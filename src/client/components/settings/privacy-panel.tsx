@@ -3,10 +3,11 @@ import type { PublicUser } from "../../../shared/api-types.ts";
 import { Button } from "../ui/button.tsx";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { DeleteAccount } from "./delete-account.tsx";
+import { DevicesCard } from "./devices-card.tsx";
 import { SettingsSection } from "./section.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
 
-/** Settings > Privacy & Security: your data, password, two-step sign-in, and deleting the account. */
+/** Settings > Privacy & Security: your data, password, two-step sign-in, devices, and deleting the account. */
 export function PrivacyPanel({ user }: { user: PublicUser }) {
   return (
     <div className="grid gap-6">
@@ -30,6 +31,8 @@ export function PrivacyPanel({ user }: { user: PublicUser }) {
       </SettingsSection>
 
       <TwoFactorCard />
+
+      <DevicesCard />
 
       <SettingsSection
         title="Danger Zone"

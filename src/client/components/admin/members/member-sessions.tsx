@@ -1,0 +1,80 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { LogOut } from "lucide-react";
+import { memberName } from "../../../../shared/admin/members.ts";
+import type { SessionInfo } from "../../../../shared/api-types.ts";
+import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../../ui/alert-dialog.tsx";
+import { Button } from "../../ui/button.tsx";
+import { toast } from "../../ui/use-toast.ts";
+
+/**
+ * The member page's "Sign out everywhere": how many devices the member is signed in on, and ending them all
+ * (a lost phone, a shared laptop, a suspected break-in). Confirmed first; the member simply signs in again.
+ */
+export function MemberSessions({
+  user,
+}: {
+  user: { id: number; firstName: string | null; lastName: string | null; email: string };
+}) {
+  const queryClient = useQueryClient();
+  const key = ["/api/admin/users", String(user.id), "sessions"];
+  const sessions = useQuery<Omit<SessionInfo, "current">[]>({ queryKey: key, staleTime: 0 });
+  const end = useSingleFlightMutation({
+    mutationFn: async () =>
+      (await (await apiRequest("DELETE", `/api/admin/users/${user.id}/sessions`)).json()) as {
+        message: string;
+      },
+    onSuccess: ({ message }) => {
+      toast({ title: "Signed out everywhere", description: message, variant: "success" });
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => toastCallError("Couldn't sign the member out", error),
+  });
+  const n = sessions.data?.length;
+  const name = memberName(user);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {n === undefined
+          ? sessions.isError
+            ? "Devices unavailable"
+            : "Checking devices..."
+          : n === 0
+            ? "Not signed in anywhere"
+            : `Signed in on ${n} ${n === 1 ? "device" : "devices"}`}
+      </p>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="outline" size="sm" disabled={!n || end.isPending}>
+            <LogOut aria-hidden />
+            {end.isPending ? "Signing out..." : "Sign out everywhere"}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Sign {name} out everywhere?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Every device signed in to this account is signed out at once. They can sign in again with their
+              password; if it may be known to someone else, ask them to reset it.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => end.mutate()}>Sign out everywhere</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
