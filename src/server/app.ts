@@ -23,6 +23,7 @@ import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
 import { registerAuthContext } from "./plugins/auth-context.ts";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
 import { RequestLog, registerRequestId, requestIdGenerator } from "./plugins/request-id.ts";
 import { isApiPath, registerRequestPath } from "./plugins/request-path.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -105,6 +106,8 @@ export async function buildApp(
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await registerSecurity(app, deps.config);
   registerAuthContext(app, deps);
+  // Before the routes, so every route is collected; /api/docs is admin-only in production (plugins/openapi.ts).
+  await registerOpenApi(app, { adminOnly: deps.config.env === "production" });
 
   healthRoutes(app, deps);
   authRoutes(app, deps);

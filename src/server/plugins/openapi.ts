@@ -1,0 +1,221 @@
+/**
+ * The API described as OpenAPI 3, generated from the routes themselves (@fastify/swagger collects every route;
+ * fastify-type-provider-zod turns their zod schemas into JSON Schema). Served at GET /api/docs/openapi.json,
+ * with a plain server-rendered page at GET /api/docs (no script, no remote assets: the CSP forbids them).
+ *
+ * Access: public in development and test, admin-only in production. The document names admin routes and
+ * their fields, which helps an attacker little (every /api/admin path refuses anyone but an admin), but a
+ * live site has no reason to publish its internals; developers read it on their own machine.
+ *
+ * Each operation carries its module as tag (from the path: auth, account, dates, admin/venues...), and
+ * "x-access": public, member, admin or signature (server-to-server, authenticated by a signature).
+ */
+import swagger from "@fastify/swagger";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { SESSION_COOKIE } from "../../shared/constants.ts";
+import { memberOnly, requireAdmin } from "./auth-context.ts";
+import { ORIGIN_EXEMPT_PREFIXES } from "./security.ts";
+
+export const DOCS_PATH = "/api/docs";
+export const OPENAPI_PATH = "/api/docs/openapi.json";
+
+export type Access = "public" | "member" | "admin" | "signature";
+
+/** Paths of the sign-in family that live at the root of /api rather than under /api/auth. */
+const AUTH_PATHS = new Set([
+  "register",
+  "login",
+  "logout",
+  "forgot-password",
+  "reset-password",
+  "verify-email",
+  "resend-verification",
+]);
+const SUBSCRIPTION_PATHS = new Set([
+  "billing",
+  "create-subscription",
+  "complete-subscription",
+  "cancel-subscription",
+  "reactivate-subscription",
+  "validate-offer-code",
+]);
+
+/** The module a path belongs to: "admin/venues", "dates", "auth", ... */
+export function tagOf(url: string): string {
+  const [first = "", second] = url.replace(/^\/api\/?/, "").split("/");
+  if (!url.startsWith("/api/")) return first || "pages";
+  if (first === "admin")
+    return second && !second.startsWith(":") && second !== "stats" ? `admin/${second}` : "admin";
+  if (AUTH_PATHS.has(first) || first === "auth") return "auth";
+  if (SUBSCRIPTION_PATHS.has(first)) return "subscription";
+  if (first === "partner-invite") return "partner";
+  return first;
+}
+
+function hooks(route: RouteOptions): unknown[] {
+  return [route.onRequest, route.preHandler].flat().filter(Boolean);
+}
+
+export function accessOf(route: RouteOptions, docsAdminOnly: boolean): Access {
+  const url = route.url;
+  if (url === "/api/admin" || url.startsWith("/api/admin/")) return "admin";
+  if (url === DOCS_PATH || url === OPENAPI_PATH) return docsAdminOnly ? "admin" : "public";
+  if (ORIGIN_EXEMPT_PREFIXES.some((p) => url.startsWith(p))) return "signature";
+  if (hooks(route).includes(memberOnly)) return "member";
+  return "public";
+}
+
+/** A readable default summary from the path when the route's schema has none: "users › sessions". */
+function pathSummary(url: string): string {
+  const words = url
+    .replace(/^\/api\/(admin\/)?/, "")
+    .split("/")
+    .filter((s) => s && !s.startsWith(":"))
+    .map((s) => s.replaceAll("-", " "));
+  return words.join(" › ") || url;
+}
+
+/** Client build files and the page fallback are not API: hidden from the document. */
+const isClientFile = (url: string) => url === "/*" || (!url.startsWith("/api/") && /\.[a-z0-9]+$/i.test(url));
+
+export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: boolean }): Promise<void> {
+  const zodTransform = createJsonSchemaTransform({});
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "Unveil API",
+        version: "1.0.0",
+        description:
+          "Mystery-date subscriptions in London. Sign in with POST /api/login; the session travels in an " +
+          "HttpOnly cookie. Mutating requests from a browser must come from the app's own origin.",
+      },
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+      },
+    },
+    transform: (doc) => {
+      if (isClientFile(doc.url)) return { schema: { hide: true } as never, url: doc.url };
+      const out = zodTransform(doc);
+      const access = accessOf(doc.route, opts.adminOnly);
+      const schema = (out.schema ?? {}) as Record<string, unknown>;
+      return {
+        url: out.url,
+        schema: {
+          ...schema,
+          tags: [tagOf(doc.url)],
+          summary: (schema.summary as string | undefined) ?? pathSummary(doc.url),
+          "x-access": access,
+          ...(access === "member" || access === "admin" ? { security: [{ session: [] }] } : {}),
+        },
+      };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  const guard = (req: FastifyRequest) => {
+    if (opts.adminOnly) requireAdmin(req);
+  };
+  app.get(OPENAPI_PATH, { schema: { summary: "This document (OpenAPI 3)" } }, async (req) => {
+    guard(req);
+    return app.swagger();
+  });
+  app.get(
+    DOCS_PATH,
+    { schema: { summary: "The API reference as a page" } },
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      guard(req);
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(renderDocsPage(app.swagger() as unknown as OpenApiDoc));
+    },
+  );
+}
+
+interface Operation {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  "x-access"?: Access;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  parameters?: Array<{ in: string; name: string; required?: boolean }>;
+}
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+interface OpenApiDoc {
+  info: { title: string; description?: string };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const ACCESS_LABEL: Record<Access, string> = {
+  public: "Anyone",
+  member: "Signed-in member",
+  admin: "Administrator",
+  signature: "Signed (server to server)",
+};
+
+function fieldsOf(op: Operation): string {
+  const schema = op.requestBody?.content?.["application/json"]?.schema;
+  const params = (op.parameters ?? []).filter((p) => p.in === "query");
+  const names = [
+    ...Object.keys(schema?.properties ?? {}).map((n) => (schema?.required?.includes(n) ? `${n}*` : n)),
+    ...params.map((p) => `?${p.name}${p.required ? "*" : ""}`),
+  ];
+  return names.length ? `<code>${escapeHtml(names.join(", "))}</code>` : "";
+}
+
+/** The reference page: every operation grouped by module, in a table; styles inline (allowed), no script. */
+export function renderDocsPage(doc: OpenApiDoc): string {
+  const byTag = new Map<string, Array<{ method: string; path: string; op: Operation }>>();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const tag = op.tags?.[0] ?? "other";
+      byTag.set(tag, [...(byTag.get(tag) ?? []), { method: method.toUpperCase(), path, op }]);
+    }
+  }
+  const tags = [...byTag.keys()].sort();
+  const sections = tags.map((tag) => {
+    const rows = (byTag.get(tag) ?? [])
+      .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+      .map(
+        ({ method, path, op }) =>
+          `<tr><td><span class="m m-${method.toLowerCase()}">${method}</span></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(op.summary ?? "")}</td><td class="a a-${op["x-access"] ?? "public"}">${ACCESS_LABEL[op["x-access"] ?? "public"]}</td><td>${fieldsOf(op)}</td></tr>`,
+      )
+      .join("\n");
+    return `<section id="${escapeHtml(tag)}"><h2>${escapeHtml(tag)}</h2><table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Who</th><th>Body and query fields (* required)</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+  });
+  const nav = tags.map((t) => `<a href="#${escapeHtml(t)}">${escapeHtml(t)}</a>`).join(" ");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(doc.info.title)} reference</title>
+<style>
+:root{color-scheme:light dark;--bg:#fbf8f5;--fg:#1f1a17;--muted:#6b625c;--line:#e4ddd6;--card:#fff;--accent:#9b2c4a}
+@media (prefers-color-scheme:dark){:root{--bg:#171314;--fg:#f2ece8;--muted:#b3a8a2;--line:#3a3133;--card:#211b1d;--accent:#f08aa5}}
+body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
+main{max-width:1100px;margin:0 auto;padding:2rem 1rem}
+h1{margin:0 0 .25rem}h2{margin:2rem 0 .5rem;font-size:1.2rem;color:var(--accent)}
+p{color:var(--muted)}a{color:var(--accent)}a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+nav{display:flex;flex-wrap:wrap;gap:.25rem .75rem;margin:1rem 0}
+table{width:100%;table-layout:fixed;border-collapse:collapse;background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden}
+th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
+th:nth-child(1){width:6.5em}th:nth-child(2){width:32%}th:nth-child(4){width:11em}
+th{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
+code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-word}
+.m{display:inline-block;min-width:4.2em;text-align:center;font:600 12px/1.8 ui-monospace,monospace;border-radius:4px;border:1px solid currentColor}
+.m-get{color:#1d6b3a}.m-post{color:#1f4f8f}.m-put,.m-patch{color:#8a5300}.m-delete{color:#a3202f}
+@media (prefers-color-scheme:dark){.m-get{color:#7fd69c}.m-post{color:#8fb8f5}.m-put,.m-patch{color:#f2bd6b}.m-delete{color:#f59aa5}}
+.a-admin{font-weight:600}
+</style></head>
+<body><main>
+<h1>${escapeHtml(doc.info.title)}</h1>
+<p>${escapeHtml(doc.info.description ?? "")} The machine-readable document: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p>
+<nav aria-label="Modules">${nav}</nav>
+${sections.join("\n")}
+</main></body></html>`;
+}
