@@ -20,7 +20,7 @@
  * BENCH_CPU_PROF=<dir> writes a CPU profile of the server into <dir> (on exit).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -37,6 +37,9 @@ import { type ApiWorld, SIGN_IN_PASSWORD, seedApiWorld } from "./seed-api.ts";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
+/** While developing: only the endpoints whose name contains one of these (comma-separated; "sign-in" too). */
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+const wanted = (name: string) => !ONLY || ONLY.some((w) => name.includes(w));
 const NODE_ENV = process.env.BENCH_NODE_ENV === "development" ? "development" : "production";
 const CONNECTIONS = 100;
 const P99_TARGET_MS = 50;
@@ -116,6 +119,43 @@ function watchMemory(pid: number) {
   };
 }
 
+/** CPU time (ms) used so far by processes: utime + stime from /proc/<pid>/stat (gone processes count 0). */
+function cpuMs(pids: number[]): number {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {}
+  }
+  return total;
+}
+
+/** The embedded PostgreSQL server and its backends (the postmaster's pid is the first line of its pid file). */
+function postgresPids(dataDir: string): number[] {
+  try {
+    const postmaster = Number(
+      readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0],
+    );
+    const children = readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    return [postmaster, ...children];
+  } catch {
+    return [];
+  }
+}
+
 async function startSmtp(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
@@ -139,15 +179,17 @@ const HELLO = `require("node:http").createServer((req, res) => res.end("hello wo
 interface Row {
   name: string;
   result: Result;
+  /** CPU time per request, in microseconds: the server measured, PostgreSQL, and autocannon (this process). */
+  cpu: { server: number; db: number; client: number };
 }
 
 function printTable(rows: Row[], ceiling: number) {
-  const head = ["", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "timeouts", "of ceiling"];
-  const widths = [34, 9, 8, 8, 8, 7, 9, 11];
+  const head = ["", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "timeouts", "of ceiling", "CPU µs/req"];
+  const widths = [34, 9, 8, 8, 8, 7, 9, 11, 20];
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" ");
   console.log(`\n${line(head)}`);
-  for (const { name, result: r } of rows) {
+  for (const { name, result: r, cpu } of rows) {
     console.log(
       line([
         name,
@@ -158,15 +200,41 @@ function printTable(rows: Row[], ceiling: number) {
         String(r.errors),
         String(r.timeouts),
         `${((100 * r.requests.average) / ceiling).toFixed(1)} %`,
+        `${cpu.server.toFixed(0)} + ${cpu.db.toFixed(0)} db`,
       ]),
     );
   }
 }
 
-async function measure(url: string, headers: Record<string, string>, seconds = DURATION): Promise<Result> {
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  processes: { server: number[]; db: () => number[] },
+): Promise<Row> {
   // A short warm-up (JIT, connection pools, caches) first, not counted.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: Math.min(3, seconds) });
-  return autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, timeout: 10 });
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: Math.min(3, DURATION) });
+  // The database's processes after the warm-up, so every pooled connection's backend is counted.
+  const pids = { server: processes.server, db: processes.db() };
+  const before = { server: cpuMs(pids.server), db: cpuMs(pids.db), client: process.cpuUsage() };
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    timeout: 10,
+  });
+  const n = Math.max(1, result.requests.total);
+  const client = process.cpuUsage(before.client);
+  return {
+    name,
+    result,
+    cpu: {
+      server: ((cpuMs(pids.server) - before.server) * 1000) / n,
+      db: ((cpuMs(pids.db) - before.db) * 1000) / n,
+      client: (client.user + client.system) / n,
+    },
+  };
 }
 
 /** Asks once and checks the answer is the real one (a 401 page measured fast would prove nothing). */
@@ -214,6 +282,47 @@ function probe(url: string, headers: Record<string, string>, seconds: number) {
     duration: seconds,
     timeout: 10,
   });
+}
+
+/** The cost of a hash, a burst of sign-ins, and auth/user's p99 beside the burst against without it. */
+async function signIn(
+  base: string,
+  world: ApiWorld,
+  authUser: { url: string; headers: Record<string, string> },
+) {
+  const hashes: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const h0 = performance.now();
+    await hashPassword("a password to time");
+    hashes.push(performance.now() - h0);
+  }
+  hashes.sort((a, b) => a - b);
+  console.log(
+    `\nsign-in: one argon2id hash (m=19 MiB, t=2, p=1) costs ${hashes[2].toFixed(0)} ms (median of 5, this process)`,
+  );
+  const baseline = await probe(authUser.url, authUser.headers, PROBE_BASELINE_S);
+  errorsOf("auth/user probe without the burst", baseline);
+  const during = probe(authUser.url, authUser.headers, 300);
+  const burst = await signInBurst(base, world);
+  during.stop();
+  const duringBurst = await during;
+  errorsOf("auth/user probe during the burst", duringBurst);
+  errorsOf("sign-in burst", burst.result);
+  console.log(
+    `burst: ${SIGN_INS} sign-ins from ${SIGN_IN_CONNECTIONS} connections in ${burst.seconds.toFixed(1)} s = ` +
+      `${(SIGN_INS / burst.seconds).toFixed(1)} sign-ins/s; sign-in p50 ${burst.result.latency.p50} ms, ` +
+      `p99 ${burst.result.latency.p99} ms; non-2xx ${burst.result.non2xx}, errors ${burst.result.errors}`,
+  );
+  console.log(
+    `GET /api/auth/user at ${PROBE_RATE} req/s from ${PROBE_CONNECTIONS} connections: ` +
+      `p50 ${baseline.latency.p50} / p99 ${baseline.latency.p99} ms without the burst, ` +
+      `p50 ${duringBurst.latency.p50} / p99 ${duringBurst.latency.p99} ms during it ` +
+      `(${duringBurst.requests.total} requests)`,
+  );
+  if (duringBurst.latency.p99 >= P99_TARGET_MS)
+    failures.push(
+      `auth/user p99 during the sign-in burst: ${duringBurst.latency.p99} ms (target < ${P99_TARGET_MS} ms)`,
+    );
 }
 
 function errorsOf(name: string, r: Result) {
@@ -327,15 +436,26 @@ async function main() {
     for (const e of endpoints) await check(e.url, e.headers, e.ok);
 
     memory.reset();
+    const pids = { server: [server.pid ?? 0], db: () => postgresPids(dataDir) };
     const rows: Row[] = [
-      { name: "ceiling: node:http hello world", result: await measure(`http://127.0.0.1:${helloPort}/`, {}) },
+      await measure(
+        "ceiling: node:http hello world",
+        `http://127.0.0.1:${helloPort}/`,
+        {},
+        { server: [hello.pid ?? 0], db: () => [] },
+      ),
     ];
     for (const e of endpoints) {
-      rows.push({ name: e.name, result: await measure(e.url, e.headers) });
+      if (!wanted(e.name)) continue;
+      rows.push(await measure(e.name, e.url, e.headers, pids));
       errorsOf(e.name, rows[rows.length - 1].result);
     }
     const ceiling = rows[0].result.requests.average;
     printTable(rows, ceiling);
+    console.log(
+      "CPU µs/req: the measured server's own CPU time + PostgreSQL's, per request (independent of other load);" +
+        ` autocannon itself used ${rows.map((r) => r.cpu.client.toFixed(0)).join(" / ")} µs per request`,
+    );
     const underLoad = memory.peak();
     console.log(
       `server memory: peak RSS under load ${underLoad.rssMb.toFixed(0)} MB (VmHWM since start ${underLoad.hwmMb.toFixed(0)} MB; PostgreSQL not included)`,
@@ -345,47 +465,13 @@ async function main() {
       if (result.latency.p99 >= P99_TARGET_MS)
         failures.push(`${name}: p99 ${result.latency.p99} ms (target < ${P99_TARGET_MS} ms)`);
     }
-    const ratio = rows[1].result.requests.average / ceiling;
-    if (ratio < RATIO_TARGET)
+    const ratio = (rows.find((r) => r.name === endpoints[0].name)?.result.requests.average ?? 0) / ceiling;
+    if (wanted(endpoints[0].name) && ratio < RATIO_TARGET)
       failures.push(
         `GET /api/auth/user: ${(100 * ratio).toFixed(1)} % of the ceiling (target >= ${100 * RATIO_TARGET} %)`,
       );
 
-    // Sign-in.
-    const hashes: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const h0 = performance.now();
-      await hashPassword("a password to time");
-      hashes.push(performance.now() - h0);
-    }
-    hashes.sort((a, b) => a - b);
-    console.log(
-      `\nsign-in: one argon2id hash (m=19 MiB, t=2, p=1) costs ${hashes[2].toFixed(0)} ms (median of 5, this process)`,
-    );
-    const authUser = endpoints[0];
-    const baseline = await probe(authUser.url, authUser.headers, PROBE_BASELINE_S);
-    errorsOf("auth/user probe without the burst", baseline);
-    const during = probe(authUser.url, authUser.headers, 300);
-    const burst = await signInBurst(base, world);
-    during.stop();
-    const duringBurst = await during;
-    errorsOf("auth/user probe during the burst", duringBurst);
-    errorsOf("sign-in burst", burst.result);
-    console.log(
-      `burst: ${SIGN_INS} sign-ins from ${SIGN_IN_CONNECTIONS} connections in ${burst.seconds.toFixed(1)} s = ` +
-        `${(SIGN_INS / burst.seconds).toFixed(1)} sign-ins/s; sign-in p50 ${burst.result.latency.p50} ms, ` +
-        `p99 ${burst.result.latency.p99} ms; non-2xx ${burst.result.non2xx}, errors ${burst.result.errors}`,
-    );
-    console.log(
-      `GET /api/auth/user at ${PROBE_RATE} req/s from ${PROBE_CONNECTIONS} connections: ` +
-        `p50 ${baseline.latency.p50} / p99 ${baseline.latency.p99} ms without the burst, ` +
-        `p50 ${duringBurst.latency.p50} / p99 ${duringBurst.latency.p99} ms during it ` +
-        `(${duringBurst.requests.total} requests)`,
-    );
-    if (duringBurst.latency.p99 >= P99_TARGET_MS)
-      failures.push(
-        `auth/user p99 during the sign-in burst: ${duringBurst.latency.p99} ms (target < ${P99_TARGET_MS} ms)`,
-      );
+    if (wanted("sign-in")) await signIn(base, world, endpoints[0]);
     const end = memory.peak();
     console.log(`server memory after the burst: VmHWM ${end.hwmMb.toFixed(0)} MB`);
   } catch (e) {
