@@ -5,6 +5,7 @@ import { aiDateSuggestions, offerCodes } from "../../src/server/db/schema.ts";
 import { storedZip, unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { bodyChange, brokenBody, idText, queryOf, RUNS } from "../security/fuzz-arbitraries.ts";
 
 /**
  * Hostile input over every back-office route of the app's own route table: each route's valid request with
@@ -31,8 +32,6 @@ const [suggestion] = await t.db
     status: "pending",
   })
   .returning();
-
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 /** Slow streamed exports are walked fewer times (each builds a workbook). */
 const SLOW = /\/export$|\/template$/;
@@ -130,169 +129,7 @@ const KEYS = [
   "prototype",
 ];
 
-const nastyStrings = fc.constantFrom(
-  "",
-  " ",
-  " 1",
-  "1e3",
-  "-1",
-  "0",
-  "1.5",
-  "99999999999",
-  "NaN",
-  "Infinity",
-  "0x10",
-  "null",
-  "true",
-  "%",
-  "%%%%",
-  "_",
-  "\\",
-  "'; drop table users; --",
-  "=1+1",
-  "+cmd|' /C calc'!A0",
-  "@SUM(1)",
-  "-2+3",
-  "\t=1",
-  "<script>alert(1)</script>",
-  "\u202e\u0301",
-  "😀".repeat(40),
-  "\uD800",
-  "a\r\nSet-Cookie: x=1",
-  "../../etc/passwd",
-  "x".repeat(3000),
-  "9999-12-31T23:59:59-14:00",
-  "9999-12-31T23:59-05:00",
-  "0000-01-01T00:00:00Z",
-  "0001-01-01T00:00:00+14:00",
-  "+275760-09-13T00:00:00Z",
-  "2026-02-30T10:00",
-  "2030-01-01T19:00",
-  "2031-03-30T01:30",
-  "2030-01-01T19:00:00.000Z",
-  "1969-12-31T23:59:59Z",
-  "pending",
-  "approved",
-  "rejected",
-  "booked",
-  "cancelled",
-  "restaurant",
-  "London",
-  "percentage",
-  "fixed_amount",
-  "silver",
-  "{{firstName}}",
-  "{{__proto__}}",
-  "http://x",
-  "https://example.com",
-);
-const nastyNumbers = fc.oneof(
-  fc.constantFrom(
-    0,
-    -1,
-    1,
-    1.5,
-    0.001,
-    2 ** 31,
-    2 ** 31 - 1,
-    -(2 ** 31),
-    2 ** 53,
-    1e308,
-    -1e308,
-    5e-324,
-    99999999999,
-    1e21,
-  ),
-  fc.integer(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-);
-const leaf = fc.oneof(
-  nastyStrings,
-  fc.string({ maxLength: 20 }),
-  nastyNumbers,
-  fc.boolean(),
-  fc.constant(null),
-);
-const value = fc.oneof(
-  { depthSize: "small" },
-  leaf,
-  leaf,
-  fc.array(leaf, { maxLength: 4 }),
-  fc.dictionary(fc.constantFrom(...KEYS), leaf, { maxKeys: 3 }),
-);
-const idText = fc.constantFrom(
-  "0",
-  "-1",
-  "1.5",
-  "1e3",
-  "%201",
-  "99999999999",
-  "2147483648",
-  "abc",
-  "%00",
-  "%E2%80%AE",
-  "1%0D%0A",
-  "__proto__",
-);
-const encode = (v: string) => {
-  try {
-    return encodeURIComponent(v);
-  } catch {
-    return "%ED%A0%80"; // a lone surrogate: sent as raw bytes
-  }
-};
-const query = fc.dictionary(
-  fc.constantFrom(
-    "search",
-    "limit",
-    "offset",
-    "status",
-    "priority",
-    "filter",
-    "planId",
-    "filename",
-    "__proto__",
-  ),
-  fc.oneof(nastyStrings, fc.nat().map(String)).map(encode),
-  { maxKeys: 3 },
-);
-/** How the body is broken: fields replaced (mostly the route's own), the whole body replaced, or raw text. */
-const bodyChange = (ownKeys: string[]) => {
-  const key = ownKeys.length
-    ? fc.oneof(
-        { weight: 3, arbitrary: fc.constantFrom(...ownKeys) },
-        { weight: 1, arbitrary: fc.constantFrom(...KEYS) },
-      )
-    : fc.constantFrom(...KEYS);
-  return fc.oneof(
-    {
-      weight: 4,
-      arbitrary: fc.record({
-        kind: fc.constant("fields" as const),
-        fields: fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 3 }),
-      }),
-    },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("whole" as const), whole: value }) },
-    {
-      weight: 1,
-      arbitrary: fc.record({
-        kind: fc.constant("raw" as const),
-        raw: fc.constantFrom(
-          "",
-          "{",
-          "[1,",
-          '{"__proto__":{"isAdmin":true}}',
-          '{"a":1,"a":2}',
-          "null",
-          '"x"',
-          "1e999",
-          "\u0000",
-          '{"name":"\\u0000"}',
-        ),
-      }),
-    },
-  );
-};
+const query = queryOf(["search", "limit", "offset", "status", "priority", "filter", "planId", "filename"]);
 
 function pathFor(url: string, useReal: boolean, bad: string): string {
   const real = REAL_ID.find(([re]) => re.test(url))?.[1];
@@ -312,23 +149,15 @@ describe("back-office routes under hostile input", () => {
         fc.boolean(),
         idText,
         query,
-        bodyChange(Object.keys((valid?.() ?? {}) as object)),
+        bodyChange(Object.keys((valid?.() ?? {}) as object), KEYS),
         async (useReal, bad, q, change) => {
           const path = pathFor(url, useReal, bad);
           const qs = Object.entries(q)
             .map(([k, v]) => `${k}=${v}`)
             .join("&");
-          let payload: string | undefined;
-          if (withBody) {
-            if (change.kind === "raw") payload = change.raw;
-            else if (change.kind === "whole") payload = JSON.stringify(change.whole);
-            else {
-              const base = (valid?.() ?? {}) as Record<string, unknown>;
-              const json = JSON.stringify(Object.fromEntries([...Object.entries(base), ...change.fields]));
-              // Object.fromEntries keeps "__proto__" as an own key, so it is sent as a literal JSON key.
-              payload = json;
-            }
-          }
+          const payload = withBody
+            ? brokenBody((valid?.() ?? {}) as Record<string, unknown>, change)
+            : undefined;
           const res = await t.request({
             method: method as "GET",
             url: qs ? `${path}?${qs}` : path,
