@@ -1,22 +1,11 @@
 import { ShieldAlert, ShieldCheck } from "lucide-react";
-import { useState } from "react";
 import { Link } from "wouter";
 import { MSG } from "../../../shared/messages.ts";
 import { errorMessage, errorStatus } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../ui/dialog.tsx";
 
 const SETUP = "/settings?tab=privacy";
-const ASKED_KEY = "unveil.admin-2fa-asked";
 
 /** True when the server keeps the back office closed until this admin sets up two-step verification. */
 export function isTwoFactorGate(error: unknown): boolean {
@@ -51,67 +40,34 @@ export function TwoFactorGate() {
   );
 }
 
-function alreadyAsked(): boolean {
-  try {
-    return sessionStorage.getItem(ASKED_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Admins without two-step verification are asked to set it up when they enter the back office (once per
- * browser session), and a reminder stays at the top until they have.
+ * Admins without two-step verification are asked to set it up as they enter the back office: a notice above
+ * the tabs until they have (not a modal, so it never stands between an admin and urgent work).
  */
 export function TwoFactorPrompt() {
-  const [open, setOpen] = useState(() => !alreadyAsked());
-  const close = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      try {
-        sessionStorage.setItem(ASKED_KEY, "1");
-      } catch {}
-    }
-  };
   return (
-    <>
-      <div
-        role="note"
-        className="mb-6 flex flex-col gap-3 rounded-xl border border-accent/50 bg-accent/10 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p className="flex items-start gap-2">
-          <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
-          <span>
-            <strong className="font-semibold">Protect the back office.</strong> Your account has no two-step
-            verification yet.
-          </span>
-        </p>
-        <Button asChild size="sm" variant="outline" className="shrink-0">
-          <Link href={SETUP}>Set it up</Link>
-        </Button>
+    <section
+      aria-labelledby="admin-2fa-title"
+      className="mb-6 flex flex-col gap-4 rounded-2xl border border-accent/50 bg-accent/10 p-4 sm:mb-8 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+    >
+      <div className="flex items-start gap-3">
+        <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-text" />
+        <div className="grid gap-1">
+          <h2 id="admin-2fa-title" className="font-semibold">
+            Set up two-step verification
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            You can see members' details and payments here. A code from an authenticator app at sign-in keeps
+            the back office safe even if your password leaks.
+          </p>
+        </div>
       </div>
-      <Dialog open={open} onOpenChange={close}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Set up two-step verification</DialogTitle>
-            <DialogDescription>
-              You can see members' details and payments here. A code from an authenticator app at sign-in
-              keeps the back office safe even if your password leaks.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Remind me later</Button>
-            </DialogClose>
-            <Button asChild>
-              <Link href={SETUP} onClick={() => close(false)}>
-                <ShieldCheck aria-hidden />
-                Set up now
-              </Link>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
+      <Button asChild size="sm" className="shrink-0">
+        <Link href={SETUP}>
+          <ShieldCheck aria-hidden />
+          Set up now
+        </Link>
+      </Button>
+    </section>
   );
 }
