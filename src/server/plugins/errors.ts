@@ -17,12 +17,37 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
     .send({ message: err.code === "FST_ERR_BAD_URL" ? "Malformed address" : "Bad request" });
 }
 
+/** No request of this app nests deeper; a deeper body is refused before anything walks it recursively. */
+const MAX_BODY_DEPTH = 32;
+
+/**
+ * Walks a parsed JSON body without recursion (a 5,000-level body cannot overflow the stack) and answers why
+ * it must be refused: a NUL character in any key or string, or nesting deeper than MAX_BODY_DEPTH.
+ */
+function inspectBody(body: object): string | null {
+  const stack: Array<[unknown, number]> = [[body, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\0")) return NUL_MESSAGE;
+    } else if (value !== null && typeof value === "object") {
+      if (depth >= MAX_BODY_DEPTH) return "The request body is nested too deeply.";
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes("\0")) return NUL_MESSAGE;
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
 /** Every failure leaves as JSON {message}; only a bug is a 500, and its details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold NUL characters: a body carrying one is refused before anything runs.
   app.addHook("preValidation", async (req) => {
     if (req.body !== undefined && req.body !== null && typeof req.body === "object") {
-      if (JSON.stringify(req.body).includes("\\u0000")) throw new HttpError(400, NUL_MESSAGE);
+      const problem = inspectBody(req.body);
+      if (problem) throw new HttpError(400, problem);
     }
   });
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
