@@ -27,6 +27,7 @@ import { registerOpenApi } from "./plugins/openapi.ts";
 import { RequestLog, registerRequestId, requestIdGenerator } from "./plugins/request-id.ts";
 import { isApiPath, registerRequestPath } from "./plugins/request-path.ts";
 import { registerSecurity } from "./plugins/security.ts";
+import { prerenderedPage } from "./prerendered-page.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -134,6 +135,8 @@ export async function buildApp(
         else reply.header("cache-control", "no-cache");
       },
     });
+    // index.html is compressed once per build, not per request (prerendered-page.ts).
+    const page = prerenderedPage(path.join(clientDir, "index.html"));
     app.get("/*", async (req, reply) => {
       if (isApiPath(req)) return reply.code(404).send({ message: MSG.notFound });
       const rel = req.pathname.replace(/^\/+/, "");
@@ -151,7 +154,7 @@ export async function buildApp(
       // Only the landing page is for search engines; an address the app does not know is a real 404.
       if (req.pathname !== "/") reply.header("x-robots-tag", "noindex");
       if (!isClientRoute(req.pathname)) reply.code(404);
-      return reply.header("cache-control", "no-store").sendFile("index.html");
+      return page.send(reply.header("cache-control", "no-store"), req.headers["accept-encoding"]);
     });
   }
 
