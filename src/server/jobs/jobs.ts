@@ -9,6 +9,7 @@ import { billingJobs } from "./billing/index.ts";
 import { purgeJobRuns, runRecorded } from "./boss.ts";
 import { dateJobs } from "./dates.ts";
 import { retryMailJob } from "./outbound.ts";
+import { retentionJob } from "./retention.ts";
 import type { JobDefinition } from "./types.ts";
 
 /** Billing cycles roll on: booked pauses start and end, tier changes take over (cycles.ts). */
@@ -18,7 +19,10 @@ export const advanceSubscriptionsJob: JobDefinition = {
   run: advanceSubscriptions,
 };
 
-/** Expired sessions and old job runs are deleted. */
+/**
+ * Hourly: expired and idle sessions, old job runs, and runs left "running" by a stopped worker. The daily
+ * data-retention job (retention.ts) does the rest of the retention rules.
+ */
 export const purgeSessionsJob: JobDefinition = {
   name: "purge-sessions",
   cron: "7 * * * *",
@@ -31,6 +35,7 @@ export const allJobs: JobDefinition[] = [
   ...dateJobs,
   retryMailJob,
   purgeSessionsJob,
+  retentionJob,
 ];
 
 /**
