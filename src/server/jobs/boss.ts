@@ -3,6 +3,12 @@
  * and a worker. pg-boss creates one job per cron tick however many instances run, and the queues are
  * "stately" (at most one waiting and one running), so a sweep never runs twice at once and never piles up.
  * Each run is recorded in job_runs.
+ *
+ * A running sweep sends a heartbeat; when its instance dies (SIGKILL, a lost machine) the heartbeat stops and
+ * pg-boss fails the run after JOB_HEARTBEAT_SECONDS, so the queue is free again for the other instances (a
+ * stately queue runs nothing new while a run is "active": without the heartbeat a dead worker would hold every
+ * instance's sweep back for the whole expiry, 15 minutes). The sweeps are idempotent, so a run failed this way
+ * and retried changes nothing twice.
  */
 import { and, eq, lt } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
@@ -14,6 +20,30 @@ export const BOSS_SCHEMA = "pgboss";
 export const JOB_TZ = "Europe/London";
 /** job_runs older than this are deleted by the purge job. */
 export const JOB_RUN_RETENTION_DAYS = 14;
+/** A run whose worker has not sent a heartbeat for this long is failed (and retried by any instance). */
+export const JOB_HEARTBEAT_SECONDS = 60;
+
+/**
+ * How often pg-boss looks for due cron ticks, queued runs and dead workers. Production: its defaults (cron every
+ * 30 s, supervision every 60 s). Test only (NODE_ENV=test and JOBS_TEST_FAST=1, e.g. for real servers started
+ * by tests/reliability): every second, with the shortest heartbeat pg-boss allows, so a test sees a cron tick
+ * run within a couple of seconds of the minute and a killed worker's run failed within about ten seconds.
+ */
+function bossTiming(deps: Deps) {
+  const fast = deps.config.env === "test" && process.env.JOBS_TEST_FAST === "1";
+  return fast
+    ? {
+        boss: {
+          cronMonitorIntervalSeconds: 1,
+          cronWorkerIntervalSeconds: 1,
+          superviseIntervalSeconds: 1,
+          monitorIntervalSeconds: 1,
+        },
+        heartbeatSeconds: 10,
+        pollingIntervalSeconds: 1,
+      }
+    : { boss: {}, heartbeatSeconds: JOB_HEARTBEAT_SECONDS, pollingIntervalSeconds: 2 };
+}
 
 export interface RunningJobs {
   /** Queues a run of a job now (besides its cron); false when one is already waiting. */
@@ -74,11 +104,13 @@ export async function startJobs(
   opts: { log?: (msg: string, err?: unknown) => void; pollingIntervalSeconds?: number } = {},
 ): Promise<RunningJobs> {
   const log = opts.log ?? (() => {});
+  const timing = bossTiming(deps);
   const boss = new PgBoss({
     connectionString,
     schema: BOSS_SCHEMA,
     max: 4,
     application_name: "unveil-jobs",
+    ...timing.boss,
   });
   boss.on("error", (err) => log("pg-boss error", err));
   await boss.start();
@@ -87,20 +119,26 @@ export async function startJobs(
     for (const s of await boss.getSchedules()) {
       if (!names.has(s.name)) await boss.unschedule(s.name, s.key);
     }
+    const queue = {
+      retryLimit: 2,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
+      heartbeatSeconds: timing.heartbeatSeconds,
+      retentionSeconds: 3600,
+      deleteAfterSeconds: 24 * 3600,
+    };
     for (const job of jobs) {
-      await boss.createQueue(job.name, {
-        policy: "stately",
-        retryLimit: 2,
-        retryDelay: 30,
-        retryBackoff: true,
-        expireInSeconds: 15 * 60,
-        retentionSeconds: 3600,
-        deleteAfterSeconds: 24 * 3600,
-      });
+      // createQueue leaves an existing queue as it was: the update brings its settings up to date.
+      await boss.createQueue(job.name, { policy: "stately", ...queue });
+      await boss.updateQueue(job.name, queue);
       await boss.schedule(job.name, job.cron, null, { tz: JOB_TZ });
       await boss.work(
         job.name,
-        { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+        {
+          batchSize: 1,
+          pollingIntervalSeconds: opts.pollingIntervalSeconds ?? timing.pollingIntervalSeconds,
+        },
         async (batch) => {
           for (const _ of batch) {
             try {
