@@ -21,7 +21,7 @@ import { freePort } from "./free-port.ts";
  * address, LOG_LEVEL=warn, JOBS_ENABLED=false (pass "true" for the pg-boss jobs), OUTBOX_DIR and DATA_DIR
  * in a temporary folder, PAYMENTS_WEBHOOK_SECRET random (returned as `webhookSecret`, to sign webhooks).
  * Resolves once GET /api/health answers 200; rejects (with the output) if the process exits first or is not
- * healthy within `timeoutMs`. Every server started from a test file is stopped in that file's afterAll, even
+ * healthy within `timeoutMs` (default 60 s, for a loaded machine). Every server started from a test file is stopped in that file's afterAll, even
  * when a test fails, and SIGKILLed if the test process itself exits.
  */
 export interface ServerProcess {
@@ -126,7 +126,7 @@ export async function startServer(opts: {
   };
   live.add(server);
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   for (;;) {
     if (exit) {
       throw new Error(
@@ -141,7 +141,7 @@ export async function startServer(opts: {
     if (Date.now() > deadline) {
       await server.kill("SIGKILL");
       throw new Error(
-        `the server was not healthy within ${opts.timeoutMs ?? 30_000} ms:\n${logs.join("\n")}`,
+        `the server was not healthy within ${opts.timeoutMs ?? 60_000} ms:\n${logs.join("\n")}`,
       );
     }
     await new Promise((r) => setTimeout(r, 100));

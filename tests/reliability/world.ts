@@ -18,7 +18,7 @@ export interface World {
   db: Db;
   /** Starts the server again on the same database (after a kill). */
   restart(env?: Record<string, string>): Promise<ServerProcess>;
-  member(): Promise<Member>;
+  member(overrides?: Partial<typeof users.$inferInsert>): Promise<Member>;
   http(
     path: string,
     opts?: { method?: string; as?: Member; json?: unknown; form?: Record<string, string>; raw?: string },
@@ -49,7 +49,7 @@ export async function openWorld(env: Record<string, string> = {}): Promise<World
       world.server = await startServer({ databaseUrl, env: { ...env, ...more } });
       return world.server;
     },
-    async member() {
+    async member(overrides = {}) {
       counter++;
       const [user] = await db
         .insert(users)
@@ -62,6 +62,7 @@ export async function openWorld(env: Record<string, string> = {}): Promise<World
           termsAccepted: true,
           termsAcceptedAt: new Date(),
           onboardingCompleted: true,
+          ...overrides,
         })
         .returning();
       const token = await createSession(db, user.id, new Date());

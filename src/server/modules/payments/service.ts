@@ -10,6 +10,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { faultPoint } from "../../fault-point.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
@@ -146,15 +147,21 @@ export async function completeSubscription(
   if (found.expiresAt < now && found.status !== "completing") throw notFound(PAYMENT_MSG.checkoutNotFound);
 
   let mandate: { customerId: string; mandateId: string };
-  try {
-    mandate = await deps.payments.confirmAuthorisation({
-      providerRef: found.providerRef,
-      status: found.status,
-      providerState: found.providerState,
-    });
-  } catch (e) {
-    if (e instanceof NotAuthorisedError) throw badRequest(PAYMENT_MSG.notAuthorised);
-    throw new HttpError(502, PAYMENT_MSG.providerDown);
+  if (found.status === "completing" && found.customerId && found.mandateId) {
+    // An attempt that stopped after its claim (a crash) had confirmed the authorisation and recorded it on
+    // the checkout: the retry goes on from there (the sandbox only confirms checkouts still "authorised").
+    mandate = { customerId: found.customerId, mandateId: found.mandateId };
+  } else {
+    try {
+      mandate = await deps.payments.confirmAuthorisation({
+        providerRef: found.providerRef,
+        status: found.status,
+        providerState: found.providerState,
+      });
+    } catch (e) {
+      if (e instanceof NotAuthorisedError) throw badRequest(PAYMENT_MSG.notAuthorised);
+      throw new HttpError(502, PAYMENT_MSG.providerDown);
+    }
   }
 
   if (found.kind === "update_mandate") return completeMandateUpdate(deps, user, found.id, mandate);
@@ -261,6 +268,9 @@ export async function completeSubscription(
     });
     throw new HttpError(502, PAYMENT_MSG.providerDown);
   }
+
+  // Crash tests stop the process here: the provider subscription exists, nothing of it is recorded yet.
+  await faultPoint("subscription-complete-record");
 
   // Step 3: record.
   await deps.db.transaction(async (tx) => {

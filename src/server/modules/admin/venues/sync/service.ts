@@ -7,6 +7,7 @@ import {
   type VenueSyncResult,
 } from "../../../../../shared/admin/venues.ts";
 import type { Deps } from "../../../../deps.ts";
+import { faultPoint } from "../../../../fault-point.ts";
 import { conflict, HttpError } from "../../../../http-error.ts";
 import { applyPlan, placeVenues, storedVenues } from "./apply.ts";
 import { planSync, type SyncPlan } from "./plan.ts";
@@ -94,6 +95,8 @@ export async function applySync(
       const p = planSync(rows, columns, await storedVenues(tx), { removeMissing });
       if (p.planId !== planId) throw conflict(SYNC_MSG.planChanged);
       await applyPlan(tx, p);
+      // Crash tests stop the process here: every change written, nothing committed.
+      await faultPoint("venue-sync-apply");
       return p;
     });
   } catch (err) {

@@ -1,0 +1,183 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  offerCodes,
+  offerCodeUsage,
+  paymentCheckouts,
+  sandboxSubscriptions,
+  subscriptionEvents,
+  venues,
+} from "../../src/server/db/schema.ts";
+import { VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venues.ts";
+import { authorisedCheckout, complete, type Member, openWorld, userRow } from "./world.ts";
+
+/**
+ * The real server is SIGKILLed while paused at a test-only fault point (src/server/fault-point.ts, honoured
+ * only with NODE_ENV=test): inside the venue import's transaction after every write, and in a subscription
+ * completion between the provider call and the database write. Both are in flight in one server, killed at
+ * once; then a server without fault points is started on the same database.
+ */
+const w = await openWorld({ UNVEIL_FAULT_PAUSE: "venue-sync-apply,subscription-complete-record" });
+const admin = await w.member({ isAdmin: true });
+
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+const csv = (rows: Array<Array<string | number>>) =>
+  Buffer.from([[...VENUE_SHEET_COLUMNS], ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n"));
+const venueRow = (id: number | "", name: string, city: string) => [
+  id,
+  name,
+  `${name.length} Test Street`,
+  city,
+  "restaurant",
+  "medium",
+  ...Array<string>(6).fill(""),
+];
+
+const allVenues = () => w.db.select().from(venues).orderBy(asc(venues.id));
+
+function syncUpload(kind: "preview" | "apply", file: Buffer, planId?: string) {
+  const q = new URLSearchParams({ filename: "venues.csv", ...(planId ? { planId } : {}) });
+  return fetch(`${w.server.url}/api/admin/venues/sync/${kind}?${q}`, {
+    method: "POST",
+    headers: { cookie: admin.cookie, "content-type": "text/csv" },
+    body: new Uint8Array(file),
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+}
+
+async function pausedAt(point: string, times = 1) {
+  const deadline = Date.now() + 15_000;
+  const seen = () => w.server.logs.filter((l) => l.includes(`fault point ${point}`)).length;
+  while (seen() < times) {
+    if (Date.now() > deadline) throw new Error(`never paused at ${point}:\n${w.server.logs.join("\n")}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+let venuesBefore: Array<typeof venues.$inferSelect>;
+let file: Buffer;
+let planId: string;
+let offerId: number;
+const members: Array<{ m: Member; token: string }> = [];
+
+beforeAll(async () => {
+  // 300 venues; the file updates 150, drops 50 (removed) and adds 200.
+  const seeded = await w.db
+    .insert(venues)
+    .values(
+      Array.from({ length: 300 }, (_, i) => ({
+        name: `Venue ${i}`,
+        address: `${`Venue ${i}`.length} Test Street`,
+        city: "London",
+        type: "restaurant",
+        priceLevel: "medium",
+      })),
+    )
+    .returning();
+  file = csv([
+    ...seeded.slice(0, 150).map((v) => venueRow(v.id, v.name, "Bristol")),
+    ...seeded.slice(150, 250).map((v) => venueRow(v.id, v.name, "London")),
+    ...Array.from({ length: 200 }, (_, i) => venueRow("", `New Venue ${i}`, "Leeds")),
+  ]);
+  const preview = await syncUpload("preview", file);
+  expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+  expect(preview.body.counts).toMatchObject({ new: 200, updated: 150, removed: 50 });
+  planId = preview.body.planId;
+  venuesBefore = await allVenues();
+
+  const [offer] = await w.db
+    .insert(offerCodes)
+    .values({ code: "CRASH25", discountType: "percentage", discountValue: "25", maxUses: 5 })
+    .returning();
+  offerId = offer.id;
+  for (let i = 0; i < 2; i++) {
+    const m = await w.member();
+    members.push({ m, token: await authorisedCheckout(w, m, "gold", "CRASH25") });
+  }
+
+  // In flight together in one server, each paused at its fault point, then SIGKILL.
+  const inFlight = [
+    syncUpload("apply", file, planId),
+    ...members.map(({ m, token }) => complete(w, m, token)),
+  ].map((p) => p.catch((e: Error) => e));
+  await pausedAt("venue-sync-apply");
+  await pausedAt("subscription-complete-record", members.length);
+  const exit = await w.server.kill("SIGKILL");
+  expect(exit.signal).toBe("SIGKILL");
+  for (const r of await Promise.all(inFlight)) expect(r).toBeInstanceOf(Error);
+  await w.restart({ UNVEIL_FAULT_PAUSE: "" });
+});
+
+describe("a server killed in the middle of a venue import", () => {
+  it("leaves the venues table exactly as before; the same plan applied again finishes it", async () => {
+    expect(await allVenues()).toEqual(venuesBefore);
+    const again = await syncUpload("apply", file, planId);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ created: 200, updated: 150, removed: 50 });
+    const after = await allVenues();
+    expect(after).toHaveLength(450);
+    expect(after.filter((v) => v.city === "Bristol")).toHaveLength(150);
+    expect(after.filter((v) => v.city === "Leeds")).toHaveLength(200);
+  });
+});
+
+describe("a server killed between the provider call and the database write of a completion", () => {
+  it("leaves no half-written subscription: the claim alone, which a retry can finish", async () => {
+    for (const { m } of members) {
+      const row = await userRow(w, m.id);
+      expect(row.subscriptionStatus).toBeNull();
+      expect(row.paymentSubscriptionId).toBeNull();
+      expect(row.subscriptionTier).toBeNull();
+      const [checkout] = await w.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.userId, m.id));
+      expect(checkout).toMatchObject({ status: "completing", offerReserved: true, completedAt: null });
+      expect(checkout.mandateId).toBeTruthy();
+      expect(await w.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, m.id))).toEqual(
+        [],
+      );
+    }
+    // The code's uses are reserved by the claims, not redeemed: no usage row without a subscription.
+    expect(await w.db.select().from(offerCodeUsage).where(eq(offerCodeUsage.offerCodeId, offerId))).toEqual(
+      [],
+    );
+    const [offer] = await w.db.select().from(offerCodes).where(eq(offerCodes.id, offerId));
+    expect(offer.usesCount).toBe(members.length);
+  });
+
+  it("the member's return to the completion URL finishes it with exactly one provider subscription", async () => {
+    const { m, token } = members[0];
+    // While the claim is fresh another attempt is told to wait (the first may still be running).
+    const early = await complete(w, m, token);
+    expect(early.status).toBe(409);
+    // A minute later the claim is stale and the retry takes over.
+    await w.db
+      .update(paymentCheckouts)
+      .set({ completingSince: sql`now() - interval '2 minutes'` })
+      .where(eq(paymentCheckouts.userId, m.id));
+    const retry = await complete(w, m, token);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    await expectSubscribedOnce(m);
+    // Done is done: the same URL again changes nothing.
+    expect((await complete(w, m, token)).status).toBe(200);
+    await expectSubscribedOnce(m);
+  });
+});
+
+async function expectSubscribedOnce(m: Member) {
+  const row = await userRow(w, m.id);
+  expect(row.subscriptionStatus).toBe("active");
+  expect(row.paymentSubscriptionId).toBeTruthy();
+  const subs = await w.db
+    .select()
+    .from(sandboxSubscriptions)
+    .where(eq(sandboxSubscriptions.mandateId, row.paymentMandateId!));
+  expect(subs.map((s) => s.id)).toEqual([row.paymentSubscriptionId]);
+  const usage = await w.db.select().from(offerCodeUsage).where(eq(offerCodeUsage.userId, m.id));
+  expect(usage).toHaveLength(1);
+  expect(usage[0].paymentSubscriptionId).toBe(row.paymentSubscriptionId);
+  const [checkout] = await w.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.userId, m.id));
+  expect(checkout.status).toBe("completed");
+  const created = await w.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, m.id));
+  expect(created.map((e) => e.eventType)).toEqual(["created"]);
+}
