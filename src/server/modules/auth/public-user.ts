@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { SubscriptionStatus, TierId } from "../../../shared/constants.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
@@ -9,54 +10,55 @@ import { hasLiveSubscription, monthsUntil } from "../payments/service.ts";
 export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): Promise<PublicUser> {
   const { db } = deps;
   const now = deps.now();
-  const [prefs, discount, partner] = await Promise.all([
-    db
-      .select({
-        postcode: userPreferences.postcode,
-        travelRadius: userPreferences.travelRadius,
-      })
-      .from(userPreferences)
-      .where(eq(userPreferences.userId, user.id))
-      .limit(1),
-    db
-      .select({
-        offerCode: offerCodes.code,
-        discountType: offerCodes.discountType,
-        discountValue: offerCodes.discountValue,
-        cyclesRemaining: offerCodeUsage.cyclesRemaining,
-        discountEndDate: offerCodeUsage.discountEndDate,
-      })
-      .from(offerCodeUsage)
-      .innerJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
-      .where(and(eq(offerCodeUsage.userId, user.id), eq(offerCodeUsage.status, "active")))
-      .limit(1),
-    user.partnerId
-      ? db
-          .select({
-            partnerId: users.partnerId,
-            tier: users.subscriptionTier,
-            status: users.subscriptionStatus,
-            firstName: users.firstName,
-          })
-          .from(users)
-          .where(eq(users.id, user.partnerId))
-          .limit(1)
-      : Promise.resolve([]),
-  ]);
-  const pp = partner[0];
+  // One round trip (this runs on every page load): the preferences, an active offer and the partner's row
+  // joined to the member's own, rather than three queries.
+  const partner = alias(users, "partner");
+  const [row] = await db
+    .select({
+      hasPrefs: sql<boolean>`${userPreferences.id} is not null`,
+      postcode: userPreferences.postcode,
+      travelRadius: userPreferences.travelRadius,
+      offerCode: offerCodes.code,
+      discountType: offerCodes.discountType,
+      discountValue: offerCodes.discountValue,
+      cyclesRemaining: offerCodeUsage.cyclesRemaining,
+      discountEndDate: offerCodeUsage.discountEndDate,
+      hasPartner: sql<boolean>`${partner.id} is not null`,
+      partnerPartnerId: partner.partnerId,
+      partnerTier: partner.subscriptionTier,
+      partnerStatus: partner.subscriptionStatus,
+      partnerFirstName: partner.firstName,
+    })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .leftJoin(offerCodeUsage, and(eq(offerCodeUsage.userId, users.id), eq(offerCodeUsage.status, "active")))
+    .leftJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
+    .leftJoin(partner, user.partnerId ? eq(partner.id, user.partnerId) : sql`false`)
+    .where(eq(users.id, user.id))
+    .limit(1);
   const partnerPlan =
-    pp && pp.partnerId === user.id && pp.tier && hasLiveSubscription(pp.status)
-      ? { tier: pp.tier as TierId, status: pp.status as SubscriptionStatus, firstName: pp.firstName }
+    row?.hasPartner &&
+    row.partnerPartnerId === user.id &&
+    row.partnerTier &&
+    hasLiveSubscription(row.partnerStatus)
+      ? {
+          tier: row.partnerTier as TierId,
+          status: row.partnerStatus as SubscriptionStatus,
+          firstName: row.partnerFirstName,
+        }
       : null;
   // A time-limited offer ends after its months; nothing is discounted once the plan itself has ended.
   const planRunning =
     hasLiveSubscription(user.subscriptionStatus) ||
     (user.subscriptionStatus === "cancelled" && !!user.currentPeriodEnd && user.currentPeriodEnd > now);
   const d =
-    planRunning && discount[0] && (!discount[0].discountEndDate || discount[0].discountEndDate > now)
-      ? discount[0]
+    planRunning &&
+    row?.offerCode != null &&
+    row.discountValue != null &&
+    (!row.discountEndDate || row.discountEndDate > now)
+      ? { ...row, offerCode: row.offerCode, discountValue: row.discountValue }
       : undefined;
-  const p = prefs[0];
+  const p = row?.hasPrefs ? { postcode: row.postcode, travelRadius: row.travelRadius ?? 0 } : undefined;
   return {
     id: user.id,
     email: user.email,
