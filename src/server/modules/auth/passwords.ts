@@ -1,4 +1,5 @@
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { HttpError } from "../../http-error.ts";
 
 /** OWASP's argon2id recommendation: 19 MiB, 2 passes, parallelism 1. */
@@ -6,9 +7,11 @@ const PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as c
 
 /**
  * Hashing runs on libuv's thread pool (off the event loop). At most two hashes run at once so a burst
- * of sign-ins cannot take every pool thread from file and DNS work, nor 19 MiB each without bound.
+ * of sign-ins cannot take every pool thread from file and DNS work, nor 19 MiB each without bound; and
+ * never as many as the machine has cores, so a burst leaves a core for the event loop and the database
+ * (bench:api measures other requests' p99 during a burst of sign-ins).
  */
-const MAX_CONCURRENT = 2;
+const MAX_CONCURRENT = Math.max(1, Math.min(2, availableParallelism() - 1));
 let running = 0;
 const waiting: Array<() => void> = [];
 
