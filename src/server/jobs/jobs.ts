@@ -26,7 +26,8 @@ export const advanceSubscriptionsJob: JobDefinition = {
 export const purgeSessionsJob: JobDefinition = {
   name: "purge-sessions",
   cron: "7 * * * *",
-  run: async (deps) => (await purgeExpiredSessions(deps.db, deps.now())) + (await purgeJobRuns(deps)),
+  run: async (deps) =>
+    (await purgeExpiredSessions(deps.db, deps.now(), deps.config.sessionIdle)) + (await purgeJobRuns(deps)),
 };
 
 export const allJobs: JobDefinition[] = [

@@ -104,7 +104,7 @@ export async function retentionSweep(
   const cutoff = iso(financialCutoff(now));
   const out: Record<string, number> = {};
 
-  out.sessions = await purgeExpiredSessions(deps.db, now);
+  out.sessions = await purgeExpiredSessions(deps.db, now, deps.config.sessionIdle);
 
   // Tokens: an expired reset or verification link can never be used again (a used one is cleared on use).
   out.passwordResetTokens = await batch(
