@@ -9,7 +9,7 @@
  * retry job claims it again. At worst the message goes out twice (killed after the send, before the update);
  * it is never lost.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { emailLogs, outboundMessages } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { OutgoingMail } from "../modules/email/mailer.ts";
@@ -195,6 +195,11 @@ interface ClaimedRow {
 /**
  * Claims due failed rows and rows stuck in "sending" in one statement (FOR UPDATE SKIP LOCKED: two workers
  * never take the same row), then rebuilds and sends each. Answers how many rows it handled.
+ *
+ * The batch is claimed at once but sent one by one, so a slow mail server can make a row wait past the lease
+ * (STUCK_SENDING_MINUTES) for its turn, and another instance's retry may take it over meanwhile. Each row's
+ * claim is therefore renewed just before its attempt, only if it is still this worker's claim; a row taken
+ * over is left to the worker that took it, so waiting in a batch never sends a message twice.
  */
 export async function retryDueMail(deps: Deps): Promise<number> {
   let handled = 0;
@@ -214,9 +219,22 @@ export async function retryDueMail(deps: Deps): Promise<number> {
         FOR UPDATE SKIP LOCKED
       )
       RETURNING id, key, kind, user_id, reservation_id, attempts`);
-    const rows = result.rows;
+    // Oldest first (RETURNING keeps no order).
+    const rows = result.rows.sort((a, b) => a.id - b.id);
     if (rows.length === 0) break;
     for (const r of rows) {
+      const renewed = await deps.db
+        .update(outboundMessages)
+        .set({ claimedAt: deps.now() })
+        .where(
+          and(
+            eq(outboundMessages.id, r.id),
+            eq(outboundMessages.status, "sending"),
+            eq(outboundMessages.claimedAt, now),
+          ),
+        )
+        .returning({ id: outboundMessages.id });
+      if (renewed.length === 0) continue;
       const builder = builders.get(r.kind);
       const build = builder
         ? () => builder({ key: r.key, userId: r.user_id, reservationId: r.reservation_id }, deps)

@@ -33,9 +33,17 @@ export interface Transport {
   close?(): void;
 }
 
+/**
+ * Limits of one SMTP conversation, well inside the claim lease of scheduled mail (outbound.ts: 15 minutes), so
+ * a worker waiting on a server that stopped answering gives up (and the retry job tries again later) long
+ * before another instance would take the message over and send it too. nodemailer's own defaults wait up to
+ * 10 minutes on a silent socket. Options in SMTP_URL's query (e.g. ?socketTimeout=120000) take precedence.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 /** Real delivery through any SMTP server named by SMTP_URL (smtp://user:pass@host:port). */
 export function smtpTransport(url: string): Transport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     kind: "smtp",
     async deliver(mail) {
