@@ -57,9 +57,15 @@ function hooks(route: RouteOptions): unknown[] {
   return [route.onRequest, route.preHandler].flat().filter(Boolean);
 }
 
+/** Routes whose handler checks the role itself (no memberOnly hook, outside /api/admin). */
+const ADMIN_ELSEWHERE = new Set(["PUT /api/support/tickets/:ticketId"]);
+const MEMBER_IN_HANDLER = new Set(["GET /api/auth/user"]);
+
 export function accessOf(route: RouteOptions, docsAdminOnly: boolean): Access {
   const url = route.url;
-  if (url === "/api/admin" || url.startsWith("/api/admin/")) return "admin";
+  const key = `${[route.method].flat()[0]} ${url}`;
+  if (url === "/api/admin" || url.startsWith("/api/admin/") || ADMIN_ELSEWHERE.has(key)) return "admin";
+  if (MEMBER_IN_HANDLER.has(key)) return "member";
   if (url === DOCS_PATH || url === OPENAPI_PATH) return docsAdminOnly ? "admin" : "public";
   if (ORIGIN_EXEMPT_PREFIXES.some((p) => url.startsWith(p))) return "signature";
   if (hooks(route).includes(memberOnly)) return "member";
