@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/server/config.ts";
 import {
   offerCodes,
   offerCodeUsage,
@@ -8,6 +9,9 @@ import {
   subscriptionEvents,
   venues,
 } from "../../src/server/db/schema.ts";
+import { createDeps } from "../../src/server/deps-factory.ts";
+import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
+import { finishStaleCompletions } from "../../src/server/modules/payments/service.ts";
 import { VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venues.ts";
 import { authorisedCheckout, complete, type Member, openWorld, userRow } from "./world.ts";
 
@@ -133,6 +137,12 @@ describe("a server killed between the provider call and the database write of a 
       const [checkout] = await w.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.userId, m.id));
       expect(checkout).toMatchObject({ status: "completing", offerReserved: true, completedAt: null });
       expect(checkout.mandateId).toBeTruthy();
+      // The provider subscription was created before the kill: the one a retry must adopt, not duplicate.
+      const atProvider = await w.db
+        .select()
+        .from(sandboxSubscriptions)
+        .where(eq(sandboxSubscriptions.mandateId, checkout.mandateId!));
+      expect(atProvider).toHaveLength(1);
       expect(await w.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, m.id))).toEqual(
         [],
       );
@@ -161,6 +171,33 @@ describe("a server killed between the provider call and the database write of a 
     // Done is done: the same URL again changes nothing.
     expect((await complete(w, m, token)).status).toBe(200);
     await expectSubscribedOnce(m);
+  });
+
+  it("one the member never retries is finished by the stale-completion sweep, with the same provider subscription", async () => {
+    const { m } = members[1];
+    const deps = createDeps(
+      loadConfig({
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        DATABASE_URL: w.databaseUrl,
+        APP_URL: w.server.url,
+      }),
+      w.db,
+      { transport: outboxTransport(null) },
+    );
+    // A fresh claim may belong to an attempt still running: the sweep leaves it alone.
+    expect(await finishStaleCompletions(deps)).toBe(0);
+    expect((await userRow(w, m.id)).subscriptionStatus).toBeNull();
+    await w.db
+      .update(paymentCheckouts)
+      .set({ completingSince: sql`now() - interval '2 minutes'` })
+      .where(eq(paymentCheckouts.userId, m.id));
+    expect(await finishStaleCompletions(deps)).toBe(1);
+    await expectSubscribedOnce(m);
+    expect(await finishStaleCompletions(deps)).toBe(0);
+    // Two claims, two redemptions: the crash and the recoveries counted none twice.
+    const [offer] = await w.db.select().from(offerCodes).where(eq(offerCodes.id, offerId));
+    expect(offer.usesCount).toBe(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -12,6 +12,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
+import type { JobDefinition } from "../../jobs/types.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
@@ -133,13 +134,22 @@ export async function completeSubscription(
   user: User,
   sessionToken: string,
 ): Promise<{ tier: TierId; kind?: "update_mandate" }> {
-  const now = deps.now();
   const [found] = await deps.db
     .select()
     .from(paymentCheckouts)
     .where(eq(paymentCheckouts.tokenHash, hashToken(sessionToken)));
   if (!found) throw notFound(PAYMENT_MSG.checkoutNotFound);
   if (found.userId !== user.id) throw forbidden(PAYMENT_MSG.notYours);
+  return completeCheckout(deps, user, found);
+}
+
+/** The completion of a checkout found by its token (or by the stale-completion sweep below). */
+async function completeCheckout(
+  deps: Deps,
+  user: User,
+  found: typeof paymentCheckouts.$inferSelect,
+): Promise<{ tier: TierId; kind?: "update_mandate" }> {
+  const now = deps.now();
   if (found.status === "completed")
     return found.kind === "update_mandate"
       ? { tier: found.tier as TierId, kind: "update_mandate" }
@@ -344,6 +354,45 @@ export async function completeSubscription(
   });
   return { tier };
 }
+
+/**
+ * Finishes the completions that stopped after their claim (a crash between the provider call and the
+ * database write) and that nobody retried: otherwise the provider subscription, which already collects,
+ * would be orphaned and the offer use reserved for ever. The provider call is repeated with the checkout's
+ * idempotency key, so it returns the subscription created before the crash, then everything is recorded.
+ * A checkout that still cannot finish (the member subscribed another way meanwhile) stays for a person to see.
+ */
+export async function finishStaleCompletions(deps: Deps): Promise<number> {
+  const stale = await deps.db
+    .select()
+    .from(paymentCheckouts)
+    .where(
+      and(
+        eq(paymentCheckouts.status, "completing"),
+        eq(paymentCheckouts.kind, "subscribe"),
+        lt(paymentCheckouts.completingSince, new Date(deps.now().getTime() - COMPLETING_STALE_MS)),
+      ),
+    );
+  let finished = 0;
+  for (const checkout of stale) {
+    const [user] = await deps.db.select().from(users).where(eq(users.id, checkout.userId));
+    if (!user) continue;
+    try {
+      await completeCheckout(deps, user, checkout);
+      finished++;
+    } catch {
+      // Left as it is: the next sweep (or the member's own return) tries again.
+    }
+  }
+  return finished;
+}
+
+/** Runs the sweep above every five minutes (register in jobs/jobs.ts). */
+export const finishCompletionsJob: JobDefinition = {
+  name: "finish-completions",
+  cron: "*/5 * * * *",
+  run: finishStaleCompletions,
+};
 
 /** The member's partner (linked both ways) has a membership, which covers the couple. */
 export async function partnerHasPlan(
