@@ -4,7 +4,7 @@
  * knows which process each message came from (each process names itself in EHLO through SMTP_URL's ?name=).
  *
  *  - sessions: signed in on A, the cookie works on B; signed out on B, it no longer works on A;
- *  - reveals: many dates enter the reveal window and the reveal sweep runs in four processes at the same moment
+ *  - reveals: many dates enter the reveal window and the reveal sweep runs in three processes at the same moment
  *    (two `cli run-jobs --job date-reveals` processes and one pg-boss run in A or B): every reveal arrives once;
  *  - crash: the SMTP server stalls one reveal after taking its data, the instance sending it is SIGKILLed
  *    mid-send and started again; the others carry on: every reveal arrives, only the stalled one twice;
@@ -230,7 +230,7 @@ describe("two instances on one database", () => {
     expect((await me(servers.a)).status).toBe(401);
   });
 
-  it("the reveal sweep run by four processes at once sends each reveal exactly once", async () => {
+  it("the reveal sweep run by three processes at once sends each reveal exactly once", async () => {
     const resIds = await couplesWithRevealableDates(30);
     answerAfterMs = 20;
     holdAnswersUntil(3);
