@@ -48,8 +48,9 @@ const delivered: Delivery[] = [];
 /** Answer each message after this long, so sweeps running side by side really overlap. */
 let answerAfterMs = 0;
 /**
- * Holds every answer until this many processes have each sent a message (or 30 s have passed), so the
- * processes racing for the same reveals are all mid-sweep together however slowly each one started.
+ * Holds every answer until this many processes have each sent a message (or 45 s have passed, below the
+ * app's 60-second SMTP silence limit), so the processes racing for the same reveals are all mid-sweep together
+ * however slowly each one started.
  */
 const gate = { senders: 0, seen: new Set<string>(), open: Promise.resolve(), release: () => {} };
 function holdAnswersUntil(senders: number) {
@@ -57,7 +58,7 @@ function holdAnswersUntil(senders: number) {
   gate.seen.clear();
   gate.open = new Promise<void>((resolve) => {
     gate.release = resolve;
-    setTimeout(resolve, 30_000).unref();
+    setTimeout(resolve, 45_000).unref();
   });
 }
 /** When set, the first message it picks is taken but never answered: its sender hangs mid-send. */
