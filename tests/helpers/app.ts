@@ -75,6 +75,10 @@ export async function createTestApp(
       LOG_LEVEL: "silent",
       APP_URL: "http://localhost:5000",
       DATABASE_URL: url,
+      // Tests move the clock by weeks and months with members signed in: idle timeouts are as long as the
+      // absolute one here, except in tests/security/sessions.test.ts, which sets the real defaults.
+      SESSION_IDLE_HOURS: "720",
+      ADMIN_SESSION_IDLE_HOURS: "720",
       ...opts.env,
     }),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },

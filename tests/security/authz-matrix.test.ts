@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
+import { hashToken } from "../../src/server/modules/auth/tokens.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { changedTables, snapshotTables } from "./db-snapshot.ts";
@@ -17,8 +18,12 @@ const NOW = new Date("2026-11-10T12:00:00Z");
 t.clock.set(NOW);
 const routes = t.app.routeTable.filter((r, i, all) => all.findIndex((x) => key(x) === key(r)) === i);
 
-/** Concrete path: each parameter as "1" (the matrix checks roles, not objects). */
-const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, "1").replace("*", "x");
+/**
+ * The matrix checks roles, not objects: each path parameter is the id of a decoy account made first (routes
+ * such as DELETE /api/admin/users/:userId/sessions act on whatever the id names, and "1" would be a couple's).
+ */
+const decoy = await t.member();
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, String(decoy.user.id)).replace("*", "x");
 
 function call(r: Route, as?: SignedIn, url = concrete(r.url), payload: object = {}) {
   return t.request({ method: r.method as "GET", url, as, ...(hasBody(r.method) ? { payload } : {}) });
@@ -101,12 +106,12 @@ async function couple() {
     payload: { subject: "Our anniversary", body: "Could the date be somewhere quiet?" },
   });
   expect(ticket.statusCode, ticket.body).toBe(201);
-  await createSession(t.db, a.user.id, NOW);
+  // A second device of a's (not the session the tests use as a, which ending would sign a out).
+  const token = (await createSession(t.db, a.user.id, NOW))!;
   const [device] = await t.db
     .select()
     .from(sessions)
-    .where(eq(sessions.userId, a.user.id))
-    .orderBy(sessions.createdAt);
+    .where(eq(sessions.sid, hashToken(token)));
   return {
     a,
     b,
@@ -114,7 +119,7 @@ async function couple() {
     later: later.reservation.id,
     past: past.reservation.id,
     ticket: ticket.json().id as number,
-    device: (device as { publicId?: string }).publicId ?? "none",
+    device: device.publicId,
   };
 }
 

@@ -25,12 +25,9 @@ export const PUBLIC: readonly string[] = [
   // provider's page; registered only with the sandbox provider.
   "GET /sandbox/direct-debit/:ref",
   "POST /sandbox/direct-debit/:ref",
-  // The OpenAPI document (issue #7, item 5).
+  // The OpenAPI reference (issue #7, item 5): public outside production, admin-only in production.
   "GET /api/docs",
-  "GET /api/docs/*",
-  "GET /api/docs/json",
-  "GET /api/docs/yaml",
-  "GET /api/openapi.json",
+  "GET /api/docs/openapi.json",
   // The client build (index.html and assets), when the app serves it.
   "GET /*",
 ];

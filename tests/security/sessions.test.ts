@@ -14,7 +14,13 @@ import { createTestApp, type SignedIn, sessionCookieFrom } from "../helpers/app.
  * list of signed-in devices with "sign out" per device and everywhere else, and an admin ending all of a
  * member's sessions. Times move with the app's injected clock.
  */
-const t = await createTestApp({ rateLimits: { loginPerIp: 1000 } });
+const t = await createTestApp({
+  rateLimits: { loginPerIp: 1000 },
+  env: {
+    SESSION_IDLE_HOURS: String(SESSION_IDLE_HOURS),
+    ADMIN_SESSION_IDLE_HOURS: String(ADMIN_SESSION_IDLE_HOURS),
+  },
+});
 const HOUR = 3_600_000;
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
