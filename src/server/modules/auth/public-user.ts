@@ -2,40 +2,61 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { SubscriptionStatus, TierId } from "../../../shared/constants.ts";
+import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { hasLiveSubscription, monthsUntil } from "../payments/service.ts";
+
+/**
+ * The preferences, an active offer and the partner's row joined to the member's own: one round trip, as a named
+ * prepared statement (built once per database; PostgreSQL plans it once per connection) since it runs on every
+ * page load.
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof buildPublicUserQuery>>();
+function buildPublicUserQuery(db: Db) {
+  const partner = alias(users, "partner");
+  return (
+    db
+      .select({
+        hasPrefs: sql<boolean>`${userPreferences.id} is not null`,
+        postcode: userPreferences.postcode,
+        travelRadius: userPreferences.travelRadius,
+        offerCode: offerCodes.code,
+        discountType: offerCodes.discountType,
+        discountValue: offerCodes.discountValue,
+        cyclesRemaining: offerCodeUsage.cyclesRemaining,
+        discountEndDate: offerCodeUsage.discountEndDate,
+        hasPartner: sql<boolean>`${partner.id} is not null`,
+        partnerPartnerId: partner.partnerId,
+        partnerTier: partner.subscriptionTier,
+        partnerStatus: partner.subscriptionStatus,
+        partnerFirstName: partner.firstName,
+      })
+      .from(users)
+      .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+      .leftJoin(offerCodeUsage, and(eq(offerCodeUsage.userId, users.id), eq(offerCodeUsage.status, "active")))
+      .leftJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
+      // A member without a partner binds null: "partner.id = null" matches no row.
+      .leftJoin(partner, eq(partner.id, sql.placeholder("partnerId")))
+      .where(eq(users.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare("public_user")
+  );
+}
+function publicUserQuery(db: Db) {
+  let q = prepared.get(db);
+  if (!q) {
+    q = buildPublicUserQuery(db);
+    prepared.set(db, q);
+  }
+  return q;
+}
 
 /** The only shape a user leaves the server in: no password, token or payment-provider id. */
 export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): Promise<PublicUser> {
   const { db } = deps;
   const now = deps.now();
-  // One round trip (this runs on every page load): the preferences, an active offer and the partner's row
-  // joined to the member's own, rather than three queries.
-  const partner = alias(users, "partner");
-  const [row] = await db
-    .select({
-      hasPrefs: sql<boolean>`${userPreferences.id} is not null`,
-      postcode: userPreferences.postcode,
-      travelRadius: userPreferences.travelRadius,
-      offerCode: offerCodes.code,
-      discountType: offerCodes.discountType,
-      discountValue: offerCodes.discountValue,
-      cyclesRemaining: offerCodeUsage.cyclesRemaining,
-      discountEndDate: offerCodeUsage.discountEndDate,
-      hasPartner: sql<boolean>`${partner.id} is not null`,
-      partnerPartnerId: partner.partnerId,
-      partnerTier: partner.subscriptionTier,
-      partnerStatus: partner.subscriptionStatus,
-      partnerFirstName: partner.firstName,
-    })
-    .from(users)
-    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
-    .leftJoin(offerCodeUsage, and(eq(offerCodeUsage.userId, users.id), eq(offerCodeUsage.status, "active")))
-    .leftJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
-    .leftJoin(partner, user.partnerId ? eq(partner.id, user.partnerId) : sql`false`)
-    .where(eq(users.id, user.id))
-    .limit(1);
+  const [row] = await publicUserQuery(db).execute({ id: user.id, partnerId: user.partnerId });
   const partnerPlan =
     row?.hasPartner &&
     row.partnerPartnerId === user.id &&
