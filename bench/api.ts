@@ -45,7 +45,7 @@ const CONNECTIONS = 100;
 const P99_TARGET_MS = 50;
 const RATIO_TARGET = 0.35;
 /** The sign-in burst: this many sign-ins from this many connections at once. */
-const SIGN_INS = 200;
+const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 100);
 const SIGN_IN_CONNECTIONS = 50;
 /** The auth/user probe beside the burst: a steady, moderate load (requests per second, connections). */
 const PROBE_RATE = 400;
@@ -119,17 +119,23 @@ function watchMemory(pid: number) {
   };
 }
 
-/** CPU time (ms) used so far by processes: utime + stime from /proc/<pid>/stat (gone processes count 0). */
-function cpuMs(pids: number[]): number {
-  const tick = 1000 / 100; // USER_HZ is 100 on Linux
-  let total = 0;
+/** CPU time (ms) used so far by each process: utime + stime from /proc/<pid>/stat (USER_HZ is 100). */
+function cpuMs(pids: number[]): Map<number, number> {
+  const times = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {}
   }
+  return times;
+}
+
+/** CPU time used between two readings by the processes present at both (one that ended is left out). */
+function cpuSince(before: Map<number, number>, pids: number[]): number {
+  let total = 0;
+  for (const [pid, ms] of cpuMs(pids)) if (before.has(pid)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -230,8 +236,8 @@ async function measure(
     name,
     result,
     cpu: {
-      server: ((cpuMs(pids.server) - before.server) * 1000) / n,
-      db: ((cpuMs(pids.db) - before.db) * 1000) / n,
+      server: (cpuSince(before.server, pids.server) * 1000) / n,
+      db: (cpuSince(before.db, pids.db) * 1000) / n,
       client: (client.user + client.system) / n,
     },
   };

@@ -71,6 +71,32 @@ export async function seedApiWorld(db: Db, opts: { members: number; signIns: num
     [memberIds],
   );
 
+  // A site in its steady state has already sent the holds, reveals and renewal reminders for these dates and
+  // plans: marked sent, so the jobs do not mail 10,000 members in the middle of the measurement.
+  await q(
+    `WITH rc AS (
+       SELECT r.id AS res_id, r.user_id, r.scheduled_date FROM date_reservations r
+        WHERE r.scheduled_date > now() AND r.status IN ('scheduled', 'revealed', 'confirmed')
+       UNION ALL
+       SELECT r.id, p.id, r.scheduled_date FROM date_reservations r JOIN users o ON o.id = r.user_id
+         JOIN users p ON p.id = o.partner_id AND p.partner_id = o.id
+        WHERE r.scheduled_date > now() AND r.status IN ('scheduled', 'revealed', 'confirmed'))
+     INSERT INTO outbound_messages (key, kind, user_id, reservation_id, status, attempts, sent_at)
+     SELECT k.key, k.kind, rc.user_id, rc.res_id, 'sent', 1, now() FROM rc CROSS JOIN LATERAL (VALUES
+       ('hold:' || rc.res_id || ':' || rc.user_id || ':' ||
+          to_char(rc.scheduled_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'date_hold'),
+       ('reveal:' || rc.res_id || ':' || rc.user_id, 'date_reveal'),
+       ('reveal-sms:' || rc.res_id || ':' || rc.user_id, 'sms_reveal')) AS k(key, kind)
+     ON CONFLICT (key) DO NOTHING`,
+  );
+  await q(
+    `INSERT INTO outbound_messages (key, kind, user_id, status, attempts, sent_at)
+     SELECT 'renewal:' || id || ':' || to_char(current_period_end AT TIME ZONE 'Europe/London', 'YYYY-MM-DD'),
+       'renewal', id, 'sent', 1, now()
+     FROM users WHERE id = ANY($1::int[]) ON CONFLICT (key) DO NOTHING`,
+    [memberIds],
+  );
+
   // Members who sign in during the burst: one argon2id hash shared (the same password).
   const hash = await hashPassword(SIGN_IN_PASSWORD);
   const signIn = await q(
