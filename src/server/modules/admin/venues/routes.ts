@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminId, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
@@ -77,18 +77,23 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
       if (Number(req.headers["content-length"] ?? 0) > VENUE_SYNC.maxBytes)
         throw new HttpError(413, SYNC_MSG.tooLarge);
     };
+    // A file sent without a Content-Length (chunked) is cut off at the limit by the parser: same answer as
+    // above rather than the generic one; any other error goes on to the app's error handler.
+    const errorHandler = async (err: FastifyError) => {
+      throw err.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? new HttpError(413, SYNC_MSG.tooLarge) : err;
+    };
     const fileOf = (req: FastifyRequest) => {
       if (!Buffer.isBuffer(req.body)) throw new HttpError(415, SYNC_MSG.fileType);
       return req.body;
     };
     u.post(
       "/api/admin/venues/sync/preview",
-      { onRequest: tooLarge, schema: { querystring: syncUploadQuerySchema } },
+      { onRequest: tooLarge, errorHandler, schema: { querystring: syncUploadQuerySchema } },
       async (req) => previewSync(deps, fileOf(req), req.query.filename, req.query.removeMissing),
     );
     u.post(
       "/api/admin/venues/sync/apply",
-      { onRequest: tooLarge, schema: { querystring: syncApplyQuerySchema } },
+      { onRequest: tooLarge, errorHandler, schema: { querystring: syncApplyQuerySchema } },
       async (req) => {
         try {
           return await applySync(
