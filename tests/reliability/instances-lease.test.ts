@@ -1,20 +1,51 @@
 /**
- * The mail retry on two instances with a slow mail server (issue #7, item 3). The retry job claims a batch of
- * due messages at once and sends them one by one; when one send is slow enough that the rest of the batch waits
- * past the claim's lease (STUCK_SENDING_MINUTES), another instance's retry takes those rows over and sends them.
- * The first worker must then leave them alone: each message goes once. Two workers here are two sets of deps
- * (their own mailer) on one database and one clock, the second running inside the first one's slow send.
+ * Claimed mail on two instances with a slow mail server (issue #7, item 3). The retry job claims a batch of due
+ * messages at once, and the completion sweep claims its rating requests in one transaction; both then send one
+ * by one. When the sends are slow enough that the rest waits past the claim's lease (STUCK_SENDING_MINUTES),
+ * another instance's retry takes those rows over and sends them; the first worker must then leave them alone:
+ * each message goes once. Two workers here are two sets of deps (their own mailer) on one database and one
+ * clock, the second running inside the first one's slow send.
  */
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outboundMessages } from "../../src/server/db/schema.ts";
 import { createDeps } from "../../src/server/deps-factory.ts";
+import { completeDates } from "../../src/server/jobs/dates.ts";
 import { registerMailBuilder, retryDueMail, STUCK_SENDING_MINUTES } from "../../src/server/jobs/outbound.ts";
 import type { SentMail, Transport } from "../../src/server/modules/email/mailer.ts";
 import { createTestApp } from "../helpers/app.ts";
+import { arrangeDate, hours } from "../helpers/arrange.ts";
 
 const t = await createTestApp();
 const MIN = 60_000;
+/** Each send by the first worker takes a third of the lease or more (a slow mail server). */
+const SLOW = Math.ceil(STUCK_SENDING_MINUTES / 3 + 1) * MIN;
+
+/**
+ * The first worker's transport: each send takes SLOW; during its third send (by then the rows it claimed at
+ * the start are older than the lease) the second worker runs `other`.
+ */
+function slowTransport(
+  sent: Array<{ by: string; key: string }>,
+  keyOf: (m: SentMail) => string,
+  other: () => Promise<unknown>,
+): Transport {
+  let sends = 0;
+  return {
+    kind: "outbox",
+    async deliver(mail) {
+      sent.push({ by: "first", key: keyOf(mail) });
+      t.clock.advance(SLOW);
+      if (++sends === 3) await other();
+    },
+  };
+}
+const recording = (sent: Array<{ by: string; key: string }>, keyOf: (m: SentMail) => string): Transport => ({
+  kind: "outbox",
+  async deliver(mail) {
+    sent.push({ by: "second", key: keyOf(mail) });
+  },
+});
 
 registerMailBuilder("test_lease", async (row) => ({
   to: `${row.key.split(":")[1]}@lease.example`,
@@ -41,26 +72,15 @@ describe("retry-mail on two instances", () => {
     );
 
     const sent: Array<{ by: string; key: string }> = [];
-    const second: Transport = {
-      kind: "outbox",
-      async deliver(mail: SentMail) {
-        sent.push({ by: "second", key: mail.subject });
-      },
-    };
-    // Each send takes a third of the lease or more (a slow server): by the third, the batch claimed at the
-    // start is older than the lease, and the other instance's retry runs while that send is still going.
-    const slow = Math.ceil(STUCK_SENDING_MINUTES / 3 + 1) * MIN;
-    let sends = 0;
-    const first: Transport = {
-      kind: "outbox",
-      async deliver(mail: SentMail) {
-        sent.push({ by: "first", key: mail.subject });
-        t.clock.advance(slow);
-        if (++sends === 3) {
-          await retryDueMail(createDeps(t.config, t.db, { transport: second, now: t.clock.now }));
-        }
-      },
-    };
+    const second = createDeps(t.config, t.db, {
+      transport: recording(sent, (m) => m.subject),
+      now: t.clock.now,
+    });
+    const first = slowTransport(
+      sent,
+      (m) => m.subject,
+      () => retryDueMail(second),
+    );
     await retryDueMail(createDeps(t.config, t.db, { transport: first, now: t.clock.now }));
 
     // The one being sent had its claim renewed when its turn came, so it stays with the first worker; the
@@ -75,5 +95,33 @@ describe("retry-mail on two instances", () => {
     expect(rows).toHaveLength(4);
     expect(rows.every((r) => r.status === "sent" && r.attempts === 2)).toBe(true);
     await t.db.delete(outboundMessages).where(eq(outboundMessages.kind, "test_lease"));
+  });
+
+  it("a sweep's claims waiting past the lease for their turn are taken over and not sent again", async () => {
+    // Four dates over: completeDates claims the four rating requests in one transaction, then sends them.
+    const resIds: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const m = await t.member();
+      const { reservation } = await arrangeDate(t.db, m.user.id, {
+        at: new Date(t.clock.now().getTime() - hours(5)),
+        status: "revealed",
+      });
+      resIds.push(reservation.id);
+    }
+    const sent: Array<{ by: string; key: string }> = [];
+    const keyOf = (m: SentMail) => `${m.reservationId}:${m.to}`;
+    const second = createDeps(t.config, t.db, { transport: recording(sent, keyOf), now: t.clock.now });
+    const first = slowTransport(sent, keyOf, () => retryDueMail(second));
+    expect(await completeDates(createDeps(t.config, t.db, { transport: first, now: t.clock.now }))).toBe(4);
+
+    const times = new Map<string, number>();
+    for (const s of sent) times.set(s.key, (times.get(s.key) ?? 0) + 1);
+    expect(times.size).toBe(4);
+    expect([...times.values()]).toEqual([1, 1, 1, 1]);
+    expect(sent.filter((s) => s.by === "second")).toHaveLength(1);
+    const rows = await t.db.select().from(outboundMessages).where(eq(outboundMessages.kind, "date_rating"));
+    expect(rows.filter((r) => resIds.includes(r.reservationId ?? -1)).map((r) => r.status)).toEqual(
+      Array(4).fill("sent"),
+    );
   });
 });

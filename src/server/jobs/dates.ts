@@ -352,7 +352,7 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
       return out;
     });
     for (const c of claims)
-      await deliverClaimed(deps, c.claimId, buildFor("cancelled", deps, id, c.userId, c.key));
+      await deliverClaimed(deps, c.claimId, now, buildFor("cancelled", deps, id, c.userId, c.key));
   }
 
   // Other cancellations (by an admin, or a member's plan ending): the hold in their calendar is withdrawn.
@@ -415,7 +415,7 @@ export async function completeDates(deps: Deps): Promise<number> {
     return { count: done.rows.length, out };
   });
   for (const c of claims.out)
-    await deliverClaimed(deps, c.claimId, buildFor("rating", deps, c.resId, c.userId, c.key));
+    await deliverClaimed(deps, c.claimId, now, buildFor("rating", deps, c.resId, c.userId, c.key));
   return claims.count;
 }
 

@@ -72,7 +72,8 @@ export function backoffAfter(attempt: number): number | null {
 export async function sendClaimed(deps: Deps, m: ClaimedMail): Promise<SendOutcome> {
   const id = await claimMail(deps.db, deps.now(), m);
   if (id === null) return "duplicate";
-  return deliverClaimed(deps, id, m.build);
+  // Claimed just now: no need to renew it.
+  return attempt(deps, { id, attempts: 0 }, m.build);
 }
 
 /**
@@ -102,13 +103,38 @@ export async function claimMail(
   return claimed[0]?.id ?? null;
 }
 
-/** The first attempt at a row claimed by claimMail. */
-export function deliverClaimed(
+/**
+ * The first attempt at a row claimed by claimMail at `claimedAt`. A sweep claims many rows in one transaction and
+ * then sends them one by one, so a row may wait past the lease for its turn and be taken over by the retry job
+ * of any instance: the claim is renewed first, and a row no longer this worker's is left alone ("duplicate").
+ */
+export async function deliverClaimed(
   deps: Deps,
   id: number,
+  claimedAt: Date,
   build: () => Promise<OutgoingMail | null>,
 ): Promise<SendOutcome> {
+  if (!(await renewClaim(deps, id, claimedAt))) return "duplicate";
   return attempt(deps, { id, attempts: 0 }, build);
+}
+
+/**
+ * Renews a claim this worker made at `claimedAt`, just before an attempt. False when the row is no longer this
+ * worker's: another instance's retry took it over after the lease (or has already sent it).
+ */
+async function renewClaim(deps: Deps, id: number, claimedAt: Date): Promise<boolean> {
+  const renewed = await deps.db
+    .update(outboundMessages)
+    .set({ claimedAt: deps.now() })
+    .where(
+      and(
+        eq(outboundMessages.id, id),
+        eq(outboundMessages.status, "sending"),
+        eq(outboundMessages.claimedAt, claimedAt),
+      ),
+    )
+    .returning({ id: outboundMessages.id });
+  return renewed.length > 0;
 }
 
 /** One attempt at a claimed row (status "sending"): build, send, record the outcome. */
@@ -198,8 +224,8 @@ interface ClaimedRow {
  *
  * The batch is claimed at once but sent one by one, so a slow mail server can make a row wait past the lease
  * (STUCK_SENDING_MINUTES) for its turn, and another instance's retry may take it over meanwhile. Each row's
- * claim is therefore renewed just before its attempt, only if it is still this worker's claim; a row taken
- * over is left to the worker that took it, so waiting in a batch never sends a message twice.
+ * claim is therefore renewed just before its attempt (renewClaim), only if it is still this worker's; a row
+ * taken over is left to the worker that took it, so waiting in a batch never sends a message twice.
  */
 export async function retryDueMail(deps: Deps): Promise<number> {
   let handled = 0;
@@ -223,18 +249,7 @@ export async function retryDueMail(deps: Deps): Promise<number> {
     const rows = result.rows.sort((a, b) => a.id - b.id);
     if (rows.length === 0) break;
     for (const r of rows) {
-      const renewed = await deps.db
-        .update(outboundMessages)
-        .set({ claimedAt: deps.now() })
-        .where(
-          and(
-            eq(outboundMessages.id, r.id),
-            eq(outboundMessages.status, "sending"),
-            eq(outboundMessages.claimedAt, now),
-          ),
-        )
-        .returning({ id: outboundMessages.id });
-      if (renewed.length === 0) continue;
+      if (!(await renewClaim(deps, r.id, now))) continue;
       const builder = builders.get(r.kind);
       const build = builder
         ? () => builder({ key: r.key, userId: r.user_id, reservationId: r.reservation_id }, deps)
