@@ -1,39 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { registerViaApi } from "./helpers.ts";
-
-/** A questionnaire with the Terms accepted: the server sets up no Direct Debit before that. */
-const PREFERENCES = {
-  postcode: "sw1a1aa",
-  travelRadius: 25,
-  dateSpend: "££",
-  dateTypePreferences: [{ type: "culture", rank: 1 }],
-  schedulingPreferences: [
-    { weekOfMonth: 1, dayOfWeek: "saturday" },
-    { weekOfMonth: 2, dayOfWeek: "saturday" },
-    { weekOfMonth: 3, dayOfWeek: "saturday" },
-  ],
-  timePreferences: [{ time: "afternoons", rank: 1 }],
-  dietaryRestrictions: [],
-  accessibilityNeeds: [],
-  alcoholOk: true,
-  openToTrying: false,
-  marketingOptOut: true,
-  termsAccepted: true,
-};
+import { authoriseSandboxDirectDebit, registerViaApi, saveAcceptedPreferences } from "./helpers.ts";
 
 /** Subscribes through the plans page and the sandbox Direct Debit page, as a member would. */
 async function subscribeViaSandbox(page: Page, tier: "silver" | "gold" | "platinum") {
-  const res = await page.request.post("/api/onboarding/preferences", { data: PREFERENCES });
-  expect(res.status()).toBe(200);
+  await saveAcceptedPreferences(page);
   await page.goto(`/subscription?tier=${tier}`);
   await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/direct-debit\//);
-  await page.getByLabel("Account holder name").fill("Alex Taylor");
-  await page.getByLabel("Sort code").fill("20-00-00");
-  await page.getByLabel("Account number").fill("55779911");
-  await page.getByLabel(/I am the account holder/).check();
-  await page.getByRole("button", { name: "Set up Direct Debit" }).click();
-  await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toBeVisible();
+  await authoriseSandboxDirectDebit(page);
 }
 
 test.describe("billing", () => {

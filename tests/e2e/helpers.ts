@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
@@ -45,6 +46,43 @@ export async function registerViaApi(
   });
   expect(res.status()).toBe(201);
   return { email, password };
+}
+
+/** A complete questionnaire with the Terms accepted (the server sets up no Direct Debit before that). */
+export const ACCEPTED_PREFERENCES = {
+  postcode: "sw1a1aa",
+  travelRadius: 25,
+  dateSpend: "££",
+  dateTypePreferences: [{ type: "culture", rank: 1 }],
+  schedulingPreferences: [
+    { weekOfMonth: 1, dayOfWeek: "saturday" },
+    { weekOfMonth: 2, dayOfWeek: "saturday" },
+    { weekOfMonth: 3, dayOfWeek: "saturday" },
+  ],
+  timePreferences: [{ time: "afternoons", rank: 1 }],
+  dietaryRestrictions: [],
+  accessibilityNeeds: [],
+  alcoholOk: true,
+  openToTrying: false,
+  marketingOptOut: true,
+  termsAccepted: true,
+};
+
+/** Saves ACCEPTED_PREFERENCES for the member signed in on `page`. */
+export async function saveAcceptedPreferences(page: Page) {
+  const res = await page.request.post("/api/onboarding/preferences", { data: ACCEPTED_PREFERENCES });
+  expect(res.status()).toBe(200);
+}
+
+/** On the sandbox's Direct Debit page: fills in the test bank account and authorises, back to the app. */
+export async function authoriseSandboxDirectDebit(page: Page) {
+  await expect(page).toHaveURL(/\/sandbox\/direct-debit\//);
+  await page.getByLabel("Account holder name").fill("Alex Taylor");
+  await page.getByLabel("Sort code").fill("20-00-00");
+  await page.getByLabel("Account number").fill("55779911");
+  await page.getByLabel(/I am the account holder/).check();
+  await page.getByRole("button", { name: "Set up Direct Debit" }).click();
+  await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toBeVisible();
 }
 
 let pool: import("pg").Pool | undefined;
@@ -101,4 +139,46 @@ export async function arrangeDate(
     ],
   );
   return res.rows[0].id as number;
+}
+
+/** The WCAG 2.0 and 2.1 A and AA rules (axe-core tags) every screen is held to. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core on the page as it stands and fails on any serious or critical violation, naming the rule,
+ * the elements and what is wrong. `label` says which screen (and theme) in the failure message; `soft` lets
+ * the test go on to check other screens and fail at its end; `rules` runs only those axe rules (such as the
+ * colour rules when only the theme changed).
+ *
+ * axe-core (the engine of @axe-core/playwright) is injected once per document and run with axe.run: the
+ * AxeBuilder wrapper re-injects it and opens a page per analysis, 5-10 times slower on this machine.
+ */
+export async function expectAccessible(
+  page: Page,
+  label = page.url(),
+  opts: { soft?: boolean; rules?: string[] } = {},
+): Promise<void> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const runOnly = opts.rules
+    ? ({ type: "rule", values: opts.rules } as const)
+    : ({ type: "tag", values: WCAG_TAGS } as const);
+  const violations = await page.evaluate(async (only) => {
+    const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
+    const results = await axe.run(document, { runOnly: only, resultTypes: ["violations"] });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary ?? "" })),
+    }));
+  }, runOnly);
+  const report = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map((n) => `[${v.impact}] ${v.id} at ${n.target}: ${n.summary.replace(/\s+/g, " ") || v.help}`),
+    );
+  (opts.soft ? expect.soft : expect)(report, `accessibility of ${label}`).toEqual([]);
 }

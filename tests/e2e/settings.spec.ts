@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, registerViaApi } from "./helpers.ts";
+import { arrangeDate, authoriseSandboxDirectDebit, e2eDb, registerViaApi } from "./helpers.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -38,13 +38,7 @@ async function subscribedMember(page: Page, tier: "silver" | "gold" | "platinum"
   await savePreferences(page);
   await page.goto(`/subscription?tier=${tier}`);
   await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/direct-debit\//);
-  await page.getByLabel("Account holder name").fill("Alex Taylor");
-  await page.getByLabel("Sort code").fill("20-00-00");
-  await page.getByLabel("Account number").fill("55779911");
-  await page.getByLabel(/I am the account holder/).check();
-  await page.getByRole("button", { name: "Set up Direct Debit" }).click();
-  await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toBeVisible();
+  await authoriseSandboxDirectDebit(page);
   return member;
 }
 

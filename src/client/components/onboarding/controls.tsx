@@ -163,18 +163,16 @@ export function RankedChoices<V extends string>({
         const Icon = option.icon;
         const descriptionId = `${idBase}-${option.value}`;
         return (
-          <button
+          // The card is drawn around the button, whose ::after stretches over it (the whole card is the
+          // target). Only the label is inside the button: the description is its aria-describedby and the
+          // rank is in its name, so the name holds the visible label (WCAG 2.5.3 Label in Name).
+          <div
             key={option.value}
-            type="button"
-            aria-pressed={chosen}
-            aria-label={chosen ? `${option.label}, ranked ${rank}` : option.label}
-            aria-describedby={descriptionId}
-            onClick={() => toggle(option.value)}
             className={cn(
-              "group relative flex items-start gap-3.5 rounded-xl border bg-surface p-4 text-left transition-colors",
+              "relative flex items-start gap-3.5 rounded-xl border bg-surface p-4 text-left transition-colors",
               "hover:border-brand/60",
               chosen ? "border-brand ring-1 ring-brand" : "border-border",
-              focusRing,
+              "has-[button:focus-visible]:outline-2 has-[button:focus-visible]:outline-offset-2 has-[button:focus-visible]:outline-ring",
             )}
           >
             <span
@@ -187,7 +185,16 @@ export function RankedChoices<V extends string>({
               <Icon aria-hidden className="size-5" />
             </span>
             <span className="grid flex-1 gap-0.5 pr-8">
-              <span className="font-medium">{option.label}</span>
+              <button
+                type="button"
+                aria-pressed={chosen}
+                aria-label={chosen ? `${option.label}, ranked ${rank}` : option.label}
+                aria-describedby={descriptionId}
+                onClick={() => toggle(option.value)}
+                className="text-left font-medium outline-none after:absolute after:inset-0 after:rounded-xl"
+              >
+                {option.label}
+              </button>
               <span id={descriptionId} className="text-sm text-muted-foreground">
                 {option.description}
               </span>
@@ -195,7 +202,7 @@ export function RankedChoices<V extends string>({
             <span
               aria-hidden
               className={cn(
-                "absolute top-3.5 right-3.5 flex size-7 items-center justify-center rounded-full font-display text-sm font-semibold",
+                "pointer-events-none absolute top-3.5 right-3.5 flex size-7 items-center justify-center rounded-full font-display text-sm font-semibold",
                 chosen
                   ? "bg-accent text-accent-foreground"
                   : "border border-dashed border-input text-transparent",
@@ -204,7 +211,7 @@ export function RankedChoices<V extends string>({
             >
               {chosen ? rank : ""}
             </span>
-          </button>
+          </div>
         );
       })}
     </fieldset>

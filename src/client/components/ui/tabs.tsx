@@ -32,5 +32,14 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn("mt-6 outline-none", className)} {...props} />;
+  // The panel takes focus (Tab from the tab list moves into it): show where focus is, like every control.
+  return (
+    <TabsPrimitive.Content
+      className={cn(
+        "mt-6 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring",
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -88,7 +88,7 @@ export function MrrChart({ data }: { data: MonthlyMrr[] }) {
       />
       <div aria-hidden>
         <ResponsiveContainer width="100%" height={260}>
-          <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <defs>
               <linearGradient id="mrr-fill" x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor="var(--brand)" stopOpacity={0.35} />
@@ -179,7 +179,12 @@ export function SignupsChart({
       />
       <div aria-hidden>
         <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={2}>
+          <BarChart
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            barGap={2}
+            accessibilityLayer={false}
+          >
             <CartesianGrid stroke="var(--border)" vertical={false} />
             <XAxis
               dataKey="month"
