@@ -86,7 +86,7 @@ function pathFor(url: string, own: number[] | undefined, pick: number, bad: stri
 async function settled() {
   let last = await snapshotTables(t.db);
   for (let i = 0; i < 40; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, 10));
     const now = await snapshotTables(t.db);
     if (changedTables(last, now).length === 0) return now;
     last = now;
@@ -139,7 +139,9 @@ describe("members' and public routes under hostile JSON", () => {
           before = res.statusCode < 400 ? await settled() : after;
         },
       ),
-      { numRuns: RUNS },
+      // Routes without a valid body here take none (sign out, pause, 2FA setup...): their body is only parsed,
+      // which fewer runs cover.
+      { numRuns: VALID[key(r)] ? RUNS : Math.ceil(RUNS / 3) },
     );
   });
 
