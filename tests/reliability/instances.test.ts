@@ -232,7 +232,7 @@ describe("two instances on one database", () => {
   });
 
   it("the reveal sweep run by three processes at once sends each reveal exactly once", async () => {
-    const resIds = await couplesWithRevealableDates(30);
+    const resIds = await couplesWithRevealableDates(20);
     answerAfterMs = 20;
     holdAnswersUntil(3);
     try {
@@ -246,24 +246,24 @@ describe("two instances on one database", () => {
       expect(cli2).toMatch(/date-reveals: \d+ handled/);
       await eventually(async () => {
         const rows = await revealRows(resIds);
-        return rows.length === 60 && rows.every((r) => r.status === "sent");
+        return rows.length === 40 && rows.every((r) => r.status === "sent");
       }, 60_000);
     } finally {
       answerAfterMs = 0;
       holdAnswersUntil(0);
     }
     const got = copies(resIds);
-    expect(got.size).toBe(60);
+    expect(got.size).toBe(40);
     expect([...got.values()].every((n) => n === 1)).toBe(true);
     // The sweeps really overlapped: each of the three processes sent some of them.
     expect(new Set(reveals(resIds).map((d) => d.sender)).size).toBeGreaterThanOrEqual(3);
     const rows = await revealRows(resIds);
-    expect(rows).toHaveLength(60);
+    expect(rows).toHaveLength(40);
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
   }, 120_000);
 
   it("an instance killed mid-send loses no reveal and duplicates at most the one it was sending", async () => {
-    const resIds = await couplesWithRevealableDates(10);
+    const resIds = await couplesWithRevealableDates(8);
     // The fourth reveal a server sends is taken by the SMTP server but never answered.
     stallIf = (d) => d.sender.startsWith("instance-") && reveals(resIds).length >= 4;
     await boss.send("date-reveals");
@@ -284,10 +284,15 @@ describe("two instances on one database", () => {
     await boss.send("date-reveals");
     await eventually(async () => {
       const rows = await revealRows(resIds);
-      return rows.length === 20 && rows.filter((r) => r.status === "sent").length === 19;
+      return rows.length === 16 && rows.filter((r) => r.status === "sent").length === 15;
     }, 60_000);
+    // The one left is the hung message, its claim still the dead worker's.
     const [stuck] = (await revealRows(resIds)).filter((r) => r.status === "sending");
-    expect(`${stuck.reservationId}:${hung.to}`).toBe(`${hung.resId}:${hung.to}`);
+    const [to] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, stuck.userId ?? 0));
+    expect([stuck.reservationId, to.email]).toEqual([hung.resId, hung.to]);
 
     // The hung message's claim is taken over once it is older than STUCK_SENDING_MINUTES: rather than wait,
     // the claim is dated back past the lease, as if that time had passed; then the mail retry runs.
@@ -302,7 +307,7 @@ describe("two instances on one database", () => {
     await eventually(async () => (await revealRows(resIds)).every((r) => r.status === "sent"), 60_000);
 
     const got = copies(resIds);
-    expect(got.size).toBe(20);
+    expect(got.size).toBe(16);
     const twice = [...got].filter(([, n]) => n > 1);
     expect(twice).toEqual([[`${hung.resId}:${hung.to}`, 2]]);
   }, 120_000);
