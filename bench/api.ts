@@ -9,11 +9,13 @@
  * seconds (default 30) each: a bare node:http hello-world server (its own process) as the ceiling, then
  * GET /api/auth/user and GET /api/dates/user as a member, GET /api/admin/assignments (a page of 50) as an
  * admin, and the landing page as a browser asks for it (br, gzip). The server's peak memory comes from
- * /proc/<pid>/status.
+ * /proc/<pid>/status; the CPU time per request of the server and of PostgreSQL from /proc/<pid>/stat (a figure
+ * that other work on the machine changes much less than requests per second do).
  *
- * Sign-in is measured apart: the cost of one argon2id hash, a burst of sign-ins (distinct client addresses
- * through X-Forwarded-For, the server trusting one proxy hop, so the per-address limit does not stop them),
- * and GET /api/auth/user's p99 during the burst against the same probe without it.
+ * Sign-in is measured apart: the cost of one argon2id hash, a burst of BENCH_SIGN_INS (100) sign-ins from 50
+ * connections (distinct client addresses through X-Forwarded-For, the server trusting one proxy hop, so the
+ * per-address limit does not stop them), and GET /api/auth/user's p99 at a steady 50 req/s during the burst
+ * against the same probe without it.
  *
  * Targets: no error, timeout or non-2xx; p99 under 50 ms on every endpoint; GET /api/auth/user at least 35 %
  * of the ceiling; auth/user's p99 during the sign-in burst under 50 ms. A miss sets exit code 1.
