@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.ts";
 import {
@@ -11,7 +11,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import { createDeps } from "../../src/server/deps-factory.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
-import { finishStaleCompletions } from "../../src/server/modules/payments/service.ts";
+import { completeSubscription, finishStaleCompletions } from "../../src/server/modules/payments/service.ts";
 import { VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venues.ts";
 import { authorisedCheckout, complete, type Member, openWorld, userRow } from "./world.ts";
 
@@ -21,7 +21,9 @@ import { authorisedCheckout, complete, type Member, openWorld, userRow } from ".
  * completion between the provider call and the database write. Both are in flight in one server, killed at
  * once; then a server without fault points is started on the same database.
  */
-const w = await openWorld({ UNVEIL_FAULT_PAUSE: "venue-sync-apply,subscription-complete-record" });
+const w = await openWorld({
+  UNVEIL_FAULT_PAUSE: "venue-sync-apply,subscription-complete-record,subscription-rebuild-record",
+});
 const admin = await w.member({ isAdmin: true });
 
 const csvCell = (v: string | number) => {
@@ -60,11 +62,22 @@ async function pausedAt(point: string, times = 1) {
   }
 }
 
+/** The app's services in this test process, on the same database (the sandbox provider keeps its books there). */
+const deps = () =>
+  createDeps(
+    loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: w.databaseUrl, APP_URL: w.server.url }),
+    w.db,
+    { transport: outboxTransport(null) },
+  );
+
 let venuesBefore: Array<typeof venues.$inferSelect>;
 let file: Buffer;
 let planId: string;
 let offerId: number;
 const members: Array<{ m: Member; token: string }> = [];
+let changer: Member;
+const changeTier = (m: Member) =>
+  w.http("/api/subscription/change-tier", { as: m, json: { tier: "platinum" } });
 
 beforeAll(async () => {
   // 300 venues; the file updates 150, drops 50 (removed) and adds 200.
@@ -101,13 +114,20 @@ beforeAll(async () => {
     members.push({ m, token: await authorisedCheckout(w, m, "gold", "CRASH25") });
   }
 
+  // A subscribed member whose plan change rebuilds the provider subscription (cancel old, create new).
+  // Completed in this process (no fault points here) on the same database and sandbox books.
+  changer = await w.member();
+  const changerToken = await authorisedCheckout(w, changer, "gold");
+  await completeSubscription(deps(), await userRow(w, changer.id), changerToken);
   // In flight together in one server, each paused at its fault point, then SIGKILL.
   const inFlight = [
     syncUpload("apply", file, planId),
     ...members.map(({ m, token }) => complete(w, m, token)),
+    changeTier(changer),
   ].map((p) => p.catch((e: Error) => e));
   await pausedAt("venue-sync-apply");
   await pausedAt("subscription-complete-record", members.length);
+  await pausedAt("subscription-rebuild-record");
   const exit = await w.server.kill("SIGKILL");
   expect(exit.signal).toBe("SIGKILL");
   for (const r of await Promise.all(inFlight)) expect(r).toBeInstanceOf(Error);
@@ -175,29 +195,41 @@ describe("a server killed between the provider call and the database write of a 
 
   it("one the member never retries is finished by the stale-completion sweep, with the same provider subscription", async () => {
     const { m } = members[1];
-    const deps = createDeps(
-      loadConfig({
-        NODE_ENV: "test",
-        LOG_LEVEL: "silent",
-        DATABASE_URL: w.databaseUrl,
-        APP_URL: w.server.url,
-      }),
-      w.db,
-      { transport: outboxTransport(null) },
-    );
     // A fresh claim may belong to an attempt still running: the sweep leaves it alone.
-    expect(await finishStaleCompletions(deps)).toBe(0);
+    expect(await finishStaleCompletions(deps())).toBe(0);
     expect((await userRow(w, m.id)).subscriptionStatus).toBeNull();
     await w.db
       .update(paymentCheckouts)
       .set({ completingSince: sql`now() - interval '2 minutes'` })
       .where(eq(paymentCheckouts.userId, m.id));
-    expect(await finishStaleCompletions(deps)).toBe(1);
+    expect(await finishStaleCompletions(deps())).toBe(1);
     await expectSubscribedOnce(m);
-    expect(await finishStaleCompletions(deps)).toBe(0);
+    expect(await finishStaleCompletions(deps())).toBe(0);
     // Two claims, two redemptions: the crash and the recoveries counted none twice.
     const [offer] = await w.db.select().from(offerCodes).where(eq(offerCodes.id, offerId));
     expect(offer.usesCount).toBe(2);
+  });
+});
+
+describe("a server killed between a plan change's provider calls and its database write", () => {
+  it("the member's retry ends with one collecting provider subscription, the one recorded", async () => {
+    const before = await userRow(w, changer.id);
+    expect(before.pendingTier).toBeNull();
+    const collecting = () =>
+      w.db
+        .select()
+        .from(sandboxSubscriptions)
+        .where(
+          and(
+            eq(sandboxSubscriptions.mandateId, before.paymentMandateId!),
+            eq(sandboxSubscriptions.status, "active"),
+          ),
+        );
+    const retry = await changeTier(changer);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    const after = await userRow(w, changer.id);
+    expect(after.pendingTier).toBe("platinum");
+    expect((await collecting()).map((s) => s.id)).toEqual([after.paymentSubscriptionId]);
   });
 });
 

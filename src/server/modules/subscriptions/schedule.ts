@@ -13,6 +13,7 @@ import { TIERS, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, paymentCheckouts, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { faultPoint } from "../../fault-point.ts";
 import { HttpError } from "../../http-error.ts";
 import { discountPence } from "../offers/service.ts";
 import { monthsUntil } from "../payments/service.ts";
@@ -140,11 +141,16 @@ export async function rebuildSchedule(
       mandateId,
       amountPence: price,
       name: `Unveil ${TIERS[opts.tier].name}`,
-      idempotencyKey: `unveil-${opts.operation}-${current.id}-${randomBytes(6).toString("hex")}`,
+      // Derived from what is replaced and what replaces it: a retry after the database write failed (or the
+      // process died) gets the subscription already created back instead of an orphan collecting beside it.
+      // Every rebuild stores a new subscription id, so a later change never meets an earlier key.
+      idempotencyKey: `unveil-${opts.operation}-${current.id}-${current.paymentSubscriptionId ?? randomBytes(6).toString("hex")}-${opts.tier}-${opts.start.toISOString().slice(0, 10)}`,
       startDate: opts.start,
       discount: offer ? { amountPence: price - offer.amountOffPence, months: offer.months ?? 0 } : undefined,
     }),
   );
+  // Crash tests stop the process here: the provider holds the new schedule, the caller has not stored it.
+  await faultPoint("subscription-rebuild-record");
   return { subscriptionId: created.subscriptionId, nextSubscriptionId: created.nextSubscriptionId ?? null };
 }
 
