@@ -37,8 +37,6 @@ interface Sample {
   res: LightMyRequestResponse;
   /** Pages and answers that carry a member's data or a token: never stored by the browser or a proxy. */
   noStore: boolean;
-  /** The client's index.html, answered by the catch-all route of app.ts. */
-  spa?: true;
 }
 
 /** One answer of every kind from `t`. */
@@ -63,8 +61,8 @@ async function samples(t: TestApp): Promise<Sample[]> {
     { name: "API JSON 401", res: await t.request({ method: "GET", url: "/api/dates/user" }), noStore: true },
     { name: "API JSON 404", res: await get("/api/no-such-thing"), noStore: true },
     { name: "landing page", res: await t.request({ method: "GET", url: "/" }), noStore: false },
-    { name: "member page /dashboard", res: await get("/dashboard"), noStore: true, spa: true },
-    { name: "member page /dates/:id", res: await get(`/dates/${reservation.id}`), noStore: true, spa: true },
+    { name: "member page /dashboard", res: await get("/dashboard"), noStore: true },
+    { name: "member page /dates/:id", res: await get(`/dates/${reservation.id}`), noStore: true },
     { name: "unknown page (404)", res: await get("/no-such-page"), noStore: false },
     { name: "static asset", res: await get("/assets/app-abc123.js"), noStore: false },
     {
@@ -143,13 +141,8 @@ describe("headers on every kind of answer", () => {
   });
 
   const noStore = ({ res }: Sample) => expect(String(res.headers["cache-control"])).toMatch(/\bno-store\b/);
-  it.each(all.filter((s) => s.noStore && !s.spa))("$env $name: Cache-Control no-store", noStore);
-  // TODO(operations engineer, src/server/app.ts): the catch-all answering the client's pages sets
-  // "cache-control: no-store" and then reply.sendFile("index.html"), whose @fastify/static setHeaders hook
-  // overwrites it with "no-cache": member pages and pages carrying tokens (/auth?token=, /partner-invite?token=,
-  // /subscription/complete?session_token=) may be stored by the browser. Fix: keep a cache-control the reply
-  // already has in setHeaders (or send index.html with cacheControl: false). Un-skip then.
-  it.skip.each(all.filter((s) => s.noStore && s.spa))("$env $name: Cache-Control no-store", noStore);
+  // The client's pages once lost their no-store to @fastify/static's setHeaders (no-cache).
+  it.each(all.filter((s) => s.noStore))("$env $name: Cache-Control no-store", noStore);
 
   it("hashed assets are cached for long, and nothing else is", () => {
     expect(prod.find((s) => s.name === "static asset")!.res.headers["cache-control"]).toMatch(/immutable/);
