@@ -69,13 +69,11 @@ async function samples(t: TestApp): Promise<Sample[]> {
       name: "reset link page /auth?token=",
       res: await get(`/auth?token=${token}`, undefined),
       noStore: true,
-      spa: true,
     },
     {
       name: "partner invitation page /partner-invite?token=",
       res: await get(`/partner-invite?token=${token}`, undefined),
       noStore: true,
-      spa: true,
     },
     {
       name: "verification link /api/verify-email?token=",
@@ -86,7 +84,6 @@ async function samples(t: TestApp): Promise<Sample[]> {
       name: "checkout return /subscription/complete?session_token=",
       res: await get(`/subscription/complete?session_token=${token}`),
       noStore: true,
-      spa: true,
     },
     { name: "sandbox bank details page", res: await get(sandboxUrl), noStore: true },
     { name: "member data download", res: await get("/api/account/export"), noStore: true },
