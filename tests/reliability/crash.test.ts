@@ -70,6 +70,9 @@ const deps = () =>
     { transport: outboxTransport(null) },
   );
 
+const usesCount = async () =>
+  (await w.db.select().from(offerCodes).where(eq(offerCodes.id, offerId)))[0].usesCount;
+
 let venuesBefore: Array<typeof venues.$inferSelect>;
 let file: Buffer;
 let planId: string;
@@ -109,7 +112,7 @@ beforeAll(async () => {
     .values({ code: "CRASH25", discountType: "percentage", discountValue: "25", maxUses: 5 })
     .returning();
   offerId = offer.id;
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     const m = await w.member();
     members.push({ m, token: await authorisedCheckout(w, m, "gold", "CRASH25") });
   }
@@ -132,7 +135,19 @@ beforeAll(async () => {
   expect(exit.signal).toBe("SIGKILL");
   for (const r of await Promise.all(inFlight)) expect(r).toBeInstanceOf(Error);
   await w.restart({ UNVEIL_FAULT_PAUSE: "" });
+  // However slow the restart was, the claims are treated as made just now (stale after a minute).
+  await w.db
+    .update(paymentCheckouts)
+    .set({ completingSince: sql`now()` })
+    .where(eq(paymentCheckouts.status, "completing"));
 });
+
+/** A minute later: the claims of these members' checkouts are stale. */
+const aMinuteLater = (m: Member) =>
+  w.db
+    .update(paymentCheckouts)
+    .set({ completingSince: sql`now() - interval '2 minutes'` })
+    .where(and(eq(paymentCheckouts.userId, m.id), eq(paymentCheckouts.status, "completing")));
 
 describe("a server killed in the middle of a venue import", () => {
   it("leaves the venues table exactly as before; the same plan applied again finishes it", async () => {
@@ -171,8 +186,7 @@ describe("a server killed between the provider call and the database write of a 
     expect(await w.db.select().from(offerCodeUsage).where(eq(offerCodeUsage.offerCodeId, offerId))).toEqual(
       [],
     );
-    const [offer] = await w.db.select().from(offerCodes).where(eq(offerCodes.id, offerId));
-    expect(offer.usesCount).toBe(members.length);
+    expect(await usesCount()).toBe(members.length);
   });
 
   it("the member's return to the completion URL finishes it with exactly one provider subscription", async () => {
@@ -181,10 +195,7 @@ describe("a server killed between the provider call and the database write of a 
     const early = await complete(w, m, token);
     expect(early.status).toBe(409);
     // A minute later the claim is stale and the retry takes over.
-    await w.db
-      .update(paymentCheckouts)
-      .set({ completingSince: sql`now() - interval '2 minutes'` })
-      .where(eq(paymentCheckouts.userId, m.id));
+    await aMinuteLater(m);
     const retry = await complete(w, m, token);
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     await expectSubscribedOnce(m);
@@ -198,16 +209,35 @@ describe("a server killed between the provider call and the database write of a 
     // A fresh claim may belong to an attempt still running: the sweep leaves it alone.
     expect(await finishStaleCompletions(deps())).toBe(0);
     expect((await userRow(w, m.id)).subscriptionStatus).toBeNull();
-    await w.db
-      .update(paymentCheckouts)
-      .set({ completingSince: sql`now() - interval '2 minutes'` })
-      .where(eq(paymentCheckouts.userId, m.id));
+    await aMinuteLater(m);
     expect(await finishStaleCompletions(deps())).toBe(1);
     await expectSubscribedOnce(m);
     expect(await finishStaleCompletions(deps())).toBe(0);
-    // Two claims, two redemptions: the crash and the recoveries counted none twice.
-    const [offer] = await w.db.select().from(offerCodes).where(eq(offerCodes.id, offerId));
-    expect(offer.usesCount).toBe(2);
+    // Two redemptions and one claim still held: the crash and the recoveries counted none twice.
+    expect(await usesCount()).toBe(3);
+  });
+
+  it("one whose member subscribed another way meanwhile is abandoned: its provider subscription cancelled, its offer use given back", async () => {
+    const { m } = members[2];
+    await aMinuteLater(m);
+    const [stuck] = await w.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.userId, m.id));
+    // The member gives up on the first checkout and subscribes again, without the code.
+    const again = await complete(w, m, await authorisedCheckout(w, m, "silver"));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await finishStaleCompletions(deps())).toBe(1);
+
+    const [after] = await w.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.id, stuck.id));
+    expect(after).toMatchObject({ status: "abandoned", offerReserved: false, completingSince: null });
+    const orphans = await w.db
+      .select()
+      .from(sandboxSubscriptions)
+      .where(eq(sandboxSubscriptions.mandateId, stuck.mandateId!));
+    expect(orphans.map((s) => s.status)).toEqual(["cancelled"]);
+    const row = await userRow(w, m.id);
+    expect(row).toMatchObject({ subscriptionStatus: "active", subscriptionTier: "silver" });
+    expect(await usesCount()).toBe(2);
+    expect(await w.db.select().from(offerCodeUsage).where(eq(offerCodeUsage.userId, m.id))).toEqual([]);
+    expect(await finishStaleCompletions(deps())).toBe(0);
   });
 });
 

@@ -252,30 +252,9 @@ async function completeCheckout(
   // Step 2: the provider, outside any transaction.
   let created: { subscriptionId: string; nextSubscriptionId?: string };
   try {
-    created = await deps.payments.createSubscription({
-      mandateId: mandate.mandateId,
-      amountPence: price,
-      name: `Unveil ${TIERS[tier].name}`,
-      // Unique per checkout across databases and environments: the provider reference is random.
-      idempotencyKey: `unveil-sub-${checkout.providerRef}`,
-      discount:
-        discountPence > 0
-          ? { amountPence: price - discountPence, months: checkout.discountMonths ?? 0 }
-          : undefined,
-    });
+    created = await providerSubscription(deps, checkout, mandate.mandateId);
   } catch {
-    await deps.db.transaction(async (tx) => {
-      if (checkout.offerCodeId && !checkout.offerReserved) {
-        await tx
-          .update(offerCodes)
-          .set({ usesCount: sql`greatest(${offerCodes.usesCount} - 1, 0)` })
-          .where(eq(offerCodes.id, checkout.offerCodeId));
-      }
-      await tx
-        .update(paymentCheckouts)
-        .set({ status: "authorised", completingSince: null, offerReserved: false })
-        .where(eq(paymentCheckouts.id, checkout.id));
-    });
+    await releaseClaim(deps, checkout, "authorised");
     throw new HttpError(502, PAYMENT_MSG.providerDown);
   }
 
@@ -373,18 +352,79 @@ export async function finishStaleCompletions(deps: Deps): Promise<number> {
         lt(paymentCheckouts.completingSince, new Date(deps.now().getTime() - COMPLETING_STALE_MS)),
       ),
     );
-  let finished = 0;
+  let handled = 0;
   for (const checkout of stale) {
     const [user] = await deps.db.select().from(users).where(eq(users.id, checkout.userId));
     if (!user) continue;
     try {
       await completeCheckout(deps, user, checkout);
-      finished++;
-    } catch {
-      // Left as it is: the next sweep (or the member's own return) tries again.
+      handled++;
+    } catch (e) {
+      // The member has a plan by another checkout (or their partner's) since: this one's provider
+      // subscription, if it was created, is cancelled and the offer use it reserved given back.
+      const covered =
+        e instanceof HttpError &&
+        (e.message === PAYMENT_MSG.alreadySubscribed || e.message === PAYMENT_MSG.partnerCovers);
+      if (!covered || !checkout.mandateId) continue; // Otherwise the next sweep tries again.
+      try {
+        const orphan = await providerSubscription(deps, checkout, checkout.mandateId);
+        for (const id of [orphan.subscriptionId, orphan.nextSubscriptionId]) {
+          if (id) await deps.payments.cancelSubscription(id, `unveil-cancel-${id}`);
+        }
+        await releaseClaim(deps, checkout, "abandoned");
+        handled++;
+      } catch {
+        // The provider is unreachable: the next sweep tries again.
+      }
     }
   }
-  return finished;
+  return handled;
+}
+
+/**
+ * The provider subscription of a checkout, created at most once: the idempotency key is unique to the
+ * checkout (its provider reference is random), so a repeated call returns the one already made.
+ */
+function providerSubscription(
+  deps: Deps,
+  checkout: typeof paymentCheckouts.$inferSelect,
+  mandateId: string,
+): Promise<{ subscriptionId: string; nextSubscriptionId?: string }> {
+  const price = checkout.originalAmount;
+  const discountPence = checkout.discountAmount;
+  return deps.payments.createSubscription({
+    mandateId,
+    amountPence: price,
+    name: `Unveil ${TIERS[checkout.tier as TierId].name}`,
+    idempotencyKey: `unveil-sub-${checkout.providerRef}`,
+    discount:
+      discountPence > 0
+        ? { amountPence: price - discountPence, months: checkout.discountMonths ?? 0 }
+        : undefined,
+  });
+}
+
+/** Gives up a claim: the offer use it reserved is given back and the checkout left in `status`. */
+async function releaseClaim(
+  deps: Deps,
+  checkout: typeof paymentCheckouts.$inferSelect,
+  status: "authorised" | "abandoned",
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(paymentCheckouts)
+      .set({ status, completingSince: null, offerReserved: false })
+      .where(and(eq(paymentCheckouts.id, checkout.id), eq(paymentCheckouts.status, "completing")))
+      .returning({ id: paymentCheckouts.id });
+    // A claim always reserves the code's use (a retried claim keeps the first one's), so it is given back
+    // whichever attempt releases it.
+    if (claimed && checkout.offerCodeId) {
+      await tx
+        .update(offerCodes)
+        .set({ usesCount: sql`greatest(${offerCodes.usesCount} - 1, 0)` })
+        .where(eq(offerCodes.id, checkout.offerCodeId));
+    }
+  });
 }
 
 /** Runs the sweep above every five minutes (register in jobs/jobs.ts). */
