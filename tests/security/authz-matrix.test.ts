@@ -5,7 +5,7 @@ import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { hashToken } from "../../src/server/modules/auth/tokens.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
-import { changedTables, snapshotTables } from "./db-snapshot.ts";
+import { changedTables, settledSnapshot, snapshotTables } from "./db-snapshot.ts";
 import { classify, hasBody, key, type Route } from "./route-classes.ts";
 
 /**
@@ -169,7 +169,7 @@ describe("one couple's objects are out of another couple's reach", () => {
       const target = targetOf(r)!;
       const url = r.url.replace(/:[A-Za-z]+/, encodeURIComponent(String(target.id)));
       for (const intruder of [ours.a, ours.b]) {
-        const before = await snapshotTables(t.db);
+        const before = await settledSnapshot(t.db);
         const res = await call(r, intruder, url, target.payload);
         expect([403, 404], describeRes(r, "other couple", res)).toContain(res.statusCode);
         expect(res.json().message).toBeTruthy();
@@ -180,6 +180,23 @@ describe("one couple's objects are out of another couple's reach", () => {
       expect(own.statusCode, describeRes(r, "owner", own)).toBeLessThan(300);
     },
   );
+
+  it("ids in bodies: a ticket about the other couple's date is refused; about the couple's own shared date, accepted", async () => {
+    const ticket = (as: SignedIn, reservationId: number) =>
+      t.request({
+        method: "POST",
+        url: "/api/support/tickets",
+        as,
+        payload: { subject: "About our date", body: "Could we talk about this date?", reservationId },
+      });
+    const before = await settledSnapshot(t.db);
+    const refused = await ticket(ours.b, theirs.later);
+    expect([400, 403, 404], refused.body).toContain(refused.statusCode);
+    expect(changedTables(before, await snapshotTables(t.db))).toEqual([]);
+    // The partner who did not book the date may still write about it.
+    const own = await ticket(theirs.b, theirs.later);
+    expect(own.statusCode, own.body).toBe(201);
+  });
 
   it("lists show only the couple's own dates and tickets; a partner reads the couple's shared date", async () => {
     const theirDates = [theirs.soon, theirs.later, theirs.past];

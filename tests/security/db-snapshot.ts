@@ -22,3 +22,18 @@ export async function snapshotTables(db: Db, skip: readonly string[] = []): Prom
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
 }
+
+/**
+ * A snapshot once the database has stopped changing (two equal snapshots in a row): mail sent after an
+ * answer is logged a moment later, and must not be taken for the next request's doing.
+ */
+export async function settledSnapshot(db: Db): Promise<Record<string, string>> {
+  let last = await snapshotTables(db);
+  for (let i = 0; i < 100; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const now = await snapshotTables(db);
+    if (changedTables(last, now).length === 0) return now;
+    last = now;
+  }
+  return last;
+}

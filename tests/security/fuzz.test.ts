@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
-import { changedTables, snapshotTables } from "./db-snapshot.ts";
+import { changedTables, settledSnapshot, snapshotTables } from "./db-snapshot.ts";
 import { bodyChange, brokenBody, deepJson, idText, isHumanMessage, RUNS } from "./fuzz-arbitraries.ts";
 import { classify, hasBody, key, type Route } from "./route-classes.ts";
 import { validBodies } from "./valid-bodies.ts";
@@ -82,18 +82,6 @@ function pathFor(url: string, own: number[] | undefined, pick: number, bad: stri
   });
 }
 
-/** The database once mail sent after earlier answers has been logged (two equal snapshots in a row). */
-async function settled() {
-  let last = await snapshotTables(t.db);
-  for (let i = 0; i < 40; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const now = await snapshotTables(t.db);
-    if (changedTables(last, now).length === 0) return now;
-    last = now;
-  }
-  return last;
-}
-
 function send(r: Route, url: string, payload: string, as?: SignedIn) {
   return t.request({
     method: r.method as "POST",
@@ -117,7 +105,7 @@ describe("members' and public routes under hostile JSON", () => {
   it.each(routes)("$method $url: no 5xx, a readable 4xx, nothing written when refused", async (r) => {
     const c = await caller(r);
     const valid = VALID[key(r)] ?? (() => ({}));
-    let before = await settled();
+    let before = await settledSnapshot(t.db);
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: 2 }),
@@ -136,7 +124,7 @@ describe("members' and public routes under hostile JSON", () => {
             expect(changedTables(before, after), what).toEqual([]);
           }
           // Mail is logged after the answer: a success may still be writing.
-          before = res.statusCode < 400 ? await settled() : after;
+          before = res.statusCode < 400 ? await settledSnapshot(t.db) : after;
         },
       ),
       // Routes without a valid body here take none (sign out, pause, 2FA setup...): their body is only parsed,
