@@ -4,6 +4,7 @@
 
 import type { Deps } from "../deps.ts";
 import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
+import { finishCompletionsJob } from "../modules/payments/service.ts";
 import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
 import { billingJobs } from "./billing/index.ts";
 import { purgeJobRuns, runRecorded } from "./boss.ts";
@@ -31,6 +32,7 @@ export const purgeSessionsJob: JobDefinition = {
 };
 
 export const allJobs: JobDefinition[] = [
+  finishCompletionsJob,
   advanceSubscriptionsJob,
   ...billingJobs,
   ...dateJobs,
