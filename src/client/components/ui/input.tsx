@@ -8,7 +8,9 @@ export function Input({ className, type = "text", ...props }: ComponentProps<"in
       className={cn(
         "flex h-11 w-full rounded-lg border border-input bg-surface px-3.5 text-base text-foreground shadow-xs",
         "placeholder:text-muted-foreground/80 transition-colors sm:text-sm",
-        "focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
+        // :focus, not :focus-visible: the same for typed fields, and date and time fields (whose focus is
+        // inside their segments) match only :focus.
+        "focus:border-ring focus:outline-2 focus:outline-offset-1 focus:outline-ring",
         "aria-invalid:border-destructive-text disabled:cursor-not-allowed disabled:opacity-60",
         className,
       )}
