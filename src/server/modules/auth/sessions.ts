@@ -72,6 +72,28 @@ function alive(now: Date, idle: SessionIdle) {
 }
 
 /**
+ * The session lookup runs on every /api request: a named prepared statement, built once per database
+ * (PostgreSQL plans it once per connection), with the clock and idle times as parameters.
+ */
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof buildSessionUserQuery>>();
+function buildSessionUserQuery(db: Db) {
+  return db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.sid, sql.placeholder("sid")),
+        sql`${sessions.expire} > ${sql.placeholder("now")}::timestamptz`,
+        sql`${sessions.lastSeenAt} > ${sql.placeholder("now")}::timestamptz - make_interval(secs => (CASE WHEN
+          ${users.isAdmin} THEN ${sql.placeholder("adminSecs")} ELSE ${sql.placeholder("memberSecs")} END)::double precision)`,
+      ),
+    )
+    .limit(1)
+    .prepare("session_user");
+}
+
+/**
  * The signed-in user of a cookie token, or null when the session is unknown, past its absolute timeout or
  * idle too long. One indexed query; the last-seen time is written at most every SESSION_TOUCH_MINUTES.
  */
@@ -82,12 +104,17 @@ export async function findSessionUser(
   idle: SessionIdle = DEFAULT_SESSION_IDLE,
 ): Promise<User | null> {
   const sid = hashToken(token);
-  const rows = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), alive(now, idle)))
-    .limit(1);
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = buildSessionUserQuery(db);
+    sessionUserQueries.set(db, query);
+  }
+  const rows = await query.execute({
+    sid,
+    now: now.toISOString(),
+    adminSecs: idle.adminMs / 1000,
+    memberSecs: idle.memberMs / 1000,
+  });
   const row = rows[0];
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_MINUTES * 60_000) {
