@@ -59,7 +59,10 @@ async function main() {
       ? `payments: GoCardless (${config.payments.gocardlessEnvironment})`
       : "payments: built-in sandbox (set GOCARDLESS_ACCESS_TOKEN for GoCardless)",
   );
-  const app = await buildApp(deps);
+  // Request logs (a line per request) are written in 4 KB batches off the request path instead of one
+  // blocking write to stdout per request; flushed on shutdown (and by pino on exit).
+  const requestLog = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const app = await buildApp(deps, { logStream: requestLog });
   // The scheduled jobs (pg-boss on this database): the date lifecycle, billing, mail retries, cycles and purges.
   // Each runs once per tick however many instances run; JOBS_ENABLED=false makes an API-only instance.
   let jobs: RunningJobs | null = null;
@@ -85,6 +88,7 @@ async function main() {
     await jobs?.stop().catch((e) => log.error(e, "stopping the jobs failed"));
     deps.mailer.transport.close?.();
     await database.close();
+    requestLog.flushSync();
     process.exit(0);
   };
   stopOnSignalsByCaller();
