@@ -14,6 +14,10 @@ import { displayName, useAuth } from "../lib/auth.ts";
 import { cn } from "../lib/cn.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 
+/** The panel takes focus (Tab from the tab list moves into it): show where focus is, like every control. */
+const PANEL_FOCUS =
+  "rounded-xl outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring";
+
 const triggerClass = cn(
   "group flex min-w-0 flex-col items-center gap-1 px-1 pt-2 pb-1.5 text-[0.6875rem] font-medium text-muted-foreground transition-colors",
   "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring data-[state=active]:text-foreground",
@@ -105,7 +109,7 @@ export default function SettingsPage() {
           </div>
 
           <div className="min-w-0">
-            <Tabs.Content value="profile" className="grid gap-6 outline-none">
+            <Tabs.Content value="profile" className={`grid gap-6 ${PANEL_FOCUS}`}>
               <SettingsSection
                 title="Profile"
                 description="How we address you, and where your dates can take you."
@@ -114,7 +118,7 @@ export default function SettingsPage() {
               </SettingsSection>
               <PartnerCard />
             </Tabs.Content>
-            <Tabs.Content value="notifications" className="outline-none">
+            <Tabs.Content value="notifications" className={PANEL_FOCUS}>
               <SettingsSection
                 title="Notifications"
                 description="Choose how we keep you posted about your dates."
@@ -122,10 +126,10 @@ export default function SettingsPage() {
                 <NotificationsForm user={user} onAddPhone={() => selectTab("profile")} />
               </SettingsSection>
             </Tabs.Content>
-            <Tabs.Content value="subscription" className="outline-none">
+            <Tabs.Content value="subscription" className={PANEL_FOCUS}>
               <SubscriptionPanel user={user} />
             </Tabs.Content>
-            <Tabs.Content value="privacy" className="outline-none">
+            <Tabs.Content value="privacy" className={PANEL_FOCUS}>
               <PrivacyPanel user={user} />
             </Tabs.Content>
           </div>
