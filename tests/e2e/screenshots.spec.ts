@@ -8,6 +8,9 @@ const VIEWPORTS = [
 ] as const;
 const SCHEMES = ["light", "dark"] as const;
 
+// Each test walks a dozen screens (about 30 s at desktop on a busy 2-core machine): one journey, a longer limit.
+test.describe.configure({ timeout: 90_000 });
+
 async function shoot(page: Page, name: string, fullPage = name.startsWith("landing")) {
   await page.evaluate(() => document.fonts.ready);
   // A full-page shot of a scrolled page would draw the sticky header part-way down.
