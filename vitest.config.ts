@@ -10,6 +10,10 @@ export default defineConfig({
     ],
     globalSetup: ["tests/helpers/global-setup.ts"],
     pool: "forks",
+    // Files share their worker's module cache instead of importing the app afresh for each of the 74 files:
+    // 127 s instead of about 285 s for the server suites. Every file still gets its own database and app
+    // (createTestApp); no test mocks modules or changes process.env.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     fileParallelism: true,
