@@ -58,13 +58,9 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const ended = await endSession(deps.db, user.id, req.params.sessionId);
-      if (!ended) throw notFound("That device was not found. It may have signed out already.");
-      const stillSignedIn =
-        req.sessionToken &&
-        (await listSessions(deps.db, user.id, req.sessionToken, deps.now(), deps.config.sessionIdle)).some(
-          (x) => x.current,
-        );
+      const ended = await endSession(deps.db, user.id, req.params.sessionId, req.sessionToken);
+      if (ended === "gone") throw notFound("That device was not found. It may have signed out already.");
+      const stillSignedIn = ended === "other";
       if (!stillSignedIn) clearSessionCookie(reply, deps.config.secureCookies);
       return { message: stillSignedIn ? "That device has been signed out." : "You have been signed out." };
     },

@@ -158,12 +158,22 @@ export async function listSessions(
   });
 }
 
-/** Ends one of the member's own sessions by its public id; false when it is not theirs (or gone). */
-export async function endSession(db: Db, userId: number, publicId: string): Promise<boolean> {
-  const res = await db
+/**
+ * Ends one of the member's own sessions by its public id: "gone" when it is not theirs (or already ended),
+ * "this" when it was the session of `currentToken`, else "other".
+ */
+export async function endSession(
+  db: Db,
+  userId: number,
+  publicId: string,
+  currentToken: string | null,
+): Promise<"gone" | "this" | "other"> {
+  const [ended] = await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)));
-  return (res.rowCount ?? 0) > 0;
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ sid: sessions.sid });
+  if (!ended) return "gone";
+  return currentToken && ended.sid === hashToken(currentToken) ? "this" : "other";
 }
 
 /** Ends every session of the member except the one asking; answers how many ended. */
