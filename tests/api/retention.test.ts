@@ -5,6 +5,7 @@ import {
   jobRuns,
   offerCodes,
   offerCodeUsage,
+  outboundMessages,
   partnerInvites,
   paymentCheckouts,
   sessions,
@@ -322,5 +323,50 @@ describe("data-retention job", () => {
     expect(
       (await db.select().from(subscriptionEvents).where(eq(subscriptionEvents.id, evLiveAncient))).length,
     ).toBe(1);
+  });
+
+  it("deletes finished outbound messages a year and a month after their last attempt, never unfinished ones", async () => {
+    t.clock.set(NOW);
+    const member = await t.member();
+    const limit = RETENTION.outboundMessageDays * DAY;
+    const message = (status: string, claimedAt: Date) => ({
+      key: `retention-test:${uid()}`,
+      kind: "test",
+      userId: member.user.id,
+      status,
+      claimedAt,
+    });
+    const [sentOld, abandonedOld, skippedOld, sentRecent, failedOld, sendingOld] = await ids(
+      t.db
+        .insert(outboundMessages)
+        .values([
+          message("sent", at(-limit - 1000)),
+          message("abandoned", at(-limit - 1000)),
+          message("skipped", at(-limit - 1000)),
+          message("sent", at(-limit + 60_000)),
+          message("failed", at(-limit - DAY)),
+          message("sending", at(-limit - DAY)),
+        ])
+        .returning(),
+    );
+    const counts = await retentionSweep(t.deps, { batchSize: 2 });
+    expect(counts.outboundMessages).toBe(3);
+    const left = await ids(
+      t.db
+        .select({ id: outboundMessages.id })
+        .from(outboundMessages)
+        .where(
+          inArray(outboundMessages.id, [
+            sentOld,
+            abandonedOld,
+            skippedOld,
+            sentRecent,
+            failedOld,
+            sendingOld,
+          ]),
+        ),
+    );
+    expect(left.sort()).toEqual([sentRecent, failedOld, sendingOld].sort());
+    expect((await retentionSweep(t.deps)).outboundMessages).toBe(0);
   });
 });

@@ -13,10 +13,13 @@
  * stays while the account exists. Deleted accounts keep an anonymous tombstone row (account/delete.ts); the
  * sweep re-clears anything personal on their rows in case a write landed after the deletion.
  *
+ * Outbound messages (the claims that stop a scheduled mail being sent twice) go RETENTION.outboundMessageDays
+ * after their last attempt, once finished (sent, abandoned, skipped): every job that claims one looks back at
+ * most five weeks (campaign triggers 30 days, ended offers 35, reveals and renewals ahead of now), so a claim a
+ * year old can never be asked for again. Claims still sending or waiting for a retry stay whatever their age.
+ *
  * Not swept here: job_runs (purgeJobRuns in boss.ts keeps JOB_RUN_RETENTION_DAYS, run hourly by
- * purge-sessions); outbound_messages (their unique keys are what stop a scheduled mail from being sent twice,
- * and they hold no personal data beyond the member's id, removed with the account); the sandbox payment
- * provider's own books (sandbox_* tables, staging only).
+ * purge-sessions); the sandbox payment provider's own books (sandbox_* tables, staging only).
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../deps.ts";
@@ -53,6 +56,11 @@ export const RETENTION = {
    * reply, as for the mail log.
    */
   closedTicketDays: 730,
+  /**
+   * Finished outbound messages: about thirteen months, ten times the longest look-back of any job that claims
+   * one (see above), and long enough for the back office to answer "was my reminder sent last year?".
+   */
+  outboundMessageDays: 400,
   /** Financial records: six years after the end of the financial year (see above). */
   financialYears: 6,
   /** The company's financial year starts on 1 April (month 4); change it if the accounting year differs. */
@@ -135,6 +143,13 @@ export async function retentionSweep(
   );
   out.webhookEvents = await batch(
     deleteWhere("webhook_events", sql`processed_at < ${ago(now, RETENTION.webhookEventDays)}::timestamptz`),
+  );
+  out.outboundMessages = await batch(
+    deleteWhere(
+      "outbound_messages",
+      sql`status IN ('sent', 'abandoned', 'skipped')
+        AND claimed_at < ${ago(now, RETENTION.outboundMessageDays)}::timestamptz`,
+    ),
   );
   out.closedTickets = await batch(
     deleteWhere(
