@@ -1,5 +1,6 @@
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 import { MSG } from "../../shared/messages.ts";
 import type { Config } from "../config.ts";
 import { forbidden } from "../http-error.ts";
@@ -10,8 +11,29 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Paths called server to server; they authenticate by signature instead of by browser origin. */
 export const ORIGIN_EXEMPT_PREFIXES = ["/api/webhooks/", "/api/support/inbound"];
 
+/**
+ * The security headers helmet would set, computed once: they depend only on the configuration, and
+ * @fastify/helmet built a new helmet middleware (parsing the CSP directives again) for every request.
+ */
+export function securityHeaders(options: HelmetOptions): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), String(value));
+      return res;
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return [...headers];
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,6 +54,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     hsts: config.env === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "no-referrer" },
     crossOriginEmbedderPolicy: false,
+  });
+  // Set on the raw response before anything else runs, so errors and 404s carry them too (as @fastify/helmet did).
+  app.addHook("onRequest", (_req, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
   const appOrigin = new URL(config.appUrl).origin;
