@@ -152,6 +152,10 @@ test.describe("accessibility (axe-core, light and dark)", () => {
     await page.goto(`/dates/${revealed}`);
     await expect(page.getByTestId("date-status")).toHaveText("Revealed");
     await bothThemes(page, "date detail (revealed)");
+    await page.getByRole("button", { name: "Contact support" }).click();
+    await expect(page.getByRole("dialog", { name: "Contact support" })).toBeVisible();
+    await bothThemes(page, "contact support dialog");
+    await page.keyboard.press("Escape");
   });
 
   test("member screens: settings tabs, billing, support, Direct Debit and completion", async ({ page }) => {
@@ -163,6 +167,16 @@ test.describe("accessibility (axe-core, light and dark)", () => {
       await expect(page.getByRole("status", { name: "Loading your settings" })).toHaveCount(0);
       await bothThemes(page, `settings ${tab}`);
     }
+
+    await page.goto("/settings?tab=privacy");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByRole("dialog", { name: "Change your password" })).toBeVisible();
+    await bothThemes(page, "change password dialog");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    await expect(page.getByRole("alertdialog", { name: "Delete your account?" })).toBeVisible();
+    await bothThemes(page, "delete account dialog");
+    await page.keyboard.press("Escape");
 
     await page.goto("/billing");
     await expect(page.getByTestId("billing-mandate")).toBeVisible();
@@ -191,6 +205,10 @@ test.describe("accessibility (axe-core, light and dark)", () => {
     await page.goto("/subscription");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await bothThemes(page, "plans (subscribed)");
+    await page.goto("/settings?tab=subscription");
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    await expect(page.getByRole("dialog").getByRole("heading", { name: "Before you go" })).toBeVisible();
+    await bothThemes(page, "cancel subscription dialog");
   });
 
   test("back office: every tab, a member's page and the main dialogs", async ({ page, browser }) => {
@@ -251,9 +269,30 @@ test.describe("accessibility (axe-core, light and dark)", () => {
     await bothThemes(page, "add venue dialog");
     await page.keyboard.press("Escape");
 
+    await page.getByRole("button", { name: "Add Date Idea" }).click();
+    await expect(page.getByRole("dialog", { name: "Add Date Idea" })).toBeVisible();
+    await bothThemes(page, "add date idea dialog");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/admin?tab=assignments");
+    await page.getByRole("button", { name: "Assign Date" }).first().click();
+    await expect(page.getByRole("dialog", { name: "Assign Date" })).toBeVisible();
+    await bothThemes(page, "assign date dialog");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/admin?tab=emails");
+    await page.getByRole("button", { name: "Edit Onboarding nudge" }).click({ timeout: 20_000 });
+    await expect(page.getByRole("dialog", { name: "Edit template" })).toBeVisible();
+    await bothThemes(page, "edit template dialog");
+    await page.keyboard.press("Escape");
+
     await page.goto(`/admin/members/${memberId}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await bothThemes(page, "admin member page");
+    // The member's browser was closed without signing out: their session is still there to end.
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await bothThemes(page, "sign out everywhere dialog");
   });
 
   test("phone width: landing, dashboard, settings and the back office", async ({ page }) => {
