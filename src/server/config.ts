@@ -74,6 +74,11 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(ADMIN_SESSION_IDLE_HOURS),
   /** Run the scheduled jobs (pg-boss workers) in this process; "false" for an API-only instance. */
+  /**
+   * Keep signed-in users in memory (kept in step across instances by PostgreSQL notifications): on by default,
+   * off by default under NODE_ENV=test, whose tests change rows behind the app's back.
+   */
+  SESSION_CACHE: z.enum(["true", "false", "1", "0", ""]).optional(),
   JOBS_ENABLED: z
     .enum(["true", "false", "1", "0", ""])
     .optional()
@@ -112,6 +117,8 @@ export type Config = {
   admin2faRequired: boolean;
   /** Idle timeouts in milliseconds (the absolute one is SESSION_ABSOLUTE_DAYS). */
   sessionIdle: { memberMs: number; adminMs: number };
+  /** Cache sessions and their users per instance (modules/auth/auth-cache.ts). */
+  sessionCache: boolean;
 };
 
 export interface RateLimits {
@@ -187,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL }
       : null,
     jobsEnabled: e.JOBS_ENABLED,
+    sessionCache:
+      e.SESSION_CACHE === undefined || e.SESSION_CACHE === ""
+        ? e.NODE_ENV !== "test"
+        : e.SESSION_CACHE === "true" || e.SESSION_CACHE === "1",
     admin2faRequired: e.ADMIN_2FA_REQUIRED,
     sessionIdle: {
       memberMs: e.SESSION_IDLE_HOURS * 3_600_000,

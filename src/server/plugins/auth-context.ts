@@ -5,25 +5,57 @@ import type { Config } from "../config.ts";
 import type { User } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
+import { AuthCache } from "../modules/auth/auth-cache.ts";
+import type { PublicUserRow } from "../modules/auth/public-user.ts";
 import { findSessionUser } from "../modules/auth/sessions.ts";
 import { isApiPath } from "./request-path.ts";
+
+export type AppAuthCache = AuthCache<User, PublicUserRow | undefined>;
 
 declare module "fastify" {
   interface FastifyRequest {
     user: User | null;
     sessionToken: string | null;
   }
+  interface FastifyInstance {
+    /** Signed-in users in memory (SESSION_CACHE), or null. */
+    authCache: AppAuthCache | null;
+  }
 }
+
+const READ_ONLY = new Set(["GET", "HEAD"]);
 
 /** Loads the signed-in user for every /api request, and guards the whole /api/admin/ tree in one place. */
 export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionToken", null);
+  const connectionString = deps.db.$client.options.connectionString;
+  const cache: AppAuthCache | null =
+    deps.config.sessionCache && connectionString
+      ? new AuthCache({ connectionString, log: (msg, err) => app.log.warn({ err }, msg) })
+      : null;
+  app.decorate("authCache", cache);
+  if (cache) {
+    app.addHook("onReady", () => cache.start());
+    app.addHook("onClose", () => cache.close());
+    // A request that may have written anything (a sign-out, a role or plan change) forgets every cached user
+    // here, and waits until the other instances have read PostgreSQL's notifications of it, before it answers:
+    // the browser's next request sees the change on whichever instance it reaches (auth-cache.ts).
+    app.addHook("onSend", async (req, _reply, payload) => {
+      if (READ_ONLY.has(req.method)) return payload;
+      cache.clear();
+      await cache.barrier(deps.db.$client);
+      return payload;
+    });
+  }
   app.addHook("onRequest", async (req) => {
     if (!isApiPath(req)) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    const user = await findSessionUser(deps.db, token, deps.now(), deps.config.sessionIdle);
+    // Lets the notifications PostgreSQL has already sent be read before the cache is asked: a change committed
+    // elsewhere just before this request arrived must not be answered from the cache.
+    if (cache?.active) await new Promise((resolve) => setImmediate(resolve));
+    const user = await findSessionUser(deps.db, token, deps.now(), deps.config.sessionIdle, cache);
     if (user) {
       req.user = user;
       req.sessionToken = token;

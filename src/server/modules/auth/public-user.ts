@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { hasLiveSubscription, monthsUntil } from "../payments/service.ts";
+import type { AuthCache } from "./auth-cache.ts";
 
 /**
  * The preferences, an active offer and the partner's row joined to the member's own: one round trip, as a named
@@ -52,11 +53,24 @@ function publicUserQuery(db: Db) {
   return q;
 }
 
+export type PublicUserRow = Awaited<ReturnType<ReturnType<typeof buildPublicUserQuery>["execute"]>>[number];
+
 /** The only shape a user leaves the server in: no password, token or payment-provider id. */
-export async function toPublicUser(deps: Pick<Deps, "db" | "now">, user: User): Promise<PublicUser> {
-  const { db } = deps;
-  const now = deps.now();
-  const [row] = await publicUserQuery(db).execute({ id: user.id, partnerId: user.partnerId });
+export async function toPublicUser(
+  deps: Pick<Deps, "db" | "now">,
+  user: User,
+  cache?: AuthCache<User, PublicUserRow | undefined> | null,
+): Promise<PublicUser> {
+  let row = cache?.extra(user.id, user.partnerId);
+  if (!row) {
+    const generation = cache?.generation ?? 0;
+    [row] = await publicUserQuery(deps.db).execute({ id: user.id, partnerId: user.partnerId });
+    cache?.putExtra(user.id, user.partnerId, generation, row);
+  }
+  return publicUser(user, row, deps.now());
+}
+
+function publicUser(user: User, row: PublicUserRow | undefined, now: Date): PublicUser {
   const partnerPlan =
     row?.hasPartner &&
     row.partnerPartnerId === user.id &&

@@ -86,7 +86,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   r.get("/api/auth/user", async (req, reply) => {
     // A stale hint (expired or ended session) is cleared so the client stops asking.
     if (!req.user && req.cookies[AUTH_HINT_COOKIE]) clearSessionCookie(reply, secure);
-    return toPublicUser(deps, requireUser(req));
+    return toPublicUser(deps, requireUser(req), app.authCache);
   });
 
   r.post("/api/forgot-password", { schema: { body: forgotPasswordSchema } }, async (req) => {

@@ -12,6 +12,7 @@ import {
 import { describeUserAgent } from "../../../shared/user-agent.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, type User, users } from "../../db/schema.ts";
+import type { AuthCache } from "./auth-cache.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export interface SessionMeta {
@@ -78,7 +79,7 @@ function alive(now: Date, idle: SessionIdle) {
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof buildSessionUserQuery>>();
 function buildSessionUserQuery(db: Db) {
   return db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expire: sessions.expire })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -95,33 +96,52 @@ function buildSessionUserQuery(db: Db) {
 
 /**
  * The signed-in user of a cookie token, or null when the session is unknown, past its absolute timeout or
- * idle too long. One indexed query; the last-seen time is written at most every SESSION_TOUCH_MINUTES.
+ * idle too long. One indexed query, or none when `cache` holds the session (its timeouts are checked here from
+ * the cached times); the last-seen time is written at most every SESSION_TOUCH_MINUTES.
  */
 export async function findSessionUser(
   db: Db,
   token: string,
   now: Date,
   idle: SessionIdle = DEFAULT_SESSION_IDLE,
+  cache?: AuthCache<User> | null,
 ): Promise<User | null> {
   const sid = hashToken(token);
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = buildSessionUserQuery(db);
-    sessionUserQueries.set(db, query);
+  const at = now.getTime();
+  let entry = cache?.session(sid);
+  // A session idle here may have been used on another instance since: only the database can say.
+  if (entry && (entry.expire <= at || at - entry.lastSeenAt >= idleMs(entry.user, idle))) entry = undefined;
+  if (!entry) {
+    const generation = cache?.generation ?? 0;
+    let query = sessionUserQueries.get(db);
+    if (!query) {
+      query = buildSessionUserQuery(db);
+      sessionUserQueries.set(db, query);
+    }
+    const [row] = await query.execute({
+      sid,
+      now: now.toISOString(),
+      adminSecs: idle.adminMs / 1000,
+      memberSecs: idle.memberMs / 1000,
+    });
+    if (!row) return null;
+    entry = {
+      user: row.user,
+      userId: row.user.id,
+      expire: row.expire.getTime(),
+      lastSeenAt: row.lastSeenAt.getTime(),
+      cachedAt: 0,
+    };
+    entry = cache?.putSession(sid, generation, entry) ?? entry;
   }
-  const rows = await query.execute({
-    sid,
-    now: now.toISOString(),
-    adminSecs: idle.adminMs / 1000,
-    memberSecs: idle.memberMs / 1000,
-  });
-  const row = rows[0];
-  if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_MINUTES * 60_000) {
+  if (at - entry.lastSeenAt > SESSION_TOUCH_MINUTES * 60_000) {
+    entry.lastSeenAt = at;
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sid, sid));
   }
-  return row.user;
+  return entry.user;
 }
+
+const idleMs = (user: User, idle: SessionIdle) => (user.isAdmin ? idle.adminMs : idle.memberMs);
 
 /** The member's live sessions (devices), most recently used first; `current` marks the one asking. */
 export async function listSessions(

@@ -1,0 +1,286 @@
+/**
+ * Signed-in users kept in memory, per instance, so a request does not ask PostgreSQL who is signed in.
+ *
+ * Two maps, each a size-bounded LRU whose entries also age out after `ttlMs`: session (hash of the cookie
+ * token) -> user row with the session's expiry and last-seen time, and user id -> the extra row GET
+ * /api/auth/user shows (preferences, offer, partner's plan). Absolute and idle timeouts are still checked on
+ * every request from the cached times (a session that looks idle here is looked up again, since another
+ * instance may have seen it since).
+ *
+ * Invalidation, across instances: triggers (migrations/0012_auth_cache_notify.sql) NOTIFY auth_cache at
+ * commit with the user ids whose session, user row, preferences or offer changed (a user's partner too), or
+ * '*'; every instance LISTENs on its own connection and forgets those users. Within an instance, every request
+ * that may write (any method but GET and HEAD) forgets everything when it answers, so the next request of the
+ * same browser never waits on the notification. A lookup that was running while anything was forgotten is not
+ * cached (the generation check), and nothing is cached while the listening connection is down: losing it
+ * forgets everything, and it reconnects within a second.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+
+export const AUTH_CACHE_CHANNEL = "auth_cache";
+/** The listening connections' application_name: how an instance counts the others. */
+const LISTENER_NAME = "unveil-auth-cache";
+/** The longest a request that wrote waits for the other instances to confirm (one may be stopping). */
+const BARRIER_TIMEOUT_MS = 250;
+
+export interface CachedSession<U> {
+  user: U;
+  userId: number;
+  /** Absolute expiry and last request seen, in ms since the epoch. */
+  expire: number;
+  lastSeenAt: number;
+  cachedAt: number;
+}
+
+interface CachedExtra<R> {
+  row: R;
+  /** The partner id the row was read for (a changed partner link is a miss). */
+  partnerId: number | null;
+  cachedAt: number;
+}
+
+export interface AuthCacheOptions {
+  connectionString: string;
+  ttlMs?: number;
+  maxEntries?: number;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export class AuthCache<U = unknown, R = unknown> {
+  private readonly sessions = new Map<string, CachedSession<U>>();
+  private readonly sidsByUser = new Map<number, Set<string>>();
+  private readonly extras = new Map<number, CachedExtra<R>>();
+  private readonly ttlMs: number;
+  private readonly max: number;
+  private client: pg.Client | null = null;
+  private listening = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  /** Bumped by every invalidation: a lookup started under an older generation is not stored. */
+  generation = 0;
+  private readonly id = randomUUID();
+  private syncSeq = 0;
+  private readonly syncs = new Map<number, { own: boolean; acks: Set<string>; check: () => void }>();
+
+  private readonly opts: AuthCacheOptions;
+
+  constructor(opts: AuthCacheOptions) {
+    this.opts = opts;
+    this.ttlMs = opts.ttlMs ?? 30_000;
+    this.max = opts.maxEntries ?? 10_000;
+  }
+
+  /** Connects and LISTENs; resolves once listening (or after the first failure, retrying in the background). */
+  async start(): Promise<void> {
+    if (this.closed || this.client) return;
+    const client = new pg.Client({
+      connectionString: this.opts.connectionString,
+      application_name: LISTENER_NAME,
+    });
+    this.client = client;
+    const lost = (err?: unknown) => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.listening = false;
+      this.clear();
+      client.end().catch(() => {});
+      if (this.closed) return;
+      this.opts.log?.("auth cache: the notification connection was lost; reconnecting", err);
+      this.retry = setTimeout(() => {
+        this.retry = null;
+        void this.start();
+      }, 1000);
+      this.retry.unref();
+    };
+    client.on("error", lost);
+    client.on("end", () => lost());
+    client.on("notification", (msg) => {
+      if (msg.channel === AUTH_CACHE_CHANNEL) this.onNotification(client, msg.payload ?? "*");
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${AUTH_CACHE_CHANNEL}`);
+      if (this.client === client) {
+        // Anything cached before this connection listened may have missed a notification.
+        this.clear();
+        this.listening = true;
+      }
+    } catch (err) {
+      lost(err);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    this.listening = false;
+    this.clear();
+    await client?.end().catch(() => {});
+  }
+
+  /** Whether lookups may be cached: only while notifications can arrive. */
+  get active(): boolean {
+    return this.listening;
+  }
+
+  /**
+   * Returns once every instance listening has read the notifications committed before this call: a request
+   * that changed anything waits for this before it answers, so the browser's next request, on whichever
+   * instance, sees the change. Each instance answers a "sync" marker with an "ack" once it has read it (markers
+   * come in commit order, after everything committed before); waits BARRIER_TIMEOUT_MS at the most.
+   */
+  async barrier(db: { query(text: string, values?: unknown[]): Promise<{ rows: Array<{ n: number }> }> }) {
+    if (!this.listening) return;
+    const seq = ++this.syncSeq;
+    let done = () => {};
+    const finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    let expected = Number.POSITIVE_INFINITY;
+    const state = {
+      own: false,
+      acks: new Set<string>(),
+      check: () => {
+        if (state.own && state.acks.size >= expected) done();
+      },
+    };
+    this.syncs.set(seq, state);
+    const timer = setTimeout(done, BARRIER_TIMEOUT_MS);
+    try {
+      const { rows } = await db.query(
+        `SELECT (SELECT count(*)::int FROM pg_stat_activity WHERE application_name = $1
+           AND datname = current_database()) - 1 AS n, pg_notify($2, $3) IS NULL AS sent`,
+        [LISTENER_NAME, AUTH_CACHE_CHANNEL, `sync:${this.id}:${seq}`],
+      );
+      expected = rows[0].n;
+      state.check();
+      await finished;
+    } finally {
+      clearTimeout(timer);
+      this.syncs.delete(seq);
+    }
+  }
+
+  private onNotification(client: pg.Client, payload: string): void {
+    if (payload.startsWith("sync:")) {
+      const [, from, seq] = payload.split(":");
+      if (from === this.id) {
+        const state = this.syncs.get(Number(seq));
+        if (state) {
+          state.own = true;
+          state.check();
+        }
+      } else {
+        client
+          .query("SELECT pg_notify($1, $2)", [AUTH_CACHE_CHANNEL, `ack:${from}:${seq}:${this.id}`])
+          .catch(() => {});
+      }
+    } else if (payload.startsWith("ack:")) {
+      const [, to, seq, by] = payload.split(":");
+      const state = to === this.id ? this.syncs.get(Number(seq)) : undefined;
+      if (state && by) {
+        state.acks.add(by);
+        state.check();
+      }
+    } else {
+      this.invalidate(payload);
+    }
+  }
+
+  /** A notification's payload: comma-separated user ids, or '*'. */
+  invalidate(payload: string): void {
+    if (payload === "*" || payload === "") {
+      this.clear();
+      return;
+    }
+    this.generation++;
+    for (const part of payload.split(",")) this.forgetUser(Number(part));
+  }
+
+  clear(): void {
+    this.generation++;
+    this.sessions.clear();
+    this.sidsByUser.clear();
+    this.extras.clear();
+  }
+
+  private forgetUser(id: number): void {
+    this.extras.delete(id);
+    const sids = this.sidsByUser.get(id);
+    if (!sids) return;
+    this.sidsByUser.delete(id);
+    for (const sid of sids) this.sessions.delete(sid);
+  }
+
+  private fresh(entry: { cachedAt: number } | undefined, now: number): boolean {
+    return !!entry && now - entry.cachedAt < this.ttlMs;
+  }
+
+  session(sid: string): CachedSession<U> | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.sessions.get(sid);
+    if (!entry) return undefined;
+    if (!this.fresh(entry, Date.now())) {
+      this.dropSession(sid, entry.userId);
+      return undefined;
+    }
+    // Most recently used last (Map keeps insertion order): the oldest is evicted first.
+    this.sessions.delete(sid);
+    this.sessions.set(sid, entry);
+    return entry;
+  }
+
+  /** Stores a lookup that began at `generation` (skipped if anything was invalidated since). */
+  putSession(
+    sid: string,
+    generation: number,
+    entry: Omit<CachedSession<U>, "cachedAt">,
+  ): CachedSession<U> | undefined {
+    if (!this.listening || generation !== this.generation) return undefined;
+    const old = this.sessions.get(sid);
+    if (old) this.dropSession(sid, old.userId);
+    const stored = { ...entry, cachedAt: Date.now() };
+    this.sessions.set(sid, stored);
+    let sids = this.sidsByUser.get(entry.userId);
+    if (!sids) {
+      sids = new Set();
+      this.sidsByUser.set(entry.userId, sids);
+    }
+    sids.add(sid);
+    if (this.sessions.size > this.max) {
+      const [oldest, e] = this.sessions.entries().next().value as [string, CachedSession<U>];
+      this.dropSession(oldest, e.userId);
+    }
+    return stored;
+  }
+
+  private dropSession(sid: string, userId: number): void {
+    this.sessions.delete(sid);
+    const sids = this.sidsByUser.get(userId);
+    sids?.delete(sid);
+    if (sids?.size === 0) this.sidsByUser.delete(userId);
+  }
+
+  extra(userId: number, partnerId: number | null): R | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.extras.get(userId);
+    if (!entry || entry.partnerId !== partnerId) return undefined;
+    if (!this.fresh(entry, Date.now())) {
+      this.extras.delete(userId);
+      return undefined;
+    }
+    this.extras.delete(userId);
+    this.extras.set(userId, entry);
+    return entry.row;
+  }
+
+  putExtra(userId: number, partnerId: number | null, generation: number, row: R): void {
+    if (!this.listening || generation !== this.generation) return;
+    this.extras.delete(userId);
+    this.extras.set(userId, { row, partnerId, cachedAt: Date.now() });
+    if (this.extras.size > this.max) this.extras.delete(this.extras.keys().next().value as number);
+  }
+}
