@@ -128,20 +128,40 @@ async function rescheduleUsed(
         gt(dateReservations.rescheduledAt, new Date(now.getTime() - 32 * 86_400_000)),
       ),
     );
-  const month = londonMonth(now);
-  return rows.filter((r) => r.at && londonMonth(r.at) === month).length >= POLICY.freeReschedulesPerMonth;
+  return (
+    reschedulesThisMonth(
+      rows.map((r) => ({ rescheduledAt: r.at })),
+      now,
+    ) >= POLICY.freeReschedulesPerMonth
+  );
 }
 
+/** How many of these dates were rescheduled in the current London month (the query's 32-day bound too). */
+function reschedulesThisMonth(rows: Array<Pick<DateRow, "rescheduledAt">>, now: Date): number {
+  const month = londonMonth(now);
+  const since = now.getTime() - 32 * 86_400_000;
+  return rows.filter(
+    (r) => r.rescheduledAt && r.rescheduledAt.getTime() > since && londonMonth(r.rescheduledAt) === month,
+  ).length;
+}
+
+/**
+ * The couple's dates in one query: the partner's count only when the link is mutual (as coupleIds), and the
+ * month's reschedule is read from the same rows (every date of the couple is among them).
+ */
 export async function listDates(deps: Deps, user: User): Promise<MemberDate[]> {
-  const ids = await coupleIds(deps, user);
   const now = deps.now();
-  const [rows, used] = await Promise.all([
-    baseQuery(deps)
-      .where(inArray(dateReservations.userId, ids))
-      .orderBy(asc(dateReservations.scheduledDate), asc(dateReservations.id)),
-    rescheduleUsed(deps, ids, now),
-  ]);
-  return rows.map((r) => toMemberDate(toRow(r), user.id, now, used));
+  const partner = user.partnerId
+    ? sql` or (${dateReservations.userId} = ${user.partnerId} and exists (select 1 from ${users}
+        where ${users.id} = ${user.partnerId} and ${users.partnerId} = ${user.id}))`
+    : sql``;
+  const rows = (
+    await baseQuery(deps)
+      .where(sql`(${dateReservations.userId} = ${user.id}${partner})`)
+      .orderBy(asc(dateReservations.scheduledDate), asc(dateReservations.id))
+  ).map(toRow);
+  const used = reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
+  return rows.map((r) => toMemberDate(r, user.id, now, used));
 }
 
 /** One of the couple's dates; any other id (missing or someone else's) is the same 404. */
