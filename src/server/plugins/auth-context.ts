@@ -44,7 +44,8 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
     app.addHook("onSend", async (req, _reply, payload) => {
       if (READ_ONLY.has(req.method)) return payload;
       cache.clear();
-      await cache.barrier(deps.db.$client);
+      // The change itself is done: a failed sync (the database unreachable) must not turn the answer into an error.
+      await cache.barrier(deps.db.$client).catch((err) => req.log.warn({ err }, "auth cache: sync failed"));
       return payload;
     });
   }
