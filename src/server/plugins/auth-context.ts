@@ -41,12 +41,14 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
     // A request that may have written anything (a sign-out, a role or plan change) forgets every cached user
     // here, and waits until the other instances have read PostgreSQL's notifications of it, before it answers:
     // the browser's next request sees the change on whichever instance it reaches (auth-cache.ts).
-    app.addHook("onSend", async (req, _reply, payload) => {
-      if (READ_ONLY.has(req.method)) return payload;
+    app.addHook("onSend", (req, _reply, payload, done) => {
+      if (READ_ONLY.has(req.method)) return done(null, payload);
       cache.clear();
       // The change itself is done: a failed sync (the database unreachable) must not turn the answer into an error.
-      await cache.barrier(deps.db.$client).catch((err) => req.log.warn({ err }, "auth cache: sync failed"));
-      return payload;
+      cache
+        .barrier(deps.db.$client)
+        .catch((err) => req.log.warn({ err }, "auth cache: sync failed"))
+        .then(() => done(null, payload));
     });
   }
   app.addHook("onRequest", async (req) => {
@@ -62,10 +64,16 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
       req.sessionToken = token;
     }
   });
-  app.addHook("onRequest", async (req) => {
+  // Callback-style hooks where nothing is awaited: an async hook costs a promise on every request.
+  app.addHook("onRequest", (req, _reply, done) => {
     if (req.pathname === "/api/admin" || req.pathname.startsWith("/api/admin/")) {
-      requireBackOffice(req, deps.config);
+      try {
+        requireBackOffice(req, deps.config);
+      } catch (err) {
+        return done(err as Error);
+      }
     }
+    done();
   });
 }
 

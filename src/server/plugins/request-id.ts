@@ -44,8 +44,8 @@ export class RequestLog extends LogController {
 
 /** Echoes the id on every answer, errors and 404s included. */
 export function registerRequestId(app: FastifyInstance): void {
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
-    return payload;
+    done(null, payload);
   });
 }

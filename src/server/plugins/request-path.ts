@@ -11,14 +11,16 @@ declare module "fastify" {
 /** Must be registered before any other hook so guards cannot be sidestepped with "/%61pi/admin". */
 export function registerRequestPath(app: FastifyInstance): void {
   app.decorateRequest("pathname", "");
-  app.addHook("onRequest", async (req) => {
-    const raw = req.url.split("?")[0];
+  app.addHook("onRequest", (req, _reply, done) => {
+    const q = req.url.indexOf("?");
+    const raw = q === -1 ? req.url : req.url.slice(0, q);
     try {
-      req.pathname = decodeURIComponent(raw);
+      req.pathname = raw.includes("%") ? decodeURIComponent(raw) : raw;
     } catch {
       req.pathname = raw;
-      throw badRequest("Malformed address");
+      return done(badRequest("Malformed address"));
     }
+    done();
   });
 }
 

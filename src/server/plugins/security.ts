@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import { MSG } from "../../shared/messages.ts";
 import type { Config } from "../config.ts";
@@ -65,23 +65,26 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // A browser sends Origin on every cross-site POST; a request from another site is refused before any
   // handler runs. Requests without Origin (curl, server-to-server) carry no ambient browser credentials risk
   // beyond SameSite=Lax cookies, and Sec-Fetch-Site covers browsers that omit Origin.
-  app.addHook("onRequest", async (req) => {
-    if (!MUTATING.has(req.method) || !isApiPath(req)) return;
-    if (ORIGIN_EXEMPT_PREFIXES.some((p) => req.pathname.startsWith(p))) return;
+  const crossSite = (req: FastifyRequest): boolean => {
+    if (!MUTATING.has(req.method) || !isApiPath(req)) return false;
+    if (ORIGIN_EXEMPT_PREFIXES.some((p) => req.pathname.startsWith(p))) return false;
     const origin = req.headers.origin;
     if (origin !== undefined) {
       const host = req.headers.host;
-      const ok =
-        origin === appOrigin || (host && (origin === `http://${host}` || origin === `https://${host}`));
-      if (!ok) throw forbidden(MSG.crossOrigin);
-      return;
+      return !(
+        origin === appOrigin ||
+        (host && (origin === `http://${host}` || origin === `https://${host}`))
+      );
     }
-    const site = req.headers["sec-fetch-site"];
-    if (site === "cross-site") throw forbidden(MSG.crossOrigin);
-  });
+    return req.headers["sec-fetch-site"] === "cross-site";
+  };
+  // Callback-style hooks: an async hook costs a promise on every request.
+  app.addHook("onRequest", (req, _reply, done) =>
+    done(crossSite(req) ? forbidden(MSG.crossOrigin) : undefined),
+  );
 
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     if (isApiPath(req) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
-    return payload;
+    done(null, payload);
   });
 }
