@@ -1,12 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions } from "../../src/server/db/schema.ts";
-import {
-  ADMIN_SESSION_IDLE_HOURS,
-  SESSION_ABSOLUTE_DAYS,
-  SESSION_IDLE_HOURS,
-} from "../../src/shared/constants.ts";
+import { ADMIN_SESSION_IDLE_HOURS, SESSION_IDLE_HOURS } from "../../src/shared/constants.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { timeoutTests } from "./session-timeouts.ts";
 
 /**
  * Session timeouts with the in-memory session cache on (modules/auth/auth-cache.ts; the other suites run
@@ -20,7 +15,7 @@ const t = await createTestApp({
     ADMIN_SESSION_IDLE_HOURS: String(ADMIN_SESSION_IDLE_HOURS),
   },
 });
-const HOUR = 3_600_000;
+const _HOUR = 3_600_000;
 const get = (who: SignedIn, url = "/api/auth/user") => t.request({ method: "GET", url, as: who });
 const whoAmI = async (who: SignedIn) => (await get(who)).statusCode;
 
@@ -49,48 +44,8 @@ describe("timeouts and sign-out with the session cache", () => {
     expect(await queriesDuring(() => get(m))).toBe(0);
   });
 
-  it("a member's cached session ends after SESSION_IDLE_HOURS without use, and use keeps it alive", async () => {
-    const m = await t.member();
-    expect(await whoAmI(m)).toBe(200);
-    t.clock.advance((SESSION_IDLE_HOURS - 1) * HOUR);
-    expect(await whoAmI(m)).toBe(200);
-    t.clock.advance((SESSION_IDLE_HOURS - 1) * HOUR);
-    expect(await whoAmI(m)).toBe(200);
-    t.clock.advance(SESSION_IDLE_HOURS * HOUR + 60_000);
-    expect(await whoAmI(m)).toBe(401);
-  });
-
-  it("an admin's cached session idles out sooner (ADMIN_SESSION_IDLE_HOURS)", async () => {
-    const a = await t.admin();
-    expect((await get(a, "/api/admin/stats")).statusCode).toBe(200);
-    t.clock.advance(ADMIN_SESSION_IDLE_HOURS * HOUR + 60_000);
-    expect((await get(a, "/api/admin/stats")).statusCode).toBe(401);
-  });
-
-  it("a cached session ends SESSION_ABSOLUTE_DAYS after sign-in however busy it is", async () => {
-    const m = await t.member();
-    for (let day = 1; day < SESSION_ABSOLUTE_DAYS; day++) {
-      t.clock.advance(24 * HOUR);
-      expect(await whoAmI(m)).toBe(200);
-    }
-    t.clock.advance(24 * HOUR + 60_000);
-    expect(await whoAmI(m)).toBe(401);
-  });
-
-  it("last-seen is still written every few minutes, not on every request", async () => {
-    const m = await t.member();
-    const seen = async () =>
-      (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, m.user.id)))[0]
-        .at;
-    const first = await seen();
-    await whoAmI(m);
-    t.clock.advance(60_000);
-    await whoAmI(m);
-    expect(await seen()).toEqual(first);
-    t.clock.advance(10 * 60_000);
-    await whoAmI(m);
-    expect((await seen()).getTime()).toBe(t.clock.now().getTime());
-  });
+  // The same timeout tests as without the cache (sessions.test.ts).
+  timeoutTests(t);
 
   it("signing out ends the cached session for the next request", async () => {
     const m = await t.member();
