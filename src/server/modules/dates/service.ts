@@ -151,17 +151,29 @@ function reschedulesThisMonth(rows: Array<Pick<DateRow, "rescheduledAt">>, now: 
  */
 export async function listDates(deps: Deps, user: User): Promise<MemberDate[]> {
   const now = deps.now();
-  const partner = user.partnerId
-    ? sql` or (${dateReservations.userId} = ${user.partnerId} and exists (select 1 from ${users}
-        where ${users.id} = ${user.partnerId} and ${users.partnerId} = ${user.id}))`
-    : sql``;
-  const rows = (
-    await baseQuery(deps)
-      .where(sql`(${dateReservations.userId} = ${user.id}${partner})`)
-      .orderBy(asc(dateReservations.scheduledDate), asc(dateReservations.id))
-  ).map(toRow);
+  let query = coupleDatesQueries.get(deps.db);
+  if (!query) {
+    query = buildCoupleDatesQuery(deps);
+    coupleDatesQueries.set(deps.db, query);
+  }
+  const rows = (await query.execute({ id: user.id, partnerId: user.partnerId })).map(toRow);
   const used = reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
   return rows.map((r) => toMemberDate(r, user.id, now, used));
+}
+
+/** A named prepared statement, built once per database, since members' pages load it constantly. */
+const coupleDatesQueries = new WeakMap<Deps["db"], ReturnType<typeof buildCoupleDatesQuery>>();
+function buildCoupleDatesQuery(deps: Deps) {
+  const id = sql.placeholder("id");
+  // A member without a partner binds null: "user_id = null" matches no row.
+  const partnerId = sql.placeholder("partnerId");
+  return baseQuery(deps)
+    .where(
+      sql`(${dateReservations.userId} = ${id} or (${dateReservations.userId} = ${partnerId} and exists (
+        select 1 from ${users} where ${users.id} = ${partnerId} and ${users.partnerId} = ${id})))`,
+    )
+    .orderBy(asc(dateReservations.scheduledDate), asc(dateReservations.id))
+    .prepare("couple_dates");
 }
 
 /** One of the couple's dates; any other id (missing or someone else's) is the same 404. */
