@@ -2,6 +2,7 @@ import { and, count, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import type { AdminListQuery } from "../../../../shared/admin/common.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
+import type { Db } from "../../../db/client.ts";
 import { dateReservations, users, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { DATE_TIME_FMT, londonWallClock } from "../members/format.ts";
@@ -30,6 +31,18 @@ export async function listAssignments(
   deps: Deps,
   q: AdminListQuery,
 ): Promise<{ rows: AdminAssignment[]; total: number }> {
+  if (!q.search) {
+    let prepared = pageQueries.get(deps.db);
+    if (!prepared) {
+      prepared = buildPageQueries(deps.db);
+      pageQueries.set(deps.db, prepared);
+    }
+    const [rows, [{ n }]] = await Promise.all([
+      prepared.page.execute({ limit: q.limit, offset: q.offset }),
+      prepared.total.execute(),
+    ]);
+    return { rows: rows.map(toAdminAssignment), total: n };
+  }
   const where = searchWhere(q.search);
   const [rows, [{ n }]] = await Promise.all([
     assignmentQuery(deps.db)
@@ -48,6 +61,19 @@ export async function listAssignments(
     deps.db.select({ n: count() }).from(dateReservations).where(where),
   ]);
   return { rows: rows.map(toAdminAssignment), total: n };
+}
+
+/** The unsearched list (the tab as it opens): named prepared statements, built once per database. */
+const pageQueries = new WeakMap<Db, ReturnType<typeof buildPageQueries>>();
+function buildPageQueries(db: Db) {
+  return {
+    page: assignmentQuery(db)
+      .orderBy(desc(dateReservations.createdAt), desc(dateReservations.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare("admin_assignments_page"),
+    total: db.select({ n: count() }).from(dateReservations).prepare("admin_assignments_total"),
+  };
 }
 
 export const assignmentExportColumns: StreamColumn<AdminAssignment>[] = [
