@@ -136,7 +136,7 @@ export async function buildApp(
       },
     });
     // index.html is compressed once per build, not per request (prerendered-page.ts).
-    const page = prerenderedPage(path.join(clientDir, "index.html"));
+    const page = prerenderedPage(path.join(clientDir, "index.html"), { recheckMs: 1000 });
     app.get("/*", async (req, reply) => {
       if (isApiPath(req)) return reply.code(404).send({ message: MSG.notFound });
       const rel = req.pathname.replace(/^\/+/, "");

@@ -27,15 +27,16 @@ export function pickEncoding(acceptEncoding: string | undefined): PageEncoding |
  * The client's index.html (the prerendered landing page, also the shell of every app route), read and
  * compressed once per build rather than on every request (compressing 60 kB cost about 1 ms of CPU each
  * time): brotli at its best quality and gzip, picked by Accept-Encoding. A new build (another size or
- * modification time, checked at most once a second) is read again.
+ * modification time, checked at most every `recheckMs`) is read again.
  */
-export function prerenderedPage(file: string) {
+export function prerenderedPage(file: string, opts: { recheckMs?: number } = {}) {
+  const recheckMs = opts.recheckMs ?? 0;
   let cached: { key: string; raw: Buffer; br: Buffer; gzip: Buffer } | null = null;
   let checkedAt = 0;
   function current() {
-    // A new build is looked for at most once a second, not with a synchronous stat on every request.
+    // The app looks for a new build at most once a second, not with a synchronous stat on every request.
     const now = Date.now();
-    if (cached && now - checkedAt < 1000) return cached;
+    if (cached && now - checkedAt < recheckMs) return cached;
     checkedAt = now;
     const st = statSync(file);
     const key = `${st.mtimeMs}:${st.size}`;
