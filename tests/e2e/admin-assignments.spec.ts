@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, uniqueEmail } from "./helpers.ts";
+import { ADMIN, arrangeDate, clickToFocus, e2eDb, uniqueEmail } from "./helpers.ts";
 
 /** The Assignments tab: Assign Date dialog, inline status, details dialog, empty state, export. */
 async function signInAsAdmin(page: Page) {
@@ -55,7 +55,14 @@ test.describe("assignments tab", () => {
 
     // The member is searched on the server.
     const member = dialog.getByRole("combobox", { name: "Member" });
+    await clickToFocus(member);
     await member.fill(`assign${t}`);
+    // Escape closes the suggestions, not the dialog; the arrow key opens them again.
+    await expect(dialog.getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog.getByRole("listbox")).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await member.press("ArrowDown");
     await dialog.getByRole("option", { name: new RegExp(`Imogen Assign${t}`) }).click();
     await expect(dialog.getByText(email)).toBeVisible();
     await expect(assign).toBeDisabled();

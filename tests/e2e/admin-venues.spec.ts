@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { ADMIN } from "./helpers.ts";
+import { ADMIN, clickToFocus } from "./helpers.ts";
 
 /** The venues tab: venue CRUD, date ideas, the spreadsheet downloads and the sync flow. */
 const HEADER = [
@@ -577,9 +577,15 @@ test.describe("venues tab screenshots", () => {
         await page.goto("/admin?tab=assignments");
         await page.getByRole("button", { name: "Assign Date" }).click();
         const assign = page.getByRole("dialog", { name: "Assign Date" });
-        await assign.getByRole("combobox", { name: "Venue" }).click();
+        await clickToFocus(assign.getByRole("combobox", { name: "Venue" }));
         await expect(assign.getByRole("option").first()).toBeVisible();
         await shot("assign-venue-picker");
+        // Escape closes the list, not the dialog.
+        await page.keyboard.press("Escape");
+        await expect(assign.getByRole("listbox")).toBeHidden();
+        await assign.getByRole("combobox", { name: "Member" }).click();
+        await expect(assign.getByRole("option").first()).toBeVisible();
+        await shot("assign-member-picker");
       });
     }
   }

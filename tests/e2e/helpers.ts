@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const ADMIN = { email: "admin@e2e.test", password: "admin-password-123" };
 
@@ -181,4 +181,15 @@ export async function expectAccessible(
       v.nodes.map((n) => `[${v.impact}] ${v.id} at ${n.target}: ${n.summary.replace(/\s+/g, " ") || v.help}`),
     );
   (opts.soft ? expect.soft : expect)(report, `accessibility of ${label}`).toEqual([]);
+}
+
+/**
+ * Clicks a field until it keeps focus: a dialog moves focus into itself just after it opens, and on a busy
+ * machine a quick click can land before that and lose its focus to it.
+ */
+export async function clickToFocus(field: Locator): Promise<void> {
+  await expect(async () => {
+    await field.click();
+    await expect(field).toBeFocused({ timeout: 500 });
+  }).toPass();
 }
