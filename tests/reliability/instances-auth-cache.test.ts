@@ -14,6 +14,7 @@ import { createDb } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { eventually } from "../helpers/app.ts";
+import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { type ServerProcess, startServer } from "../helpers/server-process.ts";
 import { createTestDatabase } from "../helpers/test-postgres.ts";
 
@@ -175,6 +176,24 @@ describe("the session cache on two instances", () => {
       1000,
     );
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("the assignments total is kept on B while no reservation is added, and counted again after one is", async () => {
+    const admin = await account({ isAdmin: true });
+    const member = await account();
+    const cookie = await signIn(a, admin.email);
+    const total = async () =>
+      Number((await call(b, "/api/admin/assignments?limit=1", cookie)).headers.get("x-total-count"));
+    const before = await total();
+    await db.execute(sql`ALTER TABLE date_reservations DISABLE TRIGGER date_reservations_count_cache`);
+    try {
+      await arrangeDate(db, member.id, { at: new Date(Date.now() + hours(24 * 10)) });
+    } finally {
+      await db.execute(sql`ALTER TABLE date_reservations ENABLE TRIGGER date_reservations_count_cache`);
+    }
+    expect(await total()).toBe(before); // answered from B's memory
+    await arrangeDate(db, member.id, { at: new Date(Date.now() + hours(24 * 11)) });
+    await eventually(async () => (await total()) === before + 2, 1000);
   });
 
   it("after B's listening connection is cut it listens again, and changes are seen", async () => {

@@ -3,7 +3,8 @@
  *
  * Two maps, each a size-bounded LRU whose entries also age out after `ttlMs`: session (hash of the cookie
  * token) -> user row with the session's expiry and last-seen time, and user id -> the extra row GET
- * /api/auth/user shows (preferences, offer, partner's plan). Absolute and idle timeouts are still checked on
+ * /api/auth/user shows (preferences, offer, partner's plan). Also a few table-wide figures (the admin
+ * assignments total), forgotten when a statement adds to or removes from their table ("t:<table>"). Absolute and idle timeouts are still checked on
  * every request from the cached times (a session that looks idle here is looked up again, since another
  * instance may have seen it since).
  *
@@ -51,6 +52,8 @@ export class AuthCache<U = unknown, R = unknown> {
   private readonly sessions = new Map<string, CachedSession<U>>();
   private readonly sidsByUser = new Map<number, Set<string>>();
   private readonly extras = new Map<number, CachedExtra<R>>();
+  /** Table-wide figures (the assignments total), forgotten on a "t:<table>" notification. */
+  private readonly tableValues = new Map<string, { value: unknown; cachedAt: number }>();
   private readonly ttlMs: number;
   private readonly max: number;
   private client: pg.Client | null = null;
@@ -190,10 +193,15 @@ export class AuthCache<U = unknown, R = unknown> {
     }
   }
 
-  /** A notification's payload: comma-separated user ids, or '*'. */
+  /** A notification's payload: comma-separated user ids, "t:<table>", or '*'. */
   invalidate(payload: string): void {
     if (payload === "*" || payload === "") {
       this.clear();
+      return;
+    }
+    if (payload.startsWith("t:")) {
+      this.generation++;
+      this.tableValues.delete(payload.slice(2));
       return;
     }
     this.generation++;
@@ -205,6 +213,7 @@ export class AuthCache<U = unknown, R = unknown> {
     this.sessions.clear();
     this.sidsByUser.clear();
     this.extras.clear();
+    this.tableValues.clear();
   }
 
   private forgetUser(id: number): void {
@@ -282,5 +291,18 @@ export class AuthCache<U = unknown, R = unknown> {
     this.extras.delete(userId);
     this.extras.set(userId, { row, partnerId, cachedAt: Date.now() });
     if (this.extras.size > this.max) this.extras.delete(this.extras.keys().next().value as number);
+  }
+
+  /** A figure computed from a whole table (kept while no statement adds to or removes from it). */
+  tableValue<T>(table: string): T | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.tableValues.get(table);
+    if (!entry || !this.fresh(entry, Date.now())) return undefined;
+    return entry.value as T;
+  }
+
+  putTableValue(table: string, generation: number, value: unknown): void {
+    if (!this.listening || generation !== this.generation) return;
+    this.tableValues.set(table, { value, cachedAt: Date.now() });
   }
 }

@@ -15,7 +15,7 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/api/admin/assignments", { schema: { querystring: adminListQuerySchema } }, async (req, reply) => {
-    const { rows, total } = await listAssignments(deps, req.query);
+    const { rows, total } = await listAssignments(deps, req.query, app.authCache);
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
