@@ -14,18 +14,9 @@ import {
   toastCallError,
 } from "../../lib/queryClient.ts";
 import { PARTNER_KEY } from "../partner/partner-key.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../ui/alert-dialog.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { toast } from "../ui/use-toast.ts";
@@ -73,32 +64,22 @@ function Linked({ partner }: { partner: NonNullable<PartnerStatus["partner"]> })
           <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{partner.email}</p>
         </div>
       </div>
-      <AlertDialog open={open} onOpenChange={(next) => !unlink.isPending && setOpen(next)}>
-        <Button variant="outline" className="self-start sm:self-auto" onClick={() => setOpen(true)}>
-          Unlink partner
-        </Button>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Unlink {name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              You'll stop sharing dates: each of you will only see the dates on your own account. Either of
-              you can send a new invitation later.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={unlink.isPending}>Keep linked</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={unlink.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                unlink.mutate(undefined);
-              }}
-            >
-              {unlink.isPending ? "Unlinking..." : "Unlink partner"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        pending={unlink.isPending}
+        trigger={
+          <Button variant="outline" className="self-start sm:self-auto" onClick={() => setOpen(true)}>
+            Unlink partner
+          </Button>
+        }
+        title={`Unlink ${name}?`}
+        description="You'll stop sharing dates: each of you will only see the dates on your own account. Either of you can send a new invitation later."
+        cancelLabel="Keep linked"
+        confirmLabel="Unlink partner"
+        pendingLabel="Unlinking..."
+        onConfirm={() => unlink.mutate(undefined)}
+      />
     </div>
   );
 }

@@ -6,18 +6,9 @@ import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { AdminSection, EmptyState, TableSkeleton } from "../../../pages/admin/common.tsx";
 import { LoadErrorCard } from "../../load-error-card.tsx";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../ui/alert-dialog.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import { toast } from "../../ui/use-toast.ts";
 import { DATE_IDEAS_URL, label } from "./api.ts";
@@ -139,32 +130,16 @@ export function DateIdeasSection() {
         </Table>
       )}
       <DateIdeaFormDialog open={formOpen} onOpenChange={setFormOpen} idea={editing} />
-      <AlertDialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && !deletePending && setDeleting(null)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle className="break-words">Delete {deleting?.title}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This cannot be undone. An idea that dates were planned from cannot be deleted: make it inactive
-              instead.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deletePending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={deletePending}
-              onClick={(e) => {
-                e.preventDefault();
-                if (deleting) confirmDelete(deleting);
-              }}
-            >
-              {deletePending ? "Deleting..." : "Delete"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={(open) => !open && setDeleting(null)}
+        pending={deletePending}
+        title={`Delete ${deleting?.title ?? ""}?`}
+        description="This cannot be undone. An idea that dates were planned from cannot be deleted: make it inactive instead."
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        onConfirm={() => deleting && confirmDelete(deleting)}
+      />
     </AdminSection>
   );
 }

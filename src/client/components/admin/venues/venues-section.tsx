@@ -16,18 +16,9 @@ import {
   usePagedList,
 } from "../../../pages/admin/common.tsx";
 import { LoadErrorCard } from "../../load-error-card.tsx";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../ui/alert-dialog.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import { toast } from "../../ui/use-toast.ts";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
@@ -256,40 +247,27 @@ export function VenuesSection() {
 
       <VenueDetailsDialog venue={viewing} onClose={() => setViewing(null)} />
       <VenueFormDialog open={formOpen} onOpenChange={setFormOpen} venue={editing} />
-      <AlertDialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && !deletePending && setDeleting(null)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle className="break-words">Delete {deleting?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The venue leaves the list and the spreadsheet exports. A venue with date reservations cannot be
-              deleted.
-            </AlertDialogDescription>
-            {deleting && deleting.dateIdeaCount > 0 && (
-              <p
-                role="alert"
-                className="rounded-lg border border-destructive-text/30 bg-destructive/5 px-3.5 py-2.5 text-sm text-destructive-text"
-              >
-                {SYNC_MSG.dateIdeasUnlinked(deleting.dateIdeaCount)} (they stay, with no particular venue).
-              </p>
-            )}
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deletePending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={deletePending}
-              onClick={(e) => {
-                e.preventDefault();
-                if (deleting) confirmDelete(deleting);
-              }}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        pending={deletePending}
+        title={`Delete ${deleting?.name ?? ""}?`}
+        description="The venue leaves the list and the spreadsheet exports. A venue with date reservations cannot be deleted."
+        extra={
+          deleting &&
+          deleting.dateIdeaCount > 0 && (
+            <p
+              role="alert"
+              className="rounded-lg border border-destructive-text/30 bg-destructive/5 px-3.5 py-2.5 text-sm text-destructive-text"
             >
-              {deletePending ? "Deleting..." : "Delete"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+              {SYNC_MSG.dateIdeasUnlinked(deleting.dateIdeaCount)} (they stay, with no particular venue).
+            </p>
+          )
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        onConfirm={() => deleting && confirmDelete(deleting)}
+      />
     </AdminSection>
   );
 }

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "./alert-dialog.tsx";
+
+/**
+ * "Are you sure?" before something that cannot be undone. While `pending` the dialog stays open (showing
+ * `pendingLabel`) and cannot be dismissed, so the answer is never lost behind a closed dialog; the caller
+ * closes it when the answer arrives. `trigger` (optional) is the button that opens it, rendered inside the
+ * dialog's root so focus returns to it on closing.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  pending,
+  title,
+  description,
+  extra,
+  cancelLabel = "Cancel",
+  confirmLabel,
+  pendingLabel,
+  onConfirm,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  title: ReactNode;
+  description: ReactNode;
+  /** Shown under the description (a warning, say). */
+  extra?: ReactNode;
+  cancelLabel?: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  onConfirm: () => void;
+  trigger?: ReactNode;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      {trigger}
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle className="break-words">{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+          {extra}
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={pending}
+            onClick={(e) => {
+              // Stay open, showing progress, until the answer arrives.
+              e.preventDefault();
+              onConfirm();
+            }}
+          >
+            {pending ? pendingLabel : confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
