@@ -55,9 +55,6 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
     if (!isApiPath(req)) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    // Lets the notifications PostgreSQL has already sent be read before the cache is asked: a change committed
-    // elsewhere just before this request arrived must not be answered from the cache.
-    if (cache?.active) await new Promise((resolve) => setImmediate(resolve));
     const user = await findSessionUser(deps.db, token, deps.now(), deps.config.sessionIdle, cache);
     if (user) {
       req.user = user;
