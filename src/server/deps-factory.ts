@@ -21,7 +21,7 @@ export function createDeps(
     config,
     now,
     mailer: new Mailer(db, transport, config.mailFrom),
-    limiter: new RateLimiter(() => now().getTime()),
+    limiter: new RateLimiter(db, () => now().getTime()),
     payments:
       overrides.payments ??
       (config.payments.gocardlessToken

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { purgeRateLimits } from "../../src/server/modules/auth/rate-limit.ts";
 import { createTestApp } from "../helpers/app.ts";
 
 const t = await createTestApp({
@@ -95,5 +97,25 @@ describe("rate limits", () => {
     expect(
       (await post("/api/reset-password", { token: "guess3", password: "long-enough" }, ip)).statusCode,
     ).toBe(429);
+  });
+
+  it("counts in PostgreSQL: concurrent hits are never lost, and the table holds no address", async () => {
+    const key = "burst@example.com:10.0.5.1";
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => t.deps.limiter.hit(`test-burst:${key}`, 10, 15)),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(refused).toHaveLength(30);
+    expect((refused[0] as PromiseRejectedResult).reason.statusCode).toBe(429);
+    const rows = await t.db.execute<{ key: string; count: number }>(sql`SELECT key, count FROM rate_limits`);
+    expect(rows.rows.find((r) => r.count === 40)).toBeTruthy();
+    for (const r of rows.rows) expect(r.key).not.toMatch(/@|10\.0\./);
+    // A new window starts from zero once the old one has ended; the hourly purge deletes ended windows.
+    t.clock.advance(16 * 60_000);
+    await expect(t.deps.limiter.hit(`test-burst:${key}`, 10, 15)).resolves.toBeUndefined();
+    t.clock.advance(16 * 60_000);
+    expect(await purgeRateLimits(t.db, t.deps.now())).toBeGreaterThan(0);
+    expect((await t.db.execute(sql`SELECT count(*)::int AS n FROM rate_limits`)).rows[0].n).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
  * knows which process each message came from (each process names itself in EHLO through SMTP_URL's ?name=).
  *
  *  - sessions: signed in on A, the cookie works on B; signed out on B, it no longer works on A;
+ *  - rate limits: wrong passwords tried on A and on B count towards one limit (rate_limits in PostgreSQL);
  *  - reveals: many dates enter the reveal window and the reveal sweep runs in three processes at the same moment
  *    (two `cli run-jobs --job date-reveals` processes and one pg-boss run in A or B): every reveal arrives once;
  *  - crash: the SMTP server stalls one reveal after taking its data, the instance sending it is SIGKILLed
@@ -22,6 +23,7 @@ import { PgBoss } from "pg-boss";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { DEFAULT_RATE_LIMITS } from "../../src/server/config.ts";
 import { createDb } from "../../src/server/db/client.ts";
 import { jobRuns, outboundMessages, users } from "../../src/server/db/schema.ts";
 import { BOSS_SCHEMA } from "../../src/server/jobs/boss.ts";
@@ -229,6 +231,30 @@ describe("two instances on one database", () => {
     );
     expect((await me(servers.b)).status).toBe(401);
     expect((await me(servers.a)).status).toBe(401);
+  });
+
+  it("sign-in limits count across both: wrong passwords split between A and B lock the account", async () => {
+    const password = "the right passphrase";
+    await db.insert(users).values({
+      email: "guessed@instances.example",
+      password: await hashPassword(password),
+      emailVerified: true,
+    });
+    const login = (s: ServerProcess, pw: string) =>
+      fetch(`${s.url}/api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "guessed@instances.example", password: pw }),
+      });
+    // DEFAULT_RATE_LIMITS.loginFailuresPerAccount (8) wrong guesses, half on each instance: with counters kept
+    // in each process, each would have seen only four and the right password would still get in.
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.loginFailuresPerAccount; i++)
+      expect((await login(i % 2 ? servers.b : servers.a, `guess ${i}`)).status).toBe(401);
+    for (const s of [servers.a, servers.b]) {
+      const locked = await login(s, password);
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
   });
 
   it("the reveal sweep run by three processes at once sends each reveal exactly once", async () => {

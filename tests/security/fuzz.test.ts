@@ -12,9 +12,10 @@ import { validBodies } from "./valid-bodies.ts";
  * office has its own fuzz, tests/api/admin-fuzz): each route's valid body broken by fast-check (wrong types,
  * huge strings, deep nesting, "__proto__"/"constructor"/"prototype" keys, unicode and NUL, missing and
  * extra fields, malformed JSON). Never a 5xx; every 4xx is JSON with a readable {message}; and a refused
- * request leaves every table of the database exactly as it was (checked after each request, no table
- * skipped: sessions are not touched because the test clock stands still, and the rate limiter is in
- * memory; mail sent after an earlier success is waited for). A fuzzed body can happen to be valid (a profile update to "London"): a 2xx may change data, and
+ * request leaves every table of the database exactly as it was (checked after each request; sessions are
+ * not touched because the test clock stands still; only rate_limits is skipped, as it counts refused attempts
+ * by design, db-snapshot.ts; mail sent after an earlier success is waited for). A fuzzed body can happen to be
+ * valid (a profile update to "London"): a 2xx may change data, and
  * the next request is compared with the database as it then is. FUZZ_RUNS explores longer.
  */
 const INBOUND_SECRET = "fuzz-inbound-secret-0123456789abcdef";

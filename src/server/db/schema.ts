@@ -122,6 +122,20 @@ export const sessions = pgTable(
   (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_id_idx").on(t.userId)],
 );
 
+/**
+ * Rate-limit windows shared by every instance (modules/auth/rate-limit.ts): the SHA-256 of the limiter's key,
+ * the hits in the window, and when it ends. Unlogged (migration): counters need no crash safety.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: varchar("key", { length: 64 }).primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
+
 export const userPreferences = pgTable("user_preferences", {
   id: serial("id").primaryKey(),
   userId: integer("user_id")

@@ -3,6 +3,7 @@
  */
 
 import type { Deps } from "../deps.ts";
+import { purgeRateLimits } from "../modules/auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
 import { finishCompletionsJob } from "../modules/payments/service.ts";
 import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
@@ -21,14 +22,16 @@ export const advanceSubscriptionsJob: JobDefinition = {
 };
 
 /**
- * Hourly: expired and idle sessions, old job runs, and runs left "running" by a stopped worker. The daily
- * data-retention job (retention.ts) does the rest of the retention rules.
+ * Hourly: expired and idle sessions, old job runs, runs left "running" by a stopped worker, and ended
+ * rate-limit windows. The daily data-retention job (retention.ts) does the rest of the retention rules.
  */
 export const purgeSessionsJob: JobDefinition = {
   name: "purge-sessions",
   cron: "7 * * * *",
   run: async (deps) =>
-    (await purgeExpiredSessions(deps.db, deps.now(), deps.config.sessionIdle)) + (await purgeJobRuns(deps)),
+    (await purgeExpiredSessions(deps.db, deps.now(), deps.config.sessionIdle)) +
+    (await purgeJobRuns(deps)) +
+    (await purgeRateLimits(deps.db, deps.now())),
 };
 
 export const allJobs: JobDefinition[] = [

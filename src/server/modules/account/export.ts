@@ -25,7 +25,7 @@ import { toPublicUser } from "../auth/public-user.ts";
 import { listDates } from "../dates/service.ts";
 
 export async function exportAccount(deps: Deps, user: User) {
-  deps.limiter.hit(`export:${user.id}`, 10, 60);
+  await deps.limiter.hit(`export:${user.id}`, 10, 60);
   const db = deps.db;
   const [prefs, dates, tickets, mails, offers, events, devices, invites, partner] = await Promise.all([
     db.select().from(userPreferences).where(eq(userPreferences.userId, user.id)),

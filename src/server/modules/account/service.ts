@@ -43,8 +43,8 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
       // A new address can take over the account (password resets go there): the password proves it's the owner.
       const rl = deps.config.rateLimits;
       const key = `email-change:${user.id}`;
-      deps.limiter.check(key, 5);
-      deps.limiter.check(`password-change:${user.id}`, rl.loginFailuresPerAccount);
+      await deps.limiter.check(key, 5);
+      await deps.limiter.check(`password-change:${user.id}`, rl.loginFailuresPerAccount);
       if (!input.currentPassword) {
         throw new HttpError(400, MEMBER_MSG.passwordForEmail, {}, [
           { path: "currentPassword", message: MEMBER_MSG.passwordForEmail },
@@ -52,13 +52,13 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
       }
       if (!(await verifyPassword(user.password, input.currentPassword))) {
         try {
-          deps.limiter.hit(`password-change:${user.id}`, rl.loginFailuresPerAccount, rl.windowMinutes);
+          await deps.limiter.hit(`password-change:${user.id}`, rl.loginFailuresPerAccount, rl.windowMinutes);
         } catch {}
         throw new HttpError(400, MEMBER_MSG.wrongPassword, {}, [
           { path: "currentPassword", message: MEMBER_MSG.wrongPassword },
         ]);
       }
-      deps.limiter.hit(key, 5, 60);
+      await deps.limiter.hit(key, 5, 60);
       const taken = await findUserByEmail(deps, input.email);
       if (taken) throw new HttpError(409, MSG.emailTaken, {}, [{ path: "email", message: MSG.emailTaken }]);
       pendingEmail = input.email;
@@ -126,10 +126,10 @@ export async function changePassword(
 ): Promise<void> {
   const rl = deps.config.rateLimits;
   const key = `password-change:${user.id}`;
-  deps.limiter.check(key, rl.loginFailuresPerAccount);
+  await deps.limiter.check(key, rl.loginFailuresPerAccount);
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     try {
-      deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
+      await deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
     } catch {}
     throw new HttpError(400, MEMBER_MSG.wrongPassword, {}, [
       { path: "currentPassword", message: MEMBER_MSG.wrongPassword },
@@ -157,7 +157,7 @@ export async function changePassword(
           : eq(sessions.userId, user.id),
       );
   });
-  deps.limiter.reset(key);
+  await deps.limiter.reset(key);
   void deps.mailer.send({
     to: user.email,
     toName: user.firstName,

@@ -27,7 +27,7 @@ export async function startTwoFactorSetup(deps: Deps, user: User): Promise<TwoFa
 export async function enableTwoFactor(deps: Deps, user: User, code: string): Promise<TwoFactorEnabled> {
   if (user.totpEnabledAt) throw conflict("Two-factor sign-in is already on.");
   if (!user.totpPendingSecret) throw badRequest("Start the set-up first: scan a new QR code.");
-  deps.limiter.hit(`2fa:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
+  await deps.limiter.hit(`2fa:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   const step = verifyTotp(user.totpPendingSecret, code, deps.now(), null);
   if (step === null) throw badRequest(MEMBER_MSG.wrongCode);
   const codes = newRecoveryCodes();
@@ -83,7 +83,7 @@ export async function checkSecondFactor(deps: Deps, user: User, code: string): P
 
 export async function disableTwoFactor(deps: Deps, user: User, code: string): Promise<void> {
   if (!user.totpEnabledAt) throw badRequest("Two-factor sign-in is not on.");
-  deps.limiter.hit(`2fa:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
+  await deps.limiter.hit(`2fa:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   if (!(await checkSecondFactor(deps, user, code))) throw badRequest(MEMBER_MSG.wrongCode);
   await deps.db
     .update(users)

@@ -49,7 +49,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post("/api/register", { schema: { body: registerSchema } }, async (req, reply) => {
     const rl = deps.config.rateLimits;
-    deps.limiter.hit(`register-ip:${req.ip}`, rl.registerPerIp, rl.windowMinutes);
+    await deps.limiter.hit(`register-ip:${req.ip}`, rl.registerPerIp, rl.windowMinutes);
     const user = await registerUser(deps, req.body);
     await startSession(req, reply, user);
     return reply.code(201).send(await toPublicUser(deps, user));
@@ -63,14 +63,14 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       // Codes have their own counter: a correct password does not reset it.
       const rl = deps.config.rateLimits;
       const key = `2fa-login:${user.id}`;
-      deps.limiter.check(key, rl.loginFailuresPerAccount);
+      await deps.limiter.check(key, rl.loginFailuresPerAccount);
       if (!(await checkSecondFactor(deps, user, req.body.code))) {
         try {
-          deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
+          await deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
         } catch {}
         throw unauthorized(MEMBER_MSG.wrongCode);
       }
-      deps.limiter.reset(key);
+      await deps.limiter.reset(key);
     }
     await startSession(req, reply, user);
     return toPublicUser(deps, user);
@@ -113,7 +113,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post("/api/resend-verification", { onRequest: memberOnly }, async (req) => {
     const user = requireUser(req);
-    deps.limiter.hit(`verify-resend:${user.id}`, 3, deps.config.rateLimits.windowMinutes);
+    await deps.limiter.hit(`verify-resend:${user.id}`, 3, deps.config.rateLimits.windowMinutes);
     await resendVerification(deps, user);
     return { message: "Verification e-mail sent" };
   });

@@ -125,9 +125,9 @@ export async function authenticate(deps: Deps, email: string, password: string, 
   const fromHere = `login-fail:${email}:${ip}`;
   const everywhere = `login-fail:${email}`;
   const wide = rl.loginFailuresPerAccount * ACCOUNT_WIDE_FACTOR;
-  limiter.hit(`login-ip:${ip}`, rl.loginPerIp, rl.windowMinutes);
-  limiter.check(fromHere, rl.loginFailuresPerAccount);
-  limiter.check(everywhere, wide);
+  await limiter.hit(`login-ip:${ip}`, rl.loginPerIp, rl.windowMinutes);
+  await limiter.check(fromHere, rl.loginFailuresPerAccount);
+  await limiter.check(everywhere, wide);
   const user = await findUserByEmail(deps, email);
   const ok = await verifyPassword(user?.password ?? null, password);
   if (!user || !ok) {
@@ -136,23 +136,23 @@ export async function authenticate(deps: Deps, email: string, password: string, 
       [everywhere, wide],
     ] as const) {
       try {
-        limiter.hit(key, max, rl.windowMinutes);
+        await limiter.hit(key, max, rl.windowMinutes);
       } catch (e) {
         if (!(e instanceof HttpError)) throw e;
       }
     }
     throw unauthorized(MSG.invalidCredentials);
   }
-  limiter.reset(fromHere);
+  await limiter.reset(fromHere);
   return user;
 }
 
 /** Always answers the same way, whether or not the address has an account. */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
   const rl = deps.config.rateLimits;
-  deps.limiter.hit(`forgot-ip:${ip}`, rl.forgotPerIp, rl.windowMinutes);
+  await deps.limiter.hit(`forgot-ip:${ip}`, rl.forgotPerIp, rl.windowMinutes);
   try {
-    deps.limiter.hit(`forgot-acct:${email}`, rl.forgotPerAccount, rl.windowMinutes);
+    await deps.limiter.hit(`forgot-acct:${email}`, rl.forgotPerAccount, rl.windowMinutes);
   } catch {
     // Over the per-account limit: answer as usual but send nothing more to that inbox.
     return;
@@ -182,7 +182,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
 /** Sets the new password, spends the token and ends every session of the account. */
 export async function resetPassword(deps: Deps, token: string, password: string, ip: string): Promise<void> {
   const rl = deps.config.rateLimits;
-  deps.limiter.hit(`reset-ip:${ip}`, rl.resetPerIp, rl.windowMinutes);
+  await deps.limiter.hit(`reset-ip:${ip}`, rl.resetPerIp, rl.windowMinutes);
   const hash = await hashPassword(password);
   const updated = await deps.db
     .update(users)

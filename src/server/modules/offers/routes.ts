@@ -14,7 +14,7 @@ export function offerRoutes(app: FastifyInstance, deps: Deps): void {
       const user = requireUser(req);
       const rl = deps.config.rateLimits;
       // Guessing codes is cheap; keep it slow.
-      deps.limiter.hit(`offer:${user.id}`, 30, rl.windowMinutes);
+      await deps.limiter.hit(`offer:${user.id}`, 30, rl.windowMinutes);
       return toQuote(await evaluateOffer(deps.db, { ...req.body, userId: user.id, now: deps.now() }));
     },
   );

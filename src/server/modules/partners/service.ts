@@ -64,7 +64,7 @@ export async function partnerStatus(deps: Deps, user: User): Promise<PartnerStat
 export async function invitePartner(deps: Deps, user: User, email: string): Promise<PartnerStatus> {
   if (user.partnerId) throw conflict(PARTNER_MSG.alreadyLinked);
   if (email === user.email.toLowerCase()) throw badRequest(PARTNER_MSG.self);
-  deps.limiter.hit(`partner-invite:${user.id}`, 5, 60);
+  await deps.limiter.hit(`partner-invite:${user.id}`, 5, 60);
   const token = newToken();
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000);

@@ -78,7 +78,7 @@ export async function createSubscription(
   }
   // Auto-renewal and the cooling-off period are in the Terms: no money is taken before they are accepted.
   if (!user.termsAccepted) throw forbidden(PAYMENT_MSG.termsFirst);
-  deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
+  await deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   const now = deps.now();
   const quote = input.offerCode
     ? await evaluateOffer(deps.db, { code: input.offerCode, tier: input.tier, userId: user.id, now })

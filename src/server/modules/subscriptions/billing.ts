@@ -8,7 +8,7 @@ import { coolingOffEligible } from "./service.ts";
 
 /** Manage Billing: the plan, the mandate, the next collection and every payment on any of the member's mandates. */
 export async function billingOverview(deps: Deps, user: User): Promise<BillingOverview> {
-  deps.limiter.hit(`billing:${user.id}`, 120, 60);
+  await deps.limiter.hit(`billing:${user.id}`, 120, 60);
   const tier = (user.subscriptionTier as TierId | null) ?? null;
   const live = hasLiveSubscription(user.subscriptionStatus);
   const now = deps.now();

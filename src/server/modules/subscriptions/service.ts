@@ -198,7 +198,7 @@ function cancelUnderLock(
  * mandate) or a refunded one cannot be undone here: it starts again through a new checkout.
  */
 export async function reactivateSubscription(deps: Deps, user: User): Promise<{ message: string }> {
-  deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
   return withMemberLock(deps, user.id, async (tx, current) => {
     if (current.subscriptionStatus !== "cancelled") throw badRequest(SUB_MSG.notCancelled);
     const now = deps.now();
@@ -253,7 +253,7 @@ export async function pauseSubscription(
   deps: Deps,
   user: User,
 ): Promise<{ message: string; pausedUntil: string }> {
-  deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
   return withMemberLock(deps, user.id, async (tx, current) => {
     if (current.subscriptionStatus !== "active" || !current.currentPeriodEnd || !current.subscriptionTier)
       throw badRequest(SUB_MSG.pauseOnlyActive);
@@ -319,7 +319,7 @@ export async function changeTier(
   user: User,
   tier: TierId,
 ): Promise<{ message: string; effectiveAt: string | null }> {
-  deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
   return withMemberLock(deps, user.id, async (tx, current) => {
     if (!hasLiveSubscription(current.subscriptionStatus) || !current.subscriptionTier)
       throw badRequest(SUB_MSG.noPlan);
@@ -361,7 +361,7 @@ export async function changeTier(
 export async function startPaymentMethodUpdate(deps: Deps, user: User): Promise<{ redirect_url: string }> {
   if (!hasLiveSubscription(user.subscriptionStatus) || !user.subscriptionTier)
     throw badRequest(SUB_MSG.noPlan);
-  deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
+  await deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   const token = newToken();
   const appUrl = deps.config.appUrl;
   const started = await provider(() =>

@@ -79,7 +79,7 @@ export async function createTicket(
   user: User,
   input: { subject: string; body: string; reservationId?: number },
 ): Promise<SupportTicketDetail> {
-  deps.limiter.hit(`ticket:${user.id}`, 10, 60);
+  await deps.limiter.hit(`ticket:${user.id}`, 10, 60);
   if (input.reservationId !== undefined) {
     const [own] = await deps.db
       .select({ id: dateReservations.id })
@@ -139,7 +139,7 @@ export async function replyToTicket(
   id: number,
   body: string,
 ): Promise<SupportTicketDetail> {
-  deps.limiter.hit(`ticket-reply:${user.id}`, 30, 60);
+  await deps.limiter.hit(`ticket-reply:${user.id}`, 30, 60);
   const ticket = await getTicket(deps, user, id);
   await deps.db.transaction(async (tx) => {
     await tx.insert(supportReplies).values({ ticketId: id, fromEmail: user.email, body, isFromAdmin: false });

@@ -153,7 +153,7 @@ export async function replyToTicket(
   id: number,
   body: string,
 ): Promise<{ ticket: AdminTicketDetail; mailSent: boolean }> {
-  deps.limiter.hit(`admin-ticket-reply:${admin.id}`, 120, 60);
+  await deps.limiter.hit(`admin-ticket-reply:${admin.id}`, 120, 60);
   const [ticket] = await deps.db.select().from(supportTickets).where(eq(supportTickets.id, id));
   if (!ticket) throw notFound(SUPPORT_MSG.ticketNotFound);
   const now = deps.now();
