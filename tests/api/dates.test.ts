@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dateReservations, supportTickets, users } from "../../src/server/db/schema.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
@@ -353,6 +353,11 @@ describe("the demo couple of a first start", () => {
     };
     expect(await seedDemoCouple(t.db, opts)).toBe(true);
     expect(await seedDemoCouple(t.db, opts)).toBe(false);
+    // The dates are at 19:30, so their ideas are evening ones.
+    const times = await t.db.execute<{ time_of_day: string }>(sql`
+      SELECT i.time_of_day FROM date_reservations r JOIN date_ideas i ON i.id = r.date_idea_id
+      JOIN users u ON u.id = r.user_id WHERE u.email = ${opts.email}`);
+    expect(times.rows.map((r) => r.time_of_day)).toEqual(["evening", "evening", "evening", "evening"]);
     for (const email of [opts.email, opts.partnerEmail]) {
       const login = await t.request({
         method: "POST",

@@ -30,7 +30,8 @@ export async function seedDemoCouple(
   const ideas = await db
     .select({ id: dateIdeas.id, venueId: dateIdeas.venueId })
     .from(dateIdeas)
-    .where(sql`${dateIdeas.venueId} IS NOT NULL`)
+    // Evening ideas: the demo dates are at 19:30 (a Sunday brunch revealed for a Friday evening would jar).
+    .where(sql`${dateIdeas.venueId} IS NOT NULL AND ${dateIdeas.timeOfDay} = 'evening'`)
     .orderBy(asc(dateIdeas.id))
     .limit(4);
   if (ideas.length < 4) return false;
