@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dateIdeas, dateReservations, userMonthlyQuotas, users, venues } from "../../src/server/db/schema.ts";
-import { createAssignment } from "../../src/server/modules/admin/assignments/service.ts";
+import {
+  createAssignment,
+  updateAssignmentStatus,
+} from "../../src/server/modules/admin/assignments/service.ts";
 import { deleteDateIdea } from "../../src/server/modules/admin/venues/date-ideas/service.ts";
 import { deleteVenue } from "../../src/server/modules/admin/venues/service.ts";
 import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
@@ -185,6 +188,26 @@ describe("createAssignment", () => {
       message: ASSIGNMENT_MSG.dateInPast,
     });
     expect(await quota(user.id)).toHaveLength(0);
+  });
+
+  it("a deleted member's dates can be cancelled or completed, never planned again", async () => {
+    const { user } = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active" });
+    const { venue: v } = await venue();
+    const a = await createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(40) });
+    await t.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, user.id));
+    const statusNow = async () =>
+      (await t.db.select().from(dateReservations).where(eq(dateReservations.id, a.id)))[0].status;
+    await expect(updateAssignmentStatus(t.deps, a.id, "confirmed")).rejects.toMatchObject({
+      statusCode: 409,
+      message: ASSIGNMENT_MSG.memberDeleted,
+    });
+    expect(await statusNow()).toBe("scheduled");
+    expect((await updateAssignmentStatus(t.deps, a.id, "cancelled")).status).toBe("cancelled");
+    // Cancelled is where a deletion leaves them: putting one back on would book a venue for nobody.
+    for (const status of ["scheduled", "revealed", "confirmed"] as const)
+      await expect(updateAssignmentStatus(t.deps, a.id, status)).rejects.toMatchObject({ statusCode: 409 });
+    expect(await statusNow()).toBe("cancelled");
+    expect((await updateAssignmentStatus(t.deps, a.id, "completed")).status).toBe("completed");
   });
 
   it("runs in the caller's transaction when given one, keeps the given idea and AI text", async () => {

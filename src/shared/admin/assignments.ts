@@ -30,6 +30,8 @@ export const ASSIGNMENT_MSG = {
   dateIdeaNotFound: "Date idea not found",
   assignmentNotFound: "Assignment not found",
   clash: "This member (or their partner) already has a date at that time",
+  /** A deleted account's dates can be tidied up (cancelled, completed), never planned again. */
+  memberDeleted: "This member has deleted their account: their dates can only be cancelled or completed",
   autoFailed: "Could not create automated assignment. Member may need to complete their preferences.",
   /** Auto Assign when the member has preferences but no venue, idea and time fit every rule. */
   autoNoFit: (reason: string) =>

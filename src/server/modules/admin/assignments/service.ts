@@ -165,6 +165,8 @@ export async function updateAssignmentStatus(
     const [res] = await tx.select().from(dateReservations).where(eq(dateReservations.id, id)).for("update");
     if (!res) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
     const now = deps.now();
+    if (!member && res.status !== status && status !== "cancelled" && status !== "completed")
+      throw conflict(ASSIGNMENT_MSG.memberDeleted);
     if (res.status !== status) {
       if (status === "cancelled") {
         await returnQuota(tx, res.userId, res.scheduledDate);
