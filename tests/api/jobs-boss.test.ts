@@ -84,4 +84,31 @@ describe("purge", () => {
     expect(by("purge-test-stuck")).toMatchObject({ status: "failed" });
     expect(by("purge-test-busy")).toMatchObject({ status: "running" });
   });
+
+  it("a new run of a job marks its predecessor failed when that one's worker stopped long ago", async () => {
+    const now = t.clock.now();
+    const ago = (s: number) => new Date(now.getTime() - s * 1000);
+    const [killed, other, recent] = await t.db
+      .insert(jobRuns)
+      .values([
+        { name: "data-retention", startedAt: ago(600), status: "running" },
+        { name: "purge-sessions", startedAt: ago(600), status: "running" },
+        { name: "data-retention", startedAt: ago(30), status: "running" },
+      ])
+      .returning();
+    await runDueJobs(
+      t.deps,
+      allJobs.filter((j) => j.name === "data-retention"),
+    );
+    const row = async (id: number) => (await t.db.select().from(jobRuns).where(eq(jobRuns.id, id)))[0];
+    expect(await row(killed.id)).toMatchObject({
+      status: "failed",
+      error: "the worker stopped before the run finished",
+    });
+    // Another job's run, and a run of this one started within two heartbeats, are left alone.
+    expect(await row(other.id)).toMatchObject({ status: "running" });
+    expect(await row(recent.id)).toMatchObject({ status: "running" });
+    const runs = await t.db.select().from(jobRuns).where(eq(jobRuns.name, "data-retention"));
+    expect(runs.filter((r) => r.id > recent.id).map((r) => r.status)).toEqual(["ok"]);
+  });
 });

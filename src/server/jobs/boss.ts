@@ -52,11 +52,33 @@ export interface RunningJobs {
   stop(): Promise<void>;
 }
 
-/** Runs a job once and records the run (running, then ok or failed) in job_runs. Rethrows a failure. */
+/** What a run still "running" after its worker died is marked with. */
+const STOPPED = "the worker stopped before the run finished";
+
+/**
+ * Runs a job once and records the run (running, then ok or failed) in job_runs. Rethrows a failure.
+ *
+ * An earlier run of the same job still "running" that started over two heartbeats ago is marked failed
+ * first: the queue is stately, so pg-boss starts a new run only once the last one finished or its worker
+ * stopped sending heartbeats (killed), and the back office should say so now rather than at the hourly purge.
+ * Should that run be alive after all (a slow sweep started by hand with `cli run-jobs`), its own ending
+ * writes ok or failed over this.
+ */
 export async function runRecorded(deps: Deps, job: JobDefinition): Promise<number> {
+  const now = deps.now();
+  await deps.db
+    .update(jobRuns)
+    .set({ status: "failed", error: STOPPED, finishedAt: now })
+    .where(
+      and(
+        eq(jobRuns.name, job.name),
+        eq(jobRuns.status, "running"),
+        lt(jobRuns.startedAt, new Date(now.getTime() - 2 * JOB_HEARTBEAT_SECONDS * 1000)),
+      ),
+    );
   const [run] = await deps.db
     .insert(jobRuns)
-    .values({ name: job.name, startedAt: deps.now(), status: "running" })
+    .values({ name: job.name, startedAt: now, status: "running" })
     .returning({ id: jobRuns.id });
   try {
     const processed = await job.run(deps);
@@ -88,7 +110,7 @@ export async function purgeJobRuns(deps: Deps): Promise<number> {
   const res = await deps.db.delete(jobRuns).where(lt(jobRuns.startedAt, before));
   const stale = await deps.db
     .update(jobRuns)
-    .set({ status: "failed", error: "the worker stopped before the run finished", finishedAt: now })
+    .set({ status: "failed", error: STOPPED, finishedAt: now })
     .where(and(eq(jobRuns.status, "running"), lt(jobRuns.startedAt, new Date(now.getTime() - 3_600_000))));
   return (res.rowCount ?? 0) + (stale.rowCount ?? 0);
 }
