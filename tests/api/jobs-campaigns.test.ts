@@ -84,6 +84,9 @@ describe("scheduling and sending", () => {
       subject: "How your first surprise date comes together, Sam",
       type: "campaign",
       userId: m.user.id,
+      // Mail apps show an unsubscribe button beside the sender (List-Unsubscribe, checked over SMTP in
+      // mail-smtp.test.ts); the mails members cannot turn off (resets, reveals) carry none.
+      listUnsubscribe: SETTINGS,
     });
     expect(sent[0].html).toContain("Hello Sam,");
     expect(sent[0].html).toContain(`Turn these e-mails off in your settings: ${SETTINGS}`);

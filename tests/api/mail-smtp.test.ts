@@ -12,6 +12,7 @@ interface Received {
   subject: string;
   text: string;
   html: string;
+  listUnsubscribe: string | null;
 }
 const inbox: Received[] = [];
 let refuse = false;
@@ -35,6 +36,7 @@ const server = new SMTPServer({
         subject: parsed.subject ?? "",
         text: parsed.text ?? "",
         html: parsed.html ?? "",
+        listUnsubscribe: parsed.headers.find((h) => h.key === "list-unsubscribe")?.value ?? null,
       });
       cb();
     });
@@ -60,6 +62,7 @@ describe("mail over SMTP", () => {
     const mail = await eventually(() => inbox.find((x) => x.to.includes(m.user.email)));
     expect(mail.subject).toBe("Reset your Unveil password");
     expect(mail.html).toContain("Choose a new password");
+    expect(mail.listUnsubscribe).toBeNull();
     const link = /http:\/\/localhost:5000\/auth\?token=([\w-]+)/.exec(mail.text);
     expect(link).not.toBeNull();
     const reset = await post("/api/reset-password", { token: link![1], password: "from-the-mail-123" });
@@ -92,6 +95,20 @@ describe("mail over SMTP", () => {
       expect(x.text.length).toBeGreaterThan(50);
       expect(x.html).toContain("<html");
     }
+  });
+
+  it("marketing mail carries List-Unsubscribe with the settings page", async () => {
+    const to = "news-reader@example.com";
+    await t.deps.mailer.send({
+      to,
+      subject: "News",
+      html: "<p>News</p>",
+      text: "News",
+      type: "campaign",
+      listUnsubscribe: "http://localhost:5000/settings?tab=notifications",
+    });
+    const mail = await eventually(() => inbox.find((x) => x.to.includes(to)));
+    expect(mail.listUnsubscribe).toBe("<http://localhost:5000/settings?tab=notifications>");
   });
 
   it("records a failed delivery with its error and still answers the member normally", async () => {

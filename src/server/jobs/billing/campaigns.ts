@@ -99,7 +99,8 @@ export async function prepareCampaignMail(deps: Deps, userCampaignId: number): P
     return { skip: "plan taken up again" };
   if (!["signup", "onboarding_incomplete", "cancelled"].includes(campaign.triggerType))
     return { skip: "unknown trigger" };
-  const r = campaignEmail(template, campaignValues(member, deps.config.appUrl));
+  const values = campaignValues(member, deps.config.appUrl);
+  const r = campaignEmail(template, values);
   return {
     mail: {
       to: member.email,
@@ -109,6 +110,7 @@ export async function prepareCampaignMail(deps: Deps, userCampaignId: number): P
       text: r.text,
       type: BILLING_MAIL_TYPES.campaign,
       userId: member.id,
+      listUnsubscribe: values.settingsUrl,
     },
   };
 }

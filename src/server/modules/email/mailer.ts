@@ -18,6 +18,11 @@ export interface OutgoingMail {
   log?: boolean;
   /** Where an answer should go when it is not the sender (support replies: the support mailbox). */
   replyTo?: string;
+  /**
+   * Marketing mail only: where the member turns it off, sent as List-Unsubscribe (RFC 2369) so mail apps
+   * offer an unsubscribe button beside the sender.
+   */
+  listUnsubscribe?: string;
   /** A calendar part (text/calendar): a date's hold, its update at the reveal, or its cancellation. */
   calendar?: { method: "PUBLISH" | "REQUEST" | "CANCEL"; content: string; filename?: string };
 }
@@ -54,6 +59,7 @@ export function smtpTransport(url: string): Transport {
         html: mail.html,
         text: mail.text,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.listUnsubscribe ? { list: { unsubscribe: mail.listUnsubscribe } } : {}),
         ...(mail.calendar
           ? {
               icalEvent: {
