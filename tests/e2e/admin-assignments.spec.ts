@@ -125,6 +125,31 @@ test.describe("assignments tab", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(String(saved.id));
   });
 
+  test("a member's reschedule request shows in words, the whole label visible in the status dropdown", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const t = tag();
+    const email = uniqueEmail("assign-resched");
+    await (await e2eDb()).query(`INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Rhea', $2)`, [
+      email,
+      `Resched${t}`,
+    ]);
+    const id = await arrangeDate(email, { hoursFromNow: 24 * 6, status: "reschedule_requested" });
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=assignments");
+    await search(page, `resched${t}`);
+    const status = page.getByTestId(`assignment-row-${id}`).getByRole("combobox", { name: /Status of/ });
+    await expect(status).toHaveText("Reschedule requested");
+    // Not cut to "Reschedule…": the label fits its trigger.
+    expect(
+      await status
+        .locator("span")
+        .first()
+        .evaluate((el) => el.scrollWidth - el.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+
   test("the server's refusal (allowance used up) shows in the dialog", async ({ page }) => {
     const t = tag();
     const db = await e2eDb();

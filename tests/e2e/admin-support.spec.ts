@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, e2eDb, readMail, registerViaApi, uniqueEmail } from "./helpers.ts";
+import { ADMIN, arrangeDate, e2eDb, readMail, registerViaApi, uniqueEmail } from "./helpers.ts";
 
 /** Support tab: open a member's ticket, answer it (the member reads the answer), change its status. */
 async function signInAsAdmin(page: Page) {
@@ -19,8 +19,18 @@ test("opens a ticket, replies by e-mail, and closes it; the member sees the answ
     email: uniqueEmail("support-admin"),
     firstName: "Noor",
   });
+  // A cancelled Gold plan and a date the member asked to move: the dialog words them, never "gold cancelled".
+  await (await e2eDb()).query(
+    `UPDATE users SET subscription_tier = 'gold', subscription_status = 'cancelled' WHERE lower(email) = lower($1)`,
+    [email],
+  );
+  const reservationId = await arrangeDate(email, { hoursFromNow: 24 * 5, status: "reschedule_requested" });
   const created = await memberPage.request.post("/api/support/tickets", {
-    data: { subject: `Wheelchair access ${t}`, body: "Will our next venue have step-free access?" },
+    data: {
+      subject: `Wheelchair access ${t}`,
+      body: "Will our next venue have step-free access?",
+      reservationId,
+    },
   });
   expect(created.status()).toBe(201);
   const id = (await created.json()).id as number;
@@ -40,6 +50,10 @@ test("opens a ticket, replies by e-mail, and closes it; the member sees the answ
   await expect(dialog.getByRole("heading", { name: `Wheelchair access ${t}` })).toBeVisible();
   await expect(dialog.getByText("Will our next venue have step-free access?")).toBeVisible();
   await expect(dialog.getByRole("link", { name: email })).toBeVisible();
+  await expect(dialog.getByText("· Gold · Cancelled")).toBeVisible();
+  await expect(dialog).toContainText(`#${reservationId} on`);
+  await expect(dialog).toContainText("(Reschedule requested)");
+  await expect(dialog).not.toContainText(/reschedule_requested|gold cancelled/i);
   await expect(dialog.getByRole("combobox", { name: "Priority" })).toHaveText("Normal");
 
   await dialog.getByRole("button", { name: "Send reply" }).click();

@@ -142,7 +142,7 @@ export default function AssignmentsTab() {
                   <CardField term="Date Created">{formatDateGB(a.createdAt)}</CardField>
                 </CardFields>
                 <CardActions>
-                  <AssignmentStatusSelect assignment={a} className="w-auto min-w-36" />
+                  <AssignmentStatusSelect assignment={a} />
                   <ViewAssignmentButton assignment={a} onView={setViewing} />
                 </CardActions>
               </CardItem>

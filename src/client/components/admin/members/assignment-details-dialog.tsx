@@ -2,12 +2,12 @@ import { Check, Copy } from "lucide-react";
 import type { ReactNode } from "react";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
+import { statusText } from "../../../lib/labels.ts";
 import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { toast } from "../../ui/use-toast.ts";
-import { statusText } from "./assignment-status-select.tsx";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -7,13 +7,11 @@ import {
 } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import { cn } from "../../../lib/cn.ts";
+import { statusText } from "../../../lib/labels.ts";
 import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { toast } from "../../ui/use-toast.ts";
-
-/** "reschedule_requested" -> "Reschedule requested". */
-export const statusText = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, " ");
 
 /**
  * The table's inline Status dropdown: any of the five statuses, saved at once; one request at a time (disabled
@@ -52,7 +50,7 @@ export function AssignmentStatusSelect({
         if (v !== assignment.status && !change.isPending) change.mutate(v as AssignmentStatus);
       }}
     >
-      <SelectTrigger className={cn("h-9 w-36", className)} aria-label={`Status of ${who}'s date`}>
+      <SelectTrigger className={cn("h-9 w-auto min-w-max", className)} aria-label={`Status of ${who}'s date`}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

@@ -1,8 +1,8 @@
 import { CalendarDays, Clock, MapPin, Sparkles, Star } from "lucide-react";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { cn } from "../../../lib/cn.ts";
+import { statusText } from "../../../lib/labels.ts";
 import { Badge } from "../../ui/badge.tsx";
-import { statusText } from "./assignment-status-select.tsx";
 
 const day = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
@@ -26,7 +26,7 @@ export function memberPageStatus(a: Pick<AdminAssignment, "status" | "scheduledD
   if (a.status === "completed") return "Completed";
   if (a.status === "revealed") return "Revealed";
   if (new Date(a.scheduledDate) > now) return "Scheduled";
-  return a.status;
+  return statusText(a.status);
 }
 
 const BADGE: Record<string, "destructive" | "success" | "gold" | "brand"> = {

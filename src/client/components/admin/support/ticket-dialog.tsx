@@ -4,6 +4,7 @@ import { Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
+import { statusLabel, tierLabel } from "../../../../shared/admin/members.ts";
 import {
   ADMIN_REPLY_MAX,
   type AdminTicketDetail,
@@ -18,6 +19,7 @@ import {
   type UpdateTicketInput,
 } from "../../../../shared/admin/support.ts";
 import { BRAND } from "../../../../shared/brand.ts";
+import { statusText } from "../../../lib/labels.ts";
 import { apiRequest, errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { TextareaField } from "../../support/textarea-field.tsx";
@@ -254,14 +256,15 @@ function TicketBody({ id }: { id: number }) {
           {t.member?.subscriptionTier && (
             <span className="text-muted-foreground">
               {" "}
-              · {t.member.subscriptionTier} {t.member.subscriptionStatus ?? ""}
+              · {tierLabel(t.member.subscriptionTier)} · {statusLabel(t.member.subscriptionStatus)}
             </span>
           )}
         </Fact>
         {t.reservation && (
           <Fact label="About a date">
             #{t.reservation.id} on {formatDateTimeGB(t.reservation.scheduledDate)}
-            {t.reservation.venueName ? ` at ${t.reservation.venueName}` : ""} ({t.reservation.status})
+            {t.reservation.venueName ? ` at ${t.reservation.venueName}` : ""} (
+            {statusText(t.reservation.status)})
           </Fact>
         )}
         {t.replyToId && <Fact label="Mentions">Ticket #{t.replyToId} (sent by a different address)</Fact>}

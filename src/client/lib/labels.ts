@@ -1,0 +1,2 @@
+/** An internal value in words for the back office: "reschedule_requested" -> "Reschedule requested". */
+export const statusText = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, " ");
