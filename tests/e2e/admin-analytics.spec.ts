@@ -61,6 +61,14 @@ test("shows the figures the server computed, the charts and the latest activity"
   await expect(page.getByTestId("stat-active-subscribers-value")).toHaveText(count(subs.activeSubscribers));
   await expect(page.getByTestId("stat-arpu-value")).toHaveText(money(subs.arpuPence));
   await expect(page.getByTestId("stat-churn-value")).toHaveText(rate(churn.churnRate));
+  // Counts agree with their nouns: "1 cancellation", never "1 cancellations".
+  const of = (n: number, one: string) => `${count(n)} ${n === 1 ? one : `${one}s`}`;
+  await expect(page.getByTestId("stat-churn")).toContainText(
+    `${of(churn.cancelledLast30Days, "cancellation")} in 30 days`,
+  );
+  await expect(page.getByTestId("stat-active-subscribers")).toContainText(
+    `${of(churn.totalCancelled, "cancelled plan")} in all`,
+  );
   expect(subs.activeSubscribers).toBeGreaterThan(0);
 
   const total = (rows: { status: string; count: number }[], only?: string[]) =>

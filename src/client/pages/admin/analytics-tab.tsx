@@ -8,7 +8,12 @@ import {
   type OperationalAnalytics,
   type SubscriptionAnalytics,
 } from "../../../shared/admin/analytics.ts";
-import { formatCount, formatMoney, formatRate } from "../../components/admin/analytics/format.ts";
+import {
+  formatCount,
+  formatCountOf,
+  formatMoney,
+  formatRate,
+} from "../../components/admin/analytics/format.ts";
 import { OperationalMetrics } from "../../components/admin/analytics/operational-metrics.tsx";
 import { RecentActivity } from "../../components/admin/analytics/recent-activity.tsx";
 import { StatTile } from "../../components/admin/analytics/stat-tile.tsx";
@@ -98,7 +103,7 @@ export default function AnalyticsTab() {
           icon={<Users aria-hidden />}
           loading={subs.isPending}
           value={dash(!!s, () => formatCount(s!.activeSubscribers))}
-          hint={c && `${formatCount(c.totalCancelled)} cancelled plans in all`}
+          hint={c && `${formatCountOf(c.totalCancelled, "cancelled plan")} in all`}
         />
         <StatTile
           testId="stat-arpu"
@@ -116,7 +121,7 @@ export default function AnalyticsTab() {
           value={dash(!!c, () => formatRate(c!.churnRate))}
           hint={
             c &&
-            `${formatCount(c.churnedFromWindowStart)} of ${formatCount(c.subscribersAtWindowStart)} subscribers on ${formatDateGB(c.windowStart)} have cancelled since; ${formatCount(c.cancelledLast30Days)} cancellations in 30 days`
+            `${formatCount(c.churnedFromWindowStart)} of ${formatCountOf(c.subscribersAtWindowStart, "subscriber")} on ${formatDateGB(c.windowStart)} ${c.churnedFromWindowStart === 1 ? "has" : "have"} cancelled since; ${formatCountOf(c.cancelledLast30Days, "cancellation")} in 30 days`
           }
         />
       </section>

@@ -18,6 +18,10 @@ export const formatRate = (percent: number): string => `${percent.toFixed(1)}%`;
 
 export const formatCount = (n: number): string => n.toLocaleString("en-GB");
 
+/** "1 cancellation", "2,300 cancellations": the count with its noun agreeing. */
+export const formatCountOf = (n: number, one: string, many = `${one}s`): string =>
+  `${formatCount(n)} ${n === 1 ? one : many}`;
+
 /** "Jul 24" from "2024-07" (the answers' months are London months already). */
 export function formatMonth(month: string, style: "short" | "long" = "short"): string {
   const [y, m] = month.split("-").map(Number);
