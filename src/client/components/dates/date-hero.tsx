@@ -63,7 +63,7 @@ export function DateHero({ date, now }: { date: MemberDate; now: number }) {
 /**
  * The countdown the spec asks for: hours to the date minus 48, never below 0, ticking with the minute.
  * Before the reveal it counts down to it (with days and hours for long waits); once revealed, the time to
- * the date itself is the figure that matters, and the reveal countdown (now 0) is only mentioned.
+ * the date itself is the figure that matters and no reveal countdown is shown.
  */
 function Countdown({ date, now }: { date: MemberDate; now: number }) {
   if (date.isPast)
@@ -77,9 +77,9 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
           : "This date has passed. We hope it was a good one."}
       </p>
     );
+  if (date.revealed) return <StartsCountdown date={date} now={now} />;
   const hours = hoursUntilReveal(date, now);
   const minutes = Math.floor((msUntilReveal(date, now) % 3_600_000) / 60_000);
-  if (date.revealed) return <StartsCountdown date={date} now={now} revealHours={hours} />;
   return (
     <div
       className="mt-7 flex flex-wrap items-center gap-x-5 gap-y-3 border-t border-dashed border-white/20 pt-6"
@@ -108,8 +108,8 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
   );
 }
 
-/** A revealed date still to come: "Starts in 29 hours" is the figure; the reveal countdown sits at 0. */
-function StartsCountdown({ date, now, revealHours }: { date: MemberDate; now: number; revealHours: number }) {
+/** A revealed date still to come: "Starts in 29 hours" is the figure; there is no reveal left to count to. */
+function StartsCountdown({ date, now }: { date: MemberDate; now: number }) {
   const ms = new Date(date.scheduledDate).getTime() - now;
   const hours = Math.floor(ms / 3_600_000);
   return (
@@ -130,8 +130,7 @@ function StartsCountdown({ date, now, revealHours }: { date: MemberDate; now: nu
         )}
       </p>
       <p className="text-sm text-stage-muted">
-        <span className="font-semibold text-gold-soft">Revealed</span> · reveal countdown{" "}
-        <span data-testid="countdown-hours">{revealHours}</span> hours. The venue, address and dress code are
+        <span className="font-semibold text-gold-soft">Revealed</span> · the venue, address and dress code are
         below.
       </p>
     </div>
