@@ -79,39 +79,41 @@ export function DevicesCard() {
       ) : (
         <div className="grid gap-4">
           <ul className="divide-y divide-border rounded-xl border border-border" aria-label="Devices">
-            {data.map((s) => {
-              const Icon = PHONE.test(s.device) ? Smartphone : Laptop;
-              return (
-                <li key={s.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:p-4">
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-brand">
-                    <Icon aria-hidden className="size-5" />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2 font-medium">
-                      {s.device}
-                      {s.current && <Badge variant="success">This device</Badge>}
-                    </p>
-                    <p className="text-sm text-muted-foreground">
-                      {s.current ? "Active now" : lastActive(s.lastSeenAt)}
-                      {" · "}signed in {signedInOn(s.createdAt)}
-                      {s.ip ? ` · ${s.ip}` : ""}
-                    </p>
-                  </div>
-                  {!s.current && (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="w-full sm:w-auto"
-                      disabled={endOne.isPending && endOne.variables === s.id}
-                      aria-label={`Sign out ${s.device}, ${lastActive(s.lastSeenAt).toLowerCase()}`}
-                      onClick={() => endOne.mutate(s.id)}
-                    >
-                      {endOne.isPending && endOne.variables === s.id ? "Signing out..." : "Sign out"}
-                    </Button>
-                  )}
-                </li>
-              );
-            })}
+            {[...data]
+              .sort((a, b) => Number(b.current) - Number(a.current))
+              .map((s) => {
+                const Icon = PHONE.test(s.device) ? Smartphone : Laptop;
+                return (
+                  <li key={s.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:p-4">
+                    <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-brand">
+                      <Icon aria-hidden className="size-5" />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="flex flex-wrap items-center gap-2 font-medium">
+                        {s.device}
+                        {s.current && <Badge variant="success">This device</Badge>}
+                      </p>
+                      <p className="text-sm text-muted-foreground">
+                        {s.current ? "Active now" : lastActive(s.lastSeenAt)}
+                        {" · "}signed in {signedInOn(s.createdAt)}
+                        {s.ip ? ` · ${s.ip}` : ""}
+                      </p>
+                    </div>
+                    {!s.current && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="w-full sm:w-auto"
+                        disabled={endOne.isPending && endOne.variables === s.id}
+                        aria-label={`Sign out ${s.device}, ${lastActive(s.lastSeenAt).toLowerCase()}`}
+                        onClick={() => endOne.mutate(s.id)}
+                      >
+                        {endOne.isPending && endOne.variables === s.id ? "Signing out..." : "Sign out"}
+                      </Button>
+                    )}
+                  </li>
+                );
+              })}
           </ul>
           {others.length > 0 ? (
             <Button
