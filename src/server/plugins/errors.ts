@@ -44,11 +44,13 @@ function inspectBody(body: object): string | null {
 /** Every failure leaves as JSON {message}; only a bug is a 500, and its details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold NUL characters: a body carrying one is refused before anything runs.
-  app.addHook("preValidation", async (req) => {
+  // Callback-style: an async hook costs a promise on every request, bodiless GETs included.
+  app.addHook("preValidation", (req, _reply, done) => {
     if (req.body !== undefined && req.body !== null && typeof req.body === "object") {
       const problem = inspectBody(req.body);
-      if (problem) throw new HttpError(400, problem);
+      if (problem) return done(new HttpError(400, problem));
     }
+    done();
   });
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {

@@ -55,19 +55,76 @@ function publicUserQuery(db: Db) {
 
 export type PublicUserRow = Awaited<ReturnType<ReturnType<typeof buildPublicUserQuery>["execute"]>>[number];
 
-/** The only shape a user leaves the server in: no password, token or payment-provider id. */
-export async function toPublicUser(
-  deps: Pick<Deps, "db" | "now">,
+async function publicUserRow(
+  deps: Pick<Deps, "db">,
   user: User,
   cache?: AuthCache<User, PublicUserRow | undefined> | null,
-): Promise<PublicUser> {
+): Promise<PublicUserRow | undefined> {
   let row = cache?.extra(user.id, user.partnerId);
   if (!row) {
     const generation = cache?.generation ?? 0;
     [row] = await publicUserQuery(deps.db).execute({ id: user.id, partnerId: user.partnerId });
     cache?.putExtra(user.id, user.partnerId, generation, row);
   }
-  return publicUser(user, row, deps.now());
+  return row;
+}
+
+/** The only shape a user leaves the server in: no password, token or payment-provider id. */
+export async function toPublicUser(
+  deps: Pick<Deps, "db" | "now">,
+  user: User,
+  cache?: AuthCache<User, PublicUserRow | undefined> | null,
+): Promise<PublicUser> {
+  return publicUser(user, await publicUserRow(deps, user, cache), deps.now());
+}
+
+/**
+ * toPublicUser as the JSON text Fastify would send (JSON.stringify), kept for a signed-in user that `cache`
+ * holds: keyed by the cached user row and extra row themselves (both objects are replaced, never changed,
+ * so a forgotten or re-read entry is a miss), and only while the clock stays inside the span where the
+ * answer cannot change with time (see timeSpan).
+ */
+const jsonByUser = new WeakMap<User, { row: PublicUserRow; json: string; from: number; until: number }>();
+
+export async function publicUserJson(
+  deps: Pick<Deps, "db" | "now">,
+  user: User,
+  cache?: AuthCache<User, PublicUserRow | undefined> | null,
+): Promise<string> {
+  const row = await publicUserRow(deps, user, cache);
+  const now = deps.now();
+  const at = now.getTime();
+  const hit = jsonByUser.get(user);
+  if (hit && hit.row === row && at >= hit.from && at < hit.until) return hit.json;
+  const value = publicUser(user, row, now);
+  const json = JSON.stringify(value);
+  const span = cache?.active && row ? timeSpan(user, row, now, value.activeDiscount !== null) : null;
+  if (span && row) jsonByUser.set(user, { row, json, from: span[0], until: span[1] });
+  return json;
+}
+
+/**
+ * The time span around `now` in which publicUser's answer stays the same: bounded by the end of a cancelled
+ * plan's period and by an offer's end date. None while a time-limited offer is shown (its months remaining
+ * count down).
+ */
+function timeSpan(user: User, row: PublicUserRow, now: Date, discounted: boolean): [number, number] | null {
+  const at = now.getTime();
+  const bounds: number[] = [];
+  if (user.subscriptionStatus === "cancelled" && user.currentPeriodEnd)
+    bounds.push(user.currentPeriodEnd.getTime());
+  if (row.offerCode != null && row.discountValue != null && row.discountEndDate) {
+    const end = row.discountEndDate.getTime();
+    if (end > at && discounted) return null;
+    bounds.push(end);
+  }
+  let from = Number.NEGATIVE_INFINITY;
+  let until = Number.POSITIVE_INFINITY;
+  for (const b of bounds) {
+    if (b <= at) from = Math.max(from, b);
+    else until = Math.min(until, b);
+  }
+  return [from, until];
 }
 
 function publicUser(user: User, row: PublicUserRow | undefined, now: Date): PublicUser {

@@ -15,7 +15,7 @@ import type { Deps } from "../../deps.ts";
 import { unauthorized } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { checkSecondFactor } from "../account/two-factor.ts";
-import { toPublicUser } from "./public-user.ts";
+import { publicUserJson, toPublicUser } from "./public-user.ts";
 import {
   authenticate,
   registerUser,
@@ -86,7 +86,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   r.get("/api/auth/user", async (req, reply) => {
     // A stale hint (expired or ended session) is cleared so the client stops asking.
     if (!req.user && req.cookies[AUTH_HINT_COOKIE]) clearSessionCookie(reply, secure);
-    return toPublicUser(deps, requireUser(req), app.authCache);
+    // The same JSON Fastify would have serialized, kept per cached user (public-user.ts).
+    const json = await publicUserJson(deps, requireUser(req), app.authCache);
+    return reply.type("application/json; charset=utf-8").send(json);
   });
 
   r.post("/api/forgot-password", { schema: { body: forgotPasswordSchema } }, async (req) => {
