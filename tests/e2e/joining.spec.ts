@@ -205,9 +205,12 @@ test.describe("joining", () => {
     await apply.click();
     await expect(toasts(page).getByText("Offer code applied!")).toBeVisible();
     await expect(toasts(page).getByText("You save £2.00 a month for 3 months.")).toBeVisible();
-    await expect(page.getByTestId("plan-gold-price")).toContainText("£18.00");
+    await expect(page.getByTestId("plan-gold-price")).toContainText("£18");
     await expect(page.getByTestId("plan-gold-price").locator("s")).toContainText("£20");
-    await expect(page.getByTestId("checkout-price")).toContainText("£18.00 a month");
+    await expect(page.getByTestId("checkout-price")).toContainText("£18 a month");
+    // One way of writing prices on the page: whole pounds without ".00" (the toast keeps two decimals).
+    for (const id of ["plan-gold-price", "checkout-price"])
+      await expect(page.getByTestId(id)).not.toContainText(".00");
 
     // Subscribe -> the sandbox payment page -> back to the completion screen.
     await page.getByRole("button", { name: "Subscribe" }).click();
@@ -224,6 +227,13 @@ test.describe("joining", () => {
     // The plans page now shows the plan held instead of offering another.
     await page.goto("/subscription");
     await expect(page.getByTestId("current-plan")).toHaveText("Gold plan");
+    // The price paid now, as Settings words it, not the usual price beside the offer.
+    await expect(page.getByTestId("current-plan-price")).toHaveText(
+      "£18 a month by Direct Debit (usually £20)",
+    );
+    await expect(page.getByTestId("current-plan-offer")).toHaveText(
+      /^Offer WELCOME10: 10% off for \d+ more monthly payments?(, until \d{1,2} \w+ \d{4})?\.$/,
+    );
     await expect(page.getByRole("button", { name: "Subscribe" })).toBeHidden();
     await expect(page.getByRole("link", { name: "Change or cancel in Settings" })).toHaveAttribute(
       "href",
@@ -314,7 +324,7 @@ test.describe("joining", () => {
     await code.fill("welcome10");
     await apply.click();
     await expect(toasts(page).getByText("You save £3.00 a month for 3 months.")).toBeVisible();
-    await expect(page.getByTestId("plan-platinum-price")).toContainText("£27.00");
+    await expect(page.getByTestId("plan-platinum-price")).toContainText("£27");
     await page.getByRole("radio", { name: "Silver" }).click();
     await expect(page.getByTestId("plan-silver-price")).toContainText("£13.50");
     await expect(page.getByTestId("plan-platinum-price")).toHaveText("£30/month");

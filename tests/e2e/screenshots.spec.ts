@@ -73,7 +73,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL("/subscription?tier=gold");
       await page.getByLabel("Offer code").fill("WELCOME10");
       await page.getByRole("button", { name: "Apply" }).click();
-      await expect(page.getByTestId("plan-gold-price")).toContainText("£18.00");
+      await expect(page.getByTestId("plan-gold-price")).toContainText("£18");
       await page
         .getByRole("region", { name: /Notifications/ })
         .getByRole("button", { name: "Close" })

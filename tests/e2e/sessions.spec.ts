@@ -16,6 +16,8 @@ test.describe("sessions", () => {
       const devices = page.getByRole("list", { name: "Devices" });
       await expect(devices.getByRole("listitem")).toHaveCount(2);
       await expect(devices.getByText("This device")).toBeVisible();
+      // The device in hand leads the list, whichever was used last.
+      await expect(devices.getByRole("listitem").first()).toContainText("This device");
       await page.getByRole("button", { name: /^Sign out Safari on iPhone/ }).click();
       await expect(page.getByText("That device has been signed out.").first()).toBeVisible();
       await expect(devices.getByRole("listitem")).toHaveCount(1);

@@ -314,6 +314,9 @@ test.describe("settings", () => {
     await expect(page.getByTestId("pause-booked-notice")).toContainText(
       "we plan no dates and take no payment",
     );
+    // The summary says when payments resume, not a renewal that the month off skips.
+    await expect(page.getByTestId("settings-plan-price")).not.toContainText("renews");
+    await expect(page.getByTestId("settings-plan-price")).toContainText(/payments resume \d{1,2} \w+ \d{4}$/);
     await page.getByRole("button", { name: "Cancel Subscription" }).click();
     await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 2 of 3");
     await expect(dialog.getByRole("button", { name: "Back" })).toBeHidden();
@@ -421,7 +424,7 @@ test("settings screenshots", async ({ page }) => {
   await page.goto("/subscription?tier=gold");
   await page.getByLabel("Offer code").fill("WELCOME10");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByTestId("plan-gold-price")).toContainText("£18.00");
+  await expect(page.getByTestId("plan-gold-price")).toContainText("£18");
   await page.getByRole("button", { name: "Subscribe" }).click();
   await page.getByLabel("Account holder name").fill("Alex Taylor");
   await page.getByLabel("Sort code").fill("20-00-00");

@@ -1,5 +1,5 @@
 import type { PublicUser } from "../../shared/api-types.ts";
-import { type SubscriptionStatus, TIERS } from "../../shared/constants.ts";
+import { formatPence, type SubscriptionStatus, TIERS } from "../../shared/constants.ts";
 
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   active: "Active",
@@ -45,7 +45,7 @@ export function planSummary(user: PublicUser): { name: string; status: string; s
   };
 }
 
-/** Pounds with pence, as prices are quoted once a discount is involved: 18 -> "£18.00". */
+/** A price in pounds written as everywhere else: whole pounds bare, pence only when there are some (18 -> "£18", 13.5 -> "£13.50"). */
 export function formatPounds(pounds: number): string {
-  return `£${pounds.toFixed(2)}`;
+  return formatPence(Math.round(pounds * 100));
 }

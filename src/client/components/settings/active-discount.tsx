@@ -1,17 +1,6 @@
 import { TicketPercent } from "lucide-react";
 import type { ActiveDiscount } from "../../../shared/api-types.ts";
-import { formatLongDate } from "./format.ts";
-import { discountText } from "./plan-status.ts";
-
-function remaining(discount: ActiveDiscount): string {
-  const parts: string[] = [];
-  if (discount.cyclesRemaining)
-    parts.push(
-      `for ${discount.cyclesRemaining} more monthly payment${discount.cyclesRemaining === 1 ? "" : "s"}`,
-    );
-  if (discount.discountEndDate) parts.push(`until ${formatLongDate(discount.discountEndDate)}`);
-  return parts.length ? parts.join(", ") : "on every payment";
-}
+import { discountRemainingText, discountText } from "./plan-status.ts";
 
 /** The offer code currently lowering the member's payments. */
 export function ActiveDiscountBox({ discount }: { discount: ActiveDiscount }) {
@@ -31,7 +20,7 @@ export function ActiveDiscountBox({ discount }: { discount: ActiveDiscount }) {
         <h3 className="font-sans font-semibold">Active Discount</h3>
         <p>
           <span className="font-mono font-semibold tracking-wide">{discount.offerCode}</span>:{" "}
-          {discountText(discount)} {remaining(discount)}.
+          {discountText(discount)} {discountRemainingText(discount)}.
         </p>
         <p className="text-muted-foreground">After that your plan returns to its usual price.</p>
       </div>

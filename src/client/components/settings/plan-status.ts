@@ -1,5 +1,6 @@
 import type { PublicUser } from "../../../shared/api-types.ts";
-import { type SubscriptionStatus, TIERS } from "../../../shared/constants.ts";
+import { formatPence, type SubscriptionStatus, TIERS, type TierId } from "../../../shared/constants.ts";
+import { formatLongDate } from "./format.ts";
 
 export const STATUS_BADGE: Record<SubscriptionStatus | "trial", { label: string; variant: BadgeTone }> = {
   trial: { label: "Trial", variant: "neutral" },
@@ -56,4 +57,22 @@ export function currentMonthlyPence(user: PublicUser): number | null {
   if (!Number.isFinite(value)) return usual;
   const off = d.discountType === "percentage" ? Math.round((usual * value) / 100) : Math.round(value * 100);
   return Math.max(0, usual - off);
+}
+
+/** "£18 a month by Direct Debit (usually £20)": what the member pays now, with the usual price beside a discount. */
+export function monthlyPriceText(user: PublicUser, tier: TierId): string {
+  const usual = TIERS[tier].monthlyPricePence;
+  const monthly = currentMonthlyPence(user) ?? usual;
+  return `${formatPence(monthly)} a month by Direct Debit${monthly < usual ? ` (usually ${formatPence(usual)})` : ""}`;
+}
+
+/** How long a running offer lasts: "for 3 more monthly payments", "until 1 March 2027", "on every payment". */
+export function discountRemainingText(discount: NonNullable<PublicUser["activeDiscount"]>): string {
+  const parts: string[] = [];
+  if (discount.cyclesRemaining)
+    parts.push(
+      `for ${discount.cyclesRemaining} more monthly payment${discount.cyclesRemaining === 1 ? "" : "s"}`,
+    );
+  if (discount.discountEndDate) parts.push(`until ${formatLongDate(discount.discountEndDate)}`);
+  return parts.length ? parts.join(", ") : "on every payment";
 }

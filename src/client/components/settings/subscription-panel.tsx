@@ -23,7 +23,7 @@ import { postJson, toastThenReload } from "./api.ts";
 import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
 import { ChangePlan } from "./change-plan.tsx";
 import { formatLongDate } from "./format.ts";
-import { currentMonthlyPence, planHasEnded, planName, statusBadge } from "./plan-status.ts";
+import { monthlyPriceText, planHasEnded, planName, statusBadge } from "./plan-status.ts";
 import { Notice, SettingsSection } from "./section.tsx";
 
 function ReactivateButton() {
@@ -142,6 +142,16 @@ function StatusNotices({ user }: { user: PublicUser }) {
   );
 }
 
+/**
+ * When the next payment is taken: "· renews 25 December 2026", or, with a month off booked or running (no
+ * payment until it ends), "· payments resume 25 January 2027".
+ */
+function renewal(user: PublicUser, end: string | null): string {
+  if (user.pausedUntil && (user.subscriptionStatus === "active" || user.subscriptionStatus === "paused"))
+    return ` · payments resume ${formatLongDate(user.pausedUntil)}`;
+  return user.subscriptionStatus === "active" && end ? ` · renews ${end}` : "";
+}
+
 /** Settings > Subscription: the plan, its state and benefits, billing, changing plan and cancelling. */
 export function SubscriptionPanel({ user }: { user: PublicUser }) {
   const cover = partnerCover(user);
@@ -154,7 +164,6 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
   const tier = user.subscriptionTier ? TIERS[user.subscriptionTier] : null;
   const status = user.subscriptionStatus;
   const end = user.currentPeriodEnd ? formatLongDate(user.currentPeriodEnd) : null;
-  const monthly = currentMonthlyPence(user);
   const ended = planHasEnded(status, user.currentPeriodEnd);
   const canChangePlan = tier && status === "active";
   const canCancel = tier && (status === "active" || status === "past_due" || status === "paused");
@@ -172,18 +181,14 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
               {badge.label}
             </Badge>
           </div>
-          <p className="mt-2 text-sm text-stage-muted">
+          <p className="mt-2 text-sm text-stage-muted" data-testid="settings-plan-price">
             {!tier
               ? "Choose a plan to start receiving mystery dates."
               : ended
                 ? `Ended${end ? ` on ${end}` : ""} · no further payments`
                 : status === "cancelled"
                   ? `Ends ${end ? `on ${end}` : "with the current billing period"} · no further payments`
-                  : `${formatPence(monthly ?? tier.monthlyPricePence)} a month by Direct Debit${
-                      monthly !== null && monthly < tier.monthlyPricePence
-                        ? ` (usually ${formatPence(tier.monthlyPricePence)})`
-                        : ""
-                    }${status === "active" && end ? ` · renews ${end}` : ""}`}
+                  : `${monthlyPriceText(user, tier.id)}${renewal(user, end)}`}
           </p>
         </div>
         <div className="grid gap-5 p-5 sm:p-7">

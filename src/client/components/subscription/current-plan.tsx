@@ -1,9 +1,10 @@
 import { ArrowRight, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
-import { formatPence, TIERS } from "../../../shared/constants.ts";
+import { TIERS } from "../../../shared/constants.ts";
 import { cn } from "../../lib/cn.ts";
 import { planSummary } from "../../lib/plan.ts";
+import { discountRemainingText, discountText, monthlyPriceText } from "../settings/plan-status.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { PlanFeatures } from "./plan-features.tsx";
@@ -32,7 +33,7 @@ export function CurrentPlan({ user }: { user: PublicUser }) {
           >
             {summary.status}
           </span>
-          <span>{formatPence(tier.monthlyPricePence)} a month by Direct Debit</span>
+          <span data-testid="current-plan-price">{monthlyPriceText(user, tier.id)}</span>
         </p>
       </div>
       <div className="grid gap-5 p-6 sm:p-8">
@@ -43,9 +44,8 @@ export function CurrentPlan({ user }: { user: PublicUser }) {
           </p>
         )}
         {discount && (
-          <p className="text-sm text-success-text">
-            Offer {discount.offerCode} is active
-            {discount.cyclesRemaining ? ` for ${discount.cyclesRemaining} more payments` : ""}.
+          <p className="text-sm text-success-text" data-testid="current-plan-offer">
+            Offer {discount.offerCode}: {discountText(discount)} {discountRemainingText(discount)}.
           </p>
         )}
         <PlanFeatures tier={tier} />

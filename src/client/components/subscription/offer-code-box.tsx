@@ -37,7 +37,7 @@ export function OfferCodeBox({
         <TicketPercent aria-hidden className="size-5 shrink-0 text-success-text" />
         <div className="min-w-0 flex-1 text-sm">
           <p className="font-semibold tracking-wide">{applied.code}</p>
-          <p className="text-muted-foreground">{applied.description ?? savingsSentence(applied)}</p>
+          <p className="text-muted-foreground">{applied.description ?? savingsSentence(applied, "page")}</p>
         </div>
         <Button
           variant="ghost"

@@ -11,11 +11,15 @@ export const OFFER_TOAST = {
   invalid: "Invalid offer code",
 } as const;
 
-/** "You save £2.00 a month for 3 months." (two decimals, section 8). */
-export function savingsSentence(quote: OfferQuote): string {
-  const saving = `You save ${formatPounds(quote.discount)} a month`;
-  if (!quote.isTimeLimited || !quote.durationMonths) return `${saving}.`;
-  return `${saving} for ${quote.durationMonths} month${quote.durationMonths === 1 ? "" : "s"}.`;
+/**
+ * "You save £2.00 a month for 3 months.", "You save £5.00 on your first month." The toast quotes the saving
+ * to two decimals (spec section 8); on the page it is written like the prices beside it ("£2").
+ */
+export function savingsSentence(quote: OfferQuote, style: "toast" | "page" = "toast"): string {
+  const amount = style === "toast" ? `£${quote.discount.toFixed(2)}` : formatPounds(quote.discount);
+  if (!quote.isTimeLimited || !quote.durationMonths) return `You save ${amount} a month.`;
+  if (quote.durationMonths === 1) return `You save ${amount} on your first month.`;
+  return `You save ${amount} a month for ${quote.durationMonths} months.`;
 }
 
 export interface AppliedOffer extends OfferQuote {
