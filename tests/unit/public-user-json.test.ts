@@ -65,7 +65,7 @@ describe("publicUserJson", () => {
   it("follows a cancelled plan's end (forwards and back)", async () => {
     const w = world(
       { subscriptionStatus: "cancelled", currentPeriodEnd: new Date(start + DAY) },
-      { offerCode: "TEN", discountType: "percentage", discountValue: 10, cyclesRemaining: 2 },
+      { offerCode: "TEN", discountType: "percentage", discountValue: "10", cyclesRemaining: 2 },
     );
     for (const t of [start, start + 1000, start + DAY - 1, start + DAY, start + 2 * DAY, start]) {
       w.setNow(t);
@@ -83,7 +83,7 @@ describe("publicUserJson", () => {
       {
         offerCode: "TEN",
         discountType: "percentage",
-        discountValue: 10,
+        discountValue: "10",
         discountEndDate: new Date(start + 70 * DAY),
       },
     );

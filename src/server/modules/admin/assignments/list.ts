@@ -9,6 +9,7 @@ import type { AuthCache } from "../../auth/auth-cache.ts";
 import { DATE_TIME_FMT, londonWallClock } from "../members/format.ts";
 import { containsPattern, userSearchText } from "../members/service.ts";
 import { keysetPages, type StreamColumn } from "../members/stream-workbook.ts";
+import { assignmentsPageJson } from "./page-json.ts";
 import { assignmentQuery, toAdminAssignment } from "./query.ts";
 
 /**
@@ -71,6 +72,36 @@ export async function listAssignments(
     deps.db.select({ n: count() }).from(dateReservations).where(where),
   ]);
   return { rows: rows.map(toAdminAssignment), total: n };
+}
+
+/**
+ * listAssignments as the JSON text of its rows: unsearched, built by PostgreSQL (page-json.ts); with a
+ * search, the rows serialized here.
+ */
+export async function listAssignmentsJson(
+  deps: Deps,
+  q: AdminListQuery,
+  cache?: AuthCache | null,
+): Promise<{ json: string; total: number }> {
+  if (q.search) {
+    const { rows, total } = await listAssignments(deps, q, cache);
+    return { json: JSON.stringify(rows), total };
+  }
+  let prepared = pageQueries.get(deps.db);
+  if (!prepared) {
+    prepared = buildPageQueries(deps.db);
+    pageQueries.set(deps.db, prepared);
+  }
+  const generation = cache?.generation ?? 0;
+  const [json, total] = await Promise.all([
+    assignmentsPageJson(deps.db, q.limit, q.offset),
+    cache?.tableValue<number>("date_reservations") ??
+      prepared.total.execute().then(([{ n }]) => {
+        cache?.putTableValue("date_reservations", generation, n);
+        return n;
+      }),
+  ]);
+  return { json, total };
 }
 
 /** The unsearched list (the tab as it opens): named prepared statements, built once per database. */

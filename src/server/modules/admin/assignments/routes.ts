@@ -7,7 +7,7 @@ import { userIdParamSchema } from "../../../../shared/admin/members.ts";
 import type { Deps } from "../../../deps.ts";
 import { streamWorkbook } from "../members/stream-workbook.ts";
 import { autoAssign } from "./auto.ts";
-import { assignmentExportColumns, assignmentExportRows, listAssignments } from "./list.ts";
+import { assignmentExportColumns, assignmentExportRows, listAssignmentsJson } from "./list.ts";
 import { createAssignment, updateAssignmentStatus } from "./service.ts";
 
 /** Assignments tab. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
@@ -15,8 +15,8 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/api/admin/assignments", { schema: { querystring: adminListQuerySchema } }, async (req, reply) => {
-    const { rows, total } = await listAssignments(deps, req.query, app.authCache);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    const { json, total } = await listAssignmentsJson(deps, req.query, app.authCache);
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).type("application/json; charset=utf-8").send(json);
   });
 
   r.get("/api/admin/assignments/export", async (_req, reply) =>
