@@ -6,8 +6,13 @@ test.describe("admin dashboard", () => {
   test("shows the header, the stat cards and opens tabs by address", async ({ page }) => {
     expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
     const stats = await (await page.request.get("/api/admin/stats")).json();
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    // The header's logo and the page's heading share a left edge on a wide screen.
+    const logo = await page.getByRole("link", { name: /home$/ }).locator("svg, img").first().boundingBox();
+    const heading = await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).boundingBox();
+    expect(Math.abs((logo?.x ?? 0) - (heading?.x ?? 999))).toBeLessThanOrEqual(4);
     await expect(page.getByText("Manage date ideas, venues, and member experiences")).toBeVisible();
     const glance = page.getByRole("region", { name: "At a glance" });
     await expect(glance.getByText("Total Members")).toBeVisible();

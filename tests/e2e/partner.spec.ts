@@ -76,7 +76,9 @@ test.describe("partners", () => {
   });
 
   test("a pending invitation can be cancelled, and its link then no longer works", async ({ page }) => {
-    const partnerEmail = uniqueEmail("partner");
+    // A long unbroken address on a phone: the toast that quotes it wraps inside its box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const partnerEmail = uniqueEmail("partnerwitharemarkablylongunbrokenaddress");
     await registerViaApi(page, { firstName: "Sam" });
     await page.goto("/settings");
     const card = page.getByRole("region", { name: "Your partner" });
@@ -87,6 +89,11 @@ test.describe("partners", () => {
 
     await card.getByRole("button", { name: "Cancel invitation" }).click();
     await expect(toasts(page).getByText("Invitation cancelled")).toBeVisible();
+    const toast = toasts(page).getByRole("listitem").filter({ hasText: "Invitation cancelled" });
+    await expect(toast).toContainText(partnerEmail);
+    expect(await toast.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const box = await toast.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await expect(card.getByLabel("Invite your partner")).toBeVisible();
 
     await page.goto(path);

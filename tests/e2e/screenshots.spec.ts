@@ -60,6 +60,17 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole("button", { name: "Saturday, 1st week" }).click();
       await page.getByRole("button", { name: "Sunday, 3rd week" }).click();
       await shoot(page, `onboarding-4-${suffix}`, true);
+      // The Sunday column stays inside the card's padding, even on a phone.
+      const overhang = await page.getByRole("button", { name: "Sunday, 1st week" }).evaluate((cell) => {
+        let card = cell.parentElement;
+        while (card && Number.parseFloat(getComputedStyle(card).borderTopWidth) === 0)
+          card = card.parentElement;
+        if (!card) return Number.POSITIVE_INFINITY;
+        const inner =
+          card.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(card).paddingRight);
+        return cell.getBoundingClientRect().right - inner;
+      });
+      expect(overhang).toBeLessThanOrEqual(0.5);
       await next.click();
       await page.getByRole("button", { name: "Evenings" }).click();
       await next.click();

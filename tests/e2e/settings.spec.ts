@@ -47,9 +47,30 @@ const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: t
 test.describe("settings", () => {
   test("tabs: a side list on desktop, a bottom bar on a phone, deep links and noindex", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
-    await registerViaApi(page, { firstName: "Alex" });
+    // An address a little longer than the side column's line (about 28 characters there).
+    const email = `alex${Date.now().toString(36)}${Math.floor(Math.random() * 100)}@montgomeryfeather.co.uk`;
+    await registerViaApi(page, { firstName: "Alex", email });
     await page.goto("/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+    // It wraps after the "@" (or before a dot), not wherever the line runs out ("...feath" / "er.co.uk").
+    const sideEmail = page.getByTestId("side-email");
+    await expect(sideEmail).toHaveText(email);
+    const lines = await sideEmail.evaluate((el) => {
+      const byTop = new Map<number, string>();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        for (let i = 0; i < (node.textContent ?? "").length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          byTop.set(top, (byTop.get(top) ?? "") + (node.textContent ?? "")[i]);
+        }
+      return [...byTop.values()];
+    });
+    expect(lines.join("")).toBe(email);
+    for (const [i, line] of lines.slice(0, -1).entries())
+      expect(line.endsWith("@") || lines[i + 1].startsWith("."), `line "${line}" of ${lines}`).toBe(true);
     await expect(page).toHaveTitle(/Account Settings/);
     await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
     const list = page.getByRole("tablist", { name: "Settings sections" });

@@ -10,6 +10,7 @@ import { SubscriptionPanel } from "../components/settings/subscription-panel.tsx
 import { parseSettingsTab, SETTINGS_TABS, type SettingsTab, TAB_INFO } from "../components/settings/tabs.ts";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { useWideScreen } from "../components/settings/use-wide-screen.ts";
+import { EmailAddress } from "../components/ui/email-address.tsx";
 import { displayName, useAuth } from "../lib/auth.ts";
 import { cn } from "../lib/cn.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
@@ -72,7 +73,12 @@ export default function SettingsPage() {
               </span>
               <div className="min-w-0">
                 <p className="text-sm font-semibold [overflow-wrap:anywhere]">{displayName(user)}</p>
-                <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
+                <p
+                  className="text-xs text-muted-foreground [overflow-wrap:anywhere]"
+                  data-testid="side-email"
+                >
+                  <EmailAddress address={user.email} />
+                </p>
               </div>
             </div>
             <Tabs.List

@@ -16,9 +16,15 @@ const navLinkClass = cn(
 
 export function Header() {
   const { user } = useAuth();
+  const [location] = useLocation();
+  // The back office's tabs use a wider page (max-w-7xl): the header's edges line up with it there.
+  const wide = location === "/admin";
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+      <div
+        className={cn("mx-auto flex h-16 items-center gap-2 px-4 sm:px-6", wide ? "max-w-7xl" : "max-w-6xl")}
+        data-testid="header-bar"
+      >
         {user ? <SignedInBar user={user} /> : <SignedOutBar />}
       </div>
     </header>

@@ -14,7 +14,7 @@ const dayShort = (d: DayOfWeek) => dayName(d).slice(0, 3);
 const ROWS = WEEKS.length + 1; // the "every <day>" row, then one row per week
 const COLS = DAYS_OF_WEEK.length;
 const ROW =
-  "grid grid-cols-[2.75rem_repeat(7,minmax(0,1fr))] gap-1.5 sm:grid-cols-[4.5rem_repeat(7,minmax(0,1fr))] sm:gap-2";
+  "grid grid-cols-[2.25rem_repeat(7,minmax(0,1fr))] gap-1 min-[400px]:gap-1.5 sm:grid-cols-[4.5rem_repeat(7,minmax(0,1fr))] sm:gap-2";
 
 /**
  * Step 4: week of the month x day of the week. Phone first: one row per week with seven compact toggles,
@@ -122,7 +122,7 @@ export function SchedulingGrid({ value, onChange }: { value: Slot[]; onChange: (
                   aria-label={`${dayName(day)}, ${ORDINAL[week]} week`}
                   onClick={() => toggle(week, day)}
                   className={cn(
-                    "flex aspect-square min-h-9 items-center justify-center rounded-lg border transition-colors sm:aspect-auto sm:h-12",
+                    "flex aspect-square min-w-0 items-center justify-center rounded-lg border transition-colors sm:aspect-auto sm:h-12",
                     on
                       ? "border-primary bg-primary text-primary-foreground"
                       : "border-border bg-surface text-transparent hover:border-brand/60 hover:bg-muted",

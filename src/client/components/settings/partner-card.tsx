@@ -17,6 +17,7 @@ import { PARTNER_KEY } from "../partner/partner-key.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { EmailAddress } from "../ui/email-address.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { toast } from "../ui/use-toast.ts";
@@ -61,7 +62,9 @@ function Linked({ partner }: { partner: NonNullable<PartnerStatus["partner"]> })
           <p className="font-medium [overflow-wrap:anywhere]">
             {partner.firstName?.trim() || "Your partner"}
           </p>
-          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{partner.email}</p>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            <EmailAddress address={partner.email} />
+          </p>
         </div>
       </div>
       <ConfirmDialog
@@ -99,7 +102,9 @@ function Pending({ invite }: { invite: NonNullable<PartnerStatus["pendingInvite"
         </span>
         <div className="min-w-0" data-testid="partner-pending">
           <p className="text-sm text-muted-foreground">Invitation sent to</p>
-          <p className="font-medium [overflow-wrap:anywhere]">{invite.email}</p>
+          <p className="font-medium [overflow-wrap:anywhere]">
+            <EmailAddress address={invite.email} />
+          </p>
           <p className="mt-0.5 text-xs text-muted-foreground">
             Sent {day.format(new Date(invite.sentAt))} · the link works until{" "}
             {day.format(new Date(invite.expiresAt))}

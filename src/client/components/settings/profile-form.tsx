@@ -9,6 +9,7 @@ import { MEMBER_MSG, type UpdateProfileInput, updateProfileSchema } from "../../
 import { cn } from "../../lib/cn.ts";
 import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
+import { EmailAddress } from "../ui/email-address.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Label } from "../ui/label.tsx";
 import { toast } from "../ui/use-toast.ts";
@@ -167,8 +168,10 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         {user.pendingEmail && (
           <Notice tone="gold" icon={<MailCheck />} role="status" testId="pending-email">
             We've sent a verification link to{" "}
-            <strong className="text-foreground [overflow-wrap:anywhere]">{user.pendingEmail}</strong>. Until
-            you follow it, we'll keep using {user.email}.
+            <strong className="text-foreground [overflow-wrap:anywhere]">
+              <EmailAddress address={user.pendingEmail} />
+            </strong>
+            . Until you follow it, we'll keep using {user.email}.
           </Notice>
         )}
       </div>

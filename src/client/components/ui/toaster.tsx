@@ -40,7 +40,7 @@ export function Toaster() {
           {variant !== "destructive" && (
             <span aria-hidden className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-accent" />
           )}
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1 [overflow-wrap:anywhere]">
             {title && <Toast.Title className="text-sm font-semibold">{title}</Toast.Title>}
             {description && (
               <Toast.Description className="text-sm opacity-90">{description}</Toast.Description>
