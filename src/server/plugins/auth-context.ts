@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { SESSION_COOKIE } from "../../shared/constants.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { Config } from "../config.ts";
@@ -95,7 +95,7 @@ export function requireBackOffice(req: FastifyRequest, config: Pick<Config, "adm
   return admin;
 }
 
-/** Route hook: refuses visitors with 401 before the body is even validated. */
-export async function memberOnly(req: FastifyRequest): Promise<void> {
-  requireUser(req);
+/** Route hook: refuses visitors with 401 before the body is even validated (callback-style: no promise). */
+export function memberOnly(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  done(req.user ? undefined : unauthorized(MSG.notSignedIn));
 }
