@@ -38,19 +38,9 @@ export async function listAssignments(
   cache?: AuthCache | null,
 ): Promise<{ rows: AdminAssignment[]; total: number }> {
   if (!q.search) {
-    let prepared = pageQueries.get(deps.db);
-    if (!prepared) {
-      prepared = buildPageQueries(deps.db);
-      pageQueries.set(deps.db, prepared);
-    }
-    const generation = cache?.generation ?? 0;
     const [rows, total] = await Promise.all([
-      prepared.page.execute({ limit: q.limit, offset: q.offset }),
-      cache?.tableValue<number>("date_reservations") ??
-        prepared.total.execute().then(([{ n }]) => {
-          cache?.putTableValue("date_reservations", generation, n);
-          return n;
-        }),
+      pageQueriesOf(deps.db).page.execute({ limit: q.limit, offset: q.offset }),
+      unsearchedTotal(deps, cache),
     ]);
     return { rows: rows.map(toAdminAssignment), total };
   }
@@ -87,21 +77,37 @@ export async function listAssignmentsJson(
     const { rows, total } = await listAssignments(deps, q, cache);
     return { json: JSON.stringify(rows), total };
   }
-  let prepared = pageQueries.get(deps.db);
-  if (!prepared) {
-    prepared = buildPageQueries(deps.db);
-    pageQueries.set(deps.db, prepared);
-  }
-  const generation = cache?.generation ?? 0;
   const [json, total] = await Promise.all([
     assignmentsPageJson(deps.db, q.limit, q.offset),
-    cache?.tableValue<number>("date_reservations") ??
-      prepared.total.execute().then(([{ n }]) => {
-        cache?.putTableValue("date_reservations", generation, n);
-        return n;
-      }),
+    unsearchedTotal(deps, cache),
   ]);
   return { json, total };
+}
+
+/**
+ * Every reservation counted; from `cache` while no reservation has been added or removed (counting them all
+ * cost milliseconds).
+ */
+function unsearchedTotal(deps: Deps, cache?: AuthCache | null): number | Promise<number> {
+  const generation = cache?.generation ?? 0;
+  return (
+    cache?.tableValue<number>("date_reservations") ??
+    pageQueriesOf(deps.db)
+      .total.execute()
+      .then(([{ n }]) => {
+        cache?.putTableValue("date_reservations", generation, n);
+        return n;
+      })
+  );
+}
+
+function pageQueriesOf(db: Db) {
+  let prepared = pageQueries.get(db);
+  if (!prepared) {
+    prepared = buildPageQueries(db);
+    pageQueries.set(db, prepared);
+  }
+  return prepared;
 }
 
 /** The unsearched list (the tab as it opens): named prepared statements, built once per database. */
