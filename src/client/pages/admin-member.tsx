@@ -13,6 +13,7 @@ import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
+import { EmailAddress } from "../components/ui/email-address.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { errorStatus } from "../lib/queryClient.ts";
@@ -141,7 +142,9 @@ export default function AdminMemberPage() {
       <header className="mb-8">
         <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Member</p>
         <h1 className="mt-3 text-4xl leading-tight font-normal wrap-anywhere sm:text-5xl">{memberName(m)}</h1>
-        <p className="mt-2 break-all text-muted-foreground">{m.email}</p>
+        <p className="mt-2 text-muted-foreground [overflow-wrap:anywhere]">
+          <EmailAddress address={m.email} />
+        </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <TierStatusBadge user={m} />
           {m.onboardingCompleted && <Badge variant="success">Onboarding Complete</Badge>}

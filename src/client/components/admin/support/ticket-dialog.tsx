@@ -25,6 +25,7 @@ import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { TextareaField } from "../../support/textarea-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { EmailAddress } from "../../ui/email-address.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -241,8 +242,11 @@ function TicketBody({ id }: { id: number }) {
       <dl className="grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-2">
         <Fact label="From">
           {t.fromName && <span className="block font-medium">{t.fromName}</span>}
-          <a href={`mailto:${t.fromEmail}`} className="break-all text-brand underline underline-offset-4">
-            {t.fromEmail}
+          <a
+            href={`mailto:${t.fromEmail}`}
+            className="text-brand underline underline-offset-4 [overflow-wrap:anywhere]"
+          >
+            <EmailAddress address={t.fromEmail} />
           </a>
         </Fact>
         <Fact label="Member">

@@ -13,10 +13,7 @@ export function refreshVenues(queryClient: QueryClient): void {
 }
 
 /** "Live music" from "live_music"; "Restaurant" from "restaurant". */
-export function label(value: string): string {
-  const text = value.replaceAll("_", " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+export { statusText as label } from "../../../lib/labels.ts";
 
 /**
  * Sends a file as the raw body of a POST and reports upload progress (0-100). A non-OK answer rejects with
