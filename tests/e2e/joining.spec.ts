@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { registerViaApi, uniqueEmail } from "./helpers.ts";
+import { e2eDb, registerViaApi, uniqueEmail } from "./helpers.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -267,6 +267,26 @@ test.describe("joining", () => {
     await expect(page.getByText(/payment authorisation may still be valid/)).toBeVisible();
     await page.getByRole("link", { name: "Back to plans" }).click();
     await expect(page).toHaveURL("/subscription");
+  });
+
+  test("a one-month offer: the saving in the toast to two decimals, on the page in whole pounds, one month", async ({
+    page,
+  }) => {
+    const code = `FIVER${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
+    await (await e2eDb()).query(
+      `INSERT INTO offer_codes (code, discount_type, discount_value, duration_months) VALUES ($1, 'fixed_amount', '5.00', 1)`,
+      [code],
+    );
+    await registerViaApi(page);
+    await savePreferences(page);
+    await page.goto("/subscription?tier=gold");
+    await page.getByLabel("Offer code").fill(code);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(toasts(page).getByText("You save £5.00 on your first month.")).toBeVisible();
+    await expect(page.getByText("You save £5 on your first month.")).toBeVisible();
+    await expect(page.getByTestId("checkout-price")).toHaveText(
+      "£15 a monthfor your first month, then £20 a month",
+    );
   });
 
   test("an unknown session token shows Setup Failed with the server's message", async ({ page }) => {
