@@ -21,6 +21,10 @@ declare module "fastify" {
     /** Signed-in users in memory (SESSION_CACHE), or null. */
     authCache: AppAuthCache | null;
   }
+  interface FastifyContextConfig {
+    /** A GET or HEAD route that changes data: its answer waits for the session cache's sync like a POST's. */
+    writes?: boolean;
+  }
 }
 
 const READ_ONLY = new Set(["GET", "HEAD"]);
@@ -41,8 +45,12 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
     // A request that may have written anything (a sign-out, a role or plan change) forgets every cached user
     // here, and waits until the other instances have read PostgreSQL's notifications of it, before it answers:
     // the browser's next request sees the change on whichever instance it reaches (auth-cache.ts).
-    app.addHook("onSend", (req, _reply, payload, done) => {
-      if (READ_ONLY.has(req.method)) return done(null, payload);
+    // A refused request (4xx) changed nothing (bad input changes nothing), so it neither empties the cache nor
+    // waits: a flood of bad or unknown POSTs cannot switch the cache off. A GET that writes says so in its
+    // route config (`writes: true`, e.g. the e-mail verification link).
+    app.addHook("onSend", (req, reply, payload, done) => {
+      const writes = !READ_ONLY.has(req.method) || req.routeOptions.config?.writes === true;
+      if (!writes || (reply.statusCode >= 400 && reply.statusCode < 500)) return done(null, payload);
       cache.clear();
       // The change itself is done: a failed sync (the database unreachable) must not turn the answer into an error.
       cache

@@ -15,6 +15,12 @@
  * same browser never waits on the notification. A lookup that was running while anything was forgotten is not
  * cached (the generation check), and nothing is cached while the listening connection is down: losing it
  * forgets everything, and it reconnects within a second.
+ *
+ * A connection can die without saying so (a database failover, a NAT or load balancer dropping an idle
+ * connection: the socket stays half-open and no error ever comes). So the listener also checks that it still
+ * hears itself: TCP keepalive, a heartbeat notification every `heartbeatMs` that must come back within
+ * `heartbeatTimeoutMs`, and every request's sync marker (below), which must come back too. Silence counts as
+ * a lost connection: everything is forgotten and the listener connects again.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -24,6 +30,8 @@ export const AUTH_CACHE_CHANNEL = "auth_cache";
 const LISTENER_NAME = "unveil-auth-cache";
 /** The longest a request that wrote waits for the other instances to confirm (one may be stopping). */
 const BARRIER_TIMEOUT_MS = 250;
+/** A sync marker this instance sent and has not heard back this long after: its listener has gone deaf. */
+const OWN_MARKER_GRACE_MS = 1000;
 
 export interface CachedSession<U> {
   user: U;
@@ -45,6 +53,10 @@ export interface AuthCacheOptions {
   connectionString: string;
   ttlMs?: number;
   maxEntries?: number;
+  /** How often the listener notifies itself to prove it still hears (default 5 s); 0: never. */
+  heartbeatMs?: number;
+  /** How long it waits to hear that heartbeat before it takes the connection as lost (default 2 s). */
+  heartbeatTimeoutMs?: number;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -60,6 +72,11 @@ export class AuthCache<U = unknown, R = unknown> {
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  /** Drops the current listening connection as lost (set while one is open). */
+  private lose: ((err?: unknown) => void) | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private heartbeatDeadline: NodeJS.Timeout | null = null;
+  private heartbeatSeq = 0;
   /** Bumped by every invalidation: a lookup started under an older generation is not stored. */
   generation = 0;
   private readonly id = randomUUID();
@@ -80,12 +97,16 @@ export class AuthCache<U = unknown, R = unknown> {
     const client = new pg.Client({
       connectionString: this.opts.connectionString,
       application_name: LISTENER_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     this.client = client;
     const lost = (err?: unknown) => {
       if (this.client !== client) return;
       this.client = null;
+      this.lose = null;
       this.listening = false;
+      this.stopHeartbeat();
       this.clear();
       client.end().catch(() => {});
       if (this.closed) return;
@@ -108,14 +129,44 @@ export class AuthCache<U = unknown, R = unknown> {
         // Anything cached before this connection listened may have missed a notification.
         this.clear();
         this.listening = true;
+        this.lose = lost;
+        this.startHeartbeat(client);
       }
     } catch (err) {
       lost(err);
     }
   }
 
+  /** Every heartbeatMs: a "ping" notification to itself, which must come back within heartbeatTimeoutMs. */
+  private startHeartbeat(client: pg.Client): void {
+    const every = this.opts.heartbeatMs ?? 5000;
+    if (every <= 0) return;
+    this.heartbeat = setInterval(() => {
+      if (this.heartbeatDeadline) return;
+      const seq = ++this.heartbeatSeq;
+      this.heartbeatDeadline = setTimeout(() => {
+        this.heartbeatDeadline = null;
+        this.lose?.(new Error(`no heartbeat heard back within ${this.opts.heartbeatTimeoutMs ?? 2000} ms`));
+      }, this.opts.heartbeatTimeoutMs ?? 2000);
+      this.heartbeatDeadline.unref();
+      client
+        .query("SELECT pg_notify($1, $2)", [AUTH_CACHE_CHANNEL, `ping:${this.id}:${seq}`])
+        .catch(() => {});
+    }, every);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.heartbeatDeadline) clearTimeout(this.heartbeatDeadline);
+    this.heartbeat = null;
+    this.heartbeatDeadline = null;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    this.stopHeartbeat();
+    this.lose = null;
     if (this.retry) clearTimeout(this.retry);
     const client = this.client;
     this.client = null;
@@ -143,6 +194,8 @@ export class AuthCache<U = unknown, R = unknown> {
       done = resolve;
     });
     let expected = Number.POSITIVE_INFINITY;
+    let sent = false;
+    let failed: unknown = null;
     const state = {
       own: false,
       acks: new Set<string>(),
@@ -151,24 +204,46 @@ export class AuthCache<U = unknown, R = unknown> {
       },
     };
     this.syncs.set(seq, state);
+    // The query is inside the time limit too: a busy pool must not hold the answer back for long.
     const timer = setTimeout(done, BARRIER_TIMEOUT_MS);
-    try {
-      const { rows } = await db.query(
-        `SELECT (SELECT count(*)::int FROM pg_stat_activity WHERE application_name = $1
-           AND datname = current_database()) - 1 AS n, pg_notify($2, $3) IS NULL AS sent`,
-        [LISTENER_NAME, AUTH_CACHE_CHANNEL, `sync:${this.id}:${seq}`],
-      );
-      expected = rows[0].n;
-      state.check();
-      await finished;
-    } finally {
-      clearTimeout(timer);
+    db.query(
+      `SELECT (SELECT count(*)::int FROM pg_stat_activity WHERE application_name = $1
+         AND datname = current_database()) - 1 AS n, pg_notify($2, $3) IS NULL AS sent`,
+      [LISTENER_NAME, AUTH_CACHE_CHANNEL, `sync:${this.id}:${seq}`],
+    ).then(
+      ({ rows }) => {
+        sent = true;
+        expected = rows[0].n;
+        state.check();
+      },
+      (err) => {
+        failed = err;
+        done();
+      },
+    );
+    await finished;
+    clearTimeout(timer);
+    if (sent && !state.own) {
+      // Committed, yet not heard back: unless it arrives after all, this listener has gone deaf.
+      const listener = this.lose;
+      setTimeout(() => {
+        this.syncs.delete(seq);
+        if (!state.own && listener === this.lose)
+          listener?.(new Error("a sync marker was not heard back: the listening connection is silent"));
+      }, OWN_MARKER_GRACE_MS).unref();
+    } else {
       this.syncs.delete(seq);
     }
+    if (failed) throw failed;
   }
 
   private onNotification(client: pg.Client, payload: string): void {
-    if (payload.startsWith("sync:")) {
+    if (payload.startsWith("ping:")) {
+      if (payload.split(":")[1] === this.id && this.heartbeatDeadline) {
+        clearTimeout(this.heartbeatDeadline);
+        this.heartbeatDeadline = null;
+      }
+    } else if (payload.startsWith("sync:")) {
       const [, from, seq] = payload.split(":");
       if (from === this.id) {
         const state = this.syncs.get(Number(seq));

@@ -104,14 +104,19 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   /** The link in the verification e-mail. */
-  r.get("/api/verify-email", { schema: { querystring: verifyEmailSchema } }, async (req, reply) => {
-    try {
-      await verifyEmail(deps, req.query.token);
-      return reply.redirect("/?verified=1");
-    } catch {
-      return reply.redirect("/?verified=0");
-    }
-  });
+  r.get(
+    "/api/verify-email",
+    // It writes (the address is confirmed, a pending one takes over): the session cache syncs (auth-context.ts).
+    { schema: { querystring: verifyEmailSchema }, config: { writes: true } },
+    async (req, reply) => {
+      try {
+        await verifyEmail(deps, req.query.token);
+        return reply.redirect("/?verified=1");
+      } catch {
+        return reply.redirect("/?verified=0");
+      }
+    },
+  );
 
   r.post("/api/resend-verification", { onRequest: memberOnly }, async (req) => {
     const user = requireUser(req);
