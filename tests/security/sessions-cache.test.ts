@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dateReservations, users, venues } from "../../src/server/db/schema.ts";
 import { AuthCache } from "../../src/server/modules/auth/auth-cache.ts";
 import { ADMIN_SESSION_IDLE_HOURS, SESSION_IDLE_HOURS } from "../../src/shared/constants.ts";
-import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
+import { arrangeDate } from "../helpers/arrange.ts";
 import { timeoutTests } from "./session-timeouts.ts";
 
 /**
@@ -17,7 +19,7 @@ const t = await createTestApp({
     ADMIN_SESSION_IDLE_HOURS: String(ADMIN_SESSION_IDLE_HOURS),
   },
 });
-const _HOUR = 3_600_000;
+const HOUR = 3_600_000;
 const get = (who: SignedIn, url = "/api/auth/user") => t.request({ method: "GET", url, as: who });
 const whoAmI = async (who: SignedIn) => (await get(who)).statusCode;
 
@@ -86,6 +88,69 @@ describe("timeouts and sign-out with the session cache", () => {
     expect(await whoAmI(m)).toBe(401);
     // It connects again and caches again.
     await expect.poll(() => cache.active, { timeout: 10_000 }).toBe(true);
+  });
+});
+
+describe("members' dates with the session cache", () => {
+  const dates = async (who: SignedIn) =>
+    (await get(who, "/api/dates/user")).json() as Array<{ id: number; status: string; venue: unknown }>;
+
+  it("the rows come from the cache, but what is revealed still follows the clock", async () => {
+    await expect.poll(() => t.app.authCache?.active, { timeout: 5000 }).toBe(true);
+    const m = await t.member();
+    const { reservation } = await arrangeDate(t.db, m.user.id, {
+      at: new Date(t.clock.now().getTime() + 49 * HOUR),
+    });
+    await eventually(async () => ((await dates(m))[0]?.id === reservation.id ? true : null));
+    expect((await dates(m))[0].venue).toBeNull();
+    // (Once the notification of the new reservation has come and gone.)
+    await expect.poll(() => queriesDuring(() => get(m, "/api/dates/user"))).toBe(0);
+    // Two hours on, inside the 48-hour window: revealed, from the same cached rows (the first request after
+    // the jump writes the session's last-seen time, nothing else).
+    t.clock.advance(2 * HOUR);
+    await get(m, "/api/dates/user");
+    expect(await queriesDuring(() => get(m, "/api/dates/user"))).toBe(0);
+    expect((await dates(m))[0].venue).toMatchObject({ address: expect.any(String) });
+    t.clock.advance(-2 * HOUR);
+  });
+
+  it("a reservation changed outside a request (a job, another instance) is seen as soon as notified", async () => {
+    const m = await t.member();
+    const { reservation } = await arrangeDate(t.db, m.user.id, {
+      at: new Date(t.clock.now().getTime() + 100 * HOUR),
+    });
+    await eventually(async () => ((await dates(m))[0]?.id === reservation.id ? true : null));
+    await t.db
+      .update(dateReservations)
+      .set({ status: "confirmed" })
+      .where(eq(dateReservations.id, reservation.id));
+    await eventually(async () => ((await dates(m))[0].status === "confirmed" ? true : null));
+    // A venue renamed: every list showing it is read again.
+    await t.db.update(venues).set({ name: "Renamed" }).where(eq(venues.id, reservation.venueId!));
+    t.clock.advance(60 * HOUR);
+    await eventually(async () =>
+      ((await dates(m))[0].venue as { name: string } | null)?.name === "Renamed" ? true : null,
+    );
+    t.clock.advance(-60 * HOUR);
+  });
+
+  it("a partner's reservation changing is seen in the member's list too", async () => {
+    const me = await t.member();
+    const partner = await t.member({ partnerId: me.user.id });
+    await t.db.update(users).set({ partnerId: partner.user.id }).where(eq(users.id, me.user.id));
+    const { reservation } = await arrangeDate(t.db, partner.user.id, {
+      at: new Date(t.clock.now().getTime() + 100 * HOUR),
+    });
+    await eventually(async () =>
+      (await dates(me)).some((d) => d.id === reservation.id && d.status === "scheduled") ? true : null,
+    );
+    await t.db
+      .update(dateReservations)
+      .set({ status: "cancelled" })
+      .where(eq(dateReservations.id, reservation.id));
+    await eventually(async () =>
+      (await dates(me)).some((d) => d.id === reservation.id && d.status === "cancelled") ? true : null,
+    );
   });
 });
 

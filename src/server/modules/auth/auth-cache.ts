@@ -64,6 +64,15 @@ export class AuthCache<U = unknown, R = unknown> {
   private readonly sessions = new Map<string, CachedSession<U>>();
   private readonly sidsByUser = new Map<number, Set<string>>();
   private readonly extras = new Map<number, CachedExtra<R>>();
+  /**
+   * A member's couple's dates as read from the database (GET /api/dates/user): the rows, never the answer,
+   * which is worked out from them and the clock on every request (what is revealed depends on the time).
+   * Forgotten on a "d:<user ids>" notification (a reservation of theirs changed), when either of the couple
+   * is forgotten, and on any change to venues, date ideas or the set of reservations ("t:" notifications).
+   */
+  private readonly dates = new Map<number, CachedExtra<unknown>>();
+  /** Partner id -> the members whose cached dates include that partner's. */
+  private readonly datesViaPartner = new Map<number, Set<number>>();
   /** Table-wide figures (the assignments total), forgotten on a "t:<table>" notification. */
   private readonly tableValues = new Map<string, { value: unknown; cachedAt: number }>();
   private readonly ttlMs: number;
@@ -268,7 +277,7 @@ export class AuthCache<U = unknown, R = unknown> {
     }
   }
 
-  /** A notification's payload: comma-separated user ids, "t:<table>", or '*'. */
+  /** A notification's payload: comma-separated user ids, "t:<table>", "d:<user ids>" (their reservations), or '*'. */
   invalidate(payload: string): void {
     if (payload === "*" || payload === "") {
       this.clear();
@@ -277,6 +286,13 @@ export class AuthCache<U = unknown, R = unknown> {
     if (payload.startsWith("t:")) {
       this.generation++;
       this.tableValues.delete(payload.slice(2));
+      this.dates.clear();
+      this.datesViaPartner.clear();
+      return;
+    }
+    if (payload.startsWith("d:")) {
+      this.generation++;
+      for (const part of payload.slice(2).split(",")) this.forgetDates(Number(part));
       return;
     }
     this.generation++;
@@ -289,9 +305,29 @@ export class AuthCache<U = unknown, R = unknown> {
     this.sidsByUser.clear();
     this.extras.clear();
     this.tableValues.clear();
+    this.dates.clear();
+    this.datesViaPartner.clear();
+  }
+
+  /** Forgets the cached dates that include user `id`'s: their own, and those of members partnered with them. */
+  private forgetDates(id: number): void {
+    this.dropDates(id);
+    const members = this.datesViaPartner.get(id);
+    if (members) for (const m of [...members]) this.dropDates(m);
+  }
+
+  private dropDates(userId: number): void {
+    const entry = this.dates.get(userId);
+    if (!entry) return;
+    this.dates.delete(userId);
+    if (entry.partnerId === null) return;
+    const members = this.datesViaPartner.get(entry.partnerId);
+    members?.delete(userId);
+    if (members?.size === 0) this.datesViaPartner.delete(entry.partnerId);
   }
 
   private forgetUser(id: number): void {
+    this.forgetDates(id);
     this.extras.delete(id);
     const sids = this.sidsByUser.get(id);
     if (!sids) return;
@@ -379,5 +415,34 @@ export class AuthCache<U = unknown, R = unknown> {
   putTableValue(table: string, generation: number, value: unknown): void {
     if (!this.listening || generation !== this.generation) return;
     this.tableValues.set(table, { value, cachedAt: Date.now() });
+  }
+
+  /** The couple's date rows cached for `userId` read with this partner id (a changed link is a miss). */
+  coupleDates<T>(userId: number, partnerId: number | null): T | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.dates.get(userId);
+    if (!entry || entry.partnerId !== partnerId) return undefined;
+    if (!this.fresh(entry, Date.now())) {
+      this.dropDates(userId);
+      return undefined;
+    }
+    this.dates.delete(userId);
+    this.dates.set(userId, entry);
+    return entry.row as T;
+  }
+
+  putCoupleDates(userId: number, partnerId: number | null, generation: number, rows: unknown): void {
+    if (!this.listening || generation !== this.generation) return;
+    this.dropDates(userId);
+    this.dates.set(userId, { row: rows, partnerId, cachedAt: Date.now() });
+    if (partnerId !== null) {
+      let members = this.datesViaPartner.get(partnerId);
+      if (!members) {
+        members = new Set();
+        this.datesViaPartner.set(partnerId, members);
+      }
+      members.add(userId);
+    }
+    if (this.dates.size > this.max) this.dropDates(this.dates.keys().next().value as number);
   }
 }

@@ -17,7 +17,9 @@ export function dateRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = { params: idParamSchema };
 
-  r.get("/api/dates/user", { onRequest: memberOnly }, async (req) => listDates(deps, requireUser(req)));
+  r.get("/api/dates/user", { onRequest: memberOnly }, async (req) =>
+    listDates(deps, requireUser(req), app.authCache),
+  );
   r.get("/api/dates/stats", { onRequest: memberOnly }, async (req) => dateStats(deps, requireUser(req)));
   r.get("/api/dates/:id", { onRequest: memberOnly, schema: params }, async (req) =>
     getDate(deps, requireUser(req), req.params.id),

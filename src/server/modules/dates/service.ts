@@ -7,6 +7,7 @@ import { dateIdeas, dateReservations, supportTickets, type User, users, venues }
 import type { Deps } from "../../deps.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import { londonDayTime } from "../../london-time.ts";
+import type { AuthCache } from "../auth/auth-cache.ts";
 import { render } from "../email/templates.ts";
 import { icsSequence, renderIcs } from "./ics.ts";
 import {
@@ -149,14 +150,24 @@ function reschedulesThisMonth(rows: Array<Pick<DateRow, "rescheduledAt">>, now: 
  * The couple's dates in one query: the partner's count only when the link is mutual (as coupleIds), and the
  * month's reschedule is read from the same rows (every date of the couple is among them).
  */
-export async function listDates(deps: Deps, user: User): Promise<MemberDate[]> {
+export async function listDates(
+  deps: Deps,
+  user: User,
+  cache: Pick<AuthCache, "generation" | "coupleDates" | "putCoupleDates"> | null = null,
+): Promise<MemberDate[]> {
   const now = deps.now();
-  let query = coupleDatesQueries.get(deps.db);
-  if (!query) {
-    query = buildCoupleDatesQuery(deps);
-    coupleDatesQueries.set(deps.db, query);
+  // The rows may come from the session cache; what is revealed is always worked out here, from the clock.
+  let rows = cache?.coupleDates<DateRow[]>(user.id, user.partnerId);
+  if (!rows) {
+    const generation = cache?.generation ?? 0;
+    let query = coupleDatesQueries.get(deps.db);
+    if (!query) {
+      query = buildCoupleDatesQuery(deps);
+      coupleDatesQueries.set(deps.db, query);
+    }
+    rows = (await query.execute({ id: user.id, partnerId: user.partnerId })).map(toRow);
+    cache?.putCoupleDates(user.id, user.partnerId, generation, rows);
   }
-  const rows = (await query.execute({ id: user.id, partnerId: user.partnerId })).map(toRow);
   const used = reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
   return rows.map((r) => toMemberDate(r, user.id, now, used));
 }
