@@ -154,6 +154,31 @@ describe("members' dates with the session cache", () => {
   });
 });
 
+describe("the back office's assignments page with the session cache", () => {
+  it("is answered from memory, and a change to anything on it is seen as soon as notified", async () => {
+    const admin = await t.admin();
+    const m = await t.member({ firstName: "Before" });
+    const { reservation } = await arrangeDate(t.db, m.user.id, {
+      at: new Date(t.clock.now().getTime() + 100 * HOUR),
+    });
+    type Row = { id: number; status: string; user: { firstName: string } | null };
+    const page = async () => (await get(admin, "/api/admin/assignments?limit=50&offset=0")).json() as Row[];
+    const mine = async () => (await page()).find((r) => r.id === reservation.id);
+    await eventually(mine);
+    await expect
+      .poll(() => queriesDuring(() => get(admin, "/api/admin/assignments?limit=50&offset=0")))
+      .toBe(0);
+    // A job moves the date on; the member renames themself on another instance: both are on the page.
+    await t.db
+      .update(dateReservations)
+      .set({ status: "revealed" })
+      .where(eq(dateReservations.id, reservation.id));
+    await eventually(async () => ((await mine())?.status === "revealed" ? true : null));
+    await t.db.update(users).set({ firstName: "After" }).where(eq(users.id, m.user.id));
+    await eventually(async () => ((await mine())?.user?.firstName === "After" ? true : null));
+  });
+});
+
 describe("the listener's heartbeat", () => {
   it("a connection that stops hearing its own heartbeat is dropped and opened again", async () => {
     const cache = new AuthCache({

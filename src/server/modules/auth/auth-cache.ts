@@ -73,6 +73,11 @@ export class AuthCache<U = unknown, R = unknown> {
   private readonly dates = new Map<number, CachedExtra<unknown>>();
   /** Partner id -> the members whose cached dates include that partner's. */
   private readonly datesViaPartner = new Map<number, Set<number>>();
+  /**
+   * Back-office views read from many tables (a page of the assignments list, as JSON text), forgotten on every
+   * notification whatever it names: any user, reservation, venue or idea may be on the page.
+   */
+  private readonly views = new Map<string, { value: unknown; cachedAt: number }>();
   /** Table-wide figures (the assignments total), forgotten on a "t:<table>" notification. */
   private readonly tableValues = new Map<string, { value: unknown; cachedAt: number }>();
   private readonly ttlMs: number;
@@ -279,6 +284,7 @@ export class AuthCache<U = unknown, R = unknown> {
 
   /** A notification's payload: comma-separated user ids, "t:<table>", "d:<user ids>" (their reservations), or '*'. */
   invalidate(payload: string): void {
+    this.views.clear();
     if (payload === "*" || payload === "") {
       this.clear();
       return;
@@ -307,6 +313,7 @@ export class AuthCache<U = unknown, R = unknown> {
     this.tableValues.clear();
     this.dates.clear();
     this.datesViaPartner.clear();
+    this.views.clear();
   }
 
   /** Forgets the cached dates that include user `id`'s: their own, and those of members partnered with them. */
@@ -444,5 +451,21 @@ export class AuthCache<U = unknown, R = unknown> {
       members.add(userId);
     }
     if (this.dates.size > this.max) this.dropDates(this.dates.keys().next().value as number);
+  }
+
+  /** A back-office view (see `views`), or undefined. */
+  view<T>(key: string): T | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.views.get(key);
+    if (!entry || !this.fresh(entry, Date.now())) return undefined;
+    return entry.value as T;
+  }
+
+  putView(key: string, generation: number, value: unknown): void {
+    if (!this.listening || generation !== this.generation) return;
+    this.views.delete(key);
+    this.views.set(key, { value, cachedAt: Date.now() });
+    // A few pages are looked at; a hundred is plenty.
+    if (this.views.size > 100) this.views.delete(this.views.keys().next().value as string);
   }
 }

@@ -77,11 +77,24 @@ export async function listAssignmentsJson(
     const { rows, total } = await listAssignments(deps, q, cache);
     return { json: JSON.stringify(rows), total };
   }
-  const [json, total] = await Promise.all([
-    assignmentsPageJson(deps.db, q.limit, q.offset),
-    unsearchedTotal(deps, cache),
-  ]);
+  const [json, total] = await Promise.all([unsearchedPage(deps, q, cache), unsearchedTotal(deps, cache)]);
   return { json, total };
+}
+
+/**
+ * A page of the unsearched list as JSON; from `cache` while nothing on it can have changed (any notification
+ * forgets it: a reservation, member, venue or idea). Nothing on it depends on the clock.
+ */
+function unsearchedPage(deps: Deps, q: AdminListQuery, cache?: AuthCache | null): string | Promise<string> {
+  const key = `assignments:${q.limit}:${q.offset}`;
+  const generation = cache?.generation ?? 0;
+  return (
+    cache?.view<string>(key) ??
+    assignmentsPageJson(deps.db, q.limit, q.offset).then((json) => {
+      cache?.putView(key, generation, json);
+      return json;
+    })
+  );
 }
 
 /**
