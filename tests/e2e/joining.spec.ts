@@ -42,6 +42,17 @@ async function expectStep(page: Page, n: number, title: string) {
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 
+/** A new member's questionnaire: a postcode on step 1, then a budget chosen on step 2 (still shown). */
+async function answerFirstTwoSteps(page: Page) {
+  await registerViaApi(page);
+  await page.goto("/onboarding");
+  await expectStep(page, 1, "Where are you based?");
+  await page.getByLabel("Your postcode").fill("se19px");
+  await nextButton(page).click();
+  await expectStep(page, 2, "What would you like to spend?");
+  await page.getByRole("radio", { name: /£40-80 per person/ }).click();
+}
+
 async function fillSandboxAndAuthorise(page: Page) {
   await page.getByLabel("Account holder name").fill(SANDBOX_BANK.holder);
   await page.getByLabel("Sort code").fill(SANDBOX_BANK.sortCode);
@@ -242,18 +253,35 @@ test.describe("joining", () => {
   });
 
   test("answers in progress survive a reload", async ({ page }) => {
-    await registerViaApi(page);
-    await page.goto("/onboarding");
-    await expectStep(page, 1, "Where are you based?");
-    await page.getByLabel("Your postcode").fill("se19px");
-    await nextButton(page).click();
-    await expectStep(page, 2, "What would you like to spend?");
-    await page.getByRole("radio", { name: /£40-80 per person/ }).click();
+    await answerFirstTwoSteps(page);
     await page.reload();
     await expectStep(page, 2, "What would you like to spend?");
     await expect(page.getByRole("radio", { name: /£40-80 per person/ })).toBeChecked();
     await page.getByRole("button", { name: "Previous" }).click();
     await expect(page.getByLabel("Your postcode")).toHaveValue("SE1 9PX");
+  });
+
+  test("the browser's Back and Forward move between the questionnaire's steps", async ({ page }) => {
+    await answerFirstTwoSteps(page);
+    await expect(page).toHaveURL("/onboarding?step=2");
+    await nextButton(page).click();
+    await expectStep(page, 3, "What do you enjoy together?");
+    await page.goBack();
+    await expectStep(page, 2, "What would you like to spend?");
+    await expect(page.getByRole("radio", { name: /£40-80 per person/ })).toBeChecked();
+    await page.goBack();
+    await expectStep(page, 1, "Where are you based?");
+    await expect(page).toHaveURL("/onboarding");
+    await expect(page.getByLabel("Your postcode")).toHaveValue("SE1 9PX");
+    await page.goForward();
+    await expectStep(page, 2, "What would you like to spend?");
+    await page.reload();
+    await expectStep(page, 2, "What would you like to spend?");
+    await expect(page.getByRole("radio", { name: /£40-80 per person/ })).toBeChecked();
+    // A step past the first unanswered one cannot be opened from the address.
+    await page.goto("/onboarding?step=5");
+    await expectStep(page, 3, "What do you enjoy together?");
+    await expect(page).toHaveURL("/onboarding?step=3");
   });
 
   test("returning to the completion screen without a session token shows the error state", async ({

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { Progress } from "radix-ui";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { useLocation } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { TierId } from "../../../shared/constants.ts";
 import { ONBOARDING_MSG, type Preferences, preferencesSchema } from "../../../shared/schemas/onboarding.ts";
@@ -32,6 +32,22 @@ import { DateTypesStep, TimesStep } from "./step-ranked.tsx";
 
 type FocusTarget = "heading" | "postcode" | "terms";
 
+/** The step asked for in the query string (?step=N, 1 to 6), if any. */
+function stepInSearch(search: string): number | null {
+  const n = Number(new URLSearchParams(search).get("step"));
+  return Number.isInteger(n) && n >= 1 && n <= STEP_COUNT ? n : null;
+}
+
+/** The first step whose required answers are missing (6 when all are there): no later step can open. */
+function firstIncompleteStep(values: OnboardingValues): number {
+  if (!normalisedPostcode(values.postcode)) return 1;
+  if (!values.dateSpend) return 2;
+  if (values.dateTypes.length === 0) return 3;
+  if (!hasEnoughSlots(values.scheduling)) return 4;
+  if (values.times.length === 0) return 5;
+  return STEP_COUNT;
+}
+
 function prompt(title: string) {
   toast({ title, variant: "destructive" });
 }
@@ -48,12 +64,20 @@ export function OnboardingWizard({
   /** The plan chosen before sign-up, carried on to /subscription. */
   tier: TierId | null;
 }) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   const userId = useAuth().user?.id;
   // Answers in progress survive a reload or a trip away (the draft is per member, in this tab).
   const [draft] = useState(() => loadDraft(userId, initial));
   const [values, setValues] = useState(draft?.values ?? initial);
-  const [step, setStep] = useState(draft?.step ?? 1);
+  // Each step is a history entry (?step=N), so Back/Forward move between steps and a reload keeps it.
+  // Without ?step= the first visit resumes the draft's step; later, it is step 1 (the entry before step 2).
+  const [step, setStep] = useState(() =>
+    Math.min(stepInSearch(search) ?? draft?.step ?? 1, firstIncompleteStep(draft?.values ?? initial)),
+  );
+  const mounted = useRef(false);
+  // The focus target of a step change asked for here; none when the change came from Back/Forward.
+  const pendingTarget = useRef<FocusTarget | null>(null);
   useEffect(() => {
     saveDraft(userId, { values, step });
   }, [userId, values, step]);
@@ -77,11 +101,37 @@ export function OnboardingWizard({
     else headingRef.current?.focus({ preventScroll: true });
   }, [focusRequest]);
 
+  /** The address of step n, keeping the other query parameters (such as ?tier=). */
+  function stepAddress(n: number): string {
+    const params = new URLSearchParams(search);
+    params.set("step", String(n));
+    return `${location}?${params}`;
+  }
+
+  // The address decides the step: a step whose earlier answers are missing opens the first incomplete one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of address moves the step
+  useEffect(() => {
+    const requested = mounted.current ? (stepInSearch(search) ?? 1) : step;
+    mounted.current = true;
+    const allowed = Math.min(requested, firstIncompleteStep(values));
+    if (allowed !== stepInSearch(search) && (allowed !== 1 || stepInSearch(search) !== null))
+      navigate(stepAddress(allowed), { replace: true });
+    if (allowed === step) return;
+    if (pendingTarget.current === null) dismissAllToasts();
+    setStep(allowed);
+    setFocusRequest({ target: pendingTarget.current ?? "heading" });
+    pendingTarget.current = null;
+  }, [search]);
+
   function goTo(n: number, target: FocusTarget = "heading") {
+    if (n === step) {
+      setFocusRequest({ target });
+      return;
+    }
     // A prompt about the step being left ("Please select a budget") no longer applies.
-    if (n !== step) dismissAllToasts();
-    setStep(n);
-    setFocusRequest({ target });
+    dismissAllToasts();
+    pendingTarget.current = target;
+    navigate(stepAddress(n));
   }
 
   const set = (patch: Partial<OnboardingValues>) => setValues((v) => ({ ...v, ...patch }));
