@@ -8,8 +8,8 @@ import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
 import { takeCarriedToast, toast, toastAcrossNavigation } from "./components/ui/use-toast.ts";
-import { clearPostAuthDestination, peekPostAuthDestination, useAuth } from "./lib/auth.ts";
-import { queryClient } from "./lib/queryClient.ts";
+import { clearPostAuthDestination, mayBeSignedIn, peekPostAuthDestination, useAuth } from "./lib/auth.ts";
+import { CURRENT_USER_KEY, queryClient, signedOutDeliberately } from "./lib/queryClient.ts";
 import { currentPathForNext } from "./lib/safe-next.ts";
 import { useVerificationResult } from "./lib/verification-result.ts";
 import LandingPage from "./pages/landing.tsx";
@@ -76,8 +76,10 @@ function SignInRequired() {
       variant: "destructive" as const,
     };
     // Going through /api/login is a full page load: the message is carried over to the sign-in page.
-    if (loggedOut) toastAcrossNavigation(message);
-    else toast(message);
+    // Back to a member page just after a deliberate Sign Out is no news: no alarm, only the way to sign in.
+    const quiet = signedOutDeliberately();
+    if (!quiet && loggedOut) toastAcrossNavigation(message);
+    else if (!quiet) toast(message);
     const timer = setTimeout(() => {
       if (loggedOut) window.location.href = `/api/login?next=${next}`;
       else navigate(`/auth?next=${next}`, { replace: true });
@@ -142,6 +144,15 @@ function Shell() {
   const { user, isLoading } = useAuth();
   const [location] = useLocation();
   useVerificationResult();
+  useEffect(() => {
+    // A signed-in page brought back from the browser's back-forward cache after signing out: load it afresh.
+    const onPageShow = (e: PageTransitionEvent) => {
+      if (e.persisted && queryClient.getQueryData(CURRENT_USER_KEY) && !mayBeSignedIn())
+        window.location.reload();
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
   useEffect(() => {
     // Marks the page as running (hydrated or rendered): before this, the prerendered page is static HTML.
     document.documentElement.setAttribute("data-app-ready", "");

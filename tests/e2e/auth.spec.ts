@@ -62,6 +62,21 @@ test.describe("signing up and in", () => {
     await expect(page.getByRole("link", { name: "Start Your Mystery Journey" })).toBeVisible();
   });
 
+  test("Back after signing out asks to sign in again without an alarm", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/settings?tab=notifications");
+    await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL("/auth?next=%2Fsettings%3Ftab%3Dnotifications");
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeHidden();
+    await expect(toasts(page).getByText("Unauthorized")).toBeHidden();
+  });
+
   test("signing in through the form", async ({ page, browser }) => {
     const other = await browser.newPage();
     const { email, password } = await registerViaApi(other, { firstName: "Jo" });

@@ -122,15 +122,22 @@ test.describe("settings", () => {
     page,
     context,
   }) => {
-    await registerViaApi(page, { firstName: "Alex" });
-    await page.goto("/settings");
-    await expect(page.getByLabel("First name")).toHaveValue("Alex");
+    const { email, password } = await registerViaApi(page, { firstName: "Alex" });
+    await page.goto("/settings?tab=notifications");
+    const marketing = page.getByRole("switch", { name: "Marketing communications" });
+    await expect(marketing).toBeChecked();
     await context.clearCookies();
-    await page.getByLabel("First name").fill("Alexa");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await marketing.click();
+    await page.getByRole("button", { name: "Save Notification Settings" }).click();
     // One check: the page leaves for sign-in 500 ms after the toast appears.
     await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeVisible();
-    await expect(page).toHaveURL(/\/auth/);
+    // Sign-in remembers the page the member was on and brings them back to it.
+    await expect(page).toHaveURL("/auth?next=%2Fsettings%3Ftab%3Dnotifications");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL("/settings?tab=notifications");
+    await expect(page.getByRole("switch", { name: "Marketing communications" })).toBeVisible();
   });
 
   test("profile: checks fields, saves only what changed, and waits for a new e-mail to be verified", async ({

@@ -4,7 +4,15 @@ import { AUTH_HINT_COOKIE, TIMING } from "../../shared/constants.ts";
 import { TOAST } from "../../shared/messages.ts";
 import type { LoginInput, RegisterInput } from "../../shared/schemas/auth.ts";
 import { toast } from "../components/ui/use-toast.ts";
-import { apiRequest, type CallMeta, CURRENT_USER_KEY, queryClient, toastCallError } from "./queryClient.ts";
+import {
+  apiRequest,
+  type CallMeta,
+  CURRENT_USER_KEY,
+  forgetDeliberateSignOut,
+  noteDeliberateSignOut,
+  queryClient,
+  toastCallError,
+} from "./queryClient.ts";
 
 /**
  * Whether this browser may hold a session. The server sets a script-readable hint cookie (no secret in it)
@@ -63,6 +71,7 @@ export function clearPostAuthDestination(): void {
 }
 
 function storeUser(user: PublicUser) {
+  forgetDeliberateSignOut();
   queryClient.setQueryData(CURRENT_USER_KEY, user);
 }
 
@@ -105,6 +114,8 @@ export function useLogoutMutation() {
       await apiRequest("POST", "/api/logout");
     },
     onSuccess: () => {
+      // Back to a member page after this is expected to find the member signed out: no "logged out" alarm.
+      noteDeliberateSignOut();
       window.location.href = "/";
     },
     onError: (error) => {

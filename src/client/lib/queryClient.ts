@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tan
 import { TIMING } from "../../shared/constants.ts";
 import { TOAST } from "../../shared/messages.ts";
 import { toast, toastAcrossNavigation } from "../components/ui/use-toast.ts";
+import { safeNextPath } from "./safe-next.ts";
 
 /** The current-user lookup's key: query keys are the path parts. */
 export const CURRENT_USER_KEY = ["/api", "auth", "user"] as const;
@@ -85,18 +86,55 @@ export interface CallMeta extends Record<string, unknown> {
   expectsUnauthorized?: boolean;
 }
 
+const SIGNED_OUT_KEY = "unveil_signed_out_at";
+/** How long after a deliberate Sign Out a signed-out answer is expected, not news (Back to a member page). */
+const SIGNED_OUT_QUIET_MS = 10 * 60 * 1000;
+
+/** Notes a deliberate Sign Out in this tab, so the pages left behind do not then announce "logged out". */
+export function noteDeliberateSignOut(): void {
+  try {
+    sessionStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
+  } catch {}
+}
+
+/** Forgets a deliberate Sign Out (on signing in again): a later lost session is news again. */
+export function forgetDeliberateSignOut(): void {
+  try {
+    sessionStorage.removeItem(SIGNED_OUT_KEY);
+  } catch {}
+}
+
+/** The member signed out on purpose in this tab a short while ago. */
+export function signedOutDeliberately(): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(SIGNED_OUT_KEY));
+    return at > 0 && Date.now() - at < SIGNED_OUT_QUIET_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** The sign-in address that brings the member back to the page they are on (a same-site path only). */
+export function signInAddressForHere(): string {
+  const here = safeNextPath(`${window.location.pathname}${window.location.search}`);
+  const skip = !here || here === "/" || here.startsWith("/auth");
+  return skip ? "/api/login" : `/api/login?next=${encodeURIComponent(here)}`;
+}
+
 let redirecting = false;
 /** A lost session on any other call: tell the member and go to sign in again (spec section 8). */
 function handleUnauthorized(error: unknown, meta: CallMeta | undefined): void {
   if (!isUnauthorizedError(error) || meta?.expectsUnauthorized || redirecting) return;
   redirecting = true;
-  toastAcrossNavigation({
-    title: TOAST.unauthorizedTitle,
-    description: TOAST.loggedOut,
-    variant: "destructive",
-  });
+  if (!signedOutDeliberately())
+    toastAcrossNavigation({
+      title: TOAST.unauthorizedTitle,
+      description: TOAST.loggedOut,
+      variant: "destructive",
+    });
+  const destination = signInAddressForHere();
   setTimeout(() => {
-    window.location.href = "/api/login";
+    window.location.href = destination;
   }, TIMING.signInRedirectMs);
 }
 
