@@ -63,6 +63,36 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("date-status")).toHaveText("Locked");
   });
 
+  test("a date the team marked completed before its day is neither upcoming nor up for rating yet", async ({
+    page,
+  }) => {
+    const { email } = await registerViaApi(page);
+    await arrangeDate(email, { hoursFromNow: 24 * 5 });
+    await arrangeDate(email, { hoursFromNow: 24 * 7 });
+    const early = await arrangeDate(email, { hoursFromNow: 24 * 6, status: "completed" });
+
+    await page.goto("/dashboard");
+    const upcoming = page.getByRole("region", { name: "Upcoming Mystery Dates" });
+    await expect(upcoming.getByRole("listitem")).toHaveCount(2);
+    // The count and the cards agree.
+    await expect(page.getByTestId("stat-upcoming")).toHaveText("2");
+    await expect(upcoming.getByTestId(`date-card-${early}`)).toHaveCount(0);
+    const earlyCard = page.getByRole("region", { name: "Past Adventures" }).getByTestId(`date-card-${early}`);
+    await expect(earlyCard).toContainText("Completed");
+    await expect(earlyCard).not.toContainText("Rate this date");
+
+    await earlyCard.click();
+    await expect(page).toHaveURL(`/dates/${early}`);
+    await expect(page.getByTestId("countdown")).toHaveText(
+      "This date is marked as completed ahead of its booked time.",
+    );
+    await expect(page.getByText("This date has passed")).toHaveCount(0);
+    await expect(page.getByText("Still under wraps")).toHaveCount(0);
+    await expect(page.getByTestId("details-locked")).toContainText("Never revealed");
+    await expect(page.getByTestId("action-rate")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Rate your experience" })).toHaveCount(0);
+  });
+
   test("a new member sees the empty state and the way to their next step", async ({ page }) => {
     await registerViaApi(page);
     await page.goto("/dashboard");

@@ -86,7 +86,7 @@ export default function DashboardPage() {
       </header>
 
       <div className="mt-8">
-        <StatsRow stats={stats.data} />
+        <StatsRow stats={stats.data} upcoming={dates.data ? upcoming.length : undefined} />
       </div>
 
       {dates.isPending ? (

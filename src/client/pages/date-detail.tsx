@@ -5,7 +5,7 @@ import { Link, useParams } from "wouter";
 import type { MemberDate } from "../../shared/member-api.ts";
 import { DateDetails } from "../components/dates/date-details.tsx";
 import { DateHero } from "../components/dates/date-hero.tsx";
-import { msUntilReveal } from "../components/dates/date-time.ts";
+import { completedAhead, msUntilReveal } from "../components/dates/date-time.ts";
 import { DateDetailSkeleton, DateNotFound } from "../components/dates/detail-states.tsx";
 import { dateKey } from "../components/dates/queries.ts";
 import { QuickActions } from "../components/dates/quick-actions.tsx";
@@ -76,7 +76,7 @@ export default function DateDetailPage() {
         <div className="grid gap-6 lg:col-start-1">
           <DateDetails date={date} />
         </div>
-        {date.isPast && (
+        {date.isPast && !completedAhead(date, now) && (
           <div id="rate" className="lg:col-start-1">
             <RatingCard date={date} />
           </div>

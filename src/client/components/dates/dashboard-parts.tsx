@@ -39,7 +39,14 @@ function StatCard({
 }
 
 /** Upcoming and completed counts and the member's own average rating ("-" before any rating). */
-export function StatsRow({ stats }: { stats: DashboardStats | undefined }) {
+export function StatsRow({
+  stats,
+  upcoming,
+}: {
+  stats: DashboardStats | undefined;
+  /** The number of upcoming cards shown, once the dates are loaded: the count always matches the cards. */
+  upcoming?: number;
+}) {
   if (!stats)
     return (
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
@@ -50,7 +57,12 @@ export function StatsRow({ stats }: { stats: DashboardStats | undefined }) {
     );
   return (
     <section aria-label="Your dates in numbers" className="grid grid-cols-3 gap-3 sm:gap-4">
-      <StatCard label="Upcoming" value={stats.upcoming} Icon={CalendarHeart} testId="stat-upcoming" />
+      <StatCard
+        label="Upcoming"
+        value={upcoming ?? stats.upcoming}
+        Icon={CalendarHeart}
+        testId="stat-upcoming"
+      />
       <StatCard label="Completed" value={stats.completed} Icon={Sparkles} testId="stat-completed" />
       <StatCard
         label="Average rating"

@@ -4,6 +4,7 @@ import type { MemberDate } from "../../../shared/member-api.ts";
 import { cn } from "../../lib/cn.ts";
 import { CATEGORY_LABELS, DateArt } from "./date-art.tsx";
 import {
+  completedAhead,
   formatDayMonth,
   formatDuration,
   formatShortDay,
@@ -143,7 +144,7 @@ export function PastDateCard({ date }: { date: MemberDate }) {
         <div className="mt-3 text-sm">
           {date.rating ? (
             <StarsLine rating={date.rating} />
-          ) : date.actions.rate.allowed ? (
+          ) : date.actions.rate.allowed && !completedAhead(date) ? (
             <span className="inline-flex items-center gap-1 font-medium text-brand">
               Rate this date
               <ArrowRight aria-hidden className="size-3.5 transition-transform group-hover:translate-x-0.5" />

@@ -50,10 +50,18 @@ export function DateDetails({ date }: { date: MemberDate }) {
     return (
       <Card data-testid="details-locked">
         <CardHeader>
-          <CardTitle>Still under wraps</CardTitle>
+          <CardTitle>{date.isPast ? "Never revealed" : "Still under wraps"}</CardTitle>
           <CardDescription>
-            Everything below unlocks on {formatShortDateTime(date.revealAt)}, {REVEAL_WINDOW_HOURS} hours
-            before your date. Until then, just keep the time free.
+            {date.status === "cancelled" ? (
+              "This date was cancelled before its reveal, so its details stay a mystery."
+            ) : date.isPast ? (
+              "This date was marked as completed before its reveal, so there is no time to keep free. If that looks wrong, contact support."
+            ) : (
+              <>
+                Everything below unlocks on {formatShortDateTime(date.revealAt)}, {REVEAL_WINDOW_HOURS} hours
+                before your date. Until then, just keep the time free.
+              </>
+            )}
           </CardDescription>
         </CardHeader>
         <CardContent>

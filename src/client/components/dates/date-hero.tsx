@@ -3,6 +3,7 @@ import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { CATEGORY_LABELS, DateArt } from "./date-art.tsx";
 import {
+  completedAhead,
   daysAndHours,
   formatDuration,
   formatFullDay,
@@ -74,7 +75,9 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
       >
         {date.status === "cancelled"
           ? "This date was cancelled."
-          : "This date has passed. We hope it was a good one."}
+          : completedAhead(date, now)
+            ? "This date is marked as completed ahead of its booked time."
+            : "This date has passed. We hope it was a good one."}
       </p>
     );
   if (date.revealed) return <StartsCountdown date={date} now={now} />;

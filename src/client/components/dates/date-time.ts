@@ -109,6 +109,16 @@ export function daysAndHours(hours: number): string {
   return parts.join(" ");
 }
 
+/** The date's booked time has come (a date marked completed ahead of its day has not happened yet). */
+export function hasHappened(date: MemberDate, now: number = Date.now()): boolean {
+  return new Date(date.scheduledDate).getTime() <= now;
+}
+
+/** Marked completed by the team before its booked time: neither upcoming nor yet to be rated. */
+export function completedAhead(date: MemberDate, now: number = Date.now()): boolean {
+  return date.status === "completed" && !hasHappened(date, now);
+}
+
 /** Upcoming: still to come and not cancelled. Past: passed or completed (spec section 4). */
 export function splitDates(dates: readonly MemberDate[]): { upcoming: MemberDate[]; past: MemberDate[] } {
   const upcoming = dates.filter((d) => !d.isPast && d.status !== "cancelled");

@@ -12,7 +12,7 @@ import type { MemberDate } from "../../../shared/member-api.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
 import { ContactSupportDialog } from "./contact-support-dialog.tsx";
-import { formatFullDay, formatShortDateTime } from "./date-time.ts";
+import { completedAhead, formatFullDay, formatShortDateTime } from "./date-time.ts";
 import { RescheduleDialog } from "./reschedule-dialog.tsx";
 import { useConfirmAttendance } from "./use-date-actions.ts";
 
@@ -185,7 +185,7 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
             </ActionRow>
           )}
 
-          {date.isPast && (
+          {date.isPast && !completedAhead(date) && (
             <ActionRow
               testId="action-rate"
               hint={actions.rate.allowed ? undefined : (actions.rate.reason ?? undefined)}

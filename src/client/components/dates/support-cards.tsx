@@ -4,10 +4,17 @@ import { BRAND } from "../../../shared/brand.ts";
 import { POLICY, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { formatDuration, formatFullDay, formatTime } from "./date-time.ts";
+import { completedAhead, formatDuration, formatFullDay, formatTime } from "./date-time.ts";
 
 /** What to do before (and after) this date, depending on how far along it is. */
 function tipsFor(date: MemberDate): { title: string; text: ReactNode }[] {
+  if (date.isPast && completedAhead(date))
+    return [
+      {
+        title: "Something not right?",
+        text: "This date was marked as completed early. If that's a mistake, tell us through Contact support.",
+      },
+    ];
   if (date.isPast)
     return [
       { title: "Rate it while it's fresh", text: "A few stars and a line tell us what to plan more of." },
