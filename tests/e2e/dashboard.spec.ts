@@ -90,6 +90,9 @@ test.describe("dashboard", () => {
     await expect(page.getByText("Still under wraps")).toHaveCount(0);
     await expect(page.getByTestId("details-locked")).toContainText("Never revealed");
     await expect(page.getByTestId("action-rate")).toHaveCount(0);
+    await expect(page.getByTestId("action-directions")).toHaveCount(0);
+    await expect(page.getByTestId("action-calendar")).toHaveCount(0);
+    await expect(page.getByTestId("action-support")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Rate your experience" })).toHaveCount(0);
   });
 

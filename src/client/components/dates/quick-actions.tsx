@@ -54,6 +54,8 @@ function Done({ children }: { children: ReactNode }) {
 export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () => void }) {
   const confirm = useConfirmAttendance(date.id);
   const upcoming = !date.isPast && date.status !== "cancelled";
+  // Cancelled, or marked completed before its reveal: no venue to go to and no time to hold.
+  const neverRevealed = date.isPast && !date.revealed;
   const { actions } = date;
 
   return (
@@ -97,53 +99,57 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
             </ActionRow>
           )}
 
-          <ActionRow
-            testId="action-directions"
-            hint={
-              date.directionsUrl
-                ? undefined
-                : `Directions appear with the venue on ${formatShortDateTime(date.revealAt)}.`
-            }
-          >
-            {(hintId) =>
-              date.directionsUrl ? (
-                <Button asChild variant="outline" className={ACTION}>
-                  <a href={date.directionsUrl} target="_blank" rel="noopener noreferrer">
+          {!neverRevealed && (
+            <ActionRow
+              testId="action-directions"
+              hint={
+                date.directionsUrl
+                  ? undefined
+                  : `Directions appear with the venue on ${formatShortDateTime(date.revealAt)}.`
+              }
+            >
+              {(hintId) =>
+                date.directionsUrl ? (
+                  <Button asChild variant="outline" className={ACTION}>
+                    <a href={date.directionsUrl} target="_blank" rel="noopener noreferrer">
+                      <Navigation aria-hidden />
+                      Get directions
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </Button>
+                ) : (
+                  <Button variant="outline" className={ACTION} disabled aria-describedby={hintId}>
                     <Navigation aria-hidden />
                     Get directions
-                    <span className="sr-only"> (opens in a new tab)</span>
+                  </Button>
+                )
+              }
+            </ActionRow>
+          )}
+
+          {!neverRevealed && (
+            <ActionRow
+              testId="action-calendar"
+              hint={
+                date.revealed
+                  ? undefined
+                  : "Holds the time now; download it again after the reveal for the full details."
+              }
+            >
+              {(hintId) => (
+                <Button asChild variant="outline" className={ACTION}>
+                  <a
+                    href={`/api/dates/${date.id}/calendar.ics`}
+                    download={`unveil-date-${date.id}.ics`}
+                    aria-describedby={hintId}
+                  >
+                    <CalendarPlus aria-hidden />
+                    Add to calendar
                   </a>
                 </Button>
-              ) : (
-                <Button variant="outline" className={ACTION} disabled aria-describedby={hintId}>
-                  <Navigation aria-hidden />
-                  Get directions
-                </Button>
-              )
-            }
-          </ActionRow>
-
-          <ActionRow
-            testId="action-calendar"
-            hint={
-              date.revealed
-                ? undefined
-                : "Holds the time now; download it again after the reveal for the full details."
-            }
-          >
-            {(hintId) => (
-              <Button asChild variant="outline" className={ACTION}>
-                <a
-                  href={`/api/dates/${date.id}/calendar.ics`}
-                  download={`unveil-date-${date.id}.ics`}
-                  aria-describedby={hintId}
-                >
-                  <CalendarPlus aria-hidden />
-                  Add to calendar
-                </a>
-              </Button>
-            )}
-          </ActionRow>
+              )}
+            </ActionRow>
+          )}
 
           {upcoming && (
             <ActionRow
