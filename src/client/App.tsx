@@ -9,7 +9,12 @@ import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
 import { takeCarriedToast, toast, toastAcrossNavigation } from "./components/ui/use-toast.ts";
 import { clearPostAuthDestination, mayBeSignedIn, peekPostAuthDestination, useAuth } from "./lib/auth.ts";
-import { CURRENT_USER_KEY, queryClient, signedOutDeliberately } from "./lib/queryClient.ts";
+import {
+  CURRENT_USER_KEY,
+  forgetDeliberateSignOut,
+  queryClient,
+  signedOutDeliberately,
+} from "./lib/queryClient.ts";
 import { currentPathForNext } from "./lib/safe-next.ts";
 import { useVerificationResult } from "./lib/verification-result.ts";
 import LandingPage from "./pages/landing.tsx";
@@ -144,6 +149,10 @@ function Shell() {
   const { user, isLoading } = useAuth();
   const [location] = useLocation();
   useVerificationResult();
+  // Signed in again: a session lost from now on is news again.
+  useEffect(() => {
+    if (user) forgetDeliberateSignOut();
+  }, [user]);
   useEffect(() => {
     // A signed-in page brought back from the browser's back-forward cache after signing out: load it afresh.
     const onPageShow = (e: PageTransitionEvent) => {

@@ -63,7 +63,7 @@ test.describe("signing up and in", () => {
   });
 
   test("Back after signing out asks to sign in again without an alarm", async ({ page }) => {
-    await registerViaApi(page);
+    const { email, password } = await registerViaApi(page);
     await page.goto("/settings?tab=notifications");
     await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
     await page.getByRole("button", { name: "Sign Out" }).click();
@@ -75,6 +75,14 @@ test.describe("signing up and in", () => {
     await page.waitForTimeout(300);
     await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeHidden();
     await expect(toasts(page).getByText("Unauthorized")).toBeHidden();
+
+    // Signed in again, a session lost later is announced as usual.
+    await signIn(page, email, password);
+    await expect(page).toHaveURL("/settings?tab=notifications");
+    await page.context().clearCookies();
+    await page.getByRole("switch", { name: "Marketing communications" }).click();
+    await page.getByRole("button", { name: "Save Notification Settings" }).click();
+    await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeVisible();
   });
 
   test("signing in through the form", async ({ page, browser }) => {
