@@ -280,6 +280,21 @@ describe("POST /api/dates/:id/rating", () => {
     expect(closed.json().message).toMatch(/14 days/);
   });
 
+  it("a future date the team marked completed is neither upcoming nor rateable before its time", async () => {
+    const me = await t.member();
+    const early = await arrangeDate(t.db, me.user.id, { at: at(30), status: "completed" });
+    const stats = (await t.request({ method: "GET", url: "/api/dates/stats", as: me })).json();
+    expect(stats).toMatchObject({ upcoming: 0, completed: 1 });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/dates/${early.reservation.id}/rating`,
+      as: me,
+      payload: { rating: 5 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/once it has happened/);
+  });
+
   it("refuses future dates and bad ratings", async () => {
     const me = await t.member();
     const future = await arrangeDate(t.db, me.user.id, { at: at(5) });

@@ -208,7 +208,8 @@ export async function dateStats(deps: Deps, user: User): Promise<DashboardStats>
   const now = deps.now();
   const [s] = await deps.db
     .select({
-      upcoming: sql<number>`count(*) filter (where ${dateReservations.scheduledDate} > ${now} and ${dateReservations.status} <> 'cancelled')::int`,
+      // A future date the team marked completed is not upcoming (the dashboard's cards agree).
+      upcoming: sql<number>`count(*) filter (where ${dateReservations.scheduledDate} > ${now} and ${dateReservations.status} not in ('cancelled', 'completed'))::int`,
       completed: sql<number>`count(*) filter (where (${dateReservations.scheduledDate} <= ${now} or ${dateReservations.status} = 'completed') and ${dateReservations.status} <> 'cancelled')::int`,
       // The member's own ratings (older rows without a rater count for the date's owner).
       average: sql<

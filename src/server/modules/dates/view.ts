@@ -112,7 +112,8 @@ export function rescheduleAction(row: DateRow, now: Date, usedThisMonth: boolean
 export function rateAction(row: DateRow, now: Date): DateAction {
   const closes = new Date(row.scheduledDate.getTime() + RATING_WINDOW_DAYS * 24 * HOUR);
   if (row.status === "cancelled") return deny(DATE_MSG.cancelled);
-  if (row.status !== "completed" && row.scheduledDate > now) return deny(DATE_MSG.rateNotYet, closes);
+  // Not before its time, even when the team marked it completed early (the member screens say so too).
+  if (row.scheduledDate > now) return deny(DATE_MSG.rateNotYet, closes);
   if (now > closes) return deny(DATE_MSG.rateClosed);
   return allow(closes);
 }
