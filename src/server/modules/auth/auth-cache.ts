@@ -327,10 +327,7 @@ export class AuthCache<U = unknown, R = unknown> {
     const entry = this.dates.get(userId);
     if (!entry) return;
     this.dates.delete(userId);
-    if (entry.partnerId === null) return;
-    const members = this.datesViaPartner.get(entry.partnerId);
-    members?.delete(userId);
-    if (members?.size === 0) this.datesViaPartner.delete(entry.partnerId);
+    if (entry.partnerId !== null) removeFromIndex(this.datesViaPartner, entry.partnerId, userId);
   }
 
   private forgetUser(id: number): void {
@@ -371,12 +368,7 @@ export class AuthCache<U = unknown, R = unknown> {
     if (old) this.dropSession(sid, old.userId);
     const stored = { ...entry, cachedAt: Date.now() };
     this.sessions.set(sid, stored);
-    let sids = this.sidsByUser.get(entry.userId);
-    if (!sids) {
-      sids = new Set();
-      this.sidsByUser.set(entry.userId, sids);
-    }
-    sids.add(sid);
+    addToIndex(this.sidsByUser, entry.userId, sid);
     if (this.sessions.size > this.max) {
       const [oldest, e] = this.sessions.entries().next().value as [string, CachedSession<U>];
       this.dropSession(oldest, e.userId);
@@ -386,9 +378,7 @@ export class AuthCache<U = unknown, R = unknown> {
 
   private dropSession(sid: string, userId: number): void {
     this.sessions.delete(sid);
-    const sids = this.sidsByUser.get(userId);
-    sids?.delete(sid);
-    if (sids?.size === 0) this.sidsByUser.delete(userId);
+    removeFromIndex(this.sidsByUser, userId, sid);
   }
 
   extra(userId: number, partnerId: number | null): R | undefined {
@@ -442,14 +432,7 @@ export class AuthCache<U = unknown, R = unknown> {
     if (!this.listening || generation !== this.generation) return;
     this.dropDates(userId);
     this.dates.set(userId, { row: rows, partnerId, cachedAt: Date.now() });
-    if (partnerId !== null) {
-      let members = this.datesViaPartner.get(partnerId);
-      if (!members) {
-        members = new Set();
-        this.datesViaPartner.set(partnerId, members);
-      }
-      members.add(userId);
-    }
+    if (partnerId !== null) addToIndex(this.datesViaPartner, partnerId, userId);
     if (this.dates.size > this.max) this.dropDates(this.dates.keys().next().value as number);
   }
 
@@ -468,4 +451,20 @@ export class AuthCache<U = unknown, R = unknown> {
     // A few pages are looked at; a hundred is plenty.
     if (this.views.size > 100) this.views.delete(this.views.keys().next().value as string);
   }
+}
+
+/** key -> set of values, as the session and dates indexes keep them (an empty set is removed). */
+function addToIndex<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(value);
+}
+
+function removeFromIndex<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  const set = index.get(key);
+  set?.delete(value);
+  if (set?.size === 0) index.delete(key);
 }
