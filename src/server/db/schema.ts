@@ -79,6 +79,15 @@ export const users = pgTable(
     totpRecoveryCodes: text("totp_recovery_codes").array().notNull().default(sql`'{}'::text[]`),
     /** Last TOTP time step accepted, so a code cannot be replayed. */
     totpLastStep: integer("totp_last_step"),
+    /**
+     * When the plan holder of a couple left: the partner may take the membership over (their own Direct Debit)
+     * until this time and keep the booked dates; otherwise dates after `planOfferPaidUntil` are cancelled.
+     */
+    planOfferExpiresAt: timestamp("plan_offer_expires_at", { withTimezone: true }),
+    /** The tier the leaving plan holder had, offered to the partner. */
+    planOfferTier: varchar("plan_offer_tier", { length: 20 }),
+    /** End of the cycle the leaving plan holder had paid for: dates up to it stay whatever happens. */
+    planOfferPaidUntil: timestamp("plan_offer_paid_until", { withTimezone: true }),
     /** Set when the member deleted the account: the row stays, anonymised, for the financial records. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -220,11 +229,6 @@ export const dateReservations = pgTable(
     revealedAt: timestamp("revealed_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     dressCode: varchar("dress_code", { length: 120 }),
-    feedback: text("feedback"),
-    rating: integer("rating"),
-    ratedAt: timestamp("rated_at", { withTimezone: true }),
-    /** Who of the couple gave the rating (their own average; their words go when their account does). */
-    ratedBy: integer("rated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     rescheduledAt: timestamp("rescheduled_at", { withTimezone: true }),
     aiSuggestion: text("ai_suggestion"),
     manualBookingNotes: text("manual_booking_notes"),
@@ -240,6 +244,31 @@ export const dateReservations = pgTable(
     index("date_reservations_created_idx").on(t.createdAt, t.id),
     // Analytics: counts by status, and dates ahead or this week per status, from the index alone.
     index("date_reservations_status_date_idx").on(t.status, t.scheduledDate),
+  ],
+);
+
+/**
+ * Each partner's own rating of a date they had together (1-5 and their words), editable for 14 days. A date
+ * belongs to the couple, so either partner may rate it whichever of them it was booked for.
+ */
+export const dateRatings = pgTable(
+  "date_ratings",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => dateReservations.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    feedback: text("feedback"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("date_ratings_reservation_user_unique").on(t.reservationId, t.userId),
+    index("date_ratings_user_idx").on(t.userId),
   ],
 );
 

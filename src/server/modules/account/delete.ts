@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import {
   aiDateSuggestions,
+  dateRatings,
   dateReservations,
   emailLogs,
   partnerInvites,
@@ -102,13 +103,10 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
     // Dates stay for the venues' records without anything personal; those still ahead are called off.
     await tx
       .update(dateReservations)
-      .set({ feedback: null, manualBookingNotes: null, aiSuggestion: null })
+      .set({ manualBookingNotes: null, aiSuggestion: null })
       .where(eq(dateReservations.userId, user.id));
-    // Words they wrote about their partner's dates go too; the star rating stays, anonymous.
-    await tx
-      .update(dateReservations)
-      .set({ feedback: null, ratedBy: null })
-      .where(eq(dateReservations.ratedBy, user.id));
+    // Their words about any date go (their partner's words stay); the stars stay, on the tombstone.
+    await tx.update(dateRatings).set({ feedback: null }).where(eq(dateRatings.userId, user.id));
     await tx
       .update(dateReservations)
       .set({ status: "cancelled" })
