@@ -77,6 +77,8 @@ describe("GET /api/admin/users", () => {
         "onboardingCompleted",
         "isAdmin",
         "createdAt",
+        "partner",
+        "planHolderId",
       ].sort(),
     );
     // Nothing secret leaves the server.
@@ -181,7 +183,8 @@ describe("GET /api/admin/users/:userId/dates", () => {
       id: past.reservation.id,
       status: "completed",
       rating: 4,
-      feedback: "Lovely",
+      // The words, labelled with who wrote them now that each partner rates for themselves.
+      feedback: expect.stringContaining("Lovely"),
       venue: { name: past.venue.name, city: "London", type: "restaurant" },
       dateIdea: { title: past.idea.title, category: "culinary", duration: 3, timeOfDay: "evening" },
     });
@@ -215,6 +218,8 @@ describe("GET /api/admin/users/export", () => {
       "Last Name",
       "Email",
       "Has Partner",
+      "Partner",
+      "Plan Holder",
       "Subscription",
       "Status",
       "Onboarding",
@@ -232,12 +237,12 @@ describe("GET /api/admin/users/export", () => {
       expect(row.getCell(2).value).toBe("'=cmd");
       expect(row.getCell(2).type).toBe(ExcelJS.ValueType.String);
       expect(row.getCell(3).value).toBe("'+SUM(A1)");
-      expect(row.getCell(6).value).toBe("Free Trial");
-      expect(row.getCell(7).value).toBe("Trial");
+      expect(row.getCell(8).value).toBe("Free Trial");
+      expect(row.getCell(9).value).toBe("Trial");
       // A real date cell (sorts and filters as a date in Excel): the London day, 14 May, not 13 May UTC.
-      expect(row.getCell(10).type).toBe(ExcelJS.ValueType.Date);
-      expect(row.getCell(10).value).toEqual(new Date("2031-05-14T00:00:00Z"));
-      expect(row.getCell(10).numFmt).toBe("dd/mm/yyyy");
+      expect(row.getCell(12).type).toBe(ExcelJS.ValueType.Date);
+      expect(row.getCell(12).value).toEqual(new Date("2031-05-14T00:00:00Z"));
+      expect(row.getCell(12).numFmt).toBe("dd/mm/yyyy");
     });
     expect(found).toBe(true);
   });

@@ -30,14 +30,48 @@ export interface AdminUser {
   onboardingCompleted: boolean;
   isAdmin: boolean;
   createdAt: string;
+  /** The mutually linked partner (not a deleted account), or null. */
+  partner: AdminPartner | null;
+  /** Whichever of the couple holds the live plan (this member or the partner); null when neither does. */
+  planHolderId: number | null;
 }
 
+/** A member as another record names them: enough to link to their page and say what plan they hold. */
+export interface AdminMemberRef {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  subscriptionTier: string | null;
+  subscriptionStatus: string | null;
+}
+
+/** The partner on a member's row. */
+export type AdminPartner = AdminMemberRef;
+
 export const userIdParamSchema = z.object({ userId: adminId });
+
+/** GET /api/admin/users/:userId/couple?month=YYYY-MM: the allowance of that London month (default: now). */
+export const coupleQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Month must be YYYY-MM")
+    .refine((m) => {
+      const y = Number(m.slice(0, 4));
+      return y >= 2000 && y <= 2999;
+    }, "Month must be YYYY-MM")
+    .optional(),
+});
 export const idParamSchema = z.object({ id: adminId });
 
 /** Full name, or the e-mail when there is no name. */
 export function memberName(u: Pick<AdminUser, "firstName" | "lastName" | "email">): string {
   return [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || u.email;
+}
+
+/** The partner whose plan covers this member (they hold none themselves), or null. */
+export function coveredBy(u: Pick<AdminUser, "partner" | "planHolderId">): AdminPartner | null {
+  return u.partner && u.planHolderId === u.partner.id ? u.partner : null;
 }
 
 /** The Subscription column: the tier's name, "Free Trial" without one. */

@@ -1,6 +1,7 @@
 /** The admin Support tab and the inbound-mail webhook (issue #5, point 9). */
 import { z } from "zod";
 import { adminListQuerySchema } from "./common.ts";
+import type { AdminMemberRef } from "./members.ts";
 
 export const TICKET_STATUSES = ["new", "open", "answered", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -146,14 +147,7 @@ export interface AdminTicketRow {
 /** GET /api/admin/support/tickets/{id}: the ticket, its thread, and who and what it is about. */
 export interface AdminTicketDetail extends AdminTicketRow {
   replies: Array<{ id: number; fromEmail: string; body: string; isFromAdmin: boolean; createdAt: string }>;
-  member: {
-    id: number;
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    subscriptionTier: string | null;
-    subscriptionStatus: string | null;
-  } | null;
+  member: AdminMemberRef | null;
   reservation: {
     id: number;
     scheduledDate: string;

@@ -1,4 +1,4 @@
-import { count, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AdminStats } from "../../../shared/admin/common.ts";
 import { dateReservations, users, venues } from "../../db/schema.ts";
@@ -20,8 +20,11 @@ import { adminVenuesRoutes } from "./venues/routes.ts";
 export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   app.get("/api/admin/stats", async (): Promise<AdminStats> => {
     const [[m], [v], [a]] = await Promise.all([
-      // Deleted accounts stay as anonymised tombstones; they are no longer members.
-      deps.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)),
+      // Members only: not the back office's admins, nor deleted accounts (anonymised tombstones).
+      deps.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(isNull(users.deletedAt), eq(users.isAdmin, false))),
       deps.db.select({ n: count() }).from(venues),
       deps.db.select({ n: count() }).from(dateReservations),
     ]);

@@ -31,7 +31,8 @@ export function churn(start: Date, now: Date) {
         (SELECT count(*) FROM cancelled c JOIN at_start s USING (user_id)
          WHERE s.to_status IN (${liveStatuses}))::int AS churned,
         (SELECT count(*) FROM cancelled)::int AS cancelled_30,
-        (SELECT count(*) FROM users WHERE deleted_at IS NULL AND subscription_status = 'cancelled')::int
+        (SELECT count(*) FROM users
+         WHERE deleted_at IS NULL AND NOT is_admin AND subscription_status = 'cancelled')::int
           AS total_cancelled
     )
     SELECT *, ${rate(sql`churned`, sql`subscribers_at_start`)} AS churn_rate FROM figures`;
@@ -63,7 +64,8 @@ export async function churnAnalytics(deps: Deps): Promise<ChurnAnalytics> {
       total_cancelled: number;
       churn_rate: number;
     }>(deps.db, churn(start, now)),
-    rows<MonthlyCount>(deps.db, perMonth(now, sql`users`, sql`created_at`, sql`true`)),
+    // Sign-ups are members joining: the back office's own admin accounts are not counted.
+    rows<MonthlyCount>(deps.db, perMonth(now, sql`users`, sql`created_at`, sql`NOT is_admin`)),
     rows<MonthlyCount>(
       deps.db,
       perMonth(now, sql`subscription_events`, sql`occurred_at`, sql`event_type = 'created'`),

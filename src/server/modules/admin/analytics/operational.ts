@@ -65,7 +65,7 @@ export function activity(now: Date, limit: number) {
     WITH items AS (
       (SELECT 'signup' AS kind, NULL::text AS event_type, u.created_at AS at, u.id AS user_id,
               NULL::text AS tier, NULL::timestamptz AS date_at, u.id AS seq
-       FROM users u WHERE u.created_at <= ${ts(now)}
+       FROM users u WHERE u.created_at <= ${ts(now)} AND NOT u.is_admin
        ORDER BY u.created_at DESC, u.id DESC LIMIT ${limit})
       UNION ALL
       (SELECT CASE WHEN e.to_status = 'cancelled' THEN 'cancellation' ELSE 'subscription' END, e.event_type,

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
-import { type AdminUser, statusLabel, tierLabel } from "../../../../shared/admin/members.ts";
+import { and, desc, isNull, lt } from "drizzle-orm";
+import { type AdminUser, memberName, statusLabel, tierLabel } from "../../../../shared/admin/members.ts";
 import { users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { DATE_FMT, londonDay } from "./format.ts";
-import { adminUserColumns, partner, toAdminUser } from "./service.ts";
+import { adminUserQuery, toAdminUser } from "./service.ts";
 import { keysetPages, type StreamColumn } from "./stream-workbook.ts";
 
 export const memberExportColumns: StreamColumn<AdminUser>[] = [
@@ -12,6 +12,8 @@ export const memberExportColumns: StreamColumn<AdminUser>[] = [
   { header: "Last Name", width: 16, value: (u) => u.lastName },
   { header: "Email", width: 32, value: (u) => u.email },
   { header: "Has Partner", value: (u) => (u.hasPartner ? "Yes" : "No") },
+  { header: "Partner", width: 24, value: (u) => (u.partner ? memberName(u.partner) : null) },
+  { header: "Plan Holder", width: 24, value: planHolderName },
   { header: "Subscription", value: (u) => tierLabel(u.subscriptionTier) },
   { header: "Status", value: (u) => statusLabel(u.subscriptionStatus) },
   { header: "Onboarding", value: (u) => (u.onboardingCompleted ? "Complete" : "Pending") },
@@ -20,15 +22,18 @@ export const memberExportColumns: StreamColumn<AdminUser>[] = [
   { header: "Joined (London)", width: 16, numFmt: DATE_FMT, value: (u) => londonDay(u.createdAt) },
 ];
 
+/** Who of the couple holds the plan: this member, their partner, or nobody. */
+function planHolderName(u: AdminUser): string | null {
+  if (u.planHolderId === null) return null;
+  return memberName(u.planHolderId === u.id ? u : (u.partner ?? u));
+}
+
 /** Every member (not deleted accounts), newest first, in keyset pages. */
 export function memberExportRows(deps: Deps): AsyncIterable<AdminUser[]> {
   return keysetPages(
     async (after, size) =>
       (
-        await deps.db
-          .select(adminUserColumns)
-          .from(users)
-          .leftJoin(partner, eq(partner.id, users.partnerId))
+        await adminUserQuery(deps.db)
           .where(and(isNull(users.deletedAt), after === null ? undefined : lt(users.id, after)))
           .orderBy(desc(users.id))
           .limit(size)

@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminListQuerySchema, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
-import { idParamSchema, userIdParamSchema } from "../../../../shared/admin/members.ts";
+import { coupleQuerySchema, idParamSchema, userIdParamSchema } from "../../../../shared/admin/members.ts";
 import type { Deps } from "../../../deps.ts";
 import { requireAdmin } from "../../../plugins/auth-context.ts";
 import { destroyUserSessions, listSessions } from "../../auth/sessions.ts";
+import { coupleView } from "./couple-view.ts";
 import { memberExportColumns, memberExportRows } from "./export.ts";
 import { demoteUser, getUser, listUsers, promoteUser, userDates } from "./service.ts";
 import { streamWorkbook } from "./stream-workbook.ts";
@@ -37,6 +38,13 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get("/api/admin/users/:userId/dates", { schema: { params: userIdParamSchema } }, async (req) =>
     userDates(deps, req.params.userId),
+  );
+
+  // The couple: partner, plan holder, plan, the allowance of a London month (default now), needs, ratings.
+  r.get(
+    "/api/admin/users/:userId/couple",
+    { schema: { params: userIdParamSchema, querystring: coupleQuerySchema } },
+    async (req) => coupleView(deps, req.params.userId, req.query.month),
   );
 
   // Support and incident response: an admin can see how many devices a member is signed in on and end them all.

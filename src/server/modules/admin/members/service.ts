@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import type { AdminListQuery } from "../../../../shared/admin/common.ts";
@@ -6,9 +6,11 @@ import { type AdminUser, MEMBERS_MSG } from "../../../../shared/admin/members.ts
 import { dateReservations, type User, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../../http-error.ts";
+import { readCouple } from "../../couples/couple.ts";
 import { assignmentQuery, toAdminAssignment } from "../assignments/query.ts";
+import { coupleRefs, toAdminPartner } from "./couple-view.ts";
 
-/** The partner row, joined to tell whether the link is mutual. */
+/** The partner row, joined to tell whether the link is mutual and who of the two holds the plan. */
 export const partner = alias(users, "partner");
 
 export const adminUserColumns = {
@@ -23,12 +25,34 @@ export const adminUserColumns = {
   onboardingCompleted: users.onboardingCompleted,
   isAdmin: users.isAdmin,
   createdAt: users.createdAt,
+  deletedAt: users.deletedAt,
+  partnerRow: {
+    id: partner.id,
+    email: partner.email,
+    firstName: partner.firstName,
+    lastName: partner.lastName,
+    subscriptionTier: partner.subscriptionTier,
+    subscriptionStatus: partner.subscriptionStatus,
+    partnerId: partner.partnerId,
+    deletedAt: partner.deletedAt,
+  },
 };
 
-type Row = { [K in keyof typeof adminUserColumns]: unknown } & { createdAt: Date };
+/** Members with their partner row joined; callers add where, order and limit. */
+export function adminUserQuery(db: Pick<Deps["db"], "select">) {
+  return db.select(adminUserColumns).from(users).leftJoin(partner, eq(partner.id, users.partnerId));
+}
 
-export function toAdminUser(r: Row): AdminUser {
-  return { ...(r as unknown as AdminUser), createdAt: r.createdAt.toISOString() };
+type Row = Awaited<ReturnType<typeof adminUserQuery>>[number];
+
+export function toAdminUser({ partnerRow, deletedAt, ...r }: Row): AdminUser {
+  const couple = coupleRefs({ ...r, deletedAt }, partnerRow);
+  return {
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    partner: couple.partner && toAdminPartner(couple.partner),
+    planHolderId: couple.holder?.id ?? null,
+  };
 }
 
 /**
@@ -57,10 +81,7 @@ export async function listUsers(
 ): Promise<{ rows: AdminUser[]; total: number }> {
   const where = listWhere(q.search);
   const [rows, [{ n }]] = await Promise.all([
-    deps.db
-      .select(adminUserColumns)
-      .from(users)
-      .leftJoin(partner, eq(partner.id, users.partnerId))
+    adminUserQuery(deps.db)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(q.limit)
@@ -71,20 +92,20 @@ export async function listUsers(
 }
 
 export async function getUser(deps: Deps, id: number): Promise<AdminUser> {
-  const [row] = await deps.db
-    .select(adminUserColumns)
-    .from(users)
-    .leftJoin(partner, eq(partner.id, users.partnerId))
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [row] = await adminUserQuery(deps.db).where(and(eq(users.id, id), isNull(users.deletedAt)));
   if (!row) throw notFound(MEMBERS_MSG.notFound);
   return toAdminUser(row);
 }
 
-/** Every date of the member (their own reservations), soonest first; the page splits upcoming and past. */
+/**
+ * Every date of the member's couple (a date belongs to the couple, whichever partner it was booked for),
+ * soonest first; the page splits upcoming and past and says whose booking each is.
+ */
 export async function userDates(deps: Deps, id: number): Promise<AdminAssignment[]> {
-  await getUser(deps, id);
+  const couple = await readCouple(deps.db, id);
+  if (!couple) throw notFound(MEMBERS_MSG.notFound);
   const rows = await assignmentQuery(deps.db)
-    .where(eq(dateReservations.userId, id))
+    .where(inArray(dateReservations.userId, couple.ids))
     .orderBy(asc(dateReservations.scheduledDate), asc(dateReservations.id));
   return rows.map(toAdminAssignment);
 }

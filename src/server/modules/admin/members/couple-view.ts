@@ -1,0 +1,152 @@
+/**
+ * The couple as the back office sees it (issue #16, part 5): partner, plan holder, the plan, this month's
+ * allowance, both partners' needs and both partners' ratings. Every rule comes from couples/couple.ts.
+ */
+import { asc, eq, inArray } from "drizzle-orm";
+import type {
+  AdminCouple,
+  AdminCoupleNeeds,
+  AdminCouplePerson,
+  AdminDateRating,
+  AdminNeed,
+} from "../../../../shared/admin/member-couple.ts";
+import { type AdminPartner, MEMBERS_MSG, memberName } from "../../../../shared/admin/members.ts";
+import { dateRatings, dateReservations, type User, userPreferences, users } from "../../../db/schema.ts";
+import type { Deps } from "../../../deps.ts";
+import { notFound } from "../../../http-error.ts";
+import { coupleAllowance, coupleOf, readCouple } from "../../couples/couple.ts";
+
+type UserPreferences = typeof userPreferences.$inferSelect;
+
+/** What couples/couple.ts `coupleOf` reads of each row to tell the couple and its plan holder. */
+type CoupleFields = Pick<User, "id" | "partnerId" | "deletedAt" | "subscriptionStatus">;
+
+/**
+ * The mutual partner and the plan holder of a member row and its joined partner row (a list row, not a full
+ * user): the couple module's own rule, applied to the columns it reads.
+ */
+export function coupleRefs<M extends CoupleFields, P extends CoupleFields>(
+  member: M,
+  partnerRow: P | null,
+): { partner: P | null; holder: M | P | null } {
+  const c = coupleOf(member as unknown as User, partnerRow as unknown as User | null);
+  return { partner: c.partner as unknown as P | null, holder: c.holder as unknown as M | P | null };
+}
+
+export function toAdminPartner(p: AdminPartner): AdminPartner {
+  return {
+    id: p.id,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    subscriptionTier: p.subscriptionTier,
+    subscriptionStatus: p.subscriptionStatus,
+  };
+}
+
+/** A need list merged across the two people, in the order first seen, each with whose it is. */
+function merge(rows: { userId: number; list: string[] }[]): AdminNeed[] {
+  const out = new Map<string, number[]>();
+  for (const { userId, list } of rows)
+    for (const need of list) out.set(need, [...new Set([...(out.get(need) ?? []), userId])]);
+  return [...out.entries()].map(([need, userIds]) => ({ need, userIds }));
+}
+
+const ranked = <K extends string>(list: ({ rank: number } & Record<K, string>)[] | null, key: K) =>
+  [...(list ?? [])].sort((a, b) => a.rank - b.rank).map((x) => x[key]);
+
+/**
+ * The couple's needs. Place, budget, date types, days and times are the couple's shared answers: the member's
+ * own when they answered the whole questionnaire, else the partner's. Dietary and access needs are each
+ * partner's own, merged as the engine merges them; alcohol is each partner's own.
+ */
+export function coupleNeeds(people: User[], prefs: UserPreferences[]): AdminCoupleNeeds {
+  const of = (u: User) => prefs.find((p) => p.userId === u.id);
+  const answered = people.map(of).filter((p): p is UserPreferences => Boolean(p));
+  const shared = answered.find((p) => p.postcode) ?? null;
+  return {
+    sharedFromId: shared?.userId ?? null,
+    postcode: shared?.postcode ?? null,
+    travelRadius: shared?.travelRadius ?? null,
+    dateSpend: shared?.dateSpend ?? null,
+    dateTypes: ranked(shared?.dateTypePreferences ?? null, "type"),
+    times: ranked(shared?.timePreferences ?? null, "time"),
+    scheduling: shared?.schedulingPreferences ?? [],
+    openToTrying: shared?.openToTrying ?? null,
+    dietary: merge(answered.map((p) => ({ userId: p.userId, list: p.dietaryRestrictions }))),
+    accessibility: merge(answered.map((p) => ({ userId: p.userId, list: p.accessibilityNeeds }))),
+    alcohol: answered.map((p) => ({ userId: p.userId, alcoholOk: p.alcoholOk })),
+  };
+}
+
+/** Every rating of the couple's dates (booked for either partner), with who wrote it. */
+async function coupleRatings(deps: Deps, ids: number[]): Promise<AdminDateRating[]> {
+  const rows = await deps.db
+    .select({
+      reservationId: dateRatings.reservationId,
+      userId: dateRatings.userId,
+      rating: dateRatings.rating,
+      feedback: dateRatings.feedback,
+      ratedAt: dateRatings.ratedAt,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      deletedAt: users.deletedAt,
+    })
+    .from(dateRatings)
+    .innerJoin(dateReservations, eq(dateReservations.id, dateRatings.reservationId))
+    .innerJoin(users, eq(users.id, dateRatings.userId))
+    .where(inArray(dateReservations.userId, ids))
+    .orderBy(asc(dateReservations.scheduledDate), asc(dateRatings.ratedAt), asc(dateRatings.id));
+  return rows.map((r) => ({
+    reservationId: r.reservationId,
+    userId: r.userId,
+    author: r.deletedAt ? "Deleted member" : memberName(r),
+    rating: r.rating,
+    feedback: r.feedback,
+    ratedAt: r.ratedAt.toISOString(),
+  }));
+}
+
+const person = (u: User, prefs: UserPreferences[]): AdminCouplePerson => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  answered: prefs.some((p) => p.userId === u.id),
+});
+
+/** The middle of a London month ("2031-12"), safely inside it whatever the offset. */
+function inMonth(month: string): Date {
+  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 15, 12));
+}
+
+/** GET /api/admin/users/:userId/couple: 404 for an unknown or deleted member. */
+export async function coupleView(deps: Deps, userId: number, month?: string): Promise<AdminCouple> {
+  const couple = await readCouple(deps.db, userId);
+  if (!couple) throw notFound(MEMBERS_MSG.notFound);
+  const { member, partner, holder } = couple;
+  const people = partner ? [member, partner] : [member];
+  const [allowance, prefs, ratings] = await Promise.all([
+    coupleAllowance(deps.db, couple, month ? inMonth(month) : deps.now()),
+    deps.db.select().from(userPreferences).where(inArray(userPreferences.userId, couple.ids)),
+    coupleRatings(deps, couple.ids),
+  ]);
+  const planOf = holder ?? member;
+  return {
+    memberId: member.id,
+    partner: partner && toAdminPartner(partner),
+    planHolderId: holder?.id ?? null,
+    plan: {
+      holderId: holder?.id ?? null,
+      tier: planOf.subscriptionTier,
+      status: planOf.subscriptionStatus,
+      currentPeriodEnd: planOf.currentPeriodEnd?.toISOString() ?? null,
+      pausedUntil: planOf.pausedUntil?.toISOString() ?? null,
+    },
+    allowance: { ownerId: couple.allowanceOwner.id, ...allowance },
+    people: people.map((p) => person(p, prefs)),
+    needs: coupleNeeds(people, prefs),
+    ratings,
+  };
+}
