@@ -250,7 +250,12 @@ describe("GET /api/partner-invite/:token (public)", () => {
   it("the link dies with the inviter's account", async () => {
     const me = await t.member();
     const { token } = await invited(me);
-    const del = await t.request({ method: "DELETE", url: "/api/auth/user", as: me });
+    const del = await t.request({
+      method: "DELETE",
+      url: "/api/auth/user",
+      as: me,
+      payload: { password: me.password },
+    });
     expect(del.statusCode, del.body).toBe(200);
     expect((await info(token)).statusCode).toBe(404);
   });
@@ -291,12 +296,15 @@ describe("POST /api/partner-invite/accept", () => {
     expect(await partnerIdOf(a.user.id)).toBe(b.user.id);
   });
 
-  it("whoever holds the link may accept, whatever address it was sent to", async () => {
+  it("only the invited address may accept: another account holding the link is refused (tests/api/partner-joining.test.ts)", async () => {
     const a = await t.member();
     const b = await t.member();
     const { token } = await invited(a, "another.address@example.com");
-    expect((await accept(b, { token })).statusCode).toBe(200);
-    expect(await partnerIdOf(a.user.id)).toBe(b.user.id);
+    const res = await accept(b, { token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/^This invitation was sent to a\*\*\*@example\.com\./);
+    expect(await partnerIdOf(a.user.id)).toBeNull();
+    expect(await partnerIdOf(b.user.id)).toBeNull();
   });
 
   it("the partner sees the couple's dates, and unlinking hides them again", async () => {
@@ -348,16 +356,18 @@ describe("POST /api/partner-invite/accept", () => {
   });
 
   it("a member already linked with someone else cannot accept; the link stays usable", async () => {
-    const { b } = await couple();
+    const { a, b } = await couple();
     const inviter = await t.member();
-    const { token } = await invited(inviter);
+    const { token } = await invited(inviter, b.user.email);
     const res = await accept(b, { token });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: PARTNER_MSG.youLinked });
     expect(await partnerIdOf(inviter.user.id)).toBeNull();
     expect((await info(token)).statusCode).toBe(200);
-    const free = await t.member();
-    expect((await accept(free, { token })).statusCode).toBe(200);
+    // Once b has unlinked, the same link works.
+    expect((await t.request({ method: "DELETE", url: "/api/partner", as: a })).statusCode).toBe(200);
+    expect((await accept(b, { token })).statusCode).toBe(200);
+    expect(await partnerIdOf(inviter.user.id)).toBe(b.user.id);
   });
 
   it("an invitation from someone who has since linked with another member is void", async () => {
@@ -377,19 +387,23 @@ describe("POST /api/partner-invite/accept", () => {
     expect(await partnerIdOf(x.user.id)).toBeNull();
   });
 
-  it("two people accepting the same link at once: exactly one is linked", async () => {
+  it("two invitations to one person accepted at once: they are linked with exactly one inviter", async () => {
     const a = await t.member();
-    const b = await t.member();
     const c = await t.member();
-    const { token } = await invited(a);
-    const [rb, rc] = await Promise.all([accept(b, { token }), accept(c, { token })]);
-    const codes = [rb.statusCode, rc.statusCode].sort();
+    const b = await t.member();
+    const fromA = await invited(a, b.user.email);
+    const fromC = await invited(c, b.user.email);
+    const [ra, rc] = await Promise.all([
+      accept(b, { token: fromA.token }),
+      accept(b, { token: fromC.token }),
+    ]);
+    const codes = [ra.statusCode, rc.statusCode].sort();
     expect(codes[0]).toBe(200);
     expect([404, 409]).toContain(codes[1]);
-    const winner = rb.statusCode === 200 ? b : c;
-    const loser = winner === b ? c : b;
-    expect(await partnerIdOf(a.user.id)).toBe(winner.user.id);
-    expect(await partnerIdOf(winner.user.id)).toBe(a.user.id);
+    const winner = ra.statusCode === 200 ? a : c;
+    const loser = winner === a ? c : a;
+    expect(await partnerIdOf(b.user.id)).toBe(winner.user.id);
+    expect(await partnerIdOf(winner.user.id)).toBe(b.user.id);
     expect(await partnerIdOf(loser.user.id)).toBeNull();
   });
 

@@ -57,6 +57,12 @@ export function validBodies(email: string): Record<string, () => Record<string, 
     }),
     "POST /api/partner/invite": () => ({ email: "partner@example.com" }),
     "POST /api/partner-invite/accept": () => ({ token: "x".repeat(43) }),
+    "PUT /api/partner/preferences": () => ({
+      dietaryRestrictions: ["Vegan"],
+      accessibilityNeeds: [],
+      alcoholOk: true,
+      termsAccepted: true,
+    }),
     "PUT /api/support/tickets/:ticketId": () => ({ status: "resolved" }),
   };
 }

@@ -51,10 +51,23 @@ export async function savePreferences(deps: Deps, user: User, prefs: Preferences
     openToTrying: prefs.openToTrying,
     updatedAt: now,
   };
+  return saveAndComplete(deps, user, values, prefs.marketingOptOut);
+}
+
+/**
+ * Writes the member's own user_preferences columns given (others untouched) and marks onboarding complete
+ * with the Terms accepted, in one transaction. The full questionnaire and a partner's short one both end here.
+ */
+export async function saveAndComplete(
+  deps: Deps,
+  user: User,
+  values: Partial<typeof userPreferences.$inferInsert> & { updatedAt: Date },
+  marketingOptOut: boolean,
+): Promise<User> {
   return deps.db.transaction(async (tx) => {
     await tx
       .insert(userPreferences)
-      .values({ userId: user.id, ...values })
+      .values({ ...values, userId: user.id })
       .onConflictDoUpdate({ target: userPreferences.userId, set: values });
     const [updated] = await tx
       .update(users)
@@ -62,8 +75,8 @@ export async function savePreferences(deps: Deps, user: User, prefs: Preferences
         onboardingCompleted: true,
         termsAccepted: true,
         // The first acceptance is the one on record.
-        termsAcceptedAt: user.termsAcceptedAt ?? now,
-        marketingOptOut: prefs.marketingOptOut,
+        termsAcceptedAt: user.termsAcceptedAt ?? values.updatedAt,
+        marketingOptOut,
       })
       .where(eq(users.id, user.id))
       .returning();

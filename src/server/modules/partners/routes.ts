@@ -2,8 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { partnerAcceptSchema, partnerInviteSchema } from "../../../shared/schemas/member.ts";
+import { partnerPreferencesSchema } from "../../../shared/schemas/partner.ts";
 import type { Deps } from "../../deps.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { toPublicUser } from "../auth/public-user.ts";
+import { partnerQuestionnaire, savePartnerPreferences } from "./questionnaire.ts";
 import {
   acceptInvite,
   cancelInvite,
@@ -23,6 +26,18 @@ export function partnerRoutes(app: FastifyInstance, deps: Deps): void {
   );
   r.delete("/api/partner/invite", { onRequest: memberOnly }, async (req) =>
     cancelInvite(deps, requireUser(req)),
+  );
+  // The linked partner's short questionnaire: their own needs, and the couple's shared answers to read.
+  r.get("/api/partner/preferences", { onRequest: memberOnly }, async (req) =>
+    partnerQuestionnaire(deps, requireUser(req)),
+  );
+  r.put(
+    "/api/partner/preferences",
+    { onRequest: memberOnly, schema: { body: partnerPreferencesSchema } },
+    async (req) => {
+      const saved = await savePartnerPreferences(deps, requireUser(req), req.body);
+      return { user: await toPublicUser(deps, saved.user), questionnaire: saved.questionnaire };
+    },
   );
   r.delete("/api/partner", { onRequest: memberOnly }, async (req) => unlinkPartner(deps, requireUser(req)));
   // Public: the invitation page shows who invited before anyone signs in.

@@ -1,15 +1,17 @@
 /**
- * Couples: a member invites their partner by e-mail; whoever opens the link and accepts (signed in or newly
- * signed up) becomes the partner, and both rows point at each other. Either can unlink. Billing stays with
- * each account: a partner sees the couple's dates, never the other's payments.
+ * Couples: a member invites their partner by e-mail; the account whose verified address is the invited one
+ * opens the link and accepts (signed in or newly signed up) and becomes the partner, and both rows point at
+ * each other. Either can unlink. Billing stays with each account: a partner sees the couple's dates, never
+ * the other's payments.
  */
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { PartnerInviteInfo, PartnerStatus } from "../../../shared/member-api.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { maskEmail, PARTNER_JOIN_MSG } from "../../../shared/schemas/partner.ts";
 import { partnerInvites, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { badRequest, conflict, notFound } from "../../http-error.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import { toPublicUser } from "../auth/public-user.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { partnerInviteEmail, partnerJoinedEmail } from "../email/templates.ts";
@@ -121,6 +123,21 @@ export async function inviteInfo(deps: Deps, token: string): Promise<PartnerInvi
   };
 }
 
+/**
+ * Only the account whose verified address is the invited one may accept (case-insensitive): anyone else is
+ * told where the invitation went (masked) and how to proceed; the invited address not yet verified (or
+ * still waiting as a change of address) is asked to verify first.
+ */
+function assertInvitedAddress(me: User, invited: string, inviterName: string | null): void {
+  const to = invited.toLowerCase();
+  if (me.email.toLowerCase() === to) {
+    if (!me.emailVerified) throw forbidden(PARTNER_JOIN_MSG.verifyFirst(me.email));
+    return;
+  }
+  if (me.pendingEmail?.toLowerCase() === to) throw forbidden(PARTNER_JOIN_MSG.verifyFirst(me.pendingEmail));
+  throw forbidden(PARTNER_JOIN_MSG.wrongAddress(maskEmail(invited), inviterName));
+}
+
 export async function acceptInvite(deps: Deps, user: User, token: string): Promise<PublicUser> {
   // Accepting twice (a double click, the back button) answers as the first time did.
   const [spent] = await deps.db
@@ -142,6 +159,7 @@ export async function acceptInvite(deps: Deps, user: User, token: string): Promi
     const inviter = rows.find((r) => r.id === invite.inviterId);
     const me = rows.find((r) => r.id === user.id);
     if (!inviter || !me) throw notFound(MEMBER_MSG.token);
+    assertInvitedAddress(me, invite.email, inviter.firstName);
     if (me.partnerId && me.partnerId !== inviter.id) throw conflict(PARTNER_MSG.youLinked);
     if (inviter.partnerId && inviter.partnerId !== me.id) throw conflict(PARTNER_MSG.inviterLinked);
     if (hasLiveSubscription(inviter.subscriptionStatus) && hasLiveSubscription(me.subscriptionStatus))
