@@ -60,16 +60,21 @@ test.describe("members tab", () => {
     const row = page.getByTestId(`member-row-${a.id}`);
     await expect(row).toBeVisible();
     await expect(page.getByRole("table", { name: "Members" }).getByRole("row")).toHaveCount(3);
+    // A covered partner is named with the partner whose plan covers them, not as a Free Trial.
     await expect(row.getByRole("cell")).toHaveText([
-      /Marlowe Members\w+\s*Has partner/,
+      new RegExp(`^Marlowe Members${t}\\s*With Partner Members${t}$`),
       a.email,
-      "Free Trial",
-      "Trial",
+      `Covered by Partner Members${t}`,
+      "Active",
       /^\d{2}\/\d{2}\/\d{4}$/,
       /View Member\s*Auto Assign Date/,
     ]);
-    await expect(page.getByTestId(`member-row-${b.id}`).getByRole("cell").nth(2)).toHaveText("Gold");
-    await expect(page.getByTestId(`member-row-${b.id}`).getByRole("cell").nth(3)).toHaveText("Active");
+    const holderRow = page.getByTestId(`member-row-${b.id}`);
+    await expect(holderRow.getByRole("cell").nth(0)).toHaveText(
+      new RegExp(`With Marlowe Members${t}\\s*· Holds the plan$`),
+    );
+    await expect(holderRow.getByRole("cell").nth(2)).toHaveText("Gold");
+    await expect(holderRow.getByRole("cell").nth(3)).toHaveText("Active");
 
     await row.getByRole("button", { name: /Auto Assign Date/ }).click();
     await expect(
@@ -377,5 +382,181 @@ test.describe("phone width (390)", () => {
     await expect(page.getByRole("region", { name: /Upcoming Dates/ }).getByRole("listitem")).toHaveCount(1);
     await expect(page.getByRole("region", { name: /Date History/ }).getByRole("listitem")).toHaveCount(1);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});
+
+/** A couple straight in the database: a Gold plan holder with the whole questionnaire, a covered partner with their own needs. */
+async function insertCouple(t: string) {
+  const holder = await insertMember({
+    firstName: "Rosalind",
+    lastName: `Couple${t}`,
+    tier: "gold",
+    status: "active",
+    onboarding: true,
+  });
+  const partner = await insertMember({ firstName: "Tobias", lastName: `Couple${t}`, onboarding: true });
+  const db = await e2eDb();
+  await db.query("UPDATE users SET partner_id = $2 WHERE id = $1", [holder.id, partner.id]);
+  await db.query("UPDATE users SET partner_id = $1 WHERE id = $2", [holder.id, partner.id]);
+  await db.query(
+    `INSERT INTO user_preferences (user_id, postcode, travel_radius, date_spend, date_type_preferences,
+       time_preferences, scheduling_preferences, dietary_restrictions, accessibility_needs, alcohol_ok)
+     VALUES ($1, 'SE1 9PX', 10, '££', $2, $3, $4, '{Vegetarian}', '{Step-free access}', true),
+            ($5, NULL, 25, NULL, NULL, NULL, NULL, '{Vegetarian,Nut Allergies}', '{}', false)`,
+    [
+      holder.id,
+      JSON.stringify([
+        { type: "restaurants", rank: 1 },
+        { type: "live_music", rank: 2 },
+      ]),
+      JSON.stringify([{ time: "evenings", rank: 1 }]),
+      JSON.stringify([
+        { weekOfMonth: 1, dayOfWeek: "friday" },
+        { weekOfMonth: 3, dayOfWeek: "friday" },
+        { weekOfMonth: 2, dayOfWeek: "saturday" },
+      ]),
+      partner.id,
+    ],
+  );
+  // One of Gold's two dates this London month is used, counted on the plan holder's row.
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "numeric" })
+      .formatToParts(new Date())
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  await db.query(
+    `INSERT INTO user_monthly_quotas (user_id, year, month, subscription_tier, quota_allowed, quota_used, quota_remaining)
+     VALUES ($1, $2, $3, 'gold', 2, 1, 1)`,
+    [holder.id, parts.year, parts.month],
+  );
+  const monthLabel = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    month: "long",
+    year: "numeric",
+  }).format(new Date());
+  // A past date booked for the partner, rated by both; an upcoming one booked for the holder.
+  const past = await arrangeDate(partner.email, {
+    hoursFromNow: -24 * 6,
+    status: "completed",
+    venueName: `Rooftop ${t}`,
+  });
+  await db.query(
+    `INSERT INTO date_ratings (reservation_id, user_id, rating, feedback, rated_at)
+     VALUES ($1, $2, 5, 'The jazz was superb', now() - interval '5 days'),
+            ($1, $3, 3, 'Too loud for talking', now() - interval '4 days')`,
+    [past, holder.id, partner.id],
+  );
+  const next = await arrangeDate(holder.email, { hoursFromNow: 24 * 5, venueName: `Cellar ${t}` });
+  return { holder, partner, past, next, monthLabel };
+}
+
+test.describe("the couple in the back office", () => {
+  test("the member page links the partner and shows the plan, this month's allowance, the needs and both ratings", async ({
+    page,
+  }) => {
+    const t = tag();
+    const c = await insertCouple(t);
+    await signInAsAdmin(page);
+    await page.goto(`/admin/members/${c.partner.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Tobias Couple${t}` })).toBeVisible();
+    await expect(page.getByText(`Covered by Rosalind Couple${t}`)).toBeVisible();
+
+    const couple = page.getByRole("region", { name: "Couple" });
+    await expect(couple.getByText("Gold · Active")).toBeVisible();
+    await expect(couple).toContainText("held by Rosalind");
+    await expect(couple).toContainText(`1 of 2 dates in ${c.monthLabel}`);
+    await expect(couple).toContainText("1 left");
+
+    const needs = page.getByRole("region", { name: "Needs" });
+    await expect(needs).toContainText("SE1 9PX · within 10 miles");
+    await expect(needs).toContainText("££ · £40-80 per person");
+    await expect(needs).toContainText("Restaurants › Live music");
+    await expect(needs).toContainText("Fridays (1st, 3rd) · Saturdays (2nd)");
+    await expect(needs).toContainText("Evenings");
+    await expect(needs.getByText("Vegetarian· Tobias, Rosalind")).toBeVisible();
+    await expect(needs.getByText("Nut Allergies· Tobias")).toBeVisible();
+    await expect(needs.getByText("Step-free access· Rosalind")).toBeVisible();
+    await expect(needs).toContainText("No alcohol for Tobias: no bars");
+    await expect(needs).toContainText("Shared answers from Rosalind's questionnaire.");
+
+    // The couple's dates, whichever partner they were booked for, with both ratings labelled.
+    const upcoming = page
+      .getByRole("region", { name: /Upcoming Dates/ })
+      .getByTestId(`member-date-${c.next}`);
+    await expect(upcoming).toContainText("Booked for Rosalind");
+    const past = page.getByRole("region", { name: /Date History/ }).getByTestId(`member-date-${c.past}`);
+    await expect(past).not.toContainText("Booked for");
+    const holderRating = past.getByTestId(`rating-${c.past}-${c.holder.id}`);
+    await expect(holderRating).toContainText(`Rosalind Couple${t}`);
+    await expect(holderRating.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
+    await expect(holderRating).toContainText("“The jazz was superb”");
+    const partnerRating = past.getByTestId(`rating-${c.past}-${c.partner.id}`);
+    await expect(partnerRating).toContainText(`Tobias Couple${t}`);
+    await expect(partnerRating.getByRole("img", { name: "Rated 3 out of 5" })).toBeVisible();
+
+    for (const viewport of [
+      { name: "desktop", width: 1440, height: 900 },
+      { name: "phone", width: 390, height: 844 },
+    ]) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+        await page.evaluate(() => document.fonts.ready);
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: `test-results/screens/admin-member-couple-${viewport.name}-${colorScheme}.png`,
+          fullPage: true,
+        });
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The partner's name links to their page: the plan holder's, which names this member back.
+    await couple.getByRole("link", { name: `Rosalind Couple${t}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/members/${c.holder.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Rosalind Couple${t}` })).toBeVisible();
+    await expect(page.getByText("Plan holder", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Couple" })).toContainText("held by this member");
+    await expect(
+      page.getByRole("region", { name: "Couple" }).getByRole("link", { name: `Tobias Couple${t}` }),
+    ).toBeVisible();
+  });
+
+  test("the Assign Date dialog shows the chosen member's plan, allowance and needs before booking", async ({
+    page,
+  }) => {
+    const t = tag();
+    const c = await insertCouple(t);
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=assignments");
+    await page.getByRole("button", { name: "Assign Date" }).click();
+    const dialog = page.getByRole("dialog", { name: "Assign Date" });
+    const member = dialog.getByRole("combobox", { name: "Member" });
+    await member.fill(`couple${t}`);
+    await dialog.getByRole("option", { name: new RegExp(`Tobias Couple${t}`) }).click();
+    const brief = dialog.getByRole("region", { name: "The couple before booking" });
+    await expect(brief).toContainText(`Rosalind Couple${t}`);
+    await expect(brief).toContainText("Gold · Active");
+    await expect(brief).toContainText(`1 of 2 dates in ${c.monthLabel}`);
+    await expect(brief).toContainText("SE1 9PX · within 10 miles");
+    await expect(brief.getByText("Nut Allergies· Tobias")).toBeVisible();
+    await expect(brief).toContainText("No alcohol for Tobias: no bars");
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.screenshot({ path: `test-results/screens/admin-assign-couple-desktop-${colorScheme}.png` });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "test-results/screens/admin-assign-couple-phone-dark.png" });
+
+    // A time in a later month reads that month's allowance: nothing used yet.
+    const later = new Date(Date.now() + 40 * 86_400_000);
+    const local = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, "0")}-15T19:30`;
+    await dialog.getByLabel("Scheduled date (London time)").fill(local);
+    const laterLabel = new Intl.DateTimeFormat("en-GB", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(`${local.slice(0, 7)}-15T12:00:00Z`));
+    await expect(brief).toContainText(`0 of 2 dates in ${laterLabel}`);
   });
 });

@@ -1,10 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, CalendarClock, History, UserX } from "lucide-react";
+import { ArrowLeft, CalendarClock, History, ListChecks, UsersRound, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import type { AdminAssignment } from "../../shared/admin/assignments.ts";
-import { type AdminUser, MEMBERS_MSG, memberName } from "../../shared/admin/members.ts";
+import type { AdminCouple, AdminDateRating } from "../../shared/admin/member-couple.ts";
+import { type AdminUser, coveredBy, MEMBERS_MSG, memberName } from "../../shared/admin/members.ts";
 import { AutoAssignButton } from "../components/admin/members/auto-assign-button.tsx";
+import {
+  AllowanceMeter,
+  CoupleNeeds,
+  CoupleSkeleton,
+  coupleNames,
+  PartnerRef,
+  PlanLine,
+  useCouple,
+} from "../components/admin/members/couple-panel.tsx";
 import { TierStatusBadge } from "../components/admin/members/member-badges.tsx";
 import { MemberDateEntry } from "../components/admin/members/member-date-entry.tsx";
 import { MemberSessions } from "../components/admin/members/member-sessions.tsx";
@@ -38,6 +48,7 @@ function DatesCard({
   dates,
   now,
   past,
+  couple,
 }: {
   title: string;
   icon: ReactNode;
@@ -45,7 +56,12 @@ function DatesCard({
   dates: AdminAssignment[] | undefined;
   now: Date;
   past: boolean;
+  couple: AdminCouple | undefined;
 }) {
+  const ratingsOf = new Map<number, AdminDateRating[]>();
+  for (const r of couple?.ratings ?? [])
+    ratingsOf.set(r.reservationId, [...(ratingsOf.get(r.reservationId) ?? []), r]);
+  const whose = couple && coupleNames(couple);
   return (
     <Card className="p-5 sm:p-6" role="region" aria-labelledby={`${past ? "history" : "upcoming"}-title`}>
       <h2
@@ -70,10 +86,77 @@ function DatesCard({
       ) : (
         <ul>
           {dates.map((d) => (
-            <MemberDateEntry key={d.id} date={d} now={now} past={past} />
+            <MemberDateEntry
+              key={d.id}
+              date={d}
+              now={now}
+              past={past}
+              ratings={ratingsOf.get(d.id)}
+              bookedFor={couple && whose && d.userId !== couple.memberId ? whose(d.userId) : null}
+            />
           ))}
         </ul>
       )}
+    </Card>
+  );
+}
+
+function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <h2 id={id} className="mb-3 flex items-center gap-2 font-display text-xl font-medium">
+      <span className="text-brand [&_svg]:size-4.5">{icon}</span>
+      {children}
+    </h2>
+  );
+}
+
+/** The couple: partner (linked), plan and who holds it, this month's allowance, and the couple's needs. */
+function CoupleCard({ query }: { query: ReturnType<typeof useCouple> }) {
+  if (query.isError)
+    return (
+      <LoadErrorCard title="Couldn't load this couple" error={query.error} onRetry={() => query.refetch()} />
+    );
+  const c = query.data;
+  return (
+    <Card className="grid gap-6 p-5 sm:p-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
+      <section aria-labelledby="couple-title" className="min-w-0">
+        <SectionTitle id="couple-title" icon={<UsersRound aria-hidden />}>
+          Couple
+        </SectionTitle>
+        {!c ? (
+          <CoupleSkeleton label="Loading couple" />
+        ) : (
+          <dl className="grid gap-4 text-sm">
+            <div className="grid gap-1">
+              <dt className="text-xs font-medium text-muted-foreground">Partner</dt>
+              <dd className="min-w-0">
+                <PartnerRef couple={c} link />
+              </dd>
+            </div>
+            <div className="grid gap-1">
+              <dt className="text-xs font-medium text-muted-foreground">Plan</dt>
+              <dd>
+                <PlanLine couple={c} link />
+              </dd>
+            </div>
+            <div className="grid gap-1.5">
+              <dt className="text-xs font-medium text-muted-foreground">Allowance this month</dt>
+              <dd>
+                <AllowanceMeter couple={c} />
+              </dd>
+            </div>
+          </dl>
+        )}
+      </section>
+      <section
+        aria-labelledby="needs-title"
+        className="min-w-0 border-t border-border/70 pt-5 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-8"
+      >
+        <SectionTitle id="needs-title" icon={<ListChecks aria-hidden />}>
+          Needs
+        </SectionTitle>
+        {!c ? <CoupleSkeleton label="Loading needs" /> : <CoupleNeeds couple={c} />}
+      </section>
     </Card>
   );
 }
@@ -93,6 +176,7 @@ export default function AdminMemberPage() {
     enabled: validId && member.isSuccess,
     staleTime: 0,
   });
+  const couple = useCouple(validId && member.isSuccess ? userId : null);
   useDocumentTitle(member.data ? memberName(member.data) : MEMBERS_MSG.notFound);
   const now = new Date();
 
@@ -146,9 +230,13 @@ export default function AdminMemberPage() {
           <EmailAddress address={m.email} />
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
-          <TierStatusBadge user={m} />
+          {coveredBy(m) ? (
+            <Badge variant="neutral">Covered by {memberName(coveredBy(m)!)}</Badge>
+          ) : (
+            <TierStatusBadge user={m} />
+          )}
+          {m.planHolderId === m.id && m.partner && <Badge variant="gold">Plan holder</Badge>}
           {m.onboardingCompleted && <Badge variant="success">Onboarding Complete</Badge>}
-          {m.hasPartner && <Badge>Has partner</Badge>}
           {m.isAdmin && <Badge variant="brand">Admin</Badge>}
         </div>
         <div className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-3">
@@ -156,6 +244,9 @@ export default function AdminMemberPage() {
           <MemberSessions user={m} />
         </div>
       </header>
+      <div className="mb-6">
+        <CoupleCard query={couple} />
+      </div>
       {dates.isError ? (
         <LoadErrorCard
           title="Couldn't load this member's dates"
@@ -171,6 +262,7 @@ export default function AdminMemberPage() {
             dates={upcoming}
             now={now}
             past={false}
+            couple={couple.data}
           />
           <DatesCard
             title="Date History"
@@ -179,6 +271,7 @@ export default function AdminMemberPage() {
             dates={history}
             now={now}
             past
+            couple={couple.data}
           />
         </div>
       )}

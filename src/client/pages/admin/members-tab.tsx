@@ -1,10 +1,10 @@
-import { Download, Eye, Heart, Users } from "lucide-react";
+import { Download, Eye, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
 import { AutoAssignButton } from "../../components/admin/members/auto-assign-button.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
-import { StatusBadge, TierBadge } from "../../components/admin/members/member-badges.tsx";
+import { PartnerLine, PlanBadge, PlanStatusBadge } from "../../components/admin/members/member-badges.tsx";
 import {
   CardActions,
   CardField,
@@ -86,19 +86,14 @@ export default function MembersTab() {
                 <div className="min-w-0">
                   <p className="font-medium wrap-anywhere">{memberName(u)}</p>
                   <p className="text-sm break-all text-muted-foreground">{u.email}</p>
-                  {u.partnerId !== null && (
-                    <p className="mt-1 inline-flex items-center gap-1 text-xs text-muted-foreground">
-                      <Heart aria-hidden className="size-3" />
-                      Has partner
-                    </p>
-                  )}
+                  <PartnerLine user={u} />
                 </div>
                 <CardFields>
                   <CardField term="Subscription">
-                    <TierBadge tier={u.subscriptionTier} />
+                    <PlanBadge user={u} />
                   </CardField>
                   <CardField term="Status">
-                    <StatusBadge status={u.subscriptionStatus} />
+                    <PlanStatusBadge user={u} />
                   </CardField>
                   <CardField term="Joined">{formatDateGB(u.createdAt)}</CardField>
                 </CardFields>
@@ -126,20 +121,15 @@ export default function MembersTab() {
                   <TableRow key={u.id} data-testid={`member-row-${u.id}`}>
                     <TableCell className="min-w-40">
                       <p className="font-medium wrap-anywhere">{memberName(u)}</p>
-                      {u.partnerId !== null && (
-                        <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted-foreground">
-                          <Heart aria-hidden className="size-3" />
-                          Has partner
-                        </p>
-                      )}
+                      <PartnerLine user={u} />
                       <p className="text-xs break-all text-muted-foreground lg:hidden">{u.email}</p>
                     </TableCell>
                     <TableCell className="hidden min-w-48 wrap-anywhere lg:table-cell">{u.email}</TableCell>
                     <TableCell>
-                      <TierBadge tier={u.subscriptionTier} />
+                      <PlanBadge user={u} />
                     </TableCell>
                     <TableCell>
-                      <StatusBadge status={u.subscriptionStatus} />
+                      <PlanStatusBadge user={u} />
                     </TableCell>
                     <TableCell className="whitespace-nowrap tabular-nums">
                       {formatDateGB(u.createdAt)}

@@ -24,6 +24,14 @@ import {
 import { FormField } from "../../ui/form-field.tsx";
 import { toast } from "../../ui/use-toast.ts";
 import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
+import {
+  AllowanceMeter,
+  CoupleNeeds,
+  CoupleSkeleton,
+  PartnerRef,
+  PlanLine,
+  useCouple,
+} from "./couple-panel.tsx";
 import { MemberPicker } from "./member-picker.tsx";
 
 interface FormValues {
@@ -37,6 +45,39 @@ const EMPTY: FormValues = { userId: "", venueId: "", scheduledDate: "" };
 /** "name - city (type)" (spec section 2). */
 export const venueLabel = (v: Pick<AdminVenue, "name" | "city" | "type">) =>
   `${v.name} - ${v.city} (${v.type})`;
+
+/**
+ * What to know before booking for the chosen member: their couple's plan, the allowance of the month of the
+ * chosen time (this month until a time is chosen) and the couple's needs.
+ */
+function CoupleBrief({ userId, when }: { userId: number; when: string }) {
+  const month = /^\d{4}-\d{2}/.exec(when)?.[0] ?? null;
+  const couple = useCouple(userId, month);
+  const c = couple.data;
+  return (
+    <section
+      aria-label="The couple before booking"
+      className="grid gap-3 rounded-xl border border-border bg-muted/40 p-4"
+    >
+      {couple.isError ? (
+        <p role="alert" className="text-sm text-destructive-text">
+          Couldn't load this member's couple: {errorMessage(couple.error)}
+        </p>
+      ) : !c ? (
+        <CoupleSkeleton label="Loading the couple" />
+      ) : (
+        <>
+          <div className="grid gap-2 text-sm">
+            <PartnerRef couple={c} />
+            <PlanLine couple={c} />
+          </div>
+          <AllowanceMeter couple={c} />
+          <CoupleNeeds couple={c} className="border-t border-border/70 pt-2" />
+        </>
+      )}
+    </section>
+  );
+}
 
 /**
  * Assign Date: a member (searched on the server), a London date and time, and a venue. Assign stays
@@ -101,7 +142,7 @@ export function AssignDateDialog({
         if (!next) reset();
       }}
     >
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Assign Date</DialogTitle>
           <DialogDescription>
@@ -124,6 +165,7 @@ export function AssignDateDialog({
               form.setValue("userId", u ? String(u.id) : "", { shouldValidate: Boolean(u) });
             }}
           />
+          {member && <CoupleBrief userId={member.id} when={when} />}
           <FormField
             label="Scheduled date (London time)"
             type="datetime-local"

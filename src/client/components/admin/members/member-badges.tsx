@@ -1,4 +1,11 @@
-import { type AdminUser, statusLabel, tierLabel } from "../../../../shared/admin/members.ts";
+import { Heart } from "lucide-react";
+import {
+  type AdminUser,
+  coveredBy,
+  memberName,
+  statusLabel,
+  tierLabel,
+} from "../../../../shared/admin/members.ts";
 import { Badge } from "../../ui/badge.tsx";
 
 type Variant = "neutral" | "gold" | "brand" | "success" | "warning" | "destructive";
@@ -31,5 +38,47 @@ export function TierStatusBadge({
     <Badge variant={(user.subscriptionStatus && STATUS_VARIANT[user.subscriptionStatus]) || "neutral"}>
       {tierLabel(user.subscriptionTier)} · {statusLabel(user.subscriptionStatus)}
     </Badge>
+  );
+}
+
+/** The Subscription column for a couple: a covered partner reads "Covered by {name}", not "Free Trial". */
+export function PlanBadge({
+  user,
+}: {
+  user: Pick<AdminUser, "subscriptionTier" | "partner" | "planHolderId">;
+}) {
+  const holder = coveredBy(user);
+  if (!holder) return <TierBadge tier={user.subscriptionTier} />;
+  return (
+    <Badge
+      variant={(holder.subscriptionTier && TIER_VARIANT[holder.subscriptionTier]) || "neutral"}
+      className="max-w-48 whitespace-normal"
+      title={`${tierLabel(holder.subscriptionTier)} plan held by ${memberName(holder)}`}
+    >
+      <span className="wrap-anywhere">Covered by {memberName(holder)}</span>
+    </Badge>
+  );
+}
+
+/** The Status column: a covered partner's status is their plan holder's. */
+export function PlanStatusBadge({
+  user,
+}: {
+  user: Pick<AdminUser, "subscriptionStatus" | "partner" | "planHolderId">;
+}) {
+  return <StatusBadge status={(coveredBy(user) ?? user).subscriptionStatus} />;
+}
+
+/** Under a member's name in the lists: their partner, and which of the two holds the plan. */
+export function PartnerLine({ user }: { user: Pick<AdminUser, "id" | "partner" | "planHolderId"> }) {
+  if (!user.partner) return null;
+  return (
+    <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
+      <Heart aria-hidden className="size-3 shrink-0" />
+      <span className="wrap-anywhere">With {memberName(user.partner)}</span>
+      {user.planHolderId === user.id && (
+        <span className="font-medium text-accent-text">· Holds the plan</span>
+      )}
+    </p>
   );
 }

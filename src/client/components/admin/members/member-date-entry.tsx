@@ -1,5 +1,6 @@
-import { CalendarDays, Clock, MapPin, Sparkles, Star } from "lucide-react";
+import { CalendarDays, Clock, MapPin, Sparkles, Star, UserRound } from "lucide-react";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
+import type { AdminDateRating } from "../../../../shared/admin/member-couple.ts";
 import { cn } from "../../../lib/cn.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -53,8 +54,41 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** One date on the member page: when, status, venue, idea; past dates add the rating and feedback. */
-export function MemberDateEntry({ date, now, past }: { date: AdminAssignment; now: Date; past: boolean }) {
+/** Each partner's rating of the date, labelled with who wrote it. */
+function Ratings({ ratings }: { ratings: AdminDateRating[] }) {
+  return (
+    <ul className="grid gap-2 rounded-lg bg-muted/50 px-3 py-2.5" aria-label="Ratings">
+      {ratings.map((r) => (
+        <li key={r.userId} className="grid gap-0.5" data-testid={`rating-${r.reservationId}-${r.userId}`}>
+          <p className="flex flex-wrap items-center gap-x-2 text-sm">
+            <Stars rating={r.rating} />
+            <span className="font-medium wrap-anywhere">{r.author}</span>
+          </p>
+          {r.feedback && <p className="text-sm wrap-anywhere text-muted-foreground italic">“{r.feedback}”</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One date on the member page: when, status, venue, idea, whose booking it is when it was booked for the
+ * partner (a date belongs to the couple); past dates add each partner's rating.
+ */
+export function MemberDateEntry({
+  date,
+  now,
+  past,
+  ratings = [],
+  bookedFor = null,
+}: {
+  date: AdminAssignment;
+  now: Date;
+  past: boolean;
+  ratings?: AdminDateRating[];
+  /** The partner's name when the date was booked for them. */
+  bookedFor?: string | null;
+}) {
   const status = memberPageStatus(date, now);
   const at = new Date(date.scheduledDate);
   return (
@@ -75,6 +109,12 @@ export function MemberDateEntry({ date, now, past }: { date: AdminAssignment; no
         </p>
         <Badge variant={BADGE[status] ?? "neutral"}>{BADGE[status] ? status : statusText(status)}</Badge>
       </div>
+      {bookedFor && (
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <UserRound aria-hidden className="size-3.5 shrink-0" />
+          <span className="wrap-anywhere">Booked for {bookedFor}</span>
+        </p>
+      )}
       {date.venue ? (
         <p className="flex items-start gap-1.5 text-sm">
           <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
@@ -98,14 +138,7 @@ export function MemberDateEntry({ date, now, past }: { date: AdminAssignment; no
           </span>
         </p>
       )}
-      {past && (date.rating !== null || date.feedback) && (
-        <div className="grid gap-1">
-          {date.rating !== null && <Stars rating={date.rating} />}
-          {date.feedback && (
-            <p className="text-sm wrap-anywhere text-muted-foreground italic">“{date.feedback}”</p>
-          )}
-        </div>
-      )}
+      {past && ratings.length > 0 && <Ratings ratings={ratings} />}
     </li>
   );
 }
