@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  dateRatings,
   dateReservations,
   emailLogs,
   offerCodes,
@@ -387,7 +388,12 @@ describe("DELETE /api/auth/user", () => {
       payload: { subject: "Hello there", body: "A personal message about us." },
     });
     const email = me.user.email;
-    const res = await t.request({ method: "DELETE", url: "/api/auth/user", as: me });
+    const res = await t.request({
+      method: "DELETE",
+      url: "/api/auth/user",
+      as: me,
+      payload: { password: me.password },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.cookies.find((c) => c.name === "unveil_sid")?.value).toBe("");
     expect((await t.request({ method: "GET", url: "/api/auth/user", as: me })).statusCode).toBe(401);
@@ -412,7 +418,7 @@ describe("DELETE /api/auth/user", () => {
            + (SELECT count(*) FROM sessions WHERE user_id = ${me.user.id})
            + (SELECT count(*) FROM user_preferences WHERE user_id = ${me.user.id})
            + (SELECT count(*) FROM payment_checkouts WHERE user_id = ${me.user.id})
-           + (SELECT count(*) FROM date_reservations WHERE user_id = ${me.user.id} AND feedback IS NOT NULL) AS n`);
+           + (SELECT count(*) FROM date_ratings WHERE user_id = ${me.user.id} AND feedback IS NOT NULL) AS n`);
     expect(Number(dump.rows[0].n)).toBe(0);
     expect(await t.db.select().from(supportTickets).where(eq(supportTickets.userId, me.user.id))).toEqual([]);
     // Financial records remain, tied to the anonymous row.
@@ -428,7 +434,8 @@ describe("DELETE /api/auth/user", () => {
       .select()
       .from(dateReservations)
       .where(eq(dateReservations.id, future.reservation.id));
-    expect(futureRow.status).toBe("cancelled");
+    // The plan holder left: the date ahead stays booked, now in the partner's name (couples/leaving.ts).
+    expect(futureRow).toMatchObject({ status: "scheduled", userId: partner.user.id });
     // A goodbye is sent, and not logged against anyone.
     await eventually(() => t.mail.find((m) => m.to === email && m.type === "account_deleted"));
     expect(await t.db.select().from(emailLogs).where(eq(emailLogs.emailType, "account_deleted"))).toEqual([]);
@@ -466,12 +473,16 @@ describe("DELETE /api/auth/user", () => {
     // a links with someone else meanwhile (b's row still points at a).
     const d = await t.member({ partnerId: a.user.id });
     await t.db.update(users).set({ partnerId: d.user.id }).where(eq(users.id, a.user.id));
-    expect((await t.request({ method: "DELETE", url: "/api/auth/user", as: b })).statusCode).toBe(200);
-    const [row] = await t.db
+    expect(
+      (await t.request({ method: "DELETE", url: "/api/auth/user", as: b, payload: { password: b.password } }))
+        .statusCode,
+    ).toBe(200);
+    // B's stars stay (on the anonymous row); B's words go.
+    const ratings = await t.db
       .select()
-      .from(dateReservations)
-      .where(eq(dateReservations.id, shared.reservation.id));
-    expect(row).toMatchObject({ rating: 4, feedback: null, ratedBy: null });
+      .from(dateRatings)
+      .where(eq(dateRatings.reservationId, shared.reservation.id));
+    expect(ratings).toEqual([expect.objectContaining({ userId: b.user.id, rating: 4, feedback: null })]);
     expect((await userRow(a.user.id)).partnerId).toBe(d.user.id);
     const invites = await t.db.execute(
       sql`SELECT count(*)::int AS n FROM partner_invites WHERE lower(email) = lower(${b.user.email})`,
@@ -483,11 +494,25 @@ describe("DELETE /api/auth/user", () => {
     const admins = await t.db.select().from(users).where(eq(users.isAdmin, true));
     for (const a of admins) await t.db.update(users).set({ isAdmin: false }).where(eq(users.id, a.id));
     const admin = await t.admin();
-    const res = await t.request({ method: "DELETE", url: "/api/auth/user", as: admin });
+    const res = await t.request({
+      method: "DELETE",
+      url: "/api/auth/user",
+      as: admin,
+      payload: { password: admin.password },
+    });
     expect(res.statusCode).toBe(409);
     expect((await userRow(admin.user.id)).deletedAt).toBeNull();
     const second = await t.admin();
-    expect((await t.request({ method: "DELETE", url: "/api/auth/user", as: second })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: "DELETE",
+          url: "/api/auth/user",
+          as: second,
+          payload: { password: second.password },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("when the provider cannot be reached nothing is deleted", async () => {
@@ -498,7 +523,12 @@ describe("DELETE /api/auth/user", () => {
       throw new Error("down");
     };
     try {
-      const res = await t.request({ method: "DELETE", url: "/api/auth/user", as: me });
+      const res = await t.request({
+        method: "DELETE",
+        url: "/api/auth/user",
+        as: me,
+        payload: { password: me.password },
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe("Failed to delete account. Please contact support.");
     } finally {

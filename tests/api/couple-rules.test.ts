@@ -107,8 +107,8 @@ describe("safe to repeat", () => {
   it("deleting twice at once sends one goodbye; the partner is told", async () => {
     const [a, b] = await couple();
     const [r1, r2] = await Promise.all([
-      t.request({ method: "DELETE", url: "/api/auth/user", as: a }),
-      t.request({ method: "DELETE", url: "/api/auth/user", as: a }),
+      t.request({ method: "DELETE", url: "/api/auth/user", as: a, payload: { password: a.password } }),
+      t.request({ method: "DELETE", url: "/api/auth/user", as: a, payload: { password: a.password } }),
     ]);
     expect([r1.statusCode, r2.statusCode]).toContain(200);
     await eventually(() => t.mail.find((m) => m.to === b.user.email && m.type === "partner_left"));

@@ -11,6 +11,7 @@ import { billingJobs } from "./billing/index.ts";
 import { purgeJobRuns, runRecorded } from "./boss.ts";
 import { dateJobs } from "./dates.ts";
 import { retryMailJob } from "./outbound.ts";
+import { planOffersJob } from "./plan-offers.ts";
 import { retentionJob } from "./retention.ts";
 import type { JobDefinition } from "./types.ts";
 
@@ -39,6 +40,7 @@ export const allJobs: JobDefinition[] = [
   advanceSubscriptionsJob,
   ...billingJobs,
   ...dateJobs,
+  planOffersJob,
   retryMailJob,
   purgeSessionsJob,
   retentionJob,

@@ -4,6 +4,7 @@
  * offer redemptions with their amounts, the provider's customer and mandate references) keep their link.
  */
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { type DeleteAccountInput, LEAVING_MSG } from "../../../shared/leaving.ts";
 import {
   aiDateSuggestions,
   dateRatings,
@@ -23,9 +24,20 @@ import {
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict, HttpError } from "../../http-error.ts";
-import { accountDeletedEmail, partnerLeftEmail } from "../email/templates.ts";
+import { verifyPassword } from "../auth/passwords.ts";
+import { readCouple } from "../couples/couple.ts";
+import {
+  applyLeaving,
+  type Leaving,
+  leaverDatesLine,
+  planLeaving,
+  tellPartnerOfLeaving,
+} from "../couples/leaving.ts";
+import { partnerLeftEmail } from "../email/leaving-mails.ts";
+import { accountDeletedEmail } from "../email/templates.ts";
 import { hasLiveSubscription } from "../payments/service.ts";
 import { cancelAtProvider } from "../subscriptions/schedule.ts";
+import { checkSecondFactor } from "./two-factor.ts";
 
 export const DELETE_MSG = {
   lastAdmin:
@@ -35,7 +47,34 @@ export const DELETE_MSG = {
 
 export const deletedEmail = (id: number) => `deleted-user-${id}@deleted.invalid`;
 
-export async function deleteAccount(deps: Deps, user: User): Promise<void> {
+/**
+ * The proof that it is the member: the current password, and a code when two-step sign-in is on. Wrong
+ * passwords count against the same per-account budget as Change Password, so this cannot be used to guess.
+ */
+export async function checkLeavingProof(deps: Deps, user: User, input: DeleteAccountInput): Promise<void> {
+  const rl = deps.config.rateLimits;
+  const key = `password-change:${user.id}`;
+  if (user.totpEnabledAt && !input.code)
+    throw new HttpError(400, LEAVING_MSG.code, {}, [{ path: "code", message: LEAVING_MSG.code }]);
+  await deps.limiter.check(key, rl.loginFailuresPerAccount);
+  if (!(await verifyPassword(user.password, input.password))) {
+    try {
+      await deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
+    } catch {}
+    throw new HttpError(403, LEAVING_MSG.wrongPassword, {}, [
+      { path: "password", message: LEAVING_MSG.wrongPassword },
+    ]);
+  }
+  if (user.totpEnabledAt && input.code) {
+    await deps.limiter.hit(`2fa:${user.id}`, 10, rl.windowMinutes);
+    if (!(await checkSecondFactor(deps, user, input.code)))
+      throw new HttpError(403, LEAVING_MSG.wrongCode, {}, [{ path: "code", message: LEAVING_MSG.wrongCode }]);
+  }
+  await deps.limiter.reset(key);
+}
+
+export async function deleteAccount(deps: Deps, user: User, proof: DeleteAccountInput): Promise<void> {
+  await checkLeavingProof(deps, user, proof);
   const now = deps.now();
   if (user.isAdmin) {
     const [{ n }] = await deps.db
@@ -55,6 +94,7 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
   const address = user.email;
   const name = user.firstName ?? "there";
   const left: Array<{ email: string; firstName: string | null; id: number }> = [];
+  let leaving: Leaving | null = null;
   const deleted = await deps.db.transaction(async (tx) => {
     // Once only: a second request (a double click) finds the row already anonymised.
     const [still] = await tx
@@ -63,6 +103,13 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
       .for("update");
     if (!still) return false;
+    // The couple's plan and dates first (the same decision the preview showed): dates that stay with the
+    // partner move to them, so the cancellation below reaches only those still in this member's name.
+    const couple = await readCouple(tx, user.id, { lock: true });
+    if (couple) {
+      leaving = await planLeaving(tx, couple, now);
+      await applyLeaving(tx, leaving);
+    }
     left.push(
       ...(await tx
         .select({ email: users.email, firstName: users.firstName, id: users.id })
@@ -100,7 +147,8 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
       .where(
         or(eq(emailLogs.userId, user.id), eq(sql`lower(${emailLogs.recipientEmail})`, address.toLowerCase())),
       );
-    // Dates stay for the venues' records without anything personal; those still ahead are called off.
+    // Dates stay for the venues' records without anything personal; those still ahead and still in this
+    // member's name (no partner keeps them) are called off.
     await tx
       .update(dateReservations)
       .set({ manualBookingNotes: null, aiSuggestion: null })
@@ -165,11 +213,20 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
     return true;
   });
   if (!deleted) return;
+  const done = leaving as Leaving | null;
+  if (done) tellPartnerOfLeaving(deps, done);
+  // Anyone else still pointing at this member (a one-sided link, no couple) only learns the link is gone.
   for (const p of left) {
+    if (p.id === done?.partner?.id) continue;
     void deps.mailer.send({
       to: p.email,
       toName: p.firstName,
-      ...partnerLeftEmail(p.firstName ?? "there"),
+      ...partnerLeftEmail(
+        p.firstName ?? "there",
+        user.firstName?.trim() || "Your partner",
+        { kind: "no_plan", cancelled: [], kept: 0 },
+        deps.config.appUrl,
+      ),
       type: "partner_left",
       userId: p.id,
     });
@@ -178,7 +235,7 @@ export async function deleteAccount(deps: Deps, user: User): Promise<void> {
   void deps.mailer.send({
     to: address,
     toName: user.firstName,
-    ...accountDeletedEmail(name),
+    ...accountDeletedEmail(name, done ? leaverDatesLine(done) : null),
     type: "account_deleted",
     log: false,
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { deleteAccountSchema } from "../../../shared/leaving.ts";
 import {
   changePasswordSchema,
   twoFactorCodeSchema,
@@ -10,6 +11,7 @@ import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { clearSessionCookie, endOtherSessions, endSession, listSessions } from "../auth/sessions.ts";
+import { deletionPreview, planOfferFor } from "../couples/leaving.ts";
 import { deleteAccount } from "./delete.ts";
 import { exportAccount } from "./export.ts";
 import { changePassword, updateProfile } from "./service.ts";
@@ -22,11 +24,23 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     updateProfile(deps, requireUser(req), req.body),
   );
 
-  r.delete("/api/auth/user", { onRequest: memberOnly }, async (req, reply) => {
-    await deleteAccount(deps, requireUser(req));
-    clearSessionCookie(reply, deps.config.secureCookies);
-    return { message: "Account deleted" };
-  });
+  // Deleting needs the password (and the two-step code when on); the preview says first what it will do.
+  r.delete(
+    "/api/auth/user",
+    { onRequest: memberOnly, schema: { body: deleteAccountSchema } },
+    async (req, reply) => {
+      await deleteAccount(deps, requireUser(req), req.body);
+      clearSessionCookie(reply, deps.config.secureCookies);
+      return { message: "Account deleted" };
+    },
+  );
+  r.get("/api/auth/user/deletion-preview", { onRequest: memberOnly }, async (req) =>
+    deletionPreview(deps, requireUser(req)),
+  );
+  // The membership offered to a partner whose plan holder left (a banner on the dashboard and settings).
+  r.get("/api/account/plan-offer", { onRequest: memberOnly }, async (req) => ({
+    offer: await planOfferFor(deps, requireUser(req)),
+  }));
 
   r.get("/api/account/export", { onRequest: memberOnly }, async (req, reply) => {
     const data = await exportAccount(deps, requireUser(req));

@@ -136,10 +136,12 @@ export function passwordChangedEmail(firstName: string, appUrl: string): Rendere
   );
 }
 
-export function accountDeletedEmail(firstName: string): Rendered {
+/** The goodbye; `datesLine` says what became of the member's booked dates (they may stay with the partner). */
+export function accountDeletedEmail(firstName: string, datesLine: string | null = null): Rendered {
   return render(`Your ${BRAND.name} account has been deleted`, "Your account has been deleted", [
     `Hello ${firstName},`,
-    "Your account, preferences and dates have been removed, and any subscription has been cancelled with the payment provider. We keep only the anonymised payment records the law requires.",
+    "Your account and preferences have been removed, and any subscription has been cancelled with the payment provider. We keep only the anonymised payment records the law requires.",
+    ...(datesLine ? [datesLine] : []),
     "Thank you for the evenings you spent with us.",
   ]);
 }
@@ -247,12 +249,7 @@ export function partnerJoinedEmail(firstName: string, partnerName: string, appUr
   );
 }
 
-export function partnerLeftEmail(firstName: string): Rendered {
-  return render(`Your partner has left ${BRAND.name}`, "Your partner deleted their account", [
-    `Hello ${firstName},`,
-    "Your partner deleted their Unveil account, so your accounts are no longer linked. Your own account, dates and membership are unchanged.",
-  ]);
-}
+// partnerLeftEmail and the other messages about a partner leaving are in leaving-mails.ts.
 
 /** Support's answer to a ticket; "[#id]" in the subject lets an e-mailed reply find its conversation again. */
 export function supportReplyEmail(t: {

@@ -14,6 +14,7 @@ import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import { toPublicUser } from "../auth/public-user.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
+import { unlinkCouple } from "../couples/leaving.ts";
 import { partnerInviteEmail, partnerJoinedEmail } from "../email/templates.ts";
 import { hasLiveSubscription } from "../payments/service.ts";
 
@@ -199,12 +200,7 @@ export async function acceptInvite(deps: Deps, user: User, token: string): Promi
 
 export async function unlinkPartner(deps: Deps, user: User): Promise<PartnerStatus> {
   if (!user.partnerId) throw badRequest(PARTNER_MSG.noPartner);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ partnerId: null })
-      .where(and(eq(users.id, user.partnerId!), eq(users.partnerId, user.id)));
-    await tx.update(users).set({ partnerId: null }).where(eq(users.id, user.id));
-  });
+  // The plan holder keeps the plan and every date ahead; the other partner is told (couples/leaving.ts).
+  await unlinkCouple(deps, user);
   return partnerStatus(deps, { ...user, partnerId: null });
 }

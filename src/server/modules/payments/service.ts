@@ -14,6 +14,7 @@ import { faultPoint } from "../../fault-point.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
 import type { JobDefinition } from "../../jobs/types.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
+import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { completeMandateUpdate } from "../subscriptions/service.ts";
@@ -276,6 +277,8 @@ async function completeCheckout(
         paymentStatusAt: now,
       })
       .where(eq(users.id, user.id));
+    // A partner whose plan holder left took the membership over: the booked dates are theirs to keep.
+    await keepOfferedDates(tx, user.id);
     // A new contract starts without an earlier contract's offer; only the code used now applies.
     await tx
       .update(offerCodeUsage)

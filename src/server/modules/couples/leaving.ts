@@ -1,0 +1,326 @@
+/**
+ * Leaving deliberately (issue #16, part 4): what happens to the couple's plan and every booked date when one
+ * partner deletes their account or unlinks. One function decides (planLeaving), so the preview the member
+ * reads before confirming and the deletion itself cannot disagree.
+ *
+ * - No partner: the member's dates ahead are cancelled, as before.
+ * - The covered partner leaves (or either unlinks while one holds the plan): the plan holder keeps the plan
+ *   and every date; dates ahead in the other's name move to the holder.
+ * - The plan holder leaves: the partner is offered the membership for PLAN_OFFER_DAYS (users.plan_offer_*),
+ *   the holder's dates ahead move to the partner and stay booked. Subscribing in time keeps them all (the
+ *   checkout clears the offer, keepOfferedDates); otherwise jobs/plan-offers.ts cancels those after the cycle
+ *   the holder paid for.
+ * - A partner but neither has a plan: the member's own dates are cancelled, the partner's stay.
+ */
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { type DateOutcome, type DeletionPreview, dateWhen, type PlanOffer } from "../../../shared/leaving.ts";
+import type { Db } from "../../db/client.ts";
+import { dateReservations, type User, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { londonDay } from "../../london-time.ts";
+import type { Tx } from "../admin/assignments/quota.ts";
+import {
+  LEAVING_MAIL_TYPES,
+  partnerLeftEmail,
+  partnerUnlinkedEmail,
+  planHolderLeftEmail,
+} from "../email/leaving-mails.ts";
+import { hasLiveSubscription } from "../payments/service.ts";
+import { type Couple, readCouple } from "./couple.ts";
+
+/** A date still to happen: booked and not yet cancelled or completed. */
+export const BOOKED_STATUSES = ["scheduled", "revealed", "confirmed", "reschedule_requested"];
+/** How long the partner of a plan holder who left has to set up their own Direct Debit. */
+export const PLAN_OFFER_DAYS = 14;
+
+export type LeavingKind = "alone" | "covered" | "holder" | "no_plan";
+
+export interface LeavingDate {
+  id: number;
+  userId: number;
+  at: Date;
+  outcome: DateOutcome;
+  /** The partner the date moves to (its user_id), or null when it stays put or is cancelled. */
+  moveTo: number | null;
+}
+
+export interface Leaving {
+  kind: LeavingKind;
+  member: User;
+  partner: User | null;
+  /** Set on the partner when the plan holder leaves. */
+  offer: { expiresAt: Date; tier: TierId; paidUntil: Date } | null;
+  dates: LeavingDate[];
+  now: Date;
+}
+
+const tierName = (tier: string | null) =>
+  tier && Object.hasOwn(TIERS, tier) ? TIERS[tier as TierId].name : "membership";
+const nameOf = (u: User | null) => u?.firstName?.trim() || "your partner";
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Dates still booked for these members after `after`. */
+export const bookedAfter = (userIds: number[], after: Date) =>
+  and(
+    inArray(dateReservations.userId, userIds),
+    inArray(dateReservations.status, BOOKED_STATUSES),
+    gt(dateReservations.scheduledDate, after),
+  );
+
+/** The dates ahead booked for these members, soonest first. */
+export async function datesAhead(db: Db | Tx, userIds: number[], now: Date) {
+  return db
+    .select({ id: dateReservations.id, userId: dateReservations.userId, at: dateReservations.scheduledDate })
+    .from(dateReservations)
+    .where(bookedAfter(userIds, now))
+    .orderBy(asc(dateReservations.scheduledDate), asc(dateReservations.id));
+}
+
+/** What deleting `couple.member`'s account does, at `now`. */
+export async function planLeaving(db: Db | Tx, couple: Couple, now: Date): Promise<Leaving> {
+  const { member, partner, holder } = couple;
+  const rows = await datesAhead(db, couple.ids, now);
+  const mine = (r: { userId: number }) => r.userId === member.id;
+  if (!partner) {
+    const dates = rows.map((r) => ({ ...r, outcome: "cancelled" as const, moveTo: null }));
+    return { kind: "alone", member, partner, offer: null, dates, now };
+  }
+  if (holder?.id === partner.id) {
+    const dates = rows.map((r) => ({ ...r, outcome: "stays" as const, moveTo: mine(r) ? partner.id : null }));
+    return { kind: "covered", member, partner, offer: null, dates, now };
+  }
+  if (holder?.id === member.id) {
+    const paidUntil =
+      member.currentPeriodEnd && member.currentPeriodEnd > now ? member.currentPeriodEnd : now;
+    const tier = (
+      member.subscriptionTier && Object.hasOwn(TIERS, member.subscriptionTier)
+        ? member.subscriptionTier
+        : "silver"
+    ) as TierId;
+    const offer = { expiresAt: new Date(now.getTime() + PLAN_OFFER_DAYS * 86_400_000), tier, paidUntil };
+    const dates = rows.map((r) => ({
+      ...r,
+      outcome: r.at <= paidUntil ? ("stays" as const) : ("offered" as const),
+      moveTo: mine(r) ? partner.id : null,
+    }));
+    return { kind: "holder", member, partner, offer, dates, now };
+  }
+  const dates = rows.map((r) => ({
+    ...r,
+    outcome: mine(r) ? ("cancelled" as const) : ("stays" as const),
+    moveTo: null,
+  }));
+  return { kind: "no_plan", member, partner, offer: null, dates, now };
+}
+
+/** The preview the delete dialog shows, in words. */
+export function describeLeaving(l: Leaving): DeletionPreview {
+  const p = nameOf(l.partner);
+  const by = l.offer ? londonDay(l.offer.expiresAt) : "";
+  const plan = hasLiveSubscription(l.member.subscriptionStatus)
+    ? `Your ${tierName(l.member.subscriptionTier)} membership and its Direct Debit end now. No further payment is taken.`
+    : null;
+  const partnerText: Record<LeavingKind, string> = {
+    alone: "",
+    covered: `${cap(p)} keeps the ${tierName(l.partner?.subscriptionTier ?? null)} membership and every booked date, including those booked in your name. Your accounts are unlinked and we'll e-mail ${p} to say so.`,
+    holder: `${cap(p)} is offered your ${tierName(l.offer?.tier ?? null)} membership. Every booked date moves to ${p}, who keeps them all by setting up their own Direct Debit by ${by}. We'll e-mail ${p} to explain.`,
+    no_plan: `${cap(p)} keeps their account and the dates booked in their name. Your accounts are unlinked and we'll e-mail ${p} to say so.`,
+  };
+  const text = (d: LeavingDate) =>
+    d.outcome === "cancelled"
+      ? "will be cancelled"
+      : d.outcome === "offered"
+        ? `stays with ${p} if they set up their own Direct Debit by ${by}; otherwise it will be cancelled`
+        : l.kind === "holder"
+          ? `stays with ${p} (within the month you have paid for)`
+          : `stays with ${p}`;
+  return {
+    needsCode: l.member.totpEnabledAt !== null,
+    plan,
+    partner: l.partner ? { firstName: l.partner.firstName, outcome: partnerText[l.kind] } : null,
+    dates: l.dates.map((d) => ({
+      id: d.id,
+      at: d.at.toISOString(),
+      when: dateWhen(d.at, l.now),
+      outcome: d.outcome,
+      text: text(d),
+    })),
+  };
+}
+
+/** GET /api/auth/user/deletion-preview */
+export async function deletionPreview(deps: Deps, user: User): Promise<DeletionPreview> {
+  const now = deps.now();
+  const couple = await readCouple(deps.db, user.id);
+  if (!couple) return { needsCode: false, plan: null, partner: null, dates: [] };
+  return describeLeaving(await planLeaving(deps.db, couple, now));
+}
+
+/** Moves the dates planned to move (only those still in the member's name) and sets the partner's offer. */
+export async function applyLeaving(tx: Tx, l: Leaving): Promise<void> {
+  const moving = l.dates.filter((d) => d.moveTo !== null);
+  if (moving.length > 0 && l.partner) {
+    await tx
+      .update(dateReservations)
+      .set({ userId: l.partner.id })
+      .where(
+        and(
+          inArray(
+            dateReservations.id,
+            moving.map((d) => d.id),
+          ),
+          eq(dateReservations.userId, l.member.id),
+        ),
+      );
+  }
+  if (l.offer && l.partner) {
+    await tx
+      .update(users)
+      .set({
+        planOfferExpiresAt: l.offer.expiresAt,
+        planOfferTier: l.offer.tier,
+        planOfferPaidUntil: l.offer.paidUntil,
+      })
+      .where(eq(users.id, l.partner.id));
+  }
+}
+
+/** After the deletion committed: the partner is told what really happened to the plan and each date. */
+export function tellPartnerOfLeaving(deps: Deps, l: Leaving): void {
+  const partner = l.partner;
+  if (!partner || l.kind === "alone") return;
+  const leaver = l.member.firstName?.trim() || "Your partner";
+  const when = (d: LeavingDate) => dateWhen(d.at, l.now);
+  const appUrl = deps.config.appUrl;
+  const mail =
+    l.kind === "holder" && l.offer
+      ? {
+          ...planHolderLeftEmail(
+            partner.firstName ?? "there",
+            leaver,
+            {
+              tierName: tierName(l.offer.tier),
+              expiresAt: l.offer.expiresAt,
+              paidUntil: l.offer.paidUntil,
+              dates: l.dates.length,
+              atRisk: l.dates.filter((d) => d.outcome === "offered").map(when),
+            },
+            appUrl,
+          ),
+          type: LEAVING_MAIL_TYPES.holderLeft,
+        }
+      : {
+          ...partnerLeftEmail(
+            partner.firstName ?? "there",
+            leaver,
+            l.kind === "covered"
+              ? {
+                  kind: "kept_plan",
+                  tierName: tierName(partner.subscriptionTier),
+                  moved: l.dates.filter((d) => d.moveTo !== null).map(when),
+                  kept: l.dates.length,
+                }
+              : {
+                  kind: "no_plan",
+                  cancelled: l.dates.filter((d) => d.outcome === "cancelled").map(when),
+                  kept: l.dates.filter((d) => d.outcome !== "cancelled").length,
+                },
+            appUrl,
+          ),
+          type: LEAVING_MAIL_TYPES.partnerLeft,
+        };
+  void deps.mailer.send({ to: partner.email, toName: partner.firstName, ...mail, userId: partner.id });
+}
+
+/** One line for the leaver's own goodbye e-mail about their dates, or null when they had none. */
+export function leaverDatesLine(l: Leaving): string | null {
+  const n = l.dates.filter((d) => d.userId === l.member.id).length;
+  if (n === 0) return null;
+  const dates = n === 1 ? "Your booked date" : `Your ${n} booked dates`;
+  const p = nameOf(l.partner);
+  if (l.kind === "covered") return `${dates} now ${n === 1 ? "stays" : "stay"} with ${p}.`;
+  if (l.kind === "holder")
+    return `${dates} now ${n === 1 ? "stays" : "stay"} with ${p}, who has been offered your membership.`;
+  return `${dates} ${n === 1 ? "has" : "have"} been cancelled.`;
+}
+
+/**
+ * DELETE /api/partner: unlinks the couple. Whoever unlinks, the plan holder keeps the plan and every date
+ * ahead (those in the other's name move to the holder); without a plan nothing moves. The other is told.
+ */
+export async function unlinkCouple(deps: Deps, user: User): Promise<void> {
+  const now = deps.now();
+  const done = await deps.db.transaction(async (tx) => {
+    const couple = await readCouple(tx, user.id, { lock: true });
+    const partnerId = couple?.member.partnerId ?? user.partnerId;
+    let moved: Array<{ id: number; at: Date }> = [];
+    if (couple?.partner && couple.holder) {
+      const from = couple.holder.id === couple.member.id ? couple.partner : couple.member;
+      moved = await tx
+        .update(dateReservations)
+        .set({ userId: couple.holder.id })
+        .where(bookedAfter([from.id], now))
+        .returning({ id: dateReservations.id, at: dateReservations.scheduledDate });
+      moved.sort((a, b) => a.at.getTime() - b.at.getTime());
+    }
+    if (partnerId) {
+      await tx
+        .update(users)
+        .set({ partnerId: null })
+        .where(and(eq(users.id, partnerId), eq(users.partnerId, user.id)));
+    }
+    await tx.update(users).set({ partnerId: null }).where(eq(users.id, user.id));
+    return couple?.partner ? { couple, moved } : null;
+  });
+  if (!done) return;
+  const { couple, moved } = done;
+  const other = couple.partner!;
+  const holder = couple.holder;
+  const whens = moved.map((d) => dateWhen(d.at, now));
+  const what = !holder
+    ? ({ kind: "no_plan" } as const)
+    : holder.id === other.id
+      ? ({ kind: "you_hold", tierName: tierName(holder.subscriptionTier), moved: whens } as const)
+      : ({ kind: "they_hold", tierName: tierName(holder.subscriptionTier), moved: whens } as const);
+  void deps.mailer.send({
+    to: other.email,
+    toName: other.firstName,
+    ...partnerUnlinkedEmail(
+      other.firstName ?? "there",
+      couple.member.firstName?.trim() || "Your partner",
+      what,
+      deps.config.appUrl,
+    ),
+    type: LEAVING_MAIL_TYPES.unlinked,
+    userId: other.id,
+  });
+}
+
+/** Forgets the membership offered to this member (taken up, or ended by jobs/plan-offers.ts). */
+export async function clearPlanOffer(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ planOfferExpiresAt: null, planOfferTier: null, planOfferPaidUntil: null })
+    .where(eq(users.id, userId));
+}
+
+/** The partner took the membership over (their own subscription is active): every date stays theirs. */
+export const keepOfferedDates = clearPlanOffer;
+
+/** GET /api/account/plan-offer: the membership offered to this member, while it stands. */
+export async function planOfferFor(deps: Deps, user: User): Promise<PlanOffer | null> {
+  const now = deps.now();
+  if (!user.planOfferExpiresAt || !user.planOfferPaidUntil || hasLiveSubscription(user.subscriptionStatus))
+    return null;
+  const rows = await datesAhead(deps.db, [user.id], now);
+  const paidUntil = user.planOfferPaidUntil;
+  return {
+    tier: user.planOfferTier ?? "silver",
+    tierName: tierName(user.planOfferTier),
+    expiresAt: user.planOfferExpiresAt.toISOString(),
+    paidUntil: paidUntil.toISOString(),
+    dates: rows.length,
+    atRisk: rows.filter((r) => r.at > paidUntil).length,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Leaving deliberately (issue #16, part 4): deleting an account needs the password (and the two-step code when
+ * it is on), and the member is told first, date by date, what happens. The server computes the preview with
+ * the same code that deletes (src/server/modules/couples/leaving.ts), so the screen and the action agree.
+ */
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "./constants.ts";
+
+export const LEAVING_MSG = {
+  password: "Enter your password to delete your account",
+  wrongPassword: "That password is not right. Your account has not been deleted.",
+  code: "Enter the 6-digit code from your authenticator app, or a recovery code",
+  wrongCode: "That code is not valid. Your account has not been deleted.",
+} as const;
+
+/** DELETE /api/auth/user: an empty or missing body is refused with the password's field error. */
+export const deleteAccountSchema = z.preprocess(
+  (v) => (v === undefined || v === null ? {} : v),
+  z.strictObject({
+    password: z
+      .string({ error: LEAVING_MSG.password })
+      .min(1, LEAVING_MSG.password)
+      .max(PASSWORD_MAX_LENGTH, LEAVING_MSG.password),
+    /** A TOTP code or a recovery code; required only when two-step sign-in is on. */
+    code: z.string({ error: LEAVING_MSG.code }).trim().max(20, LEAVING_MSG.code).optional(),
+  }),
+);
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** What happens to one booked date when the member deletes their account. */
+export type DateOutcome =
+  /** Stays booked, with the partner (it may change name to theirs). */
+  | "stays"
+  /** Stays booked with the partner if they take the membership over in time; otherwise cancelled. */
+  | "offered"
+  /** Cancelled now. */
+  | "cancelled";
+
+/** GET /api/auth/user/deletion-preview */
+export interface DeletionPreview {
+  /** Two-step sign-in is on: the code is asked for as well. */
+  needsCode: boolean;
+  /** The member's own plan, when it ends with the account ("Your Gold membership ends now..."). */
+  plan: string | null;
+  /** The linked partner and what happens to them, in one or two sentences. */
+  partner: { firstName: string | null; outcome: string } | null;
+  /** Every date still ahead of the couple, soonest first. */
+  dates: Array<{
+    id: number;
+    /** ISO time. */
+    at: string;
+    /** "Fri 4 Dec, 19:30" (London). */
+    when: string;
+    outcome: DateOutcome;
+    /** "stays with Sam", "will be cancelled"... */
+    text: string;
+  }>;
+}
+
+/** A membership the partner may take over after the plan holder left (shown on the dashboard and settings). */
+export interface PlanOffer {
+  tier: string;
+  tierName: string;
+  /** Until when the partner can set up their own Direct Debit and keep every date. */
+  expiresAt: string;
+  /** Dates up to this time were paid for by the plan holder and stay whatever happens. */
+  paidUntil: string;
+  /** How many dates are booked ahead (all kept when the partner subscribes in time). */
+  dates: number;
+  /** How many of them fall after the paid cycle (cancelled if the partner does not subscribe). */
+  atRisk: number;
+}
+
+const whenParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "Fri 4 Dec, 19:30" on London's clock; the year is added when it is not the year of `now`. */
+export function dateWhen(at: Date, now: Date): string {
+  const p = (d: Date) =>
+    Object.fromEntries(whenParts.formatToParts(d).map((x) => [x.type, x.value])) as Record<string, string>;
+  const a = p(at);
+  const year = a.year !== p(now).year ? ` ${a.year}` : "";
+  return `${a.weekday} ${a.day} ${a.month}${year}, ${a.hour}:${a.minute}`;
+}
