@@ -54,12 +54,10 @@ export async function seedApiWorld(db: Db, opts: { members: number; signIns: num
   // Three dates each, at venues spread over the generated ones.
   await q(
     `WITH v AS (SELECT array_agg(id ORDER BY id) AS ids FROM venues)
-     INSERT INTO date_reservations (user_id, venue_id, scheduled_date, status, revealed_at, dress_code, rating,
-       rated_by, rated_at, match_reasons, created_at)
+     INSERT INTO date_reservations (user_id, venue_id, scheduled_date, status, revealed_at, dress_code,
+       match_reasons, created_at)
      SELECT u.id, v.ids[1 + (u.id * 7 + k * 131) % array_length(v.ids, 1)], d.at, d.status,
        CASE WHEN k < 2 THEN d.at - interval '2 days' END, CASE WHEN k < 2 THEN 'Smart casual' END,
-       CASE WHEN k = 0 THEN 1 + u.id % 5 END, CASE WHEN k = 0 THEN u.id END,
-       CASE WHEN k = 0 THEN d.at + interval '1 day' END,
        '["Within the travel radius", "A date type they ranked first"]'::jsonb, d.at - interval '14 days'
      FROM users u CROSS JOIN v CROSS JOIN generate_series(0, 2) AS k
      CROSS JOIN LATERAL (SELECT
@@ -68,6 +66,13 @@ export async function seedApiWorld(db: Db, opts: { members: number; signIns: num
               ELSE now() + (25 + u.id % 20) * interval '1 day' + interval '19 hours' END AS at,
        (ARRAY['completed', 'revealed', 'scheduled'])[k + 1] AS status) AS d
      WHERE u.id = ANY($1::int[])`,
+    [memberIds],
+  );
+  // The past date is rated by its member.
+  await q(
+    `INSERT INTO date_ratings (reservation_id, user_id, rating, rated_at)
+     SELECT r.id, r.user_id, 1 + r.user_id % 5, r.scheduled_date + interval '1 day'
+     FROM date_reservations r WHERE r.user_id = ANY($1::int[]) AND r.status = 'completed'`,
     [memberIds],
   );
 

@@ -63,6 +63,10 @@ export const TIERS: Record<TierId, Tier> = {
 
 export const SUBSCRIPTION_STATUSES = ["active", "cancelled", "past_due", "paused"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** A plan that still covers the couple: paid up, a payment being retried, or a month off. */
+export function hasLiveSubscription(status: string | null | undefined): boolean {
+  return status === "active" || status === "past_due" || status === "paused";
+}
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only stops abuse of the hashing cost. */

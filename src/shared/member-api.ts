@@ -43,6 +43,17 @@ export interface DateAction {
   until: string | null;
 }
 
+/** One partner's rating of a date they had together. */
+export interface DateRating {
+  /** "you": the signed-in member; "partner": the other of the couple (or a former partner). */
+  by: "you" | "partner";
+  /** First name of who wrote it (null for a deleted account). */
+  name: string | null;
+  rating: number;
+  feedback: string | null;
+  ratedAt: string;
+}
+
 /** GET /api/dates/user (array) and GET /api/dates/{id}. */
 export interface MemberDate {
   id: number;
@@ -66,9 +77,12 @@ export interface MemberDate {
   directionsUrl: string | null;
   confirmedAt: string | null;
   rescheduleRequestedAt: string | null;
+  /** The signed-in member's own rating of the date (each partner rates for themselves). */
   rating: number | null;
   feedback: string | null;
   ratedAt: string | null;
+  /** Every rating of the date by the couple, the member's own first, each labelled with who wrote it. */
+  ratings: DateRating[];
   actions: {
     confirm: DateAction;
     reschedule: DateAction;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { dateReservations, supportTickets, users } from "../../src/server/db/schema.ts";
+import { dateRatings, dateReservations, supportTickets, users } from "../../src/server/db/schema.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
@@ -323,11 +323,9 @@ describe("POST /api/dates/:id/rating", () => {
       });
       expect(bad.statusCode).toBe(400);
     }
-    const [row] = await t.db
-      .select()
-      .from(dateReservations)
-      .where(eq(dateReservations.id, past.reservation.id));
-    expect(row.rating).toBeNull();
+    expect(
+      await t.db.select().from(dateRatings).where(eq(dateRatings.reservationId, past.reservation.id)),
+    ).toEqual([]);
   });
 });
 
@@ -373,7 +371,10 @@ describe("the demo couple of a first start", () => {
       SELECT i.time_of_day FROM date_reservations r JOIN date_ideas i ON i.id = r.date_idea_id
       JOIN users u ON u.id = r.user_id WHERE u.email = ${opts.email}`);
     expect(times.rows.map((r) => r.time_of_day)).toEqual(["evening", "evening", "evening", "evening"]);
-    for (const email of [opts.email, opts.partnerEmail]) {
+    for (const [email, own, theirs] of [
+      [opts.email, 5, 4],
+      [opts.partnerEmail, 4, 5],
+    ] as const) {
       const login = await t.request({
         method: "POST",
         url: "/api/login",
@@ -388,7 +389,12 @@ describe("the demo couple of a first start", () => {
       });
       const dates = res.json();
       expect(dates.map((d: { revealed: boolean }) => d.revealed)).toEqual([true, true, false, false]);
-      expect(dates[0]).toMatchObject({ isPast: true, rating: 5 });
+      // Each partner's own rating, and both labelled with who wrote them.
+      expect(dates[0]).toMatchObject({ isPast: true, rating: own });
+      expect(dates[0].ratings.map((r: { by: string; rating: number }) => [r.by, r.rating])).toEqual([
+        ["you", own],
+        ["partner", theirs],
+      ]);
       expect(dates.slice(2).every((d: { venue: unknown }) => d.venue === null)).toBe(true);
     }
   });

@@ -2,6 +2,7 @@
  * The monthly and billing jobs (issue #6) on a real database with the injected clock: quotas for the month by
  * tier, offers that end after their months, renewal reminders three days ahead.
  */
+
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -20,6 +21,7 @@ import { ensureMonthlyQuotas, quotaMonths } from "../../src/server/jobs/billing/
 import { sendRenewalReminders } from "../../src/server/jobs/billing/renewals.ts";
 import { retryDueMail } from "../../src/server/jobs/outbound.ts";
 import { consumeQuota } from "../../src/server/modules/admin/assignments/quota.ts";
+import { coupleOf } from "../../src/server/modules/couples/couple.ts";
 import { Mailer, type Transport } from "../../src/server/modules/email/mailer.ts";
 import { addMonths } from "../../src/server/modules/payments/service.ts";
 import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
@@ -122,7 +124,7 @@ describe("monthly-quotas", () => {
     // From the 25th, January too, starting from the tier again (December's remaining is not carried).
     await consumeQuota(
       t.db as never,
-      { ...gold.user, subscriptionTier: "gold" },
+      coupleOf({ ...gold.user, subscriptionTier: "gold" }, null),
       new Date("2026-12-20T19:00:00Z"),
     );
     t.clock.set("2026-12-26T00:05:00Z");
@@ -146,8 +148,8 @@ describe("monthly-quotas", () => {
     const up = await t.member({ subscriptionTier: "silver", subscriptionStatus: "active" });
     await ensureMonthlyQuotas(t.deps);
     for (let i = 0; i < 3; i++)
-      await consumeQuota(t.db as never, down.user, new Date(`2027-02-1${i + 2}T19:00:00Z`));
-    await consumeQuota(t.db as never, up.user, new Date("2027-02-20T19:00:00Z"));
+      await consumeQuota(t.db as never, coupleOf(down.user, null), new Date(`2027-02-1${i + 2}T19:00:00Z`));
+    await consumeQuota(t.db as never, coupleOf(up.user, null), new Date("2027-02-20T19:00:00Z"));
     await t.db.update(users).set({ subscriptionTier: "silver" }).where(eq(users.id, down.user.id));
     await t.db.update(users).set({ subscriptionTier: "platinum" }).where(eq(users.id, up.user.id));
 
@@ -166,7 +168,7 @@ describe("monthly-quotas", () => {
     await expect(
       consumeQuota(
         t.db as never,
-        { ...down.user, subscriptionTier: "silver" },
+        coupleOf({ ...down.user, subscriptionTier: "silver" }, null),
         new Date("2027-02-25T19:00:00Z"),
       ),
     ).rejects.toThrow(/already used all 3 dates/);

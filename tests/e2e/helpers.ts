@@ -125,9 +125,15 @@ export async function arrangeDate(
     [opts.category ?? "culinary", venue.rows[0].id],
   );
   const res = await db.query(
-    `INSERT INTO date_reservations (user_id, date_idea_id, venue_id, scheduled_date, status, rating, feedback, rated_at)
-     SELECT id, $2, $3, now() + ($4 || ' hours')::interval, $5, $6::int, $7::text, CASE WHEN $6::int IS NULL THEN NULL ELSE now() END
-     FROM users WHERE lower(email) = lower($1) RETURNING id`,
+    `WITH r AS (
+       INSERT INTO date_reservations (user_id, date_idea_id, venue_id, scheduled_date, status)
+       SELECT id, $2, $3, now() + ($4 || ' hours')::interval, $5
+       FROM users WHERE lower(email) = lower($1) RETURNING id, user_id
+     ), rated AS (
+       INSERT INTO date_ratings (reservation_id, user_id, rating, feedback, rated_at)
+       SELECT r.id, r.user_id, $6::int, $7::text, now() FROM r WHERE $6::int IS NOT NULL
+     )
+     SELECT id FROM r`,
     [
       email,
       idea.rows[0].id,

@@ -1,5 +1,5 @@
 import type { Db } from "../../src/server/db/client.ts";
-import { dateIdeas, dateReservations, venues } from "../../src/server/db/schema.ts";
+import { dateIdeas, dateRatings, dateReservations, venues } from "../../src/server/db/schema.ts";
 
 let n = 0;
 /** A planned date for `userId` at `at`, with its own venue and idea (secret details easy to search for). */
@@ -48,10 +48,16 @@ export async function arrangeDate(
       venueId: venue.id,
       scheduledDate: opts.at,
       status: opts.status ?? "scheduled",
-      rating: opts.rating ?? null,
-      feedback: opts.feedback ?? null,
     })
     .returning();
+  if (opts.rating != null)
+    await db.insert(dateRatings).values({
+      reservationId: reservation.id,
+      userId,
+      rating: opts.rating,
+      feedback: opts.feedback ?? null,
+      ratedAt: opts.at,
+    });
   return { reservation, venue, idea };
 }
 

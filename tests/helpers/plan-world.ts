@@ -306,11 +306,21 @@ export async function generateWorld(db: Db, opts: WorldOptions): Promise<World> 
     }
   }
   if (hU.length > 0) {
+    // Each rating is the date's member's own (date_ratings), written with the date.
     await db.execute(sql`
-      insert into date_reservations (user_id, venue_id, scheduled_date, status, rating)
-      select t.u, t.v, t.at::timestamptz, t.s, t.r
-      from unnest(${sql.param(hU)}::int[], ${sql.param(hV)}::int[], ${sql.param(hAt)}::text[],
-        ${sql.param(hStatus)}::text[], ${sql.param(hRating)}::int[]) as t(u, v, at, s, r)
+      with t as (
+        select * from unnest(${sql.param(hU)}::int[], ${sql.param(hV)}::int[], ${sql.param(hAt)}::text[],
+          ${sql.param(hStatus)}::text[], ${sql.param(hRating)}::int[]) with ordinality as t(u, v, at, s, r, n)
+      ),
+      ins as (
+        insert into date_reservations (user_id, venue_id, scheduled_date, status)
+        select t.u, t.v, t.at::timestamptz, t.s from t order by t.n
+        returning id, user_id, scheduled_date
+      ),
+      numbered as (select ins.*, row_number() over (order by ins.id) as n from ins)
+      insert into date_ratings (reservation_id, user_id, rating, rated_at)
+      select numbered.id, numbered.user_id, t.r, numbered.scheduled_date
+      from numbered join t on t.n = numbered.n where t.r is not null
     `);
   }
   return { memberIds, venueIds };

@@ -8,6 +8,7 @@ import { addMonths } from "../modules/payments/service.ts";
 import type { Db } from "./client.ts";
 import {
   dateIdeas,
+  dateRatings,
   dateReservations,
   sandboxSubscriptions,
   subscriptionEvents,
@@ -109,22 +110,40 @@ export async function seedDemoCouple(
       return d;
     };
     const plan = [
-      { days: -12, status: "completed", rating: 5, feedback: "The best evening in months." },
+      {
+        days: -12,
+        status: "completed",
+        rating: 5,
+        feedback: "The best evening in months.",
+        partnerRating: 4,
+        partnerFeedback: "Loved the food; the music was a little loud.",
+      },
       { days: 1, status: "scheduled" },
       { days: 9, status: "scheduled" },
       { days: 23, status: "scheduled" },
     ];
-    await tx.insert(dateReservations).values(
-      plan.map((p, i) => ({
-        userId: member.id,
-        dateIdeaId: ideas[i].id,
-        venueId: ideas[i].venueId,
-        scheduledDate: at(p.days),
-        status: p.status,
-        rating: p.rating ?? null,
-        feedback: p.feedback ?? null,
-        ratedAt: p.rating ? at(p.days + 1) : null,
-      })),
+    const booked = await tx
+      .insert(dateReservations)
+      .values(
+        plan.map((p, i) => ({
+          userId: member.id,
+          dateIdeaId: ideas[i].id,
+          venueId: ideas[i].venueId,
+          scheduledDate: at(p.days),
+          status: p.status,
+        })),
+      )
+      .returning({ id: dateReservations.id });
+    // The past date rated by each of them, in their own words (each partner rates for themselves).
+    await tx.insert(dateRatings).values(
+      plan.flatMap((p, i) =>
+        p.rating && p.partnerRating
+          ? [
+              { userId: member.id, rating: p.rating, feedback: p.feedback },
+              { userId: partner.id, rating: p.partnerRating, feedback: p.partnerFeedback },
+            ].map((r) => ({ ...r, reservationId: booked[i].id, ratedAt: at(p.days + 1) }))
+          : [],
+      ),
     );
   });
   return true;

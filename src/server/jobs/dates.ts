@@ -16,6 +16,7 @@ import { dateReservations, outboundMessages } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { londonDayTime } from "../london-time.ts";
 import { returnQuota, type Tx } from "../modules/admin/assignments/quota.ts";
+import { readCouple } from "../modules/couples/couple.ts";
 import {
   DATE_MAIL_TYPES,
   type DateForMail,
@@ -336,7 +337,9 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
         .where(and(eq(dateReservations.id, id), inArray(dateReservations.status, ["scheduled", "revealed"])))
         .returning({ userId: dateReservations.userId, scheduledDate: dateReservations.scheduledDate });
       if (!r) return [];
-      await returnQuota(tx, r.userId, r.scheduledDate);
+      // Back to the couple's allowance (the plan holder's), whichever partner the date was for.
+      const couple = await readCouple(tx, r.userId);
+      await returnQuota(tx, couple?.allowanceOwner.id ?? r.userId, r.scheduledDate);
       const out: Array<{ claimId: number; userId: number; key: string }> = [];
       for (const userId of await coupleOf(tx, r.userId)) {
         const key = dateKeys.cancelled(id, userId);

@@ -36,8 +36,9 @@ export const ASSIGNMENT_MSG = {
   /** Auto Assign when the member has preferences but no venue, idea and time fit every rule. */
   autoNoFit: (reason: string) =>
     `Could not create automated assignment. ${reason.trim()}${/[.!?]$/.test(reason.trim()) ? "" : "."}`,
-  quotaUsed: (who: string, allowed: number, month: string) =>
-    `${who} has already used all ${allowed} date${allowed === 1 ? "" : "s"} of their allowance for ${month}`,
+  /** `couple`: `who` names both partners, who share one allowance. */
+  quotaUsed: (who: string, allowed: number, month: string, couple = false) =>
+    `${who} ${couple ? "have" : "has"} already used all ${allowed} date${allowed === 1 ? "" : "s"} of their allowance for ${month}`,
   created: "Date Assigned",
   statusUpdated: "Status Updated",
   statusFailed: "Failed to update assignment status",
@@ -137,6 +138,16 @@ export const assignmentStatusSchema = z.object({
 });
 
 /** One assignment as the back office reads it (dates as ISO strings). */
+/** One partner's rating of a date, as the back office sees it. */
+export interface AdminRating {
+  userId: number;
+  /** First and last name, or the e-mail; "Deleted member" for an account that was deleted. */
+  name: string;
+  rating: number;
+  feedback: string | null;
+  ratedAt: string;
+}
+
 export interface AdminAssignment {
   id: number;
   userId: number;
@@ -156,8 +167,12 @@ export interface AdminAssignment {
     duration: number;
     timeOfDay: string;
   } | null;
+  /** The couple's average rating of the date to one decimal (each partner rates for themselves). */
   rating: number | null;
+  /** Each partner's words, "{name}: {words}", joined with " / ". */
   feedback: string | null;
+  /** Each rating of the date, labelled with who wrote it (ordered by member id). */
+  ratings: AdminRating[];
   /** Why the matching engine chose this date (auto-assign, Create Booking, Plan month); null for hand-made dates. Admins only. */
   matchReasons: string[] | null;
 }

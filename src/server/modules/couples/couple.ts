@@ -10,10 +10,10 @@
  */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
+import { hasLiveSubscription } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { type User, userMonthlyQuotas, users } from "../../db/schema.ts";
 import { londonYearMonth, type Tx } from "../admin/assignments/quota.ts";
-import { hasLiveSubscription } from "../payments/service.ts";
 
 export interface Couple {
   /** The member asked about. */

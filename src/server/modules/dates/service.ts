@@ -3,7 +3,15 @@ import { BRAND } from "../../../shared/brand.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import type { DashboardStats, MemberDate } from "../../../shared/member-api.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { dateIdeas, dateReservations, supportTickets, type User, users, venues } from "../../db/schema.ts";
+import {
+  dateIdeas,
+  dateRatings,
+  dateReservations,
+  supportTickets,
+  type User,
+  users,
+  venues,
+} from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import { londonDayTime } from "../../london-time.ts";
@@ -36,6 +44,20 @@ export async function coupleIds(
   return partner?.partnerId === user.id ? [user.id, user.partnerId] : [user.id];
 }
 
+/** The date's ratings (each partner's own) as one JSON array, in the same query as the date. */
+const ratingsColumn = sql<RatingJson[]>`(select coalesce(json_agg(json_build_object(
+    'userId', ${dateRatings.userId}, 'firstName', ${users.firstName}, 'rating', ${dateRatings.rating},
+    'feedback', ${dateRatings.feedback}, 'ratedAt', ${dateRatings.ratedAt}) order by ${dateRatings.userId}), '[]'::json)
+  from ${dateRatings} join ${users} on ${users.id} = ${dateRatings.userId}
+  where ${dateRatings.reservationId} = ${dateReservations.id})`;
+interface RatingJson {
+  userId: number;
+  firstName: string | null;
+  rating: number;
+  feedback: string | null;
+  ratedAt: string;
+}
+
 const rowColumns = {
   id: dateReservations.id,
   userId: dateReservations.userId,
@@ -43,9 +65,7 @@ const rowColumns = {
   status: dateReservations.status,
   confirmedAt: dateReservations.confirmedAt,
   rescheduledAt: dateReservations.rescheduledAt,
-  rating: dateReservations.rating,
-  feedback: dateReservations.feedback,
-  ratedAt: dateReservations.ratedAt,
+  ratings: ratingsColumn,
   dressCode: dateReservations.dressCode,
   ideaId: dateIdeas.id,
   ideaTitle: dateIdeas.title,
@@ -74,9 +94,7 @@ function toRow(f: Flat): DateRow {
     status: f.status,
     confirmedAt: f.confirmedAt,
     rescheduledAt: f.rescheduledAt,
-    rating: f.rating,
-    feedback: f.feedback,
-    ratedAt: f.ratedAt,
+    ratings: f.ratings.map((r) => ({ ...r, ratedAt: new Date(r.ratedAt) })),
     dressCode: f.dressCode,
     idea:
       f.ideaId === null
@@ -211,10 +229,9 @@ export async function dateStats(deps: Deps, user: User): Promise<DashboardStats>
       // A future date the team marked completed is not upcoming (the dashboard's cards agree).
       upcoming: sql<number>`count(*) filter (where ${dateReservations.scheduledDate} > ${now} and ${dateReservations.status} not in ('cancelled', 'completed'))::int`,
       completed: sql<number>`count(*) filter (where (${dateReservations.scheduledDate} <= ${now} or ${dateReservations.status} = 'completed') and ${dateReservations.status} <> 'cancelled')::int`,
-      // The member's own ratings (older rows without a rater count for the date's owner).
-      average: sql<
-        string | null
-      >`round(avg(${dateReservations.rating}) filter (where ${dateReservations.ratedBy} = ${user.id} or (${dateReservations.ratedBy} is null and ${dateReservations.userId} = ${user.id})), 1)`,
+      // The member's own ratings only, whichever of the couple the date was booked for.
+      average: sql<string | null>`(select round(avg(${dateRatings.rating}), 1) from ${dateRatings}
+        where ${dateRatings.userId} = ${user.id})`,
     })
     .from(dateReservations)
     .where(inArray(dateReservations.userId, ids));
@@ -311,10 +328,12 @@ export async function rateDate(
   const row = await findRow(deps, await coupleIds(deps, user), id);
   const action = rateAction(row, now);
   if (!action.allowed) throw badRequest(action.reason!);
+  // Each partner's own rating: rating again within the window replaces their own, never the other's.
+  const values = { rating: input.rating, feedback: input.feedback?.trim() || null, ratedAt: now };
   await deps.db
-    .update(dateReservations)
-    .set({ rating: input.rating, feedback: input.feedback?.trim() || null, ratedAt: now, ratedBy: user.id })
-    .where(eq(dateReservations.id, id));
+    .insert(dateRatings)
+    .values({ reservationId: id, userId: user.id, ...values })
+    .onConflictDoUpdate({ target: [dateRatings.reservationId, dateRatings.userId], set: values });
   return getDate(deps, user, id);
 }
 

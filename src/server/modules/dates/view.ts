@@ -4,7 +4,7 @@
  * are null in the answer itself, so nothing can be read from the network.
  */
 import { POLICY, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
-import type { DateAction, MemberDate, MemberDateStatus } from "../../../shared/member-api.ts";
+import type { DateAction, DateRating, MemberDate, MemberDateStatus } from "../../../shared/member-api.ts";
 
 export interface DateRow {
   id: number;
@@ -13,9 +13,8 @@ export interface DateRow {
   status: string;
   confirmedAt: Date | null;
   rescheduledAt: Date | null;
-  rating: number | null;
-  feedback: string | null;
-  ratedAt: Date | null;
+  /** Every rating of the date, by whoever of the couple wrote it. */
+  ratings: RatingRow[];
   dressCode: string | null;
   idea: {
     title: string;
@@ -34,6 +33,14 @@ export interface DateRow {
     longitude: string | null;
     contactInfo: { phone?: string; website?: string } | null;
   } | null;
+}
+
+export interface RatingRow {
+  userId: number;
+  firstName: string | null;
+  rating: number;
+  feedback: string | null;
+  ratedAt: Date;
 }
 
 const HOUR = 3_600_000;
@@ -128,6 +135,7 @@ export function toMemberDate(row: DateRow, viewerId: number, now: Date, reschedu
   const revealed = row.status !== "cancelled" && isRevealed(row.scheduledDate, now);
   const v = revealed ? row.venue : null;
   const idea = revealed ? row.idea : null;
+  const own = row.ratings.find((r) => r.userId === viewerId);
   return {
     id: row.id,
     scheduledDate: row.scheduledDate.toISOString(),
@@ -155,13 +163,27 @@ export function toMemberDate(row: DateRow, viewerId: number, now: Date, reschedu
     directionsUrl: v ? directionsUrl(v) : null,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     rescheduleRequestedAt: row.rescheduledAt?.toISOString() ?? null,
-    rating: row.rating,
-    feedback: row.feedback,
-    ratedAt: row.ratedAt?.toISOString() ?? null,
+    rating: own?.rating ?? null,
+    feedback: own?.feedback ?? null,
+    ratedAt: own?.ratedAt.toISOString() ?? null,
+    ratings: memberRatings(row.ratings, viewerId),
     actions: {
       confirm: confirmAction(row, now),
       reschedule: rescheduleAction(row, now, rescheduleUsed),
       rate: rateAction(row, now),
     },
   };
+}
+
+/** The couple's ratings of one date as a member sees them: their own first, then their partner's. */
+export function memberRatings(rows: RatingRow[], viewerId: number): DateRating[] {
+  return [...rows]
+    .sort((a, b) => Number(b.userId === viewerId) - Number(a.userId === viewerId) || a.userId - b.userId)
+    .map((r) => ({
+      by: r.userId === viewerId ? "you" : "partner",
+      name: r.firstName,
+      rating: r.rating,
+      feedback: r.feedback,
+      ratedAt: r.ratedAt.toISOString(),
+    }));
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
-import { DATE_TYPES, DAYS_OF_WEEK, TIMES_OF_DAY } from "../../../shared/constants.ts";
+import { DATE_TYPES, DAYS_OF_WEEK, hasLiveSubscription, TIMES_OF_DAY } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
 import type { Tx } from "../admin/assignments/quota.ts";
@@ -42,8 +42,19 @@ interface MemberRow extends Record<string, unknown> {
   accessibility: string[] | null;
   alcohol_ok: boolean | null;
   open_to_trying: boolean | null;
+  partner_tier: string | null;
+  partner_status: string | null;
+  partner_has_prefs: boolean;
+  partner_postcode: string | null;
+  partner_travel_radius: number | null;
+  partner_date_spend: string | null;
+  partner_date_types: unknown;
+  partner_times: unknown;
+  partner_scheduling: unknown;
   partner_dietary: string[] | null;
   partner_accessibility: string[] | null;
+  partner_alcohol_ok: boolean | null;
+  partner_open_to_trying: boolean | null;
 }
 
 const asDate = (v: Date | string | null): Date | null =>
@@ -103,12 +114,12 @@ export interface LoadedMember {
   /** Whether the preferences are complete enough to plan with (a preferences row, postcode, days and times). */
   complete: boolean;
   email: string;
-  /** The member's own non-cancelled dates per London month ("2026-12" -> n). */
-  ownDatesByMonth: Map<string, number>;
-  /** The partner's non-cancelled dates per London month (the couple's dates count for both). */
-  partnerDatesByMonth: Map<string, number>;
-  /** user_monthly_quotas rows ("2026-12" -> {allowed, used, remaining}). */
+  /** The couple's non-cancelled dates per London month, whichever partner they were booked for. */
+  coupleDatesByMonth: Map<string, number>;
+  /** The allowance owner's user_monthly_quotas rows ("2026-12" -> {allowed, used, remaining}). */
   quotaRows: Map<string, { allowed: number; used: number; remaining: number }>;
+  /** Whose quota rows count the couple's dates (couples/couple.ts: the plan holder, else the lower id). */
+  allowanceOwnerId: number;
 }
 
 /**
@@ -127,6 +138,12 @@ export async function loadProfiles(
         p.date_spend, p.date_type_preferences as date_types, p.time_preferences as times,
         p.scheduling_preferences as scheduling, p.dietary_restrictions as dietary,
         p.accessibility_needs as accessibility, p.alcohol_ok, p.open_to_trying,
+        pu.subscription_tier as partner_tier, pu.subscription_status as partner_status,
+        (pp.id is not null) as partner_has_prefs, pp.postcode as partner_postcode,
+        pp.travel_radius as partner_travel_radius, pp.date_spend as partner_date_spend,
+        pp.date_type_preferences as partner_date_types, pp.time_preferences as partner_times,
+        pp.scheduling_preferences as partner_scheduling, pp.alcohol_ok as partner_alcohol_ok,
+        pp.open_to_trying as partner_open_to_trying,
         pp.dietary_restrictions as partner_dietary, pp.accessibility_needs as partner_accessibility
       from users u
       left join user_preferences p on p.user_id = u.id
@@ -161,7 +178,8 @@ export async function loadProfiles(
         coalesce(i.category, case v.type when 'restaurant' then 'culinary' when 'activity' then 'active'
           when 'cultural' then 'cultural' when 'adventure' then 'adventure' when 'wellness' then 'wellness' end)
           as category,
-        r.scheduled_date, r.status, r.rating
+        r.scheduled_date, r.status,
+        (select avg(dr.rating)::float8 from date_ratings dr where dr.reservation_id = r.id) as rating
       from date_reservations r
       left join venues v on v.id = r.venue_id
       left join date_ideas i on i.id = r.date_idea_id
@@ -179,13 +197,13 @@ export async function loadProfiles(
       }>(
         sql`
       select user_id, year, month, quota_allowed as allowed, quota_used as used, quota_remaining as remaining
-      from user_monthly_quotas where user_id = any(${sql.param(ids)}::int[])
+      from user_monthly_quotas where user_id = any(${sql.param(coupleIds)}::int[])
     `,
       ),
     () =>
       locateMany(
         deps,
-        members.map((m) => m.postcode),
+        members.flatMap((m) => [m.postcode, m.partner_postcode]),
       ),
   ] as const);
 
@@ -236,26 +254,44 @@ export async function loadProfiles(
       for (const h of list) out.set(h.ym, (out.get(h.ym) ?? 0) + 1);
       return out;
     };
-    const ownDatesByMonth = byMonth(own);
-    const partnerDatesByMonth = byMonth(partner);
-    const quotaRows = quotaByUser.get(m.id) ?? new Map();
-    const tier = m.subscription_tier;
+    const coupleDatesByMonth = byMonth(couple);
+    // One plan, one allowance (couples/couple.ts): the plan holder's tier and quota rows, whichever partner
+    // is loaded; without a plan, the lower id's.
+    const holderIsPartner =
+      m.partner_id !== null &&
+      !hasLiveSubscription(m.subscription_status) &&
+      hasLiveSubscription(m.partner_status);
+    const allowanceOwnerId =
+      m.partner_id === null
+        ? m.id
+        : hasLiveSubscription(m.subscription_status)
+          ? m.id
+          : holderIsPartner
+            ? m.partner_id
+            : Math.min(m.id, m.partner_id);
+    const tier = holderIsPartner ? m.partner_tier : m.subscription_tier;
+    const quotaRows = quotaByUser.get(allowanceOwnerId) ?? new Map();
+    // The couple's shared answers: the member's own when they can be planned with, else the partner's.
+    const ownShared = sharedAnswers(m, "");
+    const partnerShared = m.partner_id !== null && m.partner_has_prefs ? sharedAnswers(m, "partner_") : null;
+    const shared = !ownShared.complete && partnerShared?.complete ? partnerShared : ownShared;
     const profile: MemberProfile = {
       userId: m.id,
       partnerId: m.partner_id,
       name: [m.first_name, m.last_name].filter(Boolean).join(" ") || m.email,
       tier,
-      subscriptionStatus: m.subscription_status,
+      subscriptionStatus: holderIsPartner ? m.partner_status : m.subscription_status,
       pausedUntil: asDate(m.paused_until),
-      postcode: m.postcode,
-      location: m.postcode ? (places.get(m.postcode) ?? null) : null,
-      travelRadiusMiles: m.travel_radius ?? 0,
-      dateSpend: m.date_spend,
-      openToTrying: m.open_to_trying ?? false,
-      alcoholOk: m.alcohol_ok ?? true,
-      dateTypes: rankedList<DateType>(m.date_types, "type", DATE_TYPES),
-      times: rankedList<TimeOfDayPref>(m.times, "time", TIMES_OF_DAY),
-      scheduling: schedulingList(m.scheduling),
+      postcode: shared.postcode,
+      location: shared.postcode ? (places.get(shared.postcode) ?? null) : null,
+      travelRadiusMiles: shared.travelRadius,
+      dateSpend: shared.dateSpend,
+      openToTrying: shared.openToTrying,
+      // Each partner's own needs, merged: what either cannot have, the date avoids.
+      alcoholOk: m.alcohol_ok !== false && m.partner_alcohol_ok !== false,
+      dateTypes: shared.dateTypes,
+      times: shared.times,
+      scheduling: shared.scheduling,
       dietary: uniq([...(m.dietary ?? []), ...(m.partner_dietary ?? [])]),
       accessibility: uniq([...(m.accessibility ?? []), ...(m.partner_accessibility ?? [])]),
       excludedVenueIds: [
@@ -265,15 +301,44 @@ export async function loadProfiles(
         ]),
       ],
       history: couple.map(({ userId: _u, ym: _y, ...h }) => h),
+      // The couple's dates of the month count, whichever partner they were booked for; a row may count more
+      // (a date cancelled too late to give back).
       quotaRemaining: (ym: string) => {
         const row = quotaRows.get(ym);
-        if (row) return Math.max(0, row.remaining);
-        return Math.max(0, datesAllowed(tier) - (ownDatesByMonth.get(ym) ?? 0));
+        const dates = coupleDatesByMonth.get(ym) ?? 0;
+        const allowed = row?.allowed ?? datesAllowed(tier);
+        return Math.max(0, allowed - Math.max(row?.used ?? 0, dates));
       },
     };
-    const complete = m.has_prefs && !!m.postcode && profile.scheduling.length > 0 && profile.times.length > 0;
-    return { profile, complete, email: m.email, ownDatesByMonth, partnerDatesByMonth, quotaRows };
+    const complete = shared.complete;
+    return {
+      profile,
+      complete,
+      email: m.email,
+      coupleDatesByMonth,
+      quotaRows,
+      allowanceOwnerId,
+    };
   });
+}
+
+/** The answers a couple shares (where, budget, what, when) from the member's row or, with "partner_", the partner's. */
+function sharedAnswers(m: MemberRow, prefix: "" | "partner_") {
+  const f = (k: string) => m[`${prefix}${k}`];
+  const postcode = (f("postcode") as string | null) ?? null;
+  const times = rankedList<TimeOfDayPref>(f("times"), "time", TIMES_OF_DAY);
+  const scheduling = schedulingList(f("scheduling"));
+  const hasPrefs = prefix === "" ? m.has_prefs : m.partner_has_prefs;
+  return {
+    postcode,
+    travelRadius: (f("travel_radius") as number | null) ?? 0,
+    dateSpend: (f("date_spend") as string | null) ?? null,
+    openToTrying: (f("open_to_trying") as boolean | null) ?? false,
+    dateTypes: rankedList<DateType>(f("date_types"), "type", DATE_TYPES),
+    times,
+    scheduling,
+    complete: hasPrefs && !!postcode && scheduling.length > 0 && times.length > 0,
+  };
 }
 
 /**

@@ -61,10 +61,9 @@ interface PlannedDate {
   reasons: string[];
 }
 
-/** The dates a couple still needs this month: the booker's remaining allowance less the partner's dates. */
+/** The dates a couple still needs this month: their one allowance less the dates either partner has. */
 function needOf(l: LoadedMember, month: string): number {
-  const own = l.profile.quotaRemaining(month);
-  return Math.max(0, own - (l.partnerDatesByMonth.get(month) ?? 0));
+  return l.profile.quotaRemaining(month);
 }
 
 /**
@@ -308,16 +307,19 @@ async function recheckAndWrite(
       ${sql.param(keep.map((p) => JSON.stringify(p.reasons)))}::text[]) as t(u, v, i, s, r)
   `);
 
+  // The couple's one allowance (the plan holder's row) takes the new dates, whichever partner booked.
+  const ownerOf = (id: number) => byId.get(id)?.allowanceOwnerId ?? id;
   const added = new Map<number, number>();
-  for (const p of keep) added.set(p.userId, (added.get(p.userId) ?? 0) + 1);
+  for (const p of keep) added.set(ownerOf(p.userId), (added.get(ownerOf(p.userId)) ?? 0) + 1);
+  const bookerOf = new Map(keep.map((p) => [ownerOf(p.userId), p.userId]));
   const ids = [...added.keys()];
-  // A member without a row for the month gets one from their tier and the dates they already have; then every
-  // planned member's row takes the new dates.
-  const withoutRow = ids.filter((id) => !byId.get(id)?.quotaRows.has(month));
+  // An owner without a row for the month gets one from the plan's tier and the couple's dates already in the
+  // month; then every planned couple's row takes the new dates.
+  const withoutRow = ids.filter((id) => !byId.get(bookerOf.get(id)!)?.quotaRows.has(month));
   if (withoutRow.length > 0) {
-    const tiers = withoutRow.map((id) => byId.get(id)?.profile.tier ?? "trial");
+    const tiers = withoutRow.map((id) => byId.get(bookerOf.get(id)!)?.profile.tier ?? "trial");
     const allowed = tiers.map((tier) => datesAllowed(tier));
-    const used = withoutRow.map((id) => byId.get(id)?.ownDatesByMonth.get(month) ?? 0);
+    const used = withoutRow.map((id) => byId.get(bookerOf.get(id)!)?.coupleDatesByMonth.get(month) ?? 0);
     await tx.execute(sql`
       insert into user_monthly_quotas (user_id, year, month, subscription_tier, quota_allowed, quota_used, quota_remaining)
       select t.u, ${window.year}::int, ${window.month}::int, t.tier, t.a, t.used, greatest(t.a - t.used, 0)

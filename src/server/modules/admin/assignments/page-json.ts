@@ -7,6 +7,7 @@
  * One named prepared statement (each pooled connection plans it once).
  */
 import type { Db } from "../../../db/client.ts";
+import { averageRatingSql, feedbackSql, ratingsJsonSql } from "./ratings-sql.ts";
 
 const value = (expr: string) => `coalesce(to_json(${expr})::text, 'null')`;
 const instant = (expr: string) =>
@@ -60,8 +61,9 @@ const row = object([
       ["timeOfDay", value("i.time_of_day")],
     ])} from date_ideas i where i.id = r.date_idea_id), 'null')`,
   ],
-  ["rating", value("r.rating")],
-  ["feedback", value("r.feedback")],
+  ["rating", averageRatingSql("r.id")],
+  ["feedback", feedbackSql("r.id")],
+  ["ratings", ratingsJsonSql("r.id")],
   ["matchReasons", matchReasons],
 ]);
 

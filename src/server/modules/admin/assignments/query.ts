@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
-import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
+import { eq, sql } from "drizzle-orm";
+import type { AdminAssignment, AdminRating } from "../../../../shared/admin/assignments.ts";
 import type { Db } from "../../../db/client.ts";
 import { dateIdeas, dateReservations, users, venues } from "../../../db/schema.ts";
+import { ratingsJsonSql, summariseRatings } from "./ratings-sql.ts";
 
 type Reader = Pick<Db, "select">;
 
@@ -15,8 +16,7 @@ const columns = {
   createdAt: dateReservations.createdAt,
   revealedAt: dateReservations.revealedAt,
   confirmedAt: dateReservations.confirmedAt,
-  rating: dateReservations.rating,
-  feedback: dateReservations.feedback,
+  ratings: sql<string>`${sql.raw(ratingsJsonSql(`"date_reservations"."id"`))}`,
   matchReasons: dateReservations.matchReasons,
   userEmail: users.email,
   userFirstName: users.firstName,
@@ -47,6 +47,7 @@ export type AssignmentRow = Awaited<ReturnType<typeof assignmentQuery>>[number];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toAdminAssignment(r: AssignmentRow): AdminAssignment {
+  const ratings: AdminRating[] = JSON.parse(r.ratings);
   return {
     id: r.id,
     userId: r.userId,
@@ -81,8 +82,8 @@ export function toAdminAssignment(r: AssignmentRow): AdminAssignment {
             duration: r.ideaDuration!,
             timeOfDay: r.ideaTimeOfDay!,
           },
-    rating: r.rating,
-    feedback: r.feedback,
+    ...summariseRatings(ratings),
+    ratings,
     matchReasons: Array.isArray(r.matchReasons)
       ? r.matchReasons.filter((x): x is string => typeof x === "string")
       : null,

@@ -1,8 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { ASSIGNMENT_MSG, datesAllowed } from "../../../../shared/admin/assignments.ts";
 import type { Db } from "../../../db/client.ts";
-import { type User, userMonthlyQuotas } from "../../../db/schema.ts";
+import { dateReservations, type User, userMonthlyQuotas } from "../../../db/schema.ts";
 import { conflict } from "../../../http-error.ts";
+import type { Couple } from "../../couples/couple.ts";
+import { londonInstant } from "../../matching/rules.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -26,28 +28,48 @@ export function londonYearMonth(at: Date): { year: number; month: number } {
 const displayName = (u: Pick<User, "firstName" | "lastName" | "email">) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email;
 
+/** "Alex Smith" or, for a couple, "Alex Smith and Sam Jones" (the plan holder first). */
+export function coupleName(c: Pick<Couple, "member" | "partner" | "holder">): string {
+  if (!c.partner) return displayName(c.member);
+  const [first, second] = c.holder?.id === c.partner.id ? [c.partner, c.member] : [c.member, c.partner];
+  return `${displayName(first)} and ${displayName(second)}`;
+}
+
 /**
- * Takes one date of the member's allowance for the London month of `at`: the month's row is created on
- * first use from the member's tier, then locked, so two assignments at once cannot both take the last
- * date. Refuses (409) when the month is used up. Call inside a transaction.
+ * Takes one date of the couple's allowance for the London month of `at` (couples/couple.ts: the plan
+ * holder's row, whichever partner the date is for). The month's row is created on first use from the plan's
+ * tier, counting the couple's dates already in that month, then locked, so two bookings at once cannot both
+ * take the last date. Refuses (409) when the month is used up. Call inside a transaction, after locking the
+ * couple (readCouple with lock).
  */
-export async function consumeQuota(
-  tx: Tx,
-  member: Pick<User, "id" | "subscriptionTier" | "firstName" | "lastName" | "email">,
-  at: Date,
-): Promise<void> {
+export async function consumeQuota(tx: Tx, couple: Couple, at: Date): Promise<void> {
   const { year, month } = londonYearMonth(at);
-  const allowed = datesAllowed(member.subscriptionTier);
+  const owner = couple.allowanceOwner;
+  const tier = couple.holder?.subscriptionTier ?? owner.subscriptionTier;
+  const allowed = datesAllowed(tier);
+  const from = londonInstant(year, month, 1, 0, 0);
+  const to = month === 12 ? londonInstant(year + 1, 1, 1, 0, 0) : londonInstant(year, month + 1, 1, 0, 0);
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(dateReservations)
+    .where(
+      and(
+        inArray(dateReservations.userId, couple.ids),
+        ne(dateReservations.status, "cancelled"),
+        gte(dateReservations.scheduledDate, from),
+        lt(dateReservations.scheduledDate, to),
+      ),
+    );
   await tx
     .insert(userMonthlyQuotas)
     .values({
-      userId: member.id,
+      userId: owner.id,
       year,
       month,
-      subscriptionTier: member.subscriptionTier ?? "trial",
+      subscriptionTier: tier ?? "trial",
       quotaAllowed: allowed,
-      quotaUsed: 0,
-      quotaRemaining: allowed,
+      quotaUsed: Math.min(n, allowed),
+      quotaRemaining: Math.max(0, allowed - n),
     })
     .onConflictDoNothing();
   const [row] = await tx
@@ -55,14 +77,16 @@ export async function consumeQuota(
     .from(userMonthlyQuotas)
     .where(
       and(
-        eq(userMonthlyQuotas.userId, member.id),
+        eq(userMonthlyQuotas.userId, owner.id),
         eq(userMonthlyQuotas.year, year),
         eq(userMonthlyQuotas.month, month),
       ),
     )
     .for("update");
   if (row.quotaRemaining <= 0)
-    throw conflict(ASSIGNMENT_MSG.quotaUsed(displayName(member), row.quotaAllowed, monthName.format(at)));
+    throw conflict(
+      ASSIGNMENT_MSG.quotaUsed(coupleName(couple), row.quotaAllowed, monthName.format(at), !!couple.partner),
+    );
   await tx
     .update(userMonthlyQuotas)
     .set({
@@ -72,8 +96,11 @@ export async function consumeQuota(
     .where(eq(userMonthlyQuotas.id, row.id));
 }
 
-/** Gives back one date of the member's allowance for the London month of `at` (a cancelled date). */
-export async function returnQuota(tx: Tx, userId: number, at: Date): Promise<void> {
+/**
+ * Gives back one date of the allowance for the London month of `at` (a cancelled date): the row of
+ * `ownerId`, the allowance owner of the date's couple (couples/couple.ts).
+ */
+export async function returnQuota(tx: Tx, ownerId: number, at: Date): Promise<void> {
   const { year, month } = londonYearMonth(at);
   await tx
     .update(userMonthlyQuotas)
@@ -83,7 +110,7 @@ export async function returnQuota(tx: Tx, userId: number, at: Date): Promise<voi
     })
     .where(
       and(
-        eq(userMonthlyQuotas.userId, userId),
+        eq(userMonthlyQuotas.userId, ownerId),
         eq(userMonthlyQuotas.year, year),
         eq(userMonthlyQuotas.month, month),
         sql`${userMonthlyQuotas.quotaUsed} > 0`,

@@ -15,6 +15,7 @@ import {
 } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, notFound } from "../../../http-error.ts";
+import { type Couple, readCouple } from "../../couples/couple.ts";
 import { readAssignment } from "./query.ts";
 import { consumeQuota, returnQuota, type Tx } from "./quota.ts";
 
@@ -31,30 +32,13 @@ export interface NewAssignment {
 
 /**
  * Locks the member's row (and their linked partner's, in id order) for the rest of the transaction, so
- * the clash and quota checks of two assignments for one couple run one after the other. Answers the
- * member and the couple's ids; 404 for a missing or deleted member.
+ * the clash and allowance checks of two bookings for one couple run one after the other. Answers the
+ * couple (couples/couple.ts); 404 for a missing or deleted member.
  */
-export async function lockCouple(tx: Tx, userId: number): Promise<{ member: User; ids: number[] }> {
-  const [member] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  if (!member) throw notFound(ASSIGNMENT_MSG.memberNotFound);
-  let ids = [member.id];
-  if (member.partnerId) {
-    const [partner] = await tx
-      .select({ partnerId: users.partnerId })
-      .from(users)
-      .where(eq(users.id, member.partnerId));
-    if (partner?.partnerId === member.id) ids = [member.id, member.partnerId].sort((a, b) => a - b);
-  }
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, ids))
-    .orderBy(asc(users.id))
-    .for("update");
-  return { member, ids };
+export async function lockCouple(tx: Tx, userId: number): Promise<Couple & { ids: number[] }> {
+  const couple = await readCouple(tx, userId, { lock: true });
+  if (!couple) throw notFound(ASSIGNMENT_MSG.memberNotFound);
+  return couple;
 }
 
 /** Refuses (409) when the couple already has a date that is not cancelled within the clash window of `at`. */
@@ -100,7 +84,8 @@ async function pickIdea(tx: Tx, userId: number, venueId: number): Promise<number
 export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx): Promise<AdminAssignment> {
   const run = async (t: Tx): Promise<AdminAssignment> => {
     if (!(input.scheduledDate.getTime() > deps.now().getTime())) throw badRequest(ASSIGNMENT_MSG.dateInPast);
-    const { member, ids } = await lockCouple(t, input.userId);
+    const couple = await lockCouple(t, input.userId);
+    const { member, ids } = couple;
     // The venue and idea rows are key-share locked: a delete at the same moment waits for this date and is
     // then refused for it, instead of removing the row between this check and the insert (a 500).
     const [venue] = await t
@@ -122,7 +107,7 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
       dateIdeaId = await pickIdea(t, member.id, venue.id);
     }
     await refuseClash(t, ids, input.scheduledDate);
-    await consumeQuota(t, member, input.scheduledDate);
+    await consumeQuota(t, couple, input.scheduledDate);
     const [row] = await t
       .insert(dateReservations)
       .values({
@@ -157,11 +142,10 @@ export async function updateAssignmentStatus(
       .where(eq(dateReservations.id, id));
     if (!found) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
     // Member first, then the reservation: the same order as createAssignment, so no deadlock.
-    const { member, ids } = await lockCouple(tx, found.userId).catch(async (e) => {
-      // A deleted member's dates can still be tidied up (cancelled, completed) without the quota rules.
-      if (e?.statusCode === 404) return { member: null, ids: [found.userId] };
-      throw e;
-    });
+    // A deleted member's dates can still be tidied up (cancelled, completed) without the allowance rules.
+    const couple = await readCouple(tx, found.userId, { lock: true });
+    const member = couple?.member ?? null;
+    const ids = couple?.ids ?? [found.userId];
     const [res] = await tx.select().from(dateReservations).where(eq(dateReservations.id, id)).for("update");
     if (!res) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
     const now = deps.now();
@@ -169,15 +153,15 @@ export async function updateAssignmentStatus(
       throw conflict(ASSIGNMENT_MSG.memberDeleted);
     if (res.status !== status) {
       if (status === "cancelled") {
-        await returnQuota(tx, res.userId, res.scheduledDate);
+        await returnQuota(tx, couple?.allowanceOwner.id ?? res.userId, res.scheduledDate);
         if (res.venueId !== null)
           await tx
             .insert(userVenueExclusions)
             .values({ userId: res.userId, venueId: res.venueId, reason: "cancelled", excludedAt: now })
             .onConflictDoNothing();
-      } else if (res.status === "cancelled" && member) {
+      } else if (res.status === "cancelled" && couple) {
         await refuseClash(tx, ids, res.scheduledDate, res.id);
-        await consumeQuota(tx, member, res.scheduledDate);
+        await consumeQuota(tx, couple, res.scheduledDate);
         if (res.venueId !== null) await liftExclusion(tx, res.userId, res.venueId, res.id);
       }
     }
