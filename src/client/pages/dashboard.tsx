@@ -10,6 +10,7 @@ import { splitDates } from "../components/dates/date-time.ts";
 import { DATES_KEY, STATS_KEY } from "../components/dates/queries.ts";
 import { useNow } from "../components/dates/use-now.ts";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
+import { PlanOfferBanner } from "../components/plan-offer-banner.tsx";
 import { useAuth } from "../lib/auth.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 
@@ -84,6 +85,8 @@ export default function DashboardPage() {
           </nav>
         </div>
       </header>
+
+      <PlanOfferBanner user={user} className="mt-8" />
 
       <div className="mt-8">
         <StatsRow stats={stats.data} upcoming={dates.data ? upcoming.length : undefined} />

@@ -1,5 +1,6 @@
 import { Tabs } from "radix-ui";
 import { useLocation, useSearch } from "wouter";
+import { PlanOfferBanner } from "../components/plan-offer-banner.tsx";
 import { NotificationsForm } from "../components/settings/notifications-form.tsx";
 import { PartnerCard } from "../components/settings/partner-card.tsx";
 import { PrivacyPanel } from "../components/settings/privacy-panel.tsx";
@@ -132,11 +133,12 @@ export default function SettingsPage() {
                 <NotificationsForm user={user} onAddPhone={() => selectTab("profile")} />
               </SettingsSection>
             </Tabs.Content>
-            <Tabs.Content value="subscription" className={PANEL_FOCUS}>
+            <Tabs.Content value="subscription" className={`grid gap-6 ${PANEL_FOCUS}`}>
+              <PlanOfferBanner user={user} />
               <SubscriptionPanel user={user} />
             </Tabs.Content>
             <Tabs.Content value="privacy" className={PANEL_FOCUS}>
-              <PrivacyPanel user={user} />
+              <PrivacyPanel />
             </Tabs.Content>
           </div>
         </Tabs.Root>

@@ -1,19 +1,104 @@
-import { Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarHeart, CreditCard, HeartHandshake, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { TIMING } from "../../../shared/constants.ts";
+import { type DateOutcome, type DeletionPreview, LEAVING_MSG } from "../../../shared/leaving.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
+import { cn } from "../../lib/cn.ts";
+import { apiRequest, errorMessage, errorStatus, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { AlertDialogTrigger } from "../ui/alert-dialog.tsx";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../ui/alert-dialog.tsx";
 import { Button } from "../ui/button.tsx";
-import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { FormField } from "../ui/form-field.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
 import { toastAcrossNavigation } from "../ui/use-toast.ts";
+import { serverFieldErrors } from "./api.ts";
 
-/** Delete Account behind a confirmation; afterwards a full page load of "/" (signed out). */
-export function DeleteAccount({ hasPlan }: { hasPlan: boolean }) {
+const PREVIEW_KEY = ["/api/auth/user/deletion-preview"] as const;
+
+const OUTCOME_CLASS: Record<DateOutcome, string> = {
+  stays: "text-success-text",
+  offered: "text-foreground",
+  cancelled: "text-destructive-text",
+};
+
+/** What deleting does, as the server will do it: the plan, the partner, and each booked date. */
+function WhatHappens({ preview }: { preview: DeletionPreview }) {
+  return (
+    <div
+      className="grid gap-4 rounded-xl border border-border bg-muted/40 p-4 text-sm"
+      data-testid="deletion-preview"
+    >
+      <h3 className="font-semibold">What happens when you delete</h3>
+      {preview.plan && (
+        <p className="flex gap-2.5">
+          <CreditCard aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <span>{preview.plan}</span>
+        </p>
+      )}
+      {preview.partner && (
+        <p className="flex gap-2.5" data-testid="deletion-partner">
+          <HeartHandshake aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <span>{preview.partner.outcome}</span>
+        </p>
+      )}
+      <div className="flex gap-2.5">
+        <CalendarHeart aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        {preview.dates.length === 0 ? (
+          <p>You have no dates booked.</p>
+        ) : (
+          <div className="grid min-w-0 gap-1.5">
+            <p>Your booked dates:</p>
+            <ul className="grid gap-1.5" data-testid="deletion-dates">
+              {preview.dates.map((d) => (
+                <li key={d.id} className="[overflow-wrap:anywhere]">
+                  <span className="font-semibold tabular-nums">{d.when}</span>:{" "}
+                  <span className={cn(OUTCOME_CLASS[d.outcome])}>{d.text}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Delete Account: the dialog first says exactly what happens (GET /api/auth/user/deletion-preview), then asks
+ * for the password (and the two-step code when it is on). Afterwards a full page load of "/" (signed out).
+ */
+export function DeleteAccount() {
   const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+  const preview = useQuery<DeletionPreview>({
+    queryKey: PREVIEW_KEY,
+    enabled: open,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const needsCode = preview.data?.needsCode ?? false;
+
+  const reset = () => {
+    setPassword("");
+    setCode("");
+    setErrors({});
+  };
+
   const remove = useSingleFlightMutation({
-    mutationFn: () => apiRequest("DELETE", "/api/auth/user"),
+    mutationFn: () =>
+      apiRequest("DELETE", "/api/auth/user", needsCode ? { password, code: code.trim() } : { password }),
     onSuccess: () => {
       // Close first: while the dialog is open, the toast outside it is hidden from assistive technology.
       setOpen(false);
@@ -26,30 +111,117 @@ export function DeleteAccount({ hasPlan }: { hasPlan: boolean }) {
       }, TIMING.afterDeleteRedirectMs);
     },
     onError: (error) => {
+      const status = errorStatus(error);
+      const fields = serverFieldErrors(error);
+      if (fields.password || fields.code) {
+        setErrors({ password: fields.password, code: fields.code });
+        return;
+      }
+      // Too many wrong passwords: said where the password is typed.
+      if (status === 429) {
+        setErrors({ password: errorMessage(error) });
+        return;
+      }
       setOpen(false);
+      reset();
       toastCallError(TOAST.accountDeleteFailed, error);
     },
   });
   const busy = remove.isPending || remove.isSuccess;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      password: password ? undefined : LEAVING_MSG.password,
+      code: needsCode && !code.trim() ? LEAVING_MSG.code : undefined,
+    };
+    setErrors(next);
+    if (next.password || next.code) return;
+    remove.mutate();
+  };
+
   return (
-    <ConfirmDialog
+    <AlertDialog
       open={open}
-      onOpenChange={setOpen}
-      pending={busy}
-      trigger={
-        <AlertDialogTrigger asChild>
-          <Button variant="destructive">
-            <Trash2 aria-hidden />
-            Delete Account
-          </Button>
-        </AlertDialogTrigger>
-      }
-      title="Delete your account?"
-      description={`This permanently deletes your profile, preferences and date history${hasPlan ? ", and ends your subscription and its Direct Debit straight away" : ""}. You'll be signed out and can't sign in again. This can't be undone. We keep only the payment records the law requires, without your name.`}
-      cancelLabel="Keep My Account"
-      confirmLabel="Delete Account"
-      pendingLabel="Deleting..."
-      onConfirm={() => remove.mutate()}
-    />
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant="destructive">
+          <Trash2 aria-hidden />
+          Delete Account
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle className="break-words">Delete your account?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This permanently deletes your profile, preferences and date history. You'll be signed out and
+            can't sign in again. This can't be undone. We keep only the payment records the law requires,
+            without your name.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <div className="mt-5" aria-live="polite" aria-busy={preview.isPending}>
+          {preview.isPending ? (
+            <div
+              className="grid gap-2 rounded-xl border border-border p-4"
+              data-testid="deletion-preview-loading"
+            >
+              <span className="sr-only">Checking what happens to your plan and dates</span>
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-4 w-5/6" />
+            </div>
+          ) : preview.isError ? (
+            <div role="alert" className="grid gap-3 rounded-xl border border-border p-4 text-sm">
+              <p>We couldn't check what happens to your plan and dates: {errorMessage(preview.error)}</p>
+              <Button
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={() => void preview.refetch()}
+              >
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <WhatHappens preview={preview.data} />
+          )}
+        </div>
+        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            hint="Enter your password to confirm it's you."
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            disabled={busy}
+          />
+          {needsCode && (
+            <FormField
+              label="Two-step code"
+              inputMode="text"
+              autoComplete="one-time-code"
+              hint="The 6-digit code from your authenticator app, or a recovery code."
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              error={errors.code}
+              disabled={busy}
+            />
+          )}
+          <AlertDialogFooter className="mt-2">
+            <AlertDialogCancel disabled={busy}>Keep My Account</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={busy || !preview.isSuccess}>
+              {busy ? "Deleting..." : "Delete Account"}
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { Download } from "lucide-react";
-import type { PublicUser } from "../../../shared/api-types.ts";
 import { Button } from "../ui/button.tsx";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { DeleteAccount } from "./delete-account.tsx";
@@ -8,7 +7,7 @@ import { SettingsSection } from "./section.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
 
 /** Settings > Privacy & Security: your data, password, two-step sign-in, devices, and deleting the account. */
-export function PrivacyPanel({ user }: { user: PublicUser }) {
+export function PrivacyPanel() {
   return (
     <div className="grid gap-6">
       <SettingsSection
@@ -37,9 +36,9 @@ export function PrivacyPanel({ user }: { user: PublicUser }) {
       <SettingsSection
         title="Danger Zone"
         tone="danger"
-        description="Deleting your account removes your profile, preferences and date history for good."
+        description="Deleting your account removes your profile, preferences and date history for good. Before you confirm, we show what happens to your plan, your partner and each booked date."
       >
-        <DeleteAccount hasPlan={Boolean(user.subscriptionTier && user.subscriptionStatus)} />
+        <DeleteAccount />
       </SettingsSection>
     </div>
   );
