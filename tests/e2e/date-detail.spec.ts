@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, registerViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb, registerViaApi } from "./helpers.ts";
 
 const NOT_FOUND = "The mystery date you're looking for doesn't exist or you don't have access to it.";
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -116,6 +116,69 @@ test.describe("date detail", () => {
 
     await page.goto("/dashboard");
     await expect(page.getByTestId("stat-rating")).toHaveText("5.0");
+  });
+
+  test("each partner rates the date for themselves and sees the other's rating, labelled", async ({
+    page,
+    browser,
+  }) => {
+    const holder = await registerViaApi(page, { firstName: "Robin" });
+    const partnerContext = await browser.newContext();
+    const partnerPage = await partnerContext.newPage();
+    const partner = await registerViaApi(partnerPage, { firstName: "Jordan" });
+    const db = await e2eDb();
+    await db.query(
+      `UPDATE users u SET partner_id = p.id FROM users p
+        WHERE (lower(u.email), lower(p.email)) IN ((lower($1), lower($2)), (lower($2), lower($1)))`,
+      [holder.email, partner.email],
+    );
+    const id = await arrangeDate(holder.email, { hoursFromNow: -30, status: "completed" });
+
+    // The partner rates first: two stars and their words.
+    await partnerPage.goto(`/dates/${id}`);
+    const theirCard = partnerPage.getByTestId("rating-card");
+    await theirCard.getByRole("radio", { name: /^2 stars/ }).check({ force: true });
+    await theirCard.getByLabel("Anything you'd like to tell us? (optional)").fill("Too loud for us.");
+    await theirCard.getByRole("button", { name: "Save rating" }).click();
+    await expect(theirCard.getByRole("img", { name: "Rated 2 out of 5" })).toBeVisible();
+
+    // The plan holder still rates for themselves, and sees Jordan's rating beneath.
+    await page.goto(`/dates/${id}`);
+    const card = page.getByTestId("rating-card");
+    await expect(card.getByRole("heading", { name: "Rate your experience" })).toBeVisible();
+    await expect(card.getByTestId("partner-ratings")).toContainText("Jordan's rating");
+    await expect(card.getByRole("img", { name: "Jordan rated it 2 out of 5" })).toBeVisible();
+    await expect(card).toContainText("Too loud for us.");
+    await card.getByRole("radio", { name: /^5 stars/ }).check({ force: true });
+    await card.getByLabel("Anything you'd like to tell us? (optional)").fill("Perfect evening.");
+    await card.getByRole("button", { name: "Save rating" }).click();
+    await expect(card.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
+
+    // Neither replaced the other; each average is their own.
+    await partnerPage.reload();
+    await expect(theirCard.getByRole("img", { name: "Rated 2 out of 5" })).toBeVisible();
+    await expect(theirCard.getByRole("img", { name: "Robin rated it 5 out of 5" })).toBeVisible();
+    await expect(theirCard).toContainText("Perfect evening.");
+    await partnerPage.goto("/dashboard");
+    await expect(partnerPage.getByTestId("stat-rating")).toHaveText("2.0");
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("stat-rating")).toHaveText("5.0");
+
+    if (process.env.SCREENSHOTS) {
+      for (const [width, height] of [
+        [390, 844],
+        [1440, 900],
+      ]) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          await partnerPage.setViewportSize({ width, height });
+          await partnerPage.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+          await partnerPage.goto(`/dates/${id}`);
+          await theirCard.scrollIntoViewIfNeeded();
+          await theirCard.screenshot({ path: `/tmp/shots-ratings/ratings-${width}-${colorScheme}.png` });
+        }
+      }
+    }
+    await partnerContext.close();
   });
 
   test("Contact support sends a message about the date", async ({ page }) => {

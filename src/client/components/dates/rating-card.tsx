@@ -63,7 +63,54 @@ export function StarRating({
   );
 }
 
-/** Rate a past date: stars and a few words, kept on the date and editable while the server allows. */
+/** Read-only stars with the word for the score. */
+function StarsShown({ rating, label, testId }: { rating: number; label: string; testId?: string }) {
+  return (
+    <p className="flex items-center gap-1" role="img" aria-label={label} data-testid={testId}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star
+          key={n}
+          aria-hidden
+          className={cn("size-6", n <= rating ? "fill-accent text-accent" : "fill-transparent text-input")}
+        />
+      ))}
+      <span className="ml-2 text-sm font-medium text-muted-foreground">{WORDS[rating] ?? ""}</span>
+    </p>
+  );
+}
+
+function Words({ children }: { children: string }) {
+  return (
+    <blockquote className="min-w-0 border-l-2 border-accent pl-3 whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
+      {children}
+    </blockquote>
+  );
+}
+
+/** What the other of the couple made of the date, in their own words (their own rating, read-only). */
+function PartnerRatings({ date }: { date: MemberDate }) {
+  const theirs = date.ratings.filter((r) => r.by === "partner");
+  if (theirs.length === 0) return null;
+  return (
+    <div className="mt-6 grid gap-4 border-t pt-5" data-testid="partner-ratings">
+      {theirs.map((r) => {
+        const who = r.name ?? "Your partner";
+        return (
+          <div key={`${r.name}-${r.ratedAt}`} className="grid gap-2">
+            <h3 className="text-sm font-medium">{`${who}'s rating`}</h3>
+            <StarsShown rating={r.rating} label={`${who} rated it ${r.rating} out of 5`} />
+            {r.feedback && <Words>{r.feedback}</Words>}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * Rate a past date: stars and a few words, kept on the date and editable while the server allows. Each
+ * partner rates for themselves; the other's rating shows below, labelled.
+ */
 export function RatingCard({ date }: { date: MemberDate }) {
   const rate = useRateDate(date.id);
   const allowed = date.actions.rate.allowed;
@@ -171,29 +218,12 @@ export function RatingCard({ date }: { date: MemberDate }) {
             className="grid gap-3 outline-none"
             data-testid="rating-summary"
           >
-            <p
-              className="flex items-center gap-1"
-              role="img"
-              aria-label={`Rated ${date.rating} out of 5`}
-              data-testid="current-rating"
-            >
-              {[1, 2, 3, 4, 5].map((n) => (
-                <Star
-                  key={n}
-                  aria-hidden
-                  className={cn(
-                    "size-6",
-                    n <= (date.rating ?? 0) ? "fill-accent text-accent" : "fill-transparent text-input",
-                  )}
-                />
-              ))}
-              <span className="ml-2 text-sm font-medium text-muted-foreground">{WORDS[date.rating]}</span>
-            </p>
-            {date.feedback && (
-              <blockquote className="min-w-0 border-l-2 border-accent pl-3 whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
-                {date.feedback}
-              </blockquote>
-            )}
+            <StarsShown
+              rating={date.rating}
+              label={`Rated ${date.rating} out of 5`}
+              testId="current-rating"
+            />
+            {date.feedback && <Words>{date.feedback}</Words>}
             {allowed && (
               <Button
                 variant="outline"
@@ -211,6 +241,7 @@ export function RatingCard({ date }: { date: MemberDate }) {
             )}
           </div>
         ) : null}
+        <PartnerRatings date={date} />
       </CardContent>
     </Card>
   );
