@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { dateReservations, users, venues } from "../../src/server/db/schema.ts";
 import { AuthCache } from "../../src/server/modules/auth/auth-cache.ts";
 import { ADMIN_SESSION_IDLE_HOURS, SESSION_IDLE_HOURS } from "../../src/shared/constants.ts";
+import type { MemberDate } from "../../src/shared/member-api.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
 import { timeoutTests } from "./session-timeouts.ts";
@@ -92,8 +93,7 @@ describe("timeouts and sign-out with the session cache", () => {
 });
 
 describe("members' dates with the session cache", () => {
-  const dates = async (who: SignedIn) =>
-    (await get(who, "/api/dates/user")).json() as Array<{ id: number; status: string; venue: unknown }>;
+  const dates = async (who: SignedIn) => (await get(who, "/api/dates/user")).json() as Array<MemberDate>;
 
   it("the rows come from the cache, but what is revealed still follows the clock", async () => {
     await expect.poll(() => t.app.authCache?.active, { timeout: 5000 }).toBe(true);
@@ -151,6 +151,28 @@ describe("members' dates with the session cache", () => {
     await eventually(async () =>
       (await dates(me)).some((d) => d.id === reservation.id && d.status === "cancelled") ? true : null,
     );
+  });
+
+  it("a partner's rating of a date is seen in the member's cached list (each partner rates for themselves)", async () => {
+    const me = await t.member();
+    const partner = await t.member({ partnerId: me.user.id, firstName: "Jordan" });
+    await t.db.update(users).set({ partnerId: partner.user.id }).where(eq(users.id, me.user.id));
+    const { reservation } = await arrangeDate(t.db, me.user.id, {
+      at: new Date(t.clock.now().getTime() - 30 * HOUR),
+      status: "completed",
+    });
+    await eventually(async () => ((await dates(me)).some((d) => d.id === reservation.id) ? true : null));
+    const rated = await t.request({
+      method: "POST",
+      url: `/api/dates/${reservation.id}/rating`,
+      as: partner,
+      payload: { rating: 2 },
+    });
+    expect(rated.statusCode).toBe(200);
+    const seen = await eventually(async () =>
+      (await dates(me)).find((d) => d.id === reservation.id && d.ratings.length === 1),
+    );
+    expect(seen).toMatchObject({ rating: null, ratings: [{ by: "partner", name: "Jordan", rating: 2 }] });
   });
 });
 
