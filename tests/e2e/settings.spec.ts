@@ -429,6 +429,9 @@ test.describe("settings", () => {
     await expect(confirm).toBeHidden();
 
     await page.getByRole("button", { name: "Delete Account" }).click();
+    await expect(confirm.getByTestId("deletion-dates")).toHaveCount(0);
+    await expect(confirm.getByText("You have no dates booked.")).toBeVisible();
+    await confirm.getByLabel("Password").fill(password);
     await confirm.getByRole("button", { name: "Delete Account" }).click();
     await expect(toasts(page).getByText("Account Deleted")).toBeVisible();
     await expect(page).toHaveURL("/");

@@ -1,0 +1,109 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { arrangeDate, e2eDb, readMail, registerViaApi } from "./helpers.ts";
+
+/**
+ * Leaving deliberately (issue #16, part 4): a plan holder with a partner and booked dates opens Delete Account,
+ * reads what happens to the partner and each date, is refused with a wrong password, then deletes; the
+ * partner is offered the membership (a banner with the deadline) and keeps the dates. Screenshots of the
+ * dialog at phone and desktop size, light and dark, go to LEAVING_SHOTS when set.
+ */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+
+test("the plan holder sees what deleting does, needs the password, and the partner keeps the dates", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const shots = process.env.LEAVING_SHOTS;
+  if (shots) mkdirSync(shots, { recursive: true });
+
+  // Sam holds a Gold plan (paid for 30 days); Alex is covered. Two dates: one inside the paid month, one after.
+  const sam = await registerViaApi(page, { firstName: "Sam" });
+  const partnerContext = await browser.newContext();
+  const partnerPage = await partnerContext.newPage();
+  const alex = await registerViaApi(partnerPage, { firstName: "Alex" });
+  const db = await e2eDb();
+  await db.query(
+    `UPDATE users SET subscription_tier = 'gold', subscription_status = 'active',
+       current_period_end = now() + interval '30 days' WHERE lower(email) = lower($1)`,
+    [sam.email],
+  );
+  await db.query(
+    `UPDATE users u SET partner_id = p.id FROM users p
+     WHERE (lower(u.email), lower(p.email)) IN ((lower($1), lower($2)), (lower($2), lower($1)))`,
+    [sam.email, alex.email],
+  );
+  await arrangeDate(sam.email, { hoursFromNow: 24 * 5 });
+  await arrangeDate(sam.email, { hoursFromNow: 24 * 40 });
+
+  await page.goto("/settings?tab=privacy");
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+  await expect(dialog).toBeVisible();
+  const preview = dialog.getByTestId("deletion-preview");
+  await expect(preview).toContainText("Your Gold membership and its Direct Debit end now.");
+  await expect(dialog.getByTestId("deletion-partner")).toContainText("Alex is offered your Gold membership");
+  const dates = dialog.getByTestId("deletion-dates").getByRole("listitem");
+  await expect(dates).toHaveCount(2);
+  await expect(dates.nth(0)).toContainText(
+    /^\w{3} \d{1,2} \w{3}, \d{2}:\d{2}: stays with Alex \(within the month/,
+  );
+  await expect(dates.nth(1)).toContainText("stays with Alex if they set up their own Direct Debit by");
+
+  if (shots) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+        await page.evaluate(() => document.fonts.ready);
+        // The theme's colours settle (a screenshot at once can catch the switch half-way).
+        await page.waitForTimeout(400);
+        const size = viewport === PHONE ? "phone" : "desktop";
+        await page.screenshot({ path: `${shots}/delete-dialog-${size}-${colorScheme}.png` });
+      }
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.emulateMedia({ colorScheme: "light" });
+  }
+
+  // No password, then a wrong one: refused, and the dialog stays open.
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(dialog.getByText("Enter your password to delete your account")).toBeVisible();
+  await dialog.getByLabel("Password").fill("not my password");
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(
+    dialog.getByText("That password is not right. Your account has not been deleted."),
+  ).toBeVisible();
+  await expect(dialog.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  if (shots) await page.screenshot({ path: `${shots}/delete-dialog-wrong-password.png` });
+
+  await dialog.getByLabel("Password").fill(sam.password);
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(toasts(page).getByText("Account Deleted")).toBeVisible();
+  await expect(page).toHaveURL("/");
+  expect((await page.request.post("/api/login", { data: sam })).status()).toBe(401);
+
+  // Alex: told what happened, and offered the membership with the deadline; both dates are Alex's now.
+  const mail = await readMail(alex.email, "plan_holder_left");
+  expect(mail.text).toMatch(/Set up your own Direct Debit by .+ to keep your 2 booked dates\./);
+  await partnerPage.goto("/dashboard");
+  const banner = partnerPage.getByTestId("plan-offer");
+  await expect(banner.getByRole("heading", { name: /Keep your dates: choose a plan by/ })).toBeVisible();
+  await expect(banner).toContainText("to keep your 2 booked dates");
+  await expect(banner).toContainText("Otherwise the date after");
+  if (shots) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await partnerPage.setViewportSize(viewport);
+      await partnerPage.evaluate(() => document.fonts.ready);
+      await partnerPage.screenshot({
+        path: `${shots}/plan-offer-${viewport === PHONE ? "phone" : "desktop"}.png`,
+      });
+    }
+  }
+  await banner.getByRole("link", { name: "Choose a Plan" }).click();
+  await expect(partnerPage).toHaveURL(/\/subscription/);
+  await partnerContext.close();
+});
