@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { readMail, registerViaApi, uniqueEmail } from "./helpers.ts";
+import { e2eDb, readMail, registerViaApi, saveAcceptedPreferences, uniqueEmail } from "./helpers.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -11,16 +11,50 @@ function invitePath(mail: { text: string }): string {
   return match![1];
 }
 
+/** A path on the site under test from a link in a mail (invitation, verification). */
+function linkPath(mail: { text: string }, pattern: RegExp): string {
+  const match = pattern.exec(mail.text);
+  expect(match, `the e-mail carries a link matching ${pattern}`).not.toBeNull();
+  return match![1];
+}
+
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1440, height: 900 },
+] as const;
+
+/** The screen at phone and desktop size, light and dark, for a person to look at. */
+async function shootAll(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const viewport of VIEWPORTS)
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({
+        path: `test-results/screens/partner-${name}-${viewport.name}-${colorScheme}.png`,
+        fullPage: true,
+      });
+    }
+  if (before) await page.setViewportSize(before);
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 test.describe("partners", () => {
-  test("a member invites their partner, who signs up through the invitation, accepts, and is unlinked", async ({
+  test("the partner's journey: invitation, Create Account prefilled, verify, accept, short questionnaire, dashboard", async ({
     page,
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const partnerEmail = uniqueEmail("partner");
 
-    // A invites B from Settings, Profile tab.
-    await registerViaApi(page, { firstName: "Alex" });
+    // A, with a plan and the couple's answers, invites B from Settings, Profile tab.
+    const alex = await registerViaApi(page, { firstName: "Alex" });
+    await saveAcceptedPreferences(page);
+    await (await e2eDb()).query(
+      "UPDATE users SET subscription_tier = 'gold', subscription_status = 'active' WHERE email = $1",
+      [alex.email],
+    );
     await page.goto("/settings");
     const card = page.getByRole("region", { name: "Your partner" });
     await expect(card.getByText("Partners share the couple's dates")).toBeVisible();
@@ -31,7 +65,6 @@ test.describe("partners", () => {
     await card.getByRole("button", { name: "Send invitation" }).click();
     await expect(toasts(page).getByText("Invitation sent")).toBeVisible();
     await expect(card.getByTestId("partner-pending")).toContainText(partnerEmail);
-    await expect(card.getByRole("button", { name: "Cancel invitation" })).toBeVisible();
 
     // B opens the link from the e-mail: the landing page with the invitation on top.
     const path = invitePath(await readMail(partnerEmail, "partner_invite"));
@@ -43,36 +76,123 @@ test.describe("partners", () => {
     await expect(
       partner.getByRole("heading", { level: 1, name: /Your next evening together/ }),
     ).toBeVisible();
+    await shootAll(partner, "1-invitation");
 
-    // Create account keeps the invitation in ?next= and comes back to it.
+    // Create account: the invited address is filled in, and the invitation kept in ?next=.
     await invite.getByRole("link", { name: "Create account" }).click();
     await expect(partner).toHaveURL(/\/auth\?next=%2Fpartner-invite%3Ftoken%3D/);
-    await partner.getByRole("tab", { name: "Create Account" }).click();
+    await expect(partner.getByRole("tab", { name: "Create Account" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(partner.getByLabel("Email")).toHaveValue(partnerEmail);
+    await expect(partner.getByTestId("auth-invite-note")).toContainText(`Alex invited ${partnerEmail}`);
+    await shootAll(partner, "2-create-account");
     await partner.getByLabel("First name").fill("Blake");
     await partner.getByLabel("Last name").fill("Morgan");
-    await partner.getByLabel("Email").fill(partnerEmail);
     await partner.getByLabel("Password").fill("a-long-passphrase");
     await partner.getByRole("button", { name: "Create Account" }).click();
+
+    // Back on the invitation: the address must be confirmed before accepting.
     await expect(partner).toHaveURL(path);
+    await expect(invite.getByTestId("invite-verify-first")).toContainText(partnerEmail);
+    await expect(invite.getByRole("button", { name: "Accept invitation" })).toHaveCount(0);
+    await shootAll(partner, "3-verify-first");
+
+    // The verification link comes back to the invitation, which can now be accepted.
+    const verify = linkPath(
+      await readMail(partnerEmail, "email_verification"),
+      /https?:\/\/\S+?(\/api\/verify-email\?token=[\w.~%-]+)/,
+    );
+    await partner.goto(verify);
+    await expect(partner).toHaveURL(path);
+    await expect(toasts(partner).getByText("Email verified")).toBeVisible();
     await invite.getByRole("button", { name: "Accept invitation" }).click();
     await expect(toasts(partner).getByText("Partner linked")).toBeVisible();
+
+    // The short questionnaire: only B's own needs, beside the couple's answers.
+    await expect(partner).toHaveURL("/onboarding");
+    await expect(partner.getByRole("heading", { level: 1, name: "A few things about you" })).toBeVisible();
+    const shared = partner.getByTestId("shared-answers");
+    await expect(shared).toContainText("Near SW1A 1AA, within 25 miles");
+    await expect(shared).toContainText("££");
+    await expect(shared).toContainText("Culture");
+    await expect(shared).toContainText("Saturdays (1st, 2nd and 3rd weeks)");
+    await expect(shared).toContainText("Afternoons (12PM-6PM)");
+    await expect(partner.getByText("Step 1 of 6")).toHaveCount(0);
+    await shootAll(partner, "4-short-questionnaire");
+
+    await partner.getByRole("checkbox", { name: "Vegan" }).click();
+    await partner.getByRole("checkbox", { name: "Step-free access" }).click();
+    await partner.getByRole("switch", { name: "Alcohol is fine for me" }).click();
+    await partner.getByRole("button", { name: "Save and go to my dashboard" }).click();
+    await expect(partner.getByText("You must accept the Terms & Conditions to continue")).toBeVisible();
+    await partner.getByRole("checkbox", { name: "I accept the Terms & Conditions" }).click();
+    await expect(partner.getByText("You must accept the Terms & Conditions to continue")).toHaveCount(0);
+    await partner.getByRole("button", { name: "Save and go to my dashboard" }).click();
+
+    // The dashboard no longer asks for a questionnaire.
     await expect(partner).toHaveURL("/dashboard");
+    await expect(toasts(partner).getByText("Your answers are saved")).toBeVisible();
+    await expect(partner.getByTestId("dates-empty")).toContainText("Your first date is being planned");
+    await expect(partner.getByText("Tell us what you both love")).toHaveCount(0);
+    await expect(partner.getByTestId("dashboard-plan")).toContainText("Gold");
+    await shootAll(partner, "5-dashboard");
+
+    const saved = await (await e2eDb()).query(
+      `SELECT p.dietary_restrictions, p.accessibility_needs, p.alcohol_ok, u.onboarding_completed
+       FROM users u JOIN user_preferences p ON p.user_id = u.id WHERE u.email = $1`,
+      [partnerEmail],
+    );
+    expect(saved.rows).toEqual([
+      {
+        dietary_restrictions: ["Vegan"],
+        accessibility_needs: ["Step-free access"],
+        alcohol_ok: false,
+        onboarding_completed: true,
+      },
+    ]);
+
+    // Coming back to /onboarding shows the short questionnaire with the saved answers.
+    await partner.goto("/onboarding");
+    await expect(partner.getByRole("checkbox", { name: "Vegan" })).toBeChecked();
+    await expect(partner.getByRole("switch", { name: "Alcohol is fine for me" })).not.toBeChecked();
 
     // The link has been used: opening it again says so.
     await partner.goto(path);
     await expect(partner.getByText("This invitation link is invalid or has expired.")).toBeVisible();
     await partnerContext.close();
 
-    // A sees B on the card, and unlinks after confirming.
+    // A sees B on the card.
     await page.reload();
     await expect(card.getByTestId("partner-linked")).toContainText("Blake");
     await expect(card.getByTestId("partner-linked")).toContainText(partnerEmail);
-    await card.getByRole("button", { name: "Unlink partner" }).click();
-    const dialog = page.getByRole("alertdialog");
-    await expect(dialog.getByRole("heading", { name: "Unlink Blake?" })).toBeVisible();
-    await dialog.getByRole("button", { name: "Unlink partner" }).click();
-    await expect(toasts(page).getByText("Partner unlinked")).toBeVisible();
-    await expect(card.getByLabel("Invite your partner")).toBeVisible();
+  });
+
+  test("signed in with another address: the invitation says where it went and offers to switch account", async ({
+    page,
+    browser,
+  }) => {
+    const inviter = await browser.newPage();
+    await registerViaApi(inviter, { firstName: "Robin" });
+    const partnerEmail = uniqueEmail("partner");
+    expect((await inviter.request.post("/api/partner/invite", { data: { email: partnerEmail } })).ok()).toBe(
+      true,
+    );
+    const path = invitePath(await readMail(partnerEmail, "partner_invite"));
+    await inviter.close();
+
+    const someone = await registerViaApi(page, { firstName: "Sam" });
+    await page.goto(path);
+    const invite = page.getByTestId("partner-invite-card");
+    await expect(invite).toContainText(`This invitation was sent to ${partnerEmail}`);
+    await expect(invite).toContainText(`You're signed in as ${someone.email}`);
+    await expect(invite.getByRole("button", { name: "Accept invitation" })).toHaveCount(0);
+    await shootAll(page, "wrong-account");
+
+    await invite.getByRole("button", { name: "Sign out and switch account" }).click();
+    await expect(page).toHaveURL(/\/auth\?next=%2Fpartner-invite%3Ftoken%3D/);
+    await expect(page.getByLabel("Email")).toHaveValue(partnerEmail);
   });
 
   test("a pending invitation can be cancelled, and its link then no longer works", async ({ page }) => {
@@ -125,16 +245,26 @@ test.describe("partners", () => {
     // The partner already has an account (registered elsewhere), signed out here.
     const elsewhere = await browser.newPage();
     await registerViaApi(elsewhere, { email: partnerEmail, password: "another-passphrase", firstName: "Jo" });
+    await elsewhere.goto(
+      linkPath(
+        await readMail(partnerEmail, "email_verification"),
+        /https?:\/\/\S+?(\/api\/verify-email\?token=[\w.~%-]+)/,
+      ),
+    );
+    await expect(elsewhere.getByText("Email verified")).toBeVisible();
     await elsewhere.close();
 
     await page.goto(path);
     await page.getByTestId("partner-invite-card").getByRole("link", { name: "Sign in" }).click();
-    await page.getByLabel("Email").fill(partnerEmail);
+    // The invited address is filled in on the sign-in form too.
+    await expect(page.getByLabel("Email")).toHaveValue(partnerEmail);
     await page.getByLabel("Password", { exact: true }).fill("another-passphrase");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(path);
     await expect(page.getByText("Robin invited you to join Unveil as their partner")).toBeVisible();
     await page.getByRole("button", { name: "Accept invitation" }).click();
-    await expect(page).toHaveURL("/dashboard");
+    // Robin has not answered the couple's questions yet, so Jo gets the whole questionnaire.
+    await expect(page).toHaveURL("/onboarding");
+    await expect(page.getByText("Step 1 of 6")).toBeVisible();
   });
 });

@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
+import { takeRememberedInvite } from "../components/partner/pending-invite.ts";
 import { toast } from "../components/ui/use-toast.ts";
 import { CURRENT_USER_KEY, queryClient } from "./queryClient.ts";
 
 /**
  * The e-mail verification link lands on "/?verified=1" or "/?verified=0": say how it went, then take the
- * parameter out of the address so a reload or a shared link does not repeat it.
+ * parameter out of the address so a reload or a shared link does not repeat it. A partner who verified to
+ * accept an invitation goes back to it.
  */
 export function useVerificationResult(): void {
   const search = useSearch();
@@ -14,8 +16,14 @@ export function useVerificationResult(): void {
     const params = new URLSearchParams(search);
     const verified = params.get("verified");
     if (verified === null) return;
+    const invite = verified === "1" ? takeRememberedInvite() : null;
     if (verified === "1") {
-      toast({ title: "Email verified", description: "Thank you. Your reveals will reach you." });
+      toast({
+        title: "Email verified",
+        description: invite
+          ? "Thank you. You can accept the invitation now."
+          : "Thank you. Your reveals will reach you.",
+      });
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     } else {
       toast({
@@ -24,6 +32,7 @@ export function useVerificationResult(): void {
         variant: "destructive",
       });
     }
+    if (invite) return navigate(invite, { replace: true });
     params.delete("verified");
     const rest = params.toString();
     navigate(`${location}${rest ? `?${rest}` : ""}${window.location.hash}`, { replace: true });

@@ -7,6 +7,7 @@ import { LoginForm } from "../components/auth/login-form.tsx";
 import { RegisterForm } from "../components/auth/register-form.tsx";
 import { ResetCard } from "../components/auth/reset-card.tsx";
 import { LogoMark } from "../components/logo.tsx";
+import { useInviteFromNext } from "../components/partner/pending-invite.ts";
 import { Card, CardContent } from "../components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../lib/document-title.ts";
@@ -22,6 +23,9 @@ export default function AuthPage() {
   const tier = parseTierId(params.get("tier"));
   const token = params.get("token");
   const next = safeNextPath(params.get("next"));
+  // Arriving from a partner invitation: its address is the one to use, filled in.
+  const invite = useInviteFromNext(next);
+  const inviter = invite?.inviterFirstName?.trim() || "Your partner";
   const [tab, setTab] = useState<AuthTab>(tier || params.get("tab") === "register" ? "register" : "login");
   const [mode, setMode] = useState<"main" | "forgot">("main");
 
@@ -42,6 +46,16 @@ export default function AuthPage() {
   else
     content = (
       <>
+        {invite && !tier && (
+          <p
+            className="mb-4 rounded-xl border border-accent/50 bg-accent/10 px-4 py-3 text-center text-sm"
+            data-testid="auth-invite-note"
+          >
+            {inviter} invited{" "}
+            <strong className="font-semibold [overflow-wrap:anywhere]">{invite.email}</strong>. Use that
+            address and you'll come straight back to accept.
+          </p>
+        )}
         {tier && (
           <p className="mb-4 rounded-xl border border-accent/50 bg-accent/10 px-4 py-3 text-center text-sm">
             You chose the <strong className="font-semibold">{TIERS[tier].name}</strong> plan —{" "}
@@ -56,10 +70,14 @@ export default function AuthPage() {
                 <TabsTrigger value="register">Create Account</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
-                <LoginForm destination={afterLogin} onForgot={() => setMode("forgot")} />
+                <LoginForm
+                  destination={afterLogin}
+                  onForgot={() => setMode("forgot")}
+                  defaultEmail={invite?.email}
+                />
               </TabsContent>
               <TabsContent value="register">
-                <RegisterForm destination={afterRegister} />
+                <RegisterForm destination={afterRegister} defaultEmail={invite?.email} />
               </TabsContent>
             </Tabs>
           </CardContent>
@@ -97,7 +115,9 @@ export default function AuthPage() {
                 ? "Set a new password for your account."
                 : mode === "forgot"
                   ? "It happens. We'll send you a link."
-                  : "Sign in, or create an account to plan your first date."}
+                  : invite
+                    ? `Create your account, or sign in, to join ${invite.inviterFirstName?.trim() || "your partner"}.`
+                    : "Sign in, or create an account to plan your first date."}
             </p>
           </div>
           {content}

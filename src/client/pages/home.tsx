@@ -1,18 +1,16 @@
-import { useMutation } from "@tanstack/react-query";
 import { ArrowRight, Info, MailCheck } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../shared/api-types.ts";
 import { REVEAL_WINDOW_HOURS, TIERS } from "../../shared/constants.ts";
-import { TOAST } from "../../shared/messages.ts";
+import { partnerNeedsStep, useShortQuestionnaire } from "../components/partner/short-onboarding.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Tooltip } from "../components/ui/tooltip.tsx";
-import { toast } from "../components/ui/use-toast.ts";
 import { useAuth } from "../lib/auth.ts";
 import { cn } from "../lib/cn.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { partnerCover, partnerName } from "../lib/plan.ts";
-import { apiRequest, toastCallError } from "../lib/queryClient.ts";
+import { useResendVerification } from "../lib/use-resend-verification.ts";
 
 /** "Good morning/afternoon/evening" by the time in London. */
 function greeting(now = new Date()): string {
@@ -34,21 +32,25 @@ const JOURNEY = [
 
 export default function HomePage() {
   const { user } = useAuth();
+  const short = useShortQuestionnaire(user);
   useDocumentTitle("Home");
   if (!user) return null;
   const ready = user.onboardingCompleted;
   // The partner's membership covers the couple: nothing to buy, so no Direct Debit step.
   const cover = partnerCover(user);
+  // A linked partner whose partner answered the couple's questions gives only their own needs.
+  const needs = short ? partnerNeedsStep(short) : null;
+  const first = needs ? { title: "Your own needs", text: needs.text } : JOURNEY[0];
   const journey = cover
     ? [
-        JOURNEY[0],
+        first,
         {
           title: "Your plan",
           text: `${cover.firstName?.trim() ? `${partnerName(cover)}'s` : "Your partner's"} ${TIERS[cover.tier].name} membership already covers you both.`,
         },
         JOURNEY[2],
       ]
-    : JOURNEY;
+    : [first, ...JOURNEY.slice(1)];
 
   return (
     <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
@@ -59,11 +61,13 @@ export default function HomePage() {
       <p className="mt-4 max-w-xl text-lg text-muted-foreground">
         {ready
           ? "Your dates are being planned. Everything you need is on your dashboard."
-          : "Let's begin with the two of you. It takes about five minutes, and then we can start planning."}
+          : needs
+            ? "You're linked with your partner. One short step and we can plan around you both."
+            : "Let's begin with the two of you. It takes about five minutes, and then we can start planning."}
       </p>
       <Button asChild size="lg" className="mt-8 w-full sm:w-auto">
         <Link href={ready ? "/dashboard" : "/onboarding"}>
-          {ready ? "Go to Dashboard" : "Start Onboarding"}
+          {ready ? "Go to Dashboard" : needs ? needs.label : "Start Onboarding"}
           <ArrowRight aria-hidden />
         </Link>
       </Button>
@@ -101,12 +105,7 @@ export default function HomePage() {
 }
 
 function VerifyEmailNotice({ user }: { user: PublicUser }) {
-  const resend = useMutation({
-    mutationFn: async () => (await apiRequest("POST", "/api/resend-verification")).json(),
-    onSuccess: () =>
-      toast({ title: "Verification e-mail sent", description: `Look for it at ${user.email}.` }),
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
-  });
+  const resend = useResendVerification(user.email);
   return (
     <section
       aria-labelledby="verify-heading"

@@ -1,15 +1,37 @@
 import { useQuery } from "@tanstack/react-query";
+import type { PartnerQuestionnaire } from "../../shared/schemas/partner.ts";
 import { initialValues, PREFERENCES_KEY, type SavedPreferences } from "../components/onboarding/model.ts";
 import { OnboardingWizard } from "../components/onboarding/wizard.tsx";
+import { PARTNER_PREFERENCES_KEY } from "../components/partner/partner-key.ts";
+import { PartnerQuestionnaireForm } from "../components/partner/questionnaire.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { FullPageSpinner } from "../components/ui/spinner.tsx";
+import { useAuth } from "../lib/auth.ts";
 import { useChosenTier } from "../lib/chosen-tier.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { errorMessage } from "../lib/queryClient.ts";
 
-/** /onboarding: the preferences questionnaire, pre-filled with the saved answers on a return visit. */
+/**
+ * /onboarding: the preferences questionnaire, pre-filled with the saved answers on a return visit. A linked
+ * partner whose partner has answered the couple's questions gets the short version: only their own needs.
+ */
 export default function OnboardingPage() {
-  useDocumentTitle("Your preferences");
+  const { user } = useAuth();
+  const linked = Boolean(user?.partnerId);
+  // Asked afresh on each visit: linking and unlinking change the answer.
+  const partner = useQuery<PartnerQuestionnaire>({
+    queryKey: PARTNER_PREFERENCES_KEY,
+    enabled: linked,
+    staleTime: 0,
+  });
+  useDocumentTitle(linked && partner.data?.eligible ? "Your own needs" : "Your preferences");
+
+  if (linked && partner.isPending) return <FullPageSpinner label="Loading your preferences" />;
+  if (linked && partner.data?.eligible) return <PartnerQuestionnaireForm data={partner.data} />;
+  return <FullQuestionnaire />;
+}
+
+function FullQuestionnaire() {
   const tier = useChosenTier();
   const saved = useQuery<{ preferences: SavedPreferences | null }>({ queryKey: PREFERENCES_KEY });
 

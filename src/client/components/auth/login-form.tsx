@@ -16,6 +16,7 @@ import {
   queryClient,
   toastCallError,
 } from "../../lib/queryClient.ts";
+import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
 import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
@@ -98,8 +99,21 @@ function CodeStep({
   );
 }
 
-export function LoginForm({ destination, onForgot }: { destination: () => string; onForgot: () => void }) {
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+export function LoginForm({
+  destination,
+  onForgot,
+  defaultEmail,
+}: {
+  destination: () => string;
+  onForgot: () => void;
+  /** Filled in, still editable (a partner invitation's address). */
+  defaultEmail?: string;
+}) {
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: defaultEmail ?? "", password: "" },
+  });
+  usePrefilledEmail(form, defaultEmail);
   /** The e-mail and password that passed, kept for the second step, which sends them again with the code. */
   const [challenge, setChallenge] = useState<LoginInput | null>(null);
   const login = useLogin(destination, (_challenge, input) => setChallenge(input));

@@ -2,14 +2,23 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { registerSchema } from "../../../shared/schemas/auth.ts";
 import { useRegisterMutation } from "../../lib/auth.ts";
+import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
-export function RegisterForm({ destination }: { destination: () => string }) {
+/** Create Account; `defaultEmail` fills the address in (a partner invitation's), still editable. */
+export function RegisterForm({
+  destination,
+  defaultEmail,
+}: {
+  destination: () => string;
+  defaultEmail?: string;
+}) {
   const form = useForm({
     resolver: zodResolver(registerSchema),
-    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
+    defaultValues: { firstName: "", lastName: "", email: defaultEmail ?? "", password: "" },
   });
+  usePrefilledEmail(form, defaultEmail);
   const signUp = useRegisterMutation(destination);
   const { errors } = form.formState;
 

@@ -6,6 +6,7 @@ import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { DashboardStats } from "../../../shared/member-api.ts";
 import { cn } from "../../lib/cn.ts";
 import { hasCurrentPlan, partnerCover, planSummary } from "../../lib/plan.ts";
+import { partnerNeedsStep, useShortQuestionnaire } from "../partner/short-onboarding.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
@@ -99,7 +100,9 @@ export function PlanCard({ user, className }: { user: PublicUser; className?: st
 export function EmptyDates({ user }: { user: PublicUser }) {
   const needsOnboarding = !user.onboardingCompleted;
   const needsPlan = !hasCurrentPlan(user) && !partnerCover(user);
-  const step = needsOnboarding
+  // A linked partner gives only their own needs; the couple's answers are already in.
+  const shortQuestionnaire = useShortQuestionnaire(user);
+  const fullStep = needsOnboarding
     ? {
         title: "Tell us what you both love",
         text: "Six quick questions about places, budget and the evenings that suit you. We plan every date around them.",
@@ -114,6 +117,7 @@ export function EmptyDates({ user }: { user: PublicUser }) {
           label: "Choose a plan",
         }
       : null;
+  const step = shortQuestionnaire ? partnerNeedsStep(shortQuestionnaire) : fullStep;
   return (
     <Card className="overflow-hidden" data-testid="dates-empty">
       <div className="grid items-center sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
-import { ArrowRight, HeartHandshake, LinkIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ArrowRight, HeartHandshake, LinkIcon, LogOut, MailCheck } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { BRAND } from "../../../shared/brand.ts";
@@ -14,18 +14,21 @@ import {
   CURRENT_USER_KEY,
   errorMessage,
   errorStatus,
+  noteDeliberateSignOut,
   queryClient,
   toastCallError,
 } from "../../lib/queryClient.ts";
+import { useResendVerification } from "../../lib/use-resend-verification.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { toast } from "../ui/use-toast.ts";
-import { PARTNER_KEY } from "./partner-key.ts";
+import { PARTNER_KEY, PARTNER_PREFERENCES_KEY } from "./partner-key.ts";
+import { forgetInvite, inviteKey, invitePath, rememberInvite } from "./pending-invite.ts";
 
 /** The sign-in screen, coming back to this invitation afterwards. */
 export function authHref(token: string, tab?: "register"): string {
-  const next = encodeURIComponent(`/partner-invite?token=${encodeURIComponent(token)}`);
+  const next = encodeURIComponent(invitePath(token));
   return `/auth?next=${next}${tab ? `&tab=${tab}` : ""}`;
 }
 
@@ -83,14 +86,103 @@ function Invalid({ signedIn, className }: { signedIn: boolean; className?: strin
   );
 }
 
+/** The card's buttons, and always a way to leave it for later. */
+function Actions({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      {children}
+      <Button asChild size="lg" variant="ghost" className="w-full sm:w-auto">
+        <Link href="/dashboard">Not now</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Signed in with another address: say which one the invitation went to, and offer to switch account. */
+function WrongAccount({ token, info, user }: { token: string; info: PartnerInviteInfo; user: PublicUser }) {
+  const switchAccount = useMutation({
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/logout");
+    },
+    onSuccess: () => {
+      noteDeliberateSignOut();
+      // A full page load, so nothing of this account stays in memory; the invitation is kept in ?next=.
+      window.location.href = authHref(token);
+    },
+    onError: (error) => toastCallError(TOAST.logoutFailed, error),
+  });
+  const busy = switchAccount.isPending || switchAccount.isSuccess;
+  return (
+    <>
+      <div className="mt-5 rounded-xl border border-border bg-muted/70 p-4 text-sm" role="note">
+        <p>
+          This invitation was sent to{" "}
+          <strong className="font-medium [overflow-wrap:anywhere]">{info.email}</strong>. You're signed in as{" "}
+          <strong className="font-medium [overflow-wrap:anywhere]">{user.email}</strong>.
+        </p>
+        <p className="mt-1.5 text-muted-foreground">
+          To accept, sign out and sign in or create an account with the invited address.
+        </p>
+      </div>
+      <Actions>
+        <Button size="lg" className="w-full sm:w-auto" disabled={busy} onClick={() => switchAccount.mutate()}>
+          <LogOut aria-hidden />
+          {busy ? "Signing out..." : "Sign out and switch account"}
+        </Button>
+      </Actions>
+    </>
+  );
+}
+
+/** The invited address, not yet confirmed: the verification link brings the partner back here. */
+function VerifyFirst({ token, email }: { token: string; email: string }) {
+  useEffect(() => rememberInvite(token), [token]);
+  const resend = useResendVerification(email);
+  return (
+    <>
+      <div
+        className="mt-5 flex gap-3 rounded-xl border border-accent/50 bg-accent/10 p-4 text-sm"
+        data-testid="invite-verify-first"
+      >
+        <MailCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-text" />
+        <div className="min-w-0">
+          <p className="font-semibold">One more step: confirm your e-mail address</p>
+          <p className="mt-1 text-muted-foreground">
+            We sent a link to{" "}
+            <span className="font-medium text-foreground [overflow-wrap:anywhere]">{email}</span>. Open it and
+            you'll come straight back here to accept.
+          </p>
+        </div>
+      </div>
+      <Actions>
+        <Button
+          size="lg"
+          variant="outline"
+          className="w-full sm:w-auto"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
+          {resend.isPending ? "Sending..." : "Resend the link"}
+        </Button>
+      </Actions>
+    </>
+  );
+}
+
+/**
+ * A signed-in member: only the account whose verified address is the invited one accepts (the server says
+ * so too). Accepting goes on to the partner's short questionnaire, or the dashboard once they have answered.
+ */
 function AcceptButton({ token, info, user }: { token: string; info: PartnerInviteInfo; user: PublicUser }) {
   const [, navigate] = useLocation();
   const accept = useSingleFlightMutation({
     mutationFn: async () =>
       (await (await apiRequest("POST", "/api/partner-invite/accept", { token })).json()) as PublicUser,
     onSuccess: (updated) => {
+      forgetInvite();
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       void queryClient.invalidateQueries({ queryKey: PARTNER_KEY });
+      void queryClient.invalidateQueries({ queryKey: PARTNER_PREFERENCES_KEY });
       void queryClient.invalidateQueries({
         predicate: (q) => String(q.queryKey[0]).startsWith("/api/dates"),
       });
@@ -100,36 +192,27 @@ function AcceptButton({ token, info, user }: { token: string; info: PartnerInvit
         description: who ? `You and ${who} now share your dates.` : "You now share your dates.",
         variant: "success",
       });
-      navigate("/dashboard");
+      navigate(updated.onboardingCompleted ? "/dashboard" : "/onboarding");
     },
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });
-  const otherAddress = info.email.toLowerCase() !== user.email.toLowerCase();
+  const invited = info.email.toLowerCase();
+  const pendingHere = user.pendingEmail?.toLowerCase() === invited;
+  if (user.email.toLowerCase() !== invited && !pendingHere)
+    return <WrongAccount token={token} info={info} user={user} />;
+  if (!user.emailVerified || pendingHere) return <VerifyFirst token={token} email={info.email} />;
   return (
-    <>
-      {otherAddress && (
-        <p className="mt-4 rounded-xl bg-muted px-3.5 py-2.5 text-sm text-muted-foreground">
-          This invitation was sent to{" "}
-          <strong className="font-medium text-foreground [overflow-wrap:anywhere]">{info.email}</strong>.
-          You're signed in as{" "}
-          <strong className="font-medium text-foreground [overflow-wrap:anywhere]">{user.email}</strong>.
-        </p>
-      )}
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <Button
-          size="lg"
-          className="w-full sm:w-auto"
-          disabled={accept.isPending || accept.isSuccess}
-          onClick={() => accept.mutate()}
-        >
-          {accept.isPending ? "Accepting..." : "Accept invitation"}
-          <ArrowRight aria-hidden />
-        </Button>
-        <Button asChild size="lg" variant="ghost" className="w-full sm:w-auto">
-          <Link href="/dashboard">Not now</Link>
-        </Button>
-      </div>
-    </>
+    <Actions>
+      <Button
+        size="lg"
+        className="w-full sm:w-auto"
+        disabled={accept.isPending || accept.isSuccess}
+        onClick={() => accept.mutate()}
+      >
+        {accept.isPending ? "Accepting..." : "Accept invitation"}
+        <ArrowRight aria-hidden />
+      </Button>
+    </Actions>
   );
 }
 
@@ -139,9 +222,7 @@ function AcceptButton({ token, info, user }: { token: string; info: PartnerInvit
  */
 export function PartnerInviteCard({ token, className }: { token: string; className?: string }) {
   const { user } = useAuth();
-  const query = useQuery<PartnerInviteInfo>({
-    queryKey: ["/api/partner-invite", encodeURIComponent(token)],
-  });
+  const query = useQuery<PartnerInviteInfo>({ queryKey: inviteKey(token) });
 
   if (query.isPending)
     return (
@@ -192,7 +273,8 @@ export function PartnerInviteCard({ token, className }: { token: string; classNa
             </Button>
           </div>
           <p className="mt-4 text-xs text-muted-foreground">
-            Sent to {info.email}. After signing in you'll come straight back here to accept.
+            Sent to <span className="[overflow-wrap:anywhere]">{info.email}</span>. Use this address (we'll
+            fill it in) and you'll come straight back here to accept.
           </p>
         </>
       )}
