@@ -77,6 +77,9 @@ describe("an empty business", () => {
       completionRate: 0,
       emailDeliveryRate: 0,
       suggestionApprovalRate: 0,
+      averageRating: null,
+      ratingsGiven: 0,
+      bothRatedRate: 0,
       recentReservations: 0,
       reservationsByStatus: [],
     });

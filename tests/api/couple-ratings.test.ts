@@ -139,4 +139,19 @@ describe("each partner rates for themselves", () => {
       "Robin Holder: Perfect / Jordan Partner: Too loud",
     );
   });
+
+  it("analytics hears both voices: every partner's rating, and how many rated dates both partners rated", async () => {
+    const [a] = await couple();
+    const admin = await t.admin();
+    const past = await arrangeDate(t.db, a.user.id, {
+      at: new Date(NOW.getTime() - hours(30)),
+      status: "completed",
+    });
+    await rate(a, past.reservation.id, { rating: 3 });
+    // Earlier in this file: 5 and 2, 4 and 4, 5 and 2 (three dates rated by both); now a 3 by one partner.
+    const ops = (
+      await t.request({ method: "GET", url: "/api/admin/analytics/operational", as: admin })
+    ).json();
+    expect(ops).toMatchObject({ averageRating: 3.6, ratingsGiven: 7, bothRatedRate: 75 });
+  });
 });

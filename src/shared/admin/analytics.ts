@@ -52,6 +52,10 @@ export const ANALYTICS_DEFINITIONS = {
   emailDeliveryRate: "E-mails logged with status sent, as a percentage of every e-mail logged.",
   suggestionApprovalRate:
     "AI suggestions approved or booked, as a percentage of those decided (approved, booked or rejected). Pending ones do not count.",
+  averageRating:
+    "Average rating: the mean of every rating members gave their dates, one decimal; each partner of a couple rates for themselves, so a date rated by both counts twice. Null when there are none.",
+  bothRatedRate:
+    "Both partners rated: of the dates at least one partner rated, the percentage rated by two members (both voices of the couple).",
   recentReservations:
     "Dates this week: reservations scheduled from Monday 00:00 to Sunday 24:00 London time of the current week, not cancelled.",
   recentActivity:
@@ -138,6 +142,12 @@ export interface OperationalAnalytics {
   emailDeliveryRate: number;
   /** Percent, one decimal. */
   suggestionApprovalRate: number;
+  /** Mean of every partner's rating, one decimal; null with none. */
+  averageRating: number | null;
+  /** Ratings given (each partner's own). */
+  ratingsGiven: number;
+  /** Percent, one decimal: rated dates that both partners rated. */
+  bothRatedRate: number;
   /** Dates this week (London, Monday to Sunday), not cancelled. */
   recentReservations: number;
   /** ISO times bounding this week: [weekStart, weekEnd). */

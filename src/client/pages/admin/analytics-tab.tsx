@@ -222,6 +222,8 @@ const DEFINITIONS: Array<[string, string]> = [
   ["Completion Rate", ANALYTICS_DEFINITIONS.completionRate],
   ["Email Delivery Rate", ANALYTICS_DEFINITIONS.emailDeliveryRate],
   ["Suggestion Approval Rate", ANALYTICS_DEFINITIONS.suggestionApprovalRate],
+  ["Average Rating", ANALYTICS_DEFINITIONS.averageRating],
+  ["Both Partners Rated", ANALYTICS_DEFINITIONS.bothRatedRate],
   ["Dates This Week", ANALYTICS_DEFINITIONS.recentReservations],
   ["Recent Activity", ANALYTICS_DEFINITIONS.recentActivity],
 ];

@@ -2,7 +2,7 @@ import type { OperationalAnalytics } from "../../../../shared/admin/analytics.ts
 import { formatDateGB } from "../../../pages/admin/common.tsx";
 import { formatCount, formatRate } from "./format.ts";
 
-/** The six operational figures as a definition list (label, value, what it counts). */
+/** The eight operational figures as a definition list (label, value, what it counts). */
 export function OperationalMetrics({ data }: { data: OperationalAnalytics }) {
   const sum = (rows: { status: string; count: number }[], keep: (status: string) => boolean = () => true) =>
     rows.reduce((n, r) => n + (keep(r.status) ? r.count : 0), 0);
@@ -41,6 +41,18 @@ export function OperationalMetrics({ data }: { data: OperationalAnalytics }) {
       label: "Suggestion Approval Rate",
       value: rateOf(data.suggestionApprovalRate, decided),
       hint: "Approved or booked of those decided",
+    },
+    {
+      id: "average-rating",
+      label: "Average Rating",
+      value: data.averageRating === null ? "—" : `${data.averageRating.toFixed(1)} / 5`,
+      hint: `${formatCount(data.ratingsGiven)} rating${data.ratingsGiven === 1 ? "" : "s"}, each partner's own`,
+    },
+    {
+      id: "both-rated",
+      label: "Both Partners Rated",
+      value: rateOf(data.bothRatedRate, data.ratingsGiven),
+      hint: "Of rated dates, rated by both of the couple",
     },
     {
       id: "dates-this-week",

@@ -106,6 +106,13 @@ export async function sendOperationalExport(deps: Deps, reply: FastifyReply): Pr
       definition: DEF.suggestionApprovalRate,
     },
     {
+      metric: "Average Rating (of 5)",
+      value: ops.averageRating ?? "none yet",
+      definition: DEF.averageRating,
+    },
+    { metric: "Ratings Given", value: ops.ratingsGiven, definition: DEF.averageRating },
+    { metric: "Both Partners Rated (%)", value: ops.bothRatedRate, definition: DEF.bothRatedRate },
+    {
       metric: `Dates This Week (from ${londonTime(ops.weekStart)})`,
       value: ops.recentReservations,
       definition: DEF.recentReservations,

@@ -59,6 +59,13 @@ export const suggestions = sql`
     coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status), '[]') AS by_status
   FROM by_status`;
 
+/** Both voices: every partner's own rating, and how many rated dates both partners rated. */
+export const ratings = sql`
+  WITH per_date AS (SELECT reservation_id, count(*) AS n FROM date_ratings GROUP BY reservation_id)
+  SELECT (SELECT round(avg(rating), 1)::float8 FROM date_ratings) AS average,
+    (SELECT count(*)::int FROM date_ratings) AS given,
+    ${rate(sql`(SELECT count(*) FROM per_date WHERE n >= 2)`, sql`(SELECT count(*) FROM per_date)`)} AS both_rate`;
+
 /** The latest events of four kinds up to now: each read newest first through its time index, then merged. */
 export function activity(now: Date, limit: number) {
   return sql`
@@ -131,7 +138,7 @@ function memberName(r: ActivityRow): string {
 
 export async function operationalAnalytics(deps: Deps): Promise<OperationalAnalytics> {
   const now = deps.now();
-  const [[res], [mail], [sugg], recent] = await Promise.all([
+  const [[res], [mail], [sugg], [rated], recent] = await Promise.all([
     rows<{
       total: number;
       completed: number;
@@ -143,6 +150,7 @@ export async function operationalAnalytics(deps: Deps): Promise<OperationalAnaly
     }>(deps.db, reservations(now)),
     rows<{ rate: number; by_status: StatusCount[] }>(deps.db, emails),
     rows<{ rate: number; by_status: StatusCount[] }>(deps.db, suggestions),
+    rows<{ average: number | null; given: number; both_rate: number }>(deps.db, ratings),
     rows<ActivityRow>(deps.db, activity(now, ANALYTICS.recentActivity)),
   ]);
   const recentActivity: ActivityItem[] = recent.map((r) => ({
@@ -159,6 +167,9 @@ export async function operationalAnalytics(deps: Deps): Promise<OperationalAnaly
     completionRate: res.completion_rate,
     emailDeliveryRate: mail.rate,
     suggestionApprovalRate: sugg.rate,
+    averageRating: rated.average === null ? null : Number(rated.average),
+    ratingsGiven: rated.given,
+    bothRatedRate: Number(rated.both_rate),
     recentReservations: res.this_week,
     weekStart: iso(res.week_start),
     weekEnd: iso(res.week_end),
