@@ -3,9 +3,12 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { HeartHandshake, MailPlus, Send } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { TIERS } from "../../../shared/constants.ts";
 import type { PartnerStatus } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { partnerInviteSchema } from "../../../shared/schemas/member.ts";
+import { useAuth } from "../../lib/auth.ts";
 import {
   apiRequest,
   CURRENT_USER_KEY,
@@ -42,8 +45,19 @@ function usePartnerCall(method: "POST" | "DELETE", url: string, onDone: (status:
   });
 }
 
+/** What unlinking does (couples/leaving.ts): whoever holds the plan keeps it and every date ahead. */
+function unlinkOutcome(user: PublicUser | null | undefined, name: string): string {
+  if (user?.partnerPlan)
+    return `${name}'s ${TIERS[user.partnerPlan.tier].name} membership stays with ${name}, and so does every booked date, including those in your name. You'll have no membership of your own. We'll e-mail ${name} to say so.`;
+  if (user?.subscriptionTier && LIVE.has(user.subscriptionStatus ?? ""))
+    return `You keep your ${TIERS[user.subscriptionTier].name} membership and every booked date, including those in ${name}'s name. We'll e-mail ${name} to say so.`;
+  return "You'll stop sharing dates: each of you will only see the dates on your own account.";
+}
+const LIVE = new Set(["active", "past_due", "paused"]);
+
 function Linked({ partner }: { partner: NonNullable<PartnerStatus["partner"]> }) {
   const [open, setOpen] = useState(false);
+  const { user } = useAuth();
   const name = partner.firstName?.trim() || partner.email;
   const unlink = usePartnerCall("DELETE", "/api/partner", () => {
     setOpen(false);
@@ -77,7 +91,7 @@ function Linked({ partner }: { partner: NonNullable<PartnerStatus["partner"]> })
           </Button>
         }
         title={`Unlink ${name}?`}
-        description="You'll stop sharing dates: each of you will only see the dates on your own account. Either of you can send a new invitation later."
+        description={`${unlinkOutcome(user, name)} Either of you can send a new invitation later.`}
         cancelLabel="Keep linked"
         confirmLabel="Unlink partner"
         pendingLabel="Unlinking..."
