@@ -79,6 +79,11 @@ describe("OpenAPI document", () => {
     expect(bodyOf(doc, "/api/account/password", "post")?.required).toEqual(
       expect.arrayContaining(["currentPassword", "newPassword"]),
     );
+    // Deleting the account asks for the password (and the two-step code when on).
+    const deletion = bodyOf(doc, "/api/auth/user", "delete");
+    expect(deletion?.required).toEqual(["password"]);
+    expect(Object.keys(deletion?.properties ?? {})).toEqual(["password", "code"]);
+    expect(doc.paths["/api/auth/user/deletion-preview"].get["x-access"]).toBe("member");
     expect(Object.keys(bodyOf(doc, "/api/admin/venues", "post")?.properties ?? {}).length).toBeGreaterThan(3);
   });
 
