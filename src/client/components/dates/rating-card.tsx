@@ -92,7 +92,7 @@ function PartnerRatings({ date }: { date: MemberDate }) {
   const theirs = date.ratings.filter((r) => r.by === "partner");
   if (theirs.length === 0) return null;
   return (
-    <div className="mt-6 grid gap-4 border-t pt-5" data-testid="partner-ratings">
+    <div className="mt-6 grid gap-4 border-t border-border/70 pt-5" data-testid="partner-ratings">
       {theirs.map((r) => {
         const who = r.name ?? "Your partner";
         return (
