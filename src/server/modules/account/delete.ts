@@ -96,20 +96,19 @@ export async function deleteAccount(deps: Deps, user: User, proof: DeleteAccount
   const left: Array<{ email: string; firstName: string | null; id: number }> = [];
   let leaving: Leaving | null = null;
   const deleted = await deps.db.transaction(async (tx) => {
-    // Once only: a second request (a double click) finds the row already anonymised.
+    // Both partners' rows are locked in id order (as bookings lock them), then: once only, a second request
+    // (a double click) finds the row already anonymised.
+    const couple = await readCouple(tx, user.id, { lock: true });
     const [still] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
       .for("update");
-    if (!still) return false;
+    if (!still || !couple) return false;
     // The couple's plan and dates first (the same decision the preview showed): dates that stay with the
     // partner move to them, so the cancellation below reaches only those still in this member's name.
-    const couple = await readCouple(tx, user.id, { lock: true });
-    if (couple) {
-      leaving = await planLeaving(tx, couple, now);
-      await applyLeaving(tx, leaving);
-    }
+    leaving = await planLeaving(tx, couple, now);
+    await applyLeaving(tx, leaving);
     left.push(
       ...(await tx
         .select({ email: users.email, firstName: users.firstName, id: users.id })
