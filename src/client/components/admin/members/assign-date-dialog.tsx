@@ -57,7 +57,7 @@ function CoupleBrief({ userId, when }: { userId: number; when: string }) {
   return (
     <section
       aria-label="The couple before booking"
-      className="grid gap-3 rounded-xl border border-border bg-muted/40 p-4"
+      className="grid content-start gap-3 rounded-xl border border-border bg-muted/40 p-4"
     >
       {couple.isError ? (
         <p role="alert" className="text-sm text-destructive-text">
@@ -67,10 +67,20 @@ function CoupleBrief({ userId, when }: { userId: number; when: string }) {
         <CoupleSkeleton label="Loading the couple" />
       ) : (
         <>
-          <div className="grid gap-2 text-sm">
-            <PartnerRef couple={c} />
-            <PlanLine couple={c} />
-          </div>
+          <dl className="grid gap-2 text-sm">
+            <div className="grid gap-0.5">
+              <dt className="text-xs font-medium text-muted-foreground">Partner</dt>
+              <dd className="min-w-0">
+                <PartnerRef couple={c} />
+              </dd>
+            </div>
+            <div className="grid gap-0.5">
+              <dt className="text-xs font-medium text-muted-foreground">Plan</dt>
+              <dd>
+                <PlanLine couple={c} />
+              </dd>
+            </div>
+          </dl>
           <AllowanceMeter couple={c} />
           <CoupleNeeds couple={c} className="border-t border-border/70 pt-2" />
         </>
@@ -142,7 +152,7 @@ export function AssignDateDialog({
         if (!next) reset();
       }}
     >
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle>Assign Date</DialogTitle>
           <DialogDescription>
@@ -151,45 +161,53 @@ export function AssignDateDialog({
         </DialogHeader>
         <form
           noValidate
-          className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-5"
+          className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-x-8"
           onSubmit={form.handleSubmit(() => {
             setServerError(null);
             assign.mutate(form.getValues());
           })}
         >
-          <MemberPicker
-            value={member}
-            error={errors.userId?.message}
-            onChange={(u) => {
-              setMember(u);
-              form.setValue("userId", u ? String(u.id) : "", { shouldValidate: Boolean(u) });
-            }}
-          />
-          {member && <CoupleBrief userId={member.id} when={when} />}
-          <FormField
-            label="Scheduled date (London time)"
-            type="datetime-local"
-            min={dateToLondonLocal(new Date())}
-            error={errors.scheduledDate?.message}
-            {...form.register("scheduledDate")}
-          />
-          <VenuePicker
-            value={venueChoice}
-            error={errors.venueId?.message}
-            onChange={(v) => {
-              setVenueChoice(v);
-              form.setValue("venueId", v ? String(v.id) : "", { shouldValidate: Boolean(v) });
-            }}
-          />
-          {serverError && (
-            <p
-              role="alert"
-              className="rounded-lg bg-destructive/10 px-3.5 py-2.5 text-sm text-destructive-text"
-            >
-              {serverError}
+          <div className="grid content-start gap-5">
+            <MemberPicker
+              value={member}
+              error={errors.userId?.message}
+              onChange={(u) => {
+                setMember(u);
+                form.setValue("userId", u ? String(u.id) : "", { shouldValidate: Boolean(u) });
+              }}
+            />
+            <FormField
+              label="Scheduled date (London time)"
+              type="datetime-local"
+              min={dateToLondonLocal(new Date())}
+              error={errors.scheduledDate?.message}
+              {...form.register("scheduledDate")}
+            />
+            <VenuePicker
+              value={venueChoice}
+              error={errors.venueId?.message}
+              onChange={(v) => {
+                setVenueChoice(v);
+                form.setValue("venueId", v ? String(v.id) : "", { shouldValidate: Boolean(v) });
+              }}
+            />
+            {serverError && (
+              <p
+                role="alert"
+                className="rounded-lg bg-destructive/10 px-3.5 py-2.5 text-sm text-destructive-text"
+              >
+                {serverError}
+              </p>
+            )}
+          </div>
+          {member ? (
+            <CoupleBrief userId={member.id} when={when} />
+          ) : (
+            <p className="hidden items-center justify-center rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted-foreground lg:flex">
+              Choose a member to see their couple's plan, allowance and needs before booking.
             </p>
           )}
-          <DialogFooter className="mt-2">
+          <DialogFooter className="mt-2 lg:col-span-2">
             <Button
               variant="outline"
               disabled={assign.isPending}

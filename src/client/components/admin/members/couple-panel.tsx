@@ -61,9 +61,9 @@ function Needs({
     <ul className="flex flex-wrap gap-1.5">
       {needs.map((n) => (
         <li key={n.need}>
-          <Badge variant="neutral" className="font-medium whitespace-normal">
+          <Badge variant="neutral" className="inline-block rounded-md font-medium whitespace-normal">
             {n.need}
-            <span className="font-normal text-muted-foreground">· {n.userIds.map(whose).join(", ")}</span>
+            <span className="font-normal text-muted-foreground"> · {n.userIds.map(whose).join(", ")}</span>
           </Badge>
         </li>
       ))}
@@ -179,7 +179,7 @@ export function PlanLine({ couple, link }: { couple: AdminCouple; link?: boolean
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
       <TierStatusBadge user={{ subscriptionTier: p.tier, subscriptionStatus: p.status }} />
-      {p.holderId !== null && (
+      {p.holderId !== null && couple.partner && (
         <span className="text-sm text-muted-foreground">
           held by{" "}
           {link && partnerHolds ? (
@@ -208,16 +208,21 @@ export function PartnerRef({ couple, link }: { couple: AdminCouple; link?: boole
       </span>
     );
   return (
-    <span className="inline-flex min-w-0 flex-wrap items-center gap-x-2">
-      <Heart aria-hidden className="size-3.5 shrink-0 text-brand" />
-      {link ? (
-        <Link href={`/admin/members/${p.id}`} className="font-medium underline underline-offset-2">
-          {memberName(p)}
-        </Link>
-      ) : (
-        <span className="font-medium">{memberName(p)}</span>
-      )}
-      <span className="text-xs break-all text-muted-foreground">{p.email}</span>
+    <span className="block min-w-0">
+      <span className="flex items-center gap-1.5">
+        <Heart aria-hidden className="size-3.5 shrink-0 text-brand" />
+        {link ? (
+          <Link
+            href={`/admin/members/${p.id}`}
+            className="font-medium wrap-anywhere underline underline-offset-2"
+          >
+            {memberName(p)}
+          </Link>
+        ) : (
+          <span className="font-medium wrap-anywhere">{memberName(p)}</span>
+        )}
+      </span>
+      <span className="block pl-5 text-xs break-all text-muted-foreground">{p.email}</span>
     </span>
   );
 }

@@ -57,17 +57,17 @@ function Stars({ rating }: { rating: number }) {
 /** Each partner's rating of the date, labelled with who wrote it. */
 function Ratings({ ratings }: { ratings: AdminDateRating[] }) {
   return (
-    <ul className="grid gap-2 rounded-lg bg-muted/50 px-3 py-2.5" aria-label="Ratings">
+    <div className="grid gap-2 rounded-lg bg-muted/50 px-3 py-2.5">
       {ratings.map((r) => (
-        <li key={r.userId} className="grid gap-0.5" data-testid={`rating-${r.reservationId}-${r.userId}`}>
+        <div key={r.userId} className="grid gap-0.5" data-testid={`rating-${r.reservationId}-${r.userId}`}>
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
             <Stars rating={r.rating} />
             <span className="font-medium wrap-anywhere">{r.author}</span>
           </p>
           {r.feedback && <p className="text-sm wrap-anywhere text-muted-foreground italic">“{r.feedback}”</p>}
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
 
