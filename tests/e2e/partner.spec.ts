@@ -24,16 +24,22 @@ const VIEWPORTS = [
 ] as const;
 
 /** The screen at phone and desktop size, light and dark, for a person to look at. */
-async function shootAll(page: Page, name: string) {
+async function shootAll(page: Page, name: string, fullPage = true) {
   const before = page.viewportSize();
   for (const viewport of VIEWPORTS)
     for (const colorScheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      // The page follows the system setting through a class on <html>; colour transitions are finished at once.
+      await page.waitForFunction(
+        (dark) => document.documentElement.classList.contains("dark") === dark,
+        colorScheme === "dark",
+      );
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({
         path: `test-results/screens/partner-${name}-${viewport.name}-${colorScheme}.png`,
-        fullPage: true,
+        fullPage,
+        animations: "disabled",
       });
     }
   if (before) await page.setViewportSize(before);
@@ -45,7 +51,8 @@ test.describe("partners", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    // Twenty-four full-page screenshots on a busy two-core machine.
+    test.setTimeout(300_000);
     const partnerEmail = uniqueEmail("partner");
 
     // A, with a plan and the couple's answers, invites B from Settings, Profile tab.
@@ -76,7 +83,7 @@ test.describe("partners", () => {
     await expect(
       partner.getByRole("heading", { level: 1, name: /Your next evening together/ }),
     ).toBeVisible();
-    await shootAll(partner, "1-invitation");
+    await shootAll(partner, "1-invitation", false);
 
     // Create account: the invited address is filled in, and the invitation kept in ?next=.
     await invite.getByRole("link", { name: "Create account" }).click();
@@ -251,7 +258,7 @@ test.describe("partners", () => {
         /https?:\/\/\S+?(\/api\/verify-email\?token=[\w.~%-]+)/,
       ),
     );
-    await expect(elsewhere.getByText("Email verified")).toBeVisible();
+    await expect(elsewhere.getByText("Email verified", { exact: true })).toBeVisible();
     await elsewhere.close();
 
     await page.goto(path);
