@@ -3,6 +3,8 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A transaction of the app's database (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });

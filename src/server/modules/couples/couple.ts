@@ -11,9 +11,9 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { type User, userMonthlyQuotas, users } from "../../db/schema.ts";
-import { londonYearMonth, type Tx } from "../admin/assignments/quota.ts";
+import { londonParts } from "../matching/rules.ts";
 
 export interface Couple {
   /** The member asked about. */
@@ -85,7 +85,7 @@ export interface CoupleAllowance {
 
 /** The couple's allowance for the London month of `at`, as the quota row says (or the tier's, untouched). */
 export async function coupleAllowance(db: Db | Tx, couple: Couple, at: Date): Promise<CoupleAllowance> {
-  const { year, month } = londonYearMonth(at);
+  const { year, month } = londonParts(at);
   const owner = couple.allowanceOwner;
   const [row] = await db
     .select()

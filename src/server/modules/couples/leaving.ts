@@ -13,20 +13,18 @@
  * - A partner but neither has a plan: the member's own dates are cancelled, the partner's stay.
  */
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
 import { type DateOutcome, type DeletionPreview, dateWhen, type PlanOffer } from "../../../shared/leaving.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { dateReservations, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { londonDay } from "../../london-time.ts";
-import type { Tx } from "../admin/assignments/quota.ts";
 import {
   LEAVING_MAIL_TYPES,
   partnerLeftEmail,
   partnerUnlinkedEmail,
   planHolderLeftEmail,
 } from "../email/leaving-mails.ts";
-import { hasLiveSubscription } from "../payments/service.ts";
 import { type Couple, readCouple } from "./couple.ts";
 
 /** A date still to happen: booked and not yet cancelled or completed. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
   offerCodes,
@@ -116,9 +116,8 @@ export async function createSubscription(
 }
 
 /** Active, behind on payment or paused: the member already has a subscription to change, not to start. */
-export function hasLiveSubscription(status: string | null): boolean {
-  return status === "active" || status === "past_due" || status === "paused";
-}
+/** Re-exported: one definition, in src/shared (a live plan covers the couple). */
+export { hasLiveSubscription };
 
 /** A completion attempt that stopped (crash, lost connection) may be retried after this long. */
 const COMPLETING_STALE_MS = 60_000;

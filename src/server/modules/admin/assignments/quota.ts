@@ -1,12 +1,12 @@
 import { and, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { ASSIGNMENT_MSG, datesAllowed } from "../../../../shared/admin/assignments.ts";
-import type { Db } from "../../../db/client.ts";
+import type { Tx } from "../../../db/client.ts";
 import { dateReservations, type User, userMonthlyQuotas } from "../../../db/schema.ts";
 import { conflict } from "../../../http-error.ts";
 import type { Couple } from "../../couples/couple.ts";
 import { londonInstant } from "../../matching/rules.ts";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx } from "../../../db/client.ts";
 
 const monthParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
