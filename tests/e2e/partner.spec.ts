@@ -1,5 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { e2eDb, readMail, registerViaApi, saveAcceptedPreferences, uniqueEmail } from "./helpers.ts";
+import {
+  e2eDb,
+  expectAccessible,
+  readMail,
+  registerViaApi,
+  saveAcceptedPreferences,
+  uniqueEmail,
+} from "./helpers.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -41,6 +48,8 @@ async function shootAll(page: Page, name: string, fullPage = true) {
         fullPage,
         animations: "disabled",
       });
+      if (viewport.name === "desktop")
+        await expectAccessible(page, `partner ${name} (${colorScheme})`, { soft: true });
     }
   if (before) await page.setViewportSize(before);
   await page.emulateMedia({ colorScheme: "light" });
@@ -117,6 +126,21 @@ test.describe("partners", () => {
     await invite.getByRole("button", { name: "Accept invitation" }).click();
     await expect(toasts(partner).getByText("Partner linked")).toBeVisible();
 
+    await expect(partner).toHaveURL("/onboarding");
+    await expect(partner.getByRole("heading", { level: 1, name: "A few things about you" })).toBeVisible();
+
+    // Elsewhere too, B is asked only for their own needs, never for the whole questionnaire again.
+    await partner.goto("/dashboard");
+    const empty = partner.getByTestId("dates-empty");
+    await expect(empty.getByRole("heading", { name: "Add your own needs" })).toBeVisible();
+    await expect(empty).toContainText("Alex has told us about the dates you'll both enjoy");
+    await expect(partner.getByText("Tell us what you both love")).toHaveCount(0);
+    await expect(partner.getByRole("link", { name: "Start Onboarding" })).toHaveCount(0);
+    await shootAll(partner, "4-dashboard-before-answering");
+    await partner.goto("/");
+    await expect(partner.getByRole("link", { name: "Start Onboarding" })).toHaveCount(0);
+    await partner.getByRole("link", { name: "Add your needs" }).click();
+
     // The short questionnaire: only B's own needs, beside the couple's answers.
     await expect(partner).toHaveURL("/onboarding");
     await expect(partner.getByRole("heading", { level: 1, name: "A few things about you" })).toBeVisible();
@@ -127,7 +151,7 @@ test.describe("partners", () => {
     await expect(shared).toContainText("Saturdays (1st, 2nd and 3rd weeks)");
     await expect(shared).toContainText("Afternoons (12PM-6PM)");
     await expect(partner.getByText("Step 1 of 6")).toHaveCount(0);
-    await shootAll(partner, "4-short-questionnaire");
+    await shootAll(partner, "5-short-questionnaire");
 
     await partner.getByRole("checkbox", { name: "Vegan" }).click();
     await partner.getByRole("checkbox", { name: "Step-free access" }).click();
@@ -144,7 +168,7 @@ test.describe("partners", () => {
     await expect(partner.getByTestId("dates-empty")).toContainText("Your first date is being planned");
     await expect(partner.getByText("Tell us what you both love")).toHaveCount(0);
     await expect(partner.getByTestId("dashboard-plan")).toContainText("Gold");
-    await shootAll(partner, "5-dashboard");
+    await shootAll(partner, "6-dashboard");
 
     const saved = await (await e2eDb()).query(
       `SELECT p.dietary_restrictions, p.accessibility_needs, p.alcohol_ok, u.onboarding_completed

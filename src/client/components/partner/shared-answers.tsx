@@ -35,12 +35,12 @@ function Row({
   children: ReactNode;
 }) {
   return (
-    <div className="flex gap-3 py-3.5 first:pt-0 last:pb-0">
-      <Icon aria-hidden className="mt-0.5 size-4.5 shrink-0 text-accent-text" />
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">{term}</dt>
-        <dd className="mt-1 [overflow-wrap:anywhere]">{children}</dd>
-      </div>
+    <div className="py-3.5 first:pt-0 last:pb-0">
+      <dt className="flex items-center gap-3 text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">
+        <Icon aria-hidden className="size-4.5 shrink-0 text-accent-text" />
+        {term}
+      </dt>
+      <dd className="mt-1 min-w-0 pl-7.5 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
