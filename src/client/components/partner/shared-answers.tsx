@@ -68,14 +68,19 @@ export function SharedAnswersCard({ shared, className }: { shared: SharedAnswers
           <span className="font-medium">{shared.dateSpend}</span>{" "}
           <span className="text-muted-foreground">· {DATE_SPEND_BANDS[shared.dateSpend]}</span>
         </Row>
-        <Row icon={Heart} term="Kinds of date">
+        <Row
+          icon={Heart}
+          term={shared.dateTypes.length > 1 ? "Kinds of date, favourite first" : "Kind of date"}
+        >
           <ol className="flex flex-wrap gap-1.5">
             {shared.dateTypes.map((type, i) => (
               <li
                 key={type}
                 className="inline-flex items-center gap-1.5 rounded-full bg-muted px-2.5 py-0.5 text-sm"
               >
-                <span className="font-display text-xs text-accent-text">{i + 1}</span>
+                {shared.dateTypes.length > 1 && (
+                  <span className="font-sans text-xs font-semibold text-accent-text">{i + 1}</span>
+                )}
                 {DATE_TYPE_LABELS[type]}
               </li>
             ))}
