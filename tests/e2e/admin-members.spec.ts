@@ -389,6 +389,37 @@ test.describe("phone width (390)", () => {
   });
 });
 
+const DESKTOP = { name: "desktop", width: 1440, height: 900 } as const;
+const PHONE = { name: "phone", width: 390, height: 844 } as const;
+
+/**
+ * Screenshots of the page as it stands at desktop and phone width, light and dark, into SCREENS as
+ * `{name}-{viewport}-{scheme}.png`; no width scrolls sideways. Ends at desktop width in light.
+ */
+async function shootEverywhere(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean; onViewport?: (v: typeof DESKTOP | typeof PHONE) => Promise<void> } = {},
+) {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await opts.onViewport?.(viewport);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.evaluate(() => document.fonts.ready);
+      // Let the colours settle after the switch of theme.
+      await page.waitForTimeout(400);
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: `${SCREENS}/${name}-${viewport.name}-${colorScheme}.png`,
+        fullPage: opts.fullPage ?? false,
+      });
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 /** A couple straight in the database: a Gold plan holder with the whole questionnaire, a covered partner with their own needs. */
 async function insertCouple(t: string) {
   const holder = await insertMember({
@@ -455,12 +486,42 @@ async function insertCouple(t: string) {
 }
 
 test.describe("the couple in the back office", () => {
+  let t: string;
+  let c: Awaited<ReturnType<typeof insertCouple>>;
+  test.beforeEach(async ({ page }) => {
+    t = tag();
+    c = await insertCouple(t);
+    await page.setViewportSize(DESKTOP);
+    await signInAsAdmin(page);
+  });
+
   test("the member page links the partner and shows the plan, this month's allowance, the needs and both ratings", async ({
     page,
   }) => {
-    const t = tag();
-    const c = await insertCouple(t);
-    await signInAsAdmin(page);
+    // The list: both names, who holds the plan, and the covered partner with the holder's plan.
+    await page.goto("/admin?tab=members");
+    await search(page, "Search members", `couple${t}`);
+    const partnerRow = page.getByTestId(`member-row-${c.partner.id}`);
+    await expect(partnerRow.getByRole("cell").nth(0)).toContainText(`With Rosalind Couple${t}`);
+    await expect(partnerRow.getByRole("cell").nth(2)).toHaveText(`Covered by Rosalind Couple${t}`);
+    await expect(partnerRow.getByRole("cell").nth(3)).toHaveText("Active");
+    await expect(page.getByTestId(`member-row-${c.holder.id}`).getByRole("cell").nth(0)).toContainText(
+      `With Tobias Couple${t} · Holds the plan`,
+    );
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.waitForTimeout(400);
+      await page.getByRole("table", { name: "Members" }).screenshot({
+        path: `${SCREENS}/admin-members-couple-desktop-${colorScheme}.png`,
+      });
+    }
+    await page.setViewportSize(PHONE);
+    await page.getByTestId(`member-card-${c.partner.id}`).screenshot({
+      path: `${SCREENS}/admin-members-couple-phone-dark.png`,
+    });
+    await page.setViewportSize(DESKTOP);
+    await page.emulateMedia({ colorScheme: "light" });
+
     await page.goto(`/admin/members/${c.partner.id}`);
     await expect(page.getByRole("heading", { level: 1, name: `Tobias Couple${t}` })).toBeVisible();
     await expect(page.getByText(`Covered by Rosalind Couple${t}`)).toBeVisible();
@@ -498,23 +559,7 @@ test.describe("the couple in the back office", () => {
     await expect(partnerRating).toContainText(`Tobias Couple${t}`);
     await expect(partnerRating.getByRole("img", { name: "Rated 3 out of 5" })).toBeVisible();
 
-    for (const viewport of [
-      { name: "desktop", width: 1440, height: 900 },
-      { name: "phone", width: 390, height: 844 },
-    ]) {
-      for (const colorScheme of ["light", "dark"] as const) {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-        await page.evaluate(() => document.fonts.ready);
-        await page.waitForTimeout(400);
-        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-        await page.screenshot({
-          path: `${SCREENS}/admin-member-couple-${viewport.name}-${colorScheme}.png`,
-          fullPage: true,
-        });
-      }
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await shootEverywhere(page, "admin-member-couple", { fullPage: true });
 
     // The partner's name links to their page: the plan holder's, which names this member back.
     await couple.getByRole("link", { name: `Rosalind Couple${t}` }).click();
@@ -530,10 +575,6 @@ test.describe("the couple in the back office", () => {
   test("the Assign Date dialog shows the chosen member's plan, allowance and needs before booking", async ({
     page,
   }) => {
-    const t = tag();
-    const c = await insertCouple(t);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInAsAdmin(page);
     await page.goto("/admin?tab=assignments");
     await page.getByRole("button", { name: "Assign Date" }).click();
     const dialog = page.getByRole("dialog", { name: "Assign Date" });
@@ -547,20 +588,11 @@ test.describe("the couple in the back office", () => {
     await expect(brief).toContainText("SE1 9PX · within 10 miles");
     await expect(brief.getByText("Nut Allergies · Tobias")).toBeVisible();
     await expect(brief).toContainText("No alcohol for Tobias: no bars");
-    for (const viewport of [
-      { name: "desktop", width: 1440, height: 900 },
-      { name: "phone", width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(viewport);
-      if (viewport.name === "phone") await brief.scrollIntoViewIfNeeded();
-      for (const colorScheme of ["light", "dark"] as const) {
-        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-        // Let the colours settle after the switch of theme.
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: `${SCREENS}/admin-assign-couple-${viewport.name}-${colorScheme}.png` });
-      }
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await shootEverywhere(page, "admin-assign-couple", {
+      onViewport: async (v) => {
+        if (v.name === "phone") await brief.scrollIntoViewIfNeeded();
+      },
+    });
 
     // A time in a later month reads that month's allowance: nothing used yet.
     const later = new Date(Date.now() + 40 * 86_400_000);

@@ -7,15 +7,13 @@ import type { AdminCouple, AdminDateRating } from "../../shared/admin/member-cou
 import { type AdminUser, coveredBy, MEMBERS_MSG, memberName } from "../../shared/admin/members.ts";
 import { AutoAssignButton } from "../components/admin/members/auto-assign-button.tsx";
 import {
-  AllowanceMeter,
+  CoupleFacts,
   CoupleNeeds,
   CoupleSkeleton,
   coupleNames,
-  PartnerRef,
-  PlanLine,
   useCouple,
 } from "../components/admin/members/couple-panel.tsx";
-import { TierStatusBadge } from "../components/admin/members/member-badges.tsx";
+import { PlanBadge, TierStatusBadge } from "../components/admin/members/member-badges.tsx";
 import { MemberDateEntry } from "../components/admin/members/member-date-entry.tsx";
 import { MemberSessions } from "../components/admin/members/member-sessions.tsx";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
@@ -123,30 +121,7 @@ function CoupleCard({ query }: { query: ReturnType<typeof useCouple> }) {
         <SectionTitle id="couple-title" icon={<UsersRound aria-hidden />}>
           Couple
         </SectionTitle>
-        {!c ? (
-          <CoupleSkeleton label="Loading couple" />
-        ) : (
-          <dl className="grid gap-4 text-sm">
-            <div className="grid gap-1">
-              <dt className="text-xs font-medium text-muted-foreground">Partner</dt>
-              <dd className="min-w-0">
-                <PartnerRef couple={c} link />
-              </dd>
-            </div>
-            <div className="grid gap-1">
-              <dt className="text-xs font-medium text-muted-foreground">Plan</dt>
-              <dd>
-                <PlanLine couple={c} link />
-              </dd>
-            </div>
-            <div className="grid gap-1.5">
-              <dt className="text-xs font-medium text-muted-foreground">Allowance this month</dt>
-              <dd>
-                <AllowanceMeter couple={c} />
-              </dd>
-            </div>
-          </dl>
-        )}
+        {!c ? <CoupleSkeleton label="Loading couple" /> : <CoupleFacts couple={c} link className="gap-4" />}
       </section>
       <section
         aria-labelledby="needs-title"
@@ -230,11 +205,7 @@ export default function AdminMemberPage() {
           <EmailAddress address={m.email} />
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
-          {coveredBy(m) ? (
-            <Badge variant="neutral">Covered by {memberName(coveredBy(m)!)}</Badge>
-          ) : (
-            <TierStatusBadge user={m} />
-          )}
+          {coveredBy(m) ? <PlanBadge user={m} /> : <TierStatusBadge user={m} />}
           {m.planHolderId === m.id && m.partner && <Badge variant="gold">Plan holder</Badge>}
           {m.onboardingCompleted && <Badge variant="success">Onboarding Complete</Badge>}
           {m.isAdmin && <Badge variant="brand">Admin</Badge>}

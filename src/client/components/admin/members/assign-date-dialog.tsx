@@ -24,14 +24,7 @@ import {
 import { FormField } from "../../ui/form-field.tsx";
 import { toast } from "../../ui/use-toast.ts";
 import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
-import {
-  AllowanceMeter,
-  CoupleNeeds,
-  CoupleSkeleton,
-  PartnerRef,
-  PlanLine,
-  useCouple,
-} from "./couple-panel.tsx";
+import { CoupleFacts, CoupleNeeds, CoupleSkeleton, useCouple } from "./couple-panel.tsx";
 import { MemberPicker } from "./member-picker.tsx";
 
 interface FormValues {
@@ -67,21 +60,7 @@ function CoupleBrief({ userId, when }: { userId: number; when: string }) {
         <CoupleSkeleton label="Loading the couple" />
       ) : (
         <>
-          <dl className="grid gap-2 text-sm">
-            <div className="grid gap-0.5">
-              <dt className="text-xs font-medium text-muted-foreground">Partner</dt>
-              <dd className="min-w-0">
-                <PartnerRef couple={c} />
-              </dd>
-            </div>
-            <div className="grid gap-0.5">
-              <dt className="text-xs font-medium text-muted-foreground">Plan</dt>
-              <dd>
-                <PlanLine couple={c} />
-              </dd>
-            </div>
-          </dl>
-          <AllowanceMeter couple={c} />
+          <CoupleFacts couple={c} className="gap-2.5" />
           <CoupleNeeds couple={c} className="border-t border-border/70 pt-2" />
         </>
       )}

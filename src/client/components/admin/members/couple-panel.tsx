@@ -38,7 +38,7 @@ export function coupleNames(c: AdminCouple): (id: number) => string {
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-baseline gap-x-3 py-1.5">
+    <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-baseline sm:grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 py-1.5">
       <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
       <dd className="min-w-0 text-sm wrap-anywhere">{children}</dd>
     </div>
@@ -224,6 +224,43 @@ export function PartnerRef({ couple, link }: { couple: AdminCouple; link?: boole
       </span>
       <span className="block pl-5 text-xs break-all text-muted-foreground">{p.email}</span>
     </span>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Partner, plan and allowance. `link` (the member page) links the partner's page; the allowance is "this
+ * month" there, and the month of the chosen time in the Assign dialog.
+ */
+export function CoupleFacts({
+  couple,
+  link,
+  className,
+}: {
+  couple: AdminCouple;
+  link?: boolean;
+  className?: string;
+}) {
+  return (
+    <dl className={cn("grid text-sm", className)}>
+      <Fact term="Partner">
+        <PartnerRef couple={couple} link={link} />
+      </Fact>
+      <Fact term="Plan">
+        <PlanLine couple={couple} link={link} />
+      </Fact>
+      <Fact term={link ? "Allowance this month" : "Allowance"}>
+        <AllowanceMeter couple={couple} />
+      </Fact>
+    </dl>
   );
 }
 

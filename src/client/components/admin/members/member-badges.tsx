@@ -50,13 +50,13 @@ export function PlanBadge({
   const holder = coveredBy(user);
   if (!holder) return <TierBadge tier={user.subscriptionTier} />;
   return (
-    <Badge
-      variant={(holder.subscriptionTier && TIER_VARIANT[holder.subscriptionTier]) || "neutral"}
-      className="max-w-48 whitespace-normal"
+    <span
+      className="inline-block max-w-48 rounded-md bg-muted px-2 py-0.5 text-xs ring-1 ring-border ring-inset"
       title={`${tierLabel(holder.subscriptionTier)} plan held by ${memberName(holder)}`}
     >
-      <span className="wrap-anywhere">Covered by {memberName(holder)}</span>
-    </Badge>
+      <span className="text-muted-foreground">Covered by </span>
+      <span className="font-semibold wrap-anywhere">{memberName(holder)}</span>
+    </span>
   );
 }
 
@@ -73,11 +73,11 @@ export function PlanStatusBadge({
 export function PartnerLine({ user }: { user: Pick<AdminUser, "id" | "partner" | "planHolderId"> }) {
   if (!user.partner) return null;
   return (
-    <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
-      <Heart aria-hidden className="size-3 shrink-0" />
-      <span className="wrap-anywhere">With {memberName(user.partner)}</span>
+    <p className="mt-0.5 text-xs wrap-anywhere text-muted-foreground">
+      <Heart aria-hidden className="-mt-0.5 mr-1 inline size-3" />
+      With {memberName(user.partner)}
       {user.planHolderId === user.id && (
-        <span className="font-medium text-accent-text">· Holds the plan</span>
+        <span className="font-medium text-accent-text"> · Holds the plan</span>
       )}
     </p>
   );
