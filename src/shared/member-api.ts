@@ -45,8 +45,8 @@ export interface DateAction {
 
 /** One partner's rating of a date they had together. */
 export interface DateRating {
-  /** "you": the signed-in member; "partner": the other of the couple (or a former partner). */
-  by: "you" | "partner";
+  /** "you": the signed-in member; "partner": the other of the couple; "former": someone the member was linked with before. */
+  by: "you" | "partner" | "former";
   /** First name of who wrote it (null for a deleted account). */
   name: string | null;
   rating: number;

@@ -12,6 +12,8 @@ import {
   userPreferences,
   users,
 } from "../../src/server/db/schema.ts";
+import { ensureMonthlyQuotas } from "../../src/server/jobs/billing/quotas.ts";
+import { coupleAllowance, readCouple } from "../../src/server/modules/couples/couple.ts";
 import { loadMember } from "../../src/server/modules/matching/load.ts";
 import { planMonth } from "../../src/server/modules/matching/plan.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
@@ -114,6 +116,37 @@ describe("the couple's one allowance", () => {
     ]);
     const res = await assign(holder.user.id, "2026-12-16T19:30:00Z", venue.id);
     expect(res.statusCode).toBe(409);
+  });
+
+  it("a month's row made by the daily job counts the partner's dates, and a booking checks the dates too", async () => {
+    const { holder, partner } = await goldCouple();
+    const { venue } = await matchVenue(t.db);
+    // Two December dates for the partner, booked before any row existed (as before this rule).
+    await t.db.insert(dateReservations).values([
+      { userId: partner.user.id, venueId: venue.id, scheduledDate: new Date("2026-12-02T19:30:00Z") },
+      { userId: partner.user.id, venueId: venue.id, scheduledDate: new Date("2026-12-09T19:30:00Z") },
+    ]);
+    t.clock.set(new Date("2026-11-26T09:00:00Z")); // from the 25th the job makes December's rows too
+    await ensureMonthlyQuotas(t.deps);
+    expect((await quotaOf(holder.user.id)).find((q) => q.month === 12)).toMatchObject({
+      quotaUsed: 2,
+      quotaRemaining: 0,
+    });
+    expect((await assign(holder.user.id, "2026-12-16T19:30:00Z", venue.id)).statusCode).toBe(409);
+    // A row that undercounts (made before the partner linked) is checked against the dates themselves.
+    await t.db
+      .update(userMonthlyQuotas)
+      .set({ quotaUsed: 0, quotaRemaining: 2 })
+      .where(eq(userMonthlyQuotas.userId, holder.user.id));
+    expect((await assign(holder.user.id, "2026-12-16T19:30:00Z", venue.id)).statusCode).toBe(409);
+    const couple = await readCouple(t.db, partner.user.id);
+    expect(await coupleAllowance(t.db, couple!, new Date("2026-12-05T12:00:00Z"))).toMatchObject({
+      tier: "gold",
+      allowed: 2,
+      used: 2,
+      remaining: 0,
+    });
+    expect(await datesOf([holder.user.id, partner.user.id])).toHaveLength(2);
   });
 
   it("Auto Assign for a covered partner plans with the couple's shared answers, both partners' needs and the one allowance", async () => {

@@ -89,7 +89,7 @@ function Words({ children }: { children: string }) {
 
 /** What the other of the couple made of the date, in their own words (their own rating, read-only). */
 function PartnerRatings({ date }: { date: MemberDate }) {
-  const theirs = date.ratings.filter((r) => r.by === "partner");
+  const theirs = date.ratings.filter((r) => r.by !== "you");
   if (theirs.length === 0) return null;
   return (
     <div className="mt-6 grid gap-4 border-t border-border/70 pt-5" data-testid="partner-ratings">

@@ -3,8 +3,8 @@
  * from the 25th, for the next one) with their tier's allowance (datesAllowed: Silver 1, Gold 2, Platinum 4).
  *
  * - A new month's row starts from the tier's allowance: nothing carries over from the month before. Dates the
- *   member already has in that month (booked before the row existed) count as used, as the planner counts
- *   them (matching/plan.ts).
+ *   couple already has in that month (for either partner, booked before the row existed) count as used, as the
+ *   planner counts them (matching/plan.ts).
  * - Rows are inserted with ON CONFLICT DO NOTHING: a row that exists (made by an assignment, the planner or an
  *   earlier run) is never replaced, so running twice, or on two instances at once, changes nothing more.
  * - A tier change that has taken effect (users.subscription_tier differs from the row's tier) moves the
@@ -53,7 +53,10 @@ export async function ensureMonthlyQuotas(deps: Deps): Promise<number> {
       JOIN ${allowances} AS a(tier, allowed) ON a.tier = u.subscription_tier
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS n FROM date_reservations r
-        WHERE r.user_id = u.id AND r.status <> 'cancelled'
+        WHERE r.status <> 'cancelled'
+          -- The couple's dates: the member's and their mutually linked partner's (one plan, one allowance).
+          AND (r.user_id = u.id OR r.user_id = (
+            SELECT p.id FROM users p WHERE p.id = u.partner_id AND p.partner_id = u.id))
           AND r.scheduled_date >= ${start} AND r.scheduled_date < ${start} + interval '1 month'
       ) d
       WHERE u.subscription_status = 'active' AND u.deleted_at IS NULL

@@ -8,12 +8,12 @@
  * - The allowance lives on one user_monthly_quotas row per couple and month: the plan holder's, or, when
  *   neither has a plan, the lower id's. A date booked for either partner takes from it.
  */
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { type User, userMonthlyQuotas, users } from "../../db/schema.ts";
-import { londonParts } from "../matching/rules.ts";
+import { dateReservations, type User, userMonthlyQuotas, users } from "../../db/schema.ts";
+import { londonInstant, londonParts } from "../matching/rules.ts";
 
 export interface Couple {
   /** The member asked about. */
@@ -48,8 +48,17 @@ export function coupleOf(member: User, partnerRow: User | null | undefined): Cou
 }
 
 /**
+ * The tier whose allowance the couple has: the plan holder's; without a live plan, the allowance owner's
+ * last tier (none: the trial's). One rule for booking, the engine and the back office.
+ */
+export function allowanceTier(couple: Pick<Couple, "holder" | "allowanceOwner">): string | null {
+  return couple.holder?.subscriptionTier ?? couple.allowanceOwner.subscriptionTier ?? null;
+}
+
+/**
  * Reads a member and their partner; null for a missing or deleted member. With `lock`, both rows are locked
- * FOR UPDATE in id order (call inside a transaction), so two bookings for one couple run one after another.
+ * FOR UPDATE in id order (call inside a transaction), so two bookings for one couple run one after another;
+ * when the pair changed while waiting for the lock (an invitation accepted, an unlink), the new pair is locked.
  */
 export async function readCouple(
   db: Db | Tx,
@@ -61,52 +70,66 @@ export async function readCouple(
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!member) return null;
-  const ids = member.partnerId ? [member.id, member.partnerId] : [member.id];
-  const rows = opts.lock
-    ? await db.select().from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for("update")
-    : await db.select().from(users).where(inArray(users.id, ids));
-  const fresh = rows.find((r) => r.id === member.id);
-  if (!fresh || fresh.deletedAt) return null;
-  return coupleOf(
-    fresh,
-    rows.find((r) => r.id !== member.id),
-  );
+  let ids = member.partnerId ? [member.id, member.partnerId] : [member.id];
+  for (let attempt = 0; ; attempt++) {
+    const rows = opts.lock
+      ? await db.select().from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for("update")
+      : await db.select().from(users).where(inArray(users.id, ids));
+    const fresh = rows.find((r) => r.id === member.id);
+    if (!fresh || fresh.deletedAt) return null;
+    if (fresh.partnerId !== null && !ids.includes(fresh.partnerId) && attempt < 3) {
+      ids = [...ids, fresh.partnerId];
+      continue;
+    }
+    return coupleOf(
+      fresh,
+      rows.find((r) => r.id === fresh.partnerId),
+    );
+  }
 }
 
 export interface CoupleAllowance {
-  /** The tier the allowance comes from (the plan holder's; null without a plan). */
+  /** The tier the allowance comes from (allowanceTier). */
   tier: string | null;
   year: number;
   month: number;
   allowed: number;
+  /** Dates of the month taken: the quota row's count, or the couple's dates when those are more. */
   used: number;
   remaining: number;
 }
 
-/** The couple's allowance for the London month of `at`, as the quota row says (or the tier's, untouched). */
+/** The couple's allowance for the London month of `at`: the quota row, checked against the couple's dates. */
 export async function coupleAllowance(db: Db | Tx, couple: Couple, at: Date): Promise<CoupleAllowance> {
   const { year, month } = londonParts(at);
   const owner = couple.allowanceOwner;
-  const [row] = await db
-    .select()
-    .from(userMonthlyQuotas)
-    .where(
-      and(
-        eq(userMonthlyQuotas.userId, owner.id),
-        eq(userMonthlyQuotas.year, year),
-        eq(userMonthlyQuotas.month, month),
+  const from = londonInstant(year, month, 1, 0, 0);
+  const to = month === 12 ? londonInstant(year + 1, 1, 1, 0, 0) : londonInstant(year, month + 1, 1, 0, 0);
+  const [[row], [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(userMonthlyQuotas)
+      .where(
+        and(
+          eq(userMonthlyQuotas.userId, owner.id),
+          eq(userMonthlyQuotas.year, year),
+          eq(userMonthlyQuotas.month, month),
+        ),
       ),
-    );
-  const tier = couple.holder?.subscriptionTier ?? null;
-  if (row)
-    return {
-      tier,
-      year,
-      month,
-      allowed: row.quotaAllowed,
-      used: row.quotaUsed,
-      remaining: row.quotaRemaining,
-    };
-  const allowed = datesAllowed(tier);
-  return { tier, year, month, allowed, used: 0, remaining: allowed };
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dateReservations)
+      .where(
+        and(
+          inArray(dateReservations.userId, couple.ids),
+          ne(dateReservations.status, "cancelled"),
+          gte(dateReservations.scheduledDate, from),
+          lt(dateReservations.scheduledDate, to),
+        ),
+      ),
+  ]);
+  const tier = allowanceTier(couple);
+  const allowed = row?.quotaAllowed ?? datesAllowed(tier);
+  const used = Math.max(row?.quotaUsed ?? 0, n);
+  return { tier, year, month, allowed, used, remaining: Math.max(0, allowed - used) };
 }

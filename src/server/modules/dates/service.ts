@@ -187,7 +187,7 @@ export async function listDates(
     cache?.putCoupleDates(user.id, user.partnerId, generation, rows);
   }
   const used = reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
-  return rows.map((r) => toMemberDate(r, user.id, now, used));
+  return rows.map((r) => toMemberDate(r, user.id, now, used, user.partnerId));
 }
 
 /** A named prepared statement, built once per database, since members' pages load it constantly. */
@@ -218,7 +218,7 @@ export async function getDate(deps: Deps, user: User, id: number): Promise<Membe
   const now = deps.now();
   const ids = await coupleIds(deps, user);
   const [row, used] = await Promise.all([findRow(deps, ids, id), rescheduleUsed(deps, ids, now)]);
-  return toMemberDate(row, user.id, now, used);
+  return toMemberDate(row, user.id, now, used, user.partnerId);
 }
 
 export async function dateStats(deps: Deps, user: User): Promise<DashboardStats> {

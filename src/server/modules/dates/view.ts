@@ -130,7 +130,13 @@ export function directionsUrl(v: NonNullable<DateRow["venue"]>): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
-export function toMemberDate(row: DateRow, viewerId: number, now: Date, rescheduleUsed: boolean): MemberDate {
+export function toMemberDate(
+  row: DateRow,
+  viewerId: number,
+  now: Date,
+  rescheduleUsed: boolean,
+  partnerId: number | null = null,
+): MemberDate {
   // A cancelled date is never revealed: the plan it held is not given away.
   const revealed = row.status !== "cancelled" && isRevealed(row.scheduledDate, now);
   const v = revealed ? row.venue : null;
@@ -166,7 +172,7 @@ export function toMemberDate(row: DateRow, viewerId: number, now: Date, reschedu
     rating: own?.rating ?? null,
     feedback: own?.feedback ?? null,
     ratedAt: own?.ratedAt.toISOString() ?? null,
-    ratings: memberRatings(row.ratings, viewerId),
+    ratings: memberRatings(row.ratings, viewerId, partnerId),
     actions: {
       confirm: confirmAction(row, now),
       reschedule: rescheduleAction(row, now, rescheduleUsed),
@@ -176,11 +182,11 @@ export function toMemberDate(row: DateRow, viewerId: number, now: Date, reschedu
 }
 
 /** The couple's ratings of one date as a member sees them: their own first, then their partner's. */
-export function memberRatings(rows: RatingRow[], viewerId: number): DateRating[] {
+export function memberRatings(rows: RatingRow[], viewerId: number, partnerId: number | null): DateRating[] {
   return [...rows]
     .sort((a, b) => Number(b.userId === viewerId) - Number(a.userId === viewerId) || a.userId - b.userId)
     .map((r) => ({
-      by: r.userId === viewerId ? "you" : "partner",
+      by: r.userId === viewerId ? "you" : r.userId === partnerId ? "partner" : "former",
       name: r.firstName,
       rating: r.rating,
       feedback: r.feedback,

@@ -269,7 +269,8 @@ export async function loadProfiles(
           : holderIsPartner
             ? m.partner_id
             : Math.min(m.id, m.partner_id);
-    const tier = holderIsPartner ? m.partner_tier : m.subscription_tier;
+    // The plan holder's tier; without a plan, the allowance owner's last tier (couples/couple.ts allowanceTier).
+    const tier = allowanceOwnerId === m.id ? m.subscription_tier : m.partner_tier;
     const quotaRows = quotaByUser.get(allowanceOwnerId) ?? new Map();
     // The couple's shared answers: the member's own when they can be planned with, else the partner's.
     const ownShared = sharedAnswers(m, "");

@@ -3,7 +3,7 @@ import { ASSIGNMENT_MSG, datesAllowed } from "../../../../shared/admin/assignmen
 import type { Tx } from "../../../db/client.ts";
 import { dateReservations, type User, userMonthlyQuotas } from "../../../db/schema.ts";
 import { conflict } from "../../../http-error.ts";
-import type { Couple } from "../../couples/couple.ts";
+import { allowanceTier, type Couple } from "../../couples/couple.ts";
 import { londonInstant } from "../../matching/rules.ts";
 
 export type { Tx } from "../../../db/client.ts";
@@ -45,7 +45,7 @@ export function coupleName(c: Pick<Couple, "member" | "partner" | "holder">): st
 export async function consumeQuota(tx: Tx, couple: Couple, at: Date): Promise<void> {
   const { year, month } = londonYearMonth(at);
   const owner = couple.allowanceOwner;
-  const tier = couple.holder?.subscriptionTier ?? owner.subscriptionTier;
+  const tier = allowanceTier(couple);
   const allowed = datesAllowed(tier);
   const from = londonInstant(year, month, 1, 0, 0);
   const to = month === 12 ? londonInstant(year + 1, 1, 1, 0, 0) : londonInstant(year, month + 1, 1, 0, 0);
@@ -83,16 +83,16 @@ export async function consumeQuota(tx: Tx, couple: Couple, at: Date): Promise<vo
       ),
     )
     .for("update");
-  if (row.quotaRemaining <= 0)
+  // The row may have counted fewer of the couple's dates than there are (a partner's dates from before they
+  // linked, a plan that changed hands): the dates themselves count too.
+  const used = Math.max(row.quotaUsed, n);
+  if (used >= row.quotaAllowed)
     throw conflict(
       ASSIGNMENT_MSG.quotaUsed(coupleName(couple), row.quotaAllowed, monthName.format(at), !!couple.partner),
     );
   await tx
     .update(userMonthlyQuotas)
-    .set({
-      quotaUsed: sql`${userMonthlyQuotas.quotaUsed} + 1`,
-      quotaRemaining: sql`${userMonthlyQuotas.quotaRemaining} - 1`,
-    })
+    .set({ quotaUsed: used + 1, quotaRemaining: row.quotaAllowed - used - 1 })
     .where(eq(userMonthlyQuotas.id, row.id));
 }
 
