@@ -54,6 +54,7 @@ export const ANALYTICS_DEFINITIONS = {
     "AI suggestions approved or booked, as a percentage of those decided (approved, booked or rejected). Pending ones do not count.",
   averageRating:
     "Average rating: the mean of every rating members gave their dates, one decimal; each partner of a couple rates for themselves, so a date rated by both counts twice. Null when there are none.",
+  ratingsGiven: "Ratings given: every rating a member gave a date, each partner's own counted apart.",
   bothRatedRate:
     "Both partners rated: of the dates at least one partner rated, the percentage rated by two members (both voices of the couple).",
   recentReservations:

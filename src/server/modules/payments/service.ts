@@ -115,8 +115,10 @@ export async function createSubscription(
   return { redirect_url: started.redirectUrl };
 }
 
-/** Active, behind on payment or paused: the member already has a subscription to change, not to start. */
-/** Re-exported: one definition, in src/shared (a live plan covers the couple). */
+/**
+ * Active, behind on payment or paused: the member already has a subscription to change, not to start.
+ * Re-exported: one definition, in src/shared (a live plan covers the couple).
+ */
 export { hasLiveSubscription };
 
 /** A completion attempt that stopped (crash, lost connection) may be retried after this long. */

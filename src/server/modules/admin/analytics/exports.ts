@@ -110,7 +110,7 @@ export async function sendOperationalExport(deps: Deps, reply: FastifyReply): Pr
       value: ops.averageRating ?? "none yet",
       definition: DEF.averageRating,
     },
-    { metric: "Ratings Given", value: ops.ratingsGiven, definition: DEF.averageRating },
+    { metric: "Ratings Given", value: ops.ratingsGiven, definition: DEF.ratingsGiven },
     { metric: "Both Partners Rated (%)", value: ops.bothRatedRate, definition: DEF.bothRatedRate },
     {
       metric: `Dates This Week (from ${londonTime(ops.weekStart)})`,
