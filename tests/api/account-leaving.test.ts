@@ -6,7 +6,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { dateReservations, users } from "../../src/server/db/schema.ts";
+import { dateReservations, userPreferences, users } from "../../src/server/db/schema.ts";
 import { endPlanOffers } from "../../src/server/jobs/plan-offers.ts";
 import { timeStep, totpAt } from "../../src/server/modules/account/totp.ts";
 import { LEAVING_MSG } from "../../src/shared/leaving.ts";
@@ -220,6 +220,29 @@ describe("the covered partner leaves", () => {
   });
 });
 
+describe("after unlinking, a partner with only their own needs answered", () => {
+  it("is asked for the whole questionnaire again; a member with their own answers stays onboarded", async () => {
+    const [holder, covered] = await couple(["Sam", "Alex"]);
+    await subscribe(t, holder, "gold");
+    await t.db.insert(userPreferences).values([
+      {
+        userId: holder.user.id,
+        postcode: "SE1 9PX",
+        timePreferences: [{ time: "evenings", rank: 1 }],
+        schedulingPreferences: [{ weekOfMonth: 1, dayOfWeek: "friday" }],
+      },
+      { userId: covered.user.id, dietaryRestrictions: ["Vegan"] },
+    ]);
+    await t.db
+      .update(users)
+      .set({ onboardingCompleted: true })
+      .where(inArray(users.id, [holder.user.id, covered.user.id]));
+    expect((await t.request({ method: "DELETE", url: "/api/partner", as: covered })).statusCode).toBe(200);
+    expect((await userRow(covered.user.id)).onboardingCompleted).toBe(false);
+    expect((await userRow(holder.user.id)).onboardingCompleted).toBe(true);
+  });
+});
+
 describe("the plan holder leaves", () => {
   async function holderLeaves() {
     const [holder, partner] = await couple(["Sam", "Alex"]);
@@ -286,6 +309,38 @@ describe("the plan holder leaves", () => {
     // The partner sees the dates as their own.
     const mine = await t.request({ method: "GET", url: "/api/dates/user", as: partner });
     expect(mine.json().map((d: { id: number }) => d.id)).toEqual(expect.arrayContaining(ids));
+  });
+
+  it("the couple's shared answers stay with the partner, beside their own needs, so dates can still be planned", async () => {
+    const [holder, partner] = await couple(["Sam", "Alex"]);
+    await subscribe(t, holder, "gold");
+    await t.db.insert(userPreferences).values([
+      {
+        userId: holder.user.id,
+        postcode: "SE1 9PX",
+        travelRadius: 10,
+        dateSpend: "££",
+        dateTypePreferences: [{ type: "restaurants", rank: 1 }],
+        timePreferences: [{ time: "evenings", rank: 1 }],
+        schedulingPreferences: [{ weekOfMonth: 1, dayOfWeek: "friday" }],
+        dietaryRestrictions: ["Halal"],
+      },
+      { userId: partner.user.id, dietaryRestrictions: ["Vegan"], alcoholOk: false },
+    ]);
+    expect((await del(holder, { password: holder.password })).statusCode).toBe(200);
+    const [kept] = await t.db
+      .select()
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, partner.user.id));
+    expect(kept).toMatchObject({
+      postcode: "SE1 9PX",
+      travelRadius: 10,
+      dateSpend: "££",
+      schedulingPreferences: [{ weekOfMonth: 1, dayOfWeek: "friday" }],
+      // Their own needs are theirs; the leaver's are gone with them.
+      dietaryRestrictions: ["Vegan"],
+      alcoholOk: false,
+    });
   });
 
   it("subscribing within 14 days keeps every date and clears the offer", async () => {

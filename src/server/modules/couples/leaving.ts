@@ -12,7 +12,7 @@
  *   the holder paid for.
  * - A partner but neither has a plan: the member's own dates are cancelled, the partner's stay.
  */
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
 import { type DateOutcome, type DeletionPreview, dateWhen, type PlanOffer } from "../../../shared/leaving.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -172,6 +172,7 @@ export async function applyLeaving(tx: Tx, l: Leaving): Promise<void> {
         ),
       );
   }
+  if (l.kind === "holder" && l.partner) await keepSharedAnswers(tx, l.member.id, l.partner.id);
   if (l.offer && l.partner) {
     await tx
       .update(users)
@@ -182,6 +183,43 @@ export async function applyLeaving(tx: Tx, l: Leaving): Promise<void> {
       })
       .where(eq(users.id, l.partner.id));
   }
+}
+
+/**
+ * The plan holder is leaving and the partner keeps the dates (and may take the plan over): the couple's
+ * shared answers (where, budget, kinds of date, days and times) stay with the partner, in their own row,
+ * where they had none of their own; the partner's own needs are never replaced.
+ */
+async function keepSharedAnswers(tx: Tx, fromId: number, toId: number): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO user_preferences (user_id, postcode, travel_radius, date_spend, date_type_preferences,
+      day_preferences, time_preferences, scheduling_preferences, open_to_trying)
+    SELECT ${toId}, f.postcode, f.travel_radius, f.date_spend, f.date_type_preferences, f.day_preferences,
+      f.time_preferences, f.scheduling_preferences, f.open_to_trying
+    FROM user_preferences f WHERE f.user_id = ${fromId}
+    ON CONFLICT (user_id) DO UPDATE SET
+      postcode = coalesce(user_preferences.postcode, EXCLUDED.postcode),
+      travel_radius = CASE WHEN user_preferences.postcode IS NULL THEN EXCLUDED.travel_radius
+        ELSE user_preferences.travel_radius END,
+      date_spend = coalesce(user_preferences.date_spend, EXCLUDED.date_spend),
+      date_type_preferences = coalesce(user_preferences.date_type_preferences, EXCLUDED.date_type_preferences),
+      day_preferences = coalesce(user_preferences.day_preferences, EXCLUDED.day_preferences),
+      time_preferences = coalesce(user_preferences.time_preferences, EXCLUDED.time_preferences),
+      scheduling_preferences = coalesce(user_preferences.scheduling_preferences, EXCLUDED.scheduling_preferences),
+      updated_at = now()`);
+}
+
+/**
+ * After an unlink: a member whose own answers cannot plan a date (a partner who only answered their own
+ * needs) is asked for the whole questionnaire again, instead of counting as onboarded with nothing to plan.
+ */
+async function reopenOnboardingIfIncomplete(tx: Tx, ids: number[]): Promise<void> {
+  await tx.execute(sql`
+    UPDATE users u SET onboarding_completed = false
+    WHERE u.id = ANY(${sql.param(ids)}::int[]) AND u.onboarding_completed AND NOT EXISTS (
+      SELECT 1 FROM user_preferences p WHERE p.user_id = u.id AND p.postcode IS NOT NULL
+        AND json_typeof(p.scheduling_preferences) = 'array' AND json_array_length(p.scheduling_preferences) > 0
+        AND json_typeof(p.time_preferences) = 'array' AND json_array_length(p.time_preferences) > 0)`);
 }
 
 /** After the deletion committed: the partner is told what really happened to the plan and each date. */
@@ -269,6 +307,7 @@ export async function unlinkCouple(deps: Deps, user: User): Promise<void> {
         .where(and(eq(users.id, partnerId), eq(users.partnerId, user.id)));
     }
     await tx.update(users).set({ partnerId: null }).where(eq(users.id, user.id));
+    await reopenOnboardingIfIncomplete(tx, partnerId ? [user.id, partnerId] : [user.id]);
     return couple?.partner ? { couple, moved } : null;
   });
   if (!done) return;
