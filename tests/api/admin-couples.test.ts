@@ -222,6 +222,23 @@ describe("GET /api/admin/users/:userId/couple", () => {
     }
   });
 
+  it("the allowance counts the couple's dates of the month, whichever partner they were booked for", async () => {
+    const [a, b] = await couple(["Ines", "Joss"]);
+    const now = t.clock.now().getTime();
+    await arrangeDate(t.db, b.user.id, { at: new Date(now + hours(48)) });
+    await arrangeDate(t.db, a.user.id, { at: new Date(now + hours(72)), status: "cancelled" });
+    await arrangeDate(t.db, a.user.id, { at: new Date("2032-01-10T19:00:00Z") });
+    for (const who of [a, b])
+      expect((await get(`/api/admin/users/${who.user.id}/couple`)).json().allowance).toMatchObject({
+        ownerId: a.user.id,
+        year: 2031,
+        month: 12,
+        allowed: 2,
+        used: 1,
+        remaining: 1,
+      });
+  });
+
   it("?month= reads that month's allowance; a month without a row is the tier's, untouched", async () => {
     const [a, b] = await couple(["Kit", "Lars"], "platinum");
     const res = await get(`/api/admin/users/${b.user.id}/couple?month=2032-01`);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, uniqueEmail } from "./helpers.ts";
+import { ADMIN, arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
 
 /** Members tab, Users tab and the member page /admin/members/{id}. */
 async function signInAsAdmin(page: Page) {
@@ -394,7 +394,7 @@ const PHONE = { name: "phone", width: 390, height: 844 } as const;
 
 /**
  * Screenshots of the page as it stands at desktop and phone width, light and dark, into SCREENS as
- * `{name}-{viewport}-{scheme}.png`; no width scrolls sideways. Ends at desktop width in light.
+ * `{name}-{viewport}-{scheme}.png`; no width scrolls sideways, and axe finds nothing serious in either theme. Ends at desktop width in light.
  */
 async function shootEverywhere(
   page: Page,
@@ -410,6 +410,7 @@ async function shootEverywhere(
       // Let the colours settle after the switch of theme.
       await page.waitForTimeout(400);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await expectAccessible(page, `${name} at ${viewport.name} in ${colorScheme}`, { soft: true });
       await page.screenshot({
         path: `${SCREENS}/${name}-${viewport.name}-${colorScheme}.png`,
         fullPage: opts.fullPage ?? false,
@@ -453,25 +454,26 @@ async function insertCouple(t: string) {
       partner.id,
     ],
   );
-  // One of Gold's two dates this London month is used, counted on the plan holder's row.
+  // One of Gold's two dates this London month: booked for the holder at noon on the 1st (past or not).
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "numeric" })
       .formatToParts(new Date())
       .map((p) => [p.type, Number(p.value)]),
   );
-  await db.query(
-    `INSERT INTO user_monthly_quotas (user_id, year, month, subscription_tier, quota_allowed, quota_used, quota_remaining)
-     VALUES ($1, $2, $3, 'gold', 2, 1, 1)`,
-    [holder.id, parts.year, parts.month],
-  );
+  const firstNoon = Date.UTC(parts.year, parts.month - 1, 1, 12);
+  await arrangeDate(holder.email, {
+    hoursFromNow: (firstNoon - Date.now()) / 3_600_000,
+    status: firstNoon < Date.now() ? "completed" : "scheduled",
+  });
   const monthLabel = new Intl.DateTimeFormat("en-GB", {
     timeZone: "Europe/London",
     month: "long",
     year: "numeric",
   }).format(new Date());
-  // A past date booked for the partner, rated by both; an upcoming one booked for the holder.
+  // Another month's dates (not this month's allowance): a past one booked for the partner, rated by both, and
+  // an upcoming one booked for the holder.
   const past = await arrangeDate(partner.email, {
-    hoursFromNow: -24 * 6,
+    hoursFromNow: -24 * 40,
     status: "completed",
     venueName: `Rooftop ${t}`,
   });
@@ -481,7 +483,7 @@ async function insertCouple(t: string) {
             ($1, $3, 3, 'Too loud for talking', now() - interval '4 days')`,
     [past, holder.id, partner.id],
   );
-  const next = await arrangeDate(holder.email, { hoursFromNow: 24 * 5, venueName: `Cellar ${t}` });
+  const next = await arrangeDate(holder.email, { hoursFromNow: 24 * 40, venueName: `Cellar ${t}` });
   return { holder, partner, past, next, monthLabel };
 }
 
@@ -594,8 +596,8 @@ test.describe("the couple in the back office", () => {
       },
     });
 
-    // A time in a later month reads that month's allowance: nothing used yet.
-    const later = new Date(Date.now() + 40 * 86_400_000);
+    // A time in a later month (none of the couple's dates) reads that month's allowance: nothing used yet.
+    const later = new Date(Date.now() + 100 * 86_400_000);
     const local = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, "0")}-15T19:30`;
     await dialog.getByLabel("Scheduled date (London time)").fill(local);
     const laterLabel = new Intl.DateTimeFormat("en-GB", {
