@@ -103,9 +103,7 @@ export interface CoupleAllowance {
 export async function coupleAllowance(db: Db | Tx, couple: Couple, at: Date): Promise<CoupleAllowance> {
   const { year, month } = londonParts(at);
   const owner = couple.allowanceOwner;
-  const from = londonInstant(year, month, 1, 0, 0);
-  const to = month === 12 ? londonInstant(year + 1, 1, 1, 0, 0) : londonInstant(year, month + 1, 1, 0, 0);
-  const [[row], [{ n }]] = await Promise.all([
+  const [[row], n] = await Promise.all([
     db
       .select()
       .from(userMonthlyQuotas)
@@ -116,20 +114,33 @@ export async function coupleAllowance(db: Db | Tx, couple: Couple, at: Date): Pr
           eq(userMonthlyQuotas.month, month),
         ),
       ),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(dateReservations)
-      .where(
-        and(
-          inArray(dateReservations.userId, couple.ids),
-          ne(dateReservations.status, "cancelled"),
-          gte(dateReservations.scheduledDate, from),
-          lt(dateReservations.scheduledDate, to),
-        ),
-      ),
+    coupleDatesInMonth(db, couple.ids, year, month),
   ]);
   const tier = allowanceTier(couple);
   const allowed = row?.quotaAllowed ?? datesAllowed(tier);
   const used = Math.max(row?.quotaUsed ?? 0, n);
   return { tier, year, month, allowed, used, remaining: Math.max(0, allowed - used) };
+}
+
+/** How many dates (not cancelled) the couple has in a London month, whichever partner they were booked for. */
+export async function coupleDatesInMonth(
+  db: Db | Tx,
+  ids: number[],
+  year: number,
+  month: number,
+): Promise<number> {
+  const from = londonInstant(year, month, 1, 0, 0);
+  const to = month === 12 ? londonInstant(year + 1, 1, 1, 0, 0) : londonInstant(year, month + 1, 1, 0, 0);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(dateReservations)
+    .where(
+      and(
+        inArray(dateReservations.userId, ids),
+        ne(dateReservations.status, "cancelled"),
+        gte(dateReservations.scheduledDate, from),
+        lt(dateReservations.scheduledDate, to),
+      ),
+    );
+  return n;
 }

@@ -1,10 +1,9 @@
-import { and, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ASSIGNMENT_MSG, datesAllowed } from "../../../../shared/admin/assignments.ts";
 import type { Tx } from "../../../db/client.ts";
-import { dateReservations, type User, userMonthlyQuotas } from "../../../db/schema.ts";
+import { type User, userMonthlyQuotas } from "../../../db/schema.ts";
 import { conflict } from "../../../http-error.ts";
-import { allowanceTier, type Couple } from "../../couples/couple.ts";
-import { londonInstant } from "../../matching/rules.ts";
+import { allowanceTier, type Couple, coupleDatesInMonth } from "../../couples/couple.ts";
 
 export type { Tx } from "../../../db/client.ts";
 
@@ -47,19 +46,7 @@ export async function consumeQuota(tx: Tx, couple: Couple, at: Date): Promise<vo
   const owner = couple.allowanceOwner;
   const tier = allowanceTier(couple);
   const allowed = datesAllowed(tier);
-  const from = londonInstant(year, month, 1, 0, 0);
-  const to = month === 12 ? londonInstant(year + 1, 1, 1, 0, 0) : londonInstant(year, month + 1, 1, 0, 0);
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(dateReservations)
-    .where(
-      and(
-        inArray(dateReservations.userId, couple.ids),
-        ne(dateReservations.status, "cancelled"),
-        gte(dateReservations.scheduledDate, from),
-        lt(dateReservations.scheduledDate, to),
-      ),
-    );
+  const n = await coupleDatesInMonth(tx, couple.ids, year, month);
   await tx
     .insert(userMonthlyQuotas)
     .values({
