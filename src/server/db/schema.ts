@@ -707,5 +707,24 @@ export const planningRuns = pgTable(
   (t) => [index("planning_runs_started_idx").on(t.startedAt)],
 );
 
+/** People outside the service area who asked to hear when it reaches their postcode area (one row per address and area). */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: serial("id").primaryKey(),
+    email: varchar("email", { length: 255 }).notNull(),
+    /** Normalised, "EH1 1YZ". */
+    postcode: varchar("postcode", { length: 10 }).notNull(),
+    /** The postcode area, "EH". */
+    postcodeArea: varchar("postcode_area", { length: 2 }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_entries_email_area_unique").on(sql`lower(${t.email})`, t.postcodeArea),
+    index("waitlist_entries_area_idx").on(t.postcodeArea),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
