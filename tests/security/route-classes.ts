@@ -19,6 +19,7 @@ export const PUBLIC: readonly string[] = [
   "POST /api/logout", // signing out without a session is a no-op
   "POST /api/forgot-password",
   "POST /api/reset-password", // authenticated by the mailed token
+  "GET /api/reset-password/check", // asked when a reset link is opened; answers only { valid }
   "GET /api/verify-email", // authenticated by the mailed token
   "GET /api/partner-invite/:token", // the invitation page shows who invited before anyone signs in
   // The sandbox provider's hosted page: authenticated by the unguessable checkout reference, like the real

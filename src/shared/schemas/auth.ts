@@ -8,6 +8,14 @@ import {
 } from "../constants.ts";
 import { MSG } from "../messages.ts";
 
+/** Messages of the auth screens beyond the spec's (MSG). */
+export const AUTH_MSG = {
+  commonPassword:
+    "This password is too common. Choose one that would be hard to guess, such as three unrelated words.",
+  resetLinkDead: "This reset link has expired or has already been used.",
+  alreadyVerified: "Your e-mail address is already verified",
+} as const;
+
 /** Trimmed, lower-cased e-mail: addresses are compared case-insensitively everywhere. */
 export const emailField = z
   .string({ error: MSG.invalidEmail })
@@ -75,6 +83,12 @@ export const resetPasswordRequestSchema = z
     message: MSG.passwordsDontMatch,
     path: ["confirmPassword"],
   });
+
+/** GET /api/reset-password/check?token=: is the reset link still good? Answers { valid }. */
+export const resetTokenCheckSchema = z.object({
+  token: z.string({ error: MSG.tokenRequired }).min(1, MSG.tokenRequired).max(200, MSG.invalidResetToken),
+});
+export type ResetTokenCheck = { valid: boolean };
 
 export const verifyEmailSchema = z.object({
   token: z.string().min(1, MSG.invalidVerifyToken).max(200, MSG.invalidVerifyToken),

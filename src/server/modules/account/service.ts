@@ -6,6 +6,7 @@ import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { sessions, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict, HttpError } from "../../http-error.ts";
+import { refuseCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { toPublicUser } from "../auth/public-user.ts";
 import { findUserByEmail } from "../auth/service.ts";
@@ -140,6 +141,7 @@ export async function changePassword(
       { path: "newPassword", message: MEMBER_MSG.samePassword },
     ]);
   }
+  refuseCommonPassword(input.newPassword, "newPassword");
   const hash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     // Conditional on the password checked, so two changes racing cannot both win.

@@ -8,6 +8,7 @@ import {
   loginSchema,
   registerSchema,
   resetPasswordRequestSchema,
+  resetTokenCheckSchema,
   verifyEmailSchema,
 } from "../../../shared/schemas/auth.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
@@ -22,6 +23,7 @@ import {
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  resetTokenValid,
   verifyEmail,
 } from "./service.ts";
 import { clearSessionCookie, createSession, destroySession, setSessionCookie } from "./sessions.ts";
@@ -103,6 +105,16 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     return { message: MSG.resetDone };
   });
 
+  /** Asked when a reset link is opened, so a dead link says so before the member types a new password. */
+  r.get(
+    "/api/reset-password/check",
+    { schema: { querystring: resetTokenCheckSchema } },
+    async (req, reply) => {
+      reply.header("cache-control", "no-store");
+      return { valid: await resetTokenValid(deps, req.query.token, req.ip) };
+    },
+  );
+
   /** The link in the verification e-mail. */
   r.get(
     "/api/verify-email",
@@ -110,9 +122,12 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { querystring: verifyEmailSchema }, config: { writes: true } },
     async (req, reply) => {
       try {
-        await verifyEmail(deps, req.query.token);
-        return reply.redirect("/?verified=1");
+        const outcome = await verifyEmail(deps, req.query.token);
+        return reply.redirect(outcome === "already" ? "/?verified=already" : "/?verified=1");
       } catch {
+        // A spent or replaced link opened by a member whose address is verified: nothing is wrong.
+        const user = req.user;
+        if (user?.emailVerified && !user.pendingEmail) return reply.redirect("/?verified=already");
         return reply.redirect("/?verified=0");
       }
     },

@@ -5,6 +5,7 @@ import { type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, HttpError, unauthorized } from "../../http-error.ts";
 import { passwordResetEmail, verificationEmail, welcomeEmail } from "../email/templates.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { destroyUserSessions } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -22,6 +23,7 @@ export async function registerUser(
   deps: Deps,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<User> {
+  refuseCommonPassword(input.password, "password");
   if (await findUserByEmail(deps, input.email)) throw conflict(MSG.emailTaken);
   const password = await hashPassword(input.password);
   const verifyToken = newToken();
@@ -86,8 +88,15 @@ export async function resendVerification(deps: Deps, user: User): Promise<void> 
   await sendVerification(deps, user, token);
 }
 
-/** Marks the address verified; a pending new address replaces the old one only now. */
-export async function verifyEmail(deps: Deps, token: string): Promise<User> {
+/** What opening a verification link did: verified the address now, or found it verified already. */
+export type VerifyOutcome = "verified" | "already";
+
+/**
+ * Marks the address verified; a pending new address replaces the old one only now. The spent link keeps its
+ * (hashed) token until it would have expired, so reopening it says "already verified" rather than "broken";
+ * the daily retention job clears it at its expiry like any other.
+ */
+export async function verifyEmail(deps: Deps, token: string): Promise<VerifyOutcome> {
   const rows = await deps.db
     .select()
     .from(users)
@@ -97,18 +106,16 @@ export async function verifyEmail(deps: Deps, token: string): Promise<User> {
     .limit(1);
   const user = rows[0];
   if (!user) throw badRequest(MSG.invalidVerifyToken);
+  if (user.emailVerified && !user.pendingEmail) return "already";
   if (user.pendingEmail && (await findUserByEmail(deps, user.pendingEmail))) throw conflict(MSG.emailTaken);
-  const [updated] = await deps.db
+  await deps.db
     .update(users)
     .set({
       emailVerified: true,
-      emailVerificationToken: null,
-      emailVerificationExpires: null,
       ...(user.pendingEmail ? { email: user.pendingEmail, pendingEmail: null } : {}),
     })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated;
+    .where(eq(users.id, user.id));
+  return "verified";
 }
 
 /** Failures from many addresses against one account before it is locked for everyone (a spread-out attack). */
@@ -183,6 +190,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
 export async function resetPassword(deps: Deps, token: string, password: string, ip: string): Promise<void> {
   const rl = deps.config.rateLimits;
   await deps.limiter.hit(`reset-ip:${ip}`, rl.resetPerIp, rl.windowMinutes);
+  refuseCommonPassword(password, "password");
   const hash = await hashPassword(password);
   const updated = await deps.db
     .update(users)
@@ -191,4 +199,19 @@ export async function resetPassword(deps: Deps, token: string, password: string,
     .returning({ id: users.id });
   if (updated.length === 0) throw badRequest(MSG.invalidResetToken);
   await destroyUserSessions(deps.db, updated[0].id);
+}
+
+/**
+ * Whether a reset link can still be used (known, not replaced by a newer one, not spent, not expired), asked
+ * when the link is opened so a dead one says so before anything is typed. Answers nothing about whose it is.
+ */
+export async function resetTokenValid(deps: Deps, token: string, ip: string): Promise<boolean> {
+  const rl = deps.config.rateLimits;
+  await deps.limiter.hit(`reset-check-ip:${ip}`, rl.resetPerIp * 3, rl.windowMinutes);
+  const rows = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.passwordResetToken, hashToken(token)), gt(users.passwordResetExpires, deps.now())))
+    .limit(1);
+  return rows.length > 0;
 }
