@@ -21,6 +21,7 @@ import { partnerRoutes } from "./modules/partners/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
+import { waitlistRoutes } from "./modules/waitlist/routes.ts";
 import { registerAuthContext } from "./plugins/auth-context.ts";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -120,6 +121,7 @@ export async function buildApp(
   subscriptionRoutes(app, deps);
   supportRoutes(app, deps);
   partnerRoutes(app, deps);
+  waitlistRoutes(app, deps);
   await adminRoutes(app, deps);
 
   const clientDir = opts.clientDir ?? CLIENT_DIST;

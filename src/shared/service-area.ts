@@ -72,6 +72,7 @@ export function inServiceArea(postcode: string): boolean {
 
 export const SERVICE_AREA_MSG = {
   outside: (area: string) =>
-    `We only plan dates in ${SERVICE_AREA_NAME} for now. Join the waitlist and we'll tell you when we reach ${area}.`,
-  joined: (area: string) => `You're on the list. We'll e-mail you when we reach ${area}.`,
+    `We only plan dates in ${SERVICE_AREA_NAME} for now. Join the waitlist and we'll tell you when we reach the ${area} area.`,
+  joined: (area: string) => `You're on the list. We'll e-mail you when we reach the ${area} area.`,
+  alreadyServed: `That postcode is in ${SERVICE_AREA_NAME}: we already plan dates there.`,
 } as const;

@@ -64,5 +64,6 @@ export function validBodies(email: string): Record<string, () => Record<string, 
       termsAccepted: true,
     }),
     "PUT /api/support/tickets/:ticketId": () => ({ status: "resolved" }),
+    "POST /api/waitlist": () => ({ email: "waiting@example.com", postcode: "EH1 1YZ" }),
   };
 }

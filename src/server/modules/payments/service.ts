@@ -18,6 +18,7 @@ import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { completeMandateUpdate } from "../subscriptions/service.ts";
+import { assertInServiceArea } from "../waitlist/service.ts";
 import { NotAuthorisedError } from "./provider.ts";
 
 export const PAYMENT_MSG = {
@@ -79,6 +80,8 @@ export async function createSubscription(
   }
   // Auto-renewal and the cooling-off period are in the Terms: no money is taken before they are accepted.
   if (!user.termsAccepted) throw forbidden(PAYMENT_MSG.termsFirst);
+  // Dates are planned in Greater London only: outside it no payment page is ever shown (the waitlist instead).
+  await assertInServiceArea(deps.db, user);
   await deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   const now = deps.now();
   const quote = input.offerCode
