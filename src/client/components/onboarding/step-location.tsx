@@ -2,11 +2,13 @@ import { CircleCheck } from "lucide-react";
 import { Slider } from "radix-ui";
 import { type Ref, useId, useState } from "react";
 import { TRAVEL_RADIUS } from "../../../shared/constants.ts";
+import { inServiceArea, postcodeArea, SERVICE_AREA_NAME } from "../../../shared/service-area.ts";
 import { cn } from "../../lib/cn.ts";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
 import { focusRing } from "./controls.tsx";
 import { normalisedPostcode } from "./model.ts";
+import { WaitlistOffer } from "./waitlist-offer.tsx";
 
 /** Step 1: home postcode (a real UK postcode, shown in its stored form) and how far they'll travel. */
 export function LocationStep({
@@ -26,6 +28,7 @@ export function LocationStep({
 }) {
   const id = useId();
   const normalised = normalisedPostcode(postcode);
+  const outside = normalised !== null && !inServiceArea(normalised);
   const messageId = `${id}-postcode-message`;
   const radiusLabel = `${travelRadius} miles`;
   // A wider radius saved in settings (up to 100+) stays reachable rather than being cut to the slider's 50.
@@ -50,18 +53,25 @@ export function LocationStep({
           maxLength={16}
           placeholder="e.g. SE1 9PX"
           aria-invalid={error ? true : undefined}
-          aria-describedby={messageId}
+          aria-describedby={outside ? `${messageId} ${id}-waitlist-title` : messageId}
           className="max-w-xs text-lg uppercase placeholder:normal-case sm:text-base"
         />
         {error ? (
           <p id={messageId} role="alert" className="text-sm text-destructive-text">
             {error}
           </p>
+        ) : outside ? (
+          <p id={messageId} className="text-sm text-muted-foreground">
+            A real postcode, but outside {SERVICE_AREA_NAME}.
+          </p>
         ) : normalised ? (
-          <p id={messageId} className="flex items-center gap-1.5 text-sm text-success-text">
-            <CircleCheck aria-hidden className="size-4" />
+          <p id={messageId} className="flex items-start gap-1.5 text-sm text-success-text">
+            <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>
-              We'll save this as <strong className="font-semibold">{normalised}</strong>
+              <span>
+                We'll save this as <strong className="font-semibold">{normalised}</strong>
+              </span>
+              . It's in {SERVICE_AREA_NAME}, where we plan our dates.
             </span>
           </p>
         ) : (
@@ -70,6 +80,15 @@ export function LocationStep({
           </p>
         )}
       </div>
+
+      {outside ? (
+        <WaitlistOffer
+          key={normalised}
+          postcode={normalised}
+          area={postcodeArea(normalised)}
+          id={`${id}-waitlist`}
+        />
+      ) : null}
 
       <div className="grid gap-4">
         <div className="flex items-baseline justify-between gap-4">

@@ -6,6 +6,7 @@ import { useLocation, useSearch } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { TierId } from "../../../shared/constants.ts";
 import { ONBOARDING_MSG, type Preferences, preferencesSchema } from "../../../shared/schemas/onboarding.ts";
+import { inServiceArea } from "../../../shared/service-area.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { withTier } from "../../lib/chosen-tier.ts";
 import { apiRequest, CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
@@ -40,7 +41,7 @@ function stepInSearch(search: string): number | null {
 
 /** The first step whose required answers are missing (6 when all are there): no later step can open. */
 function firstIncompleteStep(values: OnboardingValues): number {
-  if (!normalisedPostcode(values.postcode)) return 1;
+  if (!inServiceArea(values.postcode)) return 1;
   if (!values.dateSpend) return 2;
   if (values.dateTypes.length === 0) return 3;
   if (!hasEnoughSlots(values.scheduling)) return 4;
@@ -145,8 +146,9 @@ export function OnboardingWizard({
   function stepPasses(n: number): boolean {
     switch (n) {
       case 1:
-        if (normalisedPostcode(values.postcode)) return true;
-        setPostcodeError(ONBOARDING_MSG.postcode);
+        if (inServiceArea(values.postcode)) return true;
+        // Outside the area, the step already says so and offers the waitlist: no date can be planned there.
+        if (!normalisedPostcode(values.postcode)) setPostcodeError(ONBOARDING_MSG.postcode);
         postcodeRef.current?.focus();
         return false;
       case 2:
@@ -200,6 +202,7 @@ export function OnboardingWizard({
       setPostcodeError(ONBOARDING_MSG.postcode);
       return missing(ONBOARDING_TOAST.missingPostcode, 1, "postcode");
     }
+    if (!inServiceArea(values.postcode)) return goTo(1, "postcode");
     if (values.dateTypes.length === 0) return missing(ONBOARDING_TOAST.missingDateTypes, 3);
     if (!hasEnoughSlots(values.scheduling)) return missing(ONBOARDING_TOAST.missingScheduling, 4);
     if (values.times.length === 0) return missing(ONBOARDING_TOAST.missingTimes, 5);
