@@ -148,7 +148,11 @@ describe("no partner", () => {
     expect((await del(me, { password: me.password })).statusCode).toBe(200);
     expect((await datesOf([d.reservation.id]))[d.reservation.id].status).toBe("cancelled");
     const bye = await mailTo(me.user.email, "account_deleted");
+    expect(bye.text).toContain(
+      "Your Silver membership has ended and its Direct Debit has been cancelled with the payment provider, so no further payment will be taken.",
+    );
     expect(bye.text).toContain("Your booked date has been cancelled.");
+    expect(bye.text).toContain("We keep only the anonymised payment records the law requires.");
   });
 });
 
@@ -189,8 +193,12 @@ describe("the covered partner leaves", () => {
     expect(mail.text).toContain("You keep your Gold membership and every booked date (2 dates ahead).");
     expect(mail.text).toContain("1 date was booked in Alex's name and is now in yours: Fri 4 Dec, 19:30.");
     expect(mail.text).not.toMatch(/unchanged/);
+    // The covered partner had no plan: nothing was cancelled at the provider; Sam keeps the plan and both dates.
     const bye = await mailTo(covered.user.email, "account_deleted");
-    expect(bye.text).toContain("Your booked date now stays with Sam.");
+    expect(bye.text).toContain(
+      "You had no membership of your own, so there was nothing to cancel. Sam keeps the Gold membership and your 2 booked dates.",
+    );
+    expect(bye.text).not.toMatch(/payment provider|subscription|payment records/);
   });
 
   it("unlinking does the same, whoever unlinks, and the other is told", async () => {
@@ -256,12 +264,13 @@ describe("the plan holder leaves", () => {
 
     const p = (await preview(holder)).json();
     expect(p.plan).toBe("Your Gold membership and its Direct Debit end now. No further payment is taken.");
-    expect(p.partner.outcome).toContain("Alex is offered your Gold membership");
-    expect(p.partner.outcome).toContain("by 24 November 2026");
+    expect(p.partner.outcome).toBe(
+      "Alex is offered your Gold membership. Your 3 booked dates stay with Alex. Fri 27 Nov goes ahead either way; Sat 12 Dec and Fri 18 Dec depend on Alex setting up their own Direct Debit by 24 November 2026. We'll e-mail Alex to explain.",
+    );
     expect(p.dates.map((d: { when: string; text: string }) => `${d.when}: ${d.text}`)).toEqual([
-      "Fri 27 Nov, 19:30: stays with Alex (within the month you have paid for)",
-      "Sat 12 Dec, 19:00: stays with Alex if they set up their own Direct Debit by 24 November 2026; otherwise it will be cancelled",
-      "Fri 18 Dec, 19:30: stays with Alex if they set up their own Direct Debit by 24 November 2026; otherwise it will be cancelled",
+      "Fri 27 Nov, 19:30: moves to Alex and goes ahead either way (within the month you have paid for)",
+      "Sat 12 Dec, 19:00: stays with Alex; depends on Alex setting up their own Direct Debit by 24 November 2026, otherwise it will be cancelled",
+      "Fri 18 Dec, 19:30: moves to Alex; depends on Alex setting up their own Direct Debit by 24 November 2026, otherwise it will be cancelled",
     ]);
 
     const res = await del(holder, { password: holder.password });
@@ -285,14 +294,23 @@ describe("the plan holder leaves", () => {
     const mail = await mailTo(partner.user.email, "plan_holder_left");
     expect(mail.subject).toContain("keep your dates by 24 November 2026");
     expect(mail.text).toContain("Sam deleted their Unveil account. Their Gold membership");
+    expect(mail.text).toContain("Your 3 booked dates are now in your name and still booked.");
     expect(mail.text).toContain(
-      "Set up your own Direct Debit by 24 November 2026 to keep your 3 booked dates.",
+      "Set up your own Direct Debit by 24 November 2026 to keep the Gold membership. 2 of your dates (Sat 12 Dec and Fri 18 Dec) depend on it; Fri 27 Nov goes ahead either way.",
     );
-    expect(mail.text).toContain("these will be cancelled: Sat 12 Dec, 19:00; Fri 18 Dec, 19:30.");
-    expect(mail.text).not.toMatch(/unchanged/);
+    expect(mail.text).toContain(
+      "Sam paid until 10 December 2026. If you don't set up a membership by 24 November 2026, these dates will be cancelled: Sat 12 Dec, 19:00; Fri 18 Dec, 19:30.",
+    );
+    expect(mail.text).not.toMatch(/unchanged|to keep your \d+ booked dates/);
+    expect(mail.html).toContain("/subscription?tier=gold");
+    // The leaver's goodbye counts the couple's dates (2 were Sam's, 1 already Alex's), in the dialog's words.
     const bye = await mailTo(holder.user.email, "account_deleted");
     expect(bye.text).toContain(
-      "Your 2 booked dates now stay with Alex, who has been offered your membership.",
+      "Your Gold membership has ended and its Direct Debit has been cancelled with the payment provider",
+    );
+    expect(bye.text).toContain("Alex has been offered your Gold membership.");
+    expect(bye.text).toContain(
+      "Your 3 booked dates now stay with Alex. Fri 27 Nov goes ahead either way; Sat 12 Dec and Fri 18 Dec depend on Alex setting up their own Direct Debit by 24 November 2026.",
     );
 
     const offer = await t.request({ method: "GET", url: "/api/account/plan-offer", as: partner });
@@ -304,11 +322,83 @@ describe("the plan holder leaves", () => {
         paidUntil: paidUntil.toISOString(),
         dates: 3,
         atRisk: 2,
+        keptDays: ["Fri 27 Nov"],
+        atRiskDays: ["Sat 12 Dec", "Fri 18 Dec"],
       },
     });
     // The partner sees the dates as their own.
     const mine = await t.request({ method: "GET", url: "/api/dates/user", as: partner });
     expect(mine.json().map((d: { id: number }) => d.id)).toEqual(expect.arrayContaining(ids));
+  });
+
+  it("one date within the paid month and one after, both in the holder's name: said in the singular, alike everywhere", async () => {
+    const [holder, partner] = await couple(["Sam", "Alex"]);
+    await subscribe(t, holder, "gold");
+    await arrangeDate(t.db, holder.user.id, { at: at("2026-11-27T19:30:00Z") });
+    await arrangeDate(t.db, holder.user.id, { at: at("2026-12-18T19:30:00Z") });
+    expect((await preview(holder)).json().partner.outcome).toBe(
+      "Alex is offered your Gold membership. Your 2 booked dates move to Alex. Fri 27 Nov goes ahead either way; Fri 18 Dec depends on Alex setting up their own Direct Debit by 24 November 2026. We'll e-mail Alex to explain.",
+    );
+    expect((await del(holder, { password: holder.password })).statusCode).toBe(200);
+    const mail = await mailTo(partner.user.email, "plan_holder_left");
+    expect(mail.text).toContain("Your 2 booked dates are now in your name and still booked.");
+    expect(mail.text).toContain(
+      "Set up your own Direct Debit by 24 November 2026 to keep the Gold membership. 1 of your dates (Fri 18 Dec) depends on it; Fri 27 Nov goes ahead either way.",
+    );
+    expect(mail.text).toContain("this date will be cancelled: Fri 18 Dec, 19:30.");
+    const bye = await mailTo(holder.user.email, "account_deleted");
+    expect(bye.text).toContain(
+      "Your 2 booked dates have moved to Alex. Fri 27 Nov goes ahead either way; Fri 18 Dec depends on Alex setting up their own Direct Debit by 24 November 2026.",
+    );
+    const offer = (await t.request({ method: "GET", url: "/api/account/plan-offer", as: partner })).json()
+      .offer;
+    expect(offer).toMatchObject({
+      dates: 2,
+      atRisk: 1,
+      keptDays: ["Fri 27 Nov"],
+      atRiskDays: ["Fri 18 Dec"],
+    });
+  });
+
+  it("no date after the paid month: nothing depends on the Direct Debit except the membership itself", async () => {
+    const [holder, partner] = await couple(["Sam", "Alex"]);
+    await subscribe(t, holder, "gold");
+    await arrangeDate(t.db, holder.user.id, { at: at("2026-11-27T19:30:00Z") });
+    const p = (await preview(holder)).json();
+    expect(p.partner.outcome).toBe(
+      "Alex is offered your Gold membership. Your booked date moves to Alex. It goes ahead either way, so nothing depends on Alex setting up their own Direct Debit by 24 November 2026 except the membership itself. We'll e-mail Alex to explain.",
+    );
+    expect(p.dates.map((d: { text: string }) => d.text)).toEqual([
+      "moves to Alex and goes ahead either way (within the month you have paid for)",
+    ]);
+    expect((await del(holder, { password: holder.password })).statusCode).toBe(200);
+    const mail = await mailTo(partner.user.email, "plan_holder_left");
+    expect(mail.subject).toBe("Sam has left Unveil: keep the Gold membership by 24 November 2026");
+    expect(mail.text).toContain("Your booked date is now in your name and still booked.");
+    expect(mail.text).toContain(
+      "Set up your own Direct Debit by 24 November 2026 to keep the Gold membership. Your date (Fri 27 Nov) goes ahead either way, so nothing depends on it except the membership itself.",
+    );
+    expect(mail.text).not.toMatch(/will be cancelled/);
+    const offer = (await t.request({ method: "GET", url: "/api/account/plan-offer", as: partner })).json()
+      .offer;
+    expect(offer).toMatchObject({ dates: 1, atRisk: 0, keptDays: ["Fri 27 Nov"], atRiskDays: [] });
+  });
+
+  it("no date booked at all: the membership is offered and nothing else is promised", async () => {
+    const [holder, partner] = await couple(["Sam", "Alex"]);
+    await subscribe(t, holder, "gold");
+    expect((await preview(holder)).json().partner.outcome).toBe(
+      "Alex is offered your Gold membership and can keep it by setting up their own Direct Debit by 24 November 2026. We'll e-mail Alex to explain.",
+    );
+    expect((await del(holder, { password: holder.password })).statusCode).toBe(200);
+    const mail = await mailTo(partner.user.email, "plan_holder_left");
+    expect(mail.text).toContain(
+      "Set up your own Direct Debit by 24 November 2026 to keep the Gold membership. Nothing depends on it except the membership itself.",
+    );
+    const bye = await mailTo(holder.user.email, "account_deleted");
+    expect(bye.text).toContain(
+      "Alex has been offered your Gold membership and can keep it by setting up their own Direct Debit by 24 November 2026.",
+    );
   });
 
   it("the couple's shared answers stay with the partner, beside their own needs, so dates can still be planned", async () => {

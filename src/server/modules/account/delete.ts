@@ -29,11 +29,11 @@ import { readCouple } from "../couples/couple.ts";
 import {
   applyLeaving,
   type Leaving,
-  leaverDatesLine,
+  leaverGoodbyeLines,
   planLeaving,
   tellPartnerOfLeaving,
 } from "../couples/leaving.ts";
-import { partnerLeftEmail } from "../email/leaving-mails.ts";
+import { accountGoodbyeEmail, partnerLeftEmail } from "../email/leaving-mails.ts";
 import { accountDeletedEmail } from "../email/templates.ts";
 import { hasLiveSubscription } from "../payments/service.ts";
 import { cancelAtProvider } from "../subscriptions/schedule.ts";
@@ -234,7 +234,7 @@ export async function deleteAccount(deps: Deps, user: User, proof: DeleteAccount
   void deps.mailer.send({
     to: address,
     toName: user.firstName,
-    ...accountDeletedEmail(name, done ? leaverDatesLine(done) : null),
+    ...(done ? accountGoodbyeEmail(name, leaverGoodbyeLines(done)) : accountDeletedEmail(name)),
     type: "account_deleted",
     log: false,
   });

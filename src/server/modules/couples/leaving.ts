@@ -14,7 +14,14 @@
  */
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
-import { type DateOutcome, type DeletionPreview, dateWhen, type PlanOffer } from "../../../shared/leaving.ts";
+import {
+  type DateOutcome,
+  type DeletionPreview,
+  dateDay,
+  dateWhen,
+  listDays,
+  type PlanOffer,
+} from "../../../shared/leaving.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateReservations, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -112,26 +119,67 @@ export async function planLeaving(db: Db | Tx, couple: Couple, now: Date): Promi
   return { kind: "no_plan", member, partner, offer: null, dates, now };
 }
 
+/** The days ("Fri 27 Nov") of the dates that go ahead whatever happens, and of those that depend on the offer. */
+export function offeredDays(l: Leaving): { kept: string[]; atRisk: string[] } {
+  const day = (d: LeavingDate) => dateDay(d.at, l.now);
+  return {
+    kept: l.dates.filter((d) => d.outcome !== "offered").map(day),
+    atRisk: l.dates.filter((d) => d.outcome === "offered").map(day),
+  };
+}
+
+/**
+ * The plan holder leaves: every date of the couple goes to the partner; those within the paid cycle go ahead
+ * either way, those after it depend on the partner's own Direct Debit. Null when the couple has no date ahead.
+ * "Your 2 booked dates move to Alex. Fri 27 Nov goes ahead either way; Fri 18 Dec depends on Alex setting up
+ * their own Direct Debit by 24 November 2026."
+ */
+export function holderDatesText(l: Leaving, tense: "now" | "done"): string | null {
+  const n = l.dates.length;
+  if (n === 0) return null;
+  const p = nameOf(l.partner);
+  const by = l.offer ? londonDay(l.offer.expiresAt) : "";
+  const debit = `${p} setting up their own Direct Debit by ${by}`;
+  const { kept, atRisk } = offeredDays(l);
+  // "move to" when every date was in the leaver's name; "stay with" when some already were in the partner's.
+  const verb = l.dates.every((d) => d.moveTo !== null)
+    ? n === 1
+      ? { now: "moves to", done: "has moved to" }
+      : { now: "move to", done: "have moved to" }
+    : n === 1
+      ? { now: "stays with", done: "now stays with" }
+      : { now: "stay with", done: "now stay with" };
+  const moved = `${n === 1 ? "Your booked date" : `Your ${n} booked dates`} ${verb[tense]} ${p}.`;
+  if (atRisk.length === 0)
+    return `${moved} ${n === 1 ? "It goes" : "They all go"} ahead either way, so nothing depends on ${debit} except the membership itself.`;
+  const goes =
+    kept.length > 0 ? `${listDays(kept)} ${kept.length === 1 ? "goes" : "go"} ahead either way; ` : "";
+  return `${moved} ${goes}${listDays(atRisk)} ${atRisk.length === 1 ? "depends" : "depend"} on ${debit}.`;
+}
+
 /** The preview the delete dialog shows, in words. */
 export function describeLeaving(l: Leaving): DeletionPreview {
   const p = nameOf(l.partner);
   const by = l.offer ? londonDay(l.offer.expiresAt) : "";
+  const holderDates = l.kind === "holder" ? holderDatesText(l, "now") : null;
   const plan = hasLiveSubscription(l.member.subscriptionStatus)
     ? `Your ${tierName(l.member.subscriptionTier)} membership and its Direct Debit end now. No further payment is taken.`
     : null;
   const partnerText: Record<LeavingKind, string> = {
     alone: "",
     covered: `${cap(p)} keeps the ${tierName(l.partner?.subscriptionTier ?? null)} membership and every booked date, including those booked in your name. Your accounts are unlinked and we'll e-mail ${p} to say so.`,
-    holder: `${cap(p)} is offered your ${tierName(l.offer?.tier ?? null)} membership. Every booked date moves to ${p}, who keeps them all by setting up their own Direct Debit by ${by}. We'll e-mail ${p} to explain.`,
+    holder: holderDates
+      ? `${cap(p)} is offered your ${tierName(l.offer?.tier ?? null)} membership. ${holderDates} We'll e-mail ${p} to explain.`
+      : `${cap(p)} is offered your ${tierName(l.offer?.tier ?? null)} membership and can keep it by setting up their own Direct Debit by ${by}. We'll e-mail ${p} to explain.`,
     no_plan: `${cap(p)} keeps their account and the dates booked in their name. Your accounts are unlinked and we'll e-mail ${p} to say so.`,
   };
   const text = (d: LeavingDate) =>
     d.outcome === "cancelled"
       ? "will be cancelled"
       : d.outcome === "offered"
-        ? `stays with ${p} if they set up their own Direct Debit by ${by}; otherwise it will be cancelled`
+        ? `${d.moveTo !== null ? "moves to" : "stays with"} ${p}; depends on ${p} setting up their own Direct Debit by ${by}, otherwise it will be cancelled`
         : l.kind === "holder"
-          ? `stays with ${p} (within the month you have paid for)`
+          ? `${d.moveTo !== null ? "moves to" : "stays with"} ${p} and goes ahead either way (within the month you have paid for)`
           : `stays with ${p}`;
   return {
     needsCode: l.member.totpEnabledAt !== null,
@@ -236,11 +284,13 @@ export function tellPartnerOfLeaving(deps: Deps, l: Leaving): void {
             partner.firstName ?? "there",
             leaver,
             {
+              tier: l.offer.tier,
               tierName: tierName(l.offer.tier),
               expiresAt: l.offer.expiresAt,
               paidUntil: l.offer.paidUntil,
               dates: l.dates.length,
-              atRisk: l.dates.filter((d) => d.outcome === "offered").map(when),
+              ...offeredDays(l),
+              cancelledIfNot: l.dates.filter((d) => d.outcome === "offered").map(when),
             },
             appUrl,
           ),
@@ -269,16 +319,49 @@ export function tellPartnerOfLeaving(deps: Deps, l: Leaving): void {
   void deps.mailer.send({ to: partner.email, toName: partner.firstName, ...mail, userId: partner.id });
 }
 
-/** One line for the leaver's own goodbye e-mail about their dates, or null when they had none. */
-export function leaverDatesLine(l: Leaving): string | null {
-  const n = l.dates.filter((d) => d.userId === l.member.id).length;
-  if (n === 0) return null;
-  const dates = n === 1 ? "Your booked date" : `Your ${n} booked dates`;
+/**
+ * The leaver's own goodbye e-mail, after "Your account and preferences have been removed.": what happened to
+ * their plan (or that they had none), and to the couple's dates, in the words of the delete dialog.
+ */
+export function leaverGoodbyeLines(l: Leaving): string[] {
   const p = nameOf(l.partner);
-  if (l.kind === "covered") return `${dates} now ${n === 1 ? "stays" : "stay"} with ${p}.`;
-  if (l.kind === "holder")
-    return `${dates} now ${n === 1 ? "stays" : "stay"} with ${p}, who has been offered your membership.`;
-  return `${dates} ${n === 1 ? "has" : "have"} been cancelled.`;
+  const n = l.dates.length;
+  const lines: string[] = [];
+  if (hasLiveSubscription(l.member.subscriptionStatus))
+    lines.push(
+      `Your ${tierName(l.member.subscriptionTier)} membership has ended and its Direct Debit has been cancelled with the payment provider, so no further payment will be taken.`,
+    );
+  else if (l.kind === "covered")
+    lines.push(
+      `You had no membership of your own, so there was nothing to cancel. ${cap(p)} keeps the ${tierName(l.partner?.subscriptionTier ?? null)} membership and ${n === 0 ? "every date you book together" : n === 1 ? "your booked date" : `your ${n} booked dates`}.`,
+    );
+  else lines.push("You had no membership running, so there was nothing to cancel.");
+  if (l.kind === "holder") {
+    const dates = holderDatesText(l, "done");
+    const by = l.offer ? londonDay(l.offer.expiresAt) : "";
+    lines.push(
+      dates
+        ? `${cap(p)} has been offered your ${tierName(l.offer?.tier ?? null)} membership.`
+        : `${cap(p)} has been offered your ${tierName(l.offer?.tier ?? null)} membership and can keep it by setting up their own Direct Debit by ${by}.`,
+    );
+    if (dates) lines.push(dates);
+  } else if (l.kind === "alone" || l.kind === "no_plan") {
+    const mine = l.dates.filter((d) => d.outcome === "cancelled").length;
+    if (mine > 0)
+      lines.push(
+        mine === 1
+          ? "Your booked date has been cancelled."
+          : `Your ${mine} booked dates have been cancelled.`,
+      );
+    const theirs = l.dates.length - mine;
+    if (theirs > 0)
+      lines.push(
+        `${theirs === 1 ? `The date booked in ${p}'s name stays` : `The ${theirs} dates booked in ${p}'s name stay`} with them.`,
+      );
+  }
+  if (l.member.subscriptionStatus !== null)
+    lines.push("We keep only the anonymised payment records the law requires.");
+  return lines;
 }
 
 /**
@@ -352,6 +435,7 @@ export async function planOfferFor(deps: Deps, user: User): Promise<PlanOffer | 
     return null;
   const rows = await datesAhead(deps.db, [user.id], now);
   const paidUntil = user.planOfferPaidUntil;
+  const day = (r: { at: Date }) => dateDay(r.at, now);
   return {
     tier: user.planOfferTier ?? "silver",
     tierName: tierName(user.planOfferTier),
@@ -359,5 +443,7 @@ export async function planOfferFor(deps: Deps, user: User): Promise<PlanOffer | 
     paidUntil: paidUntil.toISOString(),
     dates: rows.length,
     atRisk: rows.filter((r) => r.at > paidUntil).length,
+    keptDays: rows.filter((r) => r.at <= paidUntil).map(day),
+    atRiskDays: rows.filter((r) => r.at > paidUntil).map(day),
   };
 }

@@ -3,6 +3,7 @@
  * message says what really happened to the membership and to every booked date, by day and time.
  */
 import { BRAND } from "../../../shared/brand.ts";
+import { offerDependsText } from "../../../shared/leaving.ts";
 import { londonDay } from "../../london-time.ts";
 import { type Rendered, render } from "./templates.ts";
 
@@ -60,19 +61,25 @@ export function partnerLeftEmail(
 
 /**
  * To the partner when the plan holder deleted their account: the membership is offered to them, every date
- * is now theirs, and what to do to keep the dates after the cycle the holder paid for.
+ * of the couple is now theirs; those within the cycle the holder paid for go ahead either way, those after it
+ * depend on the partner setting up their own Direct Debit (said as the dashboard's banner says it).
  */
 export function planHolderLeftEmail(
   firstName: string,
   leaver: string,
   offer: {
+    tier: string;
     tierName: string;
     expiresAt: Date;
     paidUntil: Date;
     /** Every date ahead, now in the partner's name. */
     dates: number;
-    /** The dates after the paid cycle, cancelled unless the partner subscribes in time. */
+    /** The days of the dates within the paid cycle ("Fri 27 Nov"), which go ahead either way. */
+    kept: string[];
+    /** The days of the dates after it, which depend on the partner's own Direct Debit. */
     atRisk: string[];
+    /** The same dates after the paid cycle, with their times: cancelled unless the partner subscribes in time. */
+    cancelledIfNot: string[];
   },
   appUrl: string,
 ): Rendered {
@@ -81,26 +88,24 @@ export function planHolderLeftEmail(
     `Hello ${firstName},`,
     `${leaver} deleted their ${BRAND.name} account. Their ${offer.tierName} membership, which covered you both, has ended and no further payment will be taken from them. Your accounts are no longer linked.`,
   ];
-  if (offer.dates === 0) {
+  if (offer.dates > 0)
     lines.push(
-      `You can carry on with a ${offer.tierName} membership of your own: set up your own Direct Debit by ${by}.`,
+      offer.dates === 1
+        ? "Your booked date is now in your name and still booked."
+        : `Your ${offer.dates} booked dates are now in your name and still booked.`,
     );
-  } else {
+  lines.push(
+    `Set up your own Direct Debit by ${by} to keep the ${offer.tierName} membership. ${offerDependsText(offer.kept, offer.atRisk)}`,
+  );
+  if (offer.cancelledIfNot.length > 0)
     lines.push(
-      `Every date you had booked together is now in your name and still booked: ${plural(offer.dates, "date")} ahead.`,
-      `Set up your own Direct Debit by ${by} to keep your ${plural(offer.dates, "booked date")}.`,
+      `${leaver} paid until ${londonDay(offer.paidUntil)}. If you don't set up a membership by ${by}, ${offer.cancelledIfNot.length === 1 ? "this date" : "these dates"} will be cancelled: ${list(offer.cancelledIfNot)}.`,
     );
-    lines.push(
-      offer.atRisk.length === 0
-        ? `They all fall within the month ${leaver} paid for (until ${londonDay(offer.paidUntil)}), so they go ahead either way.`
-        : `Dates until ${londonDay(offer.paidUntil)} were paid for by ${leaver} and go ahead either way. If you don't set up a membership by ${by}, these will be cancelled: ${list(offer.atRisk)}.`,
-    );
-  }
   return render(
-    `${leaver} has left ${BRAND.name}: keep your dates by ${by}`,
-    `Keep your dates: choose a plan by ${by}`,
+    `${leaver} has left ${BRAND.name}: ${offer.atRisk.length > 0 ? "keep your dates" : `keep the ${offer.tierName} membership`} by ${by}`,
+    `${offer.atRisk.length > 0 ? "Keep your dates" : `Keep the ${offer.tierName} membership`}: choose a plan by ${by}`,
     lines,
-    { label: "Choose your plan", url: `${appUrl}/subscription` },
+    { label: "Choose your plan", url: `${appUrl}/subscription?tier=${encodeURIComponent(offer.tier)}` },
     "Nothing is charged to you unless you set up a membership yourself.",
   );
 }
@@ -171,4 +176,14 @@ export function planOfferEndedEmail(
       url: `${appUrl}/subscription`,
     },
   );
+}
+
+/** To the member who deleted their account, at the address they had: what happened, as the dialog said. */
+export function accountGoodbyeEmail(firstName: string, lines: string[]): Rendered {
+  return render(`Your ${BRAND.name} account has been deleted`, "Your account has been deleted", [
+    `Hello ${firstName},`,
+    "Your account and preferences have been removed.",
+    ...lines,
+    "Thank you for the evenings you spent with us.",
+  ]);
 }
