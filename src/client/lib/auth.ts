@@ -91,7 +91,11 @@ export function useLoginMutation(destination: () => string) {
   });
 }
 
-export function useRegisterMutation(destination: () => string) {
+/**
+ * Create Account. `onFieldErrors` gets the server's field messages (a password too common, say) to show
+ * under their fields; when it takes them, no toast repeats them.
+ */
+export function useRegisterMutation(destination: () => string, onFieldErrors?: (error: unknown) => boolean) {
   return useMutation({
     mutationFn: async (input: RegisterInput) =>
       (await (await apiRequest("POST", "/api/register", input)).json()) as PublicUser,
@@ -102,6 +106,7 @@ export function useRegisterMutation(destination: () => string) {
       toast({ title: TOAST.accountCreatedTitle, description: TOAST.accountCreated });
     },
     onError: (error) => {
+      if (onFieldErrors?.(error)) return;
       toastCallError(TOAST.registrationFailed, error);
     },
   });

@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
+import { AUTH_MSG } from "../../shared/schemas/auth.ts";
 import { takeRememberedInvite } from "../components/partner/pending-invite.ts";
 import { toast } from "../components/ui/use-toast.ts";
 import { CURRENT_USER_KEY, queryClient } from "./queryClient.ts";
 
 /**
- * The e-mail verification link lands on "/?verified=1" or "/?verified=0": say how it went, then take the
+ * The e-mail verification link lands on "/?verified=1", "/?verified=already" (opened again, or by a member
+ * whose address is verified) or "/?verified=0": say how it went, then take the
  * parameter out of the address so a reload or a shared link does not repeat it. A partner who verified to
  * accept an invitation goes back to it.
  */
@@ -16,8 +18,14 @@ export function useVerificationResult(): void {
     const params = new URLSearchParams(search);
     const verified = params.get("verified");
     if (verified === null) return;
-    const invite = verified === "1" ? takeRememberedInvite() : null;
-    if (verified === "1") {
+    const invite = verified === "1" || verified === "already" ? takeRememberedInvite() : null;
+    if (verified === "already") {
+      toast({
+        title: AUTH_MSG.alreadyVerified,
+        description: invite ? "You can accept the invitation now." : "There is nothing more to do.",
+      });
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    } else if (verified === "1") {
       toast({
         title: "Email verified",
         description: invite

@@ -5,7 +5,7 @@ import { formatPence, REVEAL_WINDOW_HOURS, TIERS } from "../../shared/constants.
 import { ForgotCard } from "../components/auth/forgot-card.tsx";
 import { LoginForm } from "../components/auth/login-form.tsx";
 import { RegisterForm } from "../components/auth/register-form.tsx";
-import { ResetCard } from "../components/auth/reset-card.tsx";
+import { ResetCard, useResetLink } from "../components/auth/reset-card.tsx";
 import { LogoMark } from "../components/logo.tsx";
 import { useInviteFromNext } from "../components/partner/pending-invite.ts";
 import { Card, CardContent } from "../components/ui/card.tsx";
@@ -28,8 +28,19 @@ export default function AuthPage() {
   const inviter = invite?.inviterFirstName?.trim() || "Your partner";
   const [tab, setTab] = useState<AuthTab>(tier || params.get("tab") === "register" ? "register" : "login");
   const [mode, setMode] = useState<"main" | "forgot">("main");
+  // A reset link is checked as it opens: a dead one says so before anything is typed.
+  const link = useResetLink(token);
+  const deadLink = Boolean(token) && link === "dead";
 
-  useDocumentTitle(token ? "Choose a new password" : mode === "forgot" ? "Reset your password" : "Sign in");
+  useDocumentTitle(
+    deadLink
+      ? "Reset link expired"
+      : token
+        ? "Choose a new password"
+        : mode === "forgot"
+          ? "Reset your password"
+          : "Sign in",
+  );
 
   const afterLogin = () => next ?? "/";
   const afterRegister = () => (tier ? `/subscription?tier=${tier}` : (next ?? "/"));
@@ -41,7 +52,18 @@ export default function AuthPage() {
   }
 
   let content: ReactNode;
-  if (token) content = <ResetCard token={token} onDone={onResetDone} />;
+  if (token)
+    content = (
+      <ResetCard
+        token={token}
+        state={link}
+        onDone={onResetDone}
+        onRequestNew={() => {
+          navigate("/auth", { replace: true });
+          setMode("forgot");
+        }}
+      />
+    );
   else if (mode === "forgot") content = <ForgotCard onDone={() => setMode("main")} />;
   else
     content = (
@@ -104,20 +126,24 @@ export default function AuthPage() {
         <div className="w-full max-w-md">
           <div className="mb-8 text-center">
             <h1 className="text-3xl font-normal sm:text-4xl">
-              {token
-                ? "Almost there"
-                : mode === "forgot"
-                  ? "Forgotten your password?"
-                  : `Welcome to ${BRAND.name}`}
+              {deadLink
+                ? "Let's get you a fresh link"
+                : token
+                  ? "Almost there"
+                  : mode === "forgot"
+                    ? "Forgotten your password?"
+                    : `Welcome to ${BRAND.name}`}
             </h1>
             <p className="mt-2 text-muted-foreground">
-              {token
-                ? "Set a new password for your account."
-                : mode === "forgot"
-                  ? "It happens. We'll send you a link."
-                  : invite
-                    ? `Create your account, or sign in, to join ${invite.inviterFirstName?.trim() || "your partner"}.`
-                    : "Sign in, or create an account to plan your first date."}
+              {deadLink
+                ? "It happens. A new one takes a moment."
+                : token
+                  ? "Set a new password for your account."
+                  : mode === "forgot"
+                    ? "It happens. We'll send you a link."
+                    : invite
+                      ? `Create your account, or sign in, to join ${invite.inviterFirstName?.trim() || "your partner"}.`
+                      : "Sign in, or create an account to plan your first date."}
             </p>
           </div>
           {content}

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { registerSchema } from "../../../shared/schemas/auth.ts";
 import { useRegisterMutation } from "../../lib/auth.ts";
 import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
+import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
@@ -19,7 +20,12 @@ export function RegisterForm({
     defaultValues: { firstName: "", lastName: "", email: defaultEmail ?? "", password: "" },
   });
   usePrefilledEmail(form, defaultEmail);
-  const signUp = useRegisterMutation(destination);
+  // The server checks what the form cannot (a password on the common list): its message goes under the field.
+  const signUp = useRegisterMutation(destination, (error) => {
+    const message = serverFieldErrors(error).password;
+    if (message) form.setError("password", { message }, { shouldFocus: true });
+    return Boolean(message);
+  });
   const { errors } = form.formState;
 
   return (

@@ -1,16 +1,95 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ArrowLeft, LinkIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { TOAST } from "../../../shared/messages.ts";
-import { type ResetPasswordFormInput, resetPasswordFormSchema } from "../../../shared/schemas/auth.ts";
-import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
+import { RESET_TOKEN_TTL_MINUTES } from "../../../shared/constants.ts";
+import { MSG, TOAST } from "../../../shared/messages.ts";
+import {
+  AUTH_MSG,
+  type ResetPasswordFormInput,
+  type ResetTokenCheck,
+  resetPasswordFormSchema,
+} from "../../../shared/schemas/auth.ts";
+import { apiRequest, errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { FormField } from "../ui/form-field.tsx";
+import { Spinner } from "../ui/spinner.tsx";
 import { toast } from "../ui/use-toast.ts";
 
-/** Sets a new password with the token from the e-mailed link. */
-export function ResetCard({ token, onDone }: { token: string; onDone: () => void }) {
+const checkKey = (token: string) => ["/api/reset-password/check", token] as const;
+
+/**
+ * Whether the reset link can still be used, asked as soon as it is opened: "checking", "live" or "dead".
+ * A failed check (offline, too many tries) shows the form: the reset itself checks the link again.
+ */
+export function useResetLink(token: string | null): "checking" | "live" | "dead" {
+  const check = useQuery({
+    queryKey: checkKey(token ?? ""),
+    enabled: Boolean(token),
+    queryFn: async () =>
+      (await (
+        await apiRequest("GET", `/api/reset-password/check?token=${encodeURIComponent(token ?? "")}`)
+      ).json()) as ResetTokenCheck,
+    staleTime: 0,
+  });
+  if (token && check.isPending) return "checking";
+  return check.data?.valid === false ? "dead" : "live";
+}
+
+/** Sets a new password with the token from the e-mailed link; a dead link says so and offers a fresh one. */
+export function ResetCard({
+  token,
+  state,
+  onDone,
+  onRequestNew,
+}: {
+  token: string;
+  state: "checking" | "live" | "dead";
+  onDone: () => void;
+  onRequestNew: () => void;
+}) {
+  if (state === "dead") return <DeadLinkCard onRequestNew={onRequestNew} onBack={onDone} />;
+  if (state === "checking")
+    return (
+      <Card>
+        <CardContent className="flex justify-center py-12">
+          <Spinner label="Checking your link" className="size-8 text-brand" />
+        </CardContent>
+      </Card>
+    );
+  return <ResetForm token={token} onDone={onDone} />;
+}
+
+function DeadLinkCard({ onRequestNew, onBack }: { onRequestNew: () => void; onBack: () => void }) {
+  return (
+    <Card data-testid="reset-link-dead">
+      <CardHeader>
+        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <LinkIcon aria-hidden className="size-5" />
+        </span>
+        <CardTitle>This link no longer works</CardTitle>
+        <CardDescription role="alert">{AUTH_MSG.resetLinkDead}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="text-sm text-muted-foreground">
+          A reset link works once, for {RESET_TOKEN_TTL_MINUTES} minutes, and only the newest one you asked
+          for. We'll send you a fresh one.
+        </p>
+        <Button size="lg" className="w-full" onClick={onRequestNew}>
+          Send me a new link
+        </Button>
+        <Button variant="ghost" className="justify-self-center" onClick={onBack}>
+          <ArrowLeft aria-hidden />
+          Back to sign in
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const form = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: "", confirmPassword: "" },
@@ -23,6 +102,12 @@ export function ResetCard({ token, onDone }: { token: string; onDone: () => void
       onDone();
     },
     onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (fields.password)
+        return form.setError("password", { message: fields.password }, { shouldFocus: true });
+      // The link died while the page was open (used in another tab, replaced by a newer one): say so.
+      if (errorMessage(error) === MSG.invalidResetToken)
+        return queryClient.setQueryData<ResetTokenCheck>(checkKey(token), { valid: false });
       toastCallError(TOAST.resetFailed, error);
     },
   });
