@@ -19,6 +19,7 @@ import { RecentActivity } from "../../components/admin/analytics/recent-activity
 import { StatTile } from "../../components/admin/analytics/stat-tile.tsx";
 import { TierDistribution } from "../../components/admin/analytics/tier-distribution.tsx";
 import { useAnalyticsExport } from "../../components/admin/analytics/use-analytics-export.ts";
+import { WaitlistCard } from "../../components/admin/analytics/waitlist-card.tsx";
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -181,6 +182,8 @@ export default function AnalyticsTab() {
           </AdminSection>
         )}
       </div>
+
+      <WaitlistCard />
 
       {!ops.isError && (
         <AdminSection
