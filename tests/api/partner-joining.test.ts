@@ -256,8 +256,15 @@ describe("GET /api/partner/preferences", () => {
     expect((await getQ(b)).json()).toMatchObject({ eligible: true, shared: { fromFirstName: "Alex" } });
     expect((await getQ(a)).json()).toMatchObject({ eligible: false });
 
+    // The couple's questions are answered: the other partner's full questionnaire is refused, nothing changes.
     t.clock.advance(60_000);
-    await answerAll(b, { ...SHARED, postcode: "N1 9GU" });
+    const again = await t.request({
+      method: "POST",
+      url: "/api/onboarding/preferences",
+      as: b,
+      payload: { ...SHARED, postcode: "N1 9GU" },
+    });
+    expect(again.statusCode).toBe(409);
     expect((await getQ(b)).json()).toMatchObject({ eligible: true, shared: { postcode: "SE1 9PX" } });
     expect((await getQ(a)).json()).toMatchObject({ eligible: false });
   });

@@ -30,6 +30,9 @@ export const PARTNER_JOIN_MSG = {
     `Please confirm your e-mail address first: open the link we sent to ${email}, then accept the invitation.`,
   notLinked: "The short questionnaire is for a linked partner. Please answer the full questionnaire instead.",
   holder: "You hold the couple's plan, so the full questionnaire is yours to answer.",
+  /** The full questionnaire from a partner whose other half already answered the couple's questions. */
+  sharedAnswered: (name: string | null) =>
+    `${name?.trim() || "Your partner"} has answered the couple's questions for you both. Add your own needs (dietary, access, alcohol) instead.`,
   noShared:
     "Your partner hasn't answered the couple's questions yet. Please answer the full questionnaire for you both.",
   dietary: "Please choose dietary needs from the list",

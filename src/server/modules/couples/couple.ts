@@ -144,3 +144,33 @@ export async function coupleDatesInMonth(
     );
   return n;
 }
+
+/** What a questionnaire row needs to plan a date with: a place, days and times. */
+export interface SharedAnswersRow {
+  userId: number;
+  postcode: string | null;
+  timePreferences: unknown;
+  schedulingPreferences: unknown;
+  createdAt: Date;
+}
+
+const nonEmpty = (v: unknown) => Array.isArray(v) && v.length > 0;
+
+/** The row answers the couple's shared questions well enough to plan with. */
+export function hasSharedAnswers(p: SharedAnswersRow | null | undefined): boolean {
+  return !!p?.postcode && nonEmpty(p.timePreferences) && nonEmpty(p.schedulingPreferences);
+}
+
+/**
+ * Whose answers are the couple's (place, budget, kinds of date, days, times): the plan holder's when they have
+ * answered; otherwise whichever partner answered first (then the lower id). One rule for the engine, the back
+ * office and the partner's questionnaire, so no screen shows the couple other answers than the plan uses.
+ */
+export function sharedAnswersOf<T extends SharedAnswersRow>(holderId: number | null, rows: T[]): T | null {
+  const answered = rows.filter(hasSharedAnswers);
+  return (
+    answered.find((r) => r.userId === holderId) ??
+    answered.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.userId - b.userId)[0] ??
+    null
+  );
+}

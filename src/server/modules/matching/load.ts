@@ -8,6 +8,7 @@ import { DATE_TYPES, DAYS_OF_WEEK, hasLiveSubscription, TIMES_OF_DAY } from "../
 import type { Db } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
 import type { Tx } from "../admin/assignments/quota.ts";
+import { sharedAnswersOf } from "../couples/couple.ts";
 import { locateMany, venueLocation } from "./geo/index.ts";
 import { londonYearMonth } from "./rules.ts";
 import type {
@@ -45,6 +46,8 @@ interface MemberRow extends Record<string, unknown> {
   partner_tier: string | null;
   partner_status: string | null;
   partner_has_prefs: boolean;
+  prefs_created_at: Date | string | null;
+  partner_prefs_created_at: Date | string | null;
   partner_postcode: string | null;
   partner_travel_radius: number | null;
   partner_date_spend: string | null;
@@ -139,6 +142,7 @@ export async function loadProfiles(
         p.scheduling_preferences as scheduling, p.dietary_restrictions as dietary,
         p.accessibility_needs as accessibility, p.alcohol_ok, p.open_to_trying,
         pu.subscription_tier as partner_tier, pu.subscription_status as partner_status,
+        p.created_at as prefs_created_at, pp.created_at as partner_prefs_created_at,
         (pp.id is not null) as partner_has_prefs, pp.postcode as partner_postcode,
         pp.travel_radius as partner_travel_radius, pp.date_spend as partner_date_spend,
         pp.date_type_preferences as partner_date_types, pp.time_preferences as partner_times,
@@ -272,10 +276,34 @@ export async function loadProfiles(
     // The plan holder's tier; without a plan, the allowance owner's last tier (couples/couple.ts allowanceTier).
     const tier = allowanceOwnerId === m.id ? m.subscription_tier : m.partner_tier;
     const quotaRows = quotaByUser.get(allowanceOwnerId) ?? new Map();
-    // The couple's shared answers: the member's own when they can be planned with, else the partner's.
+    // The couple's shared answers, whoever is loaded: the plan holder's, else the first to answer
+    // (couples/couple.ts sharedAnswersOf, as the back office and the partner's questionnaire show them).
     const ownShared = sharedAnswers(m, "");
     const partnerShared = m.partner_id !== null && m.partner_has_prefs ? sharedAnswers(m, "partner_") : null;
-    const shared = !ownShared.complete && partnerShared?.complete ? partnerShared : ownShared;
+    const holderId = holderIsPartner
+      ? m.partner_id
+      : hasLiveSubscription(m.subscription_status)
+        ? m.id
+        : null;
+    const candidates = [
+      { userId: m.id, answers: ownShared, createdAt: asDate(m.prefs_created_at) },
+      ...(partnerShared
+        ? [
+            {
+              userId: m.partner_id as number,
+              answers: partnerShared,
+              createdAt: asDate(m.partner_prefs_created_at),
+            },
+          ]
+        : []),
+    ].map((c) => ({
+      ...c,
+      postcode: c.answers.complete ? c.answers.postcode : null,
+      timePreferences: c.answers.times,
+      schedulingPreferences: c.answers.scheduling,
+      createdAt: c.createdAt ?? new Date(0),
+    }));
+    const shared = sharedAnswersOf(holderId, candidates)?.answers ?? ownShared;
     const profile: MemberProfile = {
       userId: m.id,
       partnerId: m.partner_id,

@@ -1,7 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Preferences } from "../../../shared/schemas/onboarding.ts";
+import { PARTNER_JOIN_MSG } from "../../../shared/schemas/partner.ts";
 import { type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { conflict } from "../../http-error.ts";
+import { readCouple, sharedAnswersOf } from "../couples/couple.ts";
 
 export interface SavedPreferences extends Omit<Preferences, "termsAccepted"> {
   termsAccepted: boolean;
@@ -35,6 +38,18 @@ export async function getPreferences(deps: Deps, user: User): Promise<SavedPrefe
 /** Saves the questionnaire and marks onboarding complete, all in one transaction. */
 export async function savePreferences(deps: Deps, user: User, prefs: Preferences): Promise<User> {
   const now = deps.now();
+  // One set of shared answers per couple: once the other partner's are the couple's (couples/couple.ts), the
+  // full questionnaire is not this member's to answer again; their own needs go through the short one.
+  const couple = await readCouple(deps.db, user.id);
+  if (couple?.partner) {
+    const rows = await deps.db
+      .select()
+      .from(userPreferences)
+      .where(inArray(userPreferences.userId, couple.ids));
+    const owner = sharedAnswersOf(couple.holder?.id ?? null, rows);
+    if (owner && owner.userId === couple.partner.id)
+      throw conflict(PARTNER_JOIN_MSG.sharedAnswered(couple.partner.firstName));
+  }
   const sortedTypes = [...prefs.dateTypePreferences].sort((a, b) => a.rank - b.rank);
   const sortedTimes = [...prefs.timePreferences].sort((a, b) => a.rank - b.rank);
   const values = {

@@ -15,37 +15,18 @@ import { PARTNER_JOIN_MSG } from "../../../shared/schemas/partner.ts";
 import { type User, userPreferences } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict, forbidden, notFound } from "../../http-error.ts";
-import { type Couple, readCouple } from "../couples/couple.ts";
+import { type Couple, readCouple, sharedAnswersOf } from "../couples/couple.ts";
 import { saveAndComplete } from "../onboarding/service.ts";
 
 type PrefsRow = typeof userPreferences.$inferSelect;
 type Own = PartnerQuestionnaire["own"];
 
-/** The couple's shared questions are all answered in this row. */
-function hasSharedAnswers(p: PrefsRow | undefined): p is PrefsRow {
-  return Boolean(
-    p?.postcode &&
-      p.dateSpend &&
-      p.dateTypePreferences?.length &&
-      p.timePreferences?.length &&
-      p.schedulingPreferences?.length,
-  );
-}
-
-/**
- * Whose answers are the couple's: the plan holder's when they have answered; otherwise the partner who has
- * (both: whoever answered first). Null when neither has.
- */
+/** Whose answers are the couple's (couples/couple.ts sharedAnswersOf); null when neither has answered. */
 function sharedOwner(couple: Couple, prefs: Map<number, PrefsRow>): User | null {
   const { member, partner, holder } = couple;
   if (!partner) return null;
-  if (holder && hasSharedAnswers(prefs.get(holder.id))) return holder;
-  const answered = [member, partner]
-    .filter((u) => hasSharedAnswers(prefs.get(u.id)))
-    .sort(
-      (a, b) => prefs.get(a.id)!.createdAt.getTime() - prefs.get(b.id)!.createdAt.getTime() || a.id - b.id,
-    );
-  return answered[0] ?? null;
+  const row = sharedAnswersOf(holder?.id ?? null, [...prefs.values()]);
+  return row ? ([member, partner].find((u) => u.id === row.userId) ?? null) : null;
 }
 
 function sharedAnswers(owner: User, p: PrefsRow): SharedAnswers {

@@ -14,7 +14,7 @@ import { type AdminPartner, MEMBERS_MSG, memberName } from "../../../../shared/a
 import { dateRatings, dateReservations, type User, userPreferences, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
-import { coupleAllowance, coupleOf, readCouple } from "../../couples/couple.ts";
+import { coupleAllowance, coupleOf, readCouple, sharedAnswersOf } from "../../couples/couple.ts";
 
 type UserPreferences = typeof userPreferences.$inferSelect;
 
@@ -56,14 +56,19 @@ const ranked = <K extends string>(list: ({ rank: number } & Record<K, string>)[]
   [...(list ?? [])].sort((a, b) => a.rank - b.rank).map((x) => x[key]);
 
 /**
- * The couple's needs. Place, budget, date types, days and times are the couple's shared answers: the member's
- * own when they answered the whole questionnaire, else the partner's. Dietary and access needs are each
+ * The couple's needs. Place, budget, date types, days and times are the couple's shared answers, whose the
+ * plan uses (couples/couple.ts sharedAnswersOf: the plan holder's, else the first to answer); a partial row
+ * shows only when nobody answered enough to plan with. Dietary and access needs are each
  * partner's own, merged as the engine merges them; alcohol is each partner's own.
  */
-export function coupleNeeds(people: User[], prefs: UserPreferences[]): AdminCoupleNeeds {
+export function coupleNeeds(
+  people: User[],
+  prefs: UserPreferences[],
+  holderId: number | null,
+): AdminCoupleNeeds {
   const of = (u: User) => prefs.find((p) => p.userId === u.id);
   const answered = people.map(of).filter((p): p is UserPreferences => Boolean(p));
-  const shared = answered.find((p) => p.postcode) ?? null;
+  const shared = sharedAnswersOf(holderId, answered) ?? answered.find((p) => p.postcode) ?? null;
   return {
     sharedFromId: shared?.userId ?? null,
     postcode: shared?.postcode ?? null,
@@ -146,7 +151,7 @@ export async function coupleView(deps: Deps, userId: number, month?: string): Pr
     },
     allowance: { ownerId: couple.allowanceOwner.id, ...allowance },
     people: people.map((p) => person(p, prefs)),
-    needs: coupleNeeds(people, prefs),
+    needs: coupleNeeds(people, prefs, holder?.id ?? null),
     ratings,
   };
 }
