@@ -38,6 +38,13 @@ test("the plan holder sees what deleting does, needs the password, and the partn
   );
   await arrangeDate(sam.email, { hoursFromNow: 24 * 5 });
   await arrangeDate(sam.email, { hoursFromNow: 24 * 40 });
+  // A past date of Alex's that both rated: after Sam leaves, Sam's stars stay, not as "Your partner's".
+  const past = await arrangeDate(alex.email, { hoursFromNow: -48, status: "completed", rating: 5 });
+  await db.query(
+    `INSERT INTO date_ratings (reservation_id, user_id, rating, feedback, rated_at)
+     SELECT $1, id, 4, 'Lovely evening', now() FROM users WHERE lower(email) = lower($2)`,
+    [past, sam.email],
+  );
 
   await page.goto("/settings?tab=privacy");
   await page.getByRole("button", { name: "Delete Account" }).click();
@@ -45,13 +52,26 @@ test("the plan holder sees what deleting does, needs the password, and the partn
   await expect(dialog).toBeVisible();
   const preview = dialog.getByTestId("deletion-preview");
   await expect(preview).toContainText("Your Gold membership and its Direct Debit end now.");
-  await expect(dialog.getByTestId("deletion-partner")).toContainText("Alex is offered your Gold membership");
+  const day = String.raw`\w{3} \d{1,2} \w{3}(?: \d{4})?`;
+  // One sentence says where the dates go, which goes ahead either way and which depends on Alex.
+  await expect(dialog.getByTestId("deletion-partner")).toHaveText(
+    new RegExp(
+      `^Alex is offered your Gold membership\\. Your 2 booked dates move to Alex\\. ${day} goes ahead either way; ${day} depends on Alex setting up their own Direct Debit by \\d{1,2} \\w+ \\d{4}\\. We'll e-mail Alex to explain\\.$`,
+    ),
+  );
+  await expect(dialog).not.toContainText("Every booked date");
+  await expect(dialog).not.toContainText("date history");
+  await expect(
+    dialog.getByText(/the words of your own ratings are deleted; the dates listed below stay with Alex\./),
+  ).toBeVisible();
   const dates = dialog.getByTestId("deletion-dates").getByRole("listitem");
   await expect(dates).toHaveCount(2);
-  await expect(dates.nth(0)).toContainText(
-    /^\w{3} \d{1,2} \w{3}, \d{2}:\d{2}: stays with Alex \(within the month/,
+  await expect(dates.nth(0)).toHaveText(
+    /^\w{3} \d{1,2} \w{3}(?: \d{4})?, \d{2}:\d{2}: moves to Alex and goes ahead either way \(within the month you have paid for\)$/,
   );
-  await expect(dates.nth(1)).toContainText("stays with Alex if they set up their own Direct Debit by");
+  await expect(dates.nth(1)).toContainText(
+    "moves to Alex; depends on Alex setting up their own Direct Debit by",
+  );
 
   if (shots) {
     for (const viewport of [PHONE, DESKTOP]) {
@@ -87,13 +107,18 @@ test("the plan holder sees what deleting does, needs the password, and the partn
   expect((await page.request.post("/api/login", { data: sam })).status()).toBe(401);
 
   // Alex: told what happened, and offered the membership with the deadline; both dates are Alex's now.
+  // The e-mail and the banner say it in the same words: 1 of the 2 dates depends on it.
+  const depends = new RegExp(
+    `Set up your own Direct Debit by .+ to keep the Gold membership\\. 1 of your dates \\(${day}\\) depends on it; ${day} goes ahead either way\\.`,
+  );
   const mail = await readMail(alex.email, "plan_holder_left");
-  expect(mail.text).toMatch(/Set up your own Direct Debit by .+ to keep your 2 booked dates\./);
+  expect(mail.text).toMatch(depends);
+  expect(mail.text).toContain("Your 2 booked dates are now in your name and still booked.");
   await partnerPage.goto("/dashboard");
   const banner = partnerPage.getByTestId("plan-offer");
   await expect(banner.getByRole("heading", { name: /Keep your dates: choose a plan by/ })).toBeVisible();
-  await expect(banner).toContainText("to keep your 2 booked dates");
-  await expect(banner).toContainText("Otherwise the date after");
+  await expect(banner).toContainText(depends);
+  await expect(banner).not.toContainText("to keep your 2 booked dates");
   if (shots) {
     for (const viewport of [PHONE, DESKTOP]) {
       await partnerPage.setViewportSize(viewport);
@@ -103,7 +128,16 @@ test("the plan holder sees what deleting does, needs the password, and the partn
       });
     }
   }
+  // One click on: the plans page with the offered plan already chosen.
   await banner.getByRole("link", { name: "Choose a Plan" }).click();
-  await expect(partnerPage).toHaveURL(/\/subscription/);
+  await expect(partnerPage).toHaveURL("/subscription?tier=gold");
+  await expect(partnerPage.getByRole("radio", { name: "Gold" })).toBeChecked();
+
+  // Sam's rating of the date they shared stays on Alex's date page, as a former partner's, without words.
+  await partnerPage.goto(`/dates/${past}`);
+  const ratings = partnerPage.getByTestId("partner-ratings");
+  await expect(ratings.getByRole("heading", { name: "A former partner's rating" })).toBeVisible();
+  await expect(ratings).not.toContainText("Your partner's rating");
+  await expect(ratings).not.toContainText("Lovely evening");
   await partnerContext.close();
 });

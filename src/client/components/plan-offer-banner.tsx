@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../shared/api-types.ts";
-import type { PlanOffer } from "../../shared/leaving.ts";
+import { offerDependsText, type PlanOffer } from "../../shared/leaving.ts";
 import { cn } from "../lib/cn.ts";
 import { Button } from "./ui/button.tsx";
 
@@ -27,8 +27,9 @@ export function PlanOfferBanner({ user, className }: { user: PublicUser; classNa
   const offer = mayHaveOffer ? data?.offer : null;
   if (!offer) return null;
   const by = longDay.format(new Date(offer.expiresAt));
-  const paid = longDay.format(new Date(offer.paidUntil));
-  const dates = `${offer.dates} booked ${offer.dates === 1 ? "date" : "dates"}`;
+  // Old answers (before the days were sent) have no lists: the counts alone still say nothing false.
+  const kept = offer.keptDays ?? [];
+  const atRisk = offer.atRiskDays ?? [];
   return (
     <section
       aria-labelledby="plan-offer-heading"
@@ -42,20 +43,17 @@ export function PlanOfferBanner({ user, className }: { user: PublicUser; classNa
         <CalendarClock aria-hidden className="mt-1 size-5 shrink-0 text-accent-text" />
         <div className="grid gap-1">
           <h2 id="plan-offer-heading" className="font-display text-xl font-medium">
-            Keep your dates: choose a plan by {by}
+            {atRisk.length > 0 ? "Keep your dates" : `Keep the ${offer.tierName} membership`}: choose a plan
+            by {by}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Your partner's {offer.tierName} membership has ended.{" "}
-            {offer.dates > 0
-              ? `Set up your own Direct Debit by ${by} to keep your ${dates}.`
-              : `You can carry on with a membership of your own.`}
-            {offer.atRisk > 0 &&
-              ` Otherwise the ${offer.atRisk === 1 ? "date" : `${offer.atRisk} dates`} after ${paid} will be cancelled.`}
+            Your partner's {offer.tierName} membership has ended. Set up your own Direct Debit by {by} to keep
+            the {offer.tierName} membership. {offerDependsText(kept, atRisk)}
           </p>
         </div>
       </div>
       <Button asChild className="shrink-0 self-start sm:self-center">
-        <Link href="/subscription">Choose a Plan</Link>
+        <Link href={`/subscription?tier=${encodeURIComponent(offer.tier)}`}>Choose a Plan</Link>
       </Button>
     </section>
   );

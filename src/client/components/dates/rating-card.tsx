@@ -94,7 +94,8 @@ function PartnerRatings({ date }: { date: MemberDate }) {
   return (
     <div className="mt-6 grid gap-4 border-t border-border/70 pt-5" data-testid="partner-ratings">
       {theirs.map((r) => {
-        const who = r.name ?? "Your partner";
+        // A deleted account has no name and is no longer the partner: never "Your partner's rating".
+        const who = r.name ?? (r.by === "partner" ? "Your partner" : "A former partner");
         return (
           <div key={`${r.name}-${r.ratedAt}`} className="grid gap-2">
             <h3 className="text-sm font-medium">{`${who}'s rating`}</h3>

@@ -74,6 +74,20 @@ function WhatHappens({ preview }: { preview: DeletionPreview }) {
 }
 
 /**
+ * What is deleted, and (once the preview is in) that the dates listed stay with the partner: the dates are
+ * not deleted with the account.
+ */
+function whatIsDeleted(preview: DeletionPreview | undefined): string {
+  const deleted = "Your profile, your preferences and the words of your own ratings are deleted";
+  const partner = preview?.partner?.firstName?.trim() || "your partner";
+  const staying = preview?.dates.filter((d) => d.outcome !== "cancelled").length ?? 0;
+  if (!preview?.partner || staying === 0) return `${deleted}.`;
+  return staying === preview.dates.length
+    ? `${deleted}; the dates listed below stay with ${partner}.`
+    : `${deleted}; the dates listed below stay with ${partner}, except those marked cancelled.`;
+}
+
+/**
  * Delete Account: the dialog first says exactly what happens (GET /api/auth/user/deletion-preview), then asks
  * for the password (and the two-step code when it is on). Afterwards a full page load of "/" (signed out).
  */
@@ -159,9 +173,8 @@ export function DeleteAccount() {
         <AlertDialogHeader>
           <AlertDialogTitle className="break-words">Delete your account?</AlertDialogTitle>
           <AlertDialogDescription>
-            This permanently deletes your profile, preferences and date history. You'll be signed out and
-            can't sign in again. This can't be undone. We keep only the payment records the law requires,
-            without your name.
+            {whatIsDeleted(preview.data)} You'll be signed out and can't sign in again. This can't be undone.
+            We keep only the payment records the law requires, without your name.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <div className="mt-5" aria-live="polite" aria-busy={preview.isPending}>
