@@ -72,3 +72,23 @@ test.describe("screenshots", () => {
     }
   }
 });
+
+test("a reopened verification link says the address is already verified", async ({ page }) => {
+  const { email } = await registerViaApi(page);
+  const mail = await readMail(email, "email_verification");
+  const link = /https?:\/\/\S+?(\/api\/verify-email\?token=[\w.~%-]+)/.exec(mail.text)![1];
+  await page.goto(link);
+  await expect(page.getByText("Email verified")).toBeVisible();
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByText("Your e-mail address is already verified")).toBeVisible();
+  await expect(page.getByText("Verification link invalid or expired")).toHaveCount(0);
+});
+
+test("a dead partner invitation says so before anything is done", async ({ page }) => {
+  await page.goto("/partner-invite?token=no-such-invitation");
+  const card = page.getByTestId("partner-invite-card");
+  await expect(card.getByRole("heading", { name: "Invitation unavailable" })).toBeVisible();
+  await expect(card.getByText("This invitation link is invalid or has expired.")).toBeVisible();
+  await expect(card.getByRole("button", { name: /Accept/ })).toHaveCount(0);
+});
