@@ -92,3 +92,15 @@ test("a dead partner invitation says so before anything is done", async ({ page 
   await expect(card.getByText("This invitation link is invalid or has expired.")).toBeVisible();
   await expect(card.getByRole("button", { name: /Accept/ })).toHaveCount(0);
 });
+
+test("Change Password refuses a common password under the new password field", async ({ page }) => {
+  const { password } = await registerViaApi(page);
+  await page.goto("/settings?tab=privacy");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change your password" });
+  await dialog.getByLabel("Current password").fill(password);
+  await dialog.getByLabel("New password").fill("password");
+  await dialog.getByRole("button", { name: "Change Password" }).click();
+  await expect(dialog.getByLabel("New password")).toHaveAccessibleDescription(TOO_COMMON);
+  await expect(dialog).toBeVisible();
+});
