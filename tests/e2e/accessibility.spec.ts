@@ -5,6 +5,7 @@ import {
   authoriseSandboxDirectDebit,
   e2eDb,
   expectAccessible,
+  readMail,
   registerViaApi,
   saveAcceptedPreferences,
 } from "./helpers.ts";
@@ -82,7 +83,16 @@ test.describe("accessibility (axe-core, light and dark)", () => {
     await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
     await bothThemes(page, "forgot password");
 
+    // A reset link is checked as it opens (issue 18): a made-up one shows the dead-link card, a live one the form.
     await page.goto("/auth?token=not-a-real-token");
+    await expect(page.getByTestId("reset-link-dead")).toBeVisible();
+    await bothThemes(page, "reset link (dead)");
+
+    const { email } = await registerViaApi(page);
+    await page.context().clearCookies();
+    expect((await page.request.post("/api/forgot-password", { data: { email } })).ok()).toBe(true);
+    const resetMail = await readMail(email, "password_reset");
+    await page.goto(/https?:\/\/\S+\/auth\?token=[^\s"<>]+/.exec(resetMail.text)![0]);
     await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
     await bothThemes(page, "reset password");
 
