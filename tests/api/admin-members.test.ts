@@ -46,6 +46,31 @@ describe("who may call", () => {
   });
 });
 
+describe("GET /api/admin/users?role=member (the Members tab)", () => {
+  it("lists members only, as Total Members counts them; the Users tab (no role) lists admins too", async () => {
+    const tag = `rolecheck${Date.now().toString(36)}`;
+    const m = await t.member({ lastName: tag });
+    const other = await t.admin({ lastName: tag });
+    const members = await get(`/api/admin/users?role=member&search=${tag}`);
+    expect(members.statusCode).toBe(200);
+    expect(members.json().map((u: { id: number }) => u.id)).toEqual([m.user.id]);
+    expect(members.headers["x-total-count"]).toBe("1");
+    const everyone = await get(`/api/admin/users?search=${tag}`);
+    expect(
+      everyone
+        .json()
+        .map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([m.user.id, other.user.id].sort());
+    const bad = await get("/api/admin/users?role=admin");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/role must be member/);
+    expect(
+      (await t.request({ method: "GET", url: "/api/admin/users?role=member", as: member })).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe("GET /api/admin/users", () => {
   it("answers an array of members, newest first, with the total in x-total-count, without deleted accounts", async () => {
     const older = await t.member({

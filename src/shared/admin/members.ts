@@ -1,7 +1,16 @@
 /** Members and users in the back office (issue #5: Members tab, Users tab, member page). */
 import { z } from "zod";
 import { TIERS, type TierId } from "../constants.ts";
-import { adminId } from "./common.ts";
+import { adminId, adminListQuerySchema } from "./common.ts";
+
+/**
+ * GET /api/admin/users: the shared paging and search, and `role=member` for the Members tab, which lists
+ * members only (as Total Members counts them); the Users tab lists every account, admins included.
+ */
+export const adminUsersQuerySchema = adminListQuerySchema.extend({
+  role: z.enum(["member"], { error: "role must be member" }).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 export const MEMBERS_MSG = {
   notFound: "Member Not Found",

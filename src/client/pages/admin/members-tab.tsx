@@ -42,7 +42,11 @@ export default function MembersTab() {
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
   const term = useDebounced(search.trim());
-  const list = usePagedList<AdminUser>("/api/admin/users", { search: term, offset });
+  const list = usePagedList<AdminUser>("/api/admin/users", {
+    search: term,
+    offset,
+    extra: { role: "member" },
+  });
   const exportButton = useExportButton("/api/admin/users/export", "members", "Members");
 
   return (

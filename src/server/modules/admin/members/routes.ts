@@ -1,8 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminListQuerySchema, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
-import { coupleQuerySchema, idParamSchema, userIdParamSchema } from "../../../../shared/admin/members.ts";
+import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import {
+  adminUsersQuerySchema,
+  coupleQuerySchema,
+  idParamSchema,
+  userIdParamSchema,
+} from "../../../../shared/admin/members.ts";
 import type { Deps } from "../../../deps.ts";
 import { requireAdmin } from "../../../plugins/auth-context.ts";
 import { destroyUserSessions, listSessions } from "../../auth/sessions.ts";
@@ -16,7 +21,7 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noBody = { body: z.unknown().nullish() };
 
-  r.get("/api/admin/users", { schema: { querystring: adminListQuerySchema } }, async (req, reply) => {
+  r.get("/api/admin/users", { schema: { querystring: adminUsersQuerySchema } }, async (req, reply) => {
     const { rows, total } = await listUsers(deps, req.query);
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
-import type { AdminListQuery } from "../../../../shared/admin/common.ts";
-import { type AdminUser, MEMBERS_MSG } from "../../../../shared/admin/members.ts";
+import { type AdminUser, type AdminUsersQuery, MEMBERS_MSG } from "../../../../shared/admin/members.ts";
 import { dateReservations, type User, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../../http-error.ts";
@@ -66,10 +65,11 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function listWhere(search: string | undefined): SQL | undefined {
+function listWhere(search: string | undefined, membersOnly = false): SQL | undefined {
   // Deleted accounts stay as anonymised tombstones for the financial records; they are no longer members.
   return and(
     isNull(users.deletedAt),
+    membersOnly ? eq(users.isAdmin, false) : undefined,
     search ? sql`${userSearchText} like ${containsPattern(search)}` : undefined,
   );
 }
@@ -77,9 +77,9 @@ function listWhere(search: string | undefined): SQL | undefined {
 /** One page of members, newest first, and how many match in all. */
 export async function listUsers(
   deps: Deps,
-  q: AdminListQuery,
+  q: AdminUsersQuery,
 ): Promise<{ rows: AdminUser[]; total: number }> {
-  const where = listWhere(q.search);
+  const where = listWhere(q.search, q.role === "member");
   const [rows, [{ n }]] = await Promise.all([
     adminUserQuery(deps.db)
       .where(where)
