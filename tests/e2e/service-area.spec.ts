@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, e2eDb, expectAccessible, registerViaApi } from "./helpers.ts";
+import { ACCEPTED_PREFERENCES, ADMIN, e2eDb, expectAccessible, registerViaApi } from "./helpers.ts";
 
 const SHOTS = "/tmp/shots-service-area";
 
@@ -42,6 +42,29 @@ test("an Edinburgh postcode is told 'London only for now' and joins the waitlist
   await expect(page.getByText("We'll save this as CR0 1XX")).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("heading", { name: "Where are you based?" })).toBeHidden();
+});
+
+test("answers saved with a Belfast postcode never reach a payment page", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerViaApi(page);
+  const saved = await page.request.post("/api/onboarding/preferences", {
+    data: { ...ACCEPTED_PREFERENCES, postcode: "BT1 1AA" },
+  });
+  expect(saved.status()).toBe(200);
+  await page.goto("/subscription?tier=gold");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  const notice = page.getByRole("alert", { name: "London only for now" });
+  await expect(notice).toContainText(
+    "We only plan dates in Greater London for now. Join the waitlist and we'll tell you when we reach the BT area.",
+  );
+  await expect(page).toHaveURL("/subscription?tier=gold");
+  await expect(notice).toBeInViewport();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/subscription-refused.png` });
+  await notice.getByRole("link", { name: "Join the waitlist" }).click();
+  await expect(page.getByRole("region", { name: "London only for now" })).toContainText("BT1 1AA");
 });
 
 test("the back office counts the waitlist by postcode area", async ({ page }) => {

@@ -6,6 +6,7 @@ import { TOAST } from "../../shared/messages.ts";
 import { CurrentPlan } from "../components/subscription/current-plan.tsx";
 import { OnboardingNotice, PaymentNotSetUpNotice } from "../components/subscription/notices.tsx";
 import { OfferCodeBox } from "../components/subscription/offer-code-box.tsx";
+import { OutsideAreaNotice } from "../components/subscription/outside-area-notice.tsx";
 import { PartnerCoverCard } from "../components/subscription/partner-cover.tsx";
 import { offerDurationText, TierOptions } from "../components/subscription/tier-options.tsx";
 import { useOfferCode } from "../components/subscription/use-offer-code.ts";
@@ -18,6 +19,7 @@ import { formatPounds, hasCurrentPlan, partnerCover } from "../lib/plan.ts";
 import {
   apiRequest,
   CURRENT_USER_KEY,
+  errorMessage,
   errorStatus,
   queryClient,
   toastCallError,
@@ -34,6 +36,8 @@ export default function SubscriptionPage() {
   const payment = new URLSearchParams(useSearch()).get("payment");
   const [tier, setTier] = useState<TierId | null>(chosen);
   const offer = useOfferCode(tier);
+  // The server's refusal for a postcode outside the area served (422): said on the page, with the waitlist.
+  const [outsideArea, setOutsideArea] = useState<string | null>(null);
   const holdsPlan = hasCurrentPlan(user);
   const cover = partnerCover(user);
   useDocumentTitle(holdsPlan || cover ? "Your plan" : "Choose your plan");
@@ -47,6 +51,7 @@ export default function SubscriptionPage() {
       window.location.href = redirect_url;
     },
     onError: (error) => {
+      if (errorStatus(error) === 422) return setOutsideArea(errorMessage(error));
       toastCallError(TOAST.errorTitle, error);
       // Already subscribed (perhaps in another tab): show the plan they hold.
       if (errorStatus(error) === 409) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -102,8 +107,9 @@ export default function SubscriptionPage() {
         </p>
       </header>
 
-      {(payment && NOT_SET_UP.has(payment)) || showOnboardingNotice ? (
+      {(payment && NOT_SET_UP.has(payment)) || showOnboardingNotice || outsideArea ? (
         <div className="mt-8 grid max-w-2xl gap-3">
+          {outsideArea && <OutsideAreaNotice message={outsideArea} />}
           {payment && NOT_SET_UP.has(payment) && <PaymentNotSetUpNotice />}
           {showOnboardingNotice && <OnboardingNotice href={withTier("/onboarding", tier)} />}
         </div>
