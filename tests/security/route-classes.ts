@@ -22,6 +22,7 @@ export const PUBLIC: readonly string[] = [
   "GET /api/reset-password/check", // asked when a reset link is opened; answers only { valid }
   "GET /api/verify-email", // authenticated by the mailed token
   "GET /api/partner-invite/:token", // the invitation page shows who invited before anyone signs in
+  "POST /api/waitlist", // a visitor outside Greater London asks to hear when we reach their area (rate-limited)
   // The sandbox provider's hosted page: authenticated by the unguessable checkout reference, like the real
   // provider's page; registered only with the sandbox provider.
   "GET /sandbox/direct-debit/:ref",
