@@ -81,7 +81,7 @@ test("a reopened verification link says the address is already verified", async 
   await expect(page.getByText("Email verified")).toBeVisible();
   await page.context().clearCookies();
   await page.goto(link);
-  await expect(page.getByText("Your e-mail address is already verified")).toBeVisible();
+  await expect(page.getByText("Your e-mail address is already verified", { exact: true })).toBeVisible();
   await expect(page.getByText("Verification link invalid or expired")).toHaveCount(0);
 });
 
