@@ -34,8 +34,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
-  // Long journeys (a dozen screens) on two busy cores can pass 30 s without anything being wrong.
-  timeout: 60_000,
+  // Long journeys (a dozen screens, or four screenshots each checked by axe) on two busy cores can pass 60 s
+  // without anything being wrong.
+  timeout: 120_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${port}`,
