@@ -80,7 +80,7 @@ test("a reopened verification link says the address is already verified", async 
   const mail = await readMail(email, "email_verification");
   const link = /https?:\/\/\S+?(\/api\/verify-email\?token=[\w.~%-]+)/.exec(mail.text)![1];
   await page.goto(link);
-  await expect(page.getByText("Email verified")).toBeVisible();
+  await expect(page.getByText("Email verified", { exact: true })).toBeVisible();
   await page.context().clearCookies();
   await page.goto(link);
   await expect(page.getByText("Your e-mail address is already verified", { exact: true })).toBeVisible();
