@@ -32,6 +32,12 @@ const VIEWPORTS = [
 
 /** The screen at phone and desktop size, light and dark, for a person to look at. */
 async function shootAll(page: Page, name: string, fullPage = true) {
+  // Every run checks the screen with axe as it stands; the 24 screenshots (and both themes' checks) when SHOTS_DIR
+  // is set, as the other specs' screenshot runs.
+  if (!process.env.SHOTS_DIR) {
+    await expectAccessible(page, `partner ${name}`, { soft: true });
+    return;
+  }
   const before = page.viewportSize();
   for (const viewport of VIEWPORTS)
     for (const colorScheme of ["light", "dark"] as const) {
