@@ -24,7 +24,14 @@ export async function readMail(
     .poll(() => {
       const all = readdirSync(dir)
         .filter((f) => f.endsWith(".json"))
-        .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
+        .flatMap((f) => {
+          // A message still being written by the server is read on the next poll.
+          try {
+            return [JSON.parse(readFileSync(path.join(dir, f), "utf8"))];
+          } catch {
+            return [];
+          }
+        })
         .filter((m) => m.to === to && (!type || m.type === type))
         .sort((a, b) => (a.sentAt < b.sentAt ? 1 : -1));
       found = all[0];
