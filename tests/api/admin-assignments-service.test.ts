@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dateIdeas, dateReservations, userMonthlyQuotas, users, venues } from "../../src/server/db/schema.ts";
-import {
-  createAssignment,
-  updateAssignmentStatus,
-} from "../../src/server/modules/admin/assignments/service.ts";
+import { createAssignment } from "../../src/server/modules/admin/assignments/service.ts";
+import { updateAssignmentStatus } from "../../src/server/modules/admin/assignments/status.ts";
 import { deleteDateIdea } from "../../src/server/modules/admin/venues/date-ideas/service.ts";
 import { deleteVenue } from "../../src/server/modules/admin/venues/service.ts";
 import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";

@@ -8,7 +8,8 @@ import type { Deps } from "../../../deps.ts";
 import { streamWorkbook } from "../members/stream-workbook.ts";
 import { autoAssign } from "./auto.ts";
 import { assignmentExportColumns, assignmentExportRows, listAssignmentsJson } from "./list.ts";
-import { createAssignment, updateAssignmentStatus } from "./service.ts";
+import { createAssignment } from "./service.ts";
+import { updateAssignmentStatus } from "./status.ts";
 
 /** Assignments tab. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
