@@ -71,6 +71,8 @@ export const users = pgTable(
     pendingTier: varchar("pending_tier", { length: 20 }),
     /** A one-month pause: no date planned and no charge until this time, then the plan resumes by itself. */
     pausedUntil: timestamp("paused_until", { withTimezone: true }),
+    /** When the pause begins (a pause may start after dates the couple chose to keep); null: at once. */
+    pauseStartsAt: timestamp("pause_starts_at", { withTimezone: true }),
     /** Base32 TOTP secret once two-factor sign-in is on; the pending one while it is being set up. */
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),
@@ -234,6 +236,15 @@ export const dateReservations = pgTable(
     manualBookingNotes: text("manual_booking_notes"),
     /** Why the matching engine chose this venue, idea and time (shown to admins only, never to members). */
     matchReasons: jsonb("match_reasons").$type<string[]>(),
+    /** An operator's booking that breaks hard rules: the rules broken (in the rulebook's words), why, who, when. */
+    overrideRules: jsonb("override_rules").$type<string[]>(),
+    overrideReason: text("override_reason"),
+    overriddenBy: integer("overridden_by").references(() => users.id, { onDelete: "set null" }),
+    overriddenAt: timestamp("overridden_at", { withTimezone: true }),
+    /** Until then the date's e-mails wait (the undo window of the back office's last change to it). */
+    mailHoldUntil: timestamp("mail_hold_until", { withTimezone: true }),
+    /** What Undo puts back while mailHoldUntil is ahead (the change's kind and the previous state). */
+    undoState: jsonb("undo_state").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [
