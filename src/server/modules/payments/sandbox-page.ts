@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { BRAND } from "../../../shared/brand.ts";
@@ -158,20 +160,54 @@ async function form(
   );
 }
 
+/**
+ * The product's own typefaces, as the client build emitted them (hashed names, found once). Without a build
+ * (API tests) the page falls back to the system's serif and sans.
+ */
+let fontCss: string | null = null;
+function fontFaces(): string {
+  if (fontCss !== null) return fontCss;
+  const dir = fileURLToPath(new URL("../../../../dist/client/assets", import.meta.url));
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    // no client build: system fonts
+  }
+  const face = (family: string, prefix: string) => {
+    const file = files.find((f) => f.startsWith(prefix) && f.endsWith(".woff2"));
+    return file
+      ? `@font-face{font-family:"${family}";font-style:normal;font-display:swap;font-weight:100 900;src:url(/assets/${file}) format("woff2-variations")}`
+      : "";
+  };
+  fontCss =
+    face("Inter Variable", "inter-latin-wght-normal-") +
+    face("Fraunces Variable", "fraunces-latin-wght-normal-");
+  return fontCss;
+}
+
+/** The page in the product's look (DESIGN.md: ivory and plum, gold in the dark; Fraunces and Inter), phone first. */
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)} · Payment sandbox</title>
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${esc(title)} · ${esc(BRAND.name)}</title>
 <style>
-:root{color-scheme:light dark;--ink:#1f2430;--muted:#5b6270;--line:#d5d9e0;--bg:#f4f6f8;--card:#fff;--brand:#1d4f91;--err:#b42318}
-@media (prefers-color-scheme:dark){:root{--ink:#e8ebf0;--muted:#a7aebb;--line:#3a404c;--bg:#15181d;--card:#1e2229;--brand:#7fb0f0;--err:#ff8a80}}
-*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-main{max-width:560px;margin:0 auto;padding:24px 16px 48px}.card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:24px}
-h1{font-size:1.4rem;margin:0 0 16px}h2{font-size:1rem;margin:0 0 8px}.banner{background:#fff4ce;color:#5c4400;border-radius:8px;padding:8px 12px;font-size:.9rem;margin:0 0 16px}
-.summary{display:grid;gap:8px;border:1px solid var(--line);border-radius:8px;padding:12px 16px;margin-bottom:20px}.summary div{display:flex;justify-content:space-between;gap:12px}.summary span{color:var(--muted)}
-label{display:block;font-weight:600;margin:14px 0 6px}input[type=text],input:not([type]){width:100%;padding:10px 12px;border:1px solid var(--line);border-radius:8px;font:inherit;background:var(--card);color:var(--ink)}
-input:focus-visible,button:focus-visible{outline:3px solid var(--brand);outline-offset:2px}.check{display:flex;gap:10px;align-items:flex-start;margin-top:16px}.check label{font-weight:400;margin:0}.check input{margin-top:5px;width:18px;height:18px}
-.error{color:var(--err);margin:6px 0 0;font-size:.9rem}.actions{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}
-button{font:inherit;font-weight:600;border-radius:8px;padding:11px 18px;border:1px solid var(--brand);background:var(--brand);color:#fff;cursor:pointer}@media (prefers-color-scheme:dark){button{color:#0b1220}}
-button.secondary{background:transparent;color:var(--brand)}.guarantee{margin-top:24px;font-size:.85rem;color:var(--muted)}.guarantee ul{padding-left:18px;margin:0}
-.brand{font-weight:700;letter-spacing:.02em;margin-bottom:12px;color:var(--muted)}
-</style></head><body><main><p class="brand">Payment sandbox · Direct Debit</p><div class="card">${body}</div></main></body></html>`;
+${fontFaces()}
+:root{color-scheme:light dark;--ink:#231526;--muted:#67566a;--line:#e8dfd3;--input:#9a8896;--bg:#faf7f2;--card:#fffdf9;--brand:#3b1d3a;--brand-hover:#4c2749;--on-brand:#faf7f2;--ring:#7b4676;--err:#a61d12;--note:#f3ede4;--note-ink:#5a4410}
+@media (prefers-color-scheme:dark){:root{--ink:#f3ece4;--muted:#bcaab8;--line:#3a2a3d;--input:#7d6a7b;--bg:#150d17;--card:#1d1220;--brand:#d8b25c;--brand-hover:#e8cf8f;--on-brand:#150d17;--ring:#e8cf8f;--err:#ff9b8f;--note:#26192a;--note-ink:#e8cf8f}}
+*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.55 "Inter Variable",ui-sans-serif,system-ui,sans-serif;-webkit-font-smoothing:antialiased}
+main{max-width:560px;margin:0 auto;padding:20px 16px 48px}@media (min-width:640px){main{padding:48px 24px 64px}}
+.top{display:flex;align-items:center;justify-content:space-between;gap:12px;margin-bottom:16px}.brand{display:flex;align-items:center;gap:10px;font:600 1.35rem/1 "Fraunces Variable",ui-serif,Georgia,serif;color:var(--ink);text-decoration:none}.brand img{width:32px;height:32px}
+.secure{font-size:.8rem;color:var(--muted)}
+.card{background:var(--card);border:1px solid var(--line);border-radius:16px;padding:20px;box-shadow:0 1px 2px rgb(35 21 38 / .04),0 8px 24px rgb(35 21 38 / .06)}@media (min-width:640px){.card{padding:32px}}
+h1{font:500 1.6rem/1.2 "Fraunces Variable",ui-serif,Georgia,serif;margin:0 0 16px}h2{font:500 1.05rem/1.3 "Fraunces Variable",ui-serif,Georgia,serif;margin:0 0 8px;color:var(--ink)}
+.banner{background:var(--note);color:var(--note-ink);border-radius:10px;padding:10px 14px;font-size:.9rem;margin:0 0 18px}
+.summary{display:grid;gap:10px;border:1px solid var(--line);border-radius:12px;padding:14px 16px;margin-bottom:8px}.summary div{display:flex;justify-content:space-between;align-items:baseline;gap:16px}.summary span{color:var(--muted);font-size:.9rem}.summary strong{text-align:right;font-weight:600}
+label{display:block;font-weight:600;font-size:.95rem;margin:18px 0 6px}input[type=text],input:not([type]){width:100%;min-height:48px;padding:10px 14px;border:1px solid var(--input);border-radius:10px;font:inherit;font-size:16px;background:var(--card);color:var(--ink)}
+input[aria-invalid=true]{border-color:var(--err)}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--ring);outline-offset:2px}.check{display:flex;gap:12px;align-items:flex-start;margin-top:20px}.check label{font-weight:400;margin:0}.check input{margin-top:3px;width:20px;height:20px;flex:none;accent-color:var(--brand)}
+.error{color:var(--err);margin:6px 0 0;font-size:.9rem}.actions{display:flex;flex-direction:column;gap:10px;margin-top:24px}@media (min-width:640px){.actions{flex-direction:row}}
+button{font:inherit;font-weight:600;border-radius:999px;min-height:48px;padding:12px 24px;border:1px solid var(--brand);background:var(--brand);color:var(--on-brand);cursor:pointer}button:hover{background:var(--brand-hover);border-color:var(--brand-hover)}
+button.secondary{background:transparent;color:var(--ink);border-color:var(--line)}button.secondary:hover{background:var(--note)}
+a{color:var(--ink);text-underline-offset:3px}.guarantee{margin-top:20px;font-size:.85rem;color:var(--muted)}.guarantee ul{padding-left:18px;margin:0}.guarantee li+li{margin-top:6px}
+.foot{margin-top:16px;text-align:center;font-size:.8rem;color:var(--muted)}
+</style></head><body><main><div class="top"><a class="brand" href="/"><img src="/favicon.svg" alt="">${esc(BRAND.name)}</a><span class="secure">Direct Debit · sandbox</span></div><div class="card">${body}</div><p class="foot">Payments are handled by our Direct Debit provider. In the sandbox no money moves.</p></main></body></html>`;
 }
