@@ -43,6 +43,11 @@ export interface PublicUser {
    * member then has no plan of their own to buy, and billing stays with the partner.
    */
   partnerPlan: { tier: TierId; status: SubscriptionStatus; firstName: string | null } | null;
+  /**
+   * The plan chosen before paying (at registration or on the plans page) and the offer code validated for it,
+   * so any tab or device continues where the member left off; null once a plan is set up.
+   */
+  chosenPlan: { tier: TierId; offerCode: string | null } | null;
   preferences: { city: string | null; travelRadius: number | null; postcode: string | null } | null;
 }
 

@@ -297,6 +297,44 @@ test.describe("joining", () => {
     await expect(page).toHaveURL("/subscription");
   });
 
+  test("the plan and the offer code travel with the account: a new tab (the verification link) continues", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/auth?tier=silver");
+    await page.getByLabel("First name").fill("Tess");
+    await page.getByLabel("Last name").fill("Tabs");
+    await page.getByLabel("Email").fill(uniqueEmail("two-tabs"));
+    await page.getByLabel("Password").fill("a-long-passphrase");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL("/subscription?tier=silver");
+    await savePreferences(page);
+
+    // A second tab has none of the first tab's storage: the account remembers Silver.
+    const second = await context.newPage();
+    await second.goto("/subscription");
+    await expect(second.getByRole("radio", { name: "Silver" })).toBeChecked();
+    // It picks Gold and applies a code there...
+    await second.getByRole("radio", { name: "Gold" }).click();
+    await second.getByLabel("Offer code").fill("welcome10");
+    await second.getByRole("button", { name: "Apply" }).click();
+    await expect(second.getByTestId("plan-gold-price")).toContainText("£18");
+
+    // ...and a third tab (another device, the next day) continues with Gold and the code applied.
+    const third = await context.newPage();
+    await third.goto("/subscription");
+    await expect(third.getByRole("radio", { name: "Gold" })).toBeChecked();
+    const remove = third.getByRole("button", { name: "Remove offer code WELCOME10" });
+    await expect(remove).toBeVisible();
+    await expect(third.getByTestId("checkout-price")).toContainText("£18 a month");
+    // Removing the code there forgets it for the account too.
+    await remove.click();
+    await expect(third.getByTestId("checkout-price")).toContainText("£20 a month");
+    await expect
+      .poll(async () => (await (await third.request.get("/api/auth/user")).json()).chosenPlan)
+      .toEqual({ tier: "gold", offerCode: null });
+  });
+
   test("a one-month offer: the saving in the toast to two decimals, on the page in whole pounds, one month", async ({
     page,
   }) => {

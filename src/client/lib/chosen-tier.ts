@@ -1,5 +1,6 @@
 import { useSearch } from "wouter";
 import type { TierId } from "../../shared/constants.ts";
+import { useAuth } from "./auth.ts";
 import { parseTierId } from "./tiers.ts";
 
 /**
@@ -33,14 +34,31 @@ export function forgetTier(): void {
   }
 }
 
-/** The plan named by this page's ?tier, else the one remembered earlier in this tab. Remembers a new one. */
+/**
+ * The plan named by this page's ?tier, else the one remembered earlier in this tab, else the one kept with
+ * the account (chosen at registration or on the plans page, in any tab or on any device). Remembers a new one.
+ */
 export function useChosenTier(): TierId | null {
   const fromUrl = parseTierId(new URLSearchParams(useSearch()).get("tier"));
+  const { user } = useAuth();
   if (fromUrl) {
     rememberTier(fromUrl);
     return fromUrl;
   }
-  return rememberedTier();
+  return rememberedTier() ?? user?.chosenPlan?.tier ?? null;
+}
+
+/**
+ * Keeps the plan being looked at (and a removed offer code) with the account, so another tab or device
+ * continues with it. Best effort: the plans page works the same if this call fails.
+ */
+export function saveChosenPlan(tier: TierId, opts: { forgetOfferCode?: boolean } = {}): void {
+  void fetch("/api/account/chosen-plan", {
+    method: "PUT",
+    credentials: "include",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ tier, ...(opts.forgetOfferCode ? { offerCode: null } : {}) }),
+  }).catch(() => {});
 }
 
 const OFFER_KEY = "unveil:offer-code";

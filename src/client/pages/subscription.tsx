@@ -13,7 +13,7 @@ import { useOfferCode } from "../components/subscription/use-offer-code.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { useAuth } from "../lib/auth.ts";
-import { rememberTier, useChosenTier, withTier } from "../lib/chosen-tier.ts";
+import { rememberTier, saveChosenPlan, useChosenTier, withTier } from "../lib/chosen-tier.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { formatPounds, hasCurrentPlan, partnerCover } from "../lib/plan.ts";
 import {
@@ -86,6 +86,7 @@ export default function SubscriptionPage() {
   function chooseTier(next: TierId) {
     setTier(next);
     rememberTier(next);
+    saveChosenPlan(next);
     offer.retier(next);
   }
 

@@ -73,6 +73,12 @@ export const users = pgTable(
     pausedUntil: timestamp("paused_until", { withTimezone: true }),
     /** When the pause begins (a pause may start after dates the couple chose to keep); null: at once. */
     pauseStartsAt: timestamp("pause_starts_at", { withTimezone: true }),
+    /**
+     * The plan a member chose before paying (at registration, on the plans page) and the offer code they had
+     * validated: any tab or device continues where they left off. Cleared once a plan is set up.
+     */
+    chosenTier: varchar("chosen_tier", { length: 20 }),
+    chosenOfferCode: varchar("chosen_offer_code", { length: 50 }),
     /** Base32 TOTP secret once two-factor sign-in is on; the pending one while it is being set up. */
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),

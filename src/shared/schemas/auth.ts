@@ -5,6 +5,7 @@ import {
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  TIER_IDS,
 } from "../constants.ts";
 import { MSG } from "../messages.ts";
 
@@ -51,6 +52,8 @@ export const registerSchema = z.object({
     .trim()
     .min(NAME_MIN_LENGTH, MSG.lastNameMin)
     .max(NAME_MAX_LENGTH, MSG.nameMax),
+  /** The plan chosen on the landing page (?tier=gold), kept with the account for any tab or device. */
+  tier: z.enum(TIER_IDS, { error: "Please choose a plan" }).optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

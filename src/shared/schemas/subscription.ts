@@ -19,6 +19,15 @@ export const tierField = z.enum(TIER_IDS, { error: SUBSCRIPTION_MSG.tier });
 
 export const validateOfferSchema = z.strictObject({ code: offerCodeField, tier: tierField });
 
+/**
+ * PUT /api/account/chosen-plan: the plan being looked at on the plans page, and the offer code (null: the
+ * member removed it). A code is stored only by POST /api/validate-offer-code, once it is found valid.
+ */
+export const chosenPlanSchema = z.strictObject({
+  tier: tierField,
+  offerCode: z.null().optional(),
+});
+
 export const createSubscriptionSchema = z.strictObject({
   tier: tierField,
   offerCode: z.preprocess(

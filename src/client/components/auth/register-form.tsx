@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { registerSchema } from "../../../shared/schemas/auth.ts";
 import { useRegisterMutation } from "../../lib/auth.ts";
+import { useChosenTier } from "../../lib/chosen-tier.ts";
 import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
 import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
@@ -27,9 +28,15 @@ export function RegisterForm({
     return Boolean(message);
   });
   const { errors } = form.formState;
+  // The plan picked on the landing page (?tier=) is kept with the new account, for any tab or device.
+  const tier = useChosenTier();
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => signUp.mutate(values))} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => signUp.mutate({ ...values, ...(tier ? { tier } : {}) }))}
+      className="grid gap-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           id="register-first-name"

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { TierId } from "../../../shared/constants.ts";
 import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
-import { rememberedOfferCode, rememberOfferCode } from "../../lib/chosen-tier.ts";
+import { useAuth } from "../../lib/auth.ts";
+import { rememberedOfferCode, rememberOfferCode, saveChosenPlan } from "../../lib/chosen-tier.ts";
 import { formatPounds } from "../../lib/plan.ts";
 import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../ui/use-toast.ts";
@@ -31,7 +32,9 @@ export interface AppliedOffer extends OfferQuote {
  * flight. Only the newest check counts, so quick tier changes can't leave an answer for the wrong plan.
  */
 export function useOfferCode(initialTier: TierId | null) {
-  const [input, setInputRaw] = useState(() => rememberedOfferCode() ?? "");
+  // This tab's code, else the one validated earlier on the account (another tab or device).
+  const { user } = useAuth();
+  const [input, setInputRaw] = useState(() => rememberedOfferCode() ?? user?.chosenPlan?.offerCode ?? "");
   const [applied, setApplied] = useState<AppliedOffer | null>(null);
   const [pending, setPending] = useState(false);
   const latest = useRef(0);
@@ -62,7 +65,7 @@ export function useOfferCode(initialTier: TierId | null) {
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
-    const code = rememberedOfferCode();
+    const code = rememberedOfferCode() ?? user?.chosenPlan?.offerCode;
     if (code && initialTier) void check(code, initialTier, false);
   }, []);
 
@@ -85,6 +88,7 @@ export function useOfferCode(initialTier: TierId | null) {
     remove: () => {
       latest.current++;
       setPending(false);
+      if (applied) saveChosenPlan(applied.tier, { forgetOfferCode: true });
       setApplied(null);
       setInputRaw("");
       rememberOfferCode(null);

@@ -185,6 +185,10 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     pendingTier: (user.pendingTier as TierId | null) ?? null,
     pausedUntil: user.pausedUntil?.toISOString() ?? null,
     partnerPlan,
+    chosenPlan:
+      user.chosenTier && !hasLiveSubscription(user.subscriptionStatus)
+        ? { tier: user.chosenTier as TierId, offerCode: user.chosenOfferCode }
+        : null,
     preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { RESET_TOKEN_TTL_MINUTES, VERIFY_TOKEN_TTL_HOURS } from "../../../shared/constants.ts";
+import { RESET_TOKEN_TTL_MINUTES, type TierId, VERIFY_TOKEN_TTL_HOURS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -21,7 +21,7 @@ export async function findUserByEmail(deps: Deps, email: string): Promise<User |
 
 export async function registerUser(
   deps: Deps,
-  input: { email: string; password: string; firstName: string; lastName: string },
+  input: { email: string; password: string; firstName: string; lastName: string; tier?: TierId },
 ): Promise<User> {
   refuseCommonPassword(input.password, "password");
   if (await findUserByEmail(deps, input.email)) throw conflict(MSG.emailTaken);
@@ -37,6 +37,7 @@ export async function registerUser(
         password,
         firstName: input.firstName,
         lastName: input.lastName,
+        chosenTier: input.tier ?? null,
         emailVerificationToken: hashToken(verifyToken),
         emailVerificationExpires: new Date(now.getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
       })

@@ -279,6 +279,9 @@ async function completeCheckout(
         subscriptionStatus: "active",
         currentPeriodEnd: addMonths(now, 1),
         paymentStatusAt: now,
+        // The choice made before paying is now the plan itself.
+        chosenTier: null,
+        chosenOfferCode: null,
       })
       .where(eq(users.id, user.id));
     // A partner whose plan holder left took the membership over: the booked dates are theirs to keep.
