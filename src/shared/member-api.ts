@@ -95,6 +95,11 @@ export interface DashboardStats {
   completed: number;
   /** The member's own average rating to one decimal, or null when they have rated nothing. */
   averageRating: number | null;
+  /**
+   * The first-month promise (src/shared/planning-schedule.ts): while the couple's plan is new and no date is
+   * booked yet, the day by which the first one will be ("Friday 27 November"); null otherwise.
+   */
+  firstDateBookedBy: string | null;
 }
 
 /** GET /api/support/tickets (array) and GET /api/support/tickets/{id} (with replies). */

@@ -137,6 +137,7 @@ describe("GET /api/dates/stats", () => {
       upcoming: 0,
       completed: 0,
       averageRating: null,
+      firstDateBookedBy: null,
     });
     await arrangeDate(t.db, me.user.id, { at: at(10) });
     await arrangeDate(t.db, me.user.id, { at: at(200), status: "cancelled" });
@@ -145,7 +146,7 @@ describe("GET /api/dates/stats", () => {
     const other = await t.member();
     await arrangeDate(t.db, other.user.id, { at: at(-10), rating: 1 });
     const res = await t.request({ method: "GET", url: "/api/dates/stats", as: me });
-    expect(res.json()).toEqual({ upcoming: 1, completed: 2, averageRating: 4.5 });
+    expect(res.json()).toEqual({ upcoming: 1, completed: 2, averageRating: 4.5, firstDateBookedBy: null });
   });
 });
 

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { arrangeDate, registerViaApi } from "./helpers.ts";
+import { firstDateBookedBy } from "../../src/shared/planning-schedule.ts";
+import {
+  arrangeDate,
+  authoriseSandboxDirectDebit,
+  registerViaApi,
+  saveAcceptedPreferences,
+} from "./helpers.ts";
 
 test.describe("dashboard", () => {
   test("shows locked and revealed upcoming dates and past adventures, with the member's numbers", async ({
@@ -94,6 +100,36 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("action-calendar")).toHaveCount(0);
     await expect(page.getByTestId("action-support")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Rate your experience" })).toHaveCount(0);
+  });
+
+  test("after paying, the empty dashboard says when the first date will be booked and what e-mail brings it", async ({
+    page,
+  }) => {
+    await registerViaApi(page);
+    await saveAcceptedPreferences(page);
+    await page.goto("/subscription?tier=silver");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await authoriseSandboxDirectDebit(page);
+    await page.getByRole("link", { name: "Continue to Dashboard" }).click();
+    const empty = page.getByTestId("dates-empty");
+    const { label } = firstDateBookedBy(new Date());
+    await expect(
+      empty.getByRole("heading", { name: `Your first date will be booked by ${label}` }),
+    ).toBeVisible();
+    await expect(empty).toContainText('Look out for an e-mail titled "Save the evening"');
+    await expect(page.getByTestId("dashboard-plan")).toContainText("Silver");
+    const dir = process.env.SHOTS_DIR;
+    if (dir)
+      for (const [width, height, size] of [
+        [390, 844, "phone"],
+        [1280, 900, "desktop"],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        for (const scheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.screenshot({ path: `${dir}/first-date-promise-${size}-${scheme}.png`, fullPage: true });
+        }
+      }
   });
 
   test("a new member sees the empty state and the way to their next step", async ({ page }) => {

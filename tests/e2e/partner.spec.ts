@@ -171,7 +171,8 @@ test.describe("partners", () => {
     // The dashboard no longer asks for a questionnaire.
     await expect(partner).toHaveURL("/dashboard");
     await expect(toasts(partner).getByText("Your answers are saved")).toBeVisible();
-    await expect(partner.getByTestId("dates-empty")).toContainText("Your first date is being planned");
+    // The couple's first-month promise: the holder has just set the plan up.
+    await expect(partner.getByTestId("dates-empty")).toContainText("Your first date will be booked by");
     await expect(partner.getByText("Tell us what you both love")).toHaveCount(0);
     await expect(partner.getByTestId("dashboard-plan")).toContainText("Gold");
     await shootAll(partner, "6-dashboard");

@@ -106,7 +106,7 @@ export default function DashboardPage() {
         />
       ) : upcoming.length === 0 && past.length === 0 ? (
         <div className="mt-12">
-          <EmptyDates user={user} />
+          <EmptyDates user={user} bookedBy={stats.data?.firstDateBookedBy} />
         </div>
       ) : (
         <>

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { DashboardStats } from "../../../shared/member-api.ts";
+import { BOOKED_MAIL_SUBJECT_START } from "../../../shared/planning-schedule.ts";
 import { cn } from "../../lib/cn.ts";
 import { hasCurrentPlan, partnerCover, planSummary } from "../../lib/plan.ts";
 import { partnerNeedsStep, useShortQuestionnaire } from "../partner/short-onboarding.ts";
@@ -96,8 +97,11 @@ export function PlanCard({ user, className }: { user: PublicUser; className?: st
   );
 }
 
-/** No dates yet: what happens next, and the one step the member still has to take, if any. */
-export function EmptyDates({ user }: { user: PublicUser }) {
+/**
+ * No dates yet: what happens next, and the one step the member still has to take, if any. With a new plan,
+ * the first-month promise: the day the first date will be booked by, and the e-mail that brings it.
+ */
+export function EmptyDates({ user, bookedBy }: { user: PublicUser; bookedBy?: string | null }) {
   const needsOnboarding = !user.onboardingCompleted;
   const needsPlan = !hasCurrentPlan(user) && !partnerCover(user);
   // A linked partner gives only their own needs; the couple's answers are already in.
@@ -126,12 +130,18 @@ export function EmptyDates({ user }: { user: PublicUser }) {
         </div>
         <div className="p-6 sm:p-8">
           <h2 className="font-display text-2xl font-medium">
-            {step ? step.title : "Your first date is being planned"}
+            {step
+              ? step.title
+              : bookedBy
+                ? `Your first date will be booked by ${bookedBy}`
+                : "Your first date is being planned"}
           </h2>
           <p className="mt-2 text-muted-foreground">
             {step
               ? step.text
-              : `We'll e-mail you as soon as it's booked. You'll see the day and time here straight away, and the rest ${REVEAL_WINDOW_HOURS} hours before.`}
+              : bookedBy
+                ? `Look out for an e-mail titled "${BOOKED_MAIL_SUBJECT_START}" with its day and time and a calendar invitation. It will be on one of the days you chose; where you're going and what to wear arrive ${REVEAL_WINDOW_HOURS} hours before.`
+                : `We'll e-mail you as soon as it's booked. You'll see the day and time here straight away, and the rest ${REVEAL_WINDOW_HOURS} hours before.`}
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             {step && (

@@ -1,12 +1,14 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { BRAND } from "../../../shared/brand.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import type { DashboardStats, MemberDate } from "../../../shared/member-api.ts";
+import { pendingFirstDatePromise } from "../../../shared/planning-schedule.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import {
   dateIdeas,
   dateRatings,
   dateReservations,
+  subscriptionEvents,
   supportTickets,
   type User,
   users,
@@ -16,6 +18,7 @@ import type { Deps } from "../../deps.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import { londonDayTime } from "../../london-time.ts";
 import type { AuthCache } from "../auth/auth-cache.ts";
+import { readCouple } from "../couples/couple.ts";
 import { render } from "../email/templates.ts";
 import { icsSequence, renderIcs } from "./ics.ts";
 import {
@@ -228,6 +231,7 @@ export async function dateStats(deps: Deps, user: User): Promise<DashboardStats>
     .select({
       // A future date the team marked completed is not upcoming (the dashboard's cards agree).
       upcoming: sql<number>`count(*) filter (where ${dateReservations.scheduledDate} > ${now} and ${dateReservations.status} not in ('cancelled', 'completed'))::int`,
+      booked: sql<number>`count(*) filter (where ${dateReservations.status} <> 'cancelled')::int`,
       completed: sql<number>`count(*) filter (where (${dateReservations.scheduledDate} <= ${now} or ${dateReservations.status} = 'completed') and ${dateReservations.status} <> 'cancelled')::int`,
       // The member's own ratings only, whichever of the couple the date was booked for.
       average: sql<string | null>`(select round(avg(${dateRatings.rating}), 1) from ${dateRatings}
@@ -239,7 +243,25 @@ export async function dateStats(deps: Deps, user: User): Promise<DashboardStats>
     upcoming: s.upcoming,
     completed: s.completed,
     averageRating: s.average === null ? null : Number(s.average),
+    firstDateBookedBy: s.booked === 0 ? await firstDatePromise(deps, user.id, now) : null,
   };
+}
+
+/**
+ * The promise for a couple with no date booked: counted from the day the couple's plan holder set up the
+ * plan now live (their latest "created" subscription event), while that day lies ahead.
+ */
+async function firstDatePromise(deps: Deps, userId: number, now: Date): Promise<string | null> {
+  const couple = await readCouple(deps.db, userId);
+  const holder = couple?.holder;
+  if (holder?.subscriptionStatus !== "active") return null;
+  const [created] = await deps.db
+    .select({ at: subscriptionEvents.occurredAt })
+    .from(subscriptionEvents)
+    .where(and(eq(subscriptionEvents.userId, holder.id), eq(subscriptionEvents.eventType, "created")))
+    .orderBy(desc(subscriptionEvents.occurredAt))
+    .limit(1);
+  return created ? (pendingFirstDatePromise(created.at, now)?.label ?? null) : null;
 }
 
 export async function confirmDate(deps: Deps, user: User, id: number): Promise<MemberDate> {

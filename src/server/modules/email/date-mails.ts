@@ -10,6 +10,7 @@
 import { eq } from "drizzle-orm";
 import { BRAND } from "../../../shared/brand.ts";
 import { DATE_SPEND_BANDS, POLICY, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { BOOKED_MAIL_SUBJECT_START } from "../../../shared/planning-schedule.ts";
 import { dateIdeas, dateReservations, type User, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { londonDayTime } from "../../london-time.ts";
@@ -225,7 +226,7 @@ export function holdMail(deps: Pick<Deps, "config">, u: User, d: DateForMail, no
     d,
     DATE_MAIL_TYPES.hold,
     render(
-      `Save the evening: ${when}`,
+      `${BOOKED_MAIL_SUBJECT_START}: ${when}`,
       "Your next date is booked",
       [
         hello(u),

@@ -1,5 +1,6 @@
 import { BRAND } from "../../../shared/brand.ts";
-import { RESET_TOKEN_TTL_MINUTES } from "../../../shared/constants.ts";
+import { RESET_TOKEN_TTL_MINUTES, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { BOOKED_MAIL_SUBJECT_START, firstDateBookedBy } from "../../../shared/planning-schedule.ts";
 import { londonDay } from "../../london-time.ts";
 
 export interface Rendered {
@@ -202,6 +203,7 @@ export function subscriptionConfirmedEmail(
   firstName: string,
   plan: { name: string; monthlyPence: number; fullPence: number; discountMonths: number | null },
   appUrl: string,
+  setUpAt: Date,
 ): Rendered {
   const price =
     plan.monthlyPence < plan.fullPence
@@ -214,7 +216,7 @@ export function subscriptionConfirmedEmail(
       `Hello ${firstName},`,
       `Your Direct Debit is set up: ${price}, collected monthly. It renews each month until you cancel, which you can do at any time in Settings; a cancellation takes effect at the end of the month you have paid for.`,
       "Changed your mind? Within 14 days, and before any date has been revealed, cancelling refunds your payment in full.",
-      "We've started planning. Each date's day and time arrive as soon as it's booked; where you're going and what to wear, 48 hours before.",
+      `We've started planning: your first date will be booked by ${firstDateBookedBy(setUpAt).label}. Look out for an e-mail titled "${BOOKED_MAIL_SUBJECT_START}" with its day and time and a calendar invitation. Where you're going and what to wear arrive ${REVEAL_WINDOW_HOURS} hours before the date.`,
     ],
     { label: "Go to your dashboard", url: `${appUrl}/dashboard` },
   );

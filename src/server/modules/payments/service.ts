@@ -337,6 +337,7 @@ async function completeCheckout(
         discountMonths: discountPence > 0 ? checkout.discountMonths : null,
       },
       deps.config.appUrl,
+      now,
     ),
     type: "subscription_confirmed",
     userId: user.id,
