@@ -118,6 +118,47 @@ test.describe("settings", () => {
     await expect(page.getByLabel("First name")).toHaveValue("Alex");
   });
 
+  test("date preferences: the needs are shown in Settings and edited there, coming back once saved", async ({
+    page,
+  }) => {
+    await registerViaApi(page);
+    await savePreferences(page);
+    await page.goto("/settings");
+    const card = page.getByRole("region", { name: "Date preferences" });
+    const summary = card.getByTestId("preferences-summary");
+    await expect(summary).toContainText("Dietary needsNone");
+    await expect(summary).toContainText("Within 15 miles of SE1 9PX");
+    await card.getByRole("link", { name: "Edit your answers" }).click();
+    await expect(page).toHaveURL(/\/onboarding\?next=%2Fsettings/);
+    // Straight to the needs: the earlier answers are complete.
+    await page.goto("/onboarding?next=%2Fsettings&step=6");
+    await page.getByRole("checkbox", { name: "Halal" }).check();
+    await page.getByRole("checkbox", { name: "Step-free access" }).check();
+    await page.getByRole("button", { name: "Complete Setup" }).click();
+    await expect(toasts(page).getByText("Preferences saved")).toBeVisible();
+    await expect(page).toHaveURL("/settings");
+    await expect(summary).toContainText("Dietary needsHalal");
+    await expect(summary).toContainText("Access needsStep-free access");
+    if (process.env.SHOTS_DIR)
+      for (const [size, scheme] of [
+        [DESKTOP, "light"],
+        [PHONE, "dark"],
+      ] as const) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: scheme });
+        await card.screenshot({
+          path: `${process.env.SHOTS_DIR}/preferences-card-${size.width}-${scheme}.png`,
+        });
+      }
+
+    // From the dashboard too.
+    await page.goto("/dashboard");
+    await expect(page.getByRole("link", { name: "Your preferences" })).toHaveAttribute(
+      "href",
+      "/onboarding?next=%2Fdashboard",
+    );
+  });
+
   test("a session that ended meanwhile: the Unauthorized toast, then sign-in again", async ({
     page,
     context,

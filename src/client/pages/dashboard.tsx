@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { MessageCircle, Settings } from "lucide-react";
+import { MessageCircle, Settings, SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
@@ -82,6 +82,15 @@ export default function DashboardPage() {
               <MessageCircle aria-hidden className="size-4" />
               Messages
             </Link>
+            {user.onboardingCompleted && (
+              <Link
+                href={`/onboarding?next=${encodeURIComponent("/dashboard")}`}
+                className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+              >
+                <SlidersHorizontal aria-hidden className="size-4" />
+                Your preferences
+              </Link>
+            )}
           </nav>
         </div>
       </header>

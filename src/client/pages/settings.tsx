@@ -3,6 +3,7 @@ import { useLocation, useSearch } from "wouter";
 import { PlanOfferBanner } from "../components/plan-offer-banner.tsx";
 import { NotificationsForm } from "../components/settings/notifications-form.tsx";
 import { PartnerCard } from "../components/settings/partner-card.tsx";
+import { PreferencesCard } from "../components/settings/preferences-card.tsx";
 import { PrivacyPanel } from "../components/settings/privacy-panel.tsx";
 import { ProfileForm } from "../components/settings/profile-form.tsx";
 import { SettingsSection } from "../components/settings/section.tsx";
@@ -123,6 +124,7 @@ export default function SettingsPage() {
               >
                 <ProfileForm user={user} />
               </SettingsSection>
+              <PreferencesCard user={user} />
               <PartnerCard />
             </Tabs.Content>
             <Tabs.Content value="notifications" className={PANEL_FOCUS}>

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { useLocation, useSearch } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { TierId } from "../../../shared/constants.ts";
+import { safeNextPath } from "../../../shared/safe-next.ts";
 import { ONBOARDING_MSG, type Preferences, preferencesSchema } from "../../../shared/schemas/onboarding.ts";
 import { inServiceArea } from "../../../shared/service-area.ts";
 import { useAuth } from "../../lib/auth.ts";
@@ -183,7 +184,9 @@ export function OnboardingWizard({
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       queryClient.setQueryData(PREFERENCES_KEY, { preferences });
       if (returning) toast(ONBOARDING_TOAST.updated);
-      navigate(withTier("/subscription", tier));
+      // Opened from Settings or the dashboard to edit the answers: back there once saved.
+      const next = safeNextPath(new URLSearchParams(search).get("next"));
+      navigate(next ?? withTier("/subscription", tier));
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },
     onError: (error) => {

@@ -1,9 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { useLocation } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { ACCESSIBILITY_OPTIONS, DIETARY_OPTIONS } from "../../../shared/constants.ts";
+import { safeNextPath } from "../../../shared/safe-next.ts";
 import {
   PARTNER_JOIN_MSG,
   type PartnerPreferences,
@@ -27,6 +28,8 @@ type Values = Omit<PartnerPreferences, "termsAccepted"> & { termsAccepted: boole
  */
 export function PartnerQuestionnaireForm({ data }: { data: PartnerQuestionnaire }) {
   const [, navigate] = useLocation();
+  // Opened from Settings to edit the needs: back there once saved.
+  const next = safeNextPath(new URLSearchParams(useSearch()).get("next"));
   const [values, setValues] = useState<Values>({
     ...data.own,
     marketingOptOut: data.marketingOptOut,
@@ -51,7 +54,7 @@ export function PartnerQuestionnaireForm({ data }: { data: PartnerQuestionnaire 
         description: "We'll plan around both of your needs.",
         variant: "success",
       });
-      navigate("/dashboard");
+      navigate(next ?? "/dashboard");
     },
     onError: (error) => toastCallError("Your answers weren't saved", error),
   });
