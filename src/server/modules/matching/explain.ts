@@ -6,16 +6,12 @@ import { DATE_TYPE_LABELS } from "../../../shared/constants.ts";
 import {
   lastVisits,
   memberRuleBlock,
-  nearestVenueMiles,
-  type PlannerOptions,
-  type PreparedVenue,
   revisitOk,
-  type ScoreParts,
   type Slot,
   slotFunnel,
   staticIdeaOk,
   venueFunnel,
-} from "./engine.ts";
+} from "../rulebook/funnel.ts";
 import { districtOf } from "./geo/index.ts";
 import {
   categoryRank,
@@ -31,7 +27,8 @@ import {
   seasonFits,
   WEEKDAY_NAMES,
 } from "./rules.ts";
-import type { MemberProfile, VenueCandidate } from "./types.ts";
+import type { MemberProfile, PlannerOptions, ScoreParts, VenueCandidate } from "./types.ts";
+import { nearestVenueMiles, type PreparedVenue } from "./venue-index.ts";
 
 const CATEGORY_LABELS: Record<string, string> = {
   culinary: "culinary",

@@ -145,3 +145,23 @@ export interface PlanSummary {
   }[];
   elapsedMs: number;
 }
+
+/** The parts of a match's score (the ranking's scoreOf; explain.ts words them). */
+export interface ScoreParts {
+  typeRank: number;
+  universal: boolean;
+  timeRank: number;
+  repeatCategory: boolean;
+  rating: number | null;
+  load: number;
+  distanceShare: number;
+  asItself: boolean;
+}
+
+/** Extra options for the monthly planner (a compatible extension of MatchOptions). */
+export interface PlannerOptions extends MatchOptions {
+  /** True when a venue already holds as many of this pass's couples at that instant as it may. */
+  slotFull?: (venueId: number, at: number) => boolean;
+  /** Look at every venue in distance order, without the category shortcut (tests compare the two). */
+  exhaustive?: boolean;
+}
