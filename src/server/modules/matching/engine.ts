@@ -5,7 +5,16 @@
  * from the rule funnel (rulebook/funnel.ts), the words from explain.ts. Pure: no database, no HTTP, no clock
  * (options.now).
  */
-import { hasAll, lastVisits, memberRuleBlock, type Slot, slotFunnel } from "../rulebook/funnel.ts";
+import {
+  hasAll,
+  lastVisits,
+  memberRuleBlock,
+  nearestDate,
+  type Slot,
+  type SpacingTier,
+  slotFunnel,
+  spacingTiers,
+} from "../rulebook/funnel.ts";
 import { explainMatch, explainNoFit } from "./explain.ts";
 import { categoryRank, DAY_MS, norm, REVISIT_DAYS, seasonOfMonth, UNIVERSAL_CATEGORY } from "./rules.ts";
 import type {
@@ -124,7 +133,6 @@ function better(a: Best, b: Best | null): boolean {
   return (a.idea?.idea.id ?? 0) < (b.idea?.idea.id ?? 0);
 }
 
-/** Extra options for the monthly planner (a compatible extension of MatchOptions). */
 // ---------------------------------------------------------------------------------------------------------
 
 export function findMatches(
@@ -132,10 +140,10 @@ export function findMatches(
   venues: readonly VenueCandidate[],
   options: PlannerOptions,
 ): MatchResult {
-  const limit = Math.max(1, Math.floor(options.limit ?? 1));
+  const wanted = Math.max(1, Math.floor(options.limit ?? 1));
   if (memberRuleBlock(member)) return { matches: [], noFit: explainNoFit(member, venues, options) };
-  const slots = slotFunnel(member, options).free;
-  if (slots.length === 0 || !member.location) {
+  const free = slotFunnel(member, options).free;
+  if (free.length === 0 || !member.location) {
     return { matches: [], noFit: explainNoFit(member, venues, options) };
   }
   const index = prepare(venues);
@@ -152,18 +160,23 @@ export function findMatches(
   const list = byDistance(index, at) ?? venuesWithin(index, at, member.travelRadiusMiles);
 
   const facts = historyFacts(member);
-  const byTime: SlotEntry[][] = [[], [], []];
-  const every: SlotEntry[] = [];
-  for (const s of slots) {
-    const e: SlotEntry = {
-      s,
-      seasonCode: SEASON_CODE[seasonOfMonth(s.parts.month)],
-      prev: previousCategory(member, s.t),
-    };
-    every.push(e);
-    const tod = TOD_CODE[s.timeOfDay];
-    if (tod !== undefined) byTime[tod].push(e);
-  }
+  // The slots of the spacing tier being searched (see below), per idea time of day and all together.
+  let byTime: SlotEntry[][] = [];
+  let every: SlotEntry[] = [];
+  const entriesOf = (slots: readonly Slot[]) => {
+    byTime = [[], [], []];
+    every = [];
+    for (const s of slots) {
+      const e: SlotEntry = {
+        s,
+        seasonCode: SEASON_CODE[seasonOfMonth(s.parts.month)],
+        prev: previousCategory(member, s.t),
+      };
+      every.push(e);
+      const tod = TOD_CODE[s.timeOfDay];
+      if (tod !== undefined) byTime[tod].push(e);
+    }
+  };
   const load = options.venueLoad;
   const full = options.slotFull;
   const radius = Math.max(1, member.travelRadiusMiles);
@@ -189,7 +202,10 @@ export function findMatches(
     return v;
   };
   const ratingMax = rated ? 6 : 0;
-  const top: Best[] = [];
+  let top: Best[] = [];
+  let limit = wanted;
+  /** Venues already taken by a better spacing tier (matches are at different venues). */
+  const picked = new Set<number>();
 
   const maxD = member.travelRadiusMiles;
   const evaluate = (c: { p: PreparedVenue; d: number }): void => {
@@ -207,6 +223,7 @@ export function findMatches(
       return;
     if (spendStep !== null && (p.step < 0 || Math.abs(p.step - spendStep) > stepSlack)) return;
     if (excluded?.has(vid)) return;
+    if (picked.size > 0 && picked.has(vid)) return;
     const last = facts.last.size === 0 ? undefined : facts.last.get(vid);
     const earliest = last === undefined ? Number.NEGATIVE_INFINITY : last + REVISIT_DAYS * DAY_MS;
     // The venue's best (idea, slot), kept in locals: a Best is made only for a venue that enters the top.
@@ -285,31 +302,48 @@ export function findMatches(
   };
 
   const near = nearOf(index, at);
-  if (near?.byCat && !options.exhaustive) {
-    // Best categories first; a category (or a farther venue in it) that cannot beat the current top is not
-    // looked at, and neither is anything after it: distances only grow and categories only score less.
-    const stamp = ++callStamp;
-    const order = [...index.catIds.values()].sort((a, b) => catScore[b] - catScore[a] || a - b);
-    for (const id of order) {
-      const ceiling = catScore[id] + 12 + ratingMax;
-      if (top.length >= limit && ceiling + SCORE_EPS < top[top.length - 1].score) break;
-      for (const c of near.byCat[id]) {
+  const search = () => {
+    if (near?.byCat && !options.exhaustive) {
+      // Best categories first; a category (or a farther venue in it) that cannot beat the current top is not
+      // looked at, and neither is anything after it: distances only grow and categories only score less.
+      const stamp = ++callStamp;
+      const order = [...index.catIds.values()].sort((a, b) => catScore[b] - catScore[a] || a - b);
+      for (const id of order) {
+        const ceiling = catScore[id] + 12 + ratingMax;
+        if (top.length >= limit && ceiling + SCORE_EPS < top[top.length - 1].score) break;
+        for (const c of near.byCat[id]) {
+          if (c.d > maxD) break;
+          if (top.length >= limit && ceiling - (4 * c.d) / radius + SCORE_EPS < top[top.length - 1].score)
+            break;
+          if (index.seen[c.p.pos] === stamp) continue;
+          index.seen[c.p.pos] = stamp;
+          evaluate(c);
+        }
+      }
+    } else {
+      for (const c of list) {
         if (c.d > maxD) break;
-        if (top.length >= limit && ceiling - (4 * c.d) / radius + SCORE_EPS < top[top.length - 1].score)
-          break;
-        if (index.seen[c.p.pos] === stamp) continue;
-        index.seen[c.p.pos] = stamp;
         evaluate(c);
       }
     }
-  } else {
-    for (const c of list) {
-      if (c.d > maxD) break;
-      evaluate(c);
+  };
+
+  // The couple's dates in a month are kept MIN_DAYS_BETWEEN_DATES apart: the slots that keep them apart are
+  // searched first, and only when nothing fits there (or fewer than `limit` venues) the closest others.
+  const found: { b: Best; tier: SpacingTier }[] = [];
+  for (const tier of spacingTiers(member, free)) {
+    entriesOf(tier.slots);
+    top = [];
+    limit = wanted - found.length;
+    search();
+    for (const b of top) {
+      found.push({ b, tier });
+      picked.add(b.p.v.id);
     }
+    if (found.length >= wanted) break;
   }
-  if (top.length === 0) return { matches: [], noFit: explainNoFit(member, venues, options) };
-  const matches: Match[] = top.map((b) => ({
+  if (found.length === 0) return { matches: [], noFit: explainNoFit(member, venues, options) };
+  const matches: Match[] = found.map(({ b, tier }) => ({
     venueId: b.p.v.id,
     venueName: b.p.v.name,
     venueType: b.p.v.type,
@@ -328,7 +362,10 @@ export function findMatches(
       parts: b.parts,
       previous: b.previous,
       price: b.idea ? b.idea.price : b.p.price,
+      now: options.now,
+      spacing: tier.gap === null ? null : nearestDate(member, b.slot),
     }),
+    priceLevel: b.idea ? b.idea.price : b.p.price,
   }));
   return { matches, noFit: null };
 }

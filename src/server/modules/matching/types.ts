@@ -31,6 +31,11 @@ export interface MemberProfile {
   subscriptionStatus: string | null;
   /** No date may fall before this instant (a booked pause). */
   pausedUntil: Date | null;
+  /**
+   * When the pause begins (users.pause_starts_at: a pause that starts after dates the couple kept). With it,
+   * no date may fall in [pausedFrom, pausedUntil); null or absent: the pause holds from now to pausedUntil.
+   */
+  pausedFrom?: Date | null;
   /** Normalised postcode ("SW1A 1AA") and where it is; location null when it cannot be placed. */
   postcode: string | null;
   location: LatLng | null;
@@ -106,6 +111,8 @@ export interface Match {
   score: number;
   /** Short sentences on why this fits, shown to admins ("2.1 miles from SW1A", "Caters for Halal"). */
   reasons: string[];
+  /** The price level the couple pays (the idea's, or the venue's when matched as itself): "low" | "medium" | "high". */
+  priceLevel?: string;
 }
 
 export interface MatchResult {

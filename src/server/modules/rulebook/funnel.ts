@@ -13,6 +13,7 @@ import {
   londonInstant,
   londonParts,
   londonYearMonth,
+  MIN_DAYS_BETWEEN_DATES,
   MIN_LEAD_HOURS,
   norm,
   priceFits,
@@ -138,8 +139,7 @@ export function slotFunnel(member: MemberProfile, options: MatchOptions): SlotFu
     }
     i = j;
   }
-  const paused = member.pausedUntil?.getTime() ?? null;
-  funnel.afterPause = funnel.candidates.filter((s) => paused === null || s.t >= paused);
+  funnel.afterPause = funnel.candidates.filter((s) => !pausedAt(member, s.t));
   const quota = new Map<string, number>();
   funnel.afterQuota = funnel.afterPause.filter((s) => {
     let q = quota.get(s.yearMonth);
@@ -158,6 +158,116 @@ export function slotFunnel(member: MemberProfile, options: MatchOptions): SlotFu
     taken.every((h) => Math.abs(h.t - s.t) >= clashMs && h.day !== s.dayNumber),
   );
   return funnel;
+}
+
+/**
+ * Whether the couple's plan is paused at `t`: before pausedUntil, and from pausedFrom on when the pause starts
+ * later (the dates they kept before it stay plannable).
+ */
+export function pausedAt(member: MemberProfile, t: number): boolean {
+  const until = member.pausedUntil?.getTime();
+  if (until === undefined || t >= until) return false;
+  const from = member.pausedFrom?.getTime();
+  return from === undefined || t >= from;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Spacing: a couple's dates in one month at least MIN_DAYS_BETWEEN_DATES apart
+
+export interface SpacingTier {
+  slots: Slot[];
+  /**
+   * Null: the slots keep MIN_DAYS_BETWEEN_DATES from the couple's other dates in the month. Otherwise the
+   * days to the nearest one (fewer than MIN_DAYS_BETWEEN_DATES: the chosen days leave no more room).
+   */
+  gap: number | null;
+}
+
+/** The London day numbers of the couple's dates (not cancelled), per London month. */
+function datesByMonth(member: MemberProfile): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const h of member.history) {
+    if (h.status === "cancelled") continue;
+    const ym = londonYearMonth(h.scheduledDate);
+    const list = out.get(ym);
+    const day = londonDayNumber(h.scheduledDate);
+    if (list) list.push(day);
+    else out.set(ym, [day]);
+  }
+  return out;
+}
+
+/** Days from `day` to the nearest of `fixed` (Infinity when there is none). */
+function gapTo(day: number, fixed: readonly number[]): number {
+  let gap = Number.POSITIVE_INFINITY;
+  for (const f of fixed) gap = Math.min(gap, Math.abs(day - f));
+  return gap;
+}
+
+/**
+ * The most further dates that fit on `days` (ascending), each MIN_DAYS_BETWEEN_DATES from the others and from
+ * `fixed`. Taking the earliest day that fits, then the next, is optimal (as in interval scheduling).
+ */
+export function mostSpaced(days: readonly number[], fixed: readonly number[]): number {
+  let n = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const d of days) {
+    if (d - last >= MIN_DAYS_BETWEEN_DATES && gapTo(d, fixed) >= MIN_DAYS_BETWEEN_DATES) {
+      n++;
+      last = d;
+    }
+  }
+  return n;
+}
+
+/**
+ * The free slots in the order the engine searches them: first the days that keep every date of the month
+ * MIN_DAYS_BETWEEN_DATES apart and still leave room for as many more spaced dates as the allowance wants (or
+ * the days allow); then the other spaced days; then the rest, farthest from the couple's other dates first.
+ * Without other dates in the month and with room on every day this is one tier: all the free slots.
+ */
+export function spacingTiers(member: MemberProfile, free: readonly Slot[]): SpacingTier[] {
+  const fixedBy = datesByMonth(member);
+  const daysBy = new Map<string, number[]>();
+  for (const s of free) {
+    const list = daysBy.get(s.yearMonth);
+    if (!list) daysBy.set(s.yearMonth, [s.dayNumber]);
+    else if (list[list.length - 1] !== s.dayNumber) list.push(s.dayNumber);
+  }
+  // Tier of each (month, day): 0 spaced with room, 1 spaced, then 1 + MIN - gap (gap MIN-1 .. 1).
+  const tierOf = new Map<number, number>();
+  for (const [ym, days] of daysBy) {
+    const fixed = fixedBy.get(ym) ?? [];
+    const want = Math.min(member.quotaRemaining(ym), mostSpaced(days, fixed));
+    for (const d of days) {
+      const gap = gapTo(d, fixed);
+      if (gap < MIN_DAYS_BETWEEN_DATES) tierOf.set(d, 1 + MIN_DAYS_BETWEEN_DATES - gap);
+      else tierOf.set(d, want <= 1 || 1 + mostSpaced(days, [...fixed, d]) >= want ? 0 : 1);
+    }
+  }
+  const tiers: Slot[][] = [];
+  for (const s of free) {
+    const k = tierOf.get(s.dayNumber) ?? 0;
+    const tier = tiers[k];
+    if (tier) tier.push(s);
+    else tiers[k] = [s];
+  }
+  const out: SpacingTier[] = [];
+  tiers.forEach((slots, k) => {
+    if (slots) out.push({ slots, gap: k <= 1 ? null : 1 + MIN_DAYS_BETWEEN_DATES - k });
+  });
+  return out;
+}
+
+/** The couple's nearest date (not cancelled) in the slot's London month, and how many days away it is. */
+export function nearestDate(member: MemberProfile, slot: Pick<Slot, "dayNumber" | "yearMonth">) {
+  let best: { at: Date; days: number } | null = null;
+  for (const h of member.history) {
+    if (h.status === "cancelled" || londonYearMonth(h.scheduledDate) !== slot.yearMonth) continue;
+    const days = Math.abs(londonDayNumber(h.scheduledDate) - slot.dayNumber);
+    if (!best || days < best.days) best = { at: h.scheduledDate, days };
+  }
+  return best;
 }
 
 // ---------------------------------------------------------------------------------------------------------
