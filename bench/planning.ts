@@ -112,6 +112,23 @@ async function main() {
     ).rows[0];
     console.log(`venues used ${venueSpread.venues}, most dates at one venue ${venueSpread.most}`);
 
+    // Spacing: members with two dates of the month closer than 5 days, and how many of those the reasons explain.
+    const spacing = (
+      await db.$client.query(
+        `with d as (
+           select user_id, (scheduled_date at time zone 'Europe/London')::date as day, match_reasons::text as r
+           from date_reservations
+           where status <> 'cancelled' and to_char(scheduled_date at time zone 'Europe/London', 'YYYY-MM') = $1),
+         g as (select user_id, r, day - lag(day) over (partition by user_id order by day) as gap from d)
+         select count(*) filter (where close)::int as close, count(*) filter (where close and said)::int as explained
+         from (select user_id, bool_or(gap < 5) as close, bool_or(r like '%no room%') as said from g group by 1) u`,
+        [month],
+      )
+    ).rows[0];
+    console.log(
+      `spacing: ${spacing.close} members with dates under 5 days apart, ${spacing.explained} of them with the reason`,
+    );
+
     t = performance.now();
     const again = await planMonth(deps, { month, dryRun: false });
     console.log(`second run: ${again.datesPlanned} dates planned in ${Math.round(performance.now() - t)} ms`);

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { builtInSuggestion } from "../../src/server/modules/admin/suggestions/writer.ts";
 import { findMatches } from "../../src/server/modules/matching/engine.ts";
+import { truePrevious } from "../../src/server/modules/matching/plan.ts";
 import { MIN_DAYS_BETWEEN_DATES, pricePhrase } from "../../src/server/modules/matching/rules.ts";
 import type {
   IdeaCandidate,
@@ -306,5 +307,52 @@ describe("the engine's words", () => {
     expect(findMatches({ ...member, history: [] }, VENUES, window).noFit).toBe(
       "All 3 months searched (November to January) have no dates left in the allowance",
     );
+  });
+});
+
+describe("Plan {Month}: reasons of a couple's dates planned out of date order", () => {
+  it("words 'Something different after' from the date really before each one", () => {
+    const h = (id: number, at: string, category: string) => ({
+      reservationId: id,
+      venueId: id,
+      venueType: "restaurant",
+      category,
+      scheduledDate: new Date(at),
+      status: "scheduled",
+      rating: null,
+    });
+    // Planned first: the 18th (after November's cultural date); then the 5th, which lands before it.
+    const late = {
+      userId: 1,
+      category: "culinary",
+      venueId: 1,
+      dateIdeaId: null,
+      scheduledDate: new Date("2026-12-18T19:00:00Z"),
+      reasons: ["Their #1 date type: Restaurants", "Something different after last month's cultural date"],
+    };
+    const early = {
+      ...late,
+      category: "active",
+      scheduledDate: new Date("2026-12-05T19:00:00Z"),
+      reasons: ["Something different after last month's cultural date"],
+    };
+    const history = [
+      h(-2, "2026-12-05T19:00:00Z", "active"),
+      h(-1, "2026-12-18T19:00:00Z", "culinary"),
+      h(3, "2026-11-10T19:00:00Z", "cultural"),
+    ];
+    truePrevious([late, early], history, NOW);
+    expect(late.reasons).toEqual([
+      "Their #1 date type: Restaurants",
+      "Something different after their active date on 5 December",
+    ]);
+    expect(early.reasons).toEqual(["Something different after last month's cultural date"]);
+    const same = {
+      ...late,
+      category: "active",
+      reasons: ["Something different after last month's cultural date"],
+    };
+    truePrevious([same], history, NOW);
+    expect(same.reasons).toEqual([]);
   });
 });
