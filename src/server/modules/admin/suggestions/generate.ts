@@ -93,10 +93,10 @@ export async function generateSuggestion(
   userId: number,
 ): Promise<{ suggestion: AdminAiSuggestion; created: boolean }> {
   if (!(await memberExists(deps, userId))) throw notFound(M.memberNotFound);
-  const existing = await pendingOf(deps.db, userId);
-  if (existing !== null) return { suggestion: (await readSuggestion(deps.db, existing))!, created: false };
   const [loaded] = await loadProfiles(deps, sql`u.id = ${userId}`);
   if (!loaded?.complete) throw new HttpError(422, M.noPreferences);
+  const existing = await pendingOf(deps.db, userId);
+  if (existing !== null) return { suggestion: (await readSuggestion(deps.db, existing))!, created: false };
   const venues = await loadVenues(deps);
   const member = loaded.profile;
   const result = matchAhead(member, venues, deps.now(), SUGGESTED_VENUES);
