@@ -4,7 +4,7 @@
  * (a fake OpenAI-compatible server on loopback) that only words the engine's choice.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiDateSuggestions, dateReservations } from "../../src/server/db/schema.ts";
 import { matchAhead } from "../../src/server/modules/admin/assignments/auto.ts";
 import {
@@ -224,7 +224,57 @@ describe("POST /api/admin/ai-suggestions/:userId, built-in writer", () => {
   });
 });
 
+describe("POST /api/admin/ai-suggestions/:userId, pressed twice", () => {
+  const pendingIds = async (userId: number) =>
+    (
+      await t.db.execute<{ id: number }>(
+        sql`select id from ai_date_suggestions where user_id = ${userId} and status = 'pending' order by id`,
+      )
+    ).rows.map((r) => r.id);
+
+  it("answers the member's pending suggestion (200) instead of making a second", async () => {
+    useLlm(false);
+    const m = await t.member();
+    await givePreferences(t.db, m.user.id);
+    const first = await generate(m.user.id);
+    expect(first.statusCode).toBe(201);
+    const again = await generate(m.user.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await pendingIds(m.user.id)).toEqual([first.json().id]);
+    // Once it is no longer pending, Generate Date makes a new one.
+    await t.request({
+      method: "PATCH",
+      url: `/api/admin/ai-suggestions/${first.json().id}`,
+      as: admin,
+      payload: { status: "rejected" },
+    });
+    const next = await generate(m.user.id);
+    expect(next.statusCode).toBe(201);
+    expect(next.json().id).not.toBe(first.json().id);
+    expect(await pendingIds(m.user.id)).toEqual([next.json().id]);
+  });
+
+  it("two presses at once store one suggestion and both answer it", async () => {
+    useLlm(false);
+    const m = await t.member();
+    await givePreferences(t.db, m.user.id);
+    const answers = await Promise.all([generate(m.user.id), generate(m.user.id), generate(m.user.id)]);
+    const ids = new Set(answers.map((r) => r.json().id));
+    expect(ids.size).toBe(1);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(await pendingIds(m.user.id)).toEqual([...ids]);
+  });
+});
+
 describe("POST /api/admin/ai-suggestions/:userId, with an LLM", () => {
+  // Each case words a new suggestion: the couple's pending one (from the cases before) is set aside.
+  beforeEach(async () => {
+    await t.db.execute(
+      sql`update ai_date_suggestions set status = 'rejected' where user_id = ${couple.user.id} and status = 'pending'`,
+    );
+  });
+
   it("stores the LLM's wording; the request carried only the engine's venues; the stored venues are the engine's", async () => {
     useLlm(true);
     const { result } = await engineChoice();

@@ -6,16 +6,12 @@ import { DATE_TYPE_LABELS } from "../../../shared/constants.ts";
 import {
   lastVisits,
   memberRuleBlock,
-  nearestVenueMiles,
-  type PlannerOptions,
-  type PreparedVenue,
   revisitOk,
-  type ScoreParts,
   type Slot,
   slotFunnel,
   staticIdeaOk,
   venueFunnel,
-} from "./engine.ts";
+} from "../rulebook/funnel.ts";
 import { districtOf } from "./geo/index.ts";
 import {
   categoryRank,
@@ -23,15 +19,16 @@ import {
   listText,
   londonParts,
   londonYearMonth,
+  MIN_DAYS_BETWEEN_DATES,
   monthName,
   norm,
-  PRICE_SYMBOL,
+  pricePhrase,
   SLOT_TIMES,
-  SPEND_PRICE,
   seasonFits,
   WEEKDAY_NAMES,
 } from "./rules.ts";
-import type { MemberProfile, VenueCandidate } from "./types.ts";
+import type { MemberProfile, PlannerOptions, ScoreParts, VenueCandidate } from "./types.ts";
+import { nearestVenueMiles, type PreparedVenue } from "./venue-index.ts";
 
 const CATEGORY_LABELS: Record<string, string> = {
   culinary: "culinary",
@@ -60,6 +57,29 @@ export interface MatchFacts {
   parts: ScoreParts;
   previous: { category: string; at: Date } | null;
   price: string;
+  /** When the words are written (options.now): a previous date still to come is named, never "last month's". */
+  now?: Date;
+  /** Set when the date is closer than MIN_DAYS_BETWEEN_DATES to another of the month's: the nearest one. */
+  spacing?: { at: Date; days: number } | null;
+}
+
+/**
+ * "last month's culinary date" only of a date in the calendar month before the new date's, and one that has
+ * already happened when the words are written (else "last month" could mean two months to the reader);
+ * otherwise the date is named: "their culinary date on 12 December".
+ */
+export function previousText(
+  previous: { category: string; at: Date },
+  slot: Pick<Slot, "parts">,
+  now: Date | undefined,
+): string {
+  const prev = londonParts(previous.at);
+  const lastMonth = slot.parts.year * 12 + slot.parts.month - (prev.year * 12 + prev.month) === 1;
+  const happened = now === undefined || previous.at.getTime() <= now.getTime();
+  const label = categoryLabel(previous.category);
+  return lastMonth && happened
+    ? `last month's ${label} date`
+    : `their ${label} date on ${dayMonth(previous.at)}`;
 }
 
 /** 2-5 short reasons, most telling first. */
@@ -72,22 +92,17 @@ export function explainMatch(member: MemberProfile, f: MatchFacts): string[] {
   const wd = WEEKDAY_NAMES[f.slot.parts.weekday];
   const label = SLOT_TIMES[f.slot.time].label;
   reasons.push(`${capital(wd)} ${label}, their ${ORDINAL[f.slot.timeRank] ?? "chosen"}-choice time`);
-  const needs = [...new Set([...member.dietary, ...member.accessibility].map((s) => s.trim()))];
-  if (needs.length > 0) reasons.push(`Caters for ${listText(needs)}`);
-  if (member.dateSpend) {
-    const want = SPEND_PRICE[member.dateSpend];
+  if (f.spacing) {
     reasons.push(
-      norm(f.price) === want
-        ? `${member.dateSpend} fits their budget`
-        : `${PRICE_SYMBOL[norm(f.price)] ?? f.price} is one step from their ${member.dateSpend}, and they're open to trying`,
+      `Only ${f.spacing.days} day${f.spacing.days === 1 ? "" : "s"} from their date on ${dayMonth(f.spacing.at)}: their chosen days leave no room to keep dates ${MIN_DAYS_BETWEEN_DATES} days apart`,
     );
   }
+  const needs = [...new Set([...member.dietary, ...member.accessibility].map((s) => s.trim()))];
+  if (needs.length > 0) reasons.push(`Caters for ${listText(needs)}`);
+  const price = pricePhrase(member.dateSpend, member.openToTrying, f.price);
+  if (price) reasons.push(price);
   if (f.previous && !f.parts.repeatCategory) {
-    const prev = londonParts(f.previous.at);
-    const sameOrLast = f.slot.parts.year * 12 + f.slot.parts.month - (prev.year * 12 + prev.month) === 1;
-    reasons.push(
-      `Something different after ${sameOrLast ? "last month's" : "their last"} ${categoryLabel(f.previous.category)} date`,
-    );
+    reasons.push(`Something different after ${previousText(f.previous, f.slot, f.now)}`);
   }
   if (f.parts.rating !== null && f.parts.rating >= 4) {
     reasons.push(`They rated similar dates ${f.parts.rating.toFixed(1)} out of 5`);
@@ -130,19 +145,12 @@ export function explainNoFit(
     return `None of their chosen days has ${/^[aeiou]/.test(times) ? "an" : "a"} ${times} slot between ${windowText(slots.start, slots.end)}`;
   }
   if (slots.afterPause.length === 0 && member.pausedUntil) {
-    return `Subscription is paused until ${dayMonth(member.pausedUntil)}`;
+    const from = member.pausedFrom;
+    return from && from.getTime() > slots.start
+      ? `Subscription is paused from ${dayMonth(from)} until ${dayMonth(member.pausedUntil)}`
+      : `Subscription is paused until ${dayMonth(member.pausedUntil)}`;
   }
-  if (slots.afterQuota.length === 0) {
-    const months = [...new Set(slots.afterPause.map((s) => s.yearMonth))];
-    const ym = months[0];
-    const planned = member.history.filter(
-      (h) => h.status !== "cancelled" && londonYearMonth(h.scheduledDate) === ym,
-    ).length;
-    const name = monthName(ym);
-    return planned > 0
-      ? `${name}'s ${planned} date${planned === 1 ? " is" : "s are"} already planned`
-      : `${name}'s allowance of dates is used up`;
-  }
+  if (slots.afterQuota.length === 0) return allowanceText(member, slots.afterPause);
   if (slots.free.length === 0) {
     return `No ${times} slot on their chosen days is free between ${windowText(slots.start, slots.end)}`;
   }
@@ -210,6 +218,32 @@ export function explainNoFit(
     return `Every venue ${where} that fits is fully booked at their times in this pass`;
   }
   return "No venue, date idea and time fit every rule together";
+}
+
+/**
+ * Every month searched has no allowance left: one month is named with its dates; several are named as the
+ * whole window ("All 3 months searched (November to January) are fully planned").
+ */
+function allowanceText(member: MemberProfile, slots: readonly Slot[]): string {
+  const months = [...new Set(slots.map((s) => s.yearMonth))];
+  const plannedIn = (ym: string) =>
+    member.history.filter((h) => h.status !== "cancelled" && londonYearMonth(h.scheduledDate) === ym).length;
+  if (months.length === 1) {
+    const planned = plannedIn(months[0]);
+    const name = monthName(months[0]);
+    return planned > 0
+      ? `${name}'s ${planned} date${planned === 1 ? " is" : "s are"} already planned`
+      : `${name}'s allowance of dates is used up`;
+  }
+  const first = monthName(months[0]);
+  const last = monthName(months[months.length - 1]);
+  const searched =
+    months.length === 2
+      ? `Both months searched (${first} and ${last})`
+      : `All ${months.length} months searched (${first} to ${last})`;
+  return months.every((ym) => plannedIn(ym) > 0)
+    ? `${searched} are fully planned`
+    : `${searched} have no dates left in the allowance`;
 }
 
 function needsText(

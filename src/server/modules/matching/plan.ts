@@ -11,8 +11,9 @@ import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http-error.ts";
 import type { Tx } from "../admin/assignments/quota.ts";
 import { findMatches } from "./engine.ts";
+import { previousText } from "./explain.ts";
 import { type LoadedMember, loadProfiles, loadVenues } from "./load.ts";
-import { londonInstant, londonParts, VENUE_SLOT_CAP } from "./rules.ts";
+import { londonInstant, londonParts, norm, VENUE_SLOT_CAP } from "./rules.ts";
 import type { MemberProfile, PlanSummary } from "./types.ts";
 
 /** pg_advisory_xact_lock key of the planner ("plan" in ASCII). */
@@ -53,8 +54,9 @@ interface Unit {
   need: number;
 }
 
-interface PlannedDate {
+export interface PlannedDate {
   userId: number;
+  category: string;
   venueId: number;
   dateIdeaId: number | null;
   scheduledDate: Date;
@@ -145,6 +147,7 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
           continue;
         }
         let placed = 0;
+        const first = planned.length;
         let history = base.history;
         let reason: string | null = null;
         while (placed < unit.need) {
@@ -170,6 +173,7 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
           placed++;
           planned.push({
             userId: base.userId,
+            category: m.category,
             venueId: m.venueId,
             dateIdeaId: m.dateIdeaId,
             scheduledDate: m.scheduledDate,
@@ -196,6 +200,7 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
             ...history,
           ];
         }
+        if (placed > 1) truePrevious(planned.slice(first), history, now);
         if (placed < unit.need) {
           membersUnplaced++;
           if (unplaced.length < UNPLACED_KEPT) {
@@ -256,6 +261,36 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
       `)
       .catch(() => {});
     throw err;
+  }
+}
+
+const DIFFERENT = "Something different after ";
+
+/**
+ * A couple's dates are planned best first, not in date order: a date planned later can land before one planned
+ * earlier, whose "Something different after ..." then names the wrong previous date. With all of the couple's
+ * dates known, each such reason is worded again from the date really before it (or dropped when that one is
+ * of the same kind).
+ */
+export function truePrevious(dates: PlannedDate[], history: MemberProfile["history"], now: Date): void {
+  for (const p of dates) {
+    const i = p.reasons.findIndex((r) => r.startsWith(DIFFERENT));
+    if (i < 0) continue;
+    const t = p.scheduledDate.getTime();
+    let prev: MemberProfile["history"][number] | null = null;
+    for (const h of history) {
+      const ht = h.scheduledDate.getTime();
+      if (ht < t && h.category && (!prev || ht > prev.scheduledDate.getTime())) prev = h;
+    }
+    if (!prev?.category || norm(prev.category) === norm(p.category)) p.reasons.splice(i, 1);
+    else {
+      const words = previousText(
+        { category: norm(prev.category), at: prev.scheduledDate },
+        { parts: londonParts(p.scheduledDate) },
+        now,
+      );
+      p.reasons[i] = `${DIFFERENT}${words}`;
+    }
   }
 }
 

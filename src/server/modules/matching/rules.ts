@@ -15,6 +15,11 @@ export const MIN_LEAD_HOURS = 72;
  * calendar months.
  */
 export const REVISIT_DAYS = 184;
+/**
+ * A couple's dates in one London month are at least this many days apart (calendar days), unless their chosen
+ * days leave no room: then the engine takes the farthest apart it can and the match's reasons say so.
+ */
+export const MIN_DAYS_BETWEEN_DATES = 5;
 /** At most this many of the pass's couples at one venue in one slot (the monthly planner). */
 export const VENUE_SLOT_CAP = 2;
 
@@ -190,6 +195,25 @@ export function priceFits(spend: string | null, openToTrying: boolean, level: st
 }
 
 export const PRICE_SYMBOL: Record<string, string> = { low: "£", medium: "££", high: "£££" };
+
+/**
+ * The one phrase for how a price level stands to the member's spend (the engine's reasons and the suggestion
+ * writer both use it, so a price is never called two things): "££ fits their budget", "£££ is one step above
+ * their ££, and they're open to trying", "£ is one step below ...", else "... is outside their £ budget".
+ * Null when the member has not answered.
+ */
+export function pricePhrase(spend: string | null, openToTrying: boolean, level: string): string | null {
+  if (spend === null) return null;
+  const have = PRICE_STEP[norm(level)];
+  const want = SPEND_PRICE[spend];
+  const symbol = PRICE_SYMBOL[norm(level)] ?? level;
+  const diff = have === undefined || want === undefined ? Number.NaN : have - PRICE_STEP[want];
+  if (diff === 0) return `${spend} fits their budget`;
+  if (openToTrying && Math.abs(diff) === 1) {
+    return `${symbol} is one step ${diff > 0 ? "above" : "below"} their ${spend}, and they're open to trying`;
+  }
+  return `${symbol} is outside their ${spend} budget`;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Alcohol

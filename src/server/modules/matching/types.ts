@@ -1,5 +1,6 @@
 /**
- * The matching engine's contract (issue #6). The engine itself (engine.ts) is pure: no HTTP, no database.
+ * The matching engine's contract (issue #6). The engine itself is pure (no HTTP, no database): the venue index
+ * (venue-index.ts), the rule funnel (../rulebook/funnel.ts), the ranking (engine.ts) and its words (explain.ts).
  * load.ts reads members and venues from PostgreSQL into these shapes; plan.ts runs the engine for many
  * members in one pass; the admin routes, the suggestion writer and the CLI only call these functions.
  *
@@ -31,6 +32,11 @@ export interface MemberProfile {
   subscriptionStatus: string | null;
   /** No date may fall before this instant (a booked pause). */
   pausedUntil: Date | null;
+  /**
+   * When the pause begins (users.pause_starts_at: a pause that starts after dates the couple kept). With it,
+   * no date may fall in [pausedFrom, pausedUntil); null or absent: the pause holds from now to pausedUntil.
+   */
+  pausedFrom?: Date | null;
   /** Normalised postcode ("SW1A 1AA") and where it is; location null when it cannot be placed. */
   postcode: string | null;
   location: LatLng | null;
@@ -106,6 +112,8 @@ export interface Match {
   score: number;
   /** Short sentences on why this fits, shown to admins ("2.1 miles from SW1A", "Caters for Halal"). */
   reasons: string[];
+  /** The price level the couple pays (the idea's, or the venue's when matched as itself): "low" | "medium" | "high". */
+  priceLevel?: string;
 }
 
 export interface MatchResult {
@@ -144,4 +152,24 @@ export interface PlanSummary {
     reasons: string[];
   }[];
   elapsedMs: number;
+}
+
+/** The parts of a match's score (the ranking's scoreOf; explain.ts words them). */
+export interface ScoreParts {
+  typeRank: number;
+  universal: boolean;
+  timeRank: number;
+  repeatCategory: boolean;
+  rating: number | null;
+  load: number;
+  distanceShare: number;
+  asItself: boolean;
+}
+
+/** Extra options for the monthly planner (a compatible extension of MatchOptions). */
+export interface PlannerOptions extends MatchOptions {
+  /** True when a venue already holds as many of this pass's couples at that instant as it may. */
+  slotFull?: (venueId: number, at: number) => boolean;
+  /** Look at every venue in distance order, without the category shortcut (tests compare the two). */
+  exhaustive?: boolean;
 }

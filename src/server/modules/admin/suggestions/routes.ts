@@ -29,10 +29,14 @@ export function adminSuggestionsRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  /** The id is a member's id: the matching engine's three best dates for them, with a written note. */
-  r.post("/api/admin/ai-suggestions/:id", { schema: { params, body: noBody } }, async (req, reply) =>
-    reply.code(201).send(await generateSuggestion(deps, req.params.id)),
-  );
+  /**
+   * The id is a member's id: the matching engine's three best dates for them, with a written note (201); or
+   * their pending suggestion, when they have one (200).
+   */
+  r.post("/api/admin/ai-suggestions/:id", { schema: { params, body: noBody } }, async (req, reply) => {
+    const { suggestion, created } = await generateSuggestion(deps, req.params.id);
+    return reply.code(created ? 201 : 200).send(suggestion);
+  });
 
   r.patch(
     "/api/admin/ai-suggestions/:id",

@@ -7,6 +7,7 @@
  */
 import type { Config } from "../../../config.ts";
 import { type ChatPrompt, complete } from "../../../integrations/llm.ts";
+import { pricePhrase } from "../../matching/rules.ts";
 import type { Match, MemberProfile } from "../../matching/types.ts";
 
 /** The longest LLM answer kept (characters); longer ones are replaced by the built-in text. */
@@ -88,7 +89,9 @@ export function builtInSuggestion(member: MemberProfile, matches: readonly Match
     ...new Set([...member.dietary, ...member.accessibility].map((s) => s.trim()).filter(Boolean)),
   ];
   if (needs.length > 0) why.push(`it caters for ${listText(needs)}`);
-  if (member.dateSpend) why.push(`it sits comfortably in their ${member.dateSpend} budget`);
+  // The engine's one phrase for this price relation (never a second wording of the same price).
+  const price = top.priceLevel ? pricePhrase(member.dateSpend, member.openToTrying, top.priceLevel) : null;
+  if (price) why.push(price);
   sentences.push(`It suits them because ${listText(why.slice(0, 3))}.`);
 
   if (others.length > 0) {
