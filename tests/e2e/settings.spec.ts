@@ -159,6 +159,38 @@ test.describe("settings", () => {
     );
   });
 
+  test("unsaved changes: another tab asks before dropping them; kept, saved or discarded", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await registerViaApi(page);
+    await page.goto("/settings?tab=notifications");
+    const marketing = page.getByRole("switch", { name: "Marketing communications" });
+    const before = await marketing.isChecked();
+    await marketing.click();
+    await page.getByRole("tab", { name: "Profile" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await expect(dialog).toContainText("Your changes to Notifications aren't saved yet.");
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await expect(page).toHaveURL("/settings?tab=notifications");
+    await expect(marketing).toBeChecked({ checked: !before });
+
+    // Discarding goes on, and the switch is back as saved.
+    await page.getByRole("tab", { name: "Subscription" }).click();
+    await dialog.getByRole("button", { name: "Discard changes" }).click();
+    await expect(page).toHaveURL("/settings?tab=subscription");
+    await page.getByRole("tab", { name: "Notifications" }).click();
+    await expect(marketing).toBeChecked({ checked: before });
+
+    // Saved changes leave without a question.
+    await marketing.click();
+    await page.getByRole("button", { name: "Save Notification Settings" }).click();
+    await expect(toasts(page).getByText("Notification Settings Saved")).toBeVisible();
+    await page.getByRole("tab", { name: "Profile" }).click();
+    await expect(page).toHaveURL("/settings");
+    await expect(dialog).toHaveCount(0);
+  });
+
   test("a session that ended meanwhile: the Unauthorized toast, then sign-in again", async ({
     page,
     context,

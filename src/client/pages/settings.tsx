@@ -1,4 +1,5 @@
 import { Tabs } from "radix-ui";
+import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PlanOfferBanner } from "../components/plan-offer-banner.tsx";
 import { NotificationsForm } from "../components/settings/notifications-form.tsx";
@@ -12,10 +13,12 @@ import { SubscriptionPanel } from "../components/settings/subscription-panel.tsx
 import { parseSettingsTab, SETTINGS_TABS, type SettingsTab, TAB_INFO } from "../components/settings/tabs.ts";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { useWideScreen } from "../components/settings/use-wide-screen.ts";
+import { ConfirmDialog } from "../components/ui/confirm-dialog.tsx";
 import { EmailAddress } from "../components/ui/email-address.tsx";
 import { displayName, useAuth } from "../lib/auth.ts";
 import { cn } from "../lib/cn.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
+import { unsavedChanges } from "../lib/unsaved-changes.ts";
 
 /** The panel takes focus (Tab from the tab list moves into it): show where focus is, like every control. */
 const PANEL_FOCUS =
@@ -39,10 +42,19 @@ export default function SettingsPage() {
   const wide = useWideScreen();
   const tab = parseSettingsTab(new URLSearchParams(search).get("tab"));
 
-  function selectTab(next: string) {
-    const value = next as SettingsTab;
+  // A tab change drops the open tab's form: with changes not saved, ask first.
+  const [leaving, setLeaving] = useState<{ to: SettingsTab; forms: string[] } | null>(null);
+
+  function goToTab(value: SettingsTab) {
     navigate(value === "profile" ? "/settings" : `/settings?tab=${value}`, { replace: true });
     if (!wide) window.scrollTo({ top: 0 });
+  }
+
+  function selectTab(next: string) {
+    const value = next as SettingsTab;
+    const forms = unsavedChanges();
+    if (value !== tab && forms.length > 0) return setLeaving({ to: value, forms });
+    goToTab(value);
   }
 
   return (
@@ -145,6 +157,25 @@ export default function SettingsPage() {
           </div>
         </Tabs.Root>
       )}
+      <ConfirmDialog
+        open={leaving !== null}
+        onOpenChange={(open) => !open && setLeaving(null)}
+        pending={false}
+        title="Leave without saving?"
+        description={
+          leaving
+            ? `Your changes to ${leaving.forms.join(" and ")} aren't saved yet. If you go to ${TAB_INFO[leaving.to].label} now, they'll be lost.`
+            : ""
+        }
+        cancelLabel="Keep editing"
+        confirmLabel="Discard changes"
+        pendingLabel="Discarding..."
+        onConfirm={() => {
+          const to = leaving?.to;
+          setLeaving(null);
+          if (to) goToTab(to);
+        }}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { PublicUser } from "../../../shared/api-types.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
+import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 import { Button } from "../ui/button.tsx";
 import { Label } from "../ui/label.tsx";
 import { Switch } from "../ui/switch.tsx";
@@ -64,6 +65,11 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
   const update = useUpdateProfile();
   useEffect(() => setChoices(choicesFrom(user)), [user]);
   const hasPhone = Boolean(user.phone);
+  const saved = choicesFrom(user);
+  useUnsavedChanges(
+    "Notifications",
+    choices.email !== saved.email || choices.sms !== saved.sms || choices.marketing !== saved.marketing,
+  );
 
   function save() {
     update.mutate(

@@ -8,6 +8,7 @@ import { MSG, TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG, type UpdateProfileInput, updateProfileSchema } from "../../../shared/schemas/member.ts";
 import { cn } from "../../lib/cn.ts";
 import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 import { Button } from "../ui/button.tsx";
 import { EmailAddress } from "../ui/email-address.tsx";
 import { FormField } from "../ui/form-field.tsx";
@@ -63,6 +64,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
   const radiusId = useId();
   const { errors, isDirty } = form.formState;
+  useUnsavedChanges("Profile", isDirty);
 
   // A saved change (or one made in another tab) becomes the form's new starting point.
   useEffect(() => {
