@@ -63,6 +63,8 @@ for (const [width, height, view] of VIEWS) {
       const completed = page.getByRole("option", { name: /Completed/ });
       await expect(completed).toHaveAttribute("aria-disabled", "true");
       await expect(completed).toContainText("A date can be marked completed only once it has started");
+      if (process.env.SHOTS_DIR)
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/undo-select-${view}-${colorScheme}.png` });
       await page.getByRole("option", { name: "Cancelled" }).click();
 
       const dialog = page.getByRole("alertdialog");
