@@ -15,6 +15,15 @@ export interface Tier {
 
 export const REVEAL_WINDOW_HOURS = 48;
 
+/**
+ * The undo window of a back-office change that e-mails a member (cancel, reinstate, Assign, Auto Assign,
+ * Create Booking): the date's mail waits this long, and Undo puts the change back without anyone hearing of it.
+ */
+export const UNDO_WINDOW_MINUTES: number = 2;
+export const UNDO_WINDOW_MS = UNDO_WINDOW_MINUTES * 60_000;
+/** "2 minutes": how the confirm dialogs and toasts name the window. */
+export const UNDO_WINDOW_LABEL = `${UNDO_WINDOW_MINUTES} minute${UNDO_WINDOW_MINUTES === 1 ? "" : "s"}`;
+
 export const TIERS: Record<TierId, Tier> = {
   silver: {
     id: "silver",

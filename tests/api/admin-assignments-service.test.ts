@@ -205,7 +205,11 @@ describe("createAssignment", () => {
     for (const status of ["scheduled", "revealed", "confirmed"] as const)
       await expect(updateAssignmentStatus(t.deps, a.id, status)).rejects.toMatchObject({ statusCode: 409 });
     expect(await statusNow()).toBe("cancelled");
-    expect((await updateAssignmentStatus(t.deps, a.id, "completed")).status).toBe("completed");
+    // The status machine: a cancelled date is never marked completed.
+    await expect(updateAssignmentStatus(t.deps, a.id, "completed")).rejects.toMatchObject({
+      statusCode: 409,
+      message: ASSIGNMENT_MSG.reinstateOnly("completed"),
+    });
   });
 
   it("runs in the caller's transaction when given one, keeps the given idea and AI text", async () => {

@@ -187,33 +187,37 @@ describe("PATCH /api/admin/assignments/:id/status", () => {
     const m = await t.member();
     const v = await venue();
     const a = (await create({ userId: m.user.id, venueId: v.id, scheduledDate: "2031-07-22T19:00" })).json();
+    const start = t.clock.now();
+    try {
+      // Revealed and confirmed only inside the 48 hours before the date (the status machine).
+      t.clock.set("2031-07-21T09:00:00Z");
+      const revealed = await setStatus(a.id, { status: "revealed" });
+      expect(revealed.statusCode).toBe(200);
+      expect(revealed.json()).toMatchObject({ status: "revealed", revealedAt: t.clock.now().toISOString() });
+      t.clock.advance(hours(1));
+      const confirmed = (await setStatus(a.id, { status: "confirmed" })).json();
+      expect(confirmed.confirmedAt).toBe(t.clock.now().toISOString());
+      expect(confirmed.revealedAt).toBe(revealed.json().revealedAt);
 
-    const revealed = await setStatus(a.id, { status: "revealed" });
-    expect(revealed.statusCode).toBe(200);
-    expect(revealed.json()).toMatchObject({ status: "revealed", revealedAt: t.clock.now().toISOString() });
-    t.clock.advance(hours(1));
-    const confirmed = (await setStatus(a.id, { status: "confirmed" })).json();
-    expect(confirmed.confirmedAt).toBe(t.clock.now().toISOString());
-    expect((await setStatus(a.id, { status: "revealed" })).json().revealedAt).toBe(
-      revealed.json().revealedAt,
-    );
+      expect((await setStatus(a.id, { status: "cancelled" })).json().status).toBe("cancelled");
+      expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 0, quotaRemaining: 1 }]);
+      const excl = await t.db
+        .select()
+        .from(userVenueExclusions)
+        .where(eq(userVenueExclusions.userId, m.user.id));
+      expect(excl).toMatchObject([{ venueId: v.id, reason: "cancelled" }]);
+      // Cancelling twice gives nothing more back.
+      await setStatus(a.id, { status: "cancelled" });
+      expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 0, quotaRemaining: 1 }]);
 
-    expect((await setStatus(a.id, { status: "cancelled" })).json().status).toBe("cancelled");
-    expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 0, quotaRemaining: 1 }]);
-    const excl = await t.db
-      .select()
-      .from(userVenueExclusions)
-      .where(eq(userVenueExclusions.userId, m.user.id));
-    expect(excl).toMatchObject([{ venueId: v.id, reason: "cancelled" }]);
-    // Cancelling twice gives nothing more back.
-    await setStatus(a.id, { status: "cancelled" });
-    expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 0, quotaRemaining: 1 }]);
-
-    expect((await setStatus(a.id, { status: "scheduled" })).statusCode).toBe(200);
-    expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 1, quotaRemaining: 0 }]);
-    expect(
-      await t.db.select().from(userVenueExclusions).where(eq(userVenueExclusions.userId, m.user.id)),
-    ).toHaveLength(0);
+      expect((await setStatus(a.id, { status: "scheduled" })).statusCode).toBe(200);
+      expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 1, quotaRemaining: 0 }]);
+      expect(
+        await t.db.select().from(userVenueExclusions).where(eq(userVenueExclusions.userId, m.user.id)),
+      ).toHaveLength(0);
+    } finally {
+      t.clock.set(start);
+    }
   });
 
   it("refuses un-cancelling when the month has been used up meanwhile, and changes nothing", async () => {
@@ -224,7 +228,7 @@ describe("PATCH /api/admin/assignments/:id/status", () => {
     expect(
       (await create({ userId: m.user.id, venueId: v.id, scheduledDate: "2031-07-26T19:00" })).statusCode,
     ).toBe(201);
-    const res = await setStatus(a.id, { status: "confirmed" });
+    const res = await setStatus(a.id, { status: "scheduled" });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain("has already used all 1 date");
     const [row] = await t.db.select().from(dateReservations).where(eq(dateReservations.id, a.id));
@@ -232,14 +236,15 @@ describe("PATCH /api/admin/assignments/:id/status", () => {
     expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 1, quotaRemaining: 0 }]);
   });
 
-  it("completes a past date; any of the five statuses may follow another", async () => {
+  it("completes a past date, which is then final (the moves: admin-assignment-status.test.ts)", async () => {
     const m = await t.member();
     const { reservation } = await arrangeDate(t.db, m.user.id, { at: later(-30) });
-    for (const status of ["completed", "scheduled", "confirmed", "revealed", "completed"]) {
-      const res = await setStatus(reservation.id, { status });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().status).toBe(status);
-    }
+    const res = await setStatus(reservation.id, { status: "completed" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe("completed");
+    const again = await setStatus(reservation.id, { status: "scheduled" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ASSIGNMENT_MSG.completedFinal("scheduled"));
   });
 
   it.each([

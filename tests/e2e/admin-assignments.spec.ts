@@ -100,17 +100,24 @@ test.describe("assignments tab", () => {
     ]);
 
     await row.getByRole("combobox", { name: /Status of/ }).click();
-    await page.getByRole("option", { name: "Confirmed" }).click();
-    await expect(page.getByText("Status Updated", { exact: true })).toBeVisible();
-    await expect(row.getByRole("combobox", { name: /Status of/ })).toHaveText("Confirmed");
+    // A date a week away can be cancelled (asked first: the couple is e-mailed), not yet confirmed.
+    await expect(page.getByRole("option", { name: /Confirmed/ })).toHaveAttribute("aria-disabled", "true");
+    await page.getByRole("option", { name: "Cancelled" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel date" }).click();
+    await expect(page.getByText("Date cancelled", { exact: true })).toBeVisible();
+    await expect(row.getByRole("combobox", { name: /Status of/ })).toHaveText("Cancelled");
     const saved = (await (await page.request.get(`/api/admin/assignments?search=assign${t}`)).json())[0];
-    expect(saved).toMatchObject({ status: "confirmed" });
-    expect(saved.confirmedAt).toBeTruthy();
+    expect(saved).toMatchObject({ status: "cancelled" });
+    // The undo toast stays for the window: closed here so it does not cover the row's View button.
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("button", { name: "Close" })
+      .click();
 
     await row.getByRole("button", { name: /View/ }).click();
     const details = page.getByRole("dialog", { name: "Assignment details" });
     await expect(details).toContainText(`Imogen Assign${t}`);
-    await expect(details).toContainText("Confirmed");
+    await expect(details).toContainText("Cancelled");
     await expect(details).toContainText(`${d}/${m}/${y}, 19:30`);
     await expect(details).toContainText(`Late view ${t}`);
     await expect(details).toContainText("Prints after hours with a curator.");
@@ -223,7 +230,8 @@ test.describe("assignments tab", () => {
         [email, `PhoneDates${t}`],
       );
       const id = await arrangeDate(email, {
-        hoursFromNow: 24 * 5,
+        // Inside the 48-hour window, where the status machine allows Confirmed.
+        hoursFromNow: 30,
         venueName: `A Long-Named Rooftop Cinema and Cocktail Terrace ${t}`,
       });
       const patches: string[] = [];

@@ -112,7 +112,11 @@ test.describe("AI suggestions tab", () => {
 
     await row.getByRole("button", { name: "Approve suggestion for Imogen Suggested" }).click();
     await expect(row.getByText("Approved")).toBeVisible();
-    await row.getByRole("button", { name: "Create Booking" }).dblclick();
+    // It asks first (the couple is e-mailed); a double click on the confirmation books once.
+    await row.getByRole("button", { name: "Create Booking" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("in 2 minutes unless you undo");
+    await confirm.getByRole("button", { name: "Create Booking" }).dblclick();
     await expect(row.getByText("Booked")).toBeVisible();
     await expect(row.getByRole("button", { name: "Create Booking" })).toHaveCount(0);
     await expect(page.getByText("Booking Created", { exact: true })).toBeVisible();
@@ -211,6 +215,7 @@ test.describe("AI suggestions tab", () => {
     await sRow.getByRole("button", { name: /^Approve suggestion/ }).click();
     await expect(sRow.getByText("Approved")).toBeVisible();
     await sRow.getByRole("button", { name: "Create Booking" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Create Booking" }).click();
     await expect(sRow.getByText("Booked")).toBeVisible();
     const booked = await db.query(
       "SELECT venue_id, match_reasons FROM date_reservations WHERE user_id = $1",

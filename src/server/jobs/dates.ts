@@ -9,6 +9,10 @@
  *  - cancellations: 24 hours before, a date nobody confirmed -> cancelled, the month's date given back, the
  *    couple told; any other cancelled date whose hold went out -> a calendar cancellation;
  *  - completions: once the date is over, revealed/confirmed -> completed and a request to rate it.
+ *
+ * A date whose mail is held (date_reservations.mail_hold_until ahead: the undo window of a back-office change,
+ * admin/assignments/undo.ts) is left alone by the holds, reveals and cancellations until the window ends, so an
+ * undone change is never e-mailed; the next sweep after the window sends what is then due.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { POLICY, REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
@@ -35,6 +39,9 @@ import { claimMail, deliverClaimed, registerMailBuilder, sendClaimed } from "./o
 import type { JobDefinition } from "./types.ts";
 
 const HOUR = 3_600_000;
+
+/** SQL: the date's mail is not held for an undo window at `now` (the columns of date_reservations, unqualified). */
+const notHeld = (now: Date) => sql`(mail_hold_until IS NULL OR mail_hold_until <= ${now})`;
 /** Dates a sweep takes on per run; the next run (a minute later) takes the rest. */
 const BATCH = 500;
 
@@ -211,7 +218,8 @@ export async function sendDateHolds(deps: Deps): Promise<number> {
   const rows = await recipientsLacking(
     deps,
     sql`SELECT id, user_id, scheduled_date FROM date_reservations
-         WHERE status IN ('scheduled', 'revealed', 'confirmed') AND scheduled_date > ${revealFrom}`,
+         WHERE status IN ('scheduled', 'revealed', 'confirmed') AND scheduled_date > ${revealFrom}
+           AND ${notHeld(now)}`,
     "hold",
     true,
   );
@@ -245,12 +253,13 @@ export async function revealDates(deps: Deps): Promise<number> {
         eq(dateReservations.status, "scheduled"),
         sql`${dateReservations.scheduledDate} > ${now}`,
         sql`${dateReservations.scheduledDate} <= ${windowEnd}`,
+        notHeld(now),
       ),
     )
     .returning({ id: dateReservations.id });
   const due = sql`SELECT id, user_id, scheduled_date FROM date_reservations
                    WHERE status IN ('revealed', 'confirmed')
-                     AND scheduled_date > ${now} AND scheduled_date <= ${windowEnd}`;
+                     AND scheduled_date > ${now} AND scheduled_date <= ${windowEnd} AND ${notHeld(now)}`;
   const rows = await recipientsLacking(deps, due, "reveal");
   let handled = revealed.length;
   for (const r of rows) {
@@ -324,7 +333,7 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
   const deadline = new Date(now.getTime() + POLICY.confirmHoursBefore * HOUR);
   const due = await deps.db.execute<{ id: number } & Record<string, unknown>>(sql`
     SELECT id FROM date_reservations
-     WHERE status IN ('scheduled', 'revealed') AND scheduled_date <= ${deadline}
+     WHERE status IN ('scheduled', 'revealed') AND scheduled_date <= ${deadline} AND ${notHeld(now)}
        AND NOT (created_at > scheduled_date - make_interval(hours => ${POLICY.confirmHoursBefore})
                 AND created_at <= ${now})
      ORDER BY id LIMIT ${BATCH}`);
@@ -334,7 +343,13 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
       const [r] = await tx
         .update(dateReservations)
         .set({ status: "cancelled" })
-        .where(and(eq(dateReservations.id, id), inArray(dateReservations.status, ["scheduled", "revealed"])))
+        .where(
+          and(
+            eq(dateReservations.id, id),
+            inArray(dateReservations.status, ["scheduled", "revealed"]),
+            notHeld(now),
+          ),
+        )
         .returning({ userId: dateReservations.userId, scheduledDate: dateReservations.scheduledDate });
       if (!r) return [];
       // Back to the couple's allowance (the plan holder's), whichever partner the date was for.
@@ -358,16 +373,17 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
       await deliverClaimed(deps, c.claimId, now, buildFor("cancelled", deps, id, c.userId, c.key));
   }
 
-  // Other cancellations (by an admin, or a member's plan ending): the hold in their calendar is withdrawn.
+  // Other cancellations (by an admin, or a member's plan ending): the date in their calendar (from the hold or
+  // the reveal, one UID) is withdrawn.
   const rows = await recipientsLacking(
     deps,
     sql`SELECT id, user_id, scheduled_date FROM date_reservations
-         WHERE status = 'cancelled' AND scheduled_date > ${now}`,
+         WHERE status = 'cancelled' AND scheduled_date > ${now} AND ${notHeld(now)}`,
     "hold-cancel",
     false,
     sql`EXISTS (SELECT 1 FROM outbound_messages h
                  WHERE h.reservation_id = rc.res_id AND h.user_id = rc.user_id
-                   AND h.kind = ${DATE_MAIL_KINDS.hold} AND h.status = 'sent')
+                   AND h.kind IN (${DATE_MAIL_KINDS.hold}, ${DATE_MAIL_KINDS.reveal}) AND h.status = 'sent')
         AND NOT EXISTS (SELECT 1 FROM outbound_messages c
                  WHERE c.key = 'cancel:' || rc.res_id || ':' || rc.user_id)`,
   );

@@ -1,9 +1,9 @@
 /** Date assignments in the back office (issue #5, Assignments tab): schemas, answer shapes and messages. */
 import { z } from "zod";
-import { TIERS, type TierId } from "../constants.ts";
+import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../constants.ts";
 import { isStorableInstant } from "./common.ts";
 
-/** The statuses an admin may set from the inline dropdown (spec section 4; no restriction between them). */
+/** The statuses an admin may set from the inline dropdown (spec section 4; the moves between them: assignment-status.ts). */
 export const ASSIGNMENT_STATUSES = ["scheduled", "revealed", "confirmed", "completed", "cancelled"] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 
@@ -42,6 +42,28 @@ export const ASSIGNMENT_MSG = {
   created: "Date Assigned",
   statusUpdated: "Status Updated",
   statusFailed: "Failed to update assignment status",
+  // The status machine (issue #17): scheduled -> revealed -> confirmed -> completed; cancelled before completed.
+  completeBeforeStart: "A date can be marked completed only once it has started",
+  revealOutsideWindow: `A date can be marked revealed only in the ${REVEAL_WINDOW_HOURS} hours before it starts`,
+  confirmOutsideWindow: `A date can be marked confirmed only in the ${REVEAL_WINDOW_HOURS} hours before it starts`,
+  startedOnlyCompleteOrCancel: "A date that has started can only be marked completed or cancelled",
+  completedCannotCancel: "A completed date cannot be cancelled",
+  completedFinal: (to: string) => `A completed date cannot be marked ${to}`,
+  backwards: (from: string, to: string) => `A ${from} date cannot go back to ${to}`,
+  reinstateOnly: (to: string) =>
+    `A cancelled date can be reinstated only as scheduled, or as revealed in the ${REVEAL_WINDOW_HOURS} hours before it starts; not as ${to}`,
+  reinstateStarted: "A date that has already started cannot be reinstated",
+  reinstateTooLate: `A date less than ${POLICY.confirmHoursBefore} hours away cannot be reinstated: there is no time left to confirm it`,
+  // Undo (issue #17): a back-office change that e-mails a member can be put back while its mail waits.
+  undoTooLate: "Too late to undo: the e-mail has gone",
+  undoNothing: "There is nothing to undo on this date",
+  undoChanged: "Cannot undo: the date has changed since",
+  undone: {
+    created: "Booking undone",
+    cancelled: "Cancellation undone",
+    reinstated: "Reinstatement undone",
+  },
+  undoFailed: "Could not undo",
 } as const;
 
 const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

@@ -55,17 +55,26 @@ export function SelectContent({
   );
 }
 
-export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
+/** `hint`: a line under the option (why it is disabled, say); not part of the value shown in the trigger. */
+export function SelectItem({
+  className,
+  children,
+  hint,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Item> & { hint?: string }) {
   return (
     <SelectPrimitive.Item
       className={cn(
         "relative flex w-full cursor-default items-center rounded-lg py-2 pr-8 pl-3 text-sm outline-none select-none",
         "focus:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
+        hint && "flex-col items-start gap-0.5",
         className,
       )}
+      title={hint}
       {...props}
     >
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      {hint && <span className="max-w-64 text-xs leading-snug text-muted-foreground">{hint}</span>}
       <span className="absolute right-2 flex size-4 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
           <Check aria-hidden className="size-4" />

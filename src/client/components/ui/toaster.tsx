@@ -29,10 +29,11 @@ export function Toaster() {
   const { toasts } = useToast();
   return (
     <Toast.Provider duration={TIMING.toastDurationMs} swipeDirection="right" label="Notification">
-      {toasts.map(({ id, title, description, variant, open, onOpenChange }) => (
+      {toasts.map(({ id, title, description, variant, action, duration, open, onOpenChange }) => (
         <Toast.Root
           key={id}
           open={open}
+          duration={duration}
           onOpenChange={onOpenChange}
           type={variant === "destructive" ? "foreground" : "background"}
           className={toastVariants({ variant })}
@@ -44,6 +45,18 @@ export function Toaster() {
             {title && <Toast.Title className="text-sm font-semibold">{title}</Toast.Title>}
             {description && (
               <Toast.Description className="text-sm opacity-90">{description}</Toast.Description>
+            )}
+            {action && (
+              <Toast.Action
+                altText={action.altText}
+                onClick={action.onClick}
+                className={cn(
+                  "mt-1 inline-flex h-8 w-fit items-center rounded-md border border-border px-3 text-sm font-semibold",
+                  "transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+                )}
+              >
+                {action.label}
+              </Toast.Action>
             )}
           </div>
           <Toast.Close

@@ -7,11 +7,21 @@ import { TIMING } from "../../../shared/constants.ts";
  */
 export type ToastVariant = "default" | "destructive" | "success";
 
+/** A button on the toast (e.g. Undo); `altText` tells screen-reader users how else to do it. */
+export interface ToastAction {
+  label: string;
+  altText: string;
+  onClick: () => void;
+}
+
 export interface ToastData {
   id: string;
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
+  action?: ToastAction;
+  /** How long it shows (ms); TIMING.toastDurationMs when not given. */
+  duration?: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

@@ -1,4 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { statusMoveKind, statusMoveRefusal } from "../../../../shared/admin/assignment-status.ts";
 import {
   type AdminAssignment,
   ASSIGNMENT_MSG,
@@ -10,12 +12,21 @@ import { cn } from "../../../lib/cn.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import {
+  dateWhen,
+  newDateMail,
+  refreshAfterDateChange,
+  toastWithUndo,
+  UNLESS_UNDONE,
+} from "../undo/undo-toast.ts";
 
 /**
- * The table's inline Status dropdown: any of the five statuses, saved at once; one request at a time (disabled
- * and ref-guarded while one is in flight).
+ * The table's inline Status dropdown: only the moves the status machine allows (shared/admin/assignment-status.ts;
+ * the others disabled with the reason). A cancel or a reinstatement e-mails the couple, so it asks first, naming
+ * the e-mail, and its toast offers Undo while the mail waits; other moves are saved at once. One request at a time.
  */
 export function AssignmentStatusSelect({
   assignment,
@@ -25,47 +36,101 @@ export function AssignmentStatusSelect({
   className?: string;
 }) {
   const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<AssignmentStatus | null>(null);
+  const who = assignment.user ? memberName(assignment.user) : `member ${assignment.userId}`;
+  const when = dateWhen(assignment.scheduledDate);
   const change = useSingleFlightMutation({
     mutationFn: async (status: AssignmentStatus) =>
       (await (
         await apiRequest("PATCH", `/api/admin/assignments/${assignment.id}/status`, { status })
       ).json()) as AdminAssignment,
-    onSuccess: (saved) => {
-      toast({
-        title: ASSIGNMENT_MSG.statusUpdated,
-        description: `The date is now ${statusText(saved.status).toLowerCase()}.`,
-      });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/assignments"] });
+    onSuccess: (saved, status) => {
+      setAsking(null);
+      const kind = statusMoveKind(assignment.status, status);
+      if (kind === "cancelled")
+        toastWithUndo(queryClient, {
+          title: "Date cancelled",
+          description: `${who}'s date on ${when} is cancelled.`,
+          assignmentId: saved.id,
+        });
+      else if (kind === "reinstated")
+        toastWithUndo(queryClient, {
+          title: "Date reinstated",
+          description: `${who}'s date on ${when} is ${statusText(saved.status).toLowerCase()} again.`,
+          assignmentId: saved.id,
+        });
+      else
+        toast({
+          title: ASSIGNMENT_MSG.statusUpdated,
+          description: `The date is now ${statusText(saved.status).toLowerCase()}.`,
+        });
+      refreshAfterDateChange(queryClient);
     },
-    onError: (error) => toastCallError(ASSIGNMENT_MSG.statusFailed, error),
+    onError: (error) => {
+      setAsking(null);
+      toastCallError(ASSIGNMENT_MSG.statusFailed, error);
+    },
   });
   const current = change.isPending && change.variables ? change.variables : assignment.status;
   const known = (ASSIGNMENT_STATUSES as readonly string[]).includes(assignment.status);
-  const who = assignment.user ? memberName(assignment.user) : `member ${assignment.userId}`;
+  const now = new Date();
+  const scheduled = new Date(assignment.scheduledDate);
+  const askingKind = asking ? statusMoveKind(assignment.status, asking) : null;
   return (
-    <Select
-      value={current}
-      disabled={change.isPending}
-      onValueChange={(v) => {
-        if (v !== assignment.status && !change.isPending) change.mutate(v as AssignmentStatus);
-      }}
-    >
-      <SelectTrigger className={cn("h-9 w-auto min-w-max", className)} aria-label={`Status of ${who}'s date`}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {/* A member-side state (a reschedule request) shows as it is until an admin picks one of the five. */}
-        {!known && (
-          <SelectItem value={assignment.status} disabled>
-            {statusText(assignment.status)}
-          </SelectItem>
-        )}
-        {ASSIGNMENT_STATUSES.map((s) => (
-          <SelectItem key={s} value={s}>
-            {statusText(s)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <>
+      <Select
+        value={current}
+        disabled={change.isPending}
+        onValueChange={(v) => {
+          const status = v as AssignmentStatus;
+          if (status === assignment.status || change.isPending) return;
+          // What e-mails the couple is asked first; the rest is saved at once.
+          if (statusMoveKind(assignment.status, status)) setAsking(status);
+          else change.mutate(status);
+        }}
+      >
+        <SelectTrigger
+          className={cn("h-9 w-auto min-w-max", className)}
+          aria-label={`Status of ${who}'s date`}
+        >
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {/* A member-side state (a reschedule request) shows as it is until an admin picks one of the five. */}
+          {!known && (
+            <SelectItem value={assignment.status} disabled>
+              {statusText(assignment.status)}
+            </SelectItem>
+          )}
+          {ASSIGNMENT_STATUSES.map((s) => {
+            const refusal = statusMoveRefusal(assignment.status, s, scheduled, now);
+            return (
+              <SelectItem key={s} value={s} disabled={!!refusal} hint={refusal ?? undefined}>
+                {statusText(s)}
+              </SelectItem>
+            );
+          })}
+        </SelectContent>
+      </Select>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        pending={change.isPending}
+        title={
+          askingKind === "cancelled"
+            ? `Cancel ${who}'s date on ${when}?`
+            : `Reinstate ${who}'s date on ${when}?`
+        }
+        description={
+          askingKind === "cancelled"
+            ? `They will be e-mailed a calendar cancellation ${UNLESS_UNDONE}. The date goes back to their month's allowance.`
+            : `It takes one of their month's dates again, and they will be e-mailed ${newDateMail(assignment.scheduledDate)} ${UNLESS_UNDONE}.`
+        }
+        cancelLabel={askingKind === "cancelled" ? "Keep date" : "Not now"}
+        confirmLabel={askingKind === "cancelled" ? "Cancel date" : "Reinstate date"}
+        pendingLabel={askingKind === "cancelled" ? "Cancelling..." : "Reinstating..."}
+        onConfirm={() => asking && !change.isPending && change.mutate(asking)}
+      />
+    </>
   );
 }

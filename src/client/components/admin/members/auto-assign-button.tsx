@@ -1,19 +1,19 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Wand2 } from "lucide-react";
+import { useState } from "react";
 import { type AdminAssignment, ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
-import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { Button } from "../../ui/button.tsx";
-import { toast } from "../../ui/use-toast.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { dateWhen, refreshAfterDateChange, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
 import { firstClickOnly } from "./first-click.ts";
 
 /**
- * Auto Assign Date: asks the matching engine for the member's next date ("Processing..." meanwhile). One
- * request per click however fast: ref-guarded while pending, and the second click of a double click is
- * ignored even when the first answer came back before it. The toast says which venue and when (admins may
- * see the venue).
+ * Auto Assign Date: asks first (the booking e-mails the couple), then the matching engine books the member's
+ * next date ("Processing..." meanwhile) and the toast names it with an Undo while the mail waits. One request per
+ * confirmation however fast the clicks: the dialog's button is disabled while pending and single-flight guarded.
  */
 export function AutoAssignButton({
   user,
@@ -21,32 +21,49 @@ export function AutoAssignButton({
   user: { id: number; firstName: string | null; lastName: string | null; email: string };
 }) {
   const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const name = memberName(user);
   const auto = useSingleFlightMutation({
     mutationFn: async () =>
       (await (await apiRequest("POST", `/api/admin/assignments/auto/${user.id}`)).json()) as AdminAssignment,
     onSuccess: (a) => {
+      setAsking(false);
       const where = a.venue ? `${a.dateIdea ? `${a.dateIdea.title} at ` : ""}${a.venue.name}` : "A date";
-      toast({
+      toastWithUndo(queryClient, {
         title: ASSIGNMENT_MSG.created,
-        description: `${where} on ${formatDateTimeGB(a.scheduledDate)} for ${memberName(user)}.`,
+        description: `${where} on ${dateWhen(a.scheduledDate)} for ${name}.`,
+        assignmentId: a.id,
       });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/assignments"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/users", String(user.id), "dates"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/members-needing-dates"] });
+      refreshAfterDateChange(queryClient);
     },
-    onError: (error) => toastCallError("Auto Assign Failed", error),
+    onError: (error) => {
+      setAsking(false);
+      toastCallError("Auto Assign Failed", error);
+    },
   });
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={auto.isPending}
-      aria-label={auto.isPending ? undefined : `Auto Assign Date for ${memberName(user)}`}
-      onClick={firstClickOnly(() => auto.mutate())}
-    >
-      <Wand2 aria-hidden />
-      {auto.isPending ? "Processing..." : "Auto Assign Date"}
-    </Button>
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={auto.isPending}
+        aria-label={auto.isPending ? undefined : `Auto Assign Date for ${name}`}
+        onClick={firstClickOnly(() => setAsking(true))}
+      >
+        <Wand2 aria-hidden />
+        {auto.isPending ? "Processing..." : "Auto Assign Date"}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        pending={auto.isPending}
+        title={`Auto Assign a date for ${name}?`}
+        description={`The matching engine books their best date, which takes one of their month's dates. They will be e-mailed a save-the-evening with a calendar hold ${UNLESS_UNDONE}.`}
+        cancelLabel="Not now"
+        confirmLabel="Book the date"
+        pendingLabel="Processing..."
+        onConfirm={() => !auto.isPending && auto.mutate()}
+      />
+    </>
   );
 }

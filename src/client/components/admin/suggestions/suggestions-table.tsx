@@ -1,4 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CalendarCheck, Check, ChevronRight, X } from "lucide-react";
+import { useState } from "react";
 import { memberName } from "../../../../shared/admin/members.ts";
 import {
   type AdminAiSuggestion,
@@ -13,8 +15,10 @@ import { toastCallError } from "../../../lib/queryClient.ts";
 import { formatDateGB, formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { dateWhen, newDateMail, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
 import { bookSuggestion, patchSuggestion, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
 
 const STATUS_BADGE: Record<
@@ -130,6 +134,9 @@ export function Member({ user }: { user: SuggestionUser }) {
 /** User, Suggestion, Status, Created, Actions (spec section 2); stacked cards on phones. */
 export function SuggestionsTable({ rows }: { rows: AdminAiSuggestion[] }) {
   const refresh = useRefreshAfterSuggestion();
+  const queryClient = useQueryClient();
+  /** The suggestion whose booking is being confirmed (it e-mails the couple, so it asks first). */
+  const [asking, setAsking] = useState<AdminAiSuggestion | null>(null);
   const update = useRowMutation({
     mutationFn: (v: { id: number; status: "approved" | "rejected" }) => patchSuggestion(v.id, v.status),
     onSuccess: (saved) => {
@@ -144,15 +151,24 @@ export function SuggestionsTable({ rows }: { rows: AdminAiSuggestion[] }) {
   const book = useRowMutation({
     mutationFn: (v: { id: number }) => bookSuggestion(v.id),
     onSuccess: (saved) => {
+      setAsking(null);
       const date = saved.suggestedVenues[0]?.suggestedDate;
-      toast({
-        title: AI_SUGGESTION_MSG.booked,
-        description: `${memberName(saved.user)}'s date is scheduled${date ? ` for ${formatDateTimeGB(date)}` : ""}.`,
-      });
+      const description = `${memberName(saved.user)}'s date is scheduled${date ? ` for ${formatDateTimeGB(date)}` : ""}.`;
+      if (saved.reservationId !== null)
+        toastWithUndo(queryClient, {
+          title: AI_SUGGESTION_MSG.booked,
+          description,
+          assignmentId: saved.reservationId,
+        });
+      else toast({ title: AI_SUGGESTION_MSG.booked, description });
       refresh({ booked: true });
     },
-    onError: (error) => toastCallError(AI_SUGGESTION_MSG.updateFailed, error),
+    onError: (error) => {
+      setAsking(null);
+      toastCallError(AI_SUGGESTION_MSG.updateFailed, error);
+    },
   });
+  const askingFirst = asking?.suggestedVenues[0];
 
   const createBooking = (row: AdminAiSuggestion) => {
     const first = row.suggestedVenues[0];
@@ -164,7 +180,7 @@ export function SuggestionsTable({ rows }: { rows: AdminAiSuggestion[] }) {
       });
       return;
     }
-    book.run({ id: row.id });
+    setAsking(row);
   };
 
   const actions = (row: AdminAiSuggestion, className?: string) => {
@@ -208,6 +224,25 @@ export function SuggestionsTable({ rows }: { rows: AdminAiSuggestion[] }) {
 
   return (
     <>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        pending={asking !== null && book.busy(asking.id)}
+        title={
+          asking && askingFirst?.suggestedDate
+            ? `Book ${memberName(asking.user)}'s date at ${askingFirst.name ?? "the suggested venue"} on ${dateWhen(askingFirst.suggestedDate)}?`
+            : ""
+        }
+        description={
+          askingFirst?.suggestedDate
+            ? `It takes one of their month's dates, and they will be e-mailed ${newDateMail(askingFirst.suggestedDate)} ${UNLESS_UNDONE}.`
+            : ""
+        }
+        cancelLabel="Not now"
+        confirmLabel="Create Booking"
+        pendingLabel="Processing..."
+        onConfirm={() => asking && book.run({ id: asking.id })}
+      />
       {/* Phones: one card per suggestion, actions in reach without scrolling sideways. */}
       <ul className="grid gap-3 sm:hidden" aria-label="AI suggestions">
         {rows.map((row) => (

@@ -13,6 +13,7 @@ import { loadProfiles, loadVenues } from "../../matching/load.ts";
 import type { MatchResult, MemberProfile, VenueCandidate } from "../../matching/types.ts";
 import { memberExists } from "./list.ts";
 import { createAssignment, lockCouple } from "./service.ts";
+import { holdCreatedForUndo } from "./undo-state.ts";
 
 const DAY_MS = 86_400_000;
 /** The first window looked at, then the wider one when nothing fits in it. */
@@ -50,7 +51,7 @@ export async function autoAssign(deps: Deps, userId: number): Promise<AdminAssig
     if (!best) {
       throw new HttpError(422, ASSIGNMENT_MSG.autoNoFit(result.noFit ?? "No venue, date idea and time fit."));
     }
-    return createAssignment(
+    const created = await createAssignment(
       deps,
       {
         userId,
@@ -61,5 +62,8 @@ export async function autoAssign(deps: Deps, userId: number): Promise<AdminAssig
       },
       tx,
     );
+    // The couple hears of it only after the undo window (undo.ts).
+    await holdCreatedForUndo(tx, deps.now(), created);
+    return created;
   });
 }

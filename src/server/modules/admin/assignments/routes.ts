@@ -10,6 +10,8 @@ import { autoAssign } from "./auto.ts";
 import { assignmentExportColumns, assignmentExportRows, listAssignmentsJson } from "./list.ts";
 import { createAssignment } from "./service.ts";
 import { updateAssignmentStatus } from "./status.ts";
+import { undoChange } from "./undo.ts";
+import { createdWithUndo } from "./undo-state.ts";
 
 /** Assignments tab. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
@@ -31,13 +33,20 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   r.post("/api/admin/assignments", { schema: { body: createAssignmentSchema } }, async (req, reply) =>
-    reply.code(201).send(await createAssignment(deps, req.body)),
+    // The new date's mail waits the undo window (undo-state.ts).
+    reply.code(201).send(await createdWithUndo(deps, (tx) => createAssignment(deps, req.body, tx))),
   );
 
   r.patch(
     "/api/admin/assignments/:assignmentId/status",
     { schema: { params: z.object({ assignmentId: adminId }), body: assignmentStatusSchema } },
     async (req) => updateAssignmentStatus(deps, req.params.assignmentId, req.body.status),
+  );
+
+  r.post(
+    "/api/admin/assignments/:assignmentId/undo",
+    { schema: { params: z.object({ assignmentId: adminId }), body: z.unknown().nullish() } },
+    async (req) => undoChange(deps, req.params.assignmentId),
   );
 
   r.post(

@@ -13,6 +13,7 @@ import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, notFound } from "../../../http-error.ts";
 import type { Tx } from "../assignments/quota.ts";
 import { createAssignment } from "../assignments/service.ts";
+import { holdCreatedForUndo } from "../assignments/undo-state.ts";
 import { containsPattern, userSearchText } from "../members/service.ts";
 import { readSuggestedVenues, readSuggestion, suggestionColumns, toAdminSuggestion } from "./view.ts";
 
@@ -153,6 +154,8 @@ export async function bookSuggestion(deps: Deps, id: number): Promise<AdminAiSug
       },
       tx,
     );
+    // The couple hears of it only after the undo window; Undo removes the date and approves this again.
+    await holdCreatedForUndo(tx, deps.now(), assignment);
     await tx
       .update(aiDateSuggestions)
       .set({ status: "booked", reservationId: assignment.id })

@@ -1,0 +1,88 @@
+/**
+ * Ask, then allow undo (issue #17): the wording of the confirm dialogs before a back-office change that e-mails
+ * a couple, and the toast after it whose Undo button calls POST /api/admin/assignments/:id/undo while the mail
+ * still waits (UNDO_WINDOW_MS).
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import type { UndoResult } from "../../../../shared/admin/assignment-status.ts";
+import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
+import { REVEAL_WINDOW_HOURS, UNDO_WINDOW_LABEL, UNDO_WINDOW_MS } from "../../../../shared/constants.ts";
+import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../ui/use-toast.ts";
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "short",
+  day: "numeric",
+  month: "long",
+});
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** "Fri 18 December at 19:30" (London). */
+export function dateWhen(iso: string | Date): string {
+  const at = new Date(iso);
+  return `${dayFormat.format(at).replace(",", "")} at ${timeFormat.format(at)}`;
+}
+
+/** "in 2 minutes unless you undo": the end of every confirm dialog's sentence. */
+export const UNLESS_UNDONE = `in ${UNDO_WINDOW_LABEL} unless you undo`;
+
+/** The e-mail a new date brings: a save-the-evening, or the reveal itself when it is less than 48 hours away. */
+export function newDateMail(scheduledDate: string | Date, now = new Date()): string {
+  const soon = new Date(scheduledDate).getTime() - now.getTime() <= REVEAL_WINDOW_HOURS * 3_600_000;
+  return soon ? "the reveal with the venue" : "a save-the-evening with a calendar hold";
+}
+
+/** Everything a date change touches in the back office. */
+export function refreshAfterDateChange(queryClient: QueryClient): void {
+  for (const key of [
+    "/api/admin/assignments",
+    "/api/admin/stats",
+    "/api/admin/users",
+    "/api/admin/members-needing-dates",
+    "/api/admin/ai-suggestions",
+  ])
+    void queryClient.invalidateQueries({ queryKey: [key] });
+}
+
+/**
+ * The toast after a held change: `title` and `description` say what happened, the toast adds when the e-mail
+ * goes, and its Undo button (once) puts the change back and refreshes the lists. It shows for the window.
+ */
+export function toastWithUndo(
+  queryClient: QueryClient,
+  opts: { title: string; description: string; assignmentId: number },
+): void {
+  let pressed = false;
+  const shown = toast({
+    title: opts.title,
+    description: `${opts.description} E-mail goes in ${UNDO_WINDOW_LABEL}.`,
+    duration: UNDO_WINDOW_MS - 5_000,
+    action: {
+      label: "Undo",
+      altText: `Undo from the date's row within ${UNDO_WINDOW_LABEL}`,
+      onClick: () => {
+        if (pressed) return;
+        pressed = true;
+        shown.dismiss();
+        void undo(queryClient, opts.assignmentId);
+      },
+    },
+  });
+}
+
+async function undo(queryClient: QueryClient, assignmentId: number): Promise<void> {
+  try {
+    const res = (await (
+      await apiRequest("POST", `/api/admin/assignments/${assignmentId}/undo`)
+    ).json()) as UndoResult;
+    toast({ title: res.message, description: "Nothing was e-mailed.", variant: "success" });
+  } catch (error) {
+    toastCallError(ASSIGNMENT_MSG.undoFailed, error);
+  }
+  refreshAfterDateChange(queryClient);
+}

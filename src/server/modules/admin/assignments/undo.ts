@@ -1,0 +1,88 @@
+/**
+ * POST /api/admin/assignments/:assignmentId/undo (issue #17): puts back the back office's last change to a date
+ * while its mail is still held (undo-state.ts), so the couple never hears of it. A created date is removed (its
+ * allowance returned, a suggestion it booked approved again); a cancel is reverted (status restored, allowance
+ * taken again, venue exclusion lifted); a reinstatement is reverted (cancelled again, allowance returned).
+ */
+import { and, eq } from "drizzle-orm";
+import type { UndoKind, UndoResult, UndoState } from "../../../../shared/admin/assignment-status.ts";
+import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
+import { aiDateSuggestions, dateReservations } from "../../../db/schema.ts";
+import type { Deps } from "../../../deps.ts";
+import { conflict, notFound } from "../../../http-error.ts";
+import { readCouple } from "../../couples/couple.ts";
+import { readAssignment } from "./query.ts";
+import { consumeQuota, returnQuota } from "./quota.ts";
+import { refuseClash } from "./service.ts";
+import { liftExclusion, takeBackForCancel } from "./status.ts";
+
+const KINDS: readonly UndoKind[] = ["created", "cancelled", "reinstated"];
+
+/** The stored undo_state, or null when there is none (or it is not one this code wrote). */
+function readUndoState(raw: unknown): UndoState | null {
+  if (!raw || typeof raw !== "object") return null;
+  const s = raw as Record<string, unknown>;
+  if (
+    !KINDS.includes(s.kind as UndoKind) ||
+    typeof s.status !== "string" ||
+    typeof s.scheduledDate !== "string"
+  )
+    return null;
+  return {
+    kind: s.kind as UndoKind,
+    previousStatus: typeof s.previousStatus === "string" ? s.previousStatus : null,
+    status: s.status,
+    scheduledDate: s.scheduledDate,
+  };
+}
+
+export async function undoChange(deps: Deps, id: number): Promise<UndoResult> {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ userId: dateReservations.userId })
+      .from(dateReservations)
+      .where(eq(dateReservations.id, id));
+    if (!found) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+    // Member first, then the reservation: the order every booking path locks in.
+    const couple = await readCouple(tx, found.userId, { lock: true });
+    const [res] = await tx.select().from(dateReservations).where(eq(dateReservations.id, id)).for("update");
+    if (!res) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+    const state = readUndoState(res.undoState);
+    if (!state) throw conflict(ASSIGNMENT_MSG.undoNothing);
+    const now = deps.now();
+    if (!res.mailHoldUntil || res.mailHoldUntil.getTime() <= now.getTime())
+      throw conflict(ASSIGNMENT_MSG.undoTooLate);
+    if (res.status !== state.status || res.scheduledDate.toISOString() !== state.scheduledDate)
+      throw conflict(ASSIGNMENT_MSG.undoChanged);
+    const message = ASSIGNMENT_MSG.undone[state.kind];
+
+    if (state.kind === "created") {
+      await returnQuota(tx, couple?.allowanceOwner.id ?? res.userId, res.scheduledDate);
+      await tx
+        .update(aiDateSuggestions)
+        .set({ status: "approved", reservationId: null })
+        .where(and(eq(aiDateSuggestions.reservationId, id), eq(aiDateSuggestions.status, "booked")));
+      await tx.delete(dateReservations).where(eq(dateReservations.id, id));
+      return { kind: state.kind, message, assignment: null };
+    }
+
+    let status: string;
+    if (state.kind === "cancelled") {
+      // The date is live again, as before the cancel: the time must still be free and the month not used up.
+      if (couple) {
+        await refuseClash(tx, couple.ids, res.scheduledDate, res.id);
+        await consumeQuota(tx, couple, res.scheduledDate);
+      }
+      if (res.venueId !== null) await liftExclusion(tx, res.userId, res.venueId, res.id);
+      status = state.previousStatus ?? "scheduled";
+    } else {
+      await takeBackForCancel(tx, couple, res, now);
+      status = "cancelled";
+    }
+    await tx
+      .update(dateReservations)
+      .set({ status, mailHoldUntil: null, undoState: null })
+      .where(eq(dateReservations.id, id));
+    return { kind: state.kind, message, assignment: await readAssignment(tx, id) };
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The status machine of a date (issue #17), shared so the inline select offers only the moves the server allows:
+ * scheduled -> revealed -> confirmed -> completed, forwards only; cancelled from any state before completed;
+ * a cancelled date reinstated as scheduled (or revealed inside the reveal window). Revealed and confirmed only
+ * in the 48 hours before the date starts, completed only once it has started.
+ */
+import { POLICY, REVEAL_WINDOW_HOURS } from "../constants.ts";
+import type { AdminAssignment, AssignmentStatus } from "./assignments.ts";
+import { ASSIGNMENT_MSG as M } from "./assignments.ts";
+
+const HOUR = 3_600_000;
+const PATH: readonly string[] = ["scheduled", "revealed", "confirmed", "completed"];
+
+/** Why `from` -> `to` is refused (a 409's message), or null when allowed. The same status again is allowed. */
+export function statusMoveRefusal(
+  from: string,
+  to: AssignmentStatus,
+  scheduledDate: Date,
+  now: Date,
+): string | null {
+  if (from === to) return null;
+  const untilStart = scheduledDate.getTime() - now.getTime();
+  const started = untilStart <= 0;
+  const inRevealWindow = !started && untilStart <= REVEAL_WINDOW_HOURS * HOUR;
+  if (from === "completed") return to === "cancelled" ? M.completedCannotCancel : M.completedFinal(to);
+  if (to === "cancelled") return null;
+  if (from === "cancelled") {
+    if (to !== "scheduled" && to !== "revealed") return M.reinstateOnly(to);
+    if (started) return M.reinstateStarted;
+    if (untilStart < POLICY.confirmHoursBefore * HOUR) return M.reinstateTooLate;
+    return to === "revealed" && !inRevealWindow ? M.revealOutsideWindow : null;
+  }
+  // A member-side state (a reschedule request) sits where "scheduled" does.
+  const fromIndex = Math.max(0, PATH.indexOf(from));
+  if (PATH.indexOf(to) < fromIndex) return M.backwards(from, to);
+  if (to === "completed") return started ? null : M.completeBeforeStart;
+  if (started) return M.startedOnlyCompleteOrCancel;
+  if (to === "revealed" && !inRevealWindow) return M.revealOutsideWindow;
+  if (to === "confirmed" && !inRevealWindow) return M.confirmOutsideWindow;
+  return null;
+}
+
+/** A change that e-mails the couple, and so is held for the undo window: a cancel or a reinstatement. */
+export function statusMoveKind(from: string, to: AssignmentStatus): "cancelled" | "reinstated" | null {
+  if (from === to) return null;
+  if (to === "cancelled") return "cancelled";
+  return from === "cancelled" ? "reinstated" : null;
+}
+
+/** What Undo can put back (date_reservations.undo_state). */
+export type UndoKind = "created" | "cancelled" | "reinstated";
+
+export interface UndoState {
+  kind: UndoKind;
+  /** The status before the change (null for a date the change created). */
+  previousStatus: string | null;
+  /** The date as the change left it: Undo refuses when it has moved on since (a member's reschedule, say). */
+  status: string;
+  scheduledDate: string;
+}
+
+/** POST /api/admin/assignments/:assignmentId/undo: what was undone; `assignment` is null for a removed date. */
+export interface UndoResult {
+  kind: UndoKind;
+  message: string;
+  assignment: AdminAssignment | null;
+}

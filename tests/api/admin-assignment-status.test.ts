@@ -1,0 +1,142 @@
+/** The status machine of a date (issue #17 part 3): PATCH /api/admin/assignments/:assignmentId/status. */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { dateReservations, userMonthlyQuotas } from "../../src/server/db/schema.ts";
+import { ASSIGNMENT_MSG as M } from "../../src/shared/admin/assignments.ts";
+import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { arrangeDate, hours } from "../helpers/arrange.ts";
+
+const t = await createTestApp();
+const NOW = new Date("2031-07-10T09:00:00Z");
+t.clock.set(NOW);
+const admin = await t.admin();
+const at = (h: number) => new Date(NOW.getTime() + hours(h));
+/** Five days ahead, inside the 48-hour window, less than 24 hours ahead, started three hours ago. */
+const WHEN = { far: 24 * 5, window: 30, soon: 10, past: -3 } as const;
+type When = keyof typeof WHEN;
+
+const setStatus = (id: number | string, payload: unknown, as: SignedIn | null = admin) =>
+  t.request({
+    method: "PATCH",
+    url: `/api/admin/assignments/${id}/status`,
+    as: as ?? undefined,
+    payload: payload as object,
+  });
+
+async function row(id: number) {
+  const [r] = await t.db.select().from(dateReservations).where(eq(dateReservations.id, id));
+  return r;
+}
+
+async function dateIn(status: string, when: When) {
+  const m = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active" });
+  const { reservation } = await arrangeDate(t.db, m.user.id, { at: at(WHEN[when]), status });
+  return { member: m, reservation };
+}
+
+describe("allowed moves", () => {
+  it.each<[string, When, string]>([
+    ["scheduled", "far", "cancelled"],
+    ["scheduled", "window", "revealed"],
+    ["scheduled", "window", "confirmed"],
+    ["revealed", "window", "confirmed"],
+    ["revealed", "window", "cancelled"],
+    ["confirmed", "window", "cancelled"],
+    ["scheduled", "past", "completed"],
+    ["revealed", "past", "completed"],
+    ["confirmed", "past", "completed"],
+    ["confirmed", "past", "cancelled"],
+    ["cancelled", "far", "scheduled"],
+    ["cancelled", "window", "scheduled"],
+    ["cancelled", "window", "revealed"],
+  ])("%s (%s) -> %s", async (from, when, to) => {
+    t.clock.set(NOW);
+    const { reservation } = await dateIn(from, when);
+    const res = await setStatus(reservation.id, { status: to });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe(to);
+    const after = await row(reservation.id);
+    expect(after.status).toBe(to);
+    if (to === "revealed" || to === "confirmed")
+      expect(after.revealedAt?.toISOString()).toBe(NOW.toISOString());
+    if (to === "confirmed") expect(after.confirmedAt?.toISOString()).toBe(NOW.toISOString());
+  });
+
+  it("the same status again changes nothing (200) and keeps an open undo", async () => {
+    const { reservation } = await dateIn("scheduled", "far");
+    const first = await setStatus(reservation.id, { status: "cancelled" });
+    const held = await row(reservation.id);
+    t.clock.advance(30_000);
+    const again = await setStatus(reservation.id, { status: "cancelled" });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const after = await row(reservation.id);
+    expect(after.mailHoldUntil).toEqual(held.mailHoldUntil);
+    expect(after.undoState).toEqual(held.undoState);
+    const same = await dateIn("confirmed", "window");
+    expect((await setStatus(same.reservation.id, { status: "confirmed" })).statusCode).toBe(200);
+    t.clock.set(NOW);
+  });
+});
+
+describe("refused moves: 409 naming the move, nothing changed", () => {
+  it.each<[string, When, string, string]>([
+    ["scheduled", "far", "revealed", M.revealOutsideWindow],
+    ["scheduled", "far", "confirmed", M.confirmOutsideWindow],
+    ["scheduled", "far", "completed", M.completeBeforeStart],
+    ["confirmed", "window", "completed", M.completeBeforeStart],
+    ["revealed", "window", "scheduled", M.backwards("revealed", "scheduled")],
+    ["confirmed", "window", "revealed", M.backwards("confirmed", "revealed")],
+    ["confirmed", "window", "scheduled", M.backwards("confirmed", "scheduled")],
+    ["revealed", "past", "confirmed", M.startedOnlyCompleteOrCancel],
+    ["scheduled", "past", "revealed", M.startedOnlyCompleteOrCancel],
+    ["completed", "past", "cancelled", M.completedCannotCancel],
+    ["completed", "past", "confirmed", M.completedFinal("confirmed")],
+    ["completed", "past", "scheduled", M.completedFinal("scheduled")],
+    ["cancelled", "far", "confirmed", M.reinstateOnly("confirmed")],
+    ["cancelled", "past", "completed", M.reinstateOnly("completed")],
+    ["cancelled", "far", "revealed", M.revealOutsideWindow],
+    ["cancelled", "past", "scheduled", M.reinstateStarted],
+    ["cancelled", "soon", "scheduled", M.reinstateTooLate],
+  ])("%s (%s) -> %s", async (from, when, to, message) => {
+    t.clock.set(NOW);
+    const { member, reservation } = await dateIn(from, when);
+    const before = await row(reservation.id);
+    const res = await setStatus(reservation.id, { status: to });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message });
+    expect(await row(reservation.id)).toEqual(before);
+    expect(
+      await t.db.select().from(userMonthlyQuotas).where(eq(userMonthlyQuotas.userId, member.user.id)),
+    ).toEqual([]);
+  });
+
+  it("the messages read as an operator would say them", () => {
+    expect(M.completeBeforeStart).toBe("A date can be marked completed only once it has started");
+    expect(M.revealOutsideWindow).toBe("A date can be marked revealed only in the 48 hours before it starts");
+    expect(M.backwards("confirmed", "revealed")).toBe("A confirmed date cannot go back to revealed");
+    expect(M.reinstateTooLate).toBe(
+      "A date less than 24 hours away cannot be reinstated: there is no time left to confirm it",
+    );
+  });
+});
+
+describe("who may call, and malformed input", () => {
+  it("visitor 401, member 403, nothing changed", async () => {
+    const { member, reservation } = await dateIn("scheduled", "far");
+    expect((await setStatus(reservation.id, { status: "cancelled" }, null)).statusCode).toBe(401);
+    expect((await setStatus(reservation.id, { status: "cancelled" }, member)).statusCode).toBe(403);
+    expect((await row(reservation.id)).status).toBe("scheduled");
+  });
+
+  it.each(["abc", "0", "-1", "1.5", "99999999999", "1e3"])("400 for the id %s", async (id) => {
+    const res = await setStatus(id, { status: "cancelled" });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("404 for an unknown date", async () => {
+    const res = await setStatus(999999, { status: "cancelled" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: M.assignmentNotFound });
+  });
+});
