@@ -29,8 +29,13 @@ export interface MemberProfile {
   name: string;
   tier: string | null;
   subscriptionStatus: string | null;
-  /** No date may fall before this instant (a booked pause). */
+  /** The end of a booked month off: no date in [pausedFrom, pausedUntil). */
   pausedUntil: Date | null;
+  /**
+   * Where that month off starts (users.pause_starts_at): after the dates the couple kept, or at the end of the
+   * paid cycle. Null (a pause booked before this existed) means no date before pausedUntil at all.
+   */
+  pausedFrom?: Date | null;
   /** Normalised postcode ("SW1A 1AA") and where it is; location null when it cannot be placed. */
   postcode: string | null;
   location: LatLng | null;
