@@ -91,7 +91,9 @@ describe("pauses", () => {
     await subscribe(t, me, "gold");
     const inPause = await arrangeDate(t.db, me.user.id, { at: new Date("2026-12-20T19:00:00Z") });
     const before = await arrangeDate(t.db, me.user.id, { at: new Date("2026-12-01T19:00:00Z") });
-    expect((await post("/api/subscription/pause", me)).statusCode).toBe(200);
+    // Dates in the month off: the member must choose (here: cancel them).
+    expect((await post("/api/subscription/pause", me)).statusCode).toBe(409);
+    expect((await post("/api/subscription/pause", me, { keepDates: false })).statusCode).toBe(200);
     const status = async (id: number) =>
       (await t.db.select().from(dateReservations).where(eq(dateReservations.id, id)))[0].status;
     expect(await status(inPause.reservation.id)).toBe("cancelled");
