@@ -328,7 +328,7 @@ describe("POST /api/subscription/resume", () => {
       .select()
       .from(sandboxPayments)
       .where(eq(sandboxPayments.mandateId, row.paymentMandateId!));
-    expect(payments.map((p) => p.chargeDate)).toEqual(["2026-11-10"]);
+    expect(payments.map((p) => p.chargeDate.toISOString().slice(0, 10))).toEqual(["2026-11-10"]);
     // The back office shows the plan active, with no pause.
     const admin = await t.admin();
     const view = (await get(`/api/admin/users/${holder.user.id}/couple`, admin)).json();
