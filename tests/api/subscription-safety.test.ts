@@ -235,6 +235,14 @@ describe("cancelled dates and lapsed plans", () => {
     });
     expect(ics.body).not.toContain(d.venue.name);
     expect(ics.body).toContain("STATUS:CANCELLED");
+    // A cancellation (RFC 5546), never a hold: no "Keep this time free".
+    expect(ics.body).toContain("METHOD:CANCEL");
+    expect(ics.body).toMatch(/ORGANIZER;CN=Unveil:mailto:/);
+    expect(ics.body).toContain(
+      `ATTENDEE;CN=${me.user.firstName} ${me.user.lastName}:mailto:${me.user.email}`,
+    );
+    expect(ics.body).not.toContain("Keep this time free");
+    expect(res.json()).toMatchObject({ status: "cancelled", cancellation: { allowanceReturned: true } });
   });
 
   it("a plan still behind on payment after seven days lapses", async () => {
