@@ -23,7 +23,7 @@ async function subscribedMember(page: Page) {
 }
 
 /** Light and dark, phone and desktop, when SHOTS_DIR is set (to look at, not compared). */
-async function shootAll(page: Page, name: string, open: () => Promise<void>) {
+async function shootAll(page: Page, name: string, open: () => Promise<void>, fullPage = true) {
   if (!SHOTS) return;
   for (const viewport of [DESKTOP, PHONE])
     for (const colorScheme of ["light", "dark"] as const) {
@@ -32,7 +32,7 @@ async function shootAll(page: Page, name: string, open: () => Promise<void>) {
       await open();
       await page.screenshot({
         path: `${SHOTS}/${name}-${viewport === PHONE ? "phone" : "desktop"}-${colorScheme}.png`,
-        fullPage: true,
+        fullPage,
       });
     }
 }
@@ -41,7 +41,7 @@ test.describe("a month off", () => {
   test("names the booked date, keeps it, shows 'Paused from … until …', and resumes early", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const { email } = await subscribedMember(page);
     // Gold renews in a month: a date 35 days away falls inside the month off as booked today.
     const dateId = await arrangeDate(email, {
@@ -67,7 +67,7 @@ test.describe("a month off", () => {
     // Nothing is booked until the member chooses.
     await expect(dialog.getByTestId("pause-confirm")).toBeDisabled();
     await expectAccessible(page, "pause dialog");
-    await shootAll(page, "pause-dialog", openPause);
+    await shootAll(page, "pause-dialog", openPause, false);
     await page.setViewportSize(DESKTOP);
     await page.emulateMedia({ colorScheme: "light" });
     await openPause();
