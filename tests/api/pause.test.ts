@@ -214,6 +214,12 @@ describe("POST /api/subscription/pause", () => {
     // Billing keeps its day: the 10 December payment is skipped, the schedule restarts on 10 January.
     const live = await liveSubs(row.paymentMandateId!);
     expect(live.map((s) => s.startDate.toISOString().slice(0, 10))).toEqual(["2027-01-10"]);
+    // A plan change meanwhile starts with that payment, not with the end of the month off.
+    const change = await post("/api/subscription/change-tier", holder, { tier: "silver" });
+    expect(change.json()).toMatchObject({ effectiveAt: NEXT_PAYMENT });
+    expect(
+      (await liveSubs(row.paymentMandateId!)).map((s) => s.startDate.toISOString().slice(0, 10)),
+    ).toEqual(["2027-01-10"]);
     t.clock.set(new Date(CYCLE_END));
     await advanceSubscriptions(t.deps);
     expect(await userRow(holder.user.id)).toMatchObject({ subscriptionStatus: "paused" });

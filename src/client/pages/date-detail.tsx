@@ -81,17 +81,20 @@ export default function DateDetailPage() {
             <RatingCard date={date} />
           </div>
         )}
-        <aside
-          aria-label="Actions and help"
-          className="grid gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1"
-        >
-          {date.status !== "cancelled" && <QuickActions date={date} onRate={scrollToRating} />}
-          <EmergencySupport date={date} />
-        </aside>
+        {/* A cancelled date has nothing to confirm, hold in a calendar, find or prepare for. */}
         {date.status !== "cancelled" && (
-          <div className="lg:col-start-1">
-            <PreparationTips date={date} />
-          </div>
+          <>
+            <aside
+              aria-label="Actions and help"
+              className="grid gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1"
+            >
+              <QuickActions date={date} onRate={scrollToRating} />
+              <EmergencySupport date={date} />
+            </aside>
+            <div className="lg:col-start-1">
+              <PreparationTips date={date} />
+            </div>
+          </>
         )}
       </div>
     </div>
