@@ -36,13 +36,21 @@ export interface PublicUser {
   currentPeriodEnd: string | null;
   /** A tier change waiting for the next cycle. */
   pendingTier: TierId | null;
-  /** A pause in progress: no date and no charge until then. */
+  /** A month off booked or under way: no date from pausedFrom (null: from now) until pausedUntil. */
   pausedUntil: string | null;
+  /** Where that month off starts: after the dates the couple kept, or at the end of the paid cycle. */
+  pausedFrom: string | null;
   /**
    * The linked partner's membership when it covers this member (one membership covers a couple): the
    * member then has no plan of their own to buy, and billing stays with the partner.
    */
-  partnerPlan: { tier: TierId; status: SubscriptionStatus; firstName: string | null } | null;
+  partnerPlan: {
+    tier: TierId;
+    status: SubscriptionStatus;
+    firstName: string | null;
+    pausedFrom: string | null;
+    pausedUntil: string | null;
+  } | null;
   /**
    * The plan chosen before paying (at registration or on the plans page) and the offer code validated for it,
    * so any tab or device continues where the member left off; null once a plan is set up.

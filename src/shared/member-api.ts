@@ -83,6 +83,8 @@ export interface MemberDate {
   ratedAt: string | null;
   /** Every rating of the date by the couple, the member's own first, each labelled with who wrote it. */
   ratings: DateRating[];
+  /** A cancelled date: whether it went back into its month's allowance (null when not cancelled). */
+  cancellation: { allowanceReturned: boolean } | null;
   actions: {
     confirm: DateAction;
     reschedule: DateAction;
@@ -127,6 +129,8 @@ export interface BillingOverview {
   pendingTier: TierId | null;
   currentPeriodEnd: string | null;
   pausedUntil: string | null;
+  /** Where the month off starts (see PublicUser.pausedFrom). */
+  pausedFrom: string | null;
   cancelAtPeriodEnd: boolean;
   nextPayment: { date: string; amountPence: number } | null;
   mandate: {

@@ -91,7 +91,9 @@ describe("pauses", () => {
     await subscribe(t, me, "gold");
     const inPause = await arrangeDate(t.db, me.user.id, { at: new Date("2026-12-20T19:00:00Z") });
     const before = await arrangeDate(t.db, me.user.id, { at: new Date("2026-12-01T19:00:00Z") });
-    expect((await post("/api/subscription/pause", me)).statusCode).toBe(200);
+    // Dates in the month off: the member must choose (here: cancel them).
+    expect((await post("/api/subscription/pause", me)).statusCode).toBe(409);
+    expect((await post("/api/subscription/pause", me, { keepDates: false })).statusCode).toBe(200);
     const status = async (id: number) =>
       (await t.db.select().from(dateReservations).where(eq(dateReservations.id, id)))[0].status;
     expect(await status(inPause.reservation.id)).toBe("cancelled");
@@ -233,6 +235,14 @@ describe("cancelled dates and lapsed plans", () => {
     });
     expect(ics.body).not.toContain(d.venue.name);
     expect(ics.body).toContain("STATUS:CANCELLED");
+    // A cancellation (RFC 5546), never a hold: no "Keep this time free".
+    expect(ics.body).toContain("METHOD:CANCEL");
+    expect(ics.body).toMatch(/ORGANIZER;CN=Unveil:mailto:/);
+    expect(ics.body).toContain(
+      `ATTENDEE;CN=${me.user.firstName} ${me.user.lastName}:mailto:${me.user.email}`,
+    );
+    expect(ics.body).not.toContain("Keep this time free");
+    expect(res.json()).toMatchObject({ status: "cancelled", cancellation: { allowanceReturned: true } });
   });
 
   it("a plan still behind on payment after seven days lapses", async () => {

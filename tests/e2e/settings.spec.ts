@@ -406,18 +406,20 @@ test.describe("settings", () => {
     // Already on Silver: only the pause is offered.
     await expect(dialog.getByRole("radio")).toHaveCount(1);
     await dialog.getByRole("radio", { name: "Take a month off" }).click();
-    const reloaded = page.waitForEvent("load");
     await dialog.getByRole("button", { name: "Accept This Offer" }).click();
+    // The month off is shown before it is booked: no dates in it, so no choice to make.
+    await expect(dialog.getByTestId("pause-period")).toContainText("You have no dates booked in that month.");
+    const reloaded = page.waitForEvent("load");
+    await dialog.getByRole("button", { name: /^Pause until \d{1,2} \w+ \d{4}$/ }).click();
     await expect(toasts(page).getByText("Subscription Paused")).toBeVisible();
     await reloaded;
     // The month off starts with the next billing cycle; until then the plan runs as usual.
     await expect(page.getByTestId("settings-plan-status")).toHaveText("Active");
-    await expect(page.getByTestId("pause-booked-notice")).toContainText(
-      "we plan no dates and take no payment",
-    );
-    // The summary says when payments resume, not a renewal that the month off skips.
+    await expect(page.getByTestId("pause-notice")).toContainText(/Paused from \d{1,2} \w+ \d{4} until/);
+    await expect(page.getByTestId("pause-notice")).toContainText("is not taken");
+    // The summary names the next payment taken, not a renewal that the month off skips.
     await expect(page.getByTestId("settings-plan-price")).not.toContainText("renews");
-    await expect(page.getByTestId("settings-plan-price")).toContainText(/payments resume \d{1,2} \w+ \d{4}$/);
+    await expect(page.getByTestId("settings-plan-price")).toContainText(/next payment \d{1,2} \w+ \d{4}$/);
     await page.getByRole("button", { name: "Cancel Subscription" }).click();
     await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 2 of 3");
     await expect(dialog.getByRole("button", { name: "Back" })).toBeHidden();

@@ -76,21 +76,26 @@ export default function DateDetailPage() {
         <div className="grid gap-6 lg:col-start-1">
           <DateDetails date={date} />
         </div>
-        {date.isPast && !completedAhead(date, now) && (
+        {date.isPast && date.status !== "cancelled" && !completedAhead(date, now) && (
           <div id="rate" className="lg:col-start-1">
             <RatingCard date={date} />
           </div>
         )}
-        <aside
-          aria-label="Actions and help"
-          className="grid gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1"
-        >
-          <QuickActions date={date} onRate={scrollToRating} />
-          <EmergencySupport date={date} />
-        </aside>
-        <div className="lg:col-start-1">
-          <PreparationTips date={date} />
-        </div>
+        {/* A cancelled date has nothing to confirm, hold in a calendar, find or prepare for. */}
+        {date.status !== "cancelled" && (
+          <>
+            <aside
+              aria-label="Actions and help"
+              className="grid gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1"
+            >
+              <QuickActions date={date} onRate={scrollToRating} />
+              <EmergencySupport date={date} />
+            </aside>
+            <div className="lg:col-start-1">
+              <PreparationTips date={date} />
+            </div>
+          </>
+        )}
       </div>
     </div>
   );

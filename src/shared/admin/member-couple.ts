@@ -70,6 +70,8 @@ export interface AdminCouple {
     status: string | null;
     currentPeriodEnd: string | null;
     pausedUntil: string | null;
+    /** Where the month off starts (after dates the couple kept, or at the end of the paid cycle). */
+    pausedFrom: string | null;
   };
   allowance: AdminCoupleAllowance;
   /** The member first, then the partner. */

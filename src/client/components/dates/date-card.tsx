@@ -142,7 +142,11 @@ export function PastDateCard({ date }: { date: MemberDate }) {
           {formatShortDay(date.scheduledDate)} · {formatTime(date.scheduledDate)}
         </p>
         <div className="mt-3 text-sm">
-          {date.rating ? (
+          {cancelled ? (
+            <span className="text-muted-foreground" data-testid="date-card-cancelled">
+              Cancelled{date.cancellation?.allowanceReturned ? " · given back to that month's allowance" : ""}
+            </span>
+          ) : date.rating ? (
             <StarsLine rating={date.rating} />
           ) : date.actions.rate.allowed && !completedAhead(date) ? (
             <span className="inline-flex items-center gap-1 font-medium text-brand">

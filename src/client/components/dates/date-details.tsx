@@ -50,10 +50,16 @@ export function DateDetails({ date }: { date: MemberDate }) {
     return (
       <Card data-testid="details-locked">
         <CardHeader>
-          <CardTitle>{date.isPast ? "Never revealed" : "Still under wraps"}</CardTitle>
+          <CardTitle>
+            {date.status === "cancelled"
+              ? "Not revealed"
+              : date.isPast
+                ? "Never revealed"
+                : "Still under wraps"}
+          </CardTitle>
           <CardDescription>
             {date.status === "cancelled" ? (
-              "This date was cancelled before its reveal, so its details stay a mystery."
+              "It was cancelled before its reveal, so what was planned stays a surprise. Nothing here needs keeping free."
             ) : date.isPast ? (
               "This date was marked as completed before its reveal, so there is no time to keep free. If that looks wrong, contact support."
             ) : (

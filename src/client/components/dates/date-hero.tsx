@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Hourglass } from "lucide-react";
+import { CalendarDays, CalendarX2, Clock, Hourglass } from "lucide-react";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { CATEGORY_LABELS, DateArt } from "./date-art.tsx";
@@ -18,9 +18,12 @@ import { DateStatusBadge } from "./status-badge.tsx";
 /** The top of the detail page: the state of the date, when it is, and the countdown to the reveal. */
 export function DateHero({ date, now }: { date: MemberDate; now: number }) {
   const category = date.revealed ? (date.dateIdea?.category ?? null) : null;
-  const title = date.revealed
-    ? (date.dateIdea?.title ?? date.venue?.name ?? "Your date")
-    : "Your mystery date";
+  const cancelled = date.status === "cancelled";
+  const title = cancelled
+    ? "Cancelled date"
+    : date.revealed
+      ? (date.dateIdea?.title ?? date.venue?.name ?? "Your date")
+      : "Your mystery date";
   return (
     <section aria-labelledby="date-title" className="curtain-stage overflow-hidden rounded-3xl">
       <div className="grid gap-6 p-6 sm:p-10 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-center">
@@ -51,13 +54,36 @@ export function DateHero({ date, now }: { date: MemberDate; now: number }) {
               {formatTime(date.scheduledDate)} · about {formatDuration(date.durationHours)}
             </li>
           </ul>
-          <Countdown date={date} now={now} />
+          {cancelled ? <CancelledNote date={date} /> : <Countdown date={date} now={now} />}
         </div>
         <div className="mx-auto hidden aspect-[4/3] w-full max-w-xs overflow-hidden rounded-2xl ring-1 ring-white/10 md:block">
           <DateArt category={category} className="h-full w-full p-5" />
         </div>
       </div>
     </section>
+  );
+}
+
+/** A cancelled date: said plainly, with no countdown, nothing to confirm and no time to hold. */
+function CancelledNote({ date }: { date: MemberDate }) {
+  return (
+    <div
+      className="mt-7 flex gap-3 border-t border-dashed border-white/20 pt-6 text-stage-muted"
+      data-testid="cancelled-note"
+    >
+      <CalendarX2 aria-hidden className="mt-0.5 size-5 shrink-0 text-gold-soft" />
+      <div>
+        <p className="font-medium text-white">
+          This date is cancelled. It was planned for {formatFullDay(date.scheduledDate)} at{" "}
+          {formatTime(date.scheduledDate)}.
+        </p>
+        <p className="mt-1 text-sm">
+          {date.cancellation?.allowanceReturned
+            ? "It went back into that month's allowance, so we can plan another in its place. If it was in your calendar, the cancellation we e-mailed removes it."
+            : "If it was in your calendar, the cancellation we e-mailed removes it."}
+        </p>
+      </div>
+    </div>
   );
 }
 
@@ -73,11 +99,9 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
         className="mt-7 border-t border-dashed border-white/20 pt-6 text-stage-muted"
         data-testid="countdown"
       >
-        {date.status === "cancelled"
-          ? "This date was cancelled."
-          : completedAhead(date, now)
-            ? "This date is marked as completed ahead of its booked time."
-            : "This date has passed. We hope it was a good one."}
+        {completedAhead(date, now)
+          ? "This date is marked as completed ahead of its booked time."
+          : "This date has passed. We hope it was a good one."}
       </p>
     );
   if (date.revealed) return <StartsCountdown date={date} now={now} />;

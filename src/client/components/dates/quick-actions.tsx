@@ -55,7 +55,7 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
   const confirm = useConfirmAttendance(date.id);
   const upcoming = !date.isPast && date.status !== "cancelled";
   // Cancelled, or marked completed before its reveal: no venue to go to and no time to hold.
-  const neverRevealed = date.isPast && !date.revealed;
+  const neverRevealed = date.status === "cancelled" || (date.isPast && !date.revealed);
   const { actions } = date;
 
   return (

@@ -23,6 +23,7 @@ import { Textarea } from "../ui/textarea.tsx";
 import { postJson, toastThenReload } from "./api.ts";
 import { type Choice, ChoiceList } from "./choice-list.tsx";
 import { formatLongDate } from "./format.ts";
+import { PauseStep } from "./pause-step.tsx";
 
 type Offer = "pause" | "downgrade";
 type Reason = (typeof CANCELLATION_REASONS)[number];
@@ -58,7 +59,8 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
   const offers = offersFor(user);
   const firstStep = offers.length > 0 ? 1 : 2;
   const [open, setOpen] = useState(false);
-  const [step, setStep] = useState<1 | 2 | 3>(firstStep);
+  // "pause": the month off, with the dates it holds, before anything is booked.
+  const [step, setStep] = useState<1 | 2 | 3 | "pause">(firstStep);
   const [offer, setOffer] = useState<Offer | null>(null);
   const [reason, setReason] = useState<Reason | null>(null);
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -78,23 +80,13 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
   }
 
   const accept = useSingleFlightMutation({
-    mutationFn: async (chosen: Offer) =>
-      chosen === "pause"
-        ? { chosen, ...(await postJson<{ message: string; pausedUntil: string }>("/api/subscription/pause")) }
-        : {
-            chosen,
-            ...(await postJson<{ message: string; effectiveAt: string }>("/api/subscription/change-tier", {
-              tier: "silver",
-            })),
-          },
+    mutationFn: () =>
+      postJson<{ message: string; effectiveAt: string }>("/api/subscription/change-tier", { tier: "silver" }),
     onSuccess: (result) => {
       // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
       // assistive technology.
       setOpen(false);
-      toastThenReload({
-        title: result.chosen === "pause" ? "Subscription Paused" : "Plan Change Scheduled",
-        description: result.message,
-      });
+      toastThenReload({ title: "Plan Change Scheduled", description: result.message });
     },
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });
@@ -145,12 +137,16 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">
-        <p
-          className="text-xs font-semibold tracking-[0.18em] text-accent-text uppercase"
-          data-testid="cancel-step"
-        >
-          Step {step} of 3
-        </p>
+        {step === "pause" ? (
+          <PauseStep onBack={() => setStep(1)} onDone={() => setOpen(false)} />
+        ) : (
+          <p
+            className="text-xs font-semibold tracking-[0.18em] text-accent-text uppercase"
+            data-testid="cancel-step"
+          >
+            Step {step} of 3
+          </p>
+        )}
         {step === 1 && (
           <>
             <DialogHeader className="mt-2">
@@ -170,7 +166,10 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
               <Button variant="ghost" onClick={() => setStep(2)} disabled={busy}>
                 No Thanks
               </Button>
-              <Button disabled={!offer || busy} onClick={() => offer && accept.mutate(offer)}>
+              <Button
+                disabled={!offer || busy}
+                onClick={() => (offer === "pause" ? setStep("pause") : offer && accept.mutate(undefined))}
+              >
                 {accept.isPending ? "Saving..." : "Accept This Offer"}
               </Button>
             </DialogFooter>

@@ -100,31 +100,7 @@ function StatusNotices({ user }: { user: PublicUser }) {
           upcoming dates.
         </Notice>
       )}
-      {user.subscriptionStatus === "paused" && (
-        <Notice
-          tone="gold"
-          icon={<CirclePause />}
-          title="Your plan is paused"
-          role="status"
-          testId="paused-notice"
-        >
-          {user.pausedUntil
-            ? `No dates and no payments until ${formatLongDate(user.pausedUntil)}. Your plan picks up again on its own then.`
-            : "No dates and no payments for now. Your plan picks up again on its own."}
-        </Notice>
-      )}
-      {user.subscriptionStatus === "active" && user.pausedUntil && (
-        <Notice
-          tone="gold"
-          icon={<CirclePause />}
-          title="A month off is booked"
-          role="status"
-          testId="pause-booked-notice"
-        >
-          {end ? `From ${end}` : "From your next billing date"} until {formatLongDate(user.pausedUntil)} we
-          plan no dates and take no payment. Your plan picks up again on its own after that.
-        </Notice>
-      )}
+      {user.pausedUntil && <PauseNotice user={user} pausedUntil={user.pausedUntil} />}
       {user.pendingTier && user.pendingTier !== user.subscriptionTier && (
         <Notice
           tone="info"
@@ -143,13 +119,78 @@ function StatusNotices({ user }: { user: PublicUser }) {
 }
 
 /**
- * When the next payment is taken: "· renews 25 December 2026", or, with a month off booked or running (no
- * payment until it ends), "· payments resume 25 January 2027".
+ * When the next payment is taken: "· renews 25 December 2026"; with a month off whose skipped payment is still
+ * ahead, the payment after it; during the skipped cycle, the day payments resume.
  */
 function renewal(user: PublicUser, end: string | null): string {
-  if (user.pausedUntil && (user.subscriptionStatus === "active" || user.subscriptionStatus === "paused"))
-    return ` · payments resume ${formatLongDate(user.pausedUntil)}`;
-  return user.subscriptionStatus === "active" && end ? ` · renews ${end}` : "";
+  const next = nextPaymentDate(user);
+  if (!next) return "";
+  if (user.subscriptionStatus === "paused") return ` · payments resume ${formatLongDate(next)}`;
+  return next === user.currentPeriodEnd ? ` · renews ${end}` : ` · next payment ${formatLongDate(next)}`;
+}
+
+/** The next payment: the end of the cycle, or, while the payment then is the skipped one, a month later. */
+function nextPaymentDate(user: PublicUser): string | null {
+  const end = user.currentPeriodEnd;
+  if (!end || (user.subscriptionStatus !== "active" && user.subscriptionStatus !== "paused")) return null;
+  if (user.subscriptionStatus === "active" && user.pausedUntil && user.pausedUntil > end) {
+    const d = new Date(end);
+    d.setUTCMonth(d.getUTCMonth() + 1);
+    return d.toISOString();
+  }
+  return end;
+}
+
+/**
+ * "Paused until 10 January 2027" (or "Paused from 19 December until 19 January" while it has not started), what
+ * it means for dates and payments, and Resume now.
+ */
+function PauseNotice({ user, pausedUntil }: { user: PublicUser; pausedUntil: string }) {
+  const from = user.pausedFrom;
+  const started = !from || new Date(from).getTime() <= Date.now();
+  const end = user.currentPeriodEnd;
+  // The skipped payment is still ahead while the plan is active and the month off runs past the cycle's end.
+  const skipAhead = user.subscriptionStatus === "active" && !!end && pausedUntil > end;
+  const resume = useSingleFlightMutation({
+    mutationFn: () => postJson<{ message: string }>("/api/subscription/resume"),
+    onSuccess: (result) => toastThenReload({ title: "Plan Resumed", description: result.message }),
+    onError: (error) => toastCallError(TOAST.errorTitle, error),
+  });
+  const busy = resume.isPending || resume.isSuccess;
+  return (
+    <Notice
+      tone="gold"
+      icon={<CirclePause />}
+      title={
+        started
+          ? `Paused until ${formatLongDate(pausedUntil)}`
+          : `Paused from ${formatLongDate(from)} until ${formatLongDate(pausedUntil)}`
+      }
+      role="status"
+      testId="pause-notice"
+    >
+      <p>
+        {started
+          ? "No dates are planned until then."
+          : "Dates before then go ahead; none are planned in that month."}{" "}
+        {skipAhead && end
+          ? `The payment due on ${formatLongDate(end)} is not taken.`
+          : user.subscriptionStatus === "paused" && end
+            ? `This month's payment is not taken; the next is on ${formatLongDate(end)}.`
+            : end
+              ? `Payments carry on as usual: the next is on ${formatLongDate(end)}.`
+              : ""}
+      </p>
+      <p className="mt-2">
+        {skipAhead && end
+          ? `Resume now and your plan carries on as usual: the payment on ${formatLongDate(end)} is taken after all.`
+          : `Resume now and dates can be planned again straight away; the skipped payment stays skipped${end ? ` and the next is on ${formatLongDate(end)}` : ""}.`}
+      </p>
+      <Button className="mt-3" variant="outline" onClick={() => resume.mutate()} disabled={busy}>
+        {busy ? "Resuming..." : "Resume now"}
+      </Button>
+    </Notice>
+  );
 }
 
 /** Settings > Subscription: the plan, its state and benefits, billing, changing plan and cancelling. */

@@ -194,6 +194,7 @@ export async function deleteAccount(deps: Deps, user: User, proof: DeleteAccount
         currentPeriodEnd: hasLiveSubscription(user.subscriptionStatus) ? now : user.currentPeriodEnd,
         pendingTier: null,
         pausedUntil: null,
+        pauseStartsAt: null,
         isAdmin: false,
         partnerId: null,
         city: null,

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { hasLiveSubscription, monthsUntil } from "../payments/service.ts";
+import { pauseOf } from "../subscriptions/pause-state.ts";
 import type { AuthCache } from "./auth-cache.ts";
 
 /**
@@ -32,6 +33,8 @@ function buildPublicUserQuery(db: Db) {
         partnerTier: partner.subscriptionTier,
         partnerStatus: partner.subscriptionStatus,
         partnerFirstName: partner.firstName,
+        partnerPausedUntil: partner.pausedUntil,
+        partnerPauseStartsAt: partner.pauseStartsAt,
       })
       .from(users)
       .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
@@ -113,6 +116,9 @@ function timeSpan(user: User, row: PublicUserRow, now: Date, discounted: boolean
   const bounds: number[] = [];
   if (user.subscriptionStatus === "cancelled" && user.currentPeriodEnd)
     bounds.push(user.currentPeriodEnd.getTime());
+  // A month off shows from when it is booked until it ends.
+  if (user.pausedUntil) bounds.push(user.pausedUntil.getTime());
+  if (row.partnerPausedUntil) bounds.push(row.partnerPausedUntil.getTime());
   if (row.offerCode != null && row.discountValue != null && row.discountEndDate) {
     const end = row.discountEndDate.getTime();
     if (end > at && discounted) return null;
@@ -137,6 +143,8 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
           tier: row.partnerTier as TierId,
           status: row.partnerStatus as SubscriptionStatus,
           firstName: row.partnerFirstName,
+          // The couple's one plan: the covered partner sees the same month off as the holder.
+          ...pauseOf({ pausedUntil: row.partnerPausedUntil, pauseStartsAt: row.partnerPauseStartsAt }, now),
         }
       : null;
   // A time-limited offer ends after its months; nothing is discounted once the plan itself has ended.
@@ -183,7 +191,7 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     twoFactorEnabled: user.totpEnabledAt !== null,
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
     pendingTier: (user.pendingTier as TierId | null) ?? null,
-    pausedUntil: user.pausedUntil?.toISOString() ?? null,
+    ...pauseOf(user, now),
     partnerPlan,
     chosenPlan:
       user.chosenTier && !hasLiveSubscription(user.subscriptionStatus)

@@ -2,7 +2,16 @@
  * iCalendar (RFC 5545) for a date. Before the reveal the event is a "Mystery date" with its day, time and
  * duration only; afterwards it carries the details. The UID never changes and SEQUENCE grows, so a
  * calendar that imported the hold updates it in place.
+ *
+ * A cancelled date is a cancellation (RFC 5546 CANCEL): METHOD:CANCEL and STATUS:CANCELLED on the same UID
+ * with a higher SEQUENCE. Every message names its ORGANIZER (RFC 5546 requires it for PUBLISH and CANCEL
+ * alike; calendars ignore a cancellation that has none), and a cancellation names the attendee it is for.
  */
+import { BRAND } from "../../../shared/brand.ts";
+
+/** Who organises every date in a member's calendar. */
+export const ICS_ORGANIZER = `ORGANIZER;CN=${BRAND.name}:mailto:${BRAND.contactEmail}`;
+
 export interface IcsEvent {
   uid: string;
   start: Date;
@@ -14,6 +23,8 @@ export interface IcsEvent {
   sequence: number;
   cancelled: boolean;
   stamp: Date;
+  /** The member the copy is for: named as ATTENDEE on a cancellation. */
+  attendee?: { email: string; name: string | null } | null;
 }
 
 /** A SEQUENCE that grows with time: each copy of an event supersedes every earlier one. */
@@ -48,7 +59,13 @@ function fold(line: string): string {
   return out.join("\r\n ");
 }
 
-export function renderIcs(e: IcsEvent, method: "PUBLISH" | "CANCEL" = "PUBLISH"): string {
+/** A property parameter value: quoted when it holds a character that would end it. */
+const param = (v: string) => (/[",;:]/.test(v) ? `"${v.replace(/"/g, "'")}"` : v);
+
+export function renderIcs(
+  e: IcsEvent,
+  method: "PUBLISH" | "CANCEL" = e.cancelled ? "CANCEL" : "PUBLISH",
+): string {
   const end = new Date(e.start.getTime() + e.durationHours * 3_600_000);
   const lines = [
     "BEGIN:VCALENDAR",
@@ -60,6 +77,10 @@ export function renderIcs(e: IcsEvent, method: "PUBLISH" | "CANCEL" = "PUBLISH")
     `UID:${e.uid}`,
     `DTSTAMP:${utc(e.stamp)}`,
     `SEQUENCE:${e.sequence}`,
+    ICS_ORGANIZER,
+    ...(method === "CANCEL" && e.attendee
+      ? [`ATTENDEE${e.attendee.name ? `;CN=${param(e.attendee.name)}` : ""}:mailto:${e.attendee.email}`]
+      : []),
     `DTSTART:${utc(e.start)}`,
     `DTEND:${utc(end)}`,
     `SUMMARY:${icsText(e.summary)}`,
@@ -67,7 +88,8 @@ export function renderIcs(e: IcsEvent, method: "PUBLISH" | "CANCEL" = "PUBLISH")
     ...(e.location ? [`LOCATION:${icsText(e.location)}`] : []),
     `URL:${e.url}`,
     `STATUS:${e.cancelled ? "CANCELLED" : "CONFIRMED"}`,
-    "TRANSP:OPAQUE",
+    // A cancelled event no longer holds the time.
+    `TRANSP:${e.cancelled ? "TRANSPARENT" : "OPAQUE"}`,
     "END:VEVENT",
     "END:VCALENDAR",
   ];

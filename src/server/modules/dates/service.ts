@@ -190,7 +190,9 @@ export async function listDates(
     cache?.putCoupleDates(user.id, user.partnerId, generation, rows);
   }
   const used = reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
-  return rows.map((r) => toMemberDate(r, user.id, now, used, user.partnerId));
+  return rows.map((r) =>
+    toMemberDate(r, user.id, now, used, user.partnerId, user.subscriptionStatus !== "cancelled"),
+  );
 }
 
 /** A named prepared statement, built once per database, since members' pages load it constantly. */
@@ -221,7 +223,7 @@ export async function getDate(deps: Deps, user: User, id: number): Promise<Membe
   const now = deps.now();
   const ids = await coupleIds(deps, user);
   const [row, used] = await Promise.all([findRow(deps, ids, id), rescheduleUsed(deps, ids, now)]);
-  return toMemberDate(row, user.id, now, used, user.partnerId);
+  return toMemberDate(row, user.id, now, used, user.partnerId, user.subscriptionStatus !== "cancelled");
 }
 
 export async function dateStats(deps: Deps, user: User): Promise<DashboardStats> {
@@ -367,8 +369,15 @@ export async function dateCalendar(deps: Deps, user: User, id: number): Promise<
   const host = new URL(deps.config.appUrl).hostname;
   const revealAt = londonDayTime(new Date(view.revealAt));
   const url = `${deps.config.appUrl}/dates/${id}`;
-  const details =
-    view.revealed && view.venue
+  const cancelled = row.status === "cancelled";
+  const details = cancelled
+    ? {
+        // The hold is withdrawn; the cancelled plan is not given away (toMemberDate never reveals it).
+        summary: `Cancelled: mystery date (${BRAND.name})`,
+        description: `This date has been cancelled.\n${url}`,
+        location: null,
+      }
+    : view.revealed && view.venue
       ? {
           summary: `${BRAND.name} date: ${view.dateIdea?.title ?? "Your date"} at ${view.venue.name}`,
           description: [
@@ -396,7 +405,8 @@ export async function dateCalendar(deps: Deps, user: User, id: number): Promise<
     // Always higher than any copy issued before, so a calendar replaces the hold with what is true now
     // (the reveal, a new time, a cancellation).
     sequence: icsSequence(now),
-    cancelled: row.status === "cancelled",
+    cancelled,
     stamp: now,
+    attendee: { email: user.email, name: [user.firstName, user.lastName].filter(Boolean).join(" ") || null },
   });
 }

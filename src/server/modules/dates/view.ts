@@ -136,6 +136,7 @@ export function toMemberDate(
   now: Date,
   rescheduleUsed: boolean,
   partnerId: number | null = null,
+  planLive = true,
 ): MemberDate {
   // A cancelled date is never revealed: the plan it held is not given away.
   const revealed = row.status !== "cancelled" && isRevealed(row.scheduledDate, now);
@@ -173,6 +174,8 @@ export function toMemberDate(
     feedback: own?.feedback ?? null,
     ratedAt: own?.ratedAt.toISOString() ?? null,
     ratings: memberRatings(row.ratings, viewerId, partnerId),
+    // Every cancellation on a running plan gives the date back to its month; a plan refunded and ended does not.
+    cancellation: row.status === "cancelled" ? { allowanceReturned: planLive } : null,
     actions: {
       confirm: confirmAction(row, now),
       reschedule: rescheduleAction(row, now, rescheduleUsed),

@@ -152,7 +152,13 @@ export function dateUid(deps: Pick<Deps, "config">, id: number): string {
 }
 
 /** The calendar event before the reveal: the time and length only, nothing that gives the plan away. */
-export function holdIcs(deps: Pick<Deps, "config">, d: DateForMail, now: Date, cancelled = false): string {
+export function holdIcs(
+  deps: Pick<Deps, "config">,
+  d: DateForMail,
+  now: Date,
+  cancelled = false,
+  to: User | null = null,
+): string {
   const url = dateUrl(deps, d.id);
   const revealAt = new Date(d.scheduledDate.getTime() - REVEAL_WINDOW_HOURS * HOUR);
   return renderIcs(
@@ -169,6 +175,7 @@ export function holdIcs(deps: Pick<Deps, "config">, d: DateForMail, now: Date, c
       sequence: icsSequence(now),
       cancelled,
       stamp: now,
+      attendee: to ? { email: to.email, name: nameOf(to) } : null,
     },
     cancelled ? "CANCEL" : "PUBLISH",
   );
@@ -295,7 +302,7 @@ export function unconfirmedCancelMail(
       ],
       { label: "See your dates", url: `${deps.config.appUrl}/dashboard` },
     ),
-    { method: "CANCEL", content: holdIcs(deps, d, now, true), filename: "date-cancelled.ics" },
+    { method: "CANCEL", content: holdIcs(deps, d, now, true, u), filename: "date-cancelled.ics" },
   );
 }
 
@@ -316,7 +323,7 @@ export function holdCancelMail(deps: Pick<Deps, "config">, u: User, d: DateForMa
       ],
       { label: "See your dates", url: `${deps.config.appUrl}/dashboard` },
     ),
-    { method: "CANCEL", content: holdIcs(deps, d, now, true), filename: "date-cancelled.ics" },
+    { method: "CANCEL", content: holdIcs(deps, d, now, true, u), filename: "date-cancelled.ics" },
   );
 }
 

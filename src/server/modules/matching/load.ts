@@ -31,6 +31,9 @@ interface MemberRow extends Record<string, unknown> {
   subscription_tier: string | null;
   subscription_status: string | null;
   paused_until: Date | string | null;
+  pause_starts_at: Date | string | null;
+  partner_paused_until: Date | string | null;
+  partner_pause_starts_at: Date | string | null;
   partner_id: number | null;
   has_prefs: boolean;
   postcode: string | null;
@@ -137,7 +140,8 @@ export async function loadProfiles(
   const members = (
     await conn.execute<MemberRow>(sql`
       select u.id, u.first_name, u.last_name, u.email, u.subscription_tier, u.subscription_status,
-        u.paused_until, pu.id as partner_id, (p.id is not null) as has_prefs, p.postcode, p.travel_radius,
+        u.paused_until, u.pause_starts_at, pu.paused_until as partner_paused_until,
+        pu.pause_starts_at as partner_pause_starts_at, pu.id as partner_id, (p.id is not null) as has_prefs, p.postcode, p.travel_radius,
         p.date_spend, p.date_type_preferences as date_types, p.time_preferences as times,
         p.scheduling_preferences as scheduling, p.dietary_restrictions as dietary,
         p.accessibility_needs as accessibility, p.alcohol_ok, p.open_to_trying,
@@ -310,7 +314,9 @@ export async function loadProfiles(
       name: [m.first_name, m.last_name].filter(Boolean).join(" ") || m.email,
       tier,
       subscriptionStatus: holderIsPartner ? m.partner_status : m.subscription_status,
-      pausedUntil: asDate(m.paused_until),
+      // The plan's month off: the holder's, whichever partner is loaded (one plan covers the couple).
+      pausedUntil: asDate(holderIsPartner ? m.partner_paused_until : m.paused_until),
+      pausedFrom: asDate(holderIsPartner ? m.partner_pause_starts_at : m.pause_starts_at),
       postcode: shared.postcode,
       location: shared.postcode ? (places.get(shared.postcode) ?? null) : null,
       travelRadiusMiles: shared.travelRadius,

@@ -30,7 +30,7 @@ export interface MemberProfile {
   name: string;
   tier: string | null;
   subscriptionStatus: string | null;
-  /** No date may fall before this instant (a booked pause). */
+  /** The end of a booked month off: no date in [pausedFrom, pausedUntil). */
   pausedUntil: Date | null;
   /**
    * When the pause begins (users.pause_starts_at: a pause that starts after dates the couple kept). With it,

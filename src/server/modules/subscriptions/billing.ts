@@ -3,6 +3,7 @@ import type { BillingOverview } from "../../../shared/member-api.ts";
 import type { User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { hasLiveSubscription } from "../payments/service.ts";
+import { pauseOf } from "./pause-state.ts";
 import { memberMandates, monthlyPrice, provider } from "./schedule.ts";
 import { coolingOffEligible } from "./service.ts";
 
@@ -34,7 +35,7 @@ export async function billingOverview(deps: Deps, user: User): Promise<BillingOv
     monthlyAmountPence: amount,
     pendingTier: (user.pendingTier as TierId | null) ?? null,
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
-    pausedUntil: user.pausedUntil?.toISOString() ?? null,
+    ...pauseOf(user, now),
     cancelAtPeriodEnd:
       user.subscriptionStatus === "cancelled" && !!user.currentPeriodEnd && user.currentPeriodEnd > now,
     nextPayment: upcoming ? { date: upcoming.chargeDate, amountPence: upcoming.amountPence } : null,

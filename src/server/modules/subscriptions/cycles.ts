@@ -55,25 +55,30 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
             currentPeriodEnd: now,
             pendingTier: null,
             pausedUntil: null,
+            pauseStartsAt: null,
           })
           .where(eq(users.id, u.id));
         await event("lapsed", "cancelled");
       } else if (u.subscriptionStatus === "active" && u.pausedUntil && u.pausedUntil > u.currentPeriodEnd!) {
         await tx
           .update(users)
-          .set({ subscriptionStatus: "paused", currentPeriodEnd: u.pausedUntil })
+          // The cycle skipped is this one; billing keeps its day. A month off after kept dates runs past it.
+          .set({ subscriptionStatus: "paused", currentPeriodEnd: addMonths(u.currentPeriodEnd!, 1) })
           .where(eq(users.id, u.id));
         await event("paused", "paused", u.subscriptionTier, u.currentPeriodEnd!);
       } else {
         const end = u.currentPeriodEnd!;
         const nextTier = u.pendingTier ?? u.subscriptionTier;
+        // A month off that started after kept dates outlasts the skipped cycle: it stays until it ends.
+        const stillPaused = u.pausedUntil && u.pausedUntil > end;
         await tx
           .update(users)
           .set({
             subscriptionStatus: "active",
             subscriptionTier: nextTier,
             pendingTier: null,
-            pausedUntil: null,
+            pausedUntil: stillPaused ? u.pausedUntil : null,
+            pauseStartsAt: stillPaused ? u.pauseStartsAt : null,
             currentPeriodEnd: addMonths(end, 1),
           })
           .where(eq(users.id, u.id));

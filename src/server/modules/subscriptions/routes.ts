@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { pauseSchema } from "../../../shared/pause.ts";
 import { cancelSubscriptionSchema, changeTierSchema } from "../../../shared/schemas/member.ts";
 import type { Deps } from "../../deps.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { billingOverview } from "./billing.ts";
+import { pausePreview, pauseSubscription, resumeSubscription } from "./pause.ts";
 import {
   cancelSubscription,
   changeTier,
-  pauseSubscription,
   reactivateSubscription,
   startPaymentMethodUpdate,
 } from "./service.ts";
@@ -22,8 +23,17 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
   r.post("/api/reactivate-subscription", { onRequest: memberOnly }, async (req) =>
     reactivateSubscription(deps, requireUser(req)),
   );
-  r.post("/api/subscription/pause", { onRequest: memberOnly }, async (req) =>
-    pauseSubscription(deps, requireUser(req)),
+  r.get("/api/subscription/pause-preview", { onRequest: memberOnly }, async (req) =>
+    pausePreview(deps, requireUser(req)),
+  );
+  // The body is optional: a month off that holds no booked date needs no choice.
+  r.post(
+    "/api/subscription/pause",
+    { onRequest: memberOnly, schema: { body: pauseSchema.nullish() } },
+    async (req) => pauseSubscription(deps, requireUser(req), req.body ?? {}),
+  );
+  r.post("/api/subscription/resume", { onRequest: memberOnly }, async (req) =>
+    resumeSubscription(deps, requireUser(req)),
   );
   r.post(
     "/api/subscription/change-tier",

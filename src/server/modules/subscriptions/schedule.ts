@@ -16,7 +16,7 @@ import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { HttpError } from "../../http-error.ts";
 import { discountPence } from "../offers/service.ts";
-import { monthsUntil } from "../payments/service.ts";
+import { addMonths, monthsUntil } from "../payments/service.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -98,7 +98,14 @@ export async function monthlyPrice(db: Db | Tx, userId: number, tier: TierId, at
 export function nextCycle(current: User, now: Date): { tier: TierId; start: Date } {
   const tier = (current.pendingTier ?? current.subscriptionTier) as TierId;
   const end = current.currentPeriodEnd && current.currentPeriodEnd > now ? current.currentPeriodEnd : now;
-  const start = current.pausedUntil && current.pausedUntil > end ? current.pausedUntil : end;
+  // A booked month off skips the payment due at the end of the paid cycle, and only that one (pause.ts): the
+  // next is a month later, even when the month off itself starts later, after dates the couple kept.
+  const skips =
+    current.subscriptionStatus !== "paused" &&
+    !!current.pausedUntil &&
+    !!current.currentPeriodEnd &&
+    current.pausedUntil > current.currentPeriodEnd;
+  const start = skips ? addMonths(end, 1) : end;
   return { tier, start };
 }
 

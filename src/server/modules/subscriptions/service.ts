@@ -3,7 +3,7 @@
  * pause one month, change tier from the next cycle, and replace the bank mandate. Each runs under the
  * member's row lock (schedule.ts), so concurrent clicks and interleavings happen one after the other.
  */
-import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
 import {
   dateReservations,
@@ -18,7 +18,7 @@ import { badRequest, conflict } from "../../http-error.ts";
 import { londonDay } from "../../london-time.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
-import { addMonths, hasLiveSubscription } from "../payments/service.ts";
+import { hasLiveSubscription } from "../payments/service.ts";
 import {
   cancelAtProvider,
   countSql,
@@ -46,7 +46,6 @@ export const SUB_MSG = {
 } as const;
 
 const DAY = 86_400_000;
-const PAUSE_EVERY_DAYS = 182;
 
 /** When the current contract began: the newest "created" event (a new checkout, also after a plan ended). */
 async function contractStart(db: Deps["db"] | Tx, userId: number): Promise<Date | null> {
@@ -144,6 +143,7 @@ function cancelUnderLock(
         currentPeriodEnd: endsAt,
         pendingTier: null,
         pausedUntil: null,
+        pauseStartsAt: null,
         paymentStatusAt: now,
       })
       .where(eq(users.id, current.id));
@@ -242,74 +242,6 @@ export async function reactivateSubscription(deps: Deps, user: User): Promise<{ 
       occurredAt: now,
     });
     return { message: SUB_MSG.reactivated };
-  });
-}
-
-/**
- * One month off from the end of the paid cycle: nothing is charged that month (the schedule restarts after
- * it) and dates that fall in it are called off. Once every six months.
- */
-export async function pauseSubscription(
-  deps: Deps,
-  user: User,
-): Promise<{ message: string; pausedUntil: string }> {
-  await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
-  return withMemberLock(deps, user.id, async (tx, current) => {
-    if (current.subscriptionStatus !== "active" || !current.currentPeriodEnd || !current.subscriptionTier)
-      throw badRequest(SUB_MSG.pauseOnlyActive);
-    if (current.pausedUntil) throw conflict(SUB_MSG.alreadyPaused);
-    const now = deps.now();
-    const [recent] = await tx
-      .select({ n: countSql })
-      .from(subscriptionEvents)
-      .where(
-        and(
-          eq(subscriptionEvents.userId, current.id),
-          eq(subscriptionEvents.eventType, "pause_scheduled"),
-          gte(subscriptionEvents.occurredAt, new Date(now.getTime() - PAUSE_EVERY_DAYS * DAY)),
-        ),
-      );
-    if (recent.n > 0) throw conflict(SUB_MSG.pauseTooSoon);
-    const from = current.currentPeriodEnd;
-    const pausedUntil = addMonths(from, 1);
-    const ids = await rebuildSchedule(deps, tx, current, {
-      tier: (current.pendingTier ?? current.subscriptionTier) as TierId,
-      start: pausedUntil,
-      operation: "pause",
-    });
-    await tx
-      .update(users)
-      .set({
-        pausedUntil,
-        paymentSubscriptionId: ids.subscriptionId,
-        paymentNextSubscriptionId: ids.nextSubscriptionId,
-      })
-      .where(eq(users.id, current.id));
-    await tx
-      .update(dateReservations)
-      .set({ status: "cancelled" })
-      .where(
-        and(
-          eq(dateReservations.userId, current.id),
-          gte(dateReservations.scheduledDate, from),
-          sql`${dateReservations.scheduledDate} < ${pausedUntil}`,
-          inArray(dateReservations.status, ["scheduled", "revealed", "confirmed"]),
-        ),
-      );
-    await tx.insert(subscriptionEvents).values({
-      userId: current.id,
-      eventType: "pause_scheduled",
-      fromTier: current.subscriptionTier,
-      toTier: current.subscriptionTier,
-      fromStatus: "active",
-      toStatus: "active",
-      reason: `Paused from ${from.toISOString().slice(0, 10)} to ${pausedUntil.toISOString().slice(0, 10)}`,
-      occurredAt: now,
-    });
-    return {
-      message: `Your membership takes a month off from ${londonDay(from)} and resumes by itself on ${londonDay(pausedUntil)}.`,
-      pausedUntil: pausedUntil.toISOString(),
-    };
   });
 }
 

@@ -14,6 +14,7 @@ import {
 import { memberName } from "../../../../shared/admin/members.ts";
 import { DATE_SPEND_BANDS } from "../../../../shared/constants.ts";
 import { cn } from "../../../lib/cn.ts";
+import { formatLongDate } from "../../settings/format.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Progress } from "../../ui/progress.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
@@ -179,6 +180,13 @@ export function PlanLine({ couple, link }: { couple: AdminCouple; link?: boolean
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
       <TierStatusBadge user={{ subscriptionTier: p.tier, subscriptionStatus: p.status }} />
+      {p.pausedUntil && (
+        <span className="text-sm text-muted-foreground" data-testid="admin-plan-pause">
+          {p.pausedFrom && new Date(p.pausedFrom).getTime() > Date.now()
+            ? `Paused from ${formatLongDate(p.pausedFrom)} until ${formatLongDate(p.pausedUntil)}`
+            : `Paused until ${formatLongDate(p.pausedUntil)}`}
+        </span>
+      )}
       {p.holderId !== null && couple.partner && (
         <span className="text-sm text-muted-foreground">
           held by{" "}

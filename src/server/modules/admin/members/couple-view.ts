@@ -2,6 +2,7 @@
  * The couple as the back office sees it (issue #16, part 5): partner, plan holder, the plan, this month's
  * allowance, both partners' needs and both partners' ratings. Every rule comes from couples/couple.ts.
  */
+
 import { asc, eq, inArray } from "drizzle-orm";
 import type {
   AdminCouple,
@@ -15,6 +16,7 @@ import { dateRatings, dateReservations, type User, userPreferences, users } from
 import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
 import { coupleAllowance, coupleOf, readCouple, sharedAnswersOf } from "../../couples/couple.ts";
+import { pauseOf } from "../../subscriptions/pause-state.ts";
 
 type UserPreferences = typeof userPreferences.$inferSelect;
 
@@ -147,7 +149,7 @@ export async function coupleView(deps: Deps, userId: number, month?: string): Pr
       tier: planOf.subscriptionTier,
       status: planOf.subscriptionStatus,
       currentPeriodEnd: planOf.currentPeriodEnd?.toISOString() ?? null,
-      pausedUntil: planOf.pausedUntil?.toISOString() ?? null,
+      ...pauseOf(planOf, deps.now()),
     },
     allowance: { ownerId: couple.allowanceOwner.id, ...allowance },
     people: people.map((p) => person(p, prefs)),

@@ -1,0 +1,269 @@
+/**
+ * "Take a month off" and "Resume now".
+ *
+ * The month off is the billing cycle after the one paid for: its payment (due at the end of the paid cycle) is
+ * not taken and the provider schedule restarts one month later, on the same day of the month. Booked dates of
+ * the couple inside it are named first, and the member chooses:
+ *  - cancel them: the month off runs from the end of the paid cycle (pause_starts_at = that instant);
+ *  - keep them: the month off starts at the end of the last kept date's day and still lasts a whole month
+ *    (paused_until moves out with it). The skipped payment stays the same one, so the kept dates are paid
+ *    for by the months around them: one payment fewer, one month without dates, nothing more.
+ * Dates that the shifted month off would then cover (after the paid cycle's month) are cancelled too, and the
+ * preview says so. A cancelled date goes back into its month's allowance; the calendar cancellation follows
+ * from the date-cancellations job, as for a date cancelled in the back office.
+ *
+ * Resuming early: a month off not started yet is withdrawn and the skipped payment is taken after all, on its
+ * usual day; a month off under way ends at once, the skipped payment stays skipped, and payments carry on from
+ * the next cycle as booked.
+ */
+import { and, eq, gte, inArray, lt, notInArray } from "drizzle-orm";
+import { formatPence, type TierId } from "../../../shared/constants.ts";
+import {
+  PAUSE_MSG,
+  type PauseDate,
+  type PauseInput,
+  type PauseOption,
+  type PausePreview,
+  type PauseResult,
+  type ResumeResult,
+} from "../../../shared/pause.ts";
+import { dateReservations, subscriptionEvents, type User, users, venues } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { badRequest, conflict } from "../../http-error.ts";
+import { londonDay } from "../../london-time.ts";
+import { returnQuota } from "../admin/assignments/quota.ts";
+import { readCouple } from "../couples/couple.ts";
+import { isRevealed } from "../dates/view.ts";
+import { londonInstant, londonParts, weekdayDayMonth } from "../matching/rules.ts";
+import { addMonths } from "../payments/service.ts";
+import { countSql, monthlyPrice, rebuildSchedule, type Tx, withMemberLock } from "./schedule.ts";
+import { SUB_MSG } from "./service.ts";
+
+const DAY = 86_400_000;
+const PAUSE_EVERY_DAYS = 182;
+/** A date that still holds the couple's evening. */
+const DONE = ["cancelled", "completed"];
+
+interface BookedDate {
+  id: number;
+  userId: number;
+  scheduledDate: Date;
+  venue: string | null;
+}
+
+const hhmm = (d: Date) => {
+  const p = londonParts(d);
+  return `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
+};
+
+function named(d: BookedDate, now: Date): PauseDate {
+  return {
+    id: d.id,
+    scheduledDate: d.scheduledDate.toISOString(),
+    day: weekdayDayMonth(d.scheduledDate),
+    time: hhmm(d.scheduledDate),
+    // Never spoil a surprise: the venue only once the member could read it on the date page.
+    venue: isRevealed(d.scheduledDate, now) ? d.venue : null,
+  };
+}
+
+/** The end of the London day of `at` (midnight starting the next day). */
+function endOfLondonDay(at: Date): Date {
+  const p = londonParts(at);
+  return londonInstant(p.year, p.month, p.day + 1, 0, 0);
+}
+
+/** The couple's booked dates in [from, until), soonest first. */
+async function bookedDates(tx: Tx, ids: number[], from: Date, until: Date): Promise<BookedDate[]> {
+  return tx
+    .select({
+      id: dateReservations.id,
+      userId: dateReservations.userId,
+      scheduledDate: dateReservations.scheduledDate,
+      venue: venues.name,
+    })
+    .from(dateReservations)
+    .leftJoin(venues, eq(venues.id, dateReservations.venueId))
+    .where(
+      and(
+        inArray(dateReservations.userId, ids),
+        gte(dateReservations.scheduledDate, from),
+        lt(dateReservations.scheduledDate, until),
+        notInArray(dateReservations.status, DONE),
+      ),
+    )
+    .orderBy(dateReservations.scheduledDate, dateReservations.id);
+}
+
+interface Plan {
+  /** End of the paid cycle: the payment due then is the one skipped. */
+  cycleEnd: Date;
+  dates: BookedDate[];
+  cancel: { from: Date; until: Date; cancels: BookedDate[] };
+  keep: { from: Date; until: Date; cancels: BookedDate[] } | null;
+}
+
+/** Refuses what cannot be paused (the same checks and messages as before), then works out both choices. */
+async function planPause(deps: Deps, tx: Tx, current: User): Promise<Plan> {
+  if (current.subscriptionStatus !== "active" || !current.currentPeriodEnd || !current.subscriptionTier)
+    throw badRequest(SUB_MSG.pauseOnlyActive);
+  if (current.pausedUntil) throw conflict(SUB_MSG.alreadyPaused);
+  const now = deps.now();
+  const [recent] = await tx
+    .select({ n: countSql })
+    .from(subscriptionEvents)
+    .where(
+      and(
+        eq(subscriptionEvents.userId, current.id),
+        eq(subscriptionEvents.eventType, "pause_scheduled"),
+        gte(subscriptionEvents.occurredAt, new Date(now.getTime() - PAUSE_EVERY_DAYS * DAY)),
+      ),
+    );
+  if (recent.n > 0) throw conflict(SUB_MSG.pauseTooSoon);
+  const couple = await readCouple(tx, current.id);
+  const ids = couple?.ids ?? [current.id];
+  const from = current.currentPeriodEnd;
+  const until = addMonths(from, 1);
+  const dates = await bookedDates(tx, ids, from, until);
+  const cancel = { from, until, cancels: dates };
+  if (dates.length === 0) return { cycleEnd: from, dates, cancel, keep: null };
+  const keptFrom = endOfLondonDay(dates[dates.length - 1].scheduledDate);
+  const keptUntil = addMonths(keptFrom, 1);
+  const later = await bookedDates(tx, ids, keptFrom, keptUntil);
+  return { cycleEnd: from, dates, cancel, keep: { from: keptFrom, until: keptUntil, cancels: later } };
+}
+
+function option(o: Plan["cancel"], now: Date): PauseOption {
+  return {
+    from: o.from.toISOString(),
+    until: o.until.toISOString(),
+    cancels: o.cancels.map((d) => named(d, now)),
+  };
+}
+
+/** GET /api/subscription/pause-preview: the month off, the dates inside it, and what each choice does. */
+export async function pausePreview(deps: Deps, user: User): Promise<PausePreview> {
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, user.id));
+    const plan = await planPause(deps, tx, current);
+    const now = deps.now();
+    return {
+      dates: plan.dates.map((d) => named(d, now)),
+      cancel: option(plan.cancel, now),
+      keep: plan.keep ? option(plan.keep, now) : null,
+      skippedPaymentDate: plan.cycleEnd.toISOString(),
+      nextPaymentDate: addMonths(plan.cycleEnd, 1).toISOString(),
+    };
+  });
+}
+
+/** POST /api/subscription/pause */
+export async function pauseSubscription(
+  deps: Deps,
+  user: User,
+  input: PauseInput = {},
+): Promise<PauseResult> {
+  await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  return withMemberLock(deps, user.id, async (tx, current) => {
+    const plan = await planPause(deps, tx, current);
+    if (plan.dates.length > 0 && input.keepDates === undefined) throw conflict(PAUSE_MSG.datesToChoose);
+    const chosen = input.keepDates && plan.keep ? plan.keep : plan.cancel;
+    const now = deps.now();
+    // The payment due at the end of the paid cycle is skipped whichever choice: billing keeps its day.
+    const restart = addMonths(plan.cycleEnd, 1);
+    const ids = await rebuildSchedule(deps, tx, current, {
+      tier: (current.pendingTier ?? current.subscriptionTier) as TierId,
+      start: restart,
+      operation: "pause",
+    });
+    await tx
+      .update(users)
+      .set({
+        pausedUntil: chosen.until,
+        pauseStartsAt: chosen.from,
+        paymentSubscriptionId: ids.subscriptionId,
+        paymentNextSubscriptionId: ids.nextSubscriptionId,
+      })
+      .where(eq(users.id, current.id));
+    for (const d of chosen.cancels) {
+      const [done] = await tx
+        .update(dateReservations)
+        .set({ status: "cancelled" })
+        .where(and(eq(dateReservations.id, d.id), notInArray(dateReservations.status, DONE)))
+        .returning({ id: dateReservations.id });
+      // The couple's allowance lives on the plan holder's rows: this member's.
+      if (done) await returnQuota(tx, current.id, d.scheduledDate);
+    }
+    await tx.insert(subscriptionEvents).values({
+      userId: current.id,
+      eventType: "pause_scheduled",
+      fromTier: current.subscriptionTier,
+      toTier: current.subscriptionTier,
+      fromStatus: "active",
+      toStatus: "active",
+      reason: `Paused from ${chosen.from.toISOString().slice(0, 10)} to ${chosen.until.toISOString().slice(0, 10)}${input.keepDates && plan.keep ? ` (after ${plan.dates.length} kept date${plan.dates.length === 1 ? "" : "s"})` : ""}`,
+      occurredAt: now,
+    });
+    const kept = input.keepDates && plan.keep ? plan.dates.length : 0;
+    return {
+      message: `${kept ? `You keep ${kept === 1 ? "your date" : `your ${kept} dates`}. ` : ""}Your month off runs from ${londonDay(chosen.from)} until ${londonDay(chosen.until)}. The payment due on ${londonDay(plan.cycleEnd)} is not taken; payments start again on ${londonDay(restart)}.`,
+      pausedFrom: chosen.from.toISOString(),
+      pausedUntil: chosen.until.toISOString(),
+      cancelledDates: chosen.cancels.map((d) => d.id),
+    };
+  });
+}
+
+/** POST /api/subscription/resume: ends a month off early, or withdraws one not started yet. */
+export async function resumeSubscription(deps: Deps, user: User): Promise<ResumeResult> {
+  await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  return withMemberLock(deps, user.id, async (tx, current) => {
+    const now = deps.now();
+    const live = current.subscriptionStatus === "active" || current.subscriptionStatus === "paused";
+    if (!live || !current.subscriptionTier || !current.currentPeriodEnd) throw badRequest(SUB_MSG.noPlan);
+    if (!current.pausedUntil || current.pausedUntil <= now) throw conflict(PAUSE_MSG.notPaused);
+    const tier = (current.pendingTier ?? current.subscriptionTier) as TierId;
+    // Active with the paid cycle still running and the pause booked from its end: the skipped payment has
+    // not been skipped yet, so the schedule goes back to taking it on its usual day.
+    const notStarted =
+      current.subscriptionStatus === "active" &&
+      current.currentPeriodEnd > now &&
+      current.pausedUntil > current.currentPeriodEnd;
+    const next = current.currentPeriodEnd;
+    let ids = {
+      subscriptionId: current.paymentSubscriptionId,
+      nextSubscriptionId: current.paymentNextSubscriptionId,
+    };
+    if (notStarted)
+      ids = await rebuildSchedule(deps, tx, current, { tier, start: next, operation: "resume" });
+    await tx
+      .update(users)
+      .set({
+        subscriptionStatus: "active",
+        pausedUntil: null,
+        pauseStartsAt: null,
+        paymentSubscriptionId: ids.subscriptionId,
+        paymentNextSubscriptionId: ids.nextSubscriptionId,
+      })
+      .where(eq(users.id, current.id));
+    const price = await monthlyPrice(tx, current.id, tier, next);
+    await tx.insert(subscriptionEvents).values({
+      userId: current.id,
+      eventType: notStarted ? "pause_withdrawn" : "resumed",
+      fromTier: current.subscriptionTier,
+      toTier: current.subscriptionTier,
+      fromStatus: current.subscriptionStatus,
+      toStatus: "active",
+      monthlyAmount: price,
+      reason: "Resumed early by the member",
+      occurredAt: now,
+    });
+    const amount = formatPence(price);
+    return {
+      message: notStarted
+        ? `Your month off is called off and your plan carries on as usual: the next payment of ${amount} is taken on ${londonDay(next)}.`
+        : `Your plan is active again. The payment you skipped is not taken; the next payment of ${amount} is on ${londonDay(next)}.`,
+      nextPaymentDate: next.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * "Take a month off" and "Resume now": the request schema, the preview's shape and the messages, shared by the
+ * Settings dialog and the server (GET /api/subscription/pause-preview, POST /api/subscription/pause,
+ * POST /api/subscription/resume).
+ */
+import { z } from "zod";
+
+export const PAUSE_MSG = {
+  keepDates: "Choose whether to keep your booked dates or cancel them.",
+  datesToChoose:
+    "You have dates booked in the month off. Choose whether to keep them (the month off starts after them) or cancel them.",
+  notPaused: "Your plan is not paused.",
+  onlyHolder: "Only the partner who holds the plan can pause or resume it.",
+} as const;
+
+/**
+ * The choice when the month off holds booked dates. Optional when it holds none; `keepDates: true` moves the
+ * start of the month off to the end of the last kept date's day.
+ */
+export const pauseSchema = z.strictObject({
+  keepDates: z.boolean({ error: PAUSE_MSG.keepDates }).optional(),
+});
+export type PauseInput = z.infer<typeof pauseSchema>;
+
+/** One booked date inside the month off, named as the member may see it (the venue only once revealed). */
+export interface PauseDate {
+  id: number;
+  /** ISO start time. */
+  scheduledDate: string;
+  /** "Friday 18 December" */
+  day: string;
+  /** "19:30" */
+  time: string;
+  /** The venue's name once the date is revealed (48 hours before); null while it is still a surprise. */
+  venue: string | null;
+}
+
+/** What one choice does: when the month off runs and which dates it cancels. */
+export interface PauseOption {
+  /** ISO: the month off starts (no dates from then). */
+  from: string;
+  /** ISO: the plan picks up again (dates and payments). */
+  until: string;
+  /** Dates this choice cancels (each goes back into its month's allowance). */
+  cancels: PauseDate[];
+}
+
+/** GET /api/subscription/pause-preview */
+export interface PausePreview {
+  /** Booked dates of the couple inside the month off as it would start today (at the end of the paid cycle). */
+  dates: PauseDate[];
+  /** Cancel the booked dates: the month off starts at the end of the paid cycle. */
+  cancel: PauseOption;
+  /** Keep them: the month off starts after the last one (null when there is nothing to keep). */
+  keep: PauseOption | null;
+  /** ISO day the skipped payment would have been taken (the end of the paid cycle): it is not taken. */
+  skippedPaymentDate: string;
+  /** ISO day payments start again. */
+  nextPaymentDate: string;
+}
+
+/** POST /api/subscription/pause */
+export interface PauseResult {
+  message: string;
+  pausedFrom: string;
+  pausedUntil: string;
+  /** Ids of the dates the pause cancelled. */
+  cancelledDates: number[];
+}
+
+/** POST /api/subscription/resume */
+export interface ResumeResult {
+  message: string;
+  /** ISO day of the next payment. */
+  nextPaymentDate: string | null;
+}
