@@ -57,7 +57,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.headers(err.headers);
       return reply
         .code(err.statusCode)
-        .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+        .send({
+          message: err.message,
+          ...(err.errors ? { errors: err.errors } : {}),
+          ...(err.extra ?? {}),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
