@@ -58,7 +58,10 @@ const ideaColumns = {
 };
 
 /** The venue as load.ts's loadVenues builds it (with its active ideas), or null. */
-async function loadVenue(conn: Conn, venueId: number): Promise<{ venue: VenueCandidate; ideas: IdeaRow[] } | null> {
+async function loadVenue(
+  conn: Conn,
+  venueId: number,
+): Promise<{ venue: VenueCandidate; ideas: IdeaRow[] } | null> {
   const [v] = await conn.select().from(venues).where(eq(venues.id, venueId));
   if (!v) return null;
   const ideas: IdeaRow[] = await conn
@@ -103,7 +106,11 @@ const ineligible = (kind: Ineligible, reason: string, couple: Couple | null): Ru
  * Asks the rulebook. 404 for an unknown member, venue or idea; everything else is an answer. Inside a
  * transaction pass it as `conn` (after locking the couple) so the answer holds until the date is written.
  */
-export async function checkBooking(deps: Deps, p: BookingProposal, conn: Conn = deps.db): Promise<RulebookAnswer> {
+export async function checkBooking(
+  deps: Deps,
+  p: BookingProposal,
+  conn: Conn = deps.db,
+): Promise<RulebookAnswer> {
   const [row] = await conn
     .select({ id: users.id, deletedAt: users.deletedAt })
     .from(users)

@@ -4,6 +4,8 @@
  * engine's own (engine.ts, rules.ts), so a date the engine would plan breaks nothing here; each broken rule is
  * named in the words an operator reads.
  */
+
+import { ASSIGNMENT_CLASH_HOURS } from "../../../shared/admin/assignments.ts";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { lastVisits, revisitOk } from "../matching/engine.ts";
 import { distanceMiles } from "../matching/geo/index.ts";
@@ -14,9 +16,9 @@ import {
   listText,
   londonDayNumber,
   londonParts,
+  londonYearMonth,
   MIN_LEAD_HOURS,
   monthName,
-  londonYearMonth,
   norm,
   PRICE_SYMBOL,
   priceFits,
@@ -28,7 +30,6 @@ import {
   weekOfMonth,
 } from "../matching/rules.ts";
 import type { IdeaCandidate, MemberProfile, TimeOfDayPref, VenueCandidate } from "../matching/types.ts";
-import { ASSIGNMENT_CLASH_HOURS } from "../../../shared/admin/assignments.ts";
 
 /** One of the two people, with their own needs (the profile holds them merged). */
 export interface Person {
@@ -102,8 +103,7 @@ export function brokenRules(f: BookingFacts): string[] {
   const offersAccess = new Set(venue.accessibility.map(norm));
   for (const p of f.people) {
     const missing = p.dietary.filter((n) => !offersDiet.has(norm(n))).map((n) => n.trim());
-    if (missing.length > 0)
-      out.push(RULE_MSG.dietary(p.name, listText(missing), venue.name, missing.length));
+    if (missing.length > 0) out.push(RULE_MSG.dietary(p.name, listText(missing), venue.name, missing.length));
   }
   for (const p of f.people) {
     const missing = p.accessibility.filter((n) => !offersAccess.has(norm(n))).map((n) => n.trim());
@@ -172,7 +172,9 @@ export function brokenRules(f: BookingFacts): string[] {
   const day = londonDayNumber(at);
   const clash = m.history
     .filter((h) => h.status !== "cancelled")
-    .find((h) => Math.abs(h.scheduledDate.getTime() - t) < clashMs || londonDayNumber(h.scheduledDate) === day);
+    .find(
+      (h) => Math.abs(h.scheduledDate.getTime() - t) < clashMs || londonDayNumber(h.scheduledDate) === day,
+    );
   if (clash) {
     out.push(
       RULE_MSG.clash(`${weekdayDayMonth(clash.scheduledDate)} at ${time.format(clash.scheduledDate)}`),

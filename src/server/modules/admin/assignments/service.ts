@@ -1,12 +1,12 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import {
   type AdminAssignment,
   ASSIGNMENT_CLASH_HOURS,
   ASSIGNMENT_MSG,
 } from "../../../../shared/admin/assignments.ts";
-import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
-import type { Deps } from "../../../deps.ts";
 import { RULE_MSG } from "../../../../shared/admin/rulebook.ts";
+import { dateIdeas, dateReservations, users, venues } from "../../../db/schema.ts";
+import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../../http-error.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
 import { checkBooking, type RulebookAnswer } from "../../rulebook/check.ts";
@@ -58,6 +58,15 @@ export async function refuseClash(tx: Tx, ids: number[], at: Date, exceptId?: nu
   if (clash) throw conflict(ASSIGNMENT_MSG.clash);
 }
 
+const deletedAnswer: RulebookAnswer = {
+  eligible: false,
+  reason: RULE_MSG.deleted,
+  ineligible: "deleted",
+  broken: [],
+  dateIdea: null,
+  couple: null,
+};
+
 /** The 4xx of a booking the rulebook refuses: not eligible (no override), or rules broken. */
 export function rulebookRefusal(answer: RulebookAnswer, mayOverride: boolean): HttpError {
   if (!answer.eligible) {
@@ -85,6 +94,12 @@ export function rulebookRefusal(answer: RulebookAnswer, mayOverride: boolean): H
 export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx): Promise<AdminAssignment> {
   const run = async (t: Tx): Promise<AdminAssignment> => {
     if (!(input.scheduledDate.getTime() > deps.now().getTime())) throw badRequest(ASSIGNMENT_MSG.dateInPast);
+    // A deleted account is not eligible (422), rather than unknown (lockCouple's 404).
+    const [gone] = await t
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.userId), isNotNull(users.deletedAt)));
+    if (gone) throw rulebookRefusal(deletedAnswer, false);
     const couple = await lockCouple(t, input.userId);
     const { member } = couple;
     // The venue and idea rows are key-share locked: a delete at the same moment waits for this date and is
@@ -120,7 +135,11 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
     // undefined: the rulebook's pick at the venue (the active idea that breaks fewest rules); null: the venue.
     const dateIdeaId = answer.dateIdea?.id ?? null;
     if (input.dateIdeaId === undefined && dateIdeaId !== null) {
-      await t.select({ id: dateIdeas.id }).from(dateIdeas).where(eq(dateIdeas.id, dateIdeaId)).for("key share");
+      await t
+        .select({ id: dateIdeas.id })
+        .from(dateIdeas)
+        .where(eq(dateIdeas.id, dateIdeaId))
+        .for("key share");
     }
     await consumeQuota(t, couple, input.scheduledDate, { allowOver: overridden });
     const [row] = await t
