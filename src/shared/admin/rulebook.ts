@@ -85,7 +85,7 @@ const dateIdeaField = z
   .transform((v) => (v === null ? null : Number(v)))
   .pipe(z.number().int().min(1, "Please choose a date idea").max(2_147_483_647).nullable());
 
-const overrideReasonField = z
+export const overrideReasonSchema = z
   .string({ error: RULE_MSG.overrideReasonRequired })
   .trim()
   .min(1, RULE_MSG.overrideReasonRequired)
@@ -100,7 +100,7 @@ export type CheckAssignmentInput = z.input<typeof checkAssignmentSchema>;
 
 /** POST /api/admin/assignments: the check's body, plus the operator's reason when the date breaks rules. */
 export const createAssignmentWithOverrideSchema = checkAssignmentSchema.extend({
-  overrideReason: overrideReasonField.optional(),
+  overrideReason: overrideReasonSchema.optional(),
 });
 
 /** What an operator overrode, stored with the date. */
