@@ -104,7 +104,7 @@ export function AssignDateDialog({
   const broken = verdict?.eligible ? verdict.broken : [];
   const needsOverride = broken.length > 0;
   // Assign waits for the check of the current choice; a couple that can't be booked can't be assigned.
-  const canAssign = ready && verdict !== undefined && verdict.eligible;
+  const canAssign = ready && verdict?.eligible === true;
 
   const reset = () => {
     form.reset(EMPTY);
