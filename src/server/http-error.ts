@@ -3,6 +3,8 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
   readonly errors?: Array<{ path: string; message: string }>;
+  /** More fields of the answer beside `message` (e.g. the rules a date breaks). */
+  extra?: Record<string, unknown>;
   constructor(
     statusCode: number,
     message: string,

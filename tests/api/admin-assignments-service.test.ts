@@ -6,13 +6,20 @@ import { updateAssignmentStatus } from "../../src/server/modules/admin/assignmen
 import { deleteDateIdea } from "../../src/server/modules/admin/venues/date-ideas/service.ts";
 import { deleteVenue } from "../../src/server/modules/admin/venues/service.ts";
 import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
+import { RULE_MSG } from "../../src/shared/admin/rulebook.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { hours } from "../helpers/arrange.ts";
+import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";
 
 const t = await createTestApp();
 // A fixed clock in the middle of a London month, so "in N days" stays in the same month.
 t.clock.set("2031-03-10T12:00:00Z");
 const later = (h: number) => new Date(t.clock.now().getTime() + hours(h));
+// These tests are about booking mechanics (allowance, clashes, races); the arranged members have no
+// preferences, so their dates break the rulebook's rules (issue #17) and are booked with an operator's override
+// unless a test is about a refusal. tests/api/admin-assignments-rules.test.ts covers the rules themselves.
+const admin = await t.admin();
+const override = { reason: "Arranged by the test", by: admin.user.id };
 
 let n = 0;
 async function venue(withIdea = true) {
@@ -46,7 +53,12 @@ describe("createAssignment", () => {
   it("creates a scheduled date, picks the venue's active idea and starts the month's quota from the tier", async () => {
     const { user } = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active" });
     const { venue: v, idea } = await venue();
-    const a = await createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24) });
+    const a = await createAssignment(t.deps, {
+      override,
+      userId: user.id,
+      venueId: v.id,
+      scheduledDate: later(24),
+    });
     expect(a).toMatchObject({
       userId: user.id,
       venueId: v.id,
@@ -65,6 +77,7 @@ describe("createAssignment", () => {
     const { user } = await t.member({ subscriptionTier: "silver", subscriptionStatus: "active" });
     const { venue: v } = await venue(false);
     const a = await createAssignment(t.deps, {
+      override,
       userId: user.id,
       venueId: v.id,
       scheduledDate: new Date("2031-03-31T23:30:00Z"),
@@ -73,17 +86,22 @@ describe("createAssignment", () => {
     expect(await quota(user.id)).toMatchObject([{ year: 2031, month: 4 }]);
   });
 
-  it("refuses when the month's allowance is used up (trial: 1), with a clear message, and changes nothing", async () => {
-    const { user } = await t.member({ firstName: "Quinn", lastName: "Quota" });
+  it("refuses when the month's allowance is used up (Silver: 1), naming the rule, and changes nothing", async () => {
+    const { user } = await t.member({
+      firstName: "Quinn",
+      lastName: "Quota",
+      subscriptionTier: "silver",
+      subscriptionStatus: "active",
+    });
     const { venue: v } = await venue();
-    await createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24) });
+    await createAssignment(t.deps, { override, userId: user.id, venueId: v.id, scheduledDate: later(24) });
     const err = await createAssignment(t.deps, {
       userId: user.id,
       venueId: v.id,
       scheduledDate: later(72),
     }).catch((e) => e);
-    expect(err.statusCode).toBe(409);
-    expect(err.message).toBe("Quinn Quota has already used all 1 date of their allowance for March 2031");
+    expect(err.statusCode).toBe(422);
+    expect(err.extra.rules).toContain("Allowance for March used up (1 of 1)");
     const rows = await t.db.select().from(dateReservations).where(eq(dateReservations.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(await quota(user.id)).toMatchObject([{ quotaAllowed: 1, quotaUsed: 1, quotaRemaining: 0 }]);
@@ -93,12 +111,17 @@ describe("createAssignment", () => {
     const { user } = await t.member({ subscriptionTier: "platinum", subscriptionStatus: "active" });
     const { venue: v } = await venue();
     for (const d of [1, 2, 3, 4])
-      await createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24 * d) });
+      await createAssignment(t.deps, {
+        override,
+        userId: user.id,
+        venueId: v.id,
+        scheduledDate: later(24 * d),
+      });
     expect(
       await statusOf(
         createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24 * 5) }),
       ),
-    ).toBe(409);
+    ).toBe(422);
   });
 
   it("refuses a second date of the member or their partner at the same time", async () => {
@@ -110,24 +133,41 @@ describe("createAssignment", () => {
     });
     await t.db.update(users).set({ partnerId: b.user.id }).where(eq(users.id, a.user.id));
     const { venue: v } = await venue();
-    await createAssignment(t.deps, { userId: a.user.id, venueId: v.id, scheduledDate: later(48) });
+    await createAssignment(t.deps, { override, userId: a.user.id, venueId: v.id, scheduledDate: later(48) });
     const same = await createAssignment(t.deps, {
       userId: b.user.id,
       venueId: v.id,
       scheduledDate: later(49),
     }).catch((e) => e);
-    expect(same).toMatchObject({ statusCode: 409, message: ASSIGNMENT_MSG.clash });
+    expect(same.statusCode).toBe(422);
+    expect(same.extra.rules).toContain("Clashes with their date on Wednesday 12 March at 12:00");
     // The refused attempt took nothing from the partner's allowance.
     expect(await quota(b.user.id)).toHaveLength(0);
-    await createAssignment(t.deps, { userId: b.user.id, venueId: v.id, scheduledDate: later(48 + 24) });
+    await createAssignment(t.deps, {
+      override,
+      userId: b.user.id,
+      venueId: v.id,
+      scheduledDate: later(48 + 24),
+    });
   });
 
   it("two assignments at once for a one-date member: exactly one succeeds", async () => {
+    // A couple the dates fit (a Silver plan: one date a month), so only the allowance can refuse one.
     const { user } = await t.member();
-    const { venue: v } = await venue();
+    await givePreferences(t.db, user.id, {}, { subscriptionTier: "silver" });
+    const { venue: v } = await matchVenue(t.db);
+    const { venue: w } = await matchVenue(t.db);
     const results = await Promise.allSettled([
-      createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24) }),
-      createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(120) }),
+      createAssignment(t.deps, {
+        userId: user.id,
+        venueId: v.id,
+        scheduledDate: new Date("2031-03-20T19:00:00Z"),
+      }),
+      createAssignment(t.deps, {
+        userId: user.id,
+        venueId: w.id,
+        scheduledDate: new Date("2031-03-25T19:00:00Z"),
+      }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await quota(user.id)).toMatchObject([{ quotaUsed: 1, quotaRemaining: 0 }]);
@@ -142,7 +182,12 @@ describe("createAssignment", () => {
       const { venue: v, idea } = await venue();
       const [made, removed, ideaRemoved] = await Promise.all([
         statusOf(
-          createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(24 + round) }),
+          createAssignment(t.deps, {
+            override,
+            userId: user.id,
+            venueId: v.id,
+            scheduledDate: later(24 + round),
+          }),
         ),
         statusOf(deleteVenue(t.deps, v.id)),
         statusOf(deleteDateIdea(t.deps, idea!.id)),
@@ -161,17 +206,19 @@ describe("createAssignment", () => {
     expect(outcomes.size).toBeGreaterThan(0);
   });
 
-  it("404s for missing or deleted members, missing venues and ideas; 400 for a past date", async () => {
+  it("404s for missing members, venues and ideas; 422 for a deleted member; 400 for a past date", async () => {
     const { user } = await t.member();
     const gone = await t.member({ deletedAt: new Date() });
     const { venue: v } = await venue();
-    const base = { userId: user.id, venueId: v.id, scheduledDate: later(24) };
+    const base = { override, userId: user.id, venueId: v.id, scheduledDate: later(24) };
     await expect(createAssignment(t.deps, { ...base, userId: 999999 })).rejects.toMatchObject({
       statusCode: 404,
       message: ASSIGNMENT_MSG.memberNotFound,
     });
+    // A deleted account is not eligible for dates (issue #17): 422, whatever the override.
     await expect(createAssignment(t.deps, { ...base, userId: gone.user.id })).rejects.toMatchObject({
-      statusCode: 404,
+      statusCode: 422,
+      message: RULE_MSG.deleted,
     });
     await expect(createAssignment(t.deps, { ...base, venueId: 999999 })).rejects.toMatchObject({
       statusCode: 404,
@@ -191,7 +238,12 @@ describe("createAssignment", () => {
   it("a deleted member's dates can be cancelled or completed, never planned again", async () => {
     const { user } = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active" });
     const { venue: v } = await venue();
-    const a = await createAssignment(t.deps, { userId: user.id, venueId: v.id, scheduledDate: later(40) });
+    const a = await createAssignment(t.deps, {
+      override,
+      userId: user.id,
+      venueId: v.id,
+      scheduledDate: later(40),
+    });
     await t.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, user.id));
     const statusNow = async () =>
       (await t.db.select().from(dateReservations).where(eq(dateReservations.id, a.id)))[0].status;
@@ -220,6 +272,7 @@ describe("createAssignment", () => {
       createAssignment(
         t.deps,
         {
+          override,
           userId: user.id,
           venueId: v.id,
           scheduledDate: later(30),

@@ -7,16 +7,25 @@ import {
   users,
   venues,
 } from "../../src/server/db/schema.ts";
+import { londonInstant, londonParts } from "../../src/server/modules/matching/rules.ts";
 import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
 import { AI_SUGGESTION_MSG as M } from "../../src/shared/admin/suggestions.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { givePreferences } from "../helpers/match-arrange.ts";
 
 const t = await createTestApp();
 const admin = await t.admin();
 const member = await t.member();
 const later = (h: number) => new Date(t.clock.now().getTime() + hours(h));
+/** 19:00 in London on a day 5 or more days ahead, on days 1-28 (a slot every chosen day covers). */
+function fitSlot(): Date {
+  for (let d = 5; ; d++) {
+    const p = londonParts(later(24 * d));
+    if (p.day <= 28) return londonInstant(p.year, p.month, p.day, 19, 0);
+  }
+}
 
 type Caller = SignedIn | null;
 const req = (method: "GET" | "POST" | "PATCH", url: string, as: Caller = admin, payload?: unknown) =>
@@ -31,7 +40,15 @@ let venueN = 0;
 async function venue(name = `Suggested Venue ${++venueN}`) {
   const [v] = await t.db
     .insert(venues)
-    .values({ name, address: `${venueN} Market Row`, city: "London", type: "restaurant" })
+    .values({
+      name,
+      address: `${venueN} Market Row`,
+      city: "London",
+      type: "restaurant",
+      postcode: "SE1 9PX",
+      latitude: "51.5055000",
+      longitude: "-0.0910000",
+    })
     .returning();
   return v;
 }
@@ -365,8 +382,10 @@ describe("PATCH /api/admin/ai-suggestions/:id", () => {
 
 describe("POST /api/admin/ai-suggestions/:id/book (Create Booking)", () => {
   it("creates the date from the first venue and its date and marks the suggestion booked", async () => {
-    const me = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active" });
-    const { venue: v, suggestion: s, at } = await bookable(me.user.id);
+    // A couple the suggested date fits: Create Booking asks the rulebook and never overrides (issue #17).
+    const me = await t.member();
+    await givePreferences(t.db, me.user.id);
+    const { venue: v, suggestion: s, at } = await bookable(me.user.id, fitSlot());
     const res = await req("POST", `/api/admin/ai-suggestions/${s.id}/book`);
     expect(res.statusCode, res.body).toBe(200);
     const [reservation] = await reservationsOf(me.user.id);
@@ -391,8 +410,9 @@ describe("POST /api/admin/ai-suggestions/:id/book (Create Booking)", () => {
   });
 
   it("a burst of clicks makes exactly one date", async () => {
-    const me = await t.member({ subscriptionTier: "platinum", subscriptionStatus: "active" });
-    const { suggestion: s } = await bookable(me.user.id);
+    const me = await t.member();
+    await givePreferences(t.db, me.user.id, {}, { subscriptionTier: "platinum" });
+    const { suggestion: s } = await bookable(me.user.id, fitSlot());
     const results = await Promise.all(
       Array.from({ length: 5 }, () => req("POST", `/api/admin/ai-suggestions/${s.id}/book`)),
     );

@@ -42,13 +42,18 @@ async function goldCouple(partnerNeeds: { dietaryRestrictions?: string[]; alcoho
   return { holder, partner };
 }
 
-const assign = (userId: number, scheduledDate: string, venueId: number) =>
+/**
+ * Manual Assign of a date at a venue of its own: the rulebook (issue #17) refuses a venue the couple has a date
+ * at within 6 months, and these tests are about the allowance. `_venueId` is where the tests first booked.
+ */
+const assign = async (userId: number, scheduledDate: string, _venueId?: number) =>
   t.request({
     method: "POST",
     url: "/api/admin/assignments",
     as: admin,
-    payload: { userId, venueId, scheduledDate },
+    payload: { userId, venueId: (await matchVenue(t.db)).venue.id, scheduledDate },
   });
+const DECEMBER_USED = "Allowance for December used up (2 of 2)";
 
 const quotaOf = (userId: number) =>
   t.db.select().from(userMonthlyQuotas).where(eq(userMonthlyQuotas.userId, userId));
@@ -65,10 +70,8 @@ describe("the couple's one allowance", () => {
     // Gold is two dates a month for the couple: a third, for either of them, is refused and nothing is stored.
     for (const who of [partner, holder]) {
       const third = await assign(who.user.id, "2026-12-18T19:30:00Z", venue.id);
-      expect(third.statusCode).toBe(409);
-      expect(third.json().message).toBe(
-        "Hana Holder and Pip Partner have already used all 2 dates of their allowance for December 2026",
-      );
+      expect(third.statusCode).toBe(422);
+      expect(third.json().rules).toEqual([DECEMBER_USED]);
     }
     expect(await datesOf([holder.user.id, partner.user.id])).toHaveLength(2);
     // One row, the plan holder's, counts both; the covered partner has none of their own.
@@ -115,7 +118,8 @@ describe("the couple's one allowance", () => {
       { userId: partner.user.id, venueId: venue.id, scheduledDate: new Date("2026-12-09T19:30:00Z") },
     ]);
     const res = await assign(holder.user.id, "2026-12-16T19:30:00Z", venue.id);
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().rules).toEqual([DECEMBER_USED]);
   });
 
   it("a month's row made by the daily job counts the partner's dates, and a booking checks the dates too", async () => {
@@ -132,13 +136,13 @@ describe("the couple's one allowance", () => {
       quotaUsed: 2,
       quotaRemaining: 0,
     });
-    expect((await assign(holder.user.id, "2026-12-16T19:30:00Z", venue.id)).statusCode).toBe(409);
+    expect((await assign(holder.user.id, "2026-12-16T19:30:00Z", venue.id)).statusCode).toBe(422);
     // A row that undercounts (made before the partner linked) is checked against the dates themselves.
     await t.db
       .update(userMonthlyQuotas)
       .set({ quotaUsed: 0, quotaRemaining: 2 })
       .where(eq(userMonthlyQuotas.userId, holder.user.id));
-    expect((await assign(holder.user.id, "2026-12-16T19:30:00Z", venue.id)).statusCode).toBe(409);
+    expect((await assign(holder.user.id, "2026-12-16T19:30:00Z", venue.id)).statusCode).toBe(422);
     const couple = await readCouple(t.db, partner.user.id);
     expect(await coupleAllowance(t.db, couple!, new Date("2026-12-05T12:00:00Z"))).toMatchObject({
       tier: "gold",
@@ -187,8 +191,14 @@ describe("the couple's one allowance", () => {
       .update(userPreferences)
       .set({ dietaryRestrictions: ["Halal"] })
       .where(eq(userPreferences.userId, holder.user.id));
-    const { venue } = await matchVenue(t.db);
-    await assign(partner.user.id, "2026-12-04T19:30:00Z", venue.id);
+    const { venue } = await matchVenue(t.db, { dietary: ["Halal", "Vegan"] });
+    const booked = await t.request({
+      method: "POST",
+      url: "/api/admin/assignments",
+      as: admin,
+      payload: { userId: partner.user.id, venueId: venue.id, scheduledDate: "2026-12-04T19:30:00Z" },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
     const seen = await Promise.all([loadMember(t.deps, holder.user.id), loadMember(t.deps, partner.user.id)]);
     for (const p of seen) {
       expect(p).not.toBeNull();
@@ -206,9 +216,9 @@ describe("the couple's one allowance", () => {
 
   it("Create Booking for a partner is refused once the couple's month is used, and the suggestion stays approved", async () => {
     const { holder, partner } = await goldCouple();
+    await assign(holder.user.id, "2026-12-04T19:30:00Z");
+    await assign(holder.user.id, "2026-12-11T19:30:00Z");
     const { venue } = await matchVenue(t.db);
-    await assign(holder.user.id, "2026-12-04T19:30:00Z", venue.id);
-    await assign(holder.user.id, "2026-12-11T19:30:00Z", venue.id);
     const [s] = await t.db
       .insert(aiDateSuggestions)
       .values({
@@ -219,8 +229,8 @@ describe("the couple's one allowance", () => {
       })
       .returning();
     const res = await t.request({ method: "POST", url: `/api/admin/ai-suggestions/${s.id}/book`, as: admin });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/have already used all 2 dates/);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().rules).toEqual([DECEMBER_USED]);
     const [after] = await t.db.select().from(aiDateSuggestions).where(eq(aiDateSuggestions.id, s.id));
     expect(after.status).toBe("approved");
   });

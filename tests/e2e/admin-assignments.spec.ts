@@ -73,13 +73,18 @@ test.describe("assignments tab", () => {
     // The venue is searched on the server too.
     await dialog.getByRole("combobox", { name: "Venue" }).fill(`Gallery ${t}`);
     await dialog.getByRole("option", { name: `Gallery ${t} - London (cultural)` }).click();
-    await expect(assign).toBeEnabled();
+    // Imogen has a plan but no preferences: the live check lists the rules the date breaks (issue #17), and
+    // it is booked with an override reason (tests/e2e/admin-assign-rules.spec.ts covers the check itself).
+    await expect(dialog.getByTestId("rule-check")).toContainText("No postcode in their preferences");
+    await dialog.getByLabel("Override reason").fill("Booked by phone with the couple");
+    const anyway = dialog.getByRole("button", { name: "Assign anyway" });
+    await expect(anyway).toBeEnabled();
     // A double click books one date.
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST" && r.url().endsWith("/api/admin/assignments")) posts.push(r.url());
     });
-    await assign.dblclick();
+    await anyway.dblclick();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Date Assigned", { exact: true })).toBeVisible();
     expect(posts).toHaveLength(1);
@@ -157,12 +162,15 @@ test.describe("assignments tab", () => {
     ).toBeLessThanOrEqual(0);
   });
 
-  test("the server's refusal (allowance used up) shows in the dialog", async ({ page }) => {
+  test("an allowance used up: the live check says so and plain Assign is not offered (None left)", async ({
+    page,
+  }) => {
     const t = tag();
     const db = await e2eDb();
     const email = uniqueEmail("assign-full");
     const user = await db.query(
-      `INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Tilly', $2) RETURNING id`,
+      `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status)
+       VALUES ($1, 'Tilly', $2, 'silver', 'active') RETURNING id`,
       [email, `Full${t}`],
     );
     const venue = await db.query(
@@ -171,11 +179,19 @@ test.describe("assignments tab", () => {
     );
     await signInAsAdmin(page);
     const first = await page.request.post("/api/admin/assignments", {
-      data: { userId: user.rows[0].id, venueId: venue.rows[0].id, scheduledDate: `${londonDay(3)}T18:00` },
+      data: {
+        userId: user.rows[0].id,
+        venueId: venue.rows[0].id,
+        scheduledDate: `${londonDay(3)}T18:00`,
+        overrideReason: "Arranged by the test",
+      },
     });
     expect(first.status()).toBe(201);
-    // A second date the same London month is over a trial member's one date (unless the month turns).
+    // A second date the same London month is over a Silver couple's one date (unless the month turns).
     const sameMonth = londonDay(3).slice(0, 8) === londonDay(4).slice(0, 8) ? 4 : 2;
+    const month = new Intl.DateTimeFormat("en-GB", { month: "long", timeZone: "UTC" }).format(
+      new Date(`${londonDay(sameMonth)}T12:00:00Z`),
+    );
 
     await page.goto("/admin?tab=assignments");
     await page.getByRole("button", { name: "Assign Date" }).click();
@@ -185,11 +201,10 @@ test.describe("assignments tab", () => {
     await dialog.getByLabel("Scheduled date (London time)").fill(`${londonDay(sameMonth)}T20:00`);
     await dialog.getByRole("combobox", { name: "Venue" }).fill(`Spa ${t}`);
     await dialog.getByRole("option", { name: `Spa ${t} - London (wellness)` }).click();
-    await dialog.getByRole("button", { name: "Assign", exact: true }).click();
-    await expect(dialog.getByRole("alert")).toContainText(
-      `Tilly Full${t} has already used all 1 date of their allowance`,
-    );
-    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("None left")).toBeVisible();
+    await expect(dialog.getByTestId("rule-check")).toContainText(`Allowance for ${month} used up (1 of 1)`);
+    await expect(dialog.getByRole("button", { name: "Assign", exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Assign anyway" })).toBeVisible();
   });
 
   test("no assignments yet: the empty state's Start Scheduling opens the dialog", async ({ page }) => {

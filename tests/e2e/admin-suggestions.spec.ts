@@ -63,10 +63,14 @@ async function arrangeSuggestion(userId: number, opts: { status?: string; withVe
   const db = await e2eDb();
   const venueName = `Lantern Supper Club ${Date.now().toString(36)}`;
   const venue = await db.query(
-    `INSERT INTO venues (name, address, city, type) VALUES ($1, '7 Borough Yard', 'London', 'restaurant') RETURNING id`,
+    `INSERT INTO venues (name, address, city, postcode, type, latitude, longitude)
+     VALUES ($1, '7 Borough Yard', 'London', 'SE1 9PX', 'restaurant', 51.5055, -0.091) RETURNING id`,
     [venueName],
   );
-  const when = new Date(Date.now() + 9 * 86_400_000);
+  // An evening 9 or more days ahead on days 1-28 (a slot the couple's chosen days cover: issue #17's rulebook).
+  let ahead = 9;
+  while (new Date(Date.now() + ahead * 86_400_000).getUTCDate() > 28) ahead++;
+  const when = new Date(Date.now() + ahead * 86_400_000);
   when.setUTCHours(18, 30, 0, 0);
   const venues =
     opts.withVenue === false
@@ -92,6 +96,17 @@ test.describe("AI suggestions tab", () => {
   test("approves a suggestion, then Create Booking schedules the date", async ({ page }) => {
     await signInAsAdmin(page);
     const member = await arrangeMember({ firstName: "Imogen" });
+    // Create Booking asks the rulebook and never overrides: the couple's answers fit the suggested date.
+    await (await e2eDb()).query(
+      `INSERT INTO user_preferences (user_id, postcode, travel_radius, date_spend, date_type_preferences, time_preferences, scheduling_preferences)
+       VALUES ($1, 'SE1 9PX', 10, '££', $2, $3, $4)`,
+      [
+        member.id,
+        JSON.stringify([{ type: "restaurants", rank: 1 }]),
+        JSON.stringify([{ time: "evenings", rank: 1 }]),
+        JSON.stringify(ANY_DAY),
+      ],
+    );
     const s = await arrangeSuggestion(member.id);
     await page.goto("/admin?tab=ai-suggestions");
     // The tab's code loads on first open: allow a busy machine a little longer.

@@ -55,9 +55,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
       reply.headers(err.headers);
-      return reply
-        .code(err.statusCode)
-        .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      return reply.code(err.statusCode).send({
+        message: err.message,
+        ...(err.errors ? { errors: err.errors } : {}),
+        ...(err.extra ?? {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../constants.ts";
 import { isStorableInstant } from "./common.ts";
+import type { AssignmentOverride } from "./rulebook.ts";
 
 /** The statuses an admin may set from the inline dropdown (spec section 4; the moves between them: assignment-status.ts). */
 export const ASSIGNMENT_STATUSES = ["scheduled", "revealed", "confirmed", "completed", "cancelled"] as const;
@@ -197,4 +198,6 @@ export interface AdminAssignment {
   ratings: AdminRating[];
   /** Why the matching engine chose this date (auto-assign, Create Booking, Plan month); null for hand-made dates. Admins only. */
   matchReasons: string[] | null;
+  /** An operator booked this date although it broke hard rules (issue #17): which, why, who, when. Admins only. */
+  override: AssignmentOverride | null;
 }

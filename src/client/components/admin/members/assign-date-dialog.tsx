@@ -9,6 +9,7 @@ import {
   dateToLondonLocal,
 } from "../../../../shared/admin/assignments.ts";
 import { type AdminUser, memberName } from "../../../../shared/admin/members.ts";
+import { checkAssignmentSchema, overrideReasonSchema } from "../../../../shared/admin/rulebook.ts";
 import type { AdminVenue } from "../../../../shared/admin/venues.ts";
 import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
@@ -26,6 +27,7 @@ import { toast } from "../../ui/use-toast.ts";
 import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
 import { CoupleFacts, CoupleNeeds, CoupleSkeleton, useCouple } from "./couple-panel.tsx";
 import { MemberPicker } from "./member-picker.tsx";
+import { RuleCheckPanel, useRuleCheck } from "./rule-check.tsx";
 
 interface FormValues {
   userId: string;
@@ -70,7 +72,8 @@ function CoupleBrief({ userId, when }: { userId: number; when: string }) {
 
 /**
  * Assign Date: a member (searched on the server), a London date and time, and a venue. Assign stays
- * disabled until all three are chosen; the server checks the member's monthly allowance and clashes.
+ * disabled until all three are chosen and the rulebook has checked them (live, as they change): a couple that
+ * can't be booked can't be assigned; a date that breaks rules needs an override reason ("Assign anyway").
  */
 export function AssignDateDialog({
   open,
@@ -90,12 +93,26 @@ export function AssignDateDialog({
   const { errors } = form.formState;
   const [userId, venue, when] = form.watch(["userId", "venueId", "scheduledDate"]);
   const ready = Boolean(userId && venue && when);
+  const [overrideReason, setOverrideReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  // The live rulebook check of the current choice (only once it parses: a member, a venue and a time).
+  const parsed = checkAssignmentSchema.safeParse({ userId, venueId: venue, scheduledDate: when });
+  const check = useRuleCheck(
+    ready && parsed.success ? { userId, venueId: venue, scheduledDate: when } : null,
+  );
+  const verdict = check.current ? check.data : undefined;
+  const broken = verdict?.eligible ? verdict.broken : [];
+  const needsOverride = broken.length > 0;
+  // Assign waits for the check of the current choice; a couple that can't be booked can't be assigned.
+  const canAssign = ready && verdict?.eligible === true;
 
   const reset = () => {
     form.reset(EMPTY);
     setMember(null);
     setVenueChoice(null);
     setServerError(null);
+    setOverrideReason("");
+    setReasonError(undefined);
   };
   const assign = useSingleFlightMutation({
     mutationFn: async (v: FormValues) =>
@@ -104,15 +121,17 @@ export function AssignDateDialog({
           userId: Number(v.userId),
           venueId: Number(v.venueId),
           scheduledDate: v.scheduledDate,
+          ...(needsOverride ? { overrideReason } : {}),
         })
       ).json()) as AdminAssignment,
     onSuccess: (created) => {
       toast({
         title: ASSIGNMENT_MSG.created,
-        description: `${created.user ? memberName(created.user) : "The member"} has a date at ${created.venue?.name ?? "the venue"}.`,
+        description: `${created.user ? memberName(created.user) : "The member"} has a date at ${created.venue?.name ?? "the venue"}.${created.override ? " The override is on the record." : ""}`,
       });
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/assignments"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
       onOpenChange(false);
       reset();
     },
@@ -143,6 +162,13 @@ export function AssignDateDialog({
           className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-x-8"
           onSubmit={form.handleSubmit(() => {
             setServerError(null);
+            if (needsOverride) {
+              const reason = overrideReasonSchema.safeParse(overrideReason);
+              if (!reason.success) {
+                setReasonError(reason.error.issues[0]?.message);
+                return;
+              }
+            }
             assign.mutate(form.getValues());
           })}
         >
@@ -170,6 +196,17 @@ export function AssignDateDialog({
                 form.setValue("venueId", v ? String(v.id) : "", { shouldValidate: Boolean(v) });
               }}
             />
+            {ready && (
+              <RuleCheckPanel
+                check={check}
+                reason={overrideReason}
+                reasonError={reasonError}
+                onReason={(text) => {
+                  setOverrideReason(text);
+                  if (reasonError) setReasonError(undefined);
+                }}
+              />
+            )}
             {serverError && (
               <p
                 role="alert"
@@ -197,8 +234,12 @@ export function AssignDateDialog({
             >
               Cancel
             </Button>
-            <Button type="submit" disabled={!ready || assign.isPending}>
-              {assign.isPending ? "Assigning..." : "Assign"}
+            <Button
+              type="submit"
+              variant={needsOverride ? "destructive" : undefined}
+              disabled={!canAssign || assign.isPending}
+            >
+              {assign.isPending ? "Assigning..." : needsOverride ? "Assign anyway" : "Assign"}
             </Button>
           </DialogFooter>
         </form>

@@ -8,6 +8,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { OverrideRecord } from "./override-record.tsx";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -76,6 +77,14 @@ export function AssignmentDetailsDialog({
                 <Row term="Scheduled date">{formatDateTimeGB(a.scheduledDate)}</Row>
                 <Row term="Created">{formatDateTimeGB(a.createdAt)}</Row>
               </Section>
+              {a.override && (
+                <section className="grid gap-3">
+                  <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                    Override
+                  </h3>
+                  <OverrideRecord override={a.override} />
+                </section>
+              )}
               {a.matchReasons && a.matchReasons.length > 0 && (
                 <section className="grid gap-3" aria-labelledby={`why-${a.id}`}>
                   <h3

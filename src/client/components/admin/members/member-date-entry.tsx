@@ -4,6 +4,7 @@ import type { AdminDateRating } from "../../../../shared/admin/member-couple.ts"
 import { cn } from "../../../lib/cn.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { Badge } from "../../ui/badge.tsx";
+import { OverrideRecord } from "./override-record.tsx";
 
 const day = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
@@ -138,6 +139,7 @@ export function MemberDateEntry({
           </span>
         </p>
       )}
+      {date.override && <OverrideRecord override={date.override} compact />}
       {past && ratings.length > 0 && <Ratings ratings={ratings} />}
     </li>
   );

@@ -7,6 +7,7 @@
  * One named prepared statement (each pooled connection plans it once).
  */
 import type { Db } from "../../../db/client.ts";
+import { FORMER_ADMIN, overriderNameSql } from "./override.ts";
 import { averageRatingSql, feedbackSql, ratingsJsonSql } from "./ratings-sql.ts";
 
 const value = (expr: string) => `coalesce(to_json(${expr})::text, 'null')`;
@@ -21,6 +22,21 @@ const matchReasons = `case when jsonb_typeof(r.match_reasons) = 'array' then (
   select '[' || coalesce(string_agg(e::text, ',' order by n), '') || ']'
   from jsonb_array_elements(r.match_reasons) with ordinality as m(e, n) where jsonb_typeof(e) = 'string'
 ) else 'null' end`;
+
+/** toOverride: null unless overridden_at is set; the rules keep an array's strings only. */
+const override = `case when r.overridden_at is null then 'null' else ${object([
+  [
+    "rules",
+    `case when jsonb_typeof(r.override_rules) = 'array' then (
+      select '[' || coalesce(string_agg(e::text, ',' order by n), '') || ']'
+      from jsonb_array_elements(r.override_rules) with ordinality as m(e, n) where jsonb_typeof(e) = 'string'
+    ) else '[]' end`,
+  ],
+  ["reason", `to_json(coalesce(r.override_reason, ''))::text`],
+  ["byId", value("r.overridden_by")],
+  ["by", `to_json(coalesce(${overriderNameSql("r.overridden_by")}, '${FORMER_ADMIN}'))::text`],
+  ["at", instant("r.overridden_at")],
+])} end`;
 
 const row = object([
   ["id", value("r.id")],
@@ -65,6 +81,7 @@ const row = object([
   ["feedback", feedbackSql("r.id")],
   ["ratings", ratingsJsonSql("r.id")],
   ["matchReasons", matchReasons],
+  ["override", override],
 ]);
 
 /**

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AdminAssignment, AdminRating } from "../../../../shared/admin/assignments.ts";
 import type { Db } from "../../../db/client.ts";
 import { dateIdeas, dateReservations, users, venues } from "../../../db/schema.ts";
+import { overriderNameSql, toOverride } from "./override.ts";
 import { ratingsJsonSql, summariseRatings } from "./ratings-sql.ts";
 
 type Reader = Pick<Db, "select">;
@@ -18,6 +19,11 @@ const columns = {
   confirmedAt: dateReservations.confirmedAt,
   ratings: sql<string>`${sql.raw(ratingsJsonSql(`"date_reservations"."id"`))}`,
   matchReasons: dateReservations.matchReasons,
+  overrideRules: dateReservations.overrideRules,
+  overrideReason: dateReservations.overrideReason,
+  overriddenBy: dateReservations.overriddenBy,
+  overriddenAt: dateReservations.overriddenAt,
+  overriderName: sql<string | null>`${sql.raw(overriderNameSql(`"date_reservations"."overridden_by"`))}`,
   userEmail: users.email,
   userFirstName: users.firstName,
   userLastName: users.lastName,
@@ -87,6 +93,7 @@ export function toAdminAssignment(r: AssignmentRow): AdminAssignment {
     matchReasons: Array.isArray(r.matchReasons)
       ? r.matchReasons.filter((x): x is string => typeof x === "string")
       : null,
+    override: toOverride(r),
   };
 }
 

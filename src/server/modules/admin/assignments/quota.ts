@@ -38,10 +38,15 @@ export function coupleName(c: Pick<Couple, "member" | "partner" | "holder">): st
  * Takes one date of the couple's allowance for the London month of `at` (couples/couple.ts: the plan
  * holder's row, whichever partner the date is for). The month's row is created on first use from the plan's
  * tier, counting the couple's dates already in that month, then locked, so two bookings at once cannot both
- * take the last date. Refuses (409) when the month is used up. Call inside a transaction, after locking the
+ * take the last date. Refuses (409) when the month is used up, unless `allowOver` (an operator's override). Call inside a transaction, after locking the
  * couple (readCouple with lock).
  */
-export async function consumeQuota(tx: Tx, couple: Couple, at: Date): Promise<void> {
+export async function consumeQuota(
+  tx: Tx,
+  couple: Couple,
+  at: Date,
+  opts: { allowOver?: boolean } = {},
+): Promise<void> {
   const { year, month } = londonYearMonth(at);
   const owner = couple.allowanceOwner;
   const tier = allowanceTier(couple);
@@ -73,13 +78,14 @@ export async function consumeQuota(tx: Tx, couple: Couple, at: Date): Promise<vo
   // The row may have counted fewer of the couple's dates than there are (a partner's dates from before they
   // linked, a plan that changed hands): the dates themselves count too.
   const used = Math.max(row.quotaUsed, n);
-  if (used >= row.quotaAllowed)
+  // An operator's override (issue #17) may book beyond the allowance: the row then counts more than allowed.
+  if (used >= row.quotaAllowed && !opts.allowOver)
     throw conflict(
       ASSIGNMENT_MSG.quotaUsed(coupleName(couple), row.quotaAllowed, monthName.format(at), !!couple.partner),
     );
   await tx
     .update(userMonthlyQuotas)
-    .set({ quotaUsed: used + 1, quotaRemaining: row.quotaAllowed - used - 1 })
+    .set({ quotaUsed: used + 1, quotaRemaining: Math.max(0, row.quotaAllowed - used - 1) })
     .where(eq(userMonthlyQuotas.id, row.id));
 }
 

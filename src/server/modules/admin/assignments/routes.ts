@@ -1,12 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { assignmentStatusSchema, createAssignmentSchema } from "../../../../shared/admin/assignments.ts";
+import { assignmentStatusSchema } from "../../../../shared/admin/assignments.ts";
 import { adminId, adminListQuerySchema, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
 import { userIdParamSchema } from "../../../../shared/admin/members.ts";
+import {
+  checkAssignmentSchema,
+  createAssignmentWithOverrideSchema,
+} from "../../../../shared/admin/rulebook.ts";
 import type { Deps } from "../../../deps.ts";
 import { streamWorkbook } from "../members/stream-workbook.ts";
 import { autoAssign } from "./auto.ts";
+import { checkAssignment } from "./check.ts";
 import { assignmentExportColumns, assignmentExportRows, listAssignmentsJson } from "./list.ts";
 import { createAssignment } from "./service.ts";
 import { updateAssignmentStatus } from "./status.ts";
@@ -32,9 +37,26 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
     ),
   );
 
-  r.post("/api/admin/assignments", { schema: { body: createAssignmentSchema } }, async (req, reply) =>
-    // The new date's mail waits the undo window (undo-state.ts).
-    reply.code(201).send(await createdWithUndo(deps, (tx) => createAssignment(deps, req.body, tx))),
+  r.post(
+    "/api/admin/assignments",
+    { schema: { body: createAssignmentWithOverrideSchema } },
+    async (req, reply) => {
+      const { overrideReason, ...body } = req.body;
+      const by = req.user!.id;
+      const override = overrideReason ? { reason: overrideReason, by } : null;
+      // The new date's mail waits the undo window (undo-state.ts).
+      return reply
+        .code(201)
+        .send(
+          await createdWithUndo(deps, (tx) =>
+            createAssignment(deps, { ...body, override, mayOverride: true }, tx),
+          ),
+        );
+    },
+  );
+
+  r.post("/api/admin/assignments/check", { schema: { body: checkAssignmentSchema } }, async (req) =>
+    checkAssignment(deps, req.body),
   );
 
   r.patch(

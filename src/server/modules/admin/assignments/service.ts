@@ -1,13 +1,15 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import {
   type AdminAssignment,
   ASSIGNMENT_CLASH_HOURS,
   ASSIGNMENT_MSG,
 } from "../../../../shared/admin/assignments.ts";
-import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
+import { RULE_MSG } from "../../../../shared/admin/rulebook.ts";
+import { dateIdeas, dateReservations, users, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { badRequest, conflict, notFound } from "../../../http-error.ts";
+import { badRequest, conflict, HttpError, notFound } from "../../../http-error.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
+import { checkBooking, type RulebookAnswer } from "../../rulebook/check.ts";
 import { readAssignment } from "./query.ts";
 import { consumeQuota, type Tx } from "./quota.ts";
 
@@ -20,6 +22,10 @@ export interface NewAssignment {
   aiSuggestion?: string | null;
   /** The matching engine's reasons for this choice (admins only). */
   matchReasons?: string[] | null;
+  /** An operator's reason to book although the date breaks hard rules (manual Assign only), and who they are. */
+  override?: { reason: string; by: number } | null;
+  /** The refusal invites an override reason (manual Assign); Auto Assign and Create Booking never override. */
+  mayOverride?: boolean;
 }
 
 /**
@@ -52,32 +58,50 @@ export async function refuseClash(tx: Tx, ids: number[], at: Date, exceptId?: nu
   if (clash) throw conflict(ASSIGNMENT_MSG.clash);
 }
 
-/** An active idea at the venue, preferring one the member has not had yet; null when the venue has none. */
-async function pickIdea(tx: Tx, userId: number, venueId: number): Promise<number | null> {
-  const [idea] = await tx
-    .select({ id: dateIdeas.id })
-    .from(dateIdeas)
-    .where(and(eq(dateIdeas.venueId, venueId), eq(dateIdeas.isActive, true)))
-    .orderBy(
-      sql`exists (select 1 from ${dateReservations} where ${dateReservations.userId} = ${userId} and ${dateReservations.dateIdeaId} = ${dateIdeas.id})`,
-      asc(dateIdeas.id),
-    )
-    .limit(1)
-    .for("key share");
-  return idea?.id ?? null;
+const deletedAnswer: RulebookAnswer = {
+  eligible: false,
+  reason: RULE_MSG.deleted,
+  ineligible: "deleted",
+  broken: [],
+  dateIdea: null,
+  couple: null,
+};
+
+/** The 4xx of a booking the rulebook refuses: not eligible (no override), or rules broken. */
+export function rulebookRefusal(answer: RulebookAnswer, mayOverride: boolean): HttpError {
+  if (!answer.eligible) {
+    if (answer.ineligible === "inPast") return badRequest(ASSIGNMENT_MSG.dateInPast);
+    const err = new HttpError(422, answer.reason ?? RULE_MSG.noPlan("This member"));
+    err.extra = { eligible: false };
+    return err;
+  }
+  const err = new HttpError(
+    422,
+    mayOverride ? RULE_MSG.broken(answer.broken) : RULE_MSG.brokenNoOverride(answer.broken),
+  );
+  err.extra = { eligible: true, rules: answer.broken };
+  return err;
 }
 
 /**
  * Creates a date for a member (the Assign Date dialog, AI suggestions' Create Booking, the matching
- * engine): the member and venue must exist, the time must be in the future and clear of the couple's
- * other dates, and the date counts against the member's allowance for its London month. Everything
- * happens in one transaction (the caller's when `tx` is given).
+ * engine). The rulebook is asked first, inside the transaction and after the couple is locked: a couple that
+ * may not have dates is refused (422; a past time 400); a date that breaks hard rules is refused (422 with the
+ * rules) unless `override` carries an operator's reason, and then the rules, reason, who and when are stored
+ * with it. The date counts against the couple's allowance for its London month (an overridden allowance too).
+ * Everything happens in one transaction (the caller's when `tx` is given).
  */
 export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx): Promise<AdminAssignment> {
   const run = async (t: Tx): Promise<AdminAssignment> => {
     if (!(input.scheduledDate.getTime() > deps.now().getTime())) throw badRequest(ASSIGNMENT_MSG.dateInPast);
+    // A deleted account is not eligible (422), rather than unknown (lockCouple's 404).
+    const [gone] = await t
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.userId), isNotNull(users.deletedAt)));
+    if (gone) throw rulebookRefusal(deletedAnswer, false);
     const couple = await lockCouple(t, input.userId);
-    const { member, ids } = couple;
+    const { member } = couple;
     // The venue and idea rows are key-share locked: a delete at the same moment waits for this date and is
     // then refused for it, instead of removing the row between this check and the insert (a 500).
     const [venue] = await t
@@ -86,20 +110,38 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
       .where(eq(venues.id, input.venueId))
       .for("key share");
     if (!venue) throw notFound(ASSIGNMENT_MSG.venueNotFound);
-    // undefined: pick an active idea at the venue; null: the venue itself (the engine found no idea that fits).
-    let dateIdeaId = input.dateIdeaId ?? null;
-    if (dateIdeaId !== null) {
+    if (typeof input.dateIdeaId === "number") {
       const [idea] = await t
+        .select({ id: dateIdeas.id })
+        .from(dateIdeas)
+        .where(eq(dateIdeas.id, input.dateIdeaId))
+        .for("key share");
+      if (!idea) throw notFound(ASSIGNMENT_MSG.dateIdeaNotFound);
+    }
+    const answer = await checkBooking(
+      deps,
+      {
+        userId: member.id,
+        venueId: venue.id,
+        scheduledDate: input.scheduledDate,
+        dateIdeaId: input.dateIdeaId,
+      },
+      t,
+    );
+    const override = input.override ?? null;
+    if (!answer.eligible || (answer.broken.length > 0 && !override))
+      throw rulebookRefusal(answer, input.mayOverride ?? false);
+    const overridden = answer.broken.length > 0 && override !== null;
+    // undefined: the rulebook's pick at the venue (the active idea that breaks fewest rules); null: the venue.
+    const dateIdeaId = answer.dateIdea?.id ?? null;
+    if (input.dateIdeaId === undefined && dateIdeaId !== null) {
+      await t
         .select({ id: dateIdeas.id })
         .from(dateIdeas)
         .where(eq(dateIdeas.id, dateIdeaId))
         .for("key share");
-      if (!idea) throw notFound(ASSIGNMENT_MSG.dateIdeaNotFound);
-    } else if (input.dateIdeaId === undefined) {
-      dateIdeaId = await pickIdea(t, member.id, venue.id);
     }
-    await refuseClash(t, ids, input.scheduledDate);
-    await consumeQuota(t, couple, input.scheduledDate);
+    await consumeQuota(t, couple, input.scheduledDate, { allowOver: overridden });
     const [row] = await t
       .insert(dateReservations)
       .values({
@@ -110,6 +152,14 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
         status: "scheduled",
         aiSuggestion: input.aiSuggestion ?? null,
         matchReasons: input.matchReasons?.length ? input.matchReasons : null,
+        ...(overridden && override
+          ? {
+              overrideRules: answer.broken,
+              overrideReason: override.reason,
+              overriddenBy: override.by,
+              overriddenAt: deps.now(),
+            }
+          : {}),
       })
       .returning({ id: dateReservations.id });
     return (await readAssignment(t, row.id))!;

@@ -1,0 +1,194 @@
+/**
+ * The rulebook (issue #17): for a proposed couple (any member of it), venue, idea and time, whether the couple
+ * may have a date at all (eligible) and the hard rules the date breaks. Every path that books a date asks here:
+ * manual Assign (which may override broken rules with a reason), Auto Assign and Create Booking (which never
+ * do). The couple, venue and rules are read as the matching engine reads them (load.ts, engine.ts, rules.ts).
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { ASSIGNMENT_MSG, datesAllowed } from "../../../shared/admin/assignments.ts";
+import { memberName } from "../../../shared/admin/members.ts";
+import { BOOKING_HORIZON_MONTHS, RULE_MSG } from "../../../shared/admin/rulebook.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { dateIdeas, userPreferences, users, venues } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { notFound } from "../../http-error.ts";
+import { type Couple, readCouple } from "../couples/couple.ts";
+import { venueLocation } from "../matching/geo/index.ts";
+import { loadProfiles } from "../matching/load.ts";
+import { londonYearMonth } from "../matching/rules.ts";
+import type { IdeaCandidate, VenueCandidate } from "../matching/types.ts";
+import { type BookingFacts, brokenRules, type Person } from "./rules.ts";
+
+export interface BookingProposal {
+  userId: number;
+  venueId: number;
+  scheduledDate: Date;
+  /** A date idea; null: the venue itself; undefined: the active idea at the venue that breaks fewest rules. */
+  dateIdeaId?: number | null;
+}
+
+export type Ineligible = "deleted" | "noPlan" | "inPast" | "tooFar";
+
+export interface RulebookAnswer {
+  eligible: boolean;
+  /** Why not, in words, and which kind (a past time is a 400, the rest 422). */
+  reason: string | null;
+  ineligible: Ineligible | null;
+  broken: string[];
+  /** The idea the date would have: the one asked for, or the best fit at the venue; null: the venue itself. */
+  dateIdea: { id: number; title: string } | null;
+  couple: Couple | null;
+}
+
+type Conn = Db | Tx;
+type IdeaRow = IdeaCandidate & { venueId: number | null; isActive: boolean };
+
+const ideaColumns = {
+  id: dateIdeas.id,
+  title: dateIdeas.title,
+  category: dateIdeas.category,
+  priceLevel: dateIdeas.priceLevel,
+  season: dateIdeas.season,
+  timeOfDay: dateIdeas.timeOfDay,
+  duration: dateIdeas.duration,
+  tags: dateIdeas.tags,
+  requirements: dateIdeas.requirements,
+  venueId: dateIdeas.venueId,
+  isActive: dateIdeas.isActive,
+};
+
+/** The venue as load.ts's loadVenues builds it (with its active ideas), or null. */
+async function loadVenue(
+  conn: Conn,
+  venueId: number,
+): Promise<{ venue: VenueCandidate; ideas: IdeaRow[] } | null> {
+  const [v] = await conn.select().from(venues).where(eq(venues.id, venueId));
+  if (!v) return null;
+  const ideas: IdeaRow[] = await conn
+    .select(ideaColumns)
+    .from(dateIdeas)
+    .where(and(eq(dateIdeas.venueId, venueId), eq(dateIdeas.isActive, true)))
+    .orderBy(asc(dateIdeas.id));
+  return {
+    venue: {
+      id: v.id,
+      name: v.name,
+      type: v.type,
+      priceLevel: v.priceLevel,
+      city: v.city,
+      address: v.address,
+      postcode: v.postcode,
+      location: venueLocation({ latitude: v.latitude, longitude: v.longitude, postcode: v.postcode }),
+      dietary: v.dietaryAccommodations ?? [],
+      accessibility: v.accessibilityFeatures ?? [],
+      ideas,
+    },
+    ideas,
+  };
+}
+
+function addMonths(at: Date, months: number): Date {
+  const d = new Date(at.getTime());
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+const ineligible = (kind: Ineligible, reason: string, couple: Couple | null): RulebookAnswer => ({
+  eligible: false,
+  reason,
+  ineligible: kind,
+  broken: [],
+  dateIdea: null,
+  couple,
+});
+
+/**
+ * Asks the rulebook. 404 for an unknown member, venue or idea; everything else is an answer. Inside a
+ * transaction pass it as `conn` (after locking the couple) so the answer holds until the date is written.
+ */
+export async function checkBooking(
+  deps: Deps,
+  p: BookingProposal,
+  conn: Conn = deps.db,
+): Promise<RulebookAnswer> {
+  const [row] = await conn
+    .select({ id: users.id, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, p.userId));
+  if (!row) throw notFound(ASSIGNMENT_MSG.memberNotFound);
+  if (row.deletedAt) return ineligible("deleted", RULE_MSG.deleted, null);
+  const couple = await readCouple(conn, p.userId);
+  if (!couple) return ineligible("deleted", RULE_MSG.deleted, null);
+  if (!couple.holder) {
+    const name = memberName(couple.member);
+    return ineligible(
+      "noPlan",
+      couple.member.isAdmin ? RULE_MSG.adminOnly(name) : RULE_MSG.noPlan(name),
+      couple,
+    );
+  }
+  const now = deps.now();
+  if (!(p.scheduledDate.getTime() > now.getTime())) return ineligible("inPast", RULE_MSG.inPast, couple);
+  if (p.scheduledDate.getTime() > addMonths(now, BOOKING_HORIZON_MONTHS).getTime())
+    return ineligible("tooFar", RULE_MSG.tooFar, couple);
+
+  const place = await loadVenue(conn, p.venueId);
+  if (!place) throw notFound(ASSIGNMENT_MSG.venueNotFound);
+  let chosen: IdeaRow | null = null;
+  if (typeof p.dateIdeaId === "number") {
+    [chosen] = await conn.select(ideaColumns).from(dateIdeas).where(eq(dateIdeas.id, p.dateIdeaId));
+    if (!chosen) throw notFound(ASSIGNMENT_MSG.dateIdeaNotFound);
+  }
+
+  const [loaded] = await loadProfiles(deps, sql`u.id = ${p.userId}`, conn);
+  if (!loaded) return ineligible("deleted", RULE_MSG.deleted, null);
+  const prefs = await conn.select().from(userPreferences).where(inArray(userPreferences.userId, couple.ids));
+  const people: Person[] = [couple.member, ...(couple.partner ? [couple.partner] : [])].map((u) => {
+    const pr = prefs.find((x) => x.userId === u.id);
+    return {
+      id: u.id,
+      name: memberName(u),
+      dietary: pr?.dietaryRestrictions ?? [],
+      accessibility: pr?.accessibilityNeeds ?? [],
+      alcoholOk: pr?.alcoholOk ?? true,
+    };
+  });
+  // The allowance as the engine counts it (load.ts quotaRemaining): the owner's row, or the couple's dates.
+  const ym = londonYearMonth(p.scheduledDate);
+  const quota = loaded.quotaRows.get(ym);
+  const allowance = {
+    allowed: quota?.allowed ?? datesAllowed(loaded.profile.tier),
+    used: Math.max(quota?.used ?? 0, loaded.coupleDatesByMonth.get(ym) ?? 0),
+  };
+  const facts = (idea: IdeaRow | null): BookingFacts => ({
+    profile: loaded.profile,
+    people,
+    venue: place.venue,
+    idea,
+    at: p.scheduledDate,
+    now,
+    allowance,
+  });
+
+  let broken: string[];
+  if (p.dateIdeaId === undefined && place.ideas.length > 0) {
+    // The idea that breaks fewest rules (ties: the first made), as Assign would book it.
+    let best: { idea: IdeaRow; broken: string[] } | null = null;
+    for (const idea of place.ideas) {
+      const b = brokenRules(facts(idea));
+      if (!best || b.length < best.broken.length) best = { idea, broken: b };
+    }
+    chosen = best!.idea;
+    broken = best!.broken;
+  } else {
+    broken = brokenRules(facts(chosen));
+  }
+  return {
+    eligible: true,
+    reason: null,
+    ineligible: null,
+    broken,
+    dateIdea: chosen ? { id: chosen.id, title: chosen.title } : null,
+    couple,
+  };
+}
