@@ -52,11 +52,28 @@ describe("allowed moves", () => {
   ])("%s (%s) -> %s", async (from, when, to) => {
     t.clock.set(NOW);
     const { reservation } = await dateIn(from, when);
-    const res = await setStatus(reservation.id, { status: to });
+    // Putting a cancelled date back asks the rulebook again: this couple has no answers, so it is booked only
+    // with an operator's written reason, kept on the record.
+    const reinstate = from === "cancelled";
+    if (reinstate) {
+      const refused = await setStatus(reservation.id, { status: to });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().rules).toContain("Not one of their chosen days");
+      expect((await row(reservation.id)).status).toBe("cancelled");
+    }
+    const res = await setStatus(
+      reservation.id,
+      reinstate ? { status: to, overrideReason: "The couple asked us on the phone" } : { status: to },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe(to);
     const after = await row(reservation.id);
     expect(after.status).toBe(to);
+    if (reinstate) {
+      expect(after.overrideReason).toBe("The couple asked us on the phone");
+      expect(after.overrideRules).toContain("Not one of their chosen days");
+      expect(after.overriddenBy).toBe(admin.user.id);
+    }
     if (to === "revealed" || to === "confirmed")
       expect(after.revealedAt?.toISOString()).toBe(NOW.toISOString());
     if (to === "confirmed") expect(after.confirmedAt?.toISOString()).toBe(NOW.toISOString());

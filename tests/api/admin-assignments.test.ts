@@ -219,7 +219,12 @@ describe("PATCH /api/admin/assignments/:id/status", () => {
       await setStatus(a.id, { status: "cancelled" });
       expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 0, quotaRemaining: 1 }]);
 
-      expect((await setStatus(a.id, { status: "scheduled" })).statusCode).toBe(200);
+      // Putting it back asks the rulebook again: less than 72 hours ahead now, so only with a written reason.
+      const refused = await setStatus(a.id, { status: "scheduled" });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().rules).toContain("Less than 72 hours ahead");
+      const back = await setStatus(a.id, { status: "scheduled", overrideReason: "Venue confirmed by phone" });
+      expect(back.statusCode, back.body).toBe(200);
       expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 1, quotaRemaining: 0 }]);
       expect(
         await t.db.select().from(userVenueExclusions).where(eq(userVenueExclusions.userId, m.user.id)),
@@ -238,8 +243,8 @@ describe("PATCH /api/admin/assignments/:id/status", () => {
       (await create({ userId: m.user.id, venueId: v.id, scheduledDate: "2031-07-26T19:00" })).statusCode,
     ).toBe(201);
     const res = await setStatus(a.id, { status: "scheduled" });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain("has already used all 1 date");
+    expect(res.statusCode).toBe(422);
+    expect(res.json().rules).toContainEqual(expect.stringMatching(/^Allowance for July used up \(1 of 1\)/));
     const [row] = await t.db.select().from(dateReservations).where(eq(dateReservations.id, a.id));
     expect(row.status).toBe("cancelled");
     expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 1, quotaRemaining: 0 }]);

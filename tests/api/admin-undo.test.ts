@@ -15,6 +15,7 @@ import {
   venues,
 } from "../../src/server/db/schema.ts";
 import { runDueJobs } from "../../src/server/jobs/jobs.ts";
+import { londonInstant, londonParts } from "../../src/server/modules/matching/rules.ts";
 import { ASSIGNMENT_MSG as M } from "../../src/shared/admin/assignments.ts";
 import { UNDO_WINDOW_MS } from "../../src/shared/constants.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
@@ -53,6 +54,14 @@ async function couple() {
   return { me, partner, emails: [me.user.email, partner.user.email].sort() };
 }
 
+/** 19:00 in London on a day 5 or more days ahead, on days 1-28 (a slot every chosen day covers). */
+function fitSlot(): Date {
+  for (let d = 5; ; d++) {
+    const p = londonParts(new Date(NOW.getTime() + hours(24 * d)));
+    if (p.day <= 28) return londonInstant(p.year, p.month, p.day, 19, 0);
+  }
+}
+
 let n = 0;
 async function venue() {
   const [v] = await t.db
@@ -69,6 +78,8 @@ async function assign(userId: number) {
     userId,
     venueId: v.id,
     scheduledDate: new Date(NOW.getTime() + hours(24 * 5)).toISOString(),
+    // The couple has no answers here: the rulebook's breaches are overridden, on the record.
+    overrideReason: "Booked by hand for the undo tests",
   });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().id as number, venue: v };
@@ -234,7 +245,10 @@ describe("a reinstatement", () => {
     await setStatus(id, "cancelled");
     await afterWindow(); // the cancellation went
     t.mail.length = 0;
-    const back = await setStatus(id, "scheduled");
+    const back = await call("PATCH", `/api/admin/assignments/${id}/status`, {
+      status: "scheduled",
+      overrideReason: "Put back by hand for the undo tests",
+    });
     expect(back.statusCode, back.body).toBe(200);
     expect((await row(id)).undoState).toMatchObject({ kind: "reinstated", previousStatus: "cancelled" });
     expect(await used(me.user.id)).toBe(1);
@@ -301,7 +315,20 @@ describe("Auto Assign and Create Booking", () => {
 
   it("Create Booking's date is held; Undo removes it and the suggestion is approved again", async () => {
     const { me, emails } = await couple();
-    const v = await venue();
+    // Create Booking asks the rulebook and never overrides: a couple and a venue the date fits.
+    await givePreferences(t.db, me.user.id, {}, { subscriptionTier: "gold" });
+    const [v] = await t.db
+      .insert(venues)
+      .values({
+        name: `Undo Venue ${++n}`,
+        city: "London",
+        type: "restaurant",
+        address: `${n} Quay Street`,
+        postcode: "SE1 9PX",
+        latitude: "51.5055000",
+        longitude: "-0.0910000",
+      })
+      .returning();
     const [s] = await t.db
       .insert(aiDateSuggestions)
       .values({
@@ -314,7 +341,7 @@ describe("Auto Assign and Create Booking", () => {
             name: v.name,
             type: "restaurant",
             address: v.address,
-            suggestedDate: new Date(NOW.getTime() + hours(24 * 7)).toISOString(),
+            suggestedDate: fitSlot().toISOString(),
           },
         ],
       })

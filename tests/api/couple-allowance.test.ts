@@ -105,8 +105,9 @@ describe("the couple's one allowance", () => {
       as: admin,
       payload: { status: "scheduled" },
     });
-    expect(back.statusCode).toBe(409);
-    expect(back.json().message).toMatch(/have already used all 2 dates of their allowance for December 2026/);
+    // Putting it back asks the rulebook again: the couple's December is full.
+    expect(back.statusCode).toBe(422);
+    expect(back.json().rules).toContain(DECEMBER_USED);
   });
 
   it("a couple whose allowance row was made before the partner's dates counted starts from their dates", async () => {

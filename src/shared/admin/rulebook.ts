@@ -4,7 +4,7 @@
  * dialog's live check and the server, so both say the same thing.
  */
 import { z } from "zod";
-import { ASSIGNMENT_MSG, createAssignmentSchema } from "./assignments.ts";
+import { ASSIGNMENT_MSG, assignmentStatusSchema, createAssignmentSchema } from "./assignments.ts";
 import type {
   AdminCouple,
   AdminCoupleAllowance,
@@ -131,3 +131,11 @@ export interface RulebookCheck {
   dateIdea: { id: number; title: string } | null;
   member: RulebookMember | null;
 }
+
+/**
+ * PATCH /api/admin/assignments/:id/status: the move, and for putting a cancelled date back when it now
+ * breaks hard rules, the operator's written reason (kept on the record as for Assign).
+ */
+export const statusChangeSchema = assignmentStatusSchema.extend({
+  overrideReason: overrideReasonSchema.optional(),
+});

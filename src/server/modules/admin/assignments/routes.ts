@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { assignmentStatusSchema } from "../../../../shared/admin/assignments.ts";
 import { adminId, adminListQuerySchema, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
 import { userIdParamSchema } from "../../../../shared/admin/members.ts";
 import {
   checkAssignmentSchema,
   createAssignmentWithOverrideSchema,
+  statusChangeSchema,
 } from "../../../../shared/admin/rulebook.ts";
 import type { Deps } from "../../../deps.ts";
 import { streamWorkbook } from "../members/stream-workbook.ts";
@@ -61,8 +61,14 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.patch(
     "/api/admin/assignments/:assignmentId/status",
-    { schema: { params: z.object({ assignmentId: adminId }), body: assignmentStatusSchema } },
-    async (req) => updateAssignmentStatus(deps, req.params.assignmentId, req.body.status),
+    { schema: { params: z.object({ assignmentId: adminId }), body: statusChangeSchema } },
+    async (req) =>
+      updateAssignmentStatus(
+        deps,
+        req.params.assignmentId,
+        req.body.status,
+        req.body.overrideReason ? { reason: req.body.overrideReason, by: req.user!.id } : null,
+      ),
   );
 
   r.post(

@@ -9,9 +9,10 @@ import { dateReservations, userVenueExclusions } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
+import { checkBooking } from "../../rulebook/check.ts";
 import { readAssignment } from "./query.ts";
 import { consumeQuota, returnQuota, type Tx } from "./quota.ts";
-import { refuseClash } from "./service.ts";
+import { rulebookRefusal } from "./service.ts";
 import { clearUndo, holdForUndo } from "./undo-state.ts";
 
 type DateReservation = typeof dateReservations.$inferSelect;
@@ -27,6 +28,7 @@ export async function updateAssignmentStatus(
   deps: Deps,
   id: number,
   status: AssignmentStatus,
+  override: { reason: string; by: number } | null = null,
 ): Promise<AdminAssignment> {
   return deps.db.transaction(async (tx) => {
     const [found] = await tx
@@ -47,9 +49,11 @@ export async function updateAssignmentStatus(
       throw conflict(ASSIGNMENT_MSG.memberDeleted);
     if (status === "cancelled") await takeBackForCancel(tx, couple, res, now);
     else if (res.status === "cancelled" && couple) {
-      await checkReinstatement(tx, couple, res);
-      await consumeQuota(tx, couple, res.scheduledDate);
+      // The venue's exclusion came from this very cancellation: lifted first, so the rulebook does not count it
+      // (a refusal rolls the whole change back).
       if (res.venueId !== null) await liftExclusion(tx, res.userId, res.venueId, res.id);
+      const overridden = await checkReinstatement(deps, tx, res, override);
+      await consumeQuota(tx, couple, res.scheduledDate, { allowOver: overridden });
     }
     // Reaching confirmed (or revealed) passes through the reveal: both times are kept once set.
     const revealedNow = (status === "revealed" || status === "confirmed") && !res.revealedAt;
@@ -75,12 +79,40 @@ export async function updateAssignmentStatus(
 }
 
 /**
- * THE RULEBOOK'S PLACE (issue #17 part 3): reinstating a cancelled date asks the rules again. Today that is the
- * clash check; the allowance is checked (and taken) by consumeQuota just after. When the rulebook module lands,
- * ask it here for the couple, venue, idea and time of `res`, and refuse (409) with the rules it names.
+ * Reinstating a cancelled date asks the rulebook again, as a new booking would (the date itself, being
+ * cancelled, counts neither as a clash nor against the allowance): a couple that may no longer have dates is
+ * refused (422), and a date that now breaks hard rules is refused (422 with the rules) unless the operator gives
+ * a written reason, which is then stored with the date. Answers whether the rules were overridden.
  */
-export async function checkReinstatement(tx: Tx, couple: Couple, res: DateReservation): Promise<void> {
-  await refuseClash(tx, couple.ids, res.scheduledDate, res.id);
+export async function checkReinstatement(
+  deps: Deps,
+  tx: Tx,
+  res: DateReservation,
+  override: { reason: string; by: number } | null,
+): Promise<boolean> {
+  if (res.venueId === null) return false;
+  const answer = await checkBooking(
+    deps,
+    {
+      userId: res.userId,
+      venueId: res.venueId,
+      scheduledDate: res.scheduledDate,
+      dateIdeaId: res.dateIdeaId,
+    },
+    tx,
+  );
+  if (!answer.eligible || (answer.broken.length > 0 && !override)) throw rulebookRefusal(answer, true);
+  if (answer.broken.length === 0 || !override) return false;
+  await tx
+    .update(dateReservations)
+    .set({
+      overrideRules: answer.broken,
+      overrideReason: override.reason,
+      overriddenBy: override.by,
+      overriddenAt: deps.now(),
+    })
+    .where(eq(dateReservations.id, res.id));
+  return true;
 }
 
 /** A cancelled date's effects: its month's date back to the couple, its venue out of the member's matches. */
