@@ -114,9 +114,17 @@ for (const viewport of [
     await dialog.getByLabel("Override reason").fill("The chef will cook a Halal menu for them on the night.");
     await dialog.getByRole("heading", { name: "Assign Date" }).scrollIntoViewIfNeeded();
     await shoot(page, `assign-rules-${viewport.name}`);
+    // Ask, then allow undo: the dialog names the e-mail before Assign; the toast offers Undo for the window.
+    await expect(dialog.getByTestId("assign-mail-notice")).toContainText(
+      "will be e-mailed a save-the-evening with a calendar hold in 2 minutes unless you undo",
+    );
     await anyway.click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Date Assigned", { exact: true })).toBeVisible();
+    await expect(page.getByText(/E-mail goes in 2 minutes\./).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Undo" })).toBeVisible();
+    // The toast stays for the undo window; closed here so it does not cover the table.
+    await page.getByRole("region", { name: /Notifications/ }).getByRole("button", { name: "Close" }).click();
 
     // The override is in the details.
     await page.getByRole("searchbox", { name: "Search assignments" }).fill(`Holder${t}`);

@@ -23,7 +23,7 @@ import {
   DialogTitle,
 } from "../../ui/dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { toast } from "../../ui/use-toast.ts";
+import { newDateMail, refreshAfterDateChange, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
 import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
 import { CoupleFacts, CoupleNeeds, CoupleSkeleton, useCouple } from "./couple-panel.tsx";
 import { MemberPicker } from "./member-picker.tsx";
@@ -125,13 +125,13 @@ export function AssignDateDialog({
         })
       ).json()) as AdminAssignment,
     onSuccess: (created) => {
-      toast({
+      // The couple's e-mail waits the undo window; the toast's Undo removes the date before it goes.
+      toastWithUndo(queryClient, {
         title: ASSIGNMENT_MSG.created,
         description: `${created.user ? memberName(created.user) : "The member"} has a date at ${created.venue?.name ?? "the venue"}.${created.override ? " The override is on the record." : ""}`,
+        assignmentId: created.id,
       });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/assignments"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
+      refreshAfterDateChange(queryClient);
       onOpenChange(false);
       reset();
     },
@@ -221,6 +221,11 @@ export function AssignDateDialog({
           ) : (
             <p className="hidden items-center justify-center rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted-foreground lg:flex">
               Choose a member to see their couple's plan, allowance and needs before booking.
+            </p>
+          )}
+          {canAssign && member && parsed.success && (
+            <p className="text-sm text-muted-foreground lg:col-span-2" data-testid="assign-mail-notice">
+              {memberName(member)} will be e-mailed {newDateMail(parsed.data.scheduledDate)} {UNLESS_UNDONE}.
             </p>
           )}
           <DialogFooter className="mt-2 lg:col-span-2">
