@@ -19,6 +19,7 @@ import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { completeMandateUpdate } from "../subscriptions/service.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
+import { retireOldMandate } from "./mandate-swap.ts";
 import { NotAuthorisedError } from "./provider.ts";
 
 export const PAYMENT_MSG = {
@@ -223,7 +224,16 @@ async function completeCheckout(
     }
   }
 
-  if (found.kind === "update_mandate") return completeMandateUpdate(deps, user, found.id, mandate);
+  if (found.kind === "update_mandate") {
+    // The mandate in use before the swap: cancelled once the new one is active (mandate-swap.ts).
+    const [before] = await deps.db
+      .select({ mandateId: users.paymentMandateId })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const result = await completeMandateUpdate(deps, user, found.id, mandate);
+    await retireOldMandate(deps, found.id, mandate.mandateId, before?.mandateId ?? null);
+    return result;
+  }
 
   // Step 1: claim.
   const claim = await deps.db.transaction(async (tx) => {
