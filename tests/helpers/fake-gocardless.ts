@@ -18,6 +18,7 @@ export async function startFakeGoCardless() {
   const billingRequests = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
   const payments = new Map<string, Record<string, unknown>>();
+  const cancelledMandates = new Set<string>();
   const byKey = new Map<string, string>();
   let seq = 0;
   const id = (p: string) => `${p}${String(++seq).padStart(6, "0")}`;
@@ -103,6 +104,11 @@ export async function startFakeGoCardless() {
         s.status = "cancelled";
         return send(200, { subscriptions: s });
       }
+      match = /^\/mandates\/([^/]+)\/actions\/cancel$/.exec(m);
+      if (req.method === "POST" && match) {
+        cancelledMandates.add(match[1]);
+        return send(200, { mandates: { id: match[1], status: "cancelled" } });
+      }
       match = /^\/payments\/([^/]+)$/.exec(m);
       if (req.method === "GET" && match) {
         const p = payments.get(match[1]);
@@ -132,6 +138,7 @@ export async function startFakeGoCardless() {
     requests,
     subscriptions,
     payments,
+    cancelledMandates,
     /** What GoCardless does when the payer completes the hosted flow. */
     fulfil(billingRequestId: string) {
       const br = billingRequests.get(billingRequestId)!;

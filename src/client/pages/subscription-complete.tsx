@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { ArrowRight, CircleAlert, PartyPopper } from "lucide-react";
+import { ArrowRight, CircleAlert, PartyPopper, ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import { BRAND } from "../../shared/brand.ts";
@@ -31,6 +31,9 @@ export default function SubscriptionCompletePage() {
         tier: TierId;
         /** Present when the return completes new bank details for a running plan. */
         kind?: "update_mandate";
+        /** Present when another tab already made the plan and this tab's Direct Debit was cancelled. */
+        duplicate?: true;
+        message?: string;
       },
     onSuccess: async () => {
       forgetTier();
@@ -71,7 +74,27 @@ export default function SubscriptionCompletePage() {
           </div>
         )}
 
-        {state === "success" && complete.data && (
+        {state === "success" && complete.data?.duplicate && (
+          <div className="grid justify-items-center gap-4">
+            <span className="flex size-16 items-center justify-center rounded-full bg-accent/20 text-accent-text">
+              <ShieldCheck aria-hidden className="size-8" />
+            </span>
+            <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">
+              Nothing to worry about
+            </p>
+            {/* The plan is the one the other tab made, which may not be this tab's tier. */}
+            <h1 className="text-3xl font-normal sm:text-4xl">Your membership is already in place</h1>
+            <p className="text-muted-foreground">{complete.data.message}</p>
+            <Button asChild size="lg" className="mt-4 w-full sm:w-auto">
+              <Link href="/dashboard">
+                Continue to Dashboard
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </div>
+        )}
+
+        {state === "success" && complete.data && !complete.data.duplicate && (
           <div className="grid justify-items-center gap-4">
             <span className="flex size-16 items-center justify-center rounded-full bg-accent/20 text-accent-text">
               <PartyPopper aria-hidden className="size-8" />

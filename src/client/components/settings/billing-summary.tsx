@@ -1,9 +1,10 @@
 import { CalendarClock, CircleAlert, CirclePause, Landmark, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatPence, TIERS } from "../../../shared/constants.ts";
+import { formatPence, hasLiveSubscription, TIERS } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Card } from "../ui/card.tsx";
+import { ChangeBankDetailsButton } from "./change-bank-details.tsx";
 import { formatLongDate } from "./format.ts";
 import { providerStatus } from "./payment-status.ts";
 import { ENDED_BADGE, planHasEnded, STATUS_BADGE } from "./plan-status.ts";
@@ -167,6 +168,12 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
             </dl>
           ) : (
             <p className="text-sm text-muted-foreground">No Direct Debit is set up.</p>
+          )}
+          {/* Any running plan (active, paused or behind on payment) may move to new bank details. */}
+          {!ended && hasLiveSubscription(billing.status) && (
+            <div className="mt-4">
+              <ChangeBankDetailsButton />
+            </div>
           )}
         </Tile>
       </div>

@@ -188,6 +188,18 @@ export function gocardlessProvider(opts: {
         : null;
     },
 
+    async cancelMandate(mandateId) {
+      try {
+        await client.mandates.cancel(mandateId, {});
+      } catch (e) {
+        // Already ended: the outcome wanted is there.
+        const mandate = await call(() => client.mandates.find(mandateId));
+        if (["cancelled", "failed", "expired", "consumed", "blocked"].includes(String(mandate.status)))
+          return;
+        throw new ProviderError(e instanceof Error ? e.message : String(e));
+      }
+    },
+
     async cancelSubscription(subscriptionId) {
       try {
         await client.subscriptions.cancel(subscriptionId, {});

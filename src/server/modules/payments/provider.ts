@@ -27,6 +27,11 @@ export interface PaymentProvider {
   }): Promise<{ subscriptionId: string; nextSubscriptionId?: string }>;
   /** Cancelling one already cancelled or finished succeeds, so a retried operation can repeat it. */
   cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Ends a mandate so nothing more can be collected under it (a duplicate from a second tab, or the old bank
+   * details once new ones are active). Cancelling one already cancelled, failed or expired succeeds.
+   */
+  cancelMandate(mandateId: string, idempotencyKey: string): Promise<void>;
   /** From the next charge on, the subscription collects this amount. */
   updateSubscriptionAmount(
     subscriptionId: string,

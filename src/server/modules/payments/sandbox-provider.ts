@@ -193,6 +193,16 @@ export function sandboxProvider(
         .returning({ id: sandboxPayments.id });
       if (res.length === 0) throw new ProviderError(`No payment ${paymentId}`);
     },
+    async cancelMandate(mandateId) {
+      // The sandbox keeps a mandate on the checkout that authorised it: the mark ends it there.
+      if (db)
+        await db
+          .update(paymentCheckouts)
+          .set({
+            providerState: sql`${paymentCheckouts.providerState} || '{"mandateCancelled": true}'::jsonb`,
+          })
+          .where(sql`${paymentCheckouts.providerState}->>'mandateId' = ${mandateId}`);
+    },
     async getMandate(mandateId) {
       const d = books();
       const [checkout] = await d
@@ -201,9 +211,14 @@ export function sandboxProvider(
         .where(eq(paymentCheckouts.mandateId, mandateId))
         .limit(1);
       const s = (checkout?.state ?? {}) as Record<string, unknown>;
+      const [authorising] = await d
+        .select({ state: paymentCheckouts.providerState })
+        .from(paymentCheckouts)
+        .where(sql`${paymentCheckouts.providerState}->>'mandateId' = ${mandateId}`)
+        .limit(1);
       return {
         reference: `UNVEIL-${mandateId.slice(-8)}`,
-        status: "active",
+        status: authorising?.state.mandateCancelled ? "cancelled" : "active",
         bankName: "Sandbox Bank",
         accountEnding: typeof s.accountNumberEnding === "string" ? s.accountNumberEnding : null,
       };

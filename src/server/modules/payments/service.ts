@@ -19,6 +19,7 @@ import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { completeMandateUpdate } from "../subscriptions/service.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
+import { retireOldMandate } from "./mandate-swap.ts";
 import { NotAuthorisedError } from "./provider.ts";
 
 export const PAYMENT_MSG = {
@@ -34,7 +35,18 @@ export const PAYMENT_MSG = {
   termsFirst: "Please complete your preferences and accept the Terms & Conditions before subscribing.",
   providerDown:
     "The payment provider could not be reached. Your authorisation is kept: please try again shortly.",
+  secondMandateCancelled:
+    "You already had a Direct Debit set up in another tab, so we cancelled this second one. Nothing extra will be taken.",
 } as const;
+
+/** What a completion answers: the plan, and for a second tab's checkout the plain-words note that it was cancelled. */
+export type CompletionResult = {
+  tier: TierId;
+  kind?: "update_mandate";
+  /** True when another checkout already made the plan and this one's mandate was cancelled at the provider. */
+  duplicate?: true;
+  message?: string;
+};
 
 const CHECKOUT_TTL_HOURS = 24;
 
@@ -87,35 +99,67 @@ export async function createSubscription(
   const quote = input.offerCode
     ? await evaluateOffer(deps.db, { code: input.offerCode, tier: input.tier, userId: user.id, now })
     : null;
-  const token = newToken();
-  const appUrl = deps.config.appUrl;
-  const tier = TIERS[input.tier];
-  let started: Awaited<ReturnType<typeof deps.payments.startAuthorisation>>;
-  try {
-    started = await deps.payments.startAuthorisation({
-      reference: `checkout-${user.id}-${hashToken(token).slice(0, 12)}`,
-      returnUrl: `${appUrl}/subscription/complete?session_token=${token}`,
-      exitUrl: `${appUrl}/subscription?payment=cancelled`,
-      customer: { email: user.email, givenName: user.firstName, familyName: user.lastName },
-      description: `${tier.name} plan`,
+  const offerCodeId = quote?.offer.id ?? null;
+  // The member's row is locked for the whole start, so two tabs clicking Subscribe at once queue here and the
+  // second finds the first one's checkout. The provider is called under this lock: it holds one member only.
+  return deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [pending] = await tx
+      .select()
+      .from(paymentCheckouts)
+      .where(
+        and(
+          eq(paymentCheckouts.userId, user.id),
+          eq(paymentCheckouts.kind, "subscribe"),
+          eq(paymentCheckouts.status, "pending"),
+          gt(paymentCheckouts.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(paymentCheckouts.id))
+      .limit(1);
+    const pendingUrl = pending?.providerState.redirectUrl;
+    if (pending && pending.tier === input.tier && pending.offerCodeId === offerCodeId) {
+      // Another tab's Subscribe: the same checkout's page, so only one authorisation is ever open.
+      if (typeof pendingUrl === "string") return { redirect_url: pendingUrl };
+    }
+    if (pending) {
+      // A different plan or offer code replaces the open checkout: its page stops accepting bank details.
+      await tx
+        .update(paymentCheckouts)
+        .set({ status: "superseded" })
+        .where(and(eq(paymentCheckouts.userId, user.id), eq(paymentCheckouts.status, "pending")));
+    }
+    const token = newToken();
+    const appUrl = deps.config.appUrl;
+    const tier = TIERS[input.tier];
+    let started: Awaited<ReturnType<typeof deps.payments.startAuthorisation>>;
+    try {
+      started = await deps.payments.startAuthorisation({
+        reference: `checkout-${user.id}-${hashToken(token).slice(0, 12)}`,
+        returnUrl: `${appUrl}/subscription/complete?session_token=${token}`,
+        exitUrl: `${appUrl}/subscription?payment=cancelled`,
+        customer: { email: user.email, givenName: user.firstName, familyName: user.lastName },
+        description: `${tier.name} plan`,
+      });
+    } catch {
+      throw new HttpError(502, PAYMENT_MSG.providerDown);
+    }
+    await tx.insert(paymentCheckouts).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      tier: input.tier,
+      offerCodeId,
+      originalAmount: tier.monthlyPricePence,
+      discountAmount: quote?.discountPence ?? 0,
+      discountMonths: quote?.offer.durationMonths ?? null,
+      provider: deps.payments.name,
+      providerRef: started.providerRef,
+      // The page's address is kept so another tab's Subscribe can be sent back to it.
+      providerState: { ...(started.state ?? {}), redirectUrl: started.redirectUrl },
+      expiresAt: new Date(now.getTime() + CHECKOUT_TTL_HOURS * 3_600_000),
     });
-  } catch {
-    throw new HttpError(502, PAYMENT_MSG.providerDown);
-  }
-  await deps.db.insert(paymentCheckouts).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    tier: input.tier,
-    offerCodeId: quote?.offer.id ?? null,
-    originalAmount: tier.monthlyPricePence,
-    discountAmount: quote?.discountPence ?? 0,
-    discountMonths: quote?.offer.durationMonths ?? null,
-    provider: deps.payments.name,
-    providerRef: started.providerRef,
-    providerState: started.state ?? {},
-    expiresAt: new Date(now.getTime() + CHECKOUT_TTL_HOURS * 3_600_000),
+    return { redirect_url: started.redirectUrl };
   });
-  return { redirect_url: started.redirectUrl };
 }
 
 /**
@@ -138,7 +182,7 @@ export async function completeSubscription(
   deps: Deps,
   user: User,
   sessionToken: string,
-): Promise<{ tier: TierId; kind?: "update_mandate" }> {
+): Promise<CompletionResult> {
   const [found] = await deps.db
     .select()
     .from(paymentCheckouts)
@@ -153,8 +197,9 @@ async function completeCheckout(
   deps: Deps,
   user: User,
   found: typeof paymentCheckouts.$inferSelect,
-): Promise<{ tier: TierId; kind?: "update_mandate" }> {
+): Promise<CompletionResult> {
   const now = deps.now();
+  if (found.status === DUPLICATE) return duplicateAnswer(found);
   if (found.status === "completed")
     return found.kind === "update_mandate"
       ? { tier: found.tier as TierId, kind: "update_mandate" }
@@ -179,7 +224,16 @@ async function completeCheckout(
     }
   }
 
-  if (found.kind === "update_mandate") return completeMandateUpdate(deps, user, found.id, mandate);
+  if (found.kind === "update_mandate") {
+    // The mandate in use before the swap: cancelled once the new one is active (mandate-swap.ts).
+    const [before] = await deps.db
+      .select({ mandateId: users.paymentMandateId })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const result = await completeMandateUpdate(deps, user, found.id, mandate);
+    await retireOldMandate(deps, found.id, mandate.mandateId, before?.mandateId ?? null);
+    return result;
+  }
 
   // Step 1: claim.
   const claim = await deps.db.transaction(async (tx) => {
@@ -190,6 +244,7 @@ async function completeCheckout(
       .for("update");
     if (checkout.status === "completed")
       return { done: checkout.tier as TierId, checkout: null, previous: null } as const;
+    if (checkout.status === DUPLICATE) return { duplicate: checkout } as const;
     if (
       checkout.status === "completing" &&
       checkout.completingSince &&
@@ -200,6 +255,9 @@ async function completeCheckout(
     // The member's row is locked too: two checkouts of one member never make two subscriptions.
     const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
     if (hasLiveSubscription(current.subscriptionStatus)) {
+      // A second tab authorised a second mandate after the first made the plan: that mandate must not stay
+      // live. The member's own current mandate is never the one cancelled.
+      if (current.paymentMandateId !== mandate.mandateId) return { duplicate: checkout } as const;
       throw conflict(PAYMENT_MSG.alreadySubscribed);
     }
     if (await partnerHasPlan(tx, current)) throw conflict(PAYMENT_MSG.partnerCovers);
@@ -214,7 +272,8 @@ async function completeCheckout(
           gt(paymentCheckouts.completingSince, new Date(now.getTime() - COMPLETING_STALE_MS)),
         ),
       );
-    if (other) throw conflict(PAYMENT_MSG.inProgress);
+    // Another tab's checkout is completing right now and will make the plan: this one stands down.
+    if (other) return { duplicate: checkout } as const;
     if (checkout.offerCodeId && !checkout.offerReserved) {
       // Only the limits that protect against over-redemption are checked again, under the code's row lock;
       // a quote that has since expired is honoured, as the member saw it on the authorisation page.
@@ -248,6 +307,7 @@ async function completeCheckout(
       .where(eq(paymentCheckouts.id, checkout.id));
     return { done: null, checkout, previous: current } as const;
   });
+  if (claim.duplicate) return cancelDuplicate(deps, claim.duplicate, mandate.mandateId);
   if (claim.done) return { tier: claim.done };
   const { checkout, previous } = claim;
   const tier = checkout.tier as TierId;
@@ -345,6 +405,52 @@ async function completeCheckout(
   return { tier };
 }
 
+/** A checkout whose mandate was cancelled because another checkout of the member made the plan. */
+const DUPLICATE = "duplicate";
+
+function duplicateAnswer(checkout: typeof paymentCheckouts.$inferSelect): CompletionResult {
+  return { tier: checkout.tier as TierId, duplicate: true, message: PAYMENT_MSG.secondMandateCancelled };
+}
+
+/**
+ * Cancels a second checkout's mandate at the provider (no subscription was made on it), then records the
+ * checkout as a duplicate. If the provider cannot be reached the checkout stays authorised, so a retry (or
+ * the member reloading the page) cancels it then.
+ */
+async function cancelDuplicate(
+  deps: Deps,
+  checkout: typeof paymentCheckouts.$inferSelect,
+  mandateId: string,
+): Promise<CompletionResult> {
+  try {
+    // A claim that stopped (a crash) may have made its provider subscription already: asked again with the
+    // same idempotency key, the provider returns it, and it is cancelled with the mandate.
+    if (checkout.status === "completing") {
+      const made = await providerSubscription(deps, checkout, mandateId);
+      for (const id of [made.subscriptionId, made.nextSubscriptionId]) {
+        if (id) await deps.payments.cancelSubscription(id, `unveil-cancel-${id}`);
+      }
+    }
+    await deps.payments.cancelMandate(mandateId, `unveil-dup-${checkout.providerRef}`);
+  } catch {
+    throw new HttpError(502, PAYMENT_MSG.providerDown);
+  }
+  await deps.db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(paymentCheckouts)
+      .set({ status: DUPLICATE, completingSince: null, offerReserved: false, mandateId })
+      .where(and(eq(paymentCheckouts.id, checkout.id), ne(paymentCheckouts.status, "completed")))
+      .returning({ id: paymentCheckouts.id });
+    // The offer use a stopped claim reserved is given back: this checkout never became a plan.
+    if (marked && checkout.offerReserved && checkout.offerCodeId)
+      await tx
+        .update(offerCodes)
+        .set({ usesCount: sql`greatest(${offerCodes.usesCount} - 1, 0)` })
+        .where(eq(offerCodes.id, checkout.offerCodeId));
+  });
+  return duplicateAnswer(checkout);
+}
+
 /**
  * Finishes the completions that stopped after their claim (a crash between the provider call and the
  * database write) and that nobody retried: otherwise the provider subscription, which already collects,
@@ -382,6 +488,9 @@ export async function finishStaleCompletions(deps: Deps): Promise<number> {
         for (const id of [orphan.subscriptionId, orphan.nextSubscriptionId]) {
           if (id) await deps.payments.cancelSubscription(id, `unveil-cancel-${id}`);
         }
+        // Its mandate is a second one the member never needs: nothing may be collected under it.
+        if (e instanceof HttpError && e.message === PAYMENT_MSG.alreadySubscribed)
+          await deps.payments.cancelMandate(checkout.mandateId, `unveil-dup-${checkout.providerRef}`);
         await releaseClaim(deps, checkout, "abandoned");
         handled++;
       } catch {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { offerCodeUsage, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
+import { retireReplacedMandates } from "./mandate-swap.ts";
 
 export const webhookBodySchema = z.object({
   events: z
@@ -166,6 +167,14 @@ export async function processWebhookEvents(
       }
       return outcome;
     });
+    // New bank details: the old mandate is cancelled only now the new one is active.
+    if (
+      event.resource_type === "mandates" &&
+      event.action === "active" &&
+      links.mandate &&
+      outcomes[event.id] !== "duplicate"
+    )
+      await retireReplacedMandates(deps, links.mandate);
   }
   return outcomes;
 }

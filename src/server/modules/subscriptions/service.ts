@@ -300,7 +300,7 @@ export async function startPaymentMethodUpdate(deps: Deps, user: User): Promise<
     deps.payments.startAuthorisation({
       reference: `mandate-${user.id}-${hashToken(token).slice(0, 12)}`,
       returnUrl: `${appUrl}/subscription/complete?session_token=${token}`,
-      exitUrl: `${appUrl}/settings?tab=subscription`,
+      exitUrl: `${appUrl}/billing`,
       customer: { email: user.email, givenName: user.firstName, familyName: user.lastName },
       description: "New bank details for your membership",
     }),

@@ -1,0 +1,34 @@
+import { Landmark } from "lucide-react";
+import { TOAST } from "../../../shared/messages.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
+import { Button } from "../ui/button.tsx";
+import { postJson } from "./api.ts";
+
+/**
+ * Change bank details at any time (#18): opens the provider's page for a new Direct Debit. The old one stays
+ * in place until the new one is active, so nothing is missed in between.
+ */
+export function ChangeBankDetailsButton() {
+  const change = useSingleFlightMutation({
+    mutationFn: () => postJson<{ redirect_url: string }>("/api/subscription/update-payment-method"),
+    onSuccess: ({ redirect_url }) => {
+      window.location.href = redirect_url;
+    },
+    onError: (error) => toastCallError(TOAST.errorTitle, error),
+  });
+  const busy = change.isPending || change.isSuccess;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="w-full sm:w-auto"
+      onClick={() => change.mutate()}
+      disabled={busy}
+      data-testid="change-bank-details"
+    >
+      <Landmark aria-hidden />
+      {busy ? "Opening..." : "Change bank details"}
+    </Button>
+  );
+}
