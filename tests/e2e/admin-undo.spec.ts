@@ -38,7 +38,8 @@ const VIEWS = [
 ] as const;
 
 for (const [width, height, view] of VIEWS) {
-  for (const colorScheme of ["light", "dark"] as const) {
+  // The journey once per width; dark as well when screenshots are being taken to look at.
+  for (const colorScheme of process.env.SHOTS_DIR ? (["light", "dark"] as const) : (["light"] as const)) {
     test(`cancel from the status select, confirm, then Undo: the date is back and nothing is sent (${view}, ${colorScheme})`, async ({
       page,
     }) => {
@@ -112,3 +113,46 @@ for (const [width, height, view] of VIEWS) {
     });
   }
 }
+
+test("reinstating a date that now breaks rules lists them and needs a written reason", async ({ page }) => {
+  const t = tag();
+  const db = await e2eDb();
+  const email = uniqueEmail("reinstate");
+  // A plan but no answers: the date breaks the couple's rules (no postcode, days or times).
+  await db.query(
+    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status) VALUES ($1, 'Rita', $2, 'gold', 'active')`,
+    [email, `Back${t}`],
+  );
+  const id = await arrangeDate(email, {
+    hoursFromNow: 24 * 6,
+    venueName: `Canal House ${t}`,
+    status: "cancelled",
+  });
+  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/admin?tab=assignments");
+  await search(page, `back${t}`);
+  const row = page.getByTestId(`assignment-row-${id}`);
+  await row.getByRole("combobox", { name: /Status of/ }).click();
+  await page.getByRole("option", { name: "Scheduled" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Reinstate Rita Back${t}'s date on`);
+  await dialog.getByRole("button", { name: "Reinstate date" }).click();
+  // The rulebook answers: the dialog stays, naming the rules, and asks for a reason.
+  const breaches = dialog.getByTestId("reinstate-breaches");
+  await expect(breaches).toContainText("Not one of their chosen days");
+  const anyway = dialog.getByRole("button", { name: "Reinstate anyway" });
+  await anyway.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Override reason").fill("They rang to say the evening suits them after all.");
+  await anyway.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Date reinstated", { exact: true })).toBeVisible();
+  const saved = await db.query(
+    "SELECT status, override_reason, override_rules FROM date_reservations WHERE id = $1",
+    [id],
+  );
+  expect(saved.rows[0].status).toBe("scheduled");
+  expect(saved.rows[0].override_reason).toBe("They rang to say the evening suits them after all.");
+  expect(saved.rows[0].override_rules).toContain("Not one of their chosen days");
+});

@@ -40,6 +40,21 @@ export function errorStatus(error: unknown): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The hard rules a 422 from the rulebook names (its JSON `rules`), or null when the error carries none. */
+export function errorRules(error: unknown): string[] | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^422: ([\s\S]*)$/.exec(error.message);
+  if (!match) return null;
+  try {
+    const parsed: unknown = JSON.parse(match[1]);
+    if (parsed && typeof parsed === "object" && "rules" in parsed && Array.isArray(parsed.rules))
+      return parsed.rules.filter((r): r is string => typeof r === "string");
+  } catch {
+    // Not JSON.
+  }
+  return null;
+}
+
 export function isUnauthorizedError(error: unknown): boolean {
   return errorStatus(error) === 401;
 }

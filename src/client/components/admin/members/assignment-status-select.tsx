@@ -8,12 +8,14 @@ import {
   type AssignmentStatus,
 } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
+import { OVERRIDE_REASON_MAX } from "../../../../shared/admin/rulebook.ts";
 import { cn } from "../../../lib/cn.ts";
 import { statusText } from "../../../lib/labels.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiRequest, errorRules, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { Textarea } from "../../ui/textarea.tsx";
 import { toast } from "../../ui/use-toast.ts";
 import {
   dateWhen,
@@ -37,15 +39,26 @@ export function AssignmentStatusSelect({
 }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<AssignmentStatus | null>(null);
+  // Putting a cancelled date back asks the rulebook again: the rules it now breaks, and the operator's reason.
+  const [breaches, setBreaches] = useState<string[] | null>(null);
+  const [reason, setReason] = useState("");
+  const close = () => {
+    setAsking(null);
+    setBreaches(null);
+    setReason("");
+  };
   const who = assignment.user ? memberName(assignment.user) : `member ${assignment.userId}`;
   const when = dateWhen(assignment.scheduledDate);
   const change = useSingleFlightMutation({
     mutationFn: async (status: AssignmentStatus) =>
       (await (
-        await apiRequest("PATCH", `/api/admin/assignments/${assignment.id}/status`, { status })
+        await apiRequest("PATCH", `/api/admin/assignments/${assignment.id}/status`, {
+          status,
+          ...(breaches && reason.trim() ? { overrideReason: reason.trim() } : {}),
+        })
       ).json()) as AdminAssignment,
     onSuccess: (saved, status) => {
-      setAsking(null);
+      close();
       const kind = statusMoveKind(assignment.status, status);
       if (kind === "cancelled")
         toastWithUndo(queryClient, {
@@ -66,8 +79,14 @@ export function AssignmentStatusSelect({
         });
       refreshAfterDateChange(queryClient);
     },
-    onError: (error) => {
-      setAsking(null);
+    onError: (error, status) => {
+      const rules = errorRules(error);
+      // A reinstatement that breaks rules stays open: the rules are listed and a written reason books it anyway.
+      if (rules && rules.length > 0 && statusMoveKind(assignment.status, status) === "reinstated") {
+        setBreaches(rules);
+        return;
+      }
+      close();
       toastCallError(ASSIGNMENT_MSG.statusFailed, error);
     },
   });
@@ -114,7 +133,7 @@ export function AssignmentStatusSelect({
       </Select>
       <ConfirmDialog
         open={asking !== null}
-        onOpenChange={(open) => !open && setAsking(null)}
+        onOpenChange={(open) => !open && close()}
         pending={change.isPending}
         title={
           askingKind === "cancelled"
@@ -126,10 +145,42 @@ export function AssignmentStatusSelect({
             ? `They will be e-mailed a calendar cancellation ${UNLESS_UNDONE}. The date goes back to their month's allowance.`
             : `It takes one of their month's dates again, and they will be e-mailed ${newDateMail(assignment.scheduledDate)} ${UNLESS_UNDONE}.`
         }
+        extra={
+          breaches && (
+            <div className="mt-3 grid gap-3 text-left" data-testid="reinstate-breaches">
+              <div className="rounded-lg border border-destructive-text/40 p-3 text-sm">
+                <p className="font-medium text-destructive-text">
+                  Putting it back now breaks {breaches.length} rule{breaches.length === 1 ? "" : "s"}:
+                </p>
+                <ul className="mt-1 list-disc pl-5">
+                  {breaches.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              </div>
+              <label htmlFor={`reinstate-reason-${assignment.id}`} className="text-sm font-medium">
+                Override reason
+              </label>
+              <Textarea
+                id={`reinstate-reason-${assignment.id}`}
+                value={reason}
+                maxLength={OVERRIDE_REASON_MAX}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder="Why this date goes ahead anyway (kept on the record)"
+              />
+            </div>
+          )
+        }
         cancelLabel={askingKind === "cancelled" ? "Keep date" : "Not now"}
-        confirmLabel={askingKind === "cancelled" ? "Cancel date" : "Reinstate date"}
+        confirmLabel={
+          askingKind === "cancelled" ? "Cancel date" : breaches ? "Reinstate anyway" : "Reinstate date"
+        }
         pendingLabel={askingKind === "cancelled" ? "Cancelling..." : "Reinstating..."}
-        onConfirm={() => asking && !change.isPending && change.mutate(asking)}
+        onConfirm={() => {
+          if (!asking || change.isPending) return;
+          if (breaches && !reason.trim()) return;
+          change.mutate(asking);
+        }}
       />
     </>
   );
