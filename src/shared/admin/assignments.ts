@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../constants.ts";
 import { isStorableInstant } from "./common.ts";
-import type { AssignmentOverride } from "./rulebook.ts";
 
 /** The statuses an admin may set from the inline dropdown (spec section 4; the moves between them: assignment-status.ts). */
 export const ASSIGNMENT_STATUSES = ["scheduled", "revealed", "confirmed", "completed", "cancelled"] as const;
@@ -169,6 +168,16 @@ export interface AdminRating {
   rating: number;
   feedback: string | null;
   ratedAt: string;
+}
+
+/** An operator's booking against hard rules, as stored with the date (the rulebook's words). */
+export interface AssignmentOverride {
+  rules: string[];
+  reason: string;
+  /** The admin's id and name ("Former admin" when their account is gone). */
+  byId: number | null;
+  by: string;
+  at: string;
 }
 
 export interface AdminAssignment {

@@ -104,15 +104,6 @@ export const createAssignmentWithOverrideSchema = checkAssignmentSchema.extend({
 });
 
 /** What an operator overrode, stored with the date. */
-export interface AssignmentOverride {
-  rules: string[];
-  reason: string;
-  /** The admin's id and name ("Former admin" when their account is gone). */
-  byId: number | null;
-  by: string;
-  at: string;
-}
-
 /** The couple as the check shows it: plan, the allowance of the chosen month, both partners' needs. */
 export type RulebookMember = Pick<AdminCouple, "memberId" | "partner" | "plan"> & {
   allowance: AdminCoupleAllowance;

@@ -1,5 +1,5 @@
 import { ShieldAlert } from "lucide-react";
-import type { AssignmentOverride } from "../../../../shared/admin/rulebook.ts";
+import type { AssignmentOverride } from "../../../../shared/admin/assignments.ts";
 import { cn } from "../../../lib/cn.ts";
 import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 

@@ -3,7 +3,7 @@
  * the reason, who and when. One reading for the row reader (query.ts) and the page built by PostgreSQL
  * (page-json.ts), so the two give the same JSON.
  */
-import type { AssignmentOverride } from "../../../../shared/admin/rulebook.ts";
+import type { AssignmentOverride } from "../../../../shared/admin/assignments.ts";
 
 /** Shown when the overriding admin's account is gone (overridden_by set null). */
 export const FORMER_ADMIN = "Former admin";
