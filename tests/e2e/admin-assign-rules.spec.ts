@@ -124,7 +124,10 @@ for (const viewport of [
     await expect(page.getByText(/E-mail goes in 2 minutes\./).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Undo" })).toBeVisible();
     // The toast stays for the undo window; closed here so it does not cover the table.
-    await page.getByRole("region", { name: /Notifications/ }).getByRole("button", { name: "Close" }).click();
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("button", { name: "Close" })
+      .click();
 
     // The override is in the details.
     await page.getByRole("searchbox", { name: "Search assignments" }).fill(`Holder${t}`);
