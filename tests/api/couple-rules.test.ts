@@ -33,7 +33,13 @@ describe("one membership covers a couple", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/already covers you both/);
     const me = await t.request({ method: "GET", url: "/api/auth/user", as: b });
-    expect(me.json().partnerPlan).toEqual({ tier: "gold", status: "active", firstName: a.user.firstName });
+    expect(me.json().partnerPlan).toEqual({
+      tier: "gold",
+      status: "active",
+      firstName: a.user.firstName,
+      pausedFrom: null,
+      pausedUntil: null,
+    });
     // The partner's own billing stays empty.
     const billing = await t.request({ method: "GET", url: "/api/billing", as: b });
     expect(billing.json()).toMatchObject({ tier: null, payments: [] });

@@ -135,11 +135,13 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
     // undefined: the rulebook's pick at the venue (the active idea that breaks fewest rules); null: the venue.
     const dateIdeaId = answer.dateIdea?.id ?? null;
     if (input.dateIdeaId === undefined && dateIdeaId !== null) {
-      await t
+      // The idea the rulebook picked, locked as the venue is; deleted in the meantime, it is not found (404).
+      const [picked] = await t
         .select({ id: dateIdeas.id })
         .from(dateIdeas)
         .where(eq(dateIdeas.id, dateIdeaId))
         .for("key share");
+      if (!picked) throw notFound(ASSIGNMENT_MSG.dateIdeaNotFound);
     }
     await consumeQuota(t, couple, input.scheduledDate, { allowOver: overridden });
     const [row] = await t
