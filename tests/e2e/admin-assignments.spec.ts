@@ -88,6 +88,12 @@ test.describe("assignments tab", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Date Assigned", { exact: true })).toBeVisible();
     expect(posts).toHaveLength(1);
+    // The toast (with Undo) stays for the undo window; closed so it does not cover the table.
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("button", { name: "Close" })
+      .first()
+      .click();
 
     await search(page, `assign${t}`);
     const rows = page.getByRole("table", { name: "Date assignments" }).getByRole("row");

@@ -171,8 +171,8 @@ test.describe("partners", () => {
     // The dashboard no longer asks for a questionnaire.
     await expect(partner).toHaveURL("/dashboard");
     await expect(toasts(partner).getByText("Your answers are saved")).toBeVisible();
-    // The couple's first-month promise: the holder has just set the plan up.
-    await expect(partner.getByTestId("dates-empty")).toContainText("Your first date will be booked by");
+    // The plan was arranged in the database (no set-up on record): no first-month promise, the general words.
+    await expect(partner.getByTestId("dates-empty")).toContainText("Your first date is being planned");
     await expect(partner.getByText("Tell us what you both love")).toHaveCount(0);
     await expect(partner.getByTestId("dashboard-plan")).toContainText("Gold");
     await shootAll(partner, "6-dashboard");
