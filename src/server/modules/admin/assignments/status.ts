@@ -31,16 +31,8 @@ export async function updateAssignmentStatus(
   override: { reason: string; by: number } | null = null,
 ): Promise<AdminAssignment> {
   return deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ userId: dateReservations.userId })
-      .from(dateReservations)
-      .where(eq(dateReservations.id, id));
-    if (!found) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
-    // Member first, then the reservation: the same order as createAssignment, so no deadlock.
     // A deleted member's dates can still be tidied up (cancelled, completed) without the allowance rules.
-    const couple = await readCouple(tx, found.userId, { lock: true });
-    const [res] = await tx.select().from(dateReservations).where(eq(dateReservations.id, id)).for("update");
-    if (!res) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+    const { couple, res } = await lockDateAndCouple(tx, id);
     if (res.status === status) return (await readAssignment(tx, id))!;
     const now = deps.now();
     const refusal = statusMoveRefusal(res.status, status, res.scheduledDate, now);
@@ -76,6 +68,25 @@ export async function updateAssignmentStatus(
     } else await clearUndo(tx, id);
     return (await readAssignment(tx, id))!;
   });
+}
+
+/**
+ * Locks a date's couple, then the date itself (404 when either read finds no date): the order every booking
+ * path locks in, so two changes for one couple never deadlock. `couple` is null for a deleted member.
+ */
+export async function lockDateAndCouple(
+  tx: Tx,
+  id: number,
+): Promise<{ couple: Couple | null; res: DateReservation }> {
+  const [found] = await tx
+    .select({ userId: dateReservations.userId })
+    .from(dateReservations)
+    .where(eq(dateReservations.id, id));
+  if (!found) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+  const couple = await readCouple(tx, found.userId, { lock: true });
+  const [res] = await tx.select().from(dateReservations).where(eq(dateReservations.id, id)).for("update");
+  if (!res) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+  return { couple, res };
 }
 
 /**

@@ -9,12 +9,11 @@ import type { UndoKind, UndoResult, UndoState } from "../../../../shared/admin/a
 import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { aiDateSuggestions, dateReservations } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { conflict, notFound } from "../../../http-error.ts";
-import { readCouple } from "../../couples/couple.ts";
+import { conflict } from "../../../http-error.ts";
 import { readAssignment } from "./query.ts";
 import { consumeQuota, returnQuota } from "./quota.ts";
 import { refuseClash } from "./service.ts";
-import { liftExclusion, takeBackForCancel } from "./status.ts";
+import { liftExclusion, lockDateAndCouple, takeBackForCancel } from "./status.ts";
 
 const KINDS: readonly UndoKind[] = ["created", "cancelled", "reinstated"];
 
@@ -38,15 +37,7 @@ function readUndoState(raw: unknown): UndoState | null {
 
 export async function undoChange(deps: Deps, id: number): Promise<UndoResult> {
   return deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ userId: dateReservations.userId })
-      .from(dateReservations)
-      .where(eq(dateReservations.id, id));
-    if (!found) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
-    // Member first, then the reservation: the order every booking path locks in.
-    const couple = await readCouple(tx, found.userId, { lock: true });
-    const [res] = await tx.select().from(dateReservations).where(eq(dateReservations.id, id)).for("update");
-    if (!res) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+    const { couple, res } = await lockDateAndCouple(tx, id);
     const state = readUndoState(res.undoState);
     if (!state) throw conflict(ASSIGNMENT_MSG.undoNothing);
     const now = deps.now();
