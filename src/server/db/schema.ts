@@ -251,6 +251,11 @@ export const dateReservations = pgTable(
     mailHoldUntil: timestamp("mail_hold_until", { withTimezone: true }),
     /** What Undo puts back while mailHoldUntil is ahead (the change's kind and the previous state). */
     undoState: jsonb("undo_state").$type<Record<string, unknown>>(),
+    /**
+     * How many times the date was reinstated after a cancellation. Part of its e-mails' once-only keys, so a
+     * reinstated date gets a fresh hold, reveal and reminders after its cancellation went out.
+     */
+    mailRound: integer("mail_round").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -741,6 +746,42 @@ export const waitlistEntries = pgTable(
     uniqueIndex("waitlist_entries_email_area_unique").on(sql`lower(${t.email})`, t.postcodeArea),
     index("waitlist_entries_area_idx").on(t.postcodeArea),
   ],
+);
+
+/**
+ * The member's billing history, append-only (a trigger refuses UPDATE and DELETE, except the user_id a deleted
+ * account leaves behind): every payment, failure, retry, refund and mandate change, recorded as it happens from
+ * the provider's answers and webhooks. It outlives mandates and providers; each row can be printed as a receipt.
+ */
+export const billingEvents = pgTable(
+  "billing_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who the provider knew: sandbox or gocardless. */
+    provider: varchar("provider", { length: 20 }).notNull(),
+    /**
+     * payment_submitted, payment_confirmed, payment_paid_out, payment_failed, payment_retried,
+     * payment_cancelled, payment_refunded, mandate_created, mandate_active, mandate_cancelled,
+     * mandate_replaced, mandate_failed.
+     */
+    kind: varchar("kind", { length: 30 }).notNull(),
+    /** The provider's payment id, when the event is about a payment. */
+    paymentRef: varchar("payment_ref", { length: 64 }),
+    /** The provider's mandate id. */
+    mandateRef: varchar("mandate_ref", { length: 64 }),
+    /** Pence: the payment's amount, or the amount refunded. */
+    amountPence: integer("amount_pence"),
+    /** The day the provider charges (or charged) the payment. */
+    chargeDate: varchar("charge_date", { length: 10 }),
+    /** In the member's words, e.g. "Gold plan, December 2026". */
+    description: text("description"),
+    /** Once only: a provider event id, or "<kind>:<payment or mandate id>". */
+    eventKey: varchar("event_key", { length: 160 }).notNull().unique(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_events_user_time_idx").on(t.userId, t.occurredAt, t.id)],
 );
 
 export type User = typeof users.$inferSelect;
