@@ -49,6 +49,30 @@ describe("timeouts and sign-out with the session cache", () => {
     expect(await queriesDuring(() => get(m))).toBe(0);
   });
 
+  it("keeps a projection: no password hash, TOTP secret, recovery code or token is held in memory", async () => {
+    const cache = t.app.authCache!;
+    await expect.poll(() => cache.active, { timeout: 5000 }).toBe(true);
+    const m = await t.member();
+    const secrets = {
+      totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+      totpPendingSecret: "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU",
+      totpRecoveryCodes: ["a".repeat(64)],
+      passwordResetToken: "b".repeat(64),
+      emailVerificationToken: "c".repeat(64),
+    };
+    await t.db.update(users).set(secrets).where(eq(users.id, m.user.id));
+    expect(await whoAmI(m)).toBe(200);
+    expect((await get(m, "/api/dates/user")).statusCode).toBe(200);
+    // Everything the cache holds, read the way a heap dump would see it.
+    const held = cache as unknown as Record<string, Map<unknown, unknown>>;
+    const dump = JSON.stringify(
+      ["sessions", "extras", "dates", "views", "tableValues"].map((k) => [...(held[k]?.values() ?? [])]),
+    );
+    expect(dump).toContain(m.user.email);
+    for (const value of [m.user.password!, ...Object.values(secrets).flat()]) expect(dump).not.toContain(value);
+    for (const key of ["password", ...Object.keys(secrets)]) expect(dump).not.toContain(`"${key}"`);
+  });
+
   // The same timeout tests as without the cache (sessions.test.ts).
   timeoutTests(t);
 

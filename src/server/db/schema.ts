@@ -784,5 +784,20 @@ export const billingEvents = pgTable(
   (t) => [index("billing_events_user_time_idx").on(t.userId, t.occurredAt, t.id)],
 );
 
-export type User = typeof users.$inferSelect;
+/** A whole users row, secrets included: only the code that checks a password or a second factor needs it. */
+export type UserRow = typeof users.$inferSelect;
+/** Columns that never leave the database except to be checked: hashes, TOTP secrets, one-time tokens. */
+export const USER_SECRET_COLUMNS = [
+  "password",
+  "emailVerificationToken",
+  "passwordResetToken",
+  "totpSecret",
+  "totpPendingSecret",
+  "totpRecoveryCodes",
+] as const;
+/**
+ * A user as the request sees it (req.user) and the session cache keeps it: every column but the secrets, so
+ * no hash, TOTP secret or token sits in memory beyond the code that checks it.
+ */
+export type User = Omit<UserRow, (typeof USER_SECRET_COLUMNS)[number]>;
 export type NewUser = typeof users.$inferInsert;

@@ -25,6 +25,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { conflict, HttpError } from "../../http-error.ts";
 import { verifyPassword } from "../auth/passwords.ts";
+import { userSecrets } from "../auth/secrets.ts";
 import { readCouple } from "../couples/couple.ts";
 import {
   applyLeaving,
@@ -57,7 +58,7 @@ export async function checkLeavingProof(deps: Deps, user: User, input: DeleteAcc
   if (user.totpEnabledAt && !input.code)
     throw new HttpError(400, LEAVING_MSG.code, {}, [{ path: "code", message: LEAVING_MSG.code }]);
   await deps.limiter.check(key, rl.loginFailuresPerAccount);
-  if (!(await verifyPassword(user.password, input.password))) {
+  if (!(await verifyPassword((await userSecrets(deps.db, user)).password, input.password))) {
     try {
       await deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
     } catch {}

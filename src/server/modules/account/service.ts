@@ -9,6 +9,7 @@ import { conflict, HttpError } from "../../http-error.ts";
 import { refuseCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { toPublicUser } from "../auth/public-user.ts";
+import { userSecrets } from "../auth/secrets.ts";
 import { findUserByEmail } from "../auth/service.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { emailChangeNotice, passwordChangedEmail, verificationEmail } from "../email/templates.ts";
@@ -51,7 +52,7 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
           { path: "currentPassword", message: MEMBER_MSG.passwordForEmail },
         ]);
       }
-      if (!(await verifyPassword(user.password, input.currentPassword))) {
+      if (!(await verifyPassword((await userSecrets(deps.db, user)).password, input.currentPassword))) {
         try {
           await deps.limiter.hit(`password-change:${user.id}`, rl.loginFailuresPerAccount, rl.windowMinutes);
         } catch {}
@@ -128,7 +129,8 @@ export async function changePassword(
   const rl = deps.config.rateLimits;
   const key = `password-change:${user.id}`;
   await deps.limiter.check(key, rl.loginFailuresPerAccount);
-  if (!(await verifyPassword(user.password, input.currentPassword))) {
+  const { password: current } = await userSecrets(deps.db, user);
+  if (!(await verifyPassword(current, input.currentPassword))) {
     try {
       await deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
     } catch {}
@@ -148,7 +150,7 @@ export async function changePassword(
     const res = await tx
       .update(users)
       .set({ password: hash, passwordResetToken: null, passwordResetExpires: null })
-      .where(and(eq(users.id, user.id), sql`${users.password} IS NOT DISTINCT FROM ${user.password}`))
+      .where(and(eq(users.id, user.id), sql`${users.password} IS NOT DISTINCT FROM ${current}`))
       .returning({ id: users.id });
     if (res.length === 0) throw conflict("Your password was changed elsewhere. Please sign in again.");
     await tx

@@ -6,6 +6,7 @@ import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
+import { userSecrets } from "../auth/secrets.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { twoFactorChangedEmail } from "../email/templates.ts";
 import { newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, verifyTotp } from "./totp.ts";
@@ -26,28 +27,23 @@ export async function startTwoFactorSetup(deps: Deps, user: User): Promise<TwoFa
 
 export async function enableTwoFactor(deps: Deps, user: User, code: string): Promise<TwoFactorEnabled> {
   if (user.totpEnabledAt) throw conflict("Two-factor sign-in is already on.");
-  if (!user.totpPendingSecret) throw badRequest("Start the set-up first: scan a new QR code.");
+  const { totpPendingSecret: pending } = await userSecrets(deps.db, user);
+  if (!pending) throw badRequest("Start the set-up first: scan a new QR code.");
   await deps.limiter.hit(`2fa:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
-  const step = verifyTotp(user.totpPendingSecret, code, deps.now(), null);
+  const step = verifyTotp(pending, code, deps.now(), null);
   if (step === null) throw badRequest(MEMBER_MSG.wrongCode);
   const codes = newRecoveryCodes();
   // Conditional on the state read: two enables (or a new set-up meanwhile) cannot both win.
   const done = await deps.db
     .update(users)
     .set({
-      totpSecret: user.totpPendingSecret,
+      totpSecret: pending,
       totpPendingSecret: null,
       totpEnabledAt: deps.now(),
       totpLastStep: step,
       totpRecoveryCodes: codes.map((c) => hashToken(normaliseRecoveryCode(c))),
     })
-    .where(
-      and(
-        eq(users.id, user.id),
-        isNull(users.totpEnabledAt),
-        eq(users.totpPendingSecret, user.totpPendingSecret),
-      ),
-    )
+    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), eq(users.totpPendingSecret, pending)))
     .returning({ id: users.id });
   if (done.length === 0) throw conflict("Two-factor set-up changed meanwhile. Please start again.");
   void notify(deps, user, true);
@@ -59,8 +55,9 @@ export async function enableTwoFactor(deps: Deps, user: User, code: string): Pro
  * The update is conditional on the stored state read, so two sign-ins cannot spend one code twice.
  */
 export async function checkSecondFactor(deps: Deps, user: User, code: string): Promise<boolean> {
-  if (!user.totpSecret) return true;
-  const step = verifyTotp(user.totpSecret, code, deps.now(), user.totpLastStep);
+  const secrets = await userSecrets(deps.db, user);
+  if (!secrets.totpSecret) return true;
+  const step = verifyTotp(secrets.totpSecret, code, deps.now(), user.totpLastStep);
   if (step !== null) {
     const res = await deps.db
       .update(users)
@@ -72,7 +69,7 @@ export async function checkSecondFactor(deps: Deps, user: User, code: string): P
     return res.length === 1;
   }
   const hash = hashToken(normaliseRecoveryCode(code));
-  if (!user.totpRecoveryCodes.includes(hash)) return false;
+  if (!secrets.totpRecoveryCodes.includes(hash)) return false;
   const res = await deps.db
     .update(users)
     .set({ totpRecoveryCodes: sql`array_remove(${users.totpRecoveryCodes}, ${hash})` })

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { RESET_TOKEN_TTL_MINUTES, type TierId, VERIFY_TOKEN_TTL_HOURS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
-import { type User, users } from "../../db/schema.ts";
+import { type User, type UserRow, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, HttpError, unauthorized } from "../../http-error.ts";
 import { passwordResetEmail, verificationEmail, welcomeEmail } from "../email/templates.ts";
@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { destroyUserSessions } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
-export async function findUserByEmail(deps: Deps, email: string): Promise<User | null> {
+export async function findUserByEmail(deps: Deps, email: string): Promise<UserRow | null> {
   const rows = await deps.db
     .select()
     .from(users)
@@ -22,13 +22,13 @@ export async function findUserByEmail(deps: Deps, email: string): Promise<User |
 export async function registerUser(
   deps: Deps,
   input: { email: string; password: string; firstName: string; lastName: string; tier?: TierId },
-): Promise<User> {
+): Promise<UserRow> {
   refuseCommonPassword(input.password, "password");
   if (await findUserByEmail(deps, input.email)) throw conflict(MSG.emailTaken);
   const password = await hashPassword(input.password);
   const verifyToken = newToken();
   const now = deps.now();
-  let user: User;
+  let user: UserRow;
   try {
     [user] = await deps.db
       .insert(users)
@@ -127,7 +127,12 @@ const ACCOUNT_WIDE_FACTOR = 6;
  * loginFailuresPerAccount tries, so a stranger's guessing does not lock the member out at home; a much
  * larger number from everywhere together locks it for all.
  */
-export async function authenticate(deps: Deps, email: string, password: string, ip: string): Promise<User> {
+export async function authenticate(
+  deps: Deps,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<UserRow> {
   const { limiter, config } = deps;
   const rl = config.rateLimits;
   const fromHere = `login-fail:${email}:${ip}`;

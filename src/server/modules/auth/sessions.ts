@@ -13,6 +13,7 @@ import { describeUserAgent } from "../../../shared/user-agent.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, type User, users } from "../../db/schema.ts";
 import type { AuthCache } from "./auth-cache.ts";
+import { userColumns } from "./secrets.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export interface SessionMeta {
@@ -79,7 +80,7 @@ function alive(now: Date, idle: SessionIdle) {
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof buildSessionUserQuery>>();
 function buildSessionUserQuery(db: Db) {
   return db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expire: sessions.expire })
+    .select({ user: userColumns, lastSeenAt: sessions.lastSeenAt, expire: sessions.expire })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
