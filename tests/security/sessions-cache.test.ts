@@ -69,7 +69,8 @@ describe("timeouts and sign-out with the session cache", () => {
       ["sessions", "extras", "dates", "views", "tableValues"].map((k) => [...(held[k]?.values() ?? [])]),
     );
     expect(dump).toContain(m.user.email);
-    for (const value of [m.user.password!, ...Object.values(secrets).flat()]) expect(dump).not.toContain(value);
+    for (const value of [m.user.password!, ...Object.values(secrets).flat()])
+      expect(dump).not.toContain(value);
     for (const key of ["password", ...Object.keys(secrets)]) expect(dump).not.toContain(`"${key}"`);
   });
 
