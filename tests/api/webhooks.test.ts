@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { subscriptionEvents, users, webhookEvents } from "../../src/server/db/schema.ts";
@@ -58,6 +59,13 @@ describe("POST /api/webhooks/payments", () => {
       ).statusCode,
     ).toBe(498);
     expect(await status(row.id)).toBe("active");
+  });
+
+  it("the monitoring guide alerts on the status a bad signature really gets", async () => {
+    const guide = await readFile(new URL("../../docs/production.md", import.meta.url), "utf8");
+    const row = guide.split("\n").find((l) => l.startsWith("| payment webhooks |"));
+    expect(row).toContain("any 498");
+    expect(row).not.toMatch(/\b401\b/);
   });
 
   it("is not subject to the browser origin check (it is signed instead)", async () => {
