@@ -1,13 +1,7 @@
 import { z } from "zod";
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  NAME_MIN_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  TIER_IDS,
-} from "../constants.ts";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TIER_IDS } from "../constants.ts";
 import { MSG } from "../messages.ts";
+import { personName } from "./person-name.ts";
 
 /** Messages of the auth screens beyond the spec's (MSG). */
 export const AUTH_MSG = {
@@ -42,16 +36,8 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const registerSchema = z.object({
   email: emailField,
   password: newPassword,
-  firstName: z
-    .string({ error: MSG.firstNameMin })
-    .trim()
-    .min(NAME_MIN_LENGTH, MSG.firstNameMin)
-    .max(NAME_MAX_LENGTH, MSG.nameMax),
-  lastName: z
-    .string({ error: MSG.lastNameMin })
-    .trim()
-    .min(NAME_MIN_LENGTH, MSG.lastNameMin)
-    .max(NAME_MAX_LENGTH, MSG.nameMax),
+  firstName: personName(MSG.firstNameMin),
+  lastName: personName(MSG.lastNameMin),
   /** The plan chosen on the landing page (?tier=gold), kept with the account for any tab or device. */
   tier: z.enum(TIER_IDS, { error: "Please choose a plan" }).optional(),
 });

@@ -2,8 +2,6 @@
 import { z } from "zod";
 import {
   CANCELLATION_REASONS,
-  NAME_MAX_LENGTH,
-  NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   TIER_IDS,
@@ -11,6 +9,7 @@ import {
 } from "../constants.ts";
 import { MSG } from "../messages.ts";
 import { emailField } from "./auth.ts";
+import { personName } from "./person-name.ts";
 
 export const MEMBER_MSG = {
   dateNotFound: "The mystery date you're looking for doesn't exist or you don't have access to it.",
@@ -35,9 +34,6 @@ export const MEMBER_MSG = {
   token: "This invitation link is invalid or has expired.",
 } as const;
 
-const optionalName = (message: string) =>
-  z.string({ error: message }).trim().min(NAME_MIN_LENGTH, message).max(NAME_MAX_LENGTH, MSG.nameMax);
-
 /** UK numbers: 07xxx mobiles, 01/02/03 landlines, with +44 or 0, spaces, dashes and brackets allowed. */
 export function normalisePhone(input: string): string | null {
   const digits = input.replace(/[\s\-().]/g, "");
@@ -61,8 +57,8 @@ const phoneField = z
 
 /** PATCH /api/auth/user: every field optional; unknown fields (isAdmin, tier...) are refused. */
 export const updateProfileSchema = z.strictObject({
-  firstName: optionalName(MSG.firstNameMin).optional(),
-  lastName: optionalName(MSG.lastNameMin).optional(),
+  firstName: personName(MSG.firstNameMin).optional(),
+  lastName: personName(MSG.lastNameMin).optional(),
   /** A new address takes effect only after it is verified, and changing it needs the current password. */
   email: emailField.optional(),
   currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),

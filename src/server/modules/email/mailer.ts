@@ -3,6 +3,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client.ts";
 import { emailLogs } from "../../db/schema.ts";
+import { headerText } from "./header-text.ts";
 
 export interface OutgoingMail {
   to: string;
@@ -107,6 +108,12 @@ export class Mailer {
    * Answers the email_logs row's id when one was written (emailLogId), so scheduled mail can link to it.
    */
   async send(mail: OutgoingMail): Promise<{ ok: boolean; error?: string; emailLogId?: number }> {
+    // Subjects and display names are headers: one line, no markup, no links, whatever text reached them.
+    mail = {
+      ...mail,
+      subject: headerText(mail.subject),
+      toName: mail.toName ? headerText(mail.toName) : mail.toName,
+    };
     const sent: SentMail = { ...mail, from: this.from, sentAt: new Date().toISOString() };
     let error: string | undefined;
     try {

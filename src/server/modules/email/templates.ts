@@ -2,6 +2,7 @@ import { BRAND } from "../../../shared/brand.ts";
 import { RESET_TOKEN_TTL_MINUTES, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import { BOOKED_MAIL_SUBJECT_START, firstDateBookedBy } from "../../../shared/planning-schedule.ts";
 import { londonDay } from "../../london-time.ts";
+import { quotedName } from "./header-text.ts";
 
 export interface Rendered {
   subject: string;
@@ -169,7 +170,9 @@ export function supportTicketReceipt(firstName: string, subject: string, url: st
   );
 }
 
-export function partnerInviteEmail(inviterName: string, url: string, days: number): Rendered {
+export function partnerInviteEmail(name: string, url: string, days: number): Rendered {
+  // Sent to someone else in the inviter's words: the name is quoted as plain text, never as a link.
+  const inviterName = quotedName(name, "Your partner");
   return render(
     `${inviterName} invited you to ${BRAND.name}`,
     `${inviterName} would like to plan dates with you`,

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from "../constants.ts";
+import { MSG } from "../messages.ts";
+
+/** What a name may not carry: it goes into e-mail subjects and greetings, where a link or markup would phish. */
+export const NAME_NO_LINKS = "Names can't contain web addresses, links or < > characters";
+
+const LINKISH = [
+  /[<>]/, // markup
+  /[\p{Cc}\u2028\u2029]/u, // line breaks and other control characters (header injection)
+  /:\/\//, // any scheme: http://, https://, ftp://
+  /\bwww\./i,
+  // A bare domain: a label, a dot, then a common top-level domain ("evil.example", "claim-prize.com").
+  /[\p{L}\p{N}-]+\.(?:com|net|org|info|biz|io|co|uk|me|app|dev|xyz|top|link|click|ly|ru|cn|online|site|shop|example)\b/iu,
+];
+
+/** True when a name looks like a link, a web address or markup rather than a person's name. */
+export function nameLooksLikeLink(name: string): boolean {
+  return LINKISH.some((re) => re.test(name));
+}
+
+/** A first or last name: trimmed, 2-80 characters, and no links or markup. */
+export const personName = (minMessage: string) =>
+  z
+    .string({ error: minMessage })
+    .trim()
+    .min(NAME_MIN_LENGTH, minMessage)
+    .max(NAME_MAX_LENGTH, MSG.nameMax)
+    .refine((v) => !nameLooksLikeLink(v), NAME_NO_LINKS);
