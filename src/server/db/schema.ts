@@ -784,6 +784,25 @@ export const billingEvents = pgTable(
   (t) => [index("billing_events_user_time_idx").on(t.userId, t.occurredAt, t.id)],
 );
 
+/**
+ * One-time sign-in links e-mailed when an account is under a sign-in flood and a browser it has not seen before
+ * types the right password (the step-up of auth/lockout.ts). Only the token's hash is stored; spent once.
+ */
+export const signInLinks = pgTable(
+  "sign_in_links",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_links_user_idx").on(t.userId)],
+);
+
 /** A whole users row, secrets included: only the code that checks a password or a second factor needs it. */
 export type UserRow = typeof users.$inferSelect;
 /** Columns that never leave the database except to be checked: hashes, TOTP secrets, one-time tokens. */
