@@ -48,6 +48,11 @@ const envSchema = z.object({
   GOCARDLESS_WEBHOOK_SECRET: z.string().optional(),
   /** Webhook secret for the built-in sandbox provider (random per start when unset). */
   PAYMENTS_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Signs the device cookie of browsers that have signed in to an account (auth/lockout.ts). Set it to the same
+   * value on every instance; random per start when unset (devices are then remembered until a restart).
+   */
+  DEVICE_COOKIE_SECRET: z.string().min(32, "DEVICE_COOKIE_SECRET must be at least 32 characters").optional(),
   /** Shared secret of the inbound support-mail webhook (POST /api/support/inbound); unset: the webhook is off. */
   SUPPORT_INBOUND_SECRET: z
     .string()
@@ -106,6 +111,7 @@ export type Config = {
     gocardlessEnvironment: "sandbox" | "live";
   };
   webhookSecret: string;
+  deviceCookieSecret: string;
   supportInboundSecret: string | undefined;
   /** Seed demo venues, ideas and offer codes at start even on an external database. */
   seedDemo: boolean;
@@ -187,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhookSecret:
       e.GOCARDLESS_WEBHOOK_SECRET || e.PAYMENTS_WEBHOOK_SECRET || randomBytes(32).toString("hex"),
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET || randomBytes(32).toString("hex"),
     supportInboundSecret: e.SUPPORT_INBOUND_SECRET || undefined,
     rateLimits: DEFAULT_RATE_LIMITS,
     geocoderUrl: e.GEOCODER_URL?.replace(/\/$/, ""),

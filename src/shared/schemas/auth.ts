@@ -9,6 +9,11 @@ export const AUTH_MSG = {
     "This password is too common. Choose one that would be hard to guess, such as three unrelated words.",
   resetLinkDead: "This reset link has expired or has already been used.",
   alreadyVerified: "Your e-mail address is already verified",
+  /** The step-up while an account is under a sign-in flood: the same words whether the password was right or not. */
+  stepUp: (minutes: number) =>
+    `There have been many wrong passwords for this account from elsewhere, so new browsers must wait. If your password was right, we've e-mailed you a link to sign in now. Otherwise, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  signInLinkDead:
+    "This sign-in link has expired or has already been used. Sign in with your password, or ask for a new link by signing in again.",
 } as const;
 
 /** Trimmed, lower-cased e-mail: addresses are compared case-insensitively everywhere. */
@@ -32,6 +37,15 @@ export const loginSchema = z.object({
   code: z.string().trim().max(20).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** POST /api/login/link: the one-time link's token, and the code when two-step sign-in is on. */
+export const signInLinkSchema = z.object({
+  token: z
+    .string({ error: "The sign-in link is incomplete" })
+    .min(10, "The sign-in link is incomplete")
+    .max(200),
+  code: z.string().trim().max(20).optional(),
+});
 
 export const registerSchema = z.object({
   email: emailField,

@@ -1,24 +1,39 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { safeNextPath } from "../../../shared/safe-next.ts";
 import {
+  AUTH_MSG,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
   resetPasswordRequestSchema,
   resetTokenCheckSchema,
+  signInLinkSchema,
   verifyEmailSchema,
 } from "../../../shared/schemas/auth.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import type { UserRow } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { unauthorized } from "../../http-error.ts";
+import { badRequest, HttpError, unauthorized } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { checkSecondFactor } from "../account/two-factor.ts";
+import {
+  attemptKeys,
+  checkAttempt,
+  countFailure,
+  countSuccess,
+  DEVICE_COOKIE,
+  setDeviceCookie,
+  signInLinkUser,
+  spendSignInLink,
+  trustedDevice,
+} from "./lockout.ts";
 import { publicUserJson, toPublicUser } from "./public-user.ts";
 import {
   authenticate,
+  findUserById,
   registerUser,
   requestPasswordReset,
   resendVerification,
@@ -27,6 +42,11 @@ import {
   verifyEmail,
 } from "./service.ts";
 import { clearSessionCookie, createSession, destroySession, setSessionCookie } from "./sessions.ts";
+
+/** The two-step code's own flood: new browsers wait (the step-up link would not help, the code is still asked). */
+function tooManyCodes(minutes: number): HttpError {
+  return new HttpError(429, MSG.tooManyRequests(minutes), { "retry-after": String(minutes * 60) });
+}
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +67,25 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     });
     if (!token) throw unauthorized(MSG.invalidCredentials);
     setSessionCookie(reply, token, secure);
+    // This browser is now known to the account: a sign-in flood from elsewhere will not block it (lockout.ts).
+    setDeviceCookie(reply as FastifyReply, deps, req.cookies[DEVICE_COOKIE], user.id);
+  }
+
+  /** The two-step code of a sign-in, counted under the same lockout rules as passwords. */
+  async function secondFactor(
+    req: { ip: string; cookies: Record<string, string | undefined> },
+    user: UserRow,
+    code: string,
+  ): Promise<void> {
+    const device = trustedDevice(deps.config.deviceCookieSecret, req.cookies[DEVICE_COOKIE], user.id);
+    const keys = attemptKeys(deps, "code", String(user.id), user, req.ip, device);
+    const flooded = await checkAttempt(deps, keys);
+    if (flooded) throw tooManyCodes(flooded);
+    if (!(await checkSecondFactor(deps, user, code))) {
+      await countFailure(deps, keys);
+      throw unauthorized(MEMBER_MSG.wrongCode);
+    }
+    await countSuccess(deps, keys);
   }
 
   r.post("/api/register", { schema: { body: registerSchema } }, async (req, reply) => {
@@ -58,22 +97,37 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   r.post("/api/login", { schema: { body: loginSchema } }, async (req, reply) => {
-    const user = await authenticate(deps, req.body.email, req.body.password, req.ip);
+    const user = await authenticate(
+      deps,
+      req.body.email,
+      req.body.password,
+      req.ip,
+      req.cookies[DEVICE_COOKIE],
+    );
     if (user.totpEnabledAt) {
       // The password was right; the session starts only with the second factor.
       if (!req.body.code) return { twoFactorRequired: true, message: MEMBER_MSG.code };
-      // Codes have their own counter: a correct password does not reset it.
-      const rl = deps.config.rateLimits;
-      const key = `2fa-login:${user.id}`;
-      await deps.limiter.check(key, rl.loginFailuresPerAccount);
-      if (!(await checkSecondFactor(deps, user, req.body.code))) {
-        try {
-          await deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
-        } catch {}
-        throw unauthorized(MEMBER_MSG.wrongCode);
-      }
-      await deps.limiter.reset(key);
+      await secondFactor(req, user, req.body.code);
     }
+    await startSession(req, reply, user);
+    return toPublicUser(deps, user);
+  });
+
+  /**
+   * The one-time link of the lockout step-up (opened from the e-mail at /auth?signin=..., which posts it here:
+   * a mail scanner fetching the link spends nothing). With two-step sign-in on, the code is still asked.
+   */
+  r.post("/api/login/link", { schema: { body: signInLinkSchema } }, async (req, reply) => {
+    const rl = deps.config.rateLimits;
+    await deps.limiter.hit(`login-link-ip:${req.ip}`, rl.loginPerIp, rl.windowMinutes);
+    const userId = await signInLinkUser(deps, req.body.token);
+    const user = userId ? await findUserById(deps, userId) : null;
+    if (!user || user.deletedAt) throw badRequest(AUTH_MSG.signInLinkDead);
+    if (user.totpEnabledAt) {
+      if (!req.body.code) return { twoFactorRequired: true, message: MEMBER_MSG.code };
+      await secondFactor(req, user, req.body.code);
+    }
+    if (!(await spendSignInLink(deps, req.body.token))) throw badRequest(AUTH_MSG.signInLinkDead);
     await startSession(req, reply, user);
     return toPublicUser(deps, user);
   });

@@ -3,9 +3,10 @@ import { RESET_TOKEN_TTL_MINUTES, type TierId, VERIFY_TOKEN_TTL_HOURS } from "..
 import { MSG } from "../../../shared/messages.ts";
 import { type User, type UserRow, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { badRequest, conflict, HttpError, unauthorized } from "../../http-error.ts";
+import { badRequest, conflict, unauthorized } from "../../http-error.ts";
 import { passwordResetEmail, verificationEmail, welcomeEmail } from "../email/templates.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
+import { attemptKeys, checkAttempt, countFailure, countSuccess, stepUp, trustedDevice } from "./lockout.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { destroyUserSessions } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -16,6 +17,11 @@ export async function findUserByEmail(deps: Deps, email: string): Promise<UserRo
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(deps: Deps, id: number): Promise<UserRow | null> {
+  const rows = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -119,44 +125,32 @@ export async function verifyEmail(deps: Deps, token: string): Promise<VerifyOutc
   return "verified";
 }
 
-/** Failures from many addresses against one account before it is locked for everyone (a spread-out attack). */
-const ACCOUNT_WIDE_FACTOR = 6;
-
 /**
- * Checks e-mail and password. Wrong passwords lock the account for the address they came from after
- * loginFailuresPerAccount tries, so a stranger's guessing does not lock the member out at home; a much
- * larger number from everywhere together locks it for all.
+ * Checks e-mail and password under the lockout rules of lockout.ts: failures count per address, per account and
+ * address, and per account everywhere; a browser the account has signed in from before (its device cookie)
+ * counts only its own failures and is never blocked by a flood from elsewhere, and any other browser meets the
+ * step-up while the account is flooded.
  */
 export async function authenticate(
   deps: Deps,
   email: string,
   password: string,
   ip: string,
+  deviceCookie?: string,
 ): Promise<UserRow> {
-  const { limiter, config } = deps;
-  const rl = config.rateLimits;
-  const fromHere = `login-fail:${email}:${ip}`;
-  const everywhere = `login-fail:${email}`;
-  const wide = rl.loginFailuresPerAccount * ACCOUNT_WIDE_FACTOR;
-  await limiter.hit(`login-ip:${ip}`, rl.loginPerIp, rl.windowMinutes);
-  await limiter.check(fromHere, rl.loginFailuresPerAccount);
-  await limiter.check(everywhere, wide);
+  const rl = deps.config.rateLimits;
+  await deps.limiter.hit(`login-ip:${ip}`, rl.loginPerIp, rl.windowMinutes);
   const user = await findUserByEmail(deps, email);
+  const device = user ? trustedDevice(deps.config.deviceCookieSecret, deviceCookie, user.id) : null;
+  const keys = attemptKeys(deps, "password", email, user, ip, device);
+  const flooded = await checkAttempt(deps, keys);
   const ok = await verifyPassword(user?.password ?? null, password);
+  if (flooded) throw await stepUp(deps, user, ok, flooded);
   if (!user || !ok) {
-    for (const [key, max] of [
-      [fromHere, rl.loginFailuresPerAccount],
-      [everywhere, wide],
-    ] as const) {
-      try {
-        await limiter.hit(key, max, rl.windowMinutes);
-      } catch (e) {
-        if (!(e instanceof HttpError)) throw e;
-      }
-    }
+    await countFailure(deps, keys);
     throw unauthorized(MSG.invalidCredentials);
   }
-  await limiter.reset(fromHere);
+  await countSuccess(deps, keys);
   return user;
 }
 

@@ -112,6 +112,21 @@ export function passwordResetEmail(firstName: string, url: string): Rendered {
   );
 }
 
+/** The step-up's one-time link, sent only when the right password was typed in a browser new to the account. */
+export function signInLinkEmail(firstName: string, url: string, minutes: number): Rendered {
+  return render(
+    `Your ${BRAND.name} sign-in link`,
+    "Sign in with this link",
+    [
+      `Hello ${firstName},`,
+      "Your password was just typed correctly in a browser we had not seen before, while someone elsewhere has been trying many wrong passwords for your account. To keep it safe we held the sign-in and sent you this link instead.",
+      `The link works once, for ${minutes} minutes, in any browser.`,
+    ],
+    { label: "Sign in now", url },
+    `If this was not you, your password is known to someone else: reset it at once and write to ${BRAND.supportEmail}.`,
+  );
+}
+
 export function emailChangeNotice(firstName: string, newEmail: string): Rendered {
   return render(
     `Your ${BRAND.name} e-mail address is changing`,
