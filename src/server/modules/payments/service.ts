@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { addMonths } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -49,24 +50,6 @@ export type CompletionResult = {
 };
 
 const CHECKOUT_TTL_HOURS = 24;
-
-/** Calendar months later, clamped to the month's end (31 January + 1 month is 28/29 February). */
-export function addMonths(d: Date, months: number): Date {
-  const r = new Date(d);
-  const day = r.getUTCDate();
-  r.setUTCDate(1);
-  r.setUTCMonth(r.getUTCMonth() + months);
-  const last = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
-  r.setUTCDate(Math.min(day, last));
-  return r;
-}
-
-/** Whole billing cycles from `from` to `end`, a part-month counting as one. */
-export function monthsUntil(from: Date, end: Date): number {
-  let months = (end.getUTCFullYear() - from.getUTCFullYear()) * 12 + (end.getUTCMonth() - from.getUTCMonth());
-  if (end.getUTCDate() > from.getUTCDate()) months++;
-  return Math.max(0, months);
-}
 
 /** Quotes the price (with any offer code) and starts a mandate authorisation at the provider. */
 export async function createSubscription(

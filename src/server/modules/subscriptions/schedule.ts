@@ -9,6 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, paymentCheckouts, type User, users } from "../../db/schema.ts";
@@ -16,7 +17,6 @@ import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { HttpError } from "../../http-error.ts";
 import { discountPence } from "../offers/service.ts";
-import { addMonths, monthsUntil } from "../payments/service.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
