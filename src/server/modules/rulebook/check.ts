@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { ASSIGNMENT_MSG, datesAllowed } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
 import { BOOKING_HORIZON_MONTHS, RULE_MSG } from "../../../shared/admin/rulebook.ts";
+import { addMonths } from "../../../shared/calendar-months.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateIdeas, userPreferences, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -85,12 +86,6 @@ async function loadVenue(
     },
     ideas,
   };
-}
-
-function addMonths(at: Date, months: number): Date {
-  const d = new Date(at.getTime());
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
 }
 
 const ineligible = (kind: Ineligible, reason: string, couple: Couple | null): RulebookAnswer => ({
