@@ -145,12 +145,6 @@ export async function createSubscription(
   });
 }
 
-/**
- * Active, behind on payment or paused: the member already has a subscription to change, not to start.
- * Re-exported: one definition, in src/shared (a live plan covers the couple).
- */
-export { hasLiveSubscription };
-
 /** A completion attempt that stopped (crash, lost connection) may be retried after this long. */
 const COMPLETING_STALE_MS = 60_000;
 
