@@ -13,7 +13,6 @@ import {
 import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
-import type { JobDefinition } from "../../jobs/types.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
@@ -523,13 +522,6 @@ async function releaseClaim(
     }
   });
 }
-
-/** Runs the sweep above every five minutes (register in jobs/jobs.ts). */
-export const finishCompletionsJob: JobDefinition = {
-  name: "finish-completions",
-  cron: "*/5 * * * *",
-  run: finishStaleCompletions,
-};
 
 /** The member's partner (linked both ways) has a membership, which covers the couple. */
 export async function partnerHasPlan(
