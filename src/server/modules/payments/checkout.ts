@@ -1,3 +1,11 @@
+/**
+ * The checkout: how a member starts paying for a plan. createSubscription quotes the price and opens one
+ * authorisation at the provider per member (another tab's Subscribe gets the same page back; a different plan
+ * or code supersedes it). completeSubscription turns the authorised checkout into the plan exactly once; a
+ * second tab's mandate is cancelled as a duplicate, and a stopped completion is finished by a sweep. A new-bank-
+ * details checkout is completed by the plan's own rules (subscriptions/service.ts): money comes in here and
+ * flows on to the plan, never back.
+ */
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
