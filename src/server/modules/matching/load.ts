@@ -402,20 +402,13 @@ export const venueColumns = {
   accessibility: venues.accessibilityFeatures,
 };
 
-/** A venue row as read with venueColumns. */
-export interface VenueFields {
-  id: number;
-  name: string;
-  type: string;
-  priceLevel: string;
-  city: string;
-  address: string | null;
-  postcode: string | null;
+/** A venue row as read with venueColumns: the candidate's own fields, with coordinates instead of a location. */
+export type VenueFields = Omit<VenueCandidate, "location" | "dietary" | "accessibility" | "ideas"> & {
   latitude: string | null;
   longitude: string | null;
   dietary: string[] | null;
   accessibility: string[] | null;
-}
+};
 
 /**
  * The engine's venue from its row and its active ideas (loadVenues here, and the rulebook's one venue): its
