@@ -8,8 +8,8 @@ import {
   users,
 } from "../../src/server/db/schema.ts";
 import { runOfferCycles } from "../../src/server/jobs/billing/offers.ts";
+import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
 import { gocardlessProvider } from "../../src/server/modules/payments/gocardless-provider.ts";
-import { PAYMENT_MSG } from "../../src/server/modules/payments/service.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { startFakeGoCardless } from "../helpers/fake-gocardless.ts";

@@ -9,7 +9,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { OFFER_MSG } from "../../src/server/modules/offers/service.ts";
-import { PAYMENT_MSG } from "../../src/server/modules/payments/service.ts";
+import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { authoriseAtSandbox, startCheckout, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 

@@ -11,7 +11,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import { createDeps } from "../../src/server/deps-factory.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
-import { completeSubscription, finishStaleCompletions } from "../../src/server/modules/payments/service.ts";
+import { completeSubscription, finishStaleCompletions } from "../../src/server/modules/payments/checkout.ts";
 import { VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venues.ts";
 import { authorisedCheckout, complete, type Member, openWorld, userRow } from "./world.ts";
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { discountPence } from "../../src/server/modules/offers/service.ts";
-import { addMonthsToDate } from "../../src/server/modules/payments/dates.ts";
-import { addMonths } from "../../src/server/modules/payments/service.ts";
+import { addMonths, addMonthsToDate } from "../../src/shared/calendar-months.ts";
 import { formatPence } from "../../src/shared/constants.ts";
 import { normalisePostcode, postcodeDistrict } from "../../src/shared/postcode.ts";
 

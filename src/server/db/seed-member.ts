@@ -3,8 +3,8 @@
  * and four dates (one past and rated, one inside the reveal window, two still mysteries).
  */
 import { asc, eq, sql } from "drizzle-orm";
+import { addMonths } from "../../shared/calendar-months.ts";
 import { hashPassword } from "../modules/auth/passwords.ts";
-import { addMonths } from "../modules/payments/service.ts";
 import type { Db } from "./client.ts";
 import {
   dateIdeas,

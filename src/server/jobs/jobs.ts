@@ -5,7 +5,7 @@
 import type { Deps } from "../deps.ts";
 import { purgeRateLimits } from "../modules/auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
-import { finishCompletionsJob } from "../modules/payments/service.ts";
+import { finishStaleCompletions } from "../modules/payments/checkout.ts";
 import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
 import { billingJobs } from "./billing/index.ts";
 import { purgeJobRuns, runRecorded } from "./boss.ts";
@@ -14,6 +14,16 @@ import { retryMailJob } from "./outbound.ts";
 import { planOffersJob } from "./plan-offers.ts";
 import { retentionJob } from "./retention.ts";
 import type { JobDefinition } from "./types.ts";
+
+/**
+ * Every five minutes: checkouts whose completion stopped after the provider made the subscription are finished
+ * (or set aside) by the sweep in payments/checkout.ts.
+ */
+export const finishCompletionsJob: JobDefinition = {
+  name: "finish-completions",
+  cron: "*/5 * * * *",
+  run: finishStaleCompletions,
+};
 
 /** Billing cycles roll on: booked pauses start and end, tier changes take over (cycles.ts). */
 export const advanceSubscriptionsJob: JobDefinition = {

@@ -9,6 +9,7 @@
  * (key `plan-offer:{userId}:{paidUntil ms}:{cancelled ids}`), and the notice is sent after the commit.
  */
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { hasLiveSubscription } from "../../shared/constants.ts";
 import { dateWhen } from "../../shared/leaving.ts";
 import { dateReservations, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -16,7 +17,6 @@ import { bookedAfter, clearPlanOffer, datesAhead } from "../modules/couples/leav
 import { LEAVING_MAIL_TYPES, planOfferEndedEmail } from "../modules/email/leaving-mails.ts";
 import type { OutgoingMail } from "../modules/email/mailer.ts";
 import { mayEmail } from "../modules/notifications/policy.ts";
-import { hasLiveSubscription } from "../modules/payments/service.ts";
 import { claimMail, deliverClaimed, registerMailBuilder } from "./outbound.ts";
 import type { JobDefinition } from "./types.ts";
 

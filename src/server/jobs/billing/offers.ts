@@ -20,13 +20,13 @@
  *    last 35 days that have no claimed message, so a worker stopped between 2 and 3 sends it on the next run.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import { offerCodes, offerCodeUsage, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, offerEndedEmail } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmail } from "../../modules/notifications/policy.ts";
-import { monthsUntil } from "../../modules/payments/service.ts";
 import { nextCycle } from "../../modules/subscriptions/schedule.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";

@@ -4,6 +4,7 @@
  * offer redemptions with their amounts, the provider's customer and mandate references) keep their link.
  */
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { hasLiveSubscription } from "../../../shared/constants.ts";
 import { type DeleteAccountInput, LEAVING_MSG } from "../../../shared/leaving.ts";
 import {
   aiDateSuggestions,
@@ -36,7 +37,6 @@ import {
 } from "../couples/leaving.ts";
 import { accountGoodbyeEmail, partnerLeftEmail } from "../email/leaving-mails.ts";
 import { accountDeletedEmail } from "../email/templates.ts";
-import { hasLiveSubscription } from "../payments/service.ts";
 import { cancelAtProvider } from "../subscriptions/schedule.ts";
 import { checkSecondFactor } from "./two-factor.ts";
 

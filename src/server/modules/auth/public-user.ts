@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PublicUser } from "../../../shared/api-types.ts";
-import type { SubscriptionStatus, TierId } from "../../../shared/constants.ts";
+import { monthsUntil } from "../../../shared/calendar-months.ts";
+import { hasLiveSubscription, type SubscriptionStatus, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { hasLiveSubscription, monthsUntil } from "../payments/service.ts";
 import { pauseOf } from "../subscriptions/pause-state.ts";
 import type { AuthCache } from "./auth-cache.ts";
 

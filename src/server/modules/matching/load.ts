@@ -2,10 +2,11 @@
  * Reads members and venues from PostgreSQL into the engine's shapes (issue #6). One member (auto-assign,
  * suggestions) or many at once (the monthly planner): the same few set-based queries either way.
  */
-import { sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { DATE_TYPES, DAYS_OF_WEEK, hasLiveSubscription, TIMES_OF_DAY } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
+import { venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { Tx } from "../admin/assignments/quota.ts";
 import { sharedAnswersOf } from "../couples/couple.ts";
@@ -386,18 +387,47 @@ export async function loadMember(deps: LoadDeps, userId: number): Promise<Member
   return loaded?.complete ? loaded.profile : null;
 }
 
-interface VenueRow extends Record<string, unknown> {
-  id: number;
-  name: string;
-  type: string;
-  price_level: string;
-  city: string;
-  address: string | null;
-  postcode: string | null;
+/** The venue columns the engine reads: one list for every query that builds a VenueCandidate. */
+export const venueColumns = {
+  id: venues.id,
+  name: venues.name,
+  type: venues.type,
+  priceLevel: venues.priceLevel,
+  city: venues.city,
+  address: venues.address,
+  postcode: venues.postcode,
+  latitude: venues.latitude,
+  longitude: venues.longitude,
+  dietary: venues.dietaryAccommodations,
+  accessibility: venues.accessibilityFeatures,
+};
+
+/** A venue row as read with venueColumns: the candidate's own fields, with coordinates instead of a location. */
+export type VenueFields = Omit<VenueCandidate, "location" | "dietary" | "accessibility" | "ideas"> & {
   latitude: string | null;
   longitude: string | null;
-  dietary: string[];
-  accessibility: string[];
+  dietary: string[] | null;
+  accessibility: string[] | null;
+};
+
+/**
+ * The engine's venue from its row and its active ideas (loadVenues here, and the rulebook's one venue): its
+ * location from its coordinates, else its postcode district.
+ */
+export function venueCandidate(v: VenueFields, ideas: IdeaCandidate[]): VenueCandidate {
+  return {
+    id: v.id,
+    name: v.name,
+    type: v.type,
+    priceLevel: v.priceLevel,
+    city: v.city,
+    address: v.address,
+    postcode: v.postcode,
+    location: venueLocation({ latitude: v.latitude, longitude: v.longitude, postcode: v.postcode }),
+    dietary: v.dietary ?? [],
+    accessibility: v.accessibility ?? [],
+    ideas,
+  };
 }
 
 interface IdeaRow extends Record<string, unknown> {
@@ -416,12 +446,7 @@ interface IdeaRow extends Record<string, unknown> {
 /** Every venue with its active ideas; location from its coordinates, else its postcode district. */
 export async function loadVenues(deps: LoadDeps, conn: Conn = deps.db): Promise<VenueCandidate[]> {
   const [venueRows, ideaRows] = await together(conn !== deps.db, [
-    () =>
-      conn.execute<VenueRow>(sql`
-      select id, name, type, price_level, city, address, postcode, latitude, longitude,
-        dietary_accommodations as dietary, accessibility_features as accessibility
-      from venues order by id
-    `),
+    () => conn.select(venueColumns).from(venues).orderBy(asc(venues.id)),
     () =>
       conn.execute<IdeaRow>(sql`
       select id, venue_id, title, category, price_level, season, time_of_day, duration, tags, requirements
@@ -445,17 +470,5 @@ export async function loadVenues(deps: LoadDeps, conn: Conn = deps.db): Promise<
     if (l) l.push(idea);
     else ideas.set(i.venue_id, [idea]);
   }
-  return venueRows.rows.map((v) => ({
-    id: v.id,
-    name: v.name,
-    type: v.type,
-    priceLevel: v.price_level,
-    city: v.city,
-    address: v.address,
-    postcode: v.postcode,
-    location: venueLocation({ latitude: v.latitude, longitude: v.longitude, postcode: v.postcode }),
-    dietary: v.dietary ?? [],
-    accessibility: v.accessibility ?? [],
-    ideas: ideas.get(v.id) ?? [],
-  }));
+  return venueRows.map((v) => venueCandidate(v, ideas.get(v.id) ?? []));
 }

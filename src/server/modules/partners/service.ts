@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import type { PublicUser } from "../../../shared/api-types.ts";
+import { hasLiveSubscription } from "../../../shared/constants.ts";
 import type { PartnerInviteInfo, PartnerStatus } from "../../../shared/member-api.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { maskEmail, PARTNER_JOIN_MSG } from "../../../shared/schemas/partner.ts";
@@ -16,7 +17,6 @@ import { toPublicUser } from "../auth/public-user.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { unlinkCouple } from "../couples/leaving.ts";
 import { partnerInviteEmail, partnerJoinedEmail } from "../email/templates.ts";
-import { hasLiveSubscription } from "../payments/service.ts";
 
 export const INVITE_TTL_DAYS = 7;
 

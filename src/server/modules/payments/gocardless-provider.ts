@@ -1,6 +1,6 @@
 import type { Agent } from "node:https";
 import { Environments, GoCardlessClient } from "gocardless-nodejs";
-import { addMonthsToDate } from "./dates.ts";
+import { addMonthsToDate } from "../../../shared/calendar-months.ts";
 import { NotAuthorisedError, type PaymentProvider, ProviderError } from "./provider.ts";
 
 /**

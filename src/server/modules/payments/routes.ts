@@ -6,8 +6,8 @@ import {
 } from "../../../shared/schemas/subscription.ts";
 import type { Deps } from "../../deps.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { completeSubscription, createSubscription } from "./checkout.ts";
 import { sandboxPageRoutes } from "./sandbox-page.ts";
-import { completeSubscription, createSubscription } from "./service.ts";
 import { processWebhookEvents, signatureValid, webhookBodySchema } from "./webhooks.ts";
 
 export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {

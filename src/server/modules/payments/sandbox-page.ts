@@ -6,8 +6,8 @@ import { BRAND } from "../../../shared/brand.ts";
 import { formatPence, TIERS, type TierId } from "../../../shared/constants.ts";
 import { offerCodes, paymentCheckouts } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { findCheckoutByRef } from "./checkout.ts";
 import { sandboxIds } from "./sandbox-provider.ts";
-import { findCheckoutByRef } from "./service.ts";
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { addMonthsToDate } from "../../../shared/calendar-months.ts";
 import type { Db } from "../../db/client.ts";
 import { paymentCheckouts, sandboxPayments, sandboxSubscriptions } from "../../db/schema.ts";
-import { addMonthsToDate } from "./dates.ts";
 import { NotAuthorisedError, type PaymentProvider, ProviderError } from "./provider.ts";
 
 const id = (prefix: string, seed: string) =>

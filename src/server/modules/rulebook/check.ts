@@ -8,13 +8,13 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { ASSIGNMENT_MSG, datesAllowed } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
 import { BOOKING_HORIZON_MONTHS, RULE_MSG } from "../../../shared/admin/rulebook.ts";
+import { addMonths } from "../../../shared/calendar-months.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateIdeas, userPreferences, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { type Couple, readCouple } from "../couples/couple.ts";
-import { venueLocation } from "../matching/geo/index.ts";
-import { loadProfiles } from "../matching/load.ts";
+import { loadProfiles, venueCandidate, venueColumns } from "../matching/load.ts";
 import { londonYearMonth } from "../matching/rules.ts";
 import type { IdeaCandidate, VenueCandidate } from "../matching/types.ts";
 import { type BookingFacts, brokenRules, type Person } from "./rules.ts";
@@ -57,40 +57,19 @@ const ideaColumns = {
   isActive: dateIdeas.isActive,
 };
 
-/** The venue as load.ts's loadVenues builds it (with its active ideas), or null. */
+/** The venue as load.ts's loadVenues builds it (with its active ideas, one mapper for both), or null. */
 async function loadVenue(
   conn: Conn,
   venueId: number,
 ): Promise<{ venue: VenueCandidate; ideas: IdeaRow[] } | null> {
-  const [v] = await conn.select().from(venues).where(eq(venues.id, venueId));
+  const [v] = await conn.select(venueColumns).from(venues).where(eq(venues.id, venueId));
   if (!v) return null;
   const ideas: IdeaRow[] = await conn
     .select(ideaColumns)
     .from(dateIdeas)
     .where(and(eq(dateIdeas.venueId, venueId), eq(dateIdeas.isActive, true)))
     .orderBy(asc(dateIdeas.id));
-  return {
-    venue: {
-      id: v.id,
-      name: v.name,
-      type: v.type,
-      priceLevel: v.priceLevel,
-      city: v.city,
-      address: v.address,
-      postcode: v.postcode,
-      location: venueLocation({ latitude: v.latitude, longitude: v.longitude, postcode: v.postcode }),
-      dietary: v.dietaryAccommodations ?? [],
-      accessibility: v.accessibilityFeatures ?? [],
-      ideas,
-    },
-    ideas,
-  };
-}
-
-function addMonths(at: Date, months: number): Date {
-  const d = new Date(at.getTime());
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
+  return { venue: venueCandidate(v, ideas), ideas };
 }
 
 const ineligible = (kind: Ineligible, reason: string, couple: Couple | null): RulebookAnswer => ({

@@ -1,8 +1,7 @@
-import type { TierId } from "../../../shared/constants.ts";
+import { hasLiveSubscription, type TierId } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import type { User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { hasLiveSubscription } from "../payments/service.ts";
 import { pauseOf } from "./pause-state.ts";
 import { memberMandates, monthlyPrice, provider } from "./schedule.ts";
 import { coolingOffEligible } from "./service.ts";

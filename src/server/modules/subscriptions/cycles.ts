@@ -1,8 +1,8 @@
 import { and, eq, inArray, lte, or } from "drizzle-orm";
+import { addMonths } from "../../../shared/calendar-months.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import { subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { addMonths } from "../payments/service.ts";
 import { cancelAtProvider } from "./schedule.ts";
 
 /**

@@ -17,6 +17,7 @@
  * the next cycle as booked.
  */
 import { and, eq, gte, inArray, lt, notInArray } from "drizzle-orm";
+import { addMonths } from "../../../shared/calendar-months.ts";
 import { formatPence, type TierId } from "../../../shared/constants.ts";
 import {
   PAUSE_MSG,
@@ -35,7 +36,6 @@ import { returnQuota } from "../admin/assignments/quota.ts";
 import { readCouple } from "../couples/couple.ts";
 import { isRevealed } from "../dates/view.ts";
 import { londonInstant, londonParts, weekdayDayMonth } from "../matching/rules.ts";
-import { addMonths } from "../payments/service.ts";
 import { countSql, monthlyPrice, rebuildSchedule, type Tx, withMemberLock } from "./schedule.ts";
 import { SUB_MSG } from "./service.ts";
 

@@ -9,16 +9,17 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, paymentCheckouts, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { HttpError } from "../../http-error.ts";
 import { discountPence } from "../offers/service.ts";
-import { addMonths, monthsUntil } from "../payments/service.ts";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The transaction type has one home (db/client.ts); re-exported for the plan modules that take it from here. */
+export type { Tx } from "../../db/client.ts";
 
 export const PROVIDER_DOWN =
   "The payment provider could not be reached. Nothing has changed: please try again shortly.";

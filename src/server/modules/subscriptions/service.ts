@@ -4,7 +4,7 @@
  * member's row lock (schedule.ts), so concurrent clicks and interleavings happen one after the other.
  */
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
-import { POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
+import { hasLiveSubscription, POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
 import {
   dateReservations,
   offerCodeUsage,
@@ -18,7 +18,6 @@ import { badRequest, conflict } from "../../http-error.ts";
 import { londonDay } from "../../london-time.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
-import { hasLiveSubscription } from "../payments/service.ts";
 import {
   cancelAtProvider,
   countSql,

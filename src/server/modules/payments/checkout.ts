@@ -1,4 +1,13 @@
+/**
+ * The checkout: how a member starts paying for a plan. createSubscription quotes the price and opens one
+ * authorisation at the provider per member (another tab's Subscribe gets the same page back; a different plan
+ * or code supersedes it). completeSubscription turns the authorised checkout into the plan exactly once; a
+ * second tab's mandate is cancelled as a duplicate, and a stopped completion is finished by a sweep. A new-bank-
+ * details checkout is completed by the plan's own rules (subscriptions/service.ts): money comes in here and
+ * flows on to the plan, never back.
+ */
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { addMonths } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -12,7 +21,6 @@ import {
 import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
-import type { JobDefinition } from "../../jobs/types.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
@@ -49,24 +57,6 @@ export type CompletionResult = {
 };
 
 const CHECKOUT_TTL_HOURS = 24;
-
-/** Calendar months later, clamped to the month's end (31 January + 1 month is 28/29 February). */
-export function addMonths(d: Date, months: number): Date {
-  const r = new Date(d);
-  const day = r.getUTCDate();
-  r.setUTCDate(1);
-  r.setUTCMonth(r.getUTCMonth() + months);
-  const last = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
-  r.setUTCDate(Math.min(day, last));
-  return r;
-}
-
-/** Whole billing cycles from `from` to `end`, a part-month counting as one. */
-export function monthsUntil(from: Date, end: Date): number {
-  let months = (end.getUTCFullYear() - from.getUTCFullYear()) * 12 + (end.getUTCMonth() - from.getUTCMonth());
-  if (end.getUTCDate() > from.getUTCDate()) months++;
-  return Math.max(0, months);
-}
 
 /** Quotes the price (with any offer code) and starts a mandate authorisation at the provider. */
 export async function createSubscription(
@@ -161,12 +151,6 @@ export async function createSubscription(
     return { redirect_url: started.redirectUrl };
   });
 }
-
-/**
- * Active, behind on payment or paused: the member already has a subscription to change, not to start.
- * Re-exported: one definition, in src/shared (a live plan covers the couple).
- */
-export { hasLiveSubscription };
 
 /** A completion attempt that stopped (crash, lost connection) may be retried after this long. */
 const COMPLETING_STALE_MS = 60_000;
@@ -546,13 +530,6 @@ async function releaseClaim(
     }
   });
 }
-
-/** Runs the sweep above every five minutes (register in jobs/jobs.ts). */
-export const finishCompletionsJob: JobDefinition = {
-  name: "finish-completions",
-  cron: "*/5 * * * *",
-  run: finishStaleCompletions,
-};
 
 /** The member's partner (linked both ways) has a membership, which covers the couple. */
 export async function partnerHasPlan(
