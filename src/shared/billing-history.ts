@@ -63,6 +63,23 @@ export const HISTORY_STATUS: Record<BillingEventKind, string> = {
   mandate_failed: "Failed",
 };
 
+/** A provider payment status in the history's words, so the payments list and the history agree. */
+export function paymentStatusWord(status: string): string {
+  const words: Record<string, string> = {
+    pending_customer_approval: "Scheduled",
+    pending_submission: "Scheduled",
+    submitted: "Processing",
+    confirmed: "Paid",
+    paid_out: "Paid",
+    failed: "Failed",
+    customer_approval_denied: "Failed",
+    cancelled: "Cancelled",
+    charged_back: "Returned to you",
+    refunded: "Refunded",
+  };
+  return words[status] ?? status.replaceAll("_", " ");
+}
+
 /**
  * The row as a sentence: "Payment of £20.00 confirmed", "Refund of £20.00", "New bank details: account
  * ending 78". `detail` is what was recorded with the event (the payment's own label, or the account).

@@ -66,7 +66,10 @@ function byMonth(items: BillingHistoryItem[]): Array<[string, BillingHistoryItem
 
 function detailOf(item: BillingHistoryItem): string | null {
   const due = item.kind === "payment_created" || item.kind === "payment_submitted";
-  const day = item.chargeDate ? `${due ? "due" : "charged"} ${formatShortDate(item.chargeDate)}` : null;
+  // The charge day is worth saying only when it is not the row's own day.
+  const charged = item.chargeDate ? formatShortDate(item.chargeDate) : null;
+  const day =
+    charged && charged !== formatShortDate(item.occurredAt) ? `${due ? "due" : "charged"} ${charged}` : null;
   const parts = [item.detail, day];
   const text = parts.filter(Boolean).join(" · ");
   return text || null;
