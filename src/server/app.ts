@@ -13,6 +13,7 @@ import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { billingHistoryRoutes } from "./modules/billing-history/routes.ts";
 import { dateRoutes } from "./modules/dates/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { offerRoutes } from "./modules/offers/routes.ts";
@@ -119,6 +120,7 @@ export async function buildApp(
   dateRoutes(app, deps);
   accountRoutes(app, deps);
   subscriptionRoutes(app, deps);
+  billingHistoryRoutes(app, deps);
   supportRoutes(app, deps);
   partnerRoutes(app, deps);
   waitlistRoutes(app, deps);

@@ -149,6 +149,29 @@ export interface BillingOverview {
   }>;
   /** Cancelling now refunds the first payment in full (cooling-off period, no date held yet). */
   coolingOffRefundEligible: boolean;
+  /** Every payment, failure, retry, refund and mandate change, newest first (#18). */
+  history: BillingHistoryItem[];
+  /** Whether "Change bank details" is offered, and why not (or what it means for a cancelled plan). */
+  bankDetails: { changeable: boolean; note: string | null };
+}
+
+/** One row of the append-only billing history, in the member's words. Amounts in pence. */
+export interface BillingHistoryItem {
+  id: number;
+  /** payment_confirmed, payment_failed, payment_retried, payment_refunded, mandate_replaced... */
+  kind: string;
+  occurredAt: string;
+  amountPence: number | null;
+  /** The payment's charge day (YYYY-MM-DD), for payment rows. */
+  chargeDate: string | null;
+  /** "Payment of £20.00 confirmed", "Refund of £20.00", "New bank details: account ending 78". */
+  description: string;
+  /** The payment's own label ("Monthly membership"), for payment rows. */
+  detail: string | null;
+  /** One word: Paid, Failed, Retrying, Refunded, Updated... */
+  status: string;
+  /** A PDF receipt can be downloaded from GET /api/billing/receipts/{id}.pdf. */
+  receiptAvailable: boolean;
 }
 
 /** POST /api/account/2fa/setup */

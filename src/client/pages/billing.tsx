@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, FlaskConical } from "lucide-react";
 import { Link } from "wouter";
 import type { BillingOverview } from "../../shared/member-api.ts";
+import { BillingHistory } from "../components/settings/billing-history.tsx";
 import { BillingSummary } from "../components/settings/billing-summary.tsx";
 import { PaymentHistory } from "../components/settings/payment-history.tsx";
 import { planHasEnded } from "../components/settings/plan-status.ts";
@@ -53,7 +54,9 @@ export default function BillingPage() {
       <header className="mb-8">
         <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">Your account</p>
         <h1 className="mt-3 text-4xl leading-tight font-normal sm:text-5xl">Billing</h1>
-        <p className="mt-2 text-muted-foreground">Your plan, your Direct Debit and every payment so far.</p>
+        <p className="mt-2 text-muted-foreground">
+          Your plan, your Direct Debit, every payment so far and its receipt.
+        </p>
       </header>
 
       {query.isPending ? (
@@ -78,7 +81,13 @@ export default function BillingPage() {
           )}
           <BillingSummary billing={billing} />
           <SettingsSection
-            title="Payment history"
+            title="Billing history"
+            description="Every payment, refund and change to your Direct Debit, kept for good. Download a receipt for any payment or refund."
+          >
+            <BillingHistory items={billing.history} />
+          </SettingsSection>
+          <SettingsSection
+            title="Payments"
             description="Collected by Direct Debit, protected by the Direct Debit Guarantee."
           >
             <PaymentHistory payments={billing.payments} />

@@ -1,6 +1,6 @@
 import { CalendarClock, CircleAlert, CirclePause, Landmark, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatPence, hasLiveSubscription, TIERS } from "../../../shared/constants.ts";
+import { formatPence, TIERS } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Card } from "../ui/card.tsx";
@@ -169,11 +169,16 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
           ) : (
             <p className="text-sm text-muted-foreground">No Direct Debit is set up.</p>
           )}
-          {/* Any running plan (active, paused or behind on payment) may move to new bank details. */}
-          {!ended && hasLiveSubscription(billing.status) && (
+          {/* Any running plan may move to new bank details, a cancelled one too until its period ends (#18). */}
+          {billing.bankDetails.changeable && (
             <div className="mt-4">
               <ChangeBankDetailsButton />
             </div>
+          )}
+          {billing.bankDetails.note && mandate && (
+            <p className="mt-3 text-sm text-muted-foreground" data-testid="bank-details-note">
+              {billing.bankDetails.note}
+            </p>
           )}
         </Tile>
       </div>

@@ -1,4 +1,5 @@
 import { ReceiptText } from "lucide-react";
+import { paymentStatusWord } from "../../../shared/billing-history.ts";
 import { formatPence } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -18,7 +19,10 @@ function Refunded({ pence }: { pence: number }) {
   );
 }
 
-/** Every Direct Debit payment, newest first: a table from sm up, cards on a phone. */
+/**
+ * Every Direct Debit payment, newest first: a table from sm up, cards on a phone. Statuses in the billing
+ * history's words (Scheduled, Paid, Refunded...), so the two lists never contradict each other.
+ */
 export function PaymentHistory({ payments }: { payments: Payment[] }) {
   if (payments.length === 0)
     return (
@@ -66,7 +70,7 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
           </thead>
           <tbody>
             {sorted.map((p) => {
-              const status = providerStatus(p.status);
+              const status = { ...providerStatus(p.status), label: paymentStatusWord(p.status) };
               return (
                 <tr key={p.id} className="border-b border-border/70 last:border-0">
                   <td className="py-3.5 pr-4 whitespace-nowrap">{formatShortDate(p.chargeDate)}</td>
@@ -88,7 +92,7 @@ export function PaymentHistory({ payments }: { payments: Payment[] }) {
       </div>
       <ul className="grid gap-3 sm:hidden" aria-label="Payment history" data-testid="payments-cards">
         {sorted.map((p) => {
-          const status = providerStatus(p.status);
+          const status = { ...providerStatus(p.status), label: paymentStatusWord(p.status) };
           return (
             <li key={p.id} className="rounded-xl border border-border p-4">
               <div className="flex items-start justify-between gap-3">

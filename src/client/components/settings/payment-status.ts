@@ -1,6 +1,6 @@
 type Tone = "neutral" | "success" | "destructive" | "warning" | "gold";
 
-const GOOD = new Set(["paid", "paid_out", "confirmed", "active"]);
+const GOOD = new Set(["paid", "paid_out", "confirmed", "active", "refunded"]);
 const BAD = new Set([
   "failed",
   "charged_back",

@@ -22,6 +22,7 @@ import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
+import { recordMandateClosed, recordMandateSetUp } from "../billing-history/mandates.ts";
 import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
@@ -369,6 +370,7 @@ async function completeCheckout(
       .set({ status: "completed", completedAt: now, completingSince: null })
       .where(eq(paymentCheckouts.id, checkout.id));
   });
+  await recordMandateSetUp(deps, user.id, mandate.mandateId, now);
   void deps.mailer.send({
     to: user.email,
     toName: user.firstName,
@@ -432,6 +434,7 @@ async function cancelDuplicate(
         .set({ usesCount: sql`greatest(${offerCodes.usesCount} - 1, 0)` })
         .where(eq(offerCodes.id, checkout.offerCodeId));
   });
+  await recordMandateClosed(deps, mandateId, checkout.userId);
   return duplicateAnswer(checkout);
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { paymentCheckouts, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { recordMandateClosed, recordMandateReplaced } from "../billing-history/mandates.ts";
 
 /**
  * New bank details (#18): the old mandate is cancelled only once the new one is active at the provider, so
@@ -15,6 +16,7 @@ export async function retireOldMandate(
   oldMandateId: string | null,
 ): Promise<void> {
   if (!oldMandateId || oldMandateId === newMandateId) return;
+  await recordMandateReplaced(deps, checkoutId, newMandateId, oldMandateId);
   await remember(deps, checkoutId, { replacesMandateId: oldMandateId });
   let active = false;
   try {
@@ -59,6 +61,7 @@ async function retire(deps: Deps, checkoutId: number, oldMandateId: string): Pro
     return; // Kept waiting: the next "mandate active" event (or a retry) cancels it.
   }
   await remember(deps, checkoutId, { retiredMandateId: oldMandateId });
+  await recordMandateClosed(deps, oldMandateId);
 }
 
 async function remember(deps: Deps, checkoutId: number, patch: Record<string, string>): Promise<void> {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { offerCodeUsage, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
+import { factsForEvent, recordWebhookBillingEvent } from "../billing-history/webhook-events.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
 
 export const webhookBodySchema = z.object({
@@ -72,6 +73,8 @@ export async function processWebhookEvents(
         throw new HttpError(503, "Could not look up the payment at the provider; please retry");
       }
     }
+    // The payment or mandate read back from the provider for the billing history (#18), outside any lock.
+    const facts = await factsForEvent(deps, event, links.mandate);
     outcomes[event.id] = await deps.db.transaction(async (tx) => {
       const effect = effectOf(event);
       const conds = [
@@ -126,6 +129,7 @@ export async function processWebhookEvents(
         .onConflictDoNothing()
         .returning({ id: webhookEvents.id });
       if (inserted.length === 0) return "duplicate";
+      await recordWebhookBillingEvent(tx, deps, event, links.mandate, facts, user?.id ?? null);
       if (user && offerEnded) {
         await tx
           .update(users)

@@ -2,31 +2,34 @@ import { hasLiveSubscription, type TierId } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import type { User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { bankDetailsChange } from "../billing-history/bank-details.ts";
+import { historyItems, memberBillingEvents, paymentsFromHistory } from "../billing-history/history.ts";
+import { syncProviderPayments } from "../billing-history/sync.ts";
 import { pauseOf } from "./pause-state.ts";
-import { memberMandates, monthlyPrice, provider } from "./schedule.ts";
+import { monthlyPrice, provider } from "./schedule.ts";
 import { coolingOffEligible } from "./service.ts";
 
-/** Manage Billing: the plan, the mandate, the next collection and every payment on any of the member's mandates. */
+/**
+ * Manage Billing: the plan, the mandate, the next collection, and the billing history (#18). What the provider
+ * reports is folded into the append-only history first, then payments and history are read from it, so a
+ * payment once shown never disappears (new bank details, a change of provider, a mandate the provider forgot).
+ */
 export async function billingOverview(deps: Deps, user: User): Promise<BillingOverview> {
   await deps.limiter.hit(`billing:${user.id}`, 120, 60);
   const tier = (user.subscriptionTier as TierId | null) ?? null;
   const live = hasLiveSubscription(user.subscriptionStatus);
   const now = deps.now();
-  const mandates = await memberMandates(deps.db, user);
-  const [mandate, histories, upcoming, amount, refundable] = await Promise.all([
+  await syncProviderPayments(deps, user);
+  const [mandate, rows, upcoming, amount, refundable, bankDetails] = await Promise.all([
     user.paymentMandateId ? provider(() => deps.payments.getMandate(user.paymentMandateId!)) : null,
-    Promise.all(mandates.map((m) => provider(() => deps.payments.listPayments(m)))),
+    memberBillingEvents(deps.db, user.id),
     live && user.paymentSubscriptionId
       ? provider(() => deps.payments.upcomingPayment(user.paymentSubscriptionId!))
       : null,
     tier ? monthlyPrice(deps.db, user.id, tier, now) : null,
     coolingOffEligible(deps, user),
+    bankDetailsChange(deps.db, user, now),
   ]);
-  const payments = histories
-    .flat()
-    .sort((a, b) =>
-      a.chargeDate < b.chargeDate ? 1 : a.chargeDate > b.chargeDate ? -1 : b.id.localeCompare(a.id),
-    );
   return {
     provider: deps.payments.name,
     tier,
@@ -39,14 +42,9 @@ export async function billingOverview(deps: Deps, user: User): Promise<BillingOv
       user.subscriptionStatus === "cancelled" && !!user.currentPeriodEnd && user.currentPeriodEnd > now,
     nextPayment: upcoming ? { date: upcoming.chargeDate, amountPence: upcoming.amountPence } : null,
     mandate,
-    payments: payments.map((p) => ({
-      id: p.id,
-      chargeDate: p.chargeDate,
-      amountPence: p.amountPence,
-      refundedPence: p.refundedPence,
-      status: p.status,
-      description: p.description,
-    })),
+    payments: paymentsFromHistory(rows),
     coolingOffRefundEligible: refundable,
+    history: historyItems(rows),
+    bankDetails: { changeable: bankDetails.changeable, note: bankDetails.note },
   };
 }

@@ -17,6 +17,9 @@ import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
 import { londonDay } from "../../london-time.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
+import { bankDetailsChangeable, swapMandateOfCancelledPlan } from "../billing-history/bank-details.ts";
+import { recordMissedPaymentRetry } from "../billing-history/mandates.ts";
+import { recordRefundGiven } from "../billing-history/refunds.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
 import {
   cancelAtProvider,
@@ -129,6 +132,13 @@ function cancelUnderLock(
           if (due <= 0 || p.chargeDate < since || ["failed", "cancelled", "charged_back"].includes(p.status))
             continue;
           await provider(() => deps.payments.refundPayment(p.id, due, `unveil-refund-${p.id}`));
+          await recordRefundGiven(tx, deps.payments.name, {
+            userId: current.id,
+            mandateId,
+            payment: p,
+            refundedNowPence: due,
+            at: now,
+          });
           refundedPence += due;
         }
       }
@@ -290,8 +300,7 @@ export async function changeTier(
 
 /** Starts the provider's flow for a new bank mandate; completion swaps it in (see completeMandateUpdate). */
 export async function startPaymentMethodUpdate(deps: Deps, user: User): Promise<{ redirect_url: string }> {
-  if (!hasLiveSubscription(user.subscriptionStatus) || !user.subscriptionTier)
-    throw badRequest(SUB_MSG.noPlan);
+  if (!(await bankDetailsChangeable(deps, user)) || !user.subscriptionTier) throw badRequest(SUB_MSG.noPlan);
   await deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   const token = newToken();
   const appUrl = deps.config.appUrl;
@@ -337,7 +346,9 @@ export async function completeMandateUpdate(
       .for("update");
     const tier = (current.subscriptionTier as TierId | null) ?? (checkout.tier as TierId);
     if (checkout.status === "completed") return { tier, kind: "update_mandate" as const };
-    if (!hasLiveSubscription(current.subscriptionStatus)) throw conflict(SUB_MSG.noPlan);
+    if (!(await bankDetailsChangeable(deps, current, tx))) throw conflict(SUB_MSG.noPlan);
+    if (current.subscriptionStatus === "cancelled")
+      return swapMandateOfCancelledPlan(deps, tx, current, checkoutId, mandate);
     const now = deps.now();
     const wasPastDue = current.subscriptionStatus === "past_due";
     if (wasPastDue) {
@@ -350,6 +361,13 @@ export async function completeMandateUpdate(
           `unveil-arrears-${checkout.providerRef}`,
         ),
       );
+      await recordMissedPaymentRetry(tx, deps, {
+        userId: current.id,
+        mandateId: mandate.mandateId,
+        amountPence: owed,
+        checkoutRef: checkout.providerRef,
+        at: now,
+      });
     }
     const next = nextCycle(current, now);
     const ids = await rebuildSchedule(deps, tx, current, {
