@@ -16,7 +16,8 @@ import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { HttpError } from "../../http-error.ts";
 import { discountPence } from "../offers/service.ts";
-import { addMonths, monthsUntil } from "../payments/service.ts";
+import { monthsUntil } from "../payments/service.ts";
+import { nextCollectionStart } from "./pause-state.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -97,16 +98,7 @@ export async function monthlyPrice(db: Db | Tx, userId: number, tier: TierId, at
 /** The tier billed from the next cycle and the day the next charge is due. */
 export function nextCycle(current: User, now: Date): { tier: TierId; start: Date } {
   const tier = (current.pendingTier ?? current.subscriptionTier) as TierId;
-  const end = current.currentPeriodEnd && current.currentPeriodEnd > now ? current.currentPeriodEnd : now;
-  // A booked month off skips the payment due at the end of the paid cycle, and only that one (pause.ts): the
-  // next is a month later, even when the month off itself starts later, after dates the couple kept.
-  const skips =
-    current.subscriptionStatus !== "paused" &&
-    !!current.pausedUntil &&
-    !!current.currentPeriodEnd &&
-    current.pausedUntil > current.currentPeriodEnd;
-  const start = skips ? addMonths(end, 1) : end;
-  return { tier, start };
+  return { tier, start: nextCollectionStart(current, now) };
 }
 
 /**
