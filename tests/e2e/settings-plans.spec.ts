@@ -193,7 +193,7 @@ test("after a cooling-off refund: Ended on the plan everywhere, the Direct Debit
 test("plans screenshots", async ({ page }) => {
   const dir = process.env.SETTINGS_SHOTS;
   test.skip(!dir, "set SETTINGS_SHOTS=/some/dir to take them");
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await subscribedMember(page, "gold");
   for (const viewport of [PHONE, DESKTOP])
     for (const colorScheme of ["light", "dark"] as const) {
