@@ -41,6 +41,12 @@ export interface PublicUser {
   /** Where that month off starts: after the dates the couple kept, or at the end of the paid cycle. */
   pausedFrom: string | null;
   /**
+   * When a change of plan made now takes effect: the next payment, or with a month off booked or running the
+   * first payment after it (the date POST /api/subscription/change-tier answers as effectiveAt). Null
+   * without a live plan.
+   */
+  planChangeFrom: string | null;
+  /**
    * The linked partner's membership when it covers this member (one membership covers a couple): the
    * member then has no plan of their own to buy, and billing stays with the partner.
    */

@@ -429,10 +429,10 @@ test.describe("settings", () => {
     test.setTimeout(60_000);
     await subscribedMember(page, "gold");
     await page.goto("/settings?tab=subscription");
-    const plans = page.getByRole("radiogroup", { name: "Change plan" });
-    await expect(plans.getByRole("radio")).toHaveCount(2);
-    await plans.getByRole("radio", { name: "Platinum, £30/month" }).click();
-    await page.getByRole("button", { name: "Switch to Platinum" }).click();
+    await page.getByRole("button", { name: "View All Plans" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Switch to Platinum" }).click();
+    await dialog.getByRole("button", { name: "Switch to Platinum" }).click();
     await expect(toasts(page).getByText("Plan Change Scheduled")).toBeVisible();
     await expect(page.getByTestId("pending-tier-notice")).toContainText("You'll move to Platinum");
     await expect(page.getByTestId("settings-plan-name")).toHaveText("Gold plan");
@@ -448,7 +448,7 @@ test.describe("settings", () => {
       email,
     ]);
     await page.goto("/settings?tab=subscription");
-    await expect(page.getByTestId("settings-plan-status")).toHaveText("Past due");
+    await expect(page.getByTestId("settings-plan-status")).toHaveText("Payment overdue");
     await expect(page.getByTestId("past-due-notice")).toContainText("within 7 days");
     await page.getByRole("button", { name: "Update Payment Method" }).click();
     await expect(page).toHaveURL(/\/sandbox\/direct-debit\//);

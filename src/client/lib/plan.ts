@@ -1,12 +1,6 @@
 import type { PublicUser } from "../../shared/api-types.ts";
 import { formatPence, type SubscriptionStatus, TIERS } from "../../shared/constants.ts";
-
-export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  active: "Active",
-  cancelled: "Cancelled",
-  past_due: "Payment overdue",
-  paused: "Paused",
-};
+import { planStatus } from "../../shared/plan-status.ts";
 
 /** Statuses in which the member still holds a plan, so a second one cannot be started. */
 const HOLDING: readonly SubscriptionStatus[] = ["active", "past_due", "paused"];
@@ -41,7 +35,8 @@ export function planSummary(user: PublicUser): { name: string; status: string; s
   if (!user.subscriptionTier) return null;
   return {
     name: `${TIERS[user.subscriptionTier].name} plan`,
-    status: user.subscriptionStatus ? STATUS_LABELS[user.subscriptionStatus] : "Trial",
+    // The shared vocabulary: a refunded or finished plan reads "Ended" here as on /billing and in Settings.
+    status: planStatus(user.subscriptionStatus, user.currentPeriodEnd).label,
   };
 }
 

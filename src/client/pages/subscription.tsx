@@ -8,6 +8,7 @@ import { OnboardingNotice, PaymentNotSetUpNotice } from "../components/subscript
 import { OfferCodeBox } from "../components/subscription/offer-code-box.tsx";
 import { OutsideAreaNotice } from "../components/subscription/outside-area-notice.tsx";
 import { PartnerCoverCard } from "../components/subscription/partner-cover.tsx";
+import { PreviousPlan } from "../components/subscription/previous-plan.tsx";
 import { offerDurationText, TierOptions } from "../components/subscription/tier-options.tsx";
 import { useOfferCode } from "../components/subscription/use-offer-code.ts";
 import { Button } from "../components/ui/button.tsx";
@@ -108,6 +109,7 @@ export default function SubscriptionPage() {
         </p>
       </header>
 
+      <PreviousPlan user={user} />
       {(payment && NOT_SET_UP.has(payment)) || showOnboardingNotice || outsideArea ? (
         <div className="mt-8 grid max-w-2xl gap-3">
           {outsideArea && <OutsideAreaNotice message={outsideArea} />}

@@ -1,8 +1,16 @@
 import type { PublicUser } from "../../../shared/api-types.ts";
+import { TOAST } from "../../../shared/messages.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
-import { apiRequest, CURRENT_USER_KEY, queryClient } from "../../lib/queryClient.ts";
+import {
+  apiRequest,
+  CURRENT_USER_KEY,
+  errorMessage,
+  errorStatus,
+  queryClient,
+  toastCallError,
+} from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { toastAcrossNavigation } from "../ui/use-toast.ts";
+import { toast, toastAcrossNavigation } from "../ui/use-toast.ts";
 
 /** How long a success toast shows before the page reloads (the spec's "toast, then reload"). */
 export const RELOAD_AFTER_MS = 800;
@@ -47,4 +55,39 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   } catch {
     return {};
   }
+}
+
+/**
+ * A refusal that means the plan is no longer what this page shows: changed in another tab, by a partner or by
+ * the provider ("already cancelled", "a pause is already booked", "you don't have an active subscription").
+ * The server answers these with 409, or 400 without field errors (a malformed body names its fields).
+ */
+export function isStateChanged(error: unknown): boolean {
+  const status = errorStatus(error);
+  if (status === 409) return true;
+  return status === 400 && Object.keys(serverFieldErrors(error)).length === 0;
+}
+
+/** The toast title when a plan action found the plan already changed. */
+export const STALE_TITLE = "Your plan has already changed";
+
+/**
+ * What a plan dialog does with a refused action: when the plan has changed elsewhere there is nothing left
+ * to confirm, so the dialog closes, the server's words show as a toast and the plan and billing are read
+ * again (the page then shows the current state). Any other error keeps the dialog open, with a toast.
+ */
+export function onPlanActionError(error: unknown, close: () => void): void {
+  if (!isStateChanged(error)) {
+    toastCallError(TOAST.errorTitle, error);
+    return;
+  }
+  close();
+  toast({ title: STALE_TITLE, description: errorMessage(error) });
+  refreshPlan();
+}
+
+/** Reads the member's plan and billing again. */
+export function refreshPlan(): void {
+  void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  void queryClient.invalidateQueries({ queryKey: ["/api/billing"] });
 }

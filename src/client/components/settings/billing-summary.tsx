@@ -2,12 +2,11 @@ import { CalendarClock, CircleAlert, CirclePause, Landmark, Wallet } from "lucid
 import type { ReactNode } from "react";
 import { formatPence, TIERS } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
+import { mandateStatus, planStatus } from "../../../shared/plan-status.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Card } from "../ui/card.tsx";
 import { ChangeBankDetailsButton } from "./change-bank-details.tsx";
 import { formatLongDate } from "./format.ts";
-import { providerStatus } from "./payment-status.ts";
-import { ENDED_BADGE, planHasEnded, STATUS_BADGE } from "./plan-status.ts";
 import { Notice } from "./section.tsx";
 
 function Tile({
@@ -46,17 +45,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Plan, next payment and Direct Debit mandate, with any change waiting at the next cycle. */
 export function BillingSummary({ billing }: { billing: BillingOverview }) {
   const tier = billing.tier ? TIERS[billing.tier] : null;
-  const ended =
-    planHasEnded(billing.status, billing.currentPeriodEnd) ||
-    (billing.cancelAtPeriodEnd && planHasEnded("cancelled", billing.currentPeriodEnd));
-  const status = ended
-    ? ENDED_BADGE
-    : billing.status && billing.status in STATUS_BADGE
-      ? STATUS_BADGE[billing.status as keyof typeof STATUS_BADGE]
-      : null;
+  // One vocabulary with Settings, /subscription and the dashboard (src/shared/plan-status.ts).
+  const plan = planStatus(billing.status, billing.currentPeriodEnd);
+  const ended = plan.key === "ended";
+  const status = billing.tier ? plan : null;
   const periodEnd = billing.currentPeriodEnd ? formatLongDate(billing.currentPeriodEnd) : null;
   const mandate = billing.mandate;
-  const mandateStatus = mandate ? providerStatus(mandate.status) : null;
+  const mandateLabel = mandate ? mandateStatus(mandate.status, plan.key) : null;
 
   return (
     <div className="grid gap-4">
@@ -111,7 +106,11 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
         <Tile icon={<Wallet />} title="Plan" testId="billing-plan">
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-display text-2xl">{tier ? `${tier.name} plan` : "No plan"}</p>
-            {status && <Badge variant={status.variant}>{status.label}</Badge>}
+            {status && (
+              <Badge variant={status.tone} data-testid="billing-plan-status">
+                {status.label}
+              </Badge>
+            )}
           </div>
           <p className="mt-1 text-sm text-muted-foreground">
             {ended
@@ -163,7 +162,11 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
                 <span className="font-mono text-xs">{mandate.reference}</span>
               </Row>
               <Row label="Status">
-                {mandateStatus && <Badge variant={mandateStatus.tone}>{mandateStatus.label}</Badge>}
+                {mandateLabel && (
+                  <Badge variant={mandateLabel.tone} data-testid="billing-mandate-status">
+                    {mandateLabel.label}
+                  </Badge>
+                )}
               </Row>
             </dl>
           ) : (

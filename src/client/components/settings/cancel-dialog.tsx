@@ -6,7 +6,6 @@ import { CANCELLATION_REASONS, formatPence, POLICY, TIERS } from "../../../share
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -20,7 +19,7 @@ import {
 } from "../ui/dialog.tsx";
 import { Label } from "../ui/label.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { postJson, toastThenReload } from "./api.ts";
+import { onPlanActionError, postJson, toastThenReload } from "./api.ts";
 import { type Choice, ChoiceList } from "./choice-list.tsx";
 import { formatLongDate } from "./format.ts";
 import { PauseStep } from "./pause-step.tsx";
@@ -88,7 +87,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
       setOpen(false);
       toastThenReload({ title: "Plan Change Scheduled", description: result.message });
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => onPlanActionError(error, () => onOpenChange(false)),
   });
 
   const cancel = useSingleFlightMutation({
@@ -108,7 +107,8 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
             : result.message,
       });
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    // Cancelled already in another tab: the dialog closes on the server's words and the page catches up.
+    onError: (error) => onPlanActionError(error, () => onOpenChange(false)),
   });
 
   // Step 3 says whether cancelling now refunds the first payment (cooling-off period).
@@ -138,7 +138,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
       </DialogTrigger>
       <DialogContent className="max-w-xl">
         {step === "pause" ? (
-          <PauseStep onBack={() => setStep(1)} onDone={() => setOpen(false)} />
+          <PauseStep onBack={() => setStep(1)} onDone={() => onOpenChange(false)} />
         ) : (
           <p
             className="text-xs font-semibold tracking-[0.18em] text-accent-text uppercase"

@@ -1,86 +1,207 @@
+import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../shared/constants.ts";
-import { TOAST } from "../../../shared/messages.ts";
-import { CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { cn } from "../../lib/cn.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
+import { PlanFeatures } from "../subscription/plan-features.tsx";
+import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog.tsx";
 import { toast } from "../ui/use-toast.ts";
-import { postJson } from "./api.ts";
-import { ChoiceList } from "./choice-list.tsx";
+import { onPlanActionError, postJson, refreshPlan } from "./api.ts";
 import { formatLongDate } from "./format.ts";
 
-/** Move to another plan from the next billing cycle (the current month stays as paid). */
-export function ChangePlan({ user }: { user: PublicUser }) {
-  const current = user.subscriptionTier;
-  // The plan that will run next cycle: a pending change, else the current one.
-  const next = user.pendingTier ?? current;
+/** A plan can be changed while it runs: active, or with a month off booked or under way. */
+export function canChangePlan(user: PublicUser): boolean {
+  return (
+    !!user.subscriptionTier && (user.subscriptionStatus === "active" || user.subscriptionStatus === "paused")
+  );
+}
+
+/**
+ * What confirming does, in words: the price, and the day it starts (the server's date, so a booked month off
+ * moves it to the first payment after it). Choosing the current plan again withdraws a waiting change.
+ */
+export function changeWords(
+  user: PublicUser,
+  target: TierId,
+): { title: string; body: string; action: string } {
+  const current = user.subscriptionTier as TierId;
+  const tier = TIERS[target];
+  if (target === current) {
+    const pending = user.pendingTier ? TIERS[user.pendingTier].name : "another plan";
+    return {
+      title: `Stay on ${tier.name}?`,
+      body: `Your move to ${pending} is withdrawn. You keep ${tier.name} at ${formatPence(tier.monthlyPricePence)} a month and nothing else changes.`,
+      action: `Stay on ${tier.name}`,
+    };
+  }
+  const monthOff = !!user.pausedUntil;
+  const from = user.planChangeFrom ? formatLongDate(user.planChangeFrom) : null;
+  const when = monthOff
+    ? `from your first payment after your month off${from ? `, on ${from}` : ""}`
+    : `from your next payment${from ? `, on ${from}` : ""}`;
+  const dates = `${tier.datesPerMonth} mystery date${tier.datesPerMonth === 1 ? "" : "s"} a month`;
+  const offer = user.activeDiscount
+    ? ` Your offer ${user.activeDiscount.offerCode} carries over while it lasts.`
+    : "";
+  return {
+    title: `Switch to ${tier.name}?`,
+    body: `You'll pay ${formatPence(tier.monthlyPricePence)} a month for ${dates}, ${when}. Until then your ${TIERS[current].name} plan carries on as it is, and no payment is taken today.${offer}`,
+    action: `Switch to ${tier.name}`,
+  };
+}
+
+/** One plan in the comparison: price, what it includes, and whether it is the member's now or next. */
+function PlanCard({
+  user,
+  id,
+  onChoose,
+}: {
+  user: PublicUser;
+  id: TierId;
+  onChoose: ((tier: TierId) => void) | null;
+}) {
+  const tier = TIERS[id];
+  const current = user.subscriptionTier === id;
+  const next = user.pendingTier === id && !current;
+  // The plan that runs next cycle: a waiting change, else the current one.
+  const upcoming = user.pendingTier ?? user.subscriptionTier;
+  return (
+    <section
+      aria-labelledby={`compare-${id}`}
+      data-testid={`compare-${id}`}
+      className={cn(
+        "flex flex-col rounded-2xl border bg-surface p-5 sm:p-6",
+        current ? "border-brand ring-2 ring-brand" : "border-border",
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={`compare-${id}`} className="font-display text-2xl font-medium">
+          {tier.name}
+        </h3>
+        {current && (
+          <Badge variant="brand" data-testid="compare-current">
+            Your plan
+          </Badge>
+        )}
+        {next && user.planChangeFrom && (
+          <Badge variant="gold">From {formatLongDate(user.planChangeFrom)}</Badge>
+        )}
+        {!current && !next && tier.badge && <Badge variant="neutral">{tier.badge}</Badge>}
+      </div>
+      <p className="mt-0.5 text-sm text-muted-foreground">{tier.tagline}</p>
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="font-display text-4xl font-medium tracking-tight">
+          {formatPence(tier.monthlyPricePence)}
+        </span>
+        <span className="text-sm text-muted-foreground">/month</span>
+      </p>
+      <PlanFeatures
+        tier={tier}
+        className="mt-4 flex-1 border-t border-border pt-4"
+        label={`${tier.name} includes`}
+      />
+      {onChoose && id !== upcoming && (
+        <Button
+          className="mt-5 w-full"
+          variant={current ? "outline" : "primary"}
+          onClick={() => onChoose(id)}
+        >
+          {current ? `Stay on ${tier.name}` : `Switch to ${tier.name}`}
+          {!current && <ArrowRight aria-hidden />}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * View All Plans: Silver, Gold and Platinum side by side (stacked on a phone), the member's own marked, and a
+ * change of plan that says exactly what happens before it is made (POST /api/subscription/change-tier).
+ */
+export function ComparePlansDialog({ user }: { user: PublicUser }) {
+  const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<TierId | null>(null);
+  const changeable = canChangePlan(user);
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) setChoice(null);
+  }
+
   const change = useSingleFlightMutation({
     mutationFn: (tier: TierId) =>
-      postJson<{ message: string; effectiveAt: string }>("/api/subscription/change-tier", { tier }),
+      postJson<{ message: string; effectiveAt: string | null }>("/api/subscription/change-tier", { tier }),
     onSuccess: (result, tier) => {
+      // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
+      // assistive technology.
+      onOpenChange(false);
       toast({
-        title: tier === current ? "Plan Change Withdrawn" : "Plan Change Scheduled",
-        description:
-          tier === current
-            ? `You'll stay on ${TIERS[tier].name}.`
-            : result.effectiveAt
-              ? `You'll move to ${TIERS[tier].name} on ${formatLongDate(result.effectiveAt)}. Until then, nothing changes.`
-              : result.message,
+        title: tier === user.subscriptionTier ? "Plan Change Withdrawn" : "Plan Change Scheduled",
+        description: result.message,
+        variant: "success",
       });
-      setChoice(null);
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      refreshPlan();
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => onPlanActionError(error, () => onOpenChange(false)),
   });
-  if (!current) return null;
-
-  const choices = TIER_IDS.filter((id) => id !== next).map((id) => {
-    const tier = TIERS[id];
-    return {
-      value: id,
-      label:
-        id === current
-          ? `Stay on ${tier.name}`
-          : `${tier.name}, ${formatPence(tier.monthlyPricePence)}/month`,
-      description:
-        id === current
-          ? "Keep your current plan and withdraw the change."
-          : `${tier.datesPerMonth} mystery date${tier.datesPerMonth === 1 ? "" : "s"} a month. ${tier.tagline}.`,
-    };
-  });
+  const words = choice ? changeWords(user, choice) : null;
 
   return (
-    <div className="grid gap-4">
-      <ChoiceList
-        label="Change plan"
-        choices={choices}
-        value={choice}
-        onChange={setChoice}
-        className="sm:grid-cols-2"
-      />
-      <p className="text-sm text-muted-foreground">
-        A change takes effect at the start of your next billing cycle
-        {user.currentPeriodEnd ? `, on ${formatLongDate(user.currentPeriodEnd)}` : ""}. This month stays as it
-        is.
-      </p>
-      <div className="flex justify-end">
-        <Button
-          variant="outline"
-          disabled={!choice || change.isPending}
-          onClick={() => choice && change.mutate(choice)}
-          className="w-full sm:w-auto"
-        >
-          {change.isPending
-            ? "Saving..."
-            : choice === current && current
-              ? `Stay on ${TIERS[current].name}`
-              : choice
-                ? `Switch to ${TIERS[choice].name}`
-                : "Switch plan"}
+    <Dialog open={open} onOpenChange={(next) => !change.isPending && onOpenChange(next)}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="w-full sm:w-auto">
+          View All Plans
+          <ArrowRight aria-hidden />
         </Button>
-      </div>
-    </div>
+      </DialogTrigger>
+      <DialogContent className={words ? "max-w-lg" : "max-w-5xl"}>
+        {words && choice ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{words.title}</DialogTitle>
+              <DialogDescription className="text-base text-foreground" data-testid="change-plan-terms">
+                {words.body}
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setChoice(null)} disabled={change.isPending}>
+                <ArrowLeft aria-hidden />
+                Back to plans
+              </Button>
+              <Button onClick={() => change.mutate(choice)} disabled={change.isPending}>
+                {change.isPending ? "Saving..." : words.action}
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>All plans</DialogTitle>
+              <DialogDescription>
+                {changeable
+                  ? "Every plan is paid monthly by Direct Debit. A change starts with your next payment; this month stays as it is."
+                  : "Every plan is paid monthly by Direct Debit."}
+              </DialogDescription>
+            </DialogHeader>
+            <div className="mt-6 grid gap-4 md:grid-cols-3">
+              {TIER_IDS.map((id) => (
+                <PlanCard key={id} user={user} id={id} onChoose={changeable ? setChoice : null} />
+              ))}
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }

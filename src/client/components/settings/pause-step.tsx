@@ -2,14 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, CalendarX2, Lock } from "lucide-react";
 import { useState } from "react";
 import { TOAST } from "../../../shared/messages.ts";
-import type { PauseDate, PausePreview, PauseResult } from "../../../shared/pause.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
+import { PAUSE_MSG, type PauseDate, type PausePreview, type PauseResult } from "../../../shared/pause.ts";
+import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LoadErrorCard } from "../load-error-card.tsx";
 import { Button } from "../ui/button.tsx";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-import { postJson, toastThenReload } from "./api.ts";
+import { onPlanActionError, postJson, toastThenReload } from "./api.ts";
 import { type Choice, ChoiceList } from "./choice-list.tsx";
 import { formatLongDate } from "./format.ts";
 
@@ -54,7 +54,16 @@ export function PauseStep({ onBack, onDone }: { onBack: () => void; onDone: () =
       onDone();
       toastThenReload({ title: "Subscription Paused", description: result.message });
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => {
+      // Dates were booked since the preview was read: show them and ask again, instead of closing.
+      if (errorMessage(error) === PAUSE_MSG.datesToChoose) {
+        setChoice(null);
+        void preview.refetch();
+        toastCallError(TOAST.errorTitle, error);
+        return;
+      }
+      onPlanActionError(error, onDone);
+    },
   });
   const busy = pause.isPending || pause.isSuccess;
   const p = preview.data;

@@ -1,30 +1,21 @@
 import type { PublicUser } from "../../../shared/api-types.ts";
-import { formatPence, type SubscriptionStatus, TIERS, type TierId } from "../../../shared/constants.ts";
+import { formatPence, TIERS, type TierId } from "../../../shared/constants.ts";
+import { planStatus, planStatusKey, type StatusTone } from "../../../shared/plan-status.ts";
 import { formatLongDate } from "./format.ts";
 
-export const STATUS_BADGE: Record<SubscriptionStatus | "trial", { label: string; variant: BadgeTone }> = {
-  trial: { label: "Trial", variant: "neutral" },
-  active: { label: "Active", variant: "success" },
-  cancelled: { label: "Cancelled", variant: "destructive" },
-  past_due: { label: "Past due", variant: "warning" },
-  paused: { label: "Paused", variant: "gold" },
-};
-type BadgeTone = "neutral" | "success" | "destructive" | "warning" | "gold";
+/** The plan's badge: the shared vocabulary's label and tone (src/shared/plan-status.ts). */
+export function statusBadge(user: Pick<PublicUser, "subscriptionStatus" | "currentPeriodEnd">): {
+  label: string;
+  variant: StatusTone;
+} {
+  const s = planStatus(user.subscriptionStatus, user.currentPeriodEnd);
+  return { label: s.label, variant: s.tone };
+}
 
 /** "Gold plan", or the spec's default "Free Trial" before any plan. */
 export function planName(user: PublicUser): string {
   return user.subscriptionTier ? `${TIERS[user.subscriptionTier].name} plan` : "Free Trial";
 }
-
-export function statusBadge(user: PublicUser) {
-  if (planHasEnded(user.subscriptionStatus, user.currentPeriodEnd)) return ENDED_BADGE;
-  return STATUS_BADGE[user.subscriptionStatus ?? "trial"];
-}
-
-export const ENDED_BADGE = { label: "Ended", variant: "neutral" } as const satisfies {
-  label: string;
-  variant: BadgeTone;
-};
 
 /**
  * A cancelled plan whose paid period is over (or was refunded in the cooling-off period, which ends it at
@@ -35,8 +26,7 @@ export function planHasEnded(
   currentPeriodEnd: string | null,
   now: number = Date.now(),
 ): boolean {
-  if (status !== "cancelled") return false;
-  return !currentPeriodEnd || new Date(currentPeriodEnd).getTime() <= now;
+  return planStatusKey(status, currentPeriodEnd, now) === "ended";
 }
 
 /** The discount as words: "10% off" or "£5 off". */

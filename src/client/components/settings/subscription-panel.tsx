@@ -8,7 +8,7 @@ import {
 } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
-import { formatPence, POLICY, TIERS } from "../../../shared/constants.ts";
+import { formatPence, hasLiveSubscription, POLICY, TIERS } from "../../../shared/constants.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { partnerCover } from "../../lib/plan.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
@@ -19,12 +19,12 @@ import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { ActiveDiscountBox } from "./active-discount.tsx";
-import { postJson, toastThenReload } from "./api.ts";
+import { onPlanActionError, postJson, toastThenReload } from "./api.ts";
 import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
-import { ChangePlan } from "./change-plan.tsx";
+import { ComparePlansDialog } from "./change-plan.tsx";
 import { formatLongDate } from "./format.ts";
 import { monthlyPriceText, planHasEnded, planName, statusBadge } from "./plan-status.ts";
-import { Notice, SettingsSection } from "./section.tsx";
+import { Notice } from "./section.tsx";
 
 function ReactivateButton() {
   const reactivate = useSingleFlightMutation({
@@ -32,7 +32,8 @@ function ReactivateButton() {
     onSuccess: (result) => {
       toastThenReload({ title: TOAST.subscriptionReactivatedTitle, description: result.message });
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    // Ended or reactivated meanwhile (another tab): the server's words, and the page catches up.
+    onError: (error) => onPlanActionError(error, () => {}),
   });
   const busy = reactivate.isPending || reactivate.isSuccess;
   return (
@@ -111,7 +112,11 @@ function StatusNotices({ user }: { user: PublicUser }) {
         >
           You'll move to {TIERS[user.pendingTier].name} (
           {formatPence(TIERS[user.pendingTier].monthlyPricePence)}
-          /month){end ? ` on ${end}` : " at your next billing date"}. Until then, nothing changes.
+          /month)
+          {user.planChangeFrom
+            ? ` from ${user.pausedUntil ? "your first payment after your month off, on" : "your next payment, on"} ${formatLongDate(user.planChangeFrom)}`
+            : " at your next billing date"}
+          . Until then, nothing changes.
         </Notice>
       )}
     </>
@@ -154,7 +159,7 @@ function PauseNotice({ user, pausedUntil }: { user: PublicUser; pausedUntil: str
   const resume = useSingleFlightMutation({
     mutationFn: () => postJson<{ message: string }>("/api/subscription/resume"),
     onSuccess: (result) => toastThenReload({ title: "Plan Resumed", description: result.message }),
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => onPlanActionError(error, () => {}),
   });
   const busy = resume.isPending || resume.isSuccess;
   return (
@@ -206,7 +211,6 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
   const status = user.subscriptionStatus;
   const end = user.currentPeriodEnd ? formatLongDate(user.currentPeriodEnd) : null;
   const ended = planHasEnded(status, user.currentPeriodEnd);
-  const canChangePlan = tier && status === "active";
   const canCancel = tier && (status === "active" || status === "past_due" || status === "paused");
 
   return (
@@ -270,13 +274,18 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
                 </Link>
               </Button>
             )}
-            {!ended && (
-              <Button asChild variant={tier ? "outline" : "primary"}>
-                <Link href="/subscription">
-                  View All Plans
-                  <ArrowRight aria-hidden />
-                </Link>
-              </Button>
+            {/* With a running plan, the three plans compared and a change of plan; before one, the plans page. */}
+            {tier && hasLiveSubscription(status) ? (
+              <ComparePlansDialog user={user} />
+            ) : (
+              !ended && (
+                <Button asChild variant={tier ? "outline" : "primary"}>
+                  <Link href="/subscription">
+                    View All Plans
+                    <ArrowRight aria-hidden />
+                  </Link>
+                </Button>
+              )
             )}
             {canCancel && (
               <div className="sm:ml-auto">
@@ -286,15 +295,6 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
           </div>
         </div>
       </Card>
-
-      {canChangePlan && (
-        <SettingsSection
-          title="Change plan"
-          description="More dates, or fewer. Your new plan starts with your next billing cycle."
-        >
-          <ChangePlan user={user} />
-        </SettingsSection>
-      )}
     </div>
   );
 }

@@ -2,18 +2,12 @@ import { ArrowRight, HeartHandshake } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TIERS } from "../../../shared/constants.ts";
+import { PLAN_STATUS } from "../../../shared/plan-status.ts";
 import { partnerName } from "../../lib/plan.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { PlanFeatures } from "./plan-features.tsx";
-
-const COVER_BADGE = {
-  active: { label: "Active", variant: "success" },
-  past_due: { label: "Payment overdue", variant: "warning" },
-  paused: { label: "Paused", variant: "gold" },
-  cancelled: { label: "Ending", variant: "destructive" },
-} as const;
 
 /**
  * One membership covers a couple: when the partner's plan covers this member, this card stands in for the
@@ -29,7 +23,8 @@ export function PartnerCoverCard({
   const tier = TIERS[cover.tier];
   const name = partnerName(cover);
   const owner = cover.firstName?.trim() ? `${name}'s` : "Your partner's";
-  const badge = COVER_BADGE[cover.status];
+  // The partner's plan covers this member only while it runs: a cancelled one is still in its paid cycle.
+  const badge = PLAN_STATUS[cover.status];
   return (
     <Card className="overflow-hidden" data-testid="partner-cover">
       <div className="curtain-stage px-5 py-6 sm:px-7 sm:py-7">
@@ -41,7 +36,7 @@ export function PartnerCoverCard({
           >
             {tier.name} · with {name}
           </h2>
-          <Badge variant={badge.variant} className="bg-surface/95">
+          <Badge variant={badge.tone} className="bg-surface/95">
             {badge.label}
           </Badge>
         </div>

@@ -6,7 +6,7 @@ import { hasLiveSubscription, type SubscriptionStatus, type TierId } from "../..
 import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { pauseOf } from "../subscriptions/pause-state.ts";
+import { nextCollectionStart, pauseOf } from "../subscriptions/pause-state.ts";
 import type { AuthCache } from "./auth-cache.ts";
 
 /**
@@ -192,6 +192,10 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
     pendingTier: (user.pendingTier as TierId | null) ?? null,
     ...pauseOf(user, now),
+    planChangeFrom:
+      hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier
+        ? nextCollectionStart(user, now).toISOString()
+        : null,
     partnerPlan,
     chosenPlan:
       user.chosenTier && !hasLiveSubscription(user.subscriptionStatus)

@@ -17,6 +17,7 @@ import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { HttpError } from "../../http-error.ts";
 import { discountPence } from "../offers/service.ts";
+import { nextCollectionStart } from "./pause-state.ts";
 
 /** The transaction type has one home (db/client.ts); re-exported for the plan modules that take it from here. */
 export type { Tx } from "../../db/client.ts";
@@ -98,16 +99,7 @@ export async function monthlyPrice(db: Db | Tx, userId: number, tier: TierId, at
 /** The tier billed from the next cycle and the day the next charge is due. */
 export function nextCycle(current: User, now: Date): { tier: TierId; start: Date } {
   const tier = (current.pendingTier ?? current.subscriptionTier) as TierId;
-  const end = current.currentPeriodEnd && current.currentPeriodEnd > now ? current.currentPeriodEnd : now;
-  // A booked month off skips the payment due at the end of the paid cycle, and only that one (pause.ts): the
-  // next is a month later, even when the month off itself starts later, after dates the couple kept.
-  const skips =
-    current.subscriptionStatus !== "paused" &&
-    !!current.pausedUntil &&
-    !!current.currentPeriodEnd &&
-    current.pausedUntil > current.currentPeriodEnd;
-  const start = skips ? addMonths(end, 1) : end;
-  return { tier, start };
+  return { tier, start: nextCollectionStart(current, now) };
 }
 
 /**

@@ -4,7 +4,7 @@
  * member's row lock (schedule.ts), so concurrent clicks and interleavings happen one after the other.
  */
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
-import { hasLiveSubscription, POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
+import { formatPence, hasLiveSubscription, POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
 import {
   dateReservations,
   offerCodeUsage,
@@ -21,6 +21,7 @@ import { bankDetailsChangeable, swapMandateOfCancelledPlan } from "../billing-hi
 import { recordMissedPaymentRetry } from "../billing-history/mandates.ts";
 import { recordRefundGiven } from "../billing-history/refunds.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
+import { pauseOf } from "./pause-state.ts";
 import {
   cancelAtProvider,
   countSql,
@@ -125,7 +126,8 @@ function cancelUnderLock(
       // Every payment of this contract, on whichever mandate it was taken.
       const started = (await contractStart(tx, current.id)) ?? now;
       const since = started.toISOString().slice(0, 10);
-      for (const mandateId of await memberMandates(tx, current)) {
+      const mandates = await memberMandates(tx, current);
+      for (const mandateId of mandates) {
         const payments = await provider(() => deps.payments.listPayments(mandateId));
         for (const p of payments) {
           const due = p.amountPence - p.refundedPence;
@@ -142,6 +144,11 @@ function cancelUnderLock(
           refundedPence += due;
         }
       }
+      // The contract is over and nothing more will be collected, so the Direct Debit ends with it: the bank,
+      // /billing's mandate card and the plan then all say the same thing. Refunds first, because the provider
+      // cancels a mandate's unsubmitted payments with it. The keys make a retry after a failure safe.
+      for (const mandateId of mandates)
+        await provider(() => deps.payments.cancelMandate(mandateId, `unveil-refund-mandate-${mandateId}`));
     }
     // With a full refund the membership ends now; otherwise it runs to the end of the paid cycle.
     const endsAt = refund ? now : (current.currentPeriodEnd ?? now);
@@ -278,6 +285,7 @@ export async function changeTier(
         paymentNextSubscriptionId: ids.nextSubscriptionId,
       })
       .where(eq(users.id, current.id));
+    const monthly = await monthlyPrice(tx, current.id, tier, start);
     await tx.insert(subscriptionEvents).values({
       userId: current.id,
       eventType: "tier_change_scheduled",
@@ -285,17 +293,30 @@ export async function changeTier(
       toTier: tier,
       fromStatus: current.subscriptionStatus,
       toStatus: current.subscriptionStatus,
-      monthlyAmount: await monthlyPrice(tx, current.id, tier, start),
+      monthlyAmount: monthly,
       occurredAt: now,
     });
-    // With a month off booked, the new tier starts when the membership resumes.
     return {
       message: target
-        ? `You'll move to ${TIERS[tier].name} on ${londonDay(start)}, at the start of your next billing cycle.`
+        ? tierChangeMessage(tier, monthly, start, !!pauseOf(current, now).pausedUntil)
         : `You'll stay on ${TIERS[tier].name}.`,
       effectiveAt: start.toISOString(),
     };
   });
+}
+
+/**
+ * "You'll move to Platinum at £30 a month from your next payment, on 16 December 2026." With a month off
+ * booked or running, the date is the first payment after it (nextCollectionStart), and the words say so.
+ */
+export function tierChangeMessage(
+  tier: TierId,
+  monthlyPence: number,
+  start: Date,
+  monthOff: boolean,
+): string {
+  const when = monthOff ? "from your first payment after your month off" : "from your next payment";
+  return `You'll move to ${TIERS[tier].name} at ${formatPence(monthlyPence)} a month ${when}, on ${londonDay(start)}. Until then, nothing changes.`;
 }
 
 /** Starts the provider's flow for a new bank mandate; completion swaps it in (see completeMandateUpdate). */
