@@ -32,13 +32,16 @@ async function search(page: Page, text: string) {
   await answered;
 }
 
-const VIEWS = [
-  [1440, 900, "desktop"],
-  [390, 844, "phone"],
-] as const;
+// The phone's cards hold the same status select as the desktop's rows, and admin-assignments walks a status
+// change from a card: the phone (and dark) run of this journey only when screenshots are being taken.
+const VIEWS = process.env.SHOTS_DIR
+  ? ([
+      [1440, 900, "desktop"],
+      [390, 844, "phone"],
+    ] as const)
+  : ([[1440, 900, "desktop"]] as const);
 
 for (const [width, height, view] of VIEWS) {
-  // The journey once per width; dark as well when screenshots are being taken to look at.
   for (const colorScheme of process.env.SHOTS_DIR ? (["light", "dark"] as const) : (["light"] as const)) {
     test(`cancel from the status select, confirm, then Undo: the date is back and nothing is sent (${view}, ${colorScheme})`, async ({
       page,

@@ -1,12 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { authoriseSandboxDirectDebit, registerViaApi, saveAcceptedPreferences } from "./helpers.ts";
+import { registerViaApi, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
 
-/** Subscribes through the plans page and the sandbox Direct Debit page, as a member would. */
+/**
+ * Subscribes by the requests the plans page and the sandbox Direct Debit page make (those screens are walked
+ * by the joining and bank-details tests).
+ */
 async function subscribeViaSandbox(page: Page, tier: "silver" | "gold" | "platinum") {
   await saveAcceptedPreferences(page);
-  await page.goto(`/subscription?tier=${tier}`);
-  await page.getByRole("button", { name: "Subscribe" }).click();
-  await authoriseSandboxDirectDebit(page);
+  await subscribeViaApi(page, tier);
 }
 
 test.describe("billing", () => {

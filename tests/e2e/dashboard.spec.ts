@@ -1,11 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { firstDateBookedBy } from "../../src/shared/planning-schedule.ts";
-import {
-  arrangeDate,
-  authoriseSandboxDirectDebit,
-  registerViaApi,
-  saveAcceptedPreferences,
-} from "./helpers.ts";
+import { arrangeDate, registerViaApi, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
 
 test.describe("dashboard", () => {
   test("shows locked and revealed upcoming dates and past adventures, with the member's numbers", async ({
@@ -107,10 +102,9 @@ test.describe("dashboard", () => {
   }) => {
     await registerViaApi(page);
     await saveAcceptedPreferences(page);
-    await page.goto("/subscription?tier=silver");
-    await page.getByRole("button", { name: "Subscribe" }).click();
-    await authoriseSandboxDirectDebit(page);
-    await page.getByRole("link", { name: "Continue to Dashboard" }).click();
+    // Paid by the payment screens' requests (the joining journey walks those screens and this link).
+    await subscribeViaApi(page, "silver");
+    await page.goto("/dashboard");
     const empty = page.getByTestId("dates-empty");
     const { label } = firstDateBookedBy(new Date());
     await expect(

@@ -206,3 +206,37 @@ export async function clickToFocus(field: Locator): Promise<void> {
     await expect(field).toBeFocused({ timeout: 500 });
   }).toPass();
 }
+
+/**
+ * Subscribes the member signed in on `page` without drawing a screen: the same requests the plans page, the
+ * sandbox's Direct Debit page and the completion screen make (create, authorise with the test account,
+ * complete). For tests about what a paying member sees; the joining journey and the payment screens'
+ * own tests still walk those screens.
+ */
+export async function subscribeViaApi(
+  page: Page,
+  tier: "silver" | "gold" | "platinum" = "gold",
+  opts: { offerCode?: string } = {},
+): Promise<void> {
+  const created = await page.request.post("/api/create-subscription", {
+    data: { tier, ...(opts.offerCode ? { offerCode: opts.offerCode } : {}) },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { redirect_url } = (await created.json()) as { redirect_url: string };
+  const authorised = await page.request.post(new URL(redirect_url, "http://localhost").pathname, {
+    form: {
+      action: "authorise",
+      account_holder: "Alex Taylor",
+      sort_code: "20-00-00",
+      account_number: "55779911",
+      confirm: "yes",
+    },
+    maxRedirects: 0,
+  });
+  expect(authorised.status()).toBe(303);
+  const back = new URL(authorised.headers().location!, "http://localhost");
+  const token = back.searchParams.get("session_token");
+  expect(token, `no session token in ${back}`).toBeTruthy();
+  const completed = await page.request.post("/api/complete-subscription", { data: { session_token: token } });
+  expect(completed.status(), await completed.text()).toBe(200);
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, authoriseSandboxDirectDebit, e2eDb, registerViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb, registerViaApi, subscribeViaApi } from "./helpers.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -32,13 +32,14 @@ async function savePreferences(page: Page) {
   expect(res.status()).toBe(200);
 }
 
-/** A member with a Direct Debit set up through the sandbox payment page (the real joining journey). */
+/**
+ * A member with a Direct Debit set up through the sandbox provider, by the requests the joining journey's
+ * screens make (those screens have their own tests: joining, accessibility, bank details).
+ */
 async function subscribedMember(page: Page, tier: "silver" | "gold" | "platinum" = "gold") {
   const member = await registerViaApi(page);
   await savePreferences(page);
-  await page.goto(`/subscription?tier=${tier}`);
-  await page.getByRole("button", { name: "Subscribe" }).click();
-  await authoriseSandboxDirectDebit(page);
+  await subscribeViaApi(page, tier);
   return member;
 }
 
