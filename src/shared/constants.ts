@@ -215,3 +215,6 @@ export const POLICY = {
   /** Days a member has to update a failed direct debit before the plan lapses. */
   paymentGraceDays: 7,
 } as const;
+
+/** How long the one-time sign-in link of the lockout step-up works (auth/lockout.ts). */
+export const SIGN_IN_LINK_MINUTES = 15;

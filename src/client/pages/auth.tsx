@@ -1,11 +1,12 @@
 import { type ReactNode, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { BRAND } from "../../shared/brand.ts";
-import { formatPence, REVEAL_WINDOW_HOURS, TIERS } from "../../shared/constants.ts";
+import { formatPence, REVEAL_WINDOW_HOURS, SIGN_IN_LINK_MINUTES, TIERS } from "../../shared/constants.ts";
 import { ForgotCard } from "../components/auth/forgot-card.tsx";
 import { LoginForm } from "../components/auth/login-form.tsx";
 import { RegisterForm } from "../components/auth/register-form.tsx";
 import { ResetCard, useResetLink } from "../components/auth/reset-card.tsx";
+import { SignInLinkCard } from "../components/auth/sign-in-link-card.tsx";
 import { LogoMark } from "../components/logo.tsx";
 import { useInviteFromNext } from "../components/partner/pending-invite.ts";
 import { Card, CardContent } from "../components/ui/card.tsx";
@@ -22,6 +23,8 @@ export default function AuthPage() {
   const [, navigate] = useLocation();
   const tier = parseTierId(params.get("tier"));
   const token = params.get("token");
+  // The one-time link of the lockout step-up (e-mailed while the account was under a flood of wrong passwords).
+  const signInToken = params.get("signin");
   const next = safeNextPath(params.get("next"));
   // Arriving from a partner invitation: its address is the one to use, filled in.
   const invite = useInviteFromNext(next);
@@ -33,13 +36,15 @@ export default function AuthPage() {
   const deadLink = Boolean(token) && link === "dead";
 
   useDocumentTitle(
-    deadLink
-      ? "Reset link expired"
-      : token
-        ? "Choose a new password"
-        : mode === "forgot"
-          ? "Reset your password"
-          : "Sign in",
+    signInToken
+      ? "Sign in with your link"
+      : deadLink
+        ? "Reset link expired"
+        : token
+          ? "Choose a new password"
+          : mode === "forgot"
+            ? "Reset your password"
+            : "Sign in",
   );
 
   const afterLogin = () => next ?? "/";
@@ -52,7 +57,15 @@ export default function AuthPage() {
   }
 
   let content: ReactNode;
-  if (token)
+  if (signInToken)
+    content = (
+      <SignInLinkCard
+        token={signInToken}
+        destination={afterLogin()}
+        onBack={() => navigate("/auth", { replace: true })}
+      />
+    );
+  else if (token)
     content = (
       <ResetCard
         token={token}
@@ -126,24 +139,28 @@ export default function AuthPage() {
         <div className="w-full max-w-md">
           <div className="mb-8 text-center">
             <h1 className="text-3xl font-normal sm:text-4xl">
-              {deadLink
-                ? "Let's get you a fresh link"
-                : token
-                  ? "Almost there"
-                  : mode === "forgot"
-                    ? "Forgotten your password?"
-                    : `Welcome to ${BRAND.name}`}
+              {signInToken
+                ? "Sign in with your link"
+                : deadLink
+                  ? "Let's get you a fresh link"
+                  : token
+                    ? "Almost there"
+                    : mode === "forgot"
+                      ? "Forgotten your password?"
+                      : `Welcome to ${BRAND.name}`}
             </h1>
             <p className="mt-2 text-muted-foreground">
-              {deadLink
-                ? "It happens. A new one takes a moment."
-                : token
-                  ? "Set a new password for your account."
-                  : mode === "forgot"
-                    ? "It happens. We'll send you a link."
-                    : invite
-                      ? `Create your account, or sign in, to join ${invite.inviterFirstName?.trim() || "your partner"}.`
-                      : "Sign in, or create an account to plan your first date."}
+              {signInToken
+                ? `The link from your e-mail works once, for ${SIGN_IN_LINK_MINUTES} minutes.`
+                : deadLink
+                  ? "It happens. A new one takes a moment."
+                  : token
+                    ? "Set a new password for your account."
+                    : mode === "forgot"
+                      ? "It happens. We'll send you a link."
+                      : invite
+                        ? `Create your account, or sign in, to join ${invite.inviterFirstName?.trim() || "your partner"}.`
+                        : "Sign in, or create an account to plan your first date."}
             </p>
           </div>
           {content}

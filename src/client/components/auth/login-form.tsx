@@ -58,7 +58,7 @@ function useLogin(
 }
 
 /** The second step: a code from the authenticator app, or a recovery code. */
-function CodeStep({
+export function CodeStep({
   message,
   pending,
   onSubmit,

@@ -16,6 +16,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
+import { SIGN_IN_LINK_MINUTES } from "../../../shared/constants.ts";
 import { AUTH_MSG } from "../../../shared/schemas/auth.ts";
 import { signInLinks, type UserRow } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -29,7 +30,6 @@ const DEVICES_PER_BROWSER = 3;
 const DEVICE_COOKIE_DAYS = 365;
 /** Failures from many addresses against one account before new browsers get the step-up. */
 export const ACCOUNT_WIDE_FACTOR = 6;
-export const SIGN_IN_LINK_MINUTES = 15;
 
 /** Changes whenever the password does: part of every counter's key, so a reset clears them all. */
 export function passwordGeneration(user: Pick<UserRow, "password"> | null): string {

@@ -1,0 +1,106 @@
+import { useMutation } from "@tanstack/react-query";
+import { LinkIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import type { TwoFactorChallenge } from "../../../shared/member-api.ts";
+import { TOAST } from "../../../shared/messages.ts";
+import { AUTH_MSG } from "../../../shared/schemas/auth.ts";
+import { setPostAuthDestination } from "../../lib/auth.ts";
+import {
+  apiRequest,
+  type CallMeta,
+  CURRENT_USER_KEY,
+  errorMessage,
+  queryClient,
+} from "../../lib/queryClient.ts";
+import { Button } from "../ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { toast } from "../ui/use-toast.ts";
+import { CodeStep } from "./login-form.tsx";
+
+type Answer = PublicUser | TwoFactorChallenge;
+const isChallenge = (a: Answer): a is TwoFactorChallenge =>
+  (a as TwoFactorChallenge).twoFactorRequired === true;
+
+/**
+ * The one-time sign-in link e-mailed while the account was under a flood of wrong passwords (/auth?signin=).
+ * The page posts the token itself, so a mail scanner that fetches the link spends nothing; with two-step
+ * sign-in on, the code is asked before the link is spent.
+ */
+export function SignInLinkCard({
+  token,
+  destination,
+  onBack,
+}: {
+  token: string;
+  destination: string;
+  onBack: () => void;
+}) {
+  const signIn = useMutation({
+    meta: { expectsUnauthorized: true } satisfies CallMeta,
+    mutationFn: async (code?: string) =>
+      (await (await apiRequest("POST", "/api/login/link", { token, code })).json()) as Answer,
+    onSuccess: (answer) => {
+      if (isChallenge(answer)) return;
+      setPostAuthDestination(destination);
+      queryClient.setQueryData(CURRENT_USER_KEY, answer);
+      toast({ title: TOAST.welcomeBackTitle, description: TOAST.welcomeBack });
+    },
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    signIn.mutate(undefined);
+  }, [signIn]);
+
+  // A challenge answered keeps the code step up, also while a wrong code's error is shown.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const answer = signIn.data;
+  if (answer && isChallenge(answer) && answer !== challenge) setChallenge(answer);
+  if (challenge)
+    return (
+      <Card>
+        <CardContent className="pt-6 sm:pt-8">
+          <CodeStep
+            message={challenge.message}
+            pending={signIn.isPending}
+            onSubmit={(code) => signIn.mutate(code)}
+            onBack={onBack}
+          />
+          {signIn.error && (
+            <p role="alert" className="mt-4 text-center text-sm text-destructive">
+              {errorMessage(signIn.error)}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    );
+  if (signIn.isError)
+    return (
+      <Card data-testid="sign-in-link-dead">
+        <CardHeader>
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+            <LinkIcon aria-hidden className="size-5" />
+          </span>
+          <CardTitle>This link no longer works</CardTitle>
+          <CardDescription role="alert">
+            {errorMessage(signIn.error) || AUTH_MSG.signInLinkDead}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button size="lg" className="w-full" onClick={onBack}>
+            Sign in with your password
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  return (
+    <Card>
+      <CardContent className="flex justify-center py-12">
+        <Spinner label="Signing you in" className="size-8 text-brand" />
+      </CardContent>
+    </Card>
+  );
+}
