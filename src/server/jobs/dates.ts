@@ -13,6 +13,11 @@
  * A date whose mail is held (date_reservations.mail_hold_until ahead: the undo window of a back-office change,
  * admin/assignments/undo.ts) is left alone by the holds, reveals and cancellations until the window ends, so an
  * undone change is never e-mailed; the next sweep after the window sends what is then due.
+ *
+ * The rulebook (issue #17, rulebook/check.ts) is not asked here: no sweep books a date or moves its time. Each
+ * only walks a booked date along the status machine when its time says so (revealed inside the 48 hours,
+ * completed once over) or cancels it, and a cancellation frees the couple's evening and allowance, so none of
+ * them can make a date break a hard rule.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { POLICY, REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";

@@ -12,6 +12,10 @@
  * preview says so. A cancelled date goes back into its month's allowance; the calendar cancellation follows
  * from the date-cancellations job, as for a date cancelled in the back office.
  *
+ * The rulebook (issue #17) needs no new question here: a month off only cancels dates, and the dates kept stay
+ * outside it (it starts at the end of the last kept date's day), which rulebook/rules.ts's pause rule honours
+ * (pausedAt: [pause_starts_at, paused_until)), so every kept date still breaks no rule.
+ *
  * Resuming early: a month off not started yet is withdrawn and the skipped payment is taken after all, on its
  * usual day; a month off under way ends at once, the skipped payment stays skipped, and payments carry on from
  * the next cycle as booked.
