@@ -1,11 +1,4 @@
-import {
-  ArrowRight,
-  CalendarClock,
-  CircleAlert,
-  CirclePause,
-  ReceiptText,
-  TriangleAlert,
-} from "lucide-react";
+import { ArrowRight, CalendarClock, CircleAlert, ReceiptText, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, POLICY, TIERS } from "../../../shared/constants.ts";
