@@ -157,3 +157,25 @@ describe("who may call, and malformed input", () => {
     expect(res.json()).toEqual({ message: M.assignmentNotFound });
   });
 });
+
+describe("a month off that starts after kept dates", () => {
+  it("a kept date, cancelled, can be reinstated without the pause counting; a date inside the pause cannot", async () => {
+    t.clock.set(NOW);
+    const kept = at(WHEN.far);
+    const m = await t.member({
+      subscriptionTier: "gold",
+      subscriptionStatus: "active",
+      // "Take a month off", keeping the date: the pause starts at the end of its day.
+      pauseStartsAt: new Date(kept.getTime() + hours(24)),
+      pausedUntil: new Date(kept.getTime() + hours(24 * 31)),
+    });
+    const before = await arrangeDate(t.db, m.user.id, { at: kept, status: "cancelled" });
+    const refused = await setStatus(before.reservation.id, { status: "scheduled" });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().rules.join(" | ")).not.toMatch(/paused/);
+    const inside = await arrangeDate(t.db, m.user.id, { at: at(WHEN.far + 24 * 7), status: "cancelled" });
+    const paused = await setStatus(inside.reservation.id, { status: "scheduled" });
+    expect(paused.statusCode).toBe(422);
+    expect(paused.json().rules.join(" | ")).toMatch(/The plan is paused until/);
+  });
+});

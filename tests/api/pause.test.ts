@@ -17,7 +17,7 @@ import { loadProfiles } from "../../src/server/modules/matching/load.ts";
 import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { SUB_MSG } from "../../src/server/modules/subscriptions/service.ts";
 import { PAUSE_MSG } from "../../src/shared/pause.ts";
-import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
@@ -136,12 +136,13 @@ describe("GET /api/subscription/pause-preview", () => {
     ]);
   });
 
-  it("refuses visitors, covered partners, admins and plans that cannot pause", async () => {
-    const { holder, partner } = await couple();
+  it("refuses visitors, members without a plan, admins and plans that cannot pause", async () => {
+    const { holder } = await couple();
     expect((await get("/api/subscription/pause-preview")).statusCode).toBe(401);
-    const covered = await get("/api/subscription/pause-preview", partner);
-    expect(covered.statusCode).toBe(400);
-    expect(covered.json().message).toBe(SUB_MSG.pauseOnlyActive);
+    // A member outside the couple has no plan of their own to pause, and never reaches the couple's.
+    const stranger = await get("/api/subscription/pause-preview", await t.member());
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe(SUB_MSG.pauseOnlyActive);
     const admin = await get("/api/subscription/pause-preview", await t.admin());
     expect(admin.statusCode).toBe(400);
     expect((await post("/api/subscription/pause", holder)).statusCode).toBe(200);
@@ -167,9 +168,13 @@ describe("POST /api/subscription/pause", () => {
     expect((await post("/api/subscription/pause", holder, "{not json")).statusCode).toBe(400);
     expect((await post("/api/subscription/pause", holder, "[]")).statusCode).toBe(400);
     expect((await post("/api/subscription/pause")).statusCode).toBe(401);
-    const covered = await post("/api/subscription/pause", partner, { keepDates: true });
+    const covered = await post("/api/subscription/pause", partner, { keepDates: "yes" });
     expect(covered.statusCode).toBe(400);
-    expect(covered.json().message).toBe(SUB_MSG.pauseOnlyActive);
+    expect(covered.json().message).toBe(PAUSE_MSG.keepDates);
+    expect((await post("/api/subscription/pause", partner)).statusCode).toBe(409);
+    const stranger = await post("/api/subscription/pause", await t.member(), { keepDates: true });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe(SUB_MSG.pauseOnlyActive);
     expect(await userRow(holder.user.id)).toMatchObject({ pausedUntil: null, pauseStartsAt: null });
     expect(await status(d.early.reservation.id)).toBe("scheduled");
     expect(await events(holder.user.id)).not.toContain("pause_scheduled");
@@ -345,17 +350,77 @@ describe("POST /api/subscription/resume", () => {
     expect((await userRow(holder.user.id)).currentPeriodEnd?.toISOString()).toBe("2027-02-10T12:00:00.000Z");
   });
 
-  it("refuses visitors, plans not paused, covered partners and admins", async () => {
-    const { holder, partner } = await couple();
+  it("refuses visitors, plans not paused, members outside the couple and admins", async () => {
+    const { holder } = await couple();
     expect((await post("/api/subscription/resume")).statusCode).toBe(401);
     const notPaused = await post("/api/subscription/resume", holder);
     expect(notPaused.statusCode).toBe(409);
     expect(notPaused.json().message).toBe(PAUSE_MSG.notPaused);
     expect((await post("/api/subscription/pause", holder)).statusCode).toBe(200);
-    const covered = await post("/api/subscription/resume", partner);
-    expect(covered.statusCode).toBe(400);
-    expect(covered.json().message).toBe(SUB_MSG.noPlan);
+    const stranger = await post("/api/subscription/resume", await t.member());
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe(SUB_MSG.noPlan);
     expect((await post("/api/subscription/resume", await t.admin())).statusCode).toBe(400);
     expect((await userRow(holder.user.id)).pausedUntil).not.toBeNull();
+  });
+});
+
+describe("a covered partner's month off", () => {
+  it("the partner sees the same preview, pauses the couple's plan keeping the dates, and the holder is told", async () => {
+    const { holder, partner } = await couple();
+    const d = await arrangeDates(holder.user.id, partner.user.id);
+    const theirs = await get("/api/subscription/pause-preview", partner);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toEqual((await get("/api/subscription/pause-preview", holder)).json());
+    expect(theirs.json().dates.map((x: { id: number }) => x.id)).toEqual([
+      d.early.reservation.id,
+      d.last.reservation.id,
+    ]);
+    t.mail.length = 0;
+    const res = await post("/api/subscription/pause", partner, { keepDates: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toMatch(/^You keep your 2 dates\. Your month off runs from/);
+    // The plan holder's plan is paused, the partner's row untouched.
+    expect((await userRow(holder.user.id)).pausedUntil?.toISOString()).toBe(res.json().pausedUntil);
+    expect((await userRow(partner.user.id)).pausedUntil).toBeNull();
+    expect(await status(d.early.reservation.id)).toBe("scheduled");
+    expect(await events(holder.user.id)).toContain("pause_scheduled");
+    const told = await eventually(() => t.mail.find((m) => m.type === "pause_by_partner"));
+    expect(told.to).toBe(holder.user.email);
+    expect(told.subject).toBe("Noah has booked your month off");
+    expect(told.text).toContain(res.json().message);
+    expect(t.mail.filter((m) => m.to === partner.user.email && m.type === "pause_by_partner")).toEqual([]);
+    // Both see it; a second month off is refused to either.
+    expect((await get("/api/auth/user", partner)).json().partnerPlan.pausedUntil).toBe(
+      res.json().pausedUntil,
+    );
+    expect((await post("/api/subscription/pause", partner, { keepDates: true })).statusCode).toBe(409);
+  });
+
+  it("the partner resumes the couple's plan early, and the holder is told", async () => {
+    const { holder, partner } = await couple();
+    expect((await post("/api/subscription/pause", holder)).statusCode).toBe(200);
+    t.mail.length = 0;
+    const res = await post("/api/subscription/resume", partner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await userRow(holder.user.id)).pausedUntil).toBeNull();
+    expect(await events(holder.user.id)).toContain("pause_withdrawn");
+    const told = await eventually(() => t.mail.find((m) => m.type === "resume_by_partner"));
+    expect(told.to).toBe(holder.user.email);
+    expect(told.text).toContain(res.json().message);
+    expect((await post("/api/subscription/resume", partner)).statusCode).toBe(409);
+  });
+
+  it("the holder pausing tells nobody by this mail; a one-sided link is no couple", async () => {
+    const { holder } = await couple();
+    t.mail.length = 0;
+    expect((await post("/api/subscription/pause", holder)).statusCode).toBe(200);
+    expect(t.mail.filter((m) => m.type === "pause_by_partner")).toEqual([]);
+    // Someone who points at the holder, without the holder pointing back, cannot pause the holder's plan.
+    const other = await couple();
+    const claimant = await t.member({ partnerId: other.holder.user.id });
+    const res = await post("/api/subscription/pause", claimant);
+    expect(res.statusCode).toBe(400);
+    expect((await userRow(other.holder.user.id)).pausedUntil).toBeNull();
   });
 });

@@ -71,6 +71,8 @@ const member = fc
     days: fc.subarray([...DAYS], { minLength: 1 }),
     visited: fc.option(fc.integer({ min: 1, max: 8 }), { nil: null }),
     quota: fc.integer({ min: 0, max: 2 }),
+    // A month off that starts after the dates the couple kept ("Take a month off", keep them).
+    pause: fc.boolean(),
   })
   .map(
     (m): MemberProfile => ({
@@ -79,7 +81,8 @@ const member = fc
       name: "Alex",
       tier: "gold",
       subscriptionStatus: "active",
-      pausedUntil: null,
+      pausedUntil: m.pause ? new Date(NOW.getTime() + 25 * 86_400_000) : null,
+      pausedFrom: m.pause ? new Date(NOW.getTime() + 10 * 86_400_000) : null,
       postcode: "SE1 9PX",
       location: BRIDGE,
       travelRadiusMiles: m.radius,
@@ -142,5 +145,41 @@ describe("the rulebook and the engine", () => {
       { numRuns: 300 },
     );
     expect(checked).toBeGreaterThan(20);
+  });
+});
+
+describe("a month off that starts after kept dates", () => {
+  it("leaves the time before it bookable and refuses the time inside it", () => {
+    const [m] = fc.sample(member, { seed: 17, numRuns: 1 });
+    const profile: MemberProfile = {
+      ...m,
+      pausedFrom: new Date("2031-04-01T00:00:00Z"),
+      pausedUntil: new Date("2031-05-01T00:00:00Z"),
+    };
+    const facts = (at: Date) => ({
+      profile,
+      people: [],
+      venue: {
+        id: 99,
+        name: "Venue 99",
+        type: "restaurant",
+        priceLevel: "medium",
+        city: "London",
+        address: null,
+        postcode: "SE1 9PX",
+        location: BRIDGE,
+        dietary: [],
+        accessibility: [],
+        ideas: [],
+      },
+      idea: null,
+      at,
+      now: NOW,
+      allowance: { allowed: 2, used: 0 },
+    });
+    const pausedMsg = "The plan is paused until 1 May";
+    expect(brokenRules(facts(new Date("2031-03-28T19:00:00Z")))).not.toContain(pausedMsg);
+    expect(brokenRules(facts(new Date("2031-04-10T18:00:00Z")))).toContain(pausedMsg);
+    expect(brokenRules(facts(new Date("2031-05-02T18:00:00Z")))).not.toContain(pausedMsg);
   });
 });

@@ -13,6 +13,11 @@
  * A date whose mail is held (date_reservations.mail_hold_until ahead: the undo window of a back-office change,
  * admin/assignments/undo.ts) is left alone by the holds, reveals and cancellations until the window ends, so an
  * undone change is never e-mailed; the next sweep after the window sends what is then due.
+ *
+ * The rulebook (issue #17, rulebook/check.ts) is not asked here: no sweep books a date or moves its time. Each
+ * only walks a booked date along the status machine when its time says so (revealed inside the 48 hours,
+ * completed once over) or cancels it, and a cancellation frees the couple's evening and allowance, so none of
+ * them can make a date break a hard rule.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { POLICY, REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
@@ -55,14 +60,30 @@ export const DATE_MAIL_KINDS = {
   revealSms: "sms_reveal",
 } as const;
 
+/**
+ * A date's mail round (date_reservations.mail_round): how many times it was put back after its cancellation
+ * went out. Each round's hold, reveal, text and cancellations have keys of their own, so a reinstated date is
+ * held, revealed and (if cancelled again) withdrawn afresh; round 0 keeps the keys it always had.
+ */
+const seg = (round: number) => (round > 0 ? `:r${round}` : "");
+/** The same as SQL, from a mail_round column (`rc.mail_round`). */
+const segSql = (col: ReturnType<typeof sql>) => sql`(CASE WHEN ${col} > 0 THEN ':r' || ${col} ELSE '' END)`;
+
 export const dateKeys = {
-  hold: (resId: number, userId: number, at: Date) => `hold:${resId}:${userId}:${at.toISOString()}`,
-  reveal: (resId: number, userId: number) => `reveal:${resId}:${userId}`,
-  cancelled: (resId: number, userId: number) => `cancel:${resId}:${userId}`,
-  holdCancel: (resId: number, userId: number) => `hold-cancel:${resId}:${userId}`,
+  hold: (resId: number, userId: number, at: Date, round = 0) =>
+    `hold:${resId}:${userId}${seg(round)}:${at.toISOString()}`,
+  reveal: (resId: number, userId: number, round = 0) => `reveal:${resId}:${userId}${seg(round)}`,
+  cancelled: (resId: number, userId: number, round = 0) => `cancel:${resId}:${userId}${seg(round)}`,
+  holdCancel: (resId: number, userId: number, round = 0) => `hold-cancel:${resId}:${userId}${seg(round)}`,
   rating: (resId: number, userId: number) => `rate:${resId}:${userId}`,
-  revealSms: (resId: number, userId: number) => `reveal-sms:${resId}:${userId}`,
+  revealSms: (resId: number, userId: number, round = 0) => `reveal-sms:${resId}:${userId}${seg(round)}`,
 };
+
+/** The round a date mail's key belongs to (0: no round segment). */
+export function roundOfKey(key: string): number {
+  const m = /:r(\d+)(?::|$)/.exec(key);
+  return m ? Number(m[1]) : 0;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Texts: the outbox by default (policy.ts); a real sender can be set at start-up, a test one in tests.
@@ -162,11 +183,12 @@ interface Recipient {
   res_id: number;
   user_id: number;
   scheduled_date: Date;
+  mail_round: number;
 }
 
 /**
- * Recipients of the dates `due` selects (columns id, user_id, scheduled_date) who have no outbound message
- * under the key `keySql` makes from (res_id, user_id, scheduled_date) yet.
+ * Recipients of the dates `due` selects (columns id, user_id, scheduled_date, mail_round) who have no outbound
+ * message under the key made from (res_id, user_id, the round, scheduled_date) yet (dateKeys).
  */
 async function recipientsLacking(
   deps: Deps,
@@ -175,22 +197,23 @@ async function recipientsLacking(
   withTime = false,
   extra: ReturnType<typeof sql> = sql`true`,
 ): Promise<Recipient[]> {
+  const round = segSql(sql`rc.mail_round`);
   const keyExpr = withTime
-    ? sql`${keyPrefix} || ':' || rc.res_id || ':' || rc.user_id || ':' || to_char(rc.scheduled_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-    : sql`${keyPrefix} || ':' || rc.res_id || ':' || rc.user_id`;
+    ? sql`${keyPrefix} || ':' || rc.res_id || ':' || rc.user_id || ${round} || ':' || to_char(rc.scheduled_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`${keyPrefix} || ':' || rc.res_id || ':' || rc.user_id || ${round}`;
   const res = await deps.db.execute<Recipient & Record<string, unknown>>(sql`
     WITH due AS (${due}),
     rc AS (
-      SELECT d.id AS res_id, o.id AS user_id, d.scheduled_date
+      SELECT d.id AS res_id, o.id AS user_id, d.scheduled_date, d.mail_round
         FROM due d JOIN users o ON o.id = d.user_id
        WHERE o.deleted_at IS NULL
       UNION ALL
-      SELECT d.id, p.id, d.scheduled_date
+      SELECT d.id, p.id, d.scheduled_date, d.mail_round
         FROM due d JOIN users o ON o.id = d.user_id
         JOIN users p ON p.id = o.partner_id AND p.partner_id = o.id
        WHERE p.deleted_at IS NULL
     )
-    SELECT rc.res_id, rc.user_id, rc.scheduled_date FROM rc
+    SELECT rc.res_id, rc.user_id, rc.scheduled_date, rc.mail_round FROM rc
      WHERE NOT EXISTS (SELECT 1 FROM outbound_messages m WHERE m.key = ${keyExpr})
        AND ${extra}
      ORDER BY rc.res_id, rc.user_id
@@ -217,7 +240,7 @@ export async function sendDateHolds(deps: Deps): Promise<number> {
   const revealFrom = new Date(now.getTime() + REVEAL_WINDOW_HOURS * HOUR);
   const rows = await recipientsLacking(
     deps,
-    sql`SELECT id, user_id, scheduled_date FROM date_reservations
+    sql`SELECT id, user_id, scheduled_date, mail_round FROM date_reservations
          WHERE status IN ('scheduled', 'revealed', 'confirmed') AND scheduled_date > ${revealFrom}
            AND ${notHeld(now)}`,
     "hold",
@@ -225,7 +248,7 @@ export async function sendDateHolds(deps: Deps): Promise<number> {
   );
   let sent = 0;
   for (const r of rows) {
-    const key = dateKeys.hold(r.res_id, r.user_id, r.scheduled_date);
+    const key = dateKeys.hold(r.res_id, r.user_id, r.scheduled_date, r.mail_round);
     const outcome = await sendClaimed(deps, {
       key,
       kind: DATE_MAIL_KINDS.hold,
@@ -257,13 +280,13 @@ export async function revealDates(deps: Deps): Promise<number> {
       ),
     )
     .returning({ id: dateReservations.id });
-  const due = sql`SELECT id, user_id, scheduled_date FROM date_reservations
+  const due = sql`SELECT id, user_id, scheduled_date, mail_round FROM date_reservations
                    WHERE status IN ('revealed', 'confirmed')
                      AND scheduled_date > ${now} AND scheduled_date <= ${windowEnd} AND ${notHeld(now)}`;
   const rows = await recipientsLacking(deps, due, "reveal");
   let handled = revealed.length;
   for (const r of rows) {
-    const key = dateKeys.reveal(r.res_id, r.user_id);
+    const key = dateKeys.reveal(r.res_id, r.user_id, r.mail_round);
     const outcome = await sendClaimed(deps, {
       key,
       kind: DATE_MAIL_KINDS.reveal,
@@ -280,15 +303,15 @@ export async function revealDates(deps: Deps): Promise<number> {
     false,
     sql`EXISTS (SELECT 1 FROM users u WHERE u.id = rc.user_id AND u.sms_notifications AND u.phone IS NOT NULL AND u.phone <> '')`,
   );
-  for (const r of texts) handled += await sendRevealText(deps, r.res_id, r.user_id);
+  for (const r of texts) handled += await sendRevealText(deps, r.res_id, r.user_id, r.mail_round);
   return handled;
 }
 
 /** The reveal by text, claimed like mail (never twice); best effort: a failure is recorded, not retried. */
-async function sendRevealText(deps: Deps, resId: number, userId: number): Promise<number> {
+async function sendRevealText(deps: Deps, resId: number, userId: number, round: number): Promise<number> {
   const now = deps.now();
   const id = await claimMail(deps.db, now, {
-    key: dateKeys.revealSms(resId, userId),
+    key: dateKeys.revealSms(resId, userId, round),
     kind: DATE_MAIL_KINDS.revealSms,
     userId,
     reservationId: resId,
@@ -350,14 +373,18 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
             notHeld(now),
           ),
         )
-        .returning({ userId: dateReservations.userId, scheduledDate: dateReservations.scheduledDate });
+        .returning({
+          userId: dateReservations.userId,
+          scheduledDate: dateReservations.scheduledDate,
+          mailRound: dateReservations.mailRound,
+        });
       if (!r) return [];
       // Back to the couple's allowance (the plan holder's), whichever partner the date was for.
       const couple = await readCouple(tx, r.userId);
       await returnQuota(tx, couple?.allowanceOwner.id ?? r.userId, r.scheduledDate);
       const out: Array<{ claimId: number; userId: number; key: string }> = [];
       for (const userId of await coupleOf(tx, r.userId)) {
-        const key = dateKeys.cancelled(id, userId);
+        const key = dateKeys.cancelled(id, userId, r.mailRound);
         const claimId = await claimMail(tx, now, {
           key,
           kind: DATE_MAIL_KINDS.cancelled,
@@ -377,18 +404,21 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
   // the reveal, one UID) is withdrawn.
   const rows = await recipientsLacking(
     deps,
-    sql`SELECT id, user_id, scheduled_date FROM date_reservations
+    sql`SELECT id, user_id, scheduled_date, mail_round FROM date_reservations
          WHERE status = 'cancelled' AND scheduled_date > ${now} AND ${notHeld(now)}`,
     "hold-cancel",
     false,
+    // A hold or reveal of this round went out (a round's keys carry ':rN' right after the user id), and the
+    // round's "we cancelled it" mail (which carries its own calendar cancellation) did not.
     sql`EXISTS (SELECT 1 FROM outbound_messages h
                  WHERE h.reservation_id = rc.res_id AND h.user_id = rc.user_id
-                   AND h.kind IN (${DATE_MAIL_KINDS.hold}, ${DATE_MAIL_KINDS.reveal}) AND h.status = 'sent')
+                   AND h.kind IN (${DATE_MAIL_KINDS.hold}, ${DATE_MAIL_KINDS.reveal}) AND h.status = 'sent'
+                   AND h.key ~ ('^(hold|reveal):' || rc.res_id || ':' || rc.user_id || ${segSql(sql`rc.mail_round`)} || '(:[0-9]|$)'))
         AND NOT EXISTS (SELECT 1 FROM outbound_messages c
-                 WHERE c.key = 'cancel:' || rc.res_id || ':' || rc.user_id)`,
+                 WHERE c.key = 'cancel:' || rc.res_id || ':' || rc.user_id || ${segSql(sql`rc.mail_round`)})`,
   );
   for (const r of rows) {
-    const key = dateKeys.holdCancel(r.res_id, r.user_id);
+    const key = dateKeys.holdCancel(r.res_id, r.user_id, r.mail_round);
     const outcome = await sendClaimed(deps, {
       key,
       kind: DATE_MAIL_KINDS.holdCancel,

@@ -44,7 +44,16 @@ const dayText = (iso: string) => formatLongDate(iso);
  * The month off, worked out before anything changes: when it runs, the couple's dates inside it by name, and
  * the choice to keep them (the month off starts after the last) or cancel them. Then one POST.
  */
-export function PauseStep({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
+export function PauseStep({
+  onBack,
+  onDone,
+  backLabel = "Back",
+}: {
+  onBack: () => void;
+  onDone: () => void;
+  /** "Back" inside the cancel dialog's offers; "Not now" where the month off is the dialog's only step. */
+  backLabel?: string;
+}) {
   const preview = useQuery<PausePreview>({ queryKey: ["/api/subscription/pause-preview"], staleTime: 0 });
   const [choice, setChoice] = useState<Keep | null>(null);
   const pause = useSingleFlightMutation({
@@ -139,7 +148,7 @@ export function PauseStep({ onBack, onDone }: { onBack: () => void; onDone: () =
       )}
       <DialogFooter className="sm:justify-between">
         <Button variant="ghost" onClick={onBack} disabled={busy}>
-          Back
+          {backLabel}
         </Button>
         <Button
           disabled={busy || !chosen}

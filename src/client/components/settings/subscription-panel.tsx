@@ -1,11 +1,4 @@
-import {
-  ArrowRight,
-  CalendarClock,
-  CircleAlert,
-  CirclePause,
-  ReceiptText,
-  TriangleAlert,
-} from "lucide-react";
+import { ArrowRight, CalendarClock, CircleAlert, ReceiptText, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, hasLiveSubscription, POLICY, TIERS } from "../../../shared/constants.ts";
@@ -23,6 +16,8 @@ import { onPlanActionError, postJson, toastThenReload } from "./api.ts";
 import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
 import { ComparePlansDialog } from "./change-plan.tsx";
 import { formatLongDate } from "./format.ts";
+import { PartnerMonthOff } from "./partner-month-off.tsx";
+import { PauseNotice } from "./pause-notice.tsx";
 import { monthlyPriceText, planHasEnded, planName, statusBadge } from "./plan-status.ts";
 import { Notice } from "./section.tsx";
 
@@ -146,62 +141,16 @@ function nextPaymentDate(user: PublicUser): string | null {
   return end;
 }
 
-/**
- * "Paused until 10 January 2027" (or "Paused from 19 December until 19 January" while it has not started), what
- * it means for dates and payments, and Resume now.
- */
-function PauseNotice({ user, pausedUntil }: { user: PublicUser; pausedUntil: string }) {
-  const from = user.pausedFrom;
-  const started = !from || new Date(from).getTime() <= Date.now();
-  const end = user.currentPeriodEnd;
-  // The skipped payment is still ahead while the plan is active and the month off runs past the cycle's end.
-  const skipAhead = user.subscriptionStatus === "active" && !!end && pausedUntil > end;
-  const resume = useSingleFlightMutation({
-    mutationFn: () => postJson<{ message: string }>("/api/subscription/resume"),
-    onSuccess: (result) => toastThenReload({ title: "Plan Resumed", description: result.message }),
-    onError: (error) => onPlanActionError(error, () => {}),
-  });
-  const busy = resume.isPending || resume.isSuccess;
-  return (
-    <Notice
-      tone="gold"
-      icon={<CirclePause />}
-      title={
-        started
-          ? `Paused until ${formatLongDate(pausedUntil)}`
-          : `Paused from ${formatLongDate(from)} until ${formatLongDate(pausedUntil)}`
-      }
-      role="status"
-      testId="pause-notice"
-    >
-      <p>
-        {started
-          ? "No dates are planned until then."
-          : "Dates before then go ahead; none are planned in that month."}{" "}
-        {skipAhead && end
-          ? `The payment due on ${formatLongDate(end)} is not taken.`
-          : user.subscriptionStatus === "paused" && end
-            ? `This month's payment is not taken; the next is on ${formatLongDate(end)}.`
-            : end
-              ? `Payments carry on as usual: the next is on ${formatLongDate(end)}.`
-              : ""}
-      </p>
-      <p className="mt-2">
-        {skipAhead && end
-          ? `Resume now and your plan carries on as usual: the payment on ${formatLongDate(end)} is taken after all.`
-          : `Resume now and dates can be planned again straight away; the skipped payment stays skipped${end ? ` and the next is on ${formatLongDate(end)}` : ""}.`}
-      </p>
-      <Button className="mt-3" variant="outline" onClick={() => resume.mutate()} disabled={busy}>
-        {busy ? "Resuming..." : "Resume now"}
-      </Button>
-    </Notice>
-  );
-}
-
 /** Settings > Subscription: the plan, its state and benefits, billing, changing plan and cancelling. */
 export function SubscriptionPanel({ user }: { user: PublicUser }) {
   const cover = partnerCover(user);
-  if (cover) return <PartnerCoverCard cover={cover} />;
+  if (cover)
+    return (
+      <div className="grid gap-6">
+        <PartnerCoverCard cover={cover} />
+        <PartnerMonthOff cover={cover} />
+      </div>
+    );
   return <OwnPlanPanel user={user} />;
 }
 

@@ -10,11 +10,12 @@ import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http-error.ts";
 import type { Tx } from "../admin/assignments/quota.ts";
+import { datesThatStillFit, type SkippedDate, skippedText } from "../rulebook/plan-check.ts";
 import { findMatches } from "./engine.ts";
 import { previousText } from "./explain.ts";
-import { type LoadedMember, loadProfiles, loadVenues } from "./load.ts";
+import { type LoadDeps, type LoadedMember, loadProfiles, loadVenues } from "./load.ts";
 import { londonInstant, londonParts, norm, VENUE_SLOT_CAP } from "./rules.ts";
-import type { MemberProfile, PlanSummary } from "./types.ts";
+import type { MemberProfile, PlanSummary, VenueCandidate } from "./types.ts";
 
 /** pg_advisory_xact_lock key of the planner ("plan" in ASCII). */
 export const PLAN_LOCK_KEY = 0x706c616e;
@@ -216,14 +217,19 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
       mark("matchMs", t);
 
       let written = planned;
+      let skipped: SkippedDate[] = [];
       if (!opts.dryRun && planned.length > 0) {
         t = performance.now();
-        written = await recheckAndWrite(tx, members, planned, window, month);
+        const checked = await recheckAndWrite(deps, tx, members, venues, planned, window, month, now);
+        written = checked.keep;
         mark("writeMs", t);
-        const dropped = planned.length - written.length;
-        if (dropped > 0) timings.droppedOnRecheck = dropped;
+        if (checked.skipped.length > 0) {
+          timings.droppedOnRecheck = checked.skipped.length;
+          skipped = checked.skipped;
+          membersUnplaced += reportSkipped(unplaced, checked.skipped);
+        }
       }
-      return { membersConsidered: units.length, planned: written, unplaced, membersUnplaced };
+      return { membersConsidered: units.length, planned: written, unplaced, membersUnplaced, skipped };
     });
 
     const elapsedMs = Math.round(performance.now() - started);
@@ -247,7 +253,7 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
     await deps.db.execute(sql`
       update planning_runs set status = 'done', members_considered = ${result.membersConsidered},
         dates_planned = ${result.datesPlanned}, members_unplaced = ${result.membersUnplaced},
-        summary = ${JSON.stringify({ unplaced: result.unplaced, timings: { ...timings, elapsedMs } })}::jsonb,
+        summary = ${JSON.stringify({ unplaced: result.unplaced, skipped: summary.skipped, timings: { ...timings, elapsedMs } })}::jsonb,
         finished_at = ${deps.now()}
       where id = ${run.id}
     `);
@@ -262,6 +268,29 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
       .catch(() => {});
     throw err;
   }
+}
+
+/**
+ * Puts the dates the rulebook refused at write time into the run's unplaced list: appended to the couple's
+ * line when it has one, else a new line. Answers how many members newly lack a date.
+ */
+function reportSkipped(
+  unplaced: { userId: number; name: string; reason: string }[],
+  skipped: readonly SkippedDate[],
+): number {
+  const byUser = new Map<number, SkippedDate[]>();
+  for (const d of skipped) byUser.set(d.userId, [...(byUser.get(d.userId) ?? []), d]);
+  let added = 0;
+  for (const [userId, dates] of byUser) {
+    const line = unplaced.find((u) => u.userId === userId);
+    if (line) line.reason = `${line.reason}. ${skippedText(dates)}`;
+    else {
+      added++;
+      if (unplaced.length < UNPLACED_KEPT)
+        unplaced.push({ userId, name: dates[0].name, reason: skippedText(dates) });
+    }
+  }
+  return added;
 }
 
 const DIFFERENT = "Something different after ";
@@ -295,17 +324,21 @@ export function truePrevious(dates: PlannedDate[], history: MemberProfile["histo
 }
 
 /**
- * Locks the planned couples' user rows (as createAssignment does), drops the dates of any couple whose dates
- * changed since they were read (an admin assigned one meanwhile), then inserts the dates and takes the quota
- * in bulk.
+ * Locks the planned couples' user rows (as createAssignment does), then asks the rulebook about each planned
+ * date against the couple as it is now (rulebook/plan-check.ts): a date that breaks a rule since the month was
+ * read (an operator booked a clash, the couple paused) is not written, and is named in the run's report. Then
+ * inserts the dates and takes the quota in bulk.
  */
-async function recheckAndWrite(
+export async function recheckAndWrite(
+  deps: LoadDeps,
   tx: Tx,
   members: LoadedMember[],
+  venues: VenueCandidate[],
   planned: PlannedDate[],
   window: { from: Date; to: Date; year: number; month: number },
   month: string,
-): Promise<PlannedDate[]> {
+  now: Date,
+): Promise<{ keep: PlannedDate[]; skipped: SkippedDate[] }> {
   const byId = new Map(members.map((l) => [l.profile.userId, l]));
   const bookers = [...new Set(planned.map((p) => p.userId))];
   const coupleOf = (id: number) => {
@@ -316,22 +349,9 @@ async function recheckAndWrite(
   await tx.execute(sql`
     select id from users where id = any(${sql.param(lockIds)}::int[]) order by id for update
   `);
-  // The couple's dates that are not cancelled, as read, against what is there now.
-  const known = new Map<number, number>();
-  for (const id of bookers) known.set(id, byId.get(id)?.profile.history.length ?? 0);
-  const now = await tx.execute<{ user_id: number; n: number }>(sql`
-    select user_id, count(*)::int as n from date_reservations
-    where user_id = any(${sql.param(lockIds)}::int[]) and status <> 'cancelled'
-    group by user_id
-  `);
-  const current = new Map(now.rows.map((r) => [r.user_id, r.n]));
-  const changed = new Set<number>();
-  for (const id of bookers) {
-    const n = coupleOf(id).reduce((s, u) => s + (current.get(u) ?? 0), 0);
-    if (n !== known.get(id)) changed.add(id);
-  }
-  const keep = changed.size === 0 ? planned : planned.filter((p) => !changed.has(p.userId));
-  if (keep.length === 0) return keep;
+  const venueById = new Map(venues.map((v) => [v.id, v]));
+  const { keep, skipped } = await datesThatStillFit(deps, tx, planned, venueById, now);
+  if (keep.length === 0) return { keep, skipped };
 
   await tx.execute(sql`
     insert into date_reservations (user_id, venue_id, date_idea_id, scheduled_date, status, match_reasons)
@@ -369,5 +389,5 @@ async function recheckAndWrite(
     from unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => added.get(id) as number))}::int[]) as t(u, n)
     where q.user_id = t.u and q.year = ${window.year}::int and q.month = ${window.month}::int
   `);
-  return keep;
+  return { keep, skipped };
 }

@@ -2,7 +2,10 @@
  * The rulebook (issue #17): for a proposed couple (any member of it), venue, idea and time, whether the couple
  * may have a date at all (eligible) and the hard rules the date breaks. Every path that books a date asks here:
  * manual Assign (which may override broken rules with a reason), Auto Assign and Create Booking (which never
- * do). The couple, venue and rules are read as the matching engine reads them (load.ts, engine.ts, rules.ts).
+ * do), a reinstated date (admin/assignments/status.ts) and Plan {Month} at write time (plan-check.ts, on the
+ * same brokenRules). The jobs, a member's reschedule request and a month off only cancel or ask, never book or
+ * move a date (see the comments there). The couple, venue and rules are read as the matching engine reads them
+ * (load.ts, engine.ts, rules.ts).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { ASSIGNMENT_MSG, datesAllowed } from "../../../shared/admin/assignments.ts";

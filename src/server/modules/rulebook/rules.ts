@@ -29,7 +29,7 @@ import {
   weekOfMonth,
 } from "../matching/rules.ts";
 import type { IdeaCandidate, MemberProfile, TimeOfDayPref, VenueCandidate } from "../matching/types.ts";
-import { lastVisits, revisitOk } from "./funnel.ts";
+import { lastVisits, pausedAt, revisitOk } from "./funnel.ts";
 
 /** One of the two people, with their own needs (the profile holds them merged). */
 export interface Person {
@@ -94,7 +94,8 @@ export function brokenRules(f: BookingFacts): string[] {
 
   // The plan (eligibility, no plan at all, is asked before this).
   if (m.subscriptionStatus === "paused" && !m.pausedUntil) out.push(RULE_MSG.pausedOpen);
-  else if (m.pausedUntil && t < m.pausedUntil.getTime()) out.push(RULE_MSG.paused(dayMonth(m.pausedUntil)));
+  // A pause that starts after the dates the couple kept leaves those dates (and times before it) bookable.
+  else if (m.pausedUntil && pausedAt(m, t)) out.push(RULE_MSG.paused(dayMonth(m.pausedUntil)));
   if (m.subscriptionStatus === "past_due") out.push(RULE_MSG.pastDue);
   if (!m.tier) out.push(RULE_MSG.noTier);
 

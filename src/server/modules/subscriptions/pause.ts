@@ -12,6 +12,13 @@
  * preview says so. A cancelled date goes back into its month's allowance; the calendar cancellation follows
  * from the date-cancellations job, as for a date cancelled in the back office.
  *
+ * The rulebook (issue #17) needs no new question here: a month off only cancels dates, and the dates kept stay
+ * outside it (it starts at the end of the last kept date's day), which rulebook/rules.ts's pause rule honours
+ * (pausedAt: [pause_starts_at, paused_until)), so every kept date still breaks no rule.
+ *
+ * Either partner may do it (issue #17): the couple is the customer. A covered partner pauses and resumes the
+ * plan holder's plan, with the same rules and preview, and the holder is e-mailed what their partner did.
+ *
  * Resuming early: a month off not started yet is withdrawn and the skipped payment is taken after all, on its
  * usual day; a month off under way ends at once, the skipped payment stays skipped, and payments carry on from
  * the next cycle as booked.
@@ -35,7 +42,10 @@ import { londonDay } from "../../london-time.ts";
 import { returnQuota } from "../admin/assignments/quota.ts";
 import { readCouple } from "../couples/couple.ts";
 import { isRevealed } from "../dates/view.ts";
+import { PAUSE_MAIL_TYPES, pausedByPartnerEmail, resumedByPartnerEmail } from "../email/pause-mails.ts";
+import type { Rendered } from "../email/templates.ts";
 import { londonInstant, londonParts, weekdayDayMonth } from "../matching/rules.ts";
+import { mayEmail } from "../notifications/policy.ts";
 import { countSql, monthlyPrice, rebuildSchedule, type Tx, withMemberLock } from "./schedule.ts";
 import { SUB_MSG } from "./service.ts";
 
@@ -141,10 +151,44 @@ function option(o: Plan["cancel"], now: Date): PauseOption {
   };
 }
 
+/**
+ * Whose plan a member's month off changes: their own, or, for a partner covered by the plan holder's plan, the
+ * holder's (`byPartner` is then the member acting). Anyone else acts on their own row, and the usual checks
+ * refuse them (no plan to pause).
+ */
+async function planOf(deps: Deps, user: User): Promise<{ ownerId: number; byPartner: User | null }> {
+  const couple = await readCouple(deps.db, user.id);
+  const holder = couple?.holder;
+  if (holder && holder.id !== user.id && couple?.partner?.id === holder.id)
+    return { ownerId: holder.id, byPartner: user };
+  return { ownerId: user.id, byPartner: null };
+}
+
+/** Tells the plan holder what their partner did to the plan (a service message: it is their membership). */
+async function tellHolder(
+  deps: Deps,
+  holderId: number,
+  partner: User,
+  mail: (firstName: string, partnerName: string, summary: string, appUrl: string) => Rendered,
+  type: string,
+  summary: string,
+): Promise<void> {
+  const [holder] = await deps.db.select().from(users).where(eq(users.id, holderId));
+  if (!holder || !mayEmail(holder, "service")) return;
+  void deps.mailer.send({
+    to: holder.email,
+    toName: holder.firstName,
+    ...mail(holder.firstName ?? "there", partner.firstName ?? "Your partner", summary, deps.config.appUrl),
+    type,
+    userId: holder.id,
+  });
+}
+
 /** GET /api/subscription/pause-preview: the month off, the dates inside it, and what each choice does. */
 export async function pausePreview(deps: Deps, user: User): Promise<PausePreview> {
+  const { ownerId } = await planOf(deps, user);
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, user.id));
+    const [current] = await tx.select().from(users).where(eq(users.id, ownerId));
     const plan = await planPause(deps, tx, current);
     const now = deps.now();
     return {
@@ -164,7 +208,8 @@ export async function pauseSubscription(
   input: PauseInput = {},
 ): Promise<PauseResult> {
   await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
-  return withMemberLock(deps, user.id, async (tx, current) => {
+  const { ownerId, byPartner } = await planOf(deps, user);
+  const result = await withMemberLock(deps, ownerId, async (tx, current) => {
     const plan = await planPause(deps, tx, current);
     if (plan.dates.length > 0 && input.keepDates === undefined) throw conflict(PAUSE_MSG.datesToChoose);
     const chosen = input.keepDates && plan.keep ? plan.keep : plan.cancel;
@@ -194,6 +239,7 @@ export async function pauseSubscription(
       // The couple's allowance lives on the plan holder's rows: this member's.
       if (done) await returnQuota(tx, current.id, d.scheduledDate);
     }
+    const pauseReason = `Paused from ${chosen.from.toISOString().slice(0, 10)} to ${chosen.until.toISOString().slice(0, 10)}${input.keepDates && plan.keep ? ` (after ${plan.dates.length} kept date${plan.dates.length === 1 ? "" : "s"})` : ""}`;
     await tx.insert(subscriptionEvents).values({
       userId: current.id,
       eventType: "pause_scheduled",
@@ -201,7 +247,7 @@ export async function pauseSubscription(
       toTier: current.subscriptionTier,
       fromStatus: "active",
       toStatus: "active",
-      reason: `Paused from ${chosen.from.toISOString().slice(0, 10)} to ${chosen.until.toISOString().slice(0, 10)}${input.keepDates && plan.keep ? ` (after ${plan.dates.length} kept date${plan.dates.length === 1 ? "" : "s"})` : ""}`,
+      reason: byPartner ? `${pauseReason}, by their partner (user ${byPartner.id})` : pauseReason,
       occurredAt: now,
     });
     const kept = input.keepDates && plan.keep ? plan.dates.length : 0;
@@ -212,12 +258,23 @@ export async function pauseSubscription(
       cancelledDates: chosen.cancels.map((d) => d.id),
     };
   });
+  if (byPartner)
+    await tellHolder(
+      deps,
+      ownerId,
+      byPartner,
+      pausedByPartnerEmail,
+      PAUSE_MAIL_TYPES.pausedByPartner,
+      result.message,
+    );
+  return result;
 }
 
 /** POST /api/subscription/resume: ends a month off early, or withdraws one not started yet. */
 export async function resumeSubscription(deps: Deps, user: User): Promise<ResumeResult> {
   await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
-  return withMemberLock(deps, user.id, async (tx, current) => {
+  const { ownerId, byPartner } = await planOf(deps, user);
+  const result = await withMemberLock(deps, ownerId, async (tx, current) => {
     const now = deps.now();
     const live = current.subscriptionStatus === "active" || current.subscriptionStatus === "paused";
     if (!live || !current.subscriptionTier || !current.currentPeriodEnd) throw badRequest(SUB_MSG.noPlan);
@@ -255,7 +312,9 @@ export async function resumeSubscription(deps: Deps, user: User): Promise<Resume
       fromStatus: current.subscriptionStatus,
       toStatus: "active",
       monthlyAmount: price,
-      reason: "Resumed early by the member",
+      reason: byPartner
+        ? `Resumed early by their partner (user ${byPartner.id})`
+        : "Resumed early by the member",
       occurredAt: now,
     });
     const amount = formatPence(price);
@@ -266,4 +325,14 @@ export async function resumeSubscription(deps: Deps, user: User): Promise<Resume
       nextPaymentDate: next.toISOString(),
     };
   });
+  if (byPartner)
+    await tellHolder(
+      deps,
+      ownerId,
+      byPartner,
+      resumedByPartnerEmail,
+      PAUSE_MAIL_TYPES.resumedByPartner,
+      result.message,
+    );
+  return result;
 }

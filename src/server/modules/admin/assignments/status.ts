@@ -1,13 +1,14 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { statusMoveKind, statusMoveRefusal } from "../../../../shared/admin/assignment-status.ts";
 import {
   type AdminAssignment,
   ASSIGNMENT_MSG,
   type AssignmentStatus,
 } from "../../../../shared/admin/assignments.ts";
-import { dateReservations, userVenueExclusions } from "../../../db/schema.ts";
+import { dateReservations, outboundMessages, userVenueExclusions } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
+import { DATE_MAIL_KINDS, roundOfKey } from "../../../jobs/dates.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
 import { checkBooking } from "../../rulebook/check.ts";
 import { readAssignment } from "./query.ts";
@@ -39,6 +40,7 @@ export async function updateAssignmentStatus(
     if (refusal) throw conflict(refusal);
     if (!couple && status !== "cancelled" && status !== "completed")
       throw conflict(ASSIGNMENT_MSG.memberDeleted);
+    let mailRound = res.mailRound;
     if (status === "cancelled") await takeBackForCancel(tx, couple, res, now);
     else if (res.status === "cancelled" && couple) {
       // The venue's exclusion came from this very cancellation: lifted first, so the rulebook does not count it
@@ -46,6 +48,7 @@ export async function updateAssignmentStatus(
       if (res.venueId !== null) await liftExclusion(tx, res.userId, res.venueId, res.id);
       const overridden = await checkReinstatement(deps, tx, res, override);
       await consumeQuota(tx, couple, res.scheduledDate, { allowOver: overridden });
+      if (await cancellationWentOut(tx, res)) mailRound = res.mailRound + 1;
     }
     // Reaching confirmed (or revealed) passes through the reveal: both times are kept once set.
     const revealedNow = (status === "revealed" || status === "confirmed") && !res.revealedAt;
@@ -53,6 +56,7 @@ export async function updateAssignmentStatus(
       .update(dateReservations)
       .set({
         status,
+        mailRound,
         ...(revealedNow ? { revealedAt: now } : {}),
         ...(status === "confirmed" && !res.confirmedAt ? { confirmedAt: now } : {}),
       })
@@ -124,6 +128,26 @@ export async function checkReinstatement(
     })
     .where(eq(dateReservations.id, res.id));
   return true;
+}
+
+/**
+ * Whether the couple was already told of this round's cancellation (the "we cancelled it" mail or the calendar
+ * cancellation went out). Then a reinstated date starts a new mail round (date_reservations.mail_round): its
+ * hold, reveal and any later cancellation have new once-only keys (jobs/dates.ts dateKeys), so the couple hears
+ * of it again. A cancellation still waiting (the undo window) never went out, so the round stays.
+ */
+async function cancellationWentOut(tx: Tx, res: DateReservation): Promise<boolean> {
+  const sent = await tx
+    .select({ key: outboundMessages.key })
+    .from(outboundMessages)
+    .where(
+      and(
+        eq(outboundMessages.reservationId, res.id),
+        inArray(outboundMessages.kind, [DATE_MAIL_KINDS.cancelled, DATE_MAIL_KINDS.holdCancel]),
+        eq(outboundMessages.status, "sent"),
+      ),
+    );
+  return sent.some((m) => roundOfKey(m.key) === res.mailRound);
 }
 
 /** A cancelled date's effects: its month's date back to the couple, its venue out of the member's matches. */

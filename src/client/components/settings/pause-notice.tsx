@@ -1,0 +1,68 @@
+import { CirclePause } from "lucide-react";
+import type { PublicUser } from "../../../shared/api-types.ts";
+import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
+import { Button } from "../ui/button.tsx";
+import { onPlanActionError, postJson, toastThenReload } from "./api.ts";
+import { formatLongDate } from "./format.ts";
+import { Notice } from "./section.tsx";
+
+/**
+ * "Paused until 10 January 2027" (or "Paused from 19 December until 19 January" while it has not started), what
+ * it means for dates and payments, and Resume now.
+ */
+export function PauseNotice({
+  user,
+  pausedUntil,
+}: {
+  user: Pick<PublicUser, "pausedFrom" | "subscriptionStatus" | "currentPeriodEnd">;
+  pausedUntil: string;
+}) {
+  const from = user.pausedFrom;
+  const started = !from || new Date(from).getTime() <= Date.now();
+  const end = user.currentPeriodEnd;
+  // The skipped payment is still ahead while the plan is active and the month off runs past the cycle's end.
+  const skipAhead = user.subscriptionStatus === "active" && !!end && pausedUntil > end;
+  const resume = useSingleFlightMutation({
+    mutationFn: () => postJson<{ message: string }>("/api/subscription/resume"),
+    onSuccess: (result) => toastThenReload({ title: "Plan Resumed", description: result.message }),
+    // A stale tab (resumed elsewhere): the server's words, and the page reads the plan again.
+    onError: (error) => onPlanActionError(error, () => {}),
+  });
+  const busy = resume.isPending || resume.isSuccess;
+  return (
+    <Notice
+      tone="gold"
+      icon={<CirclePause />}
+      title={
+        started
+          ? `Paused until ${formatLongDate(pausedUntil)}`
+          : `Paused from ${formatLongDate(from)} until ${formatLongDate(pausedUntil)}`
+      }
+      role="status"
+      testId="pause-notice"
+    >
+      <p>
+        {started
+          ? "No dates are planned until then."
+          : "Dates before then go ahead; none are planned in that month."}{" "}
+        {skipAhead && end
+          ? `The payment due on ${formatLongDate(end)} is not taken.`
+          : user.subscriptionStatus === "paused" && end
+            ? `This month's payment is not taken; the next is on ${formatLongDate(end)}.`
+            : end
+              ? `Payments carry on as usual: the next is on ${formatLongDate(end)}.`
+              : ""}
+      </p>
+      <p className="mt-2">
+        {skipAhead && end
+          ? `Resume now and your plan carries on as usual: the payment on ${formatLongDate(end)} is taken after all.`
+          : !end && !started
+            ? "Resume now and your plan carries on as usual."
+            : `Resume now and dates can be planned again straight away; the skipped payment stays skipped${end ? ` and the next is on ${formatLongDate(end)}` : ""}.`}
+      </p>
+      <Button className="mt-3" variant="outline" onClick={() => resume.mutate()} disabled={busy}>
+        {busy ? "Resuming..." : "Resume now"}
+      </Button>
+    </Notice>
+  );
+}
