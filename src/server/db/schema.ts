@@ -761,7 +761,8 @@ export const billingEvents = pgTable(
     /** Who the provider knew: sandbox or gocardless. */
     provider: varchar("provider", { length: 20 }).notNull(),
     /**
-     * payment_submitted, payment_confirmed, payment_paid_out, payment_failed, payment_retried,
+     * payment_created, payment_submitted, payment_confirmed, payment_paid_out, payment_failed, payment_retried,
+     * payment_charged_back,
      * payment_cancelled, payment_refunded, mandate_created, mandate_active, mandate_cancelled,
      * mandate_replaced, mandate_failed.
      */
