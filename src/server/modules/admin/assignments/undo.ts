@@ -59,7 +59,9 @@ export async function undoChange(deps: Deps, id: number): Promise<UndoResult> {
 
     let status: string;
     if (state.kind === "cancelled") {
-      // The date is live again, as before the cancel: the time must still be free and the month not used up.
+      // The date is live again, as before the cancel, two minutes at most ago (the undo window). It was booked
+      // under the rulebook then (or overridden, on the record); what can change in the window is another
+      // booking at the time or of the month's allowance, so those two are asked again.
       if (couple) {
         await refuseClash(tx, couple.ids, res.scheduledDate, res.id);
         await consumeQuota(tx, couple, res.scheduledDate);
