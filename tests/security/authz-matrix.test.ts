@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../../src/server/db/schema.ts";
+import { billingEvents, sessions, users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { hashToken } from "../../src/server/modules/auth/tokens.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
@@ -106,6 +106,22 @@ async function couple() {
     payload: { subject: "Our anniversary", body: "Could the date be somewhere quiet?" },
   });
   expect(ticket.statusCode, ticket.body).toBe(201);
+  // A confirmed payment of the plan holder's, with its receipt (billing history).
+  const [payment] = await t.db
+    .insert(billingEvents)
+    .values({
+      userId: a.user.id,
+      provider: "sandbox",
+      kind: "payment_confirmed",
+      paymentRef: `PM-${a.user.id}`,
+      mandateRef: `MD-${a.user.id}`,
+      amountPence: 2000,
+      chargeDate: "2026-11-01",
+      description: "Gold plan",
+      eventKey: `payment_confirmed:PM-${a.user.id}`,
+      occurredAt: NOW,
+    })
+    .returning({ id: billingEvents.id });
   // A second device of a's (not the session the tests use as a, which ending would sign a out).
   const token = (await createSession(t.db, a.user.id, NOW))!;
   const [device] = await t.db
@@ -120,6 +136,7 @@ async function couple() {
     past: past.reservation.id,
     ticket: ticket.json().id as number,
     device: device.publicId,
+    receipt: payment.id,
   };
 }
 
@@ -151,6 +168,8 @@ const TARGETS: Array<[RegExp, (c: typeof theirs) => Target]> = [
     (c) => ({ id: c.ticket, owner: c.a, payload: { body: "Any news?" } }),
   ],
   [/^DELETE \/api\/account\/sessions\/:\w+$/, (c) => ({ id: c.device, owner: c.a })],
+  // Money is the plan holder's: the covered partner is refused too (billing-history.test.ts).
+  [/^GET \/api\/billing\/receipts\/:id$/, (c) => ({ id: c.receipt, owner: c.a })],
 ];
 
 const withParams = routes.filter((r) => classify(r) === "member" && r.url.includes(":"));

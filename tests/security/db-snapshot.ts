@@ -35,11 +35,15 @@ export function changedTables(before: Record<string, string>, after: Record<stri
  * answer is logged a moment later, and must not be taken for the next request's doing.
  */
 export async function settledSnapshot(db: Db): Promise<Record<string, string>> {
+  // Quiet for three polls in a row (60 ms): mail sent after an answer comes in steps (verification, then
+  // welcome), and on a busy machine one quiet poll was not enough to see the last of it.
   let last = await snapshotTables(db);
-  for (let i = 0; i < 100; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  let quiet = 0;
+  for (let i = 0; i < 150; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const now = await snapshotTables(db);
-    if (changedTables(last, now).length === 0) return now;
+    quiet = changedTables(last, now).length === 0 ? quiet + 1 : 0;
+    if (quiet === 3) return now;
     last = now;
   }
   return last;

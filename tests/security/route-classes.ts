@@ -20,6 +20,7 @@ export const PUBLIC: readonly string[] = [
   "POST /api/forgot-password",
   "POST /api/reset-password", // authenticated by the mailed token
   "GET /api/reset-password/check", // asked when a reset link is opened; answers only { valid }
+  "POST /api/login/link", // authenticated by the mailed one-time sign-in link (the lockout step-up)
   "GET /api/verify-email", // authenticated by the mailed token
   "GET /api/partner-invite/:token", // the invitation page shows who invited before anyone signs in
   "POST /api/waitlist", // a visitor outside Greater London asks to hear when we reach their area (rate-limited)
