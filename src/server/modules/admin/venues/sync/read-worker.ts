@@ -1,6 +1,6 @@
 /**
- * The body of the thread that reads an upload (see read-in-worker.ts): the bytes arrive transferred, the
- * sheet's rows go back, or the answer a refused file gets. Nothing here touches the database.
+ * The body of the thread that reads uploads (see read-in-worker.ts), one at a time: the bytes arrive
+ * transferred, the sheet's rows go back, or the answer a refused file gets. Nothing here touches the database.
  */
 import { parentPort } from "node:worker_threads";
 import { HttpError } from "../../../../http-error.ts";
@@ -18,7 +18,7 @@ export type ReadAnswer =
   | { ok: true; sheet: ReturnType<typeof sheetRows> }
   | { ok: false; status: number; message: string };
 
-parentPort?.once("message", async (req: ReadRequest) => {
+parentPort?.on("message", async (req: ReadRequest) => {
   let answer: ReadAnswer;
   try {
     const buf = Buffer.from(req.bytes, req.byteOffset, req.byteLength);
