@@ -25,10 +25,12 @@ const tooHeavy = (why: string) => new HttpError(413, SYNC_MSG.tooHeavy(why));
 
 /**
  * Starting a thread costs tens of milliseconds (more where TypeScript is compiled on the fly), so one idle
- * thread is kept for the next small upload. A thread that read a big file is ended instead, so the memory it
+ * thread is kept for the next small upload. A thread that read a big (or refused) file is ended instead, so the memory it
  * took goes back, and an idle one ends after a while (and never keeps the process alive).
  */
 const KEEP_BELOW_BYTES = 512 * 1024;
+/** A refused file may have unpacked to far more than its size (a zip bomb): its thread is kept only when tiny. */
+const KEEP_REFUSED_BELOW_BYTES = 16 * 1024;
 const IDLE_MS = 30_000;
 let idle: { worker: Worker; heapMb: number; timer: NodeJS.Timeout } | undefined;
 
@@ -99,12 +101,15 @@ export function readInWorker(file: Buffer, fileName?: string): Promise<Sheet> {
       readWorkerLimits.timeMs,
     );
     const onMessage = (answer: ReadAnswer) =>
-      settle(() => {
-        if (answer.ok) resolve(answer.sheet);
-        else if (answer.status >= 400 && answer.status < 500)
-          reject(new HttpError(answer.status, answer.message));
-        else reject(Object.assign(new HttpError(422, SYNC_MSG.unreadable), { cause: answer.message }));
-      }, true);
+      settle(
+        () => {
+          if (answer.ok) resolve(answer.sheet);
+          else if (answer.status >= 400 && answer.status < 500)
+            reject(new HttpError(answer.status, answer.message));
+          else reject(Object.assign(new HttpError(422, SYNC_MSG.unreadable), { cause: answer.message }));
+        },
+        answer.ok || file.byteLength < KEEP_REFUSED_BELOW_BYTES,
+      );
     const onError = (err: Error & { code?: string }) =>
       settle(() =>
         reject(
