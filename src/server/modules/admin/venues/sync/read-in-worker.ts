@@ -29,8 +29,9 @@ const tooHeavy = (why: string) => new HttpError(413, SYNC_MSG.tooHeavy(why));
  * took goes back, and an idle one ends after a while (and never keeps the process alive).
  */
 const KEEP_BELOW_BYTES = 512 * 1024;
-/** A refused file may have unpacked to far more than its size (a zip bomb): its thread is kept only when tiny. */
-const KEEP_REFUSED_BELOW_BYTES = 16 * 1024;
+/** A refused file may have unpacked to far more than its size (a zip bomb): its thread is kept only when small
+ * (under 64 KB it unpacks to at most the zip guard's cap, which the thread's own GC takes back). */
+const KEEP_REFUSED_BELOW_BYTES = 64 * 1024;
 const IDLE_MS = 30_000;
 let idle: { worker: Worker; heapMb: number; timer: NodeJS.Timeout } | undefined;
 
