@@ -46,8 +46,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold NUL characters: a body carrying one is refused before anything runs.
   // Callback-style: an async hook costs a promise on every request, bodiless GETs included.
   app.addHook("preValidation", (req, _reply, done) => {
-    if (req.body !== undefined && req.body !== null && typeof req.body === "object") {
-      const problem = inspectBody(req.body);
+    // A raw upload (the venue sync's file) is bytes, not JSON: walking a 3.7 MB Buffer entry by entry froze
+    // the server for seconds and took gigabytes. Binary files hold NUL bytes rightly; their readers check text.
+    const body = req.body;
+    if (body !== undefined && body !== null && typeof body === "object" && !ArrayBuffer.isView(body)) {
+      const problem = inspectBody(body);
       if (problem) return done(new HttpError(400, problem));
     }
     done();

@@ -361,6 +361,12 @@ export const VENUE_SYNC = {
   /** A problem list longer than this collapses to "N issues occurred. Check console for details." */
   collapseProblemsAbove: 5,
   accept: ".xlsx,.xls,.csv",
+  /**
+   * A file is read in a worker thread with these caps, so a hostile one (a zip bomb, 200,000 rows) is
+   * refused without freezing the server: its heap (MB) and its wall-clock time (ms).
+   */
+  workerHeapMb: 256,
+  workerTimeMs: 15_000,
 } as const;
 
 /** A sync removing more than this many venues, or more than this share of them, is a mass removal. */
@@ -385,6 +391,11 @@ export const SYNC_MSG = {
   encrypted: "The workbook is password-protected; save it without a password and try again",
   oldExcel: "Excel 5.0/95 workbooks are not supported; save the file as .xlsx and try again",
   noSheet: "The workbook has no worksheet",
+  tooHeavy: (why: string) => `This file is too large to read: ${why}; split it into smaller files`,
+  heavyMemory: "it needs more memory than a venue sheet should",
+  heavyTime: `reading it took more than ${VENUE_SYNC.workerTimeMs / 1000} seconds`,
+  unreadable: "The file could not be read; save it again as .xlsx or .csv and try again",
+  busy: "Another venue sync is running; try again when it has finished",
   tooManyRows: `The file has more than ${VENUE_SYNC.maxRows.toLocaleString("en-GB")} rows; split it into smaller files`,
   noRows: "The file has no venue rows below its header",
   missingColumns: (cols: string[]) =>

@@ -10,11 +10,9 @@ import type { Deps } from "../../../../deps.ts";
 import { faultPoint } from "../../../../fault-point.ts";
 import { conflict, HttpError } from "../../../../http-error.ts";
 import { applyPlan, placeVenues, storedVenues } from "./apply.ts";
+import { withSyncLock } from "./lock.ts";
 import { planSync, type SyncPlan } from "./plan.ts";
-import { readUpload } from "./read-file.ts";
-import { sheetRows } from "./rows.ts";
-
-type Sheet = ReturnType<typeof sheetRows>;
+import { readInWorker, type Sheet } from "./read-in-worker.ts";
 
 /**
  * Sheets read recently, by the file's digest and name: the apply re-sends the file the preview read, and
@@ -31,18 +29,27 @@ async function readSheet(file: Buffer, fileName?: string): Promise<Sheet> {
   for (const [k, v] of recent) if (now - v.at > RECENT_MS) recent.delete(k);
   const hit = recent.get(key);
   if (hit) return hit.sheet;
-  const sheet = sheetRows(await readUpload(file, fileName));
+  const sheet = await readInWorker(file, fileName);
   recent.set(key, { sheet, at: now });
   if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
   return sheet;
 }
 
 /** What the file would change; nothing is written. */
-export async function previewSync(
+export function previewSync(
   deps: Pick<Deps, "db">,
   file: Buffer,
   fileName?: string,
   removeMissing = true,
+): Promise<VenueSyncPreview> {
+  return withSyncLock(deps.db, () => previewLocked(deps, file, fileName, removeMissing));
+}
+
+async function previewLocked(
+  deps: Pick<Deps, "db">,
+  file: Buffer,
+  fileName: string | undefined,
+  removeMissing: boolean,
 ): Promise<VenueSyncPreview> {
   const { rows, columns } = await readSheet(file, fileName);
   const stored = await storedVenues(deps.db);
@@ -79,13 +86,24 @@ export async function previewSync(
  * The venues table is locked against writes meanwhile (reads go on), so no reservation or edit can slip
  * between the check and the changes; any failure rolls everything back.
  */
-export async function applySync(
+export function applySync(
   deps: Pick<Deps, "db" | "config">,
   file: Buffer,
   fileName: string | undefined,
   planId: string,
   removeMissing = true,
   log: { warn: (obj: object, msg: string) => void } = console,
+): Promise<VenueSyncResult> {
+  return withSyncLock(deps.db, () => applyLocked(deps, file, fileName, planId, removeMissing, log));
+}
+
+async function applyLocked(
+  deps: Pick<Deps, "db" | "config">,
+  file: Buffer,
+  fileName: string | undefined,
+  planId: string,
+  removeMissing: boolean,
+  log: { warn: (obj: object, msg: string) => void },
 ): Promise<VenueSyncResult> {
   const { rows, columns } = await readSheet(file, fileName);
   let plan: SyncPlan;
