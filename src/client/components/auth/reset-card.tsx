@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ArrowLeft, LinkIcon } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { RESET_TOKEN_TTL_MINUTES } from "../../../shared/constants.ts";
 import { MSG, TOAST } from "../../../shared/messages.ts";
@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui
 import { FormField } from "../ui/form-field.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { toast } from "../ui/use-toast.ts";
+import { DeadLinkHeader } from "./dead-link-header.tsx";
 
 const checkKey = (token: string) => ["/api/reset-password/check", token] as const;
 
@@ -65,13 +66,7 @@ export function ResetCard({
 function DeadLinkCard({ onRequestNew, onBack }: { onRequestNew: () => void; onBack: () => void }) {
   return (
     <Card data-testid="reset-link-dead">
-      <CardHeader>
-        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-          <LinkIcon aria-hidden className="size-5" />
-        </span>
-        <CardTitle>This link no longer works</CardTitle>
-        <CardDescription role="alert">{AUTH_MSG.resetLinkDead}</CardDescription>
-      </CardHeader>
+      <DeadLinkHeader reason={AUTH_MSG.resetLinkDead} />
       <CardContent className="grid gap-4">
         <p className="text-sm text-muted-foreground">
           A reset link works once, for {RESET_TOKEN_TTL_MINUTES} minutes, and only the newest one you asked

@@ -1,5 +1,4 @@
 import { useMutation } from "@tanstack/react-query";
-import { LinkIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import type { TwoFactorChallenge } from "../../../shared/member-api.ts";
@@ -14,9 +13,10 @@ import {
   queryClient,
 } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Card, CardContent } from "../ui/card.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { toast } from "../ui/use-toast.ts";
+import { DeadLinkHeader } from "./dead-link-header.tsx";
 import { CodeStep } from "./login-form.tsx";
 
 type Answer = PublicUser | TwoFactorChallenge;
@@ -80,15 +80,7 @@ export function SignInLinkCard({
   if (signIn.isError)
     return (
       <Card data-testid="sign-in-link-dead">
-        <CardHeader>
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-            <LinkIcon aria-hidden className="size-5" />
-          </span>
-          <CardTitle>This link no longer works</CardTitle>
-          <CardDescription role="alert">
-            {errorMessage(signIn.error) || AUTH_MSG.signInLinkDead}
-          </CardDescription>
-        </CardHeader>
+        <DeadLinkHeader reason={errorMessage(signIn.error) || AUTH_MSG.signInLinkDead} />
         <CardContent>
           <Button size="lg" className="w-full" onClick={onBack}>
             Sign in with your password

@@ -76,6 +76,17 @@ export async function swapMandateOfCancelledPlan(
     .update(users)
     .set({ paymentCustomerId: mandate.customerId, paymentMandateId: mandate.mandateId })
     .where(eq(users.id, current.id));
+  await markMandateCheckoutCompleted(tx, checkoutId, mandate, now);
+  return { tier, kind: "update_mandate" };
+}
+
+/** A bank-details checkout is done: the new mandate is on file (both the running and the cancelled plan's path). */
+export async function markMandateCheckoutCompleted(
+  tx: DbOrTx,
+  checkoutId: number,
+  mandate: { customerId: string; mandateId: string },
+  now: Date,
+): Promise<void> {
   await tx
     .update(paymentCheckouts)
     .set({
@@ -86,5 +97,4 @@ export async function swapMandateOfCancelledPlan(
       mandateId: mandate.mandateId,
     })
     .where(eq(paymentCheckouts.id, checkoutId));
-  return { tier, kind: "update_mandate" };
 }

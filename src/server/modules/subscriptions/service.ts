@@ -17,7 +17,11 @@ import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
 import { londonDay } from "../../london-time.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
-import { bankDetailsChangeable, swapMandateOfCancelledPlan } from "../billing-history/bank-details.ts";
+import {
+  bankDetailsChangeable,
+  markMandateCheckoutCompleted,
+  swapMandateOfCancelledPlan,
+} from "../billing-history/bank-details.ts";
 import { recordMissedPaymentRetry } from "../billing-history/mandates.ts";
 import { recordRefundGiven } from "../billing-history/refunds.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
@@ -418,16 +422,7 @@ export async function completeMandateUpdate(
       monthlyAmount: await monthlyPrice(tx, current.id, tier, now),
       occurredAt: now,
     });
-    await tx
-      .update(paymentCheckouts)
-      .set({
-        status: "completed",
-        completedAt: now,
-        completingSince: null,
-        customerId: mandate.customerId,
-        mandateId: mandate.mandateId,
-      })
-      .where(eq(paymentCheckouts.id, checkoutId));
+    await markMandateCheckoutCompleted(tx, checkoutId, mandate, now);
     return { tier, kind: "update_mandate" as const };
   });
 }
