@@ -95,7 +95,9 @@ async function memberWithTwoPayments(): Promise<SignedIn> {
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString("latin1");
   const parts: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // pdfkit writes "stream\n" + data + "\nendstream"; the compressed data itself may end in a "\r" byte, so it is
+  // taken whole (a pattern eating an optional "\r" before "\nendstream" truncated it about once in 256 streams).
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
     const bytes = Buffer.from(m[1], "latin1");
     try {
       parts.push(inflateSync(bytes).toString("latin1"));
