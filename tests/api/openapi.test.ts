@@ -102,7 +102,7 @@ describe("OpenAPI document", () => {
     expect(op("/api/webhooks/payments", "post")["x-access"]).toBe("signature");
     // Role checked in the handler: the member's own "who am I" and the admins' ticket update.
     expect(op("/api/auth/user", "get")["x-access"]).toBe("member");
-    expect(op("/api/support/tickets/{ticketId}", "put")["x-access"]).toBe("admin");
+    expect(op("/api/support/tickets/{id}", "put")["x-access"]).toBe("admin");
     expect(op("/api/health", "get")["x-access"]).toBe("public");
     expect(op("/api/admin/users", "get").security).toEqual([{ session: [] }]);
     expect(op("/api/register", "post").security).toBeUndefined();

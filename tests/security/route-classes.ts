@@ -39,7 +39,7 @@ export const PUBLIC: readonly string[] = [
 export const SIGNED: readonly string[] = ["POST /api/webhooks/payments", "POST /api/support/inbound"];
 
 /** Back-office routes outside /api/admin (spec section 7: ticket updates). */
-export const ADMIN_ELSEWHERE: readonly string[] = ["PUT /api/support/tickets/:ticketId"];
+export const ADMIN_ELSEWHERE: readonly string[] = ["PUT /api/support/tickets/:id"];
 
 export const key = (r: Route) => `${r.method} ${r.url}`;
 

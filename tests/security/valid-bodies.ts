@@ -63,7 +63,7 @@ export function validBodies(email: string): Record<string, () => Record<string, 
       alcoholOk: true,
       termsAccepted: true,
     }),
-    "PUT /api/support/tickets/:ticketId": () => ({ status: "resolved" }),
+    "PUT /api/support/tickets/:id": () => ({ status: "resolved" }),
     "POST /api/waitlist": () => ({ email: "waiting@example.com", postcode: "EH1 1YZ" }),
   };
 }

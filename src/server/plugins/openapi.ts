@@ -58,7 +58,7 @@ function hooks(route: RouteOptions): unknown[] {
 }
 
 /** Routes whose handler checks the role itself (no memberOnly hook, outside /api/admin). */
-const ADMIN_ELSEWHERE = new Set(["PUT /api/support/tickets/:ticketId"]);
+const ADMIN_ELSEWHERE = new Set(["PUT /api/support/tickets/:id"]);
 const MEMBER_IN_HANDLER = new Set(["GET /api/auth/user"]);
 
 export function accessOf(route: RouteOptions, docsAdminOnly: boolean): Access {

@@ -37,15 +37,16 @@ export function adminSupportRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   // Spec section 7: PUT /api/support/tickets/{ticketId} with an updates object. Outside the /api/admin tree,
-  // so it refuses visitors and members itself, before the body is looked at.
+  // so it refuses visitors and members itself, before the body is looked at. The parameter is named `id`, as
+  // on the member's GET of the same path: one path, one parameter name (the URL a client sends is unchanged).
   r.put(
-    "/api/support/tickets/:ticketId",
+    "/api/support/tickets/:id",
     {
       onRequest: async (req) => {
         requireBackOffice(req, deps.config);
       },
-      schema: { params: z.object({ ticketId: adminId }), body: updateTicketSchema },
+      schema: { params: z.object({ id: adminId }), body: updateTicketSchema },
     },
-    async (req) => updateTicket(deps, req.params.ticketId, req.body),
+    async (req) => updateTicket(deps, req.params.id, req.body),
   );
 }
