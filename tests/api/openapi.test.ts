@@ -43,7 +43,11 @@ describe("OpenAPI document", () => {
       expect(path, "Fastify's :param syntax must be converted").not.toMatch(/:/);
       for (const [method, op] of Object.entries(item)) {
         expect(METHODS.has(method), `${method} ${path}`).toBe(true);
-        expect(op.responses && Object.keys(op.responses).length, `${method} ${path}`).toBeGreaterThan(0);
+        const codes = Object.keys(op.responses ?? {});
+        expect(
+          codes.some((c) => c.startsWith("2") || c.startsWith("3")),
+          `${method} ${path} declares its success answer`,
+        ).toBe(true);
         expect(op.tags, `${method} ${path}`).toHaveLength(1);
         expect(["public", "member", "admin", "signature"]).toContain(op["x-access"]);
         // Every {param} in the path is declared as a path parameter.
@@ -105,7 +109,34 @@ describe("OpenAPI document", () => {
     expect(op("/api/support/tickets/{id}", "put")["x-access"]).toBe("admin");
     expect(op("/api/health", "get")["x-access"]).toBe("public");
     expect(op("/api/admin/users", "get").security).toEqual([{ session: [] }]);
-    expect(op("/api/register", "post").security).toBeUndefined();
+    // Public operations say so (no scheme); server-to-server ones name theirs.
+    expect(op("/api/register", "post").security).toEqual([]);
+    expect(op("/api/webhooks/payments", "post").security).toEqual([{ webhookSignature: [] }]);
+    expect(op("/api/support/inbound", "post").security).toEqual([{ inboundSecret: [] }]);
+  });
+
+  it("gives every operation a unique operationId and its error answers", async () => {
+    const doc = await fetchDoc();
+    const ids: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item) as Array<
+        [string, Operation & { operationId?: string }]
+      >) {
+        expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        ids.push(op.operationId as string);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    const dateRead = doc.paths["/api/dates/{id}"].get as Operation & { operationId: string };
+    expect(dateRead.operationId).toBe("getDatesById");
+    // Input -> 400, a session -> 401, a resource -> 404; admins' routes and browser writes -> 403.
+    expect(Object.keys(dateRead.responses ?? {})).toEqual(expect.arrayContaining(["400", "401", "404"]));
+    expect(Object.keys(doc.paths["/api/admin/venues"].post.responses ?? {})).toEqual(
+      expect.arrayContaining(["400", "401", "403"]),
+    );
+    expect(doc.paths["/api/dates/{id}"].get.responses?.["404"]).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    });
   });
 });
 

@@ -14,6 +14,8 @@ import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { SESSION_COOKIE } from "../../shared/constants.ts";
+// Imported for its registration as the "Error" component every error answer refers to.
+import "../../shared/schemas/responses.ts";
 import { memberOnly, requireAdmin } from "./auth-context.ts";
 import { ORIGIN_EXEMPT_PREFIXES } from "./security.ts";
 
@@ -82,6 +84,95 @@ function pathSummary(url: string): string {
   return words.join(" › ") || url;
 }
 
+declare module "fastify" {
+  interface FastifySchema {
+    /**
+     * The error statuses a route answers beyond those its access and inputs imply (409, 410, 422, 429...),
+     * for the document only: error bodies are never re-encoded (errorBodySchema describes them all).
+     */
+    errors?: readonly number[];
+  }
+}
+
+/** Words for each error status in the document. */
+const ERROR_TEXT: Record<number, string> = {
+  400: "The request is malformed or a field is invalid: `message` says which, `errors` lists the fields",
+  401: "Not signed in (or the signature or secret is wrong)",
+  403: "Signed in without the right to do this, or a write from another site",
+  404: "Not found, or not yours",
+  409: "It conflicts with the current state (already done, or in progress elsewhere)",
+  410: "It is gone (an expired or used link)",
+  413: "The upload is too large",
+  422: "Understood, but a rule refuses it: `message` says why (the rulebook adds `rules`)",
+  429: "Too many attempts: wait (the Retry-After header says how long)",
+  498: "The webhook signature is missing or wrong",
+};
+
+/**
+ * The error answers of an operation: 400 when it takes input, 401 when it needs a session or a signature,
+ * 403 for administrators' routes and for browser writes (the origin check), 404 when it names a resource,
+ * and whatever the route lists itself in `schema.errors`.
+ */
+export function errorStatuses(method: string, schema: Record<string, unknown>, access: Access): number[] {
+  const codes = new Set<number>();
+  if (schema.body || schema.querystring || schema.params) codes.add(400);
+  if (access !== "public") codes.add(401);
+  if (access === "admin" || (access !== "signature" && method !== "GET" && method !== "HEAD")) codes.add(403);
+  if (schema.params) codes.add(404);
+  for (const c of (schema.errors as number[] | undefined) ?? []) codes.add(c);
+  return [...codes].sort((a, b) => a - b);
+}
+
+/** A stable, URL-safe operation id from method and path: GET /api/dates/{id}/calendar.ics -> getDatesByIdCalendarIcs. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/?/, "")
+    .split("/")
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith(":") ? `by-${seg.slice(1)}` : seg))
+    .flatMap((seg) => seg.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  const pascal = words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+  return `${method.toLowerCase()}${pascal || "Root"}`;
+}
+
+/** How a server-to-server route proves who calls it. */
+function signatureScheme(url: string): string {
+  return url.startsWith("/api/webhooks/") ? "webhookSignature" : "inboundSecret";
+}
+
+/**
+ * Drops the component schemas nothing refers to: zod's registry yields an input and an output version of
+ * every named schema, and a response-only schema's input twin (or a request-only one's output twin) is noise.
+ */
+export function withoutUnusedSchemas<T extends object>(doc: T): T {
+  const components = (doc as { components?: { schemas?: Record<string, unknown> } }).components;
+  const schemas = components?.schemas;
+  if (!schemas) return doc;
+  const refsIn = (value: unknown) => {
+    const names = new Set<string>();
+    JSON.stringify(value, (key, v) => {
+      if (key === "$ref" && typeof v === "string" && v.startsWith("#/components/schemas/"))
+        names.add(v.slice("#/components/schemas/".length));
+      return v;
+    });
+    return names;
+  };
+  // Follow references from the paths through the components they name (a schema may refer to another).
+  const used = refsIn({ ...doc, components: { ...components, schemas: {} } });
+  const queue = [...used];
+  while (queue.length) {
+    for (const name of refsIn(schemas[queue.pop() as string])) {
+      if (!used.has(name)) {
+        used.add(name);
+        queue.push(name);
+      }
+    }
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...doc, components: { ...components, schemas: kept } };
+}
+
 /** Client build files and the page fallback are not API: hidden from the document. */
 const isClientFile = (url: string) => url === "/*" || (!url.startsWith("/api/") && /\.[a-z0-9]+$/i.test(url));
 
@@ -89,47 +180,93 @@ export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: b
   const zodTransform = createJsonSchemaTransform({});
   await app.register(swagger, {
     openapi: {
-      openapi: "3.0.3",
+      // 3.1: nullable fields are JSON Schema's `type: [..., "null"]`, not 3.0's `nullable` beside a missing type.
+      openapi: "3.1.0",
       info: {
         title: "Unveil API",
         version: "1.0.0",
+        license: { name: "Proprietary", identifier: "LicenseRef-Unveil-Proprietary" },
         description:
           "Mystery-date subscriptions in London. Sign in with POST /api/login; the session travels in an " +
           "HttpOnly cookie. Mutating requests from a browser must come from the app's own origin.",
       },
+      servers: [{ url: "/", description: "This site" }],
       components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+        securitySchemes: {
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: SESSION_COOKIE,
+            description: "The HttpOnly session cookie set by POST /api/login.",
+          },
+          webhookSignature: {
+            type: "apiKey",
+            in: "header",
+            name: "Webhook-Signature",
+            description: "HMAC-SHA256 of the raw body with the payment provider's webhook secret.",
+          },
+          inboundSecret: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "The inbound-mail provider's shared secret (also accepted as the Basic password or X-Inbound-Secret).",
+          },
+        },
       },
     },
     transform: (doc) => {
       if (isClientFile(doc.url)) return { schema: { hide: true } as never, url: doc.url };
       const out = zodTransform(doc);
       const access = accessOf(doc.route, opts.adminOnly);
-      const schema = (out.schema ?? {}) as Record<string, unknown>;
+      const { errors: _errors, ...schema } = (out.schema ?? {}) as Record<string, unknown>;
+      const method = [doc.route.method].flat()[0] ?? "GET";
+      const errorResponses = Object.fromEntries(
+        errorStatuses(method, { ...(doc.schema ?? {}) }, access).map((code) => [
+          code,
+          {
+            description: ERROR_TEXT[code] ?? "Refused",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        ]),
+      );
+      const security =
+        access === "member" || access === "admin"
+          ? [{ session: [] }]
+          : access === "signature"
+            ? [{ [signatureScheme(doc.url)]: [] }]
+            : [];
       return {
         url: out.url,
         schema: {
           ...schema,
+          operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, doc.url),
           tags: [tagOf(doc.url)],
           summary: (schema.summary as string | undefined) ?? pathSummary(doc.url),
           "x-access": access,
-          ...(access === "member" || access === "admin" ? { security: [{ session: [] }] } : {}),
+          security,
+          response: { ...((schema.response as object | undefined) ?? {}), ...errorResponses },
         },
       };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (doc) => withoutUnusedSchemas(jsonSchemaTransformObject(doc)),
   });
 
   const guard = (req: FastifyRequest) => {
     if (opts.adminOnly) requireAdmin(req);
   };
-  app.get(OPENAPI_PATH, { schema: { summary: "This document (OpenAPI 3)" } }, async (req) => {
-    guard(req);
-    return app.swagger();
-  });
+  // Administrators only in production: 401 and 403 there.
+  const docsErrors = [401, 403] as const;
+  app.get(
+    OPENAPI_PATH,
+    { schema: { summary: "This document (OpenAPI 3.1)", errors: docsErrors } },
+    async (req) => {
+      guard(req);
+      return app.swagger();
+    },
+  );
   app.get(
     DOCS_PATH,
-    { schema: { summary: "The API reference as a page" } },
+    { schema: { summary: "The API reference as a page", errors: docsErrors } },
     async (req: FastifyRequest, reply: FastifyReply) => {
       guard(req);
       return reply
