@@ -96,7 +96,14 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
-  log.info(`Unveil is ready at ${config.appUrl}`);
+  // The address this process answers on (PORT=0 picks a free one), and the public one when APP_URL differs.
+  const address = app.server.address();
+  const local = typeof address === "object" && address ? `http://localhost:${address.port}` : config.appUrl;
+  log.info(
+    local === config.appUrl
+      ? `Unveil is ready at ${local}`
+      : `Unveil is ready at ${local} (public address ${config.appUrl})`,
+  );
 }
 
 main().catch((err) => {
