@@ -13,3 +13,6 @@ export interface LegalDocument {
   summary: string;
   sections: LegalSection[];
 }
+
+/** The legal documents the site shows in a dialog and on their own pages. */
+export type LegalDocId = "terms" | "privacy";

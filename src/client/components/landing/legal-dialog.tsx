@@ -1,10 +1,9 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { lazy, Suspense } from "react";
+import type { LegalDocId } from "../../content/legal.ts";
 import { Button } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-
-export type LegalDocId = "terms" | "privacy";
 
 const TITLES: Record<LegalDocId, string> = {
   terms: "Terms & Conditions",

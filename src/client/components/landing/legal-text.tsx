@@ -1,7 +1,6 @@
-import type { LegalDocument } from "../../content/legal.ts";
+import type { LegalDocId, LegalDocument } from "../../content/legal.ts";
 import { PRIVACY } from "../../content/privacy.ts";
 import { TERMS } from "../../content/terms.ts";
-import type { LegalDocId } from "./legal-dialog.tsx";
 
 const DOCS: Record<LegalDocId, LegalDocument> = { terms: TERMS, privacy: PRIVACY };
 
