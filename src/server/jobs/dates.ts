@@ -21,10 +21,10 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { POLICY, REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
+import type { Tx } from "../db/client.ts";
 import { dateReservations, outboundMessages } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { londonDayTime } from "../london-time.ts";
-import { returnQuota, type Tx } from "../modules/admin/assignments/quota.ts";
 import { readCouple } from "../modules/couples/couple.ts";
 import {
   DATE_MAIL_TYPES,
@@ -40,6 +40,7 @@ import {
 } from "../modules/email/date-mails.ts";
 import type { OutgoingMail } from "../modules/email/mailer.ts";
 import { mayText, outboxSms, type SmsSender } from "../modules/notifications/policy.ts";
+import { returnQuota } from "../modules/quota/quota.ts";
 import { claimMail, deliverClaimed, registerMailBuilder, sendClaimed } from "./outbound.ts";
 import type { JobDefinition } from "./types.ts";
 

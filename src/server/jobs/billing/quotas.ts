@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { TIER_IDS } from "../../../shared/constants.ts";
 import type { Deps } from "../../deps.ts";
-import { londonYearMonth } from "../../modules/admin/assignments/quota.ts";
+import { londonYearMonth } from "../../modules/quota/quota.ts";
 import type { JobDefinition } from "../types.ts";
 
 /** From this London day of the month, next month's rows are made too (planning runs ahead). */

@@ -5,10 +5,9 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { BillingEventKind, PaymentEventKind } from "../../../shared/billing-history.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { billingEvents } from "../../db/schema.ts";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface BillingEventInput {

@@ -4,9 +4,10 @@
  * the row is written inside that transaction, only when the event is new (a replay adds nothing).
  */
 import type { PaymentEventKind } from "../../../shared/billing-history.ts";
+import type { Tx } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
 import { accountWords, mandateOwner } from "./mandates.ts";
-import { type PaymentSnapshot, recordBillingEvent, recordPaymentEvent, type Tx } from "./record.ts";
+import { type PaymentSnapshot, recordBillingEvent, recordPaymentEvent } from "./record.ts";
 
 interface EventLike {
   id: string;

@@ -5,10 +5,9 @@
 import { asc, sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { DATE_TYPES, DAYS_OF_WEEK, hasLiveSubscription, TIMES_OF_DAY } from "../../../shared/constants.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import type { Tx } from "../admin/assignments/quota.ts";
 import { sharedAnswersOf } from "../couples/couple.ts";
 import { locateMany, venueLocation } from "./geo/index.ts";
 import { londonYearMonth } from "./rules.ts";

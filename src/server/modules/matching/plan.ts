@@ -7,9 +7,9 @@
  */
 import { sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
+import type { Tx } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http-error.ts";
-import type { Tx } from "../admin/assignments/quota.ts";
 import { datesThatStillFit, type SkippedDate, skippedText } from "../rulebook/plan-check.ts";
 import { findMatches } from "./engine.ts";
 import { previousText } from "./explain.ts";

@@ -1,12 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 
 type OfferCode = typeof offerCodes.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const OFFER_MSG = {
   unknown: "This offer code doesn't exist. Check the spelling and try again.",

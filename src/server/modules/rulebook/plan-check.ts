@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
-import type { Tx } from "../admin/assignments/quota.ts";
+import type { Tx } from "../../db/client.ts";
 import { type LoadDeps, loadProfiles } from "../matching/load.ts";
 import { dayMonth, londonYearMonth } from "../matching/rules.ts";
 import type { MemberProfile, VenueCandidate } from "../matching/types.ts";

@@ -35,18 +35,19 @@ import {
   type PauseResult,
   type ResumeResult,
 } from "../../../shared/pause.ts";
+import type { Tx } from "../../db/client.ts";
 import { dateReservations, subscriptionEvents, type User, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
 import { londonDay } from "../../london-time.ts";
-import { returnQuota } from "../admin/assignments/quota.ts";
 import { readCouple } from "../couples/couple.ts";
 import { isRevealed } from "../dates/view.ts";
 import { PAUSE_MAIL_TYPES, pausedByPartnerEmail, resumedByPartnerEmail } from "../email/pause-mails.ts";
 import type { Rendered } from "../email/templates.ts";
 import { londonInstant, londonParts, weekdayDayMonth } from "../matching/rules.ts";
 import { mayEmail } from "../notifications/policy.ts";
-import { countSql, monthlyPrice, rebuildSchedule, type Tx, withMemberLock } from "./schedule.ts";
+import { returnQuota } from "../quota/quota.ts";
+import { countSql, monthlyPrice, rebuildSchedule, withMemberLock } from "./schedule.ts";
 import { SUB_MSG } from "./service.ts";
 
 const DAY = 86_400_000;

@@ -20,7 +20,6 @@ import { discountPence } from "../offers/service.ts";
 import { nextCollectionStart } from "./pause-state.ts";
 
 /** The transaction type has one home (db/client.ts); re-exported for the plan modules that take it from here. */
-export type { Tx } from "../../db/client.ts";
 
 export const PROVIDER_DOWN =
   "The payment provider could not be reached. Nothing has changed: please try again shortly.";

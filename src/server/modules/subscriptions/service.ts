@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { formatPence, hasLiveSubscription, POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
+import type { Tx } from "../../db/client.ts";
 import {
   dateReservations,
   offerCodeUsage,
@@ -34,7 +35,6 @@ import {
   nextCycle,
   provider,
   rebuildSchedule,
-  type Tx,
   withMemberLock,
 } from "./schedule.ts";
 

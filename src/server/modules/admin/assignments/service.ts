@@ -5,13 +5,14 @@ import {
   ASSIGNMENT_MSG,
 } from "../../../../shared/admin/assignments.ts";
 import { RULE_MSG } from "../../../../shared/admin/rulebook.ts";
+import type { Tx } from "../../../db/client.ts";
 import { dateIdeas, dateReservations, users, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../../http-error.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
+import { consumeQuota } from "../../quota/quota.ts";
 import { checkBooking, type RulebookAnswer } from "../../rulebook/check.ts";
 import { readAssignment } from "./query.ts";
-import { consumeQuota, type Tx } from "./quota.ts";
 
 export interface NewAssignment {
   userId: number;

@@ -5,14 +5,15 @@ import {
   ASSIGNMENT_MSG,
   type AssignmentStatus,
 } from "../../../../shared/admin/assignments.ts";
+import type { Tx } from "../../../db/client.ts";
 import { dateReservations, outboundMessages, userVenueExclusions } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
 import { DATE_MAIL_KINDS, roundOfKey } from "../../../jobs/dates.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
+import { consumeQuota, returnQuota } from "../../quota/quota.ts";
 import { checkBooking } from "../../rulebook/check.ts";
 import { readAssignment } from "./query.ts";
-import { consumeQuota, returnQuota, type Tx } from "./quota.ts";
 import { rulebookRefusal } from "./service.ts";
 import { clearUndo, holdForUndo } from "./undo-state.ts";
 

@@ -6,9 +6,9 @@ import { eq } from "drizzle-orm";
 import type { UndoState } from "../../../../shared/admin/assignment-status.ts";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { UNDO_WINDOW_MS } from "../../../../shared/constants.ts";
+import type { Tx } from "../../../db/client.ts";
 import { dateReservations } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import type { Tx } from "./quota.ts";
 
 /** Holds the date's mail for the undo window from `now` and records what Undo restores (replacing any earlier). */
 export async function holdForUndo(tx: Tx, id: number, now: Date, state: UndoState): Promise<void> {

@@ -10,8 +10,8 @@ import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { aiDateSuggestions, dateReservations } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict } from "../../../http-error.ts";
+import { consumeQuota, returnQuota } from "../../quota/quota.ts";
 import { readAssignment } from "./query.ts";
-import { consumeQuota, returnQuota } from "./quota.ts";
 import { refuseClash } from "./service.ts";
 import { liftExclusion, lockDateAndCouple, takeBackForCancel } from "./status.ts";
 

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type AdminAiSuggestion, AI_SUGGESTION_MSG as M } from "../../../../shared/admin/suggestions.ts";
+import type { Tx } from "../../../db/client.ts";
 import { aiDateSuggestions } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { HttpError, notFound } from "../../../http-error.ts";
@@ -12,7 +13,6 @@ import { loadProfiles, loadVenues } from "../../matching/load.ts";
 import type { Match, MemberProfile, VenueCandidate } from "../../matching/types.ts";
 import { matchAhead } from "../assignments/auto.ts";
 import { memberExists } from "../assignments/list.ts";
-import type { Tx } from "../assignments/quota.ts";
 import { readSuggestion } from "./view.ts";
 import { writeSuggestion } from "./writer.ts";
 

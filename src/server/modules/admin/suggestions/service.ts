@@ -8,10 +8,10 @@ import {
   type SuggestionStatus,
   type UpdateSuggestionInput,
 } from "../../../../shared/admin/suggestions.ts";
+import type { Tx } from "../../../db/client.ts";
 import { aiDateSuggestions, dateIdeas, dateReservations, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, notFound } from "../../../http-error.ts";
-import type { Tx } from "../assignments/quota.ts";
 import { createAssignment } from "../assignments/service.ts";
 import { holdCreatedForUndo } from "../assignments/undo-state.ts";
 import { containsPattern, userSearchText } from "../members/service.ts";

@@ -6,9 +6,8 @@ import type {
   SuggestionStatus,
   SuggestionUser,
 } from "../../../../shared/admin/suggestions.ts";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { aiDateSuggestions, users } from "../../../db/schema.ts";
-import type { Tx } from "../assignments/quota.ts";
 
 const TEXT_MAX = 300;
 

@@ -1,11 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { ASSIGNMENT_MSG, datesAllowed } from "../../../../shared/admin/assignments.ts";
-import type { Tx } from "../../../db/client.ts";
-import { type User, userMonthlyQuotas } from "../../../db/schema.ts";
-import { conflict } from "../../../http-error.ts";
-import { allowanceTier, type Couple, coupleDatesInMonth } from "../../couples/couple.ts";
-
-export type { Tx } from "../../../db/client.ts";
+import { ASSIGNMENT_MSG, datesAllowed } from "../../../shared/admin/assignments.ts";
+import type { Tx } from "../../db/client.ts";
+import { type User, userMonthlyQuotas } from "../../db/schema.ts";
+import { conflict } from "../../http-error.ts";
+import { allowanceTier, type Couple, coupleDatesInMonth } from "../couples/couple.ts";
 
 const monthParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
