@@ -5,12 +5,14 @@ import { TOAST } from "../../shared/messages.ts";
 import type { LoginInput, RegisterInput } from "../../shared/schemas/auth.ts";
 import { toast } from "../components/ui/use-toast.ts";
 import {
+  apiJson,
   apiRequest,
   type CallMeta,
   CURRENT_USER_KEY,
   forgetDeliberateSignOut,
   noteDeliberateSignOut,
   queryClient,
+  readJson,
   toastCallError,
 } from "./queryClient.ts";
 
@@ -29,8 +31,9 @@ async function fetchCurrentUser(): Promise<PublicUser | null> {
   if (!mayBeSignedIn()) return null;
   const res = await fetch(CURRENT_USER_KEY.join("/"), { credentials: "include" });
   if (res.status === 401) return null;
+  // Spec section 7 gives this read its own message, "HTTP {status}: {statusText}".
   if (!res.ok) throw new Error(`HTTP ${res.status}: ${res.statusText}`);
-  return (await res.json()) as PublicUser;
+  return readJson<PublicUser>(res);
 }
 
 export function useAuth() {
@@ -78,8 +81,7 @@ function storeUser(user: PublicUser) {
 export function useLoginMutation(destination: () => string) {
   return useMutation({
     meta: { expectsUnauthorized: true } satisfies CallMeta,
-    mutationFn: async (input: LoginInput) =>
-      (await (await apiRequest("POST", "/api/login", input)).json()) as PublicUser,
+    mutationFn: async (input: LoginInput) => await apiJson<PublicUser>("POST", "/api/login", input),
     onSuccess: (user) => {
       setPostAuthDestination(destination());
       storeUser(user);
@@ -97,8 +99,7 @@ export function useLoginMutation(destination: () => string) {
  */
 export function useRegisterMutation(destination: () => string, onFieldErrors?: (error: unknown) => boolean) {
   return useMutation({
-    mutationFn: async (input: RegisterInput) =>
-      (await (await apiRequest("POST", "/api/register", input)).json()) as PublicUser,
+    mutationFn: async (input: RegisterInput) => await apiJson<PublicUser>("POST", "/api/register", input),
     onSuccess: (user) => {
       setPostAuthDestination(destination());
       storeUser(user);

@@ -7,14 +7,71 @@ import { safeNextPath } from "./safe-next.ts";
 /** The current-user lookup's key: query keys are the path parts. */
 export const CURRENT_USER_KEY = ["/api", "auth", "user"] as const;
 
-/** Turns a non-OK answer into an Error "{status}: {body text or status text}" (spec section 7). */
-async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+const NOT_PARSED: unique symbol = Symbol("not parsed");
+
+/**
+ * A non-OK answer from the API. Its message stays "{status}: {body text or status text}" (spec section 7:
+ * screens and tests read it); code reads the fields instead of parsing that string back.
+ */
+export class ApiError extends Error {
+  /** The HTTP status code. */
+  readonly status: number;
+  /** The answer's body as sent (may be empty). */
+  readonly body: string;
+  /** The status line's text ("Not Found"): the message's text when the body is empty. */
+  readonly statusText: string;
+  #json: unknown = NOT_PARSED;
+
+  constructor(status: number, body: string, statusText = "") {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+    this.statusText = statusText;
+  }
+
+  /** The body parsed as JSON, read on first use; null when it is empty or not JSON. */
+  get json(): unknown {
+    if (this.#json === NOT_PARSED) this.#json = parseJsonOrNull(this.body);
+    return this.#json;
+  }
+
+  /** The ApiError for a non-OK fetch answer (its body is read here). */
+  static async from(res: Response): Promise<ApiError> {
+    return new ApiError(res.status, await res.text(), res.statusText);
+  }
 }
 
-/** Sends a call with cookies and, when given, a JSON body; throws on a non-OK answer. */
+function parseJsonOrNull(text: string): unknown {
+  if (!text.trim()) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Throws an ApiError for a non-OK answer. */
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw await ApiError.from(res);
+}
+
+/**
+ * An OK answer's JSON body as the type the endpoint answers with. The one place a body is read as a type:
+ * the shared response types are what the server's response schemas send.
+ */
+export async function readJson<T>(res: Response): Promise<T> {
+  const body: T = await res.json();
+  return body;
+}
+
+/** An OK answer's JSON text (an upload's XHR answer) as `T`, like readJson; throws when it is not JSON. */
+export function parseJson<T>(text: string): T {
+  const body: T = JSON.parse(text);
+  return body;
+}
+
+/** Sends a call with cookies and, when given, a JSON body; throws an ApiError on a non-OK answer. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {
     method,
@@ -26,61 +83,62 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
-/** The default read: GET the key parts joined by slashes, with cookies. */
-export const defaultQueryFn: QueryFunction = async ({ queryKey }) => {
-  const res = await fetch(queryKey.join("/"), { credentials: "include" });
-  await throwIfResNotOk(res);
-  return res.json();
-};
+/** Sends a call (apiRequest) and reads its JSON answer as `T`. */
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  return readJson<T>(await apiRequest(method, url, data));
+}
 
-/** The status code of an error made by apiRequest or the default read, if it has one. */
+/** GETs `url` and reads its JSON answer as `T`. */
+export function apiGet<T>(url: string): Promise<T> {
+  return apiJson<T>("GET", url);
+}
+
+/** The default read: GET the key parts joined by slashes, with cookies. */
+export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiGet<unknown>(queryKey.join("/"));
+
+/** The status code of an ApiError, or null for any other error (a network failure, say). */
 export function errorStatus(error: unknown): number | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^(\d{3}): /.exec(error.message);
-  return match ? Number(match[1]) : null;
+  return error instanceof ApiError ? error.status : null;
+}
+
+/** The JSON object an ApiError's body holds, or null (not an ApiError, not JSON, not an object). */
+export function errorBody(error: unknown): Record<string, unknown> | null {
+  if (!(error instanceof ApiError)) return null;
+  return isRecord(error.json) ? error.json : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** The hard rules a 422 from the rulebook names (its JSON `rules`), or null when the error carries none. */
 export function errorRules(error: unknown): string[] | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^422: ([\s\S]*)$/.exec(error.message);
-  if (!match) return null;
-  try {
-    const parsed: unknown = JSON.parse(match[1]);
-    if (parsed && typeof parsed === "object" && "rules" in parsed && Array.isArray(parsed.rules))
-      return parsed.rules.filter((r): r is string => typeof r === "string");
-  } catch {
-    // Not JSON.
-  }
-  return null;
+  if (errorStatus(error) !== 422) return null;
+  const rules = errorBody(error)?.rules;
+  return Array.isArray(rules) ? rules.filter((r): r is string => typeof r === "string") : null;
 }
 
 export function isUnauthorizedError(error: unknown): boolean {
   return errorStatus(error) === 401;
 }
 
+/** What errorMessage says when it has nothing better. */
+export const GENERAL_ERROR = "Something went wrong. Please try again.";
+/** What errorMessage says when the browser could not reach the server at all. */
+export const UNREACHABLE_ERROR = "We couldn't reach Unveil. Check your connection.";
+
 /**
- * The text to show a person for an error "{status}: {body}": the server's JSON `message` when the body
- * is JSON, the body when it is short plain text, otherwise a general sentence.
+ * The text to show a person for an ApiError: the server's JSON `message` when the body is JSON, the body
+ * (or status text) when it is short plain text, otherwise a general sentence.
  */
 export function errorMessage(error: unknown): string {
-  const fallback = "Something went wrong. Please try again.";
-  if (!(error instanceof Error)) return fallback;
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
-  if (!match)
-    return error.message === "Failed to fetch"
-      ? "We couldn't reach Unveil. Check your connection."
-      : fallback;
-  const body = match[2].trim();
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string")
-      return parsed.message;
-  } catch {
-    // Not JSON: fall through to the plain text.
-  }
-  if (body && body.length <= 200 && !body.startsWith("<")) return body;
-  return fallback;
+  if (!(error instanceof ApiError))
+    return error instanceof Error && error.message === "Failed to fetch" ? UNREACHABLE_ERROR : GENERAL_ERROR;
+  const message = errorBody(error)?.message;
+  if (typeof message === "string") return message;
+  const text = (error.body || error.statusText).trim();
+  if (text && text.length <= 200 && !text.startsWith("<")) return text;
+  return GENERAL_ERROR;
 }
 
 /**

@@ -10,7 +10,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { forgetTier } from "../lib/chosen-tier.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
-import { apiRequest, CURRENT_USER_KEY, queryClient, toastCallError } from "../lib/queryClient.ts";
+import { apiJson, CURRENT_USER_KEY, queryClient, toastCallError } from "../lib/queryClient.ts";
 
 const COMPLETE_TOAST = {
   invalidReturnTitle: "Invalid Return",
@@ -25,16 +25,14 @@ export default function SubscriptionCompletePage() {
 
   const complete = useMutation({
     mutationFn: async (sessionToken: string) =>
-      (await (
-        await apiRequest("POST", "/api/complete-subscription", { session_token: sessionToken })
-      ).json()) as {
+      await apiJson<{
         tier: TierId;
         /** Present when the return completes new bank details for a running plan. */
         kind?: "update_mandate";
         /** Present when another tab already made the plan and this tab's Direct Debit was cancelled. */
         duplicate?: true;
         message?: string;
-      },
+      }>("POST", "/api/complete-subscription", { session_token: sessionToken }),
     onSuccess: async () => {
       forgetTier();
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

@@ -18,7 +18,7 @@ import { rememberTier, saveChosenPlan, useChosenTier, withTier } from "../lib/ch
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { formatPounds, hasCurrentPlan, partnerCover } from "../lib/plan.ts";
 import {
-  apiRequest,
+  apiJson,
   CURRENT_USER_KEY,
   errorMessage,
   errorStatus,
@@ -45,9 +45,9 @@ export default function SubscriptionPage() {
 
   const subscribe = useSingleFlightMutation({
     mutationFn: async (input: { tier: TierId; offerCode?: string }) =>
-      (await (await apiRequest("POST", "/api/create-subscription", input)).json()) as {
+      await apiJson<{
         redirect_url: string;
-      },
+      }>("POST", "/api/create-subscription", input),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },

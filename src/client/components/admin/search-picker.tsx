@@ -3,6 +3,7 @@ import { Check, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { ADMIN_PAGE } from "../../../shared/admin/common.ts";
 import { cn } from "../../lib/cn.ts";
+import { apiGet } from "../../lib/queryClient.ts";
 import { useDebounced } from "../../pages/admin/common.tsx";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
@@ -52,9 +53,7 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
     queryFn: async () => {
       const qs = new URLSearchParams({ limit: String(SUGGESTIONS), offset: "0" });
       if (term) qs.set("search", term);
-      const res = await fetch(`${p.url}?${qs}`, { credentials: "include" });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-      return (await res.json()) as Row[];
+      return apiGet<Row[]>(`${p.url}?${qs}`);
     },
   });
   const options = results.data ?? [];

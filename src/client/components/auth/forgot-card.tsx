@@ -4,7 +4,8 @@ import { ArrowLeft } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { TOAST } from "../../../shared/messages.ts";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../shared/schemas/auth.ts";
-import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
+import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
+import { apiJson, toastCallError } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { FormField } from "../ui/form-field.tsx";
@@ -15,7 +16,7 @@ export function ForgotCard({ onDone }: { onDone: () => void }) {
   const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
   const forgot = useMutation({
     mutationFn: async (input: ForgotPasswordInput) =>
-      (await apiRequest("POST", "/api/forgot-password", input)).json(),
+      apiJson<MessageAnswer>("POST", "/api/forgot-password", input),
     onSuccess: () => {
       toast({ title: TOAST.resetSentTitle, description: TOAST.resetSent });
       onDone();

@@ -10,7 +10,7 @@ import { type LoginInput, loginSchema } from "../../../shared/schemas/auth.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { setPostAuthDestination } from "../../lib/auth.ts";
 import {
-  apiRequest,
+  apiJson,
   type CallMeta,
   CURRENT_USER_KEY,
   queryClient,
@@ -39,7 +39,7 @@ function useLogin(
   return useMutation({
     meta: { expectsUnauthorized: true } satisfies CallMeta,
     mutationFn: async (input: LoginInput & { code?: string }) =>
-      (await (await apiRequest("POST", "/api/login", input)).json()) as LoginAnswer,
+      await apiJson<LoginAnswer>("POST", "/api/login", input),
     onSuccess: (answer, input) => {
       if (isChallenge(answer)) {
         if (input.code)

@@ -10,7 +10,8 @@ import {
   type ResetTokenCheck,
   resetPasswordFormSchema,
 } from "../../../shared/schemas/auth.ts";
-import { apiRequest, errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
+import { apiGet, apiJson, errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
@@ -30,9 +31,7 @@ export function useResetLink(token: string | null): "checking" | "live" | "dead"
     queryKey: checkKey(token ?? ""),
     enabled: Boolean(token),
     queryFn: async () =>
-      (await (
-        await apiRequest("GET", `/api/reset-password/check?token=${encodeURIComponent(token ?? "")}`)
-      ).json()) as ResetTokenCheck,
+      await apiGet<ResetTokenCheck>(`/api/reset-password/check?token=${encodeURIComponent(token ?? "")}`),
     staleTime: 0,
   });
   if (token && check.isPending) return "checking";
@@ -91,7 +90,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   });
   const reset = useMutation({
     mutationFn: async (input: ResetPasswordFormInput) =>
-      (await apiRequest("POST", "/api/reset-password", { ...input, token })).json(),
+      apiJson<MessageAnswer>("POST", "/api/reset-password", { ...input, token }),
     onSuccess: () => {
       toast({ title: TOAST.passwordUpdatedTitle, description: TOAST.passwordUpdated });
       onDone();

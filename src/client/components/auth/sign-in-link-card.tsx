@@ -6,7 +6,7 @@ import { TOAST } from "../../../shared/messages.ts";
 import { AUTH_MSG } from "../../../shared/schemas/auth.ts";
 import { setPostAuthDestination } from "../../lib/auth.ts";
 import {
-  apiRequest,
+  apiJson,
   type CallMeta,
   CURRENT_USER_KEY,
   errorMessage,
@@ -39,8 +39,7 @@ export function SignInLinkCard({
 }) {
   const signIn = useMutation({
     meta: { expectsUnauthorized: true } satisfies CallMeta,
-    mutationFn: async (code?: string) =>
-      (await (await apiRequest("POST", "/api/login/link", { token, code })).json()) as Answer,
+    mutationFn: async (code?: string) => await apiJson<Answer>("POST", "/api/login/link", { token, code }),
     onSuccess: (answer) => {
       if (isChallenge(answer)) return;
       setPostAuthDestination(destination);

@@ -6,7 +6,7 @@ import { Link } from "wouter";
 import type { SupportTicketDetail } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
-import { apiRequest, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { TextareaField } from "../support/textarea-field.tsx";
 import { Button } from "../ui/button.tsx";
@@ -48,9 +48,7 @@ export function ContactSupportDialog({
 
   const send = useSingleFlightMutation({
     mutationFn: async (input: { subject: string; body: string }) =>
-      (await (
-        await apiRequest("POST", "/api/support/tickets", { ...input, reservationId })
-      ).json()) as SupportTicketDetail,
+      await apiJson<SupportTicketDetail>("POST", "/api/support/tickets", { ...input, reservationId }),
     onSuccess: (ticket) => {
       void queryClient.invalidateQueries({ queryKey: ["/api/support/tickets"] });
       toast({

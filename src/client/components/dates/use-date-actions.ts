@@ -1,12 +1,12 @@
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { toast } from "../ui/use-toast.ts";
 import { storeDate } from "./queries.ts";
 
 async function postDate(url: string, body?: unknown): Promise<MemberDate> {
-  return (await (await apiRequest("POST", url, body)).json()) as MemberDate;
+  return await apiJson<MemberDate>("POST", url, body);
 }
 
 /** One of the date's actions: on success the answer replaces the cached date and a toast says so. */

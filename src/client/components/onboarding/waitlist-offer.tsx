@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import type { WaitlistJoined } from "../../../shared/schemas/waitlist.ts";
 import { SERVICE_AREA_NAME } from "../../../shared/service-area.ts";
 import { useAuth } from "../../lib/auth.ts";
-import { apiRequest, errorMessage } from "../../lib/queryClient.ts";
+import { apiJson, errorMessage } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
@@ -17,8 +17,7 @@ export function WaitlistOffer({ postcode, area, id }: { postcode: string; area: 
   const emailId = useId();
   const [email, setEmail] = useState(useAuth().user?.email ?? "");
   const join = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest("POST", "/api/waitlist", { email, postcode })).json()) as WaitlistJoined,
+    mutationFn: async () => await apiJson<WaitlistJoined>("POST", "/api/waitlist", { email, postcode }),
   });
   const submit = () => {
     if (!join.isPending) join.mutate();

@@ -10,7 +10,7 @@ import { ONBOARDING_MSG, type Preferences, preferencesSchema } from "../../../sh
 import { inServiceArea } from "../../../shared/service-area.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { withTier } from "../../lib/chosen-tier.ts";
-import { apiRequest, CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
+import { apiJson, CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { dismissAllToasts, toast } from "../ui/use-toast.ts";
@@ -175,10 +175,10 @@ export function OnboardingWizard({
 
   const save = useMutation({
     mutationFn: async (payload: Preferences) =>
-      (await (await apiRequest("POST", "/api/onboarding/preferences", payload)).json()) as {
+      await apiJson<{
         user: PublicUser;
         preferences: SavedPreferences;
-      },
+      }>("POST", "/api/onboarding/preferences", payload),
     onSuccess: async ({ user, preferences }) => {
       clearDraft(userId);
       queryClient.setQueryData(CURRENT_USER_KEY, user);

@@ -10,6 +10,7 @@ import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { cn } from "../../lib/cn.ts";
 import {
+  apiJson,
   apiRequest,
   CURRENT_USER_KEY,
   errorMessage,
@@ -176,8 +177,7 @@ function VerifyFirst({ token, email }: { token: string; email: string }) {
 function AcceptButton({ token, info, user }: { token: string; info: PartnerInviteInfo; user: PublicUser }) {
   const [, navigate] = useLocation();
   const accept = useSingleFlightMutation({
-    mutationFn: async () =>
-      (await (await apiRequest("POST", "/api/partner-invite/accept", { token })).json()) as PublicUser,
+    mutationFn: async () => await apiJson<PublicUser>("POST", "/api/partner-invite/accept", { token }),
     onSuccess: (updated) => {
       forgetInvite();
       queryClient.setQueryData(CURRENT_USER_KEY, updated);

@@ -11,7 +11,7 @@ import {
   type PartnerQuestionnaire,
   partnerPreferencesSchema,
 } from "../../../shared/schemas/partner.ts";
-import { apiRequest, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { SwitchRow } from "../onboarding/controls.tsx";
 import { Fieldset, PillChoices, TermsCheck } from "../onboarding/step-final.tsx";
 import { Button } from "../ui/button.tsx";
@@ -42,10 +42,10 @@ export function PartnerQuestionnaireForm({ data }: { data: PartnerQuestionnaire 
 
   const save = useMutation({
     mutationFn: async (payload: PartnerPreferences) =>
-      (await (await apiRequest("PUT", "/api/partner/preferences", payload)).json()) as {
+      await apiJson<{
         user: PublicUser;
         questionnaire: PartnerQuestionnaire;
-      },
+      }>("PUT", "/api/partner/preferences", payload),
     onSuccess: ({ user, questionnaire }) => {
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       queryClient.setQueryData(PARTNER_PREFERENCES_KEY, questionnaire);

@@ -2,8 +2,9 @@ import type { PublicUser } from "../../../shared/api-types.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
 import {
-  apiRequest,
+  apiJson,
   CURRENT_USER_KEY,
+  errorBody,
   errorMessage,
   errorStatus,
   queryClient,
@@ -25,16 +26,11 @@ export function toastThenReload(input: {
   setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
 }
 
-/** POSTs and reads the JSON answer. */
-export async function postJson<T>(url: string, body?: unknown): Promise<T> {
-  return (await (await apiRequest("POST", url, body)).json()) as T;
-}
-
 /** PATCH /api/auth/user with the changed fields; the answer becomes the current user, then it is re-read. */
 export function useUpdateProfile() {
   return useSingleFlightMutation({
     mutationFn: async (changes: UpdateProfileInput) =>
-      (await (await apiRequest("PATCH", "/api/auth/user", changes)).json()) as PublicUser,
+      await apiJson<PublicUser>("PATCH", "/api/auth/user", changes),
     onSuccess: (user) => {
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -44,17 +40,16 @@ export function useUpdateProfile() {
 
 /** Field errors the server sent with a 4xx ({message, errors: [{path, message}]}), by field name. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof Error)) return {};
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return {};
-  try {
-    const body = JSON.parse(match[1]) as { errors?: Array<{ path?: string; message?: string }> };
-    const out: Record<string, string> = {};
-    for (const e of body.errors ?? []) if (e.path && e.message && !out[e.path]) out[e.path] = e.message;
-    return out;
-  } catch {
-    return {};
+  const errors = errorBody(error)?.errors;
+  const out: Record<string, string> = {};
+  if (!Array.isArray(errors)) return out;
+  for (const e of errors) {
+    const path: unknown = e?.path;
+    const message: unknown = e?.message;
+    if (typeof path === "string" && typeof message === "string" && path && message && !out[path])
+      out[path] = message;
   }
+  return out;
 }
 
 /**

@@ -6,6 +6,7 @@ import { CANCELLATION_REASONS, formatPence, POLICY, TIERS } from "../../../share
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { apiJson } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -19,7 +20,7 @@ import {
 } from "../ui/dialog.tsx";
 import { Label } from "../ui/label.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { onPlanActionError, postJson, toastThenReload } from "./api.ts";
+import { onPlanActionError, toastThenReload } from "./api.ts";
 import { type Choice, ChoiceList } from "./choice-list.tsx";
 import { formatLongDate } from "./format.ts";
 import { PauseStep } from "./pause-step.tsx";
@@ -80,7 +81,9 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
 
   const accept = useSingleFlightMutation({
     mutationFn: () =>
-      postJson<{ message: string; effectiveAt: string }>("/api/subscription/change-tier", { tier: "silver" }),
+      apiJson<{ message: string; effectiveAt: string }>("POST", "/api/subscription/change-tier", {
+        tier: "silver",
+      }),
     onSuccess: (result) => {
       // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
       // assistive technology.
@@ -92,7 +95,8 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
 
   const cancel = useSingleFlightMutation({
     mutationFn: (input: { reason: Reason; feedback?: string }) =>
-      postJson<{ message: string; refunded: boolean; endsAt: string | null }>(
+      apiJson<{ message: string; refunded: boolean; endsAt: string | null }>(
+        "POST",
         "/api/cancel-subscription",
         input,
       ),

@@ -1,9 +1,8 @@
 import { Landmark } from "lucide-react";
 import { TOAST } from "../../../shared/messages.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
-import { postJson } from "./api.ts";
 
 /**
  * Change bank details at any time (#18): opens the provider's page for a new Direct Debit. The old one stays
@@ -11,7 +10,7 @@ import { postJson } from "./api.ts";
  */
 export function ChangeBankDetailsButton() {
   const change = useSingleFlightMutation({
-    mutationFn: () => postJson<{ redirect_url: string }>("/api/subscription/update-payment-method"),
+    mutationFn: () => apiJson<{ redirect_url: string }>("POST", "/api/subscription/update-payment-method"),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },

@@ -5,7 +5,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TOAST } from "../../../shared/messages.ts";
 import { changePasswordSchema, MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
+import { apiJson, errorMessage, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -19,7 +20,7 @@ import {
 } from "../ui/dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { toast } from "../ui/use-toast.ts";
-import { postJson, serverFieldErrors } from "./api.ts";
+import { serverFieldErrors } from "./api.ts";
 
 type Input = z.input<typeof changePasswordSchema>;
 const EMPTY: Input = { currentPassword: "", newPassword: "" };
@@ -30,7 +31,7 @@ export function ChangePasswordDialog() {
   const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
   const change = useSingleFlightMutation({
-    mutationFn: (input: Input) => postJson<{ message: string }>("/api/account/password", input),
+    mutationFn: (input: Input) => apiJson<MessageAnswer>("POST", "/api/account/password", input),
     onSuccess: (result) => {
       toast({ title: "Password Changed", description: result.message });
       setOpen(false);

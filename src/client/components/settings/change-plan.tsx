@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../shared/constants.ts";
 import { cn } from "../../lib/cn.ts";
+import { apiJson } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { PlanFeatures } from "../subscription/plan-features.tsx";
 import { Badge } from "../ui/badge.tsx";
@@ -17,7 +18,7 @@ import {
   DialogTrigger,
 } from "../ui/dialog.tsx";
 import { toast } from "../ui/use-toast.ts";
-import { onPlanActionError, postJson, refreshPlan } from "./api.ts";
+import { onPlanActionError, refreshPlan } from "./api.ts";
 import { formatLongDate } from "./format.ts";
 
 /** A plan can be changed while it runs: active, or with a month off booked or under way. */
@@ -141,7 +142,9 @@ export function ComparePlansDialog({ user }: { user: PublicUser }) {
 
   const change = useSingleFlightMutation({
     mutationFn: (tier: TierId) =>
-      postJson<{ message: string; effectiveAt: string | null }>("/api/subscription/change-tier", { tier }),
+      apiJson<{ message: string; effectiveAt: string | null }>("POST", "/api/subscription/change-tier", {
+        tier,
+      }),
     onSuccess: (result, tier) => {
       // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
       // assistive technology.

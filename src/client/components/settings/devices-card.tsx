@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Laptop, LogOut, Smartphone } from "lucide-react";
 import type { SessionInfo } from "../../../shared/api-types.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { apiRequest, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
+import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -46,14 +47,12 @@ export function DevicesCard() {
     toast({ title: "Signed out", description, variant: "success" });
   };
   const endOne = useSingleFlightMutation({
-    mutationFn: async (id: string) =>
-      (await (await apiRequest("DELETE", `/api/account/sessions/${id}`)).json()) as { message: string },
+    mutationFn: async (id: string) => await apiJson<MessageAnswer>("DELETE", `/api/account/sessions/${id}`),
     onSuccess: ({ message }) => done(message),
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });
   const endOthers = useSingleFlightMutation({
-    mutationFn: async () =>
-      (await (await apiRequest("DELETE", "/api/account/sessions")).json()) as { message: string },
+    mutationFn: async () => await apiJson<MessageAnswer>("DELETE", "/api/account/sessions"),
     onSuccess: ({ message }) => done(message),
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });

@@ -10,7 +10,7 @@ import { TOAST } from "../../../shared/messages.ts";
 import { partnerInviteSchema } from "../../../shared/schemas/member.ts";
 import { useAuth } from "../../lib/auth.ts";
 import {
-  apiRequest,
+  apiJson,
   CURRENT_USER_KEY,
   errorMessage,
   queryClient,
@@ -31,8 +31,7 @@ const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "
 /** A partner change: the answer is the new status; the member (partnerId) and the couple's dates change too. */
 function usePartnerCall(method: "POST" | "DELETE", url: string, onDone: (status: PartnerStatus) => void) {
   return useMutation({
-    mutationFn: async (body?: unknown) =>
-      (await (await apiRequest(method, url, body)).json()) as PartnerStatus,
+    mutationFn: async (body?: unknown) => await apiJson<PartnerStatus>(method, url, body),
     onSuccess: (status) => {
       queryClient.setQueryData(PARTNER_KEY, status);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

@@ -1,8 +1,10 @@
 import { CirclePause } from "lucide-react";
 import type { PublicUser } from "../../../shared/api-types.ts";
+import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
+import { apiJson } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
-import { onPlanActionError, postJson, toastThenReload } from "./api.ts";
+import { onPlanActionError, toastThenReload } from "./api.ts";
 import { formatLongDate } from "./format.ts";
 import { Notice } from "./section.tsx";
 
@@ -23,7 +25,7 @@ export function PauseNotice({
   // The skipped payment is still ahead while the plan is active and the month off runs past the cycle's end.
   const skipAhead = user.subscriptionStatus === "active" && !!end && pausedUntil > end;
   const resume = useSingleFlightMutation({
-    mutationFn: () => postJson<{ message: string }>("/api/subscription/resume"),
+    mutationFn: () => apiJson<MessageAnswer>("POST", "/api/subscription/resume"),
     onSuccess: (result) => toastThenReload({ title: "Plan Resumed", description: result.message }),
     // A stale tab (resumed elsewhere): the server's words, and the page reads the plan again.
     onError: (error) => onPlanActionError(error, () => {}),

@@ -3,13 +3,13 @@ import { CalendarCheck, CalendarX2, Lock } from "lucide-react";
 import { useState } from "react";
 import { TOAST } from "../../../shared/messages.ts";
 import { PAUSE_MSG, type PauseDate, type PausePreview, type PauseResult } from "../../../shared/pause.ts";
-import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, errorMessage, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LoadErrorCard } from "../load-error-card.tsx";
 import { Button } from "../ui/button.tsx";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-import { onPlanActionError, postJson, toastThenReload } from "./api.ts";
+import { onPlanActionError, toastThenReload } from "./api.ts";
 import { type Choice, ChoiceList } from "./choice-list.tsx";
 import { formatLongDate } from "./format.ts";
 
@@ -58,7 +58,7 @@ export function PauseStep({
   const [choice, setChoice] = useState<Keep | null>(null);
   const pause = useSingleFlightMutation({
     mutationFn: (keepDates: boolean | undefined) =>
-      postJson<PauseResult>("/api/subscription/pause", keepDates === undefined ? {} : { keepDates }),
+      apiJson<PauseResult>("POST", "/api/subscription/pause", keepDates === undefined ? {} : { keepDates }),
     onSuccess: (result) => {
       onDone();
       toastThenReload({ title: "Subscription Paused", description: result.message });

@@ -3,8 +3,9 @@ import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, hasLiveSubscription, POLICY, TIERS } from "../../../shared/constants.ts";
 import { TOAST } from "../../../shared/messages.ts";
+import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { partnerCover } from "../../lib/plan.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { PartnerCoverCard } from "../subscription/partner-cover.tsx";
 import { PlanFeatures } from "../subscription/plan-features.tsx";
@@ -12,7 +13,7 @@ import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { ActiveDiscountBox } from "./active-discount.tsx";
-import { onPlanActionError, postJson, toastThenReload } from "./api.ts";
+import { onPlanActionError, toastThenReload } from "./api.ts";
 import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
 import { ComparePlansDialog } from "./change-plan.tsx";
 import { formatLongDate } from "./format.ts";
@@ -23,7 +24,7 @@ import { Notice } from "./section.tsx";
 
 function ReactivateButton() {
   const reactivate = useSingleFlightMutation({
-    mutationFn: () => postJson<{ message: string }>("/api/reactivate-subscription"),
+    mutationFn: () => apiJson<MessageAnswer>("POST", "/api/reactivate-subscription"),
     onSuccess: (result) => {
       toastThenReload({ title: TOAST.subscriptionReactivatedTitle, description: result.message });
     },
@@ -40,7 +41,7 @@ function ReactivateButton() {
 
 function UpdatePaymentButton() {
   const update = useSingleFlightMutation({
-    mutationFn: () => postJson<{ redirect_url: string }>("/api/subscription/update-payment-method"),
+    mutationFn: () => apiJson<{ redirect_url: string }>("POST", "/api/subscription/update-payment-method"),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },

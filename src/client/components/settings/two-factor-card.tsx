@@ -3,8 +3,9 @@ import { type ReactNode, useState } from "react";
 import { BRAND } from "../../../shared/brand.ts";
 import type { TwoFactorEnabled, TwoFactorSetup } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
+import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { useAuth } from "../../lib/auth.ts";
-import { apiRequest, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -12,10 +13,6 @@ import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { toast } from "../ui/use-toast.ts";
 import { Notice, SettingsSection } from "./section.tsx";
-
-async function post<T>(url: string, body?: unknown): Promise<T> {
-  return (await (await apiRequest("POST", url, body)).json()) as T;
-}
 
 function refreshUser() {
   void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -97,7 +94,7 @@ function SetupSteps({
   onCancel: () => void;
 }) {
   const enable = useSingleFlightMutation({
-    mutationFn: (code: string) => post<TwoFactorEnabled>("/api/account/2fa/enable", { code }),
+    mutationFn: (code: string) => apiJson<TwoFactorEnabled>("POST", "/api/account/2fa/enable", { code }),
     onSuccess: ({ recoveryCodes }) => {
       onEnabled(recoveryCodes);
       refreshUser();
@@ -207,7 +204,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function TurnOff() {
   const [asking, setAsking] = useState(false);
   const disable = useSingleFlightMutation({
-    mutationFn: (code: string) => post<{ message: string }>("/api/account/2fa/disable", { code }),
+    mutationFn: (code: string) => apiJson<MessageAnswer>("POST", "/api/account/2fa/disable", { code }),
     onSuccess: ({ message }) => {
       setAsking(false);
       refreshUser();
@@ -246,7 +243,7 @@ export function TwoFactorCard() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const start = useSingleFlightMutation({
-    mutationFn: () => post<TwoFactorSetup>("/api/account/2fa/setup"),
+    mutationFn: () => apiJson<TwoFactorSetup>("POST", "/api/account/2fa/setup"),
     onSuccess: setSetup,
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });

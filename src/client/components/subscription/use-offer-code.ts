@@ -4,7 +4,7 @@ import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { rememberedOfferCode, rememberOfferCode, saveChosenPlan } from "../../lib/chosen-tier.ts";
 import { formatPounds } from "../../lib/plan.ts";
-import { apiRequest, toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../ui/use-toast.ts";
 
 export const OFFER_TOAST = {
@@ -43,8 +43,7 @@ export function useOfferCode(initialTier: TierId | null) {
     const n = ++latest.current;
     setPending(true);
     try {
-      const res = await apiRequest("POST", "/api/validate-offer-code", { code, tier });
-      const quote = (await res.json()) as OfferQuote;
+      const quote = await apiJson<OfferQuote>("POST", "/api/validate-offer-code", { code, tier });
       if (n !== latest.current) return;
       setApplied({ ...quote, tier });
       rememberOfferCode(quote.code);

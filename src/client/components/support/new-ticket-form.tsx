@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import type { MemberDate, SupportTicketDetail } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
-import { apiRequest, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
@@ -48,7 +48,7 @@ export function NewTicketForm({
 
   const create = useSingleFlightMutation({
     mutationFn: async (input: { subject: string; body: string; reservationId?: number }) =>
-      (await (await apiRequest("POST", "/api/support/tickets", input)).json()) as SupportTicketDetail,
+      await apiJson<SupportTicketDetail>("POST", "/api/support/tickets", input),
     onSuccess: (ticket) => {
       queryClient.setQueryData([...TICKETS_KEY, String(ticket.id)], ticket);
       void queryClient.invalidateQueries({ queryKey: TICKETS_KEY, exact: true });

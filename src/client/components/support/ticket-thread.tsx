@@ -9,7 +9,7 @@ import type { SupportTicketDetail } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { ticketReplySchema } from "../../../shared/schemas/member.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { apiRequest, errorMessage, errorStatus, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, errorMessage, errorStatus, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LogoMark } from "../logo.tsx";
 import { Button } from "../ui/button.tsx";
@@ -75,9 +75,7 @@ function ReplyForm({ ticket }: { ticket: SupportTicketDetail }) {
   const form = useForm({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: "" } });
   const reply = useSingleFlightMutation({
     mutationFn: async (input: { body: string }) =>
-      (await (
-        await apiRequest("POST", `/api/support/tickets/${ticket.id}/replies`, input)
-      ).json()) as SupportTicketDetail,
+      await apiJson<SupportTicketDetail>("POST", `/api/support/tickets/${ticket.id}/replies`, input),
     onSuccess: (updated) => {
       queryClient.setQueryData([...TICKETS_KEY, String(ticket.id)], updated);
       void queryClient.invalidateQueries({ queryKey: TICKETS_KEY, exact: true });

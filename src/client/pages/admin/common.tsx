@@ -8,6 +8,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
+import { apiRequest, readJson } from "../../lib/queryClient.ts";
 
 export const AUTH_FAILED = "Authentication failed - please refresh and try again";
 
@@ -47,7 +48,7 @@ function fileNameFrom(disposition: string | null): string | null {
 
 /**
  * Downloads a file the server builds (an export or a template): the name comes from content-disposition,
- * else `{fallbackBase}-{date}.xlsx`. A non-OK answer throws "{status}: {body}" like every other call; an
+ * else `{fallbackBase}-{date}.xlsx`. A non-OK answer throws an ApiError like every other call; an
  * HTML page coming back (a lost session answered by the app shell) throws AUTH_FAILED.
  */
 export async function downloadExport(
@@ -56,16 +57,7 @@ export async function downloadExport(
   opts: { method?: "GET" | "POST"; extension?: string } = {},
 ): Promise<string> {
   const method = opts.method ?? "GET";
-  const res = await fetch(url, {
-    method,
-    credentials: "include",
-    headers: method === "POST" ? { "Content-Type": "application/json" } : {},
-    body: method === "POST" ? "{}" : undefined,
-  });
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
-  }
+  const res = await apiRequest(method, url, method === "POST" ? {} : undefined);
   if ((res.headers.get("content-type") ?? "").includes("text/html")) throw new Error(AUTH_FAILED);
   const blob = await res.blob();
   const name =
@@ -122,9 +114,8 @@ export function usePagedList<T>(url: string, params: PageParams = {}) {
     placeholderData: keepPreviousData,
     staleTime: 0,
     queryFn: async () => {
-      const res = await fetch(`${url}?${qs}`, { credentials: "include" });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-      const rows = (await res.json()) as T[];
+      const res = await apiRequest("GET", `${url}?${qs}`);
+      const rows = await readJson<T[]>(res);
       const total = Number(res.headers.get(TOTAL_COUNT_HEADER) ?? rows.length);
       return { rows, total };
     },

@@ -7,7 +7,7 @@ import {
   type EmailTemplateRow,
   updateCampaignSchema,
 } from "../../../../shared/admin/emails.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
@@ -38,9 +38,7 @@ function CampaignForm({
   const [error, setError] = useState<string | undefined>();
   const save = useMutation({
     mutationFn: async (input: { delayHours: number; templateId?: number }) =>
-      (await (
-        await apiRequest("PUT", `/api/admin/email-campaigns/${campaign.id}`, input)
-      ).json()) as EmailCampaignRow,
+      await apiJson<EmailCampaignRow>("PUT", `/api/admin/email-campaigns/${campaign.id}`, input),
     onSuccess: (saved) => {
       toast({ title: EMAILS_MSG.campaignUpdated, description: saved.name, variant: "success" });
       onSaved(saved);

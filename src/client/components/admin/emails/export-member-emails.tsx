@@ -6,7 +6,7 @@ import {
   EMAILS_MSG,
   type ExportEmailsAnswer,
 } from "../../../../shared/admin/emails.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiGet, toastCallError } from "../../../lib/queryClient.ts";
 import { saveBlob, todayStamp } from "../../../pages/admin/common.tsx";
 import { Button } from "../../ui/button.tsx";
 import { toast } from "../../ui/use-toast.ts";
@@ -30,8 +30,7 @@ export function ExportMemberEmails() {
     busy.current = true;
     setPending(true);
     try {
-      const res = await apiRequest("GET", `/api/admin/export-emails${option.query}`);
-      const data = (await res.json()) as ExportEmailsAnswer;
+      const data = await apiGet<ExportEmailsAnswer>(`/api/admin/export-emails${option.query}`);
       const name = `${option.file}-${todayStamp()}.csv`;
       saveBlob(new Blob([emailsCsv(data.emails)], { type: "text/csv;charset=utf-8" }), name);
       toast({

@@ -9,7 +9,7 @@ import {
   TEMPLATE_LIMITS,
   updateTemplateSchema,
 } from "../../../../shared/admin/emails.ts";
-import { apiRequest, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { useDebounced } from "../../../pages/admin/common.tsx";
 import { TextareaField } from "../../support/textarea-field.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -99,9 +99,7 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
   const values = useWatch({ control: form.control }) as FormValues;
   const save = useMutation({
     mutationFn: async (input: FormValues) =>
-      (await (
-        await apiRequest("PUT", `/api/admin/email-templates/${template.id}`, input)
-      ).json()) as EmailTemplateRow,
+      await apiJson<EmailTemplateRow>("PUT", `/api/admin/email-templates/${template.id}`, input),
     onSuccess: (saved) => {
       queryClient.setQueryData<EmailTemplateRow[]>(TEMPLATES_KEY, (old) =>
         old?.map((t) => (t.id === saved.id ? saved : t)),

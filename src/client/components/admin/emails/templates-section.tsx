@@ -7,7 +7,7 @@ import {
   type EmailCampaignRow,
   type EmailTemplateRow,
 } from "../../../../shared/admin/emails.ts";
-import { apiRequest, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { AdminSection, EmptyState, formatDateGB, TableSkeleton } from "../../../pages/admin/common.tsx";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -108,9 +108,7 @@ function TemplatesTable({ onEdit }: { onEdit: (t: EmailTemplateRow) => void }) {
 function CampaignSwitch({ campaign }: { campaign: EmailCampaignRow }) {
   const toggle = useMutation({
     mutationFn: async (isActive: boolean) =>
-      (await (
-        await apiRequest("PUT", `/api/admin/email-campaigns/${campaign.id}`, { isActive })
-      ).json()) as EmailCampaignRow,
+      await apiJson<EmailCampaignRow>("PUT", `/api/admin/email-campaigns/${campaign.id}`, { isActive }),
     onMutate: (isActive) => {
       queryClient.setQueryData<EmailCampaignRow[]>(CAMPAIGNS_KEY, (old) =>
         old?.map((c) => (c.id === campaign.id ? { ...c, isActive } : c)),

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../../shared/admin/members.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import {
   AlertDialog,
@@ -28,9 +28,7 @@ export function AdminRoleButton({ user }: { user: AdminUser }) {
   const name = memberName(user);
   const change = useSingleFlightMutation({
     mutationFn: async () =>
-      (await (
-        await apiRequest("POST", `/api/admin/users/${user.id}/${promote ? "promote" : "demote"}`)
-      ).json()) as AdminUser,
+      await apiJson<AdminUser>("POST", `/api/admin/users/${user.id}/${promote ? "promote" : "demote"}`),
     onSuccess: (saved) => {
       setOpen(false);
       toast({

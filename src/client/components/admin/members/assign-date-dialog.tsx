@@ -11,7 +11,7 @@ import {
 import { type AdminUser, memberName } from "../../../../shared/admin/members.ts";
 import { checkAssignmentSchema, overrideReasonSchema } from "../../../../shared/admin/rulebook.ts";
 import type { AdminVenue } from "../../../../shared/admin/venues.ts";
-import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -116,14 +116,12 @@ export function AssignDateDialog({
   };
   const assign = useSingleFlightMutation({
     mutationFn: async (v: FormValues) =>
-      (await (
-        await apiRequest("POST", "/api/admin/assignments", {
-          userId: Number(v.userId),
-          venueId: Number(v.venueId),
-          scheduledDate: v.scheduledDate,
-          ...(needsOverride ? { overrideReason } : {}),
-        })
-      ).json()) as AdminAssignment,
+      await apiJson<AdminAssignment>("POST", "/api/admin/assignments", {
+        userId: Number(v.userId),
+        venueId: Number(v.venueId),
+        scheduledDate: v.scheduledDate,
+        ...(needsOverride ? { overrideReason } : {}),
+      }),
     onSuccess: (created) => {
       // The couple's e-mail waits the undo window; the toast's Undo removes the date before it goes.
       toastWithUndo(queryClient, {

@@ -11,7 +11,7 @@ import { memberName } from "../../../../shared/admin/members.ts";
 import { OVERRIDE_REASON_MAX } from "../../../../shared/admin/rulebook.ts";
 import { cn } from "../../../lib/cn.ts";
 import { statusText } from "../../../lib/labels.ts";
-import { apiRequest, errorRules, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, errorRules, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
@@ -51,12 +51,10 @@ export function AssignmentStatusSelect({
   const when = dateWhen(assignment.scheduledDate);
   const change = useSingleFlightMutation({
     mutationFn: async (status: AssignmentStatus) =>
-      (await (
-        await apiRequest("PATCH", `/api/admin/assignments/${assignment.id}/status`, {
-          status,
-          ...(breaches && reason.trim() ? { overrideReason: reason.trim() } : {}),
-        })
-      ).json()) as AdminAssignment,
+      await apiJson<AdminAssignment>("PATCH", `/api/admin/assignments/${assignment.id}/status`, {
+        status,
+        ...(breaches && reason.trim() ? { overrideReason: reason.trim() } : {}),
+      }),
     onSuccess: (saved, status) => {
       close();
       const kind = statusMoveKind(assignment.status, status);

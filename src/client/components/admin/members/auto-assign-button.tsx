@@ -3,7 +3,7 @@ import { Wand2 } from "lucide-react";
 import { useState } from "react";
 import { type AdminAssignment, ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -24,8 +24,7 @@ export function AutoAssignButton({
   const [asking, setAsking] = useState(false);
   const name = memberName(user);
   const auto = useSingleFlightMutation({
-    mutationFn: async () =>
-      (await (await apiRequest("POST", `/api/admin/assignments/auto/${user.id}`)).json()) as AdminAssignment,
+    mutationFn: async () => await apiJson<AdminAssignment>("POST", `/api/admin/assignments/auto/${user.id}`),
     onSuccess: (a) => {
       setAsking(false);
       const where = a.venue ? `${a.dateIdea ? `${a.dateIdea.title} at ` : ""}${a.venue.name}` : "A date";

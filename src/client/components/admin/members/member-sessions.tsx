@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { memberName } from "../../../../shared/admin/members.ts";
 import type { SessionInfo } from "../../../../shared/api-types.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import type { MessageAnswer } from "../../../../shared/schemas/responses.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import {
   AlertDialog,
@@ -31,10 +32,7 @@ export function MemberSessions({
   const key = ["/api/admin/users", String(user.id), "sessions"];
   const sessions = useQuery<Omit<SessionInfo, "current">[]>({ queryKey: key, staleTime: 0 });
   const end = useSingleFlightMutation({
-    mutationFn: async () =>
-      (await (await apiRequest("DELETE", `/api/admin/users/${user.id}/sessions`)).json()) as {
-        message: string;
-      },
+    mutationFn: async () => await apiJson<MessageAnswer>("DELETE", `/api/admin/users/${user.id}/sessions`),
     onSuccess: ({ message }) => {
       toast({ title: "Signed out everywhere", description: message, variant: "success" });
       void queryClient.invalidateQueries({ queryKey: key });

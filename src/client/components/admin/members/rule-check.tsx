@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Ban, CircleCheck, TriangleAlert } from "lucide-react";
 import type { CheckAssignmentInput, RulebookCheck } from "../../../../shared/admin/rulebook.ts";
 import { OVERRIDE_REASON_MAX } from "../../../../shared/admin/rulebook.ts";
-import { apiRequest, errorMessage } from "../../../lib/queryClient.ts";
+import { apiJson, errorMessage } from "../../../lib/queryClient.ts";
 import { useDebounced } from "../../../pages/admin/common.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -22,9 +22,7 @@ export function useRuleCheck(input: CheckAssignmentInput | null) {
     gcTime: 60_000,
     retry: false,
     queryFn: async () =>
-      (await (
-        await apiRequest("POST", "/api/admin/assignments/check", JSON.parse(debounced!))
-      ).json()) as RulebookCheck,
+      await apiJson<RulebookCheck>("POST", "/api/admin/assignments/check", JSON.parse(debounced!)),
   });
   const current = key !== null && key === debounced && query.isSuccess && !query.isFetching;
   return { ...query, current };

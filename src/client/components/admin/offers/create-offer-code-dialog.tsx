@@ -13,7 +13,7 @@ import {
   offerCodeFormSchema,
 } from "../../../../shared/admin/offers.ts";
 import { TIER_IDS, TIERS } from "../../../../shared/constants.ts";
-import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
@@ -54,7 +54,7 @@ export function CreateOfferCodeDialog() {
 
   const create = useSingleFlightMutation({
     mutationFn: async (input: CreateOfferCode) =>
-      (await (await apiRequest("POST", OFFER_CODES_URL, input)).json()) as AdminOfferCode,
+      await apiJson<AdminOfferCode>("POST", OFFER_CODES_URL, input),
     onSuccess: (created) => {
       toast({ title: "Offer code created", description: `${created.code} is ready to use.` });
       void queryClient.invalidateQueries({ queryKey: [OFFER_CODES_URL] });

@@ -10,7 +10,7 @@ import {
   offerCodeStatus,
 } from "../../../../shared/admin/offers.ts";
 import { TIERS, type TierId } from "../../../../shared/constants.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { formatDateGB } from "../../../pages/admin/common.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -36,9 +36,7 @@ function useToggleOfferCode() {
   const [busy, setBusy] = useState<Set<number>>(new Set());
   const mutation = useMutation({
     mutationFn: async (v: { id: number; isActive: boolean }) =>
-      (await (
-        await apiRequest("PUT", `${OFFER_CODES_URL}/${v.id}`, { isActive: v.isActive })
-      ).json()) as AdminOfferCode,
+      await apiJson<AdminOfferCode>("PUT", `${OFFER_CODES_URL}/${v.id}`, { isActive: v.isActive }),
     onMutate: (v) => setBusy((s) => new Set(s).add(v.id)),
     onSettled: (_d, _e, v) =>
       setBusy((s) => {

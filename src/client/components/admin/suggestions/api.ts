@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { AdminAiSuggestion, SuggestionStatus } from "../../../../shared/admin/suggestions.ts";
-import { apiRequest } from "../../../lib/queryClient.ts";
+import { apiJson } from "../../../lib/queryClient.ts";
 
 export const SUGGESTIONS_URL = "/api/admin/ai-suggestions";
 export const NEEDING_DATES_URL = "/api/admin/members-needing-dates";
@@ -49,13 +49,13 @@ export function useRowMutation<TVars extends { id: number }, TData>(opts: {
 }
 
 export async function patchSuggestion(id: number, status: SuggestionStatus): Promise<AdminAiSuggestion> {
-  return (await apiRequest("PATCH", `${SUGGESTIONS_URL}/${id}`, { status })).json();
+  return apiJson<AdminAiSuggestion>("PATCH", `${SUGGESTIONS_URL}/${id}`, { status });
 }
 
 export async function bookSuggestion(id: number): Promise<AdminAiSuggestion> {
-  return (await apiRequest("POST", `${SUGGESTIONS_URL}/${id}/book`, {})).json();
+  return apiJson<AdminAiSuggestion>("POST", `${SUGGESTIONS_URL}/${id}/book`, {});
 }
 
 export async function generateSuggestion(userId: number): Promise<AdminAiSuggestion> {
-  return (await apiRequest("POST", `${SUGGESTIONS_URL}/${userId}`, {})).json();
+  return apiJson<AdminAiSuggestion>("POST", `${SUGGESTIONS_URL}/${userId}`, {});
 }

@@ -12,7 +12,7 @@ import {
   PLANNING_MSG,
   type PlanningRunRow,
 } from "../../../../shared/admin/planning.ts";
-import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -31,7 +31,7 @@ import { NEEDING_DATES_URL, SUGGESTIONS_URL } from "./api.ts";
 export const PLANNING_URL = "/api/admin/planning";
 
 async function runPlanning(month: string, dryRun: boolean): Promise<AdminPlanSummary> {
-  return (await apiRequest("POST", `${PLANNING_URL}/run`, { month, dryRun })).json();
+  return apiJson<AdminPlanSummary>("POST", `${PLANNING_URL}/run`, { month, dryRun });
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -20,7 +20,7 @@ import {
 } from "../../../../shared/admin/support.ts";
 import { BRAND } from "../../../../shared/brand.ts";
 import { statusText } from "../../../lib/labels.ts";
-import { apiRequest, errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { apiGet, apiJson, errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { TextareaField } from "../../support/textarea-field.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -38,8 +38,7 @@ function useTicket(id: number) {
   return useQuery<AdminTicketDetail>({
     queryKey: detailKey(id),
     staleTime: 0,
-    queryFn: async () =>
-      (await (await apiRequest("GET", `${TICKETS_URL}/${id}`)).json()) as AdminTicketDetail,
+    queryFn: async () => await apiGet<AdminTicketDetail>(`${TICKETS_URL}/${id}`),
   });
 }
 
@@ -55,9 +54,7 @@ function afterChange(ticket: AdminTicketDetail) {
 function TicketSelects({ ticket }: { ticket: AdminTicketDetail }) {
   const update = useMutation({
     mutationFn: async (input: UpdateTicketInput) =>
-      (await (
-        await apiRequest("PUT", `/api/support/tickets/${ticket.id}`, input)
-      ).json()) as AdminTicketDetail,
+      await apiJson<AdminTicketDetail>("PUT", `/api/support/tickets/${ticket.id}`, input),
     onSuccess: (saved, input) => {
       afterChange(saved);
       toast({
@@ -162,10 +159,10 @@ function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
   const form = useForm({ resolver: zodResolver(adminReplySchema), defaultValues: { body: "" } });
   const reply = useMutation({
     mutationFn: async (input: { body: string }) =>
-      (await (await apiRequest("POST", `${TICKETS_URL}/${ticket.id}/replies`, input)).json()) as {
+      await apiJson<{
         ticket: AdminTicketDetail;
         mailSent: boolean;
-      },
+      }>("POST", `${TICKETS_URL}/${ticket.id}/replies`, input),
     onSuccess: ({ ticket: saved, mailSent }) => {
       afterChange(saved);
       form.reset();

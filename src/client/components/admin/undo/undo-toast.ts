@@ -7,7 +7,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { UndoResult } from "../../../../shared/admin/assignment-status.ts";
 import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { REVEAL_WINDOW_HOURS, UNDO_WINDOW_LABEL, UNDO_WINDOW_MS } from "../../../../shared/constants.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../ui/use-toast.ts";
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
@@ -77,9 +77,7 @@ export function toastWithUndo(
 
 async function undo(queryClient: QueryClient, assignmentId: number): Promise<void> {
   try {
-    const res = (await (
-      await apiRequest("POST", `/api/admin/assignments/${assignmentId}/undo`)
-    ).json()) as UndoResult;
+    const res = await apiJson<UndoResult>("POST", `/api/admin/assignments/${assignmentId}/undo`);
     toast({ title: res.message, description: "Nothing was e-mailed.", variant: "success" });
   } catch (error) {
     toastCallError(ASSIGNMENT_MSG.undoFailed, error);

@@ -1,5 +1,6 @@
 /** The venues tab's calls: URLs, query keys, and the sync upload (XHR, for upload progress). */
 import type { QueryClient } from "@tanstack/react-query";
+import { ApiError, parseJson } from "../../../lib/queryClient.ts";
 
 export const VENUES_URL = "/api/admin/venues";
 export const DATE_IDEAS_URL = "/api/admin/date-ideas";
@@ -17,7 +18,7 @@ export { statusText as label } from "../../../lib/labels.ts";
 
 /**
  * Sends a file as the raw body of a POST and reports upload progress (0-100). A non-OK answer rejects with
- * Error("{status}: {body}") like apiRequest, so errorMessage and the app's 401 handling apply.
+ * an ApiError like apiRequest, so errorMessage and the app's 401 handling apply.
  */
 export function uploadWithProgress<T>(
   url: string,
@@ -34,13 +35,14 @@ export function uploadWithProgress<T>(
     };
     xhr.upload.onload = () => onProgress(100);
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(xhr.responseText) as T);
-        } catch {
-          reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
-        }
-      } else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+      const failed = new ApiError(xhr.status, xhr.responseText, xhr.statusText);
+      if (xhr.status < 200 || xhr.status >= 300) return reject(failed);
+      try {
+        resolve(parseJson<T>(xhr.responseText));
+      } catch {
+        // An OK answer that is not JSON is refused like a failed one, its text as the message.
+        reject(failed);
+      }
     };
     xhr.onerror = () => reject(new Error("Failed to fetch"));
     xhr.send(body);

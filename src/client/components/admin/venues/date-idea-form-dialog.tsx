@@ -11,7 +11,7 @@ import {
   dateIdeaCreateSchema,
 } from "../../../../shared/admin/venues.ts";
 import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS } from "../../../../shared/constants.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
@@ -121,13 +121,11 @@ export function DateIdeaFormDialog({
 
   const save = useSingleFlightMutation({
     mutationFn: async (input: DateIdeaInput) =>
-      (await (
-        await apiRequest(
-          editing ? "PUT" : "POST",
-          editing ? `${DATE_IDEAS_URL}/${idea.id}` : DATE_IDEAS_URL,
-          input,
-        )
-      ).json()) as AdminDateIdea,
+      await apiJson<AdminDateIdea>(
+        editing ? "PUT" : "POST",
+        editing ? `${DATE_IDEAS_URL}/${idea.id}` : DATE_IDEAS_URL,
+        input,
+      ),
     onSuccess: (saved) => {
       toast({ title: editing ? "Date idea updated" : "Date idea created", description: saved.title });
       void queryClient.invalidateQueries({ queryKey: [DATE_IDEAS_URL] });

@@ -10,7 +10,7 @@ import {
   venueCreateSchema,
 } from "../../../../shared/admin/venues.ts";
 import { PRICE_LEVELS, VENUE_TYPES } from "../../../../shared/constants.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
@@ -107,9 +107,11 @@ export function VenueFormDialog({
 
   const save = useSingleFlightMutation({
     mutationFn: async (input: VenueInput) =>
-      (await (
-        await apiRequest(editing ? "PUT" : "POST", editing ? `${VENUES_URL}/${venue.id}` : VENUES_URL, input)
-      ).json()) as AdminVenue,
+      await apiJson<AdminVenue>(
+        editing ? "PUT" : "POST",
+        editing ? `${VENUES_URL}/${venue.id}` : VENUES_URL,
+        input,
+      ),
     onSuccess: (saved) => {
       toast({ title: editing ? VENUE_MSG.updated : VENUE_MSG.created, description: saved.name });
       refreshVenues(queryClient);
