@@ -70,8 +70,11 @@ export function isStorableInstant(d: Date): boolean {
 }
 
 /** GET /api/admin/stats: the three cards above the tab strip. */
-export interface AdminStats {
-  totalMembers: number;
-  partnerVenues: number;
-  totalAssignments: number;
-}
+export const adminStatsSchema = z
+  .object({
+    totalMembers: z.int().describe("Members (not admins, not deleted accounts)"),
+    partnerVenues: z.int(),
+    totalAssignments: z.int().describe("Date reservations of any status"),
+  })
+  .meta({ id: "AdminStats" });
+export type AdminStats = z.infer<typeof adminStatsSchema>;
