@@ -14,6 +14,7 @@
  */
 import { z } from "zod";
 import { TIER_IDS } from "../constants.ts";
+import { isoInstant } from "./common.ts";
 
 /** Subscription statuses counted as "subscribed" (a plan running, whether paid up, behind or on a month off). */
 export const LIVE_STATUSES = ["active", "past_due", "paused"] as const;
@@ -113,7 +114,7 @@ export const churnAnalyticsSchema = z
   .object({
     churnRate: percent("Churn over the last 30 days"),
     windowDays: z.int(),
-    windowStart: z.iso.datetime().describe("Start of the window (now minus 30 days)"),
+    windowStart: isoInstant.describe("Start of the window (now minus 30 days)"),
     subscribersAtWindowStart: z.int(),
     churnedFromWindowStart: z.int(),
     cancelledLast30Days: z.int(),
@@ -130,12 +131,11 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const activityItemSchema = z
   .object({
     type: z.enum(ACTIVITY_TYPES),
-    at: z.iso.datetime(),
+    at: isoInstant,
     userId: z.int().nullable(),
     member: z.string().describe('Full name, else the e-mail; "Deleted member" for a deleted account'),
     detail: z.string().describe('Plain words: "Account created", "Gold plan started", "Date booked"...'),
-    dateAt: z.iso
-      .datetime()
+    dateAt: isoInstant
       .nullable()
       .describe("A booking's scheduled time, for the client to format in London time"),
   })
@@ -162,8 +162,8 @@ export const operationalAnalyticsSchema = z
     ratingsGiven: z.int().describe("Ratings given (each partner's own)"),
     bothRatedRate: percent("Rated dates that both partners rated"),
     recentReservations: z.int().describe("Dates this week (London, Monday to Sunday), not cancelled"),
-    weekStart: z.iso.datetime().describe("This week's start (inclusive)"),
-    weekEnd: z.iso.datetime().describe("This week's end (exclusive)"),
+    weekStart: isoInstant.describe("This week's start (inclusive)"),
+    weekEnd: isoInstant.describe("This week's end (exclusive)"),
     reservationsByStatus: z.array(statusCountSchema),
     emailsByStatus: z.array(statusCountSchema),
     suggestionsByStatus: z.array(statusCountSchema),

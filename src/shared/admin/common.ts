@@ -78,3 +78,9 @@ export const adminStatsSchema = z
   })
   .meta({ id: "AdminStats" });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/**
+ * An instant in an answer, sent as the ISO 8601 text the service wrote with toISOString(): documented as a
+ * date-time without repeating the full ISO pattern in every field of the API description.
+ */
+export const isoInstant = z.string().meta({ format: "date-time" });

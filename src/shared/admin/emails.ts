@@ -1,6 +1,6 @@
 /** The Email Logs tab (issue #5, point 8): log list, member e-mail export, templates and campaigns. */
 import { z } from "zod";
-import { adminListQuerySchema } from "./common.ts";
+import { adminListQuerySchema, isoInstant } from "./common.ts";
 
 export const EMAILS_MSG = {
   fetchLogsFailed: "Failed to fetch email logs",
@@ -47,7 +47,7 @@ export type EmailLogsQuery = z.infer<typeof emailLogsQuerySchema>;
 export const emailLogRowSchema = z
   .object({
     id: z.int(),
-    sentAt: z.iso.datetime(),
+    sentAt: isoInstant,
     memberFirstName: z.string().nullable(),
     memberLastName: z.string().nullable(),
     memberEmail: z.string().nullable().describe("The member the message was about, if any"),
@@ -190,8 +190,8 @@ export const emailTemplateRowSchema = z
     textContent: z.string().nullable(),
     templateType: z.string(),
     isActive: z.boolean(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
   })
   .meta({ id: "AdminEmailTemplate" });
 export type EmailTemplateRow = z.infer<typeof emailTemplateRowSchema>;
@@ -228,8 +228,8 @@ export const emailCampaignRowSchema = z
     triggerType: z.string(),
     delayHours: z.int(),
     isActive: z.boolean(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
   })
   .meta({ id: "AdminEmailCampaign" });
 export type EmailCampaignRow = z.infer<typeof emailCampaignRowSchema>;

@@ -1,6 +1,6 @@
 /** The "Scheduled jobs" card of the Email Logs tab (issue #6): job runs and scheduled mail waiting for a retry. */
 import { z } from "zod";
-import { adminListQuerySchema } from "./common.ts";
+import { adminListQuerySchema, isoInstant } from "./common.ts";
 
 export const JOBS_MSG = {
   loadFailed: "Failed to load scheduled jobs",
@@ -27,8 +27,8 @@ export const jobRunRowSchema = z
   .object({
     id: z.int(),
     name: z.string(),
-    startedAt: z.iso.datetime(),
-    finishedAt: z.iso.datetime().nullable(),
+    startedAt: isoInstant,
+    finishedAt: isoInstant.nullable(),
     status: z.string().describe("running, ok or failed"),
     processed: z.int(),
     error: z.string().nullable(),
@@ -54,7 +54,7 @@ export const jobRunsAnswerSchema = z
       .array(jobRunRowSchema)
       .describe("The latest failed runs of any job (newest first, at most 20)"),
     outbound: z
-      .object({ failed: z.int(), abandoned: z.int(), nextRetryAt: z.iso.datetime().nullable() })
+      .object({ failed: z.int(), abandoned: z.int(), nextRetryAt: isoInstant.nullable() })
       .describe("Scheduled e-mails waiting for a retry, and given up on"),
   })
   .meta({ id: "AdminJobRuns" });
@@ -67,10 +67,10 @@ export const outboundMessageRowSchema = z
     kind: z.string(),
     status: z.string(),
     attempts: z.int(),
-    nextAttemptAt: z.iso.datetime().nullable(),
+    nextAttemptAt: isoInstant.nullable(),
     lastError: z.string().nullable(),
-    claimedAt: z.iso.datetime(),
-    createdAt: z.iso.datetime(),
+    claimedAt: isoInstant,
+    createdAt: isoInstant,
     reservationId: z.int().nullable(),
     userId: z.int().nullable(),
     recipientEmail: z.string().nullable(),

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { DISCOUNT_TYPES, TIER_IDS, TIERS, type TierId } from "../constants.ts";
 import { londonLocalToDate } from "./assignments.ts";
-import { isStorableInstant } from "./common.ts";
+import { isoInstant, isStorableInstant } from "./common.ts";
 
 export const OFFER_CODE_LIMITS = {
   codeMin: 3,
@@ -266,12 +266,12 @@ export const adminOfferCodeSchema = z
     usesCount: z.int(),
     maxUsesPerUser: z.int(),
     durationMonths: z.int().nullable(),
-    validFrom: z.iso.datetime().nullable(),
-    validUntil: z.iso.datetime().nullable(),
+    validFrom: isoInstant.nullable(),
+    validUntil: isoInstant.nullable(),
     applicableTiers: z.array(z.enum(TIER_IDS)).nullable().describe("null: every plan"),
     isActive: z.boolean(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
   })
   .meta({ id: "AdminOfferCode" });
 export type AdminOfferCode = z.infer<typeof adminOfferCodeSchema>;

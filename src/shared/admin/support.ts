@@ -1,6 +1,6 @@
 /** The admin Support tab and the inbound-mail webhook (issue #5, point 9). */
 import { z } from "zod";
-import { adminListQuerySchema } from "./common.ts";
+import { adminListQuerySchema, isoInstant } from "./common.ts";
 
 export const TICKET_STATUSES = ["new", "open", "answered", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -136,8 +136,8 @@ export const adminTicketRowSchema = z
     subject: z.string(),
     body: z.string(),
     status: z.enum(TICKET_STATUSES),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
     userId: z.int().nullable(),
     reservationId: z.int().nullable(),
     replyToId: z.int().nullable(),
@@ -168,14 +168,14 @@ export const adminTicketDetailSchema = adminTicketRowSchema
         fromEmail: z.string(),
         body: z.string(),
         isFromAdmin: z.boolean(),
-        createdAt: z.iso.datetime(),
+        createdAt: isoInstant,
       }),
     ),
     member: ticketMemberSchema.nullable(),
     reservation: z
       .object({
         id: z.int(),
-        scheduledDate: z.iso.datetime(),
+        scheduledDate: isoInstant,
         status: z.string(),
         venueName: z.string().nullable(),
         dateIdeaTitle: z.string().nullable(),
