@@ -23,24 +23,24 @@ export const outboundMessagesQuerySchema = adminListQuerySchema.extend({
 });
 export type OutboundMessagesQuery = z.infer<typeof outboundMessagesQuerySchema>;
 
-export const jobRunRowSchema = z
-  .object({
-    id: z.int(),
-    name: z.string(),
-    startedAt: isoInstant,
-    finishedAt: isoInstant.nullable(),
-    status: z.string().describe("running, ok or failed"),
-    processed: z.int(),
-    error: z.string().nullable(),
-  })
-  .meta({ id: "AdminJobRun" });
+const jobRunFields = z.object({
+  id: z.int(),
+  name: z.string(),
+  startedAt: isoInstant,
+  finishedAt: isoInstant.nullable(),
+  status: z.string().describe("running, ok or failed"),
+  processed: z.int(),
+  error: z.string().nullable(),
+});
+export const jobRunRowSchema = jobRunFields.meta({ id: "AdminJobRun" });
 export type JobRunRow = z.infer<typeof jobRunRowSchema>;
 
 export const jobStatusRowSchema = z
   .object({
     name: z.string(),
     cron: z.string().describe("Cron in London time"),
-    lastRun: jobRunRowSchema.nullable(),
+    // Written out rather than referenced: OpenAPI 3.0 wants a type beside `nullable`, which a reference lacks.
+    lastRun: jobRunFields.nullable(),
     failures24h: z.int().describe("Failed runs of this job in the last 24 hours"),
   })
   .meta({ id: "AdminJobStatus" });
