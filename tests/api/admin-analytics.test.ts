@@ -13,7 +13,13 @@ import {
   subscriptionEvents,
   users,
 } from "../../src/server/db/schema.ts";
+import {
+  churnAnalyticsSchema,
+  operationalAnalyticsSchema,
+  subscriptionAnalyticsSchema,
+} from "../../src/shared/admin/analytics.ts";
 import { createTestApp } from "../helpers/app.ts";
+import { expectExactKeys } from "../helpers/exact-keys.ts";
 
 const t = await createTestApp();
 const NOW = new Date("2025-06-18T12:00:00Z");
@@ -483,6 +489,18 @@ describe("figures of a known world", () => {
         dateAt: null,
       },
     ]);
+  });
+
+  it("each read sends exactly the fields of its schema, at every depth", async () => {
+    for (const [url, schema] of [
+      ["/api/admin/analytics/subscriptions", subscriptionAnalyticsSchema],
+      ["/api/admin/analytics/churn", churnAnalyticsSchema],
+      ["/api/admin/analytics/operational", operationalAnalyticsSchema],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      expectExactKeys(res.json(), schema);
+    }
   });
 
   it("the subscription export: its file name carries the date and it holds the tab's figures", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
+import { adminStatsSchema } from "../../src/shared/admin/common.ts";
 import { createTestApp } from "../helpers/app.ts";
 
 /**
@@ -12,7 +13,7 @@ const member = await t.member();
 const admin = await t.admin();
 
 /** Admin-only routes outside /api/admin (spec section 7: ticket updates). */
-const ADMIN_ONLY_ELSEWHERE = [/^PUT \/api\/support\/tickets\/:ticketId$/];
+const ADMIN_ONLY_ELSEWHERE = [/^PUT \/api\/support\/tickets\/:id$/];
 
 const adminRoutes = t.app.routeTable.filter(
   (r) =>
@@ -67,6 +68,10 @@ describe("admin authorisation matrix", () => {
     await t.db.update(users).set({ isAdmin: false }).where(eq(users.id, former.user.id));
     expect((await call("GET", "/api/admin/stats", former)).statusCode).toBe(403);
   });
+
+  it("the admin-only route outside /api/admin is in the matrix", () => {
+    expect(adminRoutes.map((r) => `${r.method} ${r.url}`)).toContain("PUT /api/support/tickets/:id");
+  });
 });
 
 describe("GET /api/admin/stats", () => {
@@ -81,5 +86,6 @@ describe("GET /api/admin/stats", () => {
       partnerVenues: expect.any(Number),
       totalAssignments: expect.any(Number),
     });
+    expect(Object.keys(after).sort()).toEqual(Object.keys(adminStatsSchema.shape).sort());
   });
 });

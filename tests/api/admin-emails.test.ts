@@ -1,9 +1,17 @@
 import { count, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { emailCampaigns, emailLogs, emailTemplates, users } from "../../src/server/db/schema.ts";
-import { EMAILS_MSG } from "../../src/shared/admin/emails.ts";
+import {
+  EMAILS_MSG,
+  emailCampaignRowSchema,
+  emailLogRowSchema,
+  emailTemplateRowSchema,
+  exportEmailsAnswerSchema,
+} from "../../src/shared/admin/emails.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { expectExactKeys } from "../helpers/exact-keys.ts";
 
 const t = await createTestApp();
 const admin = await t.admin();
@@ -107,6 +115,7 @@ describe("GET /api/admin/email-logs", () => {
         "errorMessage",
       ].sort(),
     );
+    expectExactKeys(rows, z.array(emailLogRowSchema));
     expect(rows[1]).toMatchObject({
       status: "failed",
       errorMessage: "Mailbox unavailable",
@@ -247,6 +256,7 @@ describe("GET /api/admin/export-emails", () => {
     expect(optedOut.emails).toContain(out.user.email);
     expect(optedOut.emails).not.toContain(inA.user.email);
     expect(optedIn.count + optedOut.count).toBe(all.count);
+    expectExactKeys(all, exportEmailsAnswerSchema);
   });
 
   it("refuses any other marketingOptOut value", async () => {
@@ -274,6 +284,7 @@ describe("e-mail templates", () => {
     const first = res.json()[0];
     expect(first.htmlContent).toContain("{{firstName}}");
     expect(first).toMatchObject({ isActive: true, templateType: "welcome_series" });
+    expectExactKeys(res.json(), z.array(emailTemplateRowSchema));
   });
 
   it("updates subject, bodies and the switch; an empty text body becomes none", async () => {
@@ -354,6 +365,7 @@ describe("e-mail campaigns", () => {
         ["cancelled", 168, "Come back after cancelling"],
       ]),
     );
+    expectExactKeys(rows, z.array(emailCampaignRowSchema));
   });
 
   it("switches a campaign, changes its delay and its template", async () => {

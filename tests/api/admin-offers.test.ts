@@ -1,9 +1,22 @@
 import { count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { offerCodes } from "../../src/server/db/schema.ts";
-import { OFFER_ADMIN_MSG as M } from "../../src/shared/admin/offers.ts";
+import { adminOfferCodeSchema, OFFER_ADMIN_MSG as M } from "../../src/shared/admin/offers.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+
+/**
+ * The list's service hands the route one field more than the contract names (as a new column would), so the
+ * test below can show that the response schema, not the mapper, decides what leaves.
+ */
+vi.mock("../../src/server/modules/admin/offers/service.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/server/modules/admin/offers/service.ts")>();
+  return {
+    ...real,
+    listOfferCodes: async (...args: Parameters<typeof real.listOfferCodes>) =>
+      (await real.listOfferCodes(...args)).map((c) => ({ ...c, internalNote: "not for the wire" })),
+  };
+});
 
 const t = await createTestApp();
 const admin = await t.admin();
@@ -274,6 +287,15 @@ describe("GET /api/admin/offer-codes", () => {
     expect(ids.indexOf(second.json().id)).toBeLessThan(ids.indexOf(first.json().id));
     expect(rows.find((r) => r.id === first.json().id)?.discountValue).toBe(12.5);
     for (const r of rows) expect(typeof r.discountValue).toBe("number");
+  });
+
+  it("sends exactly the fields of the contract: a field the service adds never leaves", async () => {
+    expect((await create({ code: uniqueCode("KEYS") })).statusCode).toBe(201);
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("internalNote");
+    const contract = Object.keys(adminOfferCodeSchema.shape).sort();
+    for (const row of res.json() as object[]) expect(Object.keys(row).sort()).toEqual(contract);
   });
 });
 

@@ -12,7 +12,9 @@
  * A member is a row of users that has not been deleted (deletedAt is null: a deleted account stays as an
  * anonymised record for the books and is no longer counted). Admin accounts are members like any other.
  */
-import type { TierId } from "../constants.ts";
+import { z } from "zod";
+import { TIER_IDS } from "../constants.ts";
+import { isoInstant } from "./common.ts";
 
 /** Subscription statuses counted as "subscribed" (a plan running, whether paid up, behind or on a month off). */
 export const LIVE_STATUSES = ["active", "past_due", "paused"] as const;
@@ -63,102 +65,112 @@ export const ANALYTICS_DEFINITIONS = {
     "The 10 latest events up to now: accounts created, subscriptions started or restarted, subscriptions cancelled or ended, and dates booked (reservations created).",
 } as const;
 
-export interface TierDistributionRow {
-  tier: TierId;
-  subscribers: number;
-  /** Share of active subscribers, percent with one decimal. */
-  percentage: number;
-  mrr: number;
-  mrrPence: number;
-}
+const pounds = (what: string) => z.number().describe(`${what} in pounds, two decimals`);
+const percent = (what: string) => z.number().describe(`${what}: percent, one decimal`);
 
-export interface MonthlyMrr {
-  /** YYYY-MM (London). */
-  month: string;
-  mrr: number;
-  mrrPence: number;
-  subscribers: number;
-}
+export const tierDistributionRowSchema = z
+  .object({
+    tier: z.enum(TIER_IDS),
+    subscribers: z.int(),
+    percentage: percent("Share of active subscribers"),
+    mrr: pounds("MRR"),
+    mrrPence: z.int(),
+  })
+  .meta({ id: "AdminTierDistributionRow" });
+export type TierDistributionRow = z.infer<typeof tierDistributionRowSchema>;
 
-export interface SubscriptionAnalytics {
-  /** Pounds, two decimals. */
-  totalMRR: number;
-  totalMRRPence: number;
-  activeSubscribers: number;
-  /** Pounds, two decimals. */
-  arpu: number;
-  arpuPence: number;
-  subscriptionCounts: Array<{ tier: string; status: string; count: number }>;
-  tierDistribution: TierDistributionRow[];
-  /** Oldest first, ending with the current month. */
-  mrrHistory: MonthlyMrr[];
-}
+export const monthlyMrrSchema = z
+  .object({
+    month: z.string().describe("YYYY-MM (London)"),
+    mrr: pounds("MRR"),
+    mrrPence: z.int(),
+    subscribers: z.int(),
+  })
+  .meta({ id: "AdminMonthlyMrr" });
+export type MonthlyMrr = z.infer<typeof monthlyMrrSchema>;
 
-export interface MonthlyCount {
-  month: string;
-  count: number;
-}
+/** GET /api/admin/analytics/subscriptions */
+export const subscriptionAnalyticsSchema = z
+  .object({
+    totalMRR: pounds("Monthly recurring revenue"),
+    totalMRRPence: z.int(),
+    activeSubscribers: z.int(),
+    arpu: pounds("Average revenue per user"),
+    arpuPence: z.int(),
+    subscriptionCounts: z.array(z.object({ tier: z.string(), status: z.string(), count: z.int() })),
+    tierDistribution: z.array(tierDistributionRowSchema),
+    mrrHistory: z.array(monthlyMrrSchema).describe("Oldest first, ending with the current month"),
+  })
+  .meta({ id: "AdminSubscriptionAnalytics" });
+export type SubscriptionAnalytics = z.infer<typeof subscriptionAnalyticsSchema>;
 
-export interface ChurnAnalytics {
-  /** Percent, one decimal. */
-  churnRate: number;
-  windowDays: number;
-  /** ISO time the window starts (now minus 30 days). */
-  windowStart: string;
-  subscribersAtWindowStart: number;
-  churnedFromWindowStart: number;
-  cancelledLast30Days: number;
-  totalCancelled: number;
-  newSignups: MonthlyCount[];
-  newSubscriptions: MonthlyCount[];
-}
+export const monthlyCountSchema = z
+  .object({ month: z.string().describe("YYYY-MM (London)"), count: z.int() })
+  .meta({ id: "AdminMonthlyCount" });
+export type MonthlyCount = z.infer<typeof monthlyCountSchema>;
+
+/** GET /api/admin/analytics/churn */
+export const churnAnalyticsSchema = z
+  .object({
+    churnRate: percent("Churn over the last 30 days"),
+    windowDays: z.int(),
+    windowStart: isoInstant.describe("Start of the window (now minus 30 days)"),
+    subscribersAtWindowStart: z.int(),
+    churnedFromWindowStart: z.int(),
+    cancelledLast30Days: z.int(),
+    totalCancelled: z.int(),
+    newSignups: z.array(monthlyCountSchema),
+    newSubscriptions: z.array(monthlyCountSchema),
+  })
+  .meta({ id: "AdminChurnAnalytics" });
+export type ChurnAnalytics = z.infer<typeof churnAnalyticsSchema>;
 
 export const ACTIVITY_TYPES = ["signup", "subscription", "cancellation", "booking"] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-export interface ActivityItem {
-  type: ActivityType;
-  /** ISO time. */
-  at: string;
-  userId: number | null;
-  /** Full name, else the e-mail; "Deleted member" for a deleted account. */
-  member: string;
-  /** Plain words: "Account created", "Gold plan started", "Gold plan cancelled", "Date booked"... */
-  detail: string;
-  /** A booking's scheduled time (ISO), for the client to format in London time. */
-  dateAt: string | null;
-}
+export const activityItemSchema = z
+  .object({
+    type: z.enum(ACTIVITY_TYPES),
+    at: isoInstant,
+    userId: z.int().nullable(),
+    member: z.string().describe('Full name, else the e-mail; "Deleted member" for a deleted account'),
+    detail: z.string().describe('Plain words: "Account created", "Gold plan started", "Date booked"...'),
+    dateAt: isoInstant
+      .nullable()
+      .describe("A booking's scheduled time, for the client to format in London time"),
+  })
+  .meta({ id: "AdminActivityItem" });
+export type ActivityItem = z.infer<typeof activityItemSchema>;
 
-export interface StatusCount {
-  status: string;
-  count: number;
-}
+export const statusCountSchema = z
+  .object({ status: z.string(), count: z.int() })
+  .meta({ id: "AdminStatusCount" });
+export type StatusCount = z.infer<typeof statusCountSchema>;
 
-export interface OperationalAnalytics {
-  totalReservations: number;
-  completedDates: number;
-  /** Percent, one decimal. */
-  completionRate: number;
-  /** Percent, one decimal. */
-  emailDeliveryRate: number;
-  /** Percent, one decimal. */
-  suggestionApprovalRate: number;
-  /** Mean of every partner's rating, one decimal; null with none. */
-  averageRating: number | null;
-  /** Ratings given (each partner's own). */
-  ratingsGiven: number;
-  /** Percent, one decimal: rated dates that both partners rated. */
-  bothRatedRate: number;
-  /** Dates this week (London, Monday to Sunday), not cancelled. */
-  recentReservations: number;
-  /** ISO times bounding this week: [weekStart, weekEnd). */
-  weekStart: string;
-  weekEnd: string;
-  reservationsByStatus: StatusCount[];
-  emailsByStatus: StatusCount[];
-  suggestionsByStatus: StatusCount[];
-  recentActivity: ActivityItem[];
-}
+/** GET /api/admin/analytics/operational */
+export const operationalAnalyticsSchema = z
+  .object({
+    totalReservations: z.int(),
+    completedDates: z.int(),
+    completionRate: percent("Completed of settled dates"),
+    emailDeliveryRate: percent("E-mails sent of logged"),
+    suggestionApprovalRate: percent("Suggestions approved of decided"),
+    averageRating: z
+      .number()
+      .nullable()
+      .describe("Mean of every partner's rating, one decimal; null with none"),
+    ratingsGiven: z.int().describe("Ratings given (each partner's own)"),
+    bothRatedRate: percent("Rated dates that both partners rated"),
+    recentReservations: z.int().describe("Dates this week (London, Monday to Sunday), not cancelled"),
+    weekStart: isoInstant.describe("This week's start (inclusive)"),
+    weekEnd: isoInstant.describe("This week's end (exclusive)"),
+    reservationsByStatus: z.array(statusCountSchema),
+    emailsByStatus: z.array(statusCountSchema),
+    suggestionsByStatus: z.array(statusCountSchema),
+    recentActivity: z.array(activityItemSchema),
+  })
+  .meta({ id: "AdminOperationalAnalytics" });
+export type OperationalAnalytics = z.infer<typeof operationalAnalyticsSchema>;
 
 export const ANALYTICS_EXPORTS = {
   subscription: {

@@ -70,8 +70,17 @@ export function isStorableInstant(d: Date): boolean {
 }
 
 /** GET /api/admin/stats: the three cards above the tab strip. */
-export interface AdminStats {
-  totalMembers: number;
-  partnerVenues: number;
-  totalAssignments: number;
-}
+export const adminStatsSchema = z
+  .object({
+    totalMembers: z.int().describe("Members (not admins, not deleted accounts)"),
+    partnerVenues: z.int(),
+    totalAssignments: z.int().describe("Date reservations of any status"),
+  })
+  .meta({ id: "AdminStats" });
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/**
+ * An instant in an answer, sent as the ISO 8601 text the service wrote with toISOString(): documented as a
+ * date-time without repeating the full ISO pattern in every field of the API description.
+ */
+export const isoInstant = z.string().meta({ format: "date-time" });

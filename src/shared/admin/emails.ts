@@ -1,6 +1,6 @@
 /** The Email Logs tab (issue #5, point 8): log list, member e-mail export, templates and campaigns. */
 import { z } from "zod";
-import { adminListQuerySchema } from "./common.ts";
+import { adminListQuerySchema, isoInstant } from "./common.ts";
 
 export const EMAILS_MSG = {
   fetchLogsFailed: "Failed to fetch email logs",
@@ -44,19 +44,22 @@ export const emailLogsQuerySchema = adminListQuerySchema.extend({
 export type EmailLogsQuery = z.infer<typeof emailLogsQuerySchema>;
 
 /** One row of the log table (spec section 3, "Email log"). */
-export interface EmailLogRow {
-  id: number;
-  sentAt: string;
-  memberFirstName: string | null;
-  memberLastName: string | null;
-  memberEmail: string | null;
-  recipientEmail: string;
-  recipientName: string | null;
-  subject: string;
-  emailType: string;
-  status: string;
-  errorMessage: string | null;
-}
+export const emailLogRowSchema = z
+  .object({
+    id: z.int(),
+    sentAt: isoInstant,
+    memberFirstName: z.string().nullable(),
+    memberLastName: z.string().nullable(),
+    memberEmail: z.string().nullable().describe("The member the message was about, if any"),
+    recipientEmail: z.string(),
+    recipientName: z.string().nullable(),
+    subject: z.string(),
+    emailType: z.string(),
+    status: z.string().describe("sent or failed"),
+    errorMessage: z.string().nullable(),
+  })
+  .meta({ id: "AdminEmailLogRow" });
+export type EmailLogRow = z.infer<typeof emailLogRowSchema>;
 
 /** GET /api/admin/export-emails?marketingOptOut=false|true (absent: every member). */
 export const exportEmailsQuerySchema = z.object({
@@ -66,10 +69,8 @@ export const exportEmailsQuerySchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === "true")),
 });
 
-export interface ExportEmailsAnswer {
-  emails: string[];
-  count: number;
-}
+export const exportEmailsAnswerSchema = z.object({ emails: z.array(z.string()), count: z.int() });
+export type ExportEmailsAnswer = z.infer<typeof exportEmailsAnswerSchema>;
 
 /** The three choices of Export Member Emails, with the query each sends and the file each downloads. */
 export const EMAIL_EXPORT_OPTIONS = [
@@ -180,17 +181,20 @@ export const updateTemplateSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), EMAILS_MSG.nothingToUpdate);
 export type UpdateTemplateInput = z.infer<typeof updateTemplateSchema>;
 
-export interface EmailTemplateRow {
-  id: number;
-  name: string;
-  subject: string;
-  htmlContent: string;
-  textContent: string | null;
-  templateType: string;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const emailTemplateRowSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    subject: z.string(),
+    htmlContent: z.string(),
+    textContent: z.string().nullable(),
+    templateType: z.string(),
+    isActive: z.boolean(),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
+  })
+  .meta({ id: "AdminEmailTemplate" });
+export type EmailTemplateRow = z.infer<typeof emailTemplateRowSchema>;
 
 export const CAMPAIGN_DELAY_MAX_HOURS = 8760;
 
@@ -214,18 +218,21 @@ export const updateCampaignSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), EMAILS_MSG.nothingToUpdate);
 export type UpdateCampaignInput = z.infer<typeof updateCampaignSchema>;
 
-export interface EmailCampaignRow {
-  id: number;
-  name: string;
-  description: string | null;
-  templateId: number | null;
-  templateName: string | null;
-  triggerType: string;
-  delayHours: number;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const emailCampaignRowSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    templateId: z.int().nullable(),
+    templateName: z.string().nullable(),
+    triggerType: z.string(),
+    delayHours: z.int(),
+    isActive: z.boolean(),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
+  })
+  .meta({ id: "AdminEmailCampaign" });
+export type EmailCampaignRow = z.infer<typeof emailCampaignRowSchema>;
 
 /** What each campaign trigger means, for the campaigns table. */
 export const CAMPAIGN_TRIGGERS: Record<string, string> = {

@@ -1,6 +1,6 @@
 /** The "Scheduled jobs" card of the Email Logs tab (issue #6): job runs and scheduled mail waiting for a retry. */
 import { z } from "zod";
-import { adminListQuerySchema } from "./common.ts";
+import { adminListQuerySchema, isoInstant } from "./common.ts";
 
 export const JOBS_MSG = {
   loadFailed: "Failed to load scheduled jobs",
@@ -23,47 +23,58 @@ export const outboundMessagesQuerySchema = adminListQuerySchema.extend({
 });
 export type OutboundMessagesQuery = z.infer<typeof outboundMessagesQuerySchema>;
 
-export interface JobRunRow {
-  id: number;
-  name: string;
-  startedAt: string;
-  finishedAt: string | null;
-  /** running, ok, failed */
-  status: string;
-  processed: number;
-  error: string | null;
-}
+const jobRunFields = z.object({
+  id: z.int(),
+  name: z.string(),
+  startedAt: isoInstant,
+  finishedAt: isoInstant.nullable(),
+  status: z.string().describe("running, ok or failed"),
+  processed: z.int(),
+  error: z.string().nullable(),
+});
+export const jobRunRowSchema = jobRunFields.meta({ id: "AdminJobRun" });
+export type JobRunRow = z.infer<typeof jobRunRowSchema>;
 
-export interface JobStatusRow {
-  name: string;
-  /** Cron in London time. */
-  cron: string;
-  lastRun: JobRunRow | null;
-  /** Failed runs of this job in the last 24 hours. */
-  failures24h: number;
-}
+export const jobStatusRowSchema = z
+  .object({
+    name: z.string(),
+    cron: z.string().describe("Cron in London time"),
+    // Written out rather than referenced: OpenAPI 3.0 wants a type beside `nullable`, which a reference lacks.
+    lastRun: jobRunFields.nullable(),
+    failures24h: z.int().describe("Failed runs of this job in the last 24 hours"),
+  })
+  .meta({ id: "AdminJobStatus" });
+export type JobStatusRow = z.infer<typeof jobStatusRowSchema>;
 
 /** GET /api/admin/job-runs */
-export interface JobRunsAnswer {
-  jobs: JobStatusRow[];
-  /** The latest failed runs of any job (newest first, at most 20). */
-  recentFailures: JobRunRow[];
-  /** Scheduled e-mails waiting for a retry, and given up on. */
-  outbound: { failed: number; abandoned: number; nextRetryAt: string | null };
-}
+export const jobRunsAnswerSchema = z
+  .object({
+    jobs: z.array(jobStatusRowSchema),
+    recentFailures: z
+      .array(jobRunRowSchema)
+      .describe("The latest failed runs of any job (newest first, at most 20)"),
+    outbound: z
+      .object({ failed: z.int(), abandoned: z.int(), nextRetryAt: isoInstant.nullable() })
+      .describe("Scheduled e-mails waiting for a retry, and given up on"),
+  })
+  .meta({ id: "AdminJobRuns" });
+export type JobRunsAnswer = z.infer<typeof jobRunsAnswerSchema>;
 
-export interface OutboundMessageRow {
-  id: number;
-  key: string;
-  kind: string;
-  status: string;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  claimedAt: string;
-  createdAt: string;
-  reservationId: number | null;
-  userId: number | null;
-  recipientEmail: string | null;
-  recipientName: string | null;
-}
+export const outboundMessageRowSchema = z
+  .object({
+    id: z.int(),
+    key: z.string(),
+    kind: z.string(),
+    status: z.string(),
+    attempts: z.int(),
+    nextAttemptAt: isoInstant.nullable(),
+    lastError: z.string().nullable(),
+    claimedAt: isoInstant,
+    createdAt: isoInstant,
+    reservationId: z.int().nullable(),
+    userId: z.int().nullable(),
+    recipientEmail: z.string().nullable(),
+    recipientName: z.string().nullable(),
+  })
+  .meta({ id: "AdminOutboundMessage" });
+export type OutboundMessageRow = z.infer<typeof outboundMessageRowSchema>;

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { DISCOUNT_TYPES, TIER_IDS, TIERS, type TierId } from "../constants.ts";
 import { londonLocalToDate } from "./assignments.ts";
-import { isStorableInstant } from "./common.ts";
+import { isoInstant, isStorableInstant } from "./common.ts";
 
 export const OFFER_CODE_LIMITS = {
   codeMin: 3,
@@ -249,27 +249,32 @@ export const OFFER_CODE_FORM_DEFAULTS: OfferCodeFormValues = {
 };
 
 /** One offer code as GET/POST/PUT /api/admin/offer-codes answer it. Amounts in pounds, times ISO 8601. */
-export interface AdminOfferCode {
-  id: number;
-  code: string;
-  description: string | null;
-  discountType: (typeof DISCOUNT_TYPES)[number];
-  /** A percentage (0-100) or pounds off (fixed_amount): a number, never a decimal string. */
-  discountValue: number;
-  /** Pounds; the code applies only to plans at least this price. */
-  minOrderValue: number | null;
-  maxUses: number | null;
-  usesCount: number;
-  maxUsesPerUser: number;
-  durationMonths: number | null;
-  validFrom: string | null;
-  validUntil: string | null;
-  /** null: every plan. */
-  applicableTiers: TierId[] | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const adminOfferCodeSchema = z
+  .object({
+    id: z.int(),
+    code: z.string(),
+    description: z.string().nullable(),
+    discountType: z.enum(DISCOUNT_TYPES),
+    discountValue: z
+      .number()
+      .describe("A percentage (0-100) or pounds off (fixed_amount): a number, never a decimal string"),
+    minOrderValue: z
+      .number()
+      .nullable()
+      .describe("Pounds; the code applies only to plans at least this price"),
+    maxUses: z.int().nullable(),
+    usesCount: z.int(),
+    maxUsesPerUser: z.int(),
+    durationMonths: z.int().nullable(),
+    validFrom: isoInstant.nullable(),
+    validUntil: isoInstant.nullable(),
+    applicableTiers: z.array(z.enum(TIER_IDS)).nullable().describe("null: every plan"),
+    isActive: z.boolean(),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
+  })
+  .meta({ id: "AdminOfferCode" });
+export type AdminOfferCode = z.infer<typeof adminOfferCodeSchema>;
 
 /** "20%" or "£5.00". */
 export function formatDiscount(o: Pick<AdminOfferCode, "discountType" | "discountValue">): string {

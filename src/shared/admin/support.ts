@@ -1,7 +1,6 @@
 /** The admin Support tab and the inbound-mail webhook (issue #5, point 9). */
 import { z } from "zod";
-import { adminListQuerySchema } from "./common.ts";
-import type { AdminMemberRef } from "./members.ts";
+import { adminListQuerySchema, isoInstant } from "./common.ts";
 
 export const TICKET_STATUSES = ["new", "open", "answered", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -128,34 +127,72 @@ export interface InboundAnswer {
 }
 
 /** A row of the admin ticket list. */
-export interface AdminTicketRow {
-  id: number;
-  priority: TicketPriority;
-  fromEmail: string;
-  fromName: string | null;
-  subject: string;
-  body: string;
-  status: TicketStatus;
-  createdAt: string;
-  updatedAt: string;
-  userId: number | null;
-  reservationId: number | null;
-  replyToId: number | null;
-  replyCount: number;
-}
+export const adminTicketRowSchema = z
+  .object({
+    id: z.int(),
+    priority: z.enum(TICKET_PRIORITIES),
+    fromEmail: z.string(),
+    fromName: z.string().nullable(),
+    subject: z.string(),
+    body: z.string(),
+    status: z.enum(TICKET_STATUSES),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
+    userId: z.int().nullable(),
+    reservationId: z.int().nullable(),
+    replyToId: z.int().nullable(),
+    replyCount: z.int(),
+  })
+  .meta({ id: "AdminTicketRow" });
+export type AdminTicketRow = z.infer<typeof adminTicketRowSchema>;
+
+/**
+ * The member a ticket is about: the same fields as the members tab's AdminMemberRef (members.ts), written
+ * here so the support contract does not depend on the members module's.
+ */
+const ticketMemberSchema = z.object({
+  id: z.int(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  subscriptionTier: z.string().nullable(),
+  subscriptionStatus: z.string().nullable(),
+});
 
 /** GET /api/admin/support/tickets/{id}: the ticket, its thread, and who and what it is about. */
-export interface AdminTicketDetail extends AdminTicketRow {
-  replies: Array<{ id: number; fromEmail: string; body: string; isFromAdmin: boolean; createdAt: string }>;
-  member: AdminMemberRef | null;
-  reservation: {
-    id: number;
-    scheduledDate: string;
-    status: string;
-    venueName: string | null;
-    dateIdeaTitle: string | null;
-  } | null;
-}
+export const adminTicketDetailSchema = adminTicketRowSchema
+  .extend({
+    replies: z.array(
+      z.object({
+        id: z.int(),
+        fromEmail: z.string(),
+        body: z.string(),
+        isFromAdmin: z.boolean(),
+        createdAt: isoInstant,
+      }),
+    ),
+    member: ticketMemberSchema.nullable(),
+    reservation: z
+      .object({
+        id: z.int(),
+        scheduledDate: isoInstant,
+        status: z.string(),
+        venueName: z.string().nullable(),
+        dateIdeaTitle: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "AdminTicketDetail" });
+export type AdminTicketDetail = z.infer<typeof adminTicketDetailSchema>;
+
+/** POST /api/admin/support/tickets/{id}/replies: the ticket with the reply, and whether the e-mail went. */
+export const adminTicketReplyAnswerSchema = z.object({
+  ticket: adminTicketDetailSchema,
+  mailSent: z
+    .boolean()
+    .describe("False when the e-mail could not be sent (the reply is stored all the same)"),
+});
+export type AdminTicketReplyAnswer = z.infer<typeof adminTicketReplyAnswerSchema>;
 
 /** "[#123]" (our replies' subjects) or "[Ticket 123]" (our notices'): the ticket a mail answers. */
 export function ticketIdFromSubject(subject: string): number | null {

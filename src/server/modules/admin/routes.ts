@@ -1,7 +1,6 @@
-import { and, count, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { AdminStats } from "../../../shared/admin/common.ts";
-import { dateReservations, users, venues } from "../../db/schema.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { adminStatsSchema } from "../../../shared/admin/common.ts";
 import type { Deps } from "../../deps.ts";
 import { adminAnalyticsRoutes } from "./analytics/routes.ts";
 import { adminAssignmentsRoutes } from "./assignments/routes.ts";
@@ -9,6 +8,7 @@ import { adminEmailsRoutes } from "./emails/routes.ts";
 import { adminMembersRoutes } from "./members/routes.ts";
 import { adminOffersRoutes } from "./offers/routes.ts";
 import { adminPlanningRoutes } from "./planning/routes.ts";
+import { adminStats } from "./stats.ts";
 import { adminSuggestionsRoutes } from "./suggestions/routes.ts";
 import { adminSupportRoutes } from "./support/routes.ts";
 import { adminVenuesRoutes } from "./venues/routes.ts";
@@ -18,18 +18,12 @@ import { adminVenuesRoutes } from "./venues/routes.ts";
  * handler runs (plugins/auth-context.ts); routes outside that tree check requireAdmin themselves.
  */
 export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  app.get("/api/admin/stats", async (): Promise<AdminStats> => {
-    const [[m], [v], [a]] = await Promise.all([
-      // Members only: not the back office's admins, nor deleted accounts (anonymised tombstones).
-      deps.db
-        .select({ n: count() })
-        .from(users)
-        .where(and(isNull(users.deletedAt), eq(users.isAdmin, false))),
-      deps.db.select({ n: count() }).from(venues),
-      deps.db.select({ n: count() }).from(dateReservations),
-    ]);
-    return { totalMembers: m.n, partnerVenues: v.n, totalAssignments: a.n };
-  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/admin/stats",
+    { schema: { summary: "The back office's headline counts", response: { 200: adminStatsSchema } } },
+    async () => adminStats(deps),
+  );
   adminVenuesRoutes(app, deps);
   adminMembersRoutes(app, deps);
   adminAssignmentsRoutes(app, deps);

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  churnAnalyticsSchema,
+  operationalAnalyticsSchema,
+  subscriptionAnalyticsSchema,
+} from "../../../../shared/admin/analytics.ts";
+import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
+import { XLSX_TYPE } from "../spreadsheet.ts";
 import { churnAnalytics } from "./churn.ts";
 import { sendOperationalExport, sendSubscriptionExport } from "./exports.ts";
 import { operationalAnalytics } from "./operational.ts";
@@ -11,13 +19,55 @@ import { subscriptionAnalytics } from "./subscriptions.ts";
  * are never cached (plugins/security.ts).
  */
 export function adminAnalyticsRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get("/api/admin/analytics/subscriptions", async () => subscriptionAnalytics(deps));
-  app.get("/api/admin/analytics/churn", async () => churnAnalytics(deps));
-  app.get("/api/admin/analytics/operational", async () => operationalAnalytics(deps));
-  app.get("/api/admin/analytics/subscription/export", async (_req, reply) =>
-    sendSubscriptionExport(deps, reply),
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/admin/analytics/subscriptions",
+    {
+      schema: {
+        summary: "MRR, subscribers, ARPU and the MRR of the last 12 months",
+        response: { 200: subscriptionAnalyticsSchema },
+      },
+    },
+    async () => subscriptionAnalytics(deps),
   );
-  app.get("/api/admin/analytics/operational/export", async (_req, reply) =>
-    sendOperationalExport(deps, reply),
+  r.get(
+    "/api/admin/analytics/churn",
+    {
+      schema: {
+        summary: "Churn, cancellations, sign-ups and new subscriptions",
+        response: { 200: churnAnalyticsSchema },
+      },
+    },
+    async () => churnAnalytics(deps),
+  );
+  r.get(
+    "/api/admin/analytics/operational",
+    {
+      schema: {
+        summary: "Reservations, delivery, approvals, ratings and recent activity",
+        response: { 200: operationalAnalyticsSchema },
+      },
+    },
+    async () => operationalAnalytics(deps),
+  );
+  r.get(
+    "/api/admin/analytics/subscription/export",
+    {
+      schema: {
+        summary: "Download the subscription analytics",
+        response: { 200: fileResponse(XLSX_TYPE, "The subscription figures as an .xlsx workbook") },
+      },
+    },
+    async (_req, reply) => sendSubscriptionExport(deps, reply),
+  );
+  r.get(
+    "/api/admin/analytics/operational/export",
+    {
+      schema: {
+        summary: "Download the operational analytics",
+        response: { 200: fileResponse(XLSX_TYPE, "The operational figures as an .xlsx workbook") },
+      },
+    },
+    async (_req, reply) => sendOperationalExport(deps, reply),
   );
 }

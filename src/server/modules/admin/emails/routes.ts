@@ -3,13 +3,23 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminId, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
 import {
+  emailCampaignRowSchema,
+  emailLogRowSchema,
   emailLogsQuerySchema,
+  emailTemplateRowSchema,
+  exportEmailsAnswerSchema,
   exportEmailsQuerySchema,
   updateCampaignSchema,
   updateTemplateSchema,
 } from "../../../../shared/admin/emails.ts";
-import { outboundMessagesQuerySchema } from "../../../../shared/admin/jobs.ts";
+import {
+  jobRunsAnswerSchema,
+  outboundMessageRowSchema,
+  outboundMessagesQuerySchema,
+} from "../../../../shared/admin/jobs.ts";
+import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
+import { XLSX_TYPE } from "../spreadsheet.ts";
 import { jobRunsOverview, listOutboundMessages } from "./jobs.ts";
 import { listEmailLogs, streamEmailLogsExport } from "./logs.ts";
 import { exportMemberEmails } from "./member-emails.ts";
@@ -21,36 +31,100 @@ const idParams = z.object({ id: adminId });
 export function adminEmailsRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/admin/email-logs", { schema: { querystring: emailLogsQuerySchema } }, async (req, reply) => {
-    const { rows, total } = await listEmailLogs(deps, req.query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
-  });
-
-  r.get("/api/admin/email-logs/export", async (_req, reply) => streamEmailLogsExport(deps, reply));
-
-  r.get("/api/admin/export-emails", { schema: { querystring: exportEmailsQuerySchema } }, async (req) =>
-    exportMemberEmails(deps, req.query.marketingOptOut),
+  r.get(
+    "/api/admin/email-logs",
+    {
+      schema: {
+        summary: "One page of the e-mail log, newest first (total in X-Total-Count)",
+        querystring: emailLogsQuerySchema,
+        response: { 200: z.array(emailLogRowSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listEmailLogs(deps, req.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    },
   );
 
-  r.get("/api/admin/email-templates", async () => listTemplates(deps));
+  r.get(
+    "/api/admin/email-logs/export",
+    {
+      schema: {
+        summary: "Download the whole e-mail log",
+        response: { 200: fileResponse(XLSX_TYPE, "Every logged e-mail as an .xlsx workbook") },
+      },
+    },
+    async (_req, reply) => streamEmailLogsExport(deps, reply),
+  );
+
+  r.get(
+    "/api/admin/export-emails",
+    {
+      schema: {
+        summary: "Members' e-mail addresses, optionally by marketing choice",
+        querystring: exportEmailsQuerySchema,
+        response: { 200: exportEmailsAnswerSchema },
+      },
+    },
+    async (req) => exportMemberEmails(deps, req.query.marketingOptOut),
+  );
+
+  r.get(
+    "/api/admin/email-templates",
+    { schema: { summary: "Every e-mail template", response: { 200: z.array(emailTemplateRowSchema) } } },
+    async () => listTemplates(deps),
+  );
   r.put(
     "/api/admin/email-templates/:id",
-    { schema: { params: idParams, body: updateTemplateSchema } },
+    {
+      schema: {
+        summary: "Change an e-mail template",
+        params: idParams,
+        body: updateTemplateSchema,
+        response: { 200: emailTemplateRowSchema },
+      },
+    },
     async (req) => updateTemplate(deps, req.params.id, req.body),
   );
 
-  r.get("/api/admin/email-campaigns", async () => listCampaigns(deps));
+  r.get(
+    "/api/admin/email-campaigns",
+    { schema: { summary: "Every e-mail campaign", response: { 200: z.array(emailCampaignRowSchema) } } },
+    async () => listCampaigns(deps),
+  );
   r.put(
     "/api/admin/email-campaigns/:id",
-    { schema: { params: idParams, body: updateCampaignSchema } },
+    {
+      schema: {
+        summary: "Change an e-mail campaign",
+        params: idParams,
+        body: updateCampaignSchema,
+        response: { 200: emailCampaignRowSchema },
+      },
+    },
     async (req) => updateCampaign(deps, req.params.id, req.body),
   );
 
   // Scheduled jobs (issue #6): each job's last run and failures, and scheduled mail waiting for a retry.
-  r.get("/api/admin/job-runs", async () => jobRunsOverview(deps));
+  r.get(
+    "/api/admin/job-runs",
+    {
+      schema: {
+        summary: "Each scheduled job's last run, recent failures and mail waiting for a retry",
+        response: { 200: jobRunsAnswerSchema },
+      },
+    },
+    async () => jobRunsOverview(deps),
+  );
   r.get(
     "/api/admin/outbound-messages",
-    { schema: { querystring: outboundMessagesQuerySchema } },
+    {
+      schema: {
+        summary: "Scheduled e-mails that failed or were given up on (total in X-Total-Count)",
+        querystring: outboundMessagesQuerySchema,
+        response: { 200: z.array(outboundMessageRowSchema) },
+      },
+    },
     async (req, reply) => {
       const { rows, total } = await listOutboundMessages(deps, req.query);
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);

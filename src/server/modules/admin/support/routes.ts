@@ -4,6 +4,9 @@ import { z } from "zod";
 import { adminId, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
 import {
   adminReplySchema,
+  adminTicketDetailSchema,
+  adminTicketReplyAnswerSchema,
+  adminTicketRowSchema,
   ticketListQuerySchema,
   updateTicketSchema,
 } from "../../../../shared/admin/support.ts";
@@ -19,20 +22,43 @@ export function adminSupportRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     "/api/admin/support/tickets",
-    { schema: { querystring: ticketListQuerySchema } },
+    {
+      schema: {
+        summary: "One page of support tickets, most recently active first (total in X-Total-Count)",
+        querystring: ticketListQuerySchema,
+        response: { 200: z.array(adminTicketRowSchema) },
+      },
+    },
     async (req, reply) => {
       const { rows, total } = await listTickets(deps, req.query);
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
     },
   );
 
-  r.get("/api/admin/support/tickets/:id", { schema: { params: idParams } }, async (req) =>
-    getTicket(deps, req.params.id),
+  r.get(
+    "/api/admin/support/tickets/:id",
+    {
+      schema: {
+        summary: "A ticket with its thread, member and date",
+        params: idParams,
+        response: { 200: adminTicketDetailSchema },
+      },
+    },
+    async (req) => getTicket(deps, req.params.id),
   );
 
   r.post(
     "/api/admin/support/tickets/:id/replies",
-    { schema: { params: idParams, body: adminReplySchema } },
+    {
+      schema: {
+        summary: "Answer a ticket by e-mail",
+        params: idParams,
+        body: adminReplySchema,
+        response: { 200: adminTicketReplyAnswerSchema },
+        // More than 120 replies a minute from one admin.
+        errors: [429],
+      },
+    },
     async (req) => replyToTicket(deps, requireAdmin(req), req.params.id, req.body.body),
   );
 
@@ -45,7 +71,12 @@ export function adminSupportRoutes(app: FastifyInstance, deps: Deps): void {
       onRequest: async (req) => {
         requireBackOffice(req, deps.config);
       },
-      schema: { params: z.object({ id: adminId }), body: updateTicketSchema },
+      schema: {
+        summary: "Change a ticket's status or priority",
+        params: idParams,
+        body: updateTicketSchema,
+        response: { 200: adminTicketDetailSchema },
+      },
     },
     async (req) => updateTicket(deps, req.params.id, req.body),
   );
