@@ -8,7 +8,9 @@ import {
   userVenueExclusions,
   venues,
 } from "../../src/server/db/schema.ts";
-import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
+import { keysMatchSchema } from "../../src/server/modules/admin/assignments/page-json.ts";
+import { ASSIGNMENT_MSG, adminAssignmentSchema } from "../../src/shared/admin/assignments.ts";
+import { ADMIN_PAGE } from "../../src/shared/admin/common.ts";
 import { MEMBERS_MSG } from "../../src/shared/admin/members.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
@@ -375,5 +377,39 @@ describe("POST /api/admin/assignments/auto/:userId", () => {
         .from(dateReservations)
         .where(and(eq(dateReservations.userId, m.user.id))),
     ).toHaveLength(0);
+  });
+});
+
+describe("response contract", () => {
+  const keysOf = (o: object) => Object.keys(o).sort();
+  const want = keysOf(adminAssignmentSchema.shape);
+
+  it("the list, searched or not, and a new date leave with exactly the schema's fields", async () => {
+    const v = await venue("Contract Venue");
+    const created = await call("POST", "/api/admin/assignments", {
+      userId: member.user.id,
+      venueId: v.id,
+      scheduledDate: later(24 * 9).toISOString(),
+      overrideReason: "Booked by phone",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(keysOf(created.json())).toEqual(want);
+    expect(keysOf(created.json().override)).toEqual(
+      keysOf(adminAssignmentSchema.shape.override.unwrap().shape),
+    );
+
+    const page = (await call("GET", `/api/admin/assignments?limit=${ADMIN_PAGE.maxLimit}`)).json();
+    const searched = (await call("GET", "/api/admin/assignments?search=Contract%20Venue")).json();
+    expect(searched).toHaveLength(1);
+    for (const row of [...page, ...searched]) {
+      expect(keysOf(row)).toEqual(want);
+      if (row.user) expect(keysOf(row.user)).toEqual(keysOf(adminAssignmentSchema.shape.user.unwrap().shape));
+      if (row.venue)
+        expect(keysOf(row.venue)).toEqual(keysOf(adminAssignmentSchema.shape.venue.unwrap().shape));
+    }
+  });
+
+  it("the page PostgreSQL writes names exactly the schema's keys, object by object", () => {
+    expect(keysMatchSchema()).toBe(true);
   });
 });

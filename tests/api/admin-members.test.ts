@@ -5,7 +5,14 @@ import type { FastifyReply } from "fastify";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
 import { streamWorkbook } from "../../src/server/modules/admin/members/stream-workbook.ts";
-import { MEMBERS_MSG } from "../../src/shared/admin/members.ts";
+import { adminAssignmentSchema } from "../../src/shared/admin/assignments.ts";
+import { adminCoupleSchema } from "../../src/shared/admin/member-couple.ts";
+import {
+  adminMemberRefSchema,
+  adminSessionSchema,
+  adminUserSchema,
+  MEMBERS_MSG,
+} from "../../src/shared/admin/members.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 
@@ -413,5 +420,41 @@ describe("promote and demote", () => {
     expect(admins).toHaveLength(1);
     // Restore the suite's admin.
     await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  });
+});
+
+describe("response contract", () => {
+  const keysOf = (o: object) => Object.keys(o).sort();
+
+  it("members, a member, their dates, couple and sessions leave with exactly their schema's fields", async () => {
+    const a = await t.member({ firstName: "Ada", subscriptionTier: "gold", subscriptionStatus: "active" });
+    const b = await t.member({ firstName: "Bo", partnerId: a.user.id });
+    await t.db.update(users).set({ partnerId: b.user.id }).where(eq(users.id, a.user.id));
+    await arrangeDate(t.db, a.user.id, { at: new Date(t.clock.now().getTime() + hours(100)) });
+
+    const list = (await get("/api/admin/users?limit=200")).json();
+    const withPartner = list.find((u: { id: number }) => u.id === a.user.id);
+    expect(withPartner.partner).not.toBeNull();
+    for (const row of list) expect(keysOf(row)).toEqual(keysOf(adminUserSchema.shape));
+    expect(keysOf(withPartner.partner)).toEqual(keysOf(adminMemberRefSchema.shape));
+
+    const one = (await get(`/api/admin/users/${a.user.id}`)).json();
+    expect(keysOf(one)).toEqual(keysOf(adminUserSchema.shape));
+    expect(one).not.toHaveProperty("passwordHash");
+    expect(one).not.toHaveProperty("deletedAt");
+
+    const dates = (await get(`/api/admin/users/${a.user.id}/dates`)).json();
+    expect(dates).toHaveLength(1);
+    expect(keysOf(dates[0])).toEqual(keysOf(adminAssignmentSchema.shape));
+
+    const couple = (await get(`/api/admin/users/${a.user.id}/couple`)).json();
+    expect(keysOf(couple)).toEqual(keysOf(adminCoupleSchema.shape));
+    expect(keysOf(couple.plan)).toEqual(keysOf(adminCoupleSchema.shape.plan.shape));
+    expect(keysOf(couple.allowance)).toEqual(keysOf(adminCoupleSchema.shape.allowance.shape));
+
+    const sessions = (await get(`/api/admin/users/${a.user.id}/sessions`)).json();
+    expect(sessions.length).toBeGreaterThan(0);
+    // The member's own list says which session is "current"; support's view has no such thing.
+    for (const s of sessions) expect(keysOf(s)).toEqual(keysOf(adminSessionSchema.shape));
   });
 });

@@ -1,7 +1,11 @@
 /** Plan month from the back office (issue #6): POST /api/admin/planning/run and GET /api/admin/planning/runs. */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PLANNING_MSG } from "../../src/shared/admin/planning.ts";
+import {
+  adminPlanSummarySchema,
+  PLANNING_MSG,
+  planningRunRowSchema,
+} from "../../src/shared/admin/planning.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";
 
@@ -139,5 +143,21 @@ describe("GET /api/admin/planning/runs", () => {
     expect(list.some((r: { dryRun: boolean; datesPlanned: number }) => !r.dryRun && r.datesPlanned > 0)).toBe(
       true,
     );
+  });
+});
+
+describe("response contract", () => {
+  const keysOf = (o: object) => Object.keys(o).sort();
+
+  it("a run's summary and the runs list leave with exactly their schema's fields", async () => {
+    const res = await run({ dryRun: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = res.json();
+    expect(keysOf(summary)).toEqual(keysOf(adminPlanSummarySchema.shape));
+    for (const p of summary.planned)
+      expect(keysOf(p)).toEqual(keysOf(adminPlanSummarySchema.shape.planned.element.shape));
+    const list = (await runs()).json();
+    expect(list.length).toBeGreaterThan(0);
+    for (const row of list) expect(keysOf(row)).toEqual(keysOf(planningRunRowSchema.shape));
   });
 });

@@ -9,7 +9,12 @@ import {
 } from "../../src/server/db/schema.ts";
 import { londonInstant, londonParts } from "../../src/server/modules/matching/rules.ts";
 import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
-import { AI_SUGGESTION_MSG as M } from "../../src/shared/admin/suggestions.ts";
+import {
+  adminAiSuggestionSchema,
+  AI_SUGGESTION_MSG as M,
+  memberNeedingDatesSchema,
+  suggestedVenueSchema,
+} from "../../src/shared/admin/suggestions.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
@@ -588,5 +593,34 @@ describe("GET /api/admin/members-needing-dates", () => {
     expect(needs).toEqual([...needs].sort((x, y) => y - x));
     for (const q of ["limit=0", "limit=201", "offset=x"])
       expect((await req("GET", `/api/admin/members-needing-dates?${q}`)).statusCode).toBe(400);
+  });
+});
+
+describe("response contract", () => {
+  const keysOf = (o: object) => Object.keys(o).sort();
+
+  it("suggestions and members needing dates leave with exactly their schema's fields", async () => {
+    const who = await t.member({
+      firstName: "Contract",
+      lastName: "Keys",
+      subscriptionStatus: "active",
+      subscriptionTier: "gold",
+      onboardingCompleted: true,
+    });
+    const v = await venue();
+    // A stored venue entry with a field of the engine's own that the tab must not show.
+    await suggestion(who.user.id, {
+      venues: [{ id: v.id, name: v.name, type: "restaurant", internalScore: 0.93, reasons: ["Close by"] }],
+    });
+    const list = (await req("GET", "/api/admin/ai-suggestions?search=contract keys")).json();
+    expect(list).toHaveLength(1);
+    expect(keysOf(list[0])).toEqual(keysOf(adminAiSuggestionSchema.shape));
+    expect(keysOf(list[0].user)).toEqual(keysOf(adminAiSuggestionSchema.shape.user.shape));
+    expect(keysOf(list[0].suggestedVenues[0])).toEqual(keysOf(suggestedVenueSchema.shape));
+
+    const needing = (await req("GET", "/api/admin/members-needing-dates?limit=200")).json();
+    const row = needing.find((r: { user: { id: number } }) => r.user.id === who.user.id);
+    expect(keysOf(row)).toEqual(keysOf(memberNeedingDatesSchema.shape));
+    expect(keysOf(row.user)).toEqual(keysOf(memberNeedingDatesSchema.shape.user.shape));
   });
 });

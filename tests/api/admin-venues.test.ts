@@ -3,6 +3,8 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { dateIdeas, venues } from "../../src/server/db/schema.ts";
 import {
+  adminDateIdeaSchema,
+  adminVenueSchema,
   DATE_IDEA_MSG,
   VENUE_MSG,
   VENUE_SHEET_COLUMNS,
@@ -394,5 +396,50 @@ describe("date ideas", () => {
     expect((await call("DELETE", "/api/admin/date-ideas/0", admin)).statusCode).toBe(400);
     expect((await call("DELETE", "/api/admin/date-ideas/x1", admin)).statusCode).toBe(400);
     expect((await call("DELETE", "/api/admin/date-ideas/424242", admin)).statusCode).toBe(404);
+  });
+});
+
+describe("response contract", () => {
+  const keysOf = (o: object) => Object.keys(o).sort();
+
+  it("a venue and a date idea leave with exactly their schema's fields, nothing more", async () => {
+    const v = await createVenue();
+    const idea = await call("POST", "/api/admin/date-ideas", admin, { title: "Lantern walk", venueId: v.id });
+    expect(idea.statusCode, idea.body).toBe(201);
+    expect(keysOf(idea.json())).toEqual(keysOf(adminDateIdeaSchema.shape));
+    expect(keysOf(v)).toEqual(keysOf(adminVenueSchema.shape));
+
+    const listed = (await call("GET", "/api/admin/venues", admin)).json();
+    expect(listed.length).toBeGreaterThan(0);
+    for (const row of listed) expect(keysOf(row)).toEqual(keysOf(adminVenueSchema.shape));
+    const paged = (await call("GET", "/api/admin/venues?limit=5", admin)).json();
+    for (const row of paged) expect(keysOf(row)).toEqual(keysOf(adminVenueSchema.shape));
+    const ideas = (await call("GET", "/api/admin/date-ideas", admin)).json();
+    for (const row of ideas) expect(keysOf(row)).toEqual(keysOf(adminDateIdeaSchema.shape));
+  });
+
+  it("the schema the serializer encodes through drops a column it does not list", () => {
+    const v = adminVenueSchema.parse({
+      id: 1,
+      name: "A",
+      address: null,
+      city: "London",
+      postcode: null,
+      latitude: null,
+      longitude: null,
+      type: "restaurant",
+      priceLevel: "low",
+      experienceBlurb: null,
+      features: [],
+      accessibilityFeatures: [],
+      dietaryAccommodations: [],
+      contactInfo: { phone: "020 7946 0018", internalNote: "x" },
+      createdAt: "2031-01-01T00:00:00.000Z",
+      reservationCount: 0,
+      dateIdeaCount: 0,
+      supplierMargin: 0.3,
+    });
+    expect(v).not.toHaveProperty("supplierMargin");
+    expect(v.contactInfo).toEqual({ phone: "020 7946 0018" });
   });
 });

@@ -4,9 +4,10 @@
  * a cancelled date reinstated as scheduled (or revealed inside the reveal window). Revealed and confirmed only
  * in the 48 hours before the date starts, completed only once it has started.
  */
+import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS } from "../constants.ts";
-import type { AdminAssignment, AssignmentStatus } from "./assignments.ts";
-import { ASSIGNMENT_MSG as M } from "./assignments.ts";
+import type { AssignmentStatus } from "./assignments.ts";
+import { adminAssignmentSchema, ASSIGNMENT_MSG as M } from "./assignments.ts";
 
 const HOUR = 3_600_000;
 const PATH: readonly string[] = ["scheduled", "revealed", "confirmed", "completed"];
@@ -48,7 +49,8 @@ export function statusMoveKind(from: string, to: AssignmentStatus): "cancelled" 
 }
 
 /** What Undo can put back (date_reservations.undo_state). */
-export type UndoKind = "created" | "cancelled" | "reinstated";
+export const UNDO_KINDS = ["created", "cancelled", "reinstated"] as const;
+export type UndoKind = (typeof UNDO_KINDS)[number];
 
 export interface UndoState {
   kind: UndoKind;
@@ -60,8 +62,11 @@ export interface UndoState {
 }
 
 /** POST /api/admin/assignments/:assignmentId/undo: what was undone; `assignment` is null for a removed date. */
-export interface UndoResult {
-  kind: UndoKind;
-  message: string;
-  assignment: AdminAssignment | null;
-}
+export const undoResultSchema = z
+  .object({
+    kind: z.enum(UNDO_KINDS),
+    message: z.string(),
+    assignment: adminAssignmentSchema.nullable(),
+  })
+  .meta({ id: "AdminUndoResult" });
+export type UndoResult = z.infer<typeof undoResultSchema>;

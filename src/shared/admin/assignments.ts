@@ -159,54 +159,80 @@ export const assignmentStatusSchema = z.object({
   status: z.enum(ASSIGNMENT_STATUSES, { error: ASSIGNMENT_MSG.statusInvalid }),
 });
 
-/** One assignment as the back office reads it (dates as ISO strings). */
 /** One partner's rating of a date, as the back office sees it. */
-export interface AdminRating {
-  userId: number;
-  /** First and last name, or the e-mail; "Deleted member" for an account that was deleted. */
-  name: string;
-  rating: number;
-  feedback: string | null;
-  ratedAt: string;
-}
+export const adminRatingSchema = z
+  .object({
+    userId: z.number(),
+    /** First and last name, or the e-mail; "Deleted member" for an account that was deleted. */
+    name: z.string(),
+    rating: z.number(),
+    feedback: z.string().nullable(),
+    ratedAt: z.string(),
+  })
+  .meta({ id: "AdminRating" });
+export type AdminRating = z.infer<typeof adminRatingSchema>;
 
 /** An operator's booking against hard rules, as stored with the date (the rulebook's words). */
-export interface AssignmentOverride {
-  rules: string[];
-  reason: string;
-  /** The admin's id and name ("Former admin" when their account is gone). */
-  byId: number | null;
-  by: string;
-  at: string;
-}
+export const assignmentOverrideSchema = z
+  .object({
+    rules: z.array(z.string()),
+    reason: z.string(),
+    /** The admin's id and name ("Former admin" when their account is gone). */
+    byId: z.number().nullable(),
+    by: z.string(),
+    at: z.string(),
+  })
+  .meta({ id: "AdminAssignmentOverride" });
+export type AssignmentOverride = z.infer<typeof assignmentOverrideSchema>;
 
-export interface AdminAssignment {
-  id: number;
-  userId: number;
-  venueId: number | null;
-  dateIdeaId: number | null;
-  scheduledDate: string;
-  status: string;
-  createdAt: string;
-  revealedAt: string | null;
-  confirmedAt: string | null;
-  user: { id: number; email: string; firstName: string | null; lastName: string | null } | null;
-  venue: { id: number; name: string; city: string; type: string; address: string | null } | null;
-  dateIdea: {
-    title: string;
-    description: string | null;
-    category: string;
-    duration: number;
-    timeOfDay: string;
-  } | null;
-  /** The couple's average rating of the date to one decimal (each partner rates for themselves). */
-  rating: number | null;
-  /** Each partner's words, "{name}: {words}", joined with " / ". */
-  feedback: string | null;
-  /** Each rating of the date, labelled with who wrote it (ordered by member id). */
-  ratings: AdminRating[];
-  /** Why the matching engine chose this date (auto-assign, Create Booking, Plan month); null for hand-made dates. Admins only. */
-  matchReasons: string[] | null;
-  /** An operator booked this date although it broke hard rules (issue #17): which, why, who, when. Admins only. */
-  override: AssignmentOverride | null;
-}
+/** One assignment as the back office reads it (dates as ISO strings). */
+export const adminAssignmentSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    venueId: z.number().nullable(),
+    dateIdeaId: z.number().nullable(),
+    scheduledDate: z.string(),
+    status: z.string(),
+    createdAt: z.string(),
+    revealedAt: z.string().nullable(),
+    confirmedAt: z.string().nullable(),
+    user: z
+      .object({
+        id: z.number(),
+        email: z.string(),
+        firstName: z.string().nullable(),
+        lastName: z.string().nullable(),
+      })
+      .nullable(),
+    venue: z
+      .object({
+        id: z.number(),
+        name: z.string(),
+        city: z.string(),
+        type: z.string(),
+        address: z.string().nullable(),
+      })
+      .nullable(),
+    dateIdea: z
+      .object({
+        title: z.string(),
+        description: z.string().nullable(),
+        category: z.string(),
+        duration: z.number(),
+        timeOfDay: z.string(),
+      })
+      .nullable(),
+    /** The couple's average rating of the date to one decimal (each partner rates for themselves). */
+    rating: z.number().nullable(),
+    /** Each partner's words, "{name}: {words}", joined with " / ". */
+    feedback: z.string().nullable(),
+    /** Each rating of the date, labelled with who wrote it (ordered by member id). */
+    ratings: z.array(adminRatingSchema),
+    /** Why the matching engine chose this date (auto-assign, Create Booking, Plan month); null for hand-made dates. Admins only. */
+    matchReasons: z.array(z.string()).nullable(),
+    /** An operator booked this date although it broke hard rules (issue #17): which, why, who, when. Admins only. */
+    override: assignmentOverrideSchema.nullable(),
+  })
+  .meta({ id: "AdminAssignment" });
+export type AdminAssignment = z.infer<typeof adminAssignmentSchema>;

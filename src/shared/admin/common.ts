@@ -61,6 +61,12 @@ export const adminId = z
   .transform(Number);
 
 /**
+ * The answer of a route that sends no body (204 No Content). Documentation only: Fastify sends nothing and
+ * encodes nothing for a 204.
+ */
+export const noContentResponse = (description: string) => z.undefined().meta({ description });
+
+/**
  * Instants the database stores and JavaScript writes as plain ISO text: from 1970 to the end of 9999 (UTC).
  * "9999-12-31T23:59-05:00" is in the year 10000 and "0000-01-01T00:00Z" in year 0: neither can be stored.
  */

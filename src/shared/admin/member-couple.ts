@@ -1,85 +1,100 @@
 /** The couple on the back office's member page and in the Assign Date dialog (issue #16, part 5). */
+
+import { z } from "zod";
 import { DATE_TYPE_LABELS, TIME_LABELS } from "../constants.ts";
-import type { AdminPartner } from "./members.ts";
+import { adminMemberRefSchema } from "./members.ts";
 
 /** One of the two people: whether they have answered the questionnaire (a row of preferences) at all. */
-export interface AdminCouplePerson {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  answered: boolean;
-}
+export const adminCouplePersonSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    answered: z.boolean(),
+  })
+  .meta({ id: "AdminCouplePerson" });
+export type AdminCouplePerson = z.infer<typeof adminCouplePersonSchema>;
 
 /** One need (a dietary restriction or an access need) and whose it is. */
-export interface AdminNeed {
-  need: string;
-  userIds: number[];
-}
+export const adminNeedSchema = z.object({ need: z.string(), userIds: z.array(z.number()) });
+export type AdminNeed = z.infer<typeof adminNeedSchema>;
 
-export interface AdminCoupleNeeds {
-  /** Whose questionnaire the shared answers (place, budget, date types, days, times) come from; null if nobody's. */
-  sharedFromId: number | null;
-  postcode: string | null;
-  travelRadius: number | null;
-  dateSpend: string | null;
-  /** Date types in the couple's ranked order. */
-  dateTypes: string[];
-  /** Times of day in the couple's ranked order. */
-  times: string[];
-  scheduling: { weekOfMonth: number; dayOfWeek: string }[];
-  openToTrying: boolean | null;
-  /** Both partners' dietary restrictions merged (the engine honours them all), each with whose it is. */
-  dietary: AdminNeed[];
-  accessibility: AdminNeed[];
-  /** Each partner who answered: whether alcohol is fine for them. A date avoids bars if either says no. */
-  alcohol: { userId: number; alcoholOk: boolean }[];
-}
+export const adminCoupleNeedsSchema = z
+  .object({
+    /** Whose questionnaire the shared answers (place, budget, date types, days, times) come from; null if nobody's. */
+    sharedFromId: z.number().nullable(),
+    postcode: z.string().nullable(),
+    travelRadius: z.number().nullable(),
+    dateSpend: z.string().nullable(),
+    /** Date types in the couple's ranked order. */
+    dateTypes: z.array(z.string()),
+    /** Times of day in the couple's ranked order. */
+    times: z.array(z.string()),
+    scheduling: z.array(z.object({ weekOfMonth: z.number(), dayOfWeek: z.string() })),
+    openToTrying: z.boolean().nullable(),
+    /** Both partners' dietary restrictions merged (the engine honours them all), each with whose it is. */
+    dietary: z.array(adminNeedSchema),
+    accessibility: z.array(adminNeedSchema),
+    /** Each partner who answered: whether alcohol is fine for them. A date avoids bars if either says no. */
+    alcohol: z.array(z.object({ userId: z.number(), alcoholOk: z.boolean() })),
+  })
+  .meta({ id: "AdminCoupleNeeds" });
+export type AdminCoupleNeeds = z.infer<typeof adminCoupleNeedsSchema>;
 
 /** One partner's rating of one of the couple's dates. */
-export interface AdminDateRating {
-  reservationId: number;
-  userId: number;
+export const adminDateRatingSchema = z.object({
+  reservationId: z.number(),
+  userId: z.number(),
   /** Who wrote it, as the back office names them ("Deleted member" for a deleted account). */
-  author: string;
-  rating: number;
-  feedback: string | null;
-  ratedAt: string;
-}
+  author: z.string(),
+  rating: z.number(),
+  feedback: z.string().nullable(),
+  ratedAt: z.string(),
+});
+export type AdminDateRating = z.infer<typeof adminDateRatingSchema>;
 
-export interface AdminCoupleAllowance {
-  /** Whose monthly quota rows count the couple's dates. */
-  ownerId: number;
-  tier: string | null;
-  year: number;
-  month: number;
-  allowed: number;
-  used: number;
-  remaining: number;
-}
+export const adminCoupleAllowanceSchema = z
+  .object({
+    /** Whose monthly quota rows count the couple's dates. */
+    ownerId: z.number(),
+    tier: z.string().nullable(),
+    year: z.number(),
+    month: z.number(),
+    allowed: z.number(),
+    used: z.number(),
+    remaining: z.number(),
+  })
+  .meta({ id: "AdminCoupleAllowance" });
+export type AdminCoupleAllowance = z.infer<typeof adminCoupleAllowanceSchema>;
+
+/** The plan the couple is on: the holder's; without one, the member's own (lapsed or none). */
+export const adminCouplePlanSchema = z.object({
+  holderId: z.number().nullable(),
+  tier: z.string().nullable(),
+  status: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  pausedUntil: z.string().nullable(),
+  /** Where the month off starts (after dates the couple kept, or at the end of the paid cycle). */
+  pausedFrom: z.string().nullable(),
+});
 
 /** GET /api/admin/users/:userId/couple */
-export interface AdminCouple {
-  memberId: number;
-  partner: AdminPartner | null;
-  planHolderId: number | null;
-  /** The plan the couple is on: the holder's; without one, the member's own (lapsed or none). */
-  plan: {
-    holderId: number | null;
-    tier: string | null;
-    status: string | null;
-    currentPeriodEnd: string | null;
-    pausedUntil: string | null;
-    /** Where the month off starts (after dates the couple kept, or at the end of the paid cycle). */
-    pausedFrom: string | null;
-  };
-  allowance: AdminCoupleAllowance;
-  /** The member first, then the partner. */
-  people: AdminCouplePerson[];
-  needs: AdminCoupleNeeds;
-  /** Every rating of the couple's dates, oldest date first, then by when it was written. */
-  ratings: AdminDateRating[];
-}
+export const adminCoupleSchema = z
+  .object({
+    memberId: z.number(),
+    partner: adminMemberRefSchema.nullable(),
+    planHolderId: z.number().nullable(),
+    plan: adminCouplePlanSchema,
+    allowance: adminCoupleAllowanceSchema,
+    /** The member first, then the partner. */
+    people: z.array(adminCouplePersonSchema),
+    needs: adminCoupleNeedsSchema,
+    /** Every rating of the couple's dates, oldest date first, then by when it was written. */
+    ratings: z.array(adminDateRatingSchema),
+  })
+  .meta({ id: "AdminCouple" });
+export type AdminCouple = z.infer<typeof adminCoupleSchema>;
 
 const MONTHS = new Intl.DateTimeFormat("en-GB", { month: "long", timeZone: "UTC" });
 

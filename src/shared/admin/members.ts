@@ -25,38 +25,61 @@ export const MEMBERS_MSG = {
   noHistory: "No past dates on record",
 } as const;
 
-/** One member or user as the back office lists them (spec section 3, "User/member"). */
-export interface AdminUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  partnerId: number | null;
-  /** True when the partner link is mutual (both rows point at each other). */
-  hasPartner: boolean;
-  subscriptionTier: string | null;
-  subscriptionStatus: string | null;
-  onboardingCompleted: boolean;
-  isAdmin: boolean;
-  createdAt: string;
-  /** The mutually linked partner (not a deleted account), or null. */
-  partner: AdminPartner | null;
-  /** Whichever of the couple holds the live plan (this member or the partner); null when neither does. */
-  planHolderId: number | null;
-}
-
 /** A member as another record names them: enough to link to their page and say what plan they hold. */
-export interface AdminMemberRef {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  subscriptionTier: string | null;
-  subscriptionStatus: string | null;
-}
+export const adminMemberRefSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    subscriptionTier: z.string().nullable(),
+    subscriptionStatus: z.string().nullable(),
+  })
+  .meta({ id: "AdminMemberRef" });
+export type AdminMemberRef = z.infer<typeof adminMemberRefSchema>;
 
 /** The partner on a member's row. */
 export type AdminPartner = AdminMemberRef;
+
+/** One member or user as the back office lists them (spec section 3, "User/member"). */
+export const adminUserSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    partnerId: z.number().nullable(),
+    /** True when the partner link is mutual (both rows point at each other). */
+    hasPartner: z.boolean(),
+    subscriptionTier: z.string().nullable(),
+    subscriptionStatus: z.string().nullable(),
+    onboardingCompleted: z.boolean(),
+    isAdmin: z.boolean(),
+    createdAt: z.string(),
+    /** The mutually linked partner (not a deleted account), or null. */
+    partner: adminMemberRefSchema.nullable(),
+    /** Whichever of the couple holds the live plan (this member or the partner); null when neither does. */
+    planHolderId: z.number().nullable(),
+  })
+  .meta({ id: "AdminUser" });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** One signed-in device of a member, as support sees it (the member's own list also says which is theirs). */
+export const adminSessionSchema = z
+  .object({
+    /** Public handle of the session; the cookie token never leaves the browser that holds it. */
+    id: z.string(),
+    /** "Chrome on Mac", "Safari on iPhone", "Unknown device". */
+    device: z.string(),
+    ip: z.string().nullable(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+  })
+  .meta({ id: "AdminSession" });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+/** DELETE /api/admin/users/:userId/sessions: what happened, and how many sessions ended. */
+export const adminSessionsEndedSchema = z.object({ message: z.string(), ended: z.number() });
 
 export const userIdParamSchema = z.object({ userId: adminId });
 

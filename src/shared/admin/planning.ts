@@ -24,41 +24,49 @@ export type PlanRunInput = z.infer<typeof planRunSchema>;
 export const PLANNED_SHOWN = 50;
 
 /** One pass of the planner as the admin sees it. */
-export interface AdminPlanSummary {
-  runId: number | null;
-  month: string;
-  dryRun: boolean;
-  membersConsidered: number;
-  datesPlanned: number;
-  membersUnplaced: number;
-  unplaced: { userId: number; name: string; reason: string }[];
-  /** The first PLANNED_SHOWN planned dates with member and venue names. */
-  planned: {
-    userId: number;
-    memberName: string;
-    venueId: number;
-    venueName: string;
-    dateIdeaTitle: string | null;
-    scheduledDate: string;
-    reasons: string[];
-  }[];
-  elapsedMs: number;
-}
+export const adminPlanSummarySchema = z
+  .object({
+    runId: z.number().nullable(),
+    month: z.string(),
+    dryRun: z.boolean(),
+    membersConsidered: z.number(),
+    datesPlanned: z.number(),
+    membersUnplaced: z.number(),
+    unplaced: z.array(z.object({ userId: z.number(), name: z.string(), reason: z.string() })),
+    /** The first PLANNED_SHOWN planned dates with member and venue names. */
+    planned: z.array(
+      z.object({
+        userId: z.number(),
+        memberName: z.string(),
+        venueId: z.number(),
+        venueName: z.string(),
+        dateIdeaTitle: z.string().nullable(),
+        scheduledDate: z.string(),
+        reasons: z.array(z.string()),
+      }),
+    ),
+    elapsedMs: z.number(),
+  })
+  .meta({ id: "AdminPlanSummary" });
+export type AdminPlanSummary = z.infer<typeof adminPlanSummarySchema>;
 
 /** GET /api/admin/planning/runs: the latest runs. */
-export interface PlanningRunRow {
-  id: number;
-  month: string;
-  dryRun: boolean;
-  status: string;
-  membersConsidered: number;
-  datesPlanned: number;
-  membersUnplaced: number;
-  error: string | null;
-  triggeredBy: { id: number; name: string } | null;
-  startedAt: string;
-  finishedAt: string | null;
-}
+export const planningRunRowSchema = z
+  .object({
+    id: z.number(),
+    month: z.string(),
+    dryRun: z.boolean(),
+    status: z.string(),
+    membersConsidered: z.number(),
+    datesPlanned: z.number(),
+    membersUnplaced: z.number(),
+    error: z.string().nullable(),
+    triggeredBy: z.object({ id: z.number(), name: z.string() }).nullable(),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: "AdminPlanningRun" });
+export type PlanningRunRow = z.infer<typeof planningRunRowSchema>;
 
 /** "December 2026" for "2026-12". */
 export function monthLabel(month: string): string {

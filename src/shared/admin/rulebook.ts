@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { ASSIGNMENT_MSG, assignmentStatusSchema, createAssignmentSchema } from "./assignments.ts";
-import type {
-  AdminCouple,
-  AdminCoupleAllowance,
-  AdminCoupleNeeds,
-  AdminCouplePerson,
+import {
+  adminCoupleAllowanceSchema,
+  adminCoupleNeedsSchema,
+  adminCouplePersonSchema,
+  adminCoupleSchema,
 } from "./member-couple.ts";
 
 /** A date may be booked at most this many months ahead (no plan runs that far without a review). */
@@ -103,25 +103,31 @@ export const createAssignmentWithOverrideSchema = checkAssignmentSchema.extend({
   overrideReason: overrideReasonSchema.optional(),
 });
 
-/** What an operator overrode, stored with the date. */
 /** The couple as the check shows it: plan, the allowance of the chosen month, both partners' needs. */
-export type RulebookMember = Pick<AdminCouple, "memberId" | "partner" | "plan"> & {
-  allowance: AdminCoupleAllowance;
-  people: AdminCouplePerson[];
-  needs: AdminCoupleNeeds;
-};
+export const rulebookMemberSchema = adminCoupleSchema
+  .pick({ memberId: true, partner: true, plan: true })
+  .extend({
+    allowance: adminCoupleAllowanceSchema,
+    people: z.array(adminCouplePersonSchema),
+    needs: adminCoupleNeedsSchema,
+  })
+  .meta({ id: "AdminRulebookMember" });
+export type RulebookMember = z.infer<typeof rulebookMemberSchema>;
 
 /** POST /api/admin/assignments/check answer (200 whatever the verdict). */
-export interface RulebookCheck {
-  eligible: boolean;
-  /** Why not, when not eligible. */
-  reason?: string;
-  /** The hard rules the date breaks (empty when it fits or is not eligible). */
-  broken: string[];
-  /** The idea the date would have (the chosen one, or the best fit at the venue); null: the venue itself. */
-  dateIdea: { id: number; title: string } | null;
-  member: RulebookMember | null;
-}
+export const rulebookCheckSchema = z
+  .object({
+    eligible: z.boolean(),
+    /** Why not, when not eligible. */
+    reason: z.string().optional(),
+    /** The hard rules the date breaks (empty when it fits or is not eligible). */
+    broken: z.array(z.string()),
+    /** The idea the date would have (the chosen one, or the best fit at the venue); null: the venue itself. */
+    dateIdea: z.object({ id: z.number(), title: z.string() }).nullable(),
+    member: rulebookMemberSchema.nullable(),
+  })
+  .meta({ id: "AdminRulebookCheck" });
+export type RulebookCheck = z.infer<typeof rulebookCheckSchema>;
 
 /**
  * PATCH /api/admin/assignments/:id/status: the move, and for putting a cancelled date back when it now

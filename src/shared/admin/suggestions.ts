@@ -76,39 +76,48 @@ export const suggestionListQuerySchema = adminListQuerySchema.extend({
 export type SuggestionListQuery = z.infer<typeof suggestionListQuerySchema>;
 
 /** One venue of a suggestion as stored by the matching engine; anything unreadable is null (reasons: empty). */
-export interface SuggestedVenue {
-  id: number | null;
-  name: string | null;
-  type: string | null;
-  address: string | null;
-  /** ISO 8601. */
-  suggestedDate: string | null;
-  /** The engine's date idea at the venue (null: the venue itself). */
-  dateIdeaId: number | null;
-  dateIdeaTitle: string | null;
-  distanceMiles: number | null;
-  /** Why the engine chose it (admins only). */
-  reasons: string[];
-}
+export const suggestedVenueSchema = z
+  .object({
+    id: z.number().nullable(),
+    name: z.string().nullable(),
+    type: z.string().nullable(),
+    address: z.string().nullable(),
+    /** ISO 8601. */
+    suggestedDate: z.string().nullable(),
+    /** The engine's date idea at the venue (null: the venue itself). */
+    dateIdeaId: z.number().nullable(),
+    dateIdeaTitle: z.string().nullable(),
+    distanceMiles: z.number().nullable(),
+    /** Why the engine chose it (admins only). */
+    reasons: z.array(z.string()),
+  })
+  .meta({ id: "AdminSuggestedVenue" });
+export type SuggestedVenue = z.infer<typeof suggestedVenueSchema>;
 
-export interface SuggestionUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
+export const suggestionUserSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  })
+  .meta({ id: "AdminSuggestionUser" });
+export type SuggestionUser = z.infer<typeof suggestionUserSchema>;
 
 /** One suggestion as GET/PATCH/POST .../book answer it. */
-export interface AdminAiSuggestion {
-  id: number;
-  userId: number;
-  user: SuggestionUser;
-  suggestion: string;
-  suggestedVenues: SuggestedVenue[];
-  status: SuggestionStatus;
-  reservationId: number | null;
-  createdAt: string;
-}
+export const adminAiSuggestionSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    user: suggestionUserSchema,
+    suggestion: z.string(),
+    suggestedVenues: z.array(suggestedVenueSchema),
+    status: z.enum(SUGGESTION_STATUSES),
+    reservationId: z.number().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "AdminAiSuggestion" });
+export type AdminAiSuggestion = z.infer<typeof adminAiSuggestionSchema>;
 
 /** Whether the tab offers Create Booking (spec: approved suggestions without a reservationId). */
 export function canCreateBooking(s: Pick<AdminAiSuggestion, "status" | "reservationId">): boolean {
@@ -134,9 +143,12 @@ export const NEEDING_DATES_NOTE = `Active members who have completed onboarding 
 /** GET /api/admin/members-needing-dates?limit=&offset= (greatest need first; total in x-total-count). */
 export const needingDatesQuerySchema = adminListQuerySchema.pick({ limit: true, offset: true });
 
-export interface MemberNeedingDates {
-  user: SuggestionUser & { subscriptionTier: string | null };
-  required: number;
-  scheduled: number;
-  needed: number;
-}
+export const memberNeedingDatesSchema = z
+  .object({
+    user: suggestionUserSchema.extend({ subscriptionTier: z.string().nullable() }),
+    required: z.number(),
+    scheduled: z.number(),
+    needed: z.number(),
+  })
+  .meta({ id: "AdminMemberNeedingDates" });
+export type MemberNeedingDates = z.infer<typeof memberNeedingDatesSchema>;

@@ -150,7 +150,11 @@ export const contactInfoSchema = z
     ...(c.phone ? { phone: c.phone } : {}),
     ...(c.website ? { website: c.website } : {}),
   }));
-export type ContactInfo = { phone?: string; website?: string };
+/** A venue's contact details as answers carry them: only the ones given. */
+export const contactInfoOutSchema = z
+  .object({ phone: z.string().optional(), website: z.string().optional() })
+  .meta({ id: "AdminVenueContact" });
+export type ContactInfo = z.infer<typeof contactInfoOutSchema>;
 
 const venueFields = {
   name: z.string({ error: VENUE_MSG.nameMin }).trim().min(2, VENUE_MSG.nameMin).max(120, VENUE_MSG.nameMax),
@@ -196,27 +200,31 @@ export type VenueFormInput = z.input<typeof venueCreateSchema>;
 
 export const VENUE_FORM_DEFAULTS = { type: "restaurant", priceLevel: "medium" } as const;
 
-export interface AdminVenue {
-  id: number;
-  name: string;
-  address: string | null;
-  city: string;
-  postcode: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  type: VenueType;
-  priceLevel: PriceLevel;
-  experienceBlurb: string | null;
-  features: string[];
-  accessibilityFeatures: string[];
-  dietaryAccommodations: string[];
-  contactInfo: ContactInfo;
-  createdAt: string;
-  /** Date reservations at this venue: a venue with any cannot be deleted. */
-  reservationCount: number;
-  /** Date ideas pointing at this venue: deleting the venue leaves them without one. */
-  dateIdeaCount: number;
-}
+/** One venue as every back-office answer gives it (list, add, save). */
+export const adminVenueSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    address: z.string().nullable(),
+    city: z.string(),
+    postcode: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    type: z.enum(VENUE_TYPES),
+    priceLevel: z.enum(PRICE_LEVELS),
+    experienceBlurb: z.string().nullable(),
+    features: z.array(z.string()),
+    accessibilityFeatures: z.array(z.string()),
+    dietaryAccommodations: z.array(z.string()),
+    contactInfo: contactInfoOutSchema,
+    createdAt: z.string(),
+    /** Date reservations at this venue: a venue with any cannot be deleted. */
+    reservationCount: z.number(),
+    /** Date ideas pointing at this venue: deleting the venue leaves them without one. */
+    dateIdeaCount: z.number(),
+  })
+  .meta({ id: "AdminVenue" });
+export type AdminVenue = z.infer<typeof adminVenueSchema>;
 
 /**
  * GET /api/admin/venues: without paging parameters the full array (spec); with ?search=, ?limit= or ?offset=
@@ -304,23 +312,27 @@ export const DATE_IDEA_FORM_DEFAULTS = {
   isActive: true,
 } as const;
 
-export interface AdminDateIdea {
-  id: number;
-  title: string;
-  description: string | null;
-  category: DateIdeaCategory;
-  duration: number;
-  priceLevel: PriceLevel;
-  season: Season;
-  timeOfDay: DateIdeaTime;
-  dressCode: string | null;
-  venueId: number | null;
-  venueName: string | null;
-  requirements: string[];
-  tags: string[];
-  isActive: boolean;
-  createdAt: string;
-}
+/** One date idea as the back office reads it (list, add, save). */
+export const adminDateIdeaSchema = z
+  .object({
+    id: z.number(),
+    title: z.string(),
+    description: z.string().nullable(),
+    category: z.enum(DATE_IDEA_CATEGORIES),
+    duration: z.number(),
+    priceLevel: z.enum(PRICE_LEVELS),
+    season: z.enum(SEASONS),
+    timeOfDay: z.enum(DATE_IDEA_TIMES),
+    dressCode: z.string().nullable(),
+    venueId: z.number().nullable(),
+    venueName: z.string().nullable(),
+    requirements: z.array(z.string()),
+    tags: z.array(z.string()),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "AdminDateIdea" });
+export type AdminDateIdea = z.infer<typeof adminDateIdeaSchema>;
 
 /** The columns of the venue spreadsheet (spec section 3), in order: template, export and sync. */
 export const VENUE_SHEET_COLUMNS = [
@@ -435,54 +447,63 @@ export const syncApplyQuerySchema = syncUploadQuerySchema.extend({
   planId: z.string({ error: SYNC_MSG.planRequired }).regex(/^[0-9a-f]{64}$/, SYNC_MSG.planRequired),
 });
 
-export interface SyncVenueRef {
-  /** Spreadsheet row (the header is row 1); absent for venues found only in the database. */
-  row?: number;
-  id?: number;
-  name: string;
-  city: string;
-  /** Updated rows: the columns whose values differ. */
-  changes?: string[];
-  /** Removed venues: date ideas that lose their venue (set to no particular venue). */
-  dateIdeas?: number;
-}
+export const syncVenueRefSchema = z
+  .object({
+    /** Spreadsheet row (the header is row 1); absent for venues found only in the database. */
+    row: z.number().optional(),
+    id: z.number().optional(),
+    name: z.string(),
+    city: z.string(),
+    /** Updated rows: the columns whose values differ. */
+    changes: z.array(z.string()).optional(),
+    /** Removed venues: date ideas that lose their venue (set to no particular venue). */
+    dateIdeas: z.number().optional(),
+  })
+  .meta({ id: "AdminSyncVenueRef" });
+export type SyncVenueRef = z.infer<typeof syncVenueRefSchema>;
 
 /** POST /api/admin/venues/sync/preview: what applying the file would do; nothing has changed yet. */
-export interface VenueSyncPreview {
-  /** Names this exact plan; applying with it fails if the file or the venues have changed since. */
-  planId: string;
-  fileName: string;
-  rows: number;
-  /** Whether venues missing from the file are removed (the choice this plan was made with). */
-  removeMissing: boolean;
-  /** Venues stored now (a removal warning says "N of venueCount"). */
-  venueCount: number;
-  counts: {
-    new: number;
-    updated: number;
-    removed: number;
-    unchanged: number;
-    problems: number;
-    /** Venues missing from the file that stay because removeMissing is off. */
-    kept: number;
-    /** Date ideas of removed venues: they lose their venue. */
-    dateIdeasUnlinked: number;
-  };
-  /** At most VENUE_SYNC.listLimit each (the counts are complete). */
-  added: SyncVenueRef[];
-  updated: SyncVenueRef[];
-  removed: SyncVenueRef[];
-  /** Each flagged row or venue, in the spec's words; at most VENUE_SYNC.problemLimit. */
-  problems: string[];
-}
+export const venueSyncPreviewSchema = z
+  .object({
+    /** Names this exact plan; applying with it fails if the file or the venues have changed since. */
+    planId: z.string(),
+    fileName: z.string(),
+    rows: z.number(),
+    /** Whether venues missing from the file are removed (the choice this plan was made with). */
+    removeMissing: z.boolean(),
+    /** Venues stored now (a removal warning says "N of venueCount"). */
+    venueCount: z.number(),
+    counts: z.object({
+      new: z.number(),
+      updated: z.number(),
+      removed: z.number(),
+      unchanged: z.number(),
+      problems: z.number(),
+      /** Venues missing from the file that stay because removeMissing is off. */
+      kept: z.number(),
+      /** Date ideas of removed venues: they lose their venue. */
+      dateIdeasUnlinked: z.number(),
+    }),
+    /** At most VENUE_SYNC.listLimit each (the counts are complete). */
+    added: z.array(syncVenueRefSchema),
+    updated: z.array(syncVenueRefSchema),
+    removed: z.array(syncVenueRefSchema),
+    /** Each flagged row or venue, in the spec's words; at most VENUE_SYNC.problemLimit. */
+    problems: z.array(z.string()),
+  })
+  .meta({ id: "AdminVenueSyncPreview" });
+export type VenueSyncPreview = z.infer<typeof venueSyncPreviewSchema>;
 
 /** POST /api/admin/venues/sync/apply: what was done, in one transaction. */
-export interface VenueSyncResult {
-  created: number;
-  updated: number;
-  removed: number;
-  unchanged: number;
-  /** Rows and venues left as they were because of a problem. */
-  skipped: number;
-  problems: string[];
-}
+export const venueSyncResultSchema = z
+  .object({
+    created: z.number(),
+    updated: z.number(),
+    removed: z.number(),
+    unchanged: z.number(),
+    /** Rows and venues left as they were because of a problem. */
+    skipped: z.number(),
+    problems: z.array(z.string()),
+  })
+  .meta({ id: "AdminVenueSyncResult" });
+export type VenueSyncResult = z.infer<typeof venueSyncResultSchema>;

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
+import { z } from "zod";
+import { type AdminAssignment, adminAssignmentSchema } from "../../../../shared/admin/assignments.ts";
 import type { AdminListQuery } from "../../../../shared/admin/common.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import type { Db } from "../../../db/client.ts";
@@ -64,9 +65,12 @@ export async function listAssignments(
   return { rows: rows.map(toAdminAssignment), total: n };
 }
 
+/** The list's answer: GET /api/admin/assignments. */
+export const adminAssignmentListSchema = z.array(adminAssignmentSchema);
+
 /**
- * listAssignments as the JSON text of its rows: unsearched, built by PostgreSQL (page-json.ts); with a
- * search, the rows serialized here.
+ * listAssignments as the JSON text of its rows: unsearched, built by PostgreSQL (page-json.ts, whose keys are
+ * checked against the schema when it loads); with a search, the rows encoded through the schema here.
  */
 export async function listAssignmentsJson(
   deps: Deps,
@@ -75,7 +79,8 @@ export async function listAssignmentsJson(
 ): Promise<{ json: string; total: number }> {
   if (q.search) {
     const { rows, total } = await listAssignments(deps, q, cache);
-    return { json: JSON.stringify(rows), total };
+    // The route sends this text as it is (no serializer): the schema strips what it does not list here.
+    return { json: JSON.stringify(adminAssignmentListSchema.encode(rows)), total };
   }
   const [json, total] = await Promise.all([unsearchedPage(deps, q, cache), unsearchedTotal(deps, cache)]);
   return { json, total };

@@ -6,6 +6,7 @@
  *
  * One named prepared statement (each pooled connection plans it once).
  */
+import { adminAssignmentSchema } from "../../../../shared/admin/assignments.ts";
 import type { Db } from "../../../db/client.ts";
 import { FORMER_ADMIN, overriderNameSql } from "./override.ts";
 import { averageRatingSql, feedbackSql, ratingsJsonSql } from "./ratings-sql.ts";
@@ -13,9 +14,21 @@ import { averageRatingSql, feedbackSql, ratingsJsonSql } from "./ratings-sql.ts"
 const value = (expr: string) => `coalesce(to_json(${expr})::text, 'null')`;
 const instant = (expr: string) =>
   `coalesce('"' || to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')`;
+/**
+ * The keys of every object this text builds, by its path in the row ("" for the row, "user", "venue"...):
+ * checked against the response schema when the module loads (keysMatchSchema below), because this page
+ * skips the serializer and so would let a key that the schema does not list leave.
+ */
+const builtKeys = new Map<string, string[]>();
+
 /** `{"k1":v1,"k2":v2}` from [key, SQL text expression] pairs (keys are fixed identifiers). */
-const object = (fields: Array<[string, string]>) =>
-  `'{' || ${fields.map(([k, v], i) => `'${i ? "," : ""}"${k}":' || ${v}`).join(" || ")} || '}'`;
+const object = (fields: Array<[string, string]>, path = "") => {
+  builtKeys.set(
+    path,
+    fields.map(([k]) => k),
+  );
+  return `'{' || ${fields.map(([k, v], i) => `'${i ? "," : ""}"${k}":' || ${v}`).join(" || ")} || '}'`;
+};
 
 /** toAdminAssignment: matchReasons keeps an array's strings only, anything else is null. */
 const matchReasons = `case when jsonb_typeof(r.match_reasons) = 'array' then (
@@ -24,19 +37,22 @@ const matchReasons = `case when jsonb_typeof(r.match_reasons) = 'array' then (
 ) else 'null' end`;
 
 /** toOverride: null unless overridden_at is set; the rules keep an array's strings only. */
-const override = `case when r.overridden_at is null then 'null' else ${object([
+const override = `case when r.overridden_at is null then 'null' else ${object(
   [
-    "rules",
-    `case when jsonb_typeof(r.override_rules) = 'array' then (
+    [
+      "rules",
+      `case when jsonb_typeof(r.override_rules) = 'array' then (
       select '[' || coalesce(string_agg(e::text, ',' order by n), '') || ']'
       from jsonb_array_elements(r.override_rules) with ordinality as m(e, n) where jsonb_typeof(e) = 'string'
     ) else '[]' end`,
+    ],
+    ["reason", `to_json(coalesce(r.override_reason, ''))::text`],
+    ["byId", value("r.overridden_by")],
+    ["by", `to_json(coalesce(${overriderNameSql("r.overridden_by")}, '${FORMER_ADMIN}'))::text`],
+    ["at", instant("r.overridden_at")],
   ],
-  ["reason", `to_json(coalesce(r.override_reason, ''))::text`],
-  ["byId", value("r.overridden_by")],
-  ["by", `to_json(coalesce(${overriderNameSql("r.overridden_by")}, '${FORMER_ADMIN}'))::text`],
-  ["at", instant("r.overridden_at")],
-])} end`;
+  "override",
+)} end`;
 
 const row = object([
   ["id", value("r.id")],
@@ -50,32 +66,41 @@ const row = object([
   ["confirmedAt", instant("r.confirmed_at")],
   [
     "user",
-    `coalesce((select ${object([
-      ["id", value("r.user_id")],
-      ["email", value("u.email")],
-      ["firstName", value("u.first_name")],
-      ["lastName", value("u.last_name")],
-    ])} from users u where u.id = r.user_id), 'null')`,
+    `coalesce((select ${object(
+      [
+        ["id", value("r.user_id")],
+        ["email", value("u.email")],
+        ["firstName", value("u.first_name")],
+        ["lastName", value("u.last_name")],
+      ],
+      "user",
+    )} from users u where u.id = r.user_id), 'null')`,
   ],
   [
     "venue",
-    `coalesce((select ${object([
-      ["id", value("r.venue_id")],
-      ["name", value("v.name")],
-      ["city", value("v.city")],
-      ["type", value("v.type")],
-      ["address", value("v.address")],
-    ])} from venues v where v.id = r.venue_id), 'null')`,
+    `coalesce((select ${object(
+      [
+        ["id", value("r.venue_id")],
+        ["name", value("v.name")],
+        ["city", value("v.city")],
+        ["type", value("v.type")],
+        ["address", value("v.address")],
+      ],
+      "venue",
+    )} from venues v where v.id = r.venue_id), 'null')`,
   ],
   [
     "dateIdea",
-    `coalesce((select ${object([
-      ["title", value("i.title")],
-      ["description", value("i.description")],
-      ["category", value("i.category")],
-      ["duration", value("i.duration")],
-      ["timeOfDay", value("i.time_of_day")],
-    ])} from date_ideas i where i.id = r.date_idea_id), 'null')`,
+    `coalesce((select ${object(
+      [
+        ["title", value("i.title")],
+        ["description", value("i.description")],
+        ["category", value("i.category")],
+        ["duration", value("i.duration")],
+        ["timeOfDay", value("i.time_of_day")],
+      ],
+      "dateIdea",
+    )} from date_ideas i where i.id = r.date_idea_id), 'null')`,
   ],
   ["rating", averageRatingSql("r.id")],
   ["feedback", feedbackSql("r.id")],
@@ -83,6 +108,29 @@ const row = object([
   ["matchReasons", matchReasons],
   ["override", override],
 ]);
+
+/** The object schemas the page must match, by the same paths as builtKeys. */
+function schemaKeys(): Map<string, string[]> {
+  const shape = adminAssignmentSchema.shape;
+  return new Map([
+    ["", Object.keys(shape)],
+    ["user", Object.keys(shape.user.unwrap().shape)],
+    ["venue", Object.keys(shape.venue.unwrap().shape)],
+    ["dateIdea", Object.keys(shape.dateIdea.unwrap().shape)],
+    ["override", Object.keys(shape.override.unwrap().shape)],
+  ]);
+}
+
+/** Whether the page's objects carry exactly the schema's keys (ratings come from ratings-sql.ts, as listed). */
+export function keysMatchSchema(): boolean {
+  const want = schemaKeys();
+  return (
+    want.size === builtKeys.size &&
+    [...want].every(
+      ([path, keys]) => builtKeys.get(path)?.slice().sort().join() === keys.slice().sort().join(),
+    )
+  );
+}
 
 /**
  * The page's reservations first (the newest-first index), then each one's member, venue and idea by primary
@@ -92,6 +140,8 @@ const row = object([
  */
 export const PAGE_JSON_SQL = `select '[' || coalesce(string_agg(${row}, ',' order by r.created_at desc, r.id desc), '') || ']' as json
 from (select * from date_reservations order by created_at desc, id desc limit $1 offset $2) r`;
+
+if (!keysMatchSchema()) throw new Error("The assignments page's JSON keys differ from adminAssignmentSchema");
 
 /** Newest first, `limit` from `offset`: the JSON array text of the page. */
 export async function assignmentsPageJson(db: Db, limit: number, offset: number): Promise<string> {

@@ -1,16 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminAssignmentSchema } from "../../../../shared/admin/assignments.ts";
 import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { adminCoupleSchema } from "../../../../shared/admin/member-couple.ts";
 import {
+  adminSessionSchema,
+  adminSessionsEndedSchema,
+  adminUserSchema,
   adminUsersQuerySchema,
   coupleQuerySchema,
   idParamSchema,
   userIdParamSchema,
 } from "../../../../shared/admin/members.ts";
+import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
 import { requireAdmin } from "../../../plugins/auth-context.ts";
 import { destroyUserSessions, listSessions } from "../../auth/sessions.ts";
+import { XLSX_TYPE } from "../spreadsheet.ts";
 import { coupleView } from "./couple-view.ts";
 import { memberExportColumns, memberExportRows } from "./export.ts";
 import { demoteUser, getUser, listUsers, promoteUser, userDates } from "./service.ts";
@@ -21,47 +28,98 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noBody = { body: z.unknown().nullish() };
 
-  r.get("/api/admin/users", { schema: { querystring: adminUsersQuerySchema } }, async (req, reply) => {
-    const { rows, total } = await listUsers(deps, req.query);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
-  });
+  r.get(
+    "/api/admin/users",
+    {
+      schema: {
+        summary: "Members and users, one searched page",
+        querystring: adminUsersQuerySchema,
+        response: { 200: z.array(adminUserSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listUsers(deps, req.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    },
+  );
 
   // Registered before /:userId so "export" is never read as an id.
-  r.get("/api/admin/users/export", async (_req, reply) =>
-    streamWorkbook(
-      reply,
-      "members",
-      deps.now(),
-      { name: "Members", columns: memberExportColumns },
-      memberExportRows(deps),
-    ),
+  r.get(
+    "/api/admin/users/export",
+    {
+      schema: {
+        summary: "Every member as a spreadsheet",
+        response: { 200: fileResponse(XLSX_TYPE, "The members (.xlsx)") },
+      },
+    },
+    async (_req, reply) =>
+      streamWorkbook(
+        reply,
+        "members",
+        deps.now(),
+        { name: "Members", columns: memberExportColumns },
+        memberExportRows(deps),
+      ),
   );
 
-  r.get("/api/admin/users/:userId", { schema: { params: userIdParamSchema } }, async (req) =>
-    getUser(deps, req.params.userId),
+  r.get(
+    "/api/admin/users/:userId",
+    { schema: { summary: "One member", params: userIdParamSchema, response: { 200: adminUserSchema } } },
+    async (req) => getUser(deps, req.params.userId),
   );
 
-  r.get("/api/admin/users/:userId/dates", { schema: { params: userIdParamSchema } }, async (req) =>
-    userDates(deps, req.params.userId),
+  r.get(
+    "/api/admin/users/:userId/dates",
+    {
+      schema: {
+        summary: "Every date of the member's couple",
+        params: userIdParamSchema,
+        response: { 200: z.array(adminAssignmentSchema) },
+      },
+    },
+    async (req) => userDates(deps, req.params.userId),
   );
 
   // The couple: partner, plan holder, plan, the allowance of a London month (default now), needs, ratings.
   r.get(
     "/api/admin/users/:userId/couple",
-    { schema: { params: userIdParamSchema, querystring: coupleQuerySchema } },
+    {
+      schema: {
+        summary: "The member's couple: plan, allowance, needs and ratings",
+        params: userIdParamSchema,
+        querystring: coupleQuerySchema,
+        response: { 200: adminCoupleSchema },
+      },
+    },
     async (req) => coupleView(deps, req.params.userId, req.query.month),
   );
 
   // Support and incident response: an admin can see how many devices a member is signed in on and end them all.
-  r.get("/api/admin/users/:userId/sessions", { schema: { params: userIdParamSchema } }, async (req) => {
-    await getUser(deps, req.params.userId);
-    const list = await listSessions(deps.db, req.params.userId, null, deps.now(), deps.config.sessionIdle);
-    return list.map(({ current: _current, ...s }) => s);
-  });
+  r.get(
+    "/api/admin/users/:userId/sessions",
+    {
+      schema: {
+        summary: "The member's signed-in devices",
+        params: userIdParamSchema,
+        response: { 200: z.array(adminSessionSchema) },
+      },
+    },
+    async (req) => {
+      await getUser(deps, req.params.userId);
+      return listSessions(deps.db, req.params.userId, null, deps.now(), deps.config.sessionIdle);
+    },
+  );
 
   r.delete(
     "/api/admin/users/:userId/sessions",
-    { schema: { params: userIdParamSchema, ...noBody } },
+    {
+      schema: {
+        summary: "Sign the member out everywhere",
+        params: userIdParamSchema,
+        ...noBody,
+        response: { 200: adminSessionsEndedSchema },
+      },
+    },
     async (req) => {
       await getUser(deps, req.params.userId);
       const n = await destroyUserSessions(deps.db, req.params.userId);
@@ -79,12 +137,33 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  r.post("/api/admin/users/:id/promote", { schema: { params: idParamSchema, ...noBody } }, async (req) => {
-    requireAdmin(req);
-    return promoteUser(deps, req.params.id);
-  });
+  r.post(
+    "/api/admin/users/:id/promote",
+    {
+      schema: {
+        summary: "Make a user an admin",
+        params: idParamSchema,
+        ...noBody,
+        response: { 200: adminUserSchema },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return promoteUser(deps, req.params.id);
+    },
+  );
 
-  r.post("/api/admin/users/:id/demote", { schema: { params: idParamSchema, ...noBody } }, async (req) =>
-    demoteUser(deps, requireAdmin(req), req.params.id),
+  r.post(
+    "/api/admin/users/:id/demote",
+    {
+      schema: {
+        summary: "Remove a user's admin access",
+        params: idParamSchema,
+        ...noBody,
+        response: { 200: adminUserSchema },
+        // errors: [409]
+      },
+    },
+    async (req) => demoteUser(deps, requireAdmin(req), req.params.id),
   );
 }

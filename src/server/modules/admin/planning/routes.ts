@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { planRunSchema } from "../../../../shared/admin/planning.ts";
+import { z } from "zod";
+import {
+  adminPlanSummarySchema,
+  planningRunRowSchema,
+  planRunSchema,
+} from "../../../../shared/admin/planning.ts";
 import type { Deps } from "../../../deps.ts";
 import { requireAdmin } from "../../../plugins/auth-context.ts";
 import { listRuns, runPlanning } from "./service.ts";
@@ -9,9 +14,21 @@ import { listRuns, runPlanning } from "./service.ts";
 export function adminPlanningRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post("/api/admin/planning/run", { schema: { body: planRunSchema } }, async (req) =>
-    runPlanning(deps, requireAdmin(req).id, req.body),
+  r.post(
+    "/api/admin/planning/run",
+    {
+      schema: {
+        summary: "Plan a month's dates (or try it: dryRun)",
+        body: planRunSchema,
+        response: { 200: adminPlanSummarySchema },
+      },
+    },
+    async (req) => runPlanning(deps, requireAdmin(req).id, req.body),
   );
 
-  r.get("/api/admin/planning/runs", async () => listRuns(deps));
+  r.get(
+    "/api/admin/planning/runs",
+    { schema: { summary: "The latest planning runs", response: { 200: z.array(planningRunRowSchema) } } },
+    async () => listRuns(deps),
+  );
 }

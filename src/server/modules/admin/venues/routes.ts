@@ -1,16 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminId, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { adminId, noContentResponse, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
 import {
+  adminVenueSchema,
   SYNC_MSG,
   syncApplyQuerySchema,
   syncUploadQuerySchema,
   VENUE_SYNC,
   venueCreateSchema,
   venueListQuerySchema,
+  venueSyncPreviewSchema,
+  venueSyncResultSchema,
   venueUpdateSchema,
 } from "../../../../shared/admin/venues.ts";
+import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
 import { HttpError } from "../../../http-error.ts";
 import { sendWorkbook, XLSX_TYPE } from "../spreadsheet.ts";
@@ -23,31 +27,69 @@ const params = z.object({ id: adminId });
 /** POST /api/admin/venues/export takes an empty body (spec section 7); JSON null or {} are fine too. */
 const emptyBody = z.union([z.object({}), z.null()]).nullish();
 
+/** The answer of the spreadsheet downloads. */
+const workbook = (description: string) => ({ 200: fileResponse(XLSX_TYPE, description) });
+
 /** Content types a sync upload may carry; the body is the file itself. */
 const UPLOAD_TYPES = ["application/octet-stream", "text/csv", "application/vnd.ms-excel", XLSX_TYPE];
 
 /** Back-office routes of this slice (issue #5). Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/admin/venues", { schema: { querystring: venueListQuerySchema } }, async (req, reply) => {
-    const q = req.query;
-    // No paging parameters: the full array, as the spec's list call answers.
-    if (q.search === undefined && q.limit === undefined && q.offset === undefined) return listVenues(deps);
-    const { rows, total } = await searchVenues(deps, q);
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
-  });
-  r.post("/api/admin/venues", { schema: { body: venueCreateSchema } }, async (req, reply) =>
-    reply.code(201).send(await createVenue(deps, req.body)),
+  r.get(
+    "/api/admin/venues",
+    {
+      schema: {
+        summary: "Venues (all, or one searched page)",
+        querystring: venueListQuerySchema,
+        response: { 200: z.array(adminVenueSchema) },
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      // No paging parameters: the full array, as the spec's list call answers.
+      if (q.search === undefined && q.limit === undefined && q.offset === undefined) return listVenues(deps);
+      const { rows, total } = await searchVenues(deps, q);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    },
   );
-  r.put("/api/admin/venues/:id", { schema: { params, body: venueUpdateSchema } }, async (req) =>
-    updateVenue(deps, req.params.id, req.body),
+  r.post(
+    "/api/admin/venues",
+    { schema: { summary: "Add a venue", body: venueCreateSchema, response: { 201: adminVenueSchema } } },
+    async (req, reply) => reply.code(201).send(await createVenue(deps, req.body)),
   );
-  r.delete("/api/admin/venues/:id", { schema: { params } }, async (req, reply) => {
-    await deleteVenue(deps, req.params.id);
-    return reply.code(204).send();
-  });
-  r.get("/api/admin/venues/template", async (_req, reply) =>
-    sendWorkbook(reply, "venues-template", deps.now(), [venueSheet([TEMPLATE_EXAMPLE]), readmeSheet()]),
+  r.put(
+    "/api/admin/venues/:id",
+    {
+      schema: {
+        summary: "Save a venue",
+        params,
+        body: venueUpdateSchema,
+        response: { 200: adminVenueSchema },
+      },
+    },
+    async (req) => updateVenue(deps, req.params.id, req.body),
+  );
+  r.delete(
+    "/api/admin/venues/:id",
+    {
+      schema: {
+        summary: "Delete a venue",
+        params,
+        response: { 204: noContentResponse("Deleted") },
+        // errors: [409]
+      },
+    },
+    async (req, reply) => {
+      await deleteVenue(deps, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+  r.get(
+    "/api/admin/venues/template",
+    { schema: { summary: "The venue spreadsheet template", response: workbook("The template (.xlsx)") } },
+    async (_req, reply) =>
+      sendWorkbook(reply, "venues-template", deps.now(), [venueSheet([TEMPLATE_EXAMPLE]), readmeSheet()]),
   );
   adminDateIdeaRoutes(app, deps);
   // Body parsing of its own, inside this plugin only: the export's empty body, and the sync's raw files.
@@ -61,11 +103,18 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
         done(Object.assign(err as Error, { statusCode: 400 }), undefined);
       }
     });
-    upload
-      .withTypeProvider<ZodTypeProvider>()
-      .post("/api/admin/venues/export", { schema: { body: emptyBody } }, async (_req, reply) =>
+    upload.withTypeProvider<ZodTypeProvider>().post(
+      "/api/admin/venues/export",
+      {
+        schema: {
+          summary: "Every venue as a spreadsheet",
+          body: emptyBody,
+          response: workbook("The venues (.xlsx)"),
+        },
+      },
+      async (_req, reply) =>
         sendWorkbook(reply, "venues-export", deps.now(), [venueSheet(await listVenues(deps)), readmeSheet()]),
-      );
+    );
     // A sync upload is the file itself, up to the sync's own limit.
     upload.addContentTypeParser(
       UPLOAD_TYPES,
@@ -88,12 +137,30 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
     };
     u.post(
       "/api/admin/venues/sync/preview",
-      { onRequest: tooLarge, errorHandler, schema: { querystring: syncUploadQuerySchema } },
+      {
+        onRequest: tooLarge,
+        errorHandler,
+        schema: {
+          summary: "Preview a venue sync (nothing changes)",
+          querystring: syncUploadQuerySchema,
+          response: { 200: venueSyncPreviewSchema },
+          // errors: [409, 413, 415, 422]
+        },
+      },
       async (req) => previewSync(deps, fileOf(req), req.query.filename, req.query.removeMissing),
     );
     u.post(
       "/api/admin/venues/sync/apply",
-      { onRequest: tooLarge, errorHandler, schema: { querystring: syncApplyQuerySchema } },
+      {
+        onRequest: tooLarge,
+        errorHandler,
+        schema: {
+          summary: "Apply a previewed venue sync",
+          querystring: syncApplyQuerySchema,
+          response: { 200: venueSyncResultSchema },
+          // errors: [409, 413, 415, 422]
+        },
+      },
       async (req) => {
         try {
           return await applySync(
