@@ -36,6 +36,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Change the member's profile and notification settings",
         body: updateProfileSchema,
         response: { 200: publicUserSchema },
+        // The new address belongs to another account.
         errors: [409],
       },
     },
@@ -176,6 +177,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: "Start setting up two-step sign-in",
         response: { 200: twoFactorSetupSchema },
+        // Two-step sign-in is already on.
         errors: [409],
       },
     },
@@ -189,6 +191,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Turn two-step sign-in on",
         body: twoFactorCodeSchema,
         response: { 200: twoFactorEnabledSchema },
+        // Already on, or the set-up changed meanwhile.
         errors: [409],
       },
     },

@@ -105,6 +105,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Create an account and sign in",
         body: registerSchema,
         response: { 201: publicUserSchema },
+        // The address is taken.
         errors: [409],
       },
     },
