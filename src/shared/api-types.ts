@@ -1,78 +1,101 @@
-import type { SubscriptionStatus, TierId } from "./constants.ts";
+/**
+ * The current user and the member's devices as the API sends them. The zod schemas are the response contract
+ * of the routes that answer them (the serializer encodes through them, so a column not listed never leaves);
+ * the types are inferred from the same schemas.
+ */
+import { z } from "zod";
+import { DISCOUNT_TYPES, SUBSCRIPTION_STATUSES, TIER_IDS } from "./constants.ts";
 
-export interface ActiveDiscount {
-  offerCode: string;
-  discountType: "percentage" | "fixed_amount";
-  discountValue: string;
-  cyclesRemaining: number | null;
-  discountEndDate: string | null;
-}
+export const activeDiscountSchema = z
+  .object({
+    offerCode: z.string(),
+    discountType: z.enum(DISCOUNT_TYPES),
+    discountValue: z.string(),
+    cyclesRemaining: z.number().nullable(),
+    discountEndDate: z.string().nullable(),
+  })
+  .meta({ id: "ActiveDiscount" });
+export type ActiveDiscount = z.infer<typeof activeDiscountSchema>;
 
 /** The current user as the API sends it: never a password, token or payment-provider id. */
-export interface PublicUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  onboardingCompleted: boolean;
-  subscriptionTier: TierId | null;
-  subscriptionStatus: SubscriptionStatus | null;
-  partnerId: number | null;
-  city: string | null;
-  phone: string | null;
-  emailNotifications: boolean;
-  smsNotifications: boolean;
-  marketingOptOut: boolean;
-  termsAccepted: boolean;
-  createdAt: string;
-  activeDiscount: ActiveDiscount | null;
-  /** A new address waiting for its verification link to be followed. */
-  pendingEmail: string | null;
-  twoFactorEnabled: boolean;
-  /** End of the billing cycle paid for (a cancelled plan runs until then). */
-  currentPeriodEnd: string | null;
-  /** A tier change waiting for the next cycle. */
-  pendingTier: TierId | null;
-  /** A month off booked or under way: no date from pausedFrom (null: from now) until pausedUntil. */
-  pausedUntil: string | null;
-  /** Where that month off starts: after the dates the couple kept, or at the end of the paid cycle. */
-  pausedFrom: string | null;
-  /**
-   * When a change of plan made now takes effect: the next payment, or with a month off booked or running the
-   * first payment after it (the date POST /api/subscription/change-tier answers as effectiveAt). Null
-   * without a live plan.
-   */
-  planChangeFrom: string | null;
-  /**
-   * The linked partner's membership when it covers this member (one membership covers a couple): the
-   * member then has no plan of their own to buy, and billing stays with the partner.
-   */
-  partnerPlan: {
-    tier: TierId;
-    status: SubscriptionStatus;
-    firstName: string | null;
-    pausedFrom: string | null;
-    pausedUntil: string | null;
-  } | null;
-  /**
-   * The plan chosen before paying (at registration or on the plans page) and the offer code validated for it,
-   * so any tab or device continues where the member left off; null once a plan is set up.
-   */
-  chosenPlan: { tier: TierId; offerCode: string | null } | null;
-  preferences: { city: string | null; travelRadius: number | null; postcode: string | null } | null;
-}
+export const publicUserSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    emailVerified: z.boolean(),
+    isAdmin: z.boolean(),
+    onboardingCompleted: z.boolean(),
+    subscriptionTier: z.enum(TIER_IDS).nullable(),
+    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+    partnerId: z.number().nullable(),
+    city: z.string().nullable(),
+    phone: z.string().nullable(),
+    emailNotifications: z.boolean(),
+    smsNotifications: z.boolean(),
+    marketingOptOut: z.boolean(),
+    termsAccepted: z.boolean(),
+    createdAt: z.string(),
+    activeDiscount: activeDiscountSchema.nullable(),
+    /** A new address waiting for its verification link to be followed. */
+    pendingEmail: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
+    /** End of the billing cycle paid for (a cancelled plan runs until then). */
+    currentPeriodEnd: z.string().nullable(),
+    /** A tier change waiting for the next cycle. */
+    pendingTier: z.enum(TIER_IDS).nullable(),
+    /** A month off booked or under way: no date from pausedFrom (null: from now) until pausedUntil. */
+    pausedUntil: z.string().nullable(),
+    /** Where that month off starts: after the dates the couple kept, or at the end of the paid cycle. */
+    pausedFrom: z.string().nullable(),
+    /**
+     * When a change of plan made now takes effect: the next payment, or with a month off booked or running the
+     * first payment after it (the date POST /api/subscription/change-tier answers as effectiveAt). Null
+     * without a live plan.
+     */
+    planChangeFrom: z.string().nullable(),
+    /**
+     * The linked partner's membership when it covers this member (one membership covers a couple): the
+     * member then has no plan of their own to buy, and billing stays with the partner.
+     */
+    partnerPlan: z
+      .object({
+        tier: z.enum(TIER_IDS),
+        status: z.enum(SUBSCRIPTION_STATUSES),
+        firstName: z.string().nullable(),
+        pausedFrom: z.string().nullable(),
+        pausedUntil: z.string().nullable(),
+      })
+      .nullable(),
+    /**
+     * The plan chosen before paying (at registration or on the plans page) and the offer code validated for it,
+     * so any tab or device continues where the member left off; null once a plan is set up.
+     */
+    chosenPlan: z.object({ tier: z.enum(TIER_IDS), offerCode: z.string().nullable() }).nullable(),
+    preferences: z
+      .object({
+        city: z.string().nullable(),
+        travelRadius: z.number().nullable(),
+        postcode: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "PublicUser" });
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** One signed-in device in Settings, Privacy & Security (GET /api/account/sessions). */
-export interface SessionInfo {
-  /** Public handle used to end it; the cookie token never leaves the browser that holds it. */
-  id: string;
-  current: boolean;
-  /** "Chrome on Mac", "Safari on iPhone", "Unknown device". */
-  device: string;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-}
+export const sessionInfoSchema = z
+  .object({
+    /** Public handle used to end it; the cookie token never leaves the browser that holds it. */
+    id: z.string(),
+    current: z.boolean(),
+    /** "Chrome on Mac", "Safari on iPhone", "Unknown device". */
+    device: z.string(),
+    ip: z.string().nullable(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+  })
+  .meta({ id: "SessionInfo" });
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;

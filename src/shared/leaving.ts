@@ -28,52 +28,62 @@ export const deleteAccountSchema = z.preprocess(
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** What happens to one booked date when the member deletes their account. */
-export type DateOutcome =
+export const DATE_OUTCOMES = [
   /** Stays booked, with the partner (it may change name to theirs). */
-  | "stays"
+  "stays",
   /** Stays booked with the partner if they take the membership over in time; otherwise cancelled. */
-  | "offered"
+  "offered",
   /** Cancelled now. */
-  | "cancelled";
+  "cancelled",
+] as const;
+export type DateOutcome = (typeof DATE_OUTCOMES)[number];
 
 /** GET /api/auth/user/deletion-preview */
-export interface DeletionPreview {
-  /** Two-step sign-in is on: the code is asked for as well. */
-  needsCode: boolean;
-  /** The member's own plan, when it ends with the account ("Your Gold membership ends now..."). */
-  plan: string | null;
-  /** The linked partner and what happens to them, in one or two sentences. */
-  partner: { firstName: string | null; outcome: string } | null;
-  /** Every date still ahead of the couple, soonest first. */
-  dates: Array<{
-    id: number;
-    /** ISO time. */
-    at: string;
-    /** "Fri 4 Dec, 19:30" (London). */
-    when: string;
-    outcome: DateOutcome;
-    /** "stays with Sam", "will be cancelled"... */
-    text: string;
-  }>;
-}
+export const deletionPreviewSchema = z
+  .object({
+    /** Two-step sign-in is on: the code is asked for as well. */
+    needsCode: z.boolean(),
+    /** The member's own plan, when it ends with the account ("Your Gold membership ends now..."). */
+    plan: z.string().nullable(),
+    /** The linked partner and what happens to them, in one or two sentences. */
+    partner: z.object({ firstName: z.string().nullable(), outcome: z.string() }).nullable(),
+    /** Every date still ahead of the couple, soonest first. */
+    dates: z.array(
+      z.object({
+        id: z.number(),
+        /** ISO time. */
+        at: z.string(),
+        /** "Fri 4 Dec, 19:30" (London). */
+        when: z.string(),
+        outcome: z.enum(DATE_OUTCOMES),
+        /** "stays with Sam", "will be cancelled"... */
+        text: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "DeletionPreview" });
+export type DeletionPreview = z.infer<typeof deletionPreviewSchema>;
 
 /** A membership the partner may take over after the plan holder left (shown on the dashboard and settings). */
-export interface PlanOffer {
-  tier: string;
-  tierName: string;
-  /** Until when the partner can set up their own Direct Debit and keep every date. */
-  expiresAt: string;
-  /** Dates up to this time were paid for by the plan holder and stay whatever happens. */
-  paidUntil: string;
-  /** How many dates are booked ahead (all kept when the partner subscribes in time). */
-  dates: number;
-  /** How many of them fall after the paid cycle (cancelled if the partner does not subscribe). */
-  atRisk: number;
-  /** The days of the dates within the paid cycle, which go ahead either way ("Fri 27 Nov"), soonest first. */
-  keptDays: string[];
-  /** The days of the dates after it, which depend on the partner's own Direct Debit, soonest first. */
-  atRiskDays: string[];
-}
+export const planOfferSchema = z
+  .object({
+    tier: z.string(),
+    tierName: z.string(),
+    /** Until when the partner can set up their own Direct Debit and keep every date. */
+    expiresAt: z.string(),
+    /** Dates up to this time were paid for by the plan holder and stay whatever happens. */
+    paidUntil: z.string(),
+    /** How many dates are booked ahead (all kept when the partner subscribes in time). */
+    dates: z.number(),
+    /** How many of them fall after the paid cycle (cancelled if the partner does not subscribe). */
+    atRisk: z.number(),
+    /** The days of the dates within the paid cycle, which go ahead either way ("Fri 27 Nov"), soonest first. */
+    keptDays: z.array(z.string()),
+    /** The days of the dates after it, which depend on the partner's own Direct Debit, soonest first. */
+    atRiskDays: z.array(z.string()),
+  })
+  .meta({ id: "PlanOffer" });
+export type PlanOffer = z.infer<typeof planOfferSchema>;
 
 const whenParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",

@@ -174,35 +174,8 @@ export interface BillingHistoryItem {
   receiptAvailable: boolean;
 }
 
-/** POST /api/account/2fa/setup */
-export interface TwoFactorSetup {
-  /** base32 secret for manual entry. */
-  secret: string;
-  otpauthUrl: string;
-  /** An SVG image of the QR code as a data: URL. */
-  qrDataUrl: string;
-}
-
-/** POST /api/account/2fa/enable answers the one-time recovery codes, shown once. */
-export interface TwoFactorEnabled {
-  recoveryCodes: string[];
-}
-
-/** POST /api/login when the account has 2FA and no code was sent (status 200, no session yet). */
-export interface TwoFactorChallenge {
-  twoFactorRequired: true;
-  message: string;
-}
-
-/** GET /api/partner: the member's partner and any invitation waiting. */
-export interface PartnerStatus {
-  partner: { id: number; firstName: string | null; email: string } | null;
-  pendingInvite: { email: string; sentAt: string; expiresAt: string } | null;
-}
-
-/** GET /api/partner-invite/{token}: who invited (no session needed). */
-export interface PartnerInviteInfo {
-  inviterFirstName: string | null;
-  email: string;
-  expiresAt: string;
-}
+export type { TwoFactorEnabled, TwoFactorSetup } from "./schemas/account.ts";
+// The answers of the account and partner routes are zod schemas (the routes' response contract) beside their
+// request schemas; their types stay importable from here.
+export type { TwoFactorChallenge } from "./schemas/auth.ts";
+export type { PartnerInviteInfo, PartnerStatus } from "./schemas/partner.ts";

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   dateRatings,
   dateReservations,
@@ -13,10 +14,14 @@ import {
   users,
 } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
+import { publicUserSchema, sessionInfoSchema } from "../../src/shared/api-types.ts";
+import { deletionPreviewSchema } from "../../src/shared/leaving.ts";
 import { MSG } from "../../src/shared/messages.ts";
+import { planOfferAnswerSchema } from "../../src/shared/schemas/account.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { createTestApp, eventually, sessionCookieFrom } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { expectSchemaKeys } from "../helpers/contract-keys.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createTestApp();
@@ -546,5 +551,38 @@ describe("DELETE /api/auth/user", () => {
 
   it("visitors get 401", async () => {
     expect((await t.request({ method: "DELETE", url: "/api/auth/user" })).statusCode).toBe(401);
+  });
+});
+
+describe("the response contract of the account routes", () => {
+  it("answers exactly the schemas' keys: the updated user, the devices, the deletion preview and the plan offer", async () => {
+    const me = await t.member();
+    const partner = await t.member({ partnerId: me.user.id });
+    await t.db.update(users).set({ partnerId: partner.user.id }).where(eq(users.id, me.user.id));
+    await arrangeDate(t.db, me.user.id, { at: new Date(NOW.getTime() + hours(24 * 5)) });
+
+    const patched = await t.request({
+      method: "PATCH",
+      url: "/api/auth/user",
+      as: me,
+      payload: { city: "London" },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expectSchemaKeys(publicUserSchema, patched.json());
+
+    const devices = await t.request({ method: "GET", url: "/api/account/sessions", as: me });
+    expect(devices.statusCode).toBe(200);
+    expect(devices.json()).toHaveLength(1);
+    expectSchemaKeys(z.array(sessionInfoSchema), devices.json());
+
+    const preview = await t.request({ method: "GET", url: "/api/auth/user/deletion-preview", as: me });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().dates).toHaveLength(1);
+    expect(preview.json().partner).not.toBeNull();
+    expectSchemaKeys(deletionPreviewSchema, preview.json());
+
+    const offer = await t.request({ method: "GET", url: "/api/account/plan-offer", as: me });
+    expect(offer.json()).toEqual({ offer: null });
+    expectSchemaKeys(planOfferAnswerSchema, offer.json());
   });
 });

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../../src/server/db/schema.ts";
+import { offerCodes, offerCodeUsage, sessions, userPreferences, users } from "../../src/server/db/schema.ts";
+import { publicUserSchema } from "../../src/shared/api-types.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { createTestApp, eventually, sessionCookieFrom } from "../helpers/app.ts";
+import { expectSchemaKeys } from "../helpers/contract-keys.ts";
 
 const t = await createTestApp();
 const json = (payload: unknown) => ({
@@ -260,5 +262,70 @@ describe("GET /api/login", () => {
       const res = await t.request({ method: "GET", url: `/api/login?next=${encodeURIComponent(next)}` });
       expect(res.headers.location).toBe("/auth");
     }
+  });
+});
+
+describe("the response contract of the current user", () => {
+  it("register, login and GET /api/auth/user answer exactly the PublicUser keys, and no column beside them", async () => {
+    const { res: registered, body } = await register();
+    expect(registered.statusCode).toBe(201);
+    expectSchemaKeys(publicUserSchema, registered.json());
+    const login = await t.request({
+      method: "POST",
+      url: "/api/login",
+      ...json({ email: body.email, password: body.password }),
+    });
+    expect(login.statusCode).toBe(200);
+    expectSchemaKeys(publicUserSchema, login.json());
+    const m = await t.member({ phone: "+447700900123", city: "London" });
+    // The first read builds the kept text, the second sends it as kept: both keep to the schema.
+    for (const _ of [1, 2]) {
+      const res = await t.request({ method: "GET", url: "/api/auth/user", as: m });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expectSchemaKeys(publicUserSchema, res.json());
+      for (const secret of ["password", "totpSecret", "emailVerificationToken", "resetToken", "mandateId"])
+        expect(res.json()).not.toHaveProperty(secret);
+    }
+  });
+
+  it("keeps to the schema all the way down: a discount, the partner's plan, a chosen plan and preferences", async () => {
+    const holder = await t.member({
+      subscriptionTier: "gold",
+      subscriptionStatus: "active",
+      currentPeriodEnd: new Date(t.clock.now().getTime() + 20 * 86_400_000),
+    });
+    const partner = await t.member({ partnerId: holder.user.id, chosenTier: "silver" });
+    await t.db.update(users).set({ partnerId: partner.user.id }).where(eq(users.id, holder.user.id));
+    const [code] = await t.db
+      .insert(offerCodes)
+      .values({ code: `CONTRACT${holder.user.id}`, discountValue: "10" })
+      .returning();
+    await t.db.insert(offerCodeUsage).values({
+      offerCodeId: code.id,
+      userId: holder.user.id,
+      subscriptionTier: "gold",
+      originalAmount: 4900,
+      discountAmount: 490,
+      finalAmount: 4410,
+      cyclesRemaining: 2,
+    });
+    await t.db.insert(userPreferences).values({ userId: partner.user.id, postcode: "SE1 9PX" });
+
+    const mine = (await t.request({ method: "GET", url: "/api/auth/user", as: holder })).json();
+    expect(mine.activeDiscount).not.toBeNull();
+    expectSchemaKeys(publicUserSchema, mine);
+    const theirs = (await t.request({ method: "GET", url: "/api/auth/user", as: partner })).json();
+    expect(theirs.partnerPlan).not.toBeNull();
+    expect(theirs.chosenPlan).not.toBeNull();
+    expect(theirs.preferences).not.toBeNull();
+    expectSchemaKeys(publicUserSchema, theirs);
+  });
+
+  it("strips a column the schema does not list", async () => {
+    const m = await t.member();
+    const answer = (await t.request({ method: "GET", url: "/api/auth/user", as: m })).json();
+    const leaky = { ...answer, password: "$argon2id$...", totpSecret: "JBSWY3DP" };
+    expect(publicUserSchema.encode(leaky)).toEqual(answer);
   });
 });

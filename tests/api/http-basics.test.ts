@@ -144,6 +144,8 @@ describe("GET /api/health", () => {
     const res = await t.request({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: "ok", database: "up" });
+    // The response schema's keys and nothing else.
+    expect(Object.keys(res.json()).sort()).toEqual(["database", "databaseLatencyMs", "status"]);
   });
 });
 

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { userPreferences, users } from "../../src/server/db/schema.ts";
-import { ONBOARDING_MSG } from "../../src/shared/schemas/onboarding.ts";
+import { publicUserSchema } from "../../src/shared/api-types.ts";
+import { ONBOARDING_MSG, savedPreferencesSchema } from "../../src/shared/schemas/onboarding.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { expectSchemaKeys } from "../helpers/contract-keys.ts";
 
 const t = await createTestApp();
 
@@ -197,5 +199,22 @@ describe("POST /api/onboarding/preferences", () => {
   it("admins save their own answers like members", async () => {
     const a = await t.admin();
     expect((await save(a, valid())).statusCode).toBe(200);
+  });
+});
+
+describe("the response contract of the questionnaire", () => {
+  it("answers exactly the schemas' keys: the saved answers (no row id or user id) and the member", async () => {
+    const m = await t.member();
+    const saved = await save(m, valid());
+    expect(saved.statusCode).toBe(200);
+    expect(Object.keys(saved.json()).sort()).toEqual(["preferences", "user"]);
+    expectSchemaKeys(publicUserSchema, saved.json().user);
+    expect(saved.json().user.preferences).not.toBeNull();
+    expectSchemaKeys(savedPreferencesSchema, saved.json().preferences);
+    const got = await t.request({ method: "GET", url: "/api/onboarding/preferences", as: m });
+    expect(Object.keys(got.json())).toEqual(["preferences"]);
+    expectSchemaKeys(savedPreferencesSchema, got.json().preferences);
+    expect(got.json().preferences).not.toHaveProperty("userId");
+    expect(got.json().preferences).not.toHaveProperty("id");
   });
 });

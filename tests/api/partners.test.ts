@@ -2,10 +2,17 @@ import { and, eq, isNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { partnerInvites, users } from "../../src/server/db/schema.ts";
 import { INVITE_TTL_DAYS, PARTNER_MSG } from "../../src/server/modules/partners/service.ts";
+import { publicUserSchema } from "../../src/shared/api-types.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
+import {
+  partnerInviteInfoSchema,
+  partnerQuestionnaireSchema,
+  partnerStatusSchema,
+} from "../../src/shared/schemas/partner.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { expectSchemaKeys } from "../helpers/contract-keys.ts";
 
 const t = await createTestApp();
 const NOW = new Date("2026-11-10T12:00:00Z");
@@ -455,5 +462,28 @@ describe("DELETE /api/partner", () => {
     expect(again.json()).toEqual({ message: PARTNER_MSG.noPartner });
     // Free again: either can invite someone new.
     expect((await invite(b, { email: partnerEmail() })).statusCode).toBe(200);
+  });
+});
+
+describe("the response contract of the partner routes", () => {
+  it("answers exactly the schemas' keys: the status with an invitation waiting, the invitation, the linked member", async () => {
+    const a = await t.member();
+    const b = await t.member();
+    const sent = await invite(a, { email: b.user.email });
+    expectSchemaKeys(partnerStatusSchema, sent.json());
+    expect(sent.json().pendingInvite).not.toBeNull();
+    expectSchemaKeys(partnerStatusSchema, (await status(a)).json());
+    const token = await tokenSentTo(b.user.email);
+    const shown = await info(token);
+    expect(shown.statusCode).toBe(200);
+    expectSchemaKeys(partnerInviteInfoSchema, shown.json());
+    const linked = await accept(b, { token });
+    expectSchemaKeys(publicUserSchema, linked.json());
+    const linkedStatus = (await status(b)).json();
+    expect(linkedStatus.partner).not.toBeNull();
+    expectSchemaKeys(partnerStatusSchema, linkedStatus);
+    const questionnaire = await t.request({ method: "GET", url: "/api/partner/preferences", as: b });
+    expect(questionnaire.statusCode).toBe(200);
+    expectSchemaKeys(partnerQuestionnaireSchema, questionnaire.json());
   });
 });

@@ -91,8 +91,15 @@ export const resetPasswordRequestSchema = z
 export const resetTokenCheckSchema = z.object({
   token: z.string({ error: MSG.tokenRequired }).min(1, MSG.tokenRequired).max(200, MSG.invalidResetToken),
 });
-export type ResetTokenCheck = { valid: boolean };
+export const resetTokenCheckAnswerSchema = z.object({ valid: z.boolean() });
+export type ResetTokenCheck = z.infer<typeof resetTokenCheckAnswerSchema>;
 
 export const verifyEmailSchema = z.object({
   token: z.string().min(1, MSG.invalidVerifyToken).max(200, MSG.invalidVerifyToken),
 });
+
+/** POST /api/login (or /api/login/link) when the account has two-step sign-in and no code was sent: 200, no session yet. */
+export const twoFactorChallengeSchema = z
+  .object({ twoFactorRequired: z.literal(true), message: z.string() })
+  .meta({ id: "TwoFactorChallenge" });
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;

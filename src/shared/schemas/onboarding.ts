@@ -101,6 +101,29 @@ export const preferencesSchema = z.strictObject({
 export type PreferencesInput = z.input<typeof preferencesSchema>;
 export type Preferences = z.output<typeof preferencesSchema>;
 
+/**
+ * The questionnaire as saved (GET /api/onboarding/preferences and the answer to POST): the payload's fields plus
+ * when it was last saved. A partner who answered only the short questionnaire has no budget of their own.
+ */
+export const savedPreferencesSchema = z
+  .object({
+    postcode: z.string(),
+    travelRadius: z.number(),
+    dateSpend: z.enum(["£", "££", "£££"]).nullable(),
+    dateTypePreferences: z.array(dateTypePreferenceSchema),
+    schedulingPreferences: z.array(schedulingPreferenceSchema),
+    timePreferences: z.array(timePreferenceSchema),
+    dietaryRestrictions: z.array(z.enum(DIETARY_OPTIONS)),
+    accessibilityNeeds: z.array(z.enum(ACCESSIBILITY_OPTIONS)),
+    alcoholOk: z.boolean(),
+    openToTrying: z.boolean(),
+    marketingOptOut: z.boolean(),
+    termsAccepted: z.boolean(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "SavedPreferences" });
+export type SavedPreferences = z.infer<typeof savedPreferencesSchema>;
+
 /** Section 9's defaults for a new questionnaire. */
 export const PREFERENCE_DEFAULTS = {
   postcode: "",

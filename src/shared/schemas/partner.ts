@@ -3,12 +3,13 @@
  * questionnaire. The server and the client's form use these same rules and words.
  */
 import { z } from "zod";
+import { publicUserSchema } from "../api-types.ts";
 import {
   ACCESSIBILITY_OPTIONS,
-  type DATE_TYPES,
-  type DAYS_OF_WEEK,
+  DATE_TYPES,
+  DAYS_OF_WEEK,
   DIETARY_OPTIONS,
-  type TIMES_OF_DAY,
+  TIMES_OF_DAY,
 } from "../constants.ts";
 import { ONBOARDING_MSG } from "./onboarding.ts";
 
@@ -61,36 +62,63 @@ export type PartnerPreferencesInput = z.input<typeof partnerPreferencesSchema>;
 export type PartnerPreferences = z.output<typeof partnerPreferencesSchema>;
 
 /** The couple's answers, given once by the partner who holds them; the other partner reads them. */
-export interface SharedAnswers {
-  /** Whose answers they are. */
-  fromFirstName: string | null;
-  postcode: string;
-  travelRadius: number;
-  dateSpend: "£" | "££" | "£££";
-  /** Ranked, first choice first. */
-  dateTypes: (typeof DATE_TYPES)[number][];
-  scheduling: { weekOfMonth: number; dayOfWeek: (typeof DAYS_OF_WEEK)[number] }[];
-  /** Ranked, first choice first. */
-  times: (typeof TIMES_OF_DAY)[number][];
-}
+export const sharedAnswersSchema = z
+  .object({
+    /** Whose answers they are. */
+    fromFirstName: z.string().nullable(),
+    postcode: z.string(),
+    travelRadius: z.number(),
+    dateSpend: z.enum(["£", "££", "£££"]),
+    /** Ranked, first choice first. */
+    dateTypes: z.array(z.enum(DATE_TYPES)),
+    scheduling: z.array(z.object({ weekOfMonth: z.number(), dayOfWeek: z.enum(DAYS_OF_WEEK) })),
+    /** Ranked, first choice first. */
+    times: z.array(z.enum(TIMES_OF_DAY)),
+  })
+  .meta({ id: "SharedAnswers" });
+export type SharedAnswers = z.infer<typeof sharedAnswersSchema>;
 
 /** GET /api/partner/preferences (and the answer to PUT). */
-export interface PartnerQuestionnaire {
-  /**
-   * True for a linked partner who does not hold the plan, when the other partner has answered the couple's
-   * questions: they answer only the short questionnaire. Otherwise the full one is theirs.
-   */
-  eligible: boolean;
-  partnerFirstName: string | null;
-  /** Present only when eligible. */
-  shared: SharedAnswers | null;
-  own: {
-    dietaryRestrictions: (typeof DIETARY_OPTIONS)[number][];
-    accessibilityNeeds: (typeof ACCESSIBILITY_OPTIONS)[number][];
-    alcoholOk: boolean;
-  };
-  marketingOptOut: boolean;
-  termsAccepted: boolean;
-  /** The member's onboarding is done (either questionnaire). */
-  completed: boolean;
-}
+export const partnerQuestionnaireSchema = z
+  .object({
+    /**
+     * True for a linked partner who does not hold the plan, when the other partner has answered the couple's
+     * questions: they answer only the short questionnaire. Otherwise the full one is theirs.
+     */
+    eligible: z.boolean(),
+    partnerFirstName: z.string().nullable(),
+    /** Present only when eligible. */
+    shared: sharedAnswersSchema.nullable(),
+    own: z.object({
+      dietaryRestrictions: z.array(z.enum(DIETARY_OPTIONS)),
+      accessibilityNeeds: z.array(z.enum(ACCESSIBILITY_OPTIONS)),
+      alcoholOk: z.boolean(),
+    }),
+    marketingOptOut: z.boolean(),
+    termsAccepted: z.boolean(),
+    /** The member's onboarding is done (either questionnaire). */
+    completed: z.boolean(),
+  })
+  .meta({ id: "PartnerQuestionnaire" });
+export type PartnerQuestionnaire = z.infer<typeof partnerQuestionnaireSchema>;
+
+/** PUT /api/partner/preferences: the member as now (onboarding done) and the questionnaire as saved. */
+export const partnerPreferencesSavedSchema = z.object({
+  user: publicUserSchema,
+  questionnaire: partnerQuestionnaireSchema,
+});
+
+/** GET /api/partner (and the answer to inviting, cancelling and unlinking): the partner and any invitation waiting. */
+export const partnerStatusSchema = z
+  .object({
+    partner: z.object({ id: z.number(), firstName: z.string().nullable(), email: z.string() }).nullable(),
+    pendingInvite: z.object({ email: z.string(), sentAt: z.string(), expiresAt: z.string() }).nullable(),
+  })
+  .meta({ id: "PartnerStatus" });
+export type PartnerStatus = z.infer<typeof partnerStatusSchema>;
+
+/** GET /api/partner-invite/{token}: who invited (no session needed). */
+export const partnerInviteInfoSchema = z
+  .object({ inviterFirstName: z.string().nullable(), email: z.string(), expiresAt: z.string() })
+  .meta({ id: "PartnerInviteInfo" });
+export type PartnerInviteInfo = z.infer<typeof partnerInviteInfoSchema>;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { PublicUser } from "../../../shared/api-types.ts";
+import { type PublicUser, publicUserSchema } from "../../../shared/api-types.ts";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, type SubscriptionStatus, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
@@ -82,7 +82,8 @@ export async function toPublicUser(
 }
 
 /**
- * toPublicUser as the JSON text Fastify would send (JSON.stringify), kept for a signed-in user that `cache`
+ * toPublicUser as the JSON text the route's response schema would send (encoded through publicUserSchema, so
+ * the fast path keeps the same contract as every other answer), kept for a signed-in user that `cache`
  * holds: keyed by the cached user row and extra row themselves (both objects are replaced, never changed,
  * so a forgotten or re-read entry is a miss), and only while the clock stays inside the span where the
  * answer cannot change with time (see timeSpan).
@@ -100,7 +101,8 @@ export async function publicUserJson(
   const hit = jsonByUser.get(user);
   if (hit && hit.row === row && at >= hit.from && at < hit.until) return hit.json;
   const value = publicUser(user, row, now);
-  const json = JSON.stringify(value);
+  // Encoded once per miss: a hit sends the kept text, with no parse or encode on the request.
+  const json = JSON.stringify(publicUserSchema.encode(value));
   const span = cache?.active && row ? timeSpan(user, row, now, value.activeDiscount !== null) : null;
   if (span && row) jsonByUser.set(user, { row, json, from: span[0], until: span[1] });
   return json;

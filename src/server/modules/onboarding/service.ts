@@ -1,15 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Preferences } from "../../../shared/schemas/onboarding.ts";
+import type { Preferences, SavedPreferences } from "../../../shared/schemas/onboarding.ts";
 import { PARTNER_JOIN_MSG } from "../../../shared/schemas/partner.ts";
 import { type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http-error.ts";
 import { readCouple, sharedAnswersOf } from "../couples/couple.ts";
-
-export interface SavedPreferences extends Omit<Preferences, "termsAccepted"> {
-  termsAccepted: boolean;
-  updatedAt: string;
-}
 
 export async function getPreferences(deps: Deps, user: User): Promise<SavedPreferences | null> {
   const [p] = await deps.db
@@ -21,7 +16,7 @@ export async function getPreferences(deps: Deps, user: User): Promise<SavedPrefe
   return {
     postcode: p.postcode ?? "",
     travelRadius: p.travelRadius,
-    dateSpend: p.dateSpend as Preferences["dateSpend"],
+    dateSpend: p.dateSpend as SavedPreferences["dateSpend"],
     dateTypePreferences: (p.dateTypePreferences ?? []) as Preferences["dateTypePreferences"],
     schedulingPreferences: (p.schedulingPreferences ?? []) as Preferences["schedulingPreferences"],
     timePreferences: (p.timePreferences ?? []) as Preferences["timePreferences"],
