@@ -79,7 +79,7 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Assign a date",
         body: createAssignmentWithOverrideSchema,
         response: { 201: adminAssignmentSchema },
-        // errors: [409, 422]
+        errors: [409, 422],
       },
     },
     async (req, reply) => {
@@ -117,7 +117,7 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
         params: z.object({ assignmentId: adminId }),
         body: statusChangeSchema,
         response: { 200: adminAssignmentSchema },
-        // errors: [409, 422]
+        errors: [409, 422],
       },
     },
     async (req) =>
@@ -135,9 +135,9 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: "Undo the last change while its e-mail waits",
         params: z.object({ assignmentId: adminId }),
-        body: z.unknown().nullish(),
+        body: z.object({}).nullish(),
         response: { 200: undoResultSchema },
-        // errors: [409]
+        errors: [409],
       },
     },
     async (req) => undoChange(deps, req.params.assignmentId),
@@ -149,9 +149,9 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: "Let the matching engine assign the member's next date",
         params: userIdParamSchema,
-        body: z.unknown().nullish(),
+        body: z.object({}).nullish(),
         response: { 201: adminAssignmentSchema },
-        // errors: [409, 422]
+        errors: [409, 422],
       },
     },
     async (req, reply) => reply.code(201).send(await autoAssign(deps, req.params.userId)),

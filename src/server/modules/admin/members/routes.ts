@@ -26,7 +26,7 @@ import { streamWorkbook } from "./stream-workbook.ts";
 /** Members tab, Users tab and the member page. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const noBody = { body: z.unknown().nullish() };
+  const noBody = { body: z.object({}).nullish() };
 
   r.get(
     "/api/admin/users",
@@ -161,7 +161,7 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
         params: idParamSchema,
         ...noBody,
         response: { 200: adminUserSchema },
-        // errors: [409]
+        errors: [409],
       },
     },
     async (req) => demoteUser(deps, requireAdmin(req), req.params.id),

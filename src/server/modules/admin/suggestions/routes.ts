@@ -49,7 +49,7 @@ export function adminSuggestionsRoutes(app: FastifyInstance, deps: Deps): void {
         params,
         body: noBody,
         response: { 200: adminAiSuggestionSchema, 201: adminAiSuggestionSchema },
-        // errors: [409, 422]
+        errors: [409, 422],
       },
     },
     async (req, reply) => {
@@ -66,7 +66,7 @@ export function adminSuggestionsRoutes(app: FastifyInstance, deps: Deps): void {
         params,
         body: updateSuggestionSchema,
         response: { 200: adminAiSuggestionSchema },
-        // errors: [409]
+        errors: [409],
       },
     },
     async (req) => updateSuggestion(deps, req.params.id, req.body),
@@ -81,7 +81,7 @@ export function adminSuggestionsRoutes(app: FastifyInstance, deps: Deps): void {
         params,
         body: noBody,
         response: { 200: adminAiSuggestionSchema },
-        // errors: [409, 422]
+        errors: [409, 422],
       },
     },
     async (req) => bookSuggestion(deps, req.params.id),

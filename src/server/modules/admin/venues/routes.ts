@@ -77,7 +77,7 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Delete a venue",
         params,
         response: { 204: noContentResponse("Deleted") },
-        // errors: [409]
+        errors: [409],
       },
     },
     async (req, reply) => {
@@ -144,7 +144,7 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
           summary: "Preview a venue sync (nothing changes)",
           querystring: syncUploadQuerySchema,
           response: { 200: venueSyncPreviewSchema },
-          // errors: [409, 413, 415, 422]
+          errors: [409, 413, 415, 422],
         },
       },
       async (req) => previewSync(deps, fileOf(req), req.query.filename, req.query.removeMissing),
@@ -158,7 +158,7 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
           summary: "Apply a previewed venue sync",
           querystring: syncApplyQuerySchema,
           response: { 200: venueSyncResultSchema },
-          // errors: [409, 413, 415, 422]
+          errors: [409, 413, 415, 422],
         },
       },
       async (req) => {

@@ -50,7 +50,7 @@ export function adminDateIdeaRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Delete a date idea",
         params,
         response: { 204: noContentResponse("Deleted") },
-        // errors: [409]
+        errors: [409],
       },
     },
     async (req, reply) => {
