@@ -34,7 +34,7 @@ const valid = {
 };
 
 /** Buys a gift through the sandbox's bank payment page; answers the manage token and the gift row. */
-export async function buyGift(overrides: Record<string, unknown> = {}, as?: SignedIn) {
+async function buyGift(overrides: Record<string, unknown> = {}, as?: SignedIn) {
   const res = await post("/api/gifts", { ...valid, ...overrides }, as);
   expect(res.statusCode, res.body).toBe(200);
   const path = new URL(res.json().redirect_url).pathname;
