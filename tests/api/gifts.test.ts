@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   billingEvents,
@@ -399,5 +399,11 @@ describe("authorisation and the back office", () => {
     expect(figures.statusCode, figures.body).toBe(200);
     expect(figures.json().revenueByMonth[0].month).toBe("2026-11");
     expect(figures.json().redeemed).toBeGreaterThanOrEqual(1);
+    // MRR counts only what recurs: gifted plans (the 100-way race left one) add nothing.
+    const mrr = await t.request({ method: "GET", url: "/api/admin/analytics/subscriptions", as: admin });
+    expect(mrr.statusCode).toBe(200);
+    const paying = await t.db.$count(users, isNotNull(users.paymentSubscriptionId));
+    expect(paying).toBe(1);
+    expect(mrr.json().totalMRRPence).toBe(2000);
   });
 });
