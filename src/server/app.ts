@@ -15,6 +15,7 @@ import { adminRoutes } from "./modules/admin/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { billingHistoryRoutes } from "./modules/billing-history/routes.ts";
 import { dateRoutes } from "./modules/dates/routes.ts";
+import { giftRoutes } from "./modules/gifts/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { offerRoutes } from "./modules/offers/routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/routes.ts";
@@ -124,6 +125,7 @@ export async function buildApp(
   supportRoutes(app, deps);
   partnerRoutes(app, deps);
   waitlistRoutes(app, deps);
+  await giftRoutes(app, deps);
   await adminRoutes(app, deps);
 
   const clientDir = opts.clientDir ?? CLIENT_DIST;

@@ -19,6 +19,7 @@ export async function startFakeGoCardless() {
   const subscriptions = new Map<string, Record<string, unknown>>();
   const payments = new Map<string, Record<string, unknown>>();
   const cancelledMandates = new Set<string>();
+  const refunds: Array<Record<string, unknown>> = [];
   const byKey = new Map<string, string>();
   let seq = 0;
   const id = (p: string) => `${p}${String(++seq).padStart(6, "0")}`;
@@ -109,6 +110,12 @@ export async function startFakeGoCardless() {
         cancelledMandates.add(match[1]);
         return send(200, { mandates: { id: match[1], status: "cancelled" } });
       }
+      if (req.method === "POST" && m === "/refunds") {
+        const r = { id: id("RF"), status: "created", ...body.refunds };
+        refunds.push(r);
+        if (key) byKey.set(key, r.id);
+        return send(201, { refunds: r });
+      }
       match = /^\/payments\/([^/]+)$/.exec(m);
       if (req.method === "GET" && match) {
         const p = payments.get(match[1]);
@@ -139,6 +146,24 @@ export async function startFakeGoCardless() {
     subscriptions,
     payments,
     cancelledMandates,
+    refunds,
+    /** The payer approves a payment-only billing request (Instant Bank Pay): it becomes a confirmed payment. */
+    fulfilPayment(billingRequestId: string) {
+      const br = billingRequests.get(billingRequestId)!;
+      br.status = "fulfilled";
+      const pr = br.payment_request as { amount: string; description?: string };
+      const payment = {
+        id: id("PM"),
+        amount: pr.amount,
+        currency: "GBP",
+        status: "confirmed",
+        description: pr.description,
+        links: {},
+      };
+      payments.set(payment.id, payment);
+      br.links = { customer: id("CU"), payment_request_payment: payment.id };
+      return payment.id;
+    },
     /** What GoCardless does when the payer completes the hosted flow. */
     fulfil(billingRequestId: string) {
       const br = billingRequests.get(billingRequestId)!;

@@ -28,6 +28,20 @@ export const PUBLIC: readonly string[] = [
   // provider's page; registered only with the sandbox provider.
   "GET /sandbox/direct-debit/:ref",
   "POST /sandbox/direct-debit/:ref",
+  // Gifts: visitors buy them and price them; the buyer's private link is the manage token (no account);
+  // a code is checked before the couple has an account (rate-limited); the sandbox's one-off payment page
+  // is authenticated by its unguessable reference, like the direct-debit page.
+  "POST /api/gifts/quote",
+  "POST /api/gifts",
+  "GET /api/gifts/payment-return",
+  "GET /api/gifts/manage",
+  "POST /api/gifts/manage/resend",
+  "POST /api/gifts/manage/delivery",
+  "POST /api/gifts/manage/cancel",
+  "GET /api/gifts/manage/card",
+  "GET /api/gifts/redeem/check",
+  "GET /sandbox/bank-payment/:ref",
+  "POST /sandbox/bank-payment/:ref",
   // The OpenAPI reference (issue #7, item 5): public outside production, admin-only in production.
   "GET /api/docs",
   "GET /api/docs/openapi.json",

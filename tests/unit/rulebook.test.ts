@@ -183,3 +183,34 @@ describe("a month off that starts after kept dates", () => {
     expect(brokenRules(facts(new Date("2031-05-02T18:00:00Z")))).not.toContain(pausedMsg);
   });
 });
+
+describe("a gifted plan's end", () => {
+  it("refuses any date at or after the last gifted month", () => {
+    const [m] = fc.sample(member, { seed: 23, numRuns: 1 });
+    const profile: MemberProfile = { ...m, planEndsAt: new Date("2031-04-01T00:00:00Z") };
+    const facts = (at: Date) => ({
+      profile,
+      people: [],
+      venue: {
+        id: 98,
+        name: "Venue 98",
+        type: "restaurant",
+        priceLevel: "medium",
+        city: "London",
+        address: null,
+        postcode: "SE1 9PX",
+        location: BRIDGE,
+        dietary: [],
+        accessibility: [],
+        ideas: [],
+      },
+      idea: null,
+      at,
+      now: NOW,
+      allowance: { allowed: 2, used: 0 },
+    });
+    const endMsg = "The gifted plan ends on 1 April";
+    expect(brokenRules(facts(new Date("2031-03-28T19:00:00Z")))).not.toContain(endMsg);
+    expect(brokenRules(facts(new Date("2031-04-02T18:00:00Z")))).toContain(endMsg);
+  });
+});

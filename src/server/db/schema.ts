@@ -96,6 +96,11 @@ export const users = pgTable(
     planOfferTier: varchar("plan_offer_tier", { length: 20 }),
     /** End of the cycle the leaving plan holder had paid for: dates up to it stay whatever happens. */
     planOfferPaidUntil: timestamp("plan_offer_paid_until", { withTimezone: true }),
+    /**
+     * The end of a plan given as a gift (redeemed by a member without a Direct Debit): no collection, no
+     * booking after it; the gifts job reminds the couple before it and ends the plan at it. Null once they pay.
+     */
+    giftedUntil: timestamp("gifted_until", { withTimezone: true }),
     /** Set when the member deleted the account: the row stays, anonymised, for the financial records. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -802,6 +807,67 @@ export const signInLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("sign_in_links_user_idx").on(t.userId)],
+);
+
+/**
+ * A gift membership: bought once (a one-off bank payment), delivered to the recipients by e-mail on the chosen
+ * London day, redeemed once with its code. The code is stored as it is (not hashed): it must be printed on
+ * the card and e-mailed again whenever the buyer or an admin resends it, and it is worth no more than the
+ * months it buys; guessing is stopped by its length (60+ bits), the rate limit and the 24-month expiry.
+ * The private manage link's token, which can cancel and refund, is stored only as its sha256.
+ */
+export const gifts = pgTable(
+  "gifts",
+  {
+    id: serial("id").primaryKey(),
+    /** Normalised: upper case, no separators ("K7QXM4RZT9WA"); shown in groups of four. */
+    code: varchar("code", { length: 32 }).notNull().unique(),
+    /** pending (awaiting payment), paid, scheduled, delivered, redeemed, expired, refunded. */
+    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    tier: varchar("tier", { length: 20 }).notNull(),
+    months: integer("months").notNull(),
+    /** Pence: the tier's price times the months, the length discount and the offer's saving, and the total. */
+    subtotalPence: integer("subtotal_pence").notNull(),
+    lengthDiscountPence: integer("length_discount_pence").notNull().default(0),
+    offerDiscountPence: integer("offer_discount_pence").notNull().default(0),
+    amountPence: integer("amount_pence").notNull(),
+    offerCodeId: integer("offer_code_id").references(() => offerCodes.id, { onDelete: "set null" }),
+    /** The signed-in member who bought it, if any (visitors may buy). */
+    buyerUserId: integer("buyer_user_id").references(() => users.id, { onDelete: "set null" }),
+    buyerName: varchar("buyer_name", { length: 80 }).notNull(),
+    buyerEmail: varchar("buyer_email", { length: 254 }).notNull(),
+    recipientNames: varchar("recipient_names", { length: 160 }).notNull(),
+    recipientEmail: varchar("recipient_email", { length: 254 }).notNull(),
+    message: text("message").notNull().default(""),
+    /** London calendar day the recipients' e-mail goes, "2026-12-24". */
+    deliverOn: varchar("deliver_on", { length: 10 }).notNull(),
+    /** sha256 of the buyer's private manage token. */
+    manageTokenHash: varchar("manage_token_hash", { length: 64 }).notNull().unique(),
+    provider: varchar("provider", { length: 20 }).notNull(),
+    /** The provider's id for the one-off payment request (a GoCardless billing request, a sandbox reference). */
+    providerRef: varchar("provider_ref", { length: 64 }).notNull().unique(),
+    providerState: jsonb("provider_state").$type<Record<string, unknown>>().notNull().default({}),
+    /** The provider's payment id once paid (refunds go to it). */
+    paymentRef: varchar("payment_ref", { length: 64 }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** Times the recipients' e-mail was sent again (resend), so each resend has its own once-only key. */
+    resends: integer("resends").notNull().default(0),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    redeemedBy: integer("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+    /** "plan" (a member without a plan got the tier) or "credit" (a paying member's collections paused). */
+    redeemedAs: varchar("redeemed_as", { length: 10 }),
+    /** 24 months after payment; an unredeemed code stops working then. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("gifts_status_deliver_idx").on(t.status, t.deliverOn),
+    index("gifts_paid_at_idx").on(t.paidAt),
+    index("gifts_buyer_email_idx").on(sql`lower(${t.buyerEmail})`),
+  ],
 );
 
 /** A whole users row, secrets included: only the code that checks a password or a second factor needs it. */

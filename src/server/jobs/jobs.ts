@@ -5,6 +5,7 @@
 import type { Deps } from "../deps.ts";
 import { purgeRateLimits } from "../modules/auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
+import { giftsJob } from "../modules/gifts/jobs.ts";
 import { finishStaleCompletions } from "../modules/payments/checkout.ts";
 import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
 import { billingJobs } from "./billing/index.ts";
@@ -48,6 +49,7 @@ export const purgeSessionsJob: JobDefinition = {
 export const allJobs: JobDefinition[] = [
   finishCompletionsJob,
   advanceSubscriptionsJob,
+  giftsJob,
   ...billingJobs,
   ...dateJobs,
   planOffersJob,

@@ -28,6 +28,7 @@ export const RULE_MSG = {
   tooFar: `The date is more than ${BOOKING_HORIZON_MONTHS} months ahead`,
   // Hard rules: an operator may override them with a reason.
   paused: (until: string) => `The plan is paused until ${until}`,
+  planEnds: (on: string) => `The gifted plan ends on ${on}`,
   pausedOpen: "The plan is paused",
   pastDue: "The plan's last payment failed (past due)",
   noTier: "The plan has no tier set",

@@ -24,6 +24,8 @@ export interface OutgoingMail {
    * offer an unsubscribe button beside the sender.
    */
   listUnsubscribe?: string;
+  /** Files sent with the message (a gift card PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
   /** A calendar part (text/calendar): a date's hold, its update at the reveal, or its cancellation. */
   calendar?: { method: "PUBLISH" | "REQUEST" | "CANCEL"; content: string; filename?: string };
 }
@@ -61,6 +63,7 @@ export function smtpTransport(url: string): Transport {
         text: mail.text,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         ...(mail.listUnsubscribe ? { list: { unsubscribe: mail.listUnsubscribe } } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
         ...(mail.calendar
           ? {
               icalEvent: {

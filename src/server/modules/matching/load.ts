@@ -34,6 +34,8 @@ interface MemberRow extends Record<string, unknown> {
   pause_starts_at: Date | string | null;
   partner_paused_until: Date | string | null;
   partner_pause_starts_at: Date | string | null;
+  gifted_until: Date | string | null;
+  partner_gifted_until: Date | string | null;
   partner_id: number | null;
   has_prefs: boolean;
   postcode: string | null;
@@ -141,6 +143,7 @@ export async function loadProfiles(
     await conn.execute<MemberRow>(sql`
       select u.id, u.first_name, u.last_name, u.email, u.subscription_tier, u.subscription_status,
         u.paused_until, u.pause_starts_at, pu.paused_until as partner_paused_until,
+        u.gifted_until, pu.gifted_until as partner_gifted_until,
         pu.pause_starts_at as partner_pause_starts_at, pu.id as partner_id, (p.id is not null) as has_prefs, p.postcode, p.travel_radius,
         p.date_spend, p.date_type_preferences as date_types, p.time_preferences as times,
         p.scheduling_preferences as scheduling, p.dietary_restrictions as dietary,
@@ -317,6 +320,7 @@ export async function loadProfiles(
       // The plan's month off: the holder's, whichever partner is loaded (one plan covers the couple).
       pausedUntil: asDate(holderIsPartner ? m.partner_paused_until : m.paused_until),
       pausedFrom: asDate(holderIsPartner ? m.partner_pause_starts_at : m.pause_starts_at),
+      planEndsAt: asDate(holderIsPartner ? m.partner_gifted_until : m.gifted_until),
       postcode: shared.postcode,
       location: shared.postcode ? (places.get(shared.postcode) ?? null) : null,
       travelRadiusMiles: shared.travelRadius,

@@ -37,6 +37,8 @@ export interface MemberProfile {
    * no date may fall in [pausedFrom, pausedUntil); null or absent: the pause holds from now to pausedUntil.
    */
   pausedFrom?: Date | null;
+  /** The end of a gifted plan (users.gifted_until): no date at or after it. Null or absent: no end. */
+  planEndsAt?: Date | null;
   /** Normalised postcode ("SW1A 1AA") and where it is; location null when it cannot be placed. */
   postcode: string | null;
   location: LatLng | null;

@@ -155,6 +155,45 @@ export function gocardlessProvider(opts: {
       );
     },
 
+    async startOneOffPayment(input) {
+      // Instant Bank Pay: a payment-only Billing Request, paid from the payer's bank app through the flow.
+      const request = await call(() =>
+        client.billingRequests.create(
+          {
+            payment_request: {
+              amount: String(input.amountPence),
+              currency: "GBP",
+              description: input.description.slice(0, 100),
+              scheme: "faster_payments",
+            } as never,
+            metadata: { reference: input.reference.slice(0, 50) },
+          },
+          `brp-${input.reference}`,
+        ),
+      );
+      const flow = await call(() =>
+        client.billingRequestFlows.create(
+          {
+            redirect_uri: input.returnUrl,
+            exit_uri: input.exitUrl,
+            links: { billing_request: request.id! },
+            prefilled_customer: { email: input.customer.email } as never,
+          },
+          `brpf-${input.reference}`,
+        ),
+      );
+      return { providerRef: request.id!, redirectUrl: flow.authorisation_url! };
+    },
+
+    async confirmOneOffPayment(request) {
+      const br = await call(() => client.billingRequests.find(request.providerRef));
+      const paymentId = (br.links as { payment_request_payment?: string } | undefined)
+        ?.payment_request_payment;
+      if (br.status !== "fulfilled" || !paymentId)
+        throw new NotAuthorisedError(`Billing request ${request.providerRef} is ${br.status}`);
+      return { paymentId };
+    },
+
     async getMandate(mandateId) {
       const mandate = await call(() => client.mandates.find(mandateId));
       const accountId = mandate.links?.customer_bank_account;

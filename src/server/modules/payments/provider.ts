@@ -49,6 +49,20 @@ export interface PaymentProvider {
     description: string,
     idempotencyKey: string,
   ): Promise<void>;
+  /** A one-off bank payment (a gift), approved by the payer at the provider's page; no mandate is left behind. */
+  startOneOffPayment(input: {
+    reference: string;
+    amountPence: number;
+    description: string;
+    returnUrl: string;
+    exitUrl: string;
+    customer: { email: string; name: string };
+  }): Promise<{ providerRef: string; redirectUrl: string; state?: Record<string, unknown> }>;
+  /** Reads the one-off payment back from the provider; throws NotAuthorisedError when it was not made. */
+  confirmOneOffPayment(request: {
+    providerRef: string;
+    providerState: Record<string, unknown>;
+  }): Promise<{ paymentId: string }>;
   getMandate(mandateId: string): Promise<ProviderMandate | null>;
   /** Payments collected (or being collected) under the mandate, newest first. */
   listPayments(mandateId: string): Promise<ProviderPayment[]>;

@@ -9,7 +9,7 @@ import type { Deps } from "../../deps.ts";
 import { findCheckoutByRef } from "./checkout.ts";
 import { sandboxIds } from "./sandbox-provider.ts";
 
-const esc = (s: string) =>
+export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 type Fields = { accountHolder: string; sortCode: string; accountNumber: string; confirm: boolean };
@@ -187,7 +187,7 @@ function fontFaces(): string {
 }
 
 /** The page in the product's look (DESIGN.md: ivory and plum, gold in the dark; Fraunces and Inter), phone first. */
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${esc(title)} · ${esc(BRAND.name)}</title>
 <style>
 ${fontFaces()}

@@ -193,6 +193,21 @@ export function sandboxProvider(
         .returning({ id: sandboxPayments.id });
       if (res.length === 0) throw new ProviderError(`No payment ${paymentId}`);
     },
+    async startOneOffPayment(input) {
+      const providerRef = `PRQSB${randomBytes(10).toString("hex").toUpperCase()}`;
+      return {
+        providerRef,
+        redirectUrl: `${appUrl}/sandbox/bank-payment/${providerRef}`,
+        state: { returnUrl: input.returnUrl, exitUrl: input.exitUrl },
+      };
+    },
+    async confirmOneOffPayment(request) {
+      // The sandbox's payment page (gifts/sandbox-payment-page.ts) records the approval on the request.
+      const s = request.providerState;
+      if (s.paid !== true || typeof s.paymentId !== "string")
+        throw new NotAuthorisedError("The payment has not been approved.");
+      return { paymentId: s.paymentId };
+    },
     async cancelMandate(mandateId) {
       // The sandbox keeps a mandate on the checkout that authorised it: the mark ends it there.
       if (db)
@@ -269,5 +284,7 @@ export function sandboxProvider(
 
 export const sandboxIds = {
   customer: (ref: string) => id("SBCU", ref),
+  /** The payment a one-off payment request becomes once approved. */
+  payment: (ref: string) => id("SBPM", ref),
   mandate: (ref: string) => id("SBMD", ref),
 };

@@ -5,6 +5,7 @@ import { offerCodeUsage, subscriptionEvents, users, webhookEvents } from "../../
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
 import { factsForEvent, recordWebhookBillingEvent } from "../billing-history/webhook-events.ts";
+import { applyGiftPaymentEvent } from "../gifts/purchase.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
 
 export const webhookBodySchema = z.object({
@@ -171,6 +172,9 @@ export async function processWebhookEvents(
       }
       return outcome;
     });
+    // A gift's one-off payment (Instant Bank Pay) completed without the payer coming back to us.
+    if (event.resource_type === "billing_requests" && outcomes[event.id] !== "duplicate")
+      await applyGiftPaymentEvent(deps, event);
     // New bank details: the old mandate is cancelled only now the new one is active.
     if (
       event.resource_type === "mandates" &&

@@ -139,7 +139,7 @@ export function slotFunnel(member: MemberProfile, options: MatchOptions): SlotFu
     }
     i = j;
   }
-  funnel.afterPause = funnel.candidates.filter((s) => !pausedAt(member, s.t));
+  funnel.afterPause = funnel.candidates.filter((s) => !pausedAt(member, s.t) && !afterPlanEnd(member, s.t));
   const quota = new Map<string, number>();
   funnel.afterQuota = funnel.afterPause.filter((s) => {
     let q = quota.get(s.yearMonth);
@@ -164,6 +164,10 @@ export function slotFunnel(member: MemberProfile, options: MatchOptions): SlotFu
  * Whether the couple's plan is paused at `t`: before pausedUntil, and from pausedFrom on when the pause starts
  * later (the dates they kept before it stay plannable).
  */
+export function afterPlanEnd(member: MemberProfile, t: number): boolean {
+  return !!member.planEndsAt && t >= member.planEndsAt.getTime();
+}
+
 export function pausedAt(member: MemberProfile, t: number): boolean {
   const until = member.pausedUntil?.getTime();
   if (until === undefined || t >= until) return false;

@@ -29,7 +29,7 @@ import {
   weekOfMonth,
 } from "../matching/rules.ts";
 import type { IdeaCandidate, MemberProfile, TimeOfDayPref, VenueCandidate } from "../matching/types.ts";
-import { lastVisits, pausedAt, revisitOk } from "./funnel.ts";
+import { afterPlanEnd, lastVisits, pausedAt, revisitOk } from "./funnel.ts";
 
 /** One of the two people, with their own needs (the profile holds them merged). */
 export interface Person {
@@ -97,6 +97,8 @@ export function brokenRules(f: BookingFacts): string[] {
   // A pause that starts after the dates the couple kept leaves those dates (and times before it) bookable.
   else if (m.pausedUntil && pausedAt(m, t)) out.push(RULE_MSG.paused(dayMonth(m.pausedUntil)));
   if (m.subscriptionStatus === "past_due") out.push(RULE_MSG.pastDue);
+  // A gifted plan ends cleanly: nothing is booked after its last month.
+  if (m.planEndsAt && afterPlanEnd(m, t)) out.push(RULE_MSG.planEnds(dayMonth(m.planEndsAt)));
   if (!m.tier) out.push(RULE_MSG.noTier);
 
   // Each partner's needs, by name.

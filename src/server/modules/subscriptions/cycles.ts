@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import { subscriptionEvents, users } from "../../db/schema.ts";
@@ -22,7 +22,12 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
         .from(users)
         .where(
           or(
-            and(inArray(users.subscriptionStatus, ["active", "paused"]), lte(users.currentPeriodEnd, now)),
+            and(
+              inArray(users.subscriptionStatus, ["active", "paused"]),
+              lte(users.currentPeriodEnd, now),
+              // A gifted plan's last month does not roll on: the gifts job ends it (gifts/jobs.ts).
+              or(isNull(users.giftedUntil), gt(users.giftedUntil, users.currentPeriodEnd)),
+            ),
             and(eq(users.subscriptionStatus, "past_due"), lte(users.paymentStatusAt, graceStart)),
           ),
         )

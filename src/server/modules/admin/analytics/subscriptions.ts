@@ -39,6 +39,8 @@ export function currentByTier(now: Date) {
     ),
     paying AS (
       SELECT p.tier, p.pence - CASE
+          -- A gifted plan was paid once, as a gift: a subscriber, but nothing recurring.
+          WHEN m.gifted_until IS NOT NULL THEN p.pence
           WHEN o.user_id IS NULL THEN 0
           WHEN cardinality(array_remove(array_remove(o.applicable_tiers, ''), NULL)) > 0
                AND NOT (p.tier = ANY (o.applicable_tiers)) THEN 0

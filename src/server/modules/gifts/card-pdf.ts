@@ -1,0 +1,112 @@
+/**
+ * The printable gift card (pdfkit, built-in Helvetica and Times: nothing fetched, nothing embedded), in the
+ * product's look: a plum card with gold lettering on an ivory A4 landscape page, the code in groups.
+ */
+import PDFDocument from "pdfkit";
+import { BRAND } from "../../../shared/brand.ts";
+import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { formatGiftCode } from "../../../shared/gifts.ts";
+
+export interface GiftCardData {
+  tier: TierId;
+  months: number;
+  from: string;
+  to: string;
+  message: string;
+  code: string;
+  /** "26 November 2028" */
+  validUntil: string;
+  redeemUrl: string;
+}
+
+const PLUM = "#3b1d3a";
+const IVORY = "#faf7f2";
+const GOLD = "#d8b25c";
+const SOFT = "#e8dfd3";
+
+export function giftCardPdf(data: GiftCardData, opts: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: 0,
+    compress: opts.compress ?? true,
+    info: { Title: `${BRAND.name} gift card`, Author: BRAND.name },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const W = doc.page.width;
+  const H = doc.page.height;
+  doc.rect(0, 0, W, H).fill(IVORY);
+  const m = 48;
+  doc.roundedRect(m, m, W - 2 * m, H - 2 * m, 18).fill(PLUM);
+  doc
+    .roundedRect(m + 14, m + 14, W - 2 * m - 28, H - 2 * m - 28, 12)
+    .lineWidth(1)
+    .strokeColor(GOLD)
+    .stroke();
+  const inner = m + 48;
+  const width = W - 2 * inner;
+  const months = `${data.months} month${data.months === 1 ? "" : "s"}`;
+  const tier = TIERS[data.tier];
+
+  doc
+    .fillColor(GOLD)
+    .font("Times-Bold")
+    .fontSize(30)
+    .text(BRAND.name, inner, inner - 4, { width });
+  doc
+    .fillColor(SOFT)
+    .font("Helvetica")
+    .fontSize(10)
+    .text("A GIFT OF MYSTERY DATES IN LONDON", inner, inner + 34, { width, characterSpacing: 2 });
+  doc
+    .fillColor(IVORY)
+    .font("Times-Roman")
+    .fontSize(34)
+    .text(`${tier.name} · ${months}`, inner, inner + 76, { width });
+  doc
+    .font("Helvetica")
+    .fontSize(12)
+    .fillColor(SOFT)
+    .text(
+      `${tier.datesPerMonth} surprise date${tier.datesPerMonth === 1 ? "" : "s"} a month, planned for you and revealed 48 hours before.`,
+      { width },
+    );
+  doc.moveDown(1.2);
+  doc.font("Helvetica-Bold").fontSize(12).fillColor(GOLD).text(`For ${data.to}`, { width });
+  doc.font("Helvetica").fillColor(SOFT).text(`From ${data.from}`, { width });
+  if (data.message) {
+    doc.moveDown(0.8);
+    doc
+      .font("Times-Italic")
+      .fontSize(data.message.length > 250 ? 11 : 14)
+      .fillColor(IVORY)
+      .text(`“${data.message}”`, { width: width * 0.9, height: 120, ellipsis: true });
+  }
+  const codeY = H - m - 150;
+  doc.roundedRect(inner, codeY, width, 78, 10).fill(IVORY);
+  doc
+    .fillColor(PLUM)
+    .font("Helvetica")
+    .fontSize(9)
+    .text("YOUR GIFT CODE", inner + 20, codeY + 12, { characterSpacing: 2 });
+  doc
+    .font("Courier-Bold")
+    .fontSize(28)
+    .text(formatGiftCode(data.code), inner + 20, codeY + 30, { characterSpacing: 2 });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor("#67566a")
+    .text(`Valid until ${data.validUntil}`, inner + width - 200, codeY + 16, { width: 180, align: "right" });
+  doc
+    .fillColor(SOFT)
+    .fontSize(10)
+    .text(`Redeem at ${data.redeemUrl}`, inner, H - m - 56, { width });
+  doc.end();
+  return done;
+}

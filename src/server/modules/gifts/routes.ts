@@ -1,0 +1,202 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminId, TOTAL_COUNT_HEADER } from "../../../shared/admin/common.ts";
+import {
+  adminGiftDeliverySchema,
+  adminGiftListQuerySchema,
+  adminGiftListResponse,
+  adminGiftRow,
+  GIFT_MSG,
+  giftAnalyticsResponse,
+  giftChangeDeliverySchema,
+  giftCheckResponse,
+  giftPurchaseSchema,
+  giftQuoteResponse,
+  giftQuoteSchema,
+  giftRedeemCheckQuerySchema,
+  giftRedeemResponse,
+  giftRedeemSchema,
+  giftRedirectResponse,
+  giftTokenBodySchema,
+  giftTokenQuerySchema,
+  giftViewResponse,
+} from "../../../shared/gifts.ts";
+import { fileResponse, messageSchema, redirectResponse } from "../../../shared/schemas/responses.ts";
+import type { Deps } from "../../deps.ts";
+import { notFound } from "../../http-error.ts";
+import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { exportGiftsCsv, giftAnalytics, giftById, listGifts } from "./admin.ts";
+import { changeDelivery, giftCardFile, giftView, refundGift, resendGift } from "./manage.ts";
+import { quoteGift } from "./pricing.ts";
+import { completeGiftPayment, createGift, findGiftByToken } from "./purchase.ts";
+import { checkGiftCode, redeemGift } from "./redeem.ts";
+import { sandboxPaymentPageRoutes } from "./sandbox-payment-page.ts";
+
+const pdf = fileResponse("application/pdf", "The printable gift card");
+
+/** Gift memberships: buying (visitors and members), the buyer's private link, redeeming, and the back office. */
+export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rl = deps.config.rateLimits;
+
+  r.post(
+    "/api/gifts/quote",
+    { schema: { body: giftQuoteSchema, response: { 200: giftQuoteResponse } } },
+    async (req) => {
+      await deps.limiter.hit(`gift-quote:${req.ip}`, 60, rl.windowMinutes);
+      const { offerCodeId: _, ...quote } = await quoteGift(deps.db, {
+        ...req.body,
+        userId: req.user?.id ?? null,
+        now: deps.now(),
+      });
+      return quote;
+    },
+  );
+
+  r.post(
+    "/api/gifts",
+    { schema: { body: giftPurchaseSchema, response: { 200: giftRedirectResponse } } },
+    async (req) => {
+      await deps.limiter.hit(`gift-buy:${req.ip}`, 20, rl.windowMinutes);
+      return createGift(deps, req.user, req.body);
+    },
+  );
+
+  // The provider sends the payer back here; the payment is read back from it before the gift counts as paid.
+  r.get(
+    "/api/gifts/payment-return",
+    {
+      config: { writes: true },
+      schema: {
+        querystring: giftTokenQuerySchema,
+        response: { 303: redirectResponse("To the gift's page") },
+      },
+    },
+    async (req, reply) => reply.redirect(await completeGiftPayment(deps, req.query.token), 303),
+  );
+
+  const byToken = async (token: string) => {
+    const g = await findGiftByToken(deps, token);
+    if (!g) throw notFound(GIFT_MSG.notFound);
+    return g;
+  };
+
+  r.get(
+    "/api/gifts/manage",
+    { schema: { querystring: giftTokenQuerySchema, response: { 200: giftViewResponse } } },
+    async (req) => giftView(deps, await byToken(req.query.token)),
+  );
+  r.post(
+    "/api/gifts/manage/resend",
+    { schema: { body: giftTokenBodySchema, response: { 200: messageSchema } } },
+    async (req) => {
+      await deps.limiter.hit(`gift-resend:${req.body.token}`, 5, rl.windowMinutes);
+      await resendGift(deps, await byToken(req.body.token));
+      return { message: GIFT_MSG.resent };
+    },
+  );
+  r.post(
+    "/api/gifts/manage/delivery",
+    { schema: { body: giftChangeDeliverySchema, response: { 200: messageSchema } } },
+    async (req) => {
+      await changeDelivery(deps, await byToken(req.body.token), req.body.deliverOn);
+      return { message: GIFT_MSG.deliveryChanged };
+    },
+  );
+  r.post(
+    "/api/gifts/manage/cancel",
+    { schema: { body: giftTokenBodySchema, response: { 200: messageSchema } } },
+    async (req) => {
+      await refundGift(deps, await byToken(req.body.token), "buyer");
+      return { message: GIFT_MSG.refunded };
+    },
+  );
+  r.get(
+    "/api/gifts/manage/card",
+    { schema: { querystring: giftTokenQuerySchema, response: { 200: pdf } } },
+    async (req, typed) => {
+      // A binary answer: sent as it is, not through the JSON serializer (fileResponse documents it).
+      const reply = typed as unknown as FastifyReply;
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", 'attachment; filename="gift-card.pdf"')
+        .header("cache-control", "no-store")
+        .send(await giftCardFile(deps, await byToken(req.query.token)));
+    },
+  );
+
+  r.get(
+    "/api/gifts/redeem/check",
+    { schema: { querystring: giftRedeemCheckQuerySchema, response: { 200: giftCheckResponse } } },
+    async (req) => checkGiftCode(deps, req.query.code, req.ip),
+  );
+  r.post(
+    "/api/gifts/redeem",
+    { onRequest: memberOnly, schema: { body: giftRedeemSchema, response: { 200: giftRedeemResponse } } },
+    async (req) => redeemGift(deps, requireUser(req), req.body.code),
+  );
+
+  // Back office (every /api/admin/* path is guarded in plugins/auth-context.ts).
+  const params = z.strictObject({ id: adminId });
+  r.get(
+    "/api/admin/gifts",
+    { schema: { querystring: adminGiftListQuerySchema, response: { 200: adminGiftListResponse } } },
+    async (req, reply) => {
+      const { rows, total } = await listGifts(deps, req.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+    },
+  );
+  r.get(
+    "/api/admin/gifts/export",
+    {
+      schema: {
+        querystring: adminGiftListQuerySchema,
+        response: { 200: fileResponse("text/csv", "Every gift, as CSV") },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="gifts.csv"')
+        .send(await exportGiftsCsv(deps, req.query)),
+  );
+  r.get("/api/admin/gifts/analytics", { schema: { response: { 200: giftAnalyticsResponse } } }, async () =>
+    giftAnalytics(deps),
+  );
+  r.get("/api/admin/gifts/:id", { schema: { params, response: { 200: adminGiftRow } } }, async (req) => {
+    const g = await giftById(deps, req.params.id);
+    return {
+      ...giftView(deps, g),
+      createdAt: g.createdAt,
+      redeemedBy: g.redeemedBy,
+      redeemedAs: g.redeemedAs,
+    };
+  });
+  r.post(
+    "/api/admin/gifts/:id/resend",
+    { schema: { params, response: { 200: messageSchema } } },
+    async (req) => {
+      await resendGift(deps, await giftById(deps, req.params.id));
+      return { message: GIFT_MSG.resent };
+    },
+  );
+  r.post(
+    "/api/admin/gifts/:id/delivery",
+    { schema: { params, body: adminGiftDeliverySchema, response: { 200: messageSchema } } },
+    async (req) => {
+      await changeDelivery(deps, await giftById(deps, req.params.id), req.body.deliverOn);
+      return { message: GIFT_MSG.deliveryChanged };
+    },
+  );
+  r.post(
+    "/api/admin/gifts/:id/refund",
+    { schema: { params, response: { 200: messageSchema } } },
+    async (req) => {
+      await refundGift(deps, await giftById(deps, req.params.id), "admin");
+      return { message: GIFT_MSG.refunded };
+    },
+  );
+
+  if (deps.payments.name === "sandbox") await sandboxPaymentPageRoutes(app, deps);
+}

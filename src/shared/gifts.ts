@@ -1,0 +1,275 @@
+/**
+ * Gift memberships: the figures, the messages and the request and response contract of /api/gifts, shared by
+ * the gift pages and the server.
+ */
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH, TIER_IDS, TIERS, type TierId } from "./constants.ts";
+
+export const GIFT = {
+  /** Lengths a gift can be bought for, in months. */
+  lengths: [1, 3, 6, 12] as const,
+  /** Percent off the tier's price times the months, by length: longer gifts cost less a month. */
+  lengthDiscountPercent: { 1: 0, 3: 0, 6: 5, 12: 10 } as Record<number, number>,
+  messageMax: 500,
+  nameMax: 80,
+  recipientNamesMax: 160,
+  /** The delivery day may be today (London) or up to this many days ahead. */
+  deliveryMaxDaysAhead: 365,
+  /** An unredeemed code works for this long after payment. */
+  codeValidMonths: 24,
+  /** A buyer may cancel an unredeemed gift for a full refund within this many days of paying. */
+  cancelDays: 14,
+  /** Characters of a code (no 0/O, 1/I, so it can be read aloud), its length and group size. */
+  codeAlphabet: "ABCDEFGHJKLMNPQRSTUVWXYZ23456789",
+  codeLength: 12,
+  codeGroup: 4,
+  /** Reminders before a gifted plan runs out, in days. */
+  reminderDays: [14, 7, 2] as const,
+  /** The recipients' e-mail goes from this hour (London) on the delivery day. */
+  deliveryHour: 8,
+  /** Guesses of /api/gifts/redeem/check and /api/gifts/redeem per address and per member in the window. */
+  redeemAttempts: 10,
+} as const;
+
+export type GiftLength = (typeof GIFT.lengths)[number];
+
+export const GIFT_STATUSES = [
+  "pending",
+  "paid",
+  "scheduled",
+  "delivered",
+  "redeemed",
+  "expired",
+  "refunded",
+] as const;
+export type GiftStatus = (typeof GIFT_STATUSES)[number];
+
+export const GIFT_MSG = {
+  tier: "Please choose a plan for the gift",
+  months: `Please choose a gift length of ${GIFT.lengths.join(", ")} months`,
+  buyerName: "Please enter your name",
+  buyerEmail: "Please enter your e-mail address",
+  recipientNames: "Please enter the couple's names",
+  recipientEmail: "Please enter the couple's e-mail address",
+  deliverOn: "Please choose a delivery date",
+  deliveryPast: "The delivery date can't be in the past",
+  deliveryTooFar: `The delivery date can be at most ${GIFT.deliveryMaxDaysAhead} days ahead`,
+  messageTooLong: `The message can be at most ${GIFT.messageMax} characters`,
+  nameTooLong: `Names can be at most ${GIFT.nameMax} characters`,
+  recipientNamesTooLong: `The couple's names can be at most ${GIFT.recipientNamesMax} characters`,
+  code: "Please enter your gift code",
+  token: "Missing gift link",
+  freeGift: "This offer code can't be used for a gift",
+  unknownCode: "We can't find that gift code. Check it and try again.",
+  usedCode: "This gift code has already been used.",
+  expiredCode: "This gift code has expired.",
+  refundedCode: "This gift was cancelled by the giver.",
+  notPaid: "This gift hasn't been paid for yet.",
+  notFound: "This gift link isn't valid.",
+  alreadyDelivered: "This gift has already been delivered, so its date can't change.",
+  notRedeemable: "This gift has already been redeemed.",
+  cancelWindow: `A gift can be cancelled within ${GIFT.cancelDays} days of buying it.`,
+  notRefundable: "Only a paid gift that hasn't been redeemed can be refunded.",
+  notDeliverable: "Only a paid gift that hasn't been redeemed can be sent.",
+  paymentNotComplete: "The payment hasn't been completed.",
+  resent: "We've sent the gift to the couple again.",
+  deliveryChanged: "The delivery date has been changed.",
+  refunded: "The gift is cancelled and the payment is being refunded in full.",
+  redeemedPlan: (tier: string, months: number) =>
+    `Your gift is redeemed: ${tier} for ${months} month${months === 1 ? "" : "s"}. Enjoy your dates!`,
+  redeemedCredit: (months: number) =>
+    `Your gift is redeemed: your next ${months} monthly payment${months === 1 ? "" : "s"} won't be collected.`,
+} as const;
+
+/** "K7QX-M4RZ-T9WA": the stored code in groups, to read aloud or type. */
+export function formatGiftCode(code: string): string {
+  return code.match(new RegExp(`.{1,${GIFT.codeGroup}}`, "g"))?.join("-") ?? code;
+}
+
+/** What a member typed, as stored: upper case, with spaces and dashes gone. */
+export function normaliseGiftCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]/g, "");
+}
+
+export interface GiftPrice {
+  monthlyPence: number;
+  subtotalPence: number;
+  lengthDiscountPence: number;
+  offerDiscountPence: number;
+  totalPence: number;
+}
+
+/** The tier's price times the months, less the length discount (the offer's saving is worked out by the server). */
+export function giftBasePrice(tier: TierId, months: number): Omit<GiftPrice, "offerDiscountPence"> {
+  const monthlyPence = TIERS[tier].monthlyPricePence;
+  const subtotalPence = monthlyPence * months;
+  const lengthDiscountPence = Math.round((subtotalPence * (GIFT.lengthDiscountPercent[months] ?? 0)) / 100);
+  return {
+    monthlyPence,
+    subtotalPence,
+    lengthDiscountPence,
+    totalPence: subtotalPence - lengthDiscountPence,
+  };
+}
+
+/** The delivery day's problem against London's today ("2026-11-26"), or null when it is fine. */
+export function deliveryDateProblem(day: string, today: string): string | null {
+  if (day < today) return GIFT_MSG.deliveryPast;
+  const last = new Date(`${today}T00:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + GIFT.deliveryMaxDaysAhead);
+  if (day > last.toISOString().slice(0, 10)) return GIFT_MSG.deliveryTooFar;
+  return null;
+}
+
+const text = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+const email = (message: string) =>
+  z.string({ error: message }).trim().max(EMAIL_MAX_LENGTH, message).pipe(z.email(message));
+
+export const giftTierField = z.enum(TIER_IDS, { error: GIFT_MSG.tier });
+export const giftMonthsField = z
+  .number({ error: GIFT_MSG.months })
+  .refine((m) => (GIFT.lengths as readonly number[]).includes(m), GIFT_MSG.months);
+const optionalOffer = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z
+    .string()
+    .trim()
+    .max(40, "Offer codes are at most 40 characters")
+    .transform((c) => c.toUpperCase())
+    .optional(),
+);
+
+/** POST /api/gifts/quote: the price breakdown the form shows. */
+export const giftQuoteSchema = z.strictObject({
+  tier: giftTierField,
+  months: giftMonthsField,
+  offerCode: optionalOffer,
+});
+
+/** POST /api/gifts: the gift and who it is from and for; the delivery day is checked against London's today. */
+export const giftPurchaseSchema = z.strictObject({
+  tier: giftTierField,
+  months: giftMonthsField,
+  buyerName: text(GIFT_MSG.buyerName, GIFT.nameMax, GIFT_MSG.nameTooLong),
+  buyerEmail: email(GIFT_MSG.buyerEmail),
+  recipientNames: text(GIFT_MSG.recipientNames, GIFT.recipientNamesMax, GIFT_MSG.recipientNamesTooLong),
+  recipientEmail: email(GIFT_MSG.recipientEmail),
+  deliverOn: z
+    .string({ error: GIFT_MSG.deliverOn })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, GIFT_MSG.deliverOn)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), GIFT_MSG.deliverOn),
+  message: z
+    .string({ error: GIFT_MSG.messageTooLong })
+    .trim()
+    .max(GIFT.messageMax, GIFT_MSG.messageTooLong)
+    .default(""),
+  offerCode: optionalOffer,
+});
+export type GiftPurchase = z.infer<typeof giftPurchaseSchema>;
+
+const tokenField = z.string({ error: GIFT_MSG.token }).min(20, GIFT_MSG.token).max(100, GIFT_MSG.token);
+export const giftTokenQuerySchema = z.object({ token: tokenField });
+export const giftTokenBodySchema = z.strictObject({ token: tokenField });
+export const giftChangeDeliverySchema = z.strictObject({
+  token: tokenField,
+  deliverOn: giftPurchaseSchema.shape.deliverOn,
+});
+export const giftCodeField = z
+  .string({ error: GIFT_MSG.code })
+  .trim()
+  .min(1, GIFT_MSG.code)
+  .max(40, GIFT_MSG.unknownCode);
+export const giftRedeemSchema = z.strictObject({ code: giftCodeField });
+export const giftRedeemCheckQuerySchema = z.object({ code: giftCodeField });
+
+// ---- Answers ----
+
+export const giftQuoteResponse = z.object({
+  tier: z.enum(TIER_IDS),
+  months: z.number().int(),
+  monthlyPence: z.number().int(),
+  subtotalPence: z.number().int(),
+  lengthDiscountPercent: z.number(),
+  lengthDiscountPence: z.number().int(),
+  offerCode: z.string().nullable(),
+  offerDiscountPence: z.number().int(),
+  totalPence: z.number().int(),
+});
+export type GiftQuote = z.infer<typeof giftQuoteResponse>;
+
+export const giftRedirectResponse = z.object({ redirect_url: z.string() });
+
+/** The gift as its buyer (manage link) and admins see it; the code appears once paid. */
+export const giftViewResponse = z.object({
+  id: z.number().int(),
+  status: z.enum(GIFT_STATUSES),
+  tier: z.enum(TIER_IDS),
+  months: z.number().int(),
+  amountPence: z.number().int(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  recipientNames: z.string(),
+  recipientEmail: z.string(),
+  message: z.string(),
+  deliverOn: z.string(),
+  code: z.string().nullable(),
+  paidAt: z.date().nullable(),
+  deliveredAt: z.date().nullable(),
+  redeemedAt: z.date().nullable(),
+  expiresAt: z.date().nullable(),
+  refundedAt: z.date().nullable(),
+  /** What the buyer may still do. */
+  canChangeDelivery: z.boolean(),
+  canResend: z.boolean(),
+  canCancel: z.boolean(),
+});
+export type GiftView = z.infer<typeof giftViewResponse>;
+
+/** GET /api/gifts/redeem/check: what the code gives and who it is from (nothing else about the buyer). */
+export const giftCheckResponse = z.object({
+  tier: z.enum(TIER_IDS),
+  tierName: z.string(),
+  months: z.number().int(),
+  from: z.string(),
+  message: z.string(),
+  expiresAt: z.date(),
+});
+
+export const giftRedeemResponse = z.object({
+  message: z.string(),
+  redeemedAs: z.enum(["plan", "credit"]),
+  tier: z.string(),
+  months: z.number().int(),
+  /** The end of the gifted plan, or of the last month not collected. */
+  coveredUntil: z.date().nullable(),
+});
+
+export const adminGiftListQuerySchema = z.object({
+  search: z.string().trim().max(100, "Search must be at most 100 characters").optional(),
+  status: z.enum(GIFT_STATUSES, { error: "Unknown gift status" }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+export const adminGiftRow = giftViewResponse.extend({
+  createdAt: z.date(),
+  redeemedBy: z.number().int().nullable(),
+  redeemedAs: z.string().nullable(),
+});
+export const adminGiftListResponse = z.array(adminGiftRow);
+
+export const adminGiftDeliverySchema = z.strictObject({ deliverOn: giftPurchaseSchema.shape.deliverOn });
+
+export const giftAnalyticsResponse = z.object({
+  revenueByMonth: z.array(
+    z.object({ month: z.string(), revenuePence: z.number().int(), gifts: z.number().int() }),
+  ),
+  sold: z.number().int(),
+  redeemed: z.number().int(),
+  /** Redeemed of the gifts sold (refunded ones left out), 0-1. */
+  redemptionRate: z.number(),
+  /** Couples who redeemed a gifted plan and then set up a Direct Debit, of those whose gifted plan was redeemed. */
+  giftToPaidConversion: z.number(),
+  giftedPlansActive: z.number().int(),
+});
