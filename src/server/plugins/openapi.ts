@@ -13,9 +13,10 @@
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { SESSION_COOKIE } from "../../shared/constants.ts";
-// Imported for its registration as the "Error" component every error answer refers to.
-import "../../shared/schemas/responses.ts";
+// Also registers the "Error" component every error answer refers to.
+import { fileResponse } from "../../shared/schemas/responses.ts";
 import { memberOnly, requireAdmin } from "./auth-context.ts";
 import { ORIGIN_EXEMPT_PREFIXES } from "./security.ts";
 
@@ -256,17 +257,38 @@ export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: b
   };
   // Administrators only in production: 401 and 403 there.
   const docsErrors = [401, 403] as const;
+  // Sent as text: the document is already plain JSON, and encoding it through a schema would only cost time.
   app.get(
     OPENAPI_PATH,
-    { schema: { summary: "This document (OpenAPI 3.1)", errors: docsErrors } },
-    async (req) => {
+    {
+      schema: {
+        summary: "This document (OpenAPI 3.1)",
+        errors: docsErrors,
+        response: {
+          200: z
+            .looseObject({
+              openapi: z.string(),
+              info: z.looseObject({}),
+              paths: z.record(z.string(), z.unknown()),
+            })
+            .describe("An OpenAPI 3.1 document"),
+        },
+      },
+    },
+    async (req, reply) => {
       guard(req);
-      return app.swagger();
+      return reply.type("application/json; charset=utf-8").send(JSON.stringify(app.swagger()));
     },
   );
   app.get(
     DOCS_PATH,
-    { schema: { summary: "The API reference as a page", errors: docsErrors } },
+    {
+      schema: {
+        summary: "The API reference as a page",
+        errors: docsErrors,
+        response: { 200: fileResponse("text/html", "The reference page (no script)") },
+      },
+    },
     async (req: FastifyRequest, reply: FastifyReply) => {
       guard(req);
       return reply
