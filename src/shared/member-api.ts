@@ -3,7 +3,6 @@
  * A date still more than REVEAL_WINDOW_HOURS away carries no venue, address, dress code or date idea:
  * those fields are null, not merely hidden by the client.
  */
-import type { TierId } from "./constants.ts";
 
 export const MEMBER_DATE_STATUSES = [
   "scheduled",
@@ -15,6 +14,7 @@ export const MEMBER_DATE_STATUSES = [
 ] as const;
 export type MemberDateStatus = (typeof MEMBER_DATE_STATUSES)[number];
 
+export type { BillingHistoryItem, BillingOverview } from "./schemas/billing.ts";
 // The date answers are zod schemas (the serializer encodes through them); their types keep these names.
 export type {
   DashboardStats,
@@ -24,63 +24,7 @@ export type {
   RevealedIdea,
   RevealedVenue,
 } from "./schemas/dates.ts";
-
 export type { SupportTicketDetail, SupportTicketSummary } from "./schemas/support.ts";
-
-/** GET /api/billing: what Manage Billing shows. Amounts in pence. */
-export interface BillingOverview {
-  provider: "sandbox" | "gocardless";
-  tier: TierId | null;
-  status: string | null;
-  monthlyAmountPence: number | null;
-  /** Tier that takes over at the next cycle, if a change is pending. */
-  pendingTier: TierId | null;
-  currentPeriodEnd: string | null;
-  pausedUntil: string | null;
-  /** Where the month off starts (see PublicUser.pausedFrom). */
-  pausedFrom: string | null;
-  cancelAtPeriodEnd: boolean;
-  nextPayment: { date: string; amountPence: number } | null;
-  mandate: {
-    reference: string;
-    status: string;
-    bankName: string | null;
-    accountEnding: string | null;
-  } | null;
-  payments: Array<{
-    id: string;
-    chargeDate: string;
-    amountPence: number;
-    refundedPence: number;
-    status: string;
-    description: string;
-  }>;
-  /** Cancelling now refunds the first payment in full (cooling-off period, no date held yet). */
-  coolingOffRefundEligible: boolean;
-  /** Every payment, failure, retry, refund and mandate change, newest first (#18). */
-  history: BillingHistoryItem[];
-  /** Whether "Change bank details" is offered, and why not (or what it means for a cancelled plan). */
-  bankDetails: { changeable: boolean; note: string | null };
-}
-
-/** One row of the append-only billing history, in the member's words. Amounts in pence. */
-export interface BillingHistoryItem {
-  id: number;
-  /** payment_confirmed, payment_failed, payment_retried, payment_refunded, mandate_replaced... */
-  kind: string;
-  occurredAt: string;
-  amountPence: number | null;
-  /** The payment's charge day (YYYY-MM-DD), for payment rows. */
-  chargeDate: string | null;
-  /** "Payment of £20.00 confirmed", "Refund of £20.00", "New bank details: account ending 78". */
-  description: string;
-  /** The payment's own label ("Monthly membership"), for payment rows. */
-  detail: string | null;
-  /** One word: Paid, Failed, Retrying, Refunded, Updated... */
-  status: string;
-  /** A PDF receipt can be downloaded from GET /api/billing/receipts/{id}.pdf. */
-  receiptAvailable: boolean;
-}
 
 /** POST /api/account/2fa/setup */
 export interface TwoFactorSetup {
