@@ -1,5 +1,5 @@
 /**
- * "Take a month off" and "Resume now": the request schema, the preview's shape and the messages, shared by the
+ * "Take a month off" and "Resume now": the request schema, the answers' schemas and the messages, shared by the
  * Settings dialog and the server (GET /api/subscription/pause-preview, POST /api/subscription/pause,
  * POST /api/subscription/resume).
  */
@@ -23,54 +23,65 @@ export const pauseSchema = z.strictObject({
 export type PauseInput = z.infer<typeof pauseSchema>;
 
 /** One booked date inside the month off, named as the member may see it (the venue only once revealed). */
-export interface PauseDate {
-  id: number;
-  /** ISO start time. */
-  scheduledDate: string;
-  /** "Friday 18 December" */
-  day: string;
-  /** "19:30" */
-  time: string;
-  /** The venue's name once the date is revealed (48 hours before); null while it is still a surprise. */
-  venue: string | null;
-}
+export const pauseDateSchema = z
+  .object({
+    id: z.number(),
+    /** ISO start time. */
+    scheduledDate: z.string(),
+    /** "Friday 18 December" */
+    day: z.string(),
+    /** "19:30" */
+    time: z.string(),
+    /** The venue's name once the date is revealed (48 hours before); null while it is still a surprise. */
+    venue: z.string().nullable(),
+  })
+  .meta({ id: "PauseDate" });
+export type PauseDate = z.infer<typeof pauseDateSchema>;
 
 /** What one choice does: when the month off runs and which dates it cancels. */
-export interface PauseOption {
-  /** ISO: the month off starts (no dates from then). */
-  from: string;
-  /** ISO: the plan picks up again (dates and payments). */
-  until: string;
-  /** Dates this choice cancels (each goes back into its month's allowance). */
-  cancels: PauseDate[];
-}
+export const pauseOptionSchema = z
+  .object({
+    /** ISO: the month off starts (no dates from then). */
+    from: z.string(),
+    /** ISO: the plan picks up again (dates and payments). */
+    until: z.string(),
+    /** Dates this choice cancels (each goes back into its month's allowance). */
+    cancels: z.array(pauseDateSchema),
+  })
+  .meta({ id: "PauseOption" });
+export type PauseOption = z.infer<typeof pauseOptionSchema>;
 
 /** GET /api/subscription/pause-preview */
-export interface PausePreview {
-  /** Booked dates of the couple inside the month off as it would start today (at the end of the paid cycle). */
-  dates: PauseDate[];
-  /** Cancel the booked dates: the month off starts at the end of the paid cycle. */
-  cancel: PauseOption;
-  /** Keep them: the month off starts after the last one (null when there is nothing to keep). */
-  keep: PauseOption | null;
-  /** ISO day the skipped payment would have been taken (the end of the paid cycle): it is not taken. */
-  skippedPaymentDate: string;
-  /** ISO day payments start again. */
-  nextPaymentDate: string;
-}
+export const pausePreviewSchema = z
+  .object({
+    /** Booked dates of the couple inside the month off as it would start today (at the end of the paid cycle). */
+    dates: z.array(pauseDateSchema),
+    /** Cancel the booked dates: the month off starts at the end of the paid cycle. */
+    cancel: pauseOptionSchema,
+    /** Keep them: the month off starts after the last one (null when there is nothing to keep). */
+    keep: pauseOptionSchema.nullable(),
+    /** ISO day the skipped payment would have been taken (the end of the paid cycle): it is not taken. */
+    skippedPaymentDate: z.string(),
+    /** ISO day payments start again. */
+    nextPaymentDate: z.string(),
+  })
+  .meta({ id: "PausePreview" });
+export type PausePreview = z.infer<typeof pausePreviewSchema>;
 
 /** POST /api/subscription/pause */
-export interface PauseResult {
-  message: string;
-  pausedFrom: string;
-  pausedUntil: string;
+export const pauseResultSchema = z.object({
+  message: z.string(),
+  pausedFrom: z.string(),
+  pausedUntil: z.string(),
   /** Ids of the dates the pause cancelled. */
-  cancelledDates: number[];
-}
+  cancelledDates: z.array(z.number()),
+});
+export type PauseResult = z.infer<typeof pauseResultSchema>;
 
 /** POST /api/subscription/resume */
-export interface ResumeResult {
-  message: string;
+export const resumeResultSchema = z.object({
+  message: z.string(),
   /** ISO day of the next payment. */
-  nextPaymentDate: string | null;
-}
+  nextPaymentDate: z.string().nullable(),
+});
+export type ResumeResult = z.infer<typeof resumeResultSchema>;

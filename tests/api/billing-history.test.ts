@@ -12,7 +12,9 @@ import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { BILLING_HISTORY_MSG } from "../../src/shared/billing-history.ts";
 import type { BillingHistoryItem, BillingOverview } from "../../src/shared/member-api.ts";
+import { billingOverviewSchema } from "../../src/shared/schemas/billing.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 /** #18: an append-only billing history that survives new mandates, failures, retries and provider changes. */
@@ -243,6 +245,19 @@ describe("the history survives new bank details, a failed payment and its retry"
       "payment_failed",
       "payment_created",
     ]);
+  });
+});
+
+describe("the billing response contract", () => {
+  it("GET /api/billing carries exactly the listed fields: plan, mandate, payments and history rows", async () => {
+    const m = await memberWithTwoPayments();
+    const res = await t.request({ method: "GET", url: "/api/billing", as: await fresh(m) });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json();
+    expect(answer.mandate).not.toBeNull();
+    expect(answer.payments.length).toBeGreaterThan(0);
+    expect(answer.history.length).toBeGreaterThan(0);
+    expectExactFields(answer, billingOverviewSchema);
   });
 });
 

@@ -1,9 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dateRatings, dateReservations, supportTickets, users } from "../../src/server/db/schema.ts";
+import {
+  dashboardStatsSchema,
+  memberDateListSchema,
+  memberDateSchema,
+} from "../../src/shared/schemas/dates.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 
 const t = await createTestApp();
 const NOW = new Date("2026-11-10T12:00:00Z");
@@ -147,6 +153,24 @@ describe("GET /api/dates/stats", () => {
     await arrangeDate(t.db, other.user.id, { at: at(-10), rating: 1 });
     const res = await t.request({ method: "GET", url: "/api/dates/stats", as: me });
     expect(res.json()).toEqual({ upcoming: 1, completed: 2, averageRating: 4.5, firstDateBookedBy: null });
+  });
+});
+
+describe("the dates' response contract", () => {
+  it("a date, its venue, idea, ratings and actions, and the stats carry exactly the listed fields", async () => {
+    const me = await t.member();
+    await arrangeDate(t.db, me.user.id, { at: at(-48), status: "completed", rating: 5 });
+    const revealed = await arrangeDate(t.db, me.user.id, { at: at(47) });
+    await arrangeDate(t.db, me.user.id, { at: at(72) });
+    const list = (await t.request({ method: "GET", url: "/api/dates/user", as: me })).json();
+    expect(list).toHaveLength(3);
+    expect(list[1].venue).not.toBeNull();
+    expect(list[0].ratings).toHaveLength(1);
+    expectExactFields(list, memberDateListSchema);
+    const one = await t.request({ method: "GET", url: `/api/dates/${revealed.reservation.id}`, as: me });
+    expectExactFields(one.json(), memberDateSchema);
+    const stats = await t.request({ method: "GET", url: "/api/dates/stats", as: me });
+    expectExactFields(stats.json(), dashboardStatsSchema);
   });
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { offerCodes, offerCodeUsage } from "../../src/server/db/schema.ts";
 import { OFFER_MSG } from "../../src/server/modules/offers/service.ts";
-import { SUBSCRIPTION_MSG } from "../../src/shared/schemas/subscription.ts";
+import { offerQuoteSchema, SUBSCRIPTION_MSG } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 
 const t = await createTestApp();
 let n = 0;
@@ -36,6 +37,8 @@ describe("POST /api/validate-offer-code", () => {
       isTimeLimited: true,
       durationMonths: 3,
     });
+    // The quote, not the offer row: no usage counts, limits or internal ids.
+    expectExactFields(res.json(), offerQuoteSchema);
   });
 
   it("answers a fixed discount that is not time-limited", async () => {

@@ -16,9 +16,10 @@ import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { loadProfiles } from "../../src/server/modules/matching/load.ts";
 import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { SUB_MSG } from "../../src/server/modules/subscriptions/service.ts";
-import { PAUSE_MSG } from "../../src/shared/pause.ts";
+import { PAUSE_MSG, pausePreviewSchema } from "../../src/shared/pause.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createTestApp({ rateLimits: { windowMinutes: 60 } });
@@ -113,6 +114,8 @@ describe("GET /api/subscription/pause-preview", () => {
     expect(p).toMatchObject({ skippedPaymentDate: CYCLE_END, nextPaymentDate: NEXT_PAYMENT });
     // The secret stays a secret: no venue, idea or address anywhere in the answer.
     expect(res.body).not.toMatch(/Secret/);
+    // And nothing beyond the contract: each date and option carries exactly its listed fields.
+    expectExactFields(p, pausePreviewSchema);
     // The preview changes nothing.
     expect(await userRow(holder.user.id)).toMatchObject({ pausedUntil: null, pauseStartsAt: null });
   });

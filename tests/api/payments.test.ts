@@ -10,7 +10,9 @@ import {
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { OFFER_MSG } from "../../src/server/modules/offers/service.ts";
 import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
+import { completionResultSchema } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 import { authoriseAtSandbox, startCheckout, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 const t = await createTestApp();
@@ -163,6 +165,7 @@ describe("POST /api/complete-subscription", () => {
     const res = await complete(m, tokenFrom(auth.headers.location as string));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ tier: "gold" });
+    expectExactFields(res.json(), completionResultSchema);
     const row = await userRow(m.user.id);
     expect(row).toMatchObject({ subscriptionTier: "gold", subscriptionStatus: "active" });
     expect(row.paymentCustomerId).toMatch(/^SBCU/);

@@ -4,8 +4,10 @@ import { supportReplies, supportTickets, users } from "../../src/server/db/schem
 import { TICKET_NOT_FOUND } from "../../src/server/modules/support/service.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
+import { supportTicketDetailSchema, supportTicketListSchema } from "../../src/shared/schemas/support.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 
 const t = await createTestApp();
 const later = (h: number) => new Date(t.clock.now().getTime() + hours(h));
@@ -269,6 +271,20 @@ describe("GET /api/support/tickets", () => {
     expect(mine.statusCode).toBe(201);
     const list = (await t.request({ method: "GET", url: "/api/support/tickets", as: admin })).json();
     expect(list.map((x: { subject: string }) => x.subject)).toEqual(["Admin's own question"]);
+  });
+});
+
+describe("the support response contract", () => {
+  it("a conversation, its replies and the list carry exactly the listed fields", async () => {
+    const me = await t.member();
+    const ticket = (await create(me, valid)).json();
+    expectExactFields(ticket, supportTicketDetailSchema);
+    expect((await reply(me, ticket.id, { body: "Any news?" })).statusCode).toBe(200);
+    const one = await t.request({ method: "GET", url: `/api/support/tickets/${ticket.id}`, as: me });
+    expect(one.json().replies).toHaveLength(1);
+    expectExactFields(one.json(), supportTicketDetailSchema);
+    const list = await t.request({ method: "GET", url: "/api/support/tickets", as: me });
+    expectExactFields(list.json(), supportTicketListSchema);
   });
 });
 

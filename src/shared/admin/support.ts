@@ -117,14 +117,8 @@ export const inboundMailSchema = z.object({
 });
 export type InboundMail = z.infer<typeof inboundMailSchema>;
 
-export interface InboundAnswer {
-  ticketId: number;
-  /** "ticket": a new ticket; "reply": added to an existing conversation. */
-  kind: "ticket" | "reply";
-  replyId: number | null;
-  /** True when this e-mail had already been delivered: nothing new was stored. */
-  duplicate: boolean;
-}
+/** What the inbound-mail webhook answers: a zod schema, beside the member's ticket answers. */
+export type { InboundAnswer } from "../schemas/support.ts";
 
 /** A row of the admin ticket list. */
 export const adminTicketRowSchema = z

@@ -1,6 +1,7 @@
-/** Request schemas of Manage Billing (#18). */
+/** Manage Billing: the receipt parameter, and what GET /api/billing answers (encoded through these schemas). */
 import { z } from "zod";
 import { BILLING_HISTORY_MSG } from "../billing-history.ts";
+import { TIER_IDS } from "../constants.ts";
 
 /** A receipt's id: the history row's number, with or without ".pdf" ("123", "123.pdf"). */
 export const receiptParamsSchema = z.object({
@@ -10,3 +11,71 @@ export const receiptParamsSchema = z.object({
     .transform((s) => Number.parseInt(s, 10))
     .refine((n) => n <= 2_147_483_647, BILLING_HISTORY_MSG.receiptMalformed),
 });
+
+/** One row of the append-only billing history, in the member's words. Amounts in pence. */
+export const billingHistoryItemSchema = z
+  .object({
+    id: z.number(),
+    /** payment_confirmed, payment_failed, payment_retried, payment_refunded, mandate_replaced... */
+    kind: z.string(),
+    occurredAt: z.string(),
+    amountPence: z.number().nullable(),
+    /** The payment's charge day (YYYY-MM-DD), for payment rows. */
+    chargeDate: z.string().nullable(),
+    /** "Payment of £20.00 confirmed", "Refund of £20.00", "New bank details: account ending 78". */
+    description: z.string(),
+    /** The payment's own label ("Monthly membership"), for payment rows. */
+    detail: z.string().nullable(),
+    /** One word: Paid, Failed, Retrying, Refunded, Updated... */
+    status: z.string(),
+    /** A PDF receipt can be downloaded from GET /api/billing/receipts/{id}.pdf. */
+    receiptAvailable: z.boolean(),
+  })
+  .meta({ id: "BillingHistoryItem" });
+export type BillingHistoryItem = z.infer<typeof billingHistoryItemSchema>;
+
+/**
+ * GET /api/billing: what Manage Billing shows. Amounts in pence. The mandate and payments come from the
+ * payment provider: only the fields listed here are passed on (never its customer or subscription ids).
+ */
+export const billingOverviewSchema = z
+  .object({
+    provider: z.enum(["sandbox", "gocardless"]),
+    tier: z.enum(TIER_IDS).nullable(),
+    status: z.string().nullable(),
+    monthlyAmountPence: z.number().nullable(),
+    /** Tier that takes over at the next cycle, if a change is pending. */
+    pendingTier: z.enum(TIER_IDS).nullable(),
+    currentPeriodEnd: z.string().nullable(),
+    pausedUntil: z.string().nullable(),
+    /** Where the month off starts (see PublicUser.pausedFrom). */
+    pausedFrom: z.string().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    nextPayment: z.object({ date: z.string(), amountPence: z.number() }).nullable(),
+    mandate: z
+      .object({
+        reference: z.string(),
+        status: z.string(),
+        bankName: z.string().nullable(),
+        accountEnding: z.string().nullable(),
+      })
+      .nullable(),
+    payments: z.array(
+      z.object({
+        id: z.string(),
+        chargeDate: z.string(),
+        amountPence: z.number(),
+        refundedPence: z.number(),
+        status: z.string(),
+        description: z.string(),
+      }),
+    ),
+    /** Cancelling now refunds the first payment in full (cooling-off period, no date held yet). */
+    coolingOffRefundEligible: z.boolean(),
+    /** Every payment, failure, retry, refund and mandate change, newest first. */
+    history: z.array(billingHistoryItemSchema),
+    /** Whether "Change bank details" is offered, and why not (or what it means for a cancelled plan). */
+    bankDetails: z.object({ changeable: z.boolean(), note: z.string().nullable() }),
+  })
+  .meta({ id: "BillingOverview" });
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;

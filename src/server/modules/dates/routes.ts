@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  dashboardStatsSchema,
+  memberDateListSchema,
+  memberDateSchema,
+} from "../../../shared/schemas/dates.ts";
 import { idParamSchema, rateDateSchema, rescheduleSchema } from "../../../shared/schemas/member.ts";
+import { fileResponse } from "../../../shared/schemas/responses.ts";
 import type { Deps } from "../../deps.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import {
@@ -16,32 +22,71 @@ import {
 export function dateRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = { params: idParamSchema };
+  const oneDate = { 200: memberDateSchema };
 
-  r.get("/api/dates/user", { onRequest: memberOnly }, async (req) =>
-    listDates(deps, requireUser(req), app.authCache),
+  r.get(
+    "/api/dates/user",
+    {
+      onRequest: memberOnly,
+      schema: { summary: "The couple's dates, soonest first", response: { 200: memberDateListSchema } },
+    },
+    async (req) => listDates(deps, requireUser(req), app.authCache),
   );
-  r.get("/api/dates/stats", { onRequest: memberOnly }, async (req) => dateStats(deps, requireUser(req)));
-  r.get("/api/dates/:id", { onRequest: memberOnly, schema: params }, async (req) =>
-    getDate(deps, requireUser(req), req.params.id),
+  r.get(
+    "/api/dates/stats",
+    {
+      onRequest: memberOnly,
+      schema: { summary: "The dashboard's counts", response: { 200: dashboardStatsSchema } },
+    },
+    async (req) => dateStats(deps, requireUser(req)),
   );
-  r.get("/api/dates/:id/calendar.ics", { onRequest: memberOnly, schema: params }, async (req, reply) => {
-    const ics = await dateCalendar(deps, requireUser(req), req.params.id);
-    return reply
-      .header("content-type", "text/calendar; charset=utf-8")
-      .header("content-disposition", `attachment; filename="unveil-date-${req.params.id}.ics"`)
-      .send(ics);
-  });
-  r.post("/api/dates/:id/confirm", { onRequest: memberOnly, schema: params }, async (req) =>
-    confirmDate(deps, requireUser(req), req.params.id),
+  r.get(
+    "/api/dates/:id",
+    { onRequest: memberOnly, schema: { ...params, summary: "One of the couple's dates", response: oneDate } },
+    async (req) => getDate(deps, requireUser(req), req.params.id),
+  );
+  r.get(
+    "/api/dates/:id/calendar.ics",
+    {
+      onRequest: memberOnly,
+      schema: {
+        ...params,
+        summary: "A date as a calendar file",
+        response: { 200: fileResponse("text/calendar", "The date as an iCalendar event") },
+      },
+    },
+    async (req, reply) => {
+      const ics = await dateCalendar(deps, requireUser(req), req.params.id);
+      return reply
+        .header("content-type", "text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename="unveil-date-${req.params.id}.ics"`)
+        .send(ics);
+    },
+  );
+  r.post(
+    "/api/dates/:id/confirm",
+    { onRequest: memberOnly, schema: { ...params, summary: "Confirm a date", response: oneDate } },
+    async (req) => confirmDate(deps, requireUser(req), req.params.id),
   );
   r.post(
     "/api/dates/:id/reschedule",
-    { onRequest: memberOnly, schema: { ...params, body: rescheduleSchema.nullish() } },
+    {
+      onRequest: memberOnly,
+      schema: {
+        ...params,
+        body: rescheduleSchema.nullish(),
+        summary: "Ask to move a date",
+        response: oneDate,
+      },
+    },
     async (req) => requestReschedule(deps, requireUser(req), req.params.id, req.body?.reason),
   );
   r.post(
     "/api/dates/:id/rating",
-    { onRequest: memberOnly, schema: { ...params, body: rateDateSchema } },
+    {
+      onRequest: memberOnly,
+      schema: { ...params, body: rateDateSchema, summary: "Rate a date", response: oneDate },
+    },
     async (req) => rateDate(deps, requireUser(req), req.params.id, req.body),
   );
 }

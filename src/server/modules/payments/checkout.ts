@@ -9,6 +9,7 @@
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
+import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
 import type { Db } from "../../db/client.ts";
 import {
   offerCodes,
@@ -47,15 +48,6 @@ export const PAYMENT_MSG = {
   secondMandateCancelled:
     "You already had a Direct Debit set up in another tab, so we cancelled this second one. Nothing extra will be taken.",
 } as const;
-
-/** What a completion answers: the plan, and for a second tab's checkout the plain-words note that it was cancelled. */
-export type CompletionResult = {
-  tier: TierId;
-  kind?: "update_mandate";
-  /** True when another checkout already made the plan and this one's mandate was cancelled at the provider. */
-  duplicate?: true;
-  message?: string;
-};
 
 const CHECKOUT_TTL_HOURS = 24;
 

@@ -2,9 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   completeSubscriptionSchema,
+  completionResultSchema,
   createSubscriptionSchema,
+  paymentWebhookResultSchema,
+  providerRedirectSchema,
 } from "../../../shared/schemas/subscription.ts";
 import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { completeSubscription, createSubscription } from "./checkout.ts";
 import { sandboxPageRoutes } from "./sandbox-page.ts";
@@ -15,13 +19,29 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<v
 
   r.post(
     "/api/create-subscription",
-    { onRequest: memberOnly, schema: { body: createSubscriptionSchema } },
+    {
+      onRequest: memberOnly,
+      schema: {
+        body: createSubscriptionSchema,
+        summary: "Start a plan: the provider's Direct Debit page",
+        response: { 200: providerRedirectSchema },
+        errors: [409],
+      },
+    },
     async (req) => createSubscription(deps, requireUser(req), req.body),
   );
 
   r.post(
     "/api/complete-subscription",
-    { onRequest: memberOnly, schema: { body: completeSubscriptionSchema } },
+    {
+      onRequest: memberOnly,
+      schema: {
+        body: completeSubscriptionSchema,
+        summary: "Finish a plan once the Direct Debit is authorised",
+        response: { 200: completionResultSchema },
+        errors: [409],
+      },
+    },
     async (req) => completeSubscription(deps, requireUser(req), req.body.session_token),
   );
 
@@ -32,26 +52,34 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<v
       { parseAs: "string", bodyLimit: 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post("/api/webhooks/payments", async (req, reply) => {
+    const webhookSchema = {
+      summary: "Payment provider events (signed)",
+      response: { 200: paymentWebhookResultSchema },
+      // 498: the signature does not match the body.
+      errors: [498],
+    };
+    scope.post("/api/webhooks/payments", { schema: webhookSchema }, async (req, reply) => {
       const raw = typeof req.body === "string" ? req.body : "";
       const signature = req.headers["webhook-signature"];
       if (
         !signatureValid(raw, Array.isArray(signature) ? signature[0] : signature, deps.config.webhookSecret)
       ) {
-        return reply.code(498).send({ message: "Invalid webhook signature" });
+        throw new HttpError(498, "Invalid webhook signature");
       }
       let json: unknown;
       try {
         json = JSON.parse(raw);
       } catch {
-        return reply.code(400).send({ message: "The request body is not valid JSON" });
+        throw new HttpError(400, "The request body is not valid JSON");
       }
       const parsed = webhookBodySchema.safeParse(json);
       if (!parsed.success)
-        return reply.code(400).send({
-          message: "Malformed webhook body",
-          errors: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-        });
+        throw new HttpError(
+          400,
+          "Malformed webhook body",
+          {},
+          parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+        );
       const outcomes = await processWebhookEvents(deps, deps.payments.name, parsed.data.events);
       return reply.code(200).send({ processed: Object.keys(outcomes).length, outcomes });
     });

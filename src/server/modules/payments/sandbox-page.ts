@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { BRAND } from "../../../shared/brand.ts";
 import { formatPence, TIERS, type TierId } from "../../../shared/constants.ts";
+import { fileResponse, redirectResponse } from "../../../shared/schemas/responses.ts";
 import { offerCodes, paymentCheckouts } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { findCheckoutByRef } from "./checkout.ts";
@@ -46,27 +47,44 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
       },
     );
 
-    scope.get<{ Params: { ref: string } }>("/sandbox/direct-debit/:ref", async (req, reply) => {
-      const checkout = await findCheckoutByRef(deps.db, req.params.ref);
-      if (checkout?.status !== "pending" || checkout.expiresAt < deps.now()) {
+    scope.get<{ Params: { ref: string } }>(
+      "/sandbox/direct-debit/:ref",
+      {
+        schema: {
+          summary: "The sandbox's Direct Debit page (sandbox only)",
+          response: { 200: fileResponse("text/html", "The authorisation form") },
+        },
+      },
+      async (req, reply) => {
+        const checkout = await findCheckoutByRef(deps.db, req.params.ref);
+        if (checkout?.status !== "pending" || checkout.expiresAt < deps.now()) {
+          return reply
+            .code(404)
+            .type("text/html")
+            .send(
+              page(
+                "Link expired",
+                `<p>This authorisation link is no longer valid.</p><p><a href="/subscription">Back to the plans</a></p>`,
+              ),
+            );
+        }
         return reply
-          .code(404)
           .type("text/html")
-          .send(
-            page(
-              "Link expired",
-              `<p>This authorisation link is no longer valid.</p><p><a href="/subscription">Back to the plans</a></p>`,
-            ),
-          );
-      }
-      return reply
-        .type("text/html")
-        .header("cache-control", "no-store")
-        .send(await form(deps, checkout, {}, {}));
-    });
+          .header("cache-control", "no-store")
+          .send(await form(deps, checkout, {}, {}));
+      },
+    );
 
     scope.post<{ Params: { ref: string }; Body: Record<string, unknown> }>(
       "/sandbox/direct-debit/:ref",
+      {
+        schema: {
+          summary: "Authorise or decline at the sandbox (sandbox only)",
+          // Back to the app either way; a form with mistakes is shown again with 400.
+          response: { 303: redirectResponse("Back to the app, authorised or declined") },
+          // errors: [415] (once FastifySchema has the key)
+        },
+      },
       async (req, reply) => {
         const checkout = await findCheckoutByRef(deps.db, req.params.ref);
         if (checkout?.status !== "pending" || checkout.expiresAt < deps.now()) {

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { pauseSchema } from "../../../shared/pause.ts";
+import {
+  pausePreviewSchema,
+  pauseResultSchema,
+  pauseSchema,
+  resumeResultSchema,
+} from "../../../shared/pause.ts";
+import { billingOverviewSchema } from "../../../shared/schemas/billing.ts";
 import { cancelSubscriptionSchema, changeTierSchema } from "../../../shared/schemas/member.ts";
+import { messageSchema } from "../../../shared/schemas/responses.ts";
+import {
+  cancellationResultSchema,
+  providerRedirectSchema,
+  tierChangeResultSchema,
+} from "../../../shared/schemas/subscription.ts";
 import type { Deps } from "../../deps.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { billingOverview } from "./billing.ts";
@@ -13,35 +25,106 @@ import {
   startPaymentMethodUpdate,
 } from "./service.ts";
 
+// Every change of plan runs under the member's row lock: a second change at the same moment gets 409.
 export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/cancel-subscription",
-    { onRequest: memberOnly, schema: { body: cancelSubscriptionSchema } },
+    {
+      onRequest: memberOnly,
+      schema: {
+        body: cancelSubscriptionSchema,
+        summary: "Cancel the plan",
+        response: { 200: cancellationResultSchema },
+        errors: [409],
+      },
+    },
     async (req) => cancelSubscription(deps, requireUser(req), req.body),
   );
-  r.post("/api/reactivate-subscription", { onRequest: memberOnly }, async (req) =>
-    reactivateSubscription(deps, requireUser(req)),
+  r.post(
+    "/api/reactivate-subscription",
+    {
+      onRequest: memberOnly,
+      schema: {
+        summary: "Undo a cancellation before the plan ends",
+        response: { 200: messageSchema },
+        errors: [409],
+      },
+    },
+    async (req) => reactivateSubscription(deps, requireUser(req)),
   );
-  r.get("/api/subscription/pause-preview", { onRequest: memberOnly }, async (req) =>
-    pausePreview(deps, requireUser(req)),
+  r.get(
+    "/api/subscription/pause-preview",
+    {
+      onRequest: memberOnly,
+      schema: {
+        summary: "What a month off would do",
+        response: { 200: pausePreviewSchema },
+        errors: [409],
+      },
+    },
+    async (req) => pausePreview(deps, requireUser(req)),
   );
   // The body is optional: a month off that holds no booked date needs no choice.
   r.post(
     "/api/subscription/pause",
-    { onRequest: memberOnly, schema: { body: pauseSchema.nullish() } },
+    {
+      onRequest: memberOnly,
+      schema: {
+        body: pauseSchema.nullish(),
+        summary: "Take a month off",
+        response: { 200: pauseResultSchema },
+        errors: [409],
+      },
+    },
     async (req) => pauseSubscription(deps, requireUser(req), req.body ?? {}),
   );
-  r.post("/api/subscription/resume", { onRequest: memberOnly }, async (req) =>
-    resumeSubscription(deps, requireUser(req)),
+  r.post(
+    "/api/subscription/resume",
+    {
+      onRequest: memberOnly,
+      schema: {
+        summary: "End a month off early",
+        response: { 200: resumeResultSchema },
+        errors: [409],
+      },
+    },
+    async (req) => resumeSubscription(deps, requireUser(req)),
   );
   r.post(
     "/api/subscription/change-tier",
-    { onRequest: memberOnly, schema: { body: changeTierSchema } },
+    {
+      onRequest: memberOnly,
+      schema: {
+        body: changeTierSchema,
+        summary: "Change tier from the next payment",
+        response: { 200: tierChangeResultSchema },
+        errors: [409],
+      },
+    },
     async (req) => changeTier(deps, requireUser(req), req.body.tier),
   );
-  r.post("/api/subscription/update-payment-method", { onRequest: memberOnly }, async (req) =>
-    startPaymentMethodUpdate(deps, requireUser(req)),
+  r.post(
+    "/api/subscription/update-payment-method",
+    {
+      onRequest: memberOnly,
+      schema: {
+        summary: "Start new bank details at the provider",
+        response: { 200: providerRedirectSchema },
+        errors: [409],
+      },
+    },
+    async (req) => startPaymentMethodUpdate(deps, requireUser(req)),
   );
-  r.get("/api/billing", { onRequest: memberOnly }, async (req) => billingOverview(deps, requireUser(req)));
+  r.get(
+    "/api/billing",
+    {
+      onRequest: memberOnly,
+      schema: {
+        summary: "Manage Billing: plan, mandate and history",
+        response: { 200: billingOverviewSchema },
+      },
+    },
+    async (req) => billingOverview(deps, requireUser(req)),
+  );
 }
