@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { formatMoney } from "../../../shared/billing-history.ts";
 import { BRAND } from "../../../shared/brand.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { fileResponse, redirectResponse } from "../../../shared/schemas/responses.ts";
 import { gifts, sandboxPayments } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { esc, page } from "../payments/sandbox-page.ts";
@@ -28,17 +29,26 @@ export async function sandboxPaymentPageRoutes(app: FastifyInstance, deps: Deps)
       `<p>This payment link is no longer valid.</p><p><a href="/gift">Back to gifts</a></p>`,
     );
 
-    scope.get<{ Params: { ref: string } }>("/sandbox/bank-payment/:ref", async (req, reply) => {
-      const g = await pending(req.params.ref);
-      if (!g) return reply.code(404).type("text/html").send(gone);
-      const tier = TIERS[g.tier as TierId].name;
-      return reply
-        .type("text/html")
-        .header("cache-control", "no-store")
-        .send(
-          page(
-            "Pay by bank",
-            `<p class="banner">Sandbox: no money moves and no bank is contacted.</p>
+    scope.get<{ Params: { ref: string } }>(
+      "/sandbox/bank-payment/:ref",
+      {
+        schema: {
+          summary: "The sandbox's one-off bank payment page (sandbox only)",
+          response: { 200: fileResponse("text/html", "The payment approval form") },
+          errors: [404],
+        },
+      },
+      async (req, reply) => {
+        const g = await pending(req.params.ref);
+        if (!g) return reply.code(404).type("text/html").send(gone);
+        const tier = TIERS[g.tier as TierId].name;
+        return reply
+          .type("text/html")
+          .header("cache-control", "no-store")
+          .send(
+            page(
+              "Pay by bank",
+              `<p class="banner">Sandbox: no money moves and no bank is contacted.</p>
     <h1>Pay ${esc(BRAND.name)} by bank</h1>
     <div class="summary"><div><span>For</span><strong>${esc(tier)} gift, ${g.months} month${g.months === 1 ? "" : "s"}</strong></div><div><span>Amount</span><strong>${formatMoney(g.amountPence)}</strong></div><div><span>Paid</span><strong>Once, today</strong></div></div>
     <form method="post">
@@ -48,12 +58,20 @@ export async function sandboxPaymentPageRoutes(app: FastifyInstance, deps: Deps)
       <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button></div>
     </form>
     <section class="guarantee"><p>You approve this single payment in your bank's app. Nothing further is taken: it is not a Direct Debit.</p></section>`,
-          ),
-        );
-    });
+            ),
+          );
+      },
+    );
 
     scope.post<{ Params: { ref: string }; Body: Record<string, unknown> }>(
       "/sandbox/bank-payment/:ref",
+      {
+        schema: {
+          summary: "Approve or cancel the one-off payment (sandbox only)",
+          response: { 303: redirectResponse("Back to the gift pages, paid or cancelled") },
+          errors: [400, 404, 415],
+        },
+      },
       async (req, reply) => {
         const g = await pending(req.params.ref);
         if (!g) return reply.code(404).type("text/html").send(gone);

@@ -53,6 +53,7 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
         schema: {
           summary: "The sandbox's Direct Debit page (sandbox only)",
           response: { 200: fileResponse("text/html", "The authorisation form") },
+          errors: [404],
         },
       },
       async (req, reply) => {
@@ -82,7 +83,7 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
           summary: "Authorise or decline at the sandbox (sandbox only)",
           // Back to the app either way; a form with mistakes is shown again with 400.
           response: { 303: redirectResponse("Back to the app, authorised or declined") },
-          // errors: [415] (once FastifySchema has the key)
+          errors: [400, 404, 415],
         },
       },
       async (req, reply) => {
