@@ -3,11 +3,12 @@ import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import type { AdminListQuery } from "../../../../shared/admin/common.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import type { Db } from "../../../db/client.ts";
+import { containsPattern } from "../../../db/like.ts";
 import { dateReservations, users, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import type { ReadCache } from "../../auth/read-cache/read-cache.ts";
 import { DATE_TIME_FMT, londonWallClock } from "../members/format.ts";
-import { containsPattern, userSearchText } from "../members/service.ts";
+import { userSearchText } from "../members/service.ts";
 import { keysetPages, type StreamColumn } from "../members/stream-workbook.ts";
 import { assignmentsPageJson } from "./page-json.ts";
 import { assignmentQuery, toAdminAssignment } from "./query.ts";
@@ -19,7 +20,7 @@ import { assignmentQuery, toAdminAssignment } from "./query.ts";
  */
 function searchWhere(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = containsPattern(search);
+  const pattern = containsPattern(search.toLowerCase());
   // "= any(array(...))" runs each lookup once up front, so the planner can combine the two reservation
   // indexes (user, venue) instead of testing every reservation against the two lists.
   return or(

@@ -7,10 +7,10 @@ import type {
   OutboundMessagesQuery,
 } from "../../../../shared/admin/jobs.ts";
 import { OUTBOUND_LIST_STATUSES } from "../../../../shared/admin/jobs.ts";
+import { containsPattern } from "../../../db/like.ts";
+import { allJobs } from "../../../jobs/jobs.ts";
 import { jobRuns, outboundMessages, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { allJobs } from "../../../jobs/jobs.ts";
-import { likePattern } from "./logs.ts";
 
 type RunDb = typeof jobRuns.$inferSelect;
 const toRun = (r: RunDb): JobRunRow => ({
@@ -89,7 +89,7 @@ export async function listOutboundMessages(
       : inArray(outboundMessages.status, [...OUTBOUND_LIST_STATUSES]),
   ];
   if (q.search) {
-    const p = likePattern(q.search);
+    const p = containsPattern(q.search);
     parts.push(
       or(
         ilike(outboundMessages.key, p),

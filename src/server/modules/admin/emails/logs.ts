@@ -5,12 +5,10 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
 import type { EmailLogRow, EmailLogsQuery } from "../../../../shared/admin/emails.ts";
+import { containsPattern } from "../../../db/like.ts";
 import { emailLogs, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { fileDate, safeCell, XLSX_TYPE } from "../spreadsheet.ts";
-
-/** `%term%` for ILIKE, with the pattern characters in the term taken literally. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const rowColumns = {
   id: emailLogs.id,
@@ -34,7 +32,7 @@ function filters(q: Pick<EmailLogsQuery, "search" | "status" | "type">): SQL | u
   if (q.status) parts.push(eq(emailLogs.status, q.status));
   if (q.type) parts.push(eq(emailLogs.emailType, q.type));
   if (q.search) {
-    const p = likePattern(q.search);
+    const p = containsPattern(q.search);
     parts.push(
       or(
         ilike(emailLogs.recipientEmail, p),
