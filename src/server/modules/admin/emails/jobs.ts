@@ -8,7 +8,6 @@ import type {
 } from "../../../../shared/admin/jobs.ts";
 import { OUTBOUND_LIST_STATUSES } from "../../../../shared/admin/jobs.ts";
 import { containsPattern } from "../../../db/like.ts";
-import { allJobs } from "../../../jobs/jobs.ts";
 import { jobRuns, outboundMessages, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 
@@ -59,7 +58,7 @@ export async function jobRunsOverview(deps: Deps): Promise<JobRunsAnswer> {
       error: (r.error as string | null) ?? null,
     });
   const failed = new Map(failures.map((f) => [f.name, f.n]));
-  const jobs = allJobs.map((j) => ({
+  const jobs = deps.jobSchedule.map((j) => ({
     name: j.name,
     cron: j.cron,
     lastRun: last.get(j.name) ?? null,
