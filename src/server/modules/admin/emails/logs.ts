@@ -8,6 +8,8 @@ import type { EmailLogRow, EmailLogsQuery } from "../../../../shared/admin/email
 import { containsPattern } from "../../../db/like.ts";
 import { emailLogs, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
+import { type Download, sendDownload } from "../../../http-download.ts";
+import type { Logger } from "../../../logger.ts";
 import { fileDate, safeCell, XLSX_TYPE } from "../spreadsheet.ts";
 
 const rowColumns = {
@@ -111,7 +113,7 @@ function zipBacklog(ws: ExcelJS.Worksheet): number {
  * by keyset (sent_at, id) and written straight into a streaming workbook, so a million rows never sit in
  * memory at once. The cursor keeps sent_at as PostgreSQL text, at its full microsecond precision.
  */
-export function streamEmailLogsExport(deps: Deps, reply: FastifyReply): FastifyReply {
+export function emailLogsDownload(deps: Deps, log: Pick<Logger, "error">): Download {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -159,13 +161,14 @@ export function streamEmailLogsExport(deps: Deps, reply: FastifyReply): FastifyR
     await wb.commit();
   };
   write().catch((err) => {
-    reply.log.error({ err }, "email log export failed");
+    log.error({ err }, "email log export failed");
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
 
-  return reply
-    .header("content-type", XLSX_TYPE)
-    .header("content-disposition", `attachment; filename="email-logs-${fileDate(deps.now())}.xlsx"`)
-    .header("cache-control", "no-store")
-    .send(out);
+  return { body: out, filename: `email-logs-${fileDate(deps.now())}.xlsx`, contentType: XLSX_TYPE };
+}
+
+/** @deprecated: the route should call emailLogsDownload(deps, req.log) and send it (sendDownload). */
+export function streamEmailLogsExport(deps: Deps, reply: FastifyReply): FastifyReply {
+  return sendDownload(reply, emailLogsDownload(deps, reply.log));
 }
