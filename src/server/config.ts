@@ -123,7 +123,7 @@ export type Config = {
   admin2faRequired: boolean;
   /** Idle timeouts in milliseconds (the absolute one is SESSION_ABSOLUTE_DAYS). */
   sessionIdle: { memberMs: number; adminMs: number };
-  /** Cache sessions and their users per instance (modules/auth/auth-cache.ts). */
+  /** Cache sessions and their users per instance (modules/auth/read-cache/). */
   sessionCache: boolean;
 };
 

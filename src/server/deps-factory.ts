@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
+import { allJobs } from "./jobs/jobs.ts";
 import { RateLimiter } from "./modules/auth/rate-limit.ts";
 import { Mailer, outboxTransport, smtpTransport, type Transport } from "./modules/email/mailer.ts";
 import { gocardlessProvider } from "./modules/payments/gocardless-provider.ts";
@@ -20,6 +21,7 @@ export function createDeps(
     db,
     config,
     now,
+    jobSchedule: allJobs.map(({ name, cron }) => ({ name, cron })),
     mailer: new Mailer(db, transport, config.mailFrom),
     limiter: new RateLimiter(db, () => now().getTime()),
     payments:

@@ -12,4 +12,9 @@ export interface Deps {
   limiter: RateLimiter;
   payments: PaymentProvider;
   now: () => Date;
+  /**
+   * The scheduled jobs by name and cron, for the back office's job overview. Given here by the composition
+   * root (deps-factory.ts) so that no module reaches up into jobs/, which use the modules.
+   */
+  jobSchedule: ReadonlyArray<{ name: string; cron: string }>;
 }

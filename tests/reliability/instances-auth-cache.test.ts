@@ -1,5 +1,5 @@
 /**
- * The in-memory session cache (src/server/modules/auth/auth-cache.ts) on two instances: two child processes of
+ * The in-memory session cache (src/server/modules/auth/read-cache/) on two instances: two child processes of
  * the real server on one database, each with SESSION_CACHE on. B has the session cached (it answered it
  * before); a change made through a request on A (sign-out, a device ended, a password change, a demotion, an
  * admin ending a member's sessions) is seen by B's very next request, since A answers only once B has read

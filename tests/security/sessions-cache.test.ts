@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dateReservations, users, venues } from "../../src/server/db/schema.ts";
-import { AuthCache } from "../../src/server/modules/auth/auth-cache.ts";
+import { ReadCache } from "../../src/server/modules/auth/read-cache/read-cache.ts";
 import { ADMIN_SESSION_IDLE_HOURS, SESSION_IDLE_HOURS } from "../../src/shared/constants.ts";
 import type { MemberDate } from "../../src/shared/member-api.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
@@ -9,7 +9,7 @@ import { arrangeDate } from "../helpers/arrange.ts";
 import { timeoutTests } from "./session-timeouts.ts";
 
 /**
- * Session timeouts with the in-memory session cache on (modules/auth/auth-cache.ts; the other suites run
+ * Session timeouts with the in-memory session cache on (modules/auth/read-cache/; the other suites run
  * without it): a cached session still idles out and expires on time, last-seen is still written every few
  * minutes, a session answered from the cache costs no query, and a sign-out is seen by the next request.
  */
@@ -64,10 +64,12 @@ describe("timeouts and sign-out with the session cache", () => {
     expect(await whoAmI(m)).toBe(200);
     expect((await get(m, "/api/dates/user")).statusCode).toBe(200);
     // Everything the cache holds, read the way a heap dump would see it.
-    const held = cache as unknown as Record<string, Map<unknown, unknown>>;
-    const dump = JSON.stringify(
-      ["sessions", "extras", "dates", "views", "tableValues"].map((k) => [...(held[k]?.values() ?? [])]),
-    );
+    // The stores behind the cache: sessions and extras (users), couple dates, views and table figures (queries).
+    const held = cache as unknown as Record<"users" | "queries", Record<string, Map<unknown, unknown>>>;
+    const dump = JSON.stringify([
+      ...["sessions", "extras"].map((k) => [...(held.users[k]?.values() ?? [])]),
+      ...["dates", "views", "tableValues"].map((k) => [...(held.queries[k]?.values() ?? [])]),
+    ]);
     expect(dump).toContain(m.user.email);
     for (const value of [m.user.password!, ...Object.values(secrets).flat()])
       expect(dump).not.toContain(value);
@@ -104,7 +106,9 @@ describe("timeouts and sign-out with the session cache", () => {
     const m = await t.member();
     expect(await whoAmI(m)).toBe(200);
     // The socket stops delivering anything, as a connection dropped by a NAT or a failover would, silently.
-    const listener = (cache as unknown as { client: { connection: { stream: { pause(): void } } } }).client;
+    const listener = (
+      cache as unknown as { listener: { client: { connection: { stream: { pause(): void } } } } }
+    ).listener.client;
     listener.connection.stream.pause();
     // The session ends behind the app's back (another instance, a script): no notification can arrive.
     await t.db.execute(sql`DELETE FROM sessions WHERE user_id = ${m.user.id}`);
@@ -228,7 +232,7 @@ describe("the back office's assignments page with the session cache", () => {
 
 describe("the listener's heartbeat", () => {
   it("a connection that stops hearing its own heartbeat is dropped and opened again", async () => {
-    const cache = new AuthCache({
+    const cache = new ReadCache({
       connectionString: t.config.databaseUrl!,
       heartbeatMs: 100,
       heartbeatTimeoutMs: 300,
@@ -239,8 +243,8 @@ describe("the listener's heartbeat", () => {
       // Several heartbeats come and go on a healthy connection.
       await new Promise((r) => setTimeout(r, 600));
       expect(cache.active).toBe(true);
-      const c = cache as unknown as { client: { connection: { stream: { pause(): void } } } };
-      c.client.connection.stream.pause();
+      const c = cache as unknown as { listener: { client: { connection: { stream: { pause(): void } } } } };
+      c.listener.client.connection.stream.pause();
       await expect.poll(() => cache.active, { timeout: 3000 }).toBe(false);
       await expect.poll(() => cache.active, { timeout: 10_000 }).toBe(true);
     } finally {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.ts";
 import type { User } from "../../src/server/db/schema.ts";
-import { dateKeys } from "../../src/server/jobs/dates.ts";
 import { backoffAfter, MAX_ATTEMPTS } from "../../src/server/jobs/outbound.ts";
+import { dateKeys } from "../../src/server/modules/dates/mail-keys.ts";
 import {
   type DateForMail,
   holdIcs,

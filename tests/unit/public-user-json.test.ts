@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { User } from "../../src/server/db/schema.ts";
-import type { AuthCache } from "../../src/server/modules/auth/auth-cache.ts";
 import {
   type PublicUserRow,
   publicUserJson,
   toPublicUser,
 } from "../../src/server/modules/auth/public-user.ts";
+import type { ReadCache } from "../../src/server/modules/auth/read-cache/read-cache.ts";
 
 /**
  * GET /api/auth/user's JSON kept per cached user (modules/auth/public-user.ts): the same text toPublicUser
@@ -50,7 +50,7 @@ function world(user: Partial<User>, row: Partial<PublicUserRow>) {
     generation: 0,
     extra: () => fullRow,
     putExtra: () => {},
-  } as unknown as AuthCache<User, PublicUserRow | undefined>;
+  } as unknown as ReadCache<User, PublicUserRow | undefined>;
   const deps = { db: null as never, now: () => new Date(now) };
   return {
     setNow: (t: number) => {

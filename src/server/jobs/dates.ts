@@ -26,6 +26,7 @@ import { dateReservations, outboundMessages } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { londonDayTime } from "../london-time.ts";
 import { readCouple } from "../modules/couples/couple.ts";
+import { DATE_MAIL_KINDS, dateKeys, segSql } from "../modules/dates/mail-keys.ts";
 import {
   DATE_MAIL_TYPES,
   type DateForMail,
@@ -50,41 +51,6 @@ const HOUR = 3_600_000;
 const notHeld = (now: Date) => sql`(mail_hold_until IS NULL OR mail_hold_until <= ${now})`;
 /** Dates a sweep takes on per run; the next run (a minute later) takes the rest. */
 const BATCH = 500;
-
-/** outbound_messages.kind of each message (also how a retry finds its builder). */
-export const DATE_MAIL_KINDS = {
-  hold: "date_hold",
-  reveal: "date_reveal",
-  cancelled: "date_cancelled",
-  holdCancel: "date_hold_cancel",
-  rating: "date_rating",
-  revealSms: "sms_reveal",
-} as const;
-
-/**
- * A date's mail round (date_reservations.mail_round): how many times it was put back after its cancellation
- * went out. Each round's hold, reveal, text and cancellations have keys of their own, so a reinstated date is
- * held, revealed and (if cancelled again) withdrawn afresh; round 0 keeps the keys it always had.
- */
-const seg = (round: number) => (round > 0 ? `:r${round}` : "");
-/** The same as SQL, from a mail_round column (`rc.mail_round`). */
-const segSql = (col: ReturnType<typeof sql>) => sql`(CASE WHEN ${col} > 0 THEN ':r' || ${col} ELSE '' END)`;
-
-export const dateKeys = {
-  hold: (resId: number, userId: number, at: Date, round = 0) =>
-    `hold:${resId}:${userId}${seg(round)}:${at.toISOString()}`,
-  reveal: (resId: number, userId: number, round = 0) => `reveal:${resId}:${userId}${seg(round)}`,
-  cancelled: (resId: number, userId: number, round = 0) => `cancel:${resId}:${userId}${seg(round)}`,
-  holdCancel: (resId: number, userId: number, round = 0) => `hold-cancel:${resId}:${userId}${seg(round)}`,
-  rating: (resId: number, userId: number) => `rate:${resId}:${userId}`,
-  revealSms: (resId: number, userId: number, round = 0) => `reveal-sms:${resId}:${userId}${seg(round)}`,
-};
-
-/** The round a date mail's key belongs to (0: no round segment). */
-export function roundOfKey(key: string): number {
-  const m = /:r(\d+)(?::|$)/.exec(key);
-  return m ? Number(m[1]) : 0;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Texts: the outbox by default (policy.ts); a real sender can be set at start-up, a test one in tests.

@@ -5,12 +5,12 @@ import type { Config } from "../config.ts";
 import type { User } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
-import { AuthCache } from "../modules/auth/auth-cache.ts";
 import type { PublicUserRow } from "../modules/auth/public-user.ts";
+import { ReadCache } from "../modules/auth/read-cache/read-cache.ts";
 import { findSessionUser } from "../modules/auth/sessions.ts";
 import { isApiPath } from "./request-path.ts";
 
-export type AppAuthCache = AuthCache<User, PublicUserRow | undefined>;
+export type AppAuthCache = ReadCache<User, PublicUserRow | undefined>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -36,7 +36,7 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
   const connectionString = deps.db.$client.options.connectionString;
   const cache: AppAuthCache | null =
     deps.config.sessionCache && connectionString
-      ? new AuthCache({ connectionString, log: (msg, err) => app.log.warn({ err }, msg) })
+      ? new ReadCache({ connectionString, log: (msg, err) => app.log.warn({ err }, msg) })
       : null;
   app.decorate("authCache", cache);
   if (cache) {
@@ -44,7 +44,7 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
     app.addHook("onClose", () => cache.close());
     // A request that may have written anything (a sign-out, a role or plan change) forgets every cached user
     // here, and waits until the other instances have read PostgreSQL's notifications of it, before it answers:
-    // the browser's next request sees the change on whichever instance it reaches (auth-cache.ts).
+    // the browser's next request sees the change on whichever instance it reaches (modules/auth/read-cache).
     // A refused request (4xx) changed nothing (bad input changes nothing), so it neither empties the cache nor
     // waits: a flood of bad or unknown POSTs cannot switch the cache off. A GET that writes says so in its
     // route config (`writes: true`, e.g. the e-mail verification link).

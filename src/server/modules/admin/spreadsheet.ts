@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
+import { type Download, sendDownload } from "../../http-download.ts";
 
 /**
  * Text a spreadsheet program could run as a formula: starting with = + - @ (also after spaces or
@@ -61,7 +62,21 @@ export function fileDate(now: Date): string {
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Sends a workbook as a download named `{base}-{YYYY-MM-DD}.xlsx`, never cached. */
+/** A workbook as a download named `{base}-{YYYY-MM-DD}.xlsx`, for the route to send (sendDownload). */
+export async function workbookDownload(
+  base: string,
+  now: Date,
+  // biome-ignore lint/suspicious/noExplicitAny: see buildWorkbook.
+  sheets: Sheet<any>[],
+): Promise<Download> {
+  return {
+    body: await buildWorkbook(sheets),
+    filename: `${base}-${fileDate(now)}.xlsx`,
+    contentType: XLSX_TYPE,
+  };
+}
+
+/** @deprecated: the route should call workbookDownload and send it (sendDownload in http-download.ts). */
 export async function sendWorkbook(
   reply: FastifyReply,
   base: string,
@@ -69,10 +84,5 @@ export async function sendWorkbook(
   // biome-ignore lint/suspicious/noExplicitAny: see buildWorkbook.
   sheets: Sheet<any>[],
 ): Promise<FastifyReply> {
-  const body = await buildWorkbook(sheets);
-  return reply
-    .header("content-type", XLSX_TYPE)
-    .header("content-disposition", `attachment; filename="${base}-${fileDate(now)}.xlsx"`)
-    .header("cache-control", "no-store")
-    .send(body);
+  return sendDownload(reply, await workbookDownload(base, now, sheets));
 }

@@ -4,7 +4,8 @@ import type { AdminStats } from "../../../shared/admin/common.ts";
 import { dateReservations, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 
-export async function adminStats(deps: Deps): Promise<AdminStats> {
+/** The back office's headline figures (GET /api/admin/stats). */
+export async function adminStats(deps: Pick<Deps, "db">): Promise<AdminStats> {
   const [[m], [v], [a]] = await Promise.all([
     // Members only: not the back office's admins, nor deleted accounts (anonymised tombstones).
     deps.db

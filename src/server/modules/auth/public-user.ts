@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { nextCollectionStart, pauseOf } from "../subscriptions/pause-state.ts";
-import type { AuthCache } from "./auth-cache.ts";
+import type { ReadCache } from "./read-cache/read-cache.ts";
 
 /**
  * The preferences, an active offer and the partner's row joined to the member's own: one round trip, as a named
@@ -61,7 +61,7 @@ export type PublicUserRow = Awaited<ReturnType<ReturnType<typeof buildPublicUser
 async function publicUserRow(
   deps: Pick<Deps, "db">,
   user: User,
-  cache?: AuthCache<User, PublicUserRow | undefined> | null,
+  cache?: ReadCache<User, PublicUserRow | undefined> | null,
 ): Promise<PublicUserRow | undefined> {
   let row = cache?.extra(user.id, user.partnerId);
   if (!row) {
@@ -76,7 +76,7 @@ async function publicUserRow(
 export async function toPublicUser(
   deps: Pick<Deps, "db" | "now">,
   user: User,
-  cache?: AuthCache<User, PublicUserRow | undefined> | null,
+  cache?: ReadCache<User, PublicUserRow | undefined> | null,
 ): Promise<PublicUser> {
   return publicUser(user, await publicUserRow(deps, user, cache), deps.now());
 }
@@ -93,7 +93,7 @@ const jsonByUser = new WeakMap<User, { row: PublicUserRow; json: string; from: n
 export async function publicUserJson(
   deps: Pick<Deps, "db" | "now">,
   user: User,
-  cache?: AuthCache<User, PublicUserRow | undefined> | null,
+  cache?: ReadCache<User, PublicUserRow | undefined> | null,
 ): Promise<string> {
   const row = await publicUserRow(deps, user, cache);
   const now = deps.now();

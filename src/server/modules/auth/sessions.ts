@@ -12,7 +12,7 @@ import {
 import { describeUserAgent } from "../../../shared/user-agent.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, type User, users } from "../../db/schema.ts";
-import type { AuthCache } from "./auth-cache.ts";
+import type { ReadCache } from "./read-cache/read-cache.ts";
 import { userColumns } from "./secrets.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
@@ -105,7 +105,7 @@ export async function findSessionUser(
   token: string,
   now: Date,
   idle: SessionIdle = DEFAULT_SESSION_IDLE,
-  cache?: AuthCache<User> | null,
+  cache?: ReadCache<User> | null,
 ): Promise<User | null> {
   const sid = hashToken(token);
   const at = now.getTime();

@@ -17,7 +17,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import { londonDayTime } from "../../london-time.ts";
-import type { AuthCache } from "../auth/auth-cache.ts";
+import type { ReadCache } from "../auth/read-cache/read-cache.ts";
 import { readCouple } from "../couples/couple.ts";
 import { render } from "../email/templates.ts";
 import { icsSequence, renderIcs } from "./ics.ts";
@@ -174,7 +174,7 @@ function reschedulesThisMonth(rows: Array<Pick<DateRow, "rescheduledAt">>, now: 
 export async function listDates(
   deps: Deps,
   user: User,
-  cache: Pick<AuthCache, "generation" | "coupleDates" | "putCoupleDates"> | null = null,
+  cache: Pick<ReadCache, "generation" | "coupleDates" | "putCoupleDates"> | null = null,
 ): Promise<MemberDate[]> {
   const now = deps.now();
   // The rows may come from the session cache; what is revealed is always worked out here, from the clock.

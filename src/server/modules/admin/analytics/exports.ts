@@ -3,7 +3,8 @@ import type { FastifyReply } from "fastify";
 import { ANALYTICS_EXPORTS, ANALYTICS_DEFINITIONS as DEF } from "../../../../shared/admin/analytics.ts";
 import { TIERS } from "../../../../shared/constants.ts";
 import type { Deps } from "../../../deps.ts";
-import { type Sheet, sendWorkbook } from "../spreadsheet.ts";
+import { type Download, sendDownload } from "../../../http-download.ts";
+import { type Sheet, workbookDownload } from "../spreadsheet.ts";
 import { churnAnalytics } from "./churn.ts";
 import { operationalAnalytics } from "./operational.ts";
 import { subscriptionAnalytics } from "./subscriptions.ts";
@@ -31,7 +32,7 @@ const london = new Intl.DateTimeFormat("en-GB", {
 });
 const londonTime = (iso: string | null): string => (iso ? london.format(new Date(iso)) : "");
 
-export async function sendSubscriptionExport(deps: Deps, reply: FastifyReply): Promise<FastifyReply> {
+export async function subscriptionExport(deps: Deps): Promise<Download> {
   const [subs, churn] = await Promise.all([subscriptionAnalytics(deps), churnAnalytics(deps)]);
   const summary = metricSheet([
     { metric: "Monthly Recurring Revenue (£)", value: subs.totalMRR, definition: DEF.totalMRR },
@@ -85,15 +86,10 @@ export async function sendSubscriptionExport(deps: Deps, reply: FastifyReply): P
     ],
     rows: subs.mrrHistory.map((_, i) => i),
   };
-  return sendWorkbook(reply, ANALYTICS_EXPORTS.subscription.base, deps.now(), [
-    summary,
-    tiers,
-    counts,
-    monthly,
-  ]);
+  return workbookDownload(ANALYTICS_EXPORTS.subscription.base, deps.now(), [summary, tiers, counts, monthly]);
 }
 
-export async function sendOperationalExport(deps: Deps, reply: FastifyReply): Promise<FastifyReply> {
+export async function operationalExport(deps: Deps): Promise<Download> {
   const ops = await operationalAnalytics(deps);
   const summary = metricSheet([
     { metric: "Total Reservations", value: ops.totalReservations, definition: DEF.totalReservations },
@@ -144,5 +140,15 @@ export async function sendOperationalExport(deps: Deps, reply: FastifyReply): Pr
     ],
     rows: ops.recentActivity,
   };
-  return sendWorkbook(reply, ANALYTICS_EXPORTS.operational.base, deps.now(), [summary, byStatus, activity]);
+  return workbookDownload(ANALYTICS_EXPORTS.operational.base, deps.now(), [summary, byStatus, activity]);
+}
+
+/** @deprecated: the route should call subscriptionExport and send it (sendDownload in http-download.ts). */
+export async function sendSubscriptionExport(deps: Deps, reply: FastifyReply): Promise<FastifyReply> {
+  return sendDownload(reply, await subscriptionExport(deps));
+}
+
+/** @deprecated: the route should call operationalExport and send it (sendDownload in http-download.ts). */
+export async function sendOperationalExport(deps: Deps, reply: FastifyReply): Promise<FastifyReply> {
+  return sendDownload(reply, await operationalExport(deps));
 }

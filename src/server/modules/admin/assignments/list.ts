@@ -4,11 +4,12 @@ import { type AdminAssignment, adminAssignmentSchema } from "../../../../shared/
 import type { AdminListQuery } from "../../../../shared/admin/common.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import type { Db } from "../../../db/client.ts";
+import { containsPattern } from "../../../db/like.ts";
 import { dateReservations, users, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import type { AuthCache } from "../../auth/auth-cache.ts";
+import type { ReadCache } from "../../auth/read-cache/read-cache.ts";
 import { DATE_TIME_FMT, londonWallClock } from "../members/format.ts";
-import { containsPattern, userSearchText } from "../members/service.ts";
+import { userSearchText } from "../members/service.ts";
 import { keysetPages, type StreamColumn } from "../members/stream-workbook.ts";
 import { assignmentsPageJson } from "./page-json.ts";
 import { assignmentQuery, toAdminAssignment } from "./query.ts";
@@ -20,7 +21,7 @@ import { assignmentQuery, toAdminAssignment } from "./query.ts";
  */
 function searchWhere(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = containsPattern(search);
+  const pattern = containsPattern(search.toLowerCase());
   // "= any(array(...))" runs each lookup once up front, so the planner can combine the two reservation
   // indexes (user, venue) instead of testing every reservation against the two lists.
   return or(
@@ -36,7 +37,7 @@ function searchWhere(search: string | undefined): SQL | undefined {
 export async function listAssignments(
   deps: Deps,
   q: AdminListQuery,
-  cache?: AuthCache | null,
+  cache?: ReadCache | null,
 ): Promise<{ rows: AdminAssignment[]; total: number }> {
   if (!q.search) {
     const [rows, total] = await Promise.all([
@@ -75,7 +76,7 @@ export const adminAssignmentListSchema = z.array(adminAssignmentSchema);
 export async function listAssignmentsJson(
   deps: Deps,
   q: AdminListQuery,
-  cache?: AuthCache | null,
+  cache?: ReadCache | null,
 ): Promise<{ json: string; total: number }> {
   if (q.search) {
     const { rows, total } = await listAssignments(deps, q, cache);
@@ -90,7 +91,7 @@ export async function listAssignmentsJson(
  * A page of the unsearched list as JSON; from `cache` while nothing on it can have changed (any notification
  * forgets it: a reservation, member, venue or idea). Nothing on it depends on the clock.
  */
-function unsearchedPage(deps: Deps, q: AdminListQuery, cache?: AuthCache | null): string | Promise<string> {
+function unsearchedPage(deps: Deps, q: AdminListQuery, cache?: ReadCache | null): string | Promise<string> {
   const key = `assignments:${q.limit}:${q.offset}`;
   const generation = cache?.generation ?? 0;
   return (
@@ -106,7 +107,7 @@ function unsearchedPage(deps: Deps, q: AdminListQuery, cache?: AuthCache | null)
  * Every reservation counted; from `cache` while no reservation has been added or removed (counting them all
  * cost milliseconds).
  */
-function unsearchedTotal(deps: Deps, cache?: AuthCache | null): number | Promise<number> {
+function unsearchedTotal(deps: Deps, cache?: ReadCache | null): number | Promise<number> {
   const generation = cache?.generation ?? 0;
   return (
     cache?.tableValue<number>("date_reservations") ??

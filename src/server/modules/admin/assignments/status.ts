@@ -9,8 +9,8 @@ import type { Tx } from "../../../db/client.ts";
 import { dateReservations, outboundMessages, userVenueExclusions } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
-import { DATE_MAIL_KINDS, roundOfKey } from "../../../jobs/dates.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
+import { DATE_MAIL_KINDS, roundOfKey } from "../../dates/mail-keys.ts";
 import { consumeQuota, returnQuota } from "../../quota/quota.ts";
 import { checkBooking } from "../../rulebook/check.ts";
 import { readAssignment } from "./query.ts";
@@ -134,7 +134,7 @@ export async function checkReinstatement(
 /**
  * Whether the couple was already told of this round's cancellation (the "we cancelled it" mail or the calendar
  * cancellation went out). Then a reinstated date starts a new mail round (date_reservations.mail_round): its
- * hold, reveal and any later cancellation have new once-only keys (jobs/dates.ts dateKeys), so the couple hears
+ * hold, reveal and any later cancellation have new once-only keys (dates/mail-keys.ts), so the couple hears
  * of it again. A cancellation still waiting (the undo window) never went out, so the round stays.
  */
 async function cancellationWentOut(tx: Tx, res: DateReservation): Promise<boolean> {

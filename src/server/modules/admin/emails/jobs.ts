@@ -7,10 +7,9 @@ import type {
   OutboundMessagesQuery,
 } from "../../../../shared/admin/jobs.ts";
 import { OUTBOUND_LIST_STATUSES } from "../../../../shared/admin/jobs.ts";
+import { containsPattern } from "../../../db/like.ts";
 import { jobRuns, outboundMessages, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { allJobs } from "../../../jobs/jobs.ts";
-import { likePattern } from "./logs.ts";
 
 type RunDb = typeof jobRuns.$inferSelect;
 const toRun = (r: RunDb): JobRunRow => ({
@@ -59,7 +58,7 @@ export async function jobRunsOverview(deps: Deps): Promise<JobRunsAnswer> {
       error: (r.error as string | null) ?? null,
     });
   const failed = new Map(failures.map((f) => [f.name, f.n]));
-  const jobs = allJobs.map((j) => ({
+  const jobs = deps.jobSchedule.map((j) => ({
     name: j.name,
     cron: j.cron,
     lastRun: last.get(j.name) ?? null,
@@ -89,7 +88,7 @@ export async function listOutboundMessages(
       : inArray(outboundMessages.status, [...OUTBOUND_LIST_STATUSES]),
   ];
   if (q.search) {
-    const p = likePattern(q.search);
+    const p = containsPattern(q.search);
     parts.push(
       or(
         ilike(outboundMessages.key, p),

@@ -5,12 +5,12 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
 import type { EmailLogRow, EmailLogsQuery } from "../../../../shared/admin/emails.ts";
+import { containsPattern } from "../../../db/like.ts";
 import { emailLogs, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
+import { type Download, sendDownload } from "../../../http-download.ts";
+import type { Logger } from "../../../logger.ts";
 import { fileDate, safeCell, XLSX_TYPE } from "../spreadsheet.ts";
-
-/** `%term%` for ILIKE, with the pattern characters in the term taken literally. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const rowColumns = {
   id: emailLogs.id,
@@ -34,7 +34,7 @@ function filters(q: Pick<EmailLogsQuery, "search" | "status" | "type">): SQL | u
   if (q.status) parts.push(eq(emailLogs.status, q.status));
   if (q.type) parts.push(eq(emailLogs.emailType, q.type));
   if (q.search) {
-    const p = likePattern(q.search);
+    const p = containsPattern(q.search);
     parts.push(
       or(
         ilike(emailLogs.recipientEmail, p),
@@ -113,7 +113,7 @@ function zipBacklog(ws: ExcelJS.Worksheet): number {
  * by keyset (sent_at, id) and written straight into a streaming workbook, so a million rows never sit in
  * memory at once. The cursor keeps sent_at as PostgreSQL text, at its full microsecond precision.
  */
-export function streamEmailLogsExport(deps: Deps, reply: FastifyReply): FastifyReply {
+export function emailLogsDownload(deps: Deps, log: Pick<Logger, "error">): Download {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -161,13 +161,14 @@ export function streamEmailLogsExport(deps: Deps, reply: FastifyReply): FastifyR
     await wb.commit();
   };
   write().catch((err) => {
-    reply.log.error({ err }, "email log export failed");
+    log.error({ err }, "email log export failed");
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
 
-  return reply
-    .header("content-type", XLSX_TYPE)
-    .header("content-disposition", `attachment; filename="email-logs-${fileDate(deps.now())}.xlsx"`)
-    .header("cache-control", "no-store")
-    .send(out);
+  return { body: out, filename: `email-logs-${fileDate(deps.now())}.xlsx`, contentType: XLSX_TYPE };
+}
+
+/** @deprecated: the route should call emailLogsDownload(deps, req.log) and send it (sendDownload). */
+export function streamEmailLogsExport(deps: Deps, reply: FastifyReply): FastifyReply {
+  return sendDownload(reply, emailLogsDownload(deps, reply.log));
 }

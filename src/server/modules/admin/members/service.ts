@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizz
 import { alias } from "drizzle-orm/pg-core";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { type AdminUser, type AdminUsersQuery, MEMBERS_MSG } from "../../../../shared/admin/members.ts";
+import { containsPattern } from "../../../db/like.ts";
 import { dateReservations, type User, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../../http-error.ts";
@@ -60,17 +61,12 @@ export function toAdminUser({ partnerRow, deletedAt, ...r }: Row): AdminUser {
  */
 export const userSearchText = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email})`;
 
-/** A LIKE pattern matching the text anywhere, with the user's own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function listWhere(search: string | undefined, membersOnly = false): SQL | undefined {
   // Deleted accounts stay as anonymised tombstones for the financial records; they are no longer members.
   return and(
     isNull(users.deletedAt),
     membersOnly ? eq(users.isAdmin, false) : undefined,
-    search ? sql`${userSearchText} like ${containsPattern(search)}` : undefined,
+    search ? sql`${userSearchText} like ${containsPattern(search.toLowerCase())}` : undefined,
   );
 }
 

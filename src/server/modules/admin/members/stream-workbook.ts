@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
+import { type Download, sendDownload } from "../../../http-download.ts";
 import { fileDate, type SheetColumn, safeCell, XLSX_TYPE } from "../spreadsheet.ts";
 
 /** A column; `numFmt` gives its cells an Excel number format (e.g. real date cells, "dd/mm/yyyy"). */
@@ -11,13 +12,12 @@ export type StreamColumn<Row> = SheetColumn<Row> & { numFmt?: string };
  * read from the database), written as they come: an export of 100,000 members or 1,000,000 dates never
  * holds every row in memory. Every text cell goes through safeCell (formula injection).
  */
-export async function streamWorkbook<Row>(
-  reply: FastifyReply,
+export function streamedWorkbookDownload<Row>(
   base: string,
   now: Date,
   sheet: { name: string; columns: StreamColumn<Row>[] },
   batches: AsyncIterable<Row[]>,
-): Promise<FastifyReply> {
+): Download {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -59,11 +59,18 @@ export async function streamWorkbook<Row>(
       out.destroy(err as Error);
     }
   })();
-  return reply
-    .header("content-type", XLSX_TYPE)
-    .header("content-disposition", `attachment; filename="${base}-${fileDate(now)}.xlsx"`)
-    .header("cache-control", "no-store")
-    .send(out);
+  return { body: out, filename: `${base}-${fileDate(now)}.xlsx`, contentType: XLSX_TYPE };
+}
+
+/** @deprecated: the route should call streamedWorkbookDownload and send it (sendDownload in http-download.ts). */
+export async function streamWorkbook<Row>(
+  reply: FastifyReply,
+  base: string,
+  now: Date,
+  sheet: { name: string; columns: StreamColumn<Row>[] },
+  batches: AsyncIterable<Row[]>,
+): Promise<FastifyReply> {
+  return sendDownload(reply, streamedWorkbookDownload(base, now, sheet, batches));
 }
 
 /** Resolves when the stream can take more, or has closed; leaves no listener behind. */

@@ -9,12 +9,13 @@ import {
   type UpdateSuggestionInput,
 } from "../../../../shared/admin/suggestions.ts";
 import type { Tx } from "../../../db/client.ts";
+import { containsPattern } from "../../../db/like.ts";
 import { aiDateSuggestions, dateIdeas, dateReservations, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, notFound } from "../../../http-error.ts";
 import { createAssignment } from "../assignments/service.ts";
 import { holdCreatedForUndo } from "../assignments/undo-state.ts";
-import { containsPattern, userSearchText } from "../members/service.ts";
+import { userSearchText } from "../members/service.ts";
 import { readSuggestedVenues, readSuggestion, suggestionColumns, toAdminSuggestion } from "./view.ts";
 
 function listWhere(q: SuggestionListQuery): SQL | undefined {
@@ -23,7 +24,7 @@ function listWhere(q: SuggestionListQuery): SQL | undefined {
     q.search
       ? inArray(
           aiDateSuggestions.userId,
-          sql`(select ${users.id} from ${users} where ${userSearchText} like ${containsPattern(q.search)})`,
+          sql`(select ${users.id} from ${users} where ${userSearchText} like ${containsPattern(q.search.toLowerCase())})`,
         )
       : undefined,
   );

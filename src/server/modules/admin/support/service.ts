@@ -6,6 +6,7 @@ import {
   type TicketListQuery,
   type UpdateTicketInput,
 } from "../../../../shared/admin/support.ts";
+import { containsPattern } from "../../../db/like.ts";
 import {
   dateIdeas,
   dateReservations,
@@ -18,7 +19,6 @@ import {
 import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
 import { supportReplyEmail } from "../../email/templates.ts";
-import { likePattern } from "../emails/logs.ts";
 
 const rowColumns = {
   id: supportTickets.id,
@@ -56,7 +56,7 @@ function filters(q: TicketListQuery): SQL | undefined {
   if (q.status) parts.push(eq(supportTickets.status, q.status));
   if (q.priority) parts.push(eq(supportTickets.priority, q.priority));
   if (q.search) {
-    const p = likePattern(q.search);
+    const p = containsPattern(q.search);
     const byId = /^#?([1-9]\d{0,8})$/.exec(q.search);
     parts.push(
       or(

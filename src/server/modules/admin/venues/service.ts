@@ -8,11 +8,11 @@ import type {
   VenueUpdate,
 } from "../../../../shared/admin/venues.ts";
 import { VENUE_MSG } from "../../../../shared/admin/venues.ts";
+import { containsPattern } from "../../../db/like.ts";
 import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
 import { locatePostcode } from "../../matching/geo/index.ts";
-import { likePattern } from "../emails/logs.ts";
 
 type VenueRow = typeof venues.$inferSelect;
 
@@ -69,7 +69,7 @@ export async function searchVenues(
 ): Promise<{ rows: AdminVenue[]; total: number }> {
   let where: SQL | undefined;
   if (q.search) {
-    const p = likePattern(q.search);
+    const p = containsPattern(q.search);
     where = or(ilike(venues.name, p), ilike(venues.city, p), ilike(venues.address, p));
   }
   const [rows, [{ total }]] = await Promise.all([

@@ -9,6 +9,7 @@ import {
 import type { Deps } from "../../../../deps.ts";
 import { faultPoint } from "../../../../fault-point.ts";
 import { conflict, HttpError } from "../../../../http-error.ts";
+import type { Logger } from "../../../../logger.ts";
 import { applyPlan, placeVenues, storedVenues } from "./apply.ts";
 import { withSyncLock } from "./lock.ts";
 import { planSync, type SyncPlan } from "./plan.ts";
@@ -92,7 +93,7 @@ export function applySync(
   fileName: string | undefined,
   planId: string,
   removeMissing = true,
-  log: { warn: (obj: object, msg: string) => void } = console,
+  log: Pick<Logger, "warn"> = console,
 ): Promise<VenueSyncResult> {
   return withSyncLock(deps.db, () => applyLocked(deps, file, fileName, planId, removeMissing, log));
 }
@@ -103,7 +104,7 @@ async function applyLocked(
   fileName: string | undefined,
   planId: string,
   removeMissing: boolean,
-  log: { warn: (obj: object, msg: string) => void },
+  log: Pick<Logger, "warn">,
 ): Promise<VenueSyncResult> {
   const { rows, columns } = await readSheet(file, fileName);
   let plan: SyncPlan;
