@@ -14,6 +14,10 @@ export const MEMBER_DATE_STATUSES = [
 ] as const;
 export type MemberDateStatus = (typeof MEMBER_DATE_STATUSES)[number];
 
+export type { TwoFactorEnabled, TwoFactorSetup } from "./schemas/account.ts";
+// The answers of the account and partner routes are zod schemas (the routes' response contract) beside their
+// request schemas; their types stay importable from here.
+export type { TwoFactorChallenge } from "./schemas/auth.ts";
 export type { BillingHistoryItem, BillingOverview } from "./schemas/billing.ts";
 // The date answers are zod schemas (the serializer encodes through them); their types keep these names.
 export type {
@@ -24,10 +28,5 @@ export type {
   RevealedIdea,
   RevealedVenue,
 } from "./schemas/dates.ts";
-export type { SupportTicketDetail, SupportTicketSummary } from "./schemas/support.ts";
-
-export type { TwoFactorEnabled, TwoFactorSetup } from "./schemas/account.ts";
-// The answers of the account and partner routes are zod schemas (the routes' response contract) beside their
-// request schemas; their types stay importable from here.
-export type { TwoFactorChallenge } from "./schemas/auth.ts";
 export type { PartnerInviteInfo, PartnerStatus } from "./schemas/partner.ts";
+export type { SupportTicketDetail, SupportTicketSummary } from "./schemas/support.ts";

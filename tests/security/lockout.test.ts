@@ -18,7 +18,7 @@ import { createTestApp, eventually, type SignedIn, sessionCookieFrom } from "../
 const t = await createTestApp({
   rateLimits: { loginPerIp: 50, loginFailuresPerAccount: 3, forgotPerAccount: 5, resetPerIp: 20 },
 });
-const WIDE = 18;
+const _WIDE = 18;
 let net = 0;
 beforeEach(() => {
   t.clock.advance(60 * 60_000); // every test starts in a fresh window

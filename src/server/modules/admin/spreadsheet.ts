@@ -1,6 +1,5 @@
 import ExcelJS from "exceljs";
-import type { FastifyReply } from "fastify";
-import { type Download, sendDownload } from "../../http-download.ts";
+import type { Download } from "../../http-download.ts";
 
 /**
  * Text a spreadsheet program could run as a formula: starting with = + - @ (also after spaces or
@@ -74,15 +73,4 @@ export async function workbookDownload(
     filename: `${base}-${fileDate(now)}.xlsx`,
     contentType: XLSX_TYPE,
   };
-}
-
-/** @deprecated: the route should call workbookDownload and send it (sendDownload in http-download.ts). */
-export async function sendWorkbook(
-  reply: FastifyReply,
-  base: string,
-  now: Date,
-  // biome-ignore lint/suspicious/noExplicitAny: see buildWorkbook.
-  sheets: Sheet<any>[],
-): Promise<FastifyReply> {
-  return sendDownload(reply, await workbookDownload(base, now, sheets));
 }

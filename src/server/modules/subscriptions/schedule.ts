@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
+import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, paymentCheckouts, type User, users } from "../../db/schema.ts";

@@ -7,7 +7,8 @@ import {
   waitlistJoinedSchema,
 } from "../../../shared/schemas/waitlist.ts";
 import type { Deps } from "../../deps.ts";
-import { fileDate, sendWorkbook, XLSX_TYPE } from "../admin/spreadsheet.ts";
+import { sendDownload } from "../../http-download.ts";
+import { fileDate, workbookDownload, XLSX_TYPE } from "../admin/spreadsheet.ts";
 import { joinWaitlist, waitlistCounts, waitlistEntriesForExport } from "./service.ts";
 
 /** Joins per address (IP) per rate-limit window: enough for a household, not for filling the table. */
@@ -54,7 +55,7 @@ export function waitlistRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (_req, reply) => {
       const [counts, entries] = await Promise.all([waitlistCounts(deps), waitlistEntriesForExport(deps)]);
-      return sendWorkbook(reply, "waitlist", deps.now(), [
+      const file = await workbookDownload("waitlist", deps.now(), [
         {
           name: "By area",
           columns: [
@@ -80,6 +81,7 @@ export function waitlistRoutes(app: FastifyInstance, deps: Deps): void {
           rows: entries,
         },
       ]);
+      return sendDownload(reply, file);
     },
   );
 }

@@ -1,9 +1,7 @@
-/** The two analytics downloads: .xlsx workbooks of the same figures the tab shows (every cell formula-safe). */
-import type { FastifyReply } from "fastify";
 import { ANALYTICS_EXPORTS, ANALYTICS_DEFINITIONS as DEF } from "../../../../shared/admin/analytics.ts";
 import { TIERS } from "../../../../shared/constants.ts";
 import type { Deps } from "../../../deps.ts";
-import { type Download, sendDownload } from "../../../http-download.ts";
+import type { Download } from "../../../http-download.ts";
 import { type Sheet, workbookDownload } from "../spreadsheet.ts";
 import { churnAnalytics } from "./churn.ts";
 import { operationalAnalytics } from "./operational.ts";
@@ -141,14 +139,4 @@ export async function operationalExport(deps: Deps): Promise<Download> {
     rows: ops.recentActivity,
   };
   return workbookDownload(ANALYTICS_EXPORTS.operational.base, deps.now(), [summary, byStatus, activity]);
-}
-
-/** @deprecated: the route should call subscriptionExport and send it (sendDownload in http-download.ts). */
-export async function sendSubscriptionExport(deps: Deps, reply: FastifyReply): Promise<FastifyReply> {
-  return sendDownload(reply, await subscriptionExport(deps));
-}
-
-/** @deprecated: the route should call operationalExport and send it (sendDownload in http-download.ts). */
-export async function sendOperationalExport(deps: Deps, reply: FastifyReply): Promise<FastifyReply> {
-  return sendDownload(reply, await operationalExport(deps));
 }

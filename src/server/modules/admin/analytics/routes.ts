@@ -7,9 +7,10 @@ import {
 } from "../../../../shared/admin/analytics.ts";
 import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
+import { sendDownload } from "../../../http-download.ts";
 import { XLSX_TYPE } from "../spreadsheet.ts";
 import { churnAnalytics } from "./churn.ts";
-import { sendOperationalExport, sendSubscriptionExport } from "./exports.ts";
+import { operationalExport, subscriptionExport } from "./exports.ts";
 import { operationalAnalytics } from "./operational.ts";
 import { subscriptionAnalytics } from "./subscriptions.ts";
 
@@ -58,7 +59,7 @@ export function adminAnalyticsRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: fileResponse(XLSX_TYPE, "The subscription figures as an .xlsx workbook") },
       },
     },
-    async (_req, reply) => sendSubscriptionExport(deps, reply),
+    async (_req, reply) => sendDownload(reply, await subscriptionExport(deps)),
   );
   r.get(
     "/api/admin/analytics/operational/export",
@@ -68,6 +69,6 @@ export function adminAnalyticsRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: fileResponse(XLSX_TYPE, "The operational figures as an .xlsx workbook") },
       },
     },
-    async (_req, reply) => sendOperationalExport(deps, reply),
+    async (_req, reply) => sendDownload(reply, await operationalExport(deps)),
   );
 }

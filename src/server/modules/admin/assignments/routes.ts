@@ -13,7 +13,8 @@ import {
 } from "../../../../shared/admin/rulebook.ts";
 import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
-import { streamWorkbook } from "../members/stream-workbook.ts";
+import { sendDownload } from "../../../http-download.ts";
+import { streamedWorkbookDownload } from "../members/stream-workbook.ts";
 import { XLSX_TYPE } from "../spreadsheet.ts";
 import { autoAssign } from "./auto.ts";
 import { checkAssignment } from "./check.ts";
@@ -63,12 +64,14 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (_req, reply) =>
-      streamWorkbook(
+      sendDownload(
         reply,
-        "date-assignments",
-        deps.now(),
-        { name: "Date Assignments", columns: assignmentExportColumns },
-        assignmentExportRows(deps),
+        streamedWorkbookDownload(
+          "date-assignments",
+          deps.now(),
+          { name: "Date Assignments", columns: assignmentExportColumns },
+          assignmentExportRows(deps),
+        ),
       ),
   );
 

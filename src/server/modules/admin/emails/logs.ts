@@ -3,12 +3,11 @@ import { PassThrough } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import type { FastifyReply } from "fastify";
 import type { EmailLogRow, EmailLogsQuery } from "../../../../shared/admin/emails.ts";
 import { containsPattern } from "../../../db/like.ts";
 import { emailLogs, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { type Download, sendDownload } from "../../../http-download.ts";
+import type { Download } from "../../../http-download.ts";
 import type { Logger } from "../../../logger.ts";
 import { fileDate, safeCell, XLSX_TYPE } from "../spreadsheet.ts";
 
@@ -166,9 +165,4 @@ export function emailLogsDownload(deps: Deps, log: Pick<Logger, "error">): Downl
   });
 
   return { body: out, filename: `email-logs-${fileDate(deps.now())}.xlsx`, contentType: XLSX_TYPE };
-}
-
-/** @deprecated: the route should call emailLogsDownload(deps, req.log) and send it (sendDownload). */
-export function streamEmailLogsExport(deps: Deps, reply: FastifyReply): FastifyReply {
-  return sendDownload(reply, emailLogsDownload(deps, reply.log));
 }

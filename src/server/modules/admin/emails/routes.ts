@@ -19,9 +19,10 @@ import {
 } from "../../../../shared/admin/jobs.ts";
 import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
+import { sendDownload } from "../../../http-download.ts";
 import { XLSX_TYPE } from "../spreadsheet.ts";
 import { jobRunsOverview, listOutboundMessages } from "./jobs.ts";
-import { listEmailLogs, streamEmailLogsExport } from "./logs.ts";
+import { emailLogsDownload, listEmailLogs } from "./logs.ts";
 import { exportMemberEmails } from "./member-emails.ts";
 import { listCampaigns, listTemplates, updateCampaign, updateTemplate } from "./templates.ts";
 
@@ -54,7 +55,7 @@ export function adminEmailsRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: fileResponse(XLSX_TYPE, "Every logged e-mail as an .xlsx workbook") },
       },
     },
-    async (_req, reply) => streamEmailLogsExport(deps, reply),
+    async (req, reply) => sendDownload(reply, emailLogsDownload(deps, req.log)),
   );
 
   r.get(

@@ -15,13 +15,14 @@ import {
 } from "../../../../shared/admin/members.ts";
 import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
+import { sendDownload } from "../../../http-download.ts";
 import { requireAdmin } from "../../../plugins/auth-context.ts";
 import { destroyUserSessions, listSessions } from "../../auth/sessions.ts";
 import { XLSX_TYPE } from "../spreadsheet.ts";
 import { coupleView } from "./couple-view.ts";
 import { memberExportColumns, memberExportRows } from "./export.ts";
 import { demoteUser, getUser, listUsers, promoteUser, userDates } from "./service.ts";
-import { streamWorkbook } from "./stream-workbook.ts";
+import { streamedWorkbookDownload } from "./stream-workbook.ts";
 
 /** Members tab, Users tab and the member page. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
@@ -53,12 +54,14 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (_req, reply) =>
-      streamWorkbook(
+      sendDownload(
         reply,
-        "members",
-        deps.now(),
-        { name: "Members", columns: memberExportColumns },
-        memberExportRows(deps),
+        streamedWorkbookDownload(
+          "members",
+          deps.now(),
+          { name: "Members", columns: memberExportColumns },
+          memberExportRows(deps),
+        ),
       ),
   );
 

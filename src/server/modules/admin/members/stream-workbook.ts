@@ -1,7 +1,6 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
-import type { FastifyReply } from "fastify";
-import { type Download, sendDownload } from "../../../http-download.ts";
+import type { Download } from "../../../http-download.ts";
 import { fileDate, type SheetColumn, safeCell, XLSX_TYPE } from "../spreadsheet.ts";
 
 /** A column; `numFmt` gives its cells an Excel number format (e.g. real date cells, "dd/mm/yyyy"). */
@@ -60,17 +59,6 @@ export function streamedWorkbookDownload<Row>(
     }
   })();
   return { body: out, filename: `${base}-${fileDate(now)}.xlsx`, contentType: XLSX_TYPE };
-}
-
-/** @deprecated: the route should call streamedWorkbookDownload and send it (sendDownload in http-download.ts). */
-export async function streamWorkbook<Row>(
-  reply: FastifyReply,
-  base: string,
-  now: Date,
-  sheet: { name: string; columns: StreamColumn<Row>[] },
-  batches: AsyncIterable<Row[]>,
-): Promise<FastifyReply> {
-  return sendDownload(reply, streamedWorkbookDownload(base, now, sheet, batches));
 }
 
 /** Resolves when the stream can take more, or has closed; leaves no listener behind. */

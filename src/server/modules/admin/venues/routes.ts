@@ -16,8 +16,9 @@ import {
 } from "../../../../shared/admin/venues.ts";
 import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
+import { sendDownload } from "../../../http-download.ts";
 import { HttpError } from "../../../http-error.ts";
-import { sendWorkbook, XLSX_TYPE } from "../spreadsheet.ts";
+import { workbookDownload, XLSX_TYPE } from "../spreadsheet.ts";
 import { adminDateIdeaRoutes } from "./date-ideas/routes.ts";
 import { createVenue, deleteVenue, listVenues, searchVenues, updateVenue } from "./service.ts";
 import { readmeSheet, TEMPLATE_EXAMPLE, venueSheet } from "./spreadsheet-columns.ts";
@@ -89,7 +90,13 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
     "/api/admin/venues/template",
     { schema: { summary: "The venue spreadsheet template", response: workbook("The template (.xlsx)") } },
     async (_req, reply) =>
-      sendWorkbook(reply, "venues-template", deps.now(), [venueSheet([TEMPLATE_EXAMPLE]), readmeSheet()]),
+      sendDownload(
+        reply,
+        await workbookDownload("venues-template", deps.now(), [
+          venueSheet([TEMPLATE_EXAMPLE]),
+          readmeSheet(),
+        ]),
+      ),
   );
   adminDateIdeaRoutes(app, deps);
   // Body parsing of its own, inside this plugin only: the export's empty body, and the sync's raw files.
@@ -113,7 +120,13 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
         },
       },
       async (_req, reply) =>
-        sendWorkbook(reply, "venues-export", deps.now(), [venueSheet(await listVenues(deps)), readmeSheet()]),
+        sendDownload(
+          reply,
+          await workbookDownload("venues-export", deps.now(), [
+            venueSheet(await listVenues(deps)),
+            readmeSheet(),
+          ]),
+        ),
     );
     // A sync upload is the file itself, up to the sync's own limit.
     upload.addContentTypeParser(
