@@ -1,5 +1,5 @@
 /**
- * The member's billing history (#18): what each recorded event is called, in the member's words, and which
+ * The member's billing history: what each recorded event is called, in the member's words, and which
  * ones are money a receipt can be given for. Shared by the server (GET /api/billing, receipts) and /billing.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Leaving deliberately (issue #16, part 4): deleting an account needs the password (and the two-step code when
+ * Leaving deliberately: deleting an account needs the password (and the two-step code when
  * it is on), and the member is told first, date by date, what happens. The server computes the preview with
  * the same code that deletes (src/server/modules/couples/leaving.ts), so the screen and the action agree.
  */

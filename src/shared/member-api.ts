@@ -1,5 +1,5 @@
 /**
- * The member area's API answers (issue #4). The server builds exactly these shapes; the client reads them.
+ * The member area's API answers. The server builds exactly these shapes; the client reads them.
  * A date still more than REVEAL_WINDOW_HOURS away carries no venue, address, dress code or date idea:
  * those fields are null, not merely hidden by the client.
  */

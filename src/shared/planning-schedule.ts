@@ -1,5 +1,5 @@
 /**
- * The first-month promise (issue #18, part 6): when a new plan's first date is booked, told to the member on
+ * The first-month promise: when a new plan's first date is booked, told to the member on
  * the dashboard and in the welcome e-mail from this one rule, and kept by the team (the back office's
  * "members needing dates" list is worked through each working day).
  *

@@ -1,5 +1,5 @@
 /**
- * Leaving deliberately (issue #16, part 4) on a real database: deletion needs the password (and the two-step
+ * Leaving deliberately on a real database: deletion needs the password (and the two-step
  * code when on), the preview says what the deletion then does, and each way a couple can come apart keeps the
  * plan and the dates where they belong: the covered partner leaving or unlinking, the plan holder leaving (the
  * partner offered the membership for 14 days), the offer taken up or running out.

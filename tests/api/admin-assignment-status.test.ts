@@ -1,4 +1,4 @@
-/** The status machine of a date (issue #17 part 3): PATCH /api/admin/assignments/:assignmentId/status. */
+/** The status machine of a date: PATCH /api/admin/assignments/:assignmentId/status. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dateReservations, userMonthlyQuotas } from "../../src/server/db/schema.ts";

@@ -1,4 +1,4 @@
-/** Auto Assign Date (issue #6): POST /api/admin/assignments/auto/:userId books the matching engine's best date. */
+/** Auto Assign Date: POST /api/admin/assignments/auto/:userId books the matching engine's best date. */
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dateReservations, userMonthlyQuotas } from "../../src/server/db/schema.ts";

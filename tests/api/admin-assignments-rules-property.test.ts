@@ -1,5 +1,5 @@
 /**
- * The rulebook's properties on manual Assign (issue #17), fast-check over random couples, venues, ideas and
+ * The rulebook's properties on manual Assign, fast-check over random couples, venues, ideas and
  * times: without an override a date is booked only when the rulebook reports nothing broken (and then it is);
  * with an override the stored record names every rule the check named, and a date that breaks nothing carries
  * no override.

@@ -1,5 +1,5 @@
 /**
- * The rulebook on manual Assign (issue #17): each hard rule broken on its own gives exactly its message,
+ * The rulebook on manual Assign: each hard rule broken on its own gives exactly its message,
  * a fitting date none; a couple that may not have dates is refused without override; an override is stored
  * with the date and shown in the assignment's details and on the member page.
  */

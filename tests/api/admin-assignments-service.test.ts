@@ -16,7 +16,7 @@ const t = await createTestApp();
 t.clock.set("2031-03-10T12:00:00Z");
 const later = (h: number) => new Date(t.clock.now().getTime() + hours(h));
 // These tests are about booking mechanics (allowance, clashes, races); the arranged members have no
-// preferences, so their dates break the rulebook's rules (issue #17) and are booked with an operator's override
+// preferences, so their dates break the rulebook's rules and are booked with an operator's override
 // unless a test is about a refusal. tests/api/admin-assignments-rules.test.ts covers the rules themselves.
 const admin = await t.admin();
 const override = { reason: "Arranged by the test", by: admin.user.id };
@@ -215,7 +215,7 @@ describe("createAssignment", () => {
       statusCode: 404,
       message: ASSIGNMENT_MSG.memberNotFound,
     });
-    // A deleted account is not eligible for dates (issue #17): 422, whatever the override.
+    // A deleted account is not eligible for dates: 422, whatever the override.
     await expect(createAssignment(t.deps, { ...base, userId: gone.user.id })).rejects.toMatchObject({
       statusCode: 422,
       message: RULE_MSG.deleted,

@@ -46,7 +46,7 @@ function call(method: "GET" | "POST" | "PATCH", url: string, payload?: unknown, 
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
-// The arranged members have a plan but no preferences, so their dates break the rulebook's rules (issue #17):
+// The arranged members have a plan but no preferences, so their dates break the rulebook's rules:
 // they are booked with an operator's reason. tests/api/admin-assignments-rules.test.ts covers the rules.
 const OVERRIDE = { overrideReason: "Arranged by the test" };
 const create = (payload: unknown) =>

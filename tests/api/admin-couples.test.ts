@@ -1,5 +1,5 @@
 /**
- * The back office sees couples (issue #16, part 5): both names and the plan holder in the Members list and
+ * The back office sees couples: both names and the plan holder in the Members list and
  * export, the couple (partner, plan, allowance, needs, both ratings) on the member page, and counts of
  * members that leave the admins out.
  */

@@ -1,4 +1,4 @@
-/** Plan month from the back office (issue #6): POST /api/admin/planning/run and GET /api/admin/planning/runs. */
+/** Plan month from the back office: POST /api/admin/planning/run and GET /api/admin/planning/runs. */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,5 +1,5 @@
 /**
- * Generate Date (issue #6): POST /api/admin/ai-suggestions/:userId stores the matching engine's three best
+ * Generate Date: POST /api/admin/ai-suggestions/:userId stores the matching engine's three best
  * dates with the preferences and history used and a written note, from the built-in writer or from an LLM
  * (a fake OpenAI-compatible server on loopback) that only words the engine's choice.
  */

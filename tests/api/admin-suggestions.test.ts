@@ -387,7 +387,7 @@ describe("PATCH /api/admin/ai-suggestions/:id", () => {
 
 describe("POST /api/admin/ai-suggestions/:id/book (Create Booking)", () => {
   it("creates the date from the first venue and its date and marks the suggestion booked", async () => {
-    // A couple the suggested date fits: Create Booking asks the rulebook and never overrides (issue #17).
+    // A couple the suggested date fits: Create Booking asks the rulebook and never overrides.
     const me = await t.member();
     await givePreferences(t.db, me.user.id);
     const { venue: v, suggestion: s, at } = await bookable(me.user.id, fitSlot());

@@ -1,5 +1,5 @@
 /**
- * Ask, then allow undo (issue #17 part 4): a back-office change that e-mails a member holds the date's mail for
+ * Ask, then allow undo: a back-office change that e-mails a member holds the date's mail for
  * UNDO_WINDOW_MS, and POST /api/admin/assignments/:assignmentId/undo puts the change back meanwhile. The date
  * sweep runs on the test clock: an undone change is never e-mailed, a kept one is once the window has passed.
  */

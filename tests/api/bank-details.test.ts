@@ -5,7 +5,7 @@ import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
-/** #18: bank details can be changed at any time; the old mandate goes only once the new one is active. */
+/** bank details can be changed at any time; the old mandate goes only once the new one is active. */
 const SECRET = "test-webhook-secret-0123456789abcdef";
 const t = await createTestApp({ env: { PAYMENTS_WEBHOOK_SECRET: SECRET } });
 const json = { "content-type": "application/json" };

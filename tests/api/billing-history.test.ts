@@ -17,7 +17,7 @@ import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
-/** #18: an append-only billing history that survives new mandates, failures, retries and provider changes. */
+/** an append-only billing history that survives new mandates, failures, retries and provider changes. */
 const SECRET = "test-webhook-secret-0123456789abcdef";
 const t = await createTestApp({ env: { PAYMENTS_WEBHOOK_SECRET: SECRET } });
 const json = { "content-type": "application/json" };

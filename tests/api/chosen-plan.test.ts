@@ -5,7 +5,7 @@ import { SUBSCRIPTION_MSG } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
-/** The plan choice and a validated offer code travel with the account (issue #18, part 3). */
+/** The plan choice and a validated offer code travel with the account. */
 const t = await createTestApp();
 const json = { "content-type": "application/json" };
 let n = 0;

@@ -1,5 +1,5 @@
 /**
- * One couple, one plan, one allowance (issue #16): a date booked for either partner takes from the plan
+ * One couple, one plan, one allowance: a date booked for either partner takes from the plan
  * holder's monthly allowance, on every path that books (manual Assign, Auto Assign, Plan {Month}, Create
  * Booking, putting a cancelled date back), and a cancelled date gives it back there.
  */
@@ -43,7 +43,7 @@ async function goldCouple(partnerNeeds: { dietaryRestrictions?: string[]; alcoho
 }
 
 /**
- * Manual Assign of a date at a venue of its own: the rulebook (issue #17) refuses a venue the couple has a date
+ * Manual Assign of a date at a venue of its own: the rulebook refuses a venue the couple has a date
  * at within 6 months, and these tests are about the allowance. `_venueId` is where the tests first booked.
  */
 const assign = async (userId: number, scheduledDate: string, _venueId?: number) =>

@@ -1,5 +1,5 @@
 /**
- * Two voices (issue #16): each partner rates a date they had together for themselves; neither replaces the
+ * Two voices: each partner rates a date they had together for themselves; neither replaces the
  * other; both show on the date, labelled; a member's average is their own; the back office sees both.
  */
 import { eq } from "drizzle-orm";

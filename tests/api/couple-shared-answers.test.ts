@@ -1,5 +1,5 @@
 /**
- * One set of shared answers per couple (issue #16): place, budget, kinds of date, days and times are the plan
+ * One set of shared answers per couple: place, budget, kinds of date, days and times are the plan
  * holder's (else the first partner's to answer), whichever partner the engine, the back office or the partner
  * questionnaire looks from; the other partner cannot overwrite them with a full questionnaire.
  */

@@ -1,5 +1,5 @@
 /**
- * A reinstated date gets fresh mail (issue #17): once a date's cancellation went out, putting it back starts a
+ * A reinstated date gets fresh mail: once a date's cancellation went out, putting it back starts a
  * new mail round (date_reservations.mail_round), so the couple gets a new calendar hold, then the reveal, and a
  * later cancellation withdraws it again. A cancel undone before its mail went out stays in round 0.
  */

@@ -5,7 +5,7 @@ import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
-/** After payment, the dashboard and the welcome e-mail say when the first date will be booked (#18 part 6). */
+/** After payment, the dashboard and the welcome e-mail say when the first date will be booked. */
 const t = await createTestApp();
 t.clock.set("2026-11-25T10:00:00Z"); // a Wednesday: booked by Friday 27 November
 

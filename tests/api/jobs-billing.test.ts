@@ -1,5 +1,5 @@
 /**
- * The monthly and billing jobs (issue #6) on a real database with the injected clock: quotas for the month by
+ * The monthly and billing jobs on a real database with the injected clock: quotas for the month by
  * tier, offers that end after their months, renewal reminders three days ahead.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The e-mail campaigns job (issue #6) on a real database with the injected clock: rows scheduled per member at
+ * The e-mail campaigns job on a real database with the injected clock: rows scheduled per member at
  * trigger + delay, sent once through the claimed outbox, skipped when the member opted out, was deleted, the
  * trigger no longer holds or the campaign (or template) is off; templates filled and HTML-escaped.
  */
@@ -210,7 +210,7 @@ describe("campaigns and templates", () => {
     const m = await newMember({ firstName: '<b>Eve</b> & "Co"', lastName: "O'Neil" });
     await runEmailCampaigns(t.deps);
     const mail = mailsTo(m.user.email).find((x) => x.subject.endsWith(tag))!;
-    // A subject is a header: the member's markup is dropped there (issue #19), and escaped in the HTML body.
+    // A subject is a header: the member's markup is dropped there, and escaped in the HTML body.
     expect(mail.subject).toBe(`Hi Eve & "Co" & welcome ${tag}`);
     expect(mail.html).toContain("Hello &lt;b&gt;Eve&lt;/b&gt; &amp; &quot;Co&quot; O&#39;Neil");
     expect(mail.html).not.toContain("<b>Eve</b>");

@@ -5,7 +5,7 @@ import { finishStaleCompletions, PAYMENT_MSG } from "../../src/server/modules/pa
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { authoriseAtSandbox, startCheckout, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
-/** #18: one checkout at a time, and a second mandate from a racing tab never stays live. */
+/** one checkout at a time, and a second mandate from a racing tab never stays live. */
 const t = await createTestApp();
 const complete = (as: SignedIn | undefined, token: unknown) =>
   t.request({

@@ -1,5 +1,5 @@
 /**
- * Joining as a partner (issue #16, part 3): only the verified invited address accepts; the linked partner
+ * Joining as a partner: only the verified invited address accepts; the linked partner
  * answers a short questionnaire of their own needs and reads the couple's shared answers; each partner keeps
  * their own notification switches.
  */

@@ -1,5 +1,5 @@
 /**
- * Plan {Month} asks the rulebook at write time (issue #17): the month is matched from one read and written
+ * Plan {Month} asks the rulebook at write time: the month is matched from one read and written
  * later; a planned date that breaks a rule by then (an operator booked a clash, the couple excluded the
  * venue) is not written, and the run's report says why.
  */

@@ -187,7 +187,7 @@ describe("POST /api/support/tickets", () => {
     });
     expect(res.statusCode).toBe(201);
     const notice = await eventually(() =>
-      // The subject is a header: one plain line, the member's markup dropped (issue #19).
+      // The subject is a header: one plain line, the member's markup dropped.
       t.mail.find((m) => m.subject === `[Ticket ${res.json().id}] XSS attempt`),
     );
     expect(notice.html).not.toContain("<script>");

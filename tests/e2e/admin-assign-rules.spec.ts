@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, clickToFocus, e2eDb, uniqueEmail } from "./helpers.ts";
 
 /**
- * Assign Date and the rulebook (issue #17): the dialog checks the choice live, lists the rules it breaks
+ * Assign Date and the rulebook: the dialog checks the choice live, lists the rules it breaks
  * before Assign is clicked, asks for an override reason ("Assign anyway"), and the override is then shown in
  * the assignment's details. SHOTS_DIR: screenshots of the dialog at desktop and phone, light and dark.
  */

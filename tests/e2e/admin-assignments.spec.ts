@@ -73,7 +73,7 @@ test.describe("assignments tab", () => {
     // The venue is searched on the server too.
     await dialog.getByRole("combobox", { name: "Venue" }).fill(`Gallery ${t}`);
     await dialog.getByRole("option", { name: `Gallery ${t} - London (cultural)` }).click();
-    // Imogen has a plan but no preferences: the live check lists the rules the date breaks (issue #17), and
+    // Imogen has a plan but no preferences: the live check lists the rules the date breaks, and
     // it is booked with an override reason (tests/e2e/admin-assign-rules.spec.ts covers the check itself).
     await expect(dialog.getByTestId("rule-check")).toContainText("No postcode in their preferences");
     await dialog.getByLabel("Override reason").fill("Booked by phone with the couple");

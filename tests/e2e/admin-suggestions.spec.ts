@@ -67,7 +67,7 @@ async function arrangeSuggestion(userId: number, opts: { status?: string; withVe
      VALUES ($1, '7 Borough Yard', 'London', 'SE1 9PX', 'restaurant', 51.5055, -0.091) RETURNING id`,
     [venueName],
   );
-  // An evening 9 or more days ahead on days 1-28 (a slot the couple's chosen days cover: issue #17's rulebook).
+  // An evening 9 or more days ahead on days 1-28 (a slot the couple's chosen days cover: the rulebook's rule).
   let ahead = 9;
   while (new Date(Date.now() + ahead * 86_400_000).getUTCDate() > 28) ahead++;
   const when = new Date(Date.now() + ahead * 86_400_000);

@@ -4,7 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, arrangeDate, e2eDb, uniqueEmail } from "./helpers.ts";
 
 /**
- * Ask, then allow undo (issue #17): cancelling a date from the status select asks first, naming the e-mail;
+ * Ask, then allow undo: cancelling a date from the status select asks first, naming the e-mail;
  * the toast's Undo puts the date back and nothing is e-mailed. Desktop and phone, light and dark; screenshots
  * of the dialog and the toast when SHOTS_DIR is set.
  */

@@ -3,7 +3,7 @@ import { authoriseSandboxDirectDebit, registerViaApi, saveAcceptedPreferences } 
 
 const SHOTS = process.env.BANK_DETAILS_SHOTS;
 
-/** #18: an active member changes bank details from Manage Billing, without any failed payment first. */
+/** an active member changes bank details from Manage Billing, without any failed payment first. */
 test("an active member changes bank details from /billing and sees the new account", async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -42,7 +42,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** #18: the history, a receipt download, and the earlier payments kept after new bank details. */
+/** the history, a receipt download, and the earlier payments kept after new bank details. */
 test("a member sees the billing history, downloads a receipt, and keeps it after new bank details", async ({
   page,
 }) => {

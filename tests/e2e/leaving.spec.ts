@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { arrangeDate, e2eDb, readMail, registerViaApi } from "./helpers.ts";
 
 /**
- * Leaving deliberately (issue #16, part 4): a plan holder with a partner and booked dates opens Delete Account,
+ * Leaving deliberately: a plan holder with a partner and booked dates opens Delete Account,
  * reads what happens to the partner and each date, is refused with a wrong password, then deletes; the
  * partner is offered the membership (a banner with the deadline) and keeps the dates. Screenshots of the
  * dialog at phone and desktop size, light and dark, go to LEAVING_SHOTS when set.

@@ -1,5 +1,5 @@
 /**
- * An upper bound on what the monthly planner can plan (issue #17), computed with this file's own rules and
+ * An upper bound on what the monthly planner can plan, computed with this file's own rules and
  * none of the engine's: per couple, the most dates its rules allow in the month. A couple gets at most one date
  * a day (two dates on one day clash), on its chosen days (days 1-28, week of month x weekday), at a chosen
  * time that some venue passing its static rules (radius, needs, price, exclusions, a recent visit, an idea it

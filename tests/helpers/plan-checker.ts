@@ -1,5 +1,5 @@
 /**
- * An independent checker of planned dates (issue #6): re-checks every hard rule of every date with its own
+ * An independent checker of planned dates: re-checks every hard rule of every date with its own
  * SQL and code. It imports none of the engine's rule functions; it uses only geo's distanceMiles,
  * venueLocation and locateMany (where things are) and the shared tier figures.
  *

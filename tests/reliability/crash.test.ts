@@ -227,7 +227,7 @@ describe("a server killed between the provider call and the database write of a 
     expect(await finishStaleCompletions(deps())).toBe(1);
 
     const [after] = await w.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.id, stuck.id));
-    // The second mandate is cancelled at the provider too (issue #18: no second mandate stays live).
+    // The second mandate is cancelled at the provider too (no second mandate stays live).
     expect(after).toMatchObject({ status: "duplicate", offerReserved: false, completingSince: null });
     const orphans = await w.db
       .select()

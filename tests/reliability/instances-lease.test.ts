@@ -1,5 +1,5 @@
 /**
- * Claimed mail on two instances with a slow mail server (issue #7, item 3). The retry job claims a batch of due
+ * Claimed mail on two instances with a slow mail server. The retry job claims a batch of due
  * messages at once, and the completion sweep claims its rating requests in one transaction; both then send one
  * by one. When the sends are slow enough that the rest waits past the claim's lease (STUCK_SENDING_MINUTES),
  * another instance's retry takes those rows over and sends them; the first worker must then leave them alone:

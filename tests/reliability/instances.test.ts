@@ -1,5 +1,5 @@
 /**
- * Two app instances on one database (issue #7, item 3): two child processes of the real server (main.ts), both
+ * Two app instances on one database: two child processes of the real server (main.ts), both
  * running the pg-boss jobs, on one fresh test database, mailing a real SMTP server on loopback (below) that
  * knows which process each message came from (each process names itself in EHLO through SMTP_URL's ?name=).
  *

@@ -11,7 +11,7 @@ import { AUTH_MSG } from "../../src/shared/schemas/auth.ts";
 import { createTestApp, eventually, type SignedIn, sessionCookieFrom } from "../helpers/app.ts";
 
 /**
- * Sign-in that cannot be turned into a lockout (issue #19 part 2): 3 failures per account and address,
+ * Sign-in that cannot be turned into a lockout: 3 failures per account and address,
  * 18 (3 x 6) account-wide; a browser with the account's device cookie is never blocked by a flood from
  * elsewhere, other browsers get the step-up, and a password reset clears every counter.
  */

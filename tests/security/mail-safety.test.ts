@@ -6,7 +6,7 @@ import { NAME_NO_LINKS } from "../../src/shared/schemas/person-name.ts";
 import { createTestApp, eventually } from "../helpers/app.ts";
 
 /**
- * Member-written text in our mail (issue #19 part 4): names with links or markup are refused where they are
+ * Member-written text in our mail: names with links or markup are refused where they are
  * typed, and whatever reaches a subject or a display name anyway is one plain line with no link.
  */
 const t = await createTestApp();

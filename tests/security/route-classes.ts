@@ -42,7 +42,7 @@ export const PUBLIC: readonly string[] = [
   "GET /api/gifts/redeem/check",
   "GET /sandbox/bank-payment/:ref",
   "POST /sandbox/bank-payment/:ref",
-  // The OpenAPI reference (issue #7, item 5): public outside production, admin-only in production.
+  // The OpenAPI reference: public outside production, admin-only in production.
   "GET /api/docs",
   "GET /api/docs/openapi.json",
   // The client build (index.html and assets), when the app serves it.

@@ -1,5 +1,5 @@
 /**
- * Planning quality (issue #17): a couple's dates in a month at least MIN_DAYS_BETWEEN_DATES apart (and, when
+ * Planning quality: a couple's dates in a month at least MIN_DAYS_BETWEEN_DATES apart (and, when
  * their chosen days leave no room, the closest possible with a reason saying so), a pause that starts later,
  * and the engine's and writer's words: the month of a previous date, one phrase per price relation, and the
  * whole window named when every month is full.

@@ -1,5 +1,5 @@
 /**
- * The rulebook agrees with the matching engine (issue #17): every date findMatches picks for random couples
+ * The rulebook agrees with the matching engine: every date findMatches picks for random couples
  * and venues breaks none of the rulebook's hard rules, so Auto Assign, Plan {Month} and Create Booking (which
  * ask the rulebook and never override) keep booking what the engine chooses.
  */

@@ -1,5 +1,5 @@
 /**
- * The optional LLM (issue #6): an OpenAI-compatible chat model, used only to word what the matching engine
+ * The optional LLM: an OpenAI-compatible chat model, used only to word what the matching engine
  * already chose. Any failure (network, status, timeout, empty answer) is answered as null so the caller can
  * fall back to its own text; nothing here throws.
  */

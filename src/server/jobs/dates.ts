@@ -1,5 +1,5 @@
 /**
- * A date's life, driven by deps.now() (issue #6, point 4). Each sweep does what is due and is safe to run twice
+ * A date's life, driven by deps.now(). Each sweep does what is due and is safe to run twice
  * or from two instances at once: status changes are conditional UPDATEs, and every message is claimed by its
  * key before it goes (outbound.ts), so each recipient gets it once.
  *
@@ -14,7 +14,7 @@
  * admin/assignments/undo.ts) is left alone by the holds, reveals and cancellations until the window ends, so an
  * undone change is never e-mailed; the next sweep after the window sends what is then due.
  *
- * The rulebook (issue #17, rulebook/check.ts) is not asked here: no sweep books a date or moves its time. Each
+ * The rulebook (rulebook/check.ts) is not asked here: no sweep books a date or moves its time. Each
  * only walks a booked date along the status machine when its time says so (revealed inside the 48 hours,
  * completed once over) or cancels it, and a cancellation frees the couple's evening and allowance, so none of
  * them can make a date break a hard rule.

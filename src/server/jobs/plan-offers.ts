@@ -7,7 +7,7 @@
  *
  * Each partner once per offer: the cancellation, the cleared offer and the claim of the notice commit together
  * (key `plan-offer:{userId}:{paidUntil ms}:{cancelled ids}`), and the notice is sent after the commit.
- * It only cancels dates, so it never asks the rulebook (issue #17): a cancellation cannot break a hard rule.
+ * It only cancels dates, so it never asks the rulebook: a cancellation cannot break a hard rule.
  */
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { hasLiveSubscription } from "../../shared/constants.ts";

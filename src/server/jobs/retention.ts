@@ -1,5 +1,5 @@
 /**
- * Data retention (issue #7): a daily sweep that deletes what the service no longer needs and makes sure the
+ * Data retention: a daily sweep that deletes what the service no longer needs and makes sure the
  * financial records of deleted accounts hold nothing personal. Like every job it is idempotent (a second run
  * the same day finds nothing), and it works in batches of RETENTION.batchSize rows, each its own short
  * statement, so no big table is locked for long. It answers the number of rows deleted or cleared.

@@ -1,5 +1,5 @@
 /**
- * The scheduled jobs' contract (issue #6). Each job is a sweep: it looks for the work that is due at
+ * The scheduled jobs' contract. Each job is a sweep: it looks for the work that is due at
  * deps.now() and does it, so running it twice, late or from two instances at once changes nothing more.
  * pg-boss (boss.ts) runs every job on its cron in one instance at a time and records each run in job_runs.
  *

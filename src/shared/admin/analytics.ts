@@ -1,5 +1,5 @@
 /**
- * Business analytics of the admin back office (issue #5, point 7): answer shapes, messages and the
+ * Business analytics of the admin back office: answer shapes, messages and the
  * definition of every figure. The server computes each figure with SQL aggregates
  * (src/server/modules/admin/analytics); the client only shows them.
  *

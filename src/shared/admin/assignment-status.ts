@@ -1,5 +1,5 @@
 /**
- * The status machine of a date (issue #17), shared so the inline select offers only the moves the server allows:
+ * The status machine of a date, shared so the inline select offers only the moves the server allows:
  * scheduled -> revealed -> confirmed -> completed, forwards only; cancelled from any state before completed;
  * a cancelled date reinstated as scheduled (or revealed inside the reveal window). Revealed and confirmed only
  * in the 48 hours before the date starts, completed only once it has started.

@@ -1,4 +1,4 @@
-/** Date assignments in the back office (issue #5, Assignments tab): schemas, answer shapes and messages. */
+/** Date assignments in the back office (Assignments tab): schemas, answer shapes and messages. */
 import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../constants.ts";
 import { isStorableInstant } from "./common.ts";
@@ -42,7 +42,7 @@ export const ASSIGNMENT_MSG = {
   created: "Date Assigned",
   statusUpdated: "Status Updated",
   statusFailed: "Failed to update assignment status",
-  // The status machine (issue #17): scheduled -> revealed -> confirmed -> completed; cancelled before completed.
+  // The status machine: scheduled -> revealed -> confirmed -> completed; cancelled before completed.
   completeBeforeStart: "A date can be marked completed only once it has started",
   revealOutsideWindow: `A date can be marked revealed only in the ${REVEAL_WINDOW_HOURS} hours before it starts`,
   confirmOutsideWindow: `A date can be marked confirmed only in the ${REVEAL_WINDOW_HOURS} hours before it starts`,
@@ -54,7 +54,7 @@ export const ASSIGNMENT_MSG = {
     `A cancelled date can be reinstated only as scheduled, or as revealed in the ${REVEAL_WINDOW_HOURS} hours before it starts; not as ${to}`,
   reinstateStarted: "A date that has already started cannot be reinstated",
   reinstateTooLate: `A date less than ${POLICY.confirmHoursBefore} hours away cannot be reinstated: there is no time left to confirm it`,
-  // Undo (issue #17): a back-office change that e-mails a member can be put back while its mail waits.
+  // Undo: a back-office change that e-mails a member can be put back while its mail waits.
   undoTooLate: "Too late to undo: the e-mail has gone",
   undoNothing: "There is nothing to undo on this date",
   undoChanged: "Cannot undo: the date has changed since",
@@ -231,7 +231,7 @@ export const adminAssignmentSchema = z
     ratings: z.array(adminRatingSchema),
     /** Why the matching engine chose this date (auto-assign, Create Booking, Plan month); null for hand-made dates. Admins only. */
     matchReasons: z.array(z.string()).nullable(),
-    /** An operator booked this date although it broke hard rules (issue #17): which, why, who, when. Admins only. */
+    /** An operator booked this date although it broke hard rules: which, why, who, when. Admins only. */
     override: assignmentOverrideSchema.nullable(),
   })
   .meta({ id: "AdminAssignment" });

@@ -1,4 +1,4 @@
-/** What every back-office list and screen shares (issue #5). Slice-specific schemas live beside this file. */
+/** What every back-office list and screen shares. Slice-specific schemas live beside this file. */
 import { z } from "zod";
 
 /** The tabs of /admin, in order (spec section 2: eight tabs; ARCHITECTURE.md adds Support after them). */

@@ -1,4 +1,4 @@
-/** The Email Logs tab (issue #5, point 8): log list, member e-mail export, templates and campaigns. */
+/** The Email Logs tab: log list, member e-mail export, templates and campaigns. */
 import { z } from "zod";
 import { adminListQuerySchema, isoInstant } from "./common.ts";
 

@@ -1,4 +1,4 @@
-/** The "Scheduled jobs" card of the Email Logs tab (issue #6): job runs and scheduled mail waiting for a retry. */
+/** The "Scheduled jobs" card of the Email Logs tab: job runs and scheduled mail waiting for a retry. */
 import { z } from "zod";
 import { adminListQuerySchema, isoInstant } from "./common.ts";
 

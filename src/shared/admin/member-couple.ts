@@ -1,4 +1,4 @@
-/** The couple on the back office's member page and in the Assign Date dialog (issue #16, part 5). */
+/** The couple on the back office's member page and in the Assign Date dialog. */
 
 import { z } from "zod";
 import { DATE_TYPE_LABELS, TIME_LABELS } from "../constants.ts";

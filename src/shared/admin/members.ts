@@ -1,4 +1,4 @@
-/** Members and users in the back office (issue #5: Members tab, Users tab, member page). */
+/** Members and users in the back office (Members tab, Users tab, member page). */
 import { z } from "zod";
 import { TIERS, type TierId } from "../constants.ts";
 import { adminId, adminListQuerySchema } from "./common.ts";

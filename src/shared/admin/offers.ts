@@ -1,5 +1,5 @@
 /**
- * Offer codes in the back office (issue #5, spec section 5): one set of rules for the Create Offer Code
+ * Offer codes in the back office (spec section 5): one set of rules for the Create Offer Code
  * dialog and for POST/PUT /api/admin/offer-codes.
  *
  * Money on the wire is in pounds: `discountValue` (a percentage, or pounds off for fixed_amount) and

@@ -1,4 +1,4 @@
-/** Plan month (issue #6): the admin button and the CLI run the monthly planner; schemas and answers. */
+/** Plan month: the admin button and the CLI run the monthly planner; schemas and answers. */
 import { z } from "zod";
 
 export const PLANNING_MSG = {

@@ -1,5 +1,5 @@
 /**
- * The rulebook (issue #17): whether a couple may have a date at all (eligible) and which of the matching
+ * The rulebook: whether a couple may have a date at all (eligible) and which of the matching
  * engine's hard rules a proposed date breaks, in the words an operator reads. Shared by the Assign Date
  * dialog's live check and the server, so both say the same thing.
  */

@@ -1,5 +1,5 @@
 /**
- * AI Suggestions tab (issue #5, spec sections 2, 4 and 7): suggestion answers, the status rules, the
+ * AI Suggestions tab (spec sections 2, 4 and 7): suggestion answers, the status rules, the
  * members-needing-dates list, and the texts both sides show.
  */
 import { z } from "zod";

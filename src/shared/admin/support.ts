@@ -1,4 +1,4 @@
-/** The admin Support tab and the inbound-mail webhook (issue #5, point 9). */
+/** The admin Support tab and the inbound-mail webhook. */
 import { z } from "zod";
 import { adminListQuerySchema, isoInstant } from "./common.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Venues and date ideas in the back office (issue #5, venues tab): the one set of rules the forms, the API
+ * Venues and date ideas in the back office (venues tab): the one set of rules the forms, the API
  * and the spreadsheet sync use, the answer shapes, and the messages of spec sections 5 and 8.
  */
 import { z } from "zod";

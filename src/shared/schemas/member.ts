@@ -1,4 +1,4 @@
-/** Request schemas of the member area (issue #4): the client's forms and the server use these same rules. */
+/** Request schemas of the member area: the client's forms and the server use these same rules. */
 import { z } from "zod";
 import {
   CANCELLATION_REASONS,

@@ -1,5 +1,5 @@
 /**
- * Joining as a partner (issue #16, part 3): who may accept an invitation, and the partner's short
+ * Joining as a partner: who may accept an invitation, and the partner's short
  * questionnaire. The server and the client's form use these same rules and words.
  */
 import { z } from "zod";

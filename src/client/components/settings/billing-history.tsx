@@ -77,7 +77,7 @@ function detailOf(item: BillingHistoryItem): string | null {
 
 /**
  * Every payment, failure, retry, refund and change of bank details, newest first, each collected payment and
- * refund with its receipt (#18). A list on every width: the row wraps its status and receipt on a phone.
+ * refund with its receipt. A list on every width: the row wraps its status and receipt on a phone.
  */
 export function BillingHistory({ items }: { items: BillingHistoryItem[] }) {
   if (items.length === 0)

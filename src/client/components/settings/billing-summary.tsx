@@ -172,7 +172,7 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
           ) : (
             <p className="text-sm text-muted-foreground">No Direct Debit is set up.</p>
           )}
-          {/* Any running plan may move to new bank details, a cancelled one too until its period ends (#18). */}
+          {/* Any running plan may move to new bank details, a cancelled one too until its period ends. */}
           {billing.bankDetails.changeable && (
             <div className="mt-4">
               <ChangeBankDetailsButton />

@@ -5,7 +5,7 @@ import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 
 /**
- * Change bank details at any time (#18): opens the provider's page for a new Direct Debit. The old one stays
+ * Change bank details at any time: opens the provider's page for a new Direct Debit. The old one stays
  * in place until the new one is active, so nothing is missed in between.
  */
 export function ChangeBankDetailsButton() {

@@ -9,7 +9,7 @@ import { PauseStep } from "./pause-step.tsx";
 import { SettingsSection } from "./section.tsx";
 
 /**
- * The couple's month off for a partner covered by the other's plan (issue #17): the couple is the customer,
+ * The couple's month off for a partner covered by the other's plan: the couple is the customer,
  * so either may take a month off or resume early. The same preview as the plan holder's (the dates it holds,
  * keep or cancel them); the holder is told by e-mail. Billing stays the holder's, so no payment days here.
  */

@@ -1,4 +1,4 @@
-/** The monthly and billing jobs (issue #6): quotas, offer ends, renewal reminders and e-mail campaigns. */
+/** The monthly and billing jobs: quotas, offer ends, renewal reminders and e-mail campaigns. */
 import type { JobDefinition } from "../types.ts";
 import { emailCampaignsJob } from "./campaigns.ts";
 import { offerCyclesJob } from "./offers.ts";

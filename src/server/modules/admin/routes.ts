@@ -14,7 +14,7 @@ import { adminSupportRoutes } from "./support/routes.ts";
 import { adminVenuesRoutes } from "./venues/routes.ts";
 
 /**
- * The back office (issue #5). Visitors get 401 and members 403 on every /api/admin/* path before any
+ * The back office. Visitors get 401 and members 403 on every /api/admin/* path before any
  * handler runs (plugins/auth-context.ts); routes outside that tree check requireAdmin themselves.
  */
 export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<void> {

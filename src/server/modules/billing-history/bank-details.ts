@@ -1,5 +1,5 @@
 /**
- * When bank details may be changed (#18). Any running plan may (active, paused, behind on payment), and so
+ * When bank details may be changed. Any running plan may (active, paused, behind on payment), and so
  * may a plan the member cancelled that still runs to the end of its period: it can be reactivated until then,
  * and reactivation collects from the mandate on file, so the member must be able to correct it first. A plan
  * that has ended (its period is over, it was refunded in the cooling-off period, or the bank closed the

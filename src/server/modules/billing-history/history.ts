@@ -1,5 +1,5 @@
 /**
- * Reads a member's billing history (#18): the rows themselves, newest first, in the member's words, and the
+ * Reads a member's billing history: the rows themselves, newest first, in the member's words, and the
  * payments list /billing has always shown (one row per payment with its latest status and what was refunded),
  * now built from the history instead of from whichever mandates the provider still lists.
  */

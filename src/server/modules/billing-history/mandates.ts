@@ -1,5 +1,5 @@
 /**
- * Mandate changes in the history (#18): set up at checkout, replaced by new bank details, closed (the old
+ * Mandate changes in the history: set up at checkout, replaced by new bank details, closed (the old
  * details once the new are active, or a second tab's duplicate), and the missed payment collected again from
  * new details. Recording never fails the operation it describes: the money moved whatever the history says,
  * and the next read of /billing folds in the payments anyway.

@@ -1,5 +1,5 @@
 /**
- * Receipts (#18): a PDF for a history row that is money (a collected payment or a refund), for the member
+ * Receipts: a PDF for a history row that is money (a collected payment or a refund), for the member
  * whose row it is only. The plan holder's money is the plan holder's: a partner covered by the plan has rows
  * of their own (none, unless they paid) and gets a 404 for the holder's, as for anyone else's.
  */

@@ -1,5 +1,5 @@
 /**
- * The billing history's only writer (#18). billing_events is append-only (a trigger refuses UPDATE and
+ * The billing history's only writer. billing_events is append-only (a trigger refuses UPDATE and
  * DELETE) and every row has a once-only `event_key`, so recording the same fact twice (a replayed webhook,
  * two tabs reading /billing, the provider reporting a payment already recorded) adds nothing.
  */

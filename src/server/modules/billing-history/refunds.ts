@@ -1,4 +1,4 @@
-/** Money given back in the cooling-off period, recorded in the same transaction as the cancellation (#18). */
+/** Money given back in the cooling-off period, recorded in the same transaction as the cancellation. */
 import type { ProviderPayment } from "../payments/provider.ts";
 import { type DbOrTx, kindOfPaymentStatus, recordPaymentEvent } from "./record.ts";
 

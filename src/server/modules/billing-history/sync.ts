@@ -1,5 +1,5 @@
 /**
- * Folds what the provider reports into the history when /billing is read (#18). History from before the
+ * Folds what the provider reports into the history when /billing is read. History from before the
  * billing_events table, and anything a lost webhook never told us, appears once and then stays: the provider
  * forgetting a mandate (new bank details, a change of provider) no longer loses a payment.
  */

@@ -1,5 +1,5 @@
 /**
- * Provider webhooks in the history (#18). The event body is not trusted for amounts: the payment is read
+ * Provider webhooks in the history. The event body is not trusted for amounts: the payment is read
  * back from the provider before the event's transaction (no lock is held while the provider is asked), and
  * the row is written inside that transaction, only when the event is new (a replay adds nothing).
  */

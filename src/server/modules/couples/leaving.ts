@@ -1,5 +1,5 @@
 /**
- * Leaving deliberately (issue #16, part 4): what happens to the couple's plan and every booked date when one
+ * Leaving deliberately: what happens to the couple's plan and every booked date when one
  * partner deletes their account or unlinks. One function decides (planLeaving), so the preview the member
  * reads before confirming and the deletion itself cannot disagree.
  *

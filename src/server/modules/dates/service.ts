@@ -283,7 +283,7 @@ export async function confirmDate(deps: Deps, user: User, id: number): Promise<M
 
 /**
  * A member's reschedule only asks (status reschedule_requested and a support ticket); the date's time is not
- * moved here, so the rulebook (issue #17) is not asked. The new time is booked by an operator through Assign
+ * moved here, so the rulebook is not asked. The new time is booked by an operator through Assign
  * Date, which asks the rulebook like every other booking.
  */
 export async function requestReschedule(

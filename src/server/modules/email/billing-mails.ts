@@ -1,5 +1,5 @@
 /**
- * The billing jobs' e-mails (issue #6): the renewal reminder, the end of an introductory price (both service
+ * The billing jobs' e-mails: the renewal reminder, the end of an introductory price (both service
  * mail: billing always goes, whatever the e-mail switch says) and the campaigns' marketing mail, filled from
  * an admin-edited template. Campaign mail always carries a way to turn it off (the settings page).
  */

@@ -1,5 +1,5 @@
 /**
- * The e-mails of a date's life (issue #6): the hold ("save the evening", time only), the reveal (everything,
+ * The e-mails of a date's life: the hold ("save the evening", time only), the reveal (everything,
  * 48 hours before), the cancellation (unconfirmed 24 hours before, or a cancelled date whose hold is in a
  * calendar) and the request to rate it afterwards. Each is built from the database at the moment it is sent,
  * so a retry sends what is true then, or nothing (null) when the message no longer applies.

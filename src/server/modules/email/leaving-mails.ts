@@ -1,5 +1,5 @@
 /**
- * What a partner is told when the other leaves (deletes the account) or unlinks (issue #16, part 4). Each
+ * What a partner is told when the other leaves (deletes the account) or unlinks. Each
  * message says what really happened to the membership and to every booked date, by day and time.
  */
 import { BRAND } from "../../../shared/brand.ts";

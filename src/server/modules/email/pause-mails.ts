@@ -1,6 +1,6 @@
 /**
  * What the plan holder is told when their covered partner takes the couple's month off or resumes it early
- * (issue #17): the couple is the customer, so either may pause, and the one who pays hears what changed.
+ *: the couple is the customer, so either may pause, and the one who pays hears what changed.
  */
 import { type Rendered, render } from "./templates.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The matching engine's ranking (issue #6): for one member and a window of days, the venues, date ideas and
+ * The matching engine's ranking: for one member and a window of days, the venues, date ideas and
  * times that break none of the hard rules, best first, each with the reasons it fits; or, when nothing fits,
  * the rule that ruled everything out. The venues come from the venue index (venue-index.ts), the hard rules
  * from the rule funnel (rulebook/funnel.ts), the words from explain.ts. Pure: no database, no HTTP, no clock

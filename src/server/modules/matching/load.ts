@@ -1,5 +1,5 @@
 /**
- * Reads members and venues from PostgreSQL into the engine's shapes (issue #6). One member (auto-assign,
+ * Reads members and venues from PostgreSQL into the engine's shapes. One member (auto-assign,
  * suggestions) or many at once (the monthly planner): the same few set-based queries either way.
  */
 import { asc, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The monthly planner (issue #6): one pass over every active, onboarded member whose London month still has
+ * The monthly planner: one pass over every active, onboarded member whose London month still has
  * dates left, greatest need first; each couple once; dates spread across venues (a load penalty in the
  * ranking and at most VENUE_SLOT_CAP couples per venue per slot). Everything is written in one transaction
  * with a few bulk statements, under an advisory lock so two runs (two app instances, the CLI and the admin

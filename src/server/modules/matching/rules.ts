@@ -1,5 +1,5 @@
 /**
- * The matching engine's rules as small pure functions (issue #6): London calendar arithmetic, price bands,
+ * The matching engine's rules as small pure functions: London calendar arithmetic, price bands,
  * seasons, slot times, alcohol-led ideas, date types -> idea categories. Nothing here touches a database.
  */
 import type { DateType, DayOfWeek, PriceLevel, TimeOfDayPref } from "./types.ts";

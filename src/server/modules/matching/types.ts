@@ -1,5 +1,5 @@
 /**
- * The matching engine's contract (issue #6). The engine itself is pure (no HTTP, no database): the venue index
+ * The matching engine's contract. The engine itself is pure (no HTTP, no database): the venue index
  * (venue-index.ts), the rule funnel (../rulebook/funnel.ts), the ranking (engine.ts) and its words (explain.ts).
  * load.ts reads members and venues from PostgreSQL into these shapes; plan.ts runs the engine for many
  * members in one pass; the admin routes, the suggestion writer and the CLI only call these functions.

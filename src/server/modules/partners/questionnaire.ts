@@ -1,5 +1,5 @@
 /**
- * The partner's short questionnaire (issue #16, part 3). A couple answers the shared questions once (place
+ * The partner's short questionnaire. A couple answers the shared questions once (place
  * and radius, budget, kinds of date, days and times); a linked partner who does not hold the plan answers
  * only what is theirs, into their own user_preferences row: dietary needs, access needs and alcohol. The
  * matching engine merges both partners' needs.

@@ -4,7 +4,7 @@ import type { Deps } from "../../deps.ts";
 import { recordMandateClosed, recordMandateReplaced } from "../billing-history/mandates.ts";
 
 /**
- * New bank details (#18): the old mandate is cancelled only once the new one is active at the provider, so
+ * New bank details: the old mandate is cancelled only once the new one is active at the provider, so
  * the member is never left without a working Direct Debit. The schedule already collects from the new
  * mandate when its checkout completes; until the new one is active the old one simply stays in place.
  * A checkout waiting to retire its old mandate keeps it in providerState.replacesMandateId.

@@ -74,7 +74,7 @@ export async function processWebhookEvents(
         throw new HttpError(503, "Could not look up the payment at the provider; please retry");
       }
     }
-    // The payment or mandate read back from the provider for the billing history (#18), outside any lock.
+    // The payment or mandate read back from the provider for the billing history, outside any lock.
     const facts = await factsForEvent(deps, event, links.mandate);
     outcomes[event.id] = await deps.db.transaction(async (tx) => {
       const effect = effectOf(event);

@@ -76,7 +76,7 @@ export async function consumeQuota(
   // The row may have counted fewer of the couple's dates than there are (a partner's dates from before they
   // linked, a plan that changed hands): the dates themselves count too.
   const used = Math.max(row.quotaUsed, n);
-  // An operator's override (issue #17) may book beyond the allowance: the row then counts more than allowed.
+  // An operator's override may book beyond the allowance: the row then counts more than allowed.
   if (used >= row.quotaAllowed && !opts.allowOver)
     throw conflict(
       ASSIGNMENT_MSG.quotaUsed(coupleName(couple), row.quotaAllowed, monthName.format(at), !!couple.partner),

@@ -1,5 +1,5 @@
 /**
- * The rulebook (issue #17): for a proposed couple (any member of it), venue, idea and time, whether the couple
+ * The rulebook: for a proposed couple (any member of it), venue, idea and time, whether the couple
  * may have a date at all (eligible) and the hard rules the date breaks. Every path that books a date asks here:
  * manual Assign (which may override broken rules with a reason), Auto Assign and Create Booking (which never
  * do), a reinstated date (admin/assignments/status.ts) and Plan {Month} at write time (plan-check.ts, on the

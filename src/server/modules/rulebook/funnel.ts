@@ -1,5 +1,5 @@
 /**
- * The rule funnel (issue #6, moved here by issue #17): the hard rules of a date applied one after another,
+ * The rule funnel: the hard rules of a date applied one after another,
  * so that the engine uses only what passes and the no-fit explanation can name the step that emptied it.
  * Slots: chosen days and times, the window and 72 hours' lead, the pause, the allowance, clashes. Venues:
  * distance, needs, price, exclusions; then revisits and the ideas' alcohol and price. Pure: no database.

@@ -1,5 +1,5 @@
 /**
- * Plan {Month} asks the rulebook too (issue #17). The planner matches the whole month from one read, then
+ * Plan {Month} asks the rulebook too. The planner matches the whole month from one read, then
  * writes it; between the two an operator may book a clash, a member may pause, add a venue exclusion or change
  * a need. So, once the planned couples are locked, each planned date is checked against the couple as it is
  * now, with the same brokenRules every other booking path uses: a date that breaks a rule is not written and

@@ -1,5 +1,5 @@
 /**
- * The hard rules of a date, checked one proposal at a time (issue #17). Pure: the couple as the matching
+ * The hard rules of a date, checked one proposal at a time. Pure: the couple as the matching
  * engine sees it (MemberProfile, load.ts), one venue (VenueCandidate), the idea and the time. Each rule is the
  * engine's own (engine.ts, rules.ts), so a date the engine would plan breaks nothing here; each broken rule is
  * named in the words an operator reads.

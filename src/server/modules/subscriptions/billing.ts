@@ -10,7 +10,7 @@ import { monthlyPrice, provider } from "./schedule.ts";
 import { coolingOffEligible } from "./service.ts";
 
 /**
- * Manage Billing: the plan, the mandate, the next collection, and the billing history (#18). What the provider
+ * Manage Billing: the plan, the mandate, the next collection, and the billing history. What the provider
  * reports is folded into the append-only history first, then payments and history are read from it, so a
  * payment once shown never disappears (new bank details, a change of provider, a mandate the provider forgot).
  */

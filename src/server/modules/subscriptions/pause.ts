@@ -12,11 +12,11 @@
  * preview says so. A cancelled date goes back into its month's allowance; the calendar cancellation follows
  * from the date-cancellations job, as for a date cancelled in the back office.
  *
- * The rulebook (issue #17) needs no new question here: a month off only cancels dates, and the dates kept stay
+ * The rulebook needs no new question here: a month off only cancels dates, and the dates kept stay
  * outside it (it starts at the end of the last kept date's day), which rulebook/rules.ts's pause rule honours
  * (pausedAt: [pause_starts_at, paused_until)), so every kept date still breaks no rule.
  *
- * Either partner may do it (issue #17): the couple is the customer. A covered partner pauses and resumes the
+ * Either partner may do it: the couple is the customer. A covered partner pauses and resumes the
  * plan holder's plan, with the same rules and preview, and the holder is e-mailed what their partner did.
  *
  * Resuming early: a month off not started yet is withdrawn and the skipped payment is taken after all, on its

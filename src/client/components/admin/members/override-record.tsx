@@ -4,7 +4,7 @@ import { cn } from "../../../lib/cn.ts";
 import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 
 /**
- * An operator's override on a date (issue #17): the rules it broke, the reason, who and when. Shown in the
+ * An operator's override on a date: the rules it broke, the reason, who and when. Shown in the
  * assignment's details and on the member page, so nobody later mistakes the date for the engine's choice.
  */
 export function OverrideRecord({

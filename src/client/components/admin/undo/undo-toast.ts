@@ -1,5 +1,5 @@
 /**
- * Ask, then allow undo (issue #17): the wording of the confirm dialogs before a back-office change that e-mails
+ * Ask, then allow undo: the wording of the confirm dialogs before a back-office change that e-mails
  * a couple, and the toast after it whose Undo button calls POST /api/admin/assignments/:id/undo while the mail
  * still waits (UNDO_WINDOW_MS).
  */

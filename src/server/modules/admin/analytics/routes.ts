@@ -15,7 +15,7 @@ import { operationalAnalytics } from "./operational.ts";
 import { subscriptionAnalytics } from "./subscriptions.ts";
 
 /**
- * Business analytics (issue #5, point 7). No input: every figure is for "now" (the server's clock).
+ * Business analytics. No input: every figure is for "now" (the server's clock).
  * Every /api/admin/* path is guarded in plugins/auth-context.ts (visitors 401, members 403); API answers
  * are never cached (plugins/security.ts).
  */

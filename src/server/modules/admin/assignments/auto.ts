@@ -1,5 +1,5 @@
 /**
- * Auto Assign Date (issue #6): the matching engine picks the member's next date and it is booked at once.
+ * Auto Assign Date: the matching engine picks the member's next date and it is booked at once.
  * The couple's rows are locked first, so the member is read, matched and booked as one step: a double click
  * waits for the first booking and then matches around it (another slot, or "the allowance is used up").
  */

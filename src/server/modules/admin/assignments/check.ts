@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/assignments/check (issue #17): what Assign would say about a choice, without booking, for
+ * POST /api/admin/assignments/check: what Assign would say about a choice, without booking, for
  * the dialog's live check: eligible or why not, the hard rules broken, the idea the date would have, and the
  * couple (plan, the allowance of the chosen month, both partners' needs).
  */

@@ -1,5 +1,5 @@
 /**
- * An operator's override of the rulebook (issue #17) as the back office reads it: the rules the date broke,
+ * An operator's override of the rulebook as the back office reads it: the rules the date broke,
  * the reason, who and when. One reading for the row reader (query.ts) and the page built by PostgreSQL
  * (page-json.ts), so the two give the same JSON.
  */

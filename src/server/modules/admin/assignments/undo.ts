@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/assignments/:assignmentId/undo (issue #17): puts back the back office's last change to a date
+ * POST /api/admin/assignments/:assignmentId/undo: puts back the back office's last change to a date
  * while its mail is still held (undo-state.ts), so the couple never hears of it. A created date is removed (its
  * allowance returned, a suggestion it booked approved again); a cancel is reverted (status restored, allowance
  * taken again, venue exclusion lifted); a reinstatement is reverted (cancelled again, allowance returned).

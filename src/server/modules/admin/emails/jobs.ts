@@ -1,4 +1,4 @@
-/** Admin visibility of the scheduled jobs (issue #6): each job's last run, recent failures, mail being retried. */
+/** Admin visibility of the scheduled jobs: each job's last run, recent failures, mail being retried. */
 import { and, count, desc, eq, gt, ilike, inArray, min, or, type SQL, sql } from "drizzle-orm";
 import type {
   JobRunRow,

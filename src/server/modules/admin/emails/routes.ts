@@ -106,7 +106,7 @@ export function adminEmailsRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => updateCampaign(deps, req.params.id, req.body),
   );
 
-  // Scheduled jobs (issue #6): each job's last run and failures, and scheduled mail waiting for a retry.
+  // Scheduled jobs: each job's last run and failures, and scheduled mail waiting for a retry.
   r.get(
     "/api/admin/job-runs",
     {

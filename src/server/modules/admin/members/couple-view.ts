@@ -1,5 +1,5 @@
 /**
- * The couple as the back office sees it (issue #16, part 5): partner, plan holder, the plan, this month's
+ * The couple as the back office sees it: partner, plan holder, the plan, this month's
  * allowance, both partners' needs and both partners' ratings. Every rule comes from couples/couple.ts.
  */
 

@@ -10,7 +10,7 @@ import type { Deps } from "../../../deps.ts";
 import { requireAdmin } from "../../../plugins/auth-context.ts";
 import { listRuns, runPlanning } from "./service.ts";
 
-/** Plan month (issue #6). Every /api/admin/* path is guarded in plugins/auth-context.ts. */
+/** Plan month. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminPlanningRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

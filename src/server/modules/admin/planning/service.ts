@@ -1,4 +1,4 @@
-/** Plan month from the back office (issue #6): runs the monthly planner and lists its latest runs. */
+/** Plan month from the back office: runs the monthly planner and lists its latest runs. */
 import { desc, eq, inArray } from "drizzle-orm";
 import { memberName } from "../../../../shared/admin/members.ts";
 import {

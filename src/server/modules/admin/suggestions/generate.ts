@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/ai-suggestions/{userId} (issue #6): the matching engine's three best dates for a member,
+ * POST /api/admin/ai-suggestions/{userId}: the matching engine's three best dates for a member,
  * stored as a pending suggestion with the preferences and date history it used and a written note (the
  * built-in writer's, or an LLM's wording of the same choices).
  */

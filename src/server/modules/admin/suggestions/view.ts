@@ -29,7 +29,7 @@ function isoDate(v: unknown): string | null {
 }
 
 /**
- * One stored venue entry (written by the matching engine, issue #6). Whatever is not readable becomes null,
+ * One stored venue entry (written by the matching engine). Whatever is not readable becomes null,
  * and an entry that is not an object keeps its place as an empty one, so "the first venue" stays the first.
  */
 export function readSuggestedVenue(entry: unknown): SuggestedVenue {

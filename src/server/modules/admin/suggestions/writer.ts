@@ -1,5 +1,5 @@
 /**
- * The written part of a suggestion (issue #6). The matching engine picks the venues, dates and reasons; this
+ * The written part of a suggestion. The matching engine picks the venues, dates and reasons; this
  * only puts them into words for the admin: by the built-in writer (deterministic), or, when an LLM is
  * configured, by the model, which is given the engine's three choices and asked to word them. Whatever the
  * model answers, the stored venues are the engine's; an answer that fails, is empty, over-long, or does not

@@ -34,7 +34,7 @@ const workbook = (description: string) => ({ 200: fileResponse(XLSX_TYPE, descri
 /** Content types a sync upload may carry; the body is the file itself. */
 const UPLOAD_TYPES = ["application/octet-stream", "text/csv", "application/vnd.ms-excel", XLSX_TYPE];
 
-/** Back-office routes of this slice (issue #5). Every /api/admin/* path is guarded in plugins/auth-context.ts. */
+/** Back-office routes of this slice. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
