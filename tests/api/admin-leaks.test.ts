@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aiDateSuggestions, emailLogs, supportTickets, users } from "../../src/server/db/schema.ts";
+import { aiDateSuggestions, emailLogs, gifts, supportTickets, users } from "../../src/server/db/schema.ts";
 import { unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { createTestApp } from "../helpers/app.ts";
@@ -58,6 +58,31 @@ await t.db.insert(emailLogs).values({
   reservationId: reservation.id,
 });
 
+// A gift the canary bought and redeemed: the back office's gift views name both.
+const [gift] = await t.db
+  .insert(gifts)
+  .values({
+    code: "GIFTK7QXM4RZ",
+    status: "redeemed",
+    tier: "gold",
+    months: 3,
+    subtotalPence: 6000,
+    amountPence: 6000,
+    buyerUserId: canary.id,
+    buyerName: "Canary Member",
+    buyerEmail: canary.email,
+    recipientNames: "Canary and partner",
+    recipientEmail: canary.email,
+    deliverOn: "2026-01-01",
+    manageTokenHash: "c".repeat(64),
+    provider: "sandbox",
+    providerRef: "GIFTREF001",
+    paidAt: t.clock.now(),
+    redeemedAt: t.clock.now(),
+    redeemedBy: canary.id,
+  })
+  .returning();
+
 const needles = [...Object.values(SECRETS), "CANARYrecoveryCodeHash", session, "CANARY"];
 
 /** The text of an answer: JSON as it is, an .xlsx with every part unpacked. */
@@ -69,13 +94,15 @@ function textOf(body: Buffer): string {
 
 const gets = t.app.routeTable.filter((r) => r.method === "GET" && r.url.startsWith("/api/admin"));
 const idFor = (url: string) =>
-  /ai-suggestions/.test(url)
-    ? suggestion.id
-    : /support\/tickets/.test(url)
-      ? ticket.id
-      : /assignments/.test(url)
-        ? reservation.id
-        : canary.id;
+  /gifts/.test(url)
+    ? gift.id
+    : /ai-suggestions/.test(url)
+      ? suggestion.id
+      : /support\/tickets/.test(url)
+        ? ticket.id
+        : /assignments/.test(url)
+          ? reservation.id
+          : canary.id;
 
 describe("admin answers never carry member secrets", () => {
   it.each(gets)("GET $url", async ({ url }) => {
