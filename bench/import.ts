@@ -18,7 +18,7 @@ import {
   VENUE_SHEET_COLUMNS,
   type VenueSyncPreview,
   type VenueSyncResult,
-} from "../src/shared/admin/venues.ts";
+} from "../src/shared/admin/venue-sync.ts";
 import { SESSION_COOKIE } from "../src/shared/constants.ts";
 import { createTestDatabase, startTestPostgres } from "../tests/helpers/test-postgres.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { readWorkerLimits } from "../../src/server/modules/admin/venues/sync/read-in-worker.ts";
-import { SYNC_MSG, VENUE_SHEET_COLUMNS, VENUE_SYNC } from "../../src/shared/admin/venues.ts";
+import { SYNC_MSG, VENUE_SHEET_COLUMNS, VENUE_SYNC } from "../../src/shared/admin/venue-sync.ts";
 import { createTestApp } from "../helpers/app.ts";
 
 const t = await createTestApp();

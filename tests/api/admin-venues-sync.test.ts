@@ -12,7 +12,7 @@ import {
   VENUE_SHEET_COLUMNS,
   VENUE_SYNC,
   type VenueSyncPreview,
-} from "../../src/shared/admin/venues.ts";
+} from "../../src/shared/admin/venue-sync.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 

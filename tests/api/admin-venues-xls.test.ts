@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { venues } from "../../src/server/db/schema.ts";
 import { readCompoundStreams } from "../../src/server/modules/admin/venues/sync/cfb-reader.ts";
 import { readXls, readXlsBiff8 } from "../../src/server/modules/admin/venues/sync/xls.ts";
-import { SYNC_MSG, VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venues.ts";
+import { SYNC_MSG, VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venue-sync.ts";
 import { createTestApp } from "../helpers/app.ts";
 
 // ---- a tiny BIFF8 writer ----------------------------------------------------------------------------

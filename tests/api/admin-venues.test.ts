@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { dateIdeas, venues } from "../../src/server/db/schema.ts";
+import { VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venue-sync.ts";
 import {
   adminDateIdeaSchema,
   adminVenueSchema,
   DATE_IDEA_MSG,
   VENUE_MSG,
-  VENUE_SHEET_COLUMNS,
   venueDataQuality,
 } from "../../src/shared/admin/venues.ts";
 import { MSG } from "../../src/shared/messages.ts";

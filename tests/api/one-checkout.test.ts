@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { offerCodes, paymentCheckouts, subscriptionEvents, users } from "../../src/server/db/schema.ts";
-import { finishStaleCompletions, PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
+import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
+import { finishStaleCompletions } from "../../src/server/modules/payments/stale-completions.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { authoriseAtSandbox, startCheckout, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { MASS_REMOVAL } from "../../src/shared/admin/venues.ts";
+import { MASS_REMOVAL } from "../../src/shared/admin/venue-sync.ts";
 import { ADMIN, clickToFocus } from "./helpers.ts";
 
 /** The venues tab: venue CRUD, date ideas, the spreadsheet downloads and the sync flow. */

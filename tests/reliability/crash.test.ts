@@ -11,8 +11,9 @@ import {
 } from "../../src/server/db/schema.ts";
 import { createDeps } from "../../src/server/deps-factory.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
-import { completeSubscription, finishStaleCompletions } from "../../src/server/modules/payments/checkout.ts";
-import { VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venues.ts";
+import { completeSubscription } from "../../src/server/modules/payments/checkout.ts";
+import { finishStaleCompletions } from "../../src/server/modules/payments/stale-completions.ts";
+import { VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venue-sync.ts";
 import { authorisedCheckout, complete, type Member, openWorld, userRow } from "./world.ts";
 
 /**

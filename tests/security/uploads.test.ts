@@ -3,7 +3,7 @@ import { crc32, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { venues } from "../../src/server/db/schema.ts";
-import { SYNC_MSG, VENUE_SYNC } from "../../src/shared/admin/venues.ts";
+import { SYNC_MSG, VENUE_SYNC } from "../../src/shared/admin/venue-sync.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { changedTables, snapshotTables } from "./db-snapshot.ts";
 

@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import { purgeRateLimits } from "../modules/auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
 import { giftsJob } from "../modules/gifts/jobs.ts";
-import { finishStaleCompletions } from "../modules/payments/checkout.ts";
+import { finishStaleCompletions } from "../modules/payments/stale-completions.ts";
 import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
 import { billingJobs } from "./billing/index.ts";
 import { purgeJobRuns, runRecorded } from "./boss.ts";

@@ -6,7 +6,7 @@
  * details checkout is completed by the plan's own rules (subscriptions/service.ts): money comes in here and
  * flows on to the plan, never back.
  */
-import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
 import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
@@ -146,7 +146,7 @@ export async function createSubscription(
 }
 
 /** A completion attempt that stopped (crash, lost connection) may be retried after this long. */
-const COMPLETING_STALE_MS = 60_000;
+export const COMPLETING_STALE_MS = 60_000;
 
 /**
  * Completes an authorised checkout exactly once, in three steps so no database lock is held while the
@@ -170,7 +170,7 @@ export async function completeSubscription(
 }
 
 /** The completion of a checkout found by its token (or by the stale-completion sweep below). */
-async function completeCheckout(
+export async function completeCheckout(
   deps: Deps,
   user: User,
   found: typeof paymentCheckouts.$inferSelect,
@@ -431,60 +431,10 @@ async function cancelDuplicate(
 }
 
 /**
- * Finishes the completions that stopped after their claim (a crash between the provider call and the
- * database write) and that nobody retried: otherwise the provider subscription, which already collects,
- * would be orphaned and the offer use reserved for ever. The provider call is repeated with the checkout's
- * idempotency key, so it returns the subscription created before the crash, then everything is recorded.
- * A checkout that still cannot finish (the member subscribed another way meanwhile) stays for a person to see.
- */
-export async function finishStaleCompletions(deps: Deps): Promise<number> {
-  const stale = await deps.db
-    .select()
-    .from(paymentCheckouts)
-    .where(
-      and(
-        eq(paymentCheckouts.status, "completing"),
-        eq(paymentCheckouts.kind, "subscribe"),
-        lt(paymentCheckouts.completingSince, new Date(deps.now().getTime() - COMPLETING_STALE_MS)),
-      ),
-    );
-  let handled = 0;
-  for (const checkout of stale) {
-    const [user] = await deps.db.select().from(users).where(eq(users.id, checkout.userId));
-    if (!user) continue;
-    try {
-      await completeCheckout(deps, user, checkout);
-      handled++;
-    } catch (e) {
-      // The member has a plan by another checkout (or their partner's) since: this one's provider
-      // subscription, if it was created, is cancelled and the offer use it reserved given back.
-      const covered =
-        e instanceof HttpError &&
-        (e.message === PAYMENT_MSG.alreadySubscribed || e.message === PAYMENT_MSG.partnerCovers);
-      if (!covered || !checkout.mandateId) continue; // Otherwise the next sweep tries again.
-      try {
-        const orphan = await providerSubscription(deps, checkout, checkout.mandateId);
-        for (const id of [orphan.subscriptionId, orphan.nextSubscriptionId]) {
-          if (id) await deps.payments.cancelSubscription(id, `unveil-cancel-${id}`);
-        }
-        // Its mandate is a second one the member never needs: nothing may be collected under it.
-        if (e instanceof HttpError && e.message === PAYMENT_MSG.alreadySubscribed)
-          await deps.payments.cancelMandate(checkout.mandateId, `unveil-dup-${checkout.providerRef}`);
-        await releaseClaim(deps, checkout, "abandoned");
-        handled++;
-      } catch {
-        // The provider is unreachable: the next sweep tries again.
-      }
-    }
-  }
-  return handled;
-}
-
-/**
  * The provider subscription of a checkout, created at most once: the idempotency key is unique to the
  * checkout (its provider reference is random), so a repeated call returns the one already made.
  */
-function providerSubscription(
+export function providerSubscription(
   deps: Deps,
   checkout: typeof paymentCheckouts.$inferSelect,
   mandateId: string,
@@ -504,7 +454,7 @@ function providerSubscription(
 }
 
 /** Gives up a claim: the offer use it reserved is given back and the checkout left in `status`. */
-async function releaseClaim(
+export async function releaseClaim(
   deps: Deps,
   checkout: typeof paymentCheckouts.$inferSelect,
   status: "authorised" | "abandoned",

@@ -8,7 +8,7 @@ import {
   VENUE_SYNC,
   type VenueSyncPreview,
   type VenueSyncResult,
-} from "../../../../shared/admin/venues.ts";
+} from "../../../../shared/admin/venue-sync.ts";
 import { errorMessage, errorStatus, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, Eye, FileSpreadsheet, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { type AdminVenue, SYNC_MSG, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
+import { SYNC_MSG } from "../../../../shared/admin/venue-sync.ts";
+import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
 import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import {

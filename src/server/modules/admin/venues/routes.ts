@@ -3,15 +3,17 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminId, noContentResponse, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
 import {
-  adminVenueSchema,
   SYNC_MSG,
   syncApplyQuerySchema,
   syncUploadQuerySchema,
   VENUE_SYNC,
-  venueCreateSchema,
-  venueListQuerySchema,
   venueSyncPreviewSchema,
   venueSyncResultSchema,
+} from "../../../../shared/admin/venue-sync.ts";
+import {
+  adminVenueSchema,
+  venueCreateSchema,
+  venueListQuerySchema,
   venueUpdateSchema,
 } from "../../../../shared/admin/venues.ts";
 import { fileResponse } from "../../../../shared/schemas/responses.ts";

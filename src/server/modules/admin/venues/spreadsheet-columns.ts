@@ -1,4 +1,5 @@
-import type { AdminVenue, VenueSheetColumn } from "../../../../shared/admin/venues.ts";
+import type { VenueSheetColumn } from "../../../../shared/admin/venue-sync.ts";
+import type { AdminVenue } from "../../../../shared/admin/venues.ts";
 import type { Sheet, SheetColumn } from "../spreadsheet.ts";
 
 type Row = Pick<

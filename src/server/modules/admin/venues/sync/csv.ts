@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venues.ts";
+import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venue-sync.ts";
 import { badRequest } from "../../../../http-error.ts";
 import { type GridRow, isBlankRow } from "./grid.ts";
 

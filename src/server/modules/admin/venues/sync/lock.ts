@@ -1,4 +1,4 @@
-import { SYNC_MSG } from "../../../../../shared/admin/venues.ts";
+import { SYNC_MSG } from "../../../../../shared/admin/venue-sync.ts";
 import type { Db } from "../../../../db/client.ts";
 import { conflict } from "../../../../http-error.ts";
 

@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import {
-  type ContactInfo,
   SYNC_MSG,
   type SyncVenueRef,
-  type VenueInput,
   type VenueSheetColumn,
-} from "../../../../../shared/admin/venues.ts";
+} from "../../../../../shared/admin/venue-sync.ts";
+import type { ContactInfo, VenueInput } from "../../../../../shared/admin/venues.ts";
 import { type SheetRow, validateRow } from "./rows.ts";
 
 /** A venue as the sync sees it (read in one query; `booked` when it has any date reservation). */

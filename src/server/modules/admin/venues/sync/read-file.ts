@@ -1,4 +1,4 @@
-import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venues.ts";
+import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venue-sync.ts";
 import { badRequest, HttpError } from "../../../../http-error.ts";
 import { isCompoundFile } from "./cfb-reader.ts";
 import { readCsv } from "./csv.ts";

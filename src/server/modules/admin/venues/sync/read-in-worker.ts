@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venues.ts";
+import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venue-sync.ts";
 import { HttpError } from "../../../../http-error.ts";
 import type { ReadAnswer, ReadRequest } from "./read-worker.ts";
 import type { sheetRows } from "./rows.ts";

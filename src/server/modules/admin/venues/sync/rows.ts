@@ -2,10 +2,9 @@ import {
   SYNC_MSG,
   VENUE_SHEET_COLUMNS,
   VENUE_SYNC,
-  type VenueInput,
   type VenueSheetColumn,
-  venueCreateSchema,
-} from "../../../../../shared/admin/venues.ts";
+} from "../../../../../shared/admin/venue-sync.ts";
+import { type VenueInput, venueCreateSchema } from "../../../../../shared/admin/venues.ts";
 import { badRequest } from "../../../../http-error.ts";
 import { unescapeCell } from "../../spreadsheet.ts";
 import type { GridRow } from "./grid.ts";

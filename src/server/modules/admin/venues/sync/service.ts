@@ -5,7 +5,7 @@ import {
   VENUE_SYNC,
   type VenueSyncPreview,
   type VenueSyncResult,
-} from "../../../../../shared/admin/venues.ts";
+} from "../../../../../shared/admin/venue-sync.ts";
 import type { Deps } from "../../../../deps.ts";
 import { faultPoint } from "../../../../fault-point.ts";
 import { conflict, HttpError } from "../../../../http-error.ts";

@@ -4,7 +4,7 @@
  * read here ([MS-XLS] 2.4): BOF, BOUNDSHEET, SST (+CONTINUE), LABELSST, LABEL, NUMBER, RK, MULRK, BOOLERR,
  * and FORMULA's cached value (with the STRING record that follows a text result).
  */
-import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venues.ts";
+import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venue-sync.ts";
 import { badRequest } from "../../../../http-error.ts";
 import { CfbError, readCompoundStreams } from "./cfb-reader.ts";
 import { type GridRow, isBlankRow, numberText } from "./grid.ts";

@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venues.ts";
+import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venue-sync.ts";
 import { badRequest } from "../../../../http-error.ts";
 import { type GridRow, isBlankRow, numberText } from "./grid.ts";
 import { storedZip, unpackZip } from "./zip-guard.ts";

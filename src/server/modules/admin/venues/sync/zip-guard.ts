@@ -1,5 +1,5 @@
 import { crc32, inflateRawSync } from "node:zlib";
-import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venues.ts";
+import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venue-sync.ts";
 import { badRequest } from "../../../../http-error.ts";
 
 const EOCD = 0x06054b50;
