@@ -1,0 +1,2 @@
+import NotFoundPage from "./not-found.tsx";
+export default NotFoundPage;
