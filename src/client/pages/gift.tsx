@@ -133,7 +133,12 @@ export default function GiftPage() {
                       type="radio"
                       value={m}
                       className="sr-only"
-                      {...form.register("months", { setValueAs: (v) => Number(v) })}
+                      name="months"
+                      checked={months === m}
+                      // Held as a number: a registered radio would give the form its string value.
+                      onChange={() =>
+                        form.setValue("months", m, { shouldValidate: form.formState.isSubmitted })
+                      }
                     />
                     <span className="block font-medium">{monthsLabel(m)}</span>
                     {GIFT.lengthDiscountPercent[m] ? (

@@ -17,9 +17,14 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** "Thursday 24 December 2026". */
+/** "Thursday 24 December 2026", from a day ("2026-12-24") or a moment (a Date, or its JSON text). */
 export function longDay(day: string | Date): string {
-  const d = typeof day === "string" ? new Date(`${day}T12:00:00Z`) : day;
+  const d =
+    typeof day !== "string"
+      ? day
+      : /^\d{4}-\d{2}-\d{2}$/.test(day)
+        ? new Date(`${day}T12:00:00Z`)
+        : new Date(day);
   return new Intl.DateTimeFormat("en-GB", {
     weekday: "long",
     day: "numeric",
