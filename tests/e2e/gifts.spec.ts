@@ -1,12 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { readMail, uniqueEmail } from "./helpers.ts";
+import { expectAccessible, readMail, uniqueEmail } from "./helpers.ts";
 
 /** Screenshots of each gift screen, light and dark, when GIFT_SHOTS names a folder. */
 const SHOTS = process.env.GIFT_SHOTS;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
+/** Checks the screen with axe (always), and takes its screenshots (when asked). */
 async function shoot(page: Page, name: string) {
+  await expectAccessible(page, name);
   if (!SHOTS) return;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
