@@ -1,6 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, readMail, uniqueEmail } from "./helpers.ts";
+import {
+  expectAccessible,
+  readMail,
+  registerViaApi,
+  saveAcceptedPreferences,
+  uniqueEmail,
+} from "./helpers.ts";
 
 /** Screenshots of each gift screen, light and dark, when GIFT_SHOTS names a folder. */
 const SHOTS = process.env.GIFT_SHOTS;
@@ -138,4 +144,35 @@ test("an unknown code says so and offers to type it again", async ({ page }) => 
     "We can't find that gift code. Check it and try again.",
   );
   await expect(page.getByLabel("Gift code")).toHaveValue("ABCD-EFGH-JKLM");
+});
+
+test("a member redeems a gift straight away and goes to the dashboard", async ({ page }) => {
+  // A gift bought and paid through the API and the sandbox's bank page.
+  const couple = uniqueEmail("member-gifted");
+  const bought = await page.request.post("/api/gifts", {
+    data: {
+      tier: "silver",
+      months: 1,
+      buyerName: "Jo Lee",
+      buyerEmail: uniqueEmail("giver"),
+      recipientNames: "Alex and Sam",
+      recipientEmail: couple,
+      deliverOn: new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date()),
+    },
+  });
+  expect(bought.status()).toBe(200);
+  const payPath = new URL((await bought.json()).redirect_url).pathname;
+  const paid = await page.request.post(payPath, { form: { action: "pay", bank: "Sandbox Bank" } });
+  expect(paid.status()).toBe(200);
+  const token = new URL(paid.url()).searchParams.get("token");
+  const view = await (await page.request.get(`/api/gifts/manage?token=${token}`)).json();
+
+  await registerViaApi(page, { email: couple });
+  await saveAcceptedPreferences(page);
+  await page.goto(`/gift/redeem?code=${view.code}`);
+  await expect(page.getByRole("heading", { level: 1, name: "A gift from Jo Lee" })).toBeVisible();
+  await expect(page.getByText(`Signed in as ${couple}`)).toBeVisible();
+  await page.getByRole("button", { name: "Redeem the gift" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByText("Your gift is redeemed: Silver for 1 month.").first()).toBeVisible();
 });
