@@ -34,6 +34,9 @@ const BillingPage = lazy(() => import("./pages/billing.tsx"));
 const SupportPage = lazy(() => import("./pages/support.tsx"));
 const PartnerInvitePage = lazy(() => import("./pages/partner-invite.tsx"));
 const AdminMemberPage = lazy(() => import("./pages/admin-member.tsx"));
+const GiftPage = lazy(() => import("./pages/gift.tsx"));
+const GiftManagePage = lazy(() => import("./pages/gift-manage.tsx"));
+const GiftRedeemPage = lazy(() => import("./pages/gift-redeem.tsx"));
 // Tooltips appear only on member screens: their provider (and Radix Tooltip) loads with them.
 const TooltipProvider = lazy(() =>
   import("./components/ui/tooltip.tsx").then((m) => ({ default: m.TooltipProvider })),
@@ -108,6 +111,9 @@ function VisitorRoutes() {
         <Route path="/" component={LandingPage} />
         <Route path="/auth" component={AuthPage} />
         <Route path="/partner-invite" component={PartnerInvitePage} />
+        <Route path="/gift" component={GiftPage} />
+        <Route path="/gift/manage" component={GiftManagePage} />
+        <Route path="/gift/redeem" component={GiftRedeemPage} />
         <Route path="/login" component={LoginRedirect} />
         {MEMBER_PATHS.map((path) => (
           <Route key={path} path={path} component={SignInRequired} />
@@ -127,6 +133,9 @@ function MemberRoutes({ isAdmin }: { isAdmin: boolean }) {
           <Route path="/auth" component={SignedInAuthRedirect} />
           <Route path="/login" component={LoginRedirect} />
           <Route path="/partner-invite" component={PartnerInvitePage} />
+          <Route path="/gift" component={GiftPage} />
+          <Route path="/gift/manage" component={GiftManagePage} />
+          <Route path="/gift/redeem" component={GiftRedeemPage} />
           <Route path="/dashboard" component={DashboardPage} />
           <Route path="/onboarding" component={OnboardingPage} />
           <Route path="/subscription" component={SubscriptionPage} />

@@ -16,6 +16,9 @@ export const CLIENT_ROUTES: readonly RegExp[] = [
   /^\/billing$/,
   /^\/support$/,
   /^\/support\/[^/]+$/,
+  /^\/gift$/,
+  /^\/gift\/manage$/,
+  /^\/gift\/redeem$/,
   /^\/admin$/,
   /^\/admin\/members\/[^/]+$/,
 ];

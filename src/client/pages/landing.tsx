@@ -97,6 +97,11 @@ export default function LandingPage() {
             Paid monthly by Direct Debit. Your plan renews each month until you cancel, and cancelling takes
             effect at the end of the month you've paid for.
           </p>
+          <p className="mt-4 text-center">
+            <Link href="/gift" className="font-medium text-accent-text underline underline-offset-4">
+              Give Unveil as a gift
+            </Link>
+          </p>
         </div>
       </section>
 

@@ -55,6 +55,9 @@ function SignedOutBar() {
             {link.label}
           </SectionLink>
         ))}
+        <Link href="/gift" className={navLinkClass}>
+          Gifts
+        </Link>
       </nav>
       <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
         <Link href="/auth">Sign In</Link>
@@ -84,6 +87,13 @@ function SignedInBar({ user }: { user: PublicUser }) {
             {link.label}
           </Link>
         ))}
+        <Link
+          href="/gift"
+          className={navLinkClass}
+          aria-current={isCurrent(location, "/gift") ? "page" : undefined}
+        >
+          Gifts
+        </Link>
       </nav>
       <span className="max-w-48 truncate text-sm font-medium text-foreground" data-testid="header-user-name">
         {displayName(user)}

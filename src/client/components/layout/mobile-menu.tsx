@@ -41,6 +41,9 @@ function VisitorMenu({ onNavigate }: { onNavigate: () => void }) {
             {link.label}
           </SectionLink>
         ))}
+        <Link href="/gift" className={itemClass} onClick={onNavigate}>
+          Give Unveil as a gift
+        </Link>
       </nav>
       <div className="mt-auto grid gap-2 px-2 pt-6">
         <Button asChild variant="outline" size="lg">

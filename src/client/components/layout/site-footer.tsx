@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { BRAND } from "../../../shared/brand.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import { LegalDialog } from "../landing/legal-dialog.tsx";
@@ -36,6 +37,9 @@ export function SiteFooter() {
           <SectionLink href="/#faq" className={linkClass}>
             FAQ
           </SectionLink>
+          <Link href="/gift" className={linkClass}>
+            Give Unveil as a gift
+          </Link>
         </Column>
         <Column title="Contact">
           <a href={`mailto:${BRAND.contactEmail}`} className={linkClass}>
