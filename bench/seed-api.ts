@@ -72,7 +72,8 @@ export async function seedApiWorld(db: Db, opts: { members: number; signIns: num
   await q(
     `INSERT INTO date_ratings (reservation_id, user_id, rating, rated_at)
      SELECT r.id, r.user_id, 1 + r.user_id % 5, r.scheduled_date + interval '1 day'
-     FROM date_reservations r WHERE r.user_id = ANY($1::int[]) AND r.status = 'completed'`,
+     FROM date_reservations r WHERE r.user_id = ANY($1::int[]) AND r.status = 'completed'
+     ON CONFLICT DO NOTHING`,
     [memberIds],
   );
 
