@@ -19,7 +19,7 @@ import {
   subscriptionAnalyticsSchema,
 } from "../../src/shared/admin/analytics.ts";
 import { createTestApp } from "../helpers/app.ts";
-import { expectExactKeys } from "../helpers/exact-keys.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 
 const t = await createTestApp();
 const NOW = new Date("2025-06-18T12:00:00Z");
@@ -499,7 +499,7 @@ describe("figures of a known world", () => {
     ] as const) {
       const res = await get(url);
       expect(res.statusCode, res.body).toBe(200);
-      expectExactKeys(res.json(), schema);
+      expectExactFields(res.json(), schema);
     }
   });
 

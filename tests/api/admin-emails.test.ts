@@ -11,7 +11,7 @@ import {
   exportEmailsAnswerSchema,
 } from "../../src/shared/admin/emails.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
-import { expectExactKeys } from "../helpers/exact-keys.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 
 const t = await createTestApp();
 const admin = await t.admin();
@@ -115,7 +115,7 @@ describe("GET /api/admin/email-logs", () => {
         "errorMessage",
       ].sort(),
     );
-    expectExactKeys(rows, z.array(emailLogRowSchema));
+    expectExactFields(rows, z.array(emailLogRowSchema));
     expect(rows[1]).toMatchObject({
       status: "failed",
       errorMessage: "Mailbox unavailable",
@@ -256,7 +256,7 @@ describe("GET /api/admin/export-emails", () => {
     expect(optedOut.emails).toContain(out.user.email);
     expect(optedOut.emails).not.toContain(inA.user.email);
     expect(optedIn.count + optedOut.count).toBe(all.count);
-    expectExactKeys(all, exportEmailsAnswerSchema);
+    expectExactFields(all, exportEmailsAnswerSchema);
   });
 
   it("refuses any other marketingOptOut value", async () => {
@@ -284,7 +284,7 @@ describe("e-mail templates", () => {
     const first = res.json()[0];
     expect(first.htmlContent).toContain("{{firstName}}");
     expect(first).toMatchObject({ isActive: true, templateType: "welcome_series" });
-    expectExactKeys(res.json(), z.array(emailTemplateRowSchema));
+    expectExactFields(res.json(), z.array(emailTemplateRowSchema));
   });
 
   it("updates subject, bodies and the switch; an empty text body becomes none", async () => {
@@ -365,7 +365,7 @@ describe("e-mail campaigns", () => {
         ["cancelled", 168, "Come back after cancelling"],
       ]),
     );
-    expectExactKeys(rows, z.array(emailCampaignRowSchema));
+    expectExactFields(rows, z.array(emailCampaignRowSchema));
   });
 
   it("switches a campaign, changes its delay and its template", async () => {

@@ -10,7 +10,7 @@ import {
 } from "../../src/shared/admin/support.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
-import { expectExactKeys } from "../helpers/exact-keys.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 
 const SECRET = "inbound-secret-for-tests-0123456789";
 const t = await createTestApp({ env: { SUPPORT_INBOUND_SECRET: SECRET } });
@@ -107,7 +107,7 @@ describe("GET /api/admin/support/tickets", () => {
         "replyCount",
       ].sort(),
     );
-    expectExactKeys(rows, z.array(adminTicketRowSchema));
+    expectExactFields(rows, z.array(adminTicketRowSchema));
     const last = (await call("GET", `/api/admin/support/tickets?search=${tag}&offset=2`, admin)).json();
     expect(last).toMatchObject([{ id: made[0].id, replyCount: 2, priority: "high", status: "new" }]);
   });
@@ -172,7 +172,7 @@ describe("GET /api/admin/support/tickets/:id", () => {
       },
     });
     // Exactly the contract, at every depth: the member's row and the reservation send nothing more.
-    expectExactKeys(res.json(), adminTicketDetailSchema);
+    expectExactFields(res.json(), adminTicketDetailSchema);
   });
 
   it("unknown ids are 404, malformed ones 400", async () => {
@@ -196,7 +196,7 @@ describe("POST /api/admin/support/tickets/:id/replies", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ mailSent: true, ticket: { id, status: "answered", replyCount: 1 } });
-    expectExactKeys(res.json(), adminTicketReplyAnswerSchema);
+    expectExactFields(res.json(), adminTicketReplyAnswerSchema);
     expect(res.json().ticket.replies).toMatchObject([
       { isFromAdmin: true, body: "Yes: there is a car park on the next street.\nIt closes at midnight." },
     ]);
@@ -284,7 +284,7 @@ describe("PUT /api/support/tickets/:id", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: tk.id, status: "closed", priority: "urgent" });
-    expectExactKeys(res.json(), adminTicketDetailSchema);
+    expectExactFields(res.json(), adminTicketDetailSchema);
     const only = await call("PUT", `/api/support/tickets/${tk.id}`, admin, { priority: "low" });
     expect(only.json()).toMatchObject({ status: "closed", priority: "low" });
   });

@@ -4,7 +4,7 @@ import { jobRuns, outboundMessages } from "../../src/server/db/schema.ts";
 import { allJobs } from "../../src/server/jobs/jobs.ts";
 import { JOBS_MSG, jobRunsAnswerSchema, outboundMessageRowSchema } from "../../src/shared/admin/jobs.ts";
 import { createTestApp } from "../helpers/app.ts";
-import { expectExactKeys } from "../helpers/exact-keys.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 
 const t = await createTestApp();
 const NOW = new Date("2026-11-05T10:00:00Z");
@@ -66,7 +66,7 @@ describe("GET /api/admin/job-runs", () => {
       abandoned: 1,
       nextRetryAt: new Date(NOW.getTime() + 5 * 60_000).toISOString(),
     });
-    expectExactKeys(body, jobRunsAnswerSchema);
+    expectExactFields(body, jobRunsAnswerSchema);
   });
 });
 
@@ -92,7 +92,7 @@ describe("GET /api/admin/outbound-messages", () => {
       recipientEmail: member.user.email,
       lastError: "connection refused (attempt 2 of 5, next try 10:30)",
     });
-    expectExactKeys(res.json(), z.array(outboundMessageRowSchema));
+    expectExactFields(res.json(), z.array(outboundMessageRowSchema));
     const failed = await get("?status=failed&limit=1&offset=1");
     expect(failed.headers["x-total-count"]).toBe("2");
     expect(failed.json().map((r: { key: string }) => r.key)).toEqual(["reveal:1:1"]);

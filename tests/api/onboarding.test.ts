@@ -4,7 +4,7 @@ import { userPreferences, users } from "../../src/server/db/schema.ts";
 import { publicUserSchema } from "../../src/shared/api-types.ts";
 import { ONBOARDING_MSG, savedPreferencesSchema } from "../../src/shared/schemas/onboarding.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
-import { expectSchemaKeys } from "../helpers/contract-keys.ts";
+import { expectExactFields } from "../helpers/contract.ts";
 
 const t = await createTestApp();
 
@@ -208,12 +208,12 @@ describe("the response contract of the questionnaire", () => {
     const saved = await save(m, valid());
     expect(saved.statusCode).toBe(200);
     expect(Object.keys(saved.json()).sort()).toEqual(["preferences", "user"]);
-    expectSchemaKeys(publicUserSchema, saved.json().user);
+    expectExactFields(saved.json().user, publicUserSchema);
     expect(saved.json().user.preferences).not.toBeNull();
-    expectSchemaKeys(savedPreferencesSchema, saved.json().preferences);
+    expectExactFields(saved.json().preferences, savedPreferencesSchema);
     const got = await t.request({ method: "GET", url: "/api/onboarding/preferences", as: m });
     expect(Object.keys(got.json())).toEqual(["preferences"]);
-    expectSchemaKeys(savedPreferencesSchema, got.json().preferences);
+    expectExactFields(got.json().preferences, savedPreferencesSchema);
     expect(got.json().preferences).not.toHaveProperty("userId");
     expect(got.json().preferences).not.toHaveProperty("id");
   });

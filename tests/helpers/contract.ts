@@ -1,37 +1,42 @@
 /**
- * The response contract, checked from the outside: an answer carries exactly the fields its zod schema lists
- * (nested objects and arrays included), so a column added to a table cannot leave through a route unnoticed.
+ * The response contract, checked from the outside: an answer carries exactly the keys its zod schema lists, at
+ * every depth (objects, arrays, nullable and optional parts, the option of a union it is), so a column added to
+ * a table cannot reach the wire without someone adding it to the schema first. Values are not checked here:
+ * the serializer already encoded through the schema, or the answer would have been a 500.
  */
 import { expect } from "vitest";
 import { z } from "zod";
 
-/** Fails when `value` has a key its schema does not list, or lacks one the schema requires. */
-export function expectExactFields(value: unknown, schema: z.ZodType, path = "answer"): void {
-  if (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) {
-    if (value === null || value === undefined) return;
-    expectExactFields(value, schema.unwrap() as z.ZodType, path);
-    return;
-  }
+/** Paths of keys that `value` has and `schema` does not name, or names and `value` lacks (optional aside). */
+export function keyMismatches(value: unknown, schema: z.ZodType, path = "$"): string[] {
+  if (value === null || value === undefined) return [];
+  if (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional)
+    return keyMismatches(value, schema.unwrap() as z.ZodType, path);
   if (schema instanceof z.ZodArray) {
-    expect(Array.isArray(value), `${path} is an array`).toBe(true);
-    (value as unknown[]).forEach((item, i) => {
-      expectExactFields(item, schema.element as z.ZodType, `${path}[${i}]`);
-    });
-    return;
+    if (!Array.isArray(value)) return [`${path} (not a list)`];
+    return value.flatMap((v, i) => keyMismatches(v, schema.element as z.ZodType, `${path}[${i}]`));
+  }
+  if (schema instanceof z.ZodUnion) {
+    // The option the answer is: the one whose keys it has (the first one's problems otherwise).
+    const each = (schema.options as z.ZodType[]).map((o) => keyMismatches(value, o, path));
+    return each.find((m) => m.length === 0) ?? each[0] ?? [];
   }
   if (schema instanceof z.ZodObject) {
-    expect(typeof value, `${path} is an object`).toBe("object");
+    if (typeof value !== "object") return [`${path} (not an object)`];
     const shape = schema.shape as Record<string, z.ZodType>;
-    const record = value as Record<string, unknown>;
-    const required = Object.keys(shape).filter((k) => !(shape[k] instanceof z.ZodOptional));
-    expect(
-      Object.keys(record).filter((k) => !(k in shape)),
-      `fields of ${path} not in its schema`,
-    ).toEqual([]);
-    expect(
-      required.filter((k) => !(k in record)),
-      `fields of ${path} missing`,
-    ).toEqual([]);
-    for (const [key, field] of Object.entries(shape)) expectExactFields(record[key], field, `${path}.${key}`);
+    const out: string[] = [];
+    for (const k of Object.keys(value)) if (!(k in shape)) out.push(`${path}.${k} (not in the schema)`);
+    for (const [k, s] of Object.entries(shape)) {
+      const v = (value as Record<string, unknown>)[k];
+      if (!(k in value) && !(s instanceof z.ZodOptional)) out.push(`${path}.${k} (missing)`);
+      else out.push(...keyMismatches(v, s, `${path}.${k}`));
+    }
+    return out;
   }
+  return [];
+}
+
+/** Fails when `value` has a key its schema does not list, or lacks one the schema requires, at any depth. */
+export function expectExactFields(value: unknown, schema: z.ZodType): void {
+  expect(keyMismatches(value, schema)).toEqual([]);
 }
