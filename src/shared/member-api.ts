@@ -4,16 +4,6 @@
  * those fields are null, not merely hidden by the client.
  */
 
-export const MEMBER_DATE_STATUSES = [
-  "scheduled",
-  "revealed",
-  "confirmed",
-  "reschedule_requested",
-  "completed",
-  "cancelled",
-] as const;
-export type MemberDateStatus = (typeof MEMBER_DATE_STATUSES)[number];
-
 export type { TwoFactorEnabled, TwoFactorSetup } from "./schemas/account.ts";
 // The answers of the account and partner routes are zod schemas (the routes' response contract) beside their
 // request schemas; their types stay importable from here.
@@ -28,5 +18,6 @@ export type {
   RevealedIdea,
   RevealedVenue,
 } from "./schemas/dates.ts";
+export { MEMBER_DATE_STATUSES, type MemberDateStatus } from "./schemas/dates.ts";
 export type { PartnerInviteInfo, PartnerStatus } from "./schemas/partner.ts";
 export type { SupportTicketDetail, SupportTicketSummary } from "./schemas/support.ts";

@@ -117,9 +117,6 @@ export const inboundMailSchema = z.object({
 });
 export type InboundMail = z.infer<typeof inboundMailSchema>;
 
-/** What the inbound-mail webhook answers: a zod schema, beside the member's ticket answers. */
-export type { InboundAnswer } from "../schemas/support.ts";
-
 /** A row of the admin ticket list. */
 export const adminTicketRowSchema = z
   .object({

@@ -5,7 +5,6 @@
  * REVEAL_WINDOW_HOURS away carries no venue, address, dress code or date idea: those fields are null.
  */
 import { z } from "zod";
-import { MEMBER_DATE_STATUSES } from "../member-api.ts";
 
 export const revealedVenueSchema = z
   .object({
@@ -21,6 +20,16 @@ export const revealedVenueSchema = z
   })
   .meta({ id: "RevealedVenue" });
 export type RevealedVenue = z.infer<typeof revealedVenueSchema>;
+
+export const MEMBER_DATE_STATUSES = [
+  "scheduled",
+  "revealed",
+  "confirmed",
+  "reschedule_requested",
+  "completed",
+  "cancelled",
+] as const;
+export type MemberDateStatus = (typeof MEMBER_DATE_STATUSES)[number];
 
 export const revealedIdeaSchema = z
   .object({

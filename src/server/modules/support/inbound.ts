@@ -2,11 +2,11 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   INBOUND_LIMITS,
-  type InboundAnswer,
   type InboundMail,
   SUPPORT_MSG,
   ticketIdFromSubject,
 } from "../../../shared/admin/support.ts";
+import type { InboundAnswer } from "../../../shared/schemas/support.ts";
 import type { Config } from "../../config.ts";
 import { supportReplies, supportTickets, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
