@@ -67,6 +67,12 @@ export const users = pgTable(
     phone: varchar("phone", { length: 32 }),
     emailNotifications: boolean("email_notifications").notNull().default(true),
     smsNotifications: boolean("sms_notifications").notNull().default(false),
+    /** The push channel's switch; pushes go only to devices the member subscribed (push_subscriptions). */
+    pushNotifications: boolean("push_notifications").notNull().default(true),
+    /** Teaser clues go out by push and/or text (each as its own switch allows) when they unlock. */
+    clueNotifications: boolean("clue_notifications").notNull().default(false),
+    /** When the member replied STOP to a text: no text goes until they turn SMS on again. */
+    smsStoppedAt: timestamp("sms_stopped_at", { withTimezone: true }),
     /** Tier that replaces subscriptionTier at currentPeriodEnd (a change takes effect at the next cycle). */
     pendingTier: varchar("pending_tier", { length: 20 }),
     /** A one-month pause: no date planned and no charge until this time, then the plan resumes by itself. */
@@ -868,6 +874,76 @@ export const gifts = pgTable(
     index("gifts_paid_at_idx").on(t.paidAt),
     index("gifts_buyer_email_idx").on(sql`lower(${t.buyerEmail})`),
   ],
+);
+
+/** One browser or phone a member opted in to web push from (its PushSubscription). */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The push service's URL for this device: unique, and a secret (it is never sent back in full). */
+    endpoint: text("endpoint").notNull().unique(),
+    /** The subscription's keys (base64url): the P-256 public key and the auth secret, for RFC 8291. */
+    p256dh: varchar("p256dh", { length: 200 }).notNull(),
+    auth: varchar("auth", { length: 100 }).notNull(),
+    /** How the member knows the device: "Chrome on Android", from the user agent, renamable. */
+    label: varchar("label", { length: 80 }).notNull(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    /** Consecutive failures other than 404/410 (those remove the row at once). */
+    failures: integer("failures").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** Every text sent through a real provider, with its delivery status from the provider's signed callbacks. */
+export const smsMessages = pgTable(
+  "sms_messages",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** E.164, "+447700900123". */
+    to: varchar("to", { length: 20 }).notNull(),
+    body: text("body").notNull(),
+    segments: integer("segments").notNull(),
+    /** The message's kind, as in outbound_messages ("sms_reveal", "sms_clue"...). */
+    kind: varchar("kind", { length: 40 }).notNull(),
+    provider: varchar("provider", { length: 20 }).notNull(),
+    /** The provider's id (Twilio's MessageSid). */
+    providerId: varchar("provider_id", { length: 64 }).unique(),
+    /** queued, sent, delivered, undelivered, failed (the provider's words). */
+    status: varchar("status", { length: 20 }).notNull().default("queued"),
+    errorCode: varchar("error_code", { length: 20 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sms_messages_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * The team's edits to a date's teaser clues. Clues are derived from the idea and venue; a row here replaces
+ * the derived clue of its slot (or hides it). Unlock times are relative to the date, so they follow a move.
+ */
+export const dateClues = pgTable(
+  "date_clues",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => dateReservations.id, { onDelete: "cascade" }),
+    /** "dress", "bring", "area", or "extra-1".. for clues the team adds. */
+    slot: varchar("slot", { length: 20 }).notNull(),
+    text: varchar("text", { length: 200 }).notNull(),
+    /** Hours before the date the clue unlocks (between 48 and 168). */
+    hoursBefore: integer("hours_before").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("date_clues_reservation_slot_idx").on(t.reservationId, t.slot)],
 );
 
 /** A whole users row, secrets included: only the code that checks a password or a second factor needs it. */
