@@ -188,7 +188,7 @@ test.describe("installable app", () => {
     await expect(
       page.getByTestId("offline-notice").getByRole("link", { name: new RegExp(m.revealedVenue) }),
     ).toBeVisible();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pwa-offline-dashboard-desktop-light.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pwa-offline-dashboard-phone-light.png` });
     // The locked date was never kept: offline it cannot open.
     await page.goto(`/dates/${m.locked}`);
     await expect(page.getByText("We couldn't load this date")).toBeVisible();
