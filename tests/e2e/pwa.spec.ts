@@ -3,7 +3,7 @@
  * opening with the network cut, nothing unrevealed in the worker's cache, the caches cleared on signing out
  * or when another member signs in. The push handler is tested in pwa-push.spec.ts.
  */
-import { mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { arrangeDate, registerViaApi } from "./helpers.ts";
 
@@ -223,5 +223,28 @@ test.describe("installable app", () => {
       .toEqual([]);
     await page.goto(`/dates/${first.revealed}`);
     await expect(page.getByText(/doesn't exist or you don't have access to it/)).toBeVisible();
+  });
+
+  test("a new deploy takes over at a quiet moment and says Updated", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/dashboard");
+    await waitForControl(page);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    // A new deploy: the worker file changes (the app reads it from disk on each request).
+    const file = "dist/client/sw.js";
+    const original = readFileSync(file, "utf8");
+    try {
+      appendFileSync(file, `\n// deploy ${Date.now()}\n`);
+      const reloaded = page.waitForEvent("load");
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.ready).update();
+      });
+      await reloaded;
+      await expect(page.getByText("Updated", { exact: true })).toBeVisible();
+      await waitForControl(page);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 });
