@@ -17,7 +17,7 @@ import {
   signedOutDeliberately,
 } from "./lib/queryClient.ts";
 import { currentPathForNext } from "./lib/safe-next.ts";
-import { tellWorkerOwner } from "./lib/service-worker.ts";
+import { isInstalledApp, registerServiceWorker, tellWorkerOwner } from "./lib/service-worker.ts";
 import { useVerificationResult } from "./lib/verification-result.ts";
 import LandingPage from "./pages/landing.tsx";
 import NotFoundPage from "./pages/not-found.tsx";
@@ -186,6 +186,9 @@ function Shell() {
   // The service worker keeps only this member's revealed dates: another member (or nobody) means it drops them.
   useEffect(() => {
     if (known) tellWorkerOwner(userId);
+    // A member's device (lib/service-worker.ts registers after load, in idle time, once). With only the
+    // sign-in hint, too: offline nobody can be known, and the worker should still look for updates.
+    if ((known && userId !== null) || mayBeSignedIn() || isInstalledApp()) registerServiceWorker();
   }, [known, userId]);
   useEffect(() => {
     // A signed-in page brought back from the browser's back-forward cache after signing out: load it afresh.

@@ -1,6 +1,5 @@
 import { type ComponentType, StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { registerServiceWorker } from "./lib/service-worker.ts";
 import { syncThemeWithSystem } from "./lib/theme.ts";
 
 /**
@@ -16,8 +15,6 @@ export function start(container: HTMLElement, hydrate: boolean, App: ComponentTy
       <App />
     </StrictMode>
   );
-  // After the page's load and in idle time (lib/service-worker.ts): off the landing page's critical path.
-  registerServiceWorker();
   if (hydrate) {
     startTransition(() => {
       hydrateRoot(container, app);

@@ -4,6 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./helpers.ts";
 
 // Chromium's headless shell refuses notification permission whatever is granted; full Chromium (new headless
 // mode) shows them, so the push test runs there.
@@ -19,7 +20,8 @@ test.use({
 
 test("a push shows a notification that leads to its date", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["notifications"], { origin: baseURL });
-  await page.goto("/");
+  await registerViaApi(page);
+  await page.goto("/dashboard");
   await waitForControl(page);
   const cdp = await context.newCDPSession(page);
   const registrationId = await workerRegistrationId(cdp, baseURL!);

@@ -115,6 +115,12 @@ test.describe("installable app", () => {
     const csp = (await request.get("/")).headers()["content-security-policy"];
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
+    // A visitor's landing page registers no worker (it would download the shell for nothing).
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+    await page.waitForTimeout(6000);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(
+      0,
+    );
   });
 
   test("the worker registers, controls the page, and Chromium finds the app installable", async ({
@@ -126,7 +132,8 @@ test.describe("installable app", () => {
     expect(sw.headers()["cache-control"]).toBe("no-cache");
     expect(sw.headers()["content-type"]).toMatch(/javascript/);
 
-    await page.goto("/");
+    await registerViaApi(page);
+    await page.goto("/dashboard");
     await waitForControl(page);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(new URL(scope).pathname).toBe("/");
