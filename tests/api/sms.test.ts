@@ -383,3 +383,36 @@ describe("the outbox (no provider set)", () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe("GET /api/admin/users/:userId/texts", () => {
+  it("shows an admin the member's latest texts with their status; members 403, visitors 401", async () => {
+    const m = await texter();
+    expect(await text(m.user.id, `adm:${m.user.id}`)).toBe("sent");
+    await fake.deliver(sentTo(m.e164)[0].sid, "delivered");
+    const admin = await t.admin();
+    const res = await t.request({ method: "GET", url: `/api/admin/users/${m.user.id}/texts`, as: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        kind: "sms_test",
+        to: m.e164,
+        body: "Unveil: a test",
+        segments: 1,
+        status: "delivered",
+        errorCode: null,
+      }),
+    ]);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(
+      ["body", "createdAt", "errorCode", "id", "kind", "segments", "status", "to", "updatedAt"].sort(),
+    );
+    const url = `/api/admin/users/${m.user.id}/texts`;
+    expect((await t.request({ method: "GET", url })).statusCode).toBe(401);
+    expect((await t.request({ method: "GET", url, as: m })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "GET", url: "/api/admin/users/999999/texts", as: admin })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: "GET", url: "/api/admin/users/abc/texts", as: admin })).statusCode,
+    ).toBe(400);
+  });
+});
