@@ -21,6 +21,7 @@ import { offerRoutes } from "./modules/offers/routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/routes.ts";
 import { partnerRoutes } from "./modules/partners/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
+import { smsRoutes } from "./modules/sms/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
 import { waitlistRoutes } from "./modules/waitlist/routes.ts";
@@ -118,6 +119,7 @@ export async function buildApp(
   onboardingRoutes(app, deps);
   offerRoutes(app, deps);
   await paymentRoutes(app, deps);
+  await smsRoutes(app, deps);
   dateRoutes(app, deps);
   accountRoutes(app, deps);
   subscriptionRoutes(app, deps);

@@ -59,6 +59,16 @@ const envSchema = z.object({
     .min(24, "SUPPORT_INBOUND_SECRET must be at least 24 characters")
     .optional(),
   SEED_DEMO: bool,
+  /** Who carries texts: "outbox" (recorded in OUTBOX_DIR, never sent; the default) or "twilio". */
+  SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  /** Also the key of the signatures on Twilio's delivery receipts and replies. */
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** The sender (a number or an alphanumeric id), unless TWILIO_MESSAGING_SERVICE_SID picks it. */
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  /** Twilio's API address; tests point it at their local fake. */
+  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
   /** A postcodes.io-compatible API (GET {url}/postcodes/{postcode}); unset: the shipped district centroids only. */
   GEOCODER_URL: z.url().optional(),
   /** Optional LLM wording of suggestions (the `openai` client); OPENAI_BASE_URL for any compatible server. */
@@ -120,12 +130,25 @@ export type Config = {
   geocoderUrl: string | undefined;
   llm: { apiKey: string; baseUrl: string | undefined; model: string } | null;
   jobsEnabled: boolean;
+  /** The texts' carrier (modules/sms). */
+  sms: SmsConfig;
   admin2faRequired: boolean;
   /** Idle timeouts in milliseconds (the absolute one is SESSION_ABSOLUTE_DAYS). */
   sessionIdle: { memberMs: number; adminMs: number };
   /** Cache sessions and their users per instance (modules/auth/read-cache/). */
   sessionCache: boolean;
 };
+
+export type SmsConfig =
+  | { provider: "outbox" }
+  | {
+      provider: "twilio";
+      accountSid: string;
+      authToken: string;
+      from?: string;
+      messagingServiceSid?: string;
+      apiBase: string;
+    };
 
 export interface RateLimits {
   loginPerIp: number;
@@ -155,6 +178,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.SMS_PROVIDER === "twilio") {
+    const missing: string[] = [];
+    if (!e.TWILIO_ACCOUNT_SID) missing.push("TWILIO_ACCOUNT_SID: required with SMS_PROVIDER=twilio");
+    if (!e.TWILIO_AUTH_TOKEN) missing.push("TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio");
+    if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID)
+      missing.push(
+        "TWILIO_FROM: a sender number, or TWILIO_MESSAGING_SERVICE_SID, is required with SMS_PROVIDER=twilio",
+      );
+    if (missing.length) throw new Error(`Invalid environment:\n${missing.map((m) => `  ${m}`).join("\n")}`);
+  }
   if (e.NODE_ENV === "production") {
     // A live site must never fall back to things meant for development.
     const missing: string[] = [];
@@ -201,6 +234,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL }
       : null,
     jobsEnabled: e.JOBS_ENABLED,
+    sms:
+      e.SMS_PROVIDER === "twilio" && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+        ? {
+            provider: "twilio",
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM || undefined,
+            messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID || undefined,
+            apiBase: e.TWILIO_API_BASE.replace(/\/$/, ""),
+          }
+        : { provider: "outbox" },
     sessionCache:
       e.SESSION_CACHE === undefined || e.SESSION_CACHE === ""
         ? e.NODE_ENV !== "test"

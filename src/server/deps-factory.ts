@@ -7,11 +7,13 @@ import { Mailer, outboxTransport, smtpTransport, type Transport } from "./module
 import { gocardlessProvider } from "./modules/payments/gocardless-provider.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { sandboxProvider } from "./modules/payments/sandbox-provider.ts";
+import { outboxSms, type SmsSender } from "./modules/sms/sender.ts";
+import { twilioSms } from "./modules/sms/twilio.ts";
 
 export function createDeps(
   config: Config,
   db: Db,
-  overrides: { transport?: Transport; now?: () => Date; payments?: PaymentProvider } = {},
+  overrides: { transport?: Transport; now?: () => Date; payments?: PaymentProvider; sms?: SmsSender } = {},
 ): Deps {
   const now = overrides.now ?? (() => new Date());
   const transport =
@@ -32,5 +34,8 @@ export function createDeps(
             environment: config.payments.gocardlessEnvironment,
           })
         : sandboxProvider(config.appUrl, db, now)),
+    sms:
+      overrides.sms ??
+      (config.sms.provider === "twilio" ? twilioSms(config.sms) : outboxSms(config.outboxDir)),
   };
 }

@@ -59,6 +59,11 @@ async function main() {
       ? `payments: GoCardless (${config.payments.gocardlessEnvironment})`
       : "payments: built-in sandbox (set GOCARDLESS_ACCESS_TOKEN for GoCardless)",
   );
+  log.info(
+    deps.sms.kind === "twilio"
+      ? "texts: Twilio (SMS_PROVIDER=twilio)"
+      : `texts: local outbox in ${config.outboxDir}/ (set SMS_PROVIDER=twilio to send them)`,
+  );
   // Request logs (a line per request) are written in 4 KB batches off the request path instead of one
   // blocking write to stdout per request; flushed on shutdown (and by pino on exit).
   const requestLog = pino.destination({ dest: 1, sync: false, minLength: 4096 });

@@ -53,7 +53,7 @@ describe("PATCH /api/auth/user", () => {
       firstName: "Jo",
       lastName: "Smith",
       city: "London",
-      phone: "07700900123",
+      phone: "+447700900123",
       emailNotifications: false,
       smsNotifications: true,
       marketingOptOut: true,
@@ -61,6 +61,38 @@ describe("PATCH /api/auth/user", () => {
     });
     const [prefs] = await t.db.select().from(userPreferences).where(eq(userPreferences.userId, me.user.id));
     expect(prefs.travelRadius).toBe(100);
+  });
+
+  it("stores every way of writing a UK number in E.164; turning texts on again lifts a STOP", async () => {
+    const me = await t.member();
+    for (const [typed, stored] of [
+      ["07700 900123", "+447700900123"],
+      ["+44 (0)7700 900123", "+447700900123"],
+      ["0044 7700 900123", "+447700900123"],
+      ["447700900123", "+447700900123"],
+      ["020 7946 0000", "+442079460000"],
+    ]) {
+      const res = await t.request({
+        method: "PATCH",
+        url: "/api/auth/user",
+        as: me,
+        payload: { phone: typed },
+      });
+      expect(res.statusCode, typed).toBe(200);
+      expect((await userRow(me.user.id)).phone).toBe(stored);
+    }
+    await t.db
+      .update(users)
+      .set({ phone: "07700900123", smsStoppedAt: new Date() })
+      .where(eq(users.id, me.user.id));
+    const res = await t.request({
+      method: "PATCH",
+      url: "/api/auth/user",
+      as: me,
+      payload: { smsNotifications: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await userRow(me.user.id)).toMatchObject({ smsNotifications: true, smsStoppedAt: null });
   });
 
   it("keeps what is not sent and clears city and phone with an empty string", async () => {
@@ -87,6 +119,10 @@ describe("PATCH /api/auth/user", () => {
       [{ phone: "12345" }, MEMBER_MSG.phone],
       [{ city: "x".repeat(101) }, MEMBER_MSG.city],
       [{ smsNotifications: true }, MEMBER_MSG.smsNeedsPhone],
+      [{ phone: "+1 212 555 0100" }, MEMBER_MSG.phone],
+      [{ phone: "07700 90012" }, MEMBER_MSG.phone],
+      // A landline is a fine contact number, but texts need a mobile.
+      [{ phone: "020 7946 0000", smsNotifications: true }, MEMBER_MSG.smsNeedsPhone],
     ];
     for (const [payload, message] of cases) {
       const res = await t.request({ method: "PATCH", url: "/api/auth/user", as: me, payload });

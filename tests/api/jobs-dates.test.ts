@@ -14,11 +14,10 @@ import {
   completeDates,
   revealDates,
   sendDateHolds,
-  setDateSmsSender,
 } from "../../src/server/jobs/dates.ts";
 import { runDueJobs } from "../../src/server/jobs/jobs.ts";
 import { outboxTransport, type SentMail } from "../../src/server/modules/email/mailer.ts";
-import { outboxSms } from "../../src/server/modules/notifications/policy.ts";
+import type { OutboxSms } from "../../src/server/modules/sms/sender.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 
@@ -237,8 +236,8 @@ describe("the date lifecycle", () => {
   });
 
   it("the reveal goes by text too to a member with a phone and texts on, once", async () => {
-    const sms = outboxSms(null);
-    setDateSmsSender(sms);
+    const sms = t.deps.sms as OutboxSms;
+    sms.messages.length = 0;
     const { me, partner } = await couple({ phone: "+447700900123", smsNotifications: true });
     const at = new Date(NOW.getTime() + hours(40));
     const { reservation: r } = await arrangeDate(t.db, me.user.id, { at });
@@ -248,7 +247,6 @@ describe("the date lifecycle", () => {
     expect(sms.messages[0].to).toBe("+447700900123");
     expect(sms.messages[0].text).toContain(`/dates/${r.id}`);
     expect(mailsTo(partner.user.email, "date_reveal")).toHaveLength(1);
-    setDateSmsSender(null);
   });
 });
 

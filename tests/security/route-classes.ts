@@ -50,7 +50,12 @@ export const PUBLIC: readonly string[] = [
 ];
 
 /** Server-to-server: authenticated by a signature or shared secret, never by a session. */
-export const SIGNED: readonly string[] = ["POST /api/webhooks/payments", "POST /api/support/inbound"];
+export const SIGNED: readonly string[] = [
+  "POST /api/webhooks/payments",
+  "POST /api/webhooks/sms/status", // X-Twilio-Signature
+  "POST /api/webhooks/sms/inbound", // X-Twilio-Signature
+  "POST /api/support/inbound",
+];
 
 /** Back-office routes outside /api/admin (spec section 7: ticket updates). */
 export const ADMIN_ELSEWHERE: readonly string[] = ["PUT /api/support/tickets/:id"];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mayEmail, mayText, outboxSms } from "../../src/server/modules/notifications/policy.ts";
+import { mayEmail, mayText } from "../../src/server/modules/notifications/policy.ts";
+import { outboxSms } from "../../src/server/modules/sms/sender.ts";
 
 const member = {
   emailNotifications: true,
@@ -27,7 +28,7 @@ describe("notification switches", () => {
 
   it("the outbox sender records texts", async () => {
     const sms = outboxSms(null);
-    await sms.send("07700900123", "Your date is revealed");
-    expect(sms.messages[0]).toMatchObject({ to: "07700900123", text: "Your date is revealed" });
+    await sms.send({ to: "+447700900123", body: "Your date is revealed", statusCallback: "http://x/cb" });
+    expect(sms.messages[0]).toMatchObject({ to: "+447700900123", text: "Your date is revealed" });
   });
 });

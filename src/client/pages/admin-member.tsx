@@ -16,6 +16,7 @@ import {
 import { PlanBadge, TierStatusBadge } from "../components/admin/members/member-badges.tsx";
 import { MemberDateEntry } from "../components/admin/members/member-date-entry.tsx";
 import { MemberSessions } from "../components/admin/members/member-sessions.tsx";
+import { MemberTexts } from "../components/admin/members/member-texts.tsx";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Badge } from "../components/ui/badge.tsx";
@@ -246,6 +247,7 @@ export default function AdminMemberPage() {
           />
         </div>
       )}
+      <MemberTexts userId={m.id} />
     </>,
   );
 }

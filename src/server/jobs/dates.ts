@@ -24,7 +24,6 @@ import { POLICY, REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
 import type { Tx } from "../db/client.ts";
 import { dateReservations, outboundMessages } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { londonDayTime } from "../london-time.ts";
 import { readCouple } from "../modules/couples/couple.ts";
 import { DATE_MAIL_KINDS, dateKeys, segSql } from "../modules/dates/mail-keys.ts";
 import {
@@ -40,8 +39,9 @@ import {
   unconfirmedCancelMail,
 } from "../modules/email/date-mails.ts";
 import type { OutgoingMail } from "../modules/email/mailer.ts";
-import { mayText, outboxSms, type SmsSender } from "../modules/notifications/policy.ts";
 import { returnQuota } from "../modules/quota/quota.ts";
+import { revealText } from "../modules/sms/messages.ts";
+import { textUser } from "../modules/sms/send.ts";
 import { claimMail, deliverClaimed, registerMailBuilder, sendClaimed } from "./outbound.ts";
 import type { JobDefinition } from "./types.ts";
 
@@ -51,18 +51,6 @@ const HOUR = 3_600_000;
 const notHeld = (now: Date) => sql`(mail_hold_until IS NULL OR mail_hold_until <= ${now})`;
 /** Dates a sweep takes on per run; the next run (a minute later) takes the rest. */
 const BATCH = 500;
-
-// ---------------------------------------------------------------------------------------------------------
-// Texts: the outbox by default (policy.ts); a real sender can be set at start-up, a test one in tests.
-
-let smsSender: SmsSender | null = null;
-export function setDateSmsSender(sender: SmsSender | null): void {
-  smsSender = sender;
-}
-function sms(deps: Deps): SmsSender {
-  smsSender ??= outboxSms(deps.config.outboxDir);
-  return smsSender;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Builders: what each message says now, or null when it no longer applies (marked skipped).
@@ -268,48 +256,43 @@ export async function revealDates(deps: Deps): Promise<number> {
     due,
     "reveal-sms",
     false,
-    sql`EXISTS (SELECT 1 FROM users u WHERE u.id = rc.user_id AND u.sms_notifications AND u.phone IS NOT NULL AND u.phone <> '')`,
+    sql`EXISTS (SELECT 1 FROM users u WHERE u.id = rc.user_id AND u.sms_notifications AND u.sms_stopped_at IS NULL
+                           AND u.phone IS NOT NULL AND u.phone <> '')`,
   );
   for (const r of texts) handled += await sendRevealText(deps, r.res_id, r.user_id, r.mail_round);
   return handled;
 }
 
-/** The reveal by text, claimed like mail (never twice); best effort: a failure is recorded, not retried. */
+/**
+ * The reveal by text (sms/send.ts: claimed like mail, never twice, best effort). Quiet hours leave it for the
+ * first sweep after 08:00; a member who cannot be texted (SMS off, STOP, no mobile) gets a skipped claim so
+ * the sweep stops asking.
+ */
 async function sendRevealText(deps: Deps, resId: number, userId: number, round: number): Promise<number> {
-  const now = deps.now();
-  const id = await claimMail(deps.db, now, {
-    key: dateKeys.revealSms(resId, userId, round),
-    kind: DATE_MAIL_KINDS.revealSms,
-    userId,
-    reservationId: resId,
-  });
-  if (id === null) return 0;
+  const key = dateKeys.revealSms(resId, userId, round);
   const date = await loadDateForMail(deps, resId);
   const u = date ? await recipientFor(deps, date, userId) : null;
-  if (!date || !u || !mayText(u) || !u.phone) {
-    await deps.db.update(outboundMessages).set({ status: "skipped" }).where(eq(outboundMessages.id, id));
-    return 1;
+  const outcome =
+    date && u
+      ? await textUser(deps, userId, {
+          key,
+          kind: DATE_MAIL_KINDS.revealSms,
+          reservationId: resId,
+          dateAt: date.scheduledDate,
+          body: revealText(deps.config.appUrl, date),
+        })
+      : "off";
+  if (outcome === "off") {
+    const id = await claimMail(deps.db, deps.now(), {
+      key,
+      kind: DATE_MAIL_KINDS.revealSms,
+      userId,
+      reservationId: resId,
+    });
+    if (id !== null)
+      await deps.db.update(outboundMessages).set({ status: "skipped" }).where(eq(outboundMessages.id, id));
   }
-  const deadline = new Date(date.scheduledDate.getTime() - POLICY.confirmHoursBefore * HOUR);
-  const text = [
-    `Unveil: your date is revealed! ${date.idea?.title ?? "Your date"}${date.venue ? ` at ${date.venue.name}` : ""}, ${londonDayTime(date.scheduledDate)}.`,
-    date.status === "confirmed"
-      ? "You've confirmed it."
-      : `Please confirm by ${londonDayTime(deadline)}: ${deps.config.appUrl}/dates/${resId}`,
-  ].join(" ");
-  try {
-    await sms(deps).send(u.phone, text);
-    await deps.db
-      .update(outboundMessages)
-      .set({ status: "sent", sentAt: deps.now(), attempts: 1 })
-      .where(eq(outboundMessages.id, id));
-  } catch (e) {
-    await deps.db
-      .update(outboundMessages)
-      .set({ status: "abandoned", attempts: 1, lastError: e instanceof Error ? e.message : String(e) })
-      .where(eq(outboundMessages.id, id));
-  }
-  return 1;
+  return outcome === "sent" || outcome === "failed" || outcome === "off" ? 1 : 0;
 }
 
 /**

@@ -204,7 +204,10 @@ export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: b
             type: "apiKey",
             in: "header",
             name: "Webhook-Signature",
-            description: "HMAC-SHA256 of the raw body with the payment provider's webhook secret.",
+            description:
+              "HMAC-SHA256 of the raw body with the payment provider's webhook secret. The SMS webhooks " +
+              "(/api/webhooks/sms/*) carry Twilio's X-Twilio-Signature instead: the base64 HMAC-SHA1, keyed " +
+              "with the auth token, of the public URL followed by the sorted POST parameters.",
           },
           inboundSecret: {
             type: "http",

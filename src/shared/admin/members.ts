@@ -78,6 +78,27 @@ export const adminSessionSchema = z
   .meta({ id: "AdminSession" });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
+/** One text we sent a member, newest first on the member page (GET /api/admin/users/:userId/texts). */
+export const adminTextSchema = z
+  .object({
+    id: z.number(),
+    /** "sms_reveal", "sms_clue"... */
+    kind: z.string(),
+    to: z.string(),
+    body: z.string(),
+    segments: z.number(),
+    /** queued, sent, delivered, undelivered, failed (the provider's words). */
+    status: z.string(),
+    errorCode: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "AdminText" });
+export type AdminText = z.infer<typeof adminTextSchema>;
+
+/** How many of a member's latest texts the member page shows. */
+export const ADMIN_RECENT_TEXTS = 20;
+
 /** DELETE /api/admin/users/:userId/sessions: what happened, and how many sessions ended. */
 export const adminSessionsEndedSchema = z.object({ message: z.string(), ended: z.number() });
 

@@ -8,6 +8,7 @@ import {
   TRAVEL_RADIUS,
 } from "../constants.ts";
 import { MSG } from "../messages.ts";
+import { toUkE164 } from "../phone.ts";
 import { emailField } from "./auth.ts";
 import { personName } from "./person-name.ts";
 
@@ -15,7 +16,7 @@ export const MEMBER_MSG = {
   dateNotFound: "The mystery date you're looking for doesn't exist or you don't have access to it.",
   radius: `Travel radius must be a whole number of miles between ${TRAVEL_RADIUS.min} and ${TRAVEL_RADIUS.max}`,
   city: "City must be at most 100 characters",
-  phone: "Please enter a valid UK phone number",
+  phone: "Please enter a valid UK phone number, like 07700 900123",
   smsNeedsPhone: "Add a mobile number to receive text messages",
   reason: "Please select a reason for cancelling",
   feedbackMax: "Feedback must be at most 2000 characters",
@@ -47,7 +48,8 @@ const phoneField = z
   .max(32, MEMBER_MSG.phone)
   .transform((v, ctx) => {
     if (v === "") return null;
-    const n = normalisePhone(v);
+    // Stored in E.164 (+447700900123), the form texts are sent to.
+    const n = toUkE164(v);
     if (!n) {
       ctx.addIssue({ code: "custom", message: MEMBER_MSG.phone });
       return z.NEVER;

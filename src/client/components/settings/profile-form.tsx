@@ -111,10 +111,10 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       onError: (error) => {
         const fieldErrors = serverFieldErrors(error);
         if (errorMessage(error) === MSG.emailTaken) fieldErrors.email ??= MSG.emailTaken;
-        // Removing the number while texts are on: say so where the number is.
+        // Removing the number (or giving a landline) while texts are on: say so where the number is.
         if (fieldErrors.smsNotifications)
           fieldErrors.phone ??=
-            "Text messages are on. Turn them off in Notifications before removing your number.";
+            "Text messages are on and need a UK mobile number. Turn them off in Notifications to remove it or use a landline.";
         for (const [path, message] of Object.entries(fieldErrors))
           if ((FIELDS as readonly string[]).includes(path)) form.setError(path as Field, { message });
         toastCallError(TOAST.errorTitle, error);

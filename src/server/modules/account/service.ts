@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { VERIFY_TOKEN_TTL_HOURS } from "../../../shared/constants.ts";
 import { MSG } from "../../../shared/messages.ts";
+import { textableNumber } from "../../../shared/phone.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { sessions, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -31,7 +32,9 @@ export interface ProfileChanges {
 export async function updateProfile(deps: Deps, user: User, input: ProfileChanges): Promise<PublicUser> {
   const phone = input.phone === undefined ? user.phone : input.phone;
   const sms = input.smsNotifications ?? user.smsNotifications;
-  if (sms && !phone) {
+  // Texts need a UK mobile; checked when either changes, so an older row with a landline can still edit its name.
+  const textsChange = input.phone !== undefined || input.smsNotifications !== undefined;
+  if (sms && (!phone || (textsChange && !textableNumber(phone)))) {
     throw new HttpError(400, MEMBER_MSG.smsNeedsPhone, {}, [
       { path: "smsNotifications", message: MEMBER_MSG.smsNeedsPhone },
     ]);
@@ -75,6 +78,8 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
       ...(input.phone !== undefined && { phone: input.phone }),
       ...(input.emailNotifications !== undefined && { emailNotifications: input.emailNotifications }),
       ...(input.smsNotifications !== undefined && { smsNotifications: input.smsNotifications }),
+      // Turning texts on again is the member's new consent after a STOP reply.
+      ...(input.smsNotifications === true && { smsStoppedAt: null }),
       ...(input.marketingOptOut !== undefined && { marketingOptOut: input.marketingOptOut }),
       ...(pendingEmail !== undefined && { pendingEmail }),
       // Withdrawing a change voids the link sent to the other address.

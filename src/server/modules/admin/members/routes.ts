@@ -7,6 +7,7 @@ import { adminCoupleSchema } from "../../../../shared/admin/member-couple.ts";
 import {
   adminSessionSchema,
   adminSessionsEndedSchema,
+  adminTextSchema,
   adminUserSchema,
   adminUsersQuerySchema,
   coupleQuerySchema,
@@ -18,6 +19,7 @@ import type { Deps } from "../../../deps.ts";
 import { sendDownload } from "../../../http-download.ts";
 import { requireAdmin } from "../../../plugins/auth-context.ts";
 import { destroyUserSessions, listSessions } from "../../auth/sessions.ts";
+import { recentTexts } from "../../sms/history.ts";
 import { XLSX_TYPE } from "../spreadsheet.ts";
 import { coupleView } from "./couple-view.ts";
 import { memberExportColumns, memberExportRows } from "./export.ts";
@@ -110,6 +112,22 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => {
       await getUser(deps, req.params.userId);
       return listSessions(deps.db, req.params.userId, null, deps.now(), deps.config.sessionIdle);
+    },
+  );
+
+  // Support: "I never got the text" is answered by the provider's status and error code.
+  r.get(
+    "/api/admin/users/:userId/texts",
+    {
+      schema: {
+        summary: "The member's latest texts and their delivery status",
+        params: userIdParamSchema,
+        response: { 200: z.array(adminTextSchema) },
+      },
+    },
+    async (req) => {
+      await getUser(deps, req.params.userId);
+      return recentTexts(deps, req.params.userId);
     },
   );
 
