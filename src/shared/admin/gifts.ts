@@ -122,3 +122,15 @@ export function adminGiftActions(g: ActionGift): {
 export function refundQuestion(g: Pick<GiftView, "buyerName" | "code">, amount: string): string {
   return `Refund ${amount} to ${g.buyerName} and cancel code ${g.code ? formatGiftCode(g.code) : ""}: the code stops working at once.`;
 }
+
+/** How the analytics tab's gift figures are worked out (its "How these figures are worked out" list). */
+export const GIFT_ANALYTICS_DEFINITIONS = {
+  revenue:
+    "Gift revenue: what buyers paid for gift memberships, in the London month each was paid, less refunds in the month they were refunded. A gift is paid once, so it is never part of MRR; a gifted plan counts as a subscriber but adds £0 to MRR.",
+  redemptionRate:
+    "Redemption rate: gifts redeemed, of the gifts paid for and not refunded (those still waiting to be redeemed included).",
+  giftToPaid:
+    "Gift-to-paid conversion: of the couples who started a gifted plan (not credit on a plan they already paid for), the share who went on to set up a Direct Debit.",
+} as const;
+
+export const GIFT_ANALYTICS_MSG = { fetchFailed: "Failed to fetch gift analytics" } as const;
