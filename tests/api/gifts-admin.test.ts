@@ -140,6 +140,14 @@ describe("GET /api/admin/gifts/:id and its history", () => {
     expect(parsed.success).toBe(true);
   });
 
+  it("calls an early send the delivery, not a resend", async () => {
+    const admin = await t.admin();
+    const g = await buyGift({ deliverOn: "2026-12-20" });
+    expect((await post(`/api/admin/gifts/${g.id}/resend`, {}, admin)).statusCode).toBe(200);
+    const body = (await get(`/api/admin/gifts/${g.id}/history`, admin)).json();
+    expect(body.events.map((e: { kind: string }) => e.kind)).toEqual(["ordered", "paid", "sent"]);
+  });
+
   it("shows a refund, and a checkout never paid for", async () => {
     const admin = await t.admin();
     const g = await buyGift();

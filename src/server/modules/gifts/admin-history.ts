@@ -52,13 +52,17 @@ export async function giftHistory(deps: Deps, id: number): Promise<AdminGiftHist
         like(outboundMessages.key, `gift-resend:${g.id}:%`),
       ),
     );
+  // The first e-mail that went is the delivery, whether the day came or an admin sent it early.
+  sends.sort((a, b) => (a.sentAt ?? a.claimedAt).getTime() - (b.sentAt ?? b.claimedAt).getTime());
+  let delivered = false;
   for (const s of sends) {
     const to = s.to ?? g.recipientEmail;
-    const resend = s.key.startsWith("gift-resend:");
+    const resend = delivered;
     let kind: GiftHistoryKind | null = null;
     let detail = "";
     if (s.status === "sent") {
       kind = resend ? "resent" : "sent";
+      delivered = true;
       detail = `The gift e-mail with the card, the message and the code went to ${to}`;
     } else if (s.status === "failed" || s.status === "abandoned") {
       kind = "send_failed";
