@@ -124,6 +124,7 @@ test("finds a gift, moves its date, sends it, refunds it, and exports the list",
   const refund = dialog.getByRole("button", { name: "Refund" });
   await expect(refund).toHaveAttribute("aria-disabled", "true");
   await expect(refund).toHaveAccessibleDescription(/It was refunded on .*; the code no longer works\./);
+  if (SHOTS) await shoot(page, "admin-gift-refunded-desktop");
   // A closed action opens nothing.
   await refund.click({ force: true });
   await expect(page.getByRole("alertdialog")).toBeHidden();
