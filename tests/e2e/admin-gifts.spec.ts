@@ -30,6 +30,8 @@ test("finds a gift, moves its date, sends it, refunds it, and exports the list",
   page,
   browser,
 }) => {
+  // Six screenshots on a busy machine on top of the journey.
+  if (SHOTS) test.slow();
   const t = tag();
   const scheduled = await arrangeGift(page, { buyerName: `Priya ${t}`, deliverOn: daysAhead(10) });
   const redeemed = await arrangeGift(page, { buyerName: `Jo ${t}`, tier: "silver", months: 1 });
