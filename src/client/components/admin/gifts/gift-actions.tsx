@@ -41,15 +41,21 @@ function refreshGifts() {
 const post = (gift: AdminGiftRow, action: string, body: object = {}) =>
   apiJson<{ message: string }>("POST", `${ADMIN_GIFTS_URL}/${gift.id}/${action}`, body);
 
-/** A button that may be closed to this gift: still focusable, saying why underneath. */
+/**
+ * A button that may be closed to this gift: still focusable, saying why underneath. When one reason closes
+ * all three, it is written once under the row (`sharedReasonId`) instead of three times.
+ */
 function ActionSlot({
   reason,
+  sharedReasonId,
   children,
 }: {
   reason: string | null;
+  sharedReasonId?: string;
   children: (props: { "aria-disabled"?: true; "aria-describedby"?: string; className?: string }) => ReactNode;
 }) {
-  const id = useId();
+  const ownId = useId();
+  const id = sharedReasonId ?? ownId;
   return (
     <div className="grid content-start gap-1.5">
       {children(
@@ -57,7 +63,7 @@ function ActionSlot({
           ? { "aria-disabled": true, "aria-describedby": id, className: "cursor-not-allowed opacity-60" }
           : {},
       )}
-      {reason && (
+      {reason && !sharedReasonId && (
         <p id={id} className="text-xs text-muted-foreground">
           {reason}
         </p>
@@ -66,12 +72,18 @@ function ActionSlot({
   );
 }
 
+interface ActionProps {
+  gift: AdminGiftRow;
+  reason: string | null;
+  sharedReasonId?: string;
+}
+
 /** Stops a closed action's trigger from opening its dialog. */
 const unlessClosed = (reason: string | null) => (e: { preventDefault(): void }) => {
   if (reason) e.preventDefault();
 };
 
-function ResendAction({ gift, reason }: { gift: AdminGiftRow; reason: string | null }) {
+function ResendAction({ gift, reason, sharedReasonId }: ActionProps) {
   const [open, setOpen] = useState(false);
   const code = gift.code ? formatGiftCode(gift.code) : "";
   const resend = useMutation({
@@ -88,7 +100,7 @@ function ResendAction({ gift, reason }: { gift: AdminGiftRow; reason: string | n
     onSettled: () => setOpen(false),
   });
   return (
-    <ActionSlot reason={reason}>
+    <ActionSlot reason={reason} sharedReasonId={sharedReasonId}>
       {(closed) => (
         <ConfirmDialog
           open={open}
@@ -121,7 +133,7 @@ function ResendAction({ gift, reason }: { gift: AdminGiftRow; reason: string | n
   );
 }
 
-function MoveAction({ gift, reason }: { gift: AdminGiftRow; reason: string | null }) {
+function MoveAction({ gift, reason, sharedReasonId }: ActionProps) {
   const [open, setOpen] = useState(false);
   const [day, setDay] = useState(gift.deliverOn);
   const [error, setError] = useState<string | undefined>();
@@ -141,7 +153,7 @@ function MoveAction({ gift, reason }: { gift: AdminGiftRow; reason: string | nul
     onError: (e) => setError(errorMessage(e)),
   });
   return (
-    <ActionSlot reason={reason}>
+    <ActionSlot reason={reason} sharedReasonId={sharedReasonId}>
       {(closed) => (
         <Dialog
           open={open}
@@ -212,7 +224,7 @@ function MoveAction({ gift, reason }: { gift: AdminGiftRow; reason: string | nul
   );
 }
 
-function RefundAction({ gift, reason }: { gift: AdminGiftRow; reason: string | null }) {
+function RefundAction({ gift, reason, sharedReasonId }: ActionProps) {
   const [open, setOpen] = useState(false);
   const amount = formatMoney(gift.amountPence);
   const refund = useMutation({
@@ -229,7 +241,7 @@ function RefundAction({ gift, reason }: { gift: AdminGiftRow; reason: string | n
     onSettled: () => setOpen(false),
   });
   return (
-    <ActionSlot reason={reason}>
+    <ActionSlot reason={reason} sharedReasonId={sharedReasonId}>
       {(closed) => (
         <ConfirmDialog
           open={open}
@@ -268,11 +280,21 @@ function RefundAction({ gift, reason }: { gift: AdminGiftRow; reason: string | n
 /** Resend, Change date and Refund, each with the reason when it is not open to this gift. */
 export function GiftActions({ gift }: { gift: AdminGiftRow }) {
   const why = adminGiftActions(gift);
+  const sharedId = useId();
+  const shared = why.resend && why.resend === why.move && why.move === why.refund ? why.resend : null;
+  const slot = shared ? sharedId : undefined;
   return (
-    <div className="grid gap-3 sm:grid-cols-3" data-testid="gift-actions">
-      <ResendAction gift={gift} reason={why.resend} />
-      <MoveAction gift={gift} reason={why.move} />
-      <RefundAction gift={gift} reason={why.refund} />
+    <div className="grid gap-2" data-testid="gift-actions">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <ResendAction gift={gift} reason={why.resend} sharedReasonId={slot} />
+        <MoveAction gift={gift} reason={why.move} sharedReasonId={slot} />
+        <RefundAction gift={gift} reason={why.refund} sharedReasonId={slot} />
+      </div>
+      {shared && (
+        <p id={sharedId} className="text-sm text-muted-foreground">
+          {shared}
+        </p>
+      )}
     </div>
   );
 }
