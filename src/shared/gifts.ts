@@ -245,9 +245,16 @@ export const giftRedeemResponse = z.object({
   coveredUntil: z.date().nullable(),
 });
 
+/**
+ * The back office's filter: a status, or "bought" for every gift that was paid for (all but checkouts still
+ * awaiting payment, mostly abandoned ones that would crowd the list).
+ */
+export const ADMIN_GIFT_FILTERS = ["bought", ...GIFT_STATUSES] as const;
+export type AdminGiftFilter = (typeof ADMIN_GIFT_FILTERS)[number];
+
 export const adminGiftListQuerySchema = z.object({
   search: z.string().trim().max(100, "Search must be at most 100 characters").optional(),
-  status: z.enum(GIFT_STATUSES, { error: "Unknown gift status" }).optional(),
+  status: z.enum(ADMIN_GIFT_FILTERS, { error: "Unknown gift status" }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
@@ -256,7 +263,10 @@ export const adminGiftRow = giftViewResponse.extend({
   createdAt: z.date(),
   redeemedBy: z.number().int().nullable(),
   redeemedAs: z.string().nullable(),
+  /** The account that redeemed it, named (null before redemption, or once that account is deleted). */
+  redeemer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
 });
+export type AdminGiftRow = z.infer<typeof adminGiftRow>;
 export const adminGiftListResponse = z.array(adminGiftRow);
 
 export const adminGiftDeliverySchema = z.strictObject({ deliverOn: giftPurchaseSchema.shape.deliverOn });

@@ -244,6 +244,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
       ["assignments", "Date Assignments"],
       ["ai-suggestions", "AI Suggestions"],
       ["offer-codes", "Offer Codes"],
+      ["gifts", "Gifts"],
       ["analytics", "Business Analytics"],
       ["emails", "Scheduled jobs"],
       ["support", "Support Tickets"],

@@ -34,6 +34,7 @@ test.describe("admin dashboard", () => {
       "Assignments",
       "AI Suggestions",
       "Offer Codes",
+      "Gifts",
       "Analytics",
       "Email Logs",
       "Support",

@@ -20,6 +20,7 @@ const TAB_COMPONENTS: Record<AdminTabId, ComponentType> = {
   assignments: lazy(() => import("./admin/assignments-tab.tsx")),
   "ai-suggestions": lazy(() => import("./admin/ai-suggestions-tab.tsx")),
   "offer-codes": lazy(() => import("./admin/offer-codes-tab.tsx")),
+  gifts: lazy(() => import("./admin/gifts-tab.tsx")),
   analytics: lazy(() => import("./admin/analytics-tab.tsx")),
   emails: lazy(() => import("./admin/emails-tab.tsx")),
   support: lazy(() => import("./admin/support-tab.tsx")),

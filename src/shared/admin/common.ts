@@ -1,7 +1,7 @@
 /** What every back-office list and screen shares. Slice-specific schemas live beside this file. */
 import { z } from "zod";
 
-/** The tabs of /admin, in order (spec section 2: eight tabs; ARCHITECTURE.md adds Support after them). */
+/** The tabs of /admin, in order (spec section 2: eight tabs; Gifts sits beside Offer Codes, Support comes last). */
 export const ADMIN_TABS = [
   { id: "venues", label: "Venues" },
   { id: "members", label: "Members" },
@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   { id: "assignments", label: "Assignments" },
   { id: "ai-suggestions", label: "AI Suggestions" },
   { id: "offer-codes", label: "Offer Codes" },
+  { id: "gifts", label: "Gifts" },
   { id: "analytics", label: "Analytics" },
   { id: "emails", label: "Email Logs" },
   { id: "support", label: "Support" },

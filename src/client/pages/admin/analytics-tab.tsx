@@ -8,12 +8,14 @@ import {
   type OperationalAnalytics,
   type SubscriptionAnalytics,
 } from "../../../shared/admin/analytics.ts";
+import { GIFT_ANALYTICS_DEFINITIONS } from "../../../shared/admin/gifts.ts";
 import {
   formatCount,
   formatCountOf,
   formatMoney,
   formatRate,
 } from "../../components/admin/analytics/format.ts";
+import { GiftFigures } from "../../components/admin/analytics/gift-figures.tsx";
 import { OperationalMetrics } from "../../components/admin/analytics/operational-metrics.tsx";
 import { RecentActivity } from "../../components/admin/analytics/recent-activity.tsx";
 import { StatTile } from "../../components/admin/analytics/stat-tile.tsx";
@@ -74,7 +76,7 @@ export default function AnalyticsTab() {
         <div className="min-w-0">
           <h2 className="font-display text-3xl leading-tight font-medium">Business Analytics</h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            Revenue, subscribers, churn and how dates are going. Money is per month, in pounds.
+            Revenue, subscribers, gifts, churn and how dates are going. Money is per month, in pounds.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -96,7 +98,7 @@ export default function AnalyticsTab() {
           icon={<PoundSterling aria-hidden />}
           loading={subs.isPending}
           value={dash(!!s, () => formatMoney(s!.totalMRRPence))}
-          hint={s && "Active plans after running offers"}
+          hint={s && "Active plans after running offers. Gifts are paid once, so they are not counted"}
         />
         <StatTile
           testId="stat-active-subscribers"
@@ -132,6 +134,8 @@ export default function AnalyticsTab() {
       {churn.isError && (
         <Failed title={ANALYTICS_MSG.fetchChurn} error={churn.error} retry={() => churn.refetch()} />
       )}
+
+      <GiftFigures />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <AdminSection
@@ -229,4 +233,7 @@ const DEFINITIONS: Array<[string, string]> = [
   ["Both Partners Rated", ANALYTICS_DEFINITIONS.bothRatedRate],
   ["Dates This Week", ANALYTICS_DEFINITIONS.recentReservations],
   ["Recent Activity", ANALYTICS_DEFINITIONS.recentActivity],
+  ["Gift Revenue", GIFT_ANALYTICS_DEFINITIONS.revenue],
+  ["Gift Redemption Rate", GIFT_ANALYTICS_DEFINITIONS.redemptionRate],
+  ["Gift-to-Paid Conversion", GIFT_ANALYTICS_DEFINITIONS.giftToPaid],
 ];

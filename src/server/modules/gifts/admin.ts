@@ -1,9 +1,9 @@
 /** The back office's view of gifts: the paged list, the CSV export and the gift figures for analytics. */
 import { stringify } from "csv-stringify/sync";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { adminGiftListQuerySchema } from "../../../shared/gifts.ts";
-import { gifts } from "../../db/schema.ts";
+import { gifts, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { safeCell } from "../admin/spreadsheet.ts";
@@ -13,7 +13,8 @@ type ListQuery = z.infer<typeof adminGiftListQuerySchema>;
 
 function filters(q: Pick<ListQuery, "search" | "status">): SQL | undefined {
   const conds: SQL[] = [];
-  if (q.status) conds.push(eq(gifts.status, q.status));
+  if (q.status === "bought") conds.push(ne(gifts.status, "pending"));
+  else if (q.status) conds.push(eq(gifts.status, q.status));
   if (q.search) {
     const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const code = q.search.toUpperCase().replace(/[\s-]/g, "");
@@ -24,24 +25,50 @@ function filters(q: Pick<ListQuery, "search" | "status">): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
-const adminRow = (deps: Deps, g: Gift) => ({
-  ...giftView(deps, g),
-  createdAt: g.createdAt,
-  redeemedBy: g.redeemedBy,
-  redeemedAs: g.redeemedAs,
-});
+/** The redeeming account, named as the back office names members. */
+const redeemerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+type RedeemerRow = { id: number; firstName: string | null; lastName: string | null; email: string } | null;
+
+function adminRow(deps: Deps, g: Gift, r: RedeemerRow) {
+  return {
+    ...giftView(deps, g),
+    createdAt: g.createdAt,
+    redeemedBy: g.redeemedBy,
+    redeemedAs: g.redeemedAs,
+    redeemer: r
+      ? { id: r.id, name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email, email: r.email }
+      : null,
+  };
+}
 
 export async function listGifts(deps: Deps, q: ListQuery) {
   const where = filters(q);
   const rows = await deps.db
-    .select()
+    .select({ gift: gifts, redeemer: redeemerColumns })
     .from(gifts)
+    .leftJoin(users, eq(users.id, gifts.redeemedBy))
     .where(where)
     .orderBy(desc(gifts.createdAt), desc(gifts.id))
     .limit(q.limit)
     .offset(q.offset);
   const [{ total }] = await deps.db.select({ total: sql<number>`count(*)::int` }).from(gifts).where(where);
-  return { rows: rows.map((g) => adminRow(deps, g)), total };
+  return { rows: rows.map((r) => adminRow(deps, r.gift, r.redeemer)), total };
+}
+
+/** One gift as the back office lists it. */
+export async function adminGift(deps: Deps, id: number) {
+  const [r] = await deps.db
+    .select({ gift: gifts, redeemer: redeemerColumns })
+    .from(gifts)
+    .leftJoin(users, eq(users.id, gifts.redeemedBy))
+    .where(eq(gifts.id, id));
+  if (!r) throw notFound("Gift not found");
+  return adminRow(deps, r.gift, r.redeemer);
 }
 
 export async function giftById(deps: Deps, id: number): Promise<Gift> {

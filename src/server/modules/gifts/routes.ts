@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminId, TOTAL_COUNT_HEADER } from "../../../shared/admin/common.ts";
+import { adminGiftHistoryResponse } from "../../../shared/admin/gifts.ts";
 import {
   adminGiftDeliverySchema,
   adminGiftListQuerySchema,
@@ -26,7 +27,8 @@ import { fileResponse, messageSchema, redirectResponse } from "../../../shared/s
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
-import { exportGiftsCsv, giftAnalytics, giftById, listGifts } from "./admin.ts";
+import { adminGift, exportGiftsCsv, giftAnalytics, giftById, listGifts } from "./admin.ts";
+import { giftHistory } from "./admin-history.ts";
 import { changeDelivery, giftCardFile, giftView, refundGift, resendGift } from "./manage.ts";
 import { quoteGift } from "./pricing.ts";
 import { completeGiftPayment, createGift, findGiftByToken } from "./purchase.ts";
@@ -164,15 +166,14 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
   r.get("/api/admin/gifts/analytics", { schema: { response: { 200: giftAnalyticsResponse } } }, async () =>
     giftAnalytics(deps),
   );
-  r.get("/api/admin/gifts/:id", { schema: { params, response: { 200: adminGiftRow } } }, async (req) => {
-    const g = await giftById(deps, req.params.id);
-    return {
-      ...giftView(deps, g),
-      createdAt: g.createdAt,
-      redeemedBy: g.redeemedBy,
-      redeemedAs: g.redeemedAs,
-    };
-  });
+  r.get("/api/admin/gifts/:id", { schema: { params, response: { 200: adminGiftRow } } }, async (req) =>
+    adminGift(deps, req.params.id),
+  );
+  r.get(
+    "/api/admin/gifts/:id/history",
+    { schema: { params, response: { 200: adminGiftHistoryResponse } } },
+    async (req) => giftHistory(deps, req.params.id),
+  );
   r.post(
     "/api/admin/gifts/:id/resend",
     { schema: { params, response: { 200: messageSchema } } },

@@ -1,0 +1,300 @@
+/**
+ * The three things an admin can do with a gift: send the couple's e-mail again, change the delivery date
+ * while it has not gone, and refund an unredeemed gift. An action that is not open stays focusable
+ * (aria-disabled) with the reason under it, so a keyboard or screen-reader user hears why, and focus can
+ * return to it when a dialog closes.
+ */
+import { useMutation } from "@tanstack/react-query";
+import { CalendarDays, Mail, Undo2 } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { ADMIN_GIFTS_URL, adminGiftActions, refundQuestion } from "../../../../shared/admin/gifts.ts";
+import {
+  type AdminGiftRow,
+  deliveryDateProblem,
+  formatGiftCode,
+  GIFT,
+  GIFT_MSG,
+} from "../../../../shared/gifts.ts";
+import { apiJson, errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { addDays, formatMoney, londonToday, longDay } from "../../gifts/gift-format.ts";
+import { AlertDialogTrigger } from "../../ui/alert-dialog.tsx";
+import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../ui/dialog.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { toast } from "../../ui/use-toast.ts";
+
+/** Every page of the list, the open gift and its history, and the gift figures on the analytics tab. */
+function refreshGifts() {
+  void queryClient.invalidateQueries({ queryKey: [ADMIN_GIFTS_URL] });
+  void queryClient.invalidateQueries({ queryKey: [`${ADMIN_GIFTS_URL}/analytics`] });
+}
+
+const post = (gift: AdminGiftRow, action: string, body: object = {}) =>
+  apiJson<{ message: string }>("POST", `${ADMIN_GIFTS_URL}/${gift.id}/${action}`, body);
+
+/**
+ * A button that may be closed to this gift: still focusable, saying why underneath. When one reason closes
+ * all three, it is written once under the row (`sharedReasonId`) instead of three times.
+ */
+function ActionSlot({
+  reason,
+  sharedReasonId,
+  children,
+}: {
+  reason: string | null;
+  sharedReasonId?: string;
+  children: (props: { "aria-disabled"?: true; "aria-describedby"?: string; className?: string }) => ReactNode;
+}) {
+  const ownId = useId();
+  const id = sharedReasonId ?? ownId;
+  return (
+    <div className="grid content-start gap-1.5">
+      {children(
+        reason
+          ? { "aria-disabled": true, "aria-describedby": id, className: "cursor-not-allowed opacity-60" }
+          : {},
+      )}
+      {reason && !sharedReasonId && (
+        <p id={id} className="text-xs text-muted-foreground">
+          {reason}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface ActionProps {
+  gift: AdminGiftRow;
+  reason: string | null;
+  sharedReasonId?: string;
+}
+
+/** Stops a closed action's trigger from opening its dialog. */
+const unlessClosed = (reason: string | null) => (e: { preventDefault(): void }) => {
+  if (reason) e.preventDefault();
+};
+
+function ResendAction({ gift, reason, sharedReasonId }: ActionProps) {
+  const [open, setOpen] = useState(false);
+  const code = gift.code ? formatGiftCode(gift.code) : "";
+  const resend = useMutation({
+    mutationFn: () => post(gift, "resend"),
+    onSuccess: () => {
+      toast({
+        title: "Gift sent",
+        description: `We've e-mailed ${gift.recipientNames} at ${gift.recipientEmail} their gift again, with the card and code ${code}.`,
+        variant: "success",
+      });
+      refreshGifts();
+    },
+    onError: (e) => toastCallError("The gift couldn't be sent", e),
+    onSettled: () => setOpen(false),
+  });
+  return (
+    <ActionSlot reason={reason} sharedReasonId={sharedReasonId}>
+      {(closed) => (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          pending={resend.isPending}
+          title="Send the gift again?"
+          description={`${gift.recipientNames} get the gift e-mail at ${gift.recipientEmail}: ${gift.buyerName}'s message, the printable card and the code ${code}. ${gift.buyerName} gets nothing.`}
+          extra={
+            !gift.deliveredAt && (
+              <p className="text-sm text-muted-foreground">
+                It hasn't gone yet: it will go now instead of on {longDay(gift.deliverOn)}, and the delivery
+                date can't change after that.
+              </p>
+            )
+          }
+          confirmLabel={`E-mail ${gift.recipientEmail}`}
+          pendingLabel="Sending..."
+          onConfirm={() => resend.mutate()}
+          trigger={
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" size="sm" {...closed} onClick={unlessClosed(reason)}>
+                <Mail aria-hidden />
+                {gift.deliveredAt ? "Resend" : "Send now"}
+              </Button>
+            </AlertDialogTrigger>
+          }
+        />
+      )}
+    </ActionSlot>
+  );
+}
+
+function MoveAction({ gift, reason, sharedReasonId }: ActionProps) {
+  const [open, setOpen] = useState(false);
+  const [day, setDay] = useState(gift.deliverOn);
+  const [error, setError] = useState<string | undefined>();
+  const today = londonToday();
+  const move = useMutation({
+    mutationFn: (deliverOn: string) => post(gift, "delivery", { deliverOn }),
+    onSuccess: (_, deliverOn) => {
+      setOpen(false);
+      toast({
+        title: "Delivery date changed",
+        description: `${gift.recipientNames} will get their gift on the morning of ${longDay(deliverOn)}.`,
+        variant: "success",
+      });
+      refreshGifts();
+    },
+    // The server's reason sits beside the field (a past day, too far ahead, already delivered).
+    onError: (e) => setError(errorMessage(e)),
+  });
+  return (
+    <ActionSlot reason={reason} sharedReasonId={sharedReasonId}>
+      {(closed) => (
+        <Dialog
+          open={open}
+          onOpenChange={(next) => {
+            if (move.isPending) return;
+            setOpen(next);
+            if (next) {
+              setDay(gift.deliverOn);
+              setError(undefined);
+            }
+          }}
+        >
+          <DialogTrigger asChild>
+            <Button variant="outline" size="sm" {...closed} onClick={unlessClosed(reason)}>
+              <CalendarDays aria-hidden />
+              Change date
+            </Button>
+          </DialogTrigger>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Change the delivery date</DialogTitle>
+              <DialogDescription>
+                {gift.recipientNames} get the gift e-mail at {gift.recipientEmail} from 08:00 London time on
+                the day. It's now {longDay(gift.deliverOn)}.
+              </DialogDescription>
+            </DialogHeader>
+            <form
+              noValidate
+              className="mt-6 grid gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const problem = day ? deliveryDateProblem(day, today) : GIFT_MSG.deliverOn;
+                if (problem) setError(problem);
+                else if (!move.isPending) move.mutate(day);
+              }}
+            >
+              <FormField
+                label="Delivery date"
+                type="date"
+                min={today}
+                max={addDays(today, GIFT.deliveryMaxDaysAhead)}
+                value={day}
+                onChange={(e) => {
+                  setDay(e.target.value);
+                  setError(undefined);
+                }}
+                error={error}
+                hint={`Today or up to ${GIFT.deliveryMaxDaysAhead} days ahead.`}
+              />
+              <DialogFooter>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => setOpen(false)}
+                  disabled={move.isPending}
+                >
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={move.isPending || day === gift.deliverOn}>
+                  {move.isPending ? "Saving..." : "Save date"}
+                </Button>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        </Dialog>
+      )}
+    </ActionSlot>
+  );
+}
+
+function RefundAction({ gift, reason, sharedReasonId }: ActionProps) {
+  const [open, setOpen] = useState(false);
+  const amount = formatMoney(gift.amountPence);
+  const refund = useMutation({
+    mutationFn: () => post(gift, "refund"),
+    onSuccess: () => {
+      toast({
+        title: "Gift refunded",
+        description: `${amount} is on its way back to ${gift.buyerName}, and the code no longer works.`,
+        variant: "success",
+      });
+      refreshGifts();
+    },
+    onError: (e) => toastCallError("The gift couldn't be refunded", e),
+    onSettled: () => setOpen(false),
+  });
+  return (
+    <ActionSlot reason={reason} sharedReasonId={sharedReasonId}>
+      {(closed) => (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          pending={refund.isPending}
+          title="Refund this gift?"
+          description={refundQuestion(gift, amount)}
+          extra={
+            <p className="text-sm text-muted-foreground">
+              The money goes back to the account {gift.buyerName} paid from, usually within a few working
+              days.
+              {gift.deliveredAt
+                ? ` ${gift.recipientNames} have the code already and won't be able to redeem it.`
+                : ` Nothing will be sent to ${gift.recipientNames}.`}{" "}
+              This can't be undone.
+            </p>
+          }
+          cancelLabel="Keep the gift"
+          confirmLabel={`Refund ${amount}`}
+          pendingLabel="Refunding..."
+          onConfirm={() => refund.mutate()}
+          trigger={
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" size="sm" {...closed} onClick={unlessClosed(reason)}>
+                <Undo2 aria-hidden />
+                Refund
+              </Button>
+            </AlertDialogTrigger>
+          }
+        />
+      )}
+    </ActionSlot>
+  );
+}
+
+/** Resend, Change date and Refund, each with the reason when it is not open to this gift. */
+export function GiftActions({ gift }: { gift: AdminGiftRow }) {
+  const why = adminGiftActions(gift);
+  const sharedId = useId();
+  const shared = why.resend && why.resend === why.move && why.move === why.refund ? why.resend : null;
+  const slot = shared ? sharedId : undefined;
+  return (
+    <div className="grid gap-2" data-testid="gift-actions">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <ResendAction gift={gift} reason={why.resend} sharedReasonId={slot} />
+        <MoveAction gift={gift} reason={why.move} sharedReasonId={slot} />
+        <RefundAction gift={gift} reason={why.refund} sharedReasonId={slot} />
+      </div>
+      {shared && (
+        <p id={sharedId} className="text-sm text-muted-foreground">
+          {shared}
+        </p>
+      )}
+    </div>
+  );
+}
