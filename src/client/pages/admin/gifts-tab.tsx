@@ -38,7 +38,7 @@ import {
   TableSkeleton,
   useDebounced,
   usePagedList,
-} from "./common.tsx";
+} from "../../components/admin/common.tsx";
 
 /** The filter's words: "All gifts" leaves out checkouts awaiting payment, which have their own entry. */
 const FILTER_LABELS: Record<AdminGiftFilter, string> = { bought: "All gifts", ...GIFT_STATUS_LABELS };

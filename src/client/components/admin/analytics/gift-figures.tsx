@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { ADMIN_GIFTS_URL, GIFT_ANALYTICS_MSG } from "../../../../shared/admin/gifts.ts";
 import type { giftAnalyticsResponse } from "../../../../shared/gifts.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
-import { AdminSection, TableSkeleton } from "../../../pages/admin/common.tsx";
+import { AdminSection, TableSkeleton } from "../common.tsx";
 import { londonToday } from "../../gifts/gift-format.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import { formatCount, formatCountOf, formatMoney, formatMonth, formatRate } from "./format.ts";
