@@ -14,6 +14,12 @@ export const CLUE = {
   textMax: 200,
   /** Clues the team may add to one date, beside the derived ones. */
   maxExtra: 5,
+  /**
+   * How long after unlocking a clue may still be pushed or texted: longer than quiet hours (21:00-08:00), so
+   * a clue held overnight goes in the morning, and short enough that a member who switches clue
+   * notifications on is not sent a week of old ones.
+   */
+  sendWithinHours: 12,
 } as const;
 
 /** The derived clues' slots, in the order they unlock, and when (hours before the date). */
