@@ -2,10 +2,13 @@ import "@fontsource-variable/fraunces";
 import "@fontsource-variable/fraunces/wght-italic.css";
 import "@fontsource-variable/inter";
 import "./index.css";
+import { AUTH_HINT_COOKIE } from "../shared/constants.ts";
+import { bootOnIntent } from "./lib/hydration.ts";
 
 // index.html carries the landing page rendered at build time (scripts/prerender.ts) and is served for every
 // address. On "/" the browser shows it at once and the app takes it over (hydrates it) just after that first
-// paint, so the page never waits for the app's code. Anywhere else the app starts straight away and
+// paint, so the page never waits for the app's code; a visitor who may not be signed in (no hint cookie) gets
+// the app only on the first sign of intent (lib/hydration.ts), since the page works without it. Anywhere else the app starts straight away and
 // replaces it (public/boot.js keeps it hidden there until then).
 const container = document.getElementById("root")!;
 const hydrate = window.location.pathname === "/" && container.firstElementChild !== null;
@@ -42,5 +45,7 @@ function afterFirstContentfulPaint(then: () => void, maxWaitMs: number): void {
   observer.observe({ type: "paint", buffered: true });
 }
 
-if (hydrate) afterFirstContentfulPaint(boot, 1500);
-else boot();
+const maySignedIn = document.cookie.split(";").some((c) => c.trim().startsWith(`${AUTH_HINT_COOKIE}=`));
+if (!hydrate) boot();
+else if (maySignedIn) afterFirstContentfulPaint(boot, 1500);
+else bootOnIntent(boot);

@@ -5,6 +5,7 @@ import {
   authoriseSandboxDirectDebit,
   e2eDb,
   expectAccessible,
+  openLandingApp,
   readMail,
   registerViaApi,
   saveAcceptedPreferences,
@@ -58,8 +59,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
   test("visitor screens: landing, legal dialog, sign in, create account, forgot, reset, invitation, 404", async ({
     page,
   }) => {
-    await page.goto("/");
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
+    await openLandingApp(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await bothThemes(page, "landing");
 
@@ -307,8 +307,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
 
   test("phone width: landing, dashboard, settings and the back office", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/");
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
+    await openLandingApp(page);
     await bothThemes(page, "landing (phone)");
     await page.getByRole("button", { name: /menu/i }).click();
     await expect(page.getByRole("dialog")).toBeVisible();

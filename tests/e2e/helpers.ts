@@ -240,3 +240,14 @@ export async function subscribeViaApi(
   const completed = await page.request.post("/api/complete-subscription", { data: { session_token: token } });
   expect(completed.status(), await completed.text()).toBe(200);
 }
+
+/**
+ * Opens the landing page and wakes the app: a visitor's landing page boots the app only on a sign of intent
+ * (lib/hydration.ts), so the test moves the mouse, then waits until the app has taken the page over.
+ */
+export async function openLandingApp(page: Page, path = "/"): Promise<void> {
+  await page.goto(path);
+  await page.mouse.move(3, 3);
+  await page.mouse.move(6, 6);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
+}

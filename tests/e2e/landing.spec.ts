@@ -1,10 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { registerViaApi } from "./helpers.ts";
+import { openLandingApp, registerViaApi } from "./helpers.ts";
 
 /** Waits until the app has taken over the prerendered page (App sets the attribute once running). */
 async function gotoLanding(page: Page, path = "/") {
-  await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
+  await openLandingApp(page, path);
 }
 
 interface JsonLdOffer {
@@ -232,6 +231,23 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { name: "Hello, Robin." })).toBeVisible();
     await expect(page.getByRole("link", { name: "Start Your Mystery Journey" })).toHaveCount(0);
     expect(errors).toEqual([]);
+  });
+
+  test("a visitor's landing page runs no app until they show intent, and a first tap still opens a question", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(800);
+    // Complete without the app: sections, links and the prices are all there.
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"))).toBe(false);
+    // The tap arrives before the app has taken the page over: it is held and played again.
+    const question = page.getByRole("button", { name: "How does the reveal work?" });
+    await question.click();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText(/revealed 48 hours before, by e-mail/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"))).toBe(true);
   });
 
   test("robots.txt allows crawling", async ({ page }) => {

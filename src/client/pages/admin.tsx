@@ -3,6 +3,7 @@ import { CalendarHeart, MapPin, Users } from "lucide-react";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
 import { ADMIN_TABS, type AdminStats, type AdminTabId } from "../../shared/admin/common.ts";
+import { TableSkeleton } from "../components/admin/common.tsx";
 import { isTwoFactorGate, TwoFactorGate, TwoFactorPrompt } from "../components/admin/two-factor-prompt.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Card } from "../components/ui/card.tsx";
@@ -10,7 +11,6 @@ import { Skeleton } from "../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { useAuth } from "../lib/auth.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
-import { TableSkeleton } from "./admin/common.tsx";
 
 // Each tab's code (and what only it uses, such as the analytics charts) loads when the tab is first opened.
 const TAB_COMPONENTS: Record<AdminTabId, ComponentType> = {

@@ -13,6 +13,7 @@ import { scrollToHash } from "../components/layout/section-link.tsx";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useDocumentTitle } from "../lib/document-title.ts";
+import { markHydrated } from "../lib/hydration.ts";
 import { revealDelay, useRevealOnScroll } from "../lib/reveal.ts";
 
 const STEPS = [
@@ -42,6 +43,7 @@ export default function LandingPage() {
   const pageRef = useRef<HTMLDivElement>(null);
   useRevealOnScroll(pageRef);
   useEffect(() => {
+    markHydrated();
     if (window.location.hash) scrollToHash(window.location.hash);
   }, []);
 

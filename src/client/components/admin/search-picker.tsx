@@ -4,11 +4,11 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { ADMIN_PAGE } from "../../../shared/admin/common.ts";
 import { cn } from "../../lib/cn.ts";
 import { apiGet } from "../../lib/queryClient.ts";
-import { useDebounced } from "../../pages/admin/common.tsx";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
 import { Spinner } from "../ui/spinner.tsx";
+import { useDebounced } from "./common.tsx";
 
 const SUGGESTIONS = 8;
 

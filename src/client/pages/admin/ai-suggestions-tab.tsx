@@ -5,6 +5,15 @@ import {
   SUGGESTION_STATUSES,
   type SuggestionStatus,
 } from "../../../shared/admin/suggestions.ts";
+import {
+  AdminSection,
+  EmptyState,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "../../components/admin/common.tsx";
 import { SUGGESTIONS_URL } from "../../components/admin/suggestions/api.ts";
 import { NeedingDatesCard } from "../../components/admin/suggestions/needing-dates-card.tsx";
 import { SuggestionsTable } from "../../components/admin/suggestions/suggestions-table.tsx";
@@ -16,15 +25,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from "../../components/ui/select.tsx";
-import {
-  AdminSection,
-  EmptyState,
-  Pager,
-  SearchBox,
-  TableSkeleton,
-  useDebounced,
-  usePagedList,
-} from "./common.tsx";
 
 const ALL = "all";
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -20,11 +20,11 @@ import { StatTile } from "../../components/admin/analytics/stat-tile.tsx";
 import { TierDistribution } from "../../components/admin/analytics/tier-distribution.tsx";
 import { useAnalyticsExport } from "../../components/admin/analytics/use-analytics-export.ts";
 import { WaitlistCard } from "../../components/admin/analytics/waitlist-card.tsx";
+import { AdminSection, formatDateGB, TableSkeleton } from "../../components/admin/common.tsx";
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { toastCallError } from "../../lib/queryClient.ts";
-import { AdminSection, formatDateGB, TableSkeleton } from "./common.tsx";
 
 // recharts loads after the figures, in its own chunk (only this tab uses it).
 const MrrChart = lazy(() =>

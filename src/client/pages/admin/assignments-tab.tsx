@@ -2,6 +2,17 @@ import { CalendarHeart, CalendarPlus, Download, Eye } from "lucide-react";
 import { useState } from "react";
 import type { AdminAssignment } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
+import {
+  AdminSection,
+  EmptyState,
+  formatDateGB,
+  formatDateTimeGB,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "../../components/admin/common.tsx";
 import { AssignDateDialog } from "../../components/admin/members/assign-date-dialog.tsx";
 import { AssignmentDetailsDialog } from "../../components/admin/members/assignment-details-dialog.tsx";
 import { AssignmentStatusSelect } from "../../components/admin/members/assignment-status-select.tsx";
@@ -16,17 +27,6 @@ import {
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateGB,
-  formatDateTimeGB,
-  Pager,
-  SearchBox,
-  TableSkeleton,
-  useDebounced,
-  usePagedList,
-} from "./common.tsx";
 
 function ViewAssignmentButton({
   assignment,

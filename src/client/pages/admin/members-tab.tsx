@@ -2,6 +2,16 @@ import { Download, Eye, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
+import {
+  AdminSection,
+  EmptyState,
+  formatDateGB,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "../../components/admin/common.tsx";
 import { AutoAssignButton } from "../../components/admin/members/auto-assign-button.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
 import { PartnerLine, PlanBadge, PlanStatusBadge } from "../../components/admin/members/member-badges.tsx";
@@ -15,16 +25,6 @@ import {
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateGB,
-  Pager,
-  SearchBox,
-  TableSkeleton,
-  useDebounced,
-  usePagedList,
-} from "./common.tsx";
 
 function ViewMemberLink({ user }: { user: AdminUser }) {
   return (

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { TicketPercent } from "lucide-react";
 import type { AdminOfferCode } from "../../../shared/admin/offers.ts";
+import { AdminSection, EmptyState, TableSkeleton } from "../../components/admin/common.tsx";
 import {
   CreateOfferCodeDialog,
   OFFER_CODES_URL,
 } from "../../components/admin/offers/create-offer-code-dialog.tsx";
 import { OfferCodesTable } from "../../components/admin/offers/offer-codes-table.tsx";
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
-import { AdminSection, EmptyState, TableSkeleton } from "./common.tsx";
 
 /** The "offer-codes" tab of /admin: create codes, see their usage, switch them on and off. */
 export default function OfferCodesTab() {

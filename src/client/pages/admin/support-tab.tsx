@@ -8,6 +8,16 @@ import {
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
 } from "../../../shared/admin/support.ts";
+import {
+  AdminSection,
+  EmptyState,
+  formatDateTimeGB,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "../../components/admin/common.tsx";
 import { PriorityBadge } from "../../components/admin/support/ticket-badges.tsx";
 import { TICKETS_URL, TicketDialog } from "../../components/admin/support/ticket-dialog.tsx";
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
@@ -23,16 +33,6 @@ import {
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { cn } from "../../lib/cn.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateTimeGB,
-  Pager,
-  SearchBox,
-  TableSkeleton,
-  useDebounced,
-  usePagedList,
-} from "./common.tsx";
 
 const ALL = "all";
 

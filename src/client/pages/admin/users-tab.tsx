@@ -2,6 +2,16 @@ import { Eye, UserCog } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
+import {
+  AdminSection,
+  EmptyState,
+  formatDateGB,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "../../components/admin/common.tsx";
 import { AdminRoleButton } from "../../components/admin/members/admin-role-button.tsx";
 import {
   CardActions,
@@ -15,16 +25,6 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { useAuth } from "../../lib/auth.ts";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateGB,
-  Pager,
-  SearchBox,
-  TableSkeleton,
-  useDebounced,
-  usePagedList,
-} from "./common.tsx";
 
 function OnboardingBadge({ user }: { user: AdminUser }) {
   return (

@@ -1,5 +1,5 @@
 import type { OperationalAnalytics } from "../../../../shared/admin/analytics.ts";
-import { formatDateGB } from "../../../pages/admin/common.tsx";
+import { formatDateGB } from "../common.tsx";
 import { formatCount, formatRate } from "./format.ts";
 
 /** The eight operational figures as a definition list (label, value, what it counts). */

@@ -2,7 +2,7 @@ import { CalendarPlus, CreditCard, UserMinus, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { ActivityItem, ActivityType } from "../../../../shared/admin/analytics.ts";
-import { EmptyState, formatDateTimeGB } from "../../../pages/admin/common.tsx";
+import { EmptyState, formatDateTimeGB } from "../common.tsx";
 
 const KINDS: Record<ActivityType, { label: string; icon: ReactNode; tone: string }> = {
   signup: { label: "Sign-up", icon: <UserPlus aria-hidden />, tone: "bg-primary/10 text-brand" },

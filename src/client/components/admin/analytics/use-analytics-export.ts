@@ -5,8 +5,8 @@ import {
   type AnalyticsExportKind,
 } from "../../../../shared/admin/analytics.ts";
 import { errorMessage, errorStatus } from "../../../lib/queryClient.ts";
-import { AUTH_FAILED, downloadExport } from "../../../pages/admin/common.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { AUTH_FAILED, downloadExport } from "../common.tsx";
 
 /** The server's message, the lost-session sentence, or "Failed to export {kind} analytics". */
 function failure(error: unknown, kind: string): string {

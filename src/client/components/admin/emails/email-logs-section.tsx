@@ -2,6 +2,10 @@ import { Download, MailX, RotateCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { EMAILS_MSG, type EmailLogRow } from "../../../../shared/admin/emails.ts";
 import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import {
   AdminSection,
   EmptyState,
@@ -11,11 +15,7 @@ import {
   TableSkeleton,
   useDebounced,
   usePagedList,
-} from "../../../pages/admin/common.tsx";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+} from "../common.tsx";
 import { useExportButton } from "../members/export-button.tsx";
 import { ExportMemberEmails } from "./export-member-emails.tsx";
 

@@ -8,6 +8,10 @@ import {
   type OutboundMessageRow,
 } from "../../../../shared/admin/jobs.ts";
 import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import {
   AdminSection,
   EmptyState,
@@ -15,11 +19,7 @@ import {
   Pager,
   TableSkeleton,
   usePagedList,
-} from "../../../pages/admin/common.tsx";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+} from "../common.tsx";
 import { typeLabel } from "./email-logs-section.tsx";
 
 const JOB_LABELS: Record<string, string> = {

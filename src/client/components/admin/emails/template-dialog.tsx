@@ -10,7 +10,6 @@ import {
   updateTemplateSchema,
 } from "../../../../shared/admin/emails.ts";
 import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
-import { useDebounced } from "../../../pages/admin/common.tsx";
 import { TextareaField } from "../../support/textarea-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -26,6 +25,7 @@ import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { useDebounced } from "../common.tsx";
 import { PlaceholderList } from "./placeholder-list.tsx";
 
 export const TEMPLATES_KEY = ["/api/admin/email-templates"];

@@ -8,12 +8,12 @@ import {
   type EmailTemplateRow,
 } from "../../../../shared/admin/emails.ts";
 import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
-import { AdminSection, EmptyState, formatDateGB, TableSkeleton } from "../../../pages/admin/common.tsx";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { AdminSection, EmptyState, formatDateGB, TableSkeleton } from "../common.tsx";
 import { CampaignDialog } from "./campaign-dialog.tsx";
 import { TEMPLATES_KEY, TemplateDialog } from "./template-dialog.tsx";
 

@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import { statusText } from "../../../lib/labels.ts";
-import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { formatDateTimeGB } from "../common.tsx";
 import { OverrideRecord } from "./override-record.tsx";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {

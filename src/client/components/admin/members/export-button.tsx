@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { toastCallError } from "../../../lib/queryClient.ts";
-import { AUTH_FAILED, downloadExport } from "../../../pages/admin/common.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { AUTH_FAILED, downloadExport } from "../common.tsx";
 
 /** Export to Excel: downloads the server's .xlsx of every row; a second click while one runs is ignored. */
 export function useExportButton(url: string, fallbackBase: string, kind: string) {

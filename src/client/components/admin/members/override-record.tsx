@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import type { AssignmentOverride } from "../../../../shared/admin/assignments.ts";
 import { cn } from "../../../lib/cn.ts";
-import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
+import { formatDateTimeGB } from "../common.tsx";
 
 /**
  * An operator's override on a date: the rules it broke, the reason, who and when. Shown in the

@@ -3,10 +3,10 @@ import { Ban, CircleCheck, TriangleAlert } from "lucide-react";
 import type { CheckAssignmentInput, RulebookCheck } from "../../../../shared/admin/rulebook.ts";
 import { OVERRIDE_REASON_MAX } from "../../../../shared/admin/rulebook.ts";
 import { apiJson, errorMessage } from "../../../lib/queryClient.ts";
-import { useDebounced } from "../../../pages/admin/common.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
+import { useDebounced } from "../common.tsx";
 
 /**
  * The Assign dialog's live rulebook check (POST /api/admin/assignments/check): asked again 400 ms after the

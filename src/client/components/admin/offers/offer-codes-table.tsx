@@ -11,11 +11,11 @@ import {
 } from "../../../../shared/admin/offers.ts";
 import { TIERS, type TierId } from "../../../../shared/constants.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
-import { formatDateGB } from "../../../pages/admin/common.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { formatDateGB } from "../common.tsx";
 import { OFFER_CODES_URL } from "./create-offer-code-dialog.tsx";
 
 const STATUS_VARIANT: Record<OfferCodeStatus, "success" | "neutral" | "destructive" | "warning"> = {

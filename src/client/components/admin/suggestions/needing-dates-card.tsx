@@ -8,6 +8,11 @@ import {
   NEEDING_DATES_NOTE,
 } from "../../../../shared/admin/suggestions.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
+import { LoadErrorCard } from "../../load-error-card.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { toast } from "../../ui/use-toast.ts";
 import {
   AdminSection,
   EmptyState,
@@ -15,12 +20,7 @@ import {
   Pager,
   TableSkeleton,
   usePagedList,
-} from "../../../pages/admin/common.tsx";
-import { LoadErrorCard } from "../../load-error-card.tsx";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
-import { toast } from "../../ui/use-toast.ts";
+} from "../common.tsx";
 import { generateSuggestion, NEEDING_DATES_URL, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
 import { PlanMonthDialog } from "./plan-month-dialog.tsx";
 import { Member } from "./suggestions-table.tsx";

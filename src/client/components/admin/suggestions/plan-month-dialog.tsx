@@ -14,7 +14,6 @@ import {
 } from "../../../../shared/admin/planning.ts";
 import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
-import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
@@ -26,6 +25,7 @@ import {
 } from "../../ui/dialog.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { formatDateTimeGB } from "../common.tsx";
 import { NEEDING_DATES_URL, SUGGESTIONS_URL } from "./api.ts";
 
 export const PLANNING_URL = "/api/admin/planning";

@@ -21,7 +21,6 @@ import {
 import { BRAND } from "../../../../shared/brand.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { apiGet, apiJson, errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
-import { formatDateTimeGB } from "../../../pages/admin/common.tsx";
 import { TextareaField } from "../../support/textarea-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
@@ -30,6 +29,7 @@ import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { formatDateTimeGB } from "../common.tsx";
 
 export const TICKETS_URL = "/api/admin/support/tickets";
 const detailKey = (id: number) => [TICKETS_URL, "detail", id];

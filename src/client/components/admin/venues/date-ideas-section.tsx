@@ -4,13 +4,13 @@ import { useState } from "react";
 import { type AdminDateIdea, DATE_IDEA_MSG } from "../../../../shared/admin/venues.ts";
 import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
-import { AdminSection, EmptyState, TableSkeleton } from "../../../pages/admin/common.tsx";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { AdminSection, EmptyState, TableSkeleton } from "../common.tsx";
 import { DATE_IDEAS_URL, label } from "./api.ts";
 import { DateIdeaFormDialog } from "./date-idea-form-dialog.tsx";
 

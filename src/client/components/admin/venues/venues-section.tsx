@@ -5,6 +5,12 @@ import { SYNC_MSG } from "../../../../shared/admin/venue-sync.ts";
 import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
 import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
+import { LoadErrorCard } from "../../load-error-card.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { toast } from "../../ui/use-toast.ts";
 import {
   AdminSection,
   AUTH_FAILED,
@@ -15,13 +21,7 @@ import {
   TableSkeleton,
   useDebounced,
   usePagedList,
-} from "../../../pages/admin/common.tsx";
-import { LoadErrorCard } from "../../load-error-card.tsx";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
-import { toast } from "../../ui/use-toast.ts";
+} from "../common.tsx";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
 import { SyncChanges } from "./sync-changes.tsx";
 import { VenueDetailsDialog } from "./venue-details-dialog.tsx";

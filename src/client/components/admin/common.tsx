@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { ADMIN_PAGE, TOTAL_COUNT_HEADER } from "../../../shared/admin/common.ts";
-import { Button } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
-import { Input } from "../../components/ui/input.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { apiRequest, readJson } from "../../lib/queryClient.ts";
+import { Button } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+import { Input } from "../ui/input.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
 
 export const AUTH_FAILED = "Authentication failed - please refresh and try again";
 
