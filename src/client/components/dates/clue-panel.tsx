@@ -30,7 +30,7 @@ export function CluePanel({ date, now }: { date: MemberDate; now: number }) {
   const next = date.nextClueAt ? nextClueText(date.nextClueAt, now) : null;
   const first = date.clues.length === 0;
   return (
-    <Card aria-labelledby="clues-title">
+    <Card role="region" aria-labelledby="clues-title">
       <CardHeader>
         <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-accent-text uppercase">
           <Sparkles aria-hidden className="size-4" />
