@@ -1,11 +1,12 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { serviceWorkerBuild } from "./scripts/service-worker-build.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorkerBuild()],
   build: isSsrBuild
     ? {
         // `vite build --ssr entry-prerender.tsx`: the landing page for scripts/prerender.ts, run once at build time.

@@ -4,6 +4,7 @@ import { Redirect, Route, Router, Switch, useLocation, useSearch } from "wouter"
 import { TIMING } from "../shared/constants.ts";
 import { TOAST } from "../shared/messages.ts";
 import { Header } from "./components/layout/header.tsx";
+import { isNetworkFailure, OfflineHeader, OfflineNotice } from "./components/layout/offline.tsx";
 import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
@@ -16,6 +17,7 @@ import {
   signedOutDeliberately,
 } from "./lib/queryClient.ts";
 import { currentPathForNext } from "./lib/safe-next.ts";
+import { isInstalledApp, registerServiceWorker, tellWorkerOwner } from "./lib/service-worker.ts";
 import { useVerificationResult } from "./lib/verification-result.ts";
 import LandingPage from "./pages/landing.tsx";
 import NotFoundPage from "./pages/not-found.tsx";
@@ -154,14 +156,40 @@ function MemberRoutes({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
+/**
+ * A member with no network: who they are cannot be asked, but the revealed dates this device kept (the
+ * service worker's cache) open, and every other page says it needs a connection.
+ */
+function OfflineRoutes() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Switch>
+        <Route path="/dates/:id" component={DateDetailPage} />
+        <Route component={OfflineNotice} />
+      </Switch>
+    </Suspense>
+  );
+}
+
 function Shell() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, error } = useAuth();
   const [location] = useLocation();
   useVerificationResult();
   // Signed in again: a session lost from now on is news again.
   useEffect(() => {
     if (user) forgetDeliberateSignOut();
   }, [user]);
+  // Offline: the session could not be checked, so nobody is known signed in or out.
+  const offline = isNetworkFailure(error) && mayBeSignedIn();
+  const userId = user?.id ?? null;
+  const known = !isLoading && !error;
+  // The service worker keeps only this member's revealed dates: another member (or nobody) means it drops them.
+  useEffect(() => {
+    if (known) tellWorkerOwner(userId);
+    // A member's device (lib/service-worker.ts registers after load, in idle time, once). With only the
+    // sign-in hint, too: offline nobody can be known, and the worker should still look for updates.
+    if ((known && userId !== null) || mayBeSignedIn() || isInstalledApp()) registerServiceWorker();
+  }, [known, userId]);
   useEffect(() => {
     // A signed-in page brought back from the browser's back-forward cache after signing out: load it afresh.
     const onPageShow = (e: PageTransitionEvent) => {
@@ -207,9 +235,9 @@ function Shell() {
       >
         Skip to content
       </a>
-      <Header />
+      {offline ? <OfflineHeader /> : <Header />}
       <main id="main" className="flex flex-1 flex-col">
-        {user ? <MemberRoutes isAdmin={user.isAdmin} /> : <VisitorRoutes />}
+        {offline ? <OfflineRoutes /> : user ? <MemberRoutes isAdmin={user.isAdmin} /> : <VisitorRoutes />}
       </main>
     </div>
   );

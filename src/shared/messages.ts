@@ -32,6 +32,9 @@ export const TOAST = {
   loginFailed: "Login failed",
   registrationFailed: "Registration failed",
   logoutFailed: "Logout failed",
+  /** A new version of the app took over (the page reloaded itself at a quiet moment). */
+  appUpdated: "Updated",
+  appUpdatedDescription: "You're on the newest version of Unveil.",
   requestFailed: "Request failed",
   resetFailed: "Password reset failed",
   unauthorizedTitle: "Unauthorized",

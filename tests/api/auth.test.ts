@@ -214,6 +214,8 @@ describe("GET /api/auth/user and POST /api/logout", () => {
     const out = await t.request({ method: "POST", url: "/api/logout", as: m });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === "unveil_sid")?.value).toBe("");
+    // The browser drops what it kept of the member's pages (the page also clears the worker's caches).
+    expect(out.headers["clear-site-data"]).toBe('"cache"');
     const me = await t.request({ method: "GET", url: "/api/auth/user", as: m });
     expect(me.statusCode).toBe(401);
     expect(await t.db.$count(sessions, eq(sessions.userId, m.user.id))).toBe(0);
@@ -222,6 +224,7 @@ describe("GET /api/auth/user and POST /api/logout", () => {
   it("logout when signed out still answers 200", async () => {
     const out = await t.request({ method: "POST", url: "/api/logout" });
     expect(out.statusCode).toBe(200);
+    expect(out.headers["clear-site-data"]).toBe('"cache"');
   });
 
   it("members and admins each see their own user", async () => {

@@ -15,6 +15,8 @@ writeFileSync(
   path.join(clientDir, "assets", "app-abc123.js"),
   `console.log(${JSON.stringify("x".repeat(2000))});`,
 );
+writeFileSync(path.join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {});");
+writeFileSync(path.join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "Unveil" }));
 const t = await createTestApp({ clientDir });
 
 describe("serving the client", () => {
@@ -28,6 +30,21 @@ describe("serving the client", () => {
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     expect(res.headers["content-encoding"]).toMatch(/br|gzip/);
     expect(String(res.headers["content-security-policy"])).toContain("object-src 'none'");
+  });
+
+  it("serves the service worker and the manifest to be revalidated on every load, and lets only our own run", async () => {
+    const sw = await t.request({ method: "GET", url: "/sw.js" });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers["content-type"]).toMatch(/javascript/);
+    // A new deploy's worker is found on the next visit, never held back by a cached copy.
+    expect(sw.headers["cache-control"]).toBe("no-cache");
+    const manifest = await t.request({ method: "GET", url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    const csp = String(sw.headers["content-security-policy"]);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it("answers unknown addresses with a 404 status (the app shows its not-found screen) and keeps all but the landing page out of search", async () => {

@@ -15,6 +15,7 @@ import {
   readJson,
   toastCallError,
 } from "./queryClient.ts";
+import { clearOfflineCaches } from "./service-worker.ts";
 
 /**
  * Whether this browser may hold a session. The server sets a script-readable hint cookie (no secret in it)
@@ -118,6 +119,9 @@ export function useLogoutMutation() {
   const mutation = useMutation({
     mutationFn: async () => {
       await apiRequest("POST", "/api/logout");
+      // The revealed dates kept for offline use go with the session (the answer's Clear-Site-Data does
+      // not reach the service worker's caches in every browser).
+      await clearOfflineCaches();
     },
     onSuccess: () => {
       // Back to a member page after this is expected to find the member signed out: no "logged out" alarm.

@@ -12,15 +12,12 @@ import {
   AdminSection,
   EmptyState,
   formatDateTimeGB,
-  Pager,
   SearchBox,
-  TableSkeleton,
-  useDebounced,
   usePagedList,
 } from "../../components/admin/common.tsx";
+import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
 import { PriorityBadge } from "../../components/admin/support/ticket-badges.tsx";
 import { TICKETS_URL, TicketDialog } from "../../components/admin/support/ticket-dialog.tsx";
-import { LoadErrorCard } from "../../components/load-error-card.tsx";
 import { TicketStatusBadge } from "../../components/support/status-badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
@@ -30,7 +27,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from "../../components/ui/select.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { cn } from "../../lib/cn.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
 
@@ -68,17 +64,132 @@ function FilterSelect<T extends string>({
   );
 }
 
+const replies = (t: AdminTicketRow) =>
+  t.replyCount > 0 && (
+    <span className="text-xs text-muted-foreground">
+      {t.replyCount} repl{t.replyCount === 1 ? "y" : "ies"}
+    </span>
+  );
+
+function ticketColumns(open: (id: number) => void): ListColumn<AdminTicketRow>[] {
+  return [
+    {
+      id: "ticket",
+      header: "Ticket",
+      card: "none",
+      className: "font-mono text-xs whitespace-nowrap text-muted-foreground",
+      cell: (t) => <span className="pl-2">#{t.id}</span>,
+    },
+    {
+      id: "priority",
+      header: "Priority",
+      card: "none",
+      cell: (t) => <PriorityBadge priority={t.priority} />,
+    },
+    {
+      id: "from",
+      header: "From",
+      card: "none",
+      className: "min-w-44 max-w-60",
+      cell: (t) => (
+        <>
+          {t.fromName && <p className="font-medium break-words">{t.fromName}</p>}
+          <p className="break-all text-muted-foreground">{t.fromEmail}</p>
+        </>
+      ),
+    },
+    {
+      id: "subject",
+      header: "Subject",
+      card: "none",
+      className: "min-w-56 max-w-96",
+      cell: (t) => (
+        <>
+          <p className="font-medium break-words">{t.subject}</p>
+          <p className="line-clamp-1 text-xs break-all text-muted-foreground">{t.body}</p>
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      card: "none",
+      cell: (t) => (
+        <div className="flex flex-col items-start gap-1">
+          <TicketStatusBadge status={t.status} />
+          {replies(t)}
+        </div>
+      ),
+    },
+    {
+      id: "updated",
+      header: "Updated",
+      card: "none",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (t) => formatDateTimeGB(t.updatedAt),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "none",
+      className: "text-right",
+      headClassName: "text-right",
+      cell: (t) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => open(t.id)}
+          aria-label={`Open ticket #${t.id}: ${t.subject}`}
+        >
+          <MessageSquareText aria-hidden />
+          Open
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** On phones a ticket is one button: tapping anywhere on it opens the ticket. */
+function TicketCard({ ticket: t, onOpen }: { ticket: AdminTicketRow; onOpen: (id: number) => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(t.id)}
+      aria-label={`Open ticket #${t.id}: ${t.subject}`}
+      className={cn(
+        "grid w-full gap-2 rounded-xl border border-border p-4 text-left transition-colors hover:bg-muted/40",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        t.priority === "urgent" && "border-destructive-text/40 bg-destructive/5",
+        t.priority === "high" && "border-accent/60 bg-accent/5",
+      )}
+    >
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-xs text-muted-foreground">#{t.id}</span>
+        <PriorityBadge priority={t.priority} />
+        <TicketStatusBadge status={t.status} />
+        <span className="ml-auto text-xs text-muted-foreground tabular-nums">
+          {formatDateTimeGB(t.updatedAt)}
+        </span>
+      </span>
+      <span className="font-medium break-words">{t.subject}</span>
+      <span className="text-sm break-all text-muted-foreground">
+        {t.fromName ? `${t.fromName} · ` : ""}
+        {t.fromEmail}
+      </span>
+      {replies(t)}
+    </button>
+  );
+}
+
 /** The "support" tab of /admin: tickets from the contact form and the support mailbox, each opened in a dialog. */
 export default function SupportTab() {
-  const [search, setSearch] = useState("");
+  const s = useListSearch();
   const [status, setStatus] = useState(ALL);
   const [priority, setPriority] = useState(ALL);
-  const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
-  const term = useDebounced(search.trim());
   const list = usePagedList<AdminTicketRow>(TICKETS_URL, {
-    search: term,
-    offset,
+    search: s.term,
+    offset: s.offset,
     extra: { status: status === ALL ? undefined : status, priority: priority === ALL ? undefined : priority },
   });
   const { isError, error } = list.query;
@@ -86,7 +197,7 @@ export default function SupportTab() {
     if (isError) toastCallError(SUPPORT_MSG.fetchFailed, error);
   }, [isError, error]);
 
-  const filtered = term || status !== ALL || priority !== ALL;
+  const filtered = s.term || status !== ALL || priority !== ALL;
 
   return (
     <AdminSection
@@ -97,18 +208,15 @@ export default function SupportTab() {
         <SearchBox
           label="Search tickets"
           placeholder="Search subject, sender or #id"
-          value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setOffset(0);
-          }}
+          value={s.search}
+          onChange={s.setSearch}
         />
         <FilterSelect
           label="Filter by status"
           value={status}
           onChange={(v) => {
             setStatus(v);
-            setOffset(0);
+            s.setOffset(0);
           }}
           options={TICKET_STATUSES}
           labels={TICKET_STATUS_LABELS}
@@ -119,134 +227,38 @@ export default function SupportTab() {
           value={priority}
           onChange={(v) => {
             setPriority(v);
-            setOffset(0);
+            s.setOffset(0);
           }}
           options={TICKET_PRIORITIES}
           labels={TICKET_PRIORITY_LABELS}
           allLabel="All priorities"
         />
       </div>
-      {isError ? (
-        <LoadErrorCard
-          title={SUPPORT_MSG.fetchFailed}
-          error={error}
-          onRetry={() => void list.query.refetch()}
-        />
-      ) : list.query.isPending ? (
-        <TableSkeleton label="Loading tickets" />
-      ) : list.rows.length === 0 ? (
-        <EmptyState
-          icon={<Inbox aria-hidden />}
-          title={filtered ? "No tickets match these filters" : SUPPORT_MSG.noTickets}
-        />
-      ) : (
-        <>
-          <ul aria-label="Support tickets" className="grid gap-3 sm:hidden">
-            {list.rows.map((t) => (
-              <li key={t.id} data-testid={`ticket-card-${t.id}`}>
-                <button
-                  type="button"
-                  onClick={() => setOpenId(t.id)}
-                  aria-label={`Open ticket #${t.id}: ${t.subject}`}
-                  className={cn(
-                    "grid w-full gap-2 rounded-xl border border-border p-4 text-left transition-colors hover:bg-muted/40",
-                    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                    t.priority === "urgent" && "border-destructive-text/40 bg-destructive/5",
-                    t.priority === "high" && "border-accent/60 bg-accent/5",
-                  )}
-                >
-                  <span className="flex flex-wrap items-center gap-2">
-                    <span className="font-mono text-xs text-muted-foreground">#{t.id}</span>
-                    <PriorityBadge priority={t.priority} />
-                    <TicketStatusBadge status={t.status} />
-                    <span className="ml-auto text-xs text-muted-foreground tabular-nums">
-                      {formatDateTimeGB(t.updatedAt)}
-                    </span>
-                  </span>
-                  <span className="font-medium break-words">{t.subject}</span>
-                  <span className="text-sm break-all text-muted-foreground">
-                    {t.fromName ? `${t.fromName} · ` : ""}
-                    {t.fromEmail}
-                  </span>
-                  {t.replyCount > 0 && (
-                    <span className="text-xs text-muted-foreground">
-                      {t.replyCount} repl{t.replyCount === 1 ? "y" : "ies"}
-                    </span>
-                  )}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <div className="hidden sm:block">
-            <Table aria-label="Support tickets" aria-busy={list.query.isFetching || undefined}>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Ticket</TableHead>
-                  <TableHead>Priority</TableHead>
-                  <TableHead>From</TableHead>
-                  <TableHead>Subject</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Updated</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.rows.map((t) => (
-                  <TableRow
-                    key={t.id}
-                    data-testid={`ticket-row-${t.id}`}
-                    className={cn(
-                      t.priority === "urgent" &&
-                        "bg-destructive/5 shadow-[inset_3px_0_0_var(--destructive-text)]",
-                      t.priority === "high" && "bg-accent/5 shadow-[inset_3px_0_0_var(--accent)]",
-                    )}
-                  >
-                    <TableCell className="font-mono text-xs whitespace-nowrap text-muted-foreground">
-                      <span className="pl-2">#{t.id}</span>
-                    </TableCell>
-                    <TableCell>
-                      <PriorityBadge priority={t.priority} />
-                    </TableCell>
-                    <TableCell className="min-w-44 max-w-60">
-                      {t.fromName && <p className="font-medium break-words">{t.fromName}</p>}
-                      <p className="break-all text-muted-foreground">{t.fromEmail}</p>
-                    </TableCell>
-                    <TableCell className="min-w-56 max-w-96">
-                      <p className="font-medium break-words">{t.subject}</p>
-                      <p className="line-clamp-1 text-xs break-all text-muted-foreground">{t.body}</p>
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-col items-start gap-1">
-                        <TicketStatusBadge status={t.status} />
-                        {t.replyCount > 0 && (
-                          <span className="text-xs text-muted-foreground">
-                            {t.replyCount} repl{t.replyCount === 1 ? "y" : "ies"}
-                          </span>
-                        )}
-                      </div>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      {formatDateTimeGB(t.updatedAt)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setOpenId(t.id)}
-                        aria-label={`Open ticket #${t.id}: ${t.subject}`}
-                      >
-                        <MessageSquareText aria-hidden />
-                        Open
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <Pager total={list.total} limit={list.limit} offset={offset} onOffset={setOffset} label="tickets" />
-        </>
-      )}
+      <PagedList
+        list={list}
+        columns={ticketColumns(setOpenId)}
+        rowKey={(t) => t.id}
+        label="Support tickets"
+        testIdPrefix="ticket"
+        errorTitle={SUPPORT_MSG.fetchFailed}
+        loadingLabel="Loading tickets"
+        empty={
+          <EmptyState
+            icon={<Inbox aria-hidden />}
+            title={filtered ? "No tickets match these filters" : SUPPORT_MSG.noTickets}
+          />
+        }
+        pagerLabel="tickets"
+        onOffset={s.setOffset}
+        tableFrom="sm"
+        renderCard={(t) => <TicketCard ticket={t} onOpen={setOpenId} />}
+        rowClassName={(t) =>
+          cn(
+            t.priority === "urgent" && "bg-destructive/5 shadow-[inset_3px_0_0_var(--destructive-text)]",
+            t.priority === "high" && "bg-accent/5 shadow-[inset_3px_0_0_var(--accent)]",
+          )
+        }
+      />
       <TicketDialog id={openId} onOpenChange={(open) => !open && setOpenId(null)} />
     </AdminSection>
   );

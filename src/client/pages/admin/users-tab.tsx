@@ -1,42 +1,18 @@
 import { Eye, UserCog } from "lucide-react";
-import { useState } from "react";
 import { Link } from "wouter";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
 import {
   AdminSection,
   EmptyState,
   formatDateGB,
-  Pager,
   SearchBox,
-  TableSkeleton,
-  useDebounced,
   usePagedList,
 } from "../../components/admin/common.tsx";
 import { AdminRoleButton } from "../../components/admin/members/admin-role-button.tsx";
-import {
-  CardActions,
-  CardField,
-  CardFields,
-  CardItem,
-  CardList,
-} from "../../components/admin/members/mobile-card.tsx";
-import { LoadErrorCard } from "../../components/load-error-card.tsx";
+import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { useAuth } from "../../lib/auth.ts";
-
-function OnboardingBadge({ user }: { user: AdminUser }) {
-  return (
-    <Badge variant={user.onboardingCompleted ? "success" : "warning"}>
-      {user.onboardingCompleted ? "Active" : "Pending"}
-    </Badge>
-  );
-}
-
-function RoleBadge({ user }: { user: AdminUser }) {
-  return <Badge variant={user.isAdmin ? "brand" : "neutral"}>{user.isAdmin ? "Admin" : "User"}</Badge>;
-}
 
 function ViewUserLink({ user }: { user: AdminUser }) {
   return (
@@ -49,16 +25,97 @@ function ViewUserLink({ user }: { user: AdminUser }) {
   );
 }
 
+function UserActions({ user, self }: { user: AdminUser; self: boolean }) {
+  return (
+    <>
+      {!self && <AdminRoleButton user={user} />}
+      <ViewUserLink user={user} />
+    </>
+  );
+}
+
+function userColumns(meId: number | undefined): ListColumn<AdminUser>[] {
+  const you = (u: AdminUser) =>
+    meId === u.id && <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>;
+  return [
+    {
+      id: "name",
+      header: "Name",
+      card: "title",
+      className: "min-w-36 font-medium wrap-anywhere",
+      cell: (u) => (
+        <>
+          {memberName(u)}
+          {you(u)}
+          <span className="block text-xs font-normal break-all text-muted-foreground lg:hidden">
+            {u.email}
+          </span>
+        </>
+      ),
+      cardCell: (u) => (
+        <>
+          <p className="font-medium wrap-anywhere">
+            {memberName(u)}
+            {you(u)}
+          </p>
+          <p className="text-sm break-all text-muted-foreground">{u.email}</p>
+        </>
+      ),
+    },
+    {
+      id: "email",
+      header: "Email",
+      card: "none",
+      className: "hidden min-w-48 wrap-anywhere lg:table-cell",
+      headClassName: "hidden lg:table-cell",
+      cell: (u) => u.email,
+    },
+    {
+      id: "status",
+      header: "Status",
+      card: "field",
+      cell: (u) => (
+        <Badge variant={u.onboardingCompleted ? "success" : "warning"}>
+          {u.onboardingCompleted ? "Active" : "Pending"}
+        </Badge>
+      ),
+    },
+    {
+      id: "registered",
+      header: "Registered",
+      card: "field",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (u) => formatDateGB(u.createdAt),
+    },
+    {
+      id: "admin",
+      header: "Admin",
+      card: "field",
+      cell: (u) => <Badge variant={u.isAdmin ? "brand" : "neutral"}>{u.isAdmin ? "Admin" : "User"}</Badge>,
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      headClassName: "text-right",
+      cell: (u) => (
+        <div className="flex justify-end gap-2">
+          <UserActions user={u} self={meId === u.id} />
+        </div>
+      ),
+      cardCell: (u) => <UserActions user={u} self={meId === u.id} />,
+    },
+  ];
+}
+
 /**
  * The "users" tab of /admin: who may use the back office. The spec filters on the client; with 100,000
  * members the search box asks the server instead (?search=, name or e-mail, case-insensitive).
  */
 export default function UsersTab() {
   const { user: me } = useAuth();
-  const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
-  const term = useDebounced(search.trim());
-  const list = usePagedList<AdminUser>("/api/admin/users", { search: term, offset });
+  const s = useListSearch();
+  const list = usePagedList<AdminUser>("/api/admin/users", { search: s.term, offset: s.offset });
 
   return (
     <AdminSection
@@ -69,109 +126,27 @@ export default function UsersTab() {
         <SearchBox
           label="Search users"
           placeholder="Search by name or e-mail"
-          value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setOffset(0);
-          }}
+          value={s.search}
+          onChange={s.setSearch}
         />
       </div>
-      {list.query.isError ? (
-        <LoadErrorCard
-          title={MEMBERS_MSG.fetchFailed}
-          error={list.query.error}
-          onRetry={() => list.query.refetch()}
-        />
-      ) : list.query.isPending ? (
-        <TableSkeleton label="Loading users" />
-      ) : list.rows.length === 0 ? (
-        <EmptyState
-          icon={<UserCog aria-hidden />}
-          title={term ? "No users match this search." : "No users found."}
-        />
-      ) : (
-        <>
-          {/* Phones: one card per user; the table from md up. */}
-          <CardList label="Users">
-            {list.rows.map((u) => {
-              const self = me?.id === u.id;
-              return (
-                <CardItem key={u.id} testId={`user-card-${u.id}`}>
-                  <div className="min-w-0">
-                    <p className="font-medium wrap-anywhere">
-                      {memberName(u)}
-                      {self && <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>}
-                    </p>
-                    <p className="text-sm break-all text-muted-foreground">{u.email}</p>
-                  </div>
-                  <CardFields>
-                    <CardField term="Status">
-                      <OnboardingBadge user={u} />
-                    </CardField>
-                    <CardField term="Registered">{formatDateGB(u.createdAt)}</CardField>
-                    <CardField term="Admin">
-                      <RoleBadge user={u} />
-                    </CardField>
-                  </CardFields>
-                  <CardActions>
-                    {!self && <AdminRoleButton user={u} />}
-                    <ViewUserLink user={u} />
-                  </CardActions>
-                </CardItem>
-              );
-            })}
-          </CardList>
-          <div className="hidden md:block">
-            <Table aria-label="Users" aria-busy={list.query.isFetching || undefined}>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Name</TableHead>
-                  <TableHead className="hidden lg:table-cell">Email</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Registered</TableHead>
-                  <TableHead>Admin</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.rows.map((u) => {
-                  const self = me?.id === u.id;
-                  return (
-                    <TableRow key={u.id} data-testid={`user-row-${u.id}`}>
-                      <TableCell className="min-w-36 font-medium wrap-anywhere">
-                        {memberName(u)}
-                        {self && (
-                          <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>
-                        )}
-                        <span className="block text-xs font-normal break-all text-muted-foreground lg:hidden">
-                          {u.email}
-                        </span>
-                      </TableCell>
-                      <TableCell className="hidden min-w-48 wrap-anywhere lg:table-cell">{u.email}</TableCell>
-                      <TableCell>
-                        <OnboardingBadge user={u} />
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap tabular-nums">
-                        {formatDateGB(u.createdAt)}
-                      </TableCell>
-                      <TableCell>
-                        <RoleBadge user={u} />
-                      </TableCell>
-                      <TableCell>
-                        <div className="flex justify-end gap-2">
-                          {!self && <AdminRoleButton user={u} />}
-                          <ViewUserLink user={u} />
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </div>
-          <Pager total={list.total} limit={list.limit} offset={offset} onOffset={setOffset} label="users" />
-        </>
-      )}
+      <PagedList
+        list={list}
+        columns={userColumns(me?.id)}
+        rowKey={(u) => u.id}
+        label="Users"
+        testIdPrefix="user"
+        errorTitle={MEMBERS_MSG.fetchFailed}
+        loadingLabel="Loading users"
+        empty={
+          <EmptyState
+            icon={<UserCog aria-hidden />}
+            title={s.term ? "No users match this search." : "No users found."}
+          />
+        }
+        pagerLabel="users"
+        onOffset={s.setOffset}
+      />
     </AdminSection>
   );
 }

@@ -175,6 +175,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       const token = req.cookies[SESSION_COOKIE];
       if (token && token.length <= 100) await destroySession(deps.db, token);
       clearSessionCookie(reply, secure);
+      // The browser drops what it kept of the member's pages; the page also tells the service worker to
+      // delete its caches (revealed dates kept for offline use), which this header does not reach everywhere.
+      reply.header("clear-site-data", '"cache"');
       return { message: "Signed out" };
     },
   );

@@ -5,23 +5,19 @@ import { SYNC_MSG } from "../../../../shared/admin/venue-sync.ts";
 import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
 import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
-import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import { toast } from "../../ui/use-toast.ts";
 import {
   AdminSection,
   AUTH_FAILED,
   downloadExport,
   EmptyState,
-  Pager,
   SearchBox,
-  TableSkeleton,
-  useDebounced,
   usePagedList,
 } from "../common.tsx";
+import { type ListColumn, PagedList, useListSearch } from "../paged-list.tsx";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
 import { SyncChanges } from "./sync-changes.tsx";
 import { VenueDetailsDialog } from "./venue-details-dialog.tsx";
@@ -56,9 +52,7 @@ function useDownload() {
 /** The venues card: spreadsheet buttons, Add Venue, and the table with View, Edit and Delete. */
 export function VenuesSection() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
-  const term = useDebounced(search.trim());
+  const { search, setSearch, term, offset, setOffset } = useListSearch();
   const list = usePagedList<AdminVenue>(VENUES_URL, { search: term, limit: PAGE, offset });
   const venues = list.query;
   const [viewing, setViewing] = useState<AdminVenue | null>(null);
@@ -75,7 +69,7 @@ export function VenuesSection() {
   const pastEnd = !venues.isFetching && page.length === 0 && offset > 0;
   useEffect(() => {
     if (pastEnd) setOffset(lastOffset);
-  }, [pastEnd, lastOffset]);
+  }, [pastEnd, lastOffset, setOffset]);
   // Nothing stored at all (not merely nothing matching a search): the spec's empty state.
   const noVenues = !term && list.total === 0 && offset === 0;
 
@@ -127,6 +121,42 @@ export function VenuesSection() {
     );
   };
 
+  const columns: ListColumn<AdminVenue>[] = [
+    {
+      id: "name",
+      header: "Name",
+      card: "title",
+      className: "max-w-72 min-w-40 font-medium break-words",
+      cell: (v) => v.name,
+      cardCell: (v) => (
+        <>
+          <p className="font-medium break-words">{v.name}</p>
+          <p className="text-sm break-words text-muted-foreground">
+            {label(v.type)} · {v.city} · {label(v.priceLevel)}
+          </p>
+        </>
+      ),
+    },
+    { id: "type", header: "Type", card: "none", cell: (v) => label(v.type) },
+    { id: "city", header: "City", card: "none", className: "break-words", cell: (v) => v.city },
+    { id: "price", header: "Price Level", card: "none", cell: (v) => label(v.priceLevel) },
+    {
+      id: "quality",
+      header: "Data Quality",
+      card: "field",
+      className: "min-w-44",
+      cell: (v) => <DataQuality venue={v} />,
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      headClassName: "text-right",
+      cell: (v) => <div className="flex justify-end gap-1">{rowActions(v, false)}</div>,
+      cardCell: (v) => rowActions(v, true),
+    },
+  ];
+
   const actions = (
     <>
       <Button
@@ -164,87 +194,40 @@ export function VenuesSection() {
       description="Keep venues here or in the spreadsheet: download the template, edit it, and sync it back."
       actions={actions}
     >
-      {venues.isPending ? (
-        <TableSkeleton label="Loading venues" />
-      ) : venues.isError ? (
-        <LoadErrorCard
-          title="Venues could not be loaded"
-          error={venues.error}
-          className="shadow-none"
-          onRetry={() => void venues.refetch()}
-        />
-      ) : noVenues ? (
-        <EmptyState icon={<MapPin aria-hidden />} title={VENUE_MSG.empty} />
-      ) : (
-        <>
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <SearchBox
-              label="Search venues"
-              placeholder="Search by name, city or address"
-              value={search}
-              onChange={(v) => {
-                setSearch(v);
-                setOffset(0);
-              }}
-            />
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {list.total.toLocaleString("en-GB")} {term ? "matching " : ""}
-              {list.total === 1 ? "venue" : "venues"}
-            </p>
-          </div>
-          {/* Phones: one card per venue with its actions in reach; the table from md up. */}
-          <ul className="grid gap-3 md:hidden" aria-label="Venues">
-            {page.map((v) => (
-              <li key={v.id} className="grid gap-3 rounded-xl border border-border p-4">
-                <div className="min-w-0">
-                  <p className="font-medium break-words">{v.name}</p>
-                  <p className="text-sm break-words text-muted-foreground">
-                    {label(v.type)} · {v.city} · {label(v.priceLevel)}
-                  </p>
-                </div>
-                <DataQuality venue={v} />
-                <div className="grid grid-cols-3 gap-2">{rowActions(v, true)}</div>
-              </li>
-            ))}
-          </ul>
-          <div className="hidden md:block">
-            <Table aria-label="Venues">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>City</TableHead>
-                  <TableHead>Price Level</TableHead>
-                  <TableHead>Data Quality</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {page.map((v) => (
-                  <TableRow key={v.id}>
-                    <TableCell className="max-w-72 min-w-40 font-medium break-words">{v.name}</TableCell>
-                    <TableCell>{label(v.type)}</TableCell>
-                    <TableCell className="break-words">{v.city}</TableCell>
-                    <TableCell>{label(v.priceLevel)}</TableCell>
-                    <TableCell className="min-w-44">
-                      <DataQuality venue={v} />
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">{rowActions(v, false)}</div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          {page.length === 0 && (
+      {!noVenues && venues.isSuccess && (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <SearchBox
+            label="Search venues"
+            placeholder="Search by name, city or address"
+            value={search}
+            onChange={setSearch}
+          />
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {list.total.toLocaleString("en-GB")} {term ? "matching " : ""}
+            {list.total === 1 ? "venue" : "venues"}
+          </p>
+        </div>
+      )}
+      <PagedList
+        list={list}
+        columns={columns}
+        rowKey={(v) => v.id}
+        label="Venues"
+        testIdPrefix="venue"
+        errorTitle="Venues could not be loaded"
+        loadingLabel="Loading venues"
+        empty={
+          noVenues ? (
+            <EmptyState icon={<MapPin aria-hidden />} title={VENUE_MSG.empty} />
+          ) : (
             <p className="py-6 text-center text-sm text-muted-foreground">
               No venues match “{search.trim()}”.
             </p>
-          )}
-          <Pager total={list.total} limit={PAGE} offset={offset} onOffset={setOffset} label="venues" />
-        </>
-      )}
+          )
+        }
+        pagerLabel="venues"
+        onOffset={setOffset}
+      />
 
       <VenueDetailsDialog venue={viewing} onClose={() => setViewing(null)} />
       <VenueFormDialog open={formOpen} onOpenChange={setFormOpen} venue={editing} />
