@@ -3,6 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import type { MemberDate } from "../../shared/member-api.ts";
+import { CluePanel, showsClues } from "../components/dates/clue-panel.tsx";
 import { DateDetails } from "../components/dates/date-details.tsx";
 import { DateHero } from "../components/dates/date-hero.tsx";
 import { completedAhead, msUntilReveal } from "../components/dates/date-time.ts";
@@ -41,9 +42,11 @@ export default function DateDetailPage() {
 
   // The reveal arriving while the page is open: fetch the details the server now sends.
   const revealDue = Boolean(date && !date.revealed && !date.isPast && msUntilReveal(date, now) === 0);
+  // Likewise a clue unlocking: the server sends it only from its time.
+  const clueDue = Boolean(date?.nextClueAt && new Date(date.nextClueAt).getTime() <= now);
   useEffect(() => {
-    if (revealDue) void queryClient.invalidateQueries({ queryKey: dateKey(id) });
-  }, [revealDue, id]);
+    if (revealDue || clueDue) void queryClient.invalidateQueries({ queryKey: dateKey(id) });
+  }, [revealDue, clueDue, id]);
 
   const status = errorStatus(query.error);
   if (!valid || status === 404 || status === 400) return <DateNotFound />;
@@ -75,6 +78,7 @@ export default function DateDetailPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid gap-6 lg:col-start-1">
           <DateDetails date={date} />
+          {showsClues(date) && <CluePanel date={date} now={now} />}
         </div>
         {date.isPast && date.status !== "cancelled" && !completedAhead(date, now) && (
           <div id="rate" className="lg:col-start-1">

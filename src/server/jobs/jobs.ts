@@ -10,6 +10,7 @@ import { finishStaleCompletions } from "../modules/payments/stale-completions.ts
 import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
 import { billingJobs } from "./billing/index.ts";
 import { purgeJobRuns, runRecorded } from "./boss.ts";
+import { sendCluesJob } from "./clues.ts";
 import { dateJobs } from "./dates.ts";
 import { retryMailJob } from "./outbound.ts";
 import { planOffersJob } from "./plan-offers.ts";
@@ -52,6 +53,7 @@ export const allJobs: JobDefinition[] = [
   giftsJob,
   ...billingJobs,
   ...dateJobs,
+  sendCluesJob,
   planOffersJob,
   retryMailJob,
   purgeSessionsJob,

@@ -5,6 +5,7 @@
  * REVEAL_WINDOW_HOURS away carries no venue, address, dress code or date idea: those fields are null.
  */
 import { z } from "zod";
+import { memberClueSchema } from "../clues.ts";
 
 export const revealedVenueSchema = z
   .object({
@@ -99,6 +100,13 @@ export const memberDateSchema = z
     ratings: z.array(dateRatingSchema),
     /** A cancelled date: whether it went back into its month's allowance (null when not cancelled). */
     cancellation: z.object({ allowanceReturned: z.boolean() }).nullable(),
+    /**
+     * Teaser clues whose unlock time has come (from 7 days before), earliest first; a clue not yet unlocked is
+     * not in the answer at all. Both partners see the same. Empty for a cancelled date.
+     */
+    clues: z.array(memberClueSchema),
+    /** ISO time the next clue unlocks, or null when none is left to come. */
+    nextClueAt: z.string().nullable(),
     actions: z.object({
       confirm: dateActionSchema,
       reschedule: dateActionSchema,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adminStatsSchema } from "../../../shared/admin/common.ts";
 import type { Deps } from "../../deps.ts";
+import { adminCluesRoutes } from "../clues/routes.ts";
 import { adminAnalyticsRoutes } from "./analytics/routes.ts";
 import { adminAssignmentsRoutes } from "./assignments/routes.ts";
 import { adminEmailsRoutes } from "./emails/routes.ts";
@@ -27,6 +28,7 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   adminVenuesRoutes(app, deps);
   adminMembersRoutes(app, deps);
   adminAssignmentsRoutes(app, deps);
+  adminCluesRoutes(app, deps);
   adminSuggestionsRoutes(app, deps);
   adminPlanningRoutes(app, deps);
   adminOffersRoutes(app, deps);

@@ -5,6 +5,7 @@ import type { DashboardStats, MemberDate } from "../../../shared/member-api.ts";
 import { pendingFirstDatePromise } from "../../../shared/planning-schedule.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import {
+  dateClues,
   dateIdeas,
   dateRatings,
   dateReservations,
@@ -61,6 +62,21 @@ interface RatingJson {
   ratedAt: string;
 }
 
+/** The team's edits to the date's clues, in the same query as the date. */
+const clueEditsColumn = sql<ClueEditJson[]>`(select coalesce(json_agg(json_build_object(
+    'slot', ${dateClues.slot}, 'text', ${dateClues.text}, 'hoursBefore', ${dateClues.hoursBefore},
+    'hidden', ${dateClues.hidden}, 'updatedBy', ${dateClues.updatedBy}, 'updatedAt', ${dateClues.updatedAt})
+    order by ${dateClues.slot}), '[]'::json)
+  from ${dateClues} where ${dateClues.reservationId} = ${dateReservations.id})`;
+interface ClueEditJson {
+  slot: string;
+  text: string;
+  hoursBefore: number;
+  hidden: boolean;
+  updatedBy: number | null;
+  updatedAt: string;
+}
+
 const rowColumns = {
   id: dateReservations.id,
   userId: dateReservations.userId,
@@ -69,6 +85,7 @@ const rowColumns = {
   confirmedAt: dateReservations.confirmedAt,
   rescheduledAt: dateReservations.rescheduledAt,
   ratings: ratingsColumn,
+  clueEdits: clueEditsColumn,
   dressCode: dateReservations.dressCode,
   ideaId: dateIdeas.id,
   ideaTitle: dateIdeas.title,
@@ -76,6 +93,7 @@ const rowColumns = {
   ideaCategory: dateIdeas.category,
   ideaDuration: dateIdeas.duration,
   ideaDressCode: dateIdeas.dressCode,
+  ideaRequirements: dateIdeas.requirements,
   venueId: venues.id,
   venueName: venues.name,
   venueAddress: venues.address,
@@ -89,7 +107,7 @@ const rowColumns = {
 
 type Flat = Awaited<ReturnType<typeof baseQuery>>[number];
 
-function toRow(f: Flat): DateRow {
+export function toRow(f: Flat): DateRow {
   return {
     id: f.id,
     userId: f.userId,
@@ -98,6 +116,7 @@ function toRow(f: Flat): DateRow {
     confirmedAt: f.confirmedAt,
     rescheduledAt: f.rescheduledAt,
     ratings: f.ratings.map((r) => ({ ...r, ratedAt: new Date(r.ratedAt) })),
+    clueEdits: f.clueEdits.map((c) => ({ ...c, updatedAt: new Date(c.updatedAt) })),
     dressCode: f.dressCode,
     idea:
       f.ideaId === null
@@ -108,6 +127,7 @@ function toRow(f: Flat): DateRow {
             category: f.ideaCategory!,
             duration: f.ideaDuration!,
             dressCode: f.ideaDressCode,
+            requirements: f.ideaRequirements ?? [],
           },
     venue:
       f.venueId === null
@@ -125,7 +145,8 @@ function toRow(f: Flat): DateRow {
   };
 }
 
-function baseQuery(deps: Deps) {
+/** The member view's columns of reservations, with their idea and venue (also read by the clue sweep). */
+export function baseQuery(deps: Pick<Deps, "db">) {
   return deps.db
     .select(rowColumns)
     .from(dateReservations)

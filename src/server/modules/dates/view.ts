@@ -5,6 +5,7 @@
  */
 import { POLICY, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { DateAction, DateRating, MemberDate, MemberDateStatus } from "../../../shared/member-api.ts";
+import { memberClues, type StoredClue } from "../clues/view.ts";
 
 export interface DateRow {
   id: number;
@@ -15,6 +16,8 @@ export interface DateRow {
   rescheduledAt: Date | null;
   /** Every rating of the date, by whoever of the couple wrote it. */
   ratings: RatingRow[];
+  /** The team's edits to the date's teaser clues (date_clues). */
+  clueEdits: StoredClue[];
   dressCode: string | null;
   idea: {
     title: string;
@@ -22,6 +25,7 @@ export interface DateRow {
     category: string;
     duration: number;
     dressCode: string | null;
+    requirements: string[];
   } | null;
   venue: {
     name: string;
@@ -143,6 +147,7 @@ export function toMemberDate(
   const v = revealed ? row.venue : null;
   const idea = revealed ? row.idea : null;
   const own = row.ratings.find((r) => r.userId === viewerId);
+  const { clues, nextClueAt } = memberClues(row, row.clueEdits, now);
   return {
     id: row.id,
     scheduledDate: row.scheduledDate.toISOString(),
@@ -176,6 +181,8 @@ export function toMemberDate(
     ratings: memberRatings(row.ratings, viewerId, partnerId),
     // Every cancellation on a running plan gives the date back to its month; a plan refunded and ended does not.
     cancellation: row.status === "cancelled" ? { allowanceReturned: planLive } : null,
+    clues,
+    nextClueAt,
     actions: {
       confirm: confirmAction(row, now),
       reschedule: rescheduleAction(row, now, rescheduleUsed),

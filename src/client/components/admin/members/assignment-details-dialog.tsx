@@ -7,6 +7,7 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { ClueEditor } from "../clues/clue-editor.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 import { OverrideRecord } from "./override-record.tsx";
 
@@ -128,6 +129,19 @@ export function AssignmentDetailsDialog({
                   <p className="text-sm text-muted-foreground">No venue.</p>
                 )}
               </Section>
+              <section className="grid gap-3" aria-labelledby={`clues-${a.id}`}>
+                <h3
+                  id={`clues-${a.id}`}
+                  className="text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+                >
+                  Clues
+                </h3>
+                <p className="text-sm text-muted-foreground">
+                  Teasers members see before the reveal, each from its unlock time. Never name the venue, its
+                  address or the idea.
+                </p>
+                <ClueEditor assignmentId={a.id} />
+              </section>
               {(a.rating !== null || a.feedback) && (
                 <Section title="Feedback">
                   {a.rating !== null && <Row term="Rating">{a.rating} / 5</Row>}

@@ -1,0 +1,233 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { EyeOff, Plus, RotateCcw, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import {
+  type AdminClues,
+  CLUE,
+  type ClueEdit,
+  clueSlotLabel,
+  DERIVED_CLUE_SLOTS,
+} from "../../../../shared/clues.ts";
+import { apiJson, errorBody, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Input } from "../../ui/input.tsx";
+import { Label } from "../../ui/label.tsx";
+import { Switch } from "../../ui/switch.tsx";
+import { Textarea } from "../../ui/textarea.tsx";
+import { toast } from "../../ui/use-toast.ts";
+import { formatDateTimeGB } from "../common.tsx";
+
+const HOUR_MS = 3_600_000;
+const cluesKey = (id: number) => ["/api/admin/assignments", id, "clues"];
+
+type Draft = ClueEdit & {
+  source: "derived" | "edited" | "added";
+  derived: { text: string; hoursBefore: number } | null;
+};
+
+function toDraft(data: AdminClues): Draft[] {
+  return data.clues.map((c) => ({
+    slot: c.slot,
+    text: c.text,
+    hoursBefore: c.hoursBefore,
+    hidden: c.hidden,
+    source: c.source,
+    derived: c.derived,
+  }));
+}
+
+function nextExtraSlot(drafts: Draft[]): string | null {
+  for (let i = 1; i <= CLUE.maxExtra; i++)
+    if (!drafts.some((d) => d.slot === `extra-${i}`)) return `extra-${i}`;
+  return null;
+}
+
+/** The "Clues" panel of an assignment's details: the team's version of the date's teaser clues. */
+export function ClueEditor({ assignmentId }: { assignmentId: number }) {
+  const query = useQuery<AdminClues>({ queryKey: cluesKey(assignmentId), staleTime: 0 });
+  const [drafts, setDrafts] = useState<Draft[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (query.data) setDrafts(toDraft(query.data));
+  }, [query.data]);
+
+  const save = useMutation({
+    mutationFn: (clues: ClueEdit[]) =>
+      apiJson<AdminClues>("PUT", `/api/admin/assignments/${assignmentId}/clues`, { clues }),
+    onSuccess: (saved, sent) => {
+      setErrors({});
+      queryClient.setQueryData(cluesKey(assignmentId), saved);
+      toast({
+        title: sent.length ? "Clues saved" : "Clues reset",
+        description: sent.length
+          ? "Members see this version as each clue unlocks."
+          : "Back to the derived clues.",
+        variant: "success",
+      });
+    },
+    onError: (error) => {
+      const fields = errorBody(error)?.errors;
+      const byPath: Record<string, string> = {};
+      if (Array.isArray(fields))
+        for (const f of fields as Array<{ path: string; message: string }>) byPath[f.path] ??= f.message;
+      setErrors(byPath);
+      toastCallError("Couldn't save the clues", error);
+    },
+  });
+
+  if (query.isPending) return <p className="text-sm text-muted-foreground">Loading clues…</p>;
+  if (!query.data) return <p className="text-sm text-destructive-text">Couldn't load the clues.</p>;
+  const scheduled = new Date(query.data.scheduledDate).getTime();
+  const update = (i: number, change: Partial<Draft>) =>
+    setDrafts((list) => list.map((d, j) => (j === i ? { ...d, ...change } : d)));
+  const extra = nextExtraSlot(drafts);
+
+  return (
+    <div className="grid gap-3">
+      {drafts.length === 0 && <p className="text-sm text-muted-foreground">No clues for this date yet.</p>}
+      <ol className="grid gap-3">
+        {drafts.map((d, i) => {
+          const id = `clue-${assignmentId}-${d.slot}`;
+          const textError = errors[`clues.${i}.text`];
+          const hoursError = errors[`clues.${i}.hoursBefore`];
+          const hoursValid = Number.isInteger(d.hoursBefore);
+          return (
+            <li
+              key={d.slot}
+              className="grid gap-2 rounded-lg border border-border p-3"
+              data-hidden={d.hidden || undefined}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Label htmlFor={`${id}-text`} className="font-semibold">
+                  {clueSlotLabel(d.slot)}
+                </Label>
+                <div className="flex items-center gap-2">
+                  {d.source !== "derived" && <Badge>{d.source === "added" ? "Added" : "Edited"}</Badge>}
+                  {d.hidden && (
+                    <Badge>
+                      <EyeOff aria-hidden className="size-3" /> Hidden
+                    </Badge>
+                  )}
+                </div>
+              </div>
+              <Textarea
+                id={`${id}-text`}
+                value={d.text}
+                maxLength={CLUE.textMax}
+                rows={2}
+                className="min-h-16"
+                aria-invalid={textError ? true : undefined}
+                aria-describedby={textError ? `${id}-text-error` : undefined}
+                onChange={(e) => update(i, { text: e.target.value })}
+              />
+              {textError && (
+                <p id={`${id}-text-error`} role="alert" className="text-sm text-destructive-text">
+                  {textError}
+                </p>
+              )}
+              <div className="flex flex-wrap items-end gap-3">
+                <div className="grid gap-1">
+                  <Label htmlFor={`${id}-hours`} className="text-xs text-muted-foreground">
+                    Hours before the date
+                  </Label>
+                  <Input
+                    id={`${id}-hours`}
+                    type="number"
+                    inputMode="numeric"
+                    min={CLUE.minHoursBefore}
+                    max={CLUE.maxHoursBefore}
+                    className="h-9 w-24"
+                    value={Number.isNaN(d.hoursBefore) ? "" : d.hoursBefore}
+                    aria-invalid={hoursError ? true : undefined}
+                    onChange={(e) => update(i, { hoursBefore: e.target.valueAsNumber })}
+                  />
+                </div>
+                <p className="pb-2 text-xs text-muted-foreground">
+                  {hoursValid
+                    ? `Unlocks ${formatDateTimeGB(new Date(scheduled - d.hoursBefore * HOUR_MS).toISOString())}`
+                    : ""}
+                </p>
+                <div className="ml-auto flex items-center gap-2 pb-1">
+                  <Switch
+                    id={`${id}-hidden`}
+                    checked={d.hidden}
+                    onCheckedChange={(hidden) => update(i, { hidden })}
+                  />
+                  <Label htmlFor={`${id}-hidden`} className="text-sm">
+                    Hide
+                  </Label>
+                </div>
+              </div>
+              {hoursError && (
+                <p role="alert" className="text-sm text-destructive-text">
+                  {hoursError}
+                </p>
+              )}
+              {d.derived && (d.text !== d.derived.text || d.hoursBefore !== d.derived.hoursBefore) && (
+                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  <span className="min-w-0 break-words">
+                    Derived: “{d.derived.text}” at {d.derived.hoursBefore} hours
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => update(i, { text: d.derived!.text, hoursBefore: d.derived!.hoursBefore })}
+                  >
+                    <RotateCcw aria-hidden />
+                    Use derived
+                  </Button>
+                </div>
+              )}
+              {!(DERIVED_CLUE_SLOTS as readonly string[]).includes(d.slot) && (
+                <div>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setDrafts((list) => list.filter((_, j) => j !== i))}
+                  >
+                    <Trash2 aria-hidden />
+                    Remove {clueSlotLabel(d.slot).toLowerCase()}
+                  </Button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        {extra && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              setDrafts((list) => [
+                ...list,
+                { slot: extra, text: "", hoursBefore: 96, hidden: false, source: "added", derived: null },
+              ])
+            }
+          >
+            <Plus aria-hidden />
+            Add a clue
+          </Button>
+        )}
+        <Button variant="outline" size="sm" disabled={save.isPending} onClick={() => save.mutate([])}>
+          <RotateCcw aria-hidden />
+          Reset to derived
+        </Button>
+        <Button
+          size="sm"
+          className="ml-auto"
+          disabled={save.isPending}
+          onClick={() =>
+            save.mutate(
+              drafts.map(({ slot, text, hoursBefore, hidden }) => ({ slot, text, hoursBefore, hidden })),
+            )
+          }
+        >
+          Save clues
+        </Button>
+      </div>
+    </div>
+  );
+}

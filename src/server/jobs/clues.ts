@@ -1,0 +1,21 @@
+/**
+ * Every ten minutes: each newly unlocked teaser clue goes by push and/or text to the partners who switched
+ * clue notifications on (modules/clues/notify.ts). The channels claim each message once and hold it through
+ * quiet hours, so the sweep is safe to run twice or from two instances.
+ */
+import { type ClueChannels, NO_CLUE_CHANNELS, sendUnlockedClues } from "../modules/clues/notify.ts";
+import type { JobDefinition } from "./types.ts";
+
+export function cluesJob(channels: ClueChannels): JobDefinition {
+  return {
+    name: "send-clues",
+    cron: "*/10 * * * *",
+    run: (deps) => sendUnlockedClues(deps, channels),
+  };
+}
+
+/**
+ * The registered job. The push and SMS senders (push/send.ts pushToUser, sms/send.ts textUser) are wired in
+ * here once they are in the code base; until then the sweep runs and sends nothing.
+ */
+export const sendCluesJob: JobDefinition = cluesJob(NO_CLUE_CHANNELS);

@@ -1,0 +1,118 @@
+/**
+ * Clues derived from a date's idea and venue, with no database and no clock: from a week before, gentle
+ * teasers (when and how long, what kind of date), at 72 hours the dress code and what to know before going,
+ * at 60 hours roughly where. A clue that would carry any word of the venue's name, address or postcode, or
+ * of the idea's title, is left out (guard.ts, strictly), so the team's editor shows the slot as empty.
+ */
+import { CLUE, DERIVED_CLUE_HOURS, type DerivedClueSlot } from "../../../shared/clues.ts";
+import { areaHint } from "./area.ts";
+import { type ClueSecrets, secretWords, spoilerWord } from "./guard.ts";
+
+export interface ClueSource {
+  scheduledDate: Date;
+  /** The reservation's own dress code, which wins over the idea's. */
+  dressCode: string | null;
+  idea: {
+    title: string;
+    category: string;
+    duration: number;
+    dressCode: string | null;
+    requirements: string[];
+  } | null;
+  venue: {
+    name: string;
+    address: string | null;
+    postcode: string | null;
+    latitude: string | number | null;
+    longitude: string | number | null;
+  } | null;
+}
+
+export interface DerivedClue {
+  slot: DerivedClueSlot;
+  text: string;
+  hoursBefore: number;
+}
+
+export function clueSecrets(s: Pick<ClueSource, "idea" | "venue">): ClueSecrets {
+  return {
+    venueName: s.venue?.name ?? null,
+    address: s.venue?.address ?? null,
+    postcode: s.venue?.postcode ?? null,
+    ideaTitle: s.idea?.title ?? null,
+  };
+}
+
+const LONDON_HOUR = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  hour: "numeric",
+  hourCycle: "h23",
+});
+const NUMBER_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+
+/** "Keep the whole evening free: plan on about three hours together." */
+export function timeClue(start: Date, durationHours: number): string {
+  const hour = Number(LONDON_HOUR.format(start));
+  const part = hour < 12 ? "morning" : hour < 17 ? "afternoon" : "evening";
+  const long = durationHours >= 3;
+  const opening =
+    part === "morning"
+      ? long
+        ? "An early start, and the whole morning together"
+        : "An early start, so set an alarm"
+      : long
+        ? `Keep the whole ${part} free`
+        : `Keep the ${part} free`;
+  const hours = Math.round(durationHours);
+  return hours >= 1 && hours < NUMBER_WORDS.length
+    ? `${opening}: plan on about ${NUMBER_WORDS[hours]} hour${hours === 1 ? "" : "s"} together.`
+    : `${opening}.`;
+}
+
+const KIND_CLUES: Record<string, string> = {
+  culinary: "Come hungry.",
+  active: "Bring your competitive streak.",
+  adventure: "Expect a little adrenaline.",
+  live_music: "Get ready to hear something live.",
+  bars: "Something good to sip is on the cards.",
+  cultural: "Prepare to be inspired.",
+  wellness: "Expect to slow right down and unwind.",
+};
+
+/** Requirements that are the team's business (the booking), not something for the couple to know. */
+const TEAM_ONLY = /\b(book|booking|booked|reserv\w*)\b/i;
+
+/** "Over 18s only" -> "over 18s only", to follow a colon; "ID needed" keeps its capitals. */
+function sentenceCase(s: string): string {
+  return /^\p{Lu}\p{Lu}/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+function withinLimit(text: string): string {
+  return text.length <= CLUE.textMax ? text : `${text.slice(0, CLUE.textMax - 1).trimEnd()}…`;
+}
+
+/** The derived clues of a date, earliest first; slots with nothing safe to say are left out. */
+export function deriveClues(s: ClueSource): DerivedClue[] {
+  const secret = secretWords(clueSecrets(s), "strict");
+  const candidates: Array<[DerivedClueSlot, string | null]> = [
+    ["time", timeClue(s.scheduledDate, s.idea?.duration ?? 2)],
+    ["kind", s.idea ? (KIND_CLUES[s.idea.category] ?? null) : null],
+  ];
+  const dress = (s.dressCode ?? s.idea?.dressCode ?? "").trim();
+  candidates.push(["dress", dress ? `Dress code: ${dress.replace(/[.\s]+$/, "")}.` : null]);
+  const notes = (s.idea?.requirements ?? []).map((r) => r.trim().replace(/[.\s]+$/, "")).filter(Boolean);
+  const forCouple = notes.filter((r) => !TEAM_ONLY.test(r));
+  candidates.push([
+    "bring",
+    forCouple.length ? `Before you go: ${forCouple.map(sentenceCase).join("; ")}.` : null,
+  ]);
+  candidates.push(["area", s.venue ? areaHint(s.venue.postcode, s.venue.latitude, s.venue.longitude) : null]);
+  const out: DerivedClue[] = [];
+  for (const [slot, raw] of candidates) {
+    if (!raw) continue;
+    const text = withinLimit(raw);
+    if (spoilerWord(text, secret)) continue;
+    out.push({ slot, text, hoursBefore: DERIVED_CLUE_HOURS[slot] });
+  }
+  return out;
+}
