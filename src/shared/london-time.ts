@@ -144,7 +144,9 @@ export const londonDayTime = fmt({ dateStyle: "full", timeStyle: "short" });
 
 /** "Tuesday 1 December 2026" */
 export const londonFullDay = (at: Instant) =>
-  londonFormat({ weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(at).replace(",", "");
+  londonFormat({ weekday: "long", day: "numeric", month: "long", year: "numeric" })
+    .format(at)
+    .replace(",", "");
 
 /** "Tuesday 1 December" */
 export const londonWeekdayDayMonth = (at: Instant) =>
@@ -204,6 +206,12 @@ const MONTH_NAMES = [
 
 /** "December" for month 12. */
 export const monthNameOf = (month: number): string => MONTH_NAMES[month - 1] ?? String(month);
+
+/** "December" for "2026-12"; the key itself when it is not one. */
+export function monthKeyName(key: string): string {
+  const m = Number(key.slice(5, 7));
+  return /^\d{4}-\d{2}$/.test(key) && m >= 1 && m <= 12 ? monthNameOf(m) : key;
+}
 
 /** "December 2026" for 2026, 12. */
 export const monthYearLabel = (year: number, month: number): string => `${monthNameOf(month)} ${year}`;
