@@ -1,13 +1,5 @@
-/** Times as the app shows them in e-mails and messages: on London's clock, in British English. */
-const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" });
-const dayTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  dateStyle: "full",
-  timeStyle: "short",
-});
-
-/** "10 December 2026" */
-export const londonDay = (d: Date) => day.format(d);
-
-/** "Tuesday 1 December 2026 at 19:30" */
-export const londonDayTime = (d: Date) => dayTime.format(d);
+/**
+ * Kept only so the files still importing it from here compile: London time lives in src/shared/london-time.ts.
+ * Delete this file once nothing imports it.
+ */
+export { londonDay, londonDayTime } from "../shared/london-time.ts";

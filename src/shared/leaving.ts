@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "./constants.ts";
+import { londonParts, londonShortDay, londonTime } from "./london-time.ts";
 
 export const LEAVING_MSG = {
   password: "Enter your password to delete your account",
@@ -85,24 +86,11 @@ export const planOfferSchema = z
   .meta({ id: "PlanOffer" });
 export type PlanOffer = z.infer<typeof planOfferSchema>;
 
-const whenParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** "Fri 4 Dec, 19:30" on London's clock; the year is added when it is not the year of `now`. */
 export function dateWhen(at: Date, now: Date): string {
-  const p = (d: Date) =>
-    Object.fromEntries(whenParts.formatToParts(d).map((x) => [x.type, x.value])) as Record<string, string>;
-  const a = p(at);
-  const year = a.year !== p(now).year ? ` ${a.year}` : "";
-  return `${a.weekday} ${a.day} ${a.month}${year}, ${a.hour}:${a.minute}`;
+  const year = londonParts(at).year;
+  const shown = year !== londonParts(now).year ? ` ${year}` : "";
+  return `${londonShortDay(at)}${shown}, ${londonTime(at)}`;
 }
 
 /** "Fri 4 Dec" on London's clock; the year is added when it is not the year of `now`. */

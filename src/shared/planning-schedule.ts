@@ -7,6 +7,7 @@
  * Friday, London) of their Direct Debit being set up. The date itself then falls on one of their chosen days,
  * at least 72 hours after it is booked.
  */
+import { londonParts, londonWeekdayDayMonth } from "./london-time.ts";
 export const FIRST_DATE_BOOKING_WORKING_DAYS = 2;
 
 /** The subject line of the e-mail that brings a booked date's day and time ("Save the evening: ..."). */
@@ -14,27 +15,13 @@ export const BOOKED_MAIL_SUBJECT_START = "Save the evening";
 
 const DAY_MS = 86_400_000;
 
-const londonYmd = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-const dayLabel = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "UTC",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
-
 /**
  * The London calendar day by which a plan set up at `setUpAt` has its first date booked: the day of
  * setting up counts as day 0, then FIRST_DATE_BOOKING_WORKING_DAYS weekdays are counted on from it. Answered
  * as noon UTC of that day (a date-only value) and as its label, "Friday 27 November".
  */
 export function firstDateBookedBy(setUpAt: Date): { day: Date; label: string } {
-  const [y, m, d] = londonYmd.format(setUpAt).split("-").map(Number);
+  const { year: y, month: m, day: d } = londonParts(setUpAt);
   let t = Date.UTC(y, m - 1, d, 12);
   for (let left = FIRST_DATE_BOOKING_WORKING_DAYS; left > 0; ) {
     t += DAY_MS;
@@ -42,7 +29,8 @@ export function firstDateBookedBy(setUpAt: Date): { day: Date; label: string } {
     if (weekday !== 0 && weekday !== 6) left--;
   }
   const day = new Date(t);
-  return { day, label: dayLabel.format(day) };
+  // Noon UTC is the same calendar day on London's clock, GMT or BST.
+  return { day, label: londonWeekdayDayMonth(day) };
 }
 
 /**
@@ -51,6 +39,6 @@ export function firstDateBookedBy(setUpAt: Date): { day: Date; label: string } {
  */
 export function pendingFirstDatePromise(setUpAt: Date, now: Date): { label: string } | null {
   const { day, label } = firstDateBookedBy(setUpAt);
-  const [y, m, d] = londonYmd.format(now).split("-").map(Number);
+  const { year: y, month: m, day: d } = londonParts(now);
   return Date.UTC(y, m - 1, d, 12) <= day.getTime() ? { label } : null;
 }

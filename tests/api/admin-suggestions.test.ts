@@ -7,7 +7,6 @@ import {
   users,
   venues,
 } from "../../src/server/db/schema.ts";
-import { londonInstant, londonParts } from "../../src/server/modules/matching/rules.ts";
 import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
 import {
   adminAiSuggestionSchema,
@@ -15,6 +14,7 @@ import {
   memberNeedingDatesSchema,
   suggestedVenueSchema,
 } from "../../src/shared/admin/suggestions.ts";
+import { londonInstant, londonParts } from "../../src/shared/london-time.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";

@@ -15,9 +15,9 @@ import {
   venues,
 } from "../../src/server/db/schema.ts";
 import { runDueJobs } from "../../src/server/jobs/jobs.ts";
-import { londonInstant, londonParts } from "../../src/server/modules/matching/rules.ts";
 import { ASSIGNMENT_MSG as M } from "../../src/shared/admin/assignments.ts";
 import { UNDO_WINDOW_MS } from "../../src/shared/constants.ts";
+import { londonInstant, londonParts } from "../../src/shared/london-time.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isQuietHour, londonDayOf } from "../../src/server/modules/notifications/quiet-hours.ts";
+import { isQuietHour } from "../../src/server/modules/notifications/quiet-hours.ts";
+import { londonIsoDay } from "../../src/shared/london-time.ts";
 
 describe("quiet hours (21:00-08:00 London)", () => {
   it("is quiet late in the evening and early in the morning, in winter (GMT) and summer (BST)", () => {
@@ -20,7 +21,7 @@ describe("quiet hours (21:00-08:00 London)", () => {
     // The evening before is still quiet.
     expect(isQuietHour(new Date("2026-12-04T22:00:00Z"), date)).toBe(true);
     // 23:30 BST on 9 July is 22:30 UTC, still 9 July in London.
-    expect(londonDayOf(new Date("2026-07-09T22:30:00Z"))).toBe("2026-07-09");
+    expect(londonIsoDay(new Date("2026-07-09T22:30:00Z"))).toBe("2026-07-09");
     expect(isQuietHour(new Date("2026-07-09T22:00:00Z"), new Date("2026-07-09T22:30:00Z"))).toBe(false);
   });
 });

@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findMatches } from "../../src/server/modules/matching/engine.ts";
-import { londonYearMonth } from "../../src/server/modules/matching/rules.ts";
 import type { MemberProfile, VenueCandidate } from "../../src/server/modules/matching/types.ts";
 import { brokenRules } from "../../src/server/modules/rulebook/rules.ts";
+import { londonMonthKey } from "../../src/shared/london-time.ts";
 
 const NOW = new Date("2031-03-20T10:00:00Z");
 const BRIDGE = { lat: 51.5055, lng: -0.091 };
@@ -136,7 +136,7 @@ describe("the rulebook and the engine", () => {
             idea: chosen && { ...chosen, venueId: venue.id, isActive: true },
             at: x.scheduledDate,
             now: NOW,
-            allowance: { allowed: m.quotaRemaining(londonYearMonth(x.scheduledDate)), used: 0 },
+            allowance: { allowed: m.quotaRemaining(londonMonthKey(x.scheduledDate)), used: 0 },
           });
           expect(broken, `${x.venueName} at ${x.scheduledDate.toISOString()}`).toEqual([]);
           checked++;

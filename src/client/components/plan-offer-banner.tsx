@@ -3,16 +3,11 @@ import { CalendarClock } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../shared/api-types.ts";
 import { offerDependsText, type PlanOffer } from "../../shared/leaving.ts";
+import { londonWeekdayDayMonth } from "../../shared/london-time.ts";
 import { cn } from "../lib/cn.ts";
 import { Button } from "./ui/button.tsx";
 
 const LIVE = new Set(["active", "past_due", "paused"]);
-const longDay = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
 
 /**
  * The membership offered to a partner whose plan holder left (couples/leaving.ts): the deadline, what it
@@ -26,7 +21,7 @@ export function PlanOfferBanner({ user, className }: { user: PublicUser; classNa
   });
   const offer = mayHaveOffer ? data?.offer : null;
   if (!offer) return null;
-  const by = longDay.format(new Date(offer.expiresAt));
+  const by = londonWeekdayDayMonth(new Date(offer.expiresAt));
   // Old answers (before the days were sent) have no lists: the counts alone still say nothing false.
   const kept = offer.keptDays ?? [];
   const atRisk = offer.atRiskDays ?? [];

@@ -2,6 +2,7 @@ import { ArrowRight, Info, MailCheck } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../shared/api-types.ts";
 import { REVEAL_WINDOW_HOURS, TIERS } from "../../shared/constants.ts";
+import { londonHour } from "../../shared/london-time.ts";
 import { partnerNeedsStep, useShortQuestionnaire } from "../components/partner/short-onboarding.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -14,11 +15,7 @@ import { useResendVerification } from "../lib/use-resend-verification.ts";
 
 /** "Good morning/afternoon/evening" by the time in London. */
 function greeting(now = new Date()): string {
-  const hour = Number(
-    new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: "Europe/London" }).format(
-      now,
-    ),
-  );
+  const hour = londonHour(now);
   if (hour >= 5 && hour < 12) return "Good morning";
   if (hour >= 12 && hour < 18) return "Good afternoon";
   return "Good evening";

@@ -1,6 +1,7 @@
 /** Date assignments in the back office (Assignments tab): schemas, answer shapes and messages. */
 import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../constants.ts";
+import { londonWallClock } from "../london-time.ts";
 import { isStorableInstant } from "./common.ts";
 
 /** The statuses an admin may set from the inline dropdown (spec section 4; the moves between them: assignment-status.ts). */
@@ -87,21 +88,8 @@ export function londonLocalToDate(text: string): Date | null {
   return null; // the hour skipped when the clocks go forward
 }
 
-const wallParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function londonWall(at: Date): number {
-  const p = Object.fromEntries(wallParts.formatToParts(at).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-}
+/** London's wall clock as a UTC-fielded time, to whole seconds. */
+const londonWall = (at: Date): number => Math.floor(londonWallClock(at).getTime() / 1000) * 1000;
 
 /** The London datetime-local value ("YYYY-MM-DDTHH:mm") of an instant, for pre-filling inputs. */
 export function dateToLondonLocal(at: Date): string {

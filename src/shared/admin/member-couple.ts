@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { DATE_TYPE_LABELS, TIME_LABELS } from "../constants.ts";
+import { monthYearLabel } from "../london-time.ts";
 import { adminMemberRefSchema } from "./members.ts";
 
 /** One of the two people: whether they have answered the questionnaire (a row of preferences) at all. */
@@ -96,12 +97,8 @@ export const adminCoupleSchema = z
   .meta({ id: "AdminCouple" });
 export type AdminCouple = z.infer<typeof adminCoupleSchema>;
 
-const MONTHS = new Intl.DateTimeFormat("en-GB", { month: "long", timeZone: "UTC" });
-
 /** "December 2031". */
-export function monthName(year: number, month: number): string {
-  return `${MONTHS.format(new Date(Date.UTC(year, month - 1, 1)))} ${year}`;
-}
+export const monthName = monthYearLabel;
 
 /** "1 of 2 dates in December 2031". */
 export function allowanceText(a: Pick<AdminCoupleAllowance, "used" | "allowed" | "year" | "month">): string {

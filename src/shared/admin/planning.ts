@@ -1,5 +1,6 @@
 /** Plan month: the admin button and the CLI run the monthly planner; schemas and answers. */
 import { z } from "zod";
+import { londonYearMonth, monthKey, monthKeyLabel } from "../london-time.ts";
 
 export const PLANNING_MSG = {
   month: "Month must be given as YYYY-MM",
@@ -70,22 +71,11 @@ export type PlanningRunRow = z.infer<typeof planningRunRowSchema>;
 
 /** "December 2026" for "2026-12". */
 export function monthLabel(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, 15)).toLocaleString("en-GB", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return monthKeyLabel(month);
 }
 
 /** The London month after `now` ("2026-12"), the one the planner plans by default. */
 export function nextMonthOf(now: Date): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "numeric",
-  }).formatToParts(now);
-  const y = Number(parts.find((p) => p.type === "year")?.value);
-  const m = Number(parts.find((p) => p.type === "month")?.value);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+  const { year, month } = londonYearMonth(now);
+  return month === 12 ? monthKey(year + 1, 1) : monthKey(year, month + 1);
 }

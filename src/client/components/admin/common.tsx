@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { ADMIN_PAGE, TOTAL_COUNT_HEADER } from "../../../shared/admin/common.ts";
+import { londonIsoDay, londonNumericDay, londonNumericDayTime } from "../../../shared/london-time.ts";
 import { cn } from "../../lib/cn.ts";
 import { apiRequest, readJson } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
@@ -12,30 +13,21 @@ import { Skeleton } from "../ui/skeleton.tsx";
 
 export const AUTH_FAILED = "Authentication failed - please refresh and try again";
 
-const LONDON = "Europe/London";
-
 /** "21/11/2026" (spec: dates in en-GB), in London time. */
 export function formatDateGB(value: string | Date | null | undefined): string {
   if (!value) return "-";
-  return new Date(value).toLocaleDateString("en-GB", { timeZone: LONDON });
+  return londonNumericDay(new Date(value));
 }
 
 /** "21/11/2026, 19:30", in London time. */
 export function formatDateTimeGB(value: string | Date | null | undefined): string {
   if (!value) return "-";
-  return new Date(value).toLocaleString("en-GB", {
-    timeZone: LONDON,
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+  return londonNumericDayTime(new Date(value));
 }
 
 /** Today as YYYY-MM-DD in London (file names of downloads). */
 export function todayStamp(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: LONDON }).format(new Date());
+  return londonIsoDay(new Date());
 }
 
 function fileNameFrom(disposition: string | null): string | null {

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarHeart, Send, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { londonWeekdayDayMonth } from "../../../shared/london-time.ts";
 import type { MemberDate, SupportTicketDetail } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
@@ -16,13 +17,6 @@ import { TextareaField } from "./textarea-field.tsx";
 export const TICKETS_KEY = ["/api/support/tickets"] as const;
 
 const formSchema = createTicketSchema.pick({ subject: true, body: true });
-
-const dateDay = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
 
 /** The date a message is about (from /support?date=12), shown as a chip the member can remove. */
 function useAboutDate(dateId: number | null) {
@@ -79,7 +73,7 @@ export function NewTicketForm({
         <p className="flex items-center gap-2 rounded-xl border border-accent/50 bg-accent/10 py-2 pr-2 pl-3 text-sm">
           <CalendarHeart aria-hidden className="size-4 shrink-0 text-accent-text" />
           <span className="min-w-0 flex-1">
-            About your date on {dateDay.format(new Date(about.scheduledDate))}
+            About your date on {londonWeekdayDayMonth(new Date(about.scheduledDate))}
           </span>
           <button
             type="button"

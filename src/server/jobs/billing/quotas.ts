@@ -17,20 +17,18 @@
 import { sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { TIER_IDS } from "../../../shared/constants.ts";
+import { londonParts } from "../../../shared/london-time.ts";
 import type { Deps } from "../../deps.ts";
-import { londonYearMonth } from "../../modules/quota/quota.ts";
 import type { JobDefinition } from "../types.ts";
 
 /** From this London day of the month, next month's rows are made too (planning runs ahead). */
 export const NEXT_MONTH_FROM_DAY = 25;
 
-const londonDayOfMonth = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric" });
-
 /** The London months whose rows should exist at `now`: this one, and the next from the 25th. */
 export function quotaMonths(now: Date): Array<{ year: number; month: number }> {
-  const { year, month } = londonYearMonth(now);
+  const { year, month, day } = londonParts(now);
   const months = [{ year, month }];
-  if (Number(londonDayOfMonth.format(now)) >= NEXT_MONTH_FROM_DAY)
+  if (day >= NEXT_MONTH_FROM_DAY)
     months.push(month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 });
   return months;
 }

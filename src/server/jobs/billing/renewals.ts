@@ -7,6 +7,7 @@
  */
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { londonIsoDay } from "../../../shared/london-time.ts";
 import { type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, renewalReminderEmail } from "../../modules/email/billing-mails.ts";
@@ -19,14 +20,8 @@ import type { JobDefinition } from "../types.ts";
 export const RENEWAL_NOTICE_HOURS = 72;
 export const RENEWAL_KIND = "renewal";
 
-const isoDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
 /** The renewal's London day, "2026-12-01". */
-export const renewalDay = (d: Date) => isoDay.format(d);
+export const renewalDay = (d: Date) => londonIsoDay(d);
 
 export const renewalKey = (userId: number, periodEnd: Date) => `renewal:${userId}:${renewalDay(periodEnd)}`;
 

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { londonIsoDay } from "../../../shared/london-time.ts";
 import type { Download } from "../../http-download.ts";
 
 /**
@@ -56,7 +57,7 @@ export async function buildWorkbook(sheets: Sheet<any>[]): Promise<Buffer> {
 
 /** Today's date as YYYY-MM-DD in London, for export file names. */
 export function fileDate(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
+  return londonIsoDay(now);
 }
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -5,10 +5,10 @@
  */
 import { BILLING_HISTORY_MSG, receiptNumber } from "../../../shared/billing-history.ts";
 import { BRAND } from "../../../shared/brand.ts";
+import { londonDay } from "../../../shared/london-time.ts";
 import type { User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict, notFound } from "../../http-error.ts";
-import { londonDay } from "../../london-time.ts";
 import { billingEventOf, hasReceipt, memberBillingEvents } from "./history.ts";
 import { receiptPdf } from "./receipt-pdf.ts";
 

@@ -11,9 +11,9 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
+import { londonInstant, londonParts } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateReservations, type User, userMonthlyQuotas, users } from "../../db/schema.ts";
-import { londonInstant, londonParts } from "../matching/rules.ts";
 
 export interface Couple {
   /** The member asked about. */

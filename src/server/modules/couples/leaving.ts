@@ -22,10 +22,10 @@ import {
   listDays,
   type PlanOffer,
 } from "../../../shared/leaving.ts";
+import { londonDay } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateReservations, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { londonDay } from "../../london-time.ts";
 import {
   LEAVING_MAIL_TYPES,
   partnerLeftEmail,

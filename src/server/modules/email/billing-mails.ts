@@ -7,7 +7,7 @@
 import { fillTemplate, type TemplatePlaceholder } from "../../../shared/admin/emails.ts";
 import { BRAND } from "../../../shared/brand.ts";
 import { formatPence } from "../../../shared/constants.ts";
-import { londonDay } from "../../london-time.ts";
+import { londonDay } from "../../../shared/london-time.ts";
 import { type Rendered, render } from "./templates.ts";
 
 /** email_logs.email_type of each message. */

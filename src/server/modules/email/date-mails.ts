@@ -10,10 +10,10 @@
 import { eq } from "drizzle-orm";
 import { BRAND } from "../../../shared/brand.ts";
 import { DATE_SPEND_BANDS, POLICY, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { londonDayTime } from "../../../shared/london-time.ts";
 import { BOOKED_MAIL_SUBJECT_START } from "../../../shared/planning-schedule.ts";
 import { dateIdeas, dateReservations, type User, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { londonDayTime } from "../../london-time.ts";
 import { icsSequence, renderIcs } from "../dates/ics.ts";
 import { directionsUrl } from "../dates/view.ts";
 import { mayEmail } from "../notifications/policy.ts";

@@ -4,7 +4,7 @@
  */
 import { BRAND } from "../../../shared/brand.ts";
 import { offerDependsText } from "../../../shared/leaving.ts";
-import { londonDay } from "../../london-time.ts";
+import { londonDay } from "../../../shared/london-time.ts";
 import { type Rendered, render } from "./templates.ts";
 
 /** email_logs.email_type of each message. */

@@ -1,7 +1,7 @@
 import { BRAND } from "../../../shared/brand.ts";
 import { RESET_TOKEN_TTL_MINUTES, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { londonDay } from "../../../shared/london-time.ts";
 import { BOOKED_MAIL_SUBJECT_START, firstDateBookedBy } from "../../../shared/planning-schedule.ts";
-import { londonDay } from "../../london-time.ts";
 import { quotedName } from "./header-text.ts";
 
 export interface Rendered {

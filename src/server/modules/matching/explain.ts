@@ -3,6 +3,7 @@
  * ruled everything out, found by applying the rules as a funnel and naming the step that emptied it.
  */
 import { DATE_TYPE_LABELS } from "../../../shared/constants.ts";
+import { londonDayMonth, londonMonthKey, londonParts, monthKeyName } from "../../../shared/london-time.ts";
 import {
   lastVisits,
   memberRuleBlock,
@@ -15,12 +16,8 @@ import {
 import { districtOf } from "./geo/index.ts";
 import {
   categoryRank,
-  dayMonth,
   listText,
-  londonParts,
-  londonYearMonth,
   MIN_DAYS_BETWEEN_DATES,
-  monthName,
   norm,
   pricePhrase,
   SLOT_TIMES,
@@ -79,7 +76,7 @@ export function previousText(
   const label = categoryLabel(previous.category);
   return lastMonth && happened
     ? `last month's ${label} date`
-    : `their ${label} date on ${dayMonth(previous.at)}`;
+    : `their ${label} date on ${londonDayMonth(previous.at)}`;
 }
 
 /** 2-5 short reasons, most telling first. */
@@ -94,7 +91,7 @@ export function explainMatch(member: MemberProfile, f: MatchFacts): string[] {
   reasons.push(`${capital(wd)} ${label}, their ${ORDINAL[f.slot.timeRank] ?? "chosen"}-choice time`);
   if (f.spacing) {
     reasons.push(
-      `Only ${f.spacing.days} day${f.spacing.days === 1 ? "" : "s"} from their date on ${dayMonth(f.spacing.at)}: their chosen days leave no room to keep dates ${MIN_DAYS_BETWEEN_DATES} days apart`,
+      `Only ${f.spacing.days} day${f.spacing.days === 1 ? "" : "s"} from their date on ${londonDayMonth(f.spacing.at)}: their chosen days leave no room to keep dates ${MIN_DAYS_BETWEEN_DATES} days apart`,
     );
   }
   const needs = [...new Set([...member.dietary, ...member.accessibility].map((s) => s.trim()))];
@@ -119,7 +116,7 @@ function timesText(member: MemberProfile): string {
 }
 
 function windowText(start: number, end: number): string {
-  return `${dayMonth(new Date(start))} and ${dayMonth(new Date(end))}`;
+  return `${londonDayMonth(new Date(start))} and ${londonDayMonth(new Date(end))}`;
 }
 
 /** The rule that ruled everything out, with specifics. */
@@ -147,8 +144,8 @@ export function explainNoFit(
   if (slots.afterPause.length === 0 && member.pausedUntil) {
     const from = member.pausedFrom;
     return from && from.getTime() > slots.start
-      ? `Subscription is paused from ${dayMonth(from)} until ${dayMonth(member.pausedUntil)}`
-      : `Subscription is paused until ${dayMonth(member.pausedUntil)}`;
+      ? `Subscription is paused from ${londonDayMonth(from)} until ${londonDayMonth(member.pausedUntil)}`
+      : `Subscription is paused until ${londonDayMonth(member.pausedUntil)}`;
   }
   if (slots.afterQuota.length === 0) return allowanceText(member, slots.afterPause);
   if (slots.free.length === 0) {
@@ -211,7 +208,7 @@ export function explainNoFit(
       ),
   );
   if (timed.length === 0) {
-    const months = [...new Set(slots.free.map((s) => monthName(s.yearMonth)))];
+    const months = [...new Set(slots.free.map((s) => monthKeyName(s.yearMonth)))];
     return `No date idea at the venues ${where} that fit runs in the ${times} in ${listText(months)}`;
   }
   if (options.slotFull) {
@@ -227,16 +224,16 @@ export function explainNoFit(
 function allowanceText(member: MemberProfile, slots: readonly Slot[]): string {
   const months = [...new Set(slots.map((s) => s.yearMonth))];
   const plannedIn = (ym: string) =>
-    member.history.filter((h) => h.status !== "cancelled" && londonYearMonth(h.scheduledDate) === ym).length;
+    member.history.filter((h) => h.status !== "cancelled" && londonMonthKey(h.scheduledDate) === ym).length;
   if (months.length === 1) {
     const planned = plannedIn(months[0]);
-    const name = monthName(months[0]);
+    const name = monthKeyName(months[0]);
     return planned > 0
       ? `${name}'s ${planned} date${planned === 1 ? " is" : "s are"} already planned`
       : `${name}'s allowance of dates is used up`;
   }
-  const first = monthName(months[0]);
-  const last = monthName(months[months.length - 1]);
+  const first = monthKeyName(months[0]);
+  const last = monthKeyName(months[months.length - 1]);
   const searched =
     months.length === 2
       ? `Both months searched (${first} and ${last})`

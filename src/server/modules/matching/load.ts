@@ -5,12 +5,12 @@
 import { asc, sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { DATE_TYPES, DAYS_OF_WEEK, hasLiveSubscription, TIMES_OF_DAY } from "../../../shared/constants.ts";
+import { londonMonthKey } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { sharedAnswersOf } from "../couples/couple.ts";
 import { locateMany, venueLocation } from "./geo/index.ts";
-import { londonYearMonth } from "./rules.ts";
 import type {
   DateType,
   DayOfWeek,
@@ -237,7 +237,7 @@ export async function loadProfiles(
       status: r.status,
       rating: r.rating,
       userId: r.user_id,
-      ym: londonYearMonth(at),
+      ym: londonMonthKey(at),
     };
     const l = histByUser.get(r.user_id);
     if (l) l.push(h);

@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
+import { londonInstant, londonParts } from "../../../shared/london-time.ts";
 import type { Tx } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http-error.ts";
@@ -14,7 +15,7 @@ import { datesThatStillFit, type SkippedDate, skippedText } from "../rulebook/pl
 import { findMatches } from "./engine.ts";
 import { previousText } from "./explain.ts";
 import { type LoadDeps, type LoadedMember, loadProfiles, loadVenues } from "./load.ts";
-import { londonInstant, londonParts, norm, VENUE_SLOT_CAP } from "./rules.ts";
+import { norm, VENUE_SLOT_CAP } from "./rules.ts";
 import type { MemberProfile, PlanSummary, VenueCandidate } from "./types.ts";
 
 /** pg_advisory_xact_lock key of the planner ("plan" in ASCII). */

@@ -1,5 +1,5 @@
 /**
- * The matching engine's rules as small pure functions: London calendar arithmetic, price bands,
+ * The matching engine's rules as small pure functions: price bands,
  * seasons, slot times, alcohol-led ideas, date types -> idea categories. Nothing here touches a database.
  */
 import type { DateType, DayOfWeek, PriceLevel, TimeOfDayPref } from "./types.ts";
@@ -23,81 +23,6 @@ export const MIN_DAYS_BETWEEN_DATES = 5;
 /** At most this many of the pass's couples at one venue in one slot (the monthly planner). */
 export const VENUE_SLOT_CAP = 2;
 
-// ---------------------------------------------------------------------------------------------------------
-// London's clock (GMT, or BST from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
-// October), computed directly: the planner converts hundreds of thousands of instants.
-
-function lastSundayUtc(year: number, month0: number): number {
-  const lastDay = new Date(Date.UTC(year, month0 + 1, 0));
-  const back = lastDay.getUTCDay();
-  return Date.UTC(year, month0, lastDay.getUTCDate() - back, 1, 0, 0);
-}
-
-const bstCache = new Map<number, [number, number]>();
-function bstRange(year: number): [number, number] {
-  let r = bstCache.get(year);
-  if (!r) {
-    r = [lastSundayUtc(year, 2), lastSundayUtc(year, 9)];
-    bstCache.set(year, r);
-  }
-  return r;
-}
-
-/** London's offset from UTC at an instant, in ms (0 or 3,600,000). */
-export function londonOffsetMs(at: Date | number): number {
-  const t = typeof at === "number" ? at : at.getTime();
-  const year = new Date(t).getUTCFullYear();
-  const [start, end] = bstRange(year);
-  return t >= start && t < end ? HOUR_MS : 0;
-}
-
-export interface LondonParts {
-  year: number;
-  /** 1-12 */
-  month: number;
-  day: number;
-  /** 0 = Sunday ... 6 = Saturday */
-  weekday: number;
-  hour: number;
-  minute: number;
-}
-
-export function londonParts(at: Date | number): LondonParts {
-  const t = typeof at === "number" ? at : at.getTime();
-  const w = new Date(t + londonOffsetMs(t));
-  return {
-    year: w.getUTCFullYear(),
-    month: w.getUTCMonth() + 1,
-    day: w.getUTCDate(),
-    weekday: w.getUTCDay(),
-    hour: w.getUTCHours(),
-    minute: w.getUTCMinutes(),
-  };
-}
-
-/** The instant London's clock reads y-m-d h:mi (for the times the engine uses, never in the skipped hour). */
-export function londonInstant(year: number, month: number, day: number, hour: number, minute: number): Date {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // Try BST first, then GMT: keep the offset whose London reading is the wall time.
-  for (const off of [HOUR_MS, 0]) {
-    const t = wall - off;
-    if (londonOffsetMs(t) === off) return new Date(t);
-  }
-  return new Date(wall);
-}
-
-/** "2026-12" */
-export function londonYearMonth(at: Date | number): string {
-  const p = londonParts(at);
-  return `${p.year}-${String(p.month).padStart(2, "0")}`;
-}
-
-/** A number identifying the London calendar day (days since 1970-01-01 on London's clock). */
-export function londonDayNumber(at: Date | number): number {
-  const t = typeof at === "number" ? at : at.getTime();
-  return Math.floor((t + londonOffsetMs(t)) / DAY_MS);
-}
-
 /** Week of the month for scheduling choices: days 1-7 -> 1 ... 22-28 -> 4; 29-31 -> null (never chosen). */
 export function weekOfMonth(day: number): number | null {
   return day >= 1 && day <= 28 ? Math.ceil(day / 7) : null;
@@ -112,39 +37,6 @@ export const WEEKDAY_NAMES: readonly DayOfWeek[] = [
   "friday",
   "saturday",
 ];
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "December" for "2026-12". */
-export function monthName(yearMonth: string): string {
-  return MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1] ?? yearMonth;
-}
-
-/** "5 December" */
-export function dayMonth(at: Date): string {
-  const p = londonParts(at);
-  return `${p.day} ${MONTH_NAMES[p.month - 1]}`;
-}
-
-/** "Saturday 5 December" */
-export function weekdayDayMonth(at: Date): string {
-  const p = londonParts(at);
-  const wd = WEEKDAY_NAMES[p.weekday];
-  return `${wd[0].toUpperCase()}${wd.slice(1)} ${p.day} ${MONTH_NAMES[p.month - 1]}`;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Times of day

@@ -1,26 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { ASSIGNMENT_MSG, datesAllowed } from "../../../shared/admin/assignments.ts";
+import { londonMonthYear, londonYearMonth } from "../../../shared/london-time.ts";
 import type { Tx } from "../../db/client.ts";
 import { type User, userMonthlyQuotas } from "../../db/schema.ts";
 import { conflict } from "../../http-error.ts";
 import { allowanceTier, type Couple, coupleDatesInMonth } from "../couples/couple.ts";
-
-const monthParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "numeric",
-});
-const monthName = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "long",
-});
-
-/** The London calendar month an instant falls in. */
-export function londonYearMonth(at: Date): { year: number; month: number } {
-  const p = Object.fromEntries(monthParts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month) };
-}
 
 const displayName = (u: Pick<User, "firstName" | "lastName" | "email">) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email;
@@ -79,7 +63,7 @@ export async function consumeQuota(
   // An operator's override may book beyond the allowance: the row then counts more than allowed.
   if (used >= row.quotaAllowed && !opts.allowOver)
     throw conflict(
-      ASSIGNMENT_MSG.quotaUsed(coupleName(couple), row.quotaAllowed, monthName.format(at), !!couple.partner),
+      ASSIGNMENT_MSG.quotaUsed(coupleName(couple), row.quotaAllowed, londonMonthYear(at), !!couple.partner),
     );
   await tx
     .update(userMonthlyQuotas)

@@ -12,13 +12,13 @@ import { ASSIGNMENT_MSG, datesAllowed } from "../../../shared/admin/assignments.
 import { memberName } from "../../../shared/admin/members.ts";
 import { BOOKING_HORIZON_MONTHS, RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
+import { londonMonthKey } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateIdeas, userPreferences, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { type Couple, readCouple } from "../couples/couple.ts";
 import { loadProfiles, venueCandidate, venueColumns } from "../matching/load.ts";
-import { londonYearMonth } from "../matching/rules.ts";
 import type { IdeaCandidate, VenueCandidate } from "../matching/types.ts";
 import { type BookingFacts, brokenRules, type Person } from "./rules.ts";
 
@@ -136,7 +136,7 @@ export async function checkBooking(
     };
   });
   // The allowance as the engine counts it (load.ts quotaRemaining): the owner's row, or the couple's dates.
-  const ym = londonYearMonth(p.scheduledDate);
+  const ym = londonMonthKey(p.scheduledDate);
   const quota = loaded.quotaRows.get(ym);
   const allowance = {
     allowed: quota?.allowed ?? datesAllowed(loaded.profile.tier),

@@ -6,13 +6,15 @@
  */
 import { ASSIGNMENT_CLASH_HOURS } from "../../../shared/admin/assignments.ts";
 import {
-  DAY_MS,
-  HOUR_MS,
   type LondonParts,
   londonDayNumber,
   londonInstant,
+  londonMonthKey,
   londonParts,
-  londonYearMonth,
+} from "../../../shared/london-time.ts";
+import {
+  DAY_MS,
+  HOUR_MS,
   MIN_DAYS_BETWEEN_DATES,
   MIN_LEAD_HOURS,
   norm,
@@ -86,7 +88,7 @@ function slotsOfWindow(start: number, end: number): SlotBase[] {
         time,
         timeOfDay: st.timeOfDay,
         parts: londonParts(t),
-        yearMonth: londonYearMonth(t),
+        yearMonth: londonMonthKey(t),
         dayNumber: londonDayNumber(t),
         choice: `${w}:${WEEKDAY_NAMES[wd]}`,
       });
@@ -192,7 +194,7 @@ function datesByMonth(member: MemberProfile): Map<string, number[]> {
   const out = new Map<string, number[]>();
   for (const h of member.history) {
     if (h.status === "cancelled") continue;
-    const ym = londonYearMonth(h.scheduledDate);
+    const ym = londonMonthKey(h.scheduledDate);
     const list = out.get(ym);
     const day = londonDayNumber(h.scheduledDate);
     if (list) list.push(day);
@@ -267,7 +269,7 @@ export function spacingTiers(member: MemberProfile, free: readonly Slot[]): Spac
 export function nearestDate(member: MemberProfile, slot: Pick<Slot, "dayNumber" | "yearMonth">) {
   let best: { at: Date; days: number } | null = null;
   for (const h of member.history) {
-    if (h.status === "cancelled" || londonYearMonth(h.scheduledDate) !== slot.yearMonth) continue;
+    if (h.status === "cancelled" || londonMonthKey(h.scheduledDate) !== slot.yearMonth) continue;
     const days = Math.abs(londonDayNumber(h.scheduledDate) - slot.dayNumber);
     if (!best || days < best.days) best = { at: h.scheduledDate, days };
   }

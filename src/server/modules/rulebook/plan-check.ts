@@ -10,9 +10,9 @@ import { sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
+import { londonDayMonth, londonMonthKey } from "../../../shared/london-time.ts";
 import type { Tx } from "../../db/client.ts";
 import { type LoadDeps, loadProfiles } from "../matching/load.ts";
-import { dayMonth, londonYearMonth } from "../matching/rules.ts";
 import type { MemberProfile, VenueCandidate } from "../matching/types.ts";
 import { brokenRules, type Person } from "./rules.ts";
 
@@ -118,7 +118,7 @@ export async function datesThatStillFit<T extends DateToWrite>(
     const venue = venues.get(p.venueId);
     const idea = p.dateIdeaId === null ? null : venue?.ideas.find((i) => i.id === p.dateIdeaId);
     if (!venue || idea === undefined) continue; // never planned: the planner only plans loaded venues and ideas
-    const ym = londonYearMonth(p.scheduledDate);
+    const ym = londonMonthKey(p.scheduledDate);
     const row = loaded.quotaRows.get(ym);
     const kept = keptByMonth.get(ym) ?? 0;
     const people = [m.userId, ...(m.partnerId ? [m.partnerId] : [])]
@@ -164,6 +164,6 @@ export async function datesThatStillFit<T extends DateToWrite>(
 /** The report line for a couple's refused dates ("Not written: 3 Dec: Clashes with ..."). */
 export function skippedText(dates: readonly SkippedDate[]): string {
   return dates
-    .map((d) => `Not written, ${dayMonth(new Date(d.scheduledDate))}: ${d.rules.join("; ")}`)
+    .map((d) => `Not written, ${londonDayMonth(new Date(d.scheduledDate))}: ${d.rules.join("; ")}`)
     .join(". ");
 }

@@ -7,17 +7,21 @@
 
 import { ASSIGNMENT_CLASH_HOURS } from "../../../shared/admin/assignments.ts";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
+import {
+  londonDayMonth,
+  londonDayNumber,
+  londonMonthKey,
+  londonParts,
+  londonTime,
+  londonWeekdayDayMonth,
+  monthKeyName,
+} from "../../../shared/london-time.ts";
 import { distanceMiles } from "../matching/geo/index.ts";
 import {
-  dayMonth,
   HOUR_MS,
   isAlcoholLed,
   listText,
-  londonDayNumber,
-  londonParts,
-  londonYearMonth,
   MIN_LEAD_HOURS,
-  monthName,
   norm,
   PRICE_SYMBOL,
   priceFits,
@@ -25,7 +29,6 @@ import {
   SPEND_PRICE,
   seasonFits,
   WEEKDAY_NAMES,
-  weekdayDayMonth,
   weekOfMonth,
 } from "../matching/rules.ts";
 import type { IdeaCandidate, MemberProfile, TimeOfDayPref, VenueCandidate } from "../matching/types.ts";
@@ -65,13 +68,6 @@ const PREF_OF: Record<string, TimeOfDayPref> = Object.fromEntries(
   (Object.keys(SLOT_TIMES) as TimeOfDayPref[]).map((p) => [SLOT_TIMES[p].timeOfDay, p]),
 );
 
-const time = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 function priceRule(
   spend: string | null,
   openToTrying: boolean,
@@ -95,10 +91,10 @@ export function brokenRules(f: BookingFacts): string[] {
   // The plan (eligibility, no plan at all, is asked before this).
   if (m.subscriptionStatus === "paused" && !m.pausedUntil) out.push(RULE_MSG.pausedOpen);
   // A pause that starts after the dates the couple kept leaves those dates (and times before it) bookable.
-  else if (m.pausedUntil && pausedAt(m, t)) out.push(RULE_MSG.paused(dayMonth(m.pausedUntil)));
+  else if (m.pausedUntil && pausedAt(m, t)) out.push(RULE_MSG.paused(londonDayMonth(m.pausedUntil)));
   if (m.subscriptionStatus === "past_due") out.push(RULE_MSG.pastDue);
   // A gifted plan ends cleanly: nothing is booked after its last month.
-  if (m.planEndsAt && afterPlanEnd(m, t)) out.push(RULE_MSG.planEnds(dayMonth(m.planEndsAt)));
+  if (m.planEndsAt && afterPlanEnd(m, t)) out.push(RULE_MSG.planEnds(londonDayMonth(m.planEndsAt)));
   if (!m.tier) out.push(RULE_MSG.noTier);
 
   // Each partner's needs, by name.
@@ -137,7 +133,7 @@ export function brokenRules(f: BookingFacts): string[] {
   if (!revisitOk(lastVisits(m), venue.id, t)) {
     const visit = m.history.find((h) => h.venueId === venue.id && h.status !== "cancelled");
     if (visit) {
-      const when = dayMonth(visit.scheduledDate);
+      const when = londonDayMonth(visit.scheduledDate);
       out.push(
         visit.scheduledDate.getTime() > f.now.getTime()
           ? RULE_MSG.revisitPlanned(when)
@@ -180,11 +176,11 @@ export function brokenRules(f: BookingFacts): string[] {
     );
   if (clash) {
     out.push(
-      RULE_MSG.clash(`${weekdayDayMonth(clash.scheduledDate)} at ${time.format(clash.scheduledDate)}`),
+      RULE_MSG.clash(`${londonWeekdayDayMonth(clash.scheduledDate)} at ${londonTime(clash.scheduledDate)}`),
     );
   }
   if (f.allowance.used >= f.allowance.allowed) {
-    out.push(RULE_MSG.allowance(monthName(londonYearMonth(at)), f.allowance.used, f.allowance.allowed));
+    out.push(RULE_MSG.allowance(monthKeyName(londonMonthKey(at)), f.allowance.used, f.allowance.allowed));
   }
   return out;
 }

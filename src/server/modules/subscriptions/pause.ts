@@ -26,6 +26,7 @@
 import { and, eq, gte, inArray, lt, notInArray } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { formatPence, type TierId } from "../../../shared/constants.ts";
+import { londonDay, londonInstant, londonParts, londonWeekdayDayMonth } from "../../../shared/london-time.ts";
 import {
   PAUSE_MSG,
   type PauseDate,
@@ -39,12 +40,10 @@ import type { Tx } from "../../db/client.ts";
 import { dateReservations, subscriptionEvents, type User, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
-import { londonDay } from "../../london-time.ts";
 import { readCouple } from "../couples/couple.ts";
 import { isRevealed } from "../dates/view.ts";
 import { PAUSE_MAIL_TYPES, pausedByPartnerEmail, resumedByPartnerEmail } from "../email/pause-mails.ts";
 import type { Rendered } from "../email/templates.ts";
-import { londonInstant, londonParts, weekdayDayMonth } from "../matching/rules.ts";
 import { mayEmail } from "../notifications/policy.ts";
 import { returnQuota } from "../quota/quota.ts";
 import { countSql, monthlyPrice, rebuildSchedule, withMemberLock } from "./schedule.ts";
@@ -71,7 +70,7 @@ function named(d: BookedDate, now: Date): PauseDate {
   return {
     id: d.id,
     scheduledDate: d.scheduledDate.toISOString(),
-    day: weekdayDayMonth(d.scheduledDate),
+    day: londonWeekdayDayMonth(d.scheduledDate),
     time: hhmm(d.scheduledDate),
     // Never spoil a surprise: the venue only once the member could read it on the date page.
     venue: isRevealed(d.scheduledDate, now) ? d.venue : null,

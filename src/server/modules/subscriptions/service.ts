@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { formatPence, hasLiveSubscription, POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
+import { londonDay } from "../../../shared/london-time.ts";
 import type { Tx } from "../../db/client.ts";
 import {
   dateReservations,
@@ -16,7 +17,6 @@ import {
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
-import { londonDay } from "../../london-time.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import {
   bankDetailsChangeable,

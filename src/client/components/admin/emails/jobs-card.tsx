@@ -7,6 +7,7 @@ import {
   type JobStatusRow,
   type OutboundMessageRow,
 } from "../../../../shared/admin/jobs.ts";
+import { londonTime } from "../../../../shared/london-time.ts";
 import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -51,12 +52,7 @@ function cronLabel(cron: string): string {
   return cron;
 }
 
-const timeGB = (iso: string) =>
-  new Date(iso).toLocaleTimeString("en-GB", {
-    timeZone: "Europe/London",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+const timeGB = (iso: string) => londonTime(new Date(iso));
 
 function RunBadge({ job }: { job: JobStatusRow }) {
   const s = job.lastRun?.status;

@@ -1,23 +1,14 @@
 import { CalendarDays, Clock, MapPin, Sparkles, Star, UserRound } from "lucide-react";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import type { AdminDateRating } from "../../../../shared/admin/member-couple.ts";
+import { londonFormat, londonTime } from "../../../../shared/london-time.ts";
 import { cn } from "../../../lib/cn.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { OverrideRecord } from "./override-record.tsx";
 
-const day = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-const time = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+/** "Tue, 1 Dec 2026" */
+const day = londonFormat({ weekday: "short", day: "numeric", month: "short", year: "numeric" });
 
 /**
  * The member page's status badge (spec section 4): Cancelled, Completed or Revealed by status; otherwise
@@ -105,7 +96,7 @@ export function MemberDateEntry({
           </span>
           <span className="inline-flex items-center gap-1.5 tabular-nums">
             <Clock aria-hidden className="size-4 text-muted-foreground" />
-            {time.format(at)}
+            {londonTime(at)}
           </span>
         </p>
         <Badge variant={BADGE[status] ?? "neutral"}>{BADGE[status] ? status : statusText(status)}</Badge>

@@ -7,25 +7,15 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { UndoResult } from "../../../../shared/admin/assignment-status.ts";
 import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { REVEAL_WINDOW_HOURS, UNDO_WINDOW_LABEL, UNDO_WINDOW_MS } from "../../../../shared/constants.ts";
+import { londonFormat, londonTime } from "../../../../shared/london-time.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../ui/use-toast.ts";
-
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "short",
-  day: "numeric",
-  month: "long",
-});
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 /** "Fri 18 December at 19:30" (London). */
 export function dateWhen(iso: string | Date): string {
   const at = new Date(iso);
-  return `${dayFormat.format(at).replace(",", "")} at ${timeFormat.format(at)}`;
+  const day = londonFormat({ weekday: "short", day: "numeric", month: "long" }).format(at).replace(",", "");
+  return `${day} at ${londonTime(at)}`;
 }
 
 /** "in 2 minutes unless you undo": the end of every confirm dialog's sentence. */

@@ -1,5 +1,6 @@
 import { ANALYTICS_EXPORTS, ANALYTICS_DEFINITIONS as DEF } from "../../../../shared/admin/analytics.ts";
 import { TIERS } from "../../../../shared/constants.ts";
+import { londonNumericDayTime } from "../../../../shared/london-time.ts";
 import type { Deps } from "../../../deps.ts";
 import type { Download } from "../../../http-download.ts";
 import { type Sheet, workbookDownload } from "../spreadsheet.ts";
@@ -23,12 +24,7 @@ const metricSheet = (rows: Metric[]): Sheet<Metric> => ({
   rows,
 });
 
-const london = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  dateStyle: "short",
-  timeStyle: "short",
-});
-const londonTime = (iso: string | null): string => (iso ? london.format(new Date(iso)) : "");
+const londonTime = (iso: string | null): string => (iso ? londonNumericDayTime(new Date(iso)) : "");
 
 export async function subscriptionExport(deps: Deps): Promise<Download> {
   const [subs, churn] = await Promise.all([subscriptionAnalytics(deps), churnAnalytics(deps)]);

@@ -4,8 +4,8 @@
  * couple (plan, the allowance of the chosen month, both partners' needs).
  */
 import type { RulebookCheck, RulebookMember } from "../../../../shared/admin/rulebook.ts";
+import { londonMonthKey } from "../../../../shared/london-time.ts";
 import type { Deps } from "../../../deps.ts";
-import { londonYearMonth } from "../../matching/rules.ts";
 import { type BookingProposal, checkBooking } from "../../rulebook/check.ts";
 import { coupleView } from "../members/couple-view.ts";
 
@@ -13,7 +13,7 @@ export async function checkAssignment(deps: Deps, p: BookingProposal): Promise<R
   const answer = await checkBooking(deps, p);
   let member: RulebookMember | null = null;
   if (answer.couple) {
-    const c = await coupleView(deps, p.userId, londonYearMonth(p.scheduledDate));
+    const c = await coupleView(deps, p.userId, londonMonthKey(p.scheduledDate));
     member = {
       memberId: c.memberId,
       partner: c.partner,

@@ -1,35 +1,17 @@
+import { londonWallClock as wallClock } from "../../../../shared/london-time.ts";
+
 /**
  * Dates in exports are real date cells. Excel has no time zones: a cell holds a wall-clock reading, so the
  * instant is written as London's wall clock (a Date whose UTC fields equal the London local time; ExcelJS
  * writes a Date from its UTC fields). The headers say "(London)".
  */
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /** The London wall-clock reading of an instant, as a Date whose UTC fields carry it (seconds kept). */
 export function londonWallClock(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return null;
-  const p = Object.fromEntries(londonParts.formatToParts(instant).map((x) => [x.type, x.value]));
-  return new Date(
-    Date.UTC(
-      Number(p.year),
-      Number(p.month) - 1,
-      Number(p.day),
-      Number(p.hour),
-      Number(p.minute),
-      Number(p.second),
-    ),
-  );
+  // Whole seconds, as the cells have always held.
+  return wallClock(Math.floor(instant.getTime() / 1000) * 1000);
 }
 
 /** The London calendar day of an instant, as a Date at 00:00 UTC of that day. */

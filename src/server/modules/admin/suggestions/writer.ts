@@ -5,6 +5,8 @@
  * model answers, the stored venues are the engine's; an answer that fails, is empty, over-long, or does not
  * name the engine's top pick is replaced by the built-in text.
  */
+
+import { londonFormat, londonWeekdayDayMonth } from "../../../../shared/london-time.ts";
 import type { Config } from "../../../config.ts";
 import { type ChatPrompt, complete } from "../../../integrations/llm.ts";
 import { pricePhrase } from "../../matching/rules.ts";
@@ -22,26 +24,13 @@ const DATE_TYPE_WORDS: Record<string, string> = {
   culture: "culture",
 };
 
-const whenFmt = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
-const timeFmt = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
-
 /** "Friday 12 December at 7pm" (London). */
 export function whenText(at: Date): string {
-  const time = timeFmt
+  const time = londonFormat({ hour: "numeric", minute: "2-digit", hour12: true })
     .format(at)
     .replace(/\s/g, "")
     .replace(/:00(?=[ap]m)/, "");
-  return `${whenFmt.format(at).replace(",", "")} at ${time}`;
+  return `${londonWeekdayDayMonth(at)} at ${time}`;
 }
 
 /** "Supper Club at Dishoom" or the venue alone. */

@@ -1,0 +1,223 @@
+/**
+ * London time, the one home for it (client and server). Every instant is stored in UTC and read on London's
+ * clock in British English: calendar arithmetic (parts, days, months), and the formatters for the shapes the
+ * product shows. A new shape goes here as a named formatter, or through `londonFormat` with its options.
+ */
+
+/** The product's zone: members live in London, dates happen there, crons run on its clock. */
+export const LONDON_TZ = "Europe/London";
+const LOCALE = "en-GB";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+type Instant = Date | number;
+const ms = (at: Instant): number => (typeof at === "number" ? at : at.getTime());
+
+// ---------------------------------------------------------------------------------------------------------
+// London's clock: GMT, or BST from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
+// October. Computed directly rather than through Intl: the planner converts hundreds of thousands of instants.
+// The unit tests hold it to Intl's answer across the clock changes of many years.
+
+function lastSundayUtc(year: number, month0: number): number {
+  const lastDay = new Date(Date.UTC(year, month0 + 1, 0));
+  return Date.UTC(year, month0, lastDay.getUTCDate() - lastDay.getUTCDay(), 1, 0, 0);
+}
+
+const bstCache = new Map<number, [number, number]>();
+function bstRange(year: number): [number, number] {
+  let r = bstCache.get(year);
+  if (!r) {
+    r = [lastSundayUtc(year, 2), lastSundayUtc(year, 9)];
+    bstCache.set(year, r);
+  }
+  return r;
+}
+
+/** London's offset from UTC at an instant, in ms (0 or 3,600,000). */
+export function londonOffsetMs(at: Instant): number {
+  const t = ms(at);
+  const [start, end] = bstRange(new Date(t).getUTCFullYear());
+  return t >= start && t < end ? HOUR_MS : 0;
+}
+
+/** London's wall-clock reading of an instant, as a Date whose UTC fields carry it (for ExcelJS, inputs). */
+export function londonWallClock(at: Instant): Date {
+  const t = ms(at);
+  return new Date(t + londonOffsetMs(t));
+}
+
+export interface LondonParts {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** 0 = Sunday ... 6 = Saturday */
+  weekday: number;
+}
+
+/** The London calendar and clock fields of an instant. */
+export function londonParts(at: Instant): LondonParts {
+  const w = londonWallClock(at);
+  return {
+    year: w.getUTCFullYear(),
+    month: w.getUTCMonth() + 1,
+    day: w.getUTCDate(),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+    weekday: w.getUTCDay(),
+  };
+}
+
+/**
+ * The instant London's clock reads y-m-d h:mi. In the hour skipped when the clocks go forward the reading
+ * does not exist and the UTC reading is answered; in the hour repeated when they go back, the first (BST).
+ */
+export function londonInstant(year: number, month: number, day: number, hour: number, minute: number): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  for (const off of [HOUR_MS, 0]) {
+    const t = wall - off;
+    if (londonOffsetMs(t) === off) return new Date(t);
+  }
+  return new Date(wall);
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/** The London calendar day of an instant, "2026-12-05". */
+export function londonIsoDay(at: Instant): string {
+  return londonWallClock(at).toISOString().slice(0, 10);
+}
+
+/** The London calendar month of an instant as a key, "2026-12". */
+export function londonMonthKey(at: Instant): string {
+  return londonWallClock(at).toISOString().slice(0, 7);
+}
+
+/** The London calendar month of an instant, { year: 2026, month: 12 }. */
+export function londonYearMonth(at: Instant): { year: number; month: number } {
+  const { year, month } = londonParts(at);
+  return { year, month };
+}
+
+/** A number identifying the London calendar day (days since 1970-01-01 on London's clock). */
+export function londonDayNumber(at: Instant): number {
+  return Math.floor(ms(londonWallClock(at)) / DAY_MS);
+}
+
+/** Whether two instants fall on the same London calendar day. */
+export function sameLondonDay(a: Instant, b: Instant): boolean {
+  return londonDayNumber(a) === londonDayNumber(b);
+}
+
+/** A month key ("2026-12") from its parts. */
+export const monthKey = (year: number, month: number): string => `${year}-${pad2(month)}`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Formatters. Constructing an Intl.DateTimeFormat costs far more than formatting with one, so each option set
+// is built once.
+
+export type LondonFormatOptions = Omit<Intl.DateTimeFormatOptions, "timeZone">;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The en-GB, Europe/London formatter for these options, built once per option set. */
+export function londonFormat(options: LondonFormatOptions = {}): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: LONDON_TZ });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+const fmt = (options: LondonFormatOptions) => (at: Instant) => londonFormat(options).format(at);
+
+/** "10 December 2026" */
+export const londonDay = fmt({ day: "numeric", month: "long", year: "numeric" });
+
+/** "Tuesday, 1 December 2026 at 19:30" (e-mails and texts). */
+export const londonDayTime = fmt({ dateStyle: "full", timeStyle: "short" });
+
+/** "Tuesday 1 December 2026" */
+export const londonFullDay = (at: Instant) =>
+  londonFormat({ weekday: "long", day: "numeric", month: "long", year: "numeric" })
+    .format(at)
+    .replace(",", "");
+
+/** "Tuesday 1 December" */
+export const londonWeekdayDayMonth = (at: Instant) =>
+  londonFormat({ weekday: "long", day: "numeric", month: "long" }).format(at).replace(",", "");
+
+/** "Tue 1 Dec" */
+export const londonShortDay = (at: Instant) =>
+  londonFormat({ weekday: "short", day: "numeric", month: "short" }).format(at).replace(",", "");
+
+/** "1 December" */
+export const londonDayMonth = fmt({ day: "numeric", month: "long" });
+
+/** "1 Dec" */
+export const londonShortDayMonth = fmt({ day: "numeric", month: "short" });
+
+/** "1 Dec 2026" */
+export const londonShortDate = fmt({ day: "numeric", month: "short", year: "numeric" });
+
+/** "01/12/2026" */
+export const londonNumericDay = fmt({ day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** "01/12/2026, 19:30" */
+export const londonNumericDayTime = fmt({
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** "19:30", "00:05" (24-hour clock). */
+export const londonTime = fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** "December 2026" */
+export const londonMonthYear = fmt({ month: "long", year: "numeric" });
+
+/** The London hour of an instant, 0-23. */
+export const londonHour = (at: Instant): number => londonParts(at).hour;
+
+// ---------------------------------------------------------------------------------------------------------
+// Calendar months given as numbers or keys (no instant, so no zone to get wrong).
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** "December" for month 12. */
+export const monthNameOf = (month: number): string => MONTH_NAMES[month - 1] ?? String(month);
+
+/** "December" for "2026-12"; the key itself when it is not one. */
+export function monthKeyName(key: string): string {
+  const m = Number(key.slice(5, 7));
+  return /^\d{4}-\d{2}$/.test(key) && m >= 1 && m <= 12 ? monthNameOf(m) : key;
+}
+
+/** "December 2026" for 2026, 12. */
+export const monthYearLabel = (year: number, month: number): string => `${monthNameOf(month)} ${year}`;
+
+/** "December 2026" for "2026-12"; the key itself when it is not one. */
+export function monthKeyLabel(key: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(key);
+  return m && Number(m[2]) >= 1 && Number(m[2]) <= 12 ? monthYearLabel(Number(m[1]), Number(m[2])) : key;
+}
