@@ -4,6 +4,7 @@
  * quiet hours, so the sweep is safe to run twice or from two instances.
  */
 import { type ClueChannels, NO_CLUE_CHANNELS, sendUnlockedClues } from "../modules/clues/notify.ts";
+import { textUser } from "../modules/sms/send.ts";
 import type { JobDefinition } from "./types.ts";
 
 export function cluesJob(channels: ClueChannels): JobDefinition {
@@ -14,8 +15,5 @@ export function cluesJob(channels: ClueChannels): JobDefinition {
   };
 }
 
-/**
- * The registered job. The push and SMS senders (push/send.ts pushToUser, sms/send.ts textUser) are wired in
- * here once they are in the code base; until then the sweep runs and sends nothing.
- */
-export const sendCluesJob: JobDefinition = cluesJob(NO_CLUE_CHANNELS);
+/** The registered job, with the real senders. */
+export const sendCluesJob: JobDefinition = cluesJob({ push: NO_CLUE_CHANNELS.push, text: textUser });
