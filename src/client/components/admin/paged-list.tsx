@@ -45,6 +45,8 @@ export function PagedList<T>({
   renderCard,
   rowClassName,
   tableFrom = "md",
+  error,
+  rowTestId,
 }: {
   list: PagedListState<T>;
   columns: ReadonlyArray<ListColumn<T>>;
@@ -66,9 +68,17 @@ export function PagedList<T>({
   rowClassName?: (row: T) => string | undefined;
   /** The width from which the table replaces the cards. */
   tableFrom?: "sm" | "md";
+  /** A list's own failure card instead of the shared one. */
+  error?: ReactNode;
+  /** A table row's test id when it is not `${prefix}-row-${key}` (older tests know the rows so). */
+  rowTestId?: (row: T) => string;
 }) {
   if (list.query.isError)
-    return <LoadErrorCard title={errorTitle} error={list.query.error} onRetry={() => list.query.refetch()} />;
+    return (
+      error ?? (
+        <LoadErrorCard title={errorTitle} error={list.query.error} onRetry={() => list.query.refetch()} />
+      )
+    );
   if (list.query.isPending) return <TableSkeleton label={loadingLabel} />;
   if (list.rows.length === 0) return <>{empty}</>;
 
@@ -129,7 +139,7 @@ export function PagedList<T>({
             {list.rows.map((row) => (
               <TableRow
                 key={rowKey(row)}
-                data-testid={`${testIdPrefix}-row-${rowKey(row)}`}
+                data-testid={rowTestId ? rowTestId(row) : `${testIdPrefix}-row-${rowKey(row)}`}
                 className={rowClassName?.(row)}
               >
                 {columns.map((c) => (

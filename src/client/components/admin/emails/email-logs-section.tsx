@@ -5,18 +5,9 @@ import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateTimeGB,
-  Pager,
-  SearchBox,
-  TableSkeleton,
-  useDebounced,
-  usePagedList,
-} from "../common.tsx";
+import { AdminSection, EmptyState, formatDateTimeGB, SearchBox, usePagedList } from "../common.tsx";
 import { useExportButton } from "../members/export-button.tsx";
+import { type ListColumn, PagedList, useListSearch } from "../paged-list.tsx";
 import { ExportMemberEmails } from "./export-member-emails.tsx";
 
 const STATUS_FILTERS = [
@@ -42,12 +33,85 @@ function memberOf(row: EmailLogRow): string | null {
   return name || row.memberEmail;
 }
 
+const dash = <span className="text-muted-foreground">-</span>;
+
+const COLUMNS: ListColumn<EmailLogRow>[] = [
+  {
+    id: "sent",
+    header: "Date & Time",
+    card: "none",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (row) => formatDateTimeGB(row.sentAt),
+  },
+  {
+    id: "member",
+    header: "Member",
+    card: "none",
+    className: "min-w-36 max-w-52 break-words",
+    cell: (row) => memberOf(row) ?? dash,
+  },
+  {
+    id: "recipient",
+    header: "Recipient",
+    card: "none",
+    className: "min-w-44 max-w-64",
+    cell: (row) => (
+      <>
+        {row.recipientName && <p className="font-medium break-words">{row.recipientName}</p>}
+        <p className="break-all text-muted-foreground">{row.recipientEmail}</p>
+      </>
+    ),
+  },
+  {
+    id: "subject",
+    header: "Subject",
+    card: "none",
+    className: "min-w-52 max-w-80 break-words",
+    cell: (r) => r.subject,
+  },
+  {
+    id: "type",
+    header: "Type",
+    card: "none",
+    className: "whitespace-nowrap",
+    cell: (r) => typeLabel(r.emailType),
+  },
+  { id: "status", header: "Status", card: "none", cell: (r) => <LogStatusBadge status={r.status} /> },
+  {
+    id: "error",
+    header: "Error",
+    card: "none",
+    className: "min-w-32 max-w-64 break-words text-destructive-text",
+    cell: (r) => r.errorMessage ?? dash,
+  },
+];
+
+/** On phones: when, what kind and how it went on top, then the subject, the recipient and any error. */
+function LogCard({ row }: { row: EmailLogRow }) {
+  return (
+    <div className="grid gap-1.5 rounded-xl border border-border p-4 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-xs text-muted-foreground tabular-nums">{formatDateTimeGB(row.sentAt)}</span>
+        <span className="text-xs text-muted-foreground">{typeLabel(row.emailType)}</span>
+        <span className="ml-auto">
+          <LogStatusBadge status={row.status} />
+        </span>
+      </div>
+      <p className="font-medium break-words">{row.subject}</p>
+      <p className="break-all text-muted-foreground">
+        To {row.recipientName ? `${row.recipientName} · ` : ""}
+        {row.recipientEmail}
+      </p>
+      {memberOf(row) && <p className="text-muted-foreground">Member: {memberOf(row)}</p>}
+      {row.errorMessage && <p className="break-words text-destructive-text">{row.errorMessage}</p>}
+    </div>
+  );
+}
+
 /** The log of sent mail: searched, filtered and paged on the server, with the two exports. */
 export function EmailLogsSection() {
-  const [search, setSearch] = useState("");
+  const { search, setSearch, term, offset, setOffset } = useListSearch();
   const [status, setStatus] = useState("all");
-  const [offset, setOffset] = useState(0);
-  const term = useDebounced(search.trim());
   const list = usePagedList<EmailLogRow>("/api/admin/email-logs", {
     search: term,
     offset,
@@ -79,10 +143,7 @@ export function EmailLogsSection() {
           label="Search email logs"
           placeholder="Search recipient, member or subject"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setOffset(0);
-          }}
+          onChange={setSearch}
         />
         <Select
           value={status}
@@ -103,94 +164,36 @@ export function EmailLogsSection() {
           </SelectContent>
         </Select>
       </div>
-      {isError ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-destructive-text/30 bg-destructive/5 p-5 text-sm"
-          data-testid="email-logs-error"
-        >
-          <p className="font-medium text-destructive-text">
-            {EMAILS_MSG.loadLogsError}: {errorMessage(error)}
-          </p>
-          <Button variant="outline" size="sm" className="mt-4" onClick={() => void list.query.refetch()}>
-            <RotateCw aria-hidden />
-            Try again
-          </Button>
-        </div>
-      ) : list.query.isPending ? (
-        <TableSkeleton label="Loading email logs" />
-      ) : list.rows.length === 0 ? (
-        <EmptyState icon={<MailX aria-hidden />} title={EMAILS_MSG.noLogs} />
-      ) : (
-        <>
-          <ul aria-label="Email logs" className="grid gap-3 sm:hidden">
-            {list.rows.map((row) => (
-              <li
-                key={row.id}
-                data-testid={`email-log-card-${row.id}`}
-                className="grid gap-1.5 rounded-xl border border-border p-4 text-sm"
-              >
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="text-xs text-muted-foreground tabular-nums">
-                    {formatDateTimeGB(row.sentAt)}
-                  </span>
-                  <span className="text-xs text-muted-foreground">{typeLabel(row.emailType)}</span>
-                  <span className="ml-auto">
-                    <LogStatusBadge status={row.status} />
-                  </span>
-                </div>
-                <p className="font-medium break-words">{row.subject}</p>
-                <p className="break-all text-muted-foreground">
-                  To {row.recipientName ? `${row.recipientName} · ` : ""}
-                  {row.recipientEmail}
-                </p>
-                {memberOf(row) && <p className="text-muted-foreground">Member: {memberOf(row)}</p>}
-                {row.errorMessage && <p className="break-words text-destructive-text">{row.errorMessage}</p>}
-              </li>
-            ))}
-          </ul>
-          <div className="hidden sm:block">
-            <Table aria-label="Email logs" aria-busy={list.query.isFetching || undefined}>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Date &amp; Time</TableHead>
-                  <TableHead>Member</TableHead>
-                  <TableHead>Recipient</TableHead>
-                  <TableHead>Subject</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Error</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.rows.map((row) => (
-                  <TableRow key={row.id} data-testid={`email-log-${row.id}`}>
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      {formatDateTimeGB(row.sentAt)}
-                    </TableCell>
-                    <TableCell className="min-w-36 max-w-52 break-words">
-                      {memberOf(row) ?? <span className="text-muted-foreground">-</span>}
-                    </TableCell>
-                    <TableCell className="min-w-44 max-w-64">
-                      {row.recipientName && <p className="font-medium break-words">{row.recipientName}</p>}
-                      <p className="break-all text-muted-foreground">{row.recipientEmail}</p>
-                    </TableCell>
-                    <TableCell className="min-w-52 max-w-80 break-words">{row.subject}</TableCell>
-                    <TableCell className="whitespace-nowrap">{typeLabel(row.emailType)}</TableCell>
-                    <TableCell>
-                      <LogStatusBadge status={row.status} />
-                    </TableCell>
-                    <TableCell className="min-w-32 max-w-64 break-words text-destructive-text">
-                      {row.errorMessage ?? <span className="text-muted-foreground">-</span>}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+      <PagedList
+        list={list}
+        columns={COLUMNS}
+        rowKey={(row) => row.id}
+        label="Email logs"
+        testIdPrefix="email-log"
+        rowTestId={(row) => `email-log-${row.id}`}
+        errorTitle={EMAILS_MSG.loadLogsError}
+        error={
+          <div
+            role="alert"
+            className="rounded-xl border border-destructive-text/30 bg-destructive/5 p-5 text-sm"
+            data-testid="email-logs-error"
+          >
+            <p className="font-medium text-destructive-text">
+              {EMAILS_MSG.loadLogsError}: {errorMessage(error)}
+            </p>
+            <Button variant="outline" size="sm" className="mt-4" onClick={() => void list.query.refetch()}>
+              <RotateCw aria-hidden />
+              Try again
+            </Button>
           </div>
-          <Pager total={list.total} limit={list.limit} offset={offset} onOffset={setOffset} label="e-mails" />
-        </>
-      )}
+        }
+        loadingLabel="Loading email logs"
+        empty={<EmptyState icon={<MailX aria-hidden />} title={EMAILS_MSG.noLogs} />}
+        pagerLabel="e-mails"
+        onOffset={setOffset}
+        tableFrom="sm"
+        renderCard={(row) => <LogCard row={row} />}
+      />
     </AdminSection>
   );
 }
