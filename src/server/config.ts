@@ -59,6 +59,26 @@ const envSchema = z.object({
     .min(24, "SUPPORT_INBOUND_SECRET must be at least 24 characters")
     .optional(),
   SEED_DEMO: bool,
+  /**
+   * Web push (VAPID, RFC 8292): the application server's P-256 key pair, base64url (web-push's
+   * generateVAPIDKeys). Unset: generated once at start and kept in $DATA_DIR/vapid-keys.json (push/vapid.ts).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, "VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{42,44}$/,
+      "VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)",
+    )
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: address (default: the support address). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT must start with mailto: or https://")
+    .optional(),
   /** A postcodes.io-compatible API (GET {url}/postcodes/{postcode}); unset: the shipped district centroids only. */
   GEOCODER_URL: z.url().optional(),
   /** Optional LLM wording of suggestions (the `openai` client); OPENAI_BASE_URL for any compatible server. */
@@ -125,7 +145,18 @@ export type Config = {
   sessionIdle: { memberMs: number; adminMs: number };
   /** Cache sessions and their users per instance (modules/auth/read-cache/). */
   sessionCache: boolean;
+  /**
+   * Web push: the VAPID keys from the environment, or null until push/vapid.ts has read or generated the
+   * local ones at start (main.ts). The subject is always known.
+   */
+  vapid: VapidKeys | null;
+  vapidSubject: string;
 };
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
 
 export interface RateLimits {
   loginPerIp: number;
@@ -155,6 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  // Half a key pair would sign with a key the browsers never saw.
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new Error(
+      "Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (a pair is then generated)",
+    );
   if (e.NODE_ENV === "production") {
     // A live site must never fall back to things meant for development.
     const missing: string[] = [];
@@ -210,5 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memberMs: e.SESSION_IDLE_HOURS * 3_600_000,
       adminMs: e.ADMIN_SESSION_IDLE_HOURS * 3_600_000,
     },
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
   };
 }
