@@ -21,6 +21,7 @@ import { offerRoutes } from "./modules/offers/routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/routes.ts";
 import { partnerRoutes } from "./modules/partners/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
+import { pushRoutes } from "./modules/push/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
 import { waitlistRoutes } from "./modules/waitlist/routes.ts";
@@ -125,6 +126,7 @@ export async function buildApp(
   supportRoutes(app, deps);
   partnerRoutes(app, deps);
   waitlistRoutes(app, deps);
+  pushRoutes(app, deps);
   await giftRoutes(app, deps);
   await adminRoutes(app, deps);
 

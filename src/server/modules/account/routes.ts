@@ -20,6 +20,7 @@ import { notFound } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { clearSessionCookie, endOtherSessions, endSession, listSessions } from "../auth/sessions.ts";
 import { deletionPreview, planOfferFor } from "../couples/leaving.ts";
+import { removeAllDevices } from "../push/devices.ts";
 import { deleteAccount } from "./delete.ts";
 import { exportAccount } from "./export.ts";
 import { changePassword, updateProfile } from "./service.ts";
@@ -159,7 +160,10 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { summary: "Sign out every other device", response: { 200: otherSessionsEndedSchema } },
     },
     async (req) => {
-      const n = await endOtherSessions(deps.db, requireUser(req).id, req.sessionToken);
+      const user = requireUser(req);
+      const n = await endOtherSessions(deps.db, user.id, req.sessionToken);
+      // Signing out everywhere also stops pushes to every device; this one can opt in again in Notifications.
+      await removeAllDevices(deps.db, user.id);
       return {
         message:
           n === 0
