@@ -13,6 +13,7 @@ import { purgeJobRuns, runRecorded } from "./boss.ts";
 import { dateJobs } from "./dates.ts";
 import { retryMailJob } from "./outbound.ts";
 import { planOffersJob } from "./plan-offers.ts";
+import { datePushJob } from "./pushes.ts";
 import { retentionJob } from "./retention.ts";
 import type { JobDefinition } from "./types.ts";
 
@@ -52,6 +53,8 @@ export const allJobs: JobDefinition[] = [
   giftsJob,
   ...billingJobs,
   ...dateJobs,
+  // After the reveals: a date revealed in this tick is pushed in it too.
+  datePushJob,
   planOffersJob,
   retryMailJob,
   purgeSessionsJob,
