@@ -5,7 +5,7 @@ declare module "web-push" {
     keys: { p256dh: string; auth: string };
   }
   interface RequestOptions {
-    vapidDetails?: { subject: string; publicKey: string; privateKey: string };
+    vapidDetails?: { subject: string; publicKey: string; privateKey: string } | null;
     TTL?: number;
     urgency?: "very-low" | "low" | "normal" | "high";
     topic?: string;
@@ -19,6 +19,14 @@ declare module "web-push" {
     endpoint: string;
   }
   interface WebPush {
+    getVapidHeaders(
+      audience: string,
+      subject: string,
+      publicKey: string,
+      privateKey: string,
+      contentEncoding: "aes128gcm",
+      expiration?: number,
+    ): { Authorization: string };
     generateVAPIDKeys(): { publicKey: string; privateKey: string };
     generateRequestDetails(
       subscription: PushSubscriptionJson,
