@@ -323,3 +323,45 @@ describe("leaving removes the devices", () => {
     expect(await rowsOf(m.user.id)).toEqual([]);
   });
 });
+
+describe("GET and PATCH /api/account/notifications", () => {
+  it("reads and changes the push and teaser-clue switches; malformed input changes nothing", async () => {
+    const m = await t.member();
+    const url = "/api/account/notifications";
+    expect((await t.request({ method: "GET", url, as: m })).json()).toEqual({
+      push: true,
+      clues: false,
+      smsStoppedAt: null,
+    });
+    const res = await t.request({ method: "PATCH", url, as: m, payload: { push: false, clues: true } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ push: false, clues: true });
+    for (const payload of [{ push: "yes" }, { clues: 1 }, { smsStoppedAt: null }]) {
+      const bad = await t.request({ method: "PATCH", url, as: m, payload });
+      expect(bad.statusCode).toBe(400);
+    }
+    expect((await t.request({ method: "GET", url, as: m })).json()).toMatchObject({
+      push: false,
+      clues: true,
+    });
+    expect((await t.request({ method: "GET", url })).statusCode).toBe(401);
+    expect((await t.request({ method: "PATCH", url, payload: { push: true } })).statusCode).toBe(401);
+  });
+
+  it("turning SMS on after a STOP reply clears it", async () => {
+    const stoppedAt = new Date("2026-11-01T10:00:00Z");
+    const m = await t.member({ phone: "+447700900123", smsNotifications: false, smsStoppedAt: stoppedAt });
+    const url = "/api/account/notifications";
+    expect((await t.request({ method: "GET", url, as: m })).json().smsStoppedAt).toBe(
+      stoppedAt.toISOString(),
+    );
+    const on = await t.request({
+      method: "PATCH",
+      url: "/api/auth/user",
+      as: m,
+      payload: { smsNotifications: true },
+    });
+    expect(on.statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url, as: m })).json().smsStoppedAt).toBeNull();
+  });
+});

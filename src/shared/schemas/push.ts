@@ -68,3 +68,24 @@ export type PushDevice = z.infer<typeof pushDeviceSchema>;
 export const pushDevicesSchema = z.array(pushDeviceSchema);
 
 export const pushKeySchema = z.object({ publicKey: z.string() }).meta({ id: "PushKey" });
+
+/** The phone channels' settings beside the profile's e-mail and SMS switches. */
+export const NOTIFY_MSG = {
+  choice: "Choose on or off.",
+} as const;
+
+export const phoneChannelsSchema = z
+  .object({
+    /** users.push_notifications: pushes to the devices the member opted in from. */
+    push: z.boolean(),
+    /** users.clue_notifications: teaser clues by push and/or SMS, as those switches allow. */
+    clues: z.boolean(),
+    /** When the member replied STOP to our texts (texts are off until they turn SMS on again). */
+    smsStoppedAt: z.date().nullable(),
+  })
+  .meta({ id: "PhoneChannels" });
+
+export const updatePhoneChannelsSchema = z.strictObject({
+  push: z.boolean({ error: NOTIFY_MSG.choice }).optional(),
+  clues: z.boolean({ error: NOTIFY_MSG.choice }).optional(),
+});

@@ -75,6 +75,8 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
       ...(input.phone !== undefined && { phone: input.phone }),
       ...(input.emailNotifications !== undefined && { emailNotifications: input.emailNotifications }),
       ...(input.smsNotifications !== undefined && { smsNotifications: input.smsNotifications }),
+      // Turning texts on again after a STOP reply is the member's new consent.
+      ...(input.smsNotifications === true && { smsStoppedAt: null }),
       ...(input.marketingOptOut !== undefined && { marketingOptOut: input.marketingOptOut }),
       ...(pendingEmail !== undefined && { pendingEmail }),
       // Withdrawing a change voids the link sent to the other address.
