@@ -21,6 +21,7 @@ import { offerRoutes } from "./modules/offers/routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/routes.ts";
 import { partnerRoutes } from "./modules/partners/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
+import { pushRoutes } from "./modules/push/routes.ts";
 import { smsRoutes } from "./modules/sms/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
@@ -127,6 +128,7 @@ export async function buildApp(
   supportRoutes(app, deps);
   partnerRoutes(app, deps);
   waitlistRoutes(app, deps);
+  pushRoutes(app, deps);
   await giftRoutes(app, deps);
   await adminRoutes(app, deps);
 

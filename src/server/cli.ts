@@ -18,6 +18,7 @@ import { checkMonth } from "./modules/admin/planning/service.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
 import { planMonth } from "./modules/matching/plan.ts";
 import { processWebhookEvents } from "./modules/payments/webhooks.ts";
+import { withVapidKeys } from "./modules/push/vapid.ts";
 import { advanceSubscriptions } from "./modules/subscriptions/cycles.ts";
 
 const HELP = `Usage: npm run cli -- <command> [options]
@@ -142,7 +143,9 @@ const commands: Record<string, Command> = {
     if (jobs.length === 0) {
       throw new Error(`run-jobs --job must be one of: ${allJobs.map((j) => j.name).join(", ")}`);
     }
-    const results = await runDueJobs(createDeps(loadConfig(), db), jobs);
+    // The pushes sign with the same stored VAPID pair as the server (generated here if the server never ran).
+    const config = withVapidKeys(loadConfig(), (text) => process.stderr.write(text));
+    const results = await runDueJobs(createDeps(config, db), jobs);
     const lines = Object.entries(results).map(([name, r]) =>
       typeof r === "number" ? `  ${name}: ${r} handled` : `  ${name}: FAILED (${r.error})`,
     );

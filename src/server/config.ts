@@ -69,6 +69,26 @@ const envSchema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   /** Twilio's API address; tests point it at their local fake. */
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  /**
+   * Web push (VAPID, RFC 8292): the application server's P-256 key pair, base64url (web-push's
+   * generateVAPIDKeys). Unset: generated once at start and kept in $DATA_DIR/vapid-keys.json (push/vapid.ts).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, "VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{42,44}$/,
+      "VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)",
+    )
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: address (default: the support address). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT must start with mailto: or https://")
+    .optional(),
   /** A postcodes.io-compatible API (GET {url}/postcodes/{postcode}); unset: the shipped district centroids only. */
   GEOCODER_URL: z.url().optional(),
   /** Optional LLM wording of suggestions (the `openai` client); OPENAI_BASE_URL for any compatible server. */
@@ -137,6 +157,12 @@ export type Config = {
   sessionIdle: { memberMs: number; adminMs: number };
   /** Cache sessions and their users per instance (modules/auth/read-cache/). */
   sessionCache: boolean;
+  /**
+   * Web push: the VAPID keys from the environment, or null until push/vapid.ts has read or generated the
+   * local ones at start (main.ts). The subject is always known.
+   */
+  vapid: VapidKeys | null;
+  vapidSubject: string;
 };
 
 export type SmsConfig =
@@ -149,6 +175,10 @@ export type SmsConfig =
       messagingServiceSid?: string;
       apiBase: string;
     };
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
 
 export interface RateLimits {
   loginPerIp: number;
@@ -188,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     if (missing.length) throw new Error(`Invalid environment:\n${missing.map((m) => `  ${m}`).join("\n")}`);
   }
+  // Half a key pair would sign with a key the browsers never saw.
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new Error(
+      "Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither (a pair is then generated)",
+    );
   if (e.NODE_ENV === "production") {
     // A live site must never fall back to things meant for development.
     const missing: string[] = [];
@@ -254,5 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memberMs: e.SESSION_IDLE_HOURS * 3_600_000,
       adminMs: e.ADMIN_SESSION_IDLE_HOURS * 3_600_000,
     },
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
   };
 }

@@ -12,11 +12,13 @@ import { createDeps } from "./deps-factory.ts";
 import { type RunningJobs, startJobs } from "./jobs/boss.ts";
 import { allJobs } from "./jobs/jobs.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
+import { withVapidKeys } from "./modules/push/vapid.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
 async function main() {
-  const config = loadConfig();
+  // Web push keys: the environment's, or a pair generated at the first start (printed once, kept in DATA_DIR).
+  const config = withVapidKeys(loadConfig(), (text) => process.stdout.write(text));
   log.info(
     config.databaseUrl ? "database: DATABASE_URL" : `database: embedded PostgreSQL in ${config.dataDir}/`,
   );

@@ -51,6 +51,12 @@ export interface SignedIn {
   password: string;
 }
 
+/** The web push key pair of every test app (a pair made for the tests, never used anywhere else). */
+export const TEST_VAPID_KEYS = {
+  publicKey: "BATz_ibvyjUW1jj7qtedNwq1jdT1eHn4UJPjGfk0M4YSgKTHpIz1qHZhlt58PThOwQBZy84Sk5CBengTN8IacCM",
+  privateKey: "6EPiqvaeTUjGX5yMXSd8wvsQxB9zXIHbjXfW8E219F8",
+};
+
 let counter = 0;
 const PASSWORD = "correct horse battery staple";
 let cachedHash: Promise<string> | undefined;
@@ -79,6 +85,9 @@ export async function createTestApp(
       // absolute one here, except in tests/security/sessions.test.ts, which sets the real defaults.
       SESSION_IDLE_HOURS: "720",
       ADMIN_SESSION_IDLE_HOURS: "720",
+      // Fixed web push keys: the local push endpoint (tests/helpers/push-service.ts) checks pushes against them.
+      VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+      VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
       ...opts.env,
     }),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { billingEvents, sessions, users } from "../../src/server/db/schema.ts";
+import { billingEvents, pushSubscriptions, sessions, users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { hashToken } from "../../src/server/modules/auth/tokens.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
@@ -128,9 +128,21 @@ async function couple() {
     .select()
     .from(sessions)
     .where(eq(sessions.sid, hashToken(token)));
+  // A push device of a's (web push).
+  const [pushDevice] = await t.db
+    .insert(pushSubscriptions)
+    .values({
+      userId: a.user.id,
+      endpoint: `https://fcm.googleapis.com/fcm/send/authz-${a.user.id}`,
+      p256dh: "B".repeat(87),
+      auth: "a".repeat(22),
+      label: "Chrome on Android",
+    })
+    .returning({ id: pushSubscriptions.id });
   return {
     a,
     b,
+    pushDevice: pushDevice.id,
     soon: soon.reservation.id,
     later: later.reservation.id,
     past: past.reservation.id,
@@ -170,6 +182,12 @@ const TARGETS: Array<[RegExp, (c: typeof theirs) => Target]> = [
   [/^DELETE \/api\/account\/sessions\/:\w+$/, (c) => ({ id: c.device, owner: c.a })],
   // Money is the plan holder's: the covered partner is refused too (billing-history.test.ts).
   [/^GET \/api\/billing\/receipts\/:id$/, (c) => ({ id: c.receipt, owner: c.a })],
+  // A push device is its member's own, like a signed-in device.
+  [
+    /^PATCH \/api\/push\/subscriptions\/:id$/,
+    (c) => ({ id: c.pushDevice, owner: c.a, payload: { label: "Mine" } }),
+  ],
+  [/^DELETE \/api\/push\/subscriptions\/:id$/, (c) => ({ id: c.pushDevice, owner: c.a })],
 ];
 
 const withParams = routes.filter((r) => classify(r) === "member" && r.url.includes(":"));

@@ -23,6 +23,7 @@ export const PUBLIC: readonly string[] = [
   "POST /api/login/link", // authenticated by the mailed one-time sign-in link (the lockout step-up)
   "GET /api/verify-email", // authenticated by the mailed token
   "GET /api/partner-invite/:token", // the invitation page shows who invited before anyone signs in
+  "GET /api/push/key", // the VAPID public key: browsers need it to subscribe, and it is public by design
   "POST /api/waitlist", // a visitor outside Greater London asks to hear when we reach their area (rate-limited)
   // The sandbox provider's hosted page: authenticated by the unguessable checkout reference, like the real
   // provider's page; registered only with the sandbox provider.

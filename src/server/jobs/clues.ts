@@ -3,7 +3,8 @@
  * clue notifications on (modules/clues/notify.ts). The channels claim each message once and hold it through
  * quiet hours, so the sweep is safe to run twice or from two instances.
  */
-import { type ClueChannels, NO_CLUE_CHANNELS, sendUnlockedClues } from "../modules/clues/notify.ts";
+import { type ClueChannels, sendUnlockedClues } from "../modules/clues/notify.ts";
+import { pushToUser } from "../modules/push/send.ts";
 import { textUser } from "../modules/sms/send.ts";
 import type { JobDefinition } from "./types.ts";
 
@@ -16,4 +17,4 @@ export function cluesJob(channels: ClueChannels): JobDefinition {
 }
 
 /** The registered job, with the real senders. */
-export const sendCluesJob: JobDefinition = cluesJob({ push: NO_CLUE_CHANNELS.push, text: textUser });
+export const sendCluesJob: JobDefinition = cluesJob({ push: pushToUser, text: textUser });

@@ -14,6 +14,7 @@ import { sendCluesJob } from "./clues.ts";
 import { dateJobs } from "./dates.ts";
 import { retryMailJob } from "./outbound.ts";
 import { planOffersJob } from "./plan-offers.ts";
+import { datePushJob } from "./pushes.ts";
 import { retentionJob } from "./retention.ts";
 import type { JobDefinition } from "./types.ts";
 
@@ -54,6 +55,8 @@ export const allJobs: JobDefinition[] = [
   ...billingJobs,
   ...dateJobs,
   sendCluesJob,
+  // After the reveals: a date revealed in this tick is pushed in it too.
+  datePushJob,
   planOffersJob,
   retryMailJob,
   purgeSessionsJob,

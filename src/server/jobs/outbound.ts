@@ -238,8 +238,8 @@ export async function retryDueMail(deps: Deps): Promise<number> {
         SELECT id FROM outbound_messages
         WHERE ((status = 'failed' AND next_attempt_at <= ${now})
            OR (status = 'sending' AND claimed_at < ${stuckBefore}))
-          -- Texts are best effort and claimed only so they go once: never retried.
-          AND left(kind, 4) <> 'sms_'
+          -- Texts and pushes are best effort and claimed only so they go once: never retried.
+          AND left(kind, 4) <> 'sms_' AND left(kind, 5) <> 'push_'
         ORDER BY id
         LIMIT ${RETRY_BATCH}
         FOR UPDATE SKIP LOCKED

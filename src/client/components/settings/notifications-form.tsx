@@ -1,23 +1,42 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
+import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 import { Button } from "../ui/button.tsx";
 import { Label } from "../ui/label.tsx";
 import { Switch } from "../ui/switch.tsx";
 import { toast } from "../ui/use-toast.ts";
 import { useUpdateProfile } from "./api.ts";
+import { PushDevices } from "./push-devices.tsx";
+
+/** GET/PATCH /api/account/notifications: the push and teaser-clue switches, and a STOP reply's date. */
+interface PhoneChannels {
+  push: boolean;
+  clues: boolean;
+  smsStoppedAt: string | null;
+}
+const CHANNELS_KEY = "/api/account/notifications";
+const stopDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" });
 
 interface Choices {
   email: boolean;
   sms: boolean;
   marketing: boolean;
+  push: boolean;
+  clues: boolean;
 }
 
-function choicesFrom(user: PublicUser): Choices {
-  return { email: user.emailNotifications, sms: user.smsNotifications, marketing: !user.marketingOptOut };
+function choicesFrom(user: PublicUser, channels: PhoneChannels | undefined): Choices {
+  return {
+    email: user.emailNotifications,
+    sms: user.smsNotifications,
+    marketing: !user.marketingOptOut,
+    push: channels?.push ?? true,
+    clues: channels?.clues ?? false,
+  };
 }
 
 function SwitchRow({
@@ -61,17 +80,30 @@ function SwitchRow({
 
 /** E-mail, text-message and marketing switches, saved together. */
 export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAddPhone: () => void }) {
-  const [choices, setChoices] = useState(() => choicesFrom(user));
+  const { data: channels } = useQuery<PhoneChannels>({ queryKey: [CHANNELS_KEY] });
+  const [choices, setChoices] = useState(() => choicesFrom(user, channels));
   const update = useUpdateProfile();
-  useEffect(() => setChoices(choicesFrom(user)), [user]);
+  useEffect(() => setChoices(choicesFrom(user, channels)), [user, channels]);
   const hasPhone = Boolean(user.phone);
-  const saved = choicesFrom(user);
+  const saved = choicesFrom(user, channels);
   useUnsavedChanges(
     "Notifications",
-    choices.email !== saved.email || choices.sms !== saved.sms || choices.marketing !== saved.marketing,
+    (Object.keys(saved) as Array<keyof Choices>).some((k) => choices[k] !== saved[k]),
   );
 
-  function save() {
+  async function save() {
+    if (channels && (choices.push !== channels.push || choices.clues !== channels.clues)) {
+      try {
+        const next = await apiJson<PhoneChannels>("PATCH", CHANNELS_KEY, {
+          push: choices.push,
+          clues: choices.clues,
+        });
+        queryClient.setQueryData([CHANNELS_KEY], next);
+      } catch (e) {
+        toastCallError(TOAST.errorTitle, e);
+        return;
+      }
+    }
     update.mutate(
       {
         emailNotifications: choices.email,
@@ -79,11 +111,14 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
         marketingOptOut: !choices.marketing,
       },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          // Turning SMS on clears a STOP reply: read the switches again.
+          void queryClient.invalidateQueries({ queryKey: [CHANNELS_KEY] });
           toast({
             title: "Notification Settings Saved",
             description: "We'll keep in touch the way you chose.",
-          }),
+          });
+        },
         onError: (error) => toastCallError(TOAST.errorTitle, error),
       },
     );
@@ -106,6 +141,12 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
           disabled={!hasPhone && !choices.sms}
           onCheckedChange={(sms) => setChoices((c) => ({ ...c, sms }))}
         >
+          {channels?.smsStoppedAt && !user.smsNotifications && (
+            <p className="text-sm text-accent-text" data-testid="sms-stopped">
+              You replied STOP to our texts on {stopDay.format(new Date(channels.smsStoppedAt))}. Turn SMS on
+              to receive them again.
+            </p>
+          )}
           {!hasPhone && (
             <p className="text-sm text-accent-text" data-testid="sms-needs-phone">
               {MEMBER_MSG.smsNeedsPhone}.{" "}
@@ -116,6 +157,20 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
           )}
         </SwitchRow>
         <SwitchRow
+          label="Push notifications"
+          hint="On the devices below: when your date is revealed, a reminder to confirm it, and on the day. None between 9pm and 8am, except on the day of your date."
+          checked={choices.push}
+          onCheckedChange={(push) => setChoices((c) => ({ ...c, push }))}
+        >
+          <PushDevices />
+        </SwitchRow>
+        <SwitchRow
+          label="Teaser clues"
+          hint="Clues about your next date as they unlock in the week before, by push and SMS as you allow above. Never the venue before the reveal."
+          checked={choices.clues}
+          onCheckedChange={(clues) => setChoices((c) => ({ ...c, clues }))}
+        />
+        <SwitchRow
           label="Marketing communications"
           hint="News, seasonal offers and new kinds of date, now and then. Never passed to anyone else."
           checked={choices.marketing}
@@ -123,7 +178,7 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
         />
       </div>
       <div className="flex justify-end border-t border-border pt-5">
-        <Button onClick={save} disabled={update.isPending} className="w-full sm:w-auto">
+        <Button onClick={() => void save()} disabled={update.isPending} className="w-full sm:w-auto">
           {update.isPending ? "Saving..." : "Save Notification Settings"}
         </Button>
       </div>

@@ -8,6 +8,16 @@ import {
 } from "../../../shared/admin/gifts.ts";
 import { TIERS } from "../../../shared/constants.ts";
 import { type AdminGiftFilter, type AdminGiftRow, GIFT_STATUSES } from "../../../shared/gifts.ts";
+import {
+  AdminSection,
+  EmptyState,
+  formatDateGB,
+  Pager,
+  SearchBox,
+  TableSkeleton,
+  useDebounced,
+  usePagedList,
+} from "../../components/admin/common.tsx";
 import { GiftStatusBadge } from "../../components/admin/gifts/gift-badges.tsx";
 import { GiftDialog, RedeemedLine } from "../../components/admin/gifts/gift-dialog.tsx";
 import { useGiftExport } from "../../components/admin/gifts/use-gift-export.ts";
@@ -29,16 +39,6 @@ import {
   SelectValue,
 } from "../../components/ui/select.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateGB,
-  Pager,
-  SearchBox,
-  TableSkeleton,
-  useDebounced,
-  usePagedList,
-} from "../../components/admin/common.tsx";
 
 /** The filter's words: "All gifts" leaves out checkouts awaiting payment, which have their own entry. */
 const FILTER_LABELS: Record<AdminGiftFilter, string> = { bought: "All gifts", ...GIFT_STATUS_LABELS };

@@ -37,6 +37,7 @@ import {
 } from "../couples/leaving.ts";
 import { accountGoodbyeEmail, partnerLeftEmail } from "../email/leaving-mails.ts";
 import { accountDeletedEmail } from "../email/templates.ts";
+import { removeAllDevices } from "../push/devices.ts";
 import { cancelAtProvider } from "../subscriptions/schedule.ts";
 import { checkSecondFactor } from "./two-factor.ts";
 
@@ -119,6 +120,8 @@ export async function deleteAccount(deps: Deps, user: User, proof: DeleteAccount
     // Only a partner still linked back to this member is unlinked (they may have linked with someone since).
     await tx.update(users).set({ partnerId: null }).where(eq(users.partnerId, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    // No more pushes to the devices the member opted in from.
+    await removeAllDevices(tx, user.id);
     await tx.delete(userPreferences).where(eq(userPreferences.userId, user.id));
     await tx.delete(userVenueExclusions).where(eq(userVenueExclusions.userId, user.id));
     await tx.delete(userMonthlyQuotas).where(eq(userMonthlyQuotas.userId, user.id));

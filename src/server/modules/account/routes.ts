@@ -14,14 +14,17 @@ import {
   twoFactorCodeSchema,
   updateProfileSchema,
 } from "../../../shared/schemas/member.ts";
+import { phoneChannelsSchema, updatePhoneChannelsSchema } from "../../../shared/schemas/push.ts";
 import { fileResponse, messageSchema } from "../../../shared/schemas/responses.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { clearSessionCookie, endOtherSessions, endSession, listSessions } from "../auth/sessions.ts";
 import { deletionPreview, planOfferFor } from "../couples/leaving.ts";
+import { removeAllDevices } from "../push/devices.ts";
 import { deleteAccount } from "./delete.ts";
 import { exportAccount } from "./export.ts";
+import { phoneChannels, updatePhoneChannels } from "./notifications.ts";
 import { changePassword, updateProfile } from "./service.ts";
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "./two-factor.ts";
 
@@ -159,7 +162,10 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { summary: "Sign out every other device", response: { 200: otherSessionsEndedSchema } },
     },
     async (req) => {
-      const n = await endOtherSessions(deps.db, requireUser(req).id, req.sessionToken);
+      const user = requireUser(req);
+      const n = await endOtherSessions(deps.db, user.id, req.sessionToken);
+      // Signing out everywhere also stops pushes to every device; this one can opt in again in Notifications.
+      await removeAllDevices(deps.db, user.id);
       return {
         message:
           n === 0
@@ -168,6 +174,27 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         ended: n,
       };
     },
+  );
+
+  r.get(
+    "/api/account/notifications",
+    {
+      onRequest: memberOnly,
+      schema: { summary: "The push and teaser-clue switches", response: { 200: phoneChannelsSchema } },
+    },
+    async (req) => phoneChannels(deps, requireUser(req).id),
+  );
+  r.patch(
+    "/api/account/notifications",
+    {
+      onRequest: memberOnly,
+      schema: {
+        summary: "Change the push and teaser-clue switches",
+        body: updatePhoneChannelsSchema,
+        response: { 200: phoneChannelsSchema },
+      },
+    },
+    async (req) => updatePhoneChannels(deps, requireUser(req).id, req.body),
   );
 
   r.post(

@@ -9,9 +9,9 @@ import type { z } from "zod";
 import { ADMIN_GIFTS_URL, GIFT_ANALYTICS_MSG } from "../../../../shared/admin/gifts.ts";
 import type { giftAnalyticsResponse } from "../../../../shared/gifts.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
-import { AdminSection, TableSkeleton } from "../common.tsx";
 import { londonToday } from "../../gifts/gift-format.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
+import { AdminSection, TableSkeleton } from "../common.tsx";
 import { formatCount, formatCountOf, formatMoney, formatMonth, formatRate } from "./format.ts";
 import { StatTile } from "./stat-tile.tsx";
 

@@ -11,12 +11,12 @@ import { TIERS } from "../../../../shared/constants.ts";
 import { type AdminGiftRow, formatGiftCode } from "../../../../shared/gifts.ts";
 import { cn } from "../../../lib/cn.ts";
 import { apiGet, errorMessage } from "../../../lib/queryClient.ts";
-import { formatDateGB, formatDateTimeGB } from "../common.tsx";
 import { formatMoney, longDay, monthsLabel } from "../../gifts/gift-format.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { formatDateGB, formatDateTimeGB } from "../common.tsx";
 import { GiftActions } from "./gift-actions.tsx";
 import { GiftStatusBadge } from "./gift-badges.tsx";
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import { ADMIN_GIFTS_URL } from "../../../../shared/admin/gifts.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
-import { AUTH_FAILED, downloadExport } from "../common.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { AUTH_FAILED, downloadExport } from "../common.tsx";
 
 /** Export CSV: every gift the list's search and filter match (all pages); a second click while one runs waits. */
 export function useGiftExport(query: { search?: string; status?: string }) {

@@ -19,6 +19,7 @@ import type { Deps } from "../../../deps.ts";
 import { sendDownload } from "../../../http-download.ts";
 import { requireAdmin } from "../../../plugins/auth-context.ts";
 import { destroyUserSessions, listSessions } from "../../auth/sessions.ts";
+import { removeAllDevices } from "../../push/devices.ts";
 import { recentTexts } from "../../sms/history.ts";
 import { XLSX_TYPE } from "../spreadsheet.ts";
 import { coupleView } from "./couple-view.ts";
@@ -144,6 +145,7 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => {
       await getUser(deps, req.params.userId);
       const n = await destroyUserSessions(deps.db, req.params.userId);
+      await removeAllDevices(deps.db, req.params.userId);
       req.log.info(
         { adminId: requireAdmin(req).id, userId: req.params.userId, ended: n },
         "admin ended sessions",
