@@ -79,7 +79,33 @@ export const GIFT_MSG = {
     `Your gift is redeemed: ${tier} for ${months} month${months === 1 ? "" : "s"}. Enjoy your dates!`,
   redeemedCredit: (months: number) =>
     `Your gift is redeemed: your next ${months} monthly payment${months === 1 ? "" : "s"} won't be collected.`,
+  redeemedExtended: (tier: string, until: string) =>
+    `Your gift is redeemed: your ${tier} plan is now a gift until ${until}. Enjoy your dates!`,
+  /** A plan the couple holds without a Direct Debit behind it, and no gifted plan to add the months to. */
+  cannotAdd: "This gift can't be added to your plan as it stands. Please contact us and we'll sort it out.",
+  /** Continuing a gifted plan with a Direct Debit keeps the gift's plan; a change of plan comes after. */
+  continueSameTier: (tier: string) =>
+    `Your gift is ${tier}: continue on ${tier}, then change plan from Settings whenever you like.`,
+  /** "Your gift: Gold until 12 March 2027" (the day already in London words). */
+  yourGift: (tier: string, until: string) => `Your gift: ${tier} until ${until}`,
+  /** The plan word for a gifted plan on every screen (badge, dashboard, /subscription, Settings). */
+  statusWord: "Gift",
 } as const;
+
+/**
+ * A gifted plan still running without a Direct Debit: the plan is live and users.gifted_until lies ahead.
+ * The server clears gifted_until once a Direct Debit carries the plan on, so a set mark means "no mandate".
+ */
+export function giftedPlanRunning(
+  plan: { subscriptionStatus: string | null; giftedUntil: Date | string | null },
+  now: number,
+): boolean {
+  const live =
+    plan.subscriptionStatus === "active" ||
+    plan.subscriptionStatus === "paused" ||
+    plan.subscriptionStatus === "past_due";
+  return live && plan.giftedUntil !== null && new Date(plan.giftedUntil).getTime() > now;
+}
 
 /** "K7QX-M4RZ-T9WA": the stored code in groups, to read aloud or type. */
 export function formatGiftCode(code: string): string {
@@ -238,12 +264,27 @@ export const giftCheckResponse = z.object({
 
 export const giftRedeemResponse = z.object({
   message: z.string(),
-  redeemedAs: z.enum(["plan", "credit"]),
+  /** plan: a new gifted plan; extended: added to the couple's gifted plan; credit: the paying plan pauses. */
+  redeemedAs: z.enum(["plan", "extended", "credit"]),
   tier: z.string(),
   months: z.number().int(),
   /** The end of the gifted plan, or of the last month not collected. */
   coveredUntil: z.date().nullable(),
 });
+
+/** GET /api/gifts/credit: a gift redeemed as credit on the couple's paying plan, while its pause runs. */
+export const giftCreditResponse = z.object({
+  credit: z
+    .object({
+      months: z.number().int(),
+      from: z.string(),
+      redeemedAt: z.date(),
+      /** The provider's next collection after the skipped ones ("2027-03-12"), when it can tell. */
+      nextPaymentOn: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type GiftCredit = z.infer<typeof giftCreditResponse>;
 
 export const adminGiftListQuerySchema = z.object({
   search: z.string().trim().max(100, "Search must be at most 100 characters").optional(),
