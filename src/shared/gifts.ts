@@ -92,6 +92,23 @@ export const GIFT_MSG = {
   statusWord: "Gift",
 } as const;
 
+const giftDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/** "Gift until 12 March 2027": the gifted plan's words on every screen (badge "Gift", then its end). */
+export function giftUntilText(until: Date | string): string {
+  return `${GIFT_MSG.statusWord} until ${giftDay.format(new Date(until))}`;
+}
+
+/** "Your gift: Gold until 12 March 2027". */
+export function yourGiftText(tierName: string, until: Date | string): string {
+  return GIFT_MSG.yourGift(tierName, giftDay.format(new Date(until)));
+}
+
 /**
  * A gifted plan still running without a Direct Debit: the plan is live and users.gifted_until lies ahead.
  * The server clears gifted_until once a Direct Debit carries the plan on, so a set mark means "no mandate".
