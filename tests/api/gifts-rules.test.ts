@@ -214,7 +214,7 @@ describe("the couple is the customer", () => {
       post("/api/gifts/redeem", { code: g1.code }, a),
       post("/api/gifts/redeem", { code: g2.code }, b),
     ]);
-    expect(answers.map((x) => x.statusCode)).toEqual([200, 200]);
+    expect(answers.map((x) => x.statusCode), answers.map((x) => x.body).join(" | ")).toEqual([200, 200]);
     const rows = [await row(a.user.id), await row(b.user.id)];
     const holders = rows.filter((r) => r.subscriptionStatus === "active");
     expect(holders).toHaveLength(1);

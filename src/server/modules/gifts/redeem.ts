@@ -71,6 +71,10 @@ export async function redeemGift(deps: Deps, user: User, code: string) {
     const now = deps.now();
     const normalised = normaliseGiftCode(code);
     return deps.db.transaction(async (tx) => {
+      // The couple first: claiming the gift takes a key-share lock on the redeemer's row (redeemed_by), so
+      // locking the pair after it would deadlock two partners redeeming two gifts at once.
+      const couple = await readCouple(tx, user.id, { lock: true });
+      if (!couple) throw notFound(GIFT_MSG.unknownCode);
       const [g] = await tx
         .update(gifts)
         .set({ status: "redeemed", redeemedAt: now, redeemedBy: user.id })
@@ -86,8 +90,6 @@ export async function redeemGift(deps: Deps, user: User, code: string) {
         const [existing] = await tx.select().from(gifts).where(eq(gifts.code, normalised));
         throw refusal(existing, now);
       }
-      const couple = await readCouple(tx, user.id, { lock: true });
-      if (!couple) throw notFound(GIFT_MSG.unknownCode);
       const applied = await applyGift(deps, tx, g, couple, now);
       await tx.update(gifts).set({ redeemedAs: applied.redeemedAs }).where(eq(gifts.id, g.id));
       return applied;
