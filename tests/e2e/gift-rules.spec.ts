@@ -85,3 +85,31 @@ for (const viewport of [
     await shoot(page, `gift-credit-${viewport.name}`);
   });
 }
+
+test("the buyer moves the delivery date, then cancels the unredeemed gift for a refund", async ({ page }) => {
+  const bought = await page.request.post("/api/gifts", {
+    data: {
+      tier: "gold",
+      months: 1,
+      buyerName: "Jo Lee",
+      buyerEmail: uniqueEmail("giver"),
+      recipientNames: "Alex and Sam",
+      recipientEmail: uniqueEmail("gifted"),
+      deliverOn: "2027-06-01",
+    },
+  });
+  const payPath = new URL((await bought.json()).redirect_url).pathname;
+  const paid = await page.request.post(payPath, { form: { action: "pay", bank: "Sandbox Bank" } });
+  const token = new URL(paid.url()).searchParams.get("token");
+  await page.goto(`/gift/manage?token=${token}`);
+  await page.getByLabel("Delivery date").fill("2027-06-02");
+  await page.getByRole("button", { name: "Save date" }).click();
+  await expect(page.getByText("The delivery date has been changed.").first()).toBeVisible();
+  const moved = await (await page.request.get(`/api/gifts/manage?token=${token}`)).json();
+  expect(moved.deliverOn).toBe("2027-06-02");
+  await page.getByRole("button", { name: "Cancel the gift" }).click();
+  await page.getByRole("button", { name: /^Cancel and refund/ }).click();
+  await expect(page.getByText(/refunded in full/).first()).toBeVisible();
+  const after = await (await page.request.get(`/api/gifts/manage?token=${token}`)).json();
+  expect(after.status).toBe("refunded");
+});
