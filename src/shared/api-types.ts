@@ -46,6 +46,11 @@ export const publicUserSchema = z
     currentPeriodEnd: z.string().nullable(),
     /** A tier change waiting for the next cycle. */
     pendingTier: z.enum(TIER_IDS).nullable(),
+    /**
+     * The end of a gifted plan with no Direct Debit behind it (the plan reads "Gift" until then and ends
+     * cleanly unless the couple continue with a Direct Debit); null otherwise.
+     */
+    giftedUntil: z.string().nullable(),
     /** A month off booked or under way: no date from pausedFrom (null: from now) until pausedUntil. */
     pausedUntil: z.string().nullable(),
     /** Where that month off starts: after the dates the couple kept, or at the end of the paid cycle. */
@@ -67,6 +72,8 @@ export const publicUserSchema = z
         firstName: z.string().nullable(),
         pausedFrom: z.string().nullable(),
         pausedUntil: z.string().nullable(),
+        /** The couple's gifted plan's end, when the partner holds one (see giftedUntil). */
+        giftedUntil: z.string().nullable(),
       })
       .nullable(),
     /**

@@ -4,32 +4,9 @@
  */
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, TIER_IDS, TIERS, type TierId } from "./constants.ts";
+import { GIFT } from "./gift-figures.ts";
 
-export const GIFT = {
-  /** Lengths a gift can be bought for, in months. */
-  lengths: [1, 3, 6, 12] as const,
-  /** Percent off the tier's price times the months, by length: longer gifts cost less a month. */
-  lengthDiscountPercent: { 1: 0, 3: 0, 6: 5, 12: 10 } as Record<number, number>,
-  messageMax: 500,
-  nameMax: 80,
-  recipientNamesMax: 160,
-  /** The delivery day may be today (London) or up to this many days ahead. */
-  deliveryMaxDaysAhead: 365,
-  /** An unredeemed code works for this long after payment. */
-  codeValidMonths: 24,
-  /** A buyer may cancel an unredeemed gift for a full refund within this many days of paying. */
-  cancelDays: 14,
-  /** Characters of a code (no 0/O, 1/I, so it can be read aloud), its length and group size. */
-  codeAlphabet: "ABCDEFGHJKLMNPQRSTUVWXYZ23456789",
-  codeLength: 12,
-  codeGroup: 4,
-  /** Reminders before a gifted plan runs out, in days. */
-  reminderDays: [14, 7, 2] as const,
-  /** The recipients' e-mail goes from this hour (London) on the delivery day. */
-  deliveryHour: 8,
-  /** Guesses of /api/gifts/redeem/check and /api/gifts/redeem per address and per member in the window. */
-  redeemAttempts: 10,
-} as const;
+export { GIFT };
 
 export type GiftLength = (typeof GIFT.lengths)[number];
 
@@ -79,7 +56,50 @@ export const GIFT_MSG = {
     `Your gift is redeemed: ${tier} for ${months} month${months === 1 ? "" : "s"}. Enjoy your dates!`,
   redeemedCredit: (months: number) =>
     `Your gift is redeemed: your next ${months} monthly payment${months === 1 ? "" : "s"} won't be collected.`,
+  redeemedExtended: (tier: string, until: string) =>
+    `Your gift is redeemed: your ${tier} plan is now a gift until ${until}. Enjoy your dates!`,
+  /** A plan the couple holds without a Direct Debit behind it, and no gifted plan to add the months to. */
+  cannotAdd: "This gift can't be added to your plan as it stands. Please contact us and we'll sort it out.",
+  /** Continuing a gifted plan with a Direct Debit keeps the gift's plan; a change of plan comes after. */
+  continueSameTier: (tier: string) =>
+    `Your gift is ${tier}: continue on ${tier}, then change plan from Settings whenever you like.`,
+  /** "Your gift: Gold until 12 March 2027" (the day already in London words). */
+  yourGift: (tier: string, until: string) => `Your gift: ${tier} until ${until}`,
+  /** The plan word for a gifted plan on every screen (badge, dashboard, /subscription, Settings). */
+  statusWord: "Gift",
 } as const;
+
+const giftDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/** "Gift until 12 March 2027": the gifted plan's words on every screen (badge "Gift", then its end). */
+export function giftUntilText(until: Date | string): string {
+  return `${GIFT_MSG.statusWord} until ${giftDay.format(new Date(until))}`;
+}
+
+/** "Your gift: Gold until 12 March 2027". */
+export function yourGiftText(tierName: string, until: Date | string): string {
+  return GIFT_MSG.yourGift(tierName, giftDay.format(new Date(until)));
+}
+
+/**
+ * A gifted plan still running without a Direct Debit: the plan is live and users.gifted_until lies ahead.
+ * The server clears gifted_until once a Direct Debit carries the plan on, so a set mark means "no mandate".
+ */
+export function giftedPlanRunning(
+  plan: { subscriptionStatus: string | null; giftedUntil: Date | string | null },
+  now: number,
+): boolean {
+  const live =
+    plan.subscriptionStatus === "active" ||
+    plan.subscriptionStatus === "paused" ||
+    plan.subscriptionStatus === "past_due";
+  return live && plan.giftedUntil !== null && new Date(plan.giftedUntil).getTime() > now;
+}
 
 /** "K7QX-M4RZ-T9WA": the stored code in groups, to read aloud or type. */
 export function formatGiftCode(code: string): string {
@@ -238,7 +258,8 @@ export const giftCheckResponse = z.object({
 
 export const giftRedeemResponse = z.object({
   message: z.string(),
-  redeemedAs: z.enum(["plan", "credit"]),
+  /** plan: a new gifted plan; extended: added to the couple's gifted plan; credit: the paying plan pauses. */
+  redeemedAs: z.enum(["plan", "extended", "credit"]),
   tier: z.string(),
   months: z.number().int(),
   /** The end of the gifted plan, or of the last month not collected. */
@@ -251,6 +272,19 @@ export const giftRedeemResponse = z.object({
  */
 export const ADMIN_GIFT_FILTERS = ["bought", ...GIFT_STATUSES] as const;
 export type AdminGiftFilter = (typeof ADMIN_GIFT_FILTERS)[number];
+/** GET /api/gifts/credit: a gift redeemed as credit on the couple's paying plan, while its pause runs. */
+export const giftCreditResponse = z.object({
+  credit: z
+    .object({
+      months: z.number().int(),
+      from: z.string(),
+      redeemedAt: z.date(),
+      /** The provider's next collection after the skipped ones ("2027-03-12"), when it can tell. */
+      nextPaymentOn: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type GiftCredit = z.infer<typeof giftCreditResponse>;
 
 export const adminGiftListQuerySchema = z.object({
   search: z.string().trim().max(100, "Search must be at most 100 characters").optional(),

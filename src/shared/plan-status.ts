@@ -3,8 +3,9 @@
  * (/subscription, /billing, Settings, the dashboard, a partner's cover card). Before this, one cooling-off
  * refund read "Ended" on the plan, "Active" on the mandate and "Cancelled" on the dashboard.
  *
- * Plan words:    Trial (no plan yet) · Active · Paused · Payment overdue · Cancelled (still running to the end
- *                of the paid cycle) · Ended (over, or refunded in the cooling-off period).
+ * Plan words:    Trial (no plan yet) · Active · Gift (a gifted plan with no Direct Debit, shown with its end
+ *                date) · Paused · Payment overdue · Cancelled (still running to the end of the paid cycle) ·
+ *                Ended (over, or refunded in the cooling-off period).
  * Mandate words: Setting up · Active · Suspended by your bank · Cancelled · Failed · Expired · Blocked ·
  *                Replaced · Not in use (still open at the bank, but the plan it paid for has ended).
  */
@@ -17,11 +18,12 @@ export interface StatusLabel {
   tone: StatusTone;
 }
 
-export type PlanStatusKey = "none" | "active" | "paused" | "past_due" | "cancelled" | "ended";
+export type PlanStatusKey = "none" | "active" | "gift" | "paused" | "past_due" | "cancelled" | "ended";
 
 export const PLAN_STATUS: Record<PlanStatusKey, StatusLabel> = {
   none: { label: "Trial", tone: "neutral" },
   active: { label: "Active", tone: "success" },
+  gift: { label: "Gift", tone: "gold" },
   paused: { label: "Paused", tone: "gold" },
   past_due: { label: "Payment overdue", tone: "warning" },
   cancelled: { label: "Cancelled", tone: "destructive" },
@@ -30,15 +32,18 @@ export const PLAN_STATUS: Record<PlanStatusKey, StatusLabel> = {
 
 /**
  * The plan's state at `now`. A cancelled plan is "cancelled" while its paid cycle runs and "ended" after it
- * (a cooling-off refund ends it at once: its cycle end is the moment of the refund).
+ * (a cooling-off refund ends it at once: its cycle end is the moment of the refund). An active plan with a
+ * gifted end ahead (PublicUser.giftedUntil) is a "gift".
  */
 export function planStatusKey(
   status: string | null,
   currentPeriodEnd: string | null,
   now: number = Date.now(),
+  giftedUntil: string | null = null,
 ): PlanStatusKey {
   switch (status) {
     case "active":
+      return giftedUntil && new Date(giftedUntil).getTime() > now ? "gift" : status;
     case "paused":
     case "past_due":
       return status;
@@ -53,8 +58,9 @@ export function planStatus(
   status: string | null,
   currentPeriodEnd: string | null,
   now: number = Date.now(),
+  giftedUntil: string | null = null,
 ): StatusLabel & { key: PlanStatusKey } {
-  const key = planStatusKey(status, currentPeriodEnd, now);
+  const key = planStatusKey(status, currentPeriodEnd, now, giftedUntil);
   return { key, ...PLAN_STATUS[key] };
 }
 
@@ -80,7 +86,7 @@ const MANDATE_WORDS: Record<string, string> = {
  * ended plan is "Not in use", and an ended mandate is alarming (red) only while a plan still relies on it.
  */
 export function mandateStatus(status: string, plan: PlanStatusKey): StatusLabel {
-  const planLive = plan === "active" || plan === "paused" || plan === "past_due";
+  const planLive = plan === "active" || plan === "gift" || plan === "paused" || plan === "past_due";
   if (status === "active")
     return planLive || plan === "cancelled"
       ? { label: "Active", tone: "success" }

@@ -39,6 +39,7 @@ describe("one membership covers a couple", () => {
       firstName: a.user.firstName,
       pausedFrom: null,
       pausedUntil: null,
+      giftedUntil: null,
     });
     // The partner's own billing stays empty.
     const billing = await t.request({ method: "GET", url: "/api/billing", as: b });

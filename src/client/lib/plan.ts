@@ -1,5 +1,6 @@
 import type { PublicUser } from "../../shared/api-types.ts";
 import { formatPence, type SubscriptionStatus, TIERS } from "../../shared/constants.ts";
+import { giftedPlanRunning, giftUntilText } from "../../shared/gifts.ts";
 import { planStatus } from "../../shared/plan-status.ts";
 
 /** Statuses in which the member still holds a plan, so a second one cannot be started. */
@@ -20,6 +21,20 @@ export function partnerCover(user: PublicUser | null): NonNullable<PublicUser["p
   return user.partnerPlan;
 }
 
+/**
+ * The end of the couple's gifted plan (the member's own, or the partner's that covers them) while it runs
+ * without a Direct Debit; null otherwise.
+ */
+export function giftedUntil(user: PublicUser | null): string | null {
+  if (!user) return null;
+  const now = Date.now();
+  if (giftedPlanRunning(user, now)) return user.giftedUntil;
+  const cover = partnerCover(user);
+  return cover && giftedPlanRunning({ subscriptionStatus: cover.status, giftedUntil: cover.giftedUntil }, now)
+    ? cover.giftedUntil
+    : null;
+}
+
 /** "Ada", or "your partner" when the partner gave no name. */
 export function partnerName(cover: NonNullable<PublicUser["partnerPlan"]>): string {
   return cover.firstName?.trim() || "your partner";
@@ -31,8 +46,16 @@ export function partnerName(cover: NonNullable<PublicUser["partnerPlan"]>): stri
  */
 export function planSummary(user: PublicUser): { name: string; status: string; shared?: true } | null {
   const cover = partnerCover(user);
-  if (cover) return { name: TIERS[cover.tier].name, status: `with ${partnerName(cover)}`, shared: true };
+  const gift = giftedUntil(user);
+  if (cover)
+    return {
+      name: TIERS[cover.tier].name,
+      status: `with ${partnerName(cover)}${gift ? ` · ${giftUntilText(gift)}` : ""}`,
+      shared: true,
+    };
   if (!user.subscriptionTier) return null;
+  // A gifted plan reads "Gift until 12 March 2027" wherever the plan is named.
+  if (gift) return { name: `${TIERS[user.subscriptionTier].name} plan`, status: giftUntilText(gift) };
   return {
     name: `${TIERS[user.subscriptionTier].name} plan`,
     // The shared vocabulary: a refunded or finished plan reads "Ended" here as on /billing and in Settings.

@@ -31,7 +31,7 @@ interface GiftCheck {
 }
 interface Redeemed {
   message: string;
-  redeemedAs: "plan" | "credit";
+  redeemedAs: "plan" | "extended" | "credit";
 }
 
 /** Headings for the refusals the check can give (the server's message says the rest). */

@@ -4,6 +4,8 @@ import { Link, useSearch } from "wouter";
 import { formatPence, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../../shared/constants.ts";
 import { TOAST } from "../../shared/messages.ts";
 import { CurrentPlan } from "../components/subscription/current-plan.tsx";
+import { GiftCreditNotice } from "../components/subscription/gift-credit.tsx";
+import { GiftedPlan } from "../components/subscription/gifted-plan.tsx";
 import { OnboardingNotice, PaymentNotSetUpNotice } from "../components/subscription/notices.tsx";
 import { OfferCodeBox } from "../components/subscription/offer-code-box.tsx";
 import { OutsideAreaNotice } from "../components/subscription/outside-area-notice.tsx";
@@ -16,7 +18,7 @@ import { Card } from "../components/ui/card.tsx";
 import { useAuth } from "../lib/auth.ts";
 import { rememberTier, saveChosenPlan, useChosenTier, withTier } from "../lib/chosen-tier.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
-import { formatPounds, hasCurrentPlan, partnerCover } from "../lib/plan.ts";
+import { formatPounds, giftedUntil, hasCurrentPlan, partnerCover } from "../lib/plan.ts";
 import {
   apiJson,
   CURRENT_USER_KEY,
@@ -63,9 +65,20 @@ export default function SubscriptionPage() {
 
   if (cover)
     return (
+      <div className="mx-auto grid w-full max-w-xl flex-1 gap-4 px-4 py-10 sm:px-6 sm:py-16">
+        <h1 className="mb-4 text-4xl font-normal sm:text-5xl">Your membership</h1>
+        <PartnerCoverCard cover={cover} showDashboardLink />
+        <GiftCreditNotice />
+      </div>
+    );
+
+  // A gifted plan (the reminders' link lands here): the gift, its end, and Continue with Direct Debit.
+  const gift = giftedUntil(user);
+  if (holdsPlan && gift)
+    return (
       <div className="mx-auto w-full max-w-xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
         <h1 className="mb-8 text-4xl font-normal sm:text-5xl">Your membership</h1>
-        <PartnerCoverCard cover={cover} showDashboardLink />
+        <GiftedPlan user={user} until={gift} />
       </div>
     );
 

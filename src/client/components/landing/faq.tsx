@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { BRAND } from "../../../shared/brand.ts";
 import { DATE_SPEND_BANDS, POLICY, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { GIFT } from "../../../shared/gift-figures.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
 const SPEND = Object.values(DATE_SPEND_BANDS)
@@ -36,6 +37,10 @@ export const FAQ_ITEMS = [
   {
     q: "Who can join?",
     a: `Couples, both aged ${POLICY.minimumAge} or over. One membership covers the two of you.`,
+  },
+  {
+    q: "Can we give Unveil as a gift?",
+    a: `Yes, from the Give a gift page: choose a plan and ${GIFT.lengths.join(", ")} months, paid once by bank (longer gifts cost less a month). We e-mail the couple their card, your message and a code on the day you choose, from ${GIFT.deliveryHour}am. The code works for ${GIFT.codeValidMonths} months; a couple who already pay get the months as credit, with their payments paused. We remind them ${GIFT.reminderDays.join(", ")} days before it ends; they can carry on by Direct Debit, or it simply ends with nothing charged. You can cancel an unredeemed gift within ${GIFT.cancelDays} days for a full refund.`,
   },
   {
     q: "How do we pay?",

@@ -4,11 +4,13 @@ import { planStatus, planStatusKey, type StatusTone } from "../../../shared/plan
 import { formatLongDate } from "./format.ts";
 
 /** The plan's badge: the shared vocabulary's label and tone (src/shared/plan-status.ts). */
-export function statusBadge(user: Pick<PublicUser, "subscriptionStatus" | "currentPeriodEnd">): {
+export function statusBadge(
+  user: Pick<PublicUser, "subscriptionStatus" | "currentPeriodEnd" | "giftedUntil">,
+): {
   label: string;
   variant: StatusTone;
 } {
-  const s = planStatus(user.subscriptionStatus, user.currentPeriodEnd);
+  const s = planStatus(user.subscriptionStatus, user.currentPeriodEnd, Date.now(), user.giftedUntil);
   return { label: s.label, variant: s.tone };
 }
 

@@ -2,6 +2,7 @@ import { ArrowRight, CalendarClock, CircleAlert, ReceiptText, TriangleAlert } fr
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, hasLiveSubscription, POLICY, TIERS } from "../../../shared/constants.ts";
+import { GIFT_MSG, giftUntilText } from "../../../shared/gifts.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { partnerCover } from "../../lib/plan.ts";
@@ -181,9 +182,11 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
               ? "Choose a plan to start receiving mystery dates."
               : ended
                 ? `Ended${end ? ` on ${end}` : ""} · no further payments`
-                : status === "cancelled"
-                  ? `Ends ${end ? `on ${end}` : "with the current billing period"} · no further payments`
-                  : `${monthlyPriceText(user, tier.id)}${renewal(user, end)}`}
+                : badge.label === GIFT_MSG.statusWord && user.giftedUntil
+                  ? `${giftUntilText(user.giftedUntil)} · no Direct Debit, nothing is collected`
+                  : status === "cancelled"
+                    ? `Ends ${end ? `on ${end}` : "with the current billing period"} · no further payments`
+                    : `${monthlyPriceText(user, tier.id)}${renewal(user, end)}`}
           </p>
         </div>
         <div className="grid gap-5 p-5 sm:p-7">

@@ -7,6 +7,7 @@ import { planSummary } from "../../lib/plan.ts";
 import { discountRemainingText, discountText, monthlyPriceText } from "../settings/plan-status.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
+import { GiftCreditNotice } from "./gift-credit.tsx";
 import { PlanFeatures } from "./plan-features.tsx";
 
 /** A member who already holds a plan sees it here instead of the plans; changes live in Settings. */
@@ -43,6 +44,7 @@ export function CurrentPlan({ user }: { user: PublicUser }) {
             Your last payment didn't go through. Please update your payment method in Settings within 7 days.
           </p>
         )}
+        <GiftCreditNotice />
         {discount && (
           <p className="text-sm text-success-text" data-testid="current-plan-offer">
             Offer {discount.offerCode}: {discountText(discount)} {discountRemainingText(discount)}.

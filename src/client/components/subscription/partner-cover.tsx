@@ -2,7 +2,8 @@ import { ArrowRight, HeartHandshake } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TIERS } from "../../../shared/constants.ts";
-import { PLAN_STATUS } from "../../../shared/plan-status.ts";
+import { giftUntilText } from "../../../shared/gifts.ts";
+import { planStatus } from "../../../shared/plan-status.ts";
 import { partnerName } from "../../lib/plan.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -24,7 +25,7 @@ export function PartnerCoverCard({
   const name = partnerName(cover);
   const owner = cover.firstName?.trim() ? `${name}'s` : "Your partner's";
   // The partner's plan covers this member only while it runs: a cancelled one is still in its paid cycle.
-  const badge = PLAN_STATUS[cover.status];
+  const badge = planStatus(cover.status, null, Date.now(), cover.giftedUntil);
   return (
     <Card className="overflow-hidden" data-testid="partner-cover">
       <div className="curtain-stage px-5 py-6 sm:px-7 sm:py-7">
@@ -48,7 +49,11 @@ export function PartnerCoverCard({
             <span className="font-semibold">
               {owner} {tier.name} membership covers you both.
             </span>{" "}
-            <span className="text-muted-foreground">Billing is managed by {name}.</span>
+            <span className="text-muted-foreground">
+              {badge.key === "gift" && cover.giftedUntil
+                ? `${giftUntilText(cover.giftedUntil)}, with no Direct Debit. ${name} can continue it by Direct Debit.`
+                : `Billing is managed by ${name}.`}
+            </span>
           </p>
         </div>
         <div>

@@ -35,6 +35,7 @@ function buildPublicUserQuery(db: Db) {
         partnerFirstName: partner.firstName,
         partnerPausedUntil: partner.pausedUntil,
         partnerPauseStartsAt: partner.pauseStartsAt,
+        partnerGiftedUntil: partner.giftedUntil,
       })
       .from(users)
       .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
@@ -147,6 +148,7 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
           firstName: row.partnerFirstName,
           // The couple's one plan: the covered partner sees the same month off as the holder.
           ...pauseOf({ pausedUntil: row.partnerPausedUntil, pauseStartsAt: row.partnerPauseStartsAt }, now),
+          giftedUntil: row.partnerGiftedUntil?.toISOString() ?? null,
         }
       : null;
   // A time-limited offer ends after its months; nothing is discounted once the plan itself has ended.
@@ -193,6 +195,10 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     twoFactorEnabled: user.totpEnabledAt !== null,
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
     pendingTier: (user.pendingTier as TierId | null) ?? null,
+    giftedUntil:
+      hasLiveSubscription(user.subscriptionStatus) && !user.paymentSubscriptionId
+        ? (user.giftedUntil?.toISOString() ?? null)
+        : null,
     ...pauseOf(user, now),
     planChangeFrom:
       hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier

@@ -103,3 +103,24 @@ export function giftEndingMail(
   );
   return { ...r, to: user.email, toName: user.firstName, type: "gift_ending", userId: user.id };
 }
+
+/** To a couple who carried their gifted plan on with a Direct Debit: nothing now, the first payment later. */
+export function giftContinuedMail(
+  deps: Deps,
+  user: { id: number; email: string; firstName: string | null },
+  tierName: string,
+  monthlyPence: number,
+  firstPaymentAt: Date,
+): OutgoingMail {
+  const r = render(
+    `Your ${BRAND.name} ${tierName} plan continues after your gift`,
+    "Your plan carries on",
+    [
+      `Hello ${user.firstName ?? "there"},`,
+      `Your Direct Debit is set up. Your gift runs until ${londonDay(firstPaymentAt)} and nothing is collected before then.`,
+      `From ${londonDay(firstPaymentAt)} your ${tierName} plan continues at ${formatMoney(monthlyPence)} a month, collected monthly, without a gap in your dates. You can change or cancel it at any time in Settings.`,
+    ],
+    { label: "See your plan", url: `${deps.config.appUrl}/subscription` },
+  );
+  return { ...r, to: user.email, toName: user.firstName, type: "gift_continued", userId: user.id };
+}

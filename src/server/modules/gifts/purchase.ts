@@ -8,7 +8,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import { deliveryDateProblem, GIFT, type GiftPurchase } from "../../../shared/gifts.ts";
-import { billingEvents, gifts, offerCodes, type User } from "../../db/schema.ts";
+import type { Tx } from "../../db/client.ts";
+import { billingEvents, gifts, offerCodes, offerCodeUsage, type User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
 import { NotAuthorisedError } from "../payments/provider.ts";
@@ -151,16 +152,46 @@ export async function markGiftPaid(
         occurredAt: now,
       })
       .onConflictDoNothing({ target: billingEvents.eventKey });
-    if (g.offerCodeId)
-      await tx
-        .update(offerCodes)
-        .set({ usesCount: sql`${offerCodes.usesCount} + 1` })
-        .where(eq(offerCodes.id, g.offerCodeId));
+    if (g.offerCodeId) await recordGiftOfferUse(tx, g, now);
     return g;
   });
   if (!paid) return false;
   await deps.mailer.send(await giftReceiptMail(deps, paid, knownToken ?? fresh!.token));
   return true;
+}
+
+/**
+ * The offer's use, counted when the gift is paid as a plan's is when its Direct Debit starts: one more use
+ * towards the code's limit (under the code's row lock, so concurrent payments count one each), and an
+ * offer_code_usage row for a signed-in buyer, so the per-member limit sees it. The row's status is "gift": no
+ * running plan discount reads it. A visitor has no account to hold a row (user_id is required); the gift row
+ * keeps the code. The price was shown and paid, so a limit reached meanwhile is honoured, not refused.
+ */
+async function recordGiftOfferUse(tx: Tx, g: Gift, now: Date): Promise<void> {
+  const [offer] = await tx.select().from(offerCodes).where(eq(offerCodes.id, g.offerCodeId!)).for("update");
+  if (!offer) return;
+  await tx
+    .update(offerCodes)
+    .set({ usesCount: sql`${offerCodes.usesCount} + 1` })
+    .where(eq(offerCodes.id, offer.id));
+  if (g.buyerUserId === null) return;
+  const before = g.subtotalPence - g.lengthDiscountPence;
+  await tx
+    .insert(offerCodeUsage)
+    .values({
+      offerCodeId: offer.id,
+      userId: g.buyerUserId,
+      subscriptionTier: g.tier,
+      originalAmount: before,
+      discountAmount: g.offerDiscountPence,
+      finalAmount: g.amountPence,
+      discountStartDate: now,
+      discountEndDate: now,
+      cyclesRemaining: 0,
+      status: "gift",
+      usedAt: now,
+    })
+    .onConflictDoNothing();
 }
 
 /** A payment webhook about a gift's billing request or payment: read it back and mark the gift paid. */

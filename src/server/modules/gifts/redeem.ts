@@ -1,18 +1,17 @@
 /**
  * Redeeming a gift code. One conditional UPDATE claims the gift (paid, scheduled or delivered, not expired):
  * under any number of concurrent attempts exactly one succeeds, the others see it redeemed. In the same
- * transaction the member gets what the gift gives:
- * - no plan: the gift's tier for its months with no Direct Debit (users.gifted_until ends it cleanly);
- * - a gifted plan running: the months are added to it;
- * - a paid plan: the months as credit, the provider skipping that many collections (the plan runs on).
+ * transaction the couple gets what the gift gives (apply.ts): credit on a paying plan, more months on a
+ * gifted one, or a gifted plan of the gift's tier (users.gifted_until ends it cleanly).
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { addMonths } from "../../../shared/calendar-months.ts";
-import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
+import { TIERS, type TierId } from "../../../shared/constants.ts";
 import { GIFT, GIFT_MSG, normaliseGiftCode } from "../../../shared/gifts.ts";
-import { gifts, subscriptionEvents, type User, users } from "../../db/schema.ts";
+import { gifts, type User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../http-error.ts";
+import { readCouple } from "../couples/couple.ts";
+import { applyGift } from "./apply.ts";
 import { OPEN_STATUSES } from "./manage.ts";
 
 type Gift = typeof gifts.$inferSelect;
@@ -72,6 +71,10 @@ export async function redeemGift(deps: Deps, user: User, code: string) {
     const now = deps.now();
     const normalised = normaliseGiftCode(code);
     return deps.db.transaction(async (tx) => {
+      // The couple first: claiming the gift takes a key-share lock on the redeemer's row (redeemed_by), so
+      // locking the pair after it would deadlock two partners redeeming two gifts at once.
+      const couple = await readCouple(tx, user.id, { lock: true });
+      if (!couple) throw notFound(GIFT_MSG.unknownCode);
       const [g] = await tx
         .update(gifts)
         .set({ status: "redeemed", redeemedAt: now, redeemedBy: user.id })
@@ -87,75 +90,9 @@ export async function redeemGift(deps: Deps, user: User, code: string) {
         const [existing] = await tx.select().from(gifts).where(eq(gifts.code, normalised));
         throw refusal(existing, now);
       }
-      const [u] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
-      const tier = g.tier as TierId;
-      const paying = hasLiveSubscription(u.subscriptionStatus) && !!u.paymentSubscriptionId && !u.giftedUntil;
-      let redeemedAs: "plan" | "credit";
-      let coveredUntil: Date | null;
-      if (paying) {
-        // Collections pause for the gift's months; the plan and its dates run on as before.
-        await deps.payments.pauseSubscription(u.paymentSubscriptionId!, g.months, `gift-credit-${g.id}`);
-        redeemedAs = "credit";
-        coveredUntil = u.currentPeriodEnd ? addMonths(u.currentPeriodEnd, g.months) : null;
-        await tx.insert(subscriptionEvents).values({
-          userId: u.id,
-          eventType: "gift_credit",
-          fromTier: u.subscriptionTier,
-          toTier: u.subscriptionTier,
-          fromStatus: u.subscriptionStatus,
-          toStatus: u.subscriptionStatus,
-          reason: `gift ${g.id}: ${g.months} month${g.months === 1 ? "" : "s"} not collected`,
-          occurredAt: now,
-        });
-      } else {
-        redeemedAs = "plan";
-        const running = u.giftedUntil && u.giftedUntil > now && u.subscriptionStatus === "active";
-        coveredUntil = addMonths(running ? u.giftedUntil! : now, g.months);
-        // A running gifted plan keeps its tier and grows; otherwise the gift's tier starts now, monthly cycles
-        // rolling on (subscriptions/cycles.ts) until gifted_until.
-        await tx
-          .update(users)
-          .set(
-            running
-              ? { giftedUntil: coveredUntil }
-              : {
-                  subscriptionTier: tier,
-                  subscriptionStatus: "active",
-                  currentPeriodEnd: addMonths(now, 1),
-                  giftedUntil: coveredUntil,
-                  pendingTier: null,
-                  pausedUntil: null,
-                  pauseStartsAt: null,
-                  chosenTier: null,
-                  chosenOfferCode: null,
-                  paymentStatusAt: now,
-                },
-          )
-          .where(eq(users.id, u.id));
-        // monthly_amount 0: a gifted plan is a subscriber but adds nothing to MRR.
-        await tx.insert(subscriptionEvents).values({
-          userId: u.id,
-          eventType: "gift_started",
-          fromTier: u.subscriptionTier,
-          toTier: running ? u.subscriptionTier : tier,
-          fromStatus: u.subscriptionStatus,
-          toStatus: "active",
-          monthlyAmount: 0,
-          reason: `gift ${g.id}: ${g.months} month${g.months === 1 ? "" : "s"}`,
-          occurredAt: now,
-        });
-      }
-      await tx.update(gifts).set({ redeemedAs }).where(eq(gifts.id, g.id));
-      return {
-        message:
-          redeemedAs === "credit"
-            ? GIFT_MSG.redeemedCredit(g.months)
-            : GIFT_MSG.redeemedPlan(TIERS[tier].name, g.months),
-        redeemedAs,
-        tier,
-        months: g.months,
-        coveredUntil,
-      };
+      const applied = await applyGift(deps, tx, g, couple, now);
+      await tx.update(gifts).set({ redeemedAs: applied.redeemedAs }).where(eq(gifts.id, g.id));
+      return applied;
     });
   });
 }

@@ -12,6 +12,7 @@ import {
   giftAnalyticsResponse,
   giftChangeDeliverySchema,
   giftCheckResponse,
+  giftCreditResponse,
   giftPurchaseSchema,
   giftQuoteResponse,
   giftQuoteSchema,
@@ -29,6 +30,7 @@ import { notFound } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { adminGift, exportGiftsCsv, giftAnalytics, giftById, listGifts } from "./admin.ts";
 import { giftHistory } from "./admin-history.ts";
+import { coupleGiftCredit } from "./credit.ts";
 import { changeDelivery, giftCardFile, giftView, refundGift, resendGift } from "./manage.ts";
 import { quoteGift } from "./pricing.ts";
 import { completeGiftPayment, createGift, findGiftByToken } from "./purchase.ts";
@@ -132,6 +134,11 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
     "/api/gifts/redeem/check",
     { schema: { querystring: giftRedeemCheckQuerySchema, response: { 200: giftCheckResponse } } },
     async (req) => checkGiftCode(deps, req.query.code, req.ip),
+  );
+  r.get(
+    "/api/gifts/credit",
+    { onRequest: memberOnly, schema: { response: { 200: giftCreditResponse } } },
+    async (req) => coupleGiftCredit(deps, requireUser(req)),
   );
   r.post(
     "/api/gifts/redeem",

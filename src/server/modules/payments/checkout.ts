@@ -9,8 +9,8 @@
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
+import { GIFT_MSG } from "../../../shared/gifts.ts";
 import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
-import type { Db } from "../../db/client.ts";
 import {
   offerCodes,
   offerCodeUsage,
@@ -26,9 +26,11 @@ import { hashToken, newToken } from "../auth/tokens.ts";
 import { recordMandateClosed, recordMandateSetUp } from "../billing-history/mandates.ts";
 import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
+import { giftContinuedMail } from "../gifts/mails.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { completeMandateUpdate } from "../subscriptions/service.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
+import { continuesGift, partnerHasPlan } from "./checkout-rules.ts";
 import { retireOldMandate } from "./mandate-swap.ts";
 import { NotAuthorisedError } from "./provider.ts";
 
@@ -57,7 +59,12 @@ export async function createSubscription(
   user: User,
   input: { tier: TierId; offerCode?: string },
 ): Promise<{ redirect_url: string }> {
-  if (hasLiveSubscription(user.subscriptionStatus)) throw conflict(PAYMENT_MSG.alreadySubscribed);
+  const continuing = continuesGift(user, deps.now());
+  if (hasLiveSubscription(user.subscriptionStatus) && !continuing)
+    throw conflict(PAYMENT_MSG.alreadySubscribed);
+  // The gift's plan carries on as it is; a change of plan is made afterwards, like any plan's.
+  if (continuing && input.tier !== user.subscriptionTier)
+    throw badRequest(GIFT_MSG.continueSameTier(TIERS[user.subscriptionTier as TierId]?.name ?? ""));
   if (await partnerHasPlan(deps.db, user)) throw conflict(PAYMENT_MSG.partnerCovers);
   // A plan the member cancelled still runs to the end of its cycle: reactivating it avoids paying twice.
   if (
@@ -231,7 +238,7 @@ export async function completeCheckout(
     }
     // The member's row is locked too: two checkouts of one member never make two subscriptions.
     const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
-    if (hasLiveSubscription(current.subscriptionStatus)) {
+    if (hasLiveSubscription(current.subscriptionStatus) && !continuesGift(current, now)) {
       // A second tab authorised a second mandate after the first made the plan: that mandate must not stay
       // live. The member's own current mandate is never the one cancelled.
       if (current.paymentMandateId !== mandate.mandateId) return { duplicate: checkout } as const;
@@ -290,11 +297,14 @@ export async function completeCheckout(
   const tier = checkout.tier as TierId;
   const price = checkout.originalAmount;
   const discountPence = checkout.discountAmount;
+  // A gifted plan carried on by Direct Debit: nothing is collected for the gifted months, the first payment
+  // falls on the day the gift ends, and the plan's cycle keeps its day (no gap, no second charge).
+  const giftEnds = continuesGift(previous, now) ? previous.giftedUntil : null;
 
   // Step 2: the provider, outside any transaction.
   let created: { subscriptionId: string; nextSubscriptionId?: string };
   try {
-    created = await providerSubscription(deps, checkout, mandate.mandateId);
+    created = await providerSubscription(deps, checkout, mandate.mandateId, giftEnds ?? undefined);
   } catch {
     await releaseClaim(deps, checkout, "authorised");
     throw new HttpError(502, PAYMENT_MSG.providerDown);
@@ -314,7 +324,8 @@ export async function completeCheckout(
         paymentNextSubscriptionId: created.nextSubscriptionId ?? null,
         subscriptionTier: tier,
         subscriptionStatus: "active",
-        currentPeriodEnd: addMonths(now, 1),
+        currentPeriodEnd: giftEnds ? previous.currentPeriodEnd : addMonths(now, 1),
+        giftedUntil: null,
         paymentStatusAt: now,
         // The choice made before paying is now the plan itself.
         chosenTier: null,
@@ -355,6 +366,9 @@ export async function completeCheckout(
       fromStatus: previous.subscriptionStatus,
       toStatus: "active",
       monthlyAmount: price - discountPence,
+      ...(giftEnds
+        ? { reason: `continues a gift; first payment ${giftEnds.toISOString().slice(0, 10)}` }
+        : {}),
       occurredAt: now,
     });
     await tx
@@ -363,6 +377,10 @@ export async function completeCheckout(
       .where(eq(paymentCheckouts.id, checkout.id));
   });
   await recordMandateSetUp(deps, user.id, mandate.mandateId, now);
+  if (giftEnds) {
+    void deps.mailer.send(giftContinuedMail(deps, user, TIERS[tier].name, price - discountPence, giftEnds));
+    return { tier };
+  }
   void deps.mailer.send({
     to: user.email,
     toName: user.firstName,
@@ -438,6 +456,7 @@ export function providerSubscription(
   deps: Deps,
   checkout: typeof paymentCheckouts.$inferSelect,
   mandateId: string,
+  startDate?: Date,
 ): Promise<{ subscriptionId: string; nextSubscriptionId?: string }> {
   const price = checkout.originalAmount;
   const discountPence = checkout.discountAmount;
@@ -446,6 +465,7 @@ export function providerSubscription(
     amountPence: price,
     name: `Unveil ${TIERS[checkout.tier as TierId].name}`,
     idempotencyKey: `unveil-sub-${checkout.providerRef}`,
+    ...(startDate ? { startDate } : {}),
     discount:
       discountPence > 0
         ? { amountPence: price - discountPence, months: checkout.discountMonths ?? 0 }
@@ -474,26 +494,4 @@ export async function releaseClaim(
         .where(eq(offerCodes.id, checkout.offerCodeId));
     }
   });
-}
-
-/** The member's partner (linked both ways) has a membership, which covers the couple. */
-export async function partnerHasPlan(
-  db: Pick<Db, "select">,
-  user: Pick<User, "id" | "partnerId">,
-): Promise<boolean> {
-  if (!user.partnerId) return false;
-  const [p] = await db
-    .select({ partnerId: users.partnerId, status: users.subscriptionStatus })
-    .from(users)
-    .where(eq(users.id, user.partnerId));
-  return !!p && p.partnerId === user.id && hasLiveSubscription(p.status);
-}
-
-export async function findCheckoutByRef(db: Db, providerRef: string) {
-  const [row] = await db
-    .select()
-    .from(paymentCheckouts)
-    .where(eq(paymentCheckouts.providerRef, providerRef))
-    .limit(1);
-  return row ?? null;
 }

@@ -76,10 +76,16 @@ export function gocardlessProvider(opts: {
         links: { mandate: input.mandateId },
       } as const;
       const discount = input.discount;
+      // A later first charge (a plan carried on after a gift) moves every part of the schedule with it. A new
+      // Bacs mandate cannot be charged for a few working days, so a day sooner than a week ahead waits until then
+      // (later, never twice).
+      const earliest = addMonthsToDate(new Date(Date.now() + 7 * 86_400_000).toISOString(), 0);
+      const wanted = input.startDate?.toISOString().slice(0, 10);
+      const startOn = wanted && wanted < earliest ? earliest : wanted;
       if (discount && discount.months > 0 && discount.amountPence < input.amountPence) {
         if (discount.amountPence === 0) {
           // Free months: GoCardless amounts must be positive, so the paid subscription simply starts later.
-          const start = addMonthsToDate(new Date().toISOString().slice(0, 10), discount.months);
+          const start = addMonthsToDate(startOn ?? new Date().toISOString().slice(0, 10), discount.months);
           const sub = await call(() =>
             client.subscriptions.create(
               { ...base, amount: String(input.amountPence), start_date: start, name: input.name } as never,
@@ -95,6 +101,7 @@ export function gocardlessProvider(opts: {
               amount: String(discount.amountPence),
               count: String(discount.months),
               name: `${input.name} (offer)`,
+              ...(startOn ? { start_date: startOn } : {}),
             } as never,
             `${input.idempotencyKey}-intro`,
           ),
@@ -120,7 +127,7 @@ export function gocardlessProvider(opts: {
             ...base,
             amount: String(amount),
             name: input.name,
-            ...(input.startDate ? { start_date: input.startDate.toISOString().slice(0, 10) } : {}),
+            ...(startOn ? { start_date: startOn } : {}),
           } as never,
           input.idempotencyKey,
         ),

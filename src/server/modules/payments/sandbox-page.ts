@@ -7,7 +7,7 @@ import { formatPence, TIERS, type TierId } from "../../../shared/constants.ts";
 import { fileResponse, redirectResponse } from "../../../shared/schemas/responses.ts";
 import { offerCodes, paymentCheckouts } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { findCheckoutByRef } from "./checkout.ts";
+import { findCheckoutByRef } from "./checkout-rules.ts";
 import { sandboxIds } from "./sandbox-provider.ts";
 
 export const esc = (s: string) =>
