@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, TIER_IDS, TIERS, type TierId } from "./constants.ts";
 import { GIFT } from "./gift-figures.ts";
+import { londonDay } from "./london-time.ts";
 
 export { GIFT };
 
@@ -69,21 +70,14 @@ export const GIFT_MSG = {
   statusWord: "Gift",
 } as const;
 
-const giftDay = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-
 /** "Gift until 12 March 2027": the gifted plan's words on every screen (badge "Gift", then its end). */
 export function giftUntilText(until: Date | string): string {
-  return `${GIFT_MSG.statusWord} until ${giftDay.format(new Date(until))}`;
+  return `${GIFT_MSG.statusWord} until ${londonDay(new Date(until))}`;
 }
 
 /** "Your gift: Gold until 12 March 2027". */
 export function yourGiftText(tierName: string, until: Date | string): string {
-  return GIFT_MSG.yourGift(tierName, giftDay.format(new Date(until)));
+  return GIFT_MSG.yourGift(tierName, londonDay(new Date(until)));
 }
 
 /**

@@ -22,7 +22,7 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-describe("npm run cli", { timeout: 60_000 }, () => {
+describe("npm run cli", { timeout: 120_000 }, () => {
   it("create-admin creates an admin who can sign in", async () => {
     const res = await cli("create-admin", "--email", "Boss@Example.com", "--password", "a-secure-passphrase");
     expect(res.code).toBe(0);

@@ -10,6 +10,7 @@
  * it is never lost.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { londonFormat, londonTime, sameLondonDay } from "../../shared/london-time.ts";
 import { emailLogs, outboundMessages } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { OutgoingMail } from "../modules/email/mailer.ts";
@@ -37,25 +38,11 @@ export function mailBuilderFor(kind: string): MailBuilder | undefined {
   return builders.get(kind);
 }
 
-const hhmm = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const dayHhmm = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+const dayHhmm = londonFormat({ day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
 /** "14:35" when the next try is today (London), "3 Dec, 14:35" otherwise. */
 function nextTryLabel(at: Date, now: Date): string {
-  const sameDay =
-    at.toLocaleDateString("en-GB", { timeZone: "Europe/London" }) ===
-    now.toLocaleDateString("en-GB", { timeZone: "Europe/London" });
-  return sameDay ? hhmm.format(at) : dayHhmm.format(at);
+  return sameLondonDay(at, now) ? londonTime(at) : dayHhmm.format(at);
 }
 
 /** The wait before attempt n+1 after attempt n (1-based) failed; null when n was the last attempt. */

@@ -10,6 +10,7 @@ import {
   type GiftStatus,
   type GiftView,
 } from "../gifts.ts";
+import { londonNumericDay } from "../london-time.ts";
 
 export const ADMIN_GIFTS_URL = "/api/admin/gifts";
 
@@ -73,8 +74,7 @@ export const ADMIN_GIFTS_MSG = {
   refundFailed: "The gift couldn't be refunded",
 } as const;
 
-const day = (d: Date | string | null) =>
-  d ? new Date(d).toLocaleDateString("en-GB", { timeZone: "Europe/London" }) : "";
+const day = (d: Date | string | null) => (d ? londonNumericDay(new Date(d)) : "");
 
 type ActionGift = Pick<
   GiftView,

@@ -1,32 +1,15 @@
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { londonDayMonth, londonFormat } from "../../../shared/london-time.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
 
 /** Dates happen in London: every day and time is shown on London's clock, wherever the phone is. */
-const ZONE = "Europe/London";
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-const weekday = new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, weekday: "long" });
-const dayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, day: "numeric", month: "long" });
-const fullDay = new Intl.DateTimeFormat("en-GB", {
-  timeZone: ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const shortDay = new Intl.DateTimeFormat("en-GB", {
-  timeZone: ZONE,
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-});
-const clock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: ZONE,
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
+const weekday = londonFormat({ weekday: "long" });
+const fullDay = londonFormat({ weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const shortDay = londonFormat({ weekday: "short", day: "numeric", month: "short" });
+const clock = londonFormat({ hour: "numeric", minute: "2-digit", hour12: true });
 
 /** "Saturday" */
 export function formatWeekday(iso: string): string {
@@ -35,7 +18,7 @@ export function formatWeekday(iso: string): string {
 
 /** "14 June" */
 export function formatDayMonth(iso: string): string {
-  return dayMonth.format(new Date(iso));
+  return londonDayMonth(new Date(iso));
 }
 
 /** "Saturday 14 June 2026" */

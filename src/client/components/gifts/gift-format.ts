@@ -1,13 +1,9 @@
 import { formatMoney } from "../../../shared/billing-history.ts";
+import { londonFormat, londonIsoDay } from "../../../shared/london-time.ts";
 
 /** Today in London as "2026-11-26": the delivery day is checked against London's calendar, not the browser's. */
 export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return londonIsoDay(now);
 }
 
 /** "2026-11-26" plus some days, as a day. */
@@ -25,13 +21,8 @@ export function longDay(day: string | Date): string {
       : /^\d{4}-\d{2}-\d{2}$/.test(day)
         ? new Date(`${day}T12:00:00Z`)
         : new Date(day);
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/London",
-  }).format(d);
+  // The comma after the weekday stays here ("Thursday, 24 December 2026"), as the gift pages always showed it.
+  return londonFormat({ weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(d);
 }
 
 export function monthsLabel(months: number): string {

@@ -9,6 +9,7 @@ import {
   RotateCcw,
   Undo2,
 } from "lucide-react";
+import { londonMonthYear } from "../../../shared/london-time.ts";
 import type { BillingHistoryItem } from "../../../shared/member-api.ts";
 import { cn } from "../../lib/cn.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -48,17 +49,11 @@ const ICON_TONE: Record<Tone, string> = {
   neutral: "bg-muted text-muted-foreground",
 };
 
-const monthName = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  month: "long",
-  year: "numeric",
-});
-
 /** Rows grouped by their London month, newest month first (the rows come newest first). */
 function byMonth(items: BillingHistoryItem[]): Array<[string, BillingHistoryItem[]]> {
   const groups = new Map<string, BillingHistoryItem[]>();
   for (const item of items) {
-    const month = monthName.format(new Date(item.occurredAt));
+    const month = londonMonthYear(new Date(item.occurredAt));
     groups.set(month, [...(groups.get(month) ?? []), item]);
   }
   return [...groups];

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Laptop, LogOut, Smartphone } from "lucide-react";
 import type { SessionInfo } from "../../../shared/api-types.ts";
+import { londonDay, londonShortDayMonth } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
@@ -22,21 +23,11 @@ export function lastActive(iso: string, now = Date.now()): string {
   if (minutes < 60) return `Active ${minutes} minutes ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `Active ${hours} ${hours === 1 ? "hour" : "hours"} ago`;
-  const day = new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    timeZone: "Europe/London",
-  });
-  return `Active on ${day}`;
+  return `Active on ${londonShortDayMonth(new Date(iso))}`;
 }
 
 function signedInOn(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/London",
-  });
+  return londonDay(new Date(iso));
 }
 
 /** Settings > Privacy & Security: where the account is signed in, and signing other devices out. */

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
+import { londonDay } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
@@ -19,7 +20,6 @@ interface PhoneChannels {
   smsStoppedAt: string | null;
 }
 const CHANNELS_KEY = "/api/account/notifications";
-const stopDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" });
 
 interface Choices {
   email: boolean;
@@ -143,8 +143,8 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
         >
           {channels?.smsStoppedAt && !user.smsNotifications && (
             <p className="text-sm text-accent-text" data-testid="sms-stopped">
-              You replied STOP to our texts on {stopDay.format(new Date(channels.smsStoppedAt))}. Turn SMS on
-              to receive them again.
+              You replied STOP to our texts on {londonDay(new Date(channels.smsStoppedAt))}. Turn SMS on to
+              receive them again.
             </p>
           )}
           {!hasPhone && (

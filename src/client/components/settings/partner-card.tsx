@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TIERS } from "../../../shared/constants.ts";
+import { londonDayMonth } from "../../../shared/london-time.ts";
 import type { PartnerStatus } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { partnerInviteSchema } from "../../../shared/schemas/member.ts";
@@ -25,8 +26,6 @@ import { FormField } from "../ui/form-field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { toast } from "../ui/use-toast.ts";
 import { SettingsSection } from "./section.tsx";
-
-const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long" });
 
 /** A partner change: the answer is the new status; the member (partnerId) and the couple's dates change too. */
 function usePartnerCall(method: "POST" | "DELETE", url: string, onDone: (status: PartnerStatus) => void) {
@@ -119,8 +118,8 @@ function Pending({ invite }: { invite: NonNullable<PartnerStatus["pendingInvite"
             <EmailAddress address={invite.email} />
           </p>
           <p className="mt-0.5 text-xs text-muted-foreground">
-            Sent {day.format(new Date(invite.sentAt))} · the link works until{" "}
-            {day.format(new Date(invite.expiresAt))}
+            Sent {londonDayMonth(new Date(invite.sentAt))} · the link works until{" "}
+            {londonDayMonth(new Date(invite.expiresAt))}
           </p>
         </div>
       </div>

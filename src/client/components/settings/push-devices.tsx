@@ -5,6 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { londonShortDate } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { PushSubscriptionInput } from "../../../shared/schemas/push.ts";
 import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
@@ -46,13 +47,6 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
   return out;
 }
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
 
 export function PushDevices() {
   const [support, setSupport] = useState<Support>("checking");
@@ -134,7 +128,9 @@ export function PushDevices() {
                   {d.label}
                   {d.current && <span className="ml-2 text-xs text-muted-foreground">This device</span>}
                 </p>
-                <p className="text-xs text-muted-foreground">Added {when.format(new Date(d.createdAt))}</p>
+                <p className="text-xs text-muted-foreground">
+                  Added {londonShortDate(new Date(d.createdAt))}
+                </p>
               </div>
               <Button variant="ghost" size="sm" onClick={() => remove(d)} aria-label={`Remove ${d.label}`}>
                 Remove

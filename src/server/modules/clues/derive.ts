@@ -5,6 +5,7 @@
  * of the idea's title, is left out (guard.ts, strictly), so the team's editor shows the slot as empty.
  */
 import { CLUE, DERIVED_CLUE_HOURS, type DerivedClueSlot } from "../../../shared/clues.ts";
+import { londonHour } from "../../../shared/london-time.ts";
 import { areaHint } from "./area.ts";
 import { type ClueSecrets, secretWords, spoilerWord } from "./guard.ts";
 
@@ -43,16 +44,11 @@ export function clueSecrets(s: Pick<ClueSource, "idea" | "venue">): ClueSecrets 
   };
 }
 
-const LONDON_HOUR = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "numeric",
-  hourCycle: "h23",
-});
 const NUMBER_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight"];
 
 /** "Keep the whole evening free: plan on about three hours together." */
 export function timeClue(start: Date, durationHours: number): string {
-  const hour = Number(LONDON_HOUR.format(start));
+  const hour = londonHour(start);
   const part = hour < 12 ? "morning" : hour < 17 ? "afternoon" : "evening";
   const long = durationHours >= 3;
   const opening =

@@ -7,6 +7,7 @@
 import { and, gt, inArray, isNull, lte, notInArray, or } from "drizzle-orm";
 import { CLUE } from "../../../shared/clues.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { londonShortDay } from "../../../shared/london-time.ts";
 import { dateReservations, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { baseQuery, toRow } from "../dates/service.ts";
@@ -40,13 +41,6 @@ export interface ClueChannels {
   push(deps: Deps, userId: number, msg: PushClue): Promise<ChannelOutcome>;
   text(deps: Deps, userId: number, msg: TextClue): Promise<ChannelOutcome>;
 }
-
-const SHORT_DAY = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-});
 
 /** The members of the date's couple who want clues: the owner and a mutually linked partner, not deleted. */
 async function recipients(deps: Deps, ownerIds: number[]): Promise<Map<number, number[]>> {
@@ -135,7 +129,7 @@ export async function sendUnlockedClues(deps: Deps, channels: ClueChannels): Pro
           key: `clue-sms:${key}`,
           kind: "sms_clue",
           ...common,
-          body: `Unveil clue for your date on ${SHORT_DAY.format(row.scheduledDate)}: ${clue.text} ${deps.config.appUrl}${url}`,
+          body: `Unveil clue for your date on ${londonShortDay(row.scheduledDate)}: ${clue.text} ${deps.config.appUrl}${url}`,
         });
         sent += Number(pushed === "sent") + Number(texted === "sent");
       }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { BRAND } from "../../../shared/brand.ts";
 import { POLICY } from "../../../shared/constants.ts";
+import { londonDayTime, londonMonthKey } from "../../../shared/london-time.ts";
 import type { DashboardStats, MemberDate } from "../../../shared/member-api.ts";
 import { pendingFirstDatePromise } from "../../../shared/planning-schedule.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
@@ -17,20 +18,11 @@ import {
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, notFound } from "../../http-error.ts";
-import { londonDayTime } from "../../london-time.ts";
 import type { ReadCache } from "../auth/read-cache/read-cache.ts";
 import { readCouple } from "../couples/couple.ts";
 import { render } from "../email/templates.ts";
 import { icsSequence, renderIcs } from "./ics.ts";
-import {
-  confirmAction,
-  DATE_MSG,
-  type DateRow,
-  londonMonth,
-  rateAction,
-  rescheduleAction,
-  toMemberDate,
-} from "./view.ts";
+import { confirmAction, DATE_MSG, type DateRow, rateAction, rescheduleAction, toMemberDate } from "./view.ts";
 
 /**
  * The member and, when linked, their partner: a couple shares its dates. The link counts only when both
@@ -181,10 +173,10 @@ async function rescheduleUsed(
 
 /** How many of these dates were rescheduled in the current London month (the query's 32-day bound too). */
 function reschedulesThisMonth(rows: Array<Pick<DateRow, "rescheduledAt">>, now: Date): number {
-  const month = londonMonth(now);
+  const month = londonMonthKey(now);
   const since = now.getTime() - 32 * 86_400_000;
   return rows.filter(
-    (r) => r.rescheduledAt && r.rescheduledAt.getTime() > since && londonMonth(r.rescheduledAt) === month,
+    (r) => r.rescheduledAt && r.rescheduledAt.getTime() > since && londonMonthKey(r.rescheduledAt) === month,
   ).length;
 }
 

@@ -69,17 +69,6 @@ export function isRevealed(scheduled: Date, now: Date): boolean {
   return scheduled.getTime() - now.getTime() <= REVEAL_WINDOW_HOURS * HOUR;
 }
 
-/** Year and month as a Londoner's calendar says, for "one free reschedule a month". */
-export function londonMonth(d: Date): string {
-  return LONDON_MONTH.format(d);
-}
-/** Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it. */
-const LONDON_MONTH = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-});
-
 const allow = (until: Date | null): DateAction => ({
   allowed: true,
   reason: null,

@@ -10,11 +10,11 @@ import { eq } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import { GIFT_MSG, giftedPlanRunning } from "../../../shared/gifts.ts";
+import { londonDay } from "../../../shared/london-time.ts";
 import type { Tx } from "../../db/client.ts";
 import { type gifts, subscriptionEvents, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http-error.ts";
-import { londonDay } from "../../london-time.ts";
 import type { Couple } from "../couples/couple.ts";
 
 type Gift = typeof gifts.$inferSelect;

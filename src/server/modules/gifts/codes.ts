@@ -15,22 +15,3 @@ export function newManageToken(): { token: string; hash: string } {
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-/** London's calendar day of an instant, "2026-11-26". */
-export function londonToday(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
-}
-
-/** The hour (0-23) on London's clock. */
-export function londonHour(at: Date): number {
-  return Number(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" }).format(
-      at,
-    ),
-  );
-}

@@ -7,11 +7,11 @@
  */
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { GIFT } from "../../../shared/gifts.ts";
+import { londonHour, londonIsoDay } from "../../../shared/london-time.ts";
 import { gifts, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { registerMailBuilder, sendClaimed } from "../../jobs/outbound.ts";
 import type { JobDefinition } from "../../jobs/types.ts";
-import { londonHour, londonToday } from "./codes.ts";
 import { giftDeliveryMail, giftEndingMail } from "./mails.ts";
 
 const DAY = 86_400_000;
@@ -22,7 +22,7 @@ export async function deliverDueGifts(deps: Deps): Promise<number> {
   const due = await deps.db
     .select()
     .from(gifts)
-    .where(and(inArray(gifts.status, ["paid", "scheduled"]), lte(gifts.deliverOn, londonToday(now))));
+    .where(and(inArray(gifts.status, ["paid", "scheduled"]), lte(gifts.deliverOn, londonIsoDay(now))));
   let sent = 0;
   for (const g of due) {
     // The key names the day: a delivery date moved after a failed send still gets its own message.

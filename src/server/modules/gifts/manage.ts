@@ -6,11 +6,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { TIER_IDS } from "../../../shared/constants.ts";
 import { GIFT, GIFT_MSG, GIFT_STATUSES, type GiftView } from "../../../shared/gifts.ts";
+import { londonIsoDay } from "../../../shared/london-time.ts";
 import { billingEvents, gifts } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../http-error.ts";
 import { sendClaimed } from "../../jobs/outbound.ts";
-import { londonToday } from "./codes.ts";
 import { cardAttachment, giftDeliveryMail } from "./mails.ts";
 import { checkDeliveryDay } from "./purchase.ts";
 
@@ -76,7 +76,7 @@ export async function resendGift(deps: Deps, g: Gift): Promise<void> {
 export async function changeDelivery(deps: Deps, g: Gift, day: string): Promise<void> {
   checkDeliveryDay(deps, day);
   if (g.status === "pending") throw badRequest(GIFT_MSG.notPaid);
-  const today = londonToday(deps.now());
+  const today = londonIsoDay(deps.now());
   const moved = await deps.db
     .update(gifts)
     .set({ deliverOn: day, status: day > today ? "scheduled" : "paid" })
@@ -113,7 +113,7 @@ export async function refundGift(deps: Deps, g: Gift, by: "buyer" | "admin"): Pr
       kind: "payment_refunded",
       paymentRef: row.paymentRef,
       amountPence: row.amountPence,
-      chargeDate: londonToday(now),
+      chargeDate: londonIsoDay(now),
       description: `Gift membership refunded (GIFT-${row.id})`,
       eventKey: `gift-refunded:${row.id}`,
       occurredAt: now,

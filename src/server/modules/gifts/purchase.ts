@@ -8,12 +8,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import { deliveryDateProblem, GIFT, type GiftPurchase } from "../../../shared/gifts.ts";
+import { londonIsoDay } from "../../../shared/london-time.ts";
 import type { Tx } from "../../db/client.ts";
 import { billingEvents, gifts, offerCodes, offerCodeUsage, type User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
 import { NotAuthorisedError } from "../payments/provider.ts";
-import { hashToken, londonToday, newGiftCode, newManageToken } from "./codes.ts";
+import { hashToken, newGiftCode, newManageToken } from "./codes.ts";
 import { giftReceiptMail } from "./mails.ts";
 import { quoteGift } from "./pricing.ts";
 
@@ -25,7 +26,7 @@ export function fieldError(path: string, message: string): HttpError {
 }
 
 export function checkDeliveryDay(deps: Deps, day: string): void {
-  const problem = deliveryDateProblem(day, londonToday(deps.now()));
+  const problem = deliveryDateProblem(day, londonIsoDay(deps.now()));
   if (problem) throw fieldError("deliverOn", problem);
 }
 
@@ -128,7 +129,7 @@ export async function markGiftPaid(
     const [g] = await tx
       .update(gifts)
       .set({
-        status: sql`case when ${gifts.deliverOn} > ${londonToday(now)} then 'scheduled' else 'paid' end`,
+        status: sql`case when ${gifts.deliverOn} > ${londonIsoDay(now)} then 'scheduled' else 'paid' end`,
         paymentRef: paymentId,
         paidAt: now,
         expiresAt: addMonths(now, GIFT.codeValidMonths),
@@ -146,7 +147,7 @@ export async function markGiftPaid(
         kind: "payment_confirmed",
         paymentRef: paymentId,
         amountPence: g.amountPence,
-        chargeDate: londonToday(now),
+        chargeDate: londonIsoDay(now),
         description: `Gift membership: ${TIERS[g.tier as TierId].name}, ${g.months} month${g.months === 1 ? "" : "s"} for ${g.recipientNames}`,
         eventKey: `gift-paid:${g.id}`,
         occurredAt: now,

@@ -6,7 +6,7 @@
  *  - on the day (TONIGHT_PUSH_HOURS_BEFORE hours before): "Tonight: {venue}, {time}", to directions.
  */
 import { POLICY } from "../../../shared/constants.ts";
-import { londonDayTime } from "../../london-time.ts";
+import { londonDayTime, londonHour, londonTime } from "../../../shared/london-time.ts";
 import type { DateForMail } from "../email/date-mails.ts";
 import type { PushMessage } from "./send.ts";
 
@@ -25,14 +25,6 @@ export const DATE_PUSH_KINDS = {
   confirm: "push_confirm",
   tonight: "push_tonight",
 } as const;
-
-const time = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const hourOf = (d: Date) => Number(time.format(d).slice(0, 2));
 
 /** The confirmation deadline of a date. */
 export const confirmDeadline = (scheduledDate: Date) =>
@@ -68,8 +60,8 @@ export function confirmPush(d: Pick<DateForMail, "id" | "scheduledDate">): PushM
 }
 
 export function tonightPush(d: Pick<DateForMail, "id" | "scheduledDate" | "venue">): PushMessage {
-  const when = hourOf(d.scheduledDate) >= EVENING_FROM_HOUR ? "Tonight" : "Today";
-  const at = time.format(d.scheduledDate);
+  const when = londonHour(d.scheduledDate) >= EVENING_FROM_HOUR ? "Tonight" : "Today";
+  const at = londonTime(d.scheduledDate);
   const v = d.venue;
   return {
     title: v ? `${when}: ${v.name}, ${at}` : `${when}: your date, ${at}`,

@@ -3,6 +3,7 @@
  * UCS-2 and halve its room), within two segments. Names are cut first, never the time or the link.
  */
 import { POLICY } from "../../../shared/constants.ts";
+import { londonFormat } from "../../../shared/london-time.ts";
 import { composeSms, shorten } from "../../../shared/sms-text.ts";
 import type { DateForMail } from "../email/date-mails.ts";
 
@@ -11,8 +12,7 @@ const NAME_MAX = 40;
 
 const HOUR = 3_600_000;
 
-const dayTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
+const dayTime = londonFormat({
   weekday: "short",
   day: "numeric",
   month: "short",

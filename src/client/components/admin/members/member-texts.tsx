@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquareText } from "lucide-react";
 import type { AdminText } from "../../../../shared/admin/members.ts";
+import { londonFormat } from "../../../../shared/london-time.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
 
-const when = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
+const when = londonFormat({
   day: "numeric",
   month: "short",
   hour: "2-digit",
