@@ -3,6 +3,7 @@
  * temporary directory (never the app's .data/). Mail goes to the outbox directory named by E2E_OUTBOX.
  */
 import { writeFileSync } from "node:fs";
+import webpush from "web-push";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { createDb } from "../../src/server/db/client.ts";
@@ -14,6 +15,9 @@ import { createTestDatabase, startTestPostgres } from "../helpers/test-postgres.
 const port = Number(process.env.E2E_PORT ?? 5179);
 const pgServer = await startTestPostgres();
 const database = await createTestDatabase(pgServer.baseUrl);
+// A fresh VAPID pair per run, from the environment as production sets it: without one the server answers that
+// push is not set up, and the opt-in journey could not be tested (dist/vapid-keys.json is never touched).
+const vapid = webpush.generateVAPIDKeys();
 const config = loadConfig({
   NODE_ENV: "test",
   LOG_LEVEL: "warn",
@@ -21,6 +25,8 @@ const config = loadConfig({
   APP_URL: `http://localhost:${port}`,
   DATABASE_URL: database.url,
   OUTBOX_DIR: process.env.E2E_OUTBOX ?? "/tmp/unveil-e2e-outbox",
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
 });
 const db = createDb(database.url);
 // Browser tests arrange data (dates, venues) straight in this database: they find it through this file.

@@ -261,7 +261,7 @@ test.describe("settings", () => {
         email: newEmail,
         currentPassword: password,
         city: "London",
-        phone: "07700900123",
+        phone: "+447700900123",
         travelRadius: 100,
       },
     ]);
@@ -272,7 +272,7 @@ test.describe("settings", () => {
 
     await page.reload();
     await expect(page.getByLabel("First name")).toHaveValue("Alexandra");
-    await expect(page.getByLabel("Phone")).toHaveValue("07700900123");
+    await expect(page.getByLabel("Phone")).toHaveValue("+447700900123");
     await expect(page.getByLabel("City")).toHaveValue("London");
     await expect(page.getByLabel("Travel radius")).toHaveValue("100");
     await expect(page.getByTestId("pending-email")).toContainText(newEmail);

@@ -55,25 +55,29 @@ function SwitchRow({
   children?: React.ReactNode;
 }) {
   const id = useId();
+  // What belongs to a switch (a notice, the device list) sits under the whole row: beside the switch, a phone's
+  // narrow column wrapped each device's name and crowded its Remove button.
   return (
-    <div className="flex items-start justify-between gap-5 py-4 first:pt-0 last:pb-0">
-      <div className="grid min-w-0 gap-1">
-        <Label htmlFor={id} className={disabled ? "" : "cursor-pointer"}>
-          {label}
-        </Label>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-        {children}
+    <div className="grid gap-3 py-4 first:pt-0 last:pb-0">
+      <div className="flex items-start justify-between gap-5">
+        <div className="grid min-w-0 gap-1">
+          <Label htmlFor={id} className={disabled ? "" : "cursor-pointer"}>
+            {label}
+          </Label>
+          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+            {hint}
+          </p>
+        </div>
+        <Switch
+          id={id}
+          checked={checked}
+          onCheckedChange={onCheckedChange}
+          disabled={disabled}
+          aria-describedby={`${id}-hint`}
+          className="mt-0.5"
+        />
       </div>
-      <Switch
-        id={id}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        className="mt-0.5"
-      />
+      {children}
     </div>
   );
 }
