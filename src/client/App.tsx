@@ -8,7 +8,6 @@ import { isNetworkFailure, OfflineHeader, OfflineNotice } from "./components/lay
 import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
-import { takeCarriedToast, toast, toastAcrossNavigation } from "./components/ui/use-toast.ts";
 import { clearPostAuthDestination, mayBeSignedIn, peekPostAuthDestination, useAuth } from "./lib/auth.ts";
 import {
   CURRENT_USER_KEY,
@@ -18,6 +17,7 @@ import {
 } from "./lib/queryClient.ts";
 import { currentPathForNext } from "./lib/safe-next.ts";
 import { isInstalledApp, registerServiceWorker, tellWorkerOwner } from "./lib/service-worker.ts";
+import { takeCarriedToast, toast, toastAcrossNavigation } from "./lib/toast.ts";
 import { useVerificationResult } from "./lib/verification-result.ts";
 import LandingPage from "./pages/landing.tsx";
 import NotFoundPage from "./pages/not-found.tsx";

@@ -3,7 +3,6 @@ import type { PublicUser } from "../../shared/api-types.ts";
 import { AUTH_HINT_COOKIE, TIMING } from "../../shared/constants.ts";
 import { TOAST } from "../../shared/messages.ts";
 import type { LoginInput, RegisterInput } from "../../shared/schemas/auth.ts";
-import { toast } from "../components/ui/use-toast.ts";
 import {
   apiJson,
   apiRequest,
@@ -16,6 +15,7 @@ import {
   toastCallError,
 } from "./queryClient.ts";
 import { clearOfflineCaches } from "./service-worker.ts";
+import { toast } from "./toast.ts";
 
 /**
  * Whether this browser may hold a session. The server sets a script-readable hint cookie (no secret in it)

@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { TIMING } from "../../shared/constants.ts";
 import { TOAST } from "../../shared/messages.ts";
-import { toast, toastAcrossNavigation } from "../components/ui/use-toast.ts";
 import { safeNextPath } from "./safe-next.ts";
+import { toast, toastAcrossNavigation } from "./toast.ts";
 
 /** The current-user lookup's key: query keys are the path parts. */
 export const CURRENT_USER_KEY = ["/api", "auth", "user"] as const;

@@ -6,8 +6,8 @@
 
 import { TOAST } from "../../shared/messages.ts";
 import { DATES_CACHE_PREFIX, SERVICE_WORKER_URL, type WorkerMessage } from "../../shared/pwa.ts";
-import { toastAcrossNavigation } from "../components/ui/use-toast.ts";
 import { queryClient } from "./queryClient.ts";
+import { toastAcrossNavigation } from "./toast.ts";
 
 /** How often a waiting update looks again for a safe moment while the page stays in front. */
 const SAFE_RETRY_MS = 30_000;

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { TOAST } from "../../shared/messages.ts";
 import type { MessageAnswer } from "../../shared/schemas/responses.ts";
-import { toast } from "../components/ui/use-toast.ts";
 import { apiJson, toastCallError } from "./queryClient.ts";
+import { toast } from "./toast.ts";
 
 /** Sends the e-mail verification link again, and says where it went. */
 export function useResendVerification(email: string) {

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
 import { AUTH_MSG } from "../../shared/schemas/auth.ts";
 import { takeRememberedInvite } from "../components/partner/pending-invite.ts";
-import { toast } from "../components/ui/use-toast.ts";
 import { CURRENT_USER_KEY, queryClient } from "./queryClient.ts";
+import { toast } from "./toast.ts";
 
 /**
  * The e-mail verification link lands on "/?verified=1", "/?verified=already" (opened again, or by a member

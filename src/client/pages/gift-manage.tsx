@@ -12,9 +12,9 @@ import { ConfirmDialog } from "../components/ui/confirm-dialog.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
-import { toast } from "../components/ui/use-toast.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { apiGet, apiJson, errorMessage, queryClient, toastCallError } from "../lib/queryClient.ts";
+import { toast } from "../lib/toast.ts";
 
 const STATUS_LABEL: Record<GiftStatus, string> = {
   pending: "Awaiting payment",

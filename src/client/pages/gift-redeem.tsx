@@ -9,7 +9,6 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { FormField } from "../components/ui/form-field.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
-import { toast } from "../components/ui/use-toast.ts";
 import { useAuth } from "../lib/auth.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import {
@@ -21,6 +20,7 @@ import {
   queryClient,
   toastCallError,
 } from "../lib/queryClient.ts";
+import { toast } from "../lib/toast.ts";
 
 interface GiftCheck {
   tierName: string;

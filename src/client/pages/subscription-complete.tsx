@@ -7,10 +7,10 @@ import { REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../../shared/constants.
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
-import { toast } from "../components/ui/use-toast.ts";
 import { forgetTier } from "../lib/chosen-tier.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { apiJson, CURRENT_USER_KEY, queryClient, toastCallError } from "../lib/queryClient.ts";
+import { toast } from "../lib/toast.ts";
 
 const COMPLETE_TOAST = {
   invalidReturnTitle: "Invalid Return",

@@ -6,10 +6,10 @@ import { TOAST } from "../../../shared/messages.ts";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../shared/schemas/auth.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { apiJson, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { FormField } from "../ui/form-field.tsx";
-import { toast } from "../ui/use-toast.ts";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotCard({ onDone }: { onDone: () => void }) {

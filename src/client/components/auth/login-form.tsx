@@ -16,11 +16,11 @@ import {
   queryClient,
   toastCallError,
 } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
 import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
-import { toast } from "../ui/use-toast.ts";
 
 type LoginAnswer = PublicUser | TwoFactorChallenge;
 

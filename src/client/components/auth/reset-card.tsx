@@ -12,12 +12,12 @@ import {
 } from "../../../shared/schemas/auth.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { apiGet, apiJson, errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { DeadLinkHeader } from "./dead-link-header.tsx";
 
 const checkKey = (token: string) => ["/api/reset-password/check", token] as const;

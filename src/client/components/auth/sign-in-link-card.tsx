@@ -12,10 +12,10 @@ import {
   errorMessage,
   queryClient,
 } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent } from "../ui/card.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { DeadLinkHeader } from "./dead-link-header.tsx";
 import { CodeStep } from "./login-form.tsx";
 

@@ -7,6 +7,7 @@ import type { SupportTicketDetail } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
 import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { TextareaField } from "../support/textarea-field.tsx";
 import { Button } from "../ui/button.tsx";
@@ -21,7 +22,6 @@ import {
   DialogTrigger,
 } from "../ui/dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
-import { toast } from "../ui/use-toast.ts";
 
 const formSchema = createTicketSchema.pick({ subject: true, body: true });
 

@@ -1,8 +1,8 @@
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { apiJson, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { toast } from "../ui/use-toast.ts";
 import { storeDate } from "./queries.ts";
 
 async function postDate(url: string, body?: unknown): Promise<MemberDate> {

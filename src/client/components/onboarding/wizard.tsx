@@ -11,9 +11,9 @@ import { inServiceArea } from "../../../shared/service-area.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { withTier } from "../../lib/chosen-tier.ts";
 import { apiJson, CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
+import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import { dismissAllToasts, toast } from "../ui/use-toast.ts";
 import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
 import {
   hasEnoughSlots,

@@ -19,11 +19,11 @@ import {
   queryClient,
   toastCallError,
 } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useResendVerification } from "../../lib/use-resend-verification.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { PARTNER_KEY, PARTNER_PREFERENCES_KEY } from "./partner-key.ts";
 import { forgetInvite, inviteKey, invitePath, rememberInvite } from "./pending-invite.ts";
 

@@ -12,11 +12,11 @@ import {
   partnerPreferencesSchema,
 } from "../../../shared/schemas/partner.ts";
 import { apiJson, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { SwitchRow } from "../onboarding/controls.tsx";
 import { Fieldset, PillChoices, TermsCheck } from "../onboarding/step-final.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { PARTNER_PREFERENCES_KEY } from "./partner-key.ts";
 import { SharedAnswersCard } from "./shared-answers.tsx";
 

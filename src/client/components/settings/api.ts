@@ -10,8 +10,8 @@ import {
   queryClient,
   toastCallError,
 } from "../../lib/queryClient.ts";
+import { toast, toastAcrossNavigation } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { toast, toastAcrossNavigation } from "../ui/use-toast.ts";
 
 /** How long a success toast shows before the page reloads (the spec's "toast, then reload"). */
 export const RELOAD_AFTER_MS = 800;

@@ -7,6 +7,7 @@ import { TOAST } from "../../../shared/messages.ts";
 import { changePasswordSchema, MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { apiJson, errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -19,7 +20,6 @@ import {
   DialogTrigger,
 } from "../ui/dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { serverFieldErrors } from "./api.ts";
 
 type Input = z.input<typeof changePasswordSchema>;

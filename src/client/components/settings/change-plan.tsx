@@ -4,6 +4,7 @@ import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../shared/constants.ts";
 import { cn } from "../../lib/cn.ts";
 import { apiJson } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { PlanFeatures } from "../subscription/plan-features.tsx";
 import { Badge } from "../ui/badge.tsx";
@@ -17,7 +18,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../ui/dialog.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { onPlanActionError, refreshPlan } from "./api.ts";
 import { formatLongDate } from "./format.ts";
 

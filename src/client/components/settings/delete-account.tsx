@@ -6,6 +6,7 @@ import { type DateOutcome, type DeletionPreview, LEAVING_MSG } from "../../../sh
 import { TOAST } from "../../../shared/messages.ts";
 import { cn } from "../../lib/cn.ts";
 import { apiRequest, errorMessage, errorStatus, toastCallError } from "../../lib/queryClient.ts";
+import { toastAcrossNavigation } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import {
   AlertDialog,
@@ -20,7 +21,6 @@ import {
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { toastAcrossNavigation } from "../ui/use-toast.ts";
 import { serverFieldErrors } from "./api.ts";
 
 const PREVIEW_KEY = ["/api/auth/user/deletion-preview"] as const;

@@ -5,11 +5,11 @@ import { londonDay, londonShortDayMonth } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { SettingsSection } from "./section.tsx";
 
 const SESSIONS_KEY = ["/api", "account", "sessions"] as const;

@@ -5,11 +5,11 @@ import { londonDay } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 import { Button } from "../ui/button.tsx";
 import { Label } from "../ui/label.tsx";
 import { Switch } from "../ui/switch.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { useUpdateProfile } from "./api.ts";
 import { PushDevices } from "./push-devices.tsx";
 

@@ -17,6 +17,7 @@ import {
   queryClient,
   toastCallError,
 } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { PARTNER_KEY } from "../partner/partner-key.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -24,7 +25,6 @@ import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { EmailAddress } from "../ui/email-address.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { SettingsSection } from "./section.tsx";
 
 /** A partner change: the answer is the new status; the member (partnerId) and the couple's dates change too. */

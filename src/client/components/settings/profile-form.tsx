@@ -8,12 +8,12 @@ import { MSG, TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG, type UpdateProfileInput, updateProfileSchema } from "../../../shared/schemas/member.ts";
 import { cn } from "../../lib/cn.ts";
 import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 import { Button } from "../ui/button.tsx";
 import { EmailAddress } from "../ui/email-address.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Label } from "../ui/label.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { serverFieldErrors, useUpdateProfile } from "./api.ts";
 import { Notice } from "./section.tsx";
 

@@ -9,8 +9,8 @@ import { londonShortDate } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { PushSubscriptionInput } from "../../../shared/schemas/push.ts";
 import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
-import { toast } from "../ui/use-toast.ts";
 
 interface Device {
   id: number;

@@ -6,12 +6,12 @@ import { TOAST } from "../../../shared/messages.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { apiJson, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { Notice, SettingsSection } from "./section.tsx";
 
 function refreshUser() {

@@ -5,7 +5,7 @@ import { useAuth } from "../../lib/auth.ts";
 import { rememberedOfferCode, rememberOfferCode, saveChosenPlan } from "../../lib/chosen-tier.ts";
 import { formatPounds } from "../../lib/plan.ts";
 import { apiJson, toastCallError } from "../../lib/queryClient.ts";
-import { toast } from "../ui/use-toast.ts";
+import { toast } from "../../lib/toast.ts";
 
 export const OFFER_TOAST = {
   applied: "Offer code applied!",

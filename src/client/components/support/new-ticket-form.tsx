@@ -8,10 +8,10 @@ import type { MemberDate, SupportTicketDetail } from "../../../shared/member-api
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
 import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
-import { toast } from "../ui/use-toast.ts";
 import { TextareaField } from "./textarea-field.tsx";
 
 export const TICKETS_KEY = ["/api/support/tickets"] as const;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useToast } from "./use-toast.ts";
+import { useToast } from "../../lib/toast.ts";
 
 const loadToaster = () => import("./toaster.tsx");
 const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));

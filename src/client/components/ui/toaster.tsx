@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import { TIMING } from "../../../shared/constants.ts";
 import { cn } from "../../lib/cn.ts";
-import { useToast } from "./use-toast.ts";
+import { useToast } from "../../lib/toast.ts";
 
 const toastVariants = cva(
   [

@@ -5,7 +5,7 @@ import {
   type AnalyticsExportKind,
 } from "../../../../shared/admin/analytics.ts";
 import { errorMessage, errorStatus } from "../../../lib/queryClient.ts";
-import { toast } from "../../ui/use-toast.ts";
+import { toast } from "../../../lib/toast.ts";
 import { AUTH_FAILED, downloadExport } from "../common.tsx";
 
 /** The server's message, the lost-session sentence, or "Failed to export {kind} analytics". */

@@ -4,9 +4,9 @@ import { useRef, useState } from "react";
 import type { WaitlistCounts } from "../../../../shared/schemas/waitlist.ts";
 import { SERVICE_AREA_NAME } from "../../../../shared/service-area.ts";
 import { errorMessage } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Button } from "../../ui/button.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { AdminSection, downloadExport, EmptyState, formatDateGB, TableSkeleton } from "../common.tsx";
 import { formatCount } from "./format.ts";
 

@@ -9,13 +9,13 @@ import {
   DERIVED_CLUE_SLOTS,
 } from "../../../../shared/clues.ts";
 import { apiJson, errorBody, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/input.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { formatDateTimeGB } from "../common.tsx";
 
 const HOUR_MS = 3_600_000;

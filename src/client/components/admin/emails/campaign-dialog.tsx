@@ -8,6 +8,7 @@ import {
   updateCampaignSchema,
 } from "../../../../shared/admin/emails.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
@@ -20,7 +21,6 @@ import {
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { toast } from "../../ui/use-toast.ts";
 
 function CampaignForm({
   campaign,

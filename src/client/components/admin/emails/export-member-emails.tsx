@@ -7,8 +7,8 @@ import {
   type ExportEmailsAnswer,
 } from "../../../../shared/admin/emails.ts";
 import { apiGet, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { saveBlob, todayStamp } from "../common.tsx";
 
 /** One address per line under an "email" heading; a cell a spreadsheet would run as a formula is made text (the same rule as the server's FORMULA_LIKE in src/server/modules/admin/spreadsheet.ts). */

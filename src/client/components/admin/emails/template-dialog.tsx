@@ -10,6 +10,7 @@ import {
   updateTemplateSchema,
 } from "../../../../shared/admin/emails.ts";
 import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { TextareaField } from "../../support/textarea-field.tsx";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -24,7 +25,6 @@ import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { useDebounced } from "../common.tsx";
 import { PlaceholderList } from "./placeholder-list.tsx";
 

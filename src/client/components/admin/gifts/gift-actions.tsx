@@ -16,6 +16,7 @@ import {
   GIFT_MSG,
 } from "../../../../shared/gifts.ts";
 import { apiJson, errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { addDays, formatMoney, londonToday, longDay } from "../../gifts/gift-format.ts";
 import { AlertDialogTrigger } from "../../ui/alert-dialog.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -30,7 +31,6 @@ import {
   DialogTrigger,
 } from "../../ui/dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { toast } from "../../ui/use-toast.ts";
 
 /** Every page of the list, the open gift and its history, and the gift figures on the analytics tab. */
 function refreshGifts() {

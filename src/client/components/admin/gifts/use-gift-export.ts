@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { ADMIN_GIFTS_URL } from "../../../../shared/admin/gifts.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
-import { toast } from "../../ui/use-toast.ts";
+import { toast } from "../../../lib/toast.ts";
 import { AUTH_FAILED, downloadExport } from "../common.tsx";
 
 /** Export CSV: every gift the list's search and filter match (all pages); a second click while one runs waits. */

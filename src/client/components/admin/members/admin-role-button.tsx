@@ -3,6 +3,7 @@ import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../../shared/admin/members.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import {
   AlertDialog,
@@ -14,7 +15,6 @@ import {
   AlertDialogTitle,
 } from "../../ui/alert-dialog.tsx";
 import { Button } from "../../ui/button.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { firstClickOnly } from "./first-click.ts";
 
 /**

@@ -12,11 +12,11 @@ import { OVERRIDE_REASON_MAX } from "../../../../shared/admin/rulebook.ts";
 import { cn } from "../../../lib/cn.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { apiJson, errorRules, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import {
   dateWhen,
   newDateMail,

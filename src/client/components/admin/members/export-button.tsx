@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { toastCallError } from "../../../lib/queryClient.ts";
-import { toast } from "../../ui/use-toast.ts";
+import { toast } from "../../../lib/toast.ts";
 import { AUTH_FAILED, downloadExport } from "../common.tsx";
 
 /** Export to Excel: downloads the server's .xlsx of every row; a second click while one runs is ignored. */

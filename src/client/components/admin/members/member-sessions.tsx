@@ -4,6 +4,7 @@ import { memberName } from "../../../../shared/admin/members.ts";
 import type { SessionInfo } from "../../../../shared/api-types.ts";
 import type { MessageAnswer } from "../../../../shared/schemas/responses.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import {
   AlertDialog,
@@ -17,7 +18,6 @@ import {
   AlertDialogTrigger,
 } from "../../ui/alert-dialog.tsx";
 import { Button } from "../../ui/button.tsx";
-import { toast } from "../../ui/use-toast.ts";
 
 /**
  * The member page's "Sign out everywhere": how many devices the member is signed in on, and ending them all

@@ -14,6 +14,7 @@ import {
 } from "../../../../shared/admin/offers.ts";
 import { TIER_IDS, TIERS } from "../../../../shared/constants.ts";
 import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
@@ -30,7 +31,6 @@ import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Switch } from "../../ui/switch.tsx";
-import { toast } from "../../ui/use-toast.ts";
 
 export const OFFER_CODES_URL = "/api/admin/offer-codes";
 

@@ -11,10 +11,10 @@ import {
 } from "../../../../shared/admin/offers.ts";
 import { TIERS, type TierId } from "../../../../shared/constants.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { formatDateGB } from "../common.tsx";
 import { OFFER_CODES_URL } from "./create-offer-code-dialog.tsx";
 

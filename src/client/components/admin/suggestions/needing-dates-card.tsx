@@ -8,11 +8,11 @@ import {
   NEEDING_DATES_NOTE,
 } from "../../../../shared/admin/suggestions.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import {
   AdminSection,
   EmptyState,

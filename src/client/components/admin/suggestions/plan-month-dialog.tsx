@@ -13,6 +13,7 @@ import {
   type PlanningRunRow,
 } from "../../../../shared/admin/planning.ts";
 import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -24,7 +25,6 @@ import {
   DialogTitle,
 } from "../../ui/dialog.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { formatDateTimeGB } from "../common.tsx";
 import { NEEDING_DATES_URL, SUGGESTIONS_URL } from "./api.ts";
 

@@ -12,11 +12,11 @@ import {
 } from "../../../../shared/admin/suggestions.ts";
 import { cn } from "../../../lib/cn.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { formatDateGB, formatDateTimeGB } from "../common.tsx";
 import { dateWhen, newDateMail, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
 import { bookSuggestion, patchSuggestion, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";

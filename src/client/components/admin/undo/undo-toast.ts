@@ -9,7 +9,7 @@ import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { REVEAL_WINDOW_HOURS, UNDO_WINDOW_LABEL, UNDO_WINDOW_MS } from "../../../../shared/constants.ts";
 import { londonFormat, londonTime } from "../../../../shared/london-time.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
-import { toast } from "../../ui/use-toast.ts";
+import { toast } from "../../../lib/toast.ts";
 
 /** "Fri 18 December at 19:30" (London). */
 export function dateWhen(iso: string | Date): string {

@@ -12,6 +12,7 @@ import {
 } from "../../../../shared/admin/venues.ts";
 import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS } from "../../../../shared/constants.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
@@ -28,7 +29,6 @@ import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { DATE_IDEAS_URL, label } from "./api.ts";
 import { type VenueChoice, VenuePicker } from "./venue-picker.tsx";
 

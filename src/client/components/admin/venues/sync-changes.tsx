@@ -10,6 +10,7 @@ import {
   type VenueSyncResult,
 } from "../../../../shared/admin/venue-sync.ts";
 import { errorMessage, errorStatus, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -21,7 +22,6 @@ import {
   DialogTitle,
 } from "../../ui/dialog.tsx";
 import { Progress } from "../../ui/progress.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { refreshVenues, uploadWithProgress, VENUES_URL } from "./api.ts";
 
 interface Upload {

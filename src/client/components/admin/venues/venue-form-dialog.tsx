@@ -11,6 +11,7 @@ import {
 } from "../../../../shared/admin/venues.ts";
 import { PRICE_LEVELS, VENUE_TYPES } from "../../../../shared/constants.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
@@ -26,7 +27,6 @@ import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
 
 /** The form's own values: text everywhere (lists comma-separated); the shared schema turns them into a venue. */

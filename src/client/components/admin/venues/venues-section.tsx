@@ -4,11 +4,11 @@ import { type ReactNode, useEffect, useState } from "react";
 import { SYNC_MSG } from "../../../../shared/admin/venue-sync.ts";
 import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
 import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { toast } from "../../ui/use-toast.ts";
 import {
   AdminSection,
   AUTH_FAILED,

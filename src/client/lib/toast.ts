@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { TIMING } from "../../../shared/constants.ts";
+import { TIMING } from "../../shared/constants.ts";
 
 /**
  * A small toast store (the shadcn/ui pattern): at most TIMING.toastLimit toasts at once; a dismissed toast
