@@ -79,7 +79,7 @@ describe("send-clues with the real push and SMS senders", () => {
     // The area clue unlocks 60 hours before 19:30: at 07:30, inside quiet hours.
     t.clock.set(new Date(dateAt.getTime() - hours(60)));
     await sendCluesJob.run(t.deps);
-    const areaTag = (tag: string | undefined) => tag?.endsWith("-area");
+    const areaTag = (tag: string | null | undefined) => tag?.endsWith("-area");
     expect(push.to(sub.endpoint).filter((r) => areaTag(r.payload?.tag))).toEqual([]);
     const textsBefore = outbox().length;
 
