@@ -126,6 +126,31 @@ test("a member turns push on for this device, sees it, and removes it", async ({
   ).toBeNull();
 });
 
+test("signing out stops this device's pushes: the device leaves the account and the browser unsubscribes", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  const sub = await fakePushManager(page);
+  await registerViaApi(page);
+  const userId = ((await (await page.request.get("/api/auth/user")).json()) as { id: number }).id;
+  await page.goto("/settings?tab=notifications");
+  await waitForControl(page);
+  await page.getByTestId("push-devices").getByRole("button", { name: "Turn on push on this device" }).click();
+  await expect(page.getByRole("list", { name: "Devices with push" })).toContainText("This device");
+  expect(await serverDevices(page, sub.endpoint)).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await page.waitForURL((url) => url.pathname === "/");
+  const db = await e2eDb();
+  const left = await db.query("SELECT id FROM push_subscriptions WHERE user_id = $1", [userId]);
+  expect(left.rows).toEqual([]);
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription()),
+  ).toBeNull();
+});
+
 test("the Push and Teaser clues switches save and survive a reload", async ({ page }) => {
   await registerViaApi(page);
   await page.goto("/settings?tab=notifications");

@@ -3,6 +3,7 @@ import type { PublicUser } from "../../shared/api-types.ts";
 import { AUTH_HINT_COOKIE, TIMING } from "../../shared/constants.ts";
 import { TOAST } from "../../shared/messages.ts";
 import type { LoginInput, RegisterInput } from "../../shared/schemas/auth.ts";
+import { forgetPushOnThisDevice } from "./push-device.ts";
 import {
   apiJson,
   apiRequest,
@@ -118,6 +119,7 @@ export function useRegisterMutation(destination: () => string, onFieldErrors?: (
 export function useLogoutMutation() {
   const mutation = useMutation({
     mutationFn: async () => {
+      await forgetPushOnThisDevice();
       await apiRequest("POST", "/api/logout");
       // The revealed dates kept for offline use go with the session (the answer's Clear-Site-Data does
       // not reach the service worker's caches in every browser).
