@@ -46,6 +46,8 @@ function afterFirstContentfulPaint(then: () => void, maxWaitMs: number): void {
 }
 
 const maySignedIn = document.cookie.split(";").some((c) => c.trim().startsWith(`${AUTH_HINT_COOKIE}=`));
+// An address with a query ("/?verified=1" from an e-mail link) carries something the app must show at once.
+const waitForIntent = !maySignedIn && window.location.search === "";
 if (!hydrate) boot();
-else if (maySignedIn) afterFirstContentfulPaint(boot, 1500);
-else bootOnIntent(boot);
+else if (waitForIntent) bootOnIntent(boot);
+else afterFirstContentfulPaint(boot, 1500);

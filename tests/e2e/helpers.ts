@@ -243,11 +243,10 @@ export async function subscribeViaApi(
 
 /**
  * Opens the landing page and wakes the app: a visitor's landing page boots the app only on a sign of intent
- * (lib/hydration.ts), so the test moves the mouse, then waits until the app has taken the page over.
+ * (lib/hydration.ts), so the test presses Shift, then waits until the app has taken the page over.
  */
 export async function openLandingApp(page: Page, path = "/"): Promise<void> {
   await page.goto(path);
-  await page.mouse.move(3, 3);
-  await page.mouse.move(6, 6);
+  await page.keyboard.press("Shift");
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
 }

@@ -130,7 +130,7 @@ test.describe("landing page", () => {
   });
 
   for (const [name, lastHeading, phrase] of [
-    ["Terms & Conditions", "16. Complaints and the law", "governed by English law"],
+    ["Terms & Conditions", "17. Complaints and the law", "governed by English law"],
     ["Privacy Policy", "11. Changes and contact", "Your bank details stay with the payment provider"],
   ] as const) {
     test(`the footer's ${name} opens in a dialog that scrolls and closes with Escape`, async ({ page }) => {

@@ -115,7 +115,9 @@ test.describe("installable app", () => {
     const csp = (await request.get("/")).headers()["content-security-policy"];
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
-    // A visitor's landing page registers no worker (it would download the shell for nothing).
+    // A visitor's landing page registers no worker (it would download the shell for nothing), even once the
+    // app has taken it over (it does on a first key press).
+    await page.keyboard.press("Shift");
     await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
     await page.waitForTimeout(6000);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(

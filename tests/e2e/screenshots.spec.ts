@@ -32,8 +32,7 @@ for (const viewport of VIEWPORTS) {
 
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await page.mouse.move(3, 3);
-      await page.mouse.move(6, 6);
+      await page.keyboard.press("Shift");
       await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
       await shoot(page, `landing-${suffix}`);
 

@@ -133,20 +133,20 @@ export const TERMS: LegalDocument = {
       ],
     },
     {
-      heading: "16. Complaints and the law",
-      blocks: [
-        `If something goes wrong, please write to ${BRAND.supportEmail} and we will do our best to put it right.`,
-        "These terms are governed by English law. The courts of England and Wales can hear any dispute; if you live in Scotland or Northern Ireland, you may also bring proceedings in your local courts.",
-      ],
-    },
-    {
-      heading: "17. Gift memberships",
+      heading: "16. Gift memberships",
       blocks: [
         `Price. A gift is a plan for ${GIFT.lengths.join(", ")} months, paid once by bank payment (not a Direct Debit): the plan's monthly price times the months${giftDiscounts ? `, less ${giftDiscounts}` : ""}, less any offer code whose rules allow it. We record the payment when it is made and send the giver a receipt and a printable gift card.`,
         `Delivery. The couple receive the gift by e-mail, with the card, the giver's message and a code, from ${GIFT.deliveryHour}:00 (London time) on the day the giver chose: that day or up to ${GIFT.deliveryMaxDaysAhead} days ahead. Until it has been sent, the giver can change the day or send it again.`,
         `Redeeming. The code works once, for ${GIFT.codeValidMonths} months from payment. Redeeming takes the couple through creating an account and the questionnaire; the plan then runs for the gift's months with no Direct Debit. One membership covers a couple: a gift redeemed by either partner applies to the couple's one plan. If the couple already pay by Direct Debit, the gift is credit: that many monthly payments are not collected and the plan runs on. If they already have a gifted plan, the months are added to it, on the plan already running.`,
         `The end of a gift. We e-mail ${GIFT.reminderDays.join(", ")} days before a gifted plan ends. To carry on, the couple set up a Direct Debit on the same plan: nothing is collected before the gift ends, and the plan continues without a gap at its usual monthly price. If they do nothing, the plan simply ends on that day: no date is booked after it and nothing is charged.`,
         `Cancelling a gift. The giver can cancel a gift that has not been redeemed within ${GIFT.cancelDays} days of buying it, from the private link in the receipt, and we refund the payment in full; the code then stops working. Once a gift has been redeemed, or after ${GIFT.cancelDays} days, it cannot be refunded, except as section 11 allows when we cannot provide a date.`,
+      ],
+    },
+    {
+      heading: "17. Complaints and the law",
+      blocks: [
+        `If something goes wrong, please write to ${BRAND.supportEmail} and we will do our best to put it right.`,
+        "These terms are governed by English law. The courts of England and Wales can hear any dispute; if you live in Scotland or Northern Ireland, you may also bring proceedings in your local courts.",
       ],
     },
   ],

@@ -21,7 +21,8 @@ function whenHydrated(run: () => void): void {
   else waiting.push(run);
 }
 
-const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "mousemove"] as const;
+// Not mouse moves: Chromium sends one of its own when the layout shifts under a resting pointer.
+const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
 const REPLAYABLE = "a[href], button, summary, [role='button'], label, input, select, textarea";
 
 /** Boots on the first sign of intent and replays clicks made before the app is ready. */
