@@ -48,8 +48,12 @@ test.describe("assignments tab", () => {
     await signInAsAdmin(page);
     await page.goto("/admin?tab=assignments");
     await expect(page.getByRole("heading", { name: "Date Assignments" })).toBeVisible();
-    await page.getByRole("button", { name: "Assign Date" }).click();
     const dialog = page.getByRole("dialog", { name: "Assign Date" });
+    // On a loaded machine the tab's first render can still shift the layout under the first click: try again.
+    await expect(async () => {
+      if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Assign Date" }).click();
+      await expect(dialog).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     const assign = dialog.getByRole("button", { name: "Assign", exact: true });
     await expect(assign).toBeDisabled();
 
