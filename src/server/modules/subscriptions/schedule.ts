@@ -47,11 +47,13 @@ export async function withMemberLock<T>(
   try {
     return await deps.db.transaction(async (tx) => {
       // NOWAIT: a second change arriving meanwhile is told at once instead of holding a connection waiting.
+      // NO KEY UPDATE, not UPDATE: a row being written elsewhere that merely refers to this member (an e-mail
+      // log, an event) holds a KEY SHARE lock on it, and must not make the member's own change look busy.
       const [current] = await tx
         .select()
         .from(users)
         .where(eq(users.id, userId))
-        .for("update", { noWait: true });
+        .for("no key update", { noWait: true });
       return fn(tx, current);
     });
   } catch (e) {
