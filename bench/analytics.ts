@@ -1,5 +1,5 @@
 /**
- * npm run bench:analytics: the analytics endpoints on 100,000 members and 1,000,000 reservations.
+ * npm run bench:analytics: the analytics endpoints on 100,000 members and 1,000,000 dates.
  * A fresh database (embedded PostgreSQL in a temporary folder, or the server of TEST_DATABASE_URL) is filled
  * with INSERT ... SELECT generate_series, vacuumed and analysed; then each endpoint is called through the
  * real app (inject, signed in as an admin) several times and p50 / max are printed. Target: each JSON
@@ -19,7 +19,7 @@ import { SESSION_COOKIE } from "../src/shared/constants.ts";
 import { createTestDatabase, startTestPostgres } from "../tests/helpers/test-postgres.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-const RESERVATIONS = Number(process.env.BENCH_RESERVATIONS ?? 1_000_000);
+const DATE_COUNT = Number(process.env.BENCH_RESERVATIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TARGET_MS = 300;
 
@@ -103,11 +103,11 @@ function pct(sorted: number[], p: number): number {
 }
 
 /** Fills an empty migrated database with the generated business, then vacuums and analyses it. */
-export async function fillBenchData(db: Db, members = MEMBERS, reservations = RESERVATIONS): Promise<void> {
+export async function fillBenchData(db: Db, members = MEMBERS, dateCount = DATE_COUNT): Promise<void> {
   for (const query of FILL) {
-    // $1 is the number of members, $2 the number of reservations: each statement gets those it uses.
+    // $1 is the number of members, $2 the number of dates: each statement gets those it uses.
     const used = Math.max(0, ...[...query.matchAll(/\$(\d)/g)].map((m) => Number(m[1])));
-    await db.$client.query(query, [members, reservations].slice(0, used));
+    await db.$client.query(query, [members, dateCount].slice(0, used));
   }
   await db.$client.query("VACUUM ANALYZE");
 }

@@ -302,13 +302,13 @@ describe("PATCH /api/admin/ai-suggestions/:id", () => {
     await suggestion(me.user.id, { status: "booked", reservationId: taken.reservation.id });
     const s = await suggestion(me.user.id, { status: "approved" });
     const cases: Array<[unknown, number, string]> = [
-      [{ status: "booked" }, 400, M.bookedNeedsReservation],
-      [{ status: "booked", reservationId: null }, 400, M.bookedNeedsReservation],
-      [{ status: "booked", reservationId: 987654 }, 400, M.reservationNotFound],
-      [{ status: "booked", reservationId: strangers.reservation.id }, 400, M.reservationOtherMember],
-      [{ status: "booked", reservationId: cancelled.reservation.id }, 400, M.reservationCancelled],
-      [{ status: "booked", reservationId: taken.reservation.id }, 409, M.reservationTaken],
-      [{ status: "approved", reservationId: taken.reservation.id }, 400, M.reservationOnlyWhenBooked],
+      [{ status: "booked" }, 400, M.bookedNeedsDate],
+      [{ status: "booked", reservationId: null }, 400, M.bookedNeedsDate],
+      [{ status: "booked", reservationId: 987654 }, 400, M.dateNotFound],
+      [{ status: "booked", reservationId: strangers.reservation.id }, 400, M.dateOtherMember],
+      [{ status: "booked", reservationId: cancelled.reservation.id }, 400, M.dateCancelled],
+      [{ status: "booked", reservationId: taken.reservation.id }, 409, M.dateTaken],
+      [{ status: "approved", reservationId: taken.reservation.id }, 400, M.dateOnlyWhenBooked],
     ];
     for (const [body, status, message] of cases) {
       const res = await req("PATCH", `/api/admin/ai-suggestions/${s.id}`, admin, body);

@@ -55,16 +55,16 @@ const BATCH = 500;
 // ---------------------------------------------------------------------------------------------------------
 // Builders: what each message says now, or null when it no longer applies (marked skipped).
 
-type Builder = (deps: Deps, resId: number, userId: number, key: string) => Promise<OutgoingMail | null>;
+type Builder = (deps: Deps, dateId: number, userId: number, key: string) => Promise<OutgoingMail | null>;
 
 async function buildWith(
   deps: Deps,
-  reservationId: number,
+  dateId: number,
   userId: number,
   kind: "service" | "notice",
   fn: (u: NonNullable<Awaited<ReturnType<typeof recipientFor>>>, d: DateForMail) => OutgoingMail | null,
 ): Promise<OutgoingMail | null> {
-  const date = await loadDateForMail(deps, reservationId);
+  const date = await loadDateForMail(deps, dateId);
   if (!date) return null;
   const u = await recipientFor(deps, date, userId);
   if (!u || !mayReceive(u, kind)) return null;
@@ -77,9 +77,9 @@ const inRevealWindow = (d: DateForMail, now: Date) =>
 const builders: Record<Exclude<keyof typeof DATE_MAIL_KINDS, "revealSms">, Builder> = {
   // Only while the date is still planned for the time the hold names and is not yet revealed (a hold after the
   // reveal would take the details out of the calendar again).
-  hold: async (deps, resId, userId, key) => {
+  hold: async (deps, dateId, userId, key) => {
     const now = deps.now();
-    return buildWith(deps, resId, userId, "service", (u, date) =>
+    return buildWith(deps, dateId, userId, "service", (u, date) =>
       ["scheduled", "revealed", "confirmed"].includes(date.status) &&
       key.endsWith(`:${date.scheduledDate.toISOString()}`) &&
       date.scheduledDate > now &&
@@ -88,9 +88,9 @@ const builders: Record<Exclude<keyof typeof DATE_MAIL_KINDS, "revealSms">, Build
         : null,
     );
   },
-  reveal: async (deps, resId, userId, _key) => {
+  reveal: async (deps, dateId, userId, _key) => {
     const now = deps.now();
-    return buildWith(deps, resId, userId, "service", (u, date) =>
+    return buildWith(deps, dateId, userId, "service", (u, date) =>
       (date.status === "revealed" || date.status === "confirmed") &&
       date.scheduledDate > now &&
       inRevealWindow(date, now)
@@ -98,29 +98,29 @@ const builders: Record<Exclude<keyof typeof DATE_MAIL_KINDS, "revealSms">, Build
         : null,
     );
   },
-  cancelled: async (deps, resId, userId, _key) => {
+  cancelled: async (deps, dateId, userId, _key) => {
     const now = deps.now();
-    return buildWith(deps, resId, userId, "service", (u, date) =>
+    return buildWith(deps, dateId, userId, "service", (u, date) =>
       date.status === "cancelled" && date.scheduledDate > now
         ? unconfirmedCancelMail(deps, u, date, now)
         : null,
     );
   },
-  holdCancel: async (deps, resId, userId, _key) => {
+  holdCancel: async (deps, dateId, userId, _key) => {
     const now = deps.now();
-    return buildWith(deps, resId, userId, "service", (u, date) =>
+    return buildWith(deps, dateId, userId, "service", (u, date) =>
       date.status === "cancelled" && date.scheduledDate > now ? holdCancelMail(deps, u, date, now) : null,
     );
   },
-  rating: async (deps, resId, userId, _key) =>
-    buildWith(deps, resId, userId, "notice", (u, date) =>
+  rating: async (deps, dateId, userId, _key) =>
+    buildWith(deps, dateId, userId, "notice", (u, date) =>
       date.status === "completed" && date.scheduledDate <= deps.now() ? ratingMail(deps, u, date) : null,
     ),
 };
 
 /** The builder of a kind as the claim and the retry job both use it. */
-function buildFor(kind: keyof typeof builders, deps: Deps, resId: number, userId: number, key: string) {
-  return () => builders[kind](deps, resId, userId, key);
+function buildFor(kind: keyof typeof builders, deps: Deps, dateId: number, userId: number, key: string) {
+  return () => builders[kind](deps, dateId, userId, key);
 }
 
 for (const kind of Object.keys(builders) as Array<keyof typeof builders>) {
@@ -268,16 +268,16 @@ export async function revealDates(deps: Deps): Promise<number> {
  * first sweep after 08:00; a member who cannot be texted (SMS off, STOP, no mobile) gets a skipped claim so
  * the sweep stops asking.
  */
-async function sendRevealText(deps: Deps, resId: number, userId: number, round: number): Promise<number> {
-  const key = dateKeys.revealSms(resId, userId, round);
-  const date = await loadDateForMail(deps, resId);
+async function sendRevealText(deps: Deps, dateId: number, userId: number, round: number): Promise<number> {
+  const key = dateKeys.revealSms(dateId, userId, round);
+  const date = await loadDateForMail(deps, dateId);
   const u = date ? await recipientFor(deps, date, userId) : null;
   const outcome =
     date && u
       ? await textUser(deps, userId, {
           key,
           kind: DATE_MAIL_KINDS.revealSms,
-          reservationId: resId,
+          reservationId: dateId,
           dateAt: date.scheduledDate,
           body: revealText(deps.config.appUrl, date),
         })
@@ -287,7 +287,7 @@ async function sendRevealText(deps: Deps, resId: number, userId: number, round: 
       key,
       kind: DATE_MAIL_KINDS.revealSms,
       userId,
-      reservationId: resId,
+      reservationId: dateId,
     });
     if (id !== null)
       await deps.db.update(outboundMessages).set({ status: "skipped" }).where(eq(outboundMessages.id, id));
@@ -398,7 +398,7 @@ export async function completeDates(deps: Deps): Promise<number> {
           FOR UPDATE OF r2 SKIP LOCKED)
          AND r.status IN ('revealed', 'confirmed')
       RETURNING r.id, r.user_id`);
-    const out: Array<{ claimId: number; resId: number; userId: number; key: string }> = [];
+    const out: Array<{ claimId: number; dateId: number; userId: number; key: string }> = [];
     for (const r of done.rows) {
       for (const userId of await coupleOf(tx, r.user_id)) {
         const key = dateKeys.rating(r.id, userId);
@@ -408,13 +408,13 @@ export async function completeDates(deps: Deps): Promise<number> {
           userId,
           reservationId: r.id,
         });
-        if (claimId !== null) out.push({ claimId, resId: r.id, userId, key });
+        if (claimId !== null) out.push({ claimId, dateId: r.id, userId, key });
       }
     }
     return { count: done.rows.length, out };
   });
   for (const c of claims.out)
-    await deliverClaimed(deps, c.claimId, now, buildFor("rating", deps, c.resId, c.userId, c.key));
+    await deliverClaimed(deps, c.claimId, now, buildFor("rating", deps, c.dateId, c.userId, c.key));
   return claims.count;
 }
 

@@ -21,7 +21,7 @@ export interface JobDefinition {
 }
 
 export interface ClaimedMail {
-  /** Unique per message, e.g. "reveal:123:45" (reservation 123, recipient 45). */
+  /** Unique per message, e.g. "reveal:123:45" (date 123, recipient 45). */
   key: string;
   /** outbound_messages.kind; also how a retry rebuilds the mail (see registerMailBuilder). */
   kind: string;

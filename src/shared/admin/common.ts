@@ -81,7 +81,7 @@ export const adminStatsSchema = z
   .object({
     totalMembers: z.int().describe("Members (not admins, not deleted accounts)"),
     partnerVenues: z.int(),
-    totalAssignments: z.int().describe("Date reservations of any status"),
+    totalAssignments: z.int().describe("Dates of any status"),
   })
   .meta({ id: "AdminStats" });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -12,7 +12,7 @@ export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
 /**
  * The moves an admin may make (spec section 4): pending becomes approved or rejected; approved becomes
- * booked once a reservation exists. Rejected and booked are final. Asking for the current status again
+ * booked once its date exists. Rejected and booked are final. Asking for the current status again
  * changes nothing and is not an error (a repeated click).
  */
 export const SUGGESTION_TRANSITIONS: Record<SuggestionStatus, readonly SuggestionStatus[]> = {
@@ -40,12 +40,12 @@ export const AI_SUGGESTION_MSG = {
     from === to
       ? `This suggestion is already ${from}`
       : `A ${from} suggestion cannot be marked ${to}${SUGGESTION_TRANSITIONS[from].length ? ` (it can be marked ${SUGGESTION_TRANSITIONS[from].join(" or ")})` : ""}`,
-  bookedNeedsReservation: "Marking a suggestion booked needs the reservationId of its date",
-  reservationOnlyWhenBooked: "A reservation can only be attached when marking a suggestion booked",
-  reservationNotFound: "Reservation not found",
-  reservationOtherMember: "That reservation is not one of this member's dates",
-  reservationCancelled: "That reservation is cancelled",
-  reservationTaken: "That reservation is already linked to another suggestion",
+  bookedNeedsDate: "Marking a suggestion booked needs the reservationId of its date",
+  dateOnlyWhenBooked: "A reservation can only be attached when marking a suggestion booked",
+  dateNotFound: "Reservation not found",
+  dateOtherMember: "That reservation is not one of this member's dates",
+  dateCancelled: "That reservation is cancelled",
+  dateTaken: "That reservation is already linked to another suggestion",
   bookOnlyApproved: (status: SuggestionStatus) =>
     `Only approved suggestions can be booked; this one is ${status}`,
   booked: "Booking Created",

@@ -35,7 +35,7 @@ export const VENUE_MSG = {
   websiteMax: "Website must be at most 300 characters",
   notFound: "Venue not found",
   /** The delete answer; the client turns it into "Cannot delete {venue}: Has existing date assignments". */
-  hasReservations: "This venue has existing date reservations and cannot be deleted",
+  hasDates: "This venue has existing date reservations and cannot be deleted",
   cannotDelete: (venue: string) => `Cannot delete ${venue}: Has existing date assignments`,
   deleteFailed: "Failed to delete venue",
   saveFailed: "Failed to save venue",
@@ -218,7 +218,7 @@ export const adminVenueSchema = z
     dietaryAccommodations: z.array(z.string()),
     contactInfo: contactInfoOutSchema,
     createdAt: z.string(),
-    /** Date reservations at this venue: a venue with any cannot be deleted. */
+    /** Dates at this venue (any status): a venue with any cannot be deleted. */
     reservationCount: z.number(),
     /** Date ideas pointing at this venue: deleting the venue leaves them without one. */
     dateIdeaCount: z.number(),

@@ -1,7 +1,7 @@
 /**
  * What the member area answers about dates (GET /api/dates/user, GET /api/dates/{id}, the confirm, reschedule
  * and rating calls, GET /api/dates/stats). The serializer encodes through these schemas, so a column added to
- * a reservation, venue or idea never reaches a member unless it is listed here. A date still more than
+ * a stored date, venue or idea never reaches a member unless it is listed here. A date still more than
  * REVEAL_WINDOW_HOURS away carries no venue, address, dress code or date idea: those fields are null.
  */
 import { z } from "zod";

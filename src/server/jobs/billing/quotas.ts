@@ -12,7 +12,7 @@
  *   already used, and quota_remaining = quota_allowed - quota_used, so it is never negative. An upgrade gives
  *   the extra dates at once; a downgrade keeps the dates already booked and leaves room only for what the new
  *   tier still allows. One UPDATE per month, computed from the row as it is when locked, so it cannot race
- *   consumeQuota/returnQuota (admin/assignments/quota.ts), whose invariant (remaining = allowed - used) holds.
+ *   consumeQuota/returnQuota (quota/quota.ts), whose invariant (remaining = allowed - used) holds.
  */
 import { sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";

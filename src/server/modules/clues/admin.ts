@@ -103,7 +103,7 @@ export async function saveClues(
         .values({ reservationId: id, slot: c.slot, ...values })
         .onConflictDoUpdate({ target: [dateClues.reservationId, dateClues.slot], set: values });
     }
-    // Every instance forgets the couple's cached dates at commit, as a change to the reservation would do.
+    // Every instance forgets the couple's cached dates at commit, as a change to the date's row would do.
     await tx.execute(
       sql`select pg_notify('auth_cache', 'd:' || ${dateReservations.userId}) from ${dateReservations} where ${dateReservations.id} = ${id}`,
     );

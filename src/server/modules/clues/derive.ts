@@ -11,7 +11,7 @@ import { type ClueSecrets, secretWords, spoilerWord } from "./guard.ts";
 
 export interface ClueSource {
   scheduledDate: Date;
-  /** The reservation's own dress code, which wins over the idea's. */
+  /** The date's own dress code, which wins over the idea's. */
   dressCode: string | null;
   idea: {
     title: string;

@@ -1,6 +1,6 @@
 /**
  * How a date's scheduled messages are named in outbound_messages: their kind, and their once-only key per
- * reservation, recipient and mail round. The date sweeps (jobs/dates.ts) send by these; the back office
+ * date, recipient and mail round. The date sweeps (jobs/dates.ts) send by these; the back office
  * (admin/assignments/status.ts) reads them back to tell what a couple has been told.
  */
 import { sql } from "drizzle-orm";
@@ -26,13 +26,13 @@ export const segSql = (col: ReturnType<typeof sql>) =>
   sql`(CASE WHEN ${col} > 0 THEN ':r' || ${col} ELSE '' END)`;
 
 export const dateKeys = {
-  hold: (resId: number, userId: number, at: Date, round = 0) =>
-    `hold:${resId}:${userId}${seg(round)}:${at.toISOString()}`,
-  reveal: (resId: number, userId: number, round = 0) => `reveal:${resId}:${userId}${seg(round)}`,
-  cancelled: (resId: number, userId: number, round = 0) => `cancel:${resId}:${userId}${seg(round)}`,
-  holdCancel: (resId: number, userId: number, round = 0) => `hold-cancel:${resId}:${userId}${seg(round)}`,
-  rating: (resId: number, userId: number) => `rate:${resId}:${userId}`,
-  revealSms: (resId: number, userId: number, round = 0) => `reveal-sms:${resId}:${userId}${seg(round)}`,
+  hold: (dateId: number, userId: number, at: Date, round = 0) =>
+    `hold:${dateId}:${userId}${seg(round)}:${at.toISOString()}`,
+  reveal: (dateId: number, userId: number, round = 0) => `reveal:${dateId}:${userId}${seg(round)}`,
+  cancelled: (dateId: number, userId: number, round = 0) => `cancel:${dateId}:${userId}${seg(round)}`,
+  holdCancel: (dateId: number, userId: number, round = 0) => `hold-cancel:${dateId}:${userId}${seg(round)}`,
+  rating: (dateId: number, userId: number) => `rate:${dateId}:${userId}`,
+  revealSms: (dateId: number, userId: number, round = 0) => `reveal-sms:${dateId}:${userId}${seg(round)}`,
 };
 
 /** The round a date mail's key belongs to (0: no round segment). */

@@ -137,7 +137,7 @@ export function toRow(f: Flat): DateRow {
   };
 }
 
-/** The member view's columns of reservations, with their idea and venue (also read by the clue sweep). */
+/** The member view's columns of dates, with their idea and venue (also read by the clue sweep). */
 export function baseQuery(deps: Pick<Deps, "db">) {
   return deps.db
     .select(rowColumns)

@@ -1,5 +1,5 @@
 /**
- * The one place a reservation becomes what a member may see. Venue, address, contact, dress code and the
+ * The one place a stored date becomes what a member may see. Venue, address, contact, dress code and the
  * date idea are copied only once the date is inside the reveal window (or past); before that those fields
  * are null in the answer itself, so nothing can be read from the network.
  */

@@ -74,10 +74,10 @@ export function tonightPush(d: Pick<DateForMail, "id" | "scheduledDate" | "venue
 /** The round segment of a date message's key, as dates/mail-keys.ts makes it. */
 const seg = (round: number) => (round > 0 ? `:r${round}` : "");
 
-/** Once-only keys of the date pushes per reservation, recipient and mail round (the day's names its time). */
+/** Once-only keys of the date pushes per date, recipient and mail round (the day's names its time). */
 export const datePushKeys = {
-  reveal: (resId: number, userId: number, round = 0) => `push-reveal:${resId}:${userId}${seg(round)}`,
-  confirm: (resId: number, userId: number, round = 0) => `push-confirm:${resId}:${userId}${seg(round)}`,
-  tonight: (resId: number, userId: number, at: Date, round = 0) =>
-    `push-tonight:${resId}:${userId}${seg(round)}:${at.toISOString()}`,
+  reveal: (dateId: number, userId: number, round = 0) => `push-reveal:${dateId}:${userId}${seg(round)}`,
+  confirm: (dateId: number, userId: number, round = 0) => `push-confirm:${dateId}:${userId}${seg(round)}`,
+  tonight: (dateId: number, userId: number, at: Date, round = 0) =>
+    `push-tonight:${dateId}:${userId}${seg(round)}:${at.toISOString()}`,
 };

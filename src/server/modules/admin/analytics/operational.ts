@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/analytics/operational: reservations, completion, e-mail delivery, suggestion approval,
+ * GET /api/admin/analytics/operational: dates by status, completion, e-mail delivery, suggestion approval,
  * dates this week and the latest activity. Definitions in src/shared/admin/analytics.ts.
  */
 import { sql } from "drizzle-orm";
@@ -16,10 +16,10 @@ import { intoCancelled } from "./churn.ts";
 import { rate, rows, ts } from "./sql.ts";
 
 /**
- * Reservations: counts by status (one index-only pass over the status and date index), the dates still ahead
+ * Dates: counts by status (one index-only pass over the status and date index), the dates still ahead
  * and this week's (range reads of the same index, skipping from status to status). Settled = all - ahead.
  */
-export function reservations(now: Date) {
+export function dateCounts(now: Date) {
   return sql`
     WITH week AS (
       SELECT date_trunc('week', ${ts(now)} AT TIME ZONE 'Europe/London') AT TIME ZONE 'Europe/London' AS week_start,
@@ -138,7 +138,7 @@ function memberName(r: ActivityRow): string {
 
 export async function operationalAnalytics(deps: Deps): Promise<OperationalAnalytics> {
   const now = deps.now();
-  const [[res], [mail], [sugg], [rated], recent] = await Promise.all([
+  const [[dateTotals], [mail], [sugg], [rated], recent] = await Promise.all([
     rows<{
       total: number;
       completed: number;
@@ -147,7 +147,7 @@ export async function operationalAnalytics(deps: Deps): Promise<OperationalAnaly
       by_status: StatusCount[];
       week_start: string | Date;
       week_end: string | Date;
-    }>(deps.db, reservations(now)),
+    }>(deps.db, dateCounts(now)),
     rows<{ rate: number; by_status: StatusCount[] }>(deps.db, emails),
     rows<{ rate: number; by_status: StatusCount[] }>(deps.db, suggestions),
     rows<{ average: number | null; given: number; both_rate: number }>(deps.db, ratings),
@@ -162,18 +162,18 @@ export async function operationalAnalytics(deps: Deps): Promise<OperationalAnaly
     dateAt: r.date_at ? iso(r.date_at) : null,
   }));
   return {
-    totalReservations: res.total,
-    completedDates: res.completed,
-    completionRate: res.completion_rate,
+    totalReservations: dateTotals.total,
+    completedDates: dateTotals.completed,
+    completionRate: dateTotals.completion_rate,
     emailDeliveryRate: mail.rate,
     suggestionApprovalRate: sugg.rate,
     averageRating: rated.average === null ? null : Number(rated.average),
     ratingsGiven: rated.given,
     bothRatedRate: Number(rated.both_rate),
-    recentReservations: res.this_week,
-    weekStart: iso(res.week_start),
-    weekEnd: iso(res.week_end),
-    reservationsByStatus: res.by_status,
+    recentReservations: dateTotals.this_week,
+    weekStart: iso(dateTotals.week_start),
+    weekEnd: iso(dateTotals.week_end),
+    reservationsByStatus: dateTotals.by_status,
     emailsByStatus: mail.by_status,
     suggestionsByStatus: sugg.by_status,
     recentActivity,

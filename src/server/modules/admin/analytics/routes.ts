@@ -45,7 +45,7 @@ export function adminAnalyticsRoutes(app: FastifyInstance, deps: Deps): void {
     "/api/admin/analytics/operational",
     {
       schema: {
-        summary: "Reservations, delivery, approvals, ratings and recent activity",
+        summary: "Dates, delivery, approvals, ratings and recent activity",
         response: { 200: operationalAnalyticsSchema },
       },
     },

@@ -17,13 +17,13 @@ import { assignmentQuery, toAdminAssignment } from "./query.ts";
 /**
  * Dates whose member (name or e-mail) or venue (name) contains the text. The member and venue matches are
  * found first through their own indexes, then their dates through the user and venue indexes, so a search
- * never scans every reservation joined to its member.
+ * never scans every date joined to its member.
  */
 function searchWhere(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search.toLowerCase());
-  // "= any(array(...))" runs each lookup once up front, so the planner can combine the two reservation
-  // indexes (user, venue) instead of testing every reservation against the two lists.
+  // "= any(array(...))" runs each lookup once up front, so the planner can combine the two date_reservations
+  // indexes (user, venue) instead of testing every date against the two lists.
   return or(
     sql`${dateReservations.userId} = any(array(select ${users.id} from ${users} where ${userSearchText} like ${pattern}))`,
     sql`${dateReservations.venueId} = any(array(select ${venues.id} from ${venues} where lower(${venues.name}) like ${pattern}))`,
@@ -31,8 +31,8 @@ function searchWhere(search: string | undefined): SQL | undefined {
 }
 
 /**
- * One page of assignments, newest first, and how many match in all. Unsearched, the total of every reservation
- * comes from `cache` while no reservation has been added or removed (counting them all cost milliseconds).
+ * One page of assignments, newest first, and how many match in all. Unsearched, the total of every date comes
+ * from `cache` while no date has been added or removed (counting them all cost milliseconds).
  */
 export async function listAssignments(
   deps: Deps,
@@ -51,7 +51,7 @@ export async function listAssignments(
     assignmentQuery(deps.db)
       .where(where)
       .orderBy(
-        // With a search, the newest-first index would be walked row by row testing each reservation (every
+        // With a search, the newest-first index would be walked row by row testing each date (every
         // one of a million when nothing matches); ordering by an expression makes the planner collect the
         // matches through the user and venue indexes first and sort only those.
         desc(
@@ -89,7 +89,7 @@ export async function listAssignmentsJson(
 
 /**
  * A page of the unsearched list as JSON; from `cache` while nothing on it can have changed (any notification
- * forgets it: a reservation, member, venue or idea). Nothing on it depends on the clock.
+ * forgets it: a date, member, venue or idea). Nothing on it depends on the clock.
  */
 function unsearchedPage(deps: Deps, q: AdminListQuery, cache?: ReadCache | null): string | Promise<string> {
   const key = `assignments:${q.limit}:${q.offset}`;
@@ -104,8 +104,8 @@ function unsearchedPage(deps: Deps, q: AdminListQuery, cache?: ReadCache | null)
 }
 
 /**
- * Every reservation counted; from `cache` while no reservation has been added or removed (counting them all
- * cost milliseconds).
+ * Every date counted; from `cache` while no date has been added or removed (counting them all cost
+ * milliseconds).
  */
 function unsearchedTotal(deps: Deps, cache?: ReadCache | null): number | Promise<number> {
   const generation = cache?.generation ?? 0;

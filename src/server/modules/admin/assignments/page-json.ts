@@ -133,7 +133,7 @@ export function keysMatchSchema(): boolean {
 }
 
 /**
- * The page's reservations first (the newest-first index), then each one's member, venue and idea by primary
+ * The page's dates first (the newest-first index), then each one's member, venue and idea by primary
  * key in a subquery (users.email, venues.name and date_ideas.title are never null, so no row is null as
  * toAdminAssignment's checks say). No join: PostgreSQL plans this statement for every execution (its LIMIT
  * and OFFSET are parameters), and planning a four-table join cost more than running it.

@@ -38,7 +38,7 @@ const columns = {
   ideaTimeOfDay: dateIdeas.timeOfDay,
 };
 
-/** Reservations with their member, venue and date idea joined; callers add where/order/limit. */
+/** Dates with their member, venue and date idea joined; callers add where/order/limit. */
 export function assignmentQuery(db: Reader) {
   return db
     .select(columns)

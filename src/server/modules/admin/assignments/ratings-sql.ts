@@ -8,26 +8,26 @@ import type { AdminRating } from "../../../../shared/admin/assignments.ts";
 const raterName = `case when u.deleted_at is not null then 'Deleted member'
   else coalesce(nullif(concat_ws(' ', u.first_name, u.last_name), ''), u.email) end`;
 
-/** The JSON array text of the ratings of the reservation whose id is `resId` (an SQL expression). */
+/** The JSON array text of the ratings of the date whose id is `dateId` (an SQL expression). */
 export const ratingsJsonSql = (
-  resId: string,
+  dateId: string,
 ) => `(select '[' || coalesce(string_agg('{"userId":' || dr.user_id
   || ',"name":' || to_json(${raterName})::text || ',"rating":' || dr.rating
   || ',"feedback":' || coalesce(to_json(dr.feedback)::text, 'null')
   || ',"ratedAt":"' || to_char(dr.rated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}',
   ',' order by dr.user_id), '') || ']'
-  from date_ratings dr join users u on u.id = dr.user_id where dr.reservation_id = ${resId})`;
+  from date_ratings dr join users u on u.id = dr.user_id where dr.reservation_id = ${dateId})`;
 
 /** The couple's average to one decimal, as JSON text ("null" when nobody rated). */
-export const averageRatingSql = (resId: string) =>
-  `coalesce((select to_json(round(avg(dr.rating), 1)::float8)::text from date_ratings dr where dr.reservation_id = ${resId}), 'null')`;
+export const averageRatingSql = (dateId: string) =>
+  `coalesce((select to_json(round(avg(dr.rating), 1)::float8)::text from date_ratings dr where dr.reservation_id = ${dateId}), 'null')`;
 
 /** "{name}: {words}" for each rating with words, joined with " / ", as JSON text ("null" without words). */
 export const feedbackSql = (
-  resId: string,
+  dateId: string,
 ) => `coalesce((select to_json(string_agg(${raterName} || ': ' || dr.feedback,
   ' / ' order by dr.user_id))::text from date_ratings dr join users u on u.id = dr.user_id
-  where dr.reservation_id = ${resId} and dr.feedback is not null), 'null')`;
+  where dr.reservation_id = ${dateId} and dr.feedback is not null), 'null')`;
 
 /** The same three from the ratings array (toAdminAssignment): average to one decimal and the joined words. */
 export function summariseRatings(ratings: AdminRating[]): { rating: number | null; feedback: string | null } {

@@ -17,7 +17,8 @@ import { readAssignment } from "./query.ts";
 import { rulebookRefusal } from "./service.ts";
 import { clearUndo, holdForUndo } from "./undo-state.ts";
 
-type DateReservation = typeof dateReservations.$inferSelect;
+/** A date as stored: its own row, nothing joined (dates/view.ts has the member view's `DateRow`). */
+type StoredDate = typeof dateReservations.$inferSelect;
 
 /**
  * PATCH /api/admin/assignments/:assignmentId/status: one move of the status machine (shared/admin/assignment-status.ts;
@@ -34,41 +35,41 @@ export async function updateAssignmentStatus(
 ): Promise<AdminAssignment> {
   return deps.db.transaction(async (tx) => {
     // A deleted member's dates can still be tidied up (cancelled, completed) without the allowance rules.
-    const { couple, res } = await lockDateAndCouple(tx, id);
-    if (res.status === status) return (await readAssignment(tx, id))!;
+    const { couple, dateRow } = await lockDateAndCouple(tx, id);
+    if (dateRow.status === status) return (await readAssignment(tx, id))!;
     const now = deps.now();
-    const refusal = statusMoveRefusal(res.status, status, res.scheduledDate, now);
+    const refusal = statusMoveRefusal(dateRow.status, status, dateRow.scheduledDate, now);
     if (refusal) throw conflict(refusal);
     if (!couple && status !== "cancelled" && status !== "completed")
       throw conflict(ASSIGNMENT_MSG.memberDeleted);
-    let mailRound = res.mailRound;
-    if (status === "cancelled") await takeBackForCancel(tx, couple, res, now);
-    else if (res.status === "cancelled" && couple) {
+    let mailRound = dateRow.mailRound;
+    if (status === "cancelled") await takeBackForCancel(tx, couple, dateRow, now);
+    else if (dateRow.status === "cancelled" && couple) {
       // The venue's exclusion came from this very cancellation: lifted first, so the rulebook does not count it
       // (a refusal rolls the whole change back).
-      if (res.venueId !== null) await liftExclusion(tx, res.userId, res.venueId, res.id);
-      const overridden = await checkReinstatement(deps, tx, res, override);
-      await consumeQuota(tx, couple, res.scheduledDate, { allowOver: overridden });
-      if (await cancellationWentOut(tx, res)) mailRound = res.mailRound + 1;
+      if (dateRow.venueId !== null) await liftExclusion(tx, dateRow.userId, dateRow.venueId, dateRow.id);
+      const overridden = await checkReinstatement(deps, tx, dateRow, override);
+      await consumeQuota(tx, couple, dateRow.scheduledDate, { allowOver: overridden });
+      if (await cancellationWentOut(tx, dateRow)) mailRound = dateRow.mailRound + 1;
     }
     // Reaching confirmed (or revealed) passes through the reveal: both times are kept once set.
-    const revealedNow = (status === "revealed" || status === "confirmed") && !res.revealedAt;
+    const revealedNow = (status === "revealed" || status === "confirmed") && !dateRow.revealedAt;
     await tx
       .update(dateReservations)
       .set({
         status,
         mailRound,
         ...(revealedNow ? { revealedAt: now } : {}),
-        ...(status === "confirmed" && !res.confirmedAt ? { confirmedAt: now } : {}),
+        ...(status === "confirmed" && !dateRow.confirmedAt ? { confirmedAt: now } : {}),
       })
       .where(eq(dateReservations.id, id));
-    const kind = statusMoveKind(res.status, status);
+    const kind = statusMoveKind(dateRow.status, status);
     if (kind) {
       await holdForUndo(tx, id, now, {
         kind,
-        previousStatus: res.status,
+        previousStatus: dateRow.status,
         status,
-        scheduledDate: res.scheduledDate.toISOString(),
+        scheduledDate: dateRow.scheduledDate.toISOString(),
       });
     } else await clearUndo(tx, id);
     return (await readAssignment(tx, id))!;
@@ -82,16 +83,16 @@ export async function updateAssignmentStatus(
 export async function lockDateAndCouple(
   tx: Tx,
   id: number,
-): Promise<{ couple: Couple | null; res: DateReservation }> {
+): Promise<{ couple: Couple | null; dateRow: StoredDate }> {
   const [found] = await tx
     .select({ userId: dateReservations.userId })
     .from(dateReservations)
     .where(eq(dateReservations.id, id));
   if (!found) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
   const couple = await readCouple(tx, found.userId, { lock: true });
-  const [res] = await tx.select().from(dateReservations).where(eq(dateReservations.id, id)).for("update");
-  if (!res) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
-  return { couple, res };
+  const [dateRow] = await tx.select().from(dateReservations).where(eq(dateReservations.id, id)).for("update");
+  if (!dateRow) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+  return { couple, dateRow };
 }
 
 /**
@@ -103,17 +104,17 @@ export async function lockDateAndCouple(
 export async function checkReinstatement(
   deps: Deps,
   tx: Tx,
-  res: DateReservation,
+  dateRow: StoredDate,
   override: { reason: string; by: number } | null,
 ): Promise<boolean> {
-  if (res.venueId === null) return false;
+  if (dateRow.venueId === null) return false;
   const answer = await checkBooking(
     deps,
     {
-      userId: res.userId,
-      venueId: res.venueId,
-      scheduledDate: res.scheduledDate,
-      dateIdeaId: res.dateIdeaId,
+      userId: dateRow.userId,
+      venueId: dateRow.venueId,
+      scheduledDate: dateRow.scheduledDate,
+      dateIdeaId: dateRow.dateIdeaId,
     },
     tx,
   );
@@ -127,7 +128,7 @@ export async function checkReinstatement(
       overriddenBy: override.by,
       overriddenAt: deps.now(),
     })
-    .where(eq(dateReservations.id, res.id));
+    .where(eq(dateReservations.id, dateRow.id));
   return true;
 }
 
@@ -137,32 +138,32 @@ export async function checkReinstatement(
  * hold, reveal and any later cancellation have new once-only keys (dates/mail-keys.ts), so the couple hears
  * of it again. A cancellation still waiting (the undo window) never went out, so the round stays.
  */
-async function cancellationWentOut(tx: Tx, res: DateReservation): Promise<boolean> {
+async function cancellationWentOut(tx: Tx, dateRow: StoredDate): Promise<boolean> {
   const sent = await tx
     .select({ key: outboundMessages.key })
     .from(outboundMessages)
     .where(
       and(
-        eq(outboundMessages.reservationId, res.id),
+        eq(outboundMessages.reservationId, dateRow.id),
         inArray(outboundMessages.kind, [DATE_MAIL_KINDS.cancelled, DATE_MAIL_KINDS.holdCancel]),
         eq(outboundMessages.status, "sent"),
       ),
     );
-  return sent.some((m) => roundOfKey(m.key) === res.mailRound);
+  return sent.some((m) => roundOfKey(m.key) === dateRow.mailRound);
 }
 
 /** A cancelled date's effects: its month's date back to the couple, its venue out of the member's matches. */
 export async function takeBackForCancel(
   tx: Tx,
   couple: Couple | null,
-  res: Pick<DateReservation, "userId" | "venueId" | "scheduledDate">,
+  dateRow: Pick<StoredDate, "userId" | "venueId" | "scheduledDate">,
   now: Date,
 ): Promise<void> {
-  await returnQuota(tx, couple?.allowanceOwner.id ?? res.userId, res.scheduledDate);
-  if (res.venueId !== null)
+  await returnQuota(tx, couple?.allowanceOwner.id ?? dateRow.userId, dateRow.scheduledDate);
+  if (dateRow.venueId !== null)
     await tx
       .insert(userVenueExclusions)
-      .values({ userId: res.userId, venueId: res.venueId, reason: "cancelled", excludedAt: now })
+      .values({ userId: dateRow.userId, venueId: dateRow.venueId, reason: "cancelled", excludedAt: now })
       .onConflictDoNothing();
 }
 

@@ -37,18 +37,18 @@ function readUndoState(raw: unknown): UndoState | null {
 
 export async function undoChange(deps: Deps, id: number): Promise<UndoResult> {
   return deps.db.transaction(async (tx) => {
-    const { couple, res } = await lockDateAndCouple(tx, id);
-    const state = readUndoState(res.undoState);
+    const { couple, dateRow } = await lockDateAndCouple(tx, id);
+    const state = readUndoState(dateRow.undoState);
     if (!state) throw conflict(ASSIGNMENT_MSG.undoNothing);
     const now = deps.now();
-    if (!res.mailHoldUntil || res.mailHoldUntil.getTime() <= now.getTime())
+    if (!dateRow.mailHoldUntil || dateRow.mailHoldUntil.getTime() <= now.getTime())
       throw conflict(ASSIGNMENT_MSG.undoTooLate);
-    if (res.status !== state.status || res.scheduledDate.toISOString() !== state.scheduledDate)
+    if (dateRow.status !== state.status || dateRow.scheduledDate.toISOString() !== state.scheduledDate)
       throw conflict(ASSIGNMENT_MSG.undoChanged);
     const message = ASSIGNMENT_MSG.undone[state.kind];
 
     if (state.kind === "created") {
-      await returnQuota(tx, couple?.allowanceOwner.id ?? res.userId, res.scheduledDate);
+      await returnQuota(tx, couple?.allowanceOwner.id ?? dateRow.userId, dateRow.scheduledDate);
       await tx
         .update(aiDateSuggestions)
         .set({ status: "approved", reservationId: null })
@@ -63,13 +63,13 @@ export async function undoChange(deps: Deps, id: number): Promise<UndoResult> {
       // under the rulebook then (or overridden, on the record); what can change in the window is another
       // booking at the time or of the month's allowance, so those two are asked again.
       if (couple) {
-        await refuseClash(tx, couple.ids, res.scheduledDate, res.id);
-        await consumeQuota(tx, couple, res.scheduledDate);
+        await refuseClash(tx, couple.ids, dateRow.scheduledDate, dateRow.id);
+        await consumeQuota(tx, couple, dateRow.scheduledDate);
       }
-      if (res.venueId !== null) await liftExclusion(tx, res.userId, res.venueId, res.id);
+      if (dateRow.venueId !== null) await liftExclusion(tx, dateRow.userId, dateRow.venueId, dateRow.id);
       status = state.previousStatus ?? "scheduled";
     } else {
-      await takeBackForCancel(tx, couple, res, now);
+      await takeBackForCancel(tx, couple, dateRow, now);
       status = "cancelled";
     }
     await tx

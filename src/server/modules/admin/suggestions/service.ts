@@ -57,36 +57,36 @@ async function lockSuggestion(tx: Tx, id: number) {
 }
 
 /**
- * The reservation a "booked" status points at must be a live date of the member (or their partner), linked to
- * no other suggestion. Its row is locked until the transaction ends, so two suggestions marked booked with
+ * The date a "booked" status points at must be a live date of the member (or their partner), linked to no
+ * other suggestion. Its row is locked until the transaction ends, so two suggestions marked booked with
  * it at the same moment take turns and the second sees the first's link.
  */
-async function checkReservation(tx: Tx, suggestionId: number, userId: number, reservationId: number) {
-  const [res] = await tx
+async function checkBookedDate(tx: Tx, suggestionId: number, userId: number, reservationId: number) {
+  const [dateRow] = await tx
     .select({ userId: dateReservations.userId, status: dateReservations.status })
     .from(dateReservations)
     .where(eq(dateReservations.id, reservationId))
     .for("update");
-  if (!res) throw badRequest(M.reservationNotFound);
-  if (res.userId !== userId) {
+  if (!dateRow) throw badRequest(M.dateNotFound);
+  if (dateRow.userId !== userId) {
     // A date of the member's partner is the couple's date too, when the link goes both ways.
     const partnerOf = async (uid: number) =>
       (await tx.select({ partnerId: users.partnerId }).from(users).where(eq(users.id, uid)))[0]?.partnerId;
-    if ((await partnerOf(userId)) !== res.userId || (await partnerOf(res.userId)) !== userId)
-      throw badRequest(M.reservationOtherMember);
+    if ((await partnerOf(userId)) !== dateRow.userId || (await partnerOf(dateRow.userId)) !== userId)
+      throw badRequest(M.dateOtherMember);
   }
-  if (res.status === "cancelled") throw badRequest(M.reservationCancelled);
+  if (dateRow.status === "cancelled") throw badRequest(M.dateCancelled);
   const [other] = await tx
     .select({ id: aiDateSuggestions.id })
     .from(aiDateSuggestions)
     .where(and(eq(aiDateSuggestions.reservationId, reservationId), ne(aiDateSuggestions.id, suggestionId)))
     .limit(1);
-  if (other) throw conflict(M.reservationTaken);
+  if (other) throw conflict(M.dateTaken);
 }
 
 /**
- * PATCH /api/admin/ai-suggestions/:id: pending -> approved | rejected, approved -> booked with the
- * reservation of its date. Other moves are 409; repeating the current status changes nothing.
+ * PATCH /api/admin/ai-suggestions/:id: pending -> approved | rejected, approved -> booked with its
+ * date (reservationId). Other moves are 409; repeating the current status changes nothing.
  */
 export async function updateSuggestion(
   deps: Deps,
@@ -98,7 +98,7 @@ export async function updateSuggestion(
     const from = row.status as SuggestionStatus;
     const to = input.status;
     const reservationId = input.reservationId ?? null;
-    if (reservationId !== null && to !== "booked") throw badRequest(M.reservationOnlyWhenBooked);
+    if (reservationId !== null && to !== "booked") throw badRequest(M.dateOnlyWhenBooked);
     if (from === to) {
       if (reservationId !== null && reservationId !== row.reservationId)
         throw conflict(M.transition(from, to));
@@ -106,8 +106,8 @@ export async function updateSuggestion(
     }
     if (!(SUGGESTION_TRANSITIONS[from] ?? []).includes(to)) throw conflict(M.transition(from, to));
     if (to === "booked") {
-      if (reservationId === null) throw badRequest(M.bookedNeedsReservation);
-      await checkReservation(tx, id, row.userId, reservationId);
+      if (reservationId === null) throw badRequest(M.bookedNeedsDate);
+      await checkBookedDate(tx, id, row.userId, reservationId);
     }
     await tx
       .update(aiDateSuggestions)

@@ -92,7 +92,7 @@ export async function listTickets(
 export async function getTicket(deps: Deps, id: number): Promise<AdminTicketDetail> {
   const [row] = await deps.db.select(rowColumns).from(supportTickets).where(eq(supportTickets.id, id));
   if (!row) throw notFound(SUPPORT_MSG.ticketNotFound);
-  const [replies, [member], [reservation]] = await Promise.all([
+  const [replies, [member], [dateRow]] = await Promise.all([
     deps.db
       .select()
       .from(supportReplies)
@@ -136,9 +136,8 @@ export async function getTicket(deps: Deps, id: number): Promise<AdminTicketDeta
       createdAt: r.createdAt.toISOString(),
     })),
     member: member ?? null,
-    reservation: reservation
-      ? { ...reservation, scheduledDate: reservation.scheduledDate.toISOString() }
-      : null,
+    // The ticket's date, under the specification's field name.
+    reservation: dateRow ? { ...dateRow, scheduledDate: dateRow.scheduledDate.toISOString() } : null,
   };
 }
 

@@ -17,7 +17,8 @@ import { locatePostcode } from "../../matching/geo/index.ts";
 type VenueRow = typeof venues.$inferSelect;
 
 // The outer table is named in full: drizzle leaves one-table columns unqualified.
-const reservationCount = sql<number>`(select count(*)::int from ${dateReservations} r where r.venue_id = "venues"."id")`;
+/** How many dates this venue has had (any status); the wire calls it `reservationCount`. */
+const dateCount = sql<number>`(select count(*)::int from ${dateReservations} r where r.venue_id = "venues"."id")`;
 const dateIdeaCount = sql<number>`(select count(*)::int from ${dateIdeas} d where d.venue_id = "venues"."id")`;
 /** By name in natural order ("Venue 2" before "Venue 10", case aside; migration 0009), then by id. */
 const byName = [sql`${venues.name} collate "venue_natural"`, venues.id];
@@ -25,9 +26,7 @@ const byName = [sql`${venues.name} collate "venue_natural"`, venues.id];
 const num = (d: string | null) => (d === null ? null : Number(d));
 const dec = (n: number | null | undefined) => (n === null || n === undefined ? n : n.toFixed(7));
 
-export function toAdminVenue(
-  v: VenueRow & { reservationCount?: number; dateIdeaCount?: number },
-): AdminVenue {
+export function toAdminVenue(v: VenueRow & { dateCount?: number; dateIdeaCount?: number }): AdminVenue {
   return {
     id: v.id,
     name: v.name,
@@ -44,14 +43,14 @@ export function toAdminVenue(
     dietaryAccommodations: v.dietaryAccommodations,
     contactInfo: (v.contactInfo ?? {}) as ContactInfo,
     createdAt: v.createdAt.toISOString(),
-    reservationCount: v.reservationCount ?? 0,
+    reservationCount: v.dateCount ?? 0,
     dateIdeaCount: v.dateIdeaCount ?? 0,
   };
 }
 
-const counted = { venue: venues, reservationCount, dateIdeaCount };
-const fromRow = (r: { venue: VenueRow; reservationCount: number; dateIdeaCount: number }) =>
-  toAdminVenue({ ...r.venue, reservationCount: r.reservationCount, dateIdeaCount: r.dateIdeaCount });
+const counted = { venue: venues, dateCount, dateIdeaCount };
+const fromRow = (r: { venue: VenueRow; dateCount: number; dateIdeaCount: number }) =>
+  toAdminVenue({ ...r.venue, dateCount: r.dateCount, dateIdeaCount: r.dateIdeaCount });
 
 /** Every venue, by name: the export and GET /api/admin/venues without paging parameters (spec). */
 export async function listVenues(deps: Pick<Deps, "db">): Promise<AdminVenue[]> {
@@ -183,19 +182,16 @@ const isForeignKeyViolation = (err: unknown) => {
   return code === "23503" || code === "23001";
 };
 
-/** A venue with date reservations stays (the reservations keep their history); the refusal says why. */
+/** A venue with dates stays (the dates keep their history); the refusal says why. */
 export async function deleteVenue(deps: Pick<Deps, "db">, id: number): Promise<void> {
-  const [row] = await deps.db
-    .select({ id: venues.id, reservationCount: reservationCount })
-    .from(venues)
-    .where(eq(venues.id, id));
+  const [row] = await deps.db.select({ id: venues.id, dateCount }).from(venues).where(eq(venues.id, id));
   if (!row) throw notFound(VENUE_MSG.notFound);
-  if (row.reservationCount > 0) throw conflict(VENUE_MSG.hasReservations);
+  if (row.dateCount > 0) throw conflict(VENUE_MSG.hasDates);
   try {
     await deps.db.delete(venues).where(eq(venues.id, id));
   } catch (err) {
-    // A reservation made between the check and the delete: the foreign key refuses it.
-    if (isForeignKeyViolation(err)) throw conflict(VENUE_MSG.hasReservations);
+    // A date made between the check and the delete: the foreign key refuses it.
+    if (isForeignKeyViolation(err)) throw conflict(VENUE_MSG.hasDates);
     throw err;
   }
 }

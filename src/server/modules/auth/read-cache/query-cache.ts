@@ -15,7 +15,7 @@ export class QueryCache {
   private readonly datesViaPartner = new Map<number, Set<number>>();
   /**
    * Back-office views read from many tables (a page of the assignments list, as JSON text): any user,
-   * reservation, venue or idea may be on the page, so every invalidation forgets them all.
+   * date, venue or idea may be on the page, so every invalidation forgets them all.
    */
   private readonly views = new Map<string, { value: unknown; cachedAt: number }>();
   /** Table-wide figures (the assignments total), forgotten when their table gains or loses rows. */

@@ -4,7 +4,7 @@
  * after `ttlMs`. Absolute and idle timeouts are still checked on every request from the cached times (a
  * session that looks idle here is looked up again, since another instance may have seen it since).
  *
- * Invalidation, across instances: InvalidationListener (listener.ts) hears which user ids, reservations or
+ * Invalidation, across instances: InvalidationListener (listener.ts) hears which user ids, dates or
  * tables changed, or '*', and this forgets them. Within an instance, every request that may write (any method
  * but GET and HEAD) forgets everything when it answers, so the next request of the same browser never waits
  * on the notification. A lookup that was running while anything was forgotten is not cached (the generation
@@ -59,7 +59,7 @@ export class ReadCache<U = unknown, R = unknown> {
     return this.listener.barrier(db);
   }
 
-  /** A notification's payload: comma-separated user ids, "t:<table>", "d:<user ids>" (their reservations), or '*'. */
+  /** A notification's payload: comma-separated user ids, "t:<table>", "d:<user ids>" (their dates), or '*'. */
   invalidate(payload: string): void {
     this.queries.forgetViews();
     if (payload === "*" || payload === "") {

@@ -15,7 +15,7 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
-/** Every venue with what the sync compares, and whether it has date reservations (one query). */
+/** Every venue with what the sync compares, and whether it has dates (one query). */
 export async function storedVenues(db: Executor): Promise<StoredVenue[]> {
   const res = await db.execute<{
     id: number;

@@ -7,7 +7,7 @@ import {
 import type { ContactInfo, VenueInput } from "../../../../../shared/admin/venues.ts";
 import { type SheetRow, validateRow } from "./rows.ts";
 
-/** A venue as the sync sees it (read in one query; `booked` when it has any date reservation). */
+/** A venue as the sync sees it (read in one query; `booked` when it has any date). */
 export interface StoredVenue {
   id: number;
   name: string;
@@ -108,7 +108,7 @@ function merged(stored: VenueValues | null, input: VenueInput, columns: Set<Venu
  * Compares the sheet with the stored venues (spec section 4): rows match by ID when given, otherwise by name
  * plus address; a matched row with any differing column is an update; stored venues no row matches are
  * removed. A row with a problem changes nothing and protects the venue it points at from removal; a venue
- * with date reservations is never removed.
+ * with dates is never removed.
  */
 export function planSync(
   rows: SheetRow[],

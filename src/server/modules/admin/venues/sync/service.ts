@@ -84,7 +84,7 @@ async function previewLocked(
 
 /**
  * Applies the file in one transaction, if the plan is still the one the admin saw (same file, same venues).
- * The venues table is locked against writes meanwhile (reads go on), so no reservation or edit can slip
+ * The venues table is locked against writes meanwhile (reads go on), so no date or edit can slip
  * between the check and the changes; any failure rolls everything back.
  */
 export function applySync(
