@@ -8,17 +8,22 @@ import { CardActions, CardField, CardFields, CardItem } from "./members/mobile-c
  * One column of a back-office list, drawn from the same definition as a table column (md and up) and as part
  * of a phone card (below md):
  * - `title`: the card's heading block (and the table's cell);
+ * - `badge`: beside the heading, on the card's right (a status);
  * - `field`: a term over its value in the card's grid (the term is the header);
+ * - `body`: a full-width block under the fields, without a term (a description, a line of notes);
  * - `actions`: the card's button row, in column order (several columns may add to it);
  * - `none`: the table only (a column that repeats what the card's heading already shows).
+ * A `body` or `actions` cell that gives nothing (null, false) leaves no gap in the card.
  */
 export interface ListColumn<T> {
   id: string;
   header: string;
   cell: (row: T) => ReactNode;
-  card: "title" | "field" | "actions" | "none";
+  card: "title" | "badge" | "field" | "body" | "actions" | "none";
   /** The card's rendering when it differs from the table cell's. */
   cardCell?: (row: T) => ReactNode;
+  /** false: the card only (a figure the table already shows inside another column's cell). */
+  table?: false;
   /** Classes of the table cell and of its header (e.g. "hidden lg:table-cell" on both). */
   className?: string;
   headClassName?: string;
@@ -83,9 +88,23 @@ export function PagedList<T>({
   if (list.rows.length === 0) return <>{empty}</>;
 
   const titles = columns.filter((c) => c.card === "title");
+  const badges = columns.filter((c) => c.card === "badge");
   const fields = columns.filter((c) => c.card === "field");
+  const bodies = columns.filter((c) => c.card === "body");
   const actions = columns.filter((c) => c.card === "actions");
+  const tableColumns = columns.filter((c) => c.table !== false);
   const cardOf = (c: ListColumn<T>, row: T) => (c.cardCell ?? c.cell)(row);
+  /** The cells of these columns that give something, so an empty one adds no row (and no gap) to the card. */
+  const given = (cs: ListColumn<T>[], row: T) =>
+    cs.map((c) => ({ id: c.id, node: cardOf(c, row) })).filter(({ node }) => node != null && node !== false);
+  const heading = (row: T) =>
+    titles.length > 0 && (
+      <div className="min-w-0">
+        {titles.map((c) => (
+          <div key={c.id}>{cardOf(c, row)}</div>
+        ))}
+      </div>
+    );
   return (
     <>
       {/* Phones: one card per row; the table from md (or sm) up. */}
@@ -97,12 +116,15 @@ export function PagedList<T>({
             </li>
           ) : (
             <CardItem key={rowKey(row)} testId={`${testIdPrefix}-card-${rowKey(row)}`}>
-              {titles.length > 0 && (
-                <div className="min-w-0">
-                  {titles.map((c) => (
-                    <div key={c.id}>{cardOf(c, row)}</div>
+              {badges.length > 0 ? (
+                <div className="flex min-w-0 items-start justify-between gap-3">
+                  {heading(row)}
+                  {badges.map((c) => (
+                    <Fragment key={c.id}>{cardOf(c, row)}</Fragment>
                   ))}
                 </div>
+              ) : (
+                heading(row)
               )}
               {fields.length > 0 && (
                 <CardFields columns={cardFieldColumns}>
@@ -113,13 +135,10 @@ export function PagedList<T>({
                   ))}
                 </CardFields>
               )}
-              {actions.length > 0 && (
-                <CardActions>
-                  {actions.map((c) => (
-                    <Fragment key={c.id}>{cardOf(c, row)}</Fragment>
-                  ))}
-                </CardActions>
-              )}
+              {given(bodies, row).map(({ id, node }) => (
+                <Fragment key={id}>{node}</Fragment>
+              ))}
+              <CardButtons cells={given(actions, row)} />
             </CardItem>
           ),
         )}
@@ -128,7 +147,7 @@ export function PagedList<T>({
         <Table aria-label={label} aria-busy={list.query.isFetching || undefined}>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              {columns.map((c) => (
+              {tableColumns.map((c) => (
                 <TableHead key={c.id} className={c.headClassName}>
                   {c.header}
                 </TableHead>
@@ -142,7 +161,7 @@ export function PagedList<T>({
                 data-testid={rowTestId ? rowTestId(row) : `${testIdPrefix}-row-${rowKey(row)}`}
                 className={rowClassName?.(row)}
               >
-                {columns.map((c) => (
+                {tableColumns.map((c) => (
                   <TableCell key={c.id} className={c.className}>
                     {c.cell(row)}
                   </TableCell>
@@ -160,6 +179,18 @@ export function PagedList<T>({
         label={pagerLabel}
       />
     </>
+  );
+}
+
+/** The card's button row, left out when no column gave a button to this row. */
+function CardButtons({ cells }: { cells: { id: string; node: ReactNode }[] }) {
+  if (cells.length === 0) return null;
+  return (
+    <CardActions>
+      {cells.map(({ id, node }) => (
+        <Fragment key={id}>{node}</Fragment>
+      ))}
+    </CardActions>
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { useMutation } from "@tanstack/react-query";
 import { CalendarDays, Mail, Undo2 } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import { ADMIN_GIFTS_URL, adminGiftActions, refundQuestion } from "../../../../shared/admin/gifts.ts";
 import {
   type AdminGiftRow,
@@ -83,53 +83,94 @@ const unlessClosed = (reason: string | null) => (e: { preventDefault(): void }) 
   if (reason) e.preventDefault();
 };
 
-function ResendAction({ gift, reason, sharedReasonId }: ActionProps) {
+/**
+ * An action asked about first, then posted: its button opens the question, the answer is a toast, and the
+ * question closes either way (focus goes back to the button, which may now be closed with its reason).
+ */
+function ConfirmAction({
+  gift,
+  reason,
+  sharedReasonId,
+  action,
+  icon,
+  label,
+  question,
+  done,
+  failed,
+}: ActionProps & {
+  /** The path after the gift's ("resend", "refund"). */
+  action: string;
+  icon: ReactNode;
+  label: string;
+  question: Pick<
+    ComponentProps<typeof ConfirmDialog>,
+    "title" | "description" | "extra" | "cancelLabel" | "confirmLabel" | "pendingLabel"
+  >;
+  /** The success toast. */
+  done: { title: string; description: string };
+  /** The failure toast's title. */
+  failed: string;
+}) {
   const [open, setOpen] = useState(false);
-  const code = gift.code ? formatGiftCode(gift.code) : "";
-  const resend = useMutation({
-    mutationFn: () => post(gift, "resend"),
+  const call = useMutation({
+    mutationFn: () => post(gift, action),
     onSuccess: () => {
-      toast({
-        title: "Gift sent",
-        description: `We've e-mailed ${gift.recipientNames} at ${gift.recipientEmail} their gift again, with the card and code ${code}.`,
-        variant: "success",
-      });
+      toast({ ...done, variant: "success" });
       refreshGifts();
     },
-    onError: (e) => toastCallError("The gift couldn't be sent", e),
+    onError: (e) => toastCallError(failed, e),
     onSettled: () => setOpen(false),
   });
   return (
     <ActionSlot reason={reason} sharedReasonId={sharedReasonId}>
       {(closed) => (
         <ConfirmDialog
+          {...question}
           open={open}
           onOpenChange={setOpen}
-          pending={resend.isPending}
-          title="Send the gift again?"
-          description={`${gift.recipientNames} get the gift e-mail at ${gift.recipientEmail}: ${gift.buyerName}'s message, the printable card and the code ${code}. ${gift.buyerName} gets nothing.`}
-          extra={
-            !gift.deliveredAt && (
-              <p className="text-sm text-muted-foreground">
-                It hasn't gone yet: it will go now instead of on {longDay(gift.deliverOn)}, and the delivery
-                date can't change after that.
-              </p>
-            )
-          }
-          confirmLabel={`E-mail ${gift.recipientEmail}`}
-          pendingLabel="Sending..."
-          onConfirm={() => resend.mutate()}
+          pending={call.isPending}
+          onConfirm={() => call.mutate()}
           trigger={
             <AlertDialogTrigger asChild>
               <Button variant="outline" size="sm" {...closed} onClick={unlessClosed(reason)}>
-                <Mail aria-hidden />
-                {gift.deliveredAt ? "Resend" : "Send now"}
+                {icon}
+                {label}
               </Button>
             </AlertDialogTrigger>
           }
         />
       )}
     </ActionSlot>
+  );
+}
+
+function ResendAction(props: ActionProps) {
+  const { gift } = props;
+  const code = gift.code ? formatGiftCode(gift.code) : "";
+  return (
+    <ConfirmAction
+      {...props}
+      action="resend"
+      icon={<Mail aria-hidden />}
+      label={gift.deliveredAt ? "Resend" : "Send now"}
+      question={{
+        title: "Send the gift again?",
+        description: `${gift.recipientNames} get the gift e-mail at ${gift.recipientEmail}: ${gift.buyerName}'s message, the printable card and the code ${code}. ${gift.buyerName} gets nothing.`,
+        extra: !gift.deliveredAt && (
+          <p className="text-sm text-muted-foreground">
+            It hasn't gone yet: it will go now instead of on {longDay(gift.deliverOn)}, and the delivery date
+            can't change after that.
+          </p>
+        ),
+        confirmLabel: `E-mail ${gift.recipientEmail}`,
+        pendingLabel: "Sending...",
+      }}
+      done={{
+        title: "Gift sent",
+        description: `We've e-mailed ${gift.recipientNames} at ${gift.recipientEmail} their gift again, with the card and code ${code}.`,
+      }}
+      failed="The gift couldn't be sent"
+    />
   );
 }
 
@@ -224,56 +265,37 @@ function MoveAction({ gift, reason, sharedReasonId }: ActionProps) {
   );
 }
 
-function RefundAction({ gift, reason, sharedReasonId }: ActionProps) {
-  const [open, setOpen] = useState(false);
+function RefundAction(props: ActionProps) {
+  const { gift } = props;
   const amount = formatMoney(gift.amountPence);
-  const refund = useMutation({
-    mutationFn: () => post(gift, "refund"),
-    onSuccess: () => {
-      toast({
+  return (
+    <ConfirmAction
+      {...props}
+      action="refund"
+      icon={<Undo2 aria-hidden />}
+      label="Refund"
+      question={{
+        title: "Refund this gift?",
+        description: refundQuestion(gift, amount),
+        extra: (
+          <p className="text-sm text-muted-foreground">
+            The money goes back to the account {gift.buyerName} paid from, usually within a few working days.
+            {gift.deliveredAt
+              ? ` ${gift.recipientNames} have the code already and won't be able to redeem it.`
+              : ` Nothing will be sent to ${gift.recipientNames}.`}{" "}
+            This can't be undone.
+          </p>
+        ),
+        cancelLabel: "Keep the gift",
+        confirmLabel: `Refund ${amount}`,
+        pendingLabel: "Refunding...",
+      }}
+      done={{
         title: "Gift refunded",
         description: `${amount} is on its way back to ${gift.buyerName}, and the code no longer works.`,
-        variant: "success",
-      });
-      refreshGifts();
-    },
-    onError: (e) => toastCallError("The gift couldn't be refunded", e),
-    onSettled: () => setOpen(false),
-  });
-  return (
-    <ActionSlot reason={reason} sharedReasonId={sharedReasonId}>
-      {(closed) => (
-        <ConfirmDialog
-          open={open}
-          onOpenChange={setOpen}
-          pending={refund.isPending}
-          title="Refund this gift?"
-          description={refundQuestion(gift, amount)}
-          extra={
-            <p className="text-sm text-muted-foreground">
-              The money goes back to the account {gift.buyerName} paid from, usually within a few working
-              days.
-              {gift.deliveredAt
-                ? ` ${gift.recipientNames} have the code already and won't be able to redeem it.`
-                : ` Nothing will be sent to ${gift.recipientNames}.`}{" "}
-              This can't be undone.
-            </p>
-          }
-          cancelLabel="Keep the gift"
-          confirmLabel={`Refund ${amount}`}
-          pendingLabel="Refunding..."
-          onConfirm={() => refund.mutate()}
-          trigger={
-            <AlertDialogTrigger asChild>
-              <Button variant="outline" size="sm" {...closed} onClick={unlessClosed(reason)}>
-                <Undo2 aria-hidden />
-                Refund
-              </Button>
-            </AlertDialogTrigger>
-          }
-        />
-      )}
-    </ActionSlot>
+      }}
+      failed="The gift couldn't be refunded"
+    />
   );
 }
 

@@ -23,7 +23,7 @@ import {
 } from "../common.tsx";
 import { generateSuggestion, NEEDING_DATES_URL, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
 import { PlanMonthDialog } from "./plan-month-dialog.tsx";
-import { Member } from "./suggestions-table.tsx";
+import { Member } from "./suggestions-list.tsx";
 
 const neededLabel = (n: number) => `${n} date${n === 1 ? "" : "s"}`;
 

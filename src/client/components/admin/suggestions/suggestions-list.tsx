@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarCheck, Check, ChevronRight, X } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { memberName } from "../../../../shared/admin/members.ts";
 import {
   type AdminAiSuggestion,
@@ -13,11 +13,12 @@ import {
 import { cn } from "../../../lib/cn.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
-import { formatDateGB, formatDateTimeGB } from "../common.tsx";
+import { formatDateGB, formatDateTimeGB, type usePagedList } from "../common.tsx";
+import { type ListColumn, PagedList } from "../paged-list.tsx";
 import { dateWhen, newDateMail, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
 import { bookSuggestion, patchSuggestion, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
 
@@ -30,6 +31,8 @@ const STATUS_BADGE: Record<
   rejected: { label: "Rejected", variant: "neutral" },
   booked: { label: "Booked", variant: "brand" },
 };
+
+const FETCH_FAILED = "Couldn't load AI suggestions";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -131,8 +134,70 @@ export function Member({ user }: { user: SuggestionUser }) {
   );
 }
 
-/** User, Suggestion, Status, Created, Actions (spec section 2); stacked cards on phones. */
-export function SuggestionsTable({ rows }: { rows: AdminAiSuggestion[] }) {
+/**
+ * User, Suggestion, Status, Created, Actions (spec section 2); on phones a card: the member with the status
+ * beside it, the suggestion, the day it was made and the buttons, in reach without scrolling sideways.
+ */
+function suggestionColumns(
+  actions: (row: AdminAiSuggestion, className?: string) => ReactNode,
+): ListColumn<AdminAiSuggestion>[] {
+  return [
+    {
+      id: "user",
+      header: "User",
+      card: "title",
+      className: "min-w-44 align-top",
+      cell: (row) => <Member user={row.user} />,
+    },
+    {
+      id: "suggestion",
+      header: "Suggestion",
+      card: "body",
+      className: "min-w-64 max-w-md align-top",
+      cell: (row) => <FirstVenue row={row} />,
+    },
+    {
+      id: "status",
+      header: "Status",
+      card: "badge",
+      className: "align-top",
+      cell: (row) => <StatusBadge status={row.status} />,
+    },
+    {
+      id: "created",
+      header: "Created",
+      card: "body",
+      className: "whitespace-nowrap align-top",
+      cell: (row) => formatDateGB(row.createdAt),
+      cardCell: (row) => (
+        <p className="text-xs text-muted-foreground">Created {formatDateGB(row.createdAt)}</p>
+      ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      className: "align-top",
+      headClassName: "text-right",
+      cell: (row) => actions(row, "justify-end"),
+      cardCell: (row) => actions(row),
+    },
+  ];
+}
+
+type SuggestionsPage = ReturnType<typeof usePagedList<AdminAiSuggestion>>;
+
+/** The suggestions' page, with the question asked before a booking and the status changes' calls. */
+export function SuggestionsList({
+  list,
+  onOffset,
+  empty,
+}: {
+  list: SuggestionsPage;
+  onOffset: (offset: number) => void;
+  /** "Nothing yet" or "nothing matches". */
+  empty: ReactNode;
+}) {
   const refresh = useRefreshAfterSuggestion();
   const queryClient = useQueryClient();
   /** The suggestion whose booking is being confirmed (it e-mails the couple, so it asks first). */
@@ -243,54 +308,29 @@ export function SuggestionsTable({ rows }: { rows: AdminAiSuggestion[] }) {
         pendingLabel="Processing..."
         onConfirm={() => asking && book.run({ id: asking.id })}
       />
-      {/* Phones: one card per suggestion, actions in reach without scrolling sideways. */}
-      <ul className="grid gap-3 sm:hidden" aria-label="AI suggestions">
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            data-testid={`suggestion-card-${row.id}`}
-            className="grid gap-3 rounded-xl border border-border p-4"
-          >
-            <div className="flex items-start justify-between gap-3">
-              <Member user={row.user} />
-              <StatusBadge status={row.status} />
-            </div>
-            <FirstVenue row={row} />
-            <p className="text-xs text-muted-foreground">Created {formatDateGB(row.createdAt)}</p>
-            {actions(row)}
-          </li>
-        ))}
-      </ul>
-      <div className="hidden sm:block">
-        <Table aria-label="AI suggestions">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>User</TableHead>
-              <TableHead>Suggestion</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id} data-testid={`suggestion-${row.id}`}>
-                <TableCell className="min-w-44 align-top">
-                  <Member user={row.user} />
-                </TableCell>
-                <TableCell className="min-w-64 max-w-md align-top">
-                  <FirstVenue row={row} />
-                </TableCell>
-                <TableCell className="align-top">
-                  <StatusBadge status={row.status} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap align-top">{formatDateGB(row.createdAt)}</TableCell>
-                <TableCell className="align-top">{actions(row, "justify-end")}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <PagedList
+        list={list}
+        columns={suggestionColumns(actions)}
+        rowKey={(row) => row.id}
+        label="AI suggestions"
+        testIdPrefix="suggestion"
+        rowTestId={(row) => `suggestion-${row.id}`}
+        tableFrom="sm"
+        errorTitle={FETCH_FAILED}
+        error={
+          // Borderless: the card would sit inside the section's own card.
+          <LoadErrorCard
+            title={FETCH_FAILED}
+            error={list.query.error}
+            onRetry={() => list.query.refetch()}
+            className="border-0 p-0 shadow-none sm:p-0"
+          />
+        }
+        loadingLabel="Loading AI suggestions"
+        empty={empty}
+        pagerLabel="suggestions"
+        onOffset={onOffset}
+      />
     </>
   );
 }
