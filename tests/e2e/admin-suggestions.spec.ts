@@ -321,6 +321,7 @@ for (const width of [390, 1280]) {
         .getByTestId(width < 768 ? `member-card-${member.id}` : `member-row-${member.id}`)
         .getByRole("button", { name: /Auto Assign Date/ });
       await button.click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Book the date" }).click();
       await expect(page.getByText("Date Assigned", { exact: true })).toBeVisible({ timeout: 15_000 });
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/auto-toast-${width}-${colorScheme}.png` });
       await page.goto(`/admin/members/${member.id}`);
