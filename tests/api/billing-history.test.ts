@@ -9,12 +9,12 @@ import {
   users,
 } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { BILLING_HISTORY_MSG } from "../../src/shared/billing-history.ts";
 import type { BillingHistoryItem, BillingOverview } from "../../src/shared/member-api.ts";
 import { billingOverviewSchema } from "../../src/shared/schemas/billing.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
+import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 /** an append-only billing history that survives new mandates, failures, retries and provider changes. */
@@ -60,24 +60,8 @@ async function changeBankDetails(m: SignedIn) {
 
 let n = 0;
 function webhook(resource: string, action: string, links: Record<string, string>) {
-  const body = JSON.stringify({
-    events: [
-      {
-        id: `EVBH${++n}${Date.now()}`,
-        created_at: t.clock.now().toISOString(),
-        resource_type: resource,
-        action,
-        links,
-      },
-    ],
-  });
-  return async () =>
-    t.request({
-      method: "POST",
-      url: "/api/webhooks/payments",
-      headers: { ...json, "webhook-signature": sign(body, SECRET) },
-      payload: body,
-    });
+  const event = providerEvent(`EVBH${++n}${Date.now()}`, resource, action, links, t.clock.now());
+  return async () => postPaymentEvents(t, SECRET, [event]);
 }
 
 /** A member with a gold plan since 16 October and two collected payments (16 October, 16 November). */

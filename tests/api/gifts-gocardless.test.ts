@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { billingEvents, gifts } from "../../src/server/db/schema.ts";
 import { gocardlessProvider } from "../../src/server/modules/payments/gocardless-provider.ts";
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { startFakeGoCardless } from "../helpers/fake-gocardless.ts";
 import { createGiftTestApp, giftShop } from "../helpers/gifts.ts";
+import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 
 const fake = await startFakeGoCardless();
 afterAll(() => fake.close());
@@ -15,7 +15,6 @@ t.deps.payments = gocardlessProvider({
   environment: "sandbox",
   agent: fake.agent,
 });
-const json = { "content-type": "application/json" };
 const { orderGift, post } = giftShop(t, {
   tier: "platinum",
   months: 6,
@@ -86,24 +85,15 @@ describe("gifts through GoCardless (Instant Bank Pay)", () => {
   it("the webhook marks a gift paid once when the payer never comes back", async () => {
     const { row } = await start();
     fake.fulfilPayment(row.providerRef);
-    const body = JSON.stringify({
-      events: [
-        {
-          id: "EVGIFT1",
-          created_at: "2026-11-26T09:01:00Z",
-          resource_type: "billing_requests",
-          action: "fulfilled",
-          links: { billing_request: row.providerRef },
-        },
-      ],
-    });
+    const event = providerEvent(
+      "EVGIFT1",
+      "billing_requests",
+      "fulfilled",
+      { billing_request: row.providerRef },
+      new Date("2026-11-26T09:01:00Z"),
+    );
     for (let i = 0; i < 2; i++) {
-      const res = await t.request({
-        method: "POST",
-        url: "/api/webhooks/payments",
-        headers: { ...json, "webhook-signature": sign(body, SECRET) },
-        payload: body,
-      });
+      const res = await postPaymentEvents(t, SECRET, [event]);
       expect(res.statusCode, res.body).toBe(200);
     }
     const [paid] = await t.db.select().from(gifts).where(eq(gifts.id, row.id));
