@@ -15,7 +15,8 @@ export const CONNECTIONS = 100;
 export const P99_TARGET_MS = 50;
 /** The sign-in burst: this many sign-ins from this many connections at once. */
 export const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 100);
-const SIGN_IN_CONNECTIONS = 50;
+/** At most 50, and never more than the sign-ins: autocannon refuses more connections than requests. */
+const SIGN_IN_CONNECTIONS = Math.min(50, SIGN_INS);
 /**
  * The auth/user probe beside the burst: a steady load well under the server's capacity (requests per second,
  * connections), so its latency shows interference from the hashing rather than its own queueing.
