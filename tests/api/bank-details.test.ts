@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { paymentCheckouts, users } from "../../src/server/db/schema.ts";
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 /** bank details can be changed at any time; the old mandate goes only once the new one is active. */
@@ -70,23 +70,15 @@ describe("changing bank details while the plan runs", () => {
     vi.restoreAllMocks();
     expect(await mandateStatus(old)).toBe("active");
 
-    const body = JSON.stringify({
-      events: [
-        {
-          id: `EVACTIVE${m.user.id}`,
-          created_at: new Date(t.clock.now().getTime() + 1000).toISOString(),
-          resource_type: "mandates",
-          action: "active",
-          links: { mandate: fresh },
-        },
-      ],
-    });
-    const hook = await t.request({
-      method: "POST",
-      url: "/api/webhooks/payments",
-      headers: { ...json, "webhook-signature": sign(body, SECRET) },
-      payload: body,
-    });
+    const hook = await postPaymentEvents(t, SECRET, [
+      providerEvent(
+        `EVACTIVE${m.user.id}`,
+        "mandates",
+        "active",
+        { mandate: fresh },
+        new Date(t.clock.now().getTime() + 1000),
+      ),
+    ]);
     expect(hook.statusCode).toBe(200);
     expect(await mandateStatus(old)).toBe("cancelled");
     expect((await userRow(m.user.id)).subscriptionStatus).toBe("active");

@@ -9,12 +9,12 @@ import {
   users,
 } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { BILLING_HISTORY_MSG } from "../../src/shared/billing-history.ts";
 import type { BillingHistoryItem, BillingOverview } from "../../src/shared/member-api.ts";
 import { billingOverviewSchema } from "../../src/shared/schemas/billing.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
+import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 /** an append-only billing history that survives new mandates, failures, retries and provider changes. */
@@ -60,24 +60,8 @@ async function changeBankDetails(m: SignedIn) {
 
 let n = 0;
 function webhook(resource: string, action: string, links: Record<string, string>) {
-  const body = JSON.stringify({
-    events: [
-      {
-        id: `EVBH${++n}${Date.now()}`,
-        created_at: t.clock.now().toISOString(),
-        resource_type: resource,
-        action,
-        links,
-      },
-    ],
-  });
-  return async () =>
-    t.request({
-      method: "POST",
-      url: "/api/webhooks/payments",
-      headers: { ...json, "webhook-signature": sign(body, SECRET) },
-      payload: body,
-    });
+  const event = providerEvent(`EVBH${++n}${Date.now()}`, resource, action, links, t.clock.now());
+  return async () => postPaymentEvents(t, SECRET, [event]);
 }
 
 /** A member with a gold plan since 16 October and two collected payments (16 October, 16 November). */
@@ -92,6 +76,23 @@ async function memberWithTwoPayments(): Promise<SignedIn> {
   ]);
   return m;
 }
+
+/** The member's 16 December 2026 charge on `mandate`, read on 17 December (so the sandbox has taken it). */
+async function decemberPayment(m: SignedIn, mandate: string) {
+  t.clock.set(new Date("2026-12-17T09:00:00Z"));
+  await billing(m);
+  const [december] = await t.db
+    .select()
+    .from(sandboxPayments)
+    .where(
+      and(eq(sandboxPayments.mandateId, mandate), sql`${sandboxPayments.chargeDate}::date = '2026-12-16'`),
+    );
+  return december;
+}
+
+/** The bank moves a sandbox payment on, as it would between webhooks. */
+const setPaymentStatus = (id: string, status: string) =>
+  t.db.update(sandboxPayments).set({ status }).where(eq(sandboxPayments.id, id));
 
 /** The text a PDF shows: its streams inflated, the strings of its TJ operators decoded. */
 function pdfText(pdf: Buffer): string {
@@ -123,18 +124,8 @@ describe("the history survives new bank details, a failed payment and its retry"
     const oldMandate = before.paymentMandateId!;
 
     // 16 December's payment fails at the bank.
-    t.clock.set(new Date("2026-12-17T09:00:00Z"));
-    await billing(m);
-    const [december] = await t.db
-      .select()
-      .from(sandboxPayments)
-      .where(
-        and(
-          eq(sandboxPayments.mandateId, oldMandate),
-          sql`${sandboxPayments.chargeDate}::date = '2026-12-16'`,
-        ),
-      );
-    await t.db.update(sandboxPayments).set({ status: "failed" }).where(eq(sandboxPayments.id, december.id));
+    const december = await decemberPayment(m, oldMandate);
+    await setPaymentStatus(december.id, "failed");
     const failed = await webhook("payments", "failed", { payment: december.id, mandate: oldMandate })();
     expect(failed.statusCode, failed.body).toBe(200);
     expect((await userRow(m.user.id)).subscriptionStatus).toBe("past_due");
@@ -184,28 +175,15 @@ describe("the history survives new bank details, a failed payment and its retry"
   it("a failed payment, the provider's retry and its confirmation are three rows, the payment one row", async () => {
     const m = await memberWithTwoPayments();
     const mandate = (await userRow(m.user.id)).paymentMandateId!;
-    t.clock.set(new Date("2026-12-17T09:00:00Z"));
-    await billing(m);
-    const [december] = await t.db
-      .select()
-      .from(sandboxPayments)
-      .where(
-        and(eq(sandboxPayments.mandateId, mandate), sql`${sandboxPayments.chargeDate}::date = '2026-12-16'`),
-      );
+    const december = await decemberPayment(m, mandate);
     const links = { payment: december.id, mandate };
-    await t.db.update(sandboxPayments).set({ status: "failed" }).where(eq(sandboxPayments.id, december.id));
+    await setPaymentStatus(december.id, "failed");
     await webhook("payments", "failed", links)();
     t.clock.advance(DAY);
-    await t.db
-      .update(sandboxPayments)
-      .set({ status: "submitted" })
-      .where(eq(sandboxPayments.id, december.id));
+    await setPaymentStatus(december.id, "submitted");
     await webhook("payments", "resubmission_requested", links)();
     t.clock.advance(3 * DAY);
-    await t.db
-      .update(sandboxPayments)
-      .set({ status: "confirmed" })
-      .where(eq(sandboxPayments.id, december.id));
+    await setPaymentStatus(december.id, "confirmed");
     await webhook("payments", "confirmed", links)();
     expect((await userRow(m.user.id)).subscriptionStatus).toBe("active");
     const b = await billing(m);
@@ -224,20 +202,10 @@ describe("the history survives new bank details, a failed payment and its retry"
   it("a retry the provider made without telling us is inferred from its status on the next read", async () => {
     const m = await memberWithTwoPayments();
     const mandate = (await userRow(m.user.id)).paymentMandateId!;
-    t.clock.set(new Date("2026-12-17T09:00:00Z"));
+    const december = await decemberPayment(m, mandate);
+    await setPaymentStatus(december.id, "failed");
     await billing(m);
-    const [december] = await t.db
-      .select()
-      .from(sandboxPayments)
-      .where(
-        and(eq(sandboxPayments.mandateId, mandate), sql`${sandboxPayments.chargeDate}::date = '2026-12-16'`),
-      );
-    await t.db.update(sandboxPayments).set({ status: "failed" }).where(eq(sandboxPayments.id, december.id));
-    await billing(m);
-    await t.db
-      .update(sandboxPayments)
-      .set({ status: "confirmed" })
-      .where(eq(sandboxPayments.id, december.id));
+    await setPaymentStatus(december.id, "confirmed");
     const b = await billing(m);
     expect(b.history.filter((h) => h.chargeDate === "2026-12-16").map((h) => h.kind)).toEqual([
       "payment_confirmed",

@@ -2,59 +2,17 @@
  * The back office's gift list filter ("bought" hides checkouts awaiting payment), the redeemer on each row,
  * and GET /api/admin/gifts/:id/history.
  */
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { gifts } from "../../src/server/db/schema.ts";
+import { describe, expect, it } from "vitest";
 import { runGiftJobs } from "../../src/server/modules/gifts/jobs.ts";
 import { adminGiftHistoryResponse } from "../../src/shared/admin/gifts.ts";
 import { adminGiftListResponse, adminGiftRow } from "../../src/shared/gifts.ts";
-import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { createGiftTestApp, giftShop } from "../helpers/gifts.ts";
 
-const t = await createTestApp();
-const json = { "content-type": "application/json" };
-const START = "2026-11-26T09:00:00Z";
-t.clock.set(START);
-afterEach(() => t.clock.set(START));
-
-const post = (url: string, payload: unknown, as?: SignedIn) =>
-  t.request({ method: "POST", url, as, headers: json, payload: JSON.stringify(payload) });
-const get = (url: string, as?: SignedIn) => t.request({ method: "GET", url, as });
-
-const valid = {
-  tier: "gold",
-  months: 3,
-  buyerName: "Priya Shah",
-  buyerEmail: "priya@example.com",
-  recipientNames: "Sam and Alex",
-  recipientEmail: "sam.alex@example.com",
-  deliverOn: "2026-12-24",
-  message: "Happy Christmas, you two!",
-};
-
-async function startGift(overrides: Record<string, unknown> = {}) {
-  const res = await post("/api/gifts", { ...valid, ...overrides });
-  expect(res.statusCode, res.body).toBe(200);
-  const path = new URL(res.json().redirect_url).pathname;
-  const [g] = await t.db
-    .select()
-    .from(gifts)
-    .where(eq(gifts.providerRef, path.split("/").pop()!));
-  return { path, gift: g };
-}
-
-async function buyGift(overrides: Record<string, unknown> = {}) {
-  const { path, gift } = await startGift(overrides);
-  const paid = await t.request({
-    method: "POST",
-    url: path,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: "action=pay&bank=Sandbox+Bank",
-  });
-  expect(paid.statusCode).toBe(303);
-  await t.request({ method: "GET", url: paid.headers.location as string });
-  const [g] = await t.db.select().from(gifts).where(eq(gifts.id, gift.id));
-  return g;
-}
+const t = await createGiftTestApp();
+const shop = giftShop(t);
+const { order: valid, post, get, startGift, redeem } = shop;
+/** Buys and pays a gift; answers its row. */
+const buyGift = async (overrides: Record<string, unknown> = {}) => (await shop.buyGift(overrides)).gift;
 
 describe("GET /api/admin/gifts filters", () => {
   it("'bought' leaves out checkouts awaiting payment; 'pending' shows only them", async () => {
@@ -106,7 +64,7 @@ describe("GET /api/admin/gifts/:id and its history", () => {
     expect((await post(`/api/admin/gifts/${g.id}/resend`, {}, admin)).statusCode).toBe(200);
     t.clock.advance(60_000);
     const couple = await t.member({ firstName: "Sam", lastName: "Rivers" });
-    const redeemed = await post("/api/gifts/redeem", { code: g.code }, couple);
+    const redeemed = await redeem(g.code, couple);
     expect(redeemed.statusCode, redeemed.body).toBe(200);
 
     const one = await get(`/api/admin/gifts/${g.id}`, admin);

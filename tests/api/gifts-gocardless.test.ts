@@ -2,23 +2,20 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { billingEvents, gifts } from "../../src/server/db/schema.ts";
 import { gocardlessProvider } from "../../src/server/modules/payments/gocardless-provider.ts";
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
-import { createTestApp } from "../helpers/app.ts";
 import { startFakeGoCardless } from "../helpers/fake-gocardless.ts";
+import { createGiftTestApp, giftShop } from "../helpers/gifts.ts";
+import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 
 const fake = await startFakeGoCardless();
 afterAll(() => fake.close());
 const SECRET = "gc-webhook-secret";
-const t = await createTestApp({ env: { GOCARDLESS_WEBHOOK_SECRET: SECRET } });
+const t = await createGiftTestApp({ env: { GOCARDLESS_WEBHOOK_SECRET: SECRET } });
 t.deps.payments = gocardlessProvider({
   token: "sandbox_test_token",
   environment: "sandbox",
   agent: fake.agent,
 });
-t.clock.set("2026-11-26T09:00:00Z");
-const json = { "content-type": "application/json" };
-
-const gift = {
+const { orderGift, post } = giftShop(t, {
   tier: "platinum",
   months: 6,
   buyerName: "Jo Bloggs",
@@ -27,7 +24,7 @@ const gift = {
   recipientEmail: "mia.leo@example.com",
   deliverOn: "2026-11-26",
   message: "",
-};
+});
 
 /** The id the fake gave the last billing request created. */
 function lastBillingRequestId(): string {
@@ -37,13 +34,7 @@ function lastBillingRequestId(): string {
 }
 
 async function start() {
-  const res = await t.request({
-    method: "POST",
-    url: "/api/gifts",
-    headers: json,
-    payload: JSON.stringify(gift),
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  const res = await orderGift();
   const br = fake.requests.filter((r) => r.path === "/billing_requests").at(-1)!;
   const flow = fake.requests.filter((r) => r.path === "/billing_request_flows").at(-1)!;
   const redirect = (flow.body as { billing_request_flows: { redirect_uri: string } }).billing_request_flows
@@ -83,12 +74,7 @@ describe("gifts through GoCardless (Instant Bank Pay)", () => {
 
     // Refund within 14 days goes to GoCardless against the payment.
     const token = new URL(back.headers.location as string, "http://x").searchParams.get("token")!;
-    const cancel = await t.request({
-      method: "POST",
-      url: "/api/gifts/manage/cancel",
-      headers: json,
-      payload: JSON.stringify({ token }),
-    });
+    const cancel = await post("/api/gifts/manage/cancel", { token });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(fake.refunds.at(-1)).toMatchObject({
       amount: String(paid.amountPence),
@@ -99,24 +85,15 @@ describe("gifts through GoCardless (Instant Bank Pay)", () => {
   it("the webhook marks a gift paid once when the payer never comes back", async () => {
     const { row } = await start();
     fake.fulfilPayment(row.providerRef);
-    const body = JSON.stringify({
-      events: [
-        {
-          id: "EVGIFT1",
-          created_at: "2026-11-26T09:01:00Z",
-          resource_type: "billing_requests",
-          action: "fulfilled",
-          links: { billing_request: row.providerRef },
-        },
-      ],
-    });
+    const event = providerEvent(
+      "EVGIFT1",
+      "billing_requests",
+      "fulfilled",
+      { billing_request: row.providerRef },
+      new Date("2026-11-26T09:01:00Z"),
+    );
     for (let i = 0; i < 2; i++) {
-      const res = await t.request({
-        method: "POST",
-        url: "/api/webhooks/payments",
-        headers: { ...json, "webhook-signature": sign(body, SECRET) },
-        payload: body,
-      });
+      const res = await postPaymentEvents(t, SECRET, [event]);
       expect(res.statusCode, res.body).toBe(200);
     }
     const [paid] = await t.db.select().from(gifts).where(eq(gifts.id, row.id));

@@ -4,9 +4,8 @@
  * like one on a plan.
  */
 import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  gifts,
   offerCodes,
   offerCodeUsage,
   paymentCheckouts,
@@ -17,49 +16,17 @@ import {
 import { runGiftJobs } from "../../src/server/modules/gifts/jobs.ts";
 import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { GIFT_MSG } from "../../src/shared/gifts.ts";
-import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import type { SignedIn } from "../helpers/app.ts";
+import { createGiftTestApp, giftShop } from "../helpers/gifts.ts";
 import { acceptTerms, startCheckout, subscribe } from "../helpers/subscribe.ts";
 
-const t = await createTestApp();
-const json = { "content-type": "application/json" };
-const START = "2026-11-26T09:00:00Z";
-t.clock.set(START);
-afterEach(() => t.clock.set(START));
-
-const post = (url: string, payload: unknown, as?: SignedIn) =>
-  t.request({ method: "POST", url, as, headers: json, payload: JSON.stringify(payload) });
-const get = (url: string, as?: SignedIn) => t.request({ method: "GET", url, as });
-
-const valid = {
-  tier: "gold",
-  months: 3,
-  buyerName: "Priya Shah",
-  buyerEmail: "priya@example.com",
-  recipientNames: "Sam and Alex",
-  recipientEmail: "sam.alex@example.com",
-  deliverOn: "2026-11-26",
-  message: "",
-};
-
-/** Buys and pays a gift through the sandbox's bank payment page. */
-async function buyGift(overrides: Record<string, unknown> = {}, as?: SignedIn) {
-  const res = await post("/api/gifts", { ...valid, ...overrides }, as);
-  expect(res.statusCode, res.body).toBe(200);
-  const path = new URL(res.json().redirect_url).pathname;
-  const paid = await t.request({
-    method: "POST",
-    url: path,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: "action=pay&bank=Sandbox+Bank",
-  });
-  expect(paid.statusCode).toBe(303);
-  expect((await t.request({ method: "GET", url: paid.headers.location as string })).statusCode).toBe(303);
-  const [g] = await t.db
-    .select()
-    .from(gifts)
-    .where(eq(gifts.providerRef, path.split("/").pop()!));
-  return g;
-}
+const t = await createGiftTestApp();
+// Delivered at once, with no message: these tests redeem on the day they buy.
+const shop = giftShop(t, { deliverOn: "2026-11-26", message: "" });
+const { order: valid, post, get, giftRow, redeem } = shop;
+/** Buys and pays a gift; answers its row. */
+const buyGift = async (overrides: Record<string, unknown> = {}, as?: SignedIn) =>
+  (await shop.buyGift(overrides, as)).gift;
 
 async function couple(): Promise<[SignedIn, SignedIn]> {
   const a = await t.member();
@@ -69,14 +36,13 @@ async function couple(): Promise<[SignedIn, SignedIn]> {
 }
 
 const row = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
-const giftRow = async (id: number) => (await t.db.select().from(gifts).where(eq(gifts.id, id)))[0];
 
 describe("continue with Direct Debit after a gift", () => {
   it("the first collection is on the day the gift ends; gifted_until clears; the plan runs on without a gap", async () => {
     const m = await t.member();
     await acceptTerms(t, m);
     const g = await buyGift({ months: 3 });
-    expect((await post("/api/gifts/redeem", { code: g.code }, m)).statusCode).toBe(200);
+    expect((await redeem(g.code, m)).statusCode).toBe(200);
     const gifted = await row(m.user.id);
     const until = gifted.giftedUntil!;
     expect(until.toISOString()).toBe("2027-02-26T09:00:00.000Z");
@@ -142,7 +108,7 @@ describe("continue with Direct Debit after a gift", () => {
     expect((await post("/api/create-subscription", { tier: "gold" })).statusCode).toBe(401);
     const [a, b] = await couple();
     const g = await buyGift();
-    expect((await post("/api/gifts/redeem", { code: g.code }, a)).statusCode).toBe(200);
+    expect((await redeem(g.code, a)).statusCode).toBe(200);
     const res = await startCheckout(t, b, "gold");
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/covers you both/);
@@ -161,7 +127,7 @@ describe("the couple is the customer", () => {
     const [a, b] = await couple();
     await subscribe(t, a, "gold");
     const g = await buyGift({ months: 1, tier: "silver" });
-    const res = await post("/api/gifts/redeem", { code: g.code }, b);
+    const res = await redeem(g.code, b);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ redeemedAs: "credit", tier: "gold", months: 1 });
     const holder = await row(a.user.id);
@@ -184,7 +150,7 @@ describe("the couple is the customer", () => {
   it("with no plan, the redeemer holds the gift and the partner sees it; a second gift extends it", async () => {
     const [a, b] = await couple();
     const first = await buyGift({ months: 3 });
-    expect((await post("/api/gifts/redeem", { code: first.code }, b)).json().redeemedAs).toBe("plan");
+    expect((await redeem(first.code, b)).json().redeemedAs).toBe("plan");
     const holder = await row(b.user.id);
     const seen = (await get("/api/auth/user", a)).json();
     expect(seen.subscriptionStatus).toBeNull();
@@ -195,7 +161,7 @@ describe("the couple is the customer", () => {
     });
 
     const second = await buyGift({ months: 1, tier: "platinum" });
-    const res = await post("/api/gifts/redeem", { code: second.code }, a);
+    const res = await redeem(second.code, a);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ redeemedAs: "extended", tier: "gold" });
     expect(res.json().message).toBe(GIFT_MSG.redeemedExtended("Gold", "26 March 2027"));
@@ -210,10 +176,7 @@ describe("the couple is the customer", () => {
     const [a, b] = await couple();
     const g1 = await buyGift({ months: 1 });
     const g2 = await buyGift({ months: 3 });
-    const answers = await Promise.all([
-      post("/api/gifts/redeem", { code: g1.code }, a),
-      post("/api/gifts/redeem", { code: g2.code }, b),
-    ]);
+    const answers = await Promise.all([redeem(g1.code, a), redeem(g2.code, b)]);
     expect(
       answers.map((x) => x.statusCode),
       answers.map((x) => x.body).join(" | "),
@@ -232,7 +195,7 @@ describe("the couple is the customer", () => {
       currentPeriodEnd: new Date("2026-12-26T09:00:00Z"),
     });
     const g = await buyGift();
-    const res = await post("/api/gifts/redeem", { code: g.code }, m);
+    const res = await redeem(g.code, m);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(GIFT_MSG.cannotAdd);
     expect((await giftRow(g.id)).status).toBe("paid");

@@ -1,5 +1,5 @@
 import { eq, isNotNull } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   billingEvents,
   gifts,
@@ -9,53 +9,12 @@ import {
 } from "../../src/server/db/schema.ts";
 import { runGiftJobs } from "../../src/server/modules/gifts/jobs.ts";
 import { formatGiftCode, GIFT, GIFT_MSG } from "../../src/shared/gifts.ts";
-import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { createGiftTestApp, giftShop } from "../helpers/gifts.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
-const t = await createTestApp();
+const t = await createGiftTestApp();
 const json = { "content-type": "application/json" };
-// 09:00 London on a winter day: deliveries due today go at once.
-const START = "2026-11-26T09:00:00Z";
-t.clock.set(START);
-afterEach(() => t.clock.set(START));
-
-const post = (url: string, payload: unknown, as?: SignedIn) =>
-  t.request({ method: "POST", url, as, headers: json, payload: JSON.stringify(payload) });
-
-const valid = {
-  tier: "gold",
-  months: 3,
-  buyerName: "Priya Shah",
-  buyerEmail: "priya@example.com",
-  recipientNames: "Sam and Alex",
-  recipientEmail: "sam.alex@example.com",
-  deliverOn: "2026-12-24",
-  message: "Happy Christmas, you two!",
-};
-
-/** Buys a gift through the sandbox's bank payment page; answers the manage token and the gift row. */
-async function buyGift(overrides: Record<string, unknown> = {}, as?: SignedIn) {
-  const res = await post("/api/gifts", { ...valid, ...overrides }, as);
-  expect(res.statusCode, res.body).toBe(200);
-  const path = new URL(res.json().redirect_url).pathname;
-  const page = await t.request({ method: "GET", url: path });
-  expect(page.statusCode).toBe(200);
-  const paid = await t.request({
-    method: "POST",
-    url: path,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: "action=pay&bank=Sandbox+Bank",
-  });
-  expect(paid.statusCode).toBe(303);
-  const back = await t.request({ method: "GET", url: paid.headers.location as string });
-  expect(back.statusCode).toBe(303);
-  const token = new URL(back.headers.location as string, "http://x").searchParams.get("token")!;
-  const [g] = await t.db
-    .select()
-    .from(gifts)
-    .where(eq(gifts.providerRef, path.split("/").pop()!));
-  return { token, gift: g, location: back.headers.location as string };
-}
+const { order: valid, post, buyGift, redeem } = giftShop(t);
 
 describe("POST /api/gifts/quote", () => {
   it("prices the tier times the months with the length discount", async () => {
@@ -255,9 +214,9 @@ describe("redeeming", () => {
     expect(check.json()).not.toHaveProperty("buyerEmail");
 
     const m = await t.member();
-    const visitor = await post("/api/gifts/redeem", { code: gift.code });
+    const visitor = await redeem(gift.code);
     expect(visitor.statusCode).toBe(401);
-    const res = await post("/api/gifts/redeem", { code: formatGiftCode(gift.code).toLowerCase() }, m);
+    const res = await redeem(formatGiftCode(gift.code).toLowerCase(), m);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().redeemedAs).toBe("plan");
     let [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
@@ -268,7 +227,7 @@ describe("redeeming", () => {
     });
     expect(u.giftedUntil!.toISOString()).toBe("2026-12-26T09:00:00.000Z");
 
-    const used = await post("/api/gifts/redeem", { code: gift.code }, await t.member());
+    const used = await redeem(gift.code, await t.member());
     expect(used.statusCode).toBe(409);
     expect(used.json().message).toBe(GIFT_MSG.usedCode);
 
@@ -301,7 +260,7 @@ describe("redeeming", () => {
     const m = await t.member();
     await subscribe(t, m, "gold");
     const { gift } = await buyGift({ months: 3 });
-    const res = await post("/api/gifts/redeem", { code: gift.code }, m);
+    const res = await redeem(gift.code, m);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().redeemedAs).toBe("credit");
     const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
@@ -316,10 +275,10 @@ describe("redeeming", () => {
 
   it("answers unknown, expired and refunded codes with their own messages", async () => {
     const m = await t.member();
-    const unknown = await post("/api/gifts/redeem", { code: "ABCD-EFGH-JKLM" }, m);
+    const unknown = await redeem("ABCD-EFGH-JKLM", m);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(GIFT_MSG.unknownCode);
-    const empty = await post("/api/gifts/redeem", { code: "" }, m);
+    const empty = await redeem("", m);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(GIFT_MSG.code);
 
@@ -329,7 +288,7 @@ describe("redeeming", () => {
     const later = await t.member();
     const [row] = await t.db.select().from(gifts).where(eq(gifts.id, gift.id));
     expect(row.status).toBe("expired");
-    const expired = await post("/api/gifts/redeem", { code: gift.code }, later);
+    const expired = await redeem(gift.code, later);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(GIFT_MSG.expiredCode);
     t.clock.set("2026-11-26T09:00:00Z");
@@ -337,15 +296,14 @@ describe("redeeming", () => {
 
   it("stops guessing after too many wrong codes", async () => {
     const m = await t.member();
-    for (let i = 0; i < GIFT.redeemAttempts; i++)
-      expect((await post("/api/gifts/redeem", { code: `WRONG${i}` }, m)).statusCode).toBe(404);
-    expect((await post("/api/gifts/redeem", { code: "WRONGX" }, m)).statusCode).toBe(429);
+    for (let i = 0; i < GIFT.redeemAttempts; i++) expect((await redeem(`WRONG${i}`, m)).statusCode).toBe(404);
+    expect((await redeem("WRONGX", m)).statusCode).toBe(429);
   });
 
   it("100 concurrent redemptions give exactly one", async () => {
     const { gift } = await buyGift({ months: 6 });
     const members = await Promise.all(Array.from({ length: 100 }, () => t.member()));
-    const answers = await Promise.all(members.map((m) => post("/api/gifts/redeem", { code: gift.code }, m)));
+    const answers = await Promise.all(members.map((m) => redeem(gift.code, m)));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(99);

@@ -10,9 +10,9 @@ import {
 import { runOfferCycles } from "../../src/server/jobs/billing/offers.ts";
 import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
 import { gocardlessProvider } from "../../src/server/modules/payments/gocardless-provider.ts";
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { startFakeGoCardless } from "../helpers/fake-gocardless.ts";
+import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { acceptTerms } from "../helpers/subscribe.ts";
 
 const fake = await startFakeGoCardless();
@@ -126,23 +126,15 @@ describe("GoCardless provider against a local fake", () => {
     expect(u.paymentNextSubscriptionId).toMatch(/^SB/);
 
     // When the discounted months finish, the member stays active on the full-price subscription.
-    const finished = JSON.stringify({
-      events: [
-        {
-          id: "EVFIN1",
-          created_at: new Date(Date.now() + 9000).toISOString(),
-          resource_type: "subscriptions",
-          action: "finished",
-          links: { subscription: u.paymentSubscriptionId },
-        },
-      ],
-    });
-    const res2 = await t.request({
-      method: "POST",
-      url: "/api/webhooks/payments",
-      headers: { "content-type": "application/json", "webhook-signature": sign(finished, SECRET) },
-      payload: finished,
-    });
+    const res2 = await postPaymentEvents(t, SECRET, [
+      providerEvent(
+        "EVFIN1",
+        "subscriptions",
+        "finished",
+        { subscription: u.paymentSubscriptionId },
+        new Date(Date.now() + 9000),
+      ),
+    ]);
     expect(res2.json().outcomes.EVFIN1).toBe("offer ended; full price continues");
     const [after] = await t.db.select().from(users).where(eq(users.id, m.user.id));
     expect(after).toMatchObject({
@@ -171,23 +163,15 @@ describe("GoCardless provider against a local fake", () => {
     expect(endedMail).toHaveLength(1);
     expect(endedMail[0].text).toContain("your Platinum plan is now £30 a month");
     // And the full-price subscription being cancelled later is recognised as the member leaving.
-    const cancelled = JSON.stringify({
-      events: [
-        {
-          id: "EVCAN1",
-          created_at: new Date(Date.now() + 10_000).toISOString(),
-          resource_type: "subscriptions",
-          action: "cancelled",
-          links: { subscription: u.paymentNextSubscriptionId },
-        },
-      ],
-    });
-    await t.request({
-      method: "POST",
-      url: "/api/webhooks/payments",
-      headers: { "content-type": "application/json", "webhook-signature": sign(cancelled, SECRET) },
-      payload: cancelled,
-    });
+    await postPaymentEvents(t, SECRET, [
+      providerEvent(
+        "EVCAN1",
+        "subscriptions",
+        "cancelled",
+        { subscription: u.paymentNextSubscriptionId },
+        new Date(Date.now() + 10_000),
+      ),
+    ]);
     expect((await t.db.select().from(users).where(eq(users.id, m.user.id)))[0].subscriptionStatus).toBe(
       "cancelled",
     );
@@ -236,24 +220,14 @@ describe("GoCardless provider against a local fake", () => {
     const token = lastReturnToken();
     await post("/api/complete-subscription", m, { session_token: token });
     const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
-    const body = JSON.stringify({
-      events: [
-        {
-          id: "EVGC2",
-          created_at: new Date(Date.now() + 5000).toISOString(),
-          resource_type: "payments",
-          action: "failed",
-          links: { payment: "PM000888" },
-        },
-      ],
-    });
-    const send = () =>
-      t.request({
-        method: "POST",
-        url: "/api/webhooks/payments",
-        headers: { "content-type": "application/json", "webhook-signature": sign(body, SECRET) },
-        payload: body,
-      });
+    const event = providerEvent(
+      "EVGC2",
+      "payments",
+      "failed",
+      { payment: "PM000888" },
+      new Date(Date.now() + 5000),
+    );
+    const send = () => postPaymentEvents(t, SECRET, [event]);
     const first = await send();
     expect(first.statusCode).toBe(503);
     fake.payments.set("PM000888", { id: "PM000888", links: { mandate: u.paymentMandateId } });
@@ -272,23 +246,9 @@ describe("GoCardless provider against a local fake", () => {
       id: "PM000777",
       links: { mandate: u.paymentMandateId, subscription: u.paymentSubscriptionId },
     });
-    const body = JSON.stringify({
-      events: [
-        {
-          id: "EVGC1",
-          created_at: new Date(Date.now() + 5000).toISOString(),
-          resource_type: "payments",
-          action: "failed",
-          links: { payment: "PM000777" },
-        },
-      ],
-    });
-    const res = await t.request({
-      method: "POST",
-      url: "/api/webhooks/payments",
-      headers: { "content-type": "application/json", "webhook-signature": sign(body, SECRET) },
-      payload: body,
-    });
+    const res = await postPaymentEvents(t, SECRET, [
+      providerEvent("EVGC1", "payments", "failed", { payment: "PM000777" }, new Date(Date.now() + 5000)),
+    ]);
     expect(res.json().outcomes.EVGC1).toBe("status past_due");
   });
 

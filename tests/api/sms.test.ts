@@ -7,7 +7,7 @@ import { revealDates } from "../../src/server/jobs/dates.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
 import { textUser } from "../../src/server/modules/sms/send.ts";
 import { smsLength } from "../../src/shared/sms-text.ts";
-import { createTestApp } from "../helpers/app.ts";
+import { createTestApp, type SignedIn, type TestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { startFakeTwilio } from "../helpers/fake-twilio.ts";
 import { freePort } from "../helpers/free-port.ts";
@@ -59,6 +59,33 @@ const rowsFor = (userId: number) => t.db.select().from(smsMessages).where(eq(sms
 const claim = async (key: string) =>
   (await t.db.select().from(outboundMessages).where(eq(outboundMessages.key, key)))[0];
 const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+
+/** A texter sent one text; answers them and Twilio's id for it. */
+async function sentOne(key = "s") {
+  const m = await texter();
+  expect(await text(m.user.id, `${key}:${m.user.id}`)).toBe("sent");
+  return { m, sid: sentTo(m.e164)[0].sid };
+}
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+/**
+ * A form POST to one of the SMS webhooks, as Twilio sends it: signed for the address `signedFor` when given
+ * (a wrong address makes a replay), unsigned otherwise.
+ */
+function postWebhook(
+  hook: "status" | "inbound",
+  params: Record<string, string>,
+  opts: { signedFor?: string; as?: SignedIn; app?: TestApp } = {},
+) {
+  const signature = opts.signedFor ? { "x-twilio-signature": fake.signature(opts.signedFor, params) } : {};
+  return (opts.app ?? t).request({
+    method: "POST",
+    url: `/api/webhooks/sms/${hook}`,
+    payload: new URLSearchParams(params).toString(),
+    headers: { ...FORM, ...signature },
+    as: opts.as,
+  });
+}
 
 beforeEach(() => {
   t.clock.set(NOON);
@@ -210,16 +237,11 @@ describe("the reveal by text", () => {
 });
 
 describe("POST /api/webhooks/sms/status", () => {
-  async function sent() {
-    const m = await texter();
-    expect(await text(m.user.id, `s:${m.user.id}`)).toBe("sent");
-    return { m, sid: sentTo(m.e164)[0].sid };
-  }
   const statusOf = async (sid: string) =>
     (await t.db.select().from(smsMessages).where(eq(smsMessages.providerId, sid)))[0];
 
   it("a signed receipt moves the status on; a late one never moves it back", async () => {
-    const { sid } = await sent();
+    const { sid } = await sentOne();
     const res = await fake.deliver(sid, "sent");
     expect(res).toMatchObject({ status: 200, text: '<?xml version="1.0" encoding="UTF-8"?><Response/>' });
     expect(res.type).toMatch(/^text\/xml/);
@@ -231,57 +253,36 @@ describe("POST /api/webhooks/sms/status", () => {
   });
 
   it("an undelivered text keeps the carrier's error code", async () => {
-    const { sid } = await sent();
+    const { sid } = await sentOne();
     await fake.deliver(sid, "undelivered", { errorCode: "30003" });
     expect(await statusOf(sid)).toMatchObject({ status: "undelivered", errorCode: "30003" });
   });
 
   it("a wrong or missing signature is 403 and changes nothing, whoever is signed in", async () => {
-    const { sid } = await sent();
+    const { sid } = await sentOne();
     const bad = await fake.deliver(sid, "delivered", { badSignature: true });
     expect(bad.status).toBe(403);
     expect(JSON.parse(bad.text).message).toBe("Invalid webhook signature");
-    const form = new URLSearchParams({ MessageSid: sid, MessageStatus: "delivered" }).toString();
-    const headers = { "content-type": "application/x-www-form-urlencoded" };
+    const params = { MessageSid: sid, MessageStatus: "delivered" };
     for (const as of [undefined, await t.member(), await t.admin()]) {
-      const res = await t.request({
-        method: "POST",
-        url: "/api/webhooks/sms/status",
-        payload: form,
-        headers,
-        as,
-      });
+      const res = await postWebhook("status", params, { as });
       expect(res.statusCode).toBe(403);
     }
     // Signed for another URL (a replay against the inbound webhook's address).
-    const params = { MessageSid: sid, MessageStatus: "delivered" };
-    const res = await t.request({
-      method: "POST",
-      url: "/api/webhooks/sms/status",
-      payload: form,
-      headers: { ...headers, "x-twilio-signature": fake.signature(INBOUND_URL, params) },
-    });
+    const res = await postWebhook("status", params, { signedFor: INBOUND_URL });
     expect(res.statusCode).toBe(403);
     expect((await statusOf(sid)).status).toBe("queued");
   });
 
   it("a signed but malformed receipt is a 4xx and changes nothing", async () => {
-    const { sid } = await sent();
+    const { sid } = await sentOne();
     for (const params of [
       { MessageStatus: "delivered" },
       { MessageSid: sid, MessageStatus: "exploded" },
       { MessageSid: sid },
       { MessageSid: "x".repeat(65), MessageStatus: "delivered" },
     ] as Array<Record<string, string>>) {
-      const res = await t.request({
-        method: "POST",
-        url: "/api/webhooks/sms/status",
-        payload: new URLSearchParams(params).toString(),
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "x-twilio-signature": fake.signature(STATUS_URL, params),
-        },
-      });
+      const res = await postWebhook("status", params, { signedFor: STATUS_URL });
       expect(res.statusCode, JSON.stringify(params)).toBe(400);
       expect(res.json().message).toBe("Malformed webhook body");
     }
@@ -296,15 +297,7 @@ describe("POST /api/webhooks/sms/status", () => {
     expect((await statusOf(sid)).status).toBe("queued");
     // An unknown message is acknowledged and ignored (Twilio would retry an error).
     const params = { MessageSid: "SMunknown", MessageStatus: "delivered" };
-    const unknown = await t.request({
-      method: "POST",
-      url: "/api/webhooks/sms/status",
-      payload: new URLSearchParams(params).toString(),
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-twilio-signature": fake.signature(STATUS_URL, params),
-      },
-    });
+    const unknown = await postWebhook("status", params, { signedFor: STATUS_URL });
     expect(unknown.statusCode).toBe(200);
   });
 });
@@ -341,54 +334,32 @@ describe("POST /api/webhooks/sms/inbound", () => {
   it("a bad or missing signature is 403 and opts nobody out", async () => {
     const m = await texter();
     expect((await fake.reply(INBOUND_URL, m.e164, "STOP", { badSignature: true })).status).toBe(403);
-    const res = await t.request({
-      method: "POST",
-      url: "/api/webhooks/sms/inbound",
-      payload: new URLSearchParams({ From: m.e164, Body: "STOP" }).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      as: m,
-    });
+    const res = await postWebhook("inbound", { From: m.e164, Body: "STOP" }, { as: m });
     expect(res.statusCode).toBe(403);
     expect(await userRow(m.user.id)).toMatchObject({ smsNotifications: true, smsStoppedAt: null });
   });
 
   it("a signed reply without a sender is 400", async () => {
-    const params = { Body: "STOP" };
-    const res = await t.request({
-      method: "POST",
-      url: "/api/webhooks/sms/inbound",
-      payload: new URLSearchParams(params).toString(),
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-twilio-signature": fake.signature(INBOUND_URL, params),
-      },
-    });
+    const res = await postWebhook("inbound", { Body: "STOP" }, { signedFor: INBOUND_URL });
     expect(res.statusCode).toBe(400);
   });
 });
 
 describe("the outbox (no provider set)", () => {
   it("refuses every webhook call: there is no token to check a signature against", async () => {
-    const o = outboxApp;
-    const params = { From: "+447700900123", Body: "STOP" };
-    const res = await o.request({
-      method: "POST",
-      url: "/api/webhooks/sms/inbound",
-      payload: new URLSearchParams(params).toString(),
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-twilio-signature": fake.signature("http://localhost:5000/api/webhooks/sms/inbound", params),
-      },
-    });
+    const res = await postWebhook(
+      "inbound",
+      { From: "+447700900123", Body: "STOP" },
+      { app: outboxApp, signedFor: "http://localhost:5000/api/webhooks/sms/inbound" },
+    );
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe("GET /api/admin/users/:userId/texts", () => {
   it("shows an admin the member's latest texts with their status; members 403, visitors 401", async () => {
-    const m = await texter();
-    expect(await text(m.user.id, `adm:${m.user.id}`)).toBe("sent");
-    await fake.deliver(sentTo(m.e164)[0].sid, "delivered");
+    const { m, sid } = await sentOne("adm");
+    await fake.deliver(sid, "delivered");
     const admin = await t.admin();
     const res = await t.request({ method: "GET", url: `/api/admin/users/${m.user.id}/texts`, as: admin });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dateReservations, sandboxPayments, subscriptionEvents, users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
@@ -14,6 +15,9 @@ const NOW = new Date("2026-11-10T12:00:00Z");
 const DAY = 86_400_000;
 beforeEach(() => t.clock.set(NOW));
 
+/** A JSON POST as `as` (a visitor when undefined). */
+const post = (url: string, as?: SignedIn, payload?: InjectOptions["payload"]) =>
+  t.request({ method: "POST", url, as, payload });
 const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 const events = async (id: number) =>
   (await t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, id))).map(
@@ -38,11 +42,9 @@ describe("POST /api/cancel-subscription", () => {
     const billing = await t.request({ method: "GET", url: "/api/billing", as: me });
     expect(billing.json()).toMatchObject({ coolingOffRefundEligible: true });
     const future = await arrangeDate(t.db, me.user.id, { at: new Date(NOW.getTime() + 20 * DAY) });
-    const res = await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: me,
-      payload: { reason: "Too expensive", feedback: "Lovely idea though" },
+    const res = await post("/api/cancel-subscription", me, {
+      reason: "Too expensive",
+      feedback: "Lovely idea though",
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ refunded: true });
@@ -74,12 +76,7 @@ describe("POST /api/cancel-subscription", () => {
     const me = await subscribed();
     await arrangeDate(t.db, me.user.id, { at: new Date(NOW.getTime() + 2 * DAY) });
     t.clock.set(new Date(NOW.getTime() + 3 * DAY));
-    const res = await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: me,
-      payload: { reason: "Other" },
-    });
+    const res = await post("/api/cancel-subscription", me, { reason: "Other" });
     expect(res.json()).toMatchObject({ refunded: false, endsAt: "2026-12-10T12:00:00.000Z" });
     const row = await userRow(me.user.id);
     expect(row.currentPeriodEnd!.toISOString()).toBe("2026-12-10T12:00:00.000Z");
@@ -97,12 +94,7 @@ describe("POST /api/cancel-subscription", () => {
     );
     expect(welcome.text).toContain("£15 a month");
     await arrangeDate(t.db, me.user.id, { at: new Date(NOW.getTime() - 1) });
-    await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: me,
-      payload: { reason: "Other" },
-    });
+    await post("/api/cancel-subscription", me, { reason: "Other" });
     const bye = await eventually(() =>
       t.mail.find((m) => m.to === me.user.email && m.type === "subscription_cancelled"),
     );
@@ -112,12 +104,7 @@ describe("POST /api/cancel-subscription", () => {
   it("after 14 days: no refund", async () => {
     const me = await subscribed();
     t.clock.set(new Date(NOW.getTime() + 14 * DAY + 1));
-    const res = await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: me,
-      payload: { reason: "Other" },
-    });
+    const res = await post("/api/cancel-subscription", me, { reason: "Other" });
     expect(res.json().refunded).toBe(false);
   });
 
@@ -130,41 +117,23 @@ describe("POST /api/cancel-subscription", () => {
       { reason: "Other", feedback: "x".repeat(2001) },
       { reason: "Other", immediate: true },
     ]) {
-      const res = await t.request({ method: "POST", url: "/api/cancel-subscription", as: me, payload });
+      const res = await post("/api/cancel-subscription", me, payload);
       expect(res.statusCode).toBe(400);
     }
-    const missing = await t.request({ method: "POST", url: "/api/cancel-subscription", as: me, payload: {} });
+    const missing = await post("/api/cancel-subscription", me, {});
     expect(missing.body).toContain(MEMBER_MSG.reason);
     expect((await userRow(me.user.id)).subscriptionStatus).toBe("active");
     expect(CANCELLATION_REASONS).toHaveLength(8);
-    expect(
-      (await t.request({ method: "POST", url: "/api/cancel-subscription", payload: { reason: "Other" } }))
-        .statusCode,
-    ).toBe(401);
+    expect((await post("/api/cancel-subscription", undefined, { reason: "Other" })).statusCode).toBe(401);
     const trial = await t.member();
-    const noPlan = await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: trial,
-      payload: { reason: "Other" },
-    });
+    const noPlan = await post("/api/cancel-subscription", trial, { reason: "Other" });
     expect(noPlan.statusCode).toBe(400);
   });
 
   it("cancelling twice is a clear 409", async () => {
     const me = await subscribed();
-    await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: me,
-      payload: { reason: "Other" },
-    });
-    const again = await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: me,
-      payload: { reason: "Other" },
-    });
+    await post("/api/cancel-subscription", me, { reason: "Other" });
+    const again = await post("/api/cancel-subscription", me, { reason: "Other" });
     expect(again.statusCode).toBe(409);
   });
 });
@@ -174,13 +143,8 @@ describe("POST /api/reactivate-subscription", () => {
     const me = await subscribed();
     await arrangeDate(t.db, me.user.id, { at: new Date(NOW.getTime() - 1) });
     const before = await userRow(me.user.id);
-    await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: me,
-      payload: { reason: "Other" },
-    });
-    const res = await t.request({ method: "POST", url: "/api/reactivate-subscription", as: me });
+    await post("/api/cancel-subscription", me, { reason: "Other" });
+    const res = await post("/api/reactivate-subscription", me);
     expect(res.statusCode, res.body).toBe(200);
     const row = await userRow(me.user.id);
     expect(row.subscriptionStatus).toBe("active");
@@ -190,16 +154,9 @@ describe("POST /api/reactivate-subscription", () => {
 
   it("is refused when not cancelled or once the period has ended", async () => {
     const me = await subscribed();
-    expect(
-      (await t.request({ method: "POST", url: "/api/reactivate-subscription", as: me })).statusCode,
-    ).toBe(400);
+    expect((await post("/api/reactivate-subscription", me)).statusCode).toBe(400);
     await arrangeDate(t.db, me.user.id, { at: new Date(NOW.getTime() - 1) });
-    await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: me,
-      payload: { reason: "Other" },
-    });
+    await post("/api/cancel-subscription", me, { reason: "Other" });
     t.clock.set(new Date("2026-12-11T00:00:00Z"));
     const late = await t.request({
       method: "POST",
@@ -208,19 +165,17 @@ describe("POST /api/reactivate-subscription", () => {
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/has ended/);
-    expect((await t.request({ method: "POST", url: "/api/reactivate-subscription" })).statusCode).toBe(401);
+    expect((await post("/api/reactivate-subscription")).statusCode).toBe(401);
   });
 });
 
 describe("retention offers", () => {
   it("pause: one month off from the end of the paid cycle, then it resumes by itself", async () => {
     const me = await subscribed();
-    const res = await t.request({ method: "POST", url: "/api/subscription/pause", as: me });
+    const res = await post("/api/subscription/pause", me);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().pausedUntil).toBe("2027-01-10T12:00:00.000Z");
-    expect((await t.request({ method: "POST", url: "/api/subscription/pause", as: me })).statusCode).toBe(
-      409,
-    );
+    expect((await post("/api/subscription/pause", me)).statusCode).toBe(409);
     // The paid month runs as usual.
     expect((await userRow(me.user.id)).subscriptionStatus).toBe("active");
     t.clock.set(new Date("2026-12-10T12:00:00Z"));
@@ -242,12 +197,7 @@ describe("retention offers", () => {
 
   it("downgrade to Silver: takes effect at the next cycle at £15", async () => {
     const me = await subscribed("gold");
-    const res = await t.request({
-      method: "POST",
-      url: "/api/subscription/change-tier",
-      as: me,
-      payload: { tier: "silver" },
-    });
+    const res = await post("/api/subscription/change-tier", me, { tier: "silver" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().effectiveAt).toBe("2026-12-10T12:00:00.000Z");
     const user = await t.request({ method: "GET", url: "/api/auth/user", as: me });
@@ -261,46 +211,17 @@ describe("retention offers", () => {
 
   it("change tier: same tier refused, bad tier 400, choosing the current tier again withdraws a pending change", async () => {
     const me = await subscribed("gold");
-    const same = await t.request({
-      method: "POST",
-      url: "/api/subscription/change-tier",
-      as: me,
-      payload: { tier: "gold" },
-    });
+    const same = await post("/api/subscription/change-tier", me, { tier: "gold" });
     expect(same.statusCode).toBe(400);
-    const bad = await t.request({
-      method: "POST",
-      url: "/api/subscription/change-tier",
-      as: me,
-      payload: { tier: "diamond" },
-    });
+    const bad = await post("/api/subscription/change-tier", me, { tier: "diamond" });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(MEMBER_MSG.tier);
-    await t.request({
-      method: "POST",
-      url: "/api/subscription/change-tier",
-      as: me,
-      payload: { tier: "platinum" },
-    });
+    await post("/api/subscription/change-tier", me, { tier: "platinum" });
     expect((await userRow(me.user.id)).pendingTier).toBe("platinum");
-    await t.request({
-      method: "POST",
-      url: "/api/subscription/change-tier",
-      as: me,
-      payload: { tier: "gold" },
-    });
+    await post("/api/subscription/change-tier", me, { tier: "gold" });
     expect((await userRow(me.user.id)).pendingTier).toBeNull();
     const trial = await t.member();
-    expect(
-      (
-        await t.request({
-          method: "POST",
-          url: "/api/subscription/change-tier",
-          as: trial,
-          payload: { tier: "gold" },
-        })
-      ).statusCode,
-    ).toBe(400);
+    expect((await post("/api/subscription/change-tier", trial, { tier: "gold" })).statusCode).toBe(400);
   });
 });
 
@@ -338,16 +259,11 @@ describe("POST /api/subscription/update-payment-method", () => {
     const me = await subscribed("gold");
     const old = await userRow(me.user.id);
     await t.db.update(users).set({ subscriptionStatus: "past_due" }).where(eq(users.id, me.user.id));
-    const start = await t.request({ method: "POST", url: "/api/subscription/update-payment-method", as: me });
+    const start = await post("/api/subscription/update-payment-method", me);
     expect(start.statusCode, start.body).toBe(200);
     const auth = await authoriseAtSandbox(t, start.json().redirect_url, { account_number: "12345678" });
     const token = tokenFrom(auth.headers.location as string);
-    const done = await t.request({
-      method: "POST",
-      url: "/api/complete-subscription",
-      as: me,
-      payload: { session_token: token },
-    });
+    const done = await post("/api/complete-subscription", me, { session_token: token });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ tier: "gold", kind: "update_mandate" });
     const row = await userRow(me.user.id);
@@ -358,38 +274,23 @@ describe("POST /api/subscription/update-payment-method", () => {
     const billing = await t.request({ method: "GET", url: "/api/billing", as: me });
     expect(billing.json().mandate.accountEnding).toBe("78");
     // The same return link again changes nothing more.
-    const again = await t.request({
-      method: "POST",
-      url: "/api/complete-subscription",
-      as: me,
-      payload: { session_token: token },
-    });
+    const again = await post("/api/complete-subscription", me, { session_token: token });
     expect(again.statusCode).toBe(200);
   });
 
   it("needs a plan", async () => {
     const trial = await t.member();
-    expect(
-      (await t.request({ method: "POST", url: "/api/subscription/update-payment-method", as: trial }))
-        .statusCode,
-    ).toBe(400);
-    expect(
-      (await t.request({ method: "POST", url: "/api/subscription/update-payment-method" })).statusCode,
-    ).toBe(401);
+    expect((await post("/api/subscription/update-payment-method", trial)).statusCode).toBe(400);
+    expect((await post("/api/subscription/update-payment-method")).statusCode).toBe(401);
   });
 
   it("another member cannot complete someone else's mandate update", async () => {
     const me = await subscribed("gold");
     const other = await t.member();
-    const start = await t.request({ method: "POST", url: "/api/subscription/update-payment-method", as: me });
+    const start = await post("/api/subscription/update-payment-method", me);
     const auth = await authoriseAtSandbox(t, start.json().redirect_url);
     const token = tokenFrom(auth.headers.location as string);
-    const res = await t.request({
-      method: "POST",
-      url: "/api/complete-subscription",
-      as: other,
-      payload: { session_token: token },
-    });
+    const res = await post("/api/complete-subscription", other, { session_token: token });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -406,12 +307,7 @@ describe("advanceSubscriptions", () => {
   it("leaves cancelled plans alone", async () => {
     const me = await subscribed("silver");
     await arrangeDate(t.db, me.user.id, { at: new Date(NOW.getTime() - hours(1)) });
-    await t.request({
-      method: "POST",
-      url: "/api/cancel-subscription",
-      as: me,
-      payload: { reason: "Other" },
-    });
+    await post("/api/cancel-subscription", me, { reason: "Other" });
     t.clock.set(new Date("2027-02-15T00:00:00Z"));
     await advanceSubscriptions(t.deps);
     expect(await userRow(me.user.id)).toMatchObject({ subscriptionStatus: "cancelled" });

@@ -19,6 +19,7 @@ import {
   DIETARY_OPTIONS,
   TIMES_OF_DAY,
 } from "../../src/shared/constants.ts";
+import { base, supper } from "../helpers/match-profiles.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // The test's own rules
@@ -397,42 +398,6 @@ describe("findMatches (properties)", () => {
 // ---------------------------------------------------------------------------------------------------------
 // Hand-written cases
 
-const base: MemberProfile = {
-  userId: 1,
-  partnerId: null,
-  name: "Alex",
-  tier: "gold",
-  subscriptionStatus: "active",
-  pausedUntil: null,
-  postcode: "SW1A 1AA",
-  location: { lat: 51.501, lng: -0.1416 },
-  travelRadiusMiles: 10,
-  dateSpend: "££",
-  openToTrying: false,
-  alcoholOk: true,
-  dateTypes: ["restaurants", "culture"],
-  times: ["evenings"],
-  scheduling: [
-    { weekOfMonth: 1, dayOfWeek: "saturday" },
-    { weekOfMonth: 3, dayOfWeek: "friday" },
-  ],
-  dietary: [],
-  accessibility: [],
-  excludedVenueIds: [],
-  history: [],
-  quotaRemaining: () => 2,
-};
-const supper: IdeaCandidate = {
-  id: 11,
-  title: "Supper club",
-  category: "culinary",
-  priceLevel: "medium",
-  season: "any",
-  timeOfDay: "evening",
-  duration: 2,
-  tags: [],
-  requirements: [],
-};
 const table: VenueCandidate = {
   id: 1,
   name: "Green Table",

@@ -11,13 +11,13 @@ import { findMatches } from "../../src/server/modules/matching/engine.ts";
 import { truePrevious } from "../../src/server/modules/matching/plan.ts";
 import { MIN_DAYS_BETWEEN_DATES, pricePhrase } from "../../src/server/modules/matching/rules.ts";
 import type {
-  IdeaCandidate,
   Match,
   MatchOptions,
   MemberProfile,
   VenueCandidate,
 } from "../../src/server/modules/matching/types.ts";
 import { DAYS_OF_WEEK } from "../../src/shared/constants.ts";
+import { base, supper } from "../helpers/match-profiles.ts";
 
 const NOW = new Date("2026-11-20T09:00:00Z");
 const DEC: MatchOptions = {
@@ -27,42 +27,6 @@ const DEC: MatchOptions = {
 };
 const DAY = 86_400_000;
 
-const base: MemberProfile = {
-  userId: 1,
-  partnerId: null,
-  name: "Alex",
-  tier: "gold",
-  subscriptionStatus: "active",
-  pausedUntil: null,
-  postcode: "SW1A 1AA",
-  location: { lat: 51.501, lng: -0.1416 },
-  travelRadiusMiles: 10,
-  dateSpend: "££",
-  openToTrying: false,
-  alcoholOk: true,
-  dateTypes: ["restaurants", "culture"],
-  times: ["evenings"],
-  scheduling: [
-    { weekOfMonth: 1, dayOfWeek: "saturday" },
-    { weekOfMonth: 3, dayOfWeek: "friday" },
-  ],
-  dietary: [],
-  accessibility: [],
-  excludedVenueIds: [],
-  history: [],
-  quotaRemaining: () => 2,
-};
-const supper: IdeaCandidate = {
-  id: 11,
-  title: "Supper club",
-  category: "culinary",
-  priceLevel: "medium",
-  season: "any",
-  timeOfDay: "evening",
-  duration: 2,
-  tags: [],
-  requirements: [],
-};
 const venue = (id: number): VenueCandidate => ({
   id,
   name: `Table ${id}`,

@@ -137,9 +137,3 @@ export async function sendUnlockedClues(deps: Deps, channels: ClueChannels): Pro
   }
   return sent;
 }
-
-/** Used only until the push and SMS senders are wired in (jobs/clues.ts): nothing can be sent yet. */
-export const NO_CLUE_CHANNELS: ClueChannels = {
-  push: async () => "off",
-  text: async () => "off",
-};

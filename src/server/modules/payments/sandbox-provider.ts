@@ -44,6 +44,16 @@ export function sandboxProvider(
     return db;
   }
 
+  /** The subscription's row once the charges due by now are recorded: a change applies from the next charge. */
+  async function afterDueCharges(subscriptionId: string) {
+    await collectDue(subscriptionId);
+    const [sub] = await books()
+      .select()
+      .from(sandboxSubscriptions)
+      .where(eq(sandboxSubscriptions.id, subscriptionId));
+    return sub;
+  }
+
   /** Charges due by now are recorded (and confirmed three days after their charge date). */
   async function collectDue(subscriptionId: string): Promise<void> {
     const d = books();
@@ -131,29 +141,19 @@ export function sandboxProvider(
           .where(eq(sandboxSubscriptions.id, subscriptionId));
     },
     async updateSubscriptionAmount(subscriptionId, amountPence) {
-      await collectDue(subscriptionId);
-      const d = books();
-      const [sub] = await d
-        .select()
-        .from(sandboxSubscriptions)
-        .where(eq(sandboxSubscriptions.id, subscriptionId));
+      const sub = await afterDueCharges(subscriptionId);
       if (!sub) throw new ProviderError(`No subscription ${subscriptionId}`);
       // From the next charge on, this amount: discounted cycles not yet charged are dropped.
       const today = now();
       let taken = 0;
       while (taken < MAX_CYCLES && charge(sub, taken).at <= today) taken++;
-      await d
+      await books()
         .update(sandboxSubscriptions)
         .set({ amountPence, discountCycles: Math.min(sub.discountCycles, taken) })
         .where(eq(sandboxSubscriptions.id, subscriptionId));
     },
     async pauseSubscription(subscriptionId, cycles) {
-      await collectDue(subscriptionId);
-      const d = books();
-      const [sub] = await d
-        .select()
-        .from(sandboxSubscriptions)
-        .where(eq(sandboxSubscriptions.id, subscriptionId));
+      const sub = await afterDueCharges(subscriptionId);
       if (!sub) throw new ProviderError(`No subscription ${subscriptionId}`);
       // The next `cycles` charges not yet taken are skipped; the schedule then carries on.
       const today = now();
@@ -164,7 +164,7 @@ export function sandboxProvider(
           added++;
         }
       }
-      await d
+      await books()
         .update(sandboxSubscriptions)
         .set({ skipCycles: skip, pausedCycles: sub.pausedCycles + cycles })
         .where(eq(sandboxSubscriptions.id, subscriptionId));
@@ -261,11 +261,7 @@ export function sandboxProvider(
       }));
     },
     async upcomingPayment(subscriptionId) {
-      await collectDue(subscriptionId);
-      const [sub] = await books()
-        .select()
-        .from(sandboxSubscriptions)
-        .where(eq(sandboxSubscriptions.id, subscriptionId));
+      const sub = await afterDueCharges(subscriptionId);
       if (!sub || sub.status === "cancelled") return null;
       const today = now();
       for (let cycle = 0; cycle < MAX_CYCLES; cycle++) {
