@@ -31,12 +31,13 @@ function replaceOnce(html: string, pattern: RegExp, replacement: string, what: s
   return html.replace(pattern, () => replacement);
 }
 
-// The Latin faces the first screen uses: preloaded, so they arrive with the stylesheet instead of after it.
+// The faces the first screen uses, cut to common characters (src/client/fonts/basic-latin.css): preloaded,
+// so the text is drawn in them from the first paint rather than swapped in later.
 const assets = readdirSync(assetsDir);
 const FONT_FILES = [
-  /^fraunces-latin-wght-normal-.*\.woff2$/,
-  /^fraunces-latin-wght-italic-.*\.woff2$/,
-  /^inter-latin-wght-normal-.*\.woff2$/,
+  /^fraunces-basic-latin-wght-normal-.*\.woff2$/,
+  /^fraunces-basic-latin-wght-italic-.*\.woff2$/,
+  /^inter-basic-latin-wght-normal-.*\.woff2$/,
 ];
 const preloads = FONT_FILES.map((pattern) => {
   const file = assets.find((f) => pattern.test(f));

@@ -1,6 +1,8 @@
 import "@fontsource-variable/fraunces";
 import "@fontsource-variable/fraunces/wght-italic.css";
 import "@fontsource-variable/inter";
+// After the fontsource faces: the small files for common characters win wherever they cover the text.
+import "./fonts/basic-latin.css";
 import "./index.css";
 import { AUTH_HINT_COOKIE } from "../shared/constants.ts";
 import { enableAppStylesheet } from "./lib/app-stylesheet.ts";
