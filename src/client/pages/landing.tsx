@@ -54,7 +54,7 @@ export default function LandingPage() {
       <section
         id="how-it-works"
         aria-labelledby="how-heading"
-        className="below-fold mx-auto w-full max-w-6xl px-6 py-20 sm:py-28"
+        className="mx-auto w-full max-w-6xl px-6 py-20 sm:py-28"
       >
         <SectionHeading
           id="how-heading"
@@ -86,11 +86,7 @@ export default function LandingPage() {
         </ol>
       </section>
 
-      <section
-        id="pricing"
-        aria-labelledby="pricing-heading"
-        className="below-fold border-y border-border bg-muted/60"
-      >
+      <section id="pricing" aria-labelledby="pricing-heading" className="border-y border-border bg-muted/60">
         <div className="mx-auto max-w-6xl px-6 py-20 sm:py-28">
           <SectionHeading id="pricing-heading" eyebrow="Pricing" title="Three simple monthly plans">
             Choose how many evenings a month. Your membership covers the planning and booking; you pay the
@@ -115,7 +111,7 @@ export default function LandingPage() {
       <Expectations />
       <Faq />
 
-      <section aria-labelledby="cta-heading" className="below-fold curtain-stage">
+      <section aria-labelledby="cta-heading" className="curtain-stage">
         <div className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-28" data-reveal>
           <p className="text-xs font-semibold tracking-[0.22em] text-gold-soft uppercase">
             Your first reveal

@@ -34,7 +34,7 @@ export function Expectations() {
     <section
       id="testimonials"
       aria-labelledby="reviews-heading"
-      className="below-fold border-y border-border bg-muted/60"
+      className="border-y border-border bg-muted/60"
     >
       <div className="mx-auto max-w-6xl px-6 py-20 sm:py-28">
         <SectionHeading id="reviews-heading" eyebrow="Reviews" title="What couples can expect">

@@ -41,7 +41,7 @@ export function Experiences() {
     <section
       id="experiences"
       aria-labelledby="experiences-heading"
-      className="below-fold mx-auto w-full max-w-6xl px-6 py-20 sm:py-28"
+      className="mx-auto w-full max-w-6xl px-6 py-20 sm:py-28"
     >
       <SectionHeading
         id="experiences-heading"
