@@ -36,7 +36,8 @@ const server = spawn(process.execPath, ["tests/e2e/server.ts"], {
 });
 
 async function waitForHealth() {
-  for (let i = 0; i < 120; i++) {
+  // Up to two minutes: on a busy shared machine the server (and its fresh database) took 80 s to answer.
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`${url}api/health`)).ok) return;
     } catch {}

@@ -7,6 +7,8 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { APP_STYLESHEET_ATTR } from "../src/client/lib/app-stylesheet.ts";
+import { landingCss } from "./landing-css.ts";
 
 interface PrerenderModule {
   render(): string;
@@ -29,12 +31,13 @@ function replaceOnce(html: string, pattern: RegExp, replacement: string, what: s
   return html.replace(pattern, () => replacement);
 }
 
-// The Latin faces the first screen uses: preloaded, so they arrive with the stylesheet instead of after it.
+// The faces the first screen uses, cut to common characters (src/client/fonts/basic-latin.css): preloaded,
+// so the text is drawn in them from the first paint rather than swapped in later.
 const assets = readdirSync(assetsDir);
 const FONT_FILES = [
-  /^fraunces-latin-wght-normal-.*\.woff2$/,
-  /^fraunces-latin-wght-italic-.*\.woff2$/,
-  /^inter-latin-wght-normal-.*\.woff2$/,
+  /^fraunces-basic-latin-wght-normal-.*\.woff2$/,
+  /^fraunces-basic-latin-wght-italic-.*\.woff2$/,
+  /^inter-basic-latin-wght-normal-.*\.woff2$/,
 ];
 const preloads = FONT_FILES.map((pattern) => {
   const file = assets.find((f) => pattern.test(f));
@@ -47,8 +50,23 @@ html = replaceOnce(html, /<title>[^<]*<\/title>/, head.title, "<title>");
 html = replaceOnce(html, /<meta\s+name="description"[^>]*>/, head.description, "description");
 html = replaceOnce(html, /<\/head>/, `  ${preloads}\n    ${head.extra}\n  </head>`, "</head>");
 html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${appHtml}</div>`, "root element");
+
+// The first paint waits for no stylesheet: the rules the landing page can use go inline, and the app's full
+// sheet stays in the page as a disabled link (a browser does not fetch it) that main.tsx turns on when the
+// app boots. See docs/decisions/0055h-landing-css-inline.md.
+const sheetLink = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)">/;
+const sheetHref = html.match(sheetLink)?.[1];
+if (!sheetHref) throw new Error("prerender: expected the app's stylesheet link in index.html");
+const inlineCss = landingCss(readFileSync(path.join(root, "dist/client", sheetHref), "utf8"), html);
+html = replaceOnce(
+  html,
+  sheetLink,
+  `<style>${inlineCss}</style>\n    <link rel="stylesheet" crossorigin href="${sheetHref}" disabled ${APP_STYLESHEET_ATTR} />`,
+  "stylesheet link",
+);
 writeFileSync(indexPath, html);
 
 console.log(
-  `prerender: landing page written to dist/client/index.html (${(appHtml.length / 1024).toFixed(1)} kB)`,
+  `prerender: landing page written to dist/client/index.html (${(appHtml.length / 1024).toFixed(1)} kB, ` +
+    `${(inlineCss.length / 1024).toFixed(1)} kB of its styles inline)`,
 );

@@ -1,8 +1,11 @@
 import "@fontsource-variable/fraunces";
 import "@fontsource-variable/fraunces/wght-italic.css";
 import "@fontsource-variable/inter";
+// After the fontsource faces: the small files for common characters win wherever they cover the text.
+import "./fonts/basic-latin.css";
 import "./index.css";
 import { AUTH_HINT_COOKIE } from "../shared/constants.ts";
+import { enableAppStylesheet } from "./lib/app-stylesheet.ts";
 import { bootOnIntent } from "./lib/hydration.ts";
 
 // index.html carries the landing page rendered at build time (scripts/prerender.ts) and is served for every
@@ -14,8 +17,9 @@ const container = document.getElementById("root")!;
 const hydrate = window.location.pathname === "/" && container.firstElementChild !== null;
 
 function boot(): void {
-  void Promise.all([import("./start.tsx"), import("./App.tsx")]).then(([{ start }, { default: App }]) =>
-    start(container, hydrate, App),
+  // The first paint used the landing page's inline styles only; the app's own screens need the full sheet.
+  void Promise.all([import("./start.tsx"), import("./App.tsx"), enableAppStylesheet()]).then(
+    ([{ start }, { default: App }]) => start(container, hydrate, App),
   );
 }
 
