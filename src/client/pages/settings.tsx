@@ -98,6 +98,7 @@ export default function SettingsPage() {
             <Tabs.List
               aria-label="Settings sections"
               data-testid="settings-tabs"
+              data-sticky-bar="bottom"
               data-layout={wide ? "side" : "bottom"}
               className={cn(
                 "fixed inset-x-0 bottom-0 z-30 grid grid-cols-4 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-8px_24px_-16px_rgb(40_10_40/0.35)] backdrop-blur-md",

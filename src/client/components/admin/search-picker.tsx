@@ -148,7 +148,8 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
             setActive(0);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          // Focus alone (a dialog opening on this field, or Tab) leaves the list shut: it opens on typing,
+          // the down arrow or a click, so it never covers the form by itself.
           onClick={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={(e) => {
@@ -171,6 +172,8 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
               ref={list}
               id={ids.list}
               role="listbox"
+              // Not a tab stop (Chromium makes a scrolling box one): the arrows move in the list, Tab leaves it.
+              tabIndex={-1}
               aria-label={p.noun[0].toUpperCase() + p.noun.slice(1)}
               className="max-h-64 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-lg"
             >
