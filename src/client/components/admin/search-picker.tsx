@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { ADMIN_PAGE } from "../../../shared/admin/common.ts";
 import { cn } from "../../lib/cn.ts";
 import { apiGet } from "../../lib/queryClient.ts";
@@ -160,6 +161,10 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
             } else if (e.key === "ArrowUp") {
               e.preventDefault();
               setActive((i) => Math.max(i - 1, 0));
+            } else if (e.key === "Tab" && listed) {
+              // Shut before the browser moves focus: Tab then goes on to the next field. With the list still
+              // there, Chromium sent focus into it, the blur removed it, and focus fell to the dialog frame.
+              flushSync(() => setOpen(false));
             } else if (e.key === "Enter" && listed) {
               e.preventDefault();
               choose(options[active]);

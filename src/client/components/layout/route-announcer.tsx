@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 
 /** How long a new page may take to draw its heading (a screen loaded on demand, then its data). */
-const WAIT_FOR_HEADING_MS = 4000;
+const WAIT_FOR_HEADING_MS = 10_000;
+/** After this, a heading like the last page's is taken as the new page's (the same screen, another date). */
+const SAME_HEADING_AFTER_MS = 1500;
+
+/** The main heading of the page now shown, if it has one yet. */
+const mainHeading = () => document.getElementById("main")?.querySelector<HTMLElement>("h1") ?? null;
 
 /** True when focus is nowhere useful: on <body>, or on a control the new page no longer has. */
 function focusLost(active: Element | null): boolean {
@@ -28,11 +33,21 @@ export function RouteAnnouncer() {
       return;
     }
     const started = performance.now();
+    // Still on screen as the address changes: the old page's heading, unless the new page drew at once.
+    const before = mainHeading();
+    const beforeText = before?.textContent ?? "";
     let timer: ReturnType<typeof setTimeout>;
     const settle = () => {
       const main = document.getElementById("main");
-      const heading = main?.querySelector<HTMLElement>("h1") ?? null;
-      if (!heading && performance.now() - started < WAIT_FOR_HEADING_MS) {
+      const found = mainHeading();
+      const waited = performance.now() - started;
+      const old =
+        found !== null &&
+        found === before &&
+        found.textContent === beforeText &&
+        waited < SAME_HEADING_AFTER_MS;
+      const heading = old ? null : found;
+      if (!heading && waited < WAIT_FOR_HEADING_MS) {
         timer = setTimeout(settle, 50);
         return;
       }
