@@ -152,7 +152,8 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
           // Focus alone (a dialog opening on this field, or Tab) leaves the list shut: it opens on typing,
           // the down arrow or a click, so it never covers the form by itself.
           onClick={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
+          // After the focus move has settled, for the same reason (a click elsewhere).
+          onBlur={() => setTimeout(() => setOpen(false), 0)}
           onKeyDown={(e) => {
             if (e.key === "ArrowDown") {
               e.preventDefault();
@@ -161,9 +162,10 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
             } else if (e.key === "ArrowUp") {
               e.preventDefault();
               setActive((i) => Math.max(i - 1, 0));
-            } else if (e.key === "Tab" && listed) {
-              // Shut before the browser moves focus: Tab then goes on to the next field. With the list still
-              // there, Chromium sent focus into it, the blur removed it, and focus fell to the dialog frame.
+            } else if (e.key === "Tab" && open) {
+              // Shut while this field still has focus, before the browser moves it: removing the list (or
+              // its "Searching..." line) during the move left focus on <body> for a moment, and the Radix
+              // dialog's focus trap then took it to the dialog frame instead of the next field.
               flushSync(() => setOpen(false));
             } else if (e.key === "Enter" && listed) {
               e.preventDefault();
