@@ -53,7 +53,7 @@ html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${appHtml}</d
 
 // The first paint waits for no stylesheet: the rules the landing page can use go inline, and the app's full
 // sheet stays in the page as a disabled link (a browser does not fetch it) that main.tsx turns on when the
-// app boots. See docs/decisions/0055h-landing-css-inline.md.
+// app boots. See docs/decisions/0057-landing-first-paint.md.
 const sheetLink = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)">/;
 const sheetHref = html.match(sheetLink)?.[1];
 if (!sheetHref) throw new Error("prerender: expected the app's stylesheet link in index.html");

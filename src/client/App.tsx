@@ -5,6 +5,7 @@ import { TIMING } from "../shared/constants.ts";
 import { TOAST } from "../shared/messages.ts";
 import { Header } from "./components/layout/header.tsx";
 import { isNetworkFailure, OfflineHeader, OfflineNotice } from "./components/layout/offline.tsx";
+import { RouteAnnouncer } from "./components/layout/route-announcer.tsx";
 import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
@@ -17,6 +18,7 @@ import {
 } from "./lib/queryClient.ts";
 import { currentPathForNext } from "./lib/safe-next.ts";
 import { isInstalledApp, registerServiceWorker, tellWorkerOwner } from "./lib/service-worker.ts";
+import { keepFocusClearOfStickyBars } from "./lib/sticky-clearance.ts";
 import { takeCarriedToast, toast, toastAcrossNavigation } from "./lib/toast.ts";
 import { useVerificationResult } from "./lib/verification-result.ts";
 import LandingPage from "./pages/landing.tsx";
@@ -202,10 +204,12 @@ function Shell() {
   useEffect(() => {
     // Marks the page as running (hydrated or rendered): before this, the prerendered page is static HTML.
     document.documentElement.setAttribute("data-app-ready", "");
+    const stopClearance = keepFocusClearOfStickyBars();
     if (carriedToast) {
       toast(carriedToast);
       carriedToast = null;
     }
+    return stopClearance;
   }, []);
   // On "/" the landing page shows while a possible session is checked (it is also the prerendered page the
   // browser already shows): a member then sees home, and no spinner ever covers the landing page.
@@ -249,6 +253,7 @@ export default function App({ ssrPath }: { ssrPath?: string }) {
     <QueryClientProvider client={queryClient}>
       <Router ssrPath={ssrPath}>
         <Shell />
+        <RouteAnnouncer />
       </Router>
       <LazyToaster />
     </QueryClientProvider>

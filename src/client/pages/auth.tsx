@@ -12,6 +12,7 @@ import { useInviteFromNext } from "../components/partner/pending-invite.ts";
 import { Card, CardContent } from "../components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../lib/document-title.ts";
+import { useFocusOnChange } from "../lib/focus-on-change.ts";
 import { safeNextPath } from "../lib/safe-next.ts";
 import { parseTierId } from "../lib/tiers.ts";
 
@@ -34,6 +35,9 @@ export default function AuthPage() {
   // A reset link is checked as it opens: a dead one says so before anything is typed.
   const link = useResetLink(token);
   const deadLink = Boolean(token) && link === "dead";
+  const heading = useFocusOnChange<HTMLHeadingElement>(
+    `${mode}${token ? ":reset" : ""}${signInToken ? ":link" : ""}`,
+  );
 
   useDocumentTitle(
     signInToken
@@ -138,7 +142,7 @@ export default function AuthPage() {
       <div className="flex items-start justify-center px-4 py-10 sm:items-center sm:px-6 sm:py-16">
         <div className="w-full max-w-md">
           <div className="mb-8 text-center">
-            <h1 className="text-3xl font-normal sm:text-4xl">
+            <h1 ref={heading} tabIndex={-1} className="text-3xl font-normal sm:text-4xl">
               {signInToken
                 ? "Sign in with your link"
                 : deadLink

@@ -22,7 +22,8 @@ import { unsavedChanges } from "../lib/unsaved-changes.ts";
 
 /** The panel takes focus (Tab from the tab list moves into it): show where focus is, like every control. */
 const PANEL_FOCUS =
-  "rounded-xl outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring";
+  // outline-solid: Tailwind's outline-none also empties the outline style focus-visible:outline-2 draws with.
+  "rounded-xl outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-4 focus-visible:outline-ring";
 
 const triggerClass = cn(
   "group flex min-w-0 flex-col items-center gap-1 px-1 pt-2 pb-1.5 text-[0.6875rem] font-medium text-muted-foreground transition-colors",
@@ -98,6 +99,7 @@ export default function SettingsPage() {
             <Tabs.List
               aria-label="Settings sections"
               data-testid="settings-tabs"
+              data-sticky-bar="bottom"
               data-layout={wide ? "side" : "bottom"}
               className={cn(
                 "fixed inset-x-0 bottom-0 z-30 grid grid-cols-4 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-8px_24px_-16px_rgb(40_10_40/0.35)] backdrop-blur-md",

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { ADMIN_PAGE } from "../../../shared/admin/common.ts";
 import { cn } from "../../lib/cn.ts";
 import { apiGet } from "../../lib/queryClient.ts";
@@ -148,9 +149,11 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
             setActive(0);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          // Focus alone (a dialog opening on this field, or Tab) leaves the list shut: it opens on typing,
+          // the down arrow or a click, so it never covers the form by itself.
           onClick={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
+          // After the focus move has settled, for the same reason (a click elsewhere).
+          onBlur={() => setTimeout(() => setOpen(false), 0)}
           onKeyDown={(e) => {
             if (e.key === "ArrowDown") {
               e.preventDefault();
@@ -159,6 +162,11 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
             } else if (e.key === "ArrowUp") {
               e.preventDefault();
               setActive((i) => Math.max(i - 1, 0));
+            } else if (e.key === "Tab" && open) {
+              // Shut while this field still has focus, before the browser moves it: removing the list (or
+              // its "Searching..." line) during the move left focus on <body> for a moment, and the Radix
+              // dialog's focus trap then took it to the dialog frame instead of the next field.
+              flushSync(() => setOpen(false));
             } else if (e.key === "Enter" && listed) {
               e.preventDefault();
               choose(options[active]);
@@ -171,6 +179,8 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
               ref={list}
               id={ids.list}
               role="listbox"
+              // Not a tab stop (Chromium makes a scrolling box one): the arrows move in the list, Tab leaves it.
+              tabIndex={-1}
               aria-label={p.noun[0].toUpperCase() + p.noun.slice(1)}
               className="max-h-64 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-lg"
             >

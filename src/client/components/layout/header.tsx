@@ -20,7 +20,10 @@ export function Header() {
   // The back office's tabs use a wider page (max-w-7xl): the header's edges line up with it there.
   const wide = location === "/admin";
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
+    <header
+      data-sticky-bar="top"
+      className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
+    >
       <div
         className={cn("mx-auto flex h-16 items-center gap-2 px-4 sm:px-6", wide ? "max-w-7xl" : "max-w-6xl")}
         data-testid="header-bar"

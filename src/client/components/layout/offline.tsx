@@ -18,7 +18,10 @@ export function isNetworkFailure(error: unknown): boolean {
 /** The header while offline: the member's name and menu need the server, so only the logo and a note. */
 export function OfflineHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
+    <header
+      data-sticky-bar="top"
+      className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         <Link
           href="/dashboard"

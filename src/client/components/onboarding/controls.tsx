@@ -128,6 +128,12 @@ export function SwitchRow({
   );
 }
 
+/** A group whose answer is missing: marked invalid and described by the message shown under it. */
+export interface InvalidProps {
+  invalid?: boolean;
+  errorId?: string;
+}
+
 export interface RankedOption<V extends string> {
   value: V;
   label: string;
@@ -145,17 +151,23 @@ export function RankedChoices<V extends string>({
   onChange,
   label,
   columns = "sm:grid-cols-2",
+  invalid,
+  errorId,
 }: {
   options: readonly RankedOption<V>[];
   value: V[];
   onChange: (next: V[]) => void;
   label: string;
   columns?: string;
-}) {
+} & InvalidProps) {
   const idBase = useId();
   const toggle = (v: V) => onChange(value.includes(v) ? value.filter((x) => x !== v) : [...value, v]);
   return (
-    <fieldset className={cn("grid min-w-0 gap-3", columns)}>
+    <fieldset
+      className={cn("grid min-w-0 gap-3", columns)}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
+    >
       <legend className="sr-only">{label}</legend>
       {options.map((option) => {
         const rank = value.indexOf(option.value) + 1;

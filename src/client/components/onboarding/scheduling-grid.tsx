@@ -3,7 +3,7 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import { DAYS_OF_WEEK } from "../../../shared/constants.ts";
 import { MIN_SCHEDULING_OPTIONS } from "../../../shared/schemas/onboarding.ts";
 import { cn } from "../../lib/cn.ts";
-import { focusRing, LiveCount } from "./controls.tsx";
+import { focusRing, type InvalidProps, LiveCount } from "./controls.tsx";
 import type { DayOfWeek, Slot } from "./model.ts";
 
 const WEEKS = [1, 2, 3, 4] as const;
@@ -20,7 +20,12 @@ const ROW =
  * Step 4: week of the month x day of the week. Phone first: one row per week with seven compact toggles,
  * and a top row that toggles a day in every week. One tab stop; arrow keys, Home and End move within it.
  */
-export function SchedulingGrid({ value, onChange }: { value: Slot[]; onChange: (next: Slot[]) => void }) {
+export function SchedulingGrid({
+  value,
+  onChange,
+  invalid,
+  errorId,
+}: { value: Slot[]; onChange: (next: Slot[]) => void } & InvalidProps) {
   const [focus, setFocus] = useState<[number, number]>([1, 0]);
   const cells = useRef(new Map<string, HTMLButtonElement>());
   const has = (week: number, day: DayOfWeek) =>
@@ -72,7 +77,8 @@ export function SchedulingGrid({ value, onChange }: { value: Slot[]; onChange: (
   return (
     <div className="grid gap-4">
       <fieldset
-        aria-describedby="scheduling-help"
+        aria-describedby={invalid ? `${errorId} scheduling-help` : "scheduling-help"}
+        aria-invalid={invalid || undefined}
         onKeyDown={onKeyDown}
         className="grid min-w-0 gap-1.5 sm:gap-2"
       >

@@ -14,13 +14,20 @@ const SPENDS: { value: DateSpend; name: string; mood: string }[] = [
 export function BudgetStep({
   value,
   onChange,
+  invalid,
+  errorId,
 }: {
   value: DateSpend | null;
   onChange: (value: DateSpend) => void;
+  /** No budget chosen yet and Next pressed: the group is marked invalid and described by the message. */
+  invalid?: boolean;
+  errorId?: string;
 }) {
   return (
     <RadioGroup.Root
       aria-label="Budget per person"
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
       value={value ?? ""}
       onValueChange={(v) => onChange(v as DateSpend)}
       className="grid gap-3"

@@ -1,6 +1,6 @@
 import { Landmark, Martini, Moon, Mountain, Music, Sun, Sunrise, UtensilsCrossed } from "lucide-react";
 import { DATE_TYPE_LABELS, TIME_LABELS } from "../../../shared/constants.ts";
-import { LiveCount, RankedChoices, type RankedOption } from "./controls.tsx";
+import { type InvalidProps, LiveCount, RankedChoices, type RankedOption } from "./controls.tsx";
 import type { DateType, TimeOfDay } from "./model.ts";
 
 const DATE_TYPE_OPTIONS: RankedOption<DateType>[] = [
@@ -54,20 +54,35 @@ function chosenLine(count: number): string {
 }
 
 /** Step 3: kinds of date, ranked in the order chosen. */
-export function DateTypesStep({ value, onChange }: { value: DateType[]; onChange: (v: DateType[]) => void }) {
+export function DateTypesStep({
+  value,
+  onChange,
+  ...invalid
+}: { value: DateType[]; onChange: (v: DateType[]) => void } & InvalidProps) {
   return (
     <div className="grid gap-4">
-      <RankedChoices label="Kinds of date" options={DATE_TYPE_OPTIONS} value={value} onChange={onChange} />
+      <RankedChoices
+        {...invalid}
+        label="Kinds of date"
+        options={DATE_TYPE_OPTIONS}
+        value={value}
+        onChange={onChange}
+      />
       <LiveCount>{chosenLine(value.length)}</LiveCount>
     </div>
   );
 }
 
 /** Step 5: times of day, ranked in the order chosen. */
-export function TimesStep({ value, onChange }: { value: TimeOfDay[]; onChange: (v: TimeOfDay[]) => void }) {
+export function TimesStep({
+  value,
+  onChange,
+  ...invalid
+}: { value: TimeOfDay[]; onChange: (v: TimeOfDay[]) => void } & InvalidProps) {
   return (
     <div className="grid gap-4">
       <RankedChoices
+        {...invalid}
         label="Times of day"
         options={TIME_OPTIONS}
         value={value}

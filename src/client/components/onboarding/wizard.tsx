@@ -32,7 +32,10 @@ import { FinalStep } from "./step-final.tsx";
 import { LocationStep } from "./step-location.tsx";
 import { DateTypesStep, TimesStep } from "./step-ranked.tsx";
 
-type FocusTarget = "heading" | "postcode" | "terms";
+type FocusTarget = "heading" | "postcode" | "terms" | "error";
+
+/** The id of the message under a step whose answer is missing (steps 2-5). */
+const STEP_ERROR_ID = "onboarding-step-error";
 
 /** The step asked for in the query string (?step=N, 1 to 6), if any. */
 function stepInSearch(search: string): number | null {
@@ -85,6 +88,9 @@ export function OnboardingWizard({
   }, [userId, values, step]);
   const [postcodeError, setPostcodeError] = useState<string>();
   const [termsError, setTermsError] = useState<string>();
+  // Steps 2-5: the missing answer is said beside the choices (and marked invalid), not only in a toast.
+  const [stepError, setStepError] = useState<{ step: number; message: string } | null>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const postcodeRef = useRef<HTMLInputElement>(null);
   const termsRef = useRef<HTMLDivElement>(null);
@@ -97,6 +103,18 @@ export function OnboardingWizard({
     if (target === "terms") {
       termsRef.current?.querySelector<HTMLElement>("[role=checkbox]")?.focus();
       return;
+    }
+    if (target === "error") {
+      // The first choice of the invalid group, so the member can answer at once; its group's description
+      // (the message) is read with it.
+      const group = contentRef.current?.querySelector<HTMLElement>("[aria-invalid=true]");
+      const first =
+        group?.querySelector<HTMLElement>('[tabindex="0"]') ??
+        group?.querySelector<HTMLElement>("button, [role=radio]");
+      if (first) {
+        first.focus();
+        return;
+      }
     }
     window.scrollTo({ top: 0 });
     if (target === "postcode") postcodeRef.current?.focus();
@@ -136,7 +154,18 @@ export function OnboardingWizard({
     navigate(stepAddress(n));
   }
 
-  const set = (patch: Partial<OnboardingValues>) => setValues((v) => ({ ...v, ...patch }));
+  const set = (patch: Partial<OnboardingValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    // An answer given: the message about the missing one goes (Next checks again).
+    if (stepError && !("postcode" in patch) && !("termsAccepted" in patch)) setStepError(null);
+  };
+
+  /** Keeps the member on step n: the message beside the choices, in a toast as before, focus on the choices. */
+  function refuse(n: number, message: string) {
+    prompt(message);
+    setStepError({ step: n, message });
+    setFocusRequest({ target: "error" });
+  }
 
   function setPostcode(postcode: string) {
     set({ postcode });
@@ -154,19 +183,19 @@ export function OnboardingWizard({
         return false;
       case 2:
         if (values.dateSpend) return true;
-        prompt(ONBOARDING_MSG.budget);
+        refuse(2, ONBOARDING_MSG.budget);
         return false;
       case 3:
         if (values.dateTypes.length > 0) return true;
-        prompt(ONBOARDING_MSG.dateTypes);
+        refuse(3, ONBOARDING_MSG.dateTypes);
         return false;
       case 4:
         if (hasEnoughSlots(values.scheduling)) return true;
-        prompt(ONBOARDING_MSG.scheduling);
+        refuse(4, ONBOARDING_MSG.scheduling);
         return false;
       case 5:
         if (values.times.length > 0) return true;
-        prompt(ONBOARDING_MSG.times);
+        refuse(5, ONBOARDING_MSG.times);
         return false;
       default:
         return true;
@@ -206,9 +235,18 @@ export function OnboardingWizard({
       return missing(ONBOARDING_TOAST.missingPostcode, 1, "postcode");
     }
     if (!inServiceArea(values.postcode)) return goTo(1, "postcode");
-    if (values.dateTypes.length === 0) return missing(ONBOARDING_TOAST.missingDateTypes, 3);
-    if (!hasEnoughSlots(values.scheduling)) return missing(ONBOARDING_TOAST.missingScheduling, 4);
-    if (values.times.length === 0) return missing(ONBOARDING_TOAST.missingTimes, 5);
+    if (values.dateTypes.length === 0) {
+      setStepError({ step: 3, message: ONBOARDING_MSG.dateTypes });
+      return missing(ONBOARDING_TOAST.missingDateTypes, 3);
+    }
+    if (!hasEnoughSlots(values.scheduling)) {
+      setStepError({ step: 4, message: ONBOARDING_MSG.scheduling });
+      return missing(ONBOARDING_TOAST.missingScheduling, 4);
+    }
+    if (values.times.length === 0) {
+      setStepError({ step: 5, message: ONBOARDING_MSG.times });
+      return missing(ONBOARDING_TOAST.missingTimes, 5);
+    }
     if (!values.termsAccepted) {
       setTermsError(ONBOARDING_MSG.terms);
       setFocusRequest({ target: "terms" });
@@ -231,6 +269,8 @@ export function OnboardingWizard({
   }
 
   const meta = STEPS[step - 1];
+  const error = stepError?.step === step ? stepError.message : undefined;
+  const invalid = error ? { invalid: true, errorId: STEP_ERROR_ID } : {};
   const busy = save.isPending || save.isSuccess;
 
   let content: ReactNode;
@@ -246,12 +286,19 @@ export function OnboardingWizard({
       />
     );
   else if (step === 2)
-    content = <BudgetStep value={values.dateSpend} onChange={(dateSpend) => set({ dateSpend })} />;
+    content = (
+      <BudgetStep {...invalid} value={values.dateSpend} onChange={(dateSpend) => set({ dateSpend })} />
+    );
   else if (step === 3)
-    content = <DateTypesStep value={values.dateTypes} onChange={(dateTypes) => set({ dateTypes })} />;
+    content = (
+      <DateTypesStep {...invalid} value={values.dateTypes} onChange={(dateTypes) => set({ dateTypes })} />
+    );
   else if (step === 4)
-    content = <SchedulingGrid value={values.scheduling} onChange={(scheduling) => set({ scheduling })} />;
-  else if (step === 5) content = <TimesStep value={values.times} onChange={(times) => set({ times })} />;
+    content = (
+      <SchedulingGrid {...invalid} value={values.scheduling} onChange={(scheduling) => set({ scheduling })} />
+    );
+  else if (step === 5)
+    content = <TimesStep {...invalid} value={values.times} onChange={(times) => set({ times })} />;
   else
     content = (
       <FinalStep
@@ -303,21 +350,38 @@ export function OnboardingWizard({
             {meta.title}
           </h1>
           <p className="mt-2 text-muted-foreground">{meta.intro}</p>
-          <div className="mt-7">{content}</div>
+          <div ref={contentRef} className="mt-7">
+            {content}
+          </div>
+          {error && (
+            <p id={STEP_ERROR_ID} role="alert" className="mt-4 text-sm font-medium text-destructive-text">
+              {error}
+            </p>
+          )}
         </Card>
 
-        <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center gap-3 border-t border-border bg-background/90 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+        <div
+          data-sticky-bar="bottom"
+          data-testid="step-nav"
+          className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center gap-3 border-t border-border bg-background/90 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none"
+        >
           <Button
             variant="outline"
             size="lg"
             disabled={step === 1 || busy}
             onClick={() => goTo(step - 1)}
-            className="px-5"
+            className="px-5 max-[359px]:px-3.5"
           >
             <ArrowLeft aria-hidden />
-            Previous
+            {/* At 320 px (a phone, or 400% zoom) both labels do not fit: Previous keeps its arrow and name. */}
+            <span className="max-[359px]:sr-only">Previous</span>
           </Button>
-          <Button type="submit" size="lg" disabled={busy} className="ml-auto flex-1 sm:flex-none">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={busy}
+            className="ml-auto min-w-0 flex-1 max-[359px]:px-4 sm:flex-none"
+          >
             {step < STEP_COUNT ? (
               <>
                 Next

@@ -127,7 +127,10 @@ export function PartnerQuestionnaireForm({ data }: { data: PartnerQuestionnaire 
           {data.shared && <SharedAnswersCard shared={data.shared} className="lg:sticky lg:top-24" />}
         </div>
 
-        <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-border bg-background/90 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+        <div
+          data-sticky-bar="bottom"
+          className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-border bg-background/90 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none"
+        >
           <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
             {busy ? (
               "Saving..."

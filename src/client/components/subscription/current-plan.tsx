@@ -52,13 +52,19 @@ export function CurrentPlan({ user }: { user: PublicUser }) {
         )}
         <PlanFeatures tier={tier} />
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg">
+          {/* The labels wrap on the narrowest screens rather than run past the card's clipped edge. */}
+          <Button asChild size="lg" className="h-auto min-h-12 py-2 text-center whitespace-normal">
             <Link href="/dashboard">
               Go to Dashboard
               <ArrowRight aria-hidden />
             </Link>
           </Button>
-          <Button asChild size="lg" variant="outline">
+          <Button
+            asChild
+            size="lg"
+            variant="outline"
+            className="h-auto min-h-12 py-2 text-center whitespace-normal"
+          >
             <Link href="/settings">Change or cancel in Settings</Link>
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { TicketPercent, X } from "lucide-react";
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useEffect, useId, useRef } from "react";
 import type { TierId } from "../../../shared/constants.ts";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
@@ -20,6 +20,19 @@ export function OfferCodeBox({
   const id = useId();
   const applied = offer.applied && offer.applied.tier === tier ? offer.applied : null;
   const canApply = offer.input.trim() !== "" && tier !== null && !offer.pending;
+  // Apply and Remove each replace the form they are in: focus follows to the control now in their place
+  // (Remove, or the empty field), instead of dropping to <body>.
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const wasApplied = useRef(Boolean(applied));
+  useEffect(() => {
+    const now = Boolean(applied);
+    if (now === wasApplied.current) return;
+    wasApplied.current = now;
+    const focusedBefore = document.activeElement;
+    if (focusedBefore && focusedBefore !== document.body && focusedBefore.isConnected) return;
+    (now ? removeButton.current : field.current)?.focus();
+  }, [applied]);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -40,6 +53,7 @@ export function OfferCodeBox({
           <p className="text-muted-foreground">{applied.description ?? savingsSentence(applied, "page")}</p>
         </div>
         <Button
+          ref={removeButton}
           variant="ghost"
           size="sm"
           onClick={offer.remove}
@@ -57,6 +71,7 @@ export function OfferCodeBox({
       <Label htmlFor={`${id}-code`}>Offer code</Label>
       <div className="flex gap-2">
         <Input
+          ref={field}
           id={`${id}-code`}
           value={offer.input}
           onChange={(e) => offer.setInput(e.target.value)}

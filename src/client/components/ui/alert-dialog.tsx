@@ -1,6 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
+import { type ReturnFocusProps, useReturnFocus } from "../../lib/return-focus.ts";
 import { buttonVariants } from "./button.tsx";
 import { dialogPanelClass, overlayClass } from "./dialog.tsx";
 
@@ -8,14 +9,23 @@ import { dialogPanelClass, overlayClass } from "./dialog.tsx";
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
+/** Closing returns focus to the control that opened it (see useReturnFocus), or to `fallbackFocus`. */
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  fallbackFocus,
   ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+}: ComponentProps<typeof AlertDialogPrimitive.Content> & ReturnFocusProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClass} />
-      <AlertDialogPrimitive.Content className={cn(dialogPanelClass, "p-6 sm:p-8", className)} {...props} />
+      <AlertDialogPrimitive.Content
+        className={cn(dialogPanelClass, "p-6 sm:p-8", className)}
+        {...props}
+        {...returnFocus}
+      />
     </AlertDialogPrimitive.Portal>
   );
 }

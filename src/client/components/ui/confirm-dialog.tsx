@@ -28,6 +28,7 @@ export function ConfirmDialog({
   pendingLabel,
   onConfirm,
   trigger,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -41,11 +42,13 @@ export function ConfirmDialog({
   pendingLabel: string;
   onConfirm: () => void;
   trigger?: ReactNode;
+  /** Runs as it closes, before focus goes back to the button that opened it (prevent that to send it elsewhere). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       {trigger}
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle className="break-words">{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
+import { type ReturnFocusProps, useReturnFocus } from "../../lib/return-focus.ts";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -15,17 +16,28 @@ export const dialogPanelClass = cn(
   "data-[state=open]:animate-fade-in",
 );
 
-/** A centred modal panel with a close button; pass `description` (or aria-describedby) for screen readers. */
+/**
+ * A centred modal panel with a close button; pass `description` (or aria-describedby) for screen readers.
+ * Closing returns focus to the control that opened it (see useReturnFocus), or to `fallbackFocus`.
+ */
 export function DialogContent({
   className,
   children,
   hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  fallbackFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & ReturnFocusProps & { hideClose?: boolean }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
-      <DialogPrimitive.Content className={cn(dialogPanelClass, "p-6 sm:p-8", className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn(dialogPanelClass, "p-6 sm:p-8", className)}
+        {...props}
+        {...returnFocus}
+      >
         {children}
         {!hideClose && (
           <DialogPrimitive.Close

@@ -107,6 +107,8 @@ function Problems({ problems, total }: { problems: string[]; total: number }) {
 export function SyncChanges() {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
+  // The dialog opens while this button is disabled (the file is being read), so it is named as the way back.
+  const opener = useRef<HTMLButtonElement>(null);
   const upload = useRef<Upload | null>(null);
   const [step, setStep] = useState<Step>({ kind: "closed" });
   const [percent, setPercent] = useState(0);
@@ -214,7 +216,7 @@ export function SyncChanges() {
         data-testid="venue-sync-file"
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
-      <Button variant="outline" onClick={() => input.current?.click()} disabled={busy}>
+      <Button ref={opener} variant="outline" onClick={() => input.current?.click()} disabled={busy}>
         <FileUp aria-hidden />
         Sync Changes
       </Button>
@@ -222,6 +224,7 @@ export function SyncChanges() {
         <DialogContent
           className="max-w-2xl"
           hideClose={busy}
+          fallbackFocus={() => opener.current}
           onInteractOutside={(e) => busy && e.preventDefault()}
         >
           <DialogHeader>

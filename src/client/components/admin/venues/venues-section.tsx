@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, Eye, FileSpreadsheet, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { SYNC_MSG } from "../../../../shared/admin/venue-sync.ts";
 import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
 import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
@@ -61,6 +61,9 @@ export function VenuesSection() {
   const [deleting, setDeleting] = useState<AdminVenue | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const download = useDownload();
+  // A deleted venue's row goes with its Delete button: focus then goes to Add Venue, not to the page.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const deleted = useRef(false);
   const deleteFlight = useSingleFlight();
 
   const page = list.rows;
@@ -80,6 +83,7 @@ export function VenuesSection() {
         await apiRequest("DELETE", `${VENUES_URL}/${venue.id}`);
         toast({ title: VENUE_MSG.deleted, description: venue.name });
         refreshVenues(queryClient);
+        deleted.current = true;
         setDeleting(null);
       } catch (error) {
         setDeleting(null);
@@ -177,6 +181,7 @@ export function VenuesSection() {
       </Button>
       <SyncChanges />
       <Button
+        ref={addButton}
         onClick={() => {
           setEditing(undefined);
           setFormOpen(true);
@@ -251,6 +256,12 @@ export function VenuesSection() {
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         onConfirm={() => deleting && confirmDelete(deleting)}
+        onCloseAutoFocus={(e) => {
+          if (!deleted.current) return;
+          deleted.current = false;
+          e.preventDefault();
+          addButton.current?.focus();
+        }}
       />
     </AdminSection>
   );
