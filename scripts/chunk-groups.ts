@@ -2,12 +2,13 @@
  * How the client's code is cut into files (vite.config.ts, build.rolldownOptions.output.codeSplitting).
  *
  * Left alone, the bundler makes a file for every set of screens sharing a module: about 45 scripts for
- * /dashboard, each a request (six at a time over HTTP/1.1) and a module to link. Two groups gather them:
- *  - "member": what the everyday signed-in screens (home, dashboard, a date, the tooltip provider) need beyond
- *    the app's shell, in one file;
- *  - "auth": what the sign-in screen needs beyond the shell and "member", in one file.
- * The shell (main.tsx, start.tsx, App.tsx and what they import, which the landing page loads) is never
- * captured: the landing page loads exactly what it did. Rarer screens (settings, billing, admin, gifts...)
+ * /dashboard, each a request (six at a time over HTTP/1.1) and a module to link. Five groups gather them:
+ *  - "app": App.tsx and everything it imports statically (the landing page's code, loaded everywhere);
+ *  - "member": what the everyday signed-in screens (home, dashboard, the tooltip provider) need beyond "app";
+ *  - "date": what the date page needs beyond those (the page itself keeps its own file);
+ *  - "auth": what the sign-in screen needs beyond "app";
+ *  - "common": what the sign-in screen shares with the member's screens.
+ * main.tsx and start.tsx (the boot code and React DOM) are left as they are. Rarer screens (settings, billing, admin, gifts...)
  * keep the bundler's own splitting and load "member" for what they share with it.
  */
 import path from "node:path";
@@ -17,12 +18,11 @@ const CLIENT = fileURLToPath(new URL("../src/client/", import.meta.url));
 /** main.tsx and start.tsx: the boot code (index.html's script, React DOM), left as they are. */
 const BOOT_ROOTS = ["main.tsx", "start.tsx"].map((f) => CLIENT + f);
 const APP = `${CLIENT}App.tsx`;
-const MEMBER_ROOTS = [
-  "pages/home.tsx",
-  "pages/dashboard.tsx",
-  "pages/date-detail.tsx",
-  "components/ui/tooltip.tsx",
-].map((f) => CLIENT + f);
+const MEMBER_ROOTS = ["pages/home.tsx", "pages/dashboard.tsx", "components/ui/tooltip.tsx"].map(
+  (f) => CLIENT + f,
+);
+/** The date page: its code beyond "member" in one file. */
+const DATE_ROOTS = ["pages/date-detail.tsx"].map((f) => CLIENT + f);
 const AUTH_ROOTS = ["pages/auth.tsx"].map((f) => CLIENT + f);
 
 interface ModuleLike {
@@ -35,6 +35,7 @@ interface GraphLike {
 interface Sets {
   shell: Set<string>;
   member: Set<string>;
+  date: Set<string>;
   auth: Set<string>;
 }
 
@@ -123,6 +124,7 @@ function setsFor(graph: GraphLike): Sets | null {
     sets = {
       shell,
       member: staticClosure(graph, MEMBER_ROOTS, outside),
+      date: staticClosure(graph, DATE_ROOTS, outside),
       auth: staticClosure(graph, AUTH_ROOTS, outside),
     };
     cache.set(app, sets);
@@ -133,12 +135,16 @@ function setsFor(graph: GraphLike): Sets | null {
 /** The group a module belongs to, or null for the bundler's own splitting (main.tsx, start.tsx, the rest). */
 export function chunkGroup(id: string, graph: GraphLike): string | null {
   const sets = setsFor(graph);
-  if (!sets) return null;
+  // The date page's own module stays its own file, named after it: the service worker's precache list
+  // (scripts/service-worker-build.ts) starts from it and follows its imports.
+  if (!sets || DATE_ROOTS.includes(id)) return null;
   if (sets.shell.has(id)) return "app";
   const member = sets.member.has(id);
+  const date = sets.date.has(id);
   const auth = sets.auth.has(id);
-  if (member && auth) return "common";
+  if (auth && (member || date)) return "common";
   if (member) return "member";
+  if (date) return "date";
   if (auth) return "auth";
   return null;
 }

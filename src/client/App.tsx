@@ -87,6 +87,9 @@ function startEarly(pathname: string): void {
   };
   if (!signedIn) {
     void visitorPage[pathname]?.();
+    // Signing in comes next: the member's everyday code is fetched meanwhile, in idle time, so the screen
+    // after it (and the data that screen reads at once) does not wait for it.
+    if (pathname === "/auth") whenIdle(() => void Promise.all([pages.home(), pages.tooltip()]));
     return;
   }
   const user = currentUserEarly();
@@ -102,6 +105,10 @@ function startEarly(pathname: string): void {
     const keys = dateId ? [dateKey(dateId)] : pathname === "/dashboard" ? [DATES_KEY, STATS_KEY] : [];
     for (const queryKey of keys) void queryClient.prefetchQuery({ queryKey });
   });
+}
+function whenIdle(run: () => void): void {
+  if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1000);
 }
 if (typeof window !== "undefined") startEarly(window.location.pathname);
 
