@@ -52,7 +52,8 @@ const cookieHeader = (token: string) => `${SESSION_COOKIE}=${token}; ${AUTH_HINT
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function waitForHealth(child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
+  // Up to three minutes: embedded PostgreSQL and migrations start slowly on a busy machine.
+  for (let i = 0; i < 720; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${origin}/api/health`)).ok) return;

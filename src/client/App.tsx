@@ -86,10 +86,10 @@ function startEarly(pathname: string): void {
     "/gift/redeem": pages.giftRedeem,
   };
   if (!signedIn) {
-    void visitorPage[pathname]?.();
+    quietly(visitorPage[pathname]?.());
     // Signing in comes next: the member's everyday code is fetched meanwhile, in idle time, so the screen
     // after it (and the data that screen reads at once) does not wait for it.
-    if (pathname === "/auth") whenIdle(() => void Promise.all([pages.home(), pages.tooltip()]));
+    if (pathname === "/auth") whenIdle(() => quietly(Promise.all([pages.home(), pages.tooltip()])));
     return;
   }
   const user = currentUserEarly();
@@ -97,8 +97,8 @@ function startEarly(pathname: string): void {
   const memberPage = pathname === "/" ? pages.home : pathname === "/dashboard" ? pages.dashboard : undefined;
   const page = dateId ? pages.dateDetail : memberPage;
   if (!page) return;
-  void pages.tooltip();
-  void page();
+  quietly(pages.tooltip());
+  quietly(page());
   // The screen's data only for a member known signed in: a stale hint must not set off a lost-session alarm.
   void user.then((member) => {
     if (!member) return;
@@ -106,6 +106,11 @@ function startEarly(pathname: string): void {
     for (const queryKey of keys) void queryClient.prefetchQuery({ queryKey });
   });
 }
+/** An early start that fails (offline, a new deploy) is left to the screen, which asks again and says so. */
+function quietly(started: Promise<unknown> | undefined): void {
+  started?.catch(() => undefined);
+}
+/** Runs `run` when the browser has nothing else to do (soon, in any case). */
 function whenIdle(run: () => void): void {
   if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 1000);
