@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { chunkGroup } from "./scripts/chunk-groups.ts";
 import { serviceWorkerBuild } from "./scripts/service-worker-build.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -19,6 +20,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: "../../dist/client",
         emptyOutDir: true,
         sourcemap: false,
+        // The everyday signed-in screens' code in a few files rather than dozens (scripts/chunk-groups.ts).
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: (id: string, ctx) => chunkGroup(id, ctx), includeDependenciesRecursively: false },
+              ],
+            },
+          },
+        },
       },
   server: {
     port: 5173,

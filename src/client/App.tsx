@@ -3,13 +3,20 @@ import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from "wouter";
 import { TIMING } from "../shared/constants.ts";
 import { TOAST } from "../shared/messages.ts";
+import { DATES_KEY, dateKey, STATS_KEY } from "./components/dates/queries.ts";
 import { Header } from "./components/layout/header.tsx";
 import { isNetworkFailure, OfflineHeader, OfflineNotice } from "./components/layout/offline.tsx";
 import { RouteAnnouncer } from "./components/layout/route-announcer.tsx";
 import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
-import { clearPostAuthDestination, mayBeSignedIn, peekPostAuthDestination, useAuth } from "./lib/auth.ts";
+import {
+  clearPostAuthDestination,
+  currentUserEarly,
+  mayBeSignedIn,
+  peekPostAuthDestination,
+  useAuth,
+} from "./lib/auth.ts";
 import {
   CURRENT_USER_KEY,
   forgetDeliberateSignOut,
@@ -24,27 +31,93 @@ import { useVerificationResult } from "./lib/verification-result.ts";
 import LandingPage from "./pages/landing.tsx";
 import NotFoundPage from "./pages/not-found.tsx";
 
-// Screens other than the landing page load on demand, so a visitor's first page stays small.
-const AuthPage = lazy(() => import("./pages/auth.tsx"));
-const HomePage = lazy(() => import("./pages/home.tsx"));
-const DashboardPage = lazy(() => import("./pages/dashboard.tsx"));
+// Screens other than the landing page load on demand, so a visitor's first page stays small. Each loader is
+// kept (once), so that the early start below and React.lazy share one download.
+const pages = {
+  auth: once(() => import("./pages/auth.tsx")),
+  home: once(() => import("./pages/home.tsx")),
+  dashboard: once(() => import("./pages/dashboard.tsx")),
+  dateDetail: once(() => import("./pages/date-detail.tsx")),
+  partnerInvite: once(() => import("./pages/partner-invite.tsx")),
+  gift: once(() => import("./pages/gift.tsx")),
+  giftManage: once(() => import("./pages/gift-manage.tsx")),
+  giftRedeem: once(() => import("./pages/gift-redeem.tsx")),
+  // Tooltips appear only on member screens: their provider (and Radix Tooltip) loads with them.
+  tooltip: once(() => import("./components/ui/tooltip.tsx").then((m) => ({ default: m.TooltipProvider }))),
+};
+const AuthPage = lazy(pages.auth);
+const HomePage = lazy(pages.home);
+const DashboardPage = lazy(pages.dashboard);
 const OnboardingPage = lazy(() => import("./pages/onboarding.tsx"));
 const SubscriptionPage = lazy(() => import("./pages/subscription.tsx"));
 const SubscriptionCompletePage = lazy(() => import("./pages/subscription-complete.tsx"));
-const DateDetailPage = lazy(() => import("./pages/date-detail.tsx"));
+const DateDetailPage = lazy(pages.dateDetail);
 const SettingsPage = lazy(() => import("./pages/settings.tsx"));
 const AdminPage = lazy(() => import("./pages/admin.tsx"));
 const BillingPage = lazy(() => import("./pages/billing.tsx"));
 const SupportPage = lazy(() => import("./pages/support.tsx"));
-const PartnerInvitePage = lazy(() => import("./pages/partner-invite.tsx"));
+const PartnerInvitePage = lazy(pages.partnerInvite);
 const AdminMemberPage = lazy(() => import("./pages/admin-member.tsx"));
-const GiftPage = lazy(() => import("./pages/gift.tsx"));
-const GiftManagePage = lazy(() => import("./pages/gift-manage.tsx"));
-const GiftRedeemPage = lazy(() => import("./pages/gift-redeem.tsx"));
-// Tooltips appear only on member screens: their provider (and Radix Tooltip) loads with them.
-const TooltipProvider = lazy(() =>
-  import("./components/ui/tooltip.tsx").then((m) => ({ default: m.TooltipProvider })),
-);
+const GiftPage = lazy(pages.gift);
+const GiftManagePage = lazy(pages.giftManage);
+const GiftRedeemPage = lazy(pages.giftRedeem);
+const TooltipProvider = lazy(pages.tooltip);
+
+/** Calls `load` the first time only and answers the same promise after. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => {
+    promise ??= load();
+    return promise;
+  };
+}
+
+/**
+ * What the address being opened needs, started as soon as this code runs rather than when React gets to
+ * it: the member (if this browser may be signed in), the screen's code and, once the member is known, the
+ * screen's data. Without it each waits for the one before (code, then the member, then the tooltip
+ * provider, then the screen, then its data). The landing page ("/" for a visitor) starts nothing here.
+ */
+function startEarly(pathname: string): void {
+  const signedIn = mayBeSignedIn();
+  const visitorPage: Record<string, () => Promise<unknown>> = {
+    "/auth": pages.auth,
+    "/partner-invite": pages.partnerInvite,
+    "/gift": pages.gift,
+    "/gift/manage": pages.giftManage,
+    "/gift/redeem": pages.giftRedeem,
+  };
+  if (!signedIn) {
+    quietly(visitorPage[pathname]?.());
+    // Signing in comes next: the member's everyday code is fetched meanwhile, in idle time, so the screen
+    // after it (and the data that screen reads at once) does not wait for it.
+    if (pathname === "/auth") whenIdle(() => quietly(Promise.all([pages.home(), pages.tooltip()])));
+    return;
+  }
+  const user = currentUserEarly();
+  const dateId = /^\/dates\/(\d+)$/.exec(pathname)?.[1];
+  const memberPage = pathname === "/" ? pages.home : pathname === "/dashboard" ? pages.dashboard : undefined;
+  const page = dateId ? pages.dateDetail : memberPage;
+  if (!page) return;
+  quietly(pages.tooltip());
+  quietly(page());
+  // The screen's data only for a member known signed in: a stale hint must not set off a lost-session alarm.
+  void user.then((member) => {
+    if (!member) return;
+    const keys = dateId ? [dateKey(dateId)] : pathname === "/dashboard" ? [DATES_KEY, STATS_KEY] : [];
+    for (const queryKey of keys) void queryClient.prefetchQuery({ queryKey });
+  });
+}
+/** An early start that fails (offline, a new deploy) is left to the screen, which asks again and says so. */
+function quietly(started: Promise<unknown> | undefined): void {
+  started?.catch(() => undefined);
+}
+/** Runs `run` when the browser has nothing else to do (soon, in any case). */
+function whenIdle(run: () => void): void {
+  if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1000);
+}
+if (typeof window !== "undefined") startEarly(window.location.pathname);
 
 /** A toast the page before announced just as it left (see toastAcrossNavigation), shown once on start. */
 let carriedToast = typeof window === "undefined" ? null : takeCarriedToast();

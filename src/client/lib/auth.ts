@@ -38,17 +38,32 @@ async function fetchCurrentUser(): Promise<PublicUser | null> {
   return readJson<PublicUser>(res);
 }
 
+/** The current-user query's options, shared by useAuth and the early start of the read (currentUserEarly). */
+const currentUserQuery = {
+  queryKey: CURRENT_USER_KEY,
+  queryFn: fetchCurrentUser,
+  staleTime: TIMING.currentUserStaleMs,
+  retry: false,
+} as const;
+
+/**
+ * Starts the current-user read before the screens render (App.tsx calls it as its code arrives), so it runs
+ * beside the download of the page's code instead of after it; useAuth then finds it under way. Answers the
+ * member (null when signed out); never rejects (a failure stays in the query for useAuth to show).
+ */
+export function currentUserEarly(): Promise<PublicUser | null> {
+  if (!mayBeSignedIn()) return Promise.resolve(null);
+  return queryClient.fetchQuery(currentUserQuery).catch(() => null);
+}
+
 export function useAuth() {
   const query = useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: fetchCurrentUser,
+    ...currentUserQuery,
     // A visitor without the hint is signed out from the first render: no spinner, no call.
     initialData: mayBeSignedIn() ? undefined : null,
-    staleTime: TIMING.currentUserStaleMs,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     refetchInterval: false,
-    retry: false,
   });
   const user = query.data ?? null;
   return {
