@@ -12,6 +12,8 @@ export function offerDurationText(quote: OfferQuote, originalPence: number): str
   return `for ${months}, then ${formatPence(originalPence)} a month`;
 }
 
+const ARROW_STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
 /**
  * The three plans as a radio group. Each card is one radio (a transparent button over the whole card, so
  * any click selects it and the focus ring outlines the card); its name labels it and its price describes it.
@@ -31,6 +33,13 @@ export function TierOptions({
       aria-label="Plans"
       value={value ?? ""}
       onValueChange={(v) => onChange(v as TierId)}
+      // An arrow key selects the next plan at once. Radix selects on the focus that follows, and only while the
+      // key is still down; its focus move waits for a timer, so a quick press on a busy phone moved focus alone.
+      onKeyDown={(e) => {
+        const step = ARROW_STEPS[e.key];
+        const i = TIER_IDS.indexOf((e.target as HTMLElement).getAttribute("value") as TierId);
+        if (step && i >= 0) onChange(TIER_IDS[(i + step + TIER_IDS.length) % TIER_IDS.length]);
+      }}
       className="grid gap-4 md:grid-cols-3 md:items-stretch md:gap-5"
     >
       {TIER_IDS.map((id) => {
