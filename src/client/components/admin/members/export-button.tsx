@@ -3,8 +3,16 @@ import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { AUTH_FAILED, downloadExport } from "../common.tsx";
 
-/** Export to Excel: downloads the server's .xlsx of every row; a second click while one runs is ignored. */
-export function useExportButton(url: string, fallbackBase: string, kind: string) {
+/**
+ * An export button's download: the server's file (.xlsx unless `extension` says otherwise) of every row; a second
+ * click while one runs is ignored.
+ */
+export function useExportButton(
+  url: string,
+  fallbackBase: string,
+  kind: string,
+  opts: { extension?: string } = {},
+) {
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   const run = async () => {
@@ -12,7 +20,7 @@ export function useExportButton(url: string, fallbackBase: string, kind: string)
     busy.current = true;
     setPending(true);
     try {
-      const name = await downloadExport(url, fallbackBase);
+      const name = await downloadExport(url, fallbackBase, opts);
       toast({ title: "Export Successful", description: `${kind} downloaded as ${name}` });
     } catch (error) {
       if (error instanceof Error && error.message === AUTH_FAILED)
