@@ -12,11 +12,13 @@
  *     of /auth signed out, in Chromium through Playwright: from navigation start to the first paint of the
  *     page's main heading (its h1, timed by Element Timing), median of BENCH_WARM_RUNS (10).
  *
+ * BENCH_SAVE_DIR=dir keeps each Lighthouse report there as JSON.
+ *
  * Targets (issue #22): warm /dashboard and /auth visible in under 400 ms; Lighthouse performance at least 95
  * on both signed-in pages. A miss is printed, not an exit code: timings on a shared machine vary.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -28,6 +30,8 @@ import { freePort } from "../tests/helpers/free-port.ts";
 import { seedApiWorld } from "./seed-api.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** BENCH_SAVE_DIR: where to keep each run's full Lighthouse report (JSON), to see what a figure is made of. */
+const SAVE_DIR = process.env.BENCH_SAVE_DIR;
 const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 10);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const VISIBLE_TARGET_MS = 400;
@@ -126,6 +130,10 @@ async function lighthouseRuns(targets: string[], token: string) {
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${target}`);
+        if (SAVE_DIR) {
+          const name = `${new URL(target).pathname.replace(/\W+/g, "-").replace(/^-|-$/g, "")}-${i + 1}.json`;
+          writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+        }
         if (lhr.finalDisplayedUrl !== target)
           throw new Error(`${target} ended on ${lhr.finalDisplayedUrl}: not signed in?`);
         const requests = (
