@@ -20,6 +20,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: "../../dist/client",
         emptyOutDir: true,
         sourcemap: false,
+        // Which files each screen needs, for the app shell's preloads (scripts/app-shell.ts, which removes it).
+        manifest: true,
         // The everyday signed-in screens' code in a few files rather than dozens (scripts/chunk-groups.ts).
         rolldownOptions: {
           output: {

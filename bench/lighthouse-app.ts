@@ -155,8 +155,8 @@ async function lighthouseRuns(targets: string[], token: string) {
 }
 
 /**
- * Records when the app's main heading is first painted: once the app has replaced the prerendered landing
- * markup (boot.js marks other addresses with data-other-route until then), the first h1 in #root gets an
+ * Records when the app's main heading is first painted: the first h1 the app renders in #root (these pages
+ * get the app shell, whose #root starts empty: scripts/app-shell.ts) gets an
  * elementtiming attribute before it is painted, and its render time is kept. A requestAnimationFrame
  * reading is the fallback where Element Timing reports nothing.
  */
@@ -169,7 +169,6 @@ const HEADING_TIMING = `(() => {
       if (e.identifier === "main-heading" && w.__headingPaint === null) w.__headingPaint = e.renderTime || e.loadTime;
   }).observe({ type: "element", buffered: true });
   const look = () => {
-    if (document.documentElement.hasAttribute("data-other-route")) return false;
     const h1 = document.querySelector("#root h1");
     if (!h1 || !h1.textContent.trim()) return false;
     h1.setAttribute("elementtiming", "main-heading");
@@ -177,7 +176,7 @@ const HEADING_TIMING = `(() => {
     return true;
   };
   const observer = new MutationObserver(() => { if (look()) observer.disconnect(); });
-  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-other-route"] });
+  observer.observe(document, { childList: true, subtree: true });
 })();`;
 
 async function warmLoads(pages: Array<{ path: string; cookie: boolean }>, token: string) {

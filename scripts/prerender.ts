@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { APP_STYLESHEET_ATTR } from "../src/client/lib/app-stylesheet.ts";
+import { writeAppShell } from "./app-shell.ts";
 import { landingCss } from "./landing-css.ts";
 
 interface PrerenderModule {
@@ -39,13 +40,21 @@ const FONT_FILES = [
   /^fraunces-basic-latin-wght-italic-.*\.woff2$/,
   /^inter-basic-latin-wght-normal-.*\.woff2$/,
 ];
-const preloads = FONT_FILES.map((pattern) => {
+const fontLinks = FONT_FILES.map((pattern) => {
   const file = assets.find((f) => pattern.test(f));
   if (!file) throw new Error(`prerender: no font file matching ${pattern} in the build`);
   return `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`;
-}).join("\n    ");
+});
+const preloads = fontLinks.join("\n    ");
 
 let html = readFileSync(indexPath, "utf8");
+// Every other address gets the small app shell made from the same page (scripts/app-shell.ts).
+// The signed-in screens set no italic text.
+writeAppShell(
+  path.join(root, "dist/client"),
+  html,
+  fontLinks.filter((link) => !link.includes("italic")).join("\n    "),
+);
 html = replaceOnce(html, /<title>[^<]*<\/title>/, head.title, "<title>");
 html = replaceOnce(html, /<meta\s+name="description"[^>]*>/, head.description, "description");
 html = replaceOnce(html, /<\/head>/, `  ${preloads}\n    ${head.extra}\n  </head>`, "</head>");

@@ -8,11 +8,11 @@ import { AUTH_HINT_COOKIE } from "../shared/constants.ts";
 import { enableAppStylesheet } from "./lib/app-stylesheet.ts";
 import { bootOnIntent } from "./lib/hydration.ts";
 
-// index.html carries the landing page rendered at build time (scripts/prerender.ts) and is served for every
-// address. On "/" the browser shows it at once and the app takes it over (hydrates it) just after that first
-// paint, so the page never waits for the app's code; a visitor who may not be signed in (no hint cookie) gets
-// the app only on the first sign of intent (lib/hydration.ts), since the page works without it. Anywhere else the app starts straight away and
-// replaces it (public/boot.js keeps it hidden there until then).
+// A visitor on "/" gets index.html, the landing page rendered at build time (scripts/prerender.ts): the
+// browser shows it at once and the app takes it over (hydrates it) just after that first paint, so the page
+// never waits for the app's code; a visitor who may not be signed in (no hint cookie) gets the app only on
+// the first sign of intent (lib/hydration.ts), since the page works without it. Every other address, and "/"
+// for a member, gets the app shell (scripts/app-shell.ts), whose #root is empty: the app starts at once.
 const container = document.getElementById("root")!;
 const hydrate = window.location.pathname === "/" && container.firstElementChild !== null;
 

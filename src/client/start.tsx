@@ -22,7 +22,6 @@ export function start(container: HTMLElement, hydrate: boolean, App: ComponentTy
     return;
   }
   container.replaceChildren();
-  document.documentElement.removeAttribute("data-other-route");
   if (window.location.pathname !== "/partner-invite") {
     // The page's canonical link and URL in index.html describe the landing page only.
     document.querySelector('link[rel="canonical"]')?.remove();

@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../shared/constants.ts";
 import { MSG } from "../shared/messages.ts";
 import { isClientRoute } from "../shared/routes.ts";
+import { appShell } from "./app-shell.ts";
 import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
@@ -139,6 +140,8 @@ export async function buildApp(
       root: clientDir,
       wildcard: false,
       index: false,
+      // app-shell.json is the server's own template (app-shell.ts), not a file for the browser.
+      allowedPath: (pathName) => pathName !== "/app-shell.json",
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           reply.header("cache-control", "public, max-age=31536000, immutable");
@@ -147,10 +150,13 @@ export async function buildApp(
     });
     // index.html is compressed once per build, not per request (prerendered-page.ts).
     const page = prerenderedPage(path.join(clientDir, "index.html"), { recheckMs: 1000 });
+    // Every other address (and "/" for a member) gets the small app shell with its screen's preloads.
+    const shell = appShell(path.join(clientDir, "app-shell.json"), { recheckMs: 1000 });
     app.get("/*", async (req, reply) => {
       if (isApiPath(req)) return reply.code(404).send({ message: MSG.notFound });
       const rel = req.pathname.replace(/^\/+/, "");
-      if (rel && !rel.includes("..") && existsSync(path.join(clientDir, rel)) && path.extname(rel)) {
+      const servable = rel && rel !== "app-shell.json" && !rel.includes("..") && path.extname(rel);
+      if (servable && existsSync(path.join(clientDir, rel))) {
         return reply.sendFile(rel);
       }
       // Sessions begun before the sign-in hint existed get it here, so the client still asks who is signed in.
@@ -164,7 +170,11 @@ export async function buildApp(
       // Only the landing page is for search engines; an address the app does not know is a real 404.
       if (req.pathname !== "/") reply.header("x-robots-tag", "noindex");
       if (!isClientRoute(req.pathname)) reply.code(404);
-      return page.send(reply.header("cache-control", "no-store"), req.headers["accept-encoding"]);
+      reply.header("cache-control", "no-store");
+      const hasSession = Boolean(req.cookies[SESSION_COOKIE]);
+      const shellHtml = req.pathname === "/" && !hasSession ? null : shell.html(req.pathname, hasSession);
+      if (shellHtml !== null) return reply.type("text/html; charset=utf-8").send(shellHtml);
+      return page.send(reply, req.headers["accept-encoding"]);
     });
   }
 

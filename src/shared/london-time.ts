@@ -116,8 +116,10 @@ export function sameLondonDay(a: Instant, b: Instant): boolean {
 export const monthKey = (year: number, month: number): string => `${year}-${pad2(month)}`;
 
 // ---------------------------------------------------------------------------------------------------------
-// Formatters. Constructing an Intl.DateTimeFormat costs far more than formatting with one, so each option set
-// is built once.
+// Formatters. The product's own shapes are written from londonParts with British English names, not through
+// Intl: a browser's first Intl.DateTimeFormat with a time zone loads its zone and locale data, about 55 ms
+// of a phone's main thread before the dashboard can show its first date. The unit tests hold each to Intl's
+// answer. Other shapes go through `londonFormat`, built once per option set.
 
 export type LondonFormatOptions = Omit<Intl.DateTimeFormatOptions, "timeZone">;
 
@@ -136,52 +138,101 @@ export function londonFormat(options: LondonFormatOptions = {}): Intl.DateTimeFo
 
 const fmt = (options: LondonFormatOptions) => (at: Instant) => londonFormat(options).format(at);
 
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+/** British English abbreviations (CLDR en-GB): "Sept", not "Sep". */
+const SHORT_MONTH_NAMES = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sept",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+const weekdayName = (p: LondonParts) => WEEKDAY_NAMES[p.weekday] as string;
+const shortWeekdayName = (p: LondonParts) => weekdayName(p).slice(0, 3);
+const monthName = (p: LondonParts) => monthNameOf(p.month);
+const shortMonthName = (p: LondonParts) => SHORT_MONTH_NAMES[p.month - 1] as string;
+const clock24 = (p: LondonParts) => `${pad2(p.hour)}:${pad2(p.minute)}`;
+const numericDay = (p: LondonParts) => `${pad2(p.day)}/${pad2(p.month)}/${p.year}`;
+
 /** "10 December 2026" */
-export const londonDay = fmt({ day: "numeric", month: "long", year: "numeric" });
+export const londonDay = (at: Instant) => {
+  const p = londonParts(at);
+  return `${p.day} ${monthName(p)} ${p.year}`;
+};
 
 /** "Tuesday, 1 December 2026 at 19:30" (e-mails and texts). */
 export const londonDayTime = fmt({ dateStyle: "full", timeStyle: "short" });
 
+/** "Tuesday" */
+export const londonWeekday = (at: Instant) => weekdayName(londonParts(at));
+
 /** "Tuesday 1 December 2026" */
-export const londonFullDay = (at: Instant) =>
-  londonFormat({ weekday: "long", day: "numeric", month: "long", year: "numeric" })
-    .format(at)
-    .replace(",", "");
+export const londonFullDay = (at: Instant) => {
+  const p = londonParts(at);
+  return `${weekdayName(p)} ${p.day} ${monthName(p)} ${p.year}`;
+};
 
 /** "Tuesday 1 December" */
-export const londonWeekdayDayMonth = (at: Instant) =>
-  londonFormat({ weekday: "long", day: "numeric", month: "long" }).format(at).replace(",", "");
+export const londonWeekdayDayMonth = (at: Instant) => {
+  const p = londonParts(at);
+  return `${weekdayName(p)} ${p.day} ${monthName(p)}`;
+};
 
 /** "Tue 1 Dec" */
-export const londonShortDay = (at: Instant) =>
-  londonFormat({ weekday: "short", day: "numeric", month: "short" }).format(at).replace(",", "");
+export const londonShortDay = (at: Instant) => {
+  const p = londonParts(at);
+  return `${shortWeekdayName(p)} ${p.day} ${shortMonthName(p)}`;
+};
 
 /** "1 December" */
-export const londonDayMonth = fmt({ day: "numeric", month: "long" });
+export const londonDayMonth = (at: Instant) => {
+  const p = londonParts(at);
+  return `${p.day} ${monthName(p)}`;
+};
 
 /** "1 Dec" */
-export const londonShortDayMonth = fmt({ day: "numeric", month: "short" });
+export const londonShortDayMonth = (at: Instant) => {
+  const p = londonParts(at);
+  return `${p.day} ${shortMonthName(p)}`;
+};
 
 /** "1 Dec 2026" */
-export const londonShortDate = fmt({ day: "numeric", month: "short", year: "numeric" });
+export const londonShortDate = (at: Instant) => {
+  const p = londonParts(at);
+  return `${p.day} ${shortMonthName(p)} ${p.year}`;
+};
 
 /** "01/12/2026" */
-export const londonNumericDay = fmt({ day: "2-digit", month: "2-digit", year: "numeric" });
+export const londonNumericDay = (at: Instant) => numericDay(londonParts(at));
 
 /** "01/12/2026, 19:30" */
-export const londonNumericDayTime = fmt({
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+export const londonNumericDayTime = (at: Instant) => {
+  const p = londonParts(at);
+  return `${numericDay(p)}, ${clock24(p)}`;
+};
 
 /** "19:30", "00:05" (24-hour clock). */
-export const londonTime = fmt({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+export const londonTime = (at: Instant) => clock24(londonParts(at));
+
+/** "7:30 pm", "12:05 am" (12-hour clock, as en-GB writes it). */
+export const londonTime12 = (at: Instant) => {
+  const p = londonParts(at);
+  return `${p.hour % 12 || 12}:${pad2(p.minute)} ${p.hour < 12 ? "am" : "pm"}`;
+};
 
 /** "December 2026" */
-export const londonMonthYear = fmt({ month: "long", year: "numeric" });
+export const londonMonthYear = (at: Instant) => {
+  const p = londonParts(at);
+  return `${monthName(p)} ${p.year}`;
+};
 
 /** The London hour of an instant, 0-23. */
 export const londonHour = (at: Instant): number => londonParts(at).hour;

@@ -64,6 +64,36 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("date-status")).toHaveText("Locked");
   });
 
+  test("opens from the small app shell: its code and its reads start together, and each read goes once", async ({
+    page,
+  }) => {
+    const { email } = await registerViaApi(page, { firstName: "Nell" });
+    await arrangeDate(email, { hoursFromNow: 24 * 6 });
+    const reads: string[] = [];
+    page.on("request", (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith("/api/")) reads.push(pathname);
+    });
+    const res = await page.goto("/dashboard");
+    const html = (await res?.text()) ?? "";
+    // Not the landing page hidden: a few kilobytes, with the screen's code and reads named in its head.
+    expect(html).not.toContain("Start Your Mystery Journey");
+    expect(html.length).toBeLessThan(8_000);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/member-[\w-]+\.js"/);
+    expect(html).toContain(
+      '<link rel="preload" href="/api/dates/user" as="fetch" crossorigin="use-credentials"',
+    );
+    await expect(page.getByRole("heading", { level: 1, name: "Nell, your dates" })).toBeVisible();
+    await expect(page.getByTestId("stat-upcoming")).toHaveText("1");
+    await page.waitForLoadState("networkidle");
+    // The page's preloads are what the app reads: no second request for any of them.
+    for (const read of ["/api/auth/user", "/api/dates/user", "/api/dates/stats"])
+      expect(
+        reads.filter((r) => r === read),
+        read,
+      ).toHaveLength(1);
+  });
+
   test("a date the team marked completed before its day is neither upcoming nor up for rating yet", async ({
     page,
   }) => {

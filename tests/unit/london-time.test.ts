@@ -19,6 +19,8 @@ import {
   londonShortDay,
   londonShortDayMonth,
   londonTime,
+  londonTime12,
+  londonWeekday,
   londonWeekdayDayMonth,
   londonYearMonth,
   monthKeyLabel,
@@ -150,6 +152,46 @@ describe("London formatters", () => {
     expect(londonTime(at("2026-06-30T23:05:00Z"))).toBe("00:05");
     expect(londonShortDay(at("2026-06-30T23:05:00Z"))).toBe("Wed 1 Jul");
     expect(londonNumericDay(at("2026-06-30T23:05:00Z"))).toBe("01/07/2026");
+  });
+
+  it("write what Intl writes, every 37 hours and across the clock changes of three years", () => {
+    const intl = (options: Intl.DateTimeFormatOptions, t: Date) => londonFormat(options).format(t);
+    const shapes: Array<[(t: Date) => string, Intl.DateTimeFormatOptions, boolean?]> = [
+      [londonDay, { day: "numeric", month: "long", year: "numeric" }],
+      [londonWeekday, { weekday: "long" }],
+      [londonFullDay, { weekday: "long", day: "numeric", month: "long", year: "numeric" }, true],
+      [londonWeekdayDayMonth, { weekday: "long", day: "numeric", month: "long" }, true],
+      [londonShortDay, { weekday: "short", day: "numeric", month: "short" }, true],
+      [londonDayMonth, { day: "numeric", month: "long" }],
+      [londonShortDayMonth, { day: "numeric", month: "short" }],
+      [londonShortDate, { day: "numeric", month: "short", year: "numeric" }],
+      [londonNumericDay, { day: "2-digit", month: "2-digit", year: "numeric" }],
+      [
+        londonNumericDayTime,
+        { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" },
+      ],
+      [londonTime, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }],
+      [londonTime12, { hour: "numeric", minute: "2-digit", hour12: true }],
+      [londonMonthYear, { month: "long", year: "numeric" }],
+    ];
+    const instants: Date[] = [];
+    for (let t = Date.UTC(2025, 0, 1, 0, 7); t < Date.UTC(2028, 0, 1); t += 37 * 3_600_000)
+      instants.push(new Date(t));
+    // Either side of each clock change, and of midnight.
+    for (const iso of [
+      "2026-03-29T00:59:00Z",
+      "2026-03-29T01:00:00Z",
+      "2026-10-25T00:59:00Z",
+      "2026-10-25T01:00:00Z",
+    ])
+      instants.push(at(iso));
+    for (const t of instants)
+      for (const [ours, options, dropComma] of shapes) {
+        const expected = intl(options, t);
+        expect(ours(t), `${JSON.stringify(options)} at ${t.toISOString()}`).toBe(
+          dropComma ? expected.replace(",", "") : expected,
+        );
+      }
   });
 
   it("builds one Intl formatter per option set", () => {

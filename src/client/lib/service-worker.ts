@@ -104,7 +104,8 @@ function watch(registration: ServiceWorkerRegistration): void {
       if (currentOwner !== undefined) tellWorkerOwner(currentOwner);
       void queryClient.refetchQueries({
         type: "active",
-        predicate: (q) => String(q.queryKey[0]).startsWith("/api/dates/"),
+        // Only a date's own read (/api/dates/:id) is kept by the worker; the lists are not.
+        predicate: (q) => /^\/api\/dates\/\d+$/.test(String(q.queryKey[0])),
       });
       return;
     }

@@ -1,19 +1,20 @@
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
-import { londonDayMonth, londonFormat } from "../../../shared/london-time.ts";
+import {
+  londonDayMonth,
+  londonFullDay,
+  londonShortDay,
+  londonTime12,
+  londonWeekday,
+} from "../../../shared/london-time.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
 
 /** Dates happen in London: every day and time is shown on London's clock, wherever the phone is. */
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-const weekday = londonFormat({ weekday: "long" });
-const fullDay = londonFormat({ weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const shortDay = londonFormat({ weekday: "short", day: "numeric", month: "short" });
-const clock = londonFormat({ hour: "numeric", minute: "2-digit", hour12: true });
-
 /** "Saturday" */
 export function formatWeekday(iso: string): string {
-  return weekday.format(new Date(iso));
+  return londonWeekday(new Date(iso));
 }
 
 /** "14 June" */
@@ -23,20 +24,17 @@ export function formatDayMonth(iso: string): string {
 
 /** "Saturday 14 June 2026" */
 export function formatFullDay(iso: string): string {
-  return fullDay.format(new Date(iso)).replace(",", "");
+  return londonFullDay(new Date(iso));
 }
 
 /** "Sat 14 Jun" */
 export function formatShortDay(iso: string): string {
-  return shortDay.format(new Date(iso)).replace(",", "");
+  return londonShortDay(new Date(iso));
 }
 
 /** "7.30 pm", the British way of writing a time. */
 export function formatTime(iso: string): string {
-  return clock
-    .format(new Date(iso))
-    .replace(":", ".")
-    .replace(/\s?([ap])\.?m\.?$/i, " $1m");
+  return londonTime12(new Date(iso)).replace(":", ".");
 }
 
 /** "Sat 14 Jun, 7.30 pm" */
