@@ -79,6 +79,9 @@ test.describe("signing up and in", () => {
     // Signed in again, a session lost later is announced as usual.
     await signIn(page, email, password);
     await expect(page).toHaveURL("/settings?tab=notifications");
+    // "Later": once the screen has loaded what it reads, not while its reads are still on their way.
+    await expect(page.getByRole("button", { name: "Save Notification Settings" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
     await page.context().clearCookies();
     await page.getByRole("switch", { name: "Marketing communications" }).click();
     await page.getByRole("button", { name: "Save Notification Settings" }).click();
