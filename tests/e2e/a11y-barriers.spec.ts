@@ -1,6 +1,13 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { ONBOARDING_MSG } from "../../src/shared/schemas/onboarding.ts";
-import { ADMIN, registerViaApi, saveAcceptedPreferences, subscribeViaApi, uniqueEmail } from "./helpers.ts";
+import {
+  ADMIN,
+  expectControlsInside,
+  registerViaApi,
+  saveAcceptedPreferences,
+  subscribeViaApi,
+  uniqueEmail,
+} from "./helpers.ts";
 
 /**
  * The barriers a keyboard and screen-reader run found (one test each, named in the run's words), driven by
@@ -61,25 +68,6 @@ async function expectNoSidewaysScroll(page: Page) {
     document.documentElement.clientWidth,
   ]);
   expect(scroll, "page wider than the screen").toBeLessThanOrEqual(client);
-}
-
-/** Every button and link inside `box` lies within it and shows its whole label. */
-async function expectControlsInside(box: Locator) {
-  const problems = await box.evaluate((el) => {
-    const outer = el.getBoundingClientRect();
-    return [...el.querySelectorAll<HTMLElement>("button, a")]
-      .filter((c) => c.getClientRects().length > 0)
-      .flatMap((c) => {
-        const r = c.getBoundingClientRect();
-        const name = c.textContent?.trim() ?? "";
-        const out = r.left < outer.left - 0.5 || r.right > outer.right + 0.5;
-        const clipped = c.scrollWidth > c.clientWidth + 1;
-        return out || clipped
-          ? [`${name}: ${Math.round(r.left)}-${Math.round(r.right)} in ${outer.left}-${outer.right}`]
-          : [];
-      });
-  });
-  expect(problems).toEqual([]);
 }
 
 const announcer = (page: Page) => page.getByTestId("route-announcer");

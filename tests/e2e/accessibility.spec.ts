@@ -3,12 +3,13 @@ import {
   ADMIN,
   arrangeDate,
   authoriseSandboxDirectDebit,
+  expectAccessibleInBothThemes as bothThemes,
   e2eDb,
-  expectAccessible,
   openLandingApp,
   readMail,
   registerViaApi,
   saveAcceptedPreferences,
+  withoutTransitions,
 } from "./helpers.ts";
 
 /**
@@ -20,40 +21,12 @@ import {
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
-/** What a theme changes: the colour rules (WCAG 1.4.3 contrast, 1.4.1 links told apart by colour alone). */
-const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
-
-/** Switches the emulated system theme and waits for the page to follow it. */
-async function switchScheme(page: Page, colorScheme: "light" | "dark") {
-  await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-  // The app's pages follow with a class on <html>; the sandbox payment page only by its media query.
-  if (await page.locator("#root").count()) {
-    const html = expect(page.locator("html"));
-    await (colorScheme === "dark" ? html.toHaveClass(/\bdark\b/) : html.not.toHaveClass(/\bdark\b/));
-  }
-}
-
-/** Every rule in the light theme, then the colour rules again in the dark theme. */
-async function bothThemes(page: Page, label: string) {
-  await switchScheme(page, "light");
-  await expectAccessible(page, `${label} (light)`, { soft: true });
-  await switchScheme(page, "dark");
-  await expectAccessible(page, `${label} (dark)`, { soft: true, rules: COLOUR_RULES });
-}
-
 test.describe("accessibility (axe-core, light and dark)", () => {
   // Generous: a busy two-core machine; the checks themselves take a few seconds a screen.
   test.describe.configure({ timeout: 240_000 });
   test.beforeEach(async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    // No colour transitions: a theme switch repaints at once, so contrast is measured on the final colours.
-    await page.addInitScript(() => {
-      document.addEventListener("DOMContentLoaded", () => {
-        const style = document.createElement("style");
-        style.textContent = "*,*::before,*::after{transition:none!important}";
-        document.head.append(style);
-      });
-    });
+    await withoutTransitions(page);
   });
 
   test("visitor screens: landing, legal dialog, sign in, create account, forgot, reset, invitation, 404", async ({

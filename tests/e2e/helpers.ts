@@ -196,6 +196,61 @@ export async function expectAccessible(
   (opts.soft ? expect.soft : expect)(report, `accessibility of ${label}`).toEqual([]);
 }
 
+/** What a theme changes: the colour rules (WCAG 1.4.3 contrast, 1.4.1 links told apart by colour alone). */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** Switches the emulated system theme and waits for the page to follow it. */
+export async function switchScheme(page: Page, colorScheme: "light" | "dark"): Promise<void> {
+  await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+  // The app's pages follow with a class on <html>; the sandbox payment page only by its media query.
+  if (await page.locator("#root").count()) {
+    const html = expect(page.locator("html"));
+    await (colorScheme === "dark" ? html.toHaveClass(/\bdark\b/) : html.not.toHaveClass(/\bdark\b/));
+  }
+}
+
+/**
+ * Every rule in the light theme, then the colour rules again in the dark theme (soft: the test goes on and
+ * fails at its end). The theme follows the system setting, so the page is re-themed in place and keeps its
+ * state (focus, an open dialog, a message shown).
+ */
+export async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
+  await switchScheme(page, "light");
+  await expectAccessible(page, `${label} (light)`, { soft: true });
+  await switchScheme(page, "dark");
+  await expectAccessible(page, `${label} (dark)`, { soft: true, rules: COLOUR_RULES });
+}
+
+/** No colour transitions: a theme switch repaints at once, so contrast is measured on the final colours. */
+export async function withoutTransitions(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const style = document.createElement("style");
+      style.textContent = "*,*::before,*::after{transition:none!important}";
+      document.head.append(style);
+    });
+  });
+}
+
+/** Every button and link inside `box` lies within it and shows its whole label. */
+export async function expectControlsInside(box: Locator): Promise<void> {
+  const problems = await box.evaluate((el) => {
+    const outer = el.getBoundingClientRect();
+    return [...el.querySelectorAll<HTMLElement>("button, a")]
+      .filter((c) => c.getClientRects().length > 0)
+      .flatMap((c) => {
+        const r = c.getBoundingClientRect();
+        const name = c.textContent?.trim() ?? "";
+        const out = r.left < outer.left - 0.5 || r.right > outer.right + 0.5;
+        const clipped = c.scrollWidth > c.clientWidth + 1;
+        return out || clipped
+          ? [`${name}: ${Math.round(r.left)}-${Math.round(r.right)} in ${outer.left}-${outer.right}`]
+          : [];
+      });
+  });
+  expect(problems).toEqual([]);
+}
+
 /**
  * Clicks a field until it keeps focus: a dialog moves focus into itself just after it opens, and on a busy
  * machine a quick click can land before that and lose its focus to it.

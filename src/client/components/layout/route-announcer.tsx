@@ -22,7 +22,9 @@ function focusLost(active: Element | null): boolean {
  */
 export function RouteAnnouncer() {
   const [location] = useLocation();
-  const [message, setMessage] = useState("");
+  // Each announcement is a new text node (keyed by its number): a page whose title is the same as the last
+  // one (another date) still changes the live line, so it is read again.
+  const [message, setMessage] = useState({ text: "", n: 0 });
   const first = useRef(true);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, reads the DOM
@@ -59,7 +61,7 @@ export function RouteAnnouncer() {
         heading.setAttribute("data-route-focus", "");
         heading.focus();
       }
-      setMessage(document.title);
+      setMessage((m) => ({ text: document.title, n: m.n + 1 }));
     };
     timer = setTimeout(settle, 0);
     return () => clearTimeout(timer);
@@ -67,7 +69,7 @@ export function RouteAnnouncer() {
 
   return (
     <p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
-      {message}
+      <span key={message.n}>{message.text}</span>
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { ArrowLeft, ArrowRight, Check } from "lucide-react";
+import { ArrowLeft, ArrowRight, Check, CircleAlert } from "lucide-react";
 import { Progress } from "radix-ui";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -36,6 +36,8 @@ type FocusTarget = "heading" | "postcode" | "terms" | "error";
 
 /** The id of the message under a step whose answer is missing (steps 2-5). */
 const STEP_ERROR_ID = "onboarding-step-error";
+/** The id of "Step N of 6", which describes the step's heading. */
+const STEP_COUNT_ID = "onboarding-step-count";
 
 /** The step asked for in the query string (?step=N, 1 to 6), if any. */
 function stepInSearch(search: string): number | null {
@@ -315,7 +317,7 @@ export function OnboardingWizard({
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10 sm:px-6 sm:pt-12 sm:pb-20">
       <div className="flex items-baseline justify-between gap-4">
-        <p className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">
+        <p id={STEP_COUNT_ID} className="text-xs font-semibold tracking-[0.22em] text-accent-text uppercase">
           Step {step} of {STEP_COUNT}
         </p>
         <p className="text-sm text-muted-foreground">{meta.name}</p>
@@ -345,19 +347,27 @@ export function OnboardingWizard({
             id="onboarding-step-title"
             ref={headingRef}
             tabIndex={-1}
+            // Focus moves here on each step: a screen reader says the step's title, then "Step 3 of 6".
+            aria-describedby={STEP_COUNT_ID}
             className="text-[1.75rem] leading-tight font-normal outline-none sm:text-4xl"
           >
             {meta.title}
           </h1>
           <p className="mt-2 text-muted-foreground">{meta.intro}</p>
-          <div ref={contentRef} className="mt-7">
-            {content}
-          </div>
+          {/* Above the choices, where focus lands: below them it was out of sight on a phone. */}
           {error && (
-            <p id={STEP_ERROR_ID} role="alert" className="mt-4 text-sm font-medium text-destructive-text">
+            <p
+              id={STEP_ERROR_ID}
+              role="alert"
+              className="mt-5 flex gap-2.5 rounded-xl bg-destructive/10 p-3 text-sm font-medium text-destructive-text"
+            >
+              <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
               {error}
             </p>
           )}
+          <div ref={contentRef} className={error ? "mt-5" : "mt-7"}>
+            {content}
+          </div>
         </Card>
 
         <div

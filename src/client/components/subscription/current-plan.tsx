@@ -51,8 +51,9 @@ export function CurrentPlan({ user }: { user: PublicUser }) {
           </p>
         )}
         <PlanFeatures tier={tier} />
-        <div className="flex flex-col gap-3 sm:flex-row">
-          {/* The labels wrap on the narrowest screens rather than run past the card's clipped edge. */}
+        {/* One above the other at every width: side by side they need about 500 px and the card gives 464, so
+            the second ran past its clipped edge. The labels wrap on the narrowest screens. */}
+        <div className="flex flex-col gap-3">
           <Button asChild size="lg" className="h-auto min-h-12 py-2 text-center whitespace-normal">
             <Link href="/dashboard">
               Go to Dashboard
