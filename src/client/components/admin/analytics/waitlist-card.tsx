@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download, MapPin } from "lucide-react";
+import { MapPin } from "lucide-react";
 import { useRef, useState } from "react";
 import type { WaitlistCounts } from "../../../../shared/schemas/waitlist.ts";
 import { SERVICE_AREA_NAME } from "../../../../shared/service-area.ts";
 import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
-import { Button } from "../../ui/button.tsx";
 import { AdminSection, downloadExport, EmptyState, formatDateGB, TableSkeleton } from "../common.tsx";
+import { ExportButton } from "../list-toolbar.tsx";
 import { formatCount } from "./format.ts";
 
 const WAITLIST_URL = "/api/admin/waitlist";
@@ -47,10 +47,11 @@ export function WaitlistCard() {
       title="Waitlist"
       description={`People outside ${SERVICE_AREA_NAME} waiting for their area, by postcode area${data ? `: ${formatCount(data.total)} in all` : ""}`}
       actions={
-        <Button variant="outline" size="sm" onClick={() => void exportList()} disabled={pending}>
-          <Download aria-hidden />
-          {pending ? "Exporting..." : "Export Waitlist"}
-        </Button>
+        <ExportButton
+          download={{ pending, run: () => void exportList() }}
+          label="Export Waitlist"
+          size="sm"
+        />
       }
       className="min-w-0"
     >

@@ -11,7 +11,6 @@ import { londonTime } from "../../../../shared/london-time.ts";
 import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import {
   AdminSection,
@@ -21,6 +20,7 @@ import {
   TableSkeleton,
   usePagedList,
 } from "../common.tsx";
+import { FilterSelect, useListFilter } from "../list-toolbar.tsx";
 import { typeLabel } from "./email-logs-section.tsx";
 
 const JOB_LABELS: Record<string, string> = {
@@ -76,8 +76,8 @@ export function JobsCard() {
     queryKey: ["/api/admin/job-runs"],
     refetchInterval: 60_000,
   });
-  const [status, setStatus] = useState<string>("failed");
   const [offset, setOffset] = useState(0);
+  const [status, setStatus] = useListFilter<(typeof OUTBOUND_FILTERS)[number]["value"]>("failed", setOffset);
   const failures = usePagedList<OutboundMessageRow>("/api/admin/outbound-messages", {
     limit: 10,
     offset,
@@ -211,24 +211,13 @@ export function JobsCard() {
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h3 className="font-medium">Scheduled e-mails that failed</h3>
-        <Select
+        <FilterSelect
+          label="Show scheduled e-mails"
           value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setOffset(0);
-          }}
-        >
-          <SelectTrigger aria-label="Show scheduled e-mails" className="sm:w-52">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {OUTBOUND_FILTERS.map((f) => (
-              <SelectItem key={f.value} value={f.value}>
-                {f.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          onChange={setStatus}
+          options={OUTBOUND_FILTERS}
+          className="sm:w-52"
+        />
       </div>
       <div className="mt-3">
         {failures.query.isError ? (
