@@ -12,15 +12,14 @@ import {
 import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { TextareaField } from "../../support/textarea-field.tsx";
-import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../ui/dialog.tsx";
+import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
@@ -155,14 +154,7 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
         </div>
         <Preview values={values} />
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save template"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={save.isPending} onCancel={onDone} label="Save template" />
     </form>
   );
 }

@@ -22,11 +22,11 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from "../../ui/dialog.tsx";
+import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
@@ -272,14 +272,14 @@ export function CreateOfferCodeDialog() {
               )}
             />
           </div>
-          <DialogFooter className="mt-1">
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Creating..." : "Create Offer Code"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            className="mt-1"
+            pending={create.isPending}
+            onCancel={() => setOpen(false)}
+            cancelVariant="ghost"
+            label="Create Offer Code"
+            busyLabel="Creating..."
+          />
         </form>
       </DialogContent>
     </Dialog>
