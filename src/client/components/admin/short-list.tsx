@@ -35,17 +35,43 @@ export function ShortList<T>({
     return <LoadErrorCard title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <TableSkeleton rows={3} label={loadingLabel} />;
   if (query.data.length === 0) return <EmptyState title={emptyTitle} />;
+  return <CardsAndTable items={query.data} label={label} head={head} card={card} row={row} />;
+}
+
+/**
+ * Rows drawn twice: as cards on phones and as a table from sm up, both with the same accessible name. The
+ * states around them (error, loading, empty) are the caller's.
+ */
+export function CardsAndTable<T>({
+  items,
+  label,
+  head,
+  card,
+  row,
+  busy,
+}: {
+  items: readonly T[];
+  label: string;
+  /** The table's header cells. */
+  head: ReactNode;
+  /** A row's phone card: an `li` with its key. */
+  card: (item: T) => ReactNode;
+  /** A row's table row, with its key. */
+  row: (item: T) => ReactNode;
+  /** A newer page is being fetched (the table says so to screen readers). */
+  busy?: boolean;
+}) {
   return (
     <>
       <ul aria-label={label} className="grid gap-3 sm:hidden">
-        {query.data.map(card)}
+        {items.map(card)}
       </ul>
       <div className="hidden sm:block">
-        <Table aria-label={label}>
+        <Table aria-label={label} aria-busy={busy || undefined}>
           <TableHeader>
             <TableRow className="hover:bg-transparent">{head}</TableRow>
           </TableHeader>
-          <TableBody>{query.data.map(row)}</TableBody>
+          <TableBody>{items.map(row)}</TableBody>
         </Table>
       </div>
     </>
