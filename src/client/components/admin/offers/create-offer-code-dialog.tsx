@@ -16,7 +16,7 @@ import { TIER_IDS, TIERS } from "../../../../shared/constants.ts";
 import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
-import { serverFieldErrors } from "../../settings/api.ts";
+import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
@@ -64,12 +64,7 @@ export function CreateOfferCodeDialog() {
     onError: (error) => {
       const fields = serverFieldErrors(error);
       if (errorMessage(error).startsWith('An offer code "')) fields.code ??= errorMessage(error);
-      let first = true;
-      for (const [path, message] of Object.entries(fields))
-        if ((FIELDS as string[]).includes(path)) {
-          form.setError(path as keyof OfferCodeFormValues, { message }, { shouldFocus: first });
-          first = false;
-        }
+      showFieldErrors(form.setError, fields, (path) => (FIELDS as string[]).includes(path));
       toastCallError(OFFER_ADMIN_MSG.createFailed, error);
     },
   });

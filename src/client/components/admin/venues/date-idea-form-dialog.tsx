@@ -14,7 +14,7 @@ import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS } from "../../../../shared/
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
-import { serverFieldErrors } from "../../settings/api.ts";
+import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField, TextareaField } from "../../ui/form-field.tsx";
@@ -117,12 +117,7 @@ export function DateIdeaFormDialog({
       onOpenChange(false);
     },
     onError: (error) => {
-      let first = true;
-      for (const [path, message] of Object.entries(serverFieldErrors(error)))
-        if (path in EMPTY) {
-          form.setError(path as keyof DateIdeaFormValues, { message }, { shouldFocus: first });
-          first = false;
-        }
+      showFieldErrors(form.setError, serverFieldErrors(error), (path) => path in EMPTY);
       toastCallError(editing ? DATE_IDEA_MSG.updateFailed : DATE_IDEA_MSG.createFailed, error);
     },
   });

@@ -13,7 +13,7 @@ import { PRICE_LEVELS, VENUE_TYPES } from "../../../../shared/constants.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
-import { serverFieldErrors } from "../../settings/api.ts";
+import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField, TextareaField } from "../../ui/form-field.tsx";
@@ -108,12 +108,7 @@ export function VenueFormDialog({
       onOpenChange(false);
     },
     onError: (error) => {
-      let first = true;
-      for (const [path, message] of Object.entries(serverFieldErrors(error)))
-        if (FIELD_PATHS.has(path)) {
-          form.setError(path as keyof VenueFormValues, { message }, { shouldFocus: first });
-          first = false;
-        }
+      showFieldErrors(form.setError, serverFieldErrors(error), (path) => FIELD_PATHS.has(path));
       toastCallError(VENUE_MSG.saveFailed, error);
     },
   });
