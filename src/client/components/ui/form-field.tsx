@@ -2,7 +2,6 @@ import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn.ts";
 import { Input } from "./input.tsx";
 import { Label } from "./label.tsx";
-import { Textarea } from "./textarea.tsx";
 
 type FormFieldProps = ComponentProps<"input"> & {
   label: string;
@@ -39,25 +38,6 @@ export function FormField({ label, error, hint, labelAside, id, className, ...in
       )}
       {error && (
         <p id={errorId} role="alert" className="text-sm text-destructive-text">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-type TextareaFieldProps = ComponentProps<"textarea"> & { label: string; error?: string };
-
-/** A labelled textarea with its error message under it (FormField for several lines). */
-export function TextareaField({ label, error, id, ...textareaProps }: TextareaFieldProps) {
-  const autoId = useId();
-  const textareaId = id ?? autoId;
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={textareaId}>{label}</Label>
-      <Textarea id={textareaId} aria-invalid={error ? true : undefined} {...textareaProps} />
-      {error && (
-        <p role="alert" className="text-sm text-destructive-text">
           {error}
         </p>
       )}

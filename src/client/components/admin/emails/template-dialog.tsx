@@ -11,19 +11,13 @@ import {
 } from "../../../../shared/admin/emails.ts";
 import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
-import { TextareaField } from "../../support/textarea-field.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs.tsx";
+import { TextareaField } from "../../ui/textarea-field.tsx";
 import { useDebounced } from "../common.tsx";
 import { PlaceholderList } from "./placeholder-list.tsx";
 

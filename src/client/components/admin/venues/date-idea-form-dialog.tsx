@@ -17,10 +17,11 @@ import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
-import { FormField, TextareaField } from "../../ui/form-field.tsx";
+import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import { Switch } from "../../ui/switch.tsx";
+import { TextareaField } from "../../ui/textarea-field.tsx";
 import { DATE_IDEAS_URL, label } from "./api.ts";
 import { type VenueChoice, VenuePicker } from "./venue-picker.tsx";
 

@@ -16,8 +16,9 @@ import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
-import { FormField, TextareaField } from "../../ui/form-field.tsx";
+import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
+import { TextareaField } from "../../ui/textarea-field.tsx";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
 
 /** The form's own values: text everywhere (lists comma-separated); the shared schema turns them into a venue. */
