@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { MapPin } from "lucide-react";
-import { useRef, useState } from "react";
 import type { WaitlistCounts } from "../../../../shared/schemas/waitlist.ts";
 import { SERVICE_AREA_NAME } from "../../../../shared/service-area.ts";
 import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import { AdminSection, downloadExport, EmptyState, formatDateGB, TableSkeleton } from "../common.tsx";
 import { ExportButton } from "../list-toolbar.tsx";
@@ -15,22 +15,14 @@ const WAITLIST_URL = "/api/admin/waitlist";
 /** People outside the area served who asked to hear when it reaches them, by postcode area, with an export. */
 export function WaitlistCard() {
   const counts = useQuery<WaitlistCounts>({ queryKey: [WAITLIST_URL], staleTime: 0 });
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
-  const exportList = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setPending(true);
+  const exportList = useSingleFlightTask(async () => {
     try {
       await downloadExport(`${WAITLIST_URL}/export`, "waitlist");
       toast({ title: "Export Successful", description: "Waitlist downloaded successfully" });
     } catch (error) {
       toast({ title: "Export Failed", description: errorMessage(error), variant: "destructive" });
-    } finally {
-      busy.current = false;
-      setPending(false);
     }
-  };
+  });
 
   if (counts.isError)
     return (
@@ -46,13 +38,7 @@ export function WaitlistCard() {
     <AdminSection
       title="Waitlist"
       description={`People outside ${SERVICE_AREA_NAME} waiting for their area, by postcode area${data ? `: ${formatCount(data.total)} in all` : ""}`}
-      actions={
-        <ExportButton
-          download={{ pending, run: () => void exportList() }}
-          label="Export Waitlist"
-          size="sm"
-        />
-      }
+      actions={<ExportButton download={exportList} label="Export Waitlist" size="sm" />}
       className="min-w-0"
     >
       {!data ? (
