@@ -14,7 +14,12 @@ import { AssignDateDialog } from "../../components/admin/members/assign-date-dia
 import { AssignmentDetailsDialog } from "../../components/admin/members/assignment-details-dialog.tsx";
 import { AssignmentStatusSelect } from "../../components/admin/members/assignment-status-select.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
-import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
+import {
+  emailColumn,
+  type ListColumn,
+  PagedList,
+  useListSearch,
+} from "../../components/admin/paged-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
 
 function ViewAssignmentButton({
@@ -73,14 +78,7 @@ function assignmentColumns(onView: (a: AdminAssignment) => void): ListColumn<Adm
         </>
       ),
     },
-    {
-      id: "email",
-      header: "Email",
-      card: "none",
-      className: "hidden min-w-48 wrap-anywhere lg:table-cell",
-      headClassName: "hidden lg:table-cell",
-      cell: (a) => a.user?.email ?? "-",
-    },
+    emailColumn((a) => a.user?.email ?? "-"),
     { id: "venue", header: "Venue", card: "field", className: "min-w-36", cell: venueCell },
     {
       id: "scheduled",

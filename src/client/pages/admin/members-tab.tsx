@@ -6,7 +6,12 @@ import { ExportButton, ListToolbar } from "../../components/admin/list-toolbar.t
 import { AutoAssignButton } from "../../components/admin/members/auto-assign-button.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
 import { PartnerLine, PlanBadge, PlanStatusBadge } from "../../components/admin/members/member-badges.tsx";
-import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
+import {
+  emailColumn,
+  type ListColumn,
+  PagedList,
+  useListSearch,
+} from "../../components/admin/paged-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
 
 function MemberActions({ user }: { user: AdminUser }) {
@@ -44,14 +49,7 @@ const COLUMNS: ListColumn<AdminUser>[] = [
       </>
     ),
   },
-  {
-    id: "email",
-    header: "Email",
-    card: "none",
-    className: "hidden min-w-48 wrap-anywhere lg:table-cell",
-    headClassName: "hidden lg:table-cell",
-    cell: (u) => u.email,
-  },
+  emailColumn((u) => u.email),
   { id: "plan", header: "Subscription", card: "field", cell: (u) => <PlanBadge user={u} /> },
   { id: "status", header: "Status", card: "field", cell: (u) => <PlanStatusBadge user={u} /> },
   {

@@ -4,7 +4,12 @@ import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/m
 import { AdminSection, EmptyState, formatDateGB, usePagedList } from "../../components/admin/common.tsx";
 import { ListToolbar } from "../../components/admin/list-toolbar.tsx";
 import { AdminRoleButton } from "../../components/admin/members/admin-role-button.tsx";
-import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
+import {
+  emailColumn,
+  type ListColumn,
+  PagedList,
+  useListSearch,
+} from "../../components/admin/paged-list.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { useAuth } from "../../lib/auth.ts";
@@ -57,14 +62,7 @@ function userColumns(meId: number | undefined): ListColumn<AdminUser>[] {
         </>
       ),
     },
-    {
-      id: "email",
-      header: "Email",
-      card: "none",
-      className: "hidden min-w-48 wrap-anywhere lg:table-cell",
-      headClassName: "hidden lg:table-cell",
-      cell: (u) => u.email,
-    },
+    emailColumn((u) => u.email),
     {
       id: "status",
       header: "Status",
