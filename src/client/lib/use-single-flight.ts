@@ -4,7 +4,7 @@ import {
   type UseMutationResult,
   useMutation,
 } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 
 /**
  * Guards an action against running twice at once: calls made while one is still in flight are ignored.
@@ -36,6 +36,27 @@ export function useSingleFlight(): (run: () => unknown) => void {
       );
     else inFlight.current = false;
   }, []);
+}
+
+/**
+ * A task that is not a mutation (a download) run once at a time, with whether it runs: `run` while it runs is
+ * ignored. The task reports its own errors; a rejection is swallowed here.
+ */
+export function useSingleFlightTask<A extends unknown[]>(
+  task: (...args: A) => Promise<void>,
+): { pending: boolean; run: (...args: A) => void } {
+  const [pending, setPending] = useState(false);
+  const flight = useSingleFlight();
+  const run = (...args: A) =>
+    flight(async () => {
+      setPending(true);
+      try {
+        await task(...args);
+      } finally {
+        setPending(false);
+      }
+    });
+  return { pending, run };
 }
 
 /**

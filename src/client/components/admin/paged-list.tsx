@@ -29,6 +29,21 @@ export interface ListColumn<T> {
   headClassName?: string;
 }
 
+/**
+ * The table's own e-mail column, shown from lg up only: below lg the name cell carries the address, and the
+ * phone card's heading shows it anyway.
+ */
+export function emailColumn<T>(email: (row: T) => ReactNode): ListColumn<T> {
+  return {
+    id: "email",
+    header: "Email",
+    card: "none",
+    className: "hidden min-w-48 wrap-anywhere lg:table-cell",
+    headClassName: "hidden lg:table-cell",
+    cell: email,
+  };
+}
+
 type PagedListState<T> = ReturnType<typeof usePagedList<T>>;
 
 /**

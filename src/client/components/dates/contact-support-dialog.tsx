@@ -9,7 +9,6 @@ import { createTicketSchema } from "../../../shared/schemas/member.ts";
 import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { TextareaField } from "../support/textarea-field.tsx";
 import { Button } from "../ui/button.tsx";
 import {
   Dialog,
@@ -22,6 +21,7 @@ import {
   DialogTrigger,
 } from "../ui/dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
+import { TextareaField } from "../ui/textarea-field.tsx";
 
 const formSchema = createTicketSchema.pick({ subject: true, body: true });
 

@@ -1,4 +1,4 @@
-import { ArrowRight, Hourglass, Star } from "lucide-react";
+import { ArrowRight, Hourglass } from "lucide-react";
 import { Link } from "wouter";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { cn } from "../../lib/cn.ts";
@@ -13,6 +13,7 @@ import {
   revealsInText,
   startsText,
 } from "./date-time.ts";
+import { RatingStars } from "./rating-stars.tsx";
 import { DateStatusBadge } from "./status-badge.tsx";
 
 const CARD_LINK =
@@ -147,7 +148,7 @@ export function PastDateCard({ date }: { date: MemberDate }) {
               Cancelled{date.cancellation?.allowanceReturned ? " · given back to that month's allowance" : ""}
             </span>
           ) : date.rating ? (
-            <StarsLine rating={date.rating} />
+            <RatingStars rating={date.rating} />
           ) : date.actions.rate.allowed && !completedAhead(date) ? (
             <span className="inline-flex items-center gap-1 font-medium text-brand">
               Rate this date
@@ -157,22 +158,5 @@ export function PastDateCard({ date }: { date: MemberDate }) {
         </div>
       </div>
     </Link>
-  );
-}
-
-function StarsLine({ rating }: { rating: number }) {
-  return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden
-          className={cn(
-            "size-4",
-            n <= rating ? "fill-accent text-accent" : "fill-transparent text-muted-foreground/50",
-          )}
-        />
-      ))}
-    </span>
   );
 }

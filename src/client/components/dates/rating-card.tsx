@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { cn } from "../../lib/cn.ts";
-import { TextareaField } from "../support/textarea-field.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { TextareaField } from "../ui/textarea-field.tsx";
 import { formatShortDateTime } from "./date-time.ts";
 import { useRateDate } from "./use-date-actions.ts";
 

@@ -1,6 +1,5 @@
 import { type ReactNode, useState } from "react";
 import { POLICY } from "../../../shared/constants.ts";
-import { TextareaField } from "../support/textarea-field.tsx";
 import { Button } from "../ui/button.tsx";
 import {
   Dialog,
@@ -12,6 +11,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../ui/dialog.tsx";
+import { TextareaField } from "../ui/textarea-field.tsx";
 import { useRequestReschedule } from "./use-date-actions.ts";
 
 const REASON_MAX = 1000;

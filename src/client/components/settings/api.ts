@@ -1,3 +1,4 @@
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
@@ -50,6 +51,25 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
       out[path] = message;
   }
   return out;
+}
+
+/**
+ * Puts each of the server's field errors that the form has (`known`) under its field, in the server's order,
+ * focusing the first; says whether any was shown.
+ */
+export function showFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: Record<string, string>,
+  known: (path: string) => boolean,
+): boolean {
+  let first = true;
+  for (const [path, message] of Object.entries(fields))
+    if (known(path)) {
+      // `known` has checked that the path is one of the form's fields.
+      setError(path as Path<T>, { message }, { shouldFocus: first });
+      first = false;
+    }
+  return !first;
 }
 
 /**

@@ -14,11 +14,11 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from "../ui/dialog.tsx";
+import { FormDialogFooter } from "../ui/form-dialog-footer.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { serverFieldErrors } from "./api.ts";
 
@@ -89,14 +89,13 @@ export function ChangePasswordDialog() {
             error={errors.newPassword?.message}
             {...form.register("newPassword")}
           />
-          <DialogFooter className="mt-1">
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? "Saving..." : "Change Password"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            className="mt-1"
+            pending={change.isPending}
+            onCancel={() => setOpen(false)}
+            cancelVariant="ghost"
+            label="Change Password"
+          />
         </form>
       </DialogContent>
     </Dialog>

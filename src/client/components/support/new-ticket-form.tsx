@@ -12,7 +12,7 @@ import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
-import { TextareaField } from "./textarea-field.tsx";
+import { TextareaField } from "../ui/textarea-field.tsx";
 
 export const TICKETS_KEY = ["/api/support/tickets"] as const;
 

@@ -16,10 +16,10 @@ import { LogoMark } from "../logo.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Spinner } from "../ui/spinner.tsx";
+import { TextareaField } from "../ui/textarea-field.tsx";
 import { formatFullWhen } from "./format.ts";
 import { TICKETS_KEY } from "./new-ticket-form.tsx";
 import { TicketStatusBadge } from "./status-badge.tsx";
-import { TextareaField } from "./textarea-field.tsx";
 
 function BackLink() {
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Activity, Download, PoundSterling, TrendingDown, Users } from "lucide-react";
+import { Activity, PoundSterling, TrendingDown, Users } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import {
   ANALYTICS_DEFINITIONS,
@@ -23,8 +23,8 @@ import { TierDistribution } from "../../components/admin/analytics/tier-distribu
 import { useAnalyticsExport } from "../../components/admin/analytics/use-analytics-export.ts";
 import { WaitlistCard } from "../../components/admin/analytics/waitlist-card.tsx";
 import { AdminSection, formatDateGB, TableSkeleton } from "../../components/admin/common.tsx";
+import { ExportButton } from "../../components/admin/list-toolbar.tsx";
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { toastCallError } from "../../lib/queryClient.ts";
 
@@ -80,14 +80,8 @@ export default function AnalyticsTab() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={subscriptionExport.run} disabled={subscriptionExport.pending}>
-            <Download aria-hidden />
-            {subscriptionExport.pending ? "Exporting..." : "Export Subscription Data"}
-          </Button>
-          <Button variant="outline" onClick={operationalExport.run} disabled={operationalExport.pending}>
-            <Download aria-hidden />
-            {operationalExport.pending ? "Exporting..." : "Export Operational Data"}
-          </Button>
+          <ExportButton download={subscriptionExport} label="Export Subscription Data" />
+          <ExportButton download={operationalExport} label="Export Operational Data" />
         </div>
       </div>
 

@@ -1,4 +1,4 @@
-import { CalendarHeart, CalendarPlus, Download, Eye } from "lucide-react";
+import { CalendarHeart, CalendarPlus, Eye } from "lucide-react";
 import { useState } from "react";
 import type { AdminAssignment } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
@@ -7,14 +7,19 @@ import {
   EmptyState,
   formatDateGB,
   formatDateTimeGB,
-  SearchBox,
   usePagedList,
 } from "../../components/admin/common.tsx";
+import { ExportButton, ListToolbar } from "../../components/admin/list-toolbar.tsx";
 import { AssignDateDialog } from "../../components/admin/members/assign-date-dialog.tsx";
 import { AssignmentDetailsDialog } from "../../components/admin/members/assignment-details-dialog.tsx";
 import { AssignmentStatusSelect } from "../../components/admin/members/assignment-status-select.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
-import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
+import {
+  emailColumn,
+  type ListColumn,
+  PagedList,
+  useListSearch,
+} from "../../components/admin/paged-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
 
 function ViewAssignmentButton({
@@ -73,14 +78,7 @@ function assignmentColumns(onView: (a: AdminAssignment) => void): ListColumn<Adm
         </>
       ),
     },
-    {
-      id: "email",
-      header: "Email",
-      card: "none",
-      className: "hidden min-w-48 wrap-anywhere lg:table-cell",
-      headClassName: "hidden lg:table-cell",
-      cell: (a) => a.user?.email ?? "-",
-    },
+    emailColumn((a) => a.user?.email ?? "-"),
     { id: "venue", header: "Venue", card: "field", className: "min-w-36", cell: venueCell },
     {
       id: "scheduled",
@@ -132,10 +130,7 @@ export default function AssignmentsTab() {
       description="Every planned date, newest first. Search by member name, e-mail or venue."
       actions={
         <>
-          <Button variant="outline" onClick={exportButton.run} disabled={exportButton.pending}>
-            <Download aria-hidden />
-            {exportButton.pending ? "Exporting..." : "Export to Excel"}
-          </Button>
+          <ExportButton download={exportButton} label="Export to Excel" />
           <Button onClick={() => setAssigning(true)}>
             <CalendarPlus aria-hidden />
             Assign Date
@@ -146,14 +141,7 @@ export default function AssignmentsTab() {
       <AssignDateDialog open={assigning} onOpenChange={setAssigning} />
       <AssignmentDetailsDialog assignment={viewing} onClose={() => setViewing(null)} />
       {!(list.query.isSuccess && nothingYet) && (
-        <div className="mb-4">
-          <SearchBox
-            label="Search assignments"
-            placeholder="Search by member or venue"
-            value={s.search}
-            onChange={s.setSearch}
-          />
-        </div>
+        <ListToolbar search={s} label="Search assignments" placeholder="Search by member or venue" />
       )}
       <PagedList
         list={list}

@@ -1,4 +1,4 @@
-import { Download, Eye, Gift } from "lucide-react";
+import { Eye, Gift } from "lucide-react";
 import { type MouseEvent, useRef, useState } from "react";
 import {
   ADMIN_GIFT_DEFAULT_FILTER,
@@ -8,30 +8,28 @@ import {
 } from "../../../shared/admin/gifts.ts";
 import { TIERS } from "../../../shared/constants.ts";
 import { type AdminGiftFilter, type AdminGiftRow, GIFT_STATUSES } from "../../../shared/gifts.ts";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateGB,
-  SearchBox,
-  usePagedList,
-} from "../../components/admin/common.tsx";
+import { AdminSection, EmptyState, formatDateGB, usePagedList } from "../../components/admin/common.tsx";
 import { GiftStatusBadge } from "../../components/admin/gifts/gift-badges.tsx";
 import { GiftDialog, RedeemedLine } from "../../components/admin/gifts/gift-dialog.tsx";
 import { useGiftExport } from "../../components/admin/gifts/use-gift-export.ts";
+import {
+  ExportButton,
+  FilterSelect,
+  ListToolbar,
+  useListFilter,
+} from "../../components/admin/list-toolbar.tsx";
 import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
 import { formatMoney, monthsLabel } from "../../components/gifts/gift-format.ts";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../components/ui/select.tsx";
 
 /** The filter's words: "All gifts" leaves out checkouts awaiting payment, which have their own entry. */
 const FILTER_LABELS: Record<AdminGiftFilter, string> = { bought: "All gifts", ...GIFT_STATUS_LABELS };
-const FILTERS: AdminGiftFilter[] = ["bought", ...GIFT_STATUSES.filter((s) => s !== "pending"), "pending"];
+const FILTER_ORDER: AdminGiftFilter[] = [
+  "bought",
+  ...GIFT_STATUSES.filter((s) => s !== "pending"),
+  "pending",
+];
+const FILTERS = FILTER_ORDER.map((value) => ({ value, label: FILTER_LABELS[value] }));
 
 const what = (g: AdminGiftRow) => `${TIERS[g.tier].name} × ${monthsLabel(g.months)}`;
 
@@ -168,7 +166,7 @@ function giftColumns(open: (id: number) => (e: MouseEvent<HTMLElement>) => void)
  */
 export default function GiftsTab() {
   const s = useListSearch();
-  const [status, setStatus] = useState<AdminGiftFilter>(ADMIN_GIFT_DEFAULT_FILTER);
+  const [status, setStatus] = useListFilter<AdminGiftFilter>(ADMIN_GIFT_DEFAULT_FILTER, s.setOffset);
   const [openId, setOpenId] = useState<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const list = usePagedList<AdminGiftRow>(ADMIN_GIFTS_URL, {
@@ -187,39 +185,17 @@ export default function GiftsTab() {
     <AdminSection
       title="Gifts"
       description="Every gift membership bought, newest first. Search looks in names, e-mail addresses and codes."
-      actions={
-        <Button variant="outline" onClick={exportCsv.run} disabled={exportCsv.pending}>
-          <Download aria-hidden />
-          {exportCsv.pending ? "Exporting..." : "Export CSV"}
-        </Button>
-      }
+      actions={<ExportButton download={exportCsv} label="Export CSV" />}
     >
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <SearchBox
-          label="Search gifts"
-          placeholder="Search names, e-mails or code"
-          value={s.search}
-          onChange={s.setSearch}
-        />
-        <Select
+      <ListToolbar search={s} label="Search gifts" placeholder="Search names, e-mails or code">
+        <FilterSelect
+          label="Filter by status"
           value={status}
-          onValueChange={(v) => {
-            setStatus(v as AdminGiftFilter);
-            s.setOffset(0);
-          }}
-        >
-          <SelectTrigger aria-label="Filter by status" className="sm:w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {FILTERS.map((f) => (
-              <SelectItem key={f} value={f}>
-                {FILTER_LABELS[f]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+          onChange={setStatus}
+          options={FILTERS}
+          className="sm:w-48"
+        />
+      </ListToolbar>
       <PagedList
         list={list}
         columns={giftColumns(open)}

@@ -1,17 +1,17 @@
-import { Download, Eye, Users } from "lucide-react";
+import { Eye, Users } from "lucide-react";
 import { Link } from "wouter";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateGB,
-  SearchBox,
-  usePagedList,
-} from "../../components/admin/common.tsx";
+import { AdminSection, EmptyState, formatDateGB, usePagedList } from "../../components/admin/common.tsx";
+import { ExportButton, ListToolbar } from "../../components/admin/list-toolbar.tsx";
 import { AutoAssignButton } from "../../components/admin/members/auto-assign-button.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
 import { PartnerLine, PlanBadge, PlanStatusBadge } from "../../components/admin/members/member-badges.tsx";
-import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
+import {
+  emailColumn,
+  type ListColumn,
+  PagedList,
+  useListSearch,
+} from "../../components/admin/paged-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
 
 function MemberActions({ user }: { user: AdminUser }) {
@@ -49,14 +49,7 @@ const COLUMNS: ListColumn<AdminUser>[] = [
       </>
     ),
   },
-  {
-    id: "email",
-    header: "Email",
-    card: "none",
-    className: "hidden min-w-48 wrap-anywhere lg:table-cell",
-    headClassName: "hidden lg:table-cell",
-    cell: (u) => u.email,
-  },
+  emailColumn((u) => u.email),
   { id: "plan", header: "Subscription", card: "field", cell: (u) => <PlanBadge user={u} /> },
   { id: "status", header: "Status", card: "field", cell: (u) => <PlanStatusBadge user={u} /> },
   {
@@ -94,21 +87,9 @@ export default function MembersTab() {
     <AdminSection
       title="Member Management"
       description="Every member, newest first. Search looks in names and e-mail addresses."
-      actions={
-        <Button variant="outline" onClick={exportButton.run} disabled={exportButton.pending}>
-          <Download aria-hidden />
-          {exportButton.pending ? "Exporting..." : "Export to Excel"}
-        </Button>
-      }
+      actions={<ExportButton download={exportButton} label="Export to Excel" />}
     >
-      <div className="mb-4">
-        <SearchBox
-          label="Search members"
-          placeholder="Search by name or e-mail"
-          value={s.search}
-          onChange={s.setSearch}
-        />
-      </div>
+      <ListToolbar search={s} label="Search members" placeholder="Search by name or e-mail" />
       <PagedList
         list={list}
         columns={COLUMNS}

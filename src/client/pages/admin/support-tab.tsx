@@ -8,61 +8,25 @@ import {
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
 } from "../../../shared/admin/support.ts";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateTimeGB,
-  SearchBox,
-  usePagedList,
-} from "../../components/admin/common.tsx";
+import { AdminSection, EmptyState, formatDateTimeGB, usePagedList } from "../../components/admin/common.tsx";
+import { FilterSelect, ListToolbar, useListFilter } from "../../components/admin/list-toolbar.tsx";
 import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
 import { PriorityBadge } from "../../components/admin/support/ticket-badges.tsx";
 import { TICKETS_URL, TicketDialog } from "../../components/admin/support/ticket-dialog.tsx";
 import { TicketStatusBadge } from "../../components/support/status-badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../components/ui/select.tsx";
 import { cn } from "../../lib/cn.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
 
 const ALL = "all";
 
-function FilterSelect<T extends string>({
-  label,
-  value,
-  onChange,
-  options,
-  labels,
-  allLabel,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: readonly T[];
-  labels: Record<T, string>;
-  allLabel: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger aria-label={label} className="sm:w-44">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>{allLabel}</SelectItem>
-        {options.map((o) => (
-          <SelectItem key={o} value={o}>
-            {labels[o]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
+/** The filters' options: "All ..." first, then each value in its order. */
+const withAll = <T extends string>(allLabel: string, values: readonly T[], labels: Record<T, string>) => [
+  { value: ALL, label: allLabel },
+  ...values.map((value) => ({ value, label: labels[value] })),
+];
+const STATUS_OPTIONS = withAll("All statuses", TICKET_STATUSES, TICKET_STATUS_LABELS);
+const PRIORITY_OPTIONS = withAll("All priorities", TICKET_PRIORITIES, TICKET_PRIORITY_LABELS);
 
 const replies = (t: AdminTicketRow) =>
   t.replyCount > 0 && (
@@ -184,8 +148,8 @@ function TicketCard({ ticket: t, onOpen }: { ticket: AdminTicketRow; onOpen: (id
 /** The "support" tab of /admin: tickets from the contact form and the support mailbox, each opened in a dialog. */
 export default function SupportTab() {
   const s = useListSearch();
-  const [status, setStatus] = useState(ALL);
-  const [priority, setPriority] = useState(ALL);
+  const [status, setStatus] = useListFilter<string>(ALL, s.setOffset);
+  const [priority, setPriority] = useListFilter<string>(ALL, s.setOffset);
   const [openId, setOpenId] = useState<number | null>(null);
   const list = usePagedList<AdminTicketRow>(TICKETS_URL, {
     search: s.term,
@@ -204,36 +168,15 @@ export default function SupportTab() {
       title="Support Tickets"
       description="Messages from the contact form and the support mailbox, most recently active first."
     >
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <SearchBox
-          label="Search tickets"
-          placeholder="Search subject, sender or #id"
-          value={s.search}
-          onChange={s.setSearch}
-        />
-        <FilterSelect
-          label="Filter by status"
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            s.setOffset(0);
-          }}
-          options={TICKET_STATUSES}
-          labels={TICKET_STATUS_LABELS}
-          allLabel="All statuses"
-        />
+      <ListToolbar search={s} label="Search tickets" placeholder="Search subject, sender or #id">
+        <FilterSelect label="Filter by status" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
         <FilterSelect
           label="Filter by priority"
           value={priority}
-          onChange={(v) => {
-            setPriority(v);
-            s.setOffset(0);
-          }}
-          options={TICKET_PRIORITIES}
-          labels={TICKET_PRIORITY_LABELS}
-          allLabel="All priorities"
+          onChange={setPriority}
+          options={PRIORITY_OPTIONS}
         />
-      </div>
+      </ListToolbar>
       <PagedList
         list={list}
         columns={ticketColumns(setOpenId)}

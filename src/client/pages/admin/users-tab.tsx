@@ -1,15 +1,15 @@
 import { Eye, UserCog } from "lucide-react";
 import { Link } from "wouter";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
-import {
-  AdminSection,
-  EmptyState,
-  formatDateGB,
-  SearchBox,
-  usePagedList,
-} from "../../components/admin/common.tsx";
+import { AdminSection, EmptyState, formatDateGB, usePagedList } from "../../components/admin/common.tsx";
+import { ListToolbar } from "../../components/admin/list-toolbar.tsx";
 import { AdminRoleButton } from "../../components/admin/members/admin-role-button.tsx";
-import { type ListColumn, PagedList, useListSearch } from "../../components/admin/paged-list.tsx";
+import {
+  emailColumn,
+  type ListColumn,
+  PagedList,
+  useListSearch,
+} from "../../components/admin/paged-list.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { useAuth } from "../../lib/auth.ts";
@@ -62,14 +62,7 @@ function userColumns(meId: number | undefined): ListColumn<AdminUser>[] {
         </>
       ),
     },
-    {
-      id: "email",
-      header: "Email",
-      card: "none",
-      className: "hidden min-w-48 wrap-anywhere lg:table-cell",
-      headClassName: "hidden lg:table-cell",
-      cell: (u) => u.email,
-    },
+    emailColumn((u) => u.email),
     {
       id: "status",
       header: "Status",
@@ -122,14 +115,7 @@ export default function UsersTab() {
       title="User Management"
       description="Give or remove access to the back office. Search looks in names and e-mail addresses."
     >
-      <div className="mb-4">
-        <SearchBox
-          label="Search users"
-          placeholder="Search by name or e-mail"
-          value={s.search}
-          onChange={s.setSearch}
-        />
-      </div>
+      <ListToolbar search={s} label="Search users" placeholder="Search by name or e-mail" />
       <PagedList
         list={list}
         columns={userColumns(me?.id)}

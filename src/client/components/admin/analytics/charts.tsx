@@ -20,6 +20,17 @@ import { formatCount, formatMoney, formatMoneyShort, formatMonth } from "./forma
 
 const AXIS = { fill: "var(--muted-foreground)", fontSize: 12 } as const;
 
+/** Both charts' x axis: the months, "Jan 26", thinned out where they would crowd. */
+const MONTH_AXIS = {
+  dataKey: "month",
+  tickFormatter: (m: string) => formatMonth(m),
+  tick: AXIS,
+  tickLine: false,
+  axisLine: { stroke: "var(--border)" },
+  interval: "preserveStartEnd",
+  minTickGap: 16,
+} as const;
+
 interface TipRow {
   name: string;
   value: string;
@@ -38,6 +49,19 @@ function TipBox({ month, rows }: { month: string; rows: TipRow[] }) {
       ))}
     </div>
   );
+}
+
+/**
+ * A tooltip's content: the hovered month's box with the rows `rowsOf` gives for it (nothing when the pointer is
+ * off the bars).
+ */
+function tipContent<R extends { month: string }>(rowsOf: (row: R) => TipRow[]) {
+  return ({ active, payload }: { active?: boolean; payload?: ReadonlyArray<{ payload?: unknown }> }) => {
+    // recharts hands back the data row it was given, untyped.
+    const row = payload?.[0]?.payload as R | undefined;
+    if (!active || !row) return null;
+    return <TipBox month={row.month} rows={rowsOf(row)} />;
+  };
 }
 
 /** The chart's figures for screen readers (the drawing itself is hidden from them). */
@@ -96,15 +120,7 @@ export function MrrChart({ data }: { data: MonthlyMrr[] }) {
               </linearGradient>
             </defs>
             <CartesianGrid stroke="var(--border)" vertical={false} />
-            <XAxis
-              dataKey="month"
-              tickFormatter={(m: string) => formatMonth(m)}
-              tick={AXIS}
-              tickLine={false}
-              axisLine={{ stroke: "var(--border)" }}
-              interval="preserveStartEnd"
-              minTickGap={16}
-            />
+            <XAxis {...MONTH_AXIS} />
             <YAxis
               dataKey="mrr"
               allowDecimals={false}
@@ -117,23 +133,10 @@ export function MrrChart({ data }: { data: MonthlyMrr[] }) {
             />
             <Tooltip
               cursor={{ stroke: "var(--muted-foreground)", strokeDasharray: "3 3" }}
-              content={({ active, payload }) => {
-                const row = payload?.[0]?.payload as MonthlyMrr | undefined;
-                if (!active || !row) return null;
-                return (
-                  <TipBox
-                    month={row.month}
-                    rows={[
-                      { name: "MRR", value: formatMoney(row.mrrPence), color: "var(--brand)" },
-                      {
-                        name: "Active subscribers",
-                        value: formatCount(row.subscribers),
-                        color: "transparent",
-                      },
-                    ]}
-                  />
-                );
-              }}
+              content={tipContent((row: MonthlyMrr) => [
+                { name: "MRR", value: formatMoney(row.mrrPence), color: "var(--brand)" },
+                { name: "Active subscribers", value: formatCount(row.subscribers), color: "transparent" },
+              ])}
             />
             <Area
               type="monotone"
@@ -186,15 +189,7 @@ export function SignupsChart({
             accessibilityLayer={false}
           >
             <CartesianGrid stroke="var(--border)" vertical={false} />
-            <XAxis
-              dataKey="month"
-              tickFormatter={(m: string) => formatMonth(m)}
-              tick={AXIS}
-              tickLine={false}
-              axisLine={{ stroke: "var(--border)" }}
-              interval="preserveStartEnd"
-              minTickGap={16}
-            />
+            <XAxis {...MONTH_AXIS} />
             <YAxis
               allowDecimals={false}
               domain={data.some((m) => m.signups + m.subscriptions > 0) ? [0, "auto"] : [0, 4]}
@@ -205,23 +200,14 @@ export function SignupsChart({
             />
             <Tooltip
               cursor={{ fill: "var(--muted)" }}
-              content={({ active, payload }) => {
-                const row = payload?.[0]?.payload as (typeof data)[number] | undefined;
-                if (!active || !row) return null;
-                return (
-                  <TipBox
-                    month={row.month}
-                    rows={[
-                      { name: "Sign-ups", value: formatCount(row.signups), color: "var(--brand)" },
-                      {
-                        name: "New subscriptions",
-                        value: formatCount(row.subscriptions),
-                        color: "var(--accent-text)",
-                      },
-                    ]}
-                  />
-                );
-              }}
+              content={tipContent((row: (typeof data)[number]) => [
+                { name: "Sign-ups", value: formatCount(row.signups), color: "var(--brand)" },
+                {
+                  name: "New subscriptions",
+                  value: formatCount(row.subscriptions),
+                  color: "var(--accent-text)",
+                },
+              ])}
             />
             <Legend
               verticalAlign="top"

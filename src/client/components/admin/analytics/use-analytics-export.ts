@@ -1,4 +1,3 @@
-import { useRef, useState } from "react";
 import {
   ANALYTICS_EXPORTS,
   ANALYTICS_MSG,
@@ -6,6 +5,7 @@ import {
 } from "../../../../shared/admin/analytics.ts";
 import { errorMessage, errorStatus } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
 import { AUTH_FAILED, downloadExport } from "../common.tsx";
 
 /** The server's message, the lost-session sentence, or "Failed to export {kind} analytics". */
@@ -25,12 +25,7 @@ function failure(error: unknown, kind: string): string {
  */
 export function useAnalyticsExport(kind: AnalyticsExportKind) {
   const spec = ANALYTICS_EXPORTS[kind];
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
-  const run = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setPending(true);
+  return useSingleFlightTask(async () => {
     try {
       await downloadExport(spec.url, spec.base);
       toast({ title: ANALYTICS_MSG.exportSuccessTitle, description: ANALYTICS_MSG.exportSuccess(spec.kind) });
@@ -40,10 +35,6 @@ export function useAnalyticsExport(kind: AnalyticsExportKind) {
         description: failure(error, spec.kind),
         variant: "destructive",
       });
-    } finally {
-      busy.current = false;
-      setPending(false);
     }
-  };
-  return { pending, run: () => void run() };
+  });
 }

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download, MapPin } from "lucide-react";
-import { useRef, useState } from "react";
+import { MapPin } from "lucide-react";
 import type { WaitlistCounts } from "../../../../shared/schemas/waitlist.ts";
 import { SERVICE_AREA_NAME } from "../../../../shared/service-area.ts";
 import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
-import { Button } from "../../ui/button.tsx";
 import { AdminSection, downloadExport, EmptyState, formatDateGB, TableSkeleton } from "../common.tsx";
+import { ExportButton } from "../list-toolbar.tsx";
 import { formatCount } from "./format.ts";
 
 const WAITLIST_URL = "/api/admin/waitlist";
@@ -15,22 +15,14 @@ const WAITLIST_URL = "/api/admin/waitlist";
 /** People outside the area served who asked to hear when it reaches them, by postcode area, with an export. */
 export function WaitlistCard() {
   const counts = useQuery<WaitlistCounts>({ queryKey: [WAITLIST_URL], staleTime: 0 });
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
-  const exportList = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setPending(true);
+  const exportList = useSingleFlightTask(async () => {
     try {
       await downloadExport(`${WAITLIST_URL}/export`, "waitlist");
       toast({ title: "Export Successful", description: "Waitlist downloaded successfully" });
     } catch (error) {
       toast({ title: "Export Failed", description: errorMessage(error), variant: "destructive" });
-    } finally {
-      busy.current = false;
-      setPending(false);
     }
-  };
+  });
 
   if (counts.isError)
     return (
@@ -46,12 +38,7 @@ export function WaitlistCard() {
     <AdminSection
       title="Waitlist"
       description={`People outside ${SERVICE_AREA_NAME} waiting for their area, by postcode area${data ? `: ${formatCount(data.total)} in all` : ""}`}
-      actions={
-        <Button variant="outline" size="sm" onClick={() => void exportList()} disabled={pending}>
-          <Download aria-hidden />
-          {pending ? "Exporting..." : "Export Waitlist"}
-        </Button>
-      }
+      actions={<ExportButton download={exportList} label="Export Waitlist" size="sm" />}
       className="min-w-0"
     >
       {!data ? (

@@ -9,15 +9,14 @@ import {
 } from "../../../../shared/admin/emails.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
-import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../ui/dialog.tsx";
+import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
@@ -92,14 +91,7 @@ function CampaignForm({
           </SelectContent>
         </Select>
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save campaign"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={save.isPending} onCancel={onCancel} label="Save campaign" />
     </form>
   );
 }

@@ -1,11 +1,11 @@
-import { Download, MailX, RotateCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { MailX, RotateCw } from "lucide-react";
+import { useEffect } from "react";
 import { EMAILS_MSG, type EmailLogRow } from "../../../../shared/admin/emails.ts";
 import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { AdminSection, EmptyState, formatDateTimeGB, SearchBox, usePagedList } from "../common.tsx";
+import { AdminSection, EmptyState, formatDateTimeGB, usePagedList } from "../common.tsx";
+import { ExportButton, FilterSelect, ListToolbar, useListFilter } from "../list-toolbar.tsx";
 import { useExportButton } from "../members/export-button.tsx";
 import { type ListColumn, PagedList, useListSearch } from "../paged-list.tsx";
 import { ExportMemberEmails } from "./export-member-emails.tsx";
@@ -110,11 +110,11 @@ function LogCard({ row }: { row: EmailLogRow }) {
 
 /** The log of sent mail: searched, filtered and paged on the server, with the two exports. */
 export function EmailLogsSection() {
-  const { search, setSearch, term, offset, setOffset } = useListSearch();
-  const [status, setStatus] = useState("all");
+  const s = useListSearch();
+  const [status, setStatus] = useListFilter<(typeof STATUS_FILTERS)[number]["value"]>("all", s.setOffset);
   const list = usePagedList<EmailLogRow>("/api/admin/email-logs", {
-    search: term,
-    offset,
+    search: s.term,
+    offset: s.offset,
     extra: { status: status === "all" ? undefined : status },
   });
   const exportLogs = useExportButton("/api/admin/email-logs/export", "email-logs", "Email logs");
@@ -130,40 +130,14 @@ export function EmailLogsSection() {
       description="Every message the app has sent, newest first. Search looks in recipients, members, subjects and types."
       actions={
         <>
-          <Button variant="outline" onClick={exportLogs.run} disabled={exportLogs.pending}>
-            <Download aria-hidden />
-            {exportLogs.pending ? "Exporting..." : "Export Logs"}
-          </Button>
+          <ExportButton download={exportLogs} label="Export Logs" />
           <ExportMemberEmails />
         </>
       }
     >
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchBox
-          label="Search email logs"
-          placeholder="Search recipient, member or subject"
-          value={search}
-          onChange={setSearch}
-        />
-        <Select
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setOffset(0);
-          }}
-        >
-          <SelectTrigger aria-label="Filter by status" className="sm:w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {STATUS_FILTERS.map((f) => (
-              <SelectItem key={f.value} value={f.value}>
-                {f.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <ListToolbar search={s} label="Search email logs" placeholder="Search recipient, member or subject">
+        <FilterSelect label="Filter by status" value={status} onChange={setStatus} options={STATUS_FILTERS} />
+      </ListToolbar>
       <PagedList
         list={list}
         columns={COLUMNS}
@@ -190,7 +164,7 @@ export function EmailLogsSection() {
         loadingLabel="Loading email logs"
         empty={<EmptyState icon={<MailX aria-hidden />} title={EMAILS_MSG.noLogs} />}
         pagerLabel="e-mails"
-        onOffset={setOffset}
+        onOffset={s.setOffset}
         tableFrom="sm"
         renderCard={(row) => <LogCard row={row} />}
       />

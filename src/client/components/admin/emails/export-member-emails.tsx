@@ -1,6 +1,5 @@
 import { ChevronDown, Mails } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { useRef, useState } from "react";
 import {
   EMAIL_EXPORT_OPTIONS,
   EMAILS_MSG,
@@ -8,6 +7,7 @@ import {
 } from "../../../../shared/admin/emails.ts";
 import { apiGet, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import { saveBlob, todayStamp } from "../common.tsx";
 
@@ -22,13 +22,7 @@ export function emailsCsv(emails: string[]): string {
 
 /** Export Member Emails: All Emails, Marketing Opted-In or Opted-Out, downloaded as a .csv. */
 export function ExportMemberEmails() {
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
-
-  const run = async (option: (typeof EMAIL_EXPORT_OPTIONS)[number]) => {
-    if (busy.current) return;
-    busy.current = true;
-    setPending(true);
+  const { pending, run } = useSingleFlightTask(async (option: (typeof EMAIL_EXPORT_OPTIONS)[number]) => {
     try {
       const data = await apiGet<ExportEmailsAnswer>(`/api/admin/export-emails${option.query}`);
       const name = `${option.file}-${todayStamp()}.csv`;
@@ -39,11 +33,8 @@ export function ExportMemberEmails() {
       });
     } catch (error) {
       toastCallError(EMAILS_MSG.exportEmailsFailed, error);
-    } finally {
-      busy.current = false;
-      setPending(false);
     }
-  };
+  });
 
   return (
     <DropdownMenu.Root>
@@ -63,7 +54,7 @@ export function ExportMemberEmails() {
           {EMAIL_EXPORT_OPTIONS.map((option) => (
             <DropdownMenu.Item
               key={option.id}
-              onSelect={() => void run(option)}
+              onSelect={() => run(option)}
               className="flex cursor-default items-center rounded-lg px-3 py-2 text-sm outline-none select-none focus:bg-muted data-[highlighted]:bg-muted"
             >
               {option.label}

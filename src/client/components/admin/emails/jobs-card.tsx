@@ -11,8 +11,7 @@ import { londonTime } from "../../../../shared/london-time.ts";
 import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { TableCell, TableHead, TableRow } from "../../ui/table.tsx";
 import {
   AdminSection,
   EmptyState,
@@ -21,6 +20,8 @@ import {
   TableSkeleton,
   usePagedList,
 } from "../common.tsx";
+import { FilterSelect, useListFilter } from "../list-toolbar.tsx";
+import { CardsAndTable } from "../short-list.tsx";
 import { typeLabel } from "./email-logs-section.tsx";
 
 const JOB_LABELS: Record<string, string> = {
@@ -76,8 +77,8 @@ export function JobsCard() {
     queryKey: ["/api/admin/job-runs"],
     refetchInterval: 60_000,
   });
-  const [status, setStatus] = useState<string>("failed");
   const [offset, setOffset] = useState(0);
+  const [status, setStatus] = useListFilter<(typeof OUTBOUND_FILTERS)[number]["value"]>("failed", setOffset);
   const failures = usePagedList<OutboundMessageRow>("/api/admin/outbound-messages", {
     limit: 10,
     offset,
@@ -133,8 +134,20 @@ export function JobsCard() {
               <span className="text-muted-foreground">Every scheduled e-mail has gone out.</span>
             )}
           </p>
-          <ul aria-label="Scheduled jobs" className="grid gap-3 sm:hidden">
-            {overview.data.jobs.map((job) => (
+          <CardsAndTable
+            items={overview.data.jobs}
+            label="Scheduled jobs"
+            head={
+              <>
+                <TableHead>Job</TableHead>
+                <TableHead>Schedule</TableHead>
+                <TableHead>Last run</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Handled</TableHead>
+                <TableHead className="text-right">Failed runs (24 h)</TableHead>
+              </>
+            }
+            card={(job) => (
               <li
                 key={job.name}
                 data-testid={`job-card-${job.name}`}
@@ -160,75 +173,46 @@ export function JobsCard() {
                   <p className="break-words text-destructive-text">{job.lastRun.error}</p>
                 )}
               </li>
-            ))}
-          </ul>
-          <div className="hidden sm:block">
-            <Table aria-label="Scheduled jobs">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Job</TableHead>
-                  <TableHead>Schedule</TableHead>
-                  <TableHead>Last run</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Handled</TableHead>
-                  <TableHead className="text-right">Failed runs (24 h)</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {overview.data.jobs.map((job) => (
-                  <TableRow key={job.name} data-testid={`job-${job.name}`}>
-                    <TableCell className="min-w-48">
-                      <p className="font-medium">{jobLabel(job.name)}</p>
-                      <p className="text-xs text-muted-foreground">{job.name}</p>
-                      {job.lastRun?.status === "failed" && job.lastRun.error && (
-                        <p className="max-w-80 break-words text-xs text-destructive-text">
-                          {job.lastRun.error}
-                        </p>
-                      )}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">{cronLabel(job.cron)}</TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      {job.lastRun ? formatDateTimeGB(job.lastRun.startedAt) : "-"}
-                    </TableCell>
-                    <TableCell>
-                      <RunBadge job={job} />
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {job.lastRun?.status === "ok" ? job.lastRun.processed : "-"}
-                    </TableCell>
-                    <TableCell
-                      className={`text-right tabular-nums ${job.failures24h ? "text-destructive-text" : ""}`}
-                    >
-                      {job.failures24h}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+            )}
+            row={(job) => (
+              <TableRow key={job.name} data-testid={`job-${job.name}`}>
+                <TableCell className="min-w-48">
+                  <p className="font-medium">{jobLabel(job.name)}</p>
+                  <p className="text-xs text-muted-foreground">{job.name}</p>
+                  {job.lastRun?.status === "failed" && job.lastRun.error && (
+                    <p className="max-w-80 break-words text-xs text-destructive-text">{job.lastRun.error}</p>
+                  )}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{cronLabel(job.cron)}</TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {job.lastRun ? formatDateTimeGB(job.lastRun.startedAt) : "-"}
+                </TableCell>
+                <TableCell>
+                  <RunBadge job={job} />
+                </TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {job.lastRun?.status === "ok" ? job.lastRun.processed : "-"}
+                </TableCell>
+                <TableCell
+                  className={`text-right tabular-nums ${job.failures24h ? "text-destructive-text" : ""}`}
+                >
+                  {job.failures24h}
+                </TableCell>
+              </TableRow>
+            )}
+          />
         </>
       )}
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h3 className="font-medium">Scheduled e-mails that failed</h3>
-        <Select
+        <FilterSelect
+          label="Show scheduled e-mails"
           value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setOffset(0);
-          }}
-        >
-          <SelectTrigger aria-label="Show scheduled e-mails" className="sm:w-52">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {OUTBOUND_FILTERS.map((f) => (
-              <SelectItem key={f.value} value={f.value}>
-                {f.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          onChange={setStatus}
+          options={OUTBOUND_FILTERS}
+          className="sm:w-52"
+        />
       </div>
       <div className="mt-3">
         {failures.query.isError ? (
@@ -244,8 +228,20 @@ export function JobsCard() {
           />
         ) : (
           <>
-            <ul aria-label="Scheduled e-mails that failed" className="grid gap-3 sm:hidden">
-              {failures.rows.map((m) => (
+            <CardsAndTable
+              items={failures.rows}
+              label="Scheduled e-mails that failed"
+              busy={failures.query.isFetching}
+              head={
+                <>
+                  <TableHead>E-mail</TableHead>
+                  <TableHead>Recipient</TableHead>
+                  <TableHead className="text-right">Attempts</TableHead>
+                  <TableHead>{status === "failed" ? "Next try" : "Since"}</TableHead>
+                  <TableHead>Last error</TableHead>
+                </>
+              }
+              card={(m) => (
                 <li key={m.id} className="grid gap-1 rounded-xl border border-border p-4 text-sm">
                   <div className="flex items-center gap-2">
                     <span className="font-medium">{typeLabel(m.kind)}</span>
@@ -255,47 +251,29 @@ export function JobsCard() {
                   {m.nextAttemptAt && <p>Next try {formatDateTimeGB(m.nextAttemptAt)}</p>}
                   {m.lastError && <p className="break-words text-destructive-text">{m.lastError}</p>}
                 </li>
-              ))}
-            </ul>
-            <div className="hidden sm:block">
-              <Table
-                aria-label="Scheduled e-mails that failed"
-                aria-busy={failures.query.isFetching || undefined}
-              >
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>E-mail</TableHead>
-                    <TableHead>Recipient</TableHead>
-                    <TableHead className="text-right">Attempts</TableHead>
-                    <TableHead>{status === "failed" ? "Next try" : "Since"}</TableHead>
-                    <TableHead>Last error</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {failures.rows.map((m) => (
-                    <TableRow key={m.id} data-testid={`outbound-${m.id}`}>
-                      <TableCell className="whitespace-nowrap">
-                        {typeLabel(m.kind)}
-                        {m.reservationId && (
-                          <p className="text-xs text-muted-foreground">date {m.reservationId}</p>
-                        )}
-                      </TableCell>
-                      <TableCell className="min-w-44 max-w-64">
-                        {m.recipientName && <p className="font-medium break-words">{m.recipientName}</p>}
-                        <p className="break-all text-muted-foreground">{m.recipientEmail ?? "-"}</p>
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{m.attempts} of 5</TableCell>
-                      <TableCell className="whitespace-nowrap tabular-nums">
-                        {formatDateTimeGB(m.nextAttemptAt ?? m.claimedAt)}
-                      </TableCell>
-                      <TableCell className="min-w-40 max-w-80 break-words text-destructive-text">
-                        {m.lastError ?? "-"}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+              )}
+              row={(m) => (
+                <TableRow key={m.id} data-testid={`outbound-${m.id}`}>
+                  <TableCell className="whitespace-nowrap">
+                    {typeLabel(m.kind)}
+                    {m.reservationId && (
+                      <p className="text-xs text-muted-foreground">date {m.reservationId}</p>
+                    )}
+                  </TableCell>
+                  <TableCell className="min-w-44 max-w-64">
+                    {m.recipientName && <p className="font-medium break-words">{m.recipientName}</p>}
+                    <p className="break-all text-muted-foreground">{m.recipientEmail ?? "-"}</p>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{m.attempts} of 5</TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {formatDateTimeGB(m.nextAttemptAt ?? m.claimedAt)}
+                  </TableCell>
+                  <TableCell className="min-w-40 max-w-80 break-words text-destructive-text">
+                    {m.lastError ?? "-"}
+                  </TableCell>
+                </TableRow>
+              )}
+            />
             <Pager
               total={failures.total}
               limit={failures.limit}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Pencil } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import {
   CAMPAIGN_TRIGGERS,
   EMAILS_MSG,
@@ -8,12 +8,12 @@ import {
   type EmailTemplateRow,
 } from "../../../../shared/admin/emails.ts";
 import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
-import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Switch } from "../../ui/switch.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
-import { AdminSection, EmptyState, formatDateGB, TableSkeleton } from "../common.tsx";
+import { TableCell, TableHead, TableRow } from "../../ui/table.tsx";
+import { AdminSection, formatDateGB } from "../common.tsx";
+import { ShortList } from "../short-list.tsx";
 import { CampaignDialog } from "./campaign-dialog.tsx";
 import { TEMPLATES_KEY, TemplateDialog } from "./template-dialog.tsx";
 
@@ -28,80 +28,102 @@ export function delayLabel(hours: number): string {
   return `${h} (${days} day${days === 1 ? "" : "s"})`;
 }
 
+/** Edit on a card (outlined, under the lines) or in a table row (ghost, at the right). */
+function EditButton({ name, onEdit, card }: { name: string; onEdit: () => void; card?: boolean }) {
+  return (
+    <Button
+      variant={card ? "outline" : "ghost"}
+      size="sm"
+      className={card ? "mt-1 justify-self-start" : undefined}
+      onClick={onEdit}
+      aria-label={`Edit ${name}`}
+    >
+      <Pencil aria-hidden />
+      Edit
+    </Button>
+  );
+}
+
+/** A phone card: the name over its second line with `aside` on the right, then the card's lines and Edit. */
+function ItemCard({
+  name,
+  second,
+  aside,
+  onEdit,
+  children,
+}: {
+  name: string;
+  second: ReactNode;
+  aside: ReactNode;
+  onEdit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <li className="grid gap-1.5 rounded-xl border border-border p-4 text-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium break-words">{name}</p>
+          {second}
+        </div>
+        {aside}
+      </div>
+      {children}
+      <EditButton name={name} onEdit={onEdit} card />
+    </li>
+  );
+}
+
+const typeLine = (t: EmailTemplateRow) => (
+  <p className="text-xs text-muted-foreground">{t.templateType.replaceAll("_", " ")}</p>
+);
+const activeBadge = (t: EmailTemplateRow) => (
+  <Badge variant={t.isActive ? "success" : "neutral"}>{t.isActive ? "Active" : "Off"}</Badge>
+);
+
 function TemplatesTable({ onEdit }: { onEdit: (t: EmailTemplateRow) => void }) {
   const templates = useQuery<EmailTemplateRow[]>({ queryKey: TEMPLATES_KEY, staleTime: 0 });
-  if (templates.isError)
-    return (
-      <LoadErrorCard
-        title="Failed to fetch e-mail templates"
-        error={templates.error}
-        heading="h2"
-        onRetry={() => void templates.refetch()}
-      />
-    );
-  if (templates.isPending) return <TableSkeleton rows={3} label="Loading templates" />;
-  if (templates.data.length === 0) return <EmptyState title="No e-mail templates yet" />;
   return (
-    <>
-      <ul aria-label="E-mail templates" className="grid gap-3 sm:hidden">
-        {templates.data.map((t) => (
-          <li key={t.id} className="grid gap-1.5 rounded-xl border border-border p-4 text-sm">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="font-medium break-words">{t.name}</p>
-                <p className="text-xs text-muted-foreground">{t.templateType.replaceAll("_", " ")}</p>
-              </div>
-              <Badge variant={t.isActive ? "success" : "neutral"}>{t.isActive ? "Active" : "Off"}</Badge>
-            </div>
-            <p className="break-words text-muted-foreground">{t.subject}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-1 justify-self-start"
-              onClick={() => onEdit(t)}
-              aria-label={`Edit ${t.name}`}
-            >
-              <Pencil aria-hidden />
-              Edit
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden sm:block">
-        <Table aria-label="E-mail templates">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Template</TableHead>
-              <TableHead>Subject</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Updated</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {templates.data.map((t) => (
-              <TableRow key={t.id} data-testid={`template-row-${t.id}`}>
-                <TableCell className="min-w-48">
-                  <p className="font-medium break-words">{t.name}</p>
-                  <p className="text-xs text-muted-foreground">{t.templateType.replaceAll("_", " ")}</p>
-                </TableCell>
-                <TableCell className="min-w-56 max-w-96 break-words">{t.subject}</TableCell>
-                <TableCell>
-                  <Badge variant={t.isActive ? "success" : "neutral"}>{t.isActive ? "Active" : "Off"}</Badge>
-                </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">{formatDateGB(t.updatedAt)}</TableCell>
-                <TableCell className="text-right">
-                  <Button variant="ghost" size="sm" onClick={() => onEdit(t)} aria-label={`Edit ${t.name}`}>
-                    <Pencil aria-hidden />
-                    Edit
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </>
+    <ShortList
+      query={templates}
+      label="E-mail templates"
+      errorTitle="Failed to fetch e-mail templates"
+      loadingLabel="Loading templates"
+      emptyTitle="No e-mail templates yet"
+      head={
+        <>
+          <TableHead>Template</TableHead>
+          <TableHead>Subject</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Updated</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </>
+      }
+      card={(t) => (
+        <ItemCard
+          key={t.id}
+          name={t.name}
+          second={typeLine(t)}
+          aside={activeBadge(t)}
+          onEdit={() => onEdit(t)}
+        >
+          <p className="break-words text-muted-foreground">{t.subject}</p>
+        </ItemCard>
+      )}
+      row={(t) => (
+        <TableRow key={t.id} data-testid={`template-row-${t.id}`}>
+          <TableCell className="min-w-48">
+            <p className="font-medium break-words">{t.name}</p>
+            {typeLine(t)}
+          </TableCell>
+          <TableCell className="min-w-56 max-w-96 break-words">{t.subject}</TableCell>
+          <TableCell>{activeBadge(t)}</TableCell>
+          <TableCell className="whitespace-nowrap tabular-nums">{formatDateGB(t.updatedAt)}</TableCell>
+          <TableCell className="text-right">
+            <EditButton name={t.name} onEdit={() => onEdit(t)} />
+          </TableCell>
+        </TableRow>
+      )}
+    />
   );
 }
 
@@ -135,94 +157,67 @@ function CampaignSwitch({ campaign }: { campaign: EmailCampaignRow }) {
   );
 }
 
+const descriptionLine = (c: EmailCampaignRow) =>
+  c.description && <p className="text-xs break-words text-muted-foreground">{c.description}</p>;
+const triggerLabel = (c: EmailCampaignRow) =>
+  CAMPAIGN_TRIGGERS[c.triggerType] ?? c.triggerType.replaceAll("_", " ");
+
 function CampaignsTable({ onEdit }: { onEdit: (c: EmailCampaignRow) => void }) {
   const campaigns = useQuery<EmailCampaignRow[]>({ queryKey: CAMPAIGNS_KEY, staleTime: 0 });
-  if (campaigns.isError)
-    return (
-      <LoadErrorCard
-        title="Failed to fetch e-mail campaigns"
-        error={campaigns.error}
-        onRetry={() => void campaigns.refetch()}
-      />
-    );
-  if (campaigns.isPending) return <TableSkeleton rows={3} label="Loading campaigns" />;
-  if (campaigns.data.length === 0) return <EmptyState title="No e-mail campaigns yet" />;
   return (
-    <>
-      <ul aria-label="E-mail campaigns" className="grid gap-3 sm:hidden">
-        {campaigns.data.map((c) => (
-          <li key={c.id} className="grid gap-1.5 rounded-xl border border-border p-4 text-sm">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="font-medium break-words">{c.name}</p>
-                {c.description && (
-                  <p className="text-xs break-words text-muted-foreground">{c.description}</p>
-                )}
-              </div>
-              <CampaignSwitch campaign={c} />
-            </div>
-            <p className="text-muted-foreground">
-              {CAMPAIGN_TRIGGERS[c.triggerType] ?? c.triggerType.replaceAll("_", " ")} ·{" "}
-              {delayLabel(c.delayHours)}
-            </p>
-            <p className="break-words text-muted-foreground">Template: {c.templateName ?? "None"}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-1 justify-self-start"
-              onClick={() => onEdit(c)}
-              aria-label={`Edit ${c.name}`}
-            >
-              <Pencil aria-hidden />
-              Edit
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden sm:block">
-        <Table aria-label="E-mail campaigns">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Campaign</TableHead>
-              <TableHead>Trigger</TableHead>
-              <TableHead>Delay</TableHead>
-              <TableHead>Template</TableHead>
-              <TableHead>On</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {campaigns.data.map((c) => (
-              <TableRow key={c.id} data-testid={`campaign-row-${c.id}`}>
-                <TableCell className="min-w-48 max-w-80">
-                  <p className="font-medium break-words">{c.name}</p>
-                  {c.description && (
-                    <p className="text-xs break-words text-muted-foreground">{c.description}</p>
-                  )}
-                </TableCell>
-                <TableCell className="min-w-40">
-                  <p>{CAMPAIGN_TRIGGERS[c.triggerType] ?? c.triggerType.replaceAll("_", " ")}</p>
-                  <p className="font-mono text-xs text-muted-foreground">{c.triggerType}</p>
-                </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">{delayLabel(c.delayHours)}</TableCell>
-                <TableCell className="min-w-40 break-words">
-                  {c.templateName ?? <span className="text-muted-foreground">None</span>}
-                </TableCell>
-                <TableCell>
-                  <CampaignSwitch campaign={c} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
-                    <Pencil aria-hidden />
-                    Edit
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </>
+    <ShortList
+      query={campaigns}
+      label="E-mail campaigns"
+      errorTitle="Failed to fetch e-mail campaigns"
+      loadingLabel="Loading campaigns"
+      emptyTitle="No e-mail campaigns yet"
+      head={
+        <>
+          <TableHead>Campaign</TableHead>
+          <TableHead>Trigger</TableHead>
+          <TableHead>Delay</TableHead>
+          <TableHead>Template</TableHead>
+          <TableHead>On</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </>
+      }
+      card={(c) => (
+        <ItemCard
+          key={c.id}
+          name={c.name}
+          second={descriptionLine(c)}
+          aside={<CampaignSwitch campaign={c} />}
+          onEdit={() => onEdit(c)}
+        >
+          <p className="text-muted-foreground">
+            {triggerLabel(c)} · {delayLabel(c.delayHours)}
+          </p>
+          <p className="break-words text-muted-foreground">Template: {c.templateName ?? "None"}</p>
+        </ItemCard>
+      )}
+      row={(c) => (
+        <TableRow key={c.id} data-testid={`campaign-row-${c.id}`}>
+          <TableCell className="min-w-48 max-w-80">
+            <p className="font-medium break-words">{c.name}</p>
+            {descriptionLine(c)}
+          </TableCell>
+          <TableCell className="min-w-40">
+            <p>{triggerLabel(c)}</p>
+            <p className="font-mono text-xs text-muted-foreground">{c.triggerType}</p>
+          </TableCell>
+          <TableCell className="whitespace-nowrap tabular-nums">{delayLabel(c.delayHours)}</TableCell>
+          <TableCell className="min-w-40 break-words">
+            {c.templateName ?? <span className="text-muted-foreground">None</span>}
+          </TableCell>
+          <TableCell>
+            <CampaignSwitch campaign={c} />
+          </TableCell>
+          <TableCell className="text-right">
+            <EditButton name={c.name} onEdit={() => onEdit(c)} />
+          </TableCell>
+        </TableRow>
+      )}
+    />
   );
 }
 

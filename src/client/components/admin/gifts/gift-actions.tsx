@@ -25,11 +25,11 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from "../../ui/dialog.tsx";
+import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 
 /** Every page of the list, the open gift and its history, and the gift figures on the analytics tab. */
@@ -244,19 +244,13 @@ function MoveAction({ gift, reason, sharedReasonId }: ActionProps) {
                 error={error}
                 hint={`Today or up to ${GIFT.deliveryMaxDaysAhead} days ahead.`}
               />
-              <DialogFooter>
-                <Button
-                  type="button"
-                  variant="outline"
-                  onClick={() => setOpen(false)}
-                  disabled={move.isPending}
-                >
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={move.isPending || day === gift.deliverOn}>
-                  {move.isPending ? "Saving..." : "Save date"}
-                </Button>
-              </DialogFooter>
+              <FormDialogFooter
+                pending={move.isPending}
+                onCancel={() => setOpen(false)}
+                lockCancel
+                submitDisabled={day === gift.deliverOn}
+                label="Save date"
+              />
             </form>
           </DialogContent>
         </Dialog>

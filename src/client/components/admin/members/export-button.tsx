@@ -1,6 +1,6 @@
-import { useRef, useState } from "react";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
 import { AUTH_FAILED, downloadExport } from "../common.tsx";
 
 /**
@@ -13,12 +13,7 @@ export function useExportButton(
   kind: string,
   opts: { extension?: string } = {},
 ) {
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
-  const run = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setPending(true);
+  return useSingleFlightTask(async () => {
     try {
       const name = await downloadExport(url, fallbackBase, opts);
       toast({ title: "Export Successful", description: `${kind} downloaded as ${name}` });
@@ -26,10 +21,6 @@ export function useExportButton(
       if (error instanceof Error && error.message === AUTH_FAILED)
         toast({ title: "Export failed", description: AUTH_FAILED, variant: "destructive" });
       else toastCallError("Export failed", error);
-    } finally {
-      busy.current = false;
-      setPending(false);
     }
-  };
-  return { pending, run: () => void run() };
+  });
 }

@@ -1,9 +1,9 @@
-import { CalendarDays, Clock, MapPin, Sparkles, Star, UserRound } from "lucide-react";
+import { CalendarDays, Clock, MapPin, Sparkles, UserRound } from "lucide-react";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import type { AdminDateRating } from "../../../../shared/admin/member-couple.ts";
 import { londonFormat, londonTime } from "../../../../shared/london-time.ts";
-import { cn } from "../../../lib/cn.ts";
 import { statusText } from "../../../lib/labels.ts";
+import { RatingStars } from "../../dates/rating-stars.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { OverrideRecord } from "./override-record.tsx";
 
@@ -29,23 +29,6 @@ const BADGE: Record<string, "destructive" | "success" | "gold" | "brand"> = {
   Scheduled: "brand",
 };
 
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden
-          className={cn(
-            "size-4",
-            n <= rating ? "fill-accent text-accent" : "fill-transparent text-muted-foreground/50",
-          )}
-        />
-      ))}
-    </span>
-  );
-}
-
 /** Each partner's rating of the date, labelled with who wrote it. */
 function Ratings({ ratings }: { ratings: AdminDateRating[] }) {
   return (
@@ -53,7 +36,7 @@ function Ratings({ ratings }: { ratings: AdminDateRating[] }) {
       {ratings.map((r) => (
         <div key={r.userId} className="grid gap-0.5" data-testid={`rating-${r.reservationId}-${r.userId}`}>
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
-            <Stars rating={r.rating} />
+            <RatingStars rating={r.rating} />
             <span className="font-medium wrap-anywhere">{r.author}</span>
           </p>
           {r.feedback && <p className="text-sm wrap-anywhere text-muted-foreground italic">“{r.feedback}”</p>}

@@ -16,17 +16,17 @@ import { TIER_IDS, TIERS } from "../../../../shared/constants.ts";
 import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
-import { serverFieldErrors } from "../../settings/api.ts";
+import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from "../../ui/dialog.tsx";
+import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
@@ -64,12 +64,7 @@ export function CreateOfferCodeDialog() {
     onError: (error) => {
       const fields = serverFieldErrors(error);
       if (errorMessage(error).startsWith('An offer code "')) fields.code ??= errorMessage(error);
-      let first = true;
-      for (const [path, message] of Object.entries(fields))
-        if ((FIELDS as string[]).includes(path)) {
-          form.setError(path as keyof OfferCodeFormValues, { message }, { shouldFocus: first });
-          first = false;
-        }
+      showFieldErrors(form.setError, fields, (path) => (FIELDS as string[]).includes(path));
       toastCallError(OFFER_ADMIN_MSG.createFailed, error);
     },
   });
@@ -272,14 +267,14 @@ export function CreateOfferCodeDialog() {
               )}
             />
           </div>
-          <DialogFooter className="mt-1">
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Creating..." : "Create Offer Code"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            className="mt-1"
+            pending={create.isPending}
+            onCancel={() => setOpen(false)}
+            cancelVariant="ghost"
+            label="Create Offer Code"
+            busyLabel="Creating..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -14,8 +14,9 @@ import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { TableCell, TableHead, TableRow } from "../../ui/table.tsx";
 import { formatDateGB } from "../common.tsx";
+import { CardsAndTable } from "../short-list.tsx";
 import { OFFER_CODES_URL } from "./create-offer-code-dialog.tsx";
 
 const STATUS_VARIANT: Record<OfferCodeStatus, "success" | "neutral" | "destructive" | "warning"> = {
@@ -83,8 +84,22 @@ export function OfferCodesTable({ rows }: { rows: AdminOfferCode[] }) {
   return (
     <>
       {/* Phones: one card per code, its figures as a short list. */}
-      <ul className="grid gap-3 sm:hidden" aria-label="Offer codes">
-        {rows.map((row) => {
+      <CardsAndTable
+        items={rows}
+        label="Offer codes"
+        head={
+          <>
+            <TableHead>Code</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead>Discount</TableHead>
+            <TableHead>Duration</TableHead>
+            <TableHead>Usage</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Expires</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </>
+        }
+        card={(row) => {
           const status = offerCodeStatus(row, now);
           const tiers = tierNames(row.applicableTiers);
           return (
@@ -117,60 +132,40 @@ export function OfferCodesTable({ rows }: { rows: AdminOfferCode[] }) {
               <div>{toggleButton(row)}</div>
             </li>
           );
-        })}
-      </ul>
-      <div className="hidden sm:block">
-        <Table aria-label="Offer codes">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Code</TableHead>
-              <TableHead>Description</TableHead>
-              <TableHead>Discount</TableHead>
-              <TableHead>Duration</TableHead>
-              <TableHead>Usage</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Expires</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+        }}
+        row={(row) => {
+          const status = offerCodeStatus(row, now);
+          const tiers = tierNames(row.applicableTiers);
+          return (
+            <TableRow key={row.id} data-testid={`offer-code-${row.code}`}>
+              <TableCell className="font-mono font-semibold tracking-wide whitespace-nowrap">
+                {row.code}
+              </TableCell>
+              <TableCell className="min-w-48 max-w-80">
+                <p className="break-words">
+                  {row.description ?? <span className="text-muted-foreground">-</span>}
+                </p>
+                {tiers && <p className="mt-0.5 text-xs text-muted-foreground">{tiers} only</p>}
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {formatDiscount(row)}
+                {row.minOrderValue !== null && (
+                  <p className="text-xs text-muted-foreground">plans from £{row.minOrderValue.toFixed(2)}</p>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDuration(row.durationMonths)}</TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">{formatUsage(row)}</TableCell>
+              <TableCell>
+                <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {row.validUntil ? formatDateGB(row.validUntil) : "Never"}
+              </TableCell>
+              <TableCell className="text-right">{toggleButton(row)}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => {
-              const status = offerCodeStatus(row, now);
-              const tiers = tierNames(row.applicableTiers);
-              return (
-                <TableRow key={row.id} data-testid={`offer-code-${row.code}`}>
-                  <TableCell className="font-mono font-semibold tracking-wide whitespace-nowrap">
-                    {row.code}
-                  </TableCell>
-                  <TableCell className="min-w-48 max-w-80">
-                    <p className="break-words">
-                      {row.description ?? <span className="text-muted-foreground">-</span>}
-                    </p>
-                    {tiers && <p className="mt-0.5 text-xs text-muted-foreground">{tiers} only</p>}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {formatDiscount(row)}
-                    {row.minOrderValue !== null && (
-                      <p className="text-xs text-muted-foreground">
-                        plans from £{row.minOrderValue.toFixed(2)}
-                      </p>
-                    )}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDuration(row.durationMonths)}</TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">{formatUsage(row)}</TableCell>
-                  <TableCell>
-                    <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {row.validUntil ? formatDateGB(row.validUntil) : "Never"}
-                  </TableCell>
-                  <TableCell className="text-right">{toggleButton(row)}</TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </div>
+          );
+        }}
+      />
     </>
   );
 }

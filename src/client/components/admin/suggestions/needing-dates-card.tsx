@@ -12,7 +12,7 @@ import { toast } from "../../../lib/toast.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { TableCell, TableHead, TableRow } from "../../ui/table.tsx";
 import {
   AdminSection,
   EmptyState,
@@ -21,6 +21,7 @@ import {
   TableSkeleton,
   usePagedList,
 } from "../common.tsx";
+import { CardsAndTable } from "../short-list.tsx";
 import { generateSuggestion, NEEDING_DATES_URL, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
 import { PlanMonthDialog } from "./plan-month-dialog.tsx";
 import { Member } from "./suggestions-list.tsx";
@@ -95,8 +96,19 @@ export function NeedingDatesCard() {
         </EmptyState>
       ) : (
         <>
-          <ul className="grid gap-3 sm:hidden" aria-label="Members needing dates">
-            {list.rows.map((row) => (
+          <CardsAndTable
+            items={list.rows}
+            label="Members needing dates"
+            head={
+              <>
+                <TableHead>Member</TableHead>
+                <TableHead>Plan</TableHead>
+                <TableHead>Planned</TableHead>
+                <TableHead>Needed</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </>
+            }
+            card={(row) => (
               <li key={row.user.id} className="grid gap-3 rounded-xl border border-border p-4">
                 <div className="flex items-start justify-between gap-3">
                   <Member user={row.user} />
@@ -111,40 +123,25 @@ export function NeedingDatesCard() {
                 </p>
                 {generateButton(row)}
               </li>
-            ))}
-          </ul>
-          <div className="hidden sm:block">
-            <Table aria-label="Members needing dates">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Member</TableHead>
-                  <TableHead>Plan</TableHead>
-                  <TableHead>Planned</TableHead>
-                  <TableHead>Needed</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.rows.map((row) => (
-                  <TableRow key={row.user.id} data-testid={`needing-${row.user.id}`}>
-                    <TableCell className="min-w-44">
-                      <Member user={row.user} />
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant="neutral">{tierLabel(row.user.subscriptionTier)}</Badge>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      {row.scheduled} of {row.required}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap font-medium tabular-nums">
-                      {neededLabel(row.needed)}
-                    </TableCell>
-                    <TableCell className="text-right">{generateButton(row)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+            )}
+            row={(row) => (
+              <TableRow key={row.user.id} data-testid={`needing-${row.user.id}`}>
+                <TableCell className="min-w-44">
+                  <Member user={row.user} />
+                </TableCell>
+                <TableCell>
+                  <Badge variant="neutral">{tierLabel(row.user.subscriptionTier)}</Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {row.scheduled} of {row.required}
+                </TableCell>
+                <TableCell className="whitespace-nowrap font-medium tabular-nums">
+                  {neededLabel(row.needed)}
+                </TableCell>
+                <TableCell className="text-right">{generateButton(row)}</TableCell>
+              </TableRow>
+            )}
+          />
           <Pager
             total={list.total}
             limit={list.limit}

@@ -14,21 +14,14 @@ import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS } from "../../../../shared/
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
-import { serverFieldErrors } from "../../settings/api.ts";
-import { Button } from "../../ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../ui/dialog.tsx";
+import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { SelectField } from "../../ui/select-field.tsx";
 import { Switch } from "../../ui/switch.tsx";
-import { Textarea } from "../../ui/textarea.tsx";
+import { TextareaField } from "../../ui/textarea-field.tsx";
 import { DATE_IDEAS_URL, label } from "./api.ts";
 import { type VenueChoice, VenuePicker } from "./venue-picker.tsx";
 
@@ -93,14 +86,7 @@ export function DateIdeaFormDialog({
 }) {
   const queryClient = useQueryClient();
   const editing = idea !== undefined;
-  const ids = {
-    category: useId(),
-    price: useId(),
-    season: useId(),
-    time: useId(),
-    desc: useId(),
-    active: useId(),
-  };
+  const activeId = useId();
   const [venue, setVenue] = useState<VenueChoice | null>(choiceOf(idea));
   const form = useForm<DateIdeaFormValues, unknown, DateIdeaInput>({
     resolver: zodResolver(dateIdeaCreateSchema) as unknown as Resolver<
@@ -132,45 +118,20 @@ export function DateIdeaFormDialog({
       onOpenChange(false);
     },
     onError: (error) => {
-      let first = true;
-      for (const [path, message] of Object.entries(serverFieldErrors(error)))
-        if (path in EMPTY) {
-          form.setError(path as keyof DateIdeaFormValues, { message }, { shouldFocus: first });
-          first = false;
-        }
+      showFieldErrors(form.setError, serverFieldErrors(error), (path) => path in EMPTY);
       toastCallError(editing ? DATE_IDEA_MSG.updateFailed : DATE_IDEA_MSG.createFailed, error);
     },
   });
 
-  const selectField = (name: SelectName, id: string, text: string, options: Array<[string, string]>) => (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{text}</Label>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <Select value={String(field.value)} onValueChange={field.onChange}>
-            <SelectTrigger id={id} onBlur={field.onBlur} aria-invalid={errors[name] ? true : undefined}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map(([value, text]) => (
-                <SelectItem key={value} value={value}>
-                  {text}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
-      {errors[name] && (
-        <p role="alert" className="text-sm text-destructive-text">
-          {errors[name]?.message}
-        </p>
-      )}
-    </div>
+  const selectField = (name: SelectName, text: string, values: readonly string[]) => (
+    <SelectField
+      control={form.control}
+      name={name}
+      label={text}
+      options={values.map((v) => [v, label(v)] as const)}
+      error={errors[name]?.message}
+    />
   );
-  const pairs = (values: readonly string[]) => values.map((v) => [v, label(v)] as [string, string]);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
@@ -188,23 +149,15 @@ export function DateIdeaFormDialog({
             error={errors.title?.message}
             {...form.register("title")}
           />
-          <div className="grid gap-2">
-            <Label htmlFor={ids.desc}>Description</Label>
-            <Textarea
-              id={ids.desc}
-              rows={3}
-              maxLength={2000}
-              aria-invalid={errors.description ? true : undefined}
-              {...form.register("description")}
-            />
-            {errors.description && (
-              <p role="alert" className="text-sm text-destructive-text">
-                {errors.description.message}
-              </p>
-            )}
-          </div>
+          <TextareaField
+            label="Description"
+            rows={3}
+            maxLength={2000}
+            error={errors.description?.message}
+            {...form.register("description")}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            {selectField("category", ids.category, "Category", pairs(DATE_IDEA_CATEGORIES))}
+            {selectField("category", "Category", DATE_IDEA_CATEGORIES)}
             <FormField
               label="Duration (hours)"
               type="number"
@@ -218,9 +171,9 @@ export function DateIdeaFormDialog({
             />
           </div>
           <div className="grid gap-5 sm:grid-cols-3">
-            {selectField("priceLevel", ids.price, "Price level", pairs(PRICE_LEVELS))}
-            {selectField("season", ids.season, "Season", pairs(SEASONS))}
-            {selectField("timeOfDay", ids.time, "Time of day", pairs(DATE_IDEA_TIMES))}
+            {selectField("priceLevel", "Price level", PRICE_LEVELS)}
+            {selectField("season", "Season", SEASONS)}
+            {selectField("timeOfDay", "Time of day", DATE_IDEA_TIMES)}
           </div>
           <VenuePicker
             value={venue}
@@ -257,30 +210,19 @@ export function DateIdeaFormDialog({
               control={form.control}
               name="isActive"
               render={({ field }) => (
-                <Switch id={ids.active} checked={field.value} onCheckedChange={field.onChange} />
+                <Switch id={activeId} checked={field.value} onCheckedChange={field.onChange} />
               )}
             />
-            <Label htmlFor={ids.active}>Active (offered to members)</Label>
+            <Label htmlFor={activeId}>Active (offered to members)</Label>
           </div>
-          <DialogFooter className="mt-2">
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={save.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending
-                ? editing
-                  ? "Saving..."
-                  : "Creating..."
-                : editing
-                  ? "Save Changes"
-                  : "Add Date Idea"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            className="mt-2"
+            pending={save.isPending}
+            onCancel={() => onOpenChange(false)}
+            lockCancel
+            label={editing ? "Save Changes" : "Add Date Idea"}
+            busyLabel={editing ? "Saving..." : "Creating..."}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { useEffect } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import {
   type AdminVenue,
   VENUE_FORM_DEFAULTS,
@@ -13,20 +13,12 @@ import { PRICE_LEVELS, VENUE_TYPES } from "../../../../shared/constants.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
-import { serverFieldErrors } from "../../settings/api.ts";
-import { Button } from "../../ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../ui/dialog.tsx";
+import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { Label } from "../../ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { Textarea } from "../../ui/textarea.tsx";
+import { SelectField } from "../../ui/select-field.tsx";
+import { TextareaField } from "../../ui/textarea-field.tsx";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
 
 /** The form's own values: text everywhere (lists comma-separated); the shared schema turns them into a venue. */
@@ -93,7 +85,6 @@ export function VenueFormDialog({
   venue?: AdminVenue;
 }) {
   const queryClient = useQueryClient();
-  const ids = { type: useId(), price: useId(), blurb: useId() };
   const editing = venue !== undefined;
   const form = useForm<VenueFormValues, unknown, VenueInput>({
     resolver: zodResolver(venueCreateSchema) as unknown as Resolver<VenueFormValues, unknown, VenueInput>,
@@ -118,43 +109,19 @@ export function VenueFormDialog({
       onOpenChange(false);
     },
     onError: (error) => {
-      let first = true;
-      for (const [path, message] of Object.entries(serverFieldErrors(error)))
-        if (FIELD_PATHS.has(path)) {
-          form.setError(path as keyof VenueFormValues, { message }, { shouldFocus: first });
-          first = false;
-        }
+      showFieldErrors(form.setError, serverFieldErrors(error), (path) => FIELD_PATHS.has(path));
       toastCallError(VENUE_MSG.saveFailed, error);
     },
   });
 
-  const selectField = (name: "type" | "priceLevel", id: string, text: string, options: readonly string[]) => (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{text}</Label>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger id={id} onBlur={field.onBlur} aria-invalid={errors[name] ? true : undefined}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((o) => (
-                <SelectItem key={o} value={o}>
-                  {label(o)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
-      {errors[name] && (
-        <p role="alert" className="text-sm text-destructive-text">
-          {errors[name]?.message}
-        </p>
-      )}
-    </div>
+  const selectField = (name: "type" | "priceLevel", text: string, values: readonly string[]) => (
+    <SelectField
+      control={form.control}
+      name={name}
+      label={text}
+      options={values.map((v) => [v, label(v)] as const)}
+      error={errors[name]?.message}
+    />
   );
 
   return (
@@ -169,8 +136,8 @@ export function VenueFormDialog({
         <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="mt-6 grid gap-5">
           <FormField label="Name" maxLength={120} error={errors.name?.message} {...form.register("name")} />
           <div className="grid items-start gap-5 sm:grid-cols-2">
-            {selectField("type", ids.type, "Type", VENUE_TYPES)}
-            {selectField("priceLevel", ids.price, "Price level", PRICE_LEVELS)}
+            {selectField("type", "Type", VENUE_TYPES)}
+            {selectField("priceLevel", "Price level", PRICE_LEVELS)}
           </div>
           <FormField
             label="Address"
@@ -189,21 +156,13 @@ export function VenueFormDialog({
               {...form.register("postcode")}
             />
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.blurb}>Experience description</Label>
-            <Textarea
-              id={ids.blurb}
-              maxLength={2000}
-              rows={3}
-              aria-invalid={errors.experienceBlurb ? true : undefined}
-              {...form.register("experienceBlurb")}
-            />
-            {errors.experienceBlurb && (
-              <p role="alert" className="text-sm text-destructive-text">
-                {errors.experienceBlurb.message}
-              </p>
-            )}
-          </div>
+          <TextareaField
+            label="Experience description"
+            maxLength={2000}
+            rows={3}
+            error={errors.experienceBlurb?.message}
+            {...form.register("experienceBlurb")}
+          />
           <FormField
             label="Features"
             placeholder="Outdoor seating, Live music"
@@ -257,25 +216,14 @@ export function VenueFormDialog({
               {...form.register("longitude")}
             />
           </div>
-          <DialogFooter className="mt-2">
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={save.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending
-                ? editing
-                  ? "Saving..."
-                  : "Creating..."
-                : editing
-                  ? "Save Changes"
-                  : "Add Venue"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            className="mt-2"
+            pending={save.isPending}
+            onCancel={() => onOpenChange(false)}
+            lockCancel
+            label={editing ? "Save Changes" : "Add Venue"}
+            busyLabel={editing ? "Saving..." : "Creating..."}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 import { type ComponentProps, useId } from "react";
 import { cn } from "../../lib/cn.ts";
-import { Label } from "../ui/label.tsx";
-import { Textarea } from "../ui/textarea.tsx";
+import { Label } from "./label.tsx";
+import { Textarea } from "./textarea.tsx";
 
 /** A labelled text box whose error sits under it and is tied to it for screen readers. */
 export function TextareaField({

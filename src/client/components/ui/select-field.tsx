@@ -1,0 +1,51 @@
+import { useId } from "react";
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { Label } from "./label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select.tsx";
+
+/** A labelled select bound to a react-hook-form field, with its error under it (the select twin of FormField). */
+export function SelectField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  options,
+  error,
+}: {
+  /** The form's control (its values typed before and after the resolver). */
+  control: Control<T, unknown, TOut>;
+  name: Path<T>;
+  label: string;
+  /** [value, text] pairs, in the order shown. */
+  options: ReadonlyArray<readonly [string, string]>;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select value={String(field.value)} onValueChange={field.onChange}>
+            <SelectTrigger id={id} onBlur={field.onBlur} aria-invalid={error ? true : undefined}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map(([value, text]) => (
+                <SelectItem key={value} value={value}>
+                  {text}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      {error && (
+        <p role="alert" className="text-sm text-destructive-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
