@@ -174,6 +174,19 @@ export async function expectAccessible(
   opts: { soft?: boolean; rules?: string[] } = {},
 ): Promise<void> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  // A fade still running (a section revealed on scroll, a dialog opening) would be measured half-drawn, its
+  // text against the page at a contrast of about 1:1. Finite animations are let finish; spinners run forever.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const runOnly = opts.rules
     ? ({ type: "rule", values: opts.rules } as const)

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
-import { AUTH_MSG } from "../../shared/schemas/auth.ts";
+import { AUTH_MSG } from "../../shared/auth-messages.ts";
 import { takeRememberedInvite } from "../components/partner/pending-invite.ts";
 import { CURRENT_USER_KEY, queryClient } from "./queryClient.ts";
 import { toast } from "./toast.ts";

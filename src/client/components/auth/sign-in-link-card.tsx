@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
+import { AUTH_MSG } from "../../../shared/auth-messages.ts";
 import type { TwoFactorChallenge } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { AUTH_MSG } from "../../../shared/schemas/auth.ts";
 import { setPostAuthDestination } from "../../lib/auth.ts";
 import {
   apiJson,

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
-import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { MEMBER_MSG } from "../../../shared/member-messages.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";

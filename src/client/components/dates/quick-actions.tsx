@@ -7,14 +7,18 @@ import {
   Star,
   UserCheck,
 } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { lazy, type ReactNode, Suspense, useId } from "react";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
-import { ContactSupportDialog } from "./contact-support-dialog.tsx";
 import { completedAhead, formatFullDay, formatShortDateTime } from "./date-time.ts";
 import { RescheduleDialog } from "./reschedule-dialog.tsx";
 import { useConfirmAttendance } from "./use-date-actions.ts";
+
+// The support form (react-hook-form and zod) loads after the date itself; until then its button is disabled.
+const ContactSupportDialog = lazy(() =>
+  import("./contact-support-dialog.tsx").then((m) => ({ default: m.ContactSupportDialog })),
+);
 
 const ACTION = "w-full justify-start";
 
@@ -212,18 +216,23 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
           )}
 
           <ActionRow testId="action-support">
-            {() => (
-              <ContactSupportDialog
-                reservationId={date.id}
-                defaultSubject={`Our date on ${formatFullDay(date.scheduledDate)}`}
-                trigger={
-                  <Button variant="outline" className={ACTION}>
-                    <LifeBuoy aria-hidden />
-                    Contact support
-                  </Button>
-                }
-              />
-            )}
+            {() => {
+              const trigger = (loading: boolean) => (
+                <Button variant="outline" className={ACTION} disabled={loading}>
+                  <LifeBuoy aria-hidden />
+                  Contact support
+                </Button>
+              );
+              return (
+                <Suspense fallback={trigger(true)}>
+                  <ContactSupportDialog
+                    reservationId={date.id}
+                    defaultSubject={`Our date on ${formatFullDay(date.scheduledDate)}`}
+                    trigger={trigger(false)}
+                  />
+                </Suspense>
+              );
+            }}
           </ActionRow>
         </ul>
       </CardContent>

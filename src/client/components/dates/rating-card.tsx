@@ -1,7 +1,7 @@
 import { Pencil, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { MemberDate } from "../../../shared/member-api.ts";
-import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { MEMBER_MSG } from "../../../shared/member-messages.ts";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
