@@ -184,9 +184,25 @@ test.describe("date detail", () => {
   test("Contact support sends a message about the date", async ({ page }) => {
     const { email } = await registerViaApi(page);
     const id = await arrangeDate(email, { hoursFromNow: 80 });
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
     await page.goto(`/dates/${id}`);
-    await page.getByRole("button", { name: "Contact support" }).click();
+    const support = page.getByRole("button", { name: "Contact support" });
+    await expect(support).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // The form's code (react-hook-form, zod) is not part of the date page's first load.
+    expect(scripts.filter((s) => s.includes("contact-support-dialog"))).toEqual([]);
+    // Pressed at once, it loads and opens; closed, focus is back on the button.
+    await support.click();
     const dialog = page.getByRole("dialog", { name: "Contact support" });
+    await expect(dialog).toBeVisible();
+    expect(scripts.filter((s) => s.includes("contact-support-dialog"))).toHaveLength(1);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(support).toBeFocused();
+    await support.click();
     await expect(dialog.getByLabel("Subject")).toHaveValue(/^Our date on /);
     await dialog.getByLabel("Message").fill("Short");
     await dialog.getByRole("button", { name: "Send message" }).click();

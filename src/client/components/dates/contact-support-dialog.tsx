@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowRight, CheckCircle2, Send } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { SupportTicketDetail } from "../../../shared/member-api.ts";
@@ -18,7 +18,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "../ui/dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
@@ -32,13 +31,15 @@ const formSchema = createTicketSchema.pick({ subject: true, body: true });
 export function ContactSupportDialog({
   reservationId,
   defaultSubject,
-  trigger,
+  open,
+  onOpenChange,
 }: {
   reservationId: number;
   defaultSubject: string;
-  trigger: ReactNode;
+  /** Opened by the date page's own button (quick-actions.tsx), which loads this form on intent. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<SupportTicketDetail | null>(null);
   const form = useForm({
     resolver: zodResolver(formSchema),
@@ -62,7 +63,7 @@ export function ContactSupportDialog({
   });
 
   function changeOpen(next: boolean) {
-    setOpen(next);
+    onOpenChange(next);
     if (!next) {
       // Opening again starts a fresh message.
       setSent(null);
@@ -72,7 +73,6 @@ export function ContactSupportDialog({
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         {sent ? (
           <div className="grid gap-4" data-testid="support-sent">

@@ -7,7 +7,7 @@ import {
   Star,
   UserCheck,
 } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useId } from "react";
+import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
@@ -15,10 +15,45 @@ import { completedAhead, formatFullDay, formatShortDateTime } from "./date-time.
 import { RescheduleDialog } from "./reschedule-dialog.tsx";
 import { useConfirmAttendance } from "./use-date-actions.ts";
 
-// The support form (react-hook-form and zod) loads after the date itself; until then its button is disabled.
+// The support form (react-hook-form and zod, about 40 kB compressed) is not part of the date page's first
+// code: it loads when the member shows intent (pointer over, focus, or a press) and opens if they pressed.
 const ContactSupportDialog = lazy(() =>
   import("./contact-support-dialog.tsx").then((m) => ({ default: m.ContactSupportDialog })),
 );
+
+function SupportAction({ date }: { date: MemberDate }) {
+  const [load, setLoad] = useState(false);
+  const [open, setOpen] = useState(false);
+  const start = () => setLoad(true);
+  return (
+    <>
+      <Button
+        variant="outline"
+        className={ACTION}
+        aria-haspopup="dialog"
+        onPointerEnter={start}
+        onFocus={start}
+        onClick={() => {
+          start();
+          setOpen(true);
+        }}
+      >
+        <LifeBuoy aria-hidden />
+        Contact support
+      </Button>
+      {load && (
+        <Suspense fallback={null}>
+          <ContactSupportDialog
+            reservationId={date.id}
+            defaultSubject={`Our date on ${formatFullDay(date.scheduledDate)}`}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 const ACTION = "w-full justify-start";
 
@@ -215,25 +250,7 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
             </ActionRow>
           )}
 
-          <ActionRow testId="action-support">
-            {() => {
-              const trigger = (loading: boolean) => (
-                <Button variant="outline" className={ACTION} disabled={loading}>
-                  <LifeBuoy aria-hidden />
-                  Contact support
-                </Button>
-              );
-              return (
-                <Suspense fallback={trigger(true)}>
-                  <ContactSupportDialog
-                    reservationId={date.id}
-                    defaultSubject={`Our date on ${formatFullDay(date.scheduledDate)}`}
-                    trigger={trigger(false)}
-                  />
-                </Suspense>
-              );
-            }}
-          </ActionRow>
+          <ActionRow testId="action-support">{() => <SupportAction date={date} />}</ActionRow>
         </ul>
       </CardContent>
     </Card>
