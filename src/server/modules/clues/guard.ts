@@ -72,16 +72,28 @@ const GENERIC_ADDRESS_WORDS = new Set([
   "house",
 ]);
 
+/**
+ * The words of texts seen lately. Every date answer checks its clues against its venue's and idea's words,
+ * and the same few hundred texts come back on every request: the Unicode work was about an eighth of
+ * GET /api/dates/user's time. Bounded; emptied when full.
+ */
+const wordCache = new Map<string, readonly string[]>();
+const WORD_CACHE_MAX = 5000;
+
 /** Lower-case words without accents or possessives: "Nonna's Lantern" -> ["nonna", "lantern"]. */
-export function words(text: string): string[] {
-  return (
+export function words(text: string): readonly string[] {
+  const known = wordCache.get(text);
+  if (known) return known;
+  const found =
     text
       .normalize("NFKD")
       .replace(/\p{M}/gu, "")
       .toLowerCase()
       .replace(/['’]s\b/g, "")
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (wordCache.size >= WORD_CACHE_MAX) wordCache.clear();
+  wordCache.set(text, found);
+  return found;
 }
 
 export function secretWords(s: ClueSecrets, strength: "strict" | "lenient"): Set<string> {
