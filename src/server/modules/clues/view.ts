@@ -70,9 +70,15 @@ export function visibleClues(
   // A cancelled date's plan is never hinted at, as it is never revealed.
   if (source.status === "cancelled") return [];
   // The team's wording was checked when saved; checked again because the date's venue or idea may have changed since.
-  const secret = secretWords(clueSecrets(source), "lenient");
+  // Only the team's own wording needs the check (derived clues are made safe), so the words are gathered
+  // only for a date that has some.
+  let secret: Set<string> | undefined;
+  const spoils = (text: string) => {
+    secret ??= secretWords(clueSecrets(source), "lenient");
+    return spoilerWord(text, secret) !== null;
+  };
   return effectiveClues(deriveClues(source), edits)
-    .filter((c) => !c.hidden && !(c.edit && spoilerWord(c.text, secret)))
+    .filter((c) => !c.hidden && !(c.edit && spoils(c.text)))
     .map((c) => ({
       slot: c.slot,
       text: c.text,
