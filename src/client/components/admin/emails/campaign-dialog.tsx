@@ -9,13 +9,7 @@ import {
 } from "../../../../shared/admin/emails.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
