@@ -13,7 +13,7 @@
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PRELOADS_MARK, type ShellScreen } from "../src/server/app-shell.ts";
+import { APP_SHELL_FILE, PRELOADS_MARK, type ShellScreen } from "../src/server/app-shell.ts";
 
 interface ManifestChunk {
   file: string;
@@ -80,6 +80,6 @@ export function writeAppShell(clientDir: string, viteHtml: string, fontPreloads:
   html = html.replace(/<title>[^<]*<\/title>/, "<title>Unveil</title>");
   html = html.replace(/<\/head>/, `  ${fontPreloads}\n    ${PRELOADS_MARK}\n  </head>`);
   if (!html.includes(PRELOADS_MARK)) throw new Error("app shell: index.html did not have the expected shape");
-  writeFileSync(path.join(clientDir, "app-shell.json"), JSON.stringify({ html, preloads }));
+  writeFileSync(path.join(clientDir, APP_SHELL_FILE), JSON.stringify({ html, preloads }));
   rmSync(path.join(clientDir, ".vite"), { recursive: true, force: true });
 }

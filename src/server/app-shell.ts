@@ -3,6 +3,9 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 /** Where the route's preloads go in the shell (scripts/app-shell.ts writes it there). */
 export const PRELOADS_MARK = "<!--app-preloads-->";
 
+/** The shell's file in the client build: the server's own template, never sent as a file. */
+export const APP_SHELL_FILE = "app-shell.json";
+
 /** The kinds of screen the build lists code for (scripts/app-shell.ts). */
 export type ShellScreen = "base" | "member" | "date" | "auth";
 
@@ -38,8 +41,8 @@ export function dataPreloads(pathname: string, hasSession: boolean): string[] {
 /**
  * The app shell: the page for every address but a visitor's landing page (scripts/app-shell.ts), with the
  * preloads for the address put in. Read again when the build changes (checked at most every `recheckMs`).
- * `available()` is false when the build has no shell (an older build, or a test's stand-in): index.html
- * then serves every address as before.
+ * A build without the shell (an older build, or a test's stand-in) gets null, and index.html then serves
+ * every address as before.
  */
 export function appShell(file: string, opts: { recheckMs?: number } = {}) {
   const recheckMs = opts.recheckMs ?? 0;
@@ -59,7 +62,6 @@ export function appShell(file: string, opts: { recheckMs?: number } = {}) {
     return cached.shell;
   }
   return {
-    available: () => current() !== null,
     /** The shell for `pathname`, or null when the build has none. */
     html(pathname: string, hasSession: boolean): string | null {
       const shell = current();

@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../shared/constants.ts";
 import { MSG } from "../shared/messages.ts";
 import { isClientRoute } from "../shared/routes.ts";
-import { appShell } from "./app-shell.ts";
+import { APP_SHELL_FILE, appShell } from "./app-shell.ts";
 import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
@@ -140,8 +140,8 @@ export async function buildApp(
       root: clientDir,
       wildcard: false,
       index: false,
-      // app-shell.json is the server's own template (app-shell.ts), not a file for the browser.
-      allowedPath: (pathName) => pathName !== "/app-shell.json",
+      // For this plugin's own routes (the files there at start); sendFile below is kept from it by name.
+      allowedPath: (pathName) => pathName !== `/${APP_SHELL_FILE}`,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           reply.header("cache-control", "public, max-age=31536000, immutable");
@@ -151,11 +151,11 @@ export async function buildApp(
     // index.html is compressed once per build, not per request (prerendered-page.ts).
     const page = prerenderedPage(path.join(clientDir, "index.html"), { recheckMs: 1000 });
     // Every other address (and "/" for a member) gets the small app shell with its screen's preloads.
-    const shell = appShell(path.join(clientDir, "app-shell.json"), { recheckMs: 1000 });
+    const shell = appShell(path.join(clientDir, APP_SHELL_FILE), { recheckMs: 1000 });
     app.get("/*", async (req, reply) => {
       if (isApiPath(req)) return reply.code(404).send({ message: MSG.notFound });
       const rel = req.pathname.replace(/^\/+/, "");
-      const servable = rel && rel !== "app-shell.json" && !rel.includes("..") && path.extname(rel);
+      const servable = rel && rel !== APP_SHELL_FILE && !rel.includes("..") && path.extname(rel);
       if (servable && existsSync(path.join(clientDir, rel))) {
         return reply.sendFile(rel);
       }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -104,9 +104,17 @@ describe("the app shell", () => {
     }
   });
 
-  it("does not serve its own template", async () => {
+  it("does not serve its own template, whether it was there at start or built since", async () => {
     const res = await t.request({ method: "GET", url: "/app-shell.json" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: "Not found" });
+
+    const lateDir = mkdtempSync(path.join(os.tmpdir(), "unveil-client-late-"));
+    writeFileSync(path.join(lateDir, "index.html"), LANDING);
+    const late = await createTestApp({ clientDir: lateDir });
+    writeFileSync(path.join(lateDir, "app-shell.json"), readFileSync(path.join(clientDir, "app-shell.json")));
+    const built = await late.request({ method: "GET", url: "/app-shell.json" });
+    expect(built.statusCode).toBe(404);
+    expect(built.body).not.toContain(PRELOADS_MARK);
   });
 });
