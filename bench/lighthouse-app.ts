@@ -21,12 +21,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright";
 import { createDb } from "../src/server/db/client.ts";
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../src/shared/constants.ts";
 import { freePort } from "../tests/helpers/free-port.ts";
+import { launchLighthouseChrome } from "./lighthouse-chrome.ts";
 import { seedApiWorld } from "./seed-api.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -37,7 +37,6 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const VISIBLE_TARGET_MS = 400;
 const PERFORMANCE_TARGET = 95;
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
-const LIGHTHOUSE_CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PLAYWRIGHT_CHROME =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
@@ -94,18 +93,7 @@ interface LighthouseRow {
 }
 
 async function lighthouseRuns(targets: string[], token: string) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: LIGHTHOUSE_CHROME,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const chrome = await launchLighthouseChrome();
   const rows = new Map<string, LighthouseRow[]>(targets.map((t) => [t, []]));
   try {
     // The cookie goes in Lighthouse's extraHeaders and in the browser's own jar as well: Chromium does not add

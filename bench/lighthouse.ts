@@ -10,8 +10,9 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
+import type * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { launchLighthouseChrome } from "./lighthouse-chrome.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 5189);
 const url = `http://localhost:${port}/`;
@@ -49,18 +50,7 @@ async function waitForHealth() {
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForHealth();
-  chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  chrome = await launchLighthouseChrome();
   const runs = Number(process.env.RUNS ?? 5);
   const landing: Array<Record<string, number>> = [];
   const bareResults: Array<Record<string, number>> = [];
