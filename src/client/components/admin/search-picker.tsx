@@ -59,11 +59,16 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
   });
   const options = results.data ?? [];
   const listed = open && options.length > 0;
+  // The line under the field while there is no list: searching, an error, or no match.
+  const status = open && !listed && (results.isFetching || results.isError || results.isSuccess);
+  const popup = listed || status;
   const input = useRef<HTMLInputElement>(null);
-  // Escape closes the list, not the dialog around it. Radix dialogs listen for Escape on the document in
-  // the capture phase, before the input sees the key, so the list listens earlier still: on the window.
+  // Escape closes the list (or its status line), not the dialog around it. Radix dialogs listen for Escape
+  // on the document in the capture phase, before the input sees the key, so the list listens earlier still:
+  // on the window. The status line counts too: between one search and the next the list gives way to
+  // "Searching...", and an Escape pressed then closed the whole dialog.
   useEffect(() => {
-    if (!listed) return;
+    if (!popup) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape" || document.activeElement !== input.current) return;
       e.preventDefault();
@@ -72,7 +77,7 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
     };
     window.addEventListener("keydown", onKey, { capture: true });
     return () => window.removeEventListener("keydown", onKey, { capture: true });
-  }, [listed]);
+  }, [popup]);
 
   // Near the foot of a dialog the list would open below the fold: scroll the dialog just enough to show it.
   const list = useRef<HTMLDivElement>(null);
@@ -207,7 +212,7 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
               ))}
             </div>
           )}
-          {open && !listed && (results.isFetching || results.isError || results.isSuccess) && (
+          {status && (
             <p
               role="status"
               className="flex items-center gap-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm text-muted-foreground shadow-lg"
