@@ -12,7 +12,7 @@
  *     of /auth signed out, in Chromium through Playwright: from navigation start to the first paint of the
  *     page's main heading (its h1, timed by Element Timing), median of BENCH_WARM_RUNS (10).
  *
- * BENCH_SAVE_DIR=dir keeps each Lighthouse report there as JSON.
+ * BENCH_SAVE_DIR=dir keeps each Lighthouse report there as JSON, and beside it the trace it was made from.
  *
  * Targets (issue #22): warm /dashboard and /auth visible in under 400 ms; Lighthouse performance at least 95
  * on both signed-in pages. A miss is printed, not an exit code: timings on a shared machine vary.
@@ -121,6 +121,10 @@ async function lighthouseRuns(targets: string[], token: string) {
         if (SAVE_DIR) {
           const name = `${new URL(target).pathname.replace(/\W+/g, "-").replace(/^-|-$/g, "")}-${i + 1}.json`;
           writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+          // The page's trace as well, for a trace viewer (or a script) to see which task a figure is made of.
+          const trace = (result.artifacts as { Trace?: unknown }).Trace;
+          if (trace)
+            writeFileSync(path.join(SAVE_DIR, name.replace(/\.json$/, ".trace.json")), JSON.stringify(trace));
         }
         if (lhr.finalDisplayedUrl !== target)
           throw new Error(`${target} ended on ${lhr.finalDisplayedUrl}: not signed in?`);

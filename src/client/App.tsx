@@ -63,13 +63,35 @@ const GiftManagePage = lazy(pages.giftManage);
 const GiftRedeemPage = lazy(pages.giftRedeem);
 const TooltipProvider = lazy(pages.tooltip);
 
-/** Calls `load` the first time only and answers the same promise after. */
+/**
+ * Calls `load` the first time only and answers the same promise after; once it has arrived, a promise that
+ * calls back at once (see settledNow), so React.lazy renders a screen whose code is here in the same pass.
+ */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let promise: Promise<T> | undefined;
+  let loaded: { value: T } | undefined;
   return () => {
-    promise ??= load();
+    if (loaded) return settledNow(loaded.value);
+    promise ??= load().then((value) => {
+      loaded = { value };
+      return value;
+    });
     return promise;
   };
+}
+
+/**
+ * A promise of `value` whose then() calls back straight away rather than in a microtask. React.lazy reads
+ * its loader's answer synchronously: with an ordinary promise it suspends once even for code already
+ * loaded, paints its fallback (a spinner), and renders the screen in a second task after that paint.
+ */
+function settledNow<T>(value: T): Promise<T> {
+  const settled = Promise.resolve(value);
+  const callBackNow = (onFulfilled?: ((v: T) => unknown) | null) =>
+    Promise.resolve(onFulfilled ? onFulfilled(value) : value);
+  // biome-ignore lint/suspicious/noThenProperty: the point of this promise is a then() that answers at once.
+  settled.then = callBackNow as unknown as typeof settled.then;
+  return settled as Promise<T>;
 }
 
 /**
@@ -77,8 +99,9 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * it: the member (if this browser may be signed in), the screen's code and, once the member is known, the
  * screen's data. Without it each waits for the one before (code, then the member, then the tooltip
  * provider, then the screen, then its data). The landing page ("/" for a visitor) starts nothing here.
+ * Answers when all of it has arrived (or failed): see firstScreen.
  */
-function startEarly(pathname: string): void {
+function startEarly(pathname: string): Promise<unknown> {
   const signedIn = mayBeSignedIn();
   const visitorPage: Record<string, () => Promise<unknown>> = {
     "/auth": pages.auth,
@@ -88,36 +111,52 @@ function startEarly(pathname: string): void {
     "/gift/redeem": pages.giftRedeem,
   };
   if (!signedIn) {
-    quietly(visitorPage[pathname]?.());
+    const page = quietly(visitorPage[pathname]?.());
     // Signing in comes next: the member's everyday code is fetched meanwhile, in idle time, so the screen
     // after it (and the data that screen reads at once) does not wait for it.
     if (pathname === "/auth") whenIdle(() => quietly(Promise.all([pages.home(), pages.tooltip()])));
-    return;
+    return page;
   }
   const user = currentUserEarly();
   const dateId = /^\/dates\/(\d+)$/.exec(pathname)?.[1];
   const memberPage = pathname === "/" ? pages.home : pathname === "/dashboard" ? pages.dashboard : undefined;
   const page = dateId ? pages.dateDetail : memberPage;
-  if (!page) return;
-  quietly(pages.tooltip());
-  quietly(page());
+  if (!page) return user;
   // The screen's data only for a member known signed in: a stale hint must not set off a lost-session alarm.
-  void user.then((member) => {
+  const data = user.then((member) => {
     if (!member) return;
     const keys = dateId ? [dateKey(dateId)] : pathname === "/dashboard" ? [DATES_KEY, STATS_KEY] : [];
-    for (const queryKey of keys) void queryClient.prefetchQuery({ queryKey });
+    return Promise.all(keys.map((queryKey) => queryClient.prefetchQuery({ queryKey })));
   });
+  return Promise.all([quietly(pages.tooltip()), quietly(page()), data]);
 }
 /** An early start that fails (offline, a new deploy) is left to the screen, which asks again and says so. */
-function quietly(started: Promise<unknown> | undefined): void {
-  started?.catch(() => undefined);
+function quietly(started: Promise<unknown> | undefined): Promise<unknown> {
+  return started?.catch(() => undefined) ?? Promise.resolve();
 }
 /** Runs `run` when the browser has nothing else to do (soon, in any case). */
 function whenIdle(run: () => void): void {
   if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 1000);
 }
-if (typeof window !== "undefined") startEarly(window.location.pathname);
+const early: Promise<unknown> =
+  typeof window === "undefined" ? Promise.resolve() : startEarly(window.location.pathname);
+
+/**
+ * Answers once what the first screen needs (the member, the screen's code and its first reads, all started
+ * by startEarly) has arrived, or after `maxWaitMs`, whichever comes first. The first render then draws the
+ * finished screen in one go, instead of a spinner, then a skeleton, then the screen: less work on the main
+ * thread, and nothing that flashes. The wait is bounded, so a slow answer still gets the skeleton.
+ */
+export function firstScreen(maxWaitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxWaitMs);
+    void early.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 /** A toast the page before announced just as it left (see toastAcrossNavigation), shown once on start. */
 let carriedToast = typeof window === "undefined" ? null : takeCarriedToast();

@@ -14,13 +14,20 @@ import { bootOnIntent } from "./lib/hydration.ts";
 // the first sign of intent (lib/hydration.ts), since the page works without it. Every other address, and "/"
 // for a member, gets the app shell (scripts/app-shell.ts), whose #root is empty: the app starts at once.
 const container = document.getElementById("root")!;
+/** How long a screen's first render waits for its member, code and first reads before it shows skeletons. */
+const FIRST_SCREEN_WAIT_MS = 400;
 const hydrate = window.location.pathname === "/" && container.firstElementChild !== null;
 
 function boot(): void {
   // The first paint used the landing page's inline styles only; the app's own screens need the full sheet.
-  void Promise.all([import("./start.tsx"), import("./App.tsx"), enableAppStylesheet()]).then(
-    ([{ start }, { default: App }]) => start(container, hydrate, App),
-  );
+  // Landing markup being taken over is shown already: it starts at once. Any other screen starts when what
+  // it shows first has arrived (see firstScreen), so its first render is the finished screen.
+  void Promise.all([import("./start.tsx"), import("./App.tsx"), enableAppStylesheet()])
+    .then(async ([{ start }, app]) => {
+      if (!hydrate) await app.firstScreen(FIRST_SCREEN_WAIT_MS);
+      return { start, App: app.default };
+    })
+    .then(({ start, App }) => start(container, hydrate, App));
 }
 
 /** Runs `then` once the browser has painted content, or after `maxWaitMs` (a tab opened in the background). */

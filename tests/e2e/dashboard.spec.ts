@@ -74,6 +74,23 @@ test.describe("dashboard", () => {
       const { pathname } = new URL(req.url());
       if (pathname.startsWith("/api/")) reads.push(pathname);
     });
+    // What the app first puts on screen: with its member, code and reads already on the way, the first
+    // render is the finished dashboard, not a spinner and then a skeleton.
+    await page.addInitScript(() => {
+      const seen = window as unknown as {
+        firstFrame?: { text: string; spinner: boolean; skeleton: boolean };
+      };
+      new MutationObserver((_, observer) => {
+        const root = document.getElementById("root");
+        if (!root?.firstElementChild) return;
+        observer.disconnect();
+        seen.firstFrame = {
+          text: root.textContent ?? "",
+          spinner: root.querySelector('[role="status"][aria-label="Loading"]') !== null,
+          skeleton: root.querySelector('[data-testid="dates-loading"]') !== null,
+        };
+      }).observe(document, { childList: true, subtree: true });
+    });
     const res = await page.goto("/dashboard");
     const html = (await res?.text()) ?? "";
     // Not the landing page hidden: a few kilobytes, with the screen's code and reads named in its head.
@@ -85,6 +102,9 @@ test.describe("dashboard", () => {
     );
     await expect(page.getByRole("heading", { level: 1, name: "Nell, your dates" })).toBeVisible();
     await expect(page.getByTestId("stat-upcoming")).toHaveText("1");
+    const firstFrame = await page.evaluate(() => (window as unknown as { firstFrame?: object }).firstFrame);
+    expect(firstFrame).toMatchObject({ spinner: false, skeleton: false });
+    expect(firstFrame).toHaveProperty("text", expect.stringContaining("Nell, your dates"));
     await page.waitForLoadState("networkidle");
     // The page's preloads are what the app reads: no second request for any of them.
     for (const read of ["/api/auth/user", "/api/dates/user", "/api/dates/stats"])
@@ -92,6 +112,28 @@ test.describe("dashboard", () => {
         reads.filter((r) => r === read),
         read,
       ).toHaveLength(1);
+  });
+
+  test("a slow read still gets the screen with its skeleton: the first render waits for it only briefly", async ({
+    page,
+  }) => {
+    const { email } = await registerViaApi(page, { firstName: "Orla" });
+    await arrangeDate(email, { hoursFromNow: 24 * 6 });
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route("**/api/dates/user", async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Orla, your dates" })).toBeVisible();
+    await expect(page.getByTestId("dates-loading")).toBeVisible();
+    release();
+    const upcoming = page.getByRole("region", { name: "Upcoming Mystery Dates" });
+    await expect(upcoming.getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByTestId("dates-loading")).toBeHidden();
   });
 
   test("a date the team marked completed before its day is neither upcoming nor up for rating yet", async ({

@@ -176,6 +176,11 @@ export async function expectAccessible(
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   // A fade still running (a section revealed on scroll, a dialog opening) would be measured half-drawn, its
   // text against the page at a contrast of about 1:1. Finite animations are let finish; spinners run forever.
+  // Two frames first: a theme just switched (emulateMedia) reaches the page in its next rendering update,
+  // and only then do its colour transitions start; measured before that, the colours were half-way.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
