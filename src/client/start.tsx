@@ -3,10 +3,11 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { syncThemeWithSystem } from "./lib/theme.ts";
 
 /**
- * Starts the app in `container`. With `hydrate`, React takes over the prerendered landing page as it is,
- * in a transition so the work is done in small slices and the page stays responsive meanwhile; otherwise
- * whatever the container holds is replaced. (App comes in separately so that React DOM and the app's own
- * code are evaluated in two shorter tasks rather than one long one.)
+ * Starts the app in `container`. With `hydrate`, React takes over the prerendered landing page as it is;
+ * otherwise whatever the container holds is replaced. Either way in a transition, so the work is done in
+ * small slices and the page stays responsive meanwhile: the first render draws the whole screen at once
+ * (main.tsx waits for its data), and unsliced it was one long task. (App comes in separately so that React
+ * DOM and the app's own code are evaluated in two shorter tasks rather than one long one.)
  */
 export function start(container: HTMLElement, hydrate: boolean, App: ComponentType): void {
   syncThemeWithSystem();
@@ -27,5 +28,6 @@ export function start(container: HTMLElement, hydrate: boolean, App: ComponentTy
     document.querySelector('link[rel="canonical"]')?.remove();
     document.querySelector('meta[property="og:url"]')?.remove();
   }
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
