@@ -140,6 +140,8 @@ export async function buildApp(
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies (scripts/precompress.ts), for a browser that accepts them.
+      preCompressed: true,
       // For this plugin's own routes (the files there at start); sendFile below is kept from it by name.
       allowedPath: (pathName) => pathName !== `/${APP_SHELL_FILE}`,
       setHeaders(reply, filePath) {
