@@ -1,9 +1,13 @@
 /**
  * A build step (scripts/prerender.ts runs it last): writes a Brotli (.br) and a gzip (.gz) copy beside each
- * text file of the client build, compressed once at their strongest settings. The server sends them
+ * text file of the client build's assets, compressed once at their strongest settings. The server sends them
  * (@fastify/static's preCompressed) to a browser that accepts them, instead of compressing each response as
  * it goes at a quick, weaker setting: the code a screen waits for is smaller (about a sixth less than
  * on-the-fly Brotli), and serving it costs no compression at all.
+ *
+ * Only the hashed files under assets/: a file there never changes under its name, so its copies can never
+ * be stale. The files at the root (the service worker, the manifest) keep their names from build to build and
+ * stay compressed on the fly, so what is sent is always the file as it is now.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,15 +24,12 @@ export interface PrecompressResult {
   brotliBytes: number;
 }
 
-/**
- * Writes `name.br` and `name.gz` beside every text file under `dir` worth compressing, except those named in
- * `unserved` (files the server reads but never sends, such as the app shell's template).
- */
-export function precompress(dir: string, unserved: string[] = []): PrecompressResult {
+/** Writes `name.br` and `name.gz` beside every text file under `dir` (the build's assets) worth compressing. */
+export function precompress(dir: string): PrecompressResult {
   const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0 };
   for (const entry of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
     const file = path.join(dir, entry);
-    if (!TEXT_FILE.test(entry) || unserved.includes(entry) || !statSync(file).isFile()) continue;
+    if (!TEXT_FILE.test(entry) || !statSync(file).isFile()) continue;
     const body = readFileSync(file);
     if (body.length < MIN_BYTES) continue;
     const br = brotliCompressSync(body, {

@@ -8,7 +8,6 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { APP_STYLESHEET_ATTR } from "../src/client/lib/app-stylesheet.ts";
-import { APP_SHELL_FILE } from "../src/server/app-shell.ts";
 import { writeAppShell } from "./app-shell.ts";
 import { landingCss } from "./landing-css.ts";
 import { precompress } from "./precompress.ts";
@@ -82,8 +81,8 @@ console.log(
     `${(inlineCss.length / 1024).toFixed(1)} kB of its styles inline)`,
 );
 
-// Last: every text file the browser downloads, compressed once at the strongest settings (see precompress.ts).
-const packed = precompress(path.join(root, "dist/client"), [APP_SHELL_FILE]);
+// Last: the hashed scripts and styles, compressed once at the strongest settings (see precompress.ts).
+const packed = precompress(assetsDir);
 console.log(
   `prerender: ${packed.files} files precompressed, ${(packed.bytes / 1024).toFixed(0)} kB to ` +
     `${(packed.brotliBytes / 1024).toFixed(0)} kB with Brotli`,

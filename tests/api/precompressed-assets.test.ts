@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { precompress } from "../../scripts/precompress.ts";
 import { createTestApp } from "../helpers/app.ts";
 
-// A stand-in for a build: a script, a stylesheet, a font, a small file and the shell's template.
+// A stand-in for a build: a script, a stylesheet, a font and a small file among the hashed assets; the shell's
+// template and a service worker at the root.
 const clientDir = mkdtempSync(path.join(os.tmpdir(), "unveil-client-packed-"));
 mkdirSync(path.join(clientDir, "assets"));
 const SCRIPT = `export function greet(name){return "Hello, "+name+"!"}\n`.repeat(400);
@@ -23,21 +24,22 @@ writeFileSync(
   path.join(clientDir, "app-shell.json"),
   JSON.stringify({ html: "x".repeat(4096), preloads: {} }),
 );
-const result = precompress(clientDir, ["app-shell.json"]);
+writeFileSync(path.join(clientDir, "sw.js"), SCRIPT);
+const result = precompress(path.join(clientDir, "assets"));
 const t = await createTestApp({ clientDir });
 
 const get = (url: string, acceptEncoding?: string) =>
   t.request({ method: "GET", url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
 
 describe("precompressed client files", () => {
-  it("are written beside the text files worth it: not fonts, not tiny files, not the shell's template", () => {
+  it("are written beside the hashed assets worth it: not fonts, not tiny files, nothing at the root", () => {
     expect(result.files).toBe(2);
     expect(result.brotliBytes).toBeLessThan(result.bytes / 10);
     for (const name of ["assets/app-1.js", "assets/index-1.css"]) {
       expect(existsSync(path.join(clientDir, `${name}.br`)), name).toBe(true);
       expect(existsSync(path.join(clientDir, `${name}.gz`)), name).toBe(true);
     }
-    for (const name of ["assets/inter-1.woff2", "assets/tiny-1.js", "app-shell.json"])
+    for (const name of ["assets/inter-1.woff2", "assets/tiny-1.js", "app-shell.json", "sw.js"])
       expect(existsSync(path.join(clientDir, `${name}.br`)), name).toBe(false);
   });
 
@@ -67,6 +69,12 @@ describe("precompressed client files", () => {
   });
 
   it("still compresses on the fly what has no copy, and still keeps the shell's template back", async () => {
+    // The service worker keeps its name from build to build: always the file as it is now, compressed as sent.
+    writeFileSync(path.join(clientDir, "sw.js"), `${SCRIPT}// a new deploy\n`);
+    const sw = await get("/sw.js", "br");
+    expect(sw.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(sw.rawPayload).toString()).toBe(`${SCRIPT}// a new deploy\n`);
+
     const font = await get("/assets/inter-1.woff2", "br");
     expect(font.statusCode).toBe(200);
     expect(font.rawPayload.length).toBe(4096);
