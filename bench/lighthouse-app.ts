@@ -18,7 +18,7 @@
  * on both signed-in pages. A miss is printed, not an exit code: timings on a shared machine vary.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
@@ -26,12 +26,10 @@ import { chromium } from "playwright";
 import { createDb } from "../src/server/db/client.ts";
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../src/shared/constants.ts";
 import { freePort } from "../tests/helpers/free-port.ts";
-import { launchLighthouseChrome } from "./lighthouse-chrome.ts";
+import { launchLighthouseChrome, saveRun } from "./lighthouse-chrome.ts";
 import { seedApiWorld } from "./seed-api.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** BENCH_SAVE_DIR: where to keep each run's full Lighthouse report (JSON), to see what a figure is made of. */
-const SAVE_DIR = process.env.BENCH_SAVE_DIR;
 const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 10);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const VISIBLE_TARGET_MS = 400;
@@ -118,14 +116,7 @@ async function lighthouseRuns(targets: string[], token: string) {
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${target}`);
-        if (SAVE_DIR) {
-          const name = `${new URL(target).pathname.replace(/\W+/g, "-").replace(/^-|-$/g, "")}-${i + 1}.json`;
-          writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
-          // The page's trace as well, for a trace viewer (or a script) to see which task a figure is made of.
-          const trace = (result.artifacts as { Trace?: unknown }).Trace;
-          if (trace)
-            writeFileSync(path.join(SAVE_DIR, name.replace(/\.json$/, ".trace.json")), JSON.stringify(trace));
-        }
+        saveRun(`${new URL(target).pathname.replace(/\W+/g, "-").replace(/^-|-$/g, "")}-${i + 1}`, result);
         if (lhr.finalDisplayedUrl !== target)
           throw new Error(`${target} ended on ${lhr.finalDisplayedUrl}: not signed in?`);
         const requests = (

@@ -6,13 +6,13 @@
  * Targets: performance 100 (median), accessibility, best practices and SEO 100.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { launchLighthouseChrome } from "./lighthouse-chrome.ts";
+import { launchLighthouseChrome, saveRun } from "./lighthouse-chrome.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 5189);
 const url = `http://localhost:${port}/`;
@@ -60,13 +60,7 @@ try {
     const r = await lighthouse(target, { port: chrome!.port, output: "json", logLevel: "error" });
     const lhr = r!.lhr;
     // BENCH_SAVE_DIR=dir keeps each report (and the trace it was made from), to see what a figure is made of.
-    if (process.env.BENCH_SAVE_DIR) {
-      const name = `${target === url ? "landing" : "bare"}-${saved++}`;
-      writeFileSync(path.join(process.env.BENCH_SAVE_DIR, `${name}.json`), JSON.stringify(lhr));
-      const trace = (r!.artifacts as { Trace?: unknown }).Trace;
-      if (trace)
-        writeFileSync(path.join(process.env.BENCH_SAVE_DIR, `${name}.trace.json`), JSON.stringify(trace));
-    }
+    saveRun(`${target === url ? "landing" : "bare"}-${saved++}`, r!);
     const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
     const failed = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")

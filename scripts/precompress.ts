@@ -11,7 +11,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { compressOnce } from "../src/server/build-file.ts";
 
 /** Text the browser downloads; fonts and images are compressed already. */
 const TEXT_FILE = /\.(js|mjs|css|svg|json|webmanifest|txt|xml)$/;
@@ -32,14 +32,7 @@ export function precompress(dir: string): PrecompressResult {
     if (!TEXT_FILE.test(entry) || !statSync(file).isFile()) continue;
     const body = readFileSync(file);
     if (body.length < MIN_BYTES) continue;
-    const br = brotliCompressSync(body, {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
-    const gz = gzipSync(body, { level: 9 });
+    const { br, gzip: gz } = compressOnce(body);
     // A copy only where it is smaller; without one the file itself is sent (and compressed on the fly).
     if (br.length < body.length) writeFileSync(`${file}.br`, br);
     if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);

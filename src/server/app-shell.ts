@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { perBuild } from "./build-file.ts";
 
 /** Where the route's preloads go in the shell (scripts/app-shell.ts writes it there). */
 export const PRELOADS_MARK = "<!--app-preloads-->";
@@ -40,27 +40,12 @@ export function dataPreloads(pathname: string, hasSession: boolean): string[] {
 
 /**
  * The app shell: the page for every address but a visitor's landing page (scripts/app-shell.ts), with the
- * preloads for the address put in. Read again when the build changes (checked at most every `recheckMs`).
+ * preloads for the address put in. Read again when the build changes (perBuild, at most every `recheckMs`).
  * A build without the shell (an older build, or a test's stand-in) gets null, and index.html then serves
  * every address as before.
  */
 export function appShell(file: string, opts: { recheckMs?: number } = {}) {
-  const recheckMs = opts.recheckMs ?? 0;
-  let cached: { key: string; shell: ShellFile } | null = null;
-  let checkedAt = 0;
-  function current(): ShellFile | null {
-    const now = Date.now();
-    if (cached && now - checkedAt < recheckMs) return cached.shell;
-    checkedAt = now;
-    if (!existsSync(file)) {
-      cached = null;
-      return null;
-    }
-    const st = statSync(file);
-    const key = `${st.mtimeMs}:${st.size}`;
-    if (cached?.key !== key) cached = { key, shell: JSON.parse(readFileSync(file, "utf8")) as ShellFile };
-    return cached.shell;
-  }
+  const current = perBuild(file, (raw) => JSON.parse(raw.toString("utf8")) as ShellFile, opts);
   return {
     /** The shell for `pathname`, or null when the build has none. */
     html(pathname: string, hasSession: boolean): string | null {

@@ -1,6 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply } from "fastify";
+import { compressOnce, perBuild } from "./build-file.ts";
 
 export type PageEncoding = "br" | "gzip";
 
@@ -24,43 +23,17 @@ export function pickEncoding(acceptEncoding: string | undefined): PageEncoding |
 }
 
 /**
- * The client's index.html (the prerendered landing page, also the shell of every app route), read and
- * compressed once per build rather than on every request (compressing 60 kB cost about 1 ms of CPU each
- * time): brotli at its best quality and gzip, picked by Accept-Encoding. A new build (another size or
- * modification time, checked at most every `recheckMs`) is read again.
+ * The client's index.html (the prerendered landing page), read and compressed once per build rather than on
+ * every request (compressing 60 kB cost about 1 ms of CPU each time): brotli at its best quality and gzip,
+ * picked by Accept-Encoding. A new build is read again (perBuild, at most every `recheckMs`).
  */
 export function prerenderedPage(file: string, opts: { recheckMs?: number } = {}) {
-  const recheckMs = opts.recheckMs ?? 0;
-  let cached: { key: string; raw: Buffer; br: Buffer; gzip: Buffer } | null = null;
-  let checkedAt = 0;
-  function current() {
-    // The app looks for a new build at most once a second, not with a synchronous stat on every request.
-    const now = Date.now();
-    if (cached && now - checkedAt < recheckMs) return cached;
-    checkedAt = now;
-    const st = statSync(file);
-    const key = `${st.mtimeMs}:${st.size}`;
-    if (cached?.key !== key) {
-      const raw = readFileSync(file);
-      cached = {
-        key,
-        raw,
-        br: brotliCompressSync(raw, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-          },
-        }),
-        gzip: gzipSync(raw, { level: 9 }),
-      };
-    }
-    return cached;
-  }
+  const current = perBuild(file, (raw) => ({ raw, ...compressOnce(raw) }), opts);
   return {
     /** Sends the page, compressed as the client accepts (the compression plugin leaves it as it is). */
     send(reply: FastifyReply, acceptEncoding: string | undefined) {
       const page = current();
+      if (!page) throw new Error(`the client build has no ${file}`);
       const encoding = pickEncoding(acceptEncoding);
       reply.header("content-type", "text/html; charset=utf-8").header("vary", "accept-encoding");
       if (encoding) reply.header("content-encoding", encoding);
