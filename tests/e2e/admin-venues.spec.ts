@@ -51,6 +51,9 @@ async function venueRow(page: Page, name: string): Promise<Locator> {
   return page.getByRole("table", { name: "Venues" }).getByRole("row").filter({ hasText: name });
 }
 
+/** Uploading and previewing a sheet of every venue in the shared e2e database: a busy machine takes longer than 7 s. */
+const PREVIEW_TIMEOUT = { timeout: 20_000 };
+
 /** Every venue now in the database as sheet rows by ID, so a sync of the file removes nothing. */
 async function currentRows(page: Page): Promise<string[][]> {
   const venues = (await (await page.request.get("/api/admin/venues")).json()) as Venue[];
@@ -94,7 +97,7 @@ async function syncWithoutRemovals(
   const dialog = page.getByRole("dialog", { name: "Sync venues" });
   for (let attempt = 0; attempt < 4; attempt++) {
     await page.getByTestId("venue-sync-file").setInputFiles(await make(await currentRows(page)));
-    await expect(dialog.getByRole("button", { name: "Confirm" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Confirm" })).toBeVisible(PREVIEW_TIMEOUT);
     await expect(dialog.getByTestId("sync-count-new")).toBeVisible();
     if ((await dialog.getByTestId("sync-count-to-be-removed").locator("dd").textContent()) !== "0") {
       await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -274,10 +277,9 @@ test.describe("venues tab", () => {
     });
     const dialog = page.getByRole("dialog", { name: "Sync venues" });
     const warning = dialog.getByTestId("sync-mass-removal");
-    // Upload and preview: allow a busy machine longer than the usual 7 s.
     await expect(warning).toContainText(
       /This will remove [\d,]+ of [\d,]+ venues — venues not in your file are removed/,
-      { timeout: 20_000 },
+      PREVIEW_TIMEOUT,
     );
     await expect(dialog).toContainText(`${target.name} (London) · 1 date idea will lose its venue`);
     await expect(dialog.getByTestId("sync-date-ideas-unlinked")).toContainText(/date ideas? will lose/);
@@ -391,7 +393,7 @@ test.describe("venues tab", () => {
       buffer: await xlsx(withoutTarget),
     });
     const dialog = page.getByRole("dialog", { name: "Sync venues" });
-    await expect(dialog.getByRole("heading", { name: "To be removed" })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "To be removed" })).toBeVisible(PREVIEW_TIMEOUT);
     await expect(dialog).toContainText(`${created.name} (London)`);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(await venueRow(page, created.name)).toHaveCount(1);
