@@ -40,12 +40,12 @@ async function arrangeSubscriber() {
   const id = rows[0].id as number;
   await db.query(
     `INSERT INTO subscription_events (user_id, event_type, to_tier, to_status, monthly_amount, occurred_at)
-     VALUES ($1, 'created', 'gold', 'active', 2000, now())`,
+     VALUES ($1, 'created', 'gold', 'active', 2000, now() - interval '1 second')`,
     [id],
   );
   await db.query(
     `INSERT INTO date_reservations (user_id, scheduled_date, status, created_at)
-     VALUES ($1, now() + interval '3 days', 'scheduled', now() + interval '1 second')`,
+     VALUES ($1, now() + interval '3 days', 'scheduled', now())`,
     [id],
   );
   return { id, name: `${name} Tester` };
