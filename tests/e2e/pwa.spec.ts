@@ -3,8 +3,10 @@
  * opening with the network cut, nothing unrevealed in the worker's cache, the caches cleared on signing out
  * or when another member signs in. The push handler is tested in pwa-push.spec.ts.
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, expect, type Page, test } from "@playwright/test";
 import { arrangeDate, registerViaApi } from "./helpers.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -45,6 +47,25 @@ async function waitForControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 30_000,
   });
+}
+
+/** The member's dashboard: the worker takes control, Chromium finds nothing missing, the shell is kept. */
+async function installable(page: Page) {
+  await registerViaApi(page);
+  await page.goto("/dashboard");
+  await waitForControl(page);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(new URL(scope).pathname).toBe("/");
+  // Chromium's own installability checks (Lighthouse 12 dropped its installable-manifest audit for these).
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  expect(installabilityErrors).toEqual([]);
+  const { errors } = await cdp.send("Page.getAppManifest");
+  expect(errors).toEqual([]);
+  // The shell is kept on install: the page and the files a date page needs.
+  const shell = (await cacheContents(page)).filter((e) => e.cache.startsWith("unveil-shell-"));
+  expect(shell.map((e) => e.url)).toContain("/");
+  expect(shell.some((e) => /^\/assets\/date-detail-.*\.js$/.test(e.url))).toBe(true);
 }
 
 /** A member with a revealed date (20 hours away) and a locked one (100 hours away). */
@@ -126,29 +147,25 @@ test.describe("installable app", () => {
   });
 
   test("the worker registers, controls the page, and Chromium finds the app installable", async ({
-    page,
     request,
-  }) => {
+  }, testInfo) => {
     const sw = await request.get("/sw.js");
     expect(sw.status()).toBe(200);
     expect(sw.headers()["cache-control"]).toBe("no-cache");
     expect(sw.headers()["content-type"]).toMatch(/javascript/);
 
-    await registerViaApi(page);
-    await page.goto("/dashboard");
-    await waitForControl(page);
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(new URL(scope).pathname).toBe("/");
-    // Chromium's own installability checks (Lighthouse 12 dropped its installable-manifest audit for these).
-    const cdp = await page.context().newCDPSession(page);
-    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
-    expect(installabilityErrors).toEqual([]);
-    const { errors } = await cdp.send("Page.getAppManifest");
-    expect(errors).toEqual([]);
-    // The shell is kept on install: the page and the files a date page needs.
-    const shell = (await cacheContents(page)).filter((e) => e.cache.startsWith("unveil-shell-"));
-    expect(shell.map((e) => e.url)).toContain("/");
-    expect(shell.some((e) => /^\/assets\/date-detail-.*\.js$/.test(e.url))).toBe(true);
+    // A profile on disk: Playwright's usual contexts are off the record, and Chromium (150 on) then reports
+    // "in-incognito" before checking the app at all.
+    const { baseURL, launchOptions } = testInfo.project.use;
+    const profile = mkdtempSync(path.join(os.tmpdir(), "unveil-pwa-profile-"));
+    const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+    const page = context.pages()[0] ?? (await context.newPage());
+    try {
+      await installable(page);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   test("a revealed date opens offline at the venue; nothing unrevealed is ever cached", async ({
