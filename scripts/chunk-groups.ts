@@ -2,8 +2,11 @@
  * How the client's code is cut into files (vite.config.ts, build.rolldownOptions.output.codeSplitting).
  *
  * Left alone, the bundler makes a file for every set of screens sharing a module: about 45 scripts for
- * /dashboard, each a request (six at a time over HTTP/1.1) and a module to link. Five groups gather them:
- *  - "app": App.tsx and everything it imports statically (the landing page's code, loaded everywhere);
+ * /dashboard, each a request (six at a time over HTTP/1.1) and a module to link. Six groups gather them:
+ *  - "app": App.tsx and everything it imports statically, and what the landing page shares with the member's
+ *    and the sign-in screens (it was there when the landing page was part of "app");
+ *  - "landing": the landing page's code no other screen uses, loaded only where it shows (a visitor's "/",
+ *    partner invitations), so the member's screens neither download nor evaluate it;
  *  - "member": what the everyday signed-in screens (home, dashboard, the tooltip provider) need beyond "app";
  *  - "date": what the date page needs beyond those (the page itself keeps its own file);
  *  - "auth": what the sign-in screen needs beyond "app";
@@ -24,6 +27,7 @@ const MEMBER_ROOTS = ["pages/home.tsx", "pages/dashboard.tsx", "components/ui/to
 /** The date page: its code beyond "member" in one file. */
 const DATE_ROOTS = ["pages/date-detail.tsx"].map((f) => CLIENT + f);
 const AUTH_ROOTS = ["pages/auth.tsx"].map((f) => CLIENT + f);
+const LANDING_ROOTS = ["pages/landing.tsx"].map((f) => CLIENT + f);
 
 interface ModuleLike {
   importedIds: readonly string[];
@@ -37,6 +41,7 @@ interface Sets {
   member: Set<string>;
   date: Set<string>;
   auth: Set<string>;
+  landing: Set<string>;
 }
 
 /**
@@ -126,6 +131,7 @@ function setsFor(graph: GraphLike): Sets | null {
       member: staticClosure(graph, MEMBER_ROOTS, outside),
       date: staticClosure(graph, DATE_ROOTS, outside),
       auth: staticClosure(graph, AUTH_ROOTS, outside),
+      landing: staticClosure(graph, LANDING_ROOTS, outside),
     };
     cache.set(app, sets);
   }
@@ -142,6 +148,7 @@ export function chunkGroup(id: string, graph: GraphLike): string | null {
   const member = sets.member.has(id);
   const date = sets.date.has(id);
   const auth = sets.auth.has(id);
+  if (sets.landing.has(id)) return member || date || auth ? "app" : "landing";
   if (auth && (member || date)) return "common";
   if (member) return "member";
   if (date) return "date";

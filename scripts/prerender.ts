@@ -13,7 +13,7 @@ import { landingCss } from "./landing-css.ts";
 import { precompress } from "./precompress.ts";
 
 interface PrerenderModule {
-  render(): string;
+  render(): Promise<string>;
   landingHeadHtml(): { title: string; description: string; extra: string };
 }
 
@@ -23,7 +23,7 @@ const assetsDir = path.join(root, "dist/client/assets");
 const entry = path.join(root, "dist/prerender/entry-prerender.js");
 
 const mod = (await import(pathToFileURL(entry).href)) as PrerenderModule;
-const appHtml = mod.render();
+const appHtml = await mod.render();
 const head = mod.landingHeadHtml();
 
 /** Replaces exactly one match, so a changed index.html fails the build instead of shipping half a page. */

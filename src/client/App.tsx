@@ -28,12 +28,13 @@ import { isInstalledApp, registerServiceWorker, tellWorkerOwner } from "./lib/se
 import { keepFocusClearOfStickyBars } from "./lib/sticky-clearance.ts";
 import { takeCarriedToast, toast, toastAcrossNavigation } from "./lib/toast.ts";
 import { useVerificationResult } from "./lib/verification-result.ts";
-import LandingPage from "./pages/landing.tsx";
 import NotFoundPage from "./pages/not-found.tsx";
 
-// Screens other than the landing page load on demand, so a visitor's first page stays small. Each loader is
-// kept (once), so that the early start below and React.lazy share one download.
+// Every screen loads on demand, so no page downloads another's code. Each loader is kept (once), so that the
+// early start below and React.lazy share one download. The landing page is in the page already when it is
+// prerendered: its code is loaded before the app takes the page over (see loadLanding).
 const pages = {
+  landing: once(() => import("./pages/landing.tsx")),
   auth: once(() => import("./pages/auth.tsx")),
   home: once(() => import("./pages/home.tsx")),
   dashboard: once(() => import("./pages/dashboard.tsx")),
@@ -45,6 +46,7 @@ const pages = {
   // Tooltips appear only on member screens: their provider (and Radix Tooltip) loads with them.
   tooltip: once(() => import("./components/ui/tooltip.tsx").then((m) => ({ default: m.TooltipProvider }))),
 };
+const LandingPage = lazy(pages.landing);
 const AuthPage = lazy(pages.auth);
 const HomePage = lazy(pages.home);
 const DashboardPage = lazy(pages.dashboard);
@@ -139,6 +141,16 @@ function whenIdle(run: () => void): void {
   if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 1000);
 }
+/**
+ * Loads the landing page's code. Before the app takes over the prerendered landing page (main.tsx) or renders
+ * it ahead of time (entry-prerender.tsx): React.lazy then renders it in the same pass (see once), and the
+ * page is taken over as it is, never swapped for a spinner while its code arrives.
+ */
+export const loadLanding = (): Promise<unknown> => pages.landing();
+
+/** Whether the page came with the landing page in it (index.html, prerendered), rather than an empty shell. */
+const prerendered = typeof document !== "undefined" && !!document.getElementById("root")?.firstElementChild;
+
 const early: Promise<unknown> =
   typeof window === "undefined" ? Promise.resolve() : startEarly(window.location.pathname);
 
@@ -323,8 +335,9 @@ function Shell() {
     }
     return stopClearance;
   }, []);
-  // On "/" the landing page shows while a possible session is checked (it is also the prerendered page the
-  // browser already shows): a member then sees home, and no spinner ever covers the landing page.
+  // On a prerendered "/" the landing page shows while a possible session is checked (it is the page the
+  // browser already shows): a member then sees home, and no spinner ever covers the landing page. The app
+  // shell's "/" (a member's) has no landing page to keep: it waits for the member, like any other address.
   // Settings shows its own skeleton while the member loads (the spec's loading state for that screen).
   if (isLoading && location === "/settings")
     return (
@@ -337,7 +350,7 @@ function Shell() {
         <SettingsSkeleton />
       </main>
     );
-  if (isLoading && location !== "/")
+  if (isLoading && (location !== "/" || !prerendered))
     return (
       <main className="flex min-h-dvh flex-col">
         <FullPageSpinner />

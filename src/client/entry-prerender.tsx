@@ -4,12 +4,14 @@
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import App from "./App.tsx";
+import App, { loadLanding } from "./App.tsx";
 import { CURRENT_USER_KEY, queryClient } from "./lib/queryClient.ts";
 
 export { landingHeadHtml } from "./lib/seo.ts";
 
-export function render(): string {
+export async function render(): Promise<string> {
+  // Its code loaded first, the landing page renders in this one pass (renderToString does not wait for it).
+  await loadLanding();
   queryClient.setQueryData(CURRENT_USER_KEY, null);
   return renderToString(
     <StrictMode>

@@ -22,9 +22,15 @@ function boot(): void {
   // The first paint used the landing page's inline styles only; the app's own screens need the full sheet.
   // Landing markup being taken over is shown already: it starts at once. Any other screen starts when what
   // it shows first has arrived (see firstScreen), so its first render is the finished screen.
-  void Promise.all([import("./start.tsx"), import("./App.tsx"), enableAppStylesheet()])
+  void Promise.all([
+    import("./start.tsx"),
+    import("./App.tsx"),
+    enableAppStylesheet(),
+    // The landing page's own code, fetched beside the app's rather than after it.
+    hydrate && import("./pages/landing.tsx"),
+  ])
     .then(async ([{ start }, app]) => {
-      if (!hydrate) await app.firstScreen(FIRST_SCREEN_WAIT_MS);
+      await (hydrate ? app.loadLanding() : app.firstScreen(FIRST_SCREEN_WAIT_MS));
       return { start, App: app.default };
     })
     .then(({ start, App }) => start(container, hydrate, App));

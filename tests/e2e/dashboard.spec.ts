@@ -70,9 +70,11 @@ test.describe("dashboard", () => {
     const { email } = await registerViaApi(page, { firstName: "Nell" });
     await arrangeDate(email, { hoursFromNow: 24 * 6 });
     const reads: string[] = [];
+    const scripts: string[] = [];
     page.on("request", (req) => {
       const { pathname } = new URL(req.url());
       if (pathname.startsWith("/api/")) reads.push(pathname);
+      if (pathname.endsWith(".js")) scripts.push(pathname);
     });
     // What the app first puts on screen: with its member, code and reads already on the way, the first
     // render is the finished dashboard, not a spinner and then a skeleton.
@@ -106,6 +108,9 @@ test.describe("dashboard", () => {
     expect(firstFrame).toMatchObject({ spinner: false, skeleton: false });
     expect(firstFrame).toHaveProperty("text", expect.stringContaining("Nell, your dates"));
     await page.waitForLoadState("networkidle");
+    // The landing page's code is its own file, which a member's screen never fetches.
+    expect(scripts.some((s) => /^\/assets\/member-/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /^\/assets\/landing-/.test(s))).toEqual([]);
     // The page's preloads are what the app reads: no second request for any of them.
     for (const read of ["/api/auth/user", "/api/dates/user", "/api/dates/stats"])
       expect(
