@@ -7,7 +7,7 @@
  *    and the sign-in screens (it was there when the landing page was part of "app");
  *  - "landing": the landing page's code no other screen uses, loaded only where it shows (a visitor's "/",
  *    partner invitations), so the member's screens neither download nor evaluate it;
- *  - "member": what the everyday signed-in screens (home, dashboard, the tooltip provider) need beyond "app";
+ *  - "member": what the everyday signed-in screens (home, dashboard) need beyond "app";
  *  - "date": what the date page needs beyond those (the page itself keeps its own file);
  *  - "auth": what the sign-in screen needs beyond "app";
  *  - "common": what the sign-in screen shares with the member's screens.
@@ -21,9 +21,7 @@ const CLIENT = fileURLToPath(new URL("../src/client/", import.meta.url));
 /** main.tsx and start.tsx: the boot code (index.html's script, React DOM), left as they are. */
 const BOOT_ROOTS = ["main.tsx", "start.tsx"].map((f) => CLIENT + f);
 const APP = `${CLIENT}App.tsx`;
-const MEMBER_ROOTS = ["pages/home.tsx", "pages/dashboard.tsx", "components/ui/tooltip.tsx"].map(
-  (f) => CLIENT + f,
-);
+const MEMBER_ROOTS = ["pages/home.tsx", "pages/dashboard.tsx"].map((f) => CLIENT + f);
 /** The date page: its code beyond "member" in one file. */
 const DATE_ROOTS = ["pages/date-detail.tsx"].map((f) => CLIENT + f);
 const AUTH_ROOTS = ["pages/auth.tsx"].map((f) => CLIENT + f);

@@ -43,8 +43,6 @@ const pages = {
   gift: once(() => import("./pages/gift.tsx")),
   giftManage: once(() => import("./pages/gift-manage.tsx")),
   giftRedeem: once(() => import("./pages/gift-redeem.tsx")),
-  // Tooltips appear only on member screens: their provider (and Radix Tooltip) loads with them.
-  tooltip: once(() => import("./components/ui/tooltip.tsx").then((m) => ({ default: m.TooltipProvider }))),
 };
 const LandingPage = lazy(pages.landing);
 const AuthPage = lazy(pages.auth);
@@ -63,7 +61,6 @@ const AdminMemberPage = lazy(() => import("./pages/admin-member.tsx"));
 const GiftPage = lazy(pages.gift);
 const GiftManagePage = lazy(pages.giftManage);
 const GiftRedeemPage = lazy(pages.giftRedeem);
-const TooltipProvider = lazy(pages.tooltip);
 
 /**
  * Calls `load` the first time only and answers the same promise after; once it has arrived, a promise that
@@ -99,8 +96,8 @@ function settledNow<T>(value: T): Promise<T> {
 /**
  * What the address being opened needs, started as soon as this code runs rather than when React gets to
  * it: the member (if this browser may be signed in), the screen's code and, once the member is known, the
- * screen's data. Without it each waits for the one before (code, then the member, then the tooltip
- * provider, then the screen, then its data). The landing page ("/" for a visitor) starts nothing here.
+ * screen's data. Without it each waits for the one before (code, then the member, then the screen, then
+ * its data). The landing page ("/" for a visitor) starts nothing here.
  * Answers when all of it has arrived (or failed): see firstScreen.
  */
 function startEarly(pathname: string): Promise<unknown> {
@@ -116,7 +113,7 @@ function startEarly(pathname: string): Promise<unknown> {
     const page = quietly(visitorPage[pathname]?.());
     // Signing in comes next: the member's everyday code is fetched meanwhile, in idle time, so the screen
     // after it (and the data that screen reads at once) does not wait for it.
-    if (pathname === "/auth") whenIdle(() => quietly(Promise.all([pages.home(), pages.tooltip()])));
+    if (pathname === "/auth") whenIdle(() => quietly(pages.home()));
     return page;
   }
   const user = currentUserEarly();
@@ -130,7 +127,7 @@ function startEarly(pathname: string): Promise<unknown> {
     const keys = dateId ? [dateKey(dateId)] : pathname === "/dashboard" ? [DATES_KEY, STATS_KEY] : [];
     return Promise.all(keys.map((queryKey) => queryClient.prefetchQuery({ queryKey })));
   });
-  return Promise.all([quietly(pages.tooltip()), quietly(page()), data]);
+  return Promise.all([quietly(page()), data]);
 }
 /** An early start that fails (offline, a new deploy) is left to the screen, which asks again and says so. */
 function quietly(started: Promise<unknown> | undefined): Promise<unknown> {
@@ -255,29 +252,27 @@ function VisitorRoutes() {
 function MemberRoutes({ isAdmin }: { isAdmin: boolean }) {
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      <TooltipProvider>
-        <Switch>
-          <Route path="/" component={HomePage} />
-          <Route path="/auth" component={SignedInAuthRedirect} />
-          <Route path="/login" component={LoginRedirect} />
-          <Route path="/partner-invite" component={PartnerInvitePage} />
-          <Route path="/gift" component={GiftPage} />
-          <Route path="/gift/manage" component={GiftManagePage} />
-          <Route path="/gift/redeem" component={GiftRedeemPage} />
-          <Route path="/dashboard" component={DashboardPage} />
-          <Route path="/onboarding" component={OnboardingPage} />
-          <Route path="/subscription" component={SubscriptionPage} />
-          <Route path="/subscription/complete" component={SubscriptionCompletePage} />
-          <Route path="/dates/:id" component={DateDetailPage} />
-          <Route path="/settings" component={SettingsPage} />
-          <Route path="/billing" component={BillingPage} />
-          <Route path="/support" component={SupportPage} />
-          <Route path="/support/:id" component={SupportPage} />
-          {isAdmin && <Route path="/admin" component={AdminPage} />}
-          {isAdmin && <Route path="/admin/members/:userId" component={AdminMemberPage} />}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </TooltipProvider>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/auth" component={SignedInAuthRedirect} />
+        <Route path="/login" component={LoginRedirect} />
+        <Route path="/partner-invite" component={PartnerInvitePage} />
+        <Route path="/gift" component={GiftPage} />
+        <Route path="/gift/manage" component={GiftManagePage} />
+        <Route path="/gift/redeem" component={GiftRedeemPage} />
+        <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/onboarding" component={OnboardingPage} />
+        <Route path="/subscription" component={SubscriptionPage} />
+        <Route path="/subscription/complete" component={SubscriptionCompletePage} />
+        <Route path="/dates/:id" component={DateDetailPage} />
+        <Route path="/settings" component={SettingsPage} />
+        <Route path="/billing" component={BillingPage} />
+        <Route path="/support" component={SupportPage} />
+        <Route path="/support/:id" component={SupportPage} />
+        {isAdmin && <Route path="/admin" component={AdminPage} />}
+        {isAdmin && <Route path="/admin/members/:userId" component={AdminMemberPage} />}
+        <Route component={NotFoundPage} />
+      </Switch>
     </Suspense>
   );
 }

@@ -49,6 +49,21 @@ test.describe("signing up and in", () => {
     await expect(page.getByRole("heading", { name: "Hello, Alex." })).toBeVisible();
     await expect(page.getByTestId("header-user-name")).toHaveText("Alex");
     await expect(page.getByText("Please confirm your e-mail address")).toBeVisible();
+    // Why we ask: a hint on hover and on keyboard focus (Radix Tooltip, loaded after this screen, and only
+    // with it).
+    await page.waitForLoadState("networkidle");
+    const why = page.getByRole("button", { name: "Why we ask" });
+    const hint = page.getByRole("tooltip", { name: /Your reveals are sent to this address/ });
+    await why.hover();
+    await expect(hint).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(hint).toBeHidden();
+    await page.mouse.move(0, 0);
+    await why.focus();
+    await expect(hint).toBeVisible();
+    await expect(why).toHaveAttribute("aria-describedby", /.+/);
+    await page.keyboard.press("Escape");
+    await expect(hint).toBeHidden();
     await page.getByRole("button", { name: "Resend verification e-mail" }).click();
     await expect(toasts(page).getByText("Verification e-mail sent")).toBeVisible();
   });

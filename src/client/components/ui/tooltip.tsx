@@ -1,44 +1,16 @@
-import { Tooltip as TooltipPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
-import { TIMING } from "../../../shared/constants.ts";
-import { cn } from "../../lib/cn.ts";
+import { lazy, type ReactNode, Suspense } from "react";
 
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <TooltipPrimitive.Provider
-      delayDuration={TIMING.tooltipDelayMs}
-      skipDelayDuration={TIMING.tooltipSkipDelayMs}
-    >
-      {children}
-    </TooltipPrimitive.Provider>
-  );
-}
+const RadixTooltip = lazy(() => import("./tooltip-radix.tsx"));
 
-export function TooltipContent({
-  className,
-  sideOffset = 6,
-  ...props
-}: ComponentProps<typeof TooltipPrimitive.Content>) {
-  return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          "z-50 max-w-64 rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md animate-fade-in",
-          className,
-        )}
-        {...props}
-      />
-    </TooltipPrimitive.Portal>
-  );
-}
-
-/** A hint on hover or keyboard focus; the trigger must be focusable. */
+/**
+ * A hint on hover or keyboard focus; the trigger must be focusable. Radix Tooltip and the positioning code it
+ * brings (about 13 kB compressed) load with the screen that draws a tooltip, after it, rather than with every
+ * member screen: until they arrive, a moment later, the trigger is there without its hint.
+ */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipContent>{content}</TooltipContent>
-    </TooltipPrimitive.Root>
+    <Suspense fallback={children}>
+      <RadixTooltip content={content}>{children}</RadixTooltip>
+    </Suspense>
   );
 }
