@@ -29,6 +29,7 @@ const LANDING_ROOTS = ["pages/landing.tsx"].map((f) => CLIENT + f);
 
 interface ModuleLike {
   importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
   code: string | null;
 }
 interface GraphLike {
@@ -40,6 +41,7 @@ interface Sets {
   date: Set<string>;
   auth: Set<string>;
   landing: Set<string>;
+  landingOnly: Set<string>;
 }
 
 /**
@@ -99,6 +101,15 @@ function namedFromBarrel(graph: GraphLike, code: string, barrelId: string): stri
 
 /** The modules `roots` import statically, directly or not (themselves included), minus `outside`. */
 function staticClosure(graph: GraphLike, roots: string[], outside: Set<string>): Set<string> {
+  return closure(graph, roots, outside, false);
+}
+
+/** Every module `roots` can load, statically or on demand (themselves included), minus `outside`. */
+function loadableClosure(graph: GraphLike, roots: string[], outside: Set<string>): Set<string> {
+  return closure(graph, roots, outside, true);
+}
+
+function closure(graph: GraphLike, roots: string[], outside: Set<string>, dynamic: boolean): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length) {
@@ -110,6 +121,7 @@ function staticClosure(graph: GraphLike, roots: string[], outside: Set<string>):
     for (const imported of info.importedIds)
       if (barrelOf(imported)) stack.push(...namedFromBarrel(graph, info.code ?? "", imported));
       else stack.push(imported);
+    if (dynamic) stack.push(...info.dynamicallyImportedIds);
   }
   return seen;
 }
@@ -124,12 +136,17 @@ function setsFor(graph: GraphLike): Sets | null {
     const boot = staticClosure(graph, BOOT_ROOTS, new Set());
     const shell = staticClosure(graph, [APP], boot);
     const outside = new Set([...boot, ...shell]);
+    // What any screen but the landing page can load: the landing page's modules among it stay in "app".
+    const elsewhere = loadableClosure(graph, BOOT_ROOTS, new Set(LANDING_ROOTS));
     sets = {
       shell,
       member: staticClosure(graph, MEMBER_ROOTS, outside),
       date: staticClosure(graph, DATE_ROOTS, outside),
       auth: staticClosure(graph, AUTH_ROOTS, outside),
       landing: staticClosure(graph, LANDING_ROOTS, outside),
+      landingOnly: new Set(
+        [...staticClosure(graph, LANDING_ROOTS, outside)].filter((id) => !elsewhere.has(id)),
+      ),
     };
     cache.set(app, sets);
   }
@@ -146,7 +163,7 @@ export function chunkGroup(id: string, graph: GraphLike): string | null {
   const member = sets.member.has(id);
   const date = sets.date.has(id);
   const auth = sets.auth.has(id);
-  if (sets.landing.has(id)) return member || date || auth ? "app" : "landing";
+  if (sets.landing.has(id)) return sets.landingOnly.has(id) ? "landing" : "app";
   if (auth && (member || date)) return "common";
   if (member) return "member";
   if (date) return "date";

@@ -9,12 +9,17 @@ import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "vite";
 
 const SW_ENTRY = fileURLToPath(new URL("../src/client/sw.ts", import.meta.url));
-/** The chunks a member needs to open a date page offline; their imports and styles come with them. */
+/**
+ * The modules whose chunks a member needs to open a date page offline, and the landing page (the kept "/" may
+ * be the prerendered landing page, which the app cannot take over without its code); their imports and
+ * styles come with them.
+ */
 const OFFLINE_ROOTS = [
   "src/client/main.tsx",
   "src/client/start.tsx",
   "src/client/App.tsx",
   "src/client/pages/date-detail.tsx",
+  "src/client/pages/landing.tsx",
   "src/client/components/ui/toaster.tsx",
 ];
 /** The Latin faces the app uses (the other scripts' files load only for text that needs them). */
@@ -24,6 +29,7 @@ interface ChunkLike {
   type: "chunk";
   fileName: string;
   facadeModuleId: string | null;
+  moduleIds: readonly string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> };
 }
@@ -32,14 +38,16 @@ interface AssetLike {
   fileName: string;
 }
 
-/** The precache list: every root chunk, its static imports, their CSS, and the Latin fonts. */
+/**
+ * The precache list: every chunk holding a root module, its static imports, their CSS, and the Latin fonts.
+ * A root may be the chunk's own module or sit in a chunk group (scripts/chunk-groups.ts: App.tsx in "app",
+ * the landing page in "landing"), whose chunk has no facade module.
+ */
 export function offlineFiles(bundle: Record<string, ChunkLike | AssetLike>, root: string): string[] {
   const byFile = new Map(Object.entries(bundle));
+  const rootIds = OFFLINE_ROOTS.map((r) => path.join(root, r));
   const roots = Object.values(bundle).filter(
-    (o): o is ChunkLike =>
-      o.type === "chunk" &&
-      o.facadeModuleId !== null &&
-      OFFLINE_ROOTS.some((r) => o.facadeModuleId === path.join(root, r)),
+    (o): o is ChunkLike => o.type === "chunk" && rootIds.some((id) => o.moduleIds.includes(id)),
   );
   const files = new Set<string>();
   const visit = (chunk: ChunkLike) => {

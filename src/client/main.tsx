@@ -6,7 +6,7 @@ import "./fonts/basic-latin.css";
 import "./index.css";
 import { AUTH_HINT_COOKIE } from "../shared/constants.ts";
 import { enableAppStylesheet } from "./lib/app-stylesheet.ts";
-import { bootOnIntent } from "./lib/hydration.ts";
+import { bootFailed, bootOnIntent } from "./lib/hydration.ts";
 
 // A visitor on "/" gets index.html, the landing page rendered at build time (scripts/prerender.ts): the
 // browser shows it at once and the app takes it over (hydrates it) just after that first paint, so the page
@@ -20,20 +20,26 @@ const hydrate = window.location.pathname === "/" && container.firstElementChild 
 
 function boot(): void {
   // The first paint used the landing page's inline styles only; the app's own screens need the full sheet.
-  // Landing markup being taken over is shown already: it starts at once. Any other screen starts when what
-  // it shows first has arrived (see firstScreen), so its first render is the finished screen.
+  // Landing markup being taken over is shown already: it starts as soon as its code is here. Any other
+  // screen starts when what it shows first has arrived (see firstScreen), so its first render is the
+  // finished screen.
   void Promise.all([
     import("./start.tsx"),
     import("./App.tsx"),
     enableAppStylesheet(),
-    // The landing page's own code, fetched beside the app's rather than after it.
+    // The landing page's own code, fetched beside the app's rather than after it (loadLanding then finds
+    // the module loaded).
     hydrate && import("./pages/landing.tsx"),
   ])
     .then(async ([{ start }, app]) => {
       await (hydrate ? app.loadLanding() : app.firstScreen(FIRST_SCREEN_WAIT_MS));
       return { start, App: app.default };
     })
-    .then(({ start, App }) => start(container, hydrate, App));
+    .then(({ start, App }) => start(container, hydrate, App))
+    .catch((error: unknown) => {
+      if (hydrate) bootFailed();
+      throw error;
+    });
 }
 
 /** Runs `then` once the browser has painted content, or after `maxWaitMs` (a tab opened in the background). */

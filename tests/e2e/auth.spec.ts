@@ -68,6 +68,28 @@ test.describe("signing up and in", () => {
     await expect(toasts(page).getByText("Verification e-mail sent")).toBeVisible();
   });
 
+  test("the hint's code arriving after the screen leaves keyboard focus where it was", async ({ page }) => {
+    await registerViaApi(page, { firstName: "Kit" });
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route("**/assets/tooltip-radix-*.js", async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto("/");
+    const why = page.getByRole("button", { name: "Why we ask" });
+    await why.focus();
+    await expect(why).toBeFocused();
+    release();
+    // The trigger is drawn anew with its hint: focus moves to it, and focus shows the hint.
+    await expect(page.getByRole("tooltip", { name: /Your reveals are sent to this address/ })).toBeVisible();
+    await expect(why).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Resend verification e-mail" })).toBeFocused();
+  });
+
   test("signing out goes to the landing page", async ({ page }) => {
     await registerViaApi(page);
     await page.goto("/");

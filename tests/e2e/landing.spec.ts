@@ -250,6 +250,16 @@ test.describe("landing page", () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"))).toBe(true);
   });
 
+  test("if the app's code cannot arrive, the page's links still work", async ({ page }) => {
+    // Offline, or a deploy removed the files: the landing page's own code fails to load.
+    await page.route("**/assets/landing-*.js", (route) => route.abort());
+    await page.goto("/");
+    await page.waitForLoadState("load");
+    await page.getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/auth");
+    await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+  });
+
   test("robots.txt allows crawling", async ({ page }) => {
     const res = await page.request.get("/robots.txt");
     expect(res.ok()).toBe(true);

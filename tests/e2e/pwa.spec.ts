@@ -66,6 +66,8 @@ async function installable(page: Page) {
   const shell = (await cacheContents(page)).filter((e) => e.cache.startsWith("unveil-shell-"));
   expect(shell.map((e) => e.url)).toContain("/");
   expect(shell.some((e) => /^\/assets\/date-detail-.*\.js$/.test(e.url))).toBe(true);
+  // And the landing page's code: the kept "/" may be the landing page, which the app takes over.
+  expect(shell.some((e) => /^\/assets\/landing-.*\.js$/.test(e.url))).toBe(true);
 }
 
 /** A member with a revealed date (20 hours away) and a locked one (100 hours away). */

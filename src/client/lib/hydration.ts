@@ -16,6 +16,14 @@ export function markHydrated(): void {
   for (const run of waiting.splice(0)) run();
 }
 
+/**
+ * The app could not start (its code did not arrive: offline, or a deploy removed the files): the page stays
+ * the prerendered one, and clicks held for the app go ahead as the page's own, so its links still work.
+ */
+export function bootFailed(): void {
+  markHydrated();
+}
+
 function whenHydrated(run: () => void): void {
   if (hydrated) run();
   else waiting.push(run);
