@@ -7,6 +7,7 @@ import { DATES_KEY, dateKey, STATS_KEY } from "./components/dates/queries.ts";
 import { Header } from "./components/layout/header.tsx";
 import { isNetworkFailure, OfflineHeader, OfflineNotice } from "./components/layout/offline.tsx";
 import { RouteAnnouncer } from "./components/layout/route-announcer.tsx";
+import { ScreenErrorBoundary } from "./components/layout/screen-error.tsx";
 import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
@@ -361,7 +362,9 @@ function Shell() {
       </a>
       {offline ? <OfflineHeader /> : <Header />}
       <main id="main" className="flex flex-1 flex-col">
-        {offline ? <OfflineRoutes /> : user ? <MemberRoutes isAdmin={user.isAdmin} /> : <VisitorRoutes />}
+        <ScreenErrorBoundary location={location}>
+          {offline ? <OfflineRoutes /> : user ? <MemberRoutes isAdmin={user.isAdmin} /> : <VisitorRoutes />}
+        </ScreenErrorBoundary>
       </main>
     </div>
   );

@@ -218,4 +218,29 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("stat-rating")).toHaveText("-");
     await expect(page.getByTestId("dashboard-plan")).toHaveText("No plan yet");
   });
+
+  test("a screen whose code cannot arrive says so under the header, and Reload brings it", async ({
+    page,
+  }) => {
+    await registerViaApi(page, { firstName: "Ivo" });
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Ivo, your dates" })).toBeVisible();
+    // The connection drops, or a new version replaced the files this page names.
+    const settingsCode = "**/assets/settings-*.js";
+    await page.context().route(settingsCode, (route) => route.abort());
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Settings" }).click();
+    const failed = page.getByTestId("screen-error");
+    await expect(failed.getByRole("heading", { name: "This page did not load" })).toBeVisible();
+    await expect(nav).toBeVisible();
+    // Another address works as before.
+    await nav.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Ivo, your dates" })).toBeVisible();
+    await expect(failed).toHaveCount(0);
+    // Back online, Reload fetches the page again.
+    await page.context().unroute(settingsCode);
+    await nav.getByRole("link", { name: "Settings" }).click();
+    await failed.getByRole("button", { name: "Reload" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+  });
 });
