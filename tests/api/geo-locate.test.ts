@@ -1,6 +1,7 @@
 import http from "node:http";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createDb } from "../../src/server/db/client.ts";
 import { postcodeLocations, venues } from "../../src/server/db/schema.ts";
 import {
   districtCentroid,
@@ -8,8 +9,10 @@ import {
   locateMany,
   locatePostcode,
 } from "../../src/server/modules/matching/geo/index.ts";
+import { loadProfiles } from "../../src/server/modules/matching/load.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { givePreferences } from "../helpers/match-arrange.ts";
 
 /**
  * A postcodes.io stand-in on loopback: GET /postcodes/:pc and POST /postcodes (bulk), with postcodes that
@@ -21,6 +24,8 @@ const KNOWN: Record<string, { latitude: number; longitude: number }> = {
   "N1C 4AG": { latitude: 51.535, longitude: -0.1252 },
   "SE1 9SG": { latitude: 51.5045, longitude: -0.0865 },
   "E14 5AB": { latitude: 51.5054, longitude: -0.0235 },
+  "W2 1HB": { latitude: 51.5154, longitude: -0.1755 },
+  "NW3 2QG": { latitude: 51.5567, longitude: -0.1781 },
 };
 type Behaviour = "404" | "500" | "slow" | "garbage" | "abroad" | "html";
 const MISBEHAVING: Record<string, Behaviour> = {
@@ -223,6 +228,40 @@ describe("locateMany", () => {
     const again = await locateMany(t.deps, ["EC1A 1BB", "N1C 4AG", "SE1 9ZZ"]);
     expect(again.get("N1C 4AG")).toEqual({ lat: 51.535, lng: -0.1252 });
     expect(requests).toEqual([]);
+  });
+
+  it("inside a transaction, reads and writes the cache on the caller's connection, never a second one", async () => {
+    // One connection in all: a lookup that took a second from the pool would wait for ever. (Five admins
+    // booking one suggestion at once held every connection of the app's pool, four of them queued on the
+    // suggestion's lock, while the first waited for one to read this cache.)
+    const single = createDb(t.config.databaseUrl as string, 1);
+    try {
+      const found = await single.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        return locateMany({ db: tx, config: t.config }, ["W2 1HB", "NW3 2QG"]);
+      });
+      expect(found.get("W2 1HB")).toEqual({ lat: 51.5154, lng: -0.1755 });
+      expect(
+        Object.fromEntries((await cached(["W2 1HB", "NW3 2QG"])).map((r) => [r.postcode, r.source])),
+      ).toEqual({ "W2 1HB": "geocoder", "NW3 2QG": "geocoder" });
+    } finally {
+      await single.$client.end();
+    }
+  });
+
+  it("a member's profile read inside a booking's transaction looks the postcode up on that transaction", async () => {
+    const me = await t.member();
+    await givePreferences(t.db, me.user.id, { postcode: "NW3 2QG" });
+    // The app's pool cut to the one connection the transaction holds: a second one would never come.
+    const single = createDb(t.config.databaseUrl as string, 1);
+    try {
+      const [loaded] = await single.transaction((tx) =>
+        loadProfiles({ ...t.deps, db: single }, sql`u.id = ${me.user.id}`, tx),
+      );
+      expect(loaded.profile.location).toEqual({ lat: 51.5567, lng: -0.1781 });
+    } finally {
+      await single.$client.end();
+    }
   });
 
   it("sends at most 100 postcodes per request", async () => {

@@ -213,7 +213,7 @@ export async function loadProfiles(
       ),
     () =>
       locateMany(
-        deps,
+        { db: conn, config: deps.config },
         members.flatMap((m) => [m.postcode, m.partner_postcode]),
       ),
   ] as const);

@@ -9,13 +9,19 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { normalisePostcode, postcodeDistrict } from "../../../../shared/postcode.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { postcodeLocations } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import type { LatLng } from "../types.ts";
 
 export type { LatLng };
 
-export type GeoDeps = Pick<Deps, "db" | "config">;
+/**
+ * `db` is the pool, or the caller's transaction when it asks from inside one: the postcode cache is then read
+ * and written on that connection. A second connection taken from the pool while a transaction holds the first
+ * can wait forever, once concurrent transactions queued on the same row lock hold every other one.
+ */
+export type GeoDeps = Pick<Deps, "config"> & { db: Db | Tx };
 
 /** Mean Earth radius in miles (IUGG). */
 export const EARTH_RADIUS_MILES = 3958.8;
@@ -236,18 +242,22 @@ async function saveToCache(
 ): Promise<void> {
   if (rows.length === 0) return;
   try {
-    await deps.db
-      .insert(postcodeLocations)
-      .values(cacheRows(rows))
-      .onConflictDoUpdate({
-        target: postcodeLocations.postcode,
-        set: {
-          latitude: sql`excluded.latitude`,
-          longitude: sql`excluded.longitude`,
-          source: sql`excluded.source`,
-          fetchedAt: sql`now()`,
-        },
-      });
+    // In a transaction of its own, or a savepoint of the caller's: a failed write leaves the caller's
+    // transaction usable.
+    await deps.db.transaction(async (t) => {
+      await t
+        .insert(postcodeLocations)
+        .values(cacheRows(rows))
+        .onConflictDoUpdate({
+          target: postcodeLocations.postcode,
+          set: {
+            latitude: sql`excluded.latitude`,
+            longitude: sql`excluded.longitude`,
+            source: sql`excluded.source`,
+            fetchedAt: sql`now()`,
+          },
+        });
+    });
   } catch {
     // A cache that cannot be written is only slower next time.
   }
