@@ -143,6 +143,8 @@ test.describe("accessibility barriers, by keyboard", () => {
     await tabTo(page, add);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog", { name: "Add Venue" })).toBeVisible();
+    // Escape is the dialog's once it holds focus (on a busy machine a moment after it shows).
+    await expect(page.getByRole("dialog", { name: "Add Venue" }).locator(":focus")).toHaveCount(1);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "Add Venue" })).toBeHidden();
     await expect(add).toBeFocused();
@@ -170,6 +172,7 @@ test.describe("accessibility barriers, by keyboard", () => {
     await page.keyboard.press("Enter");
     const confirm = page.getByRole("alertdialog", { name: `Delete ${name}?` });
     await expect(confirm).toBeVisible();
+    await expect(confirm.locator(":focus")).toHaveCount(1);
     await page.keyboard.press("Escape");
     await expect(confirm).toBeHidden();
     await expect(del).toBeFocused();
