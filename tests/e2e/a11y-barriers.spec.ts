@@ -165,6 +165,11 @@ test.describe("accessibility barriers, by keyboard", () => {
     await page.keyboard.press("Enter");
     await expect(editDialog).toBeHidden();
     await expect(edit).toBeFocused();
+    // The save's toast first: a toast that appears after a dialog opens is the top layer, and Escape
+    // dismisses it rather than the dialog (the page's first toast waits for the toaster's code).
+    await expect(
+      page.getByRole("region", { name: /Notifications/ }).getByText("Venue updated"),
+    ).toBeVisible();
 
     // Delete: Cancel returns to Delete; confirming (the row goes) lands on Add Venue.
     const del = table.getByRole("button", { name: `Delete ${name}` });
