@@ -3,8 +3,8 @@
  *
  * Left alone, the bundler makes a file for every set of screens sharing a module: about 45 scripts for
  * /dashboard, each a request (six at a time over HTTP/1.1) and a module to link. Six groups gather them:
- *  - "app": App.tsx and everything it imports statically, and what the landing page shares with the member's
- *    and the sign-in screens (it was there when the landing page was part of "app");
+ *  - "app": App.tsx and everything it imports statically, and what the landing page shares with any other
+ *    screen (it was there when the landing page was part of "app");
  *  - "landing": the landing page's code no other screen uses, loaded only where it shows (a visitor's "/",
  *    partner invitations), so the member's screens neither download nor evaluate it;
  *  - "member": what the everyday signed-in screens (home, dashboard) need beyond "app";
@@ -136,6 +136,7 @@ function setsFor(graph: GraphLike): Sets | null {
     const boot = staticClosure(graph, BOOT_ROOTS, new Set());
     const shell = staticClosure(graph, [APP], boot);
     const outside = new Set([...boot, ...shell]);
+    const landing = staticClosure(graph, LANDING_ROOTS, outside);
     // What any screen but the landing page can load: the landing page's modules among it stay in "app".
     const elsewhere = loadableClosure(graph, BOOT_ROOTS, new Set(LANDING_ROOTS));
     sets = {
@@ -143,10 +144,8 @@ function setsFor(graph: GraphLike): Sets | null {
       member: staticClosure(graph, MEMBER_ROOTS, outside),
       date: staticClosure(graph, DATE_ROOTS, outside),
       auth: staticClosure(graph, AUTH_ROOTS, outside),
-      landing: staticClosure(graph, LANDING_ROOTS, outside),
-      landingOnly: new Set(
-        [...staticClosure(graph, LANDING_ROOTS, outside)].filter((id) => !elsewhere.has(id)),
-      ),
+      landing,
+      landingOnly: new Set([...landing].filter((id) => !elsewhere.has(id))),
     };
     cache.set(app, sets);
   }

@@ -28,7 +28,6 @@ const FONTS = /-latin-wght-(normal|italic)-[\w-]+\.woff2$/;
 interface ChunkLike {
   type: "chunk";
   fileName: string;
-  facadeModuleId: string | null;
   moduleIds: readonly string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> };
