@@ -11,6 +11,7 @@ import { dateIdeas, dateReservations, userPreferences, users, venues } from "../
 import type { RulebookCheck } from "../../src/shared/admin/rulebook.ts";
 import { DAYS_OF_WEEK } from "../../src/shared/constants.ts";
 import { createTestApp } from "../helpers/app.ts";
+import { BOOKABLE_VENUE } from "../helpers/bookable-venue.ts";
 import { givePreferences } from "../helpers/match-arrange.ts";
 
 const t = await createTestApp();
@@ -91,6 +92,7 @@ async function arrange(c: CoupleCase, v: VenueCase) {
   const [row] = await t.db
     .insert(venues)
     .values({
+      ...BOOKABLE_VENUE,
       name: `Property Venue ${n}`,
       city: "London",
       type: "restaurant",

@@ -9,6 +9,7 @@ import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
 import { RULE_MSG } from "../../src/shared/admin/rulebook.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { hours } from "../helpers/arrange.ts";
+import { BOOKABLE_VENUE } from "../helpers/bookable-venue.ts";
 import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";
 
 const t = await createTestApp();
@@ -26,7 +27,7 @@ async function venue(withIdea = true) {
   n++;
   const [v] = await t.db
     .insert(venues)
-    .values({ name: `Service Venue ${n}`, city: "London", type: "restaurant" })
+    .values({ ...BOOKABLE_VENUE, name: `Service Venue ${n}`, city: "London", type: "restaurant" })
     .returning();
   const idea = withIdea
     ? (

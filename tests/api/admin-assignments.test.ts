@@ -14,6 +14,7 @@ import { ADMIN_PAGE } from "../../src/shared/admin/common.ts";
 import { MEMBERS_MSG } from "../../src/shared/admin/members.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { BOOKABLE_VENUE } from "../helpers/bookable-venue.ts";
 
 const t = await createTestApp();
 const PLAN = { subscriptionTier: "silver", subscriptionStatus: "active" } as const;
@@ -31,7 +32,7 @@ async function venue(name?: string) {
   n++;
   const [v] = await t.db
     .insert(venues)
-    .values({ name: name ?? `Assign Venue ${n}`, city: "London", type: "cultural" })
+    .values({ ...BOOKABLE_VENUE, name: name ?? `Assign Venue ${n}`, city: "London", type: "cultural" })
     .returning();
   await t.db.insert(dateIdeas).values({ title: `Assign Idea ${n}`, category: "cultural", venueId: v.id });
   return v;

@@ -18,6 +18,7 @@ import { londonInstant, londonParts } from "../../src/shared/london-time.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { BOOKABLE_VENUE } from "../helpers/bookable-venue.ts";
 import { givePreferences } from "../helpers/match-arrange.ts";
 
 const t = await createTestApp();
@@ -46,6 +47,7 @@ async function venue(name = `Suggested Venue ${++venueN}`) {
   const [v] = await t.db
     .insert(venues)
     .values({
+      ...BOOKABLE_VENUE,
       name,
       address: `${venueN} Market Row`,
       city: "London",

@@ -20,6 +20,7 @@ import { UNDO_WINDOW_MS } from "../../src/shared/constants.ts";
 import { londonInstant, londonParts } from "../../src/shared/london-time.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { BOOKABLE_VENUE } from "../helpers/bookable-venue.ts";
 import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";
 
 const t = await createTestApp();
@@ -66,7 +67,13 @@ let n = 0;
 async function venue() {
   const [v] = await t.db
     .insert(venues)
-    .values({ name: `Undo Venue ${++n}`, city: "London", type: "restaurant", address: `${n} Quay Street` })
+    .values({
+      ...BOOKABLE_VENUE,
+      name: `Undo Venue ${++n}`,
+      city: "London",
+      type: "restaurant",
+      address: `${n} Quay Street`,
+    })
     .returning();
   return v;
 }
@@ -320,6 +327,7 @@ describe("Auto Assign and Create Booking", () => {
     const [v] = await t.db
       .insert(venues)
       .values({
+        ...BOOKABLE_VENUE,
         name: `Undo Venue ${++n}`,
         city: "London",
         type: "restaurant",

@@ -28,7 +28,7 @@ const validVenue = () => ({
   type: "restaurant",
   experienceBlurb: "Dinner by candlelight.",
   features: ["Candles", "Quiet corners"],
-  accessibilityFeatures: "Step-free access, Accessible toilet",
+  accessibilityFeatures: "Step-free access, wheelchair",
   dietaryAccommodations: ["Vegan"],
   contactInfo: { phone: "020 7946 0018", website: "https://candle.example.com" },
   postcode: "se1 9px",
@@ -90,7 +90,7 @@ describe("venues CRUD", () => {
       latitude: 51.5055,
       longitude: -0.091,
       features: ["Candles", "Quiet corners"],
-      accessibilityFeatures: ["Step-free access", "Accessible toilet"],
+      accessibilityFeatures: ["Step-free access", "Wheelchair accessible"],
       dietaryAccommodations: ["Vegan"],
       contactInfo: { phone: "020 7946 0018", website: "https://candle.example.com" },
       reservationCount: 0,
@@ -114,9 +114,24 @@ describe("venues CRUD", () => {
       contactInfo: {},
       latitude: null,
     });
+    expect(res.json()).toMatchObject({
+      bookable: false,
+      notBookableReasons: ["No booking e-mail", "No location", "No opening hours"],
+      capacity: 1,
+      closures: [],
+      opensOnHolidays: false,
+      status: "active",
+      openingHours: null,
+    });
     expect(venueDataQuality(res.json())).toEqual({
       complete: false,
-      missing: ["dietary accommodations", "accessibility features"],
+      missing: [
+        "no booking e-mail",
+        "no location",
+        "no opening hours",
+        "dietary accommodations",
+        "accessibility features",
+      ],
     });
   });
 
@@ -434,6 +449,16 @@ describe("response contract", () => {
       accessibilityFeatures: [],
       dietaryAccommodations: [],
       contactInfo: { phone: "020 7946 0018", internalNote: "x" },
+      bookingEmail: null,
+      bookingPhone: null,
+      bookingContactName: null,
+      openingHours: null,
+      capacity: 1,
+      closures: [],
+      opensOnHolidays: false,
+      status: "active",
+      bookable: false,
+      notBookableReasons: [],
       createdAt: "2031-01-01T00:00:00.000Z",
       reservationCount: 0,
       dateIdeaCount: 0,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
 
 export const ADMIN = { email: "admin@e2e.test", password: "admin-password-123" };
 
@@ -120,8 +121,8 @@ export async function arrangeDate(
 ): Promise<number> {
   const db = await e2eDb();
   const venue = await db.query(
-    `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude, contact_info)
-     VALUES ($1, '12 Secret Street', 'London', 'SE1 9PX', 'restaurant', 'medium', 51.5055, -0.0910, '{"phone":"020 7946 0000","website":"https://example.com"}')
+    `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude, contact_info, ${BOOKABLE_COLUMNS})
+     VALUES ($1, '12 Secret Street', 'London', 'SE1 9PX', 'restaurant', 'medium', 51.5055, -0.0910, '{"phone":"020 7946 0000","website":"https://example.com"}', ${BOOKABLE_VALUES})
      RETURNING id`,
     [opts.venueName ?? `Hidden Venue ${Date.now().toString(36)}`],
   );

@@ -1,5 +1,6 @@
 import type { Db } from "../../src/server/db/client.ts";
 import { dateIdeas, dateRatings, dateReservations, venues } from "../../src/server/db/schema.ts";
+import { BOOKABLE_VENUE } from "./bookable-venue.ts";
 
 let n = 0;
 /** A planned date for `userId` at `at`, with its own venue and idea (secret details easy to search for). */
@@ -19,6 +20,7 @@ export async function arrangeDate(
   const [venue] = await db
     .insert(venues)
     .values({
+      ...BOOKABLE_VENUE,
       name: opts.venueName ?? `Secret Venue ${n}`,
       address: `${n} Hidden Lane`,
       city: "London",

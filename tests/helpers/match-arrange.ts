@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client.ts";
 import { dateIdeas, userPreferences, users, venues } from "../../src/server/db/schema.ts";
 import { DAYS_OF_WEEK } from "../../src/shared/constants.ts";
+import { BOOKABLE_VENUE } from "./bookable-venue.ts";
 
 let n = 0;
 
@@ -60,6 +61,7 @@ export async function matchVenue(
   const [venue] = await db
     .insert(venues)
     .values({
+      ...BOOKABLE_VENUE,
       name: opts.name ?? `Matched Venue ${n}-${process.pid}`,
       address: `${n} Borough High Street`,
       city: "London",

@@ -202,6 +202,23 @@ export const venues = pgTable(
     accessibilityFeatures: text("accessibility_features").array().notNull().default(sql`'{}'::text[]`),
     dietaryAccommodations: text("dietary_accommodations").array().notNull().default(sql`'{}'::text[]`),
     contactInfo: json("contact_info").$type<{ phone?: string; website?: string }>(),
+    /** Where booking requests go (required for the venue to be bookable), and who answers them. */
+    bookingEmail: varchar("booking_email", { length: 254 }),
+    bookingPhone: varchar("booking_phone", { length: 40 }),
+    bookingContactName: varchar("booking_contact_name", { length: 120 }),
+    /** London-time sessions per weekday ("mon".."sun" -> ["17:00-23:00"]); null: not given (not bookable). */
+    openingHours: jsonb("opening_hours").$type<Record<string, string[]>>(),
+    /** How many of our couples the venue takes at once. */
+    capacity: integer("capacity").notNull().default(1),
+    /** Days the venue is closed ({ from, to, reason }, London dates, inclusive). */
+    closures: jsonb("closures")
+      .$type<{ from: string; to: string; reason: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** UK bank holidays and 24 December - 1 January are closed days unless this is true. */
+    opensOnHolidays: boolean("opens_on_holidays").notNull().default(false),
+    /** active, or archived (kept with its history, never offered or planned, can be restored). */
+    status: varchar("status", { length: 10 }).notNull().default("active"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -267,6 +284,15 @@ export const dateReservations = pgTable(
      * reinstated date gets a fresh hold, reveal and reminders after its cancellation went out.
      */
     mailRound: integer("mail_round").notNull().default(0),
+    /**
+     * The venue's side of the date (venue_bookings holds each request): pending (booked, the request not yet
+     * sent: the undo window), requested, confirmed, declined, proposed or cancelled. A date is revealed only
+     * once confirmed. Rows written outside the booking service (the demo seed, imports) are taken as confirmed;
+     * every booking path sets pending.
+     */
+    venueStatus: varchar("venue_status", { length: 12 }).notNull().default("confirmed"),
+    venueReference: varchar("venue_reference", { length: 80 }),
+    venueAnsweredAt: timestamp("venue_answered_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -963,3 +989,46 @@ export const USER_SECRET_COLUMNS = [
  */
 export type User = Omit<UserRow, (typeof USER_SECRET_COLUMNS)[number]>;
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * One booking request to a venue for a date (and its answer). The e-mail carries a single-use link whose token
+ * is stored only as its SHA-256; a move or a re-plan sends a new request, and the old one is cancelled.
+ */
+export const venueBookings = pgTable(
+  "venue_bookings",
+  {
+    id: serial("id").primaryKey(),
+    reservationId: integer("reservation_id")
+      .notNull()
+      .references(() => dateReservations.id, { onDelete: "cascade" }),
+    venueId: integer("venue_id")
+      .notNull()
+      .references(() => venues.id, { onDelete: "cascade" }),
+    /** The date's time this request asked for. */
+    scheduledDate: timestamp("scheduled_date", { withTimezone: true }).notNull(),
+    /** requested, confirmed, declined, proposed, cancelled */
+    status: varchar("status", { length: 12 }).notNull().default("requested"),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set once the venue answered through the link: the link is spent. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    /** Handed to the operators (unanswered after the reminder, or unconfirmed 72 hours before). */
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** venue (through the link) or the operator who recorded it. */
+    answeredBy: integer("answered_by").references(() => users.id, { onDelete: "set null" }),
+    reference: varchar("reference", { length: 80 }),
+    declineReason: varchar("decline_reason", { length: 500 }),
+    proposedDate: timestamp("proposed_date", { withTimezone: true }),
+    proposedNote: varchar("proposed_note", { length: 500 }),
+    /** When the venue was told of the cancellation. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("venue_bookings_reservation_idx").on(t.reservationId, t.id),
+    index("venue_bookings_status_idx").on(t.status, t.requestedAt),
+  ],
+);

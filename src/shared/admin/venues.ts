@@ -3,9 +3,28 @@
  * and the spreadsheet sync use, the answer shapes, and the messages of spec sections 5 and 8.
  */
 import { z } from "zod";
-import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS, TIME_OF_DAY_SLOTS, VENUE_TYPES } from "../constants.ts";
+import {
+  ACCESSIBILITY_OPTIONS,
+  DATE_IDEA_CATEGORIES,
+  DIETARY_OPTIONS,
+  PRICE_LEVELS,
+  SEASONS,
+  TIME_OF_DAY_SLOTS,
+  VENUE_TYPES,
+} from "../constants.ts";
 import { normalisePostcode } from "../postcode.ts";
 import { normalisePhone } from "../schemas/member.ts";
+import { inServiceArea } from "../service-area.ts";
+import {
+  daySessionProblems,
+  HOURS_MSG,
+  hasHours,
+  normaliseSession,
+  type OpeningHours,
+  parseHoursCell,
+  sortedHours,
+  WEEKDAY_KEYS,
+} from "../venue-hours.ts";
 import { adminListQuerySchema } from "./common.ts";
 
 export type VenueType = (typeof VENUE_TYPES)[number];
@@ -43,6 +62,32 @@ export const VENUE_MSG = {
   updated: "Venue updated",
   deleted: "Venue deleted",
   empty: "No venues added yet. Add your first partner venue above.",
+  bookingEmail: "Please enter a valid booking e-mail address",
+  bookingPhone: "Please enter a valid UK phone number for bookings",
+  contactNameMax: "Contact name must be at most 120 characters",
+  openingHours: "Opening hours must list each day's sessions as HH:MM-HH:MM",
+  capacity: "Capacity must be a whole number from 1 to 500",
+  closureDay: "Closure days must be dates (YYYY-MM-DD)",
+  closureOrder: "A closure must end on or after the day it starts",
+  closureReasonMax: "A closure's reason must be at most 200 characters",
+  closuresMax: "At most 100 closures",
+  opensOnHolidays: "Opens on holidays must be true or false",
+  status: "Status must be active or archived",
+  unknownNeed: (label: string, item: string, known: readonly string[]) =>
+    `${label}: "${item}" is not one of the needs members choose (${known.join(", ")})`,
+  /** The delete refusal when the venue has dates: it can be archived instead. */
+  hasDatesArchive: "This venue has existing date reservations and cannot be deleted. Archive it instead.",
+  archived: "Venue archived",
+  restored: "Venue restored",
+} as const;
+
+/** Why a venue cannot be booked (the bookable flag's reasons, shown in Data Quality). */
+export const NOT_BOOKABLE = {
+  archived: "Archived",
+  noEmail: "No booking e-mail",
+  noLocation: "No location",
+  noHours: "No opening hours",
+  outsideArea: "Outside the service area",
 } as const;
 
 export const DATE_IDEA_MSG = {
@@ -156,6 +201,178 @@ export const contactInfoOutSchema = z
   .meta({ id: "AdminVenueContact" });
 export type ContactInfo = z.infer<typeof contactInfoOutSchema>;
 
+/**
+ * Common spellings of the needs members choose (questionnaire step 5), so the venue's lists use exactly the
+ * same words: "GF" -> "Gluten-free", "wheelchair" -> "Wheelchair accessible". Keys are lower case with spaces,
+ * hyphens and dots removed.
+ */
+const squash = (s: string) => s.toLowerCase().replace(/[\s\-_.'’]/g, "");
+const DIETARY_ALIASES: Record<string, (typeof DIETARY_OPTIONS)[number]> = {
+  vegetarian: "Vegetarian",
+  veggie: "Vegetarian",
+  veg: "Vegetarian",
+  v: "Vegetarian",
+  vegan: "Vegan",
+  plantbased: "Vegan",
+  ve: "Vegan",
+  glutenfree: "Gluten-free",
+  gf: "Gluten-free",
+  coeliac: "Gluten-free",
+  celiac: "Gluten-free",
+  nogluten: "Gluten-free",
+  dairyfree: "Dairy-free",
+  df: "Dairy-free",
+  nodairy: "Dairy-free",
+  lactosefree: "Dairy-free",
+  nutallergies: "Nut Allergies",
+  nutallergy: "Nut Allergies",
+  nutfree: "Nut Allergies",
+  nuts: "Nut Allergies",
+  nf: "Nut Allergies",
+  halal: "Halal",
+  kosher: "Kosher",
+  pescatarian: "Pescatarian",
+  pescetarian: "Pescatarian",
+  lowsodium: "Low Sodium",
+  lowsalt: "Low Sodium",
+};
+const ACCESS_ALIASES: Record<string, (typeof ACCESSIBILITY_OPTIONS)[number]> = {
+  wheelchairaccessible: "Wheelchair accessible",
+  wheelchair: "Wheelchair accessible",
+  wheelchairaccess: "Wheelchair accessible",
+  hearingloop: "Hearing loop",
+  inductionloop: "Hearing loop",
+  loop: "Hearing loop",
+  largeprintmenus: "Large print menus",
+  largeprintmenu: "Large print menus",
+  largeprint: "Large print menus",
+  stepfreeaccess: "Step-free access",
+  stepfree: "Step-free access",
+  levelaccess: "Step-free access",
+  accessibleparking: "Accessible parking",
+  disabledparking: "Accessible parking",
+  bluebadgeparking: "Accessible parking",
+  guidedogfriendly: "Guide dog friendly",
+  guidedogs: "Guide dog friendly",
+  guidedog: "Guide dog friendly",
+  assistancedogs: "Guide dog friendly",
+};
+
+/** The member's word for a venue's dietary or access entry, or null when it is none of them. */
+export function canonicalNeed(kind: "dietary" | "access", item: string): string | null {
+  const key = squash(item);
+  const map: Record<string, string> = kind === "dietary" ? DIETARY_ALIASES : ACCESS_ALIASES;
+  if (map[key]) return map[key];
+  const options: readonly string[] = kind === "dietary" ? DIETARY_OPTIONS : ACCESSIBILITY_OPTIONS;
+  return options.find((o) => squash(o) === key) ?? null;
+}
+
+/** A needs list (as listField) mapped onto the members' vocabulary; an unknown entry is a problem, not stored. */
+const needsField = (label: string, kind: "dietary" | "access") =>
+  listField(label, 30).transform((items, ctx) => {
+    const out: string[] = [];
+    const known = kind === "dietary" ? DIETARY_OPTIONS : ACCESSIBILITY_OPTIONS;
+    for (const item of items) {
+      const c = canonicalNeed(kind, item);
+      if (c === null) ctx.addIssue({ code: "custom", message: VENUE_MSG.unknownNeed(label, item, known) });
+      else if (!out.includes(c)) out.push(c);
+    }
+    return out;
+  });
+
+const bookingEmail = z
+  .union([z.string().max(254, VENUE_MSG.bookingEmail), z.null()], { error: VENUE_MSG.bookingEmail })
+  .transform((v) => v?.trim().toLowerCase() || null)
+  .pipe(z.email(VENUE_MSG.bookingEmail).nullable());
+
+const bookingPhone = z
+  .union([z.string().max(40, VENUE_MSG.bookingPhone), z.null()], { error: VENUE_MSG.bookingPhone })
+  .transform((v, ctx) => {
+    const text = v?.trim() ?? "";
+    if (!text) return null;
+    if (!normalisePhone(text)) {
+      ctx.addIssue({ code: "custom", message: VENUE_MSG.bookingPhone });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+/**
+ * Opening hours as an object keyed mon..sun (lists of "HH:MM-HH:MM"), or as the spreadsheet's readable cell
+ * ("Tue-Fri 17:00-23:00; Sat 12:00-15:00"); null or "" clears them.
+ */
+export const openingHoursSchema = z
+  .union(
+    [
+      z.null(),
+      z.string().max(500, HOURS_MSG.cell),
+      z
+        .object(
+          Object.fromEntries(
+            WEEKDAY_KEYS.map((d) => [
+              d,
+              z
+                .array(z.string().max(40), { error: VENUE_MSG.openingHours })
+                .max(8, HOURS_MSG.tooMany)
+                .optional(),
+            ]),
+          ) as Record<(typeof WEEKDAY_KEYS)[number], z.ZodOptional<z.ZodArray<z.ZodString>>>,
+          { error: VENUE_MSG.openingHours },
+        )
+        .strict(),
+    ],
+    { error: VENUE_MSG.openingHours },
+  )
+  .transform((v, ctx): OpeningHours | null => {
+    if (v === null || (typeof v === "string" && v.trim() === "")) return null;
+    if (typeof v === "string") {
+      const parsed = parseHoursCell(v);
+      if ("errors" in parsed) {
+        for (const e of parsed.errors) ctx.addIssue({ code: "custom", message: e });
+        return z.NEVER;
+      }
+      return parsed.hours;
+    }
+    const out = {} as OpeningHours;
+    let bad = false;
+    for (const d of WEEKDAY_KEYS) {
+      const sessions = (v[d] ?? []).map((s) => normaliseSession(s) ?? s);
+      for (const p of daySessionProblems(d, sessions)) {
+        ctx.addIssue({ code: "custom", message: p, path: [d] });
+        bad = true;
+      }
+      out[d] = sessions;
+    }
+    return bad ? z.NEVER : sortedHours(out);
+  });
+
+const isoDay = z
+  .string({ error: VENUE_MSG.closureDay })
+  .trim()
+  .refine((s) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= "2000-01-01";
+  }, VENUE_MSG.closureDay);
+
+export const closuresSchema = z
+  .array(
+    z
+      .object(
+        {
+          from: isoDay,
+          to: isoDay.optional(),
+          reason: optionalText(200, VENUE_MSG.closureReasonMax).optional(),
+        },
+        { error: VENUE_MSG.closureDay },
+      )
+      .transform((c) => ({ from: c.from, to: c.to ?? c.from, reason: c.reason ?? "" }))
+      .refine((c) => c.to >= c.from, VENUE_MSG.closureOrder),
+    { error: VENUE_MSG.closureDay },
+  )
+  .max(100, VENUE_MSG.closuresMax)
+  .transform((list) => [...list].sort((a, b) => a.from.localeCompare(b.from)));
+
 const venueFields = {
   name: z.string({ error: VENUE_MSG.nameMin }).trim().min(2, VENUE_MSG.nameMin).max(120, VENUE_MSG.nameMax),
   address: optionalText(300, VENUE_MSG.addressMax).optional(),
@@ -182,9 +399,27 @@ const venueFields = {
   priceLevel: choice(PRICE_LEVELS, VENUE_MSG.priceLevel),
   experienceBlurb: optionalText(2000, VENUE_MSG.blurbMax).optional(),
   features: listField("Features", 30).optional(),
-  accessibilityFeatures: listField("Accessibility features", 30).optional(),
-  dietaryAccommodations: listField("Dietary accommodations", 30).optional(),
+  accessibilityFeatures: needsField("Accessibility features", "access").optional(),
+  dietaryAccommodations: needsField("Dietary accommodations", "dietary").optional(),
   contactInfo: contactInfoSchema.optional(),
+  bookingEmail: bookingEmail.optional(),
+  bookingPhone: bookingPhone.optional(),
+  bookingContactName: optionalText(120, VENUE_MSG.contactNameMax).optional(),
+  openingHours: openingHoursSchema.optional(),
+  capacity: z
+    .union([z.number(), z.string().max(10)], { error: VENUE_MSG.capacity })
+    .transform((v) => (typeof v === "string" ? (v.trim() === "" ? Number.NaN : Number(v)) : v))
+    .pipe(
+      z
+        .number({ error: VENUE_MSG.capacity })
+        .int(VENUE_MSG.capacity)
+        .min(1, VENUE_MSG.capacity)
+        .max(500, VENUE_MSG.capacity),
+    )
+    .optional(),
+  closures: closuresSchema.optional(),
+  opensOnHolidays: z.boolean({ error: VENUE_MSG.opensOnHolidays }).optional(),
+  status: choice(["active", "archived"] as const, VENUE_MSG.status).optional(),
 };
 
 /** POST /api/admin/venues and the Add Venue form: type and name required, price level medium by default. */
@@ -217,6 +452,20 @@ export const adminVenueSchema = z
     accessibilityFeatures: z.array(z.string()),
     dietaryAccommodations: z.array(z.string()),
     contactInfo: contactInfoOutSchema,
+    bookingEmail: z.string().nullable(),
+    bookingPhone: z.string().nullable(),
+    bookingContactName: z.string().nullable(),
+    openingHours: z
+      .object(Object.fromEntries(WEEKDAY_KEYS.map((d) => [d, z.array(z.string())])))
+      .nullable()
+      .meta({ id: "OpeningHours" }),
+    capacity: z.number().int(),
+    closures: z.array(z.object({ from: z.string(), to: z.string(), reason: z.string() })),
+    opensOnHolidays: z.boolean(),
+    status: z.enum(["active", "archived"]),
+    /** Whether the engine and the operators may book it; when not, why (no booking e-mail, no hours, ...). */
+    bookable: z.boolean(),
+    notBookableReasons: z.array(z.string()),
     createdAt: z.string(),
     /** Dates at this venue (any status): a venue with any cannot be deleted. */
     reservationCount: z.number(),
@@ -237,12 +486,36 @@ export const venueListQuerySchema = z.object({
 });
 export type VenueListQuery = z.output<typeof venueListQuerySchema>;
 
-/** The Data Quality column: Incomplete names the empty lists, otherwise Complete. */
-export function venueDataQuality(v: Pick<AdminVenue, "dietaryAccommodations" | "accessibilityFeatures">): {
+/** Why a venue cannot be booked (empty: bookable), from its stored fields. */
+export function notBookableReasons(v: {
+  status: string;
+  bookingEmail: string | null;
+  latitude: number | string | null;
+  longitude: number | string | null;
+  postcode: string | null;
+  openingHours: OpeningHours | Record<string, string[]> | null;
+}): string[] {
+  const out: string[] = [];
+  if (v.status === "archived") out.push(NOT_BOOKABLE.archived);
+  if (!v.bookingEmail) out.push(NOT_BOOKABLE.noEmail);
+  const placed = (v.latitude !== null && v.longitude !== null) || !!v.postcode;
+  if (!placed) out.push(NOT_BOOKABLE.noLocation);
+  if (!hasHours(v.openingHours as OpeningHours | null)) out.push(NOT_BOOKABLE.noHours);
+  if (v.postcode && !inServiceArea(v.postcode)) out.push(NOT_BOOKABLE.outsideArea);
+  return out;
+}
+
+/** The Data Quality column: Incomplete names the empty lists and why the venue cannot be booked, else Complete. */
+export function venueDataQuality(
+  v: Pick<AdminVenue, "dietaryAccommodations" | "accessibilityFeatures"> & {
+    notBookableReasons?: readonly string[];
+  },
+): {
   complete: boolean;
   missing: string[];
 } {
   const missing = [
+    ...(v.notBookableReasons ?? []).map((r) => r.toLowerCase()),
     ...(v.dietaryAccommodations.length === 0 ? ["dietary accommodations"] : []),
     ...(v.accessibilityFeatures.length === 0 ? ["accessibility features"] : []),
   ];

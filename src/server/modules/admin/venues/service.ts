@@ -7,11 +7,12 @@ import type {
   VenueListQuery,
   VenueUpdate,
 } from "../../../../shared/admin/venues.ts";
-import { VENUE_MSG } from "../../../../shared/admin/venues.ts";
+import { notBookableReasons, VENUE_MSG } from "../../../../shared/admin/venues.ts";
+import { emptyHours, type OpeningHours } from "../../../../shared/venue-hours.ts";
 import { containsPattern } from "../../../db/like.ts";
 import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { conflict, notFound } from "../../../http-error.ts";
+import { conflict, type HttpError, notFound } from "../../../http-error.ts";
 import { locatePostcode } from "../../matching/geo/index.ts";
 
 type VenueRow = typeof venues.$inferSelect;
@@ -27,6 +28,7 @@ const num = (d: string | null) => (d === null ? null : Number(d));
 const dec = (n: number | null | undefined) => (n === null || n === undefined ? n : n.toFixed(7));
 
 export function toAdminVenue(v: VenueRow & { dateCount?: number; dateIdeaCount?: number }): AdminVenue {
+  const reasons = notBookableReasons(v);
   return {
     id: v.id,
     name: v.name,
@@ -42,6 +44,16 @@ export function toAdminVenue(v: VenueRow & { dateCount?: number; dateIdeaCount?:
     accessibilityFeatures: v.accessibilityFeatures,
     dietaryAccommodations: v.dietaryAccommodations,
     contactInfo: (v.contactInfo ?? {}) as ContactInfo,
+    bookingEmail: v.bookingEmail,
+    bookingPhone: v.bookingPhone,
+    bookingContactName: v.bookingContactName,
+    openingHours: v.openingHours ? { ...emptyHours(), ...(v.openingHours as Partial<OpeningHours>) } : null,
+    capacity: v.capacity,
+    closures: v.closures ?? [],
+    opensOnHolidays: v.opensOnHolidays,
+    status: v.status === "archived" ? "archived" : "active",
+    bookable: reasons.length === 0,
+    notBookableReasons: reasons,
     createdAt: v.createdAt.toISOString(),
     reservationCount: v.dateCount ?? 0,
     dateIdeaCount: v.dateIdeaCount ?? 0,
@@ -105,6 +117,14 @@ function toColumns(input: VenueUpdate): Partial<typeof venues.$inferInsert> {
   if (input.accessibilityFeatures !== undefined) out.accessibilityFeatures = input.accessibilityFeatures;
   if (input.dietaryAccommodations !== undefined) out.dietaryAccommodations = input.dietaryAccommodations;
   if (input.contactInfo !== undefined) out.contactInfo = input.contactInfo;
+  if (input.bookingEmail !== undefined) out.bookingEmail = input.bookingEmail;
+  if (input.bookingPhone !== undefined) out.bookingPhone = input.bookingPhone;
+  if (input.bookingContactName !== undefined) out.bookingContactName = input.bookingContactName;
+  if (input.openingHours !== undefined) out.openingHours = input.openingHours;
+  if (input.capacity !== undefined) out.capacity = input.capacity;
+  if (input.closures !== undefined) out.closures = input.closures;
+  if (input.opensOnHolidays !== undefined) out.opensOnHolidays = input.opensOnHolidays;
+  if (input.status !== undefined) out.status = input.status;
   return out;
 }
 
@@ -182,16 +202,23 @@ const isForeignKeyViolation = (err: unknown) => {
   return code === "23503" || code === "23001";
 };
 
+/** 409: the venue has dates; the answer says it can be archived instead (the dialog offers Archive). */
+function archiveInstead(): HttpError {
+  const err = conflict(VENUE_MSG.hasDates);
+  err.extra = { canArchive: true };
+  return err;
+}
+
 /** A venue with dates stays (the dates keep their history); the refusal says why. */
 export async function deleteVenue(deps: Pick<Deps, "db">, id: number): Promise<void> {
   const [row] = await deps.db.select({ id: venues.id, dateCount }).from(venues).where(eq(venues.id, id));
   if (!row) throw notFound(VENUE_MSG.notFound);
-  if (row.dateCount > 0) throw conflict(VENUE_MSG.hasDates);
+  if (row.dateCount > 0) throw archiveInstead();
   try {
     await deps.db.delete(venues).where(eq(venues.id, id));
   } catch (err) {
     // A date made between the check and the delete: the foreign key refuses it.
-    if (isForeignKeyViolation(err)) throw conflict(VENUE_MSG.hasDates);
+    if (isForeignKeyViolation(err)) throw archiveInstead();
     throw err;
   }
 }
