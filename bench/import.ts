@@ -47,10 +47,18 @@ const venueRow = (i: number, id: number | "" = "", city = "London") => [
   ["low", "medium", "high"][i % 3],
   `An evening to remember, number ${i}: candles, a view of the river and a menu that changes weekly.`,
   "Outdoor seating, Live music, Cocktails",
-  i % 7 === 0 ? "" : "Step-free access, Accessible toilet",
+  i % 7 === 0 ? "" : "Step-free access, Wheelchair accessible",
   "Vegetarian, Vegan, Gluten-free",
   "020 7946 0000",
   `https://venue-${i}.example.com`,
+  `bookings-${i}@venue.example`,
+  "020 7946 0001",
+  "Sam Taylor",
+  i % 2 === 0 ? "Tue-Thu 18:00-23:00; Fri-Sat 18:00-00:30; Sun 12:00-16:00" : "Daily 12:00-23:00",
+  1 + (i % 20),
+  i % 5 === 0 ? "2027-01-04 to 2027-01-10 Winter refit; 2027-02-14 Private hire" : "",
+  i % 3 === 0 ? "Yes" : "No",
+  "Active",
 ];
 
 /** A zip of one deflated part whose directory claims `declared` bytes (a lying zip bomb when small). */

@@ -5,7 +5,10 @@
 import { z } from "zod";
 import { VENUE_MSG } from "./venues.ts";
 
-/** The columns of the venue spreadsheet (spec section 3), in order: template, export and sync. */
+/**
+ * The columns of the venue spreadsheet, in order: template, export and sync. The first twelve are spec section
+ * 3's; the booking columns follow (a file without them still syncs: the venues keep those values).
+ */
 export const VENUE_SHEET_COLUMNS = [
   "ID",
   "Name",
@@ -19,6 +22,14 @@ export const VENUE_SHEET_COLUMNS = [
   "Dietary Accommodations",
   "Phone",
   "Website",
+  "Booking Email",
+  "Booking Phone",
+  "Booking Contact",
+  "Opening Hours",
+  "Capacity",
+  "Closures",
+  "Opens On Holidays",
+  "Status",
 ] as const;
 export type VenueSheetColumn = (typeof VENUE_SHEET_COLUMNS)[number];
 
@@ -29,8 +40,8 @@ export const VENUE_SYNC = {
   /** An .xlsx is a zip: the most its parts may unpack to, and the most parts it may have. */
   maxUnpackedBytes: 32 * 1024 * 1024,
   maxZipEntries: 500,
-  /** Cells in all of an .xlsx's worksheets (20,000 rows of the 12 columns fit with room to spare). */
-  maxCells: 300_000,
+  /** Cells in all of an .xlsx's worksheets (20,000 rows of the 20 columns fit with room to spare). */
+  maxCells: 500_000,
   /**
    * The sum of the column numbers of an .xlsx's cells: a cell in column XFD costs 16,384 (the workbook library
    * walks each row up to its rightmost cell). 20,000 rows of 30 columns stay well below.
@@ -91,6 +102,8 @@ export const SYNC_MSG = {
   duplicate: (row: number, first: number) =>
     `Row ${row}: Same venue as row ${first}; only row ${first} is used`,
   rowInvalid: (row: number, message: string) => `Row ${row}: ${message}`,
+  /** A cell of a column whose value the venue schema does not name: "Closures: ...". */
+  inColumn: (column: string, message: string) => `${column}: ${message}`,
   cannotDelete: VENUE_MSG.cannotDelete,
   manyIssues: (n: number) => `${n} issues occurred. Check console for details.`,
   planChanged:

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { postcodeInText } from "../../../../../shared/postcode.ts";
+import { emptyHours, type OpeningHours } from "../../../../../shared/venue-hours.ts";
 import type { Db } from "../../../../db/client.ts";
 import { type GeoDeps, locateMany } from "../../../matching/geo/index.ts";
 import type { StoredVenue, SyncPlan, VenueValues } from "./plan.ts";
@@ -29,11 +30,20 @@ export async function storedVenues(db: Executor): Promise<StoredVenue[]> {
     accessibility_features: string[];
     dietary_accommodations: string[];
     contact_info: StoredVenue["contactInfo"] | null;
+    booking_email: string | null;
+    booking_phone: string | null;
+    booking_contact_name: string | null;
+    opening_hours: Partial<OpeningHours> | null;
+    capacity: number;
+    closures: StoredVenue["closures"] | null;
+    opens_on_holidays: boolean;
+    status: string;
     booked: boolean;
     date_ideas: number;
   }>(sql`
     select v.id, v.name, v.address, v.city, v.type, v.price_level, v.experience_blurb, v.features,
-      v.accessibility_features, v.dietary_accommodations, v.contact_info,
+      v.accessibility_features, v.dietary_accommodations, v.contact_info, v.booking_email, v.booking_phone,
+      v.booking_contact_name, v.opening_hours, v.capacity, v.closures, v.opens_on_holidays, v.status,
       exists (select 1 from date_reservations r where r.venue_id = v.id) as booked,
       (select count(*)::int from date_ideas d where d.venue_id = v.id) as date_ideas
     from venues v order by v.id`);
@@ -49,6 +59,14 @@ export async function storedVenues(db: Executor): Promise<StoredVenue[]> {
     accessibilityFeatures: r.accessibility_features,
     dietaryAccommodations: r.dietary_accommodations,
     contactInfo: r.contact_info ?? {},
+    bookingEmail: r.booking_email,
+    bookingPhone: r.booking_phone,
+    bookingContactName: r.booking_contact_name,
+    openingHours: r.opening_hours ? { ...emptyHours(), ...r.opening_hours } : null,
+    capacity: r.capacity,
+    closures: r.closures ?? [],
+    opensOnHolidays: r.opens_on_holidays,
+    status: r.status === "archived" ? "archived" : "active",
     booked: r.booked,
     dateIdeas: r.date_ideas,
   }));
@@ -65,13 +83,43 @@ const doc = (v: VenueValues) => ({
   accessibility_features: v.accessibilityFeatures,
   dietary_accommodations: v.dietaryAccommodations,
   contact_info: v.contactInfo,
+  booking_email: v.bookingEmail,
+  booking_phone: v.bookingPhone,
+  booking_contact_name: v.bookingContactName,
+  opening_hours: v.openingHours,
+  capacity: v.capacity,
+  closures: v.closures,
+  opens_on_holidays: v.opensOnHolidays,
+  status: v.status,
   // The spreadsheet has no postcode column (spec section 3): a postcode written in the address places the venue
   // (the matching engine uses its district until coordinates are set in the venue form).
   postcode: postcodeInText(v.address),
 });
 
-const MOVES = sql.raw(`(e.doc ->> 'postcode' is not null and (v.postcode is null or
-  (v.address is distinct from e.doc ->> 'address' and v.postcode <> e.doc ->> 'postcode')))`);
+/**
+ * As the venue form's relocation: a new address whose postcode differs from the stored one (none included)
+ * moves the venue, so its coordinates (pointing at the old place) are cleared and placed again after the
+ * commit (placeVenues). A postcode found in an unchanged address only fills a missing one, keeping coordinates.
+ * The sheet has no coordinate columns, so a row never gives coordinates of its own.
+ */
+const MOVES = sql.raw(`(e.doc ->> 'postcode' is not null and v.address is distinct from e.doc ->> 'address'
+  and v.postcode is distinct from e.doc ->> 'postcode')`);
+const FILLS = sql.raw(`(e.doc ->> 'postcode' is not null and v.postcode is null)`);
+
+/** The booking columns and how each is read from a row's JSON document (a JSON null is SQL null). */
+const BOOKING: Array<[column: string, value: string]> = [
+  ["booking_email", "e.doc ->> 'booking_email'"],
+  ["booking_phone", "e.doc ->> 'booking_phone'"],
+  ["booking_contact_name", "e.doc ->> 'booking_contact_name'"],
+  ["opening_hours", "nullif(e.doc -> 'opening_hours', 'null'::jsonb)"],
+  ["capacity", "(e.doc ->> 'capacity')::int"],
+  ["closures", "e.doc -> 'closures'"],
+  ["opens_on_holidays", "(e.doc ->> 'opens_on_holidays')::boolean"],
+  ["status", "e.doc ->> 'status'"],
+];
+const BOOKING_SET = sql.raw(BOOKING.map(([c, v]) => `${c} = ${v}`).join(",\n        "));
+const BOOKING_COLUMNS = sql.raw(BOOKING.map(([c]) => c).join(", "));
+const BOOKING_VALUES = sql.raw(BOOKING.map(([, v]) => v).join(", "));
 
 const textArray = (field: string) => sql.raw(`array(select jsonb_array_elements_text(e.doc -> '${field}'))`);
 
@@ -98,12 +146,13 @@ export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<void> {
         accessibility_features = ${textArray("accessibility_features")},
         dietary_accommodations = ${textArray("dietary_accommodations")},
         contact_info = (e.doc -> 'contact_info')::json,
+        ${BOOKING_SET},
         -- A postcode in the address fills a missing one; a changed address with another postcode moves the
         -- venue, so its old coordinates (pointing at the old place) are cleared. Set in one pass: every
         -- expression reads the row as it was.
-        postcode = case when ${MOVES} then e.doc ->> 'postcode' else v.postcode end,
-        latitude = case when ${MOVES} and v.postcode is not null then null else v.latitude end,
-        longitude = case when ${MOVES} and v.postcode is not null then null else v.longitude end
+        postcode = case when ${MOVES} or ${FILLS} then e.doc ->> 'postcode' else v.postcode end,
+        latitude = case when ${MOVES} then null else v.latitude end,
+        longitude = case when ${MOVES} then null else v.longitude end
       from jsonb_array_elements(${json}::jsonb) as e(doc)
       where v.id = (e.doc ->> 'id')::int`);
   }
@@ -111,11 +160,12 @@ export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<void> {
     const json = JSON.stringify(part.map((i) => doc(i.values)));
     await tx.execute(sql`
       insert into venues (name, address, city, type, price_level, experience_blurb, features,
-        accessibility_features, dietary_accommodations, contact_info, postcode)
+        accessibility_features, dietary_accommodations, contact_info, postcode, ${BOOKING_COLUMNS})
       select e.doc ->> 'name', e.doc ->> 'address', e.doc ->> 'city', e.doc ->> 'type',
         e.doc ->> 'price_level', e.doc ->> 'experience_blurb',
         ${textArray("features")}, ${textArray("accessibility_features")},
-        ${textArray("dietary_accommodations")}, (e.doc -> 'contact_info')::json, e.doc ->> 'postcode'
+        ${textArray("dietary_accommodations")}, (e.doc -> 'contact_info')::json, e.doc ->> 'postcode',
+        ${BOOKING_VALUES}
       from jsonb_array_elements(${json}::jsonb) with ordinality as e(doc, n)
       order by e.n`);
   }

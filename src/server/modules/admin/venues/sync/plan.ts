@@ -5,6 +5,12 @@ import {
   type VenueSheetColumn,
 } from "../../../../../shared/admin/venue-sync.ts";
 import type { ContactInfo, VenueInput } from "../../../../../shared/admin/venues.ts";
+import {
+  type Closure,
+  emptyHours,
+  type OpeningHours,
+  WEEKDAY_KEYS,
+} from "../../../../../shared/venue-hours.ts";
 import { type SheetRow, validateRow } from "./rows.ts";
 
 /** A venue as the sync sees it (read in one query; `booked` when it has any date). */
@@ -20,6 +26,14 @@ export interface StoredVenue {
   accessibilityFeatures: string[];
   dietaryAccommodations: string[];
   contactInfo: ContactInfo;
+  bookingEmail: string | null;
+  bookingPhone: string | null;
+  bookingContactName: string | null;
+  openingHours: OpeningHours | null;
+  capacity: number;
+  closures: Closure[];
+  opensOnHolidays: boolean;
+  status: "active" | "archived";
   booked: boolean;
   /** Date ideas pointing at the venue (they lose it when the venue is removed). */
   dateIdeas: number;
@@ -46,6 +60,11 @@ export interface SyncPlan {
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** Hours compared day by day, Monday first ("" for a closed day); null when not given. */
+const hoursKey = (h: OpeningHours | null) =>
+  h ? WEEKDAY_KEYS.map((d) => (h[d] ?? []).join(",")).join("|") : null;
+const closuresKey = (list: Closure[]) => JSON.stringify(list.map((c) => [c.from, c.to, c.reason]));
+
 /** How each column reads and compares a value; only columns the sheet has take part. */
 const FIELDS: Array<{ column: VenueSheetColumn; get: (v: VenueValues) => string | null | string[] }> = [
   { column: "Name", get: (v) => v.name },
@@ -59,6 +78,14 @@ const FIELDS: Array<{ column: VenueSheetColumn; get: (v: VenueValues) => string 
   { column: "Dietary Accommodations", get: (v) => v.dietaryAccommodations },
   { column: "Phone", get: (v) => v.contactInfo.phone ?? null },
   { column: "Website", get: (v) => v.contactInfo.website ?? null },
+  { column: "Booking Email", get: (v) => v.bookingEmail },
+  { column: "Booking Phone", get: (v) => v.bookingPhone },
+  { column: "Booking Contact", get: (v) => v.bookingContactName },
+  { column: "Opening Hours", get: (v) => hoursKey(v.openingHours) },
+  { column: "Capacity", get: (v) => String(v.capacity) },
+  { column: "Closures", get: (v) => closuresKey(v.closures) },
+  { column: "Opens On Holidays", get: (v) => String(v.opensOnHolidays) },
+  { column: "Status", get: (v) => v.status },
 ];
 
 const equal = (a: string | null | string[], b: string | null | string[]) =>
@@ -82,6 +109,14 @@ function merged(stored: VenueValues | null, input: VenueInput, columns: Set<Venu
     accessibilityFeatures: [],
     dietaryAccommodations: [],
     contactInfo: {},
+    bookingEmail: null,
+    bookingPhone: null,
+    bookingContactName: null,
+    openingHours: null,
+    capacity: 1,
+    closures: [],
+    opensOnHolidays: false,
+    status: "active",
   };
   const phone = has("Phone") ? input.contactInfo?.phone : base.contactInfo.phone;
   const website = has("Website") ? input.contactInfo?.website : base.contactInfo.website;
@@ -101,6 +136,19 @@ function merged(stored: VenueValues | null, input: VenueInput, columns: Set<Venu
       ? (input.dietaryAccommodations ?? [])
       : base.dietaryAccommodations,
     contactInfo,
+    bookingEmail: has("Booking Email") ? (input.bookingEmail ?? null) : base.bookingEmail,
+    bookingPhone: has("Booking Phone") ? (input.bookingPhone ?? null) : base.bookingPhone,
+    bookingContactName: has("Booking Contact") ? (input.bookingContactName ?? null) : base.bookingContactName,
+    openingHours: has("Opening Hours")
+      ? input.openingHours
+        ? { ...emptyHours(), ...input.openingHours }
+        : null
+      : base.openingHours,
+    // An empty cell is the default, as for a new venue.
+    capacity: has("Capacity") ? (input.capacity ?? 1) : base.capacity,
+    closures: has("Closures") ? (input.closures ?? []) : base.closures,
+    opensOnHolidays: has("Opens On Holidays") ? (input.opensOnHolidays ?? false) : base.opensOnHolidays,
+    status: has("Status") ? (input.status ?? "active") : base.status,
   };
 }
 

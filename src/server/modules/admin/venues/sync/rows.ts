@@ -5,8 +5,10 @@ import {
   type VenueSheetColumn,
 } from "../../../../../shared/admin/venue-sync.ts";
 import { type VenueInput, venueCreateSchema } from "../../../../../shared/admin/venues.ts";
+import { emptyHours } from "../../../../../shared/venue-hours.ts";
 import { badRequest } from "../../../../http-error.ts";
 import { unescapeCell } from "../../spreadsheet.ts";
+import { type ClosureCellItem, parseClosuresCell } from "./closures-cell.ts";
 import type { GridRow } from "./grid.ts";
 
 /** Header spellings accepted for each column (compared as lowercase letters only). */
@@ -23,6 +25,20 @@ const HEADER_ALIASES: Record<VenueSheetColumn, string[]> = {
   "Dietary Accommodations": ["dietaryaccommodations", "dietary", "dietaryoptions"],
   Phone: ["phone", "phonenumber", "telephone"],
   Website: ["website", "url", "web"],
+  "Booking Email": ["bookingemail", "bookingsemail", "bookingemailaddress", "reservationemail", "email"],
+  "Booking Phone": ["bookingphone", "bookingsphone", "bookingtelephone", "reservationphone"],
+  "Booking Contact": ["bookingcontact", "bookingcontactname", "bookingscontact", "contactname"],
+  "Opening Hours": ["openinghours", "openingtimes", "hours"],
+  Capacity: ["capacity"],
+  Closures: ["closures", "closeddays", "closuredays"],
+  "Opens On Holidays": [
+    "opensonholidays",
+    "openonholidays",
+    "opensonbankholidays",
+    "bankholidays",
+    "holidays",
+  ],
+  Status: ["status"],
 };
 const REQUIRED: VenueSheetColumn[] = ["Name", "City", "Type"];
 
@@ -48,6 +64,7 @@ const LIST_COLUMNS = new Set<VenueSheetColumn>([
   "Features",
   "Accessibility Features",
   "Dietary Accommodations",
+  "Closures",
 ]);
 const LIST_TEXT_MAX = 10_000;
 const TEXT_MAX = 2_000;
@@ -81,14 +98,65 @@ export function sheetRows(grid: GridRow[]): { columns: Set<VenueSheetColumn>; ro
 /** Excel drops a phone number's leading zero when the cell holds a number (2079460000). */
 const phoneText = (text: string) => (/^[1-9]\d{9}$/.test(text) ? `0${text}` : text);
 
+/** Which column each field of the venue schema comes from (an issue's path names the field). */
+const FIELD_COLUMNS: Record<string, VenueSheetColumn> = {
+  name: "Name",
+  address: "Address",
+  city: "City",
+  type: "Type",
+  priceLevel: "Price Level",
+  experienceBlurb: "Experience Description",
+  features: "Features",
+  accessibilityFeatures: "Accessibility Features",
+  dietaryAccommodations: "Dietary Accommodations",
+  phone: "Phone",
+  website: "Website",
+  bookingEmail: "Booking Email",
+  bookingPhone: "Booking Phone",
+  bookingContactName: "Booking Contact",
+  openingHours: "Opening Hours",
+  capacity: "Capacity",
+  closures: "Closures",
+  opensOnHolidays: "Opens On Holidays",
+  status: "Status",
+};
+
+/** Messages the sheet words its own way (the API's say "true or false"; a cell says Yes or No). */
+export const SHEET_CELL_MSG = {
+  yesNo: "Opens On Holidays must be Yes or No",
+  status: "Status must be Active or Archived",
+} as const;
+
+/** Yes / No (also TRUE / FALSE, Y / N, 1 / 0, as spreadsheet programs write them); anything else as given. */
+function yesNo(text: string | undefined): boolean | string | undefined {
+  if (text === undefined || text === "") return undefined;
+  const t = text.toLowerCase();
+  if (["yes", "y", "true", "1"].includes(t)) return true;
+  if (["no", "n", "false", "0"].includes(t)) return false;
+  return text;
+}
+
+/** "Closed" is what the export writes for hours that name no session (closed every day). */
+const hoursCell = (text: string | undefined) =>
+  text !== undefined && /^closed$/i.test(text) ? emptyHours() : text;
+
+/** What a cell held, for a message: cut short, in quotes. */
+const found = (text: string | undefined) =>
+  text === undefined ? "" : ` (found "${text.length > 40 ? `${text.slice(0, 40)}…` : text}")`;
+
 /**
- * A row's venue by the venue form's own rules, or the problem in the spec's words. Columns the sheet lacks
- * are left undefined (an update keeps the stored value).
+ * A row's venue by the venue schema the API uses, or its problems: each names the row and the column
+ * ("Row 7: Closures: A closure must end on or after the day it starts (found ...)"). Columns the sheet lacks
+ * are left undefined (an update keeps the stored value); an empty Capacity, Opens On Holidays or Status cell
+ * is the default, as for a new venue.
  */
 export function validateRow(row: SheetRow): { venue: VenueInput } | { problem: string } {
   const c = row.cells;
   if (!c.Name || !c.City || !c.Type) return { problem: SYNC_MSG.missingFields(row.line) };
   const hasContact = c.Phone !== undefined || c.Website !== undefined;
+  const closuresCell = c.Closures === undefined ? undefined : parseClosuresCell(c.Closures);
+  const closureItems: ClosureCellItem[] =
+    closuresCell && "closures" in closuresCell ? closuresCell.closures : [];
   const parsed = venueCreateSchema.safeParse({
     name: c.Name,
     address: c.Address,
@@ -102,18 +170,41 @@ export function validateRow(row: SheetRow): { venue: VenueInput } | { problem: s
     contactInfo: hasContact
       ? { phone: c.Phone === undefined ? undefined : phoneText(c.Phone), website: c.Website }
       : undefined,
+    bookingEmail: c["Booking Email"],
+    bookingPhone: c["Booking Phone"] === undefined ? undefined : phoneText(c["Booking Phone"]),
+    bookingContactName: c["Booking Contact"],
+    openingHours: hoursCell(c["Opening Hours"]),
+    capacity: c.Capacity || undefined,
+    closures: closuresCell ? closureItems.map(({ from, to, reason }) => ({ from, to, reason })) : undefined,
+    opensOnHolidays: yesNo(c["Opens On Holidays"]),
+    status: c.Status || undefined,
   });
-  if (!parsed.success) {
-    const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
-    const value = (col: VenueSheetColumn) => c[col]?.slice(0, 40);
-    const detailed = messages.map((m) =>
-      m.startsWith("Type must")
-        ? `${m} (found "${value("Type")}")`
-        : m.startsWith("Price level")
-          ? `${m} (found "${value("Price Level")}")`
-          : m,
-    );
-    return { problem: SYNC_MSG.rowInvalid(row.line, detailed.join("; ")) };
-  }
-  return { venue: parsed.data };
+  const messages: string[] = [];
+  if (closuresCell && "errors" in closuresCell)
+    for (const e of closuresCell.errors) messages.push(SYNC_MSG.inColumn("Closures", e));
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) messages.push(issueMessage(issue, c, closureItems));
+  if (messages.length > 0)
+    return { problem: SYNC_MSG.rowInvalid(row.line, [...new Set(messages)].join("; ")) };
+  return { venue: (parsed as { data: VenueInput }).data };
+}
+
+/** One schema issue as the sheet shows it: the column named, and the cell's value where it helps. */
+function issueMessage(
+  issue: { message: string; path: PropertyKey[] },
+  c: SheetRow["cells"],
+  closures: ClosureCellItem[],
+): string {
+  const field = String(issue.path[0] === "contactInfo" ? issue.path[1] : issue.path[0]);
+  const column = FIELD_COLUMNS[field];
+  if (!column) return issue.message;
+  let message = issue.message;
+  if (column === "Opens On Holidays") message = SHEET_CELL_MSG.yesNo + found(c[column]);
+  else if (column === "Status") message = SHEET_CELL_MSG.status + found(c[column]);
+  else if (column === "Type" || column === "Price Level" || column === "Capacity")
+    message += found(c[column]);
+  else if (column === "Closures" && typeof issue.path[1] === "number")
+    message += found(closures[issue.path[1]]?.text);
+  const named = message.toLowerCase().startsWith(column.toLowerCase());
+  return named ? message : SYNC_MSG.inColumn(column, message);
 }
