@@ -103,10 +103,11 @@ describe("planMonth", () => {
       expect(c.na === 0 || c.nb === 0).toBe(true);
       expect(c.na + c.nb).toBeLessThanOrEqual(c.allowed);
     }
-    // Spread: no venue holds more than two couples at one time.
+    // Capacity: no venue holds more couples at one time than it takes (the checker also counts overlaps).
     const crowded = await count(sql`
-      select count(*)::int as n from (select venue_id, scheduled_date from date_reservations
-        where match_reasons is not null group by 1, 2 having count(*) > 2) x
+      select count(*)::int as n from (select r.venue_id, r.scheduled_date from date_reservations r
+        join venues v on v.id = r.venue_id where r.match_reasons is not null
+        group by 1, 2 having count(*) > max(v.capacity)) x
     `);
     expect(crowded).toBe(0);
   });
@@ -162,6 +163,71 @@ describe("planMonth", () => {
     expect(res.unplaced.find((u) => u.userId === m2)?.reason).toBe("Subscription is paused until 1 March");
     expect(await reservations()).toBe(before + res.datesPlanned);
     expect(await checkPlan(t.db, { now: NOW, month: "2027-02" })).toEqual([]);
+  });
+
+  it("the checker notices broken venue rules: hours, closures, holidays, capacity, bookable, season", async () => {
+    // Six planned January dates at six different venues (each with an idea), one rule broken for each.
+    const rows = (
+      await t.db.execute<{
+        id: number;
+        user_id: number;
+        venue_id: number;
+        date_idea_id: number;
+        at: string;
+      }>(sql`
+        select distinct on (venue_id) id, user_id, venue_id, date_idea_id, scheduled_date::text as at
+        from date_reservations where match_reasons is not null and date_idea_id is not null
+          and scheduled_date >= '2027-01-01T00:00:00Z' and scheduled_date < '2027-02-01T00:00:00Z'
+        order by venue_id, id limit 6
+      `)
+    ).rows;
+    expect(rows.length).toBe(6);
+    const [hours, closed, holiday, full, archived, season] = rows;
+    expect(await checkPlan(t.db, { now: NOW, reservationIds: rows.map((r) => r.id) })).toEqual([]);
+    // Open only in the morning.
+    await t.db.execute(sql`
+      update venues set opening_hours = ${JSON.stringify({ mon: ["09:00-10:00"], tue: ["09:00-10:00"], wed: ["09:00-10:00"], thu: ["09:00-10:00"], fri: ["09:00-10:00"], sat: ["09:00-10:00"], sun: ["09:00-10:00"] })}::jsonb
+      where id = ${hours.venue_id}
+    `);
+    // Closed for the date's London day.
+    await t.db.execute(sql`
+      update venues set closures = jsonb_build_array(jsonb_build_object(
+        'from', to_char(${closed.at}::timestamptz at time zone 'Europe/London', 'YYYY-MM-DD'),
+        'to', to_char(${closed.at}::timestamptz at time zone 'Europe/London', 'YYYY-MM-DD'), 'reason', 'Flooded'))
+      where id = ${closed.venue_id}
+    `);
+    // Moved to Good Friday 2027 (26 March) at 19:00 London, at a venue closed on holidays.
+    await t.db.execute(sql`
+      update venues set opens_on_holidays = false, opening_hours = null where id = ${holiday.venue_id}
+    `);
+    await t.db.execute(sql`
+      update date_reservations set scheduled_date = '2027-03-26T19:00:00Z' where id = ${holiday.id}
+    `);
+    // Another couple's date at the same time, at a venue taking one couple at once.
+    const other = world.memberIds.find((id) => id !== full.user_id) as number;
+    await t.db.execute(sql`update venues set capacity = 1 where id = ${full.venue_id}`);
+    await t.db.execute(sql`
+      insert into date_reservations (user_id, venue_id, scheduled_date, status)
+      values (${other}, ${full.venue_id}, ${full.at}::timestamptz + interval '30 minutes', 'scheduled')
+    `);
+    // Archived, and without a booking e-mail.
+    await t.db.execute(
+      sql`update venues set status = 'archived', booking_email = null where id = ${archived.venue_id}`,
+    );
+    // The idea is for summer only.
+    await t.db.execute(sql`update date_ideas set season = 'summer' where id = ${season.date_idea_id}`);
+
+    const found = await checkPlan(t.db, { now: NOW, reservationIds: rows.map((r) => r.id) });
+    const has = (r: { id: number }, text: string) =>
+      found.some((v) => v.startsWith(`reservation ${r.id} `) && v.includes(text));
+    expect(has(hours, "outside opening hours")).toBe(true);
+    expect(has(closed, "(Flooded)")).toBe(true);
+    expect(has(holiday, "(Good Friday)")).toBe(true);
+    expect(has(holiday, "no opening hours")).toBe(true);
+    expect(has(full, "over capacity: 2 dates at once, capacity 1")).toBe(true);
+    expect(has(archived, "venue archived")).toBe(true);
+    expect(has(archived, "no booking e-mail")).toBe(true);
+    expect(has(season, "idea season summer in month 1")).toBe(true);
   });
 
   it("loadMember answers null without preferences, the profile otherwise", async () => {

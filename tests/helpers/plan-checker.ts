@@ -1,15 +1,154 @@
 /**
  * An independent checker of planned dates: re-checks every hard rule of every date with its own
- * SQL and code. It imports none of the engine's rule functions; it uses only geo's distanceMiles,
- * venueLocation and locateMany (where things are) and the shared tier figures.
+ * SQL and code. It imports none of the engine's rule functions, nor the venues' calendar
+ * (src/shared/venue-hours.ts): opening hours, closures, bank holidays (its own Easter) and capacity are worked
+ * out here. It uses only geo's distanceMiles, venueLocation and locateMany (where things are), the service
+ * area's list of districts and the shared tier figures.
  *
  * checkPlan(db, { now, month?, reservationIds? }) -> string[] of violations ("reservation 12: ...").
+ * venueProblems(facts) -> the venue rules one date breaks (pure; the unit tests use it).
  */
 import { sql } from "drizzle-orm";
 import type { Config } from "../../src/server/config.ts";
 import type { Db } from "../../src/server/db/client.ts";
 import { distanceMiles, locateMany, venueLocation } from "../../src/server/modules/matching/geo/index.ts";
 import { TIERS } from "../../src/shared/constants.ts";
+import { inServiceArea } from "../../src/shared/service-area.ts";
+
+// -----------------------------------------------------------------------------------------------------------
+// The venue's calendar, this file's own.
+
+/** Monday-first day keys of opening_hours. */
+const DAY_KEYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const DEFAULT_HOURS = 2;
+
+/** "18:00-01:00" -> minutes from that day's midnight, the end past 1440 when it runs past midnight. */
+export function sessionSpan(s: string): [number, number] | null {
+  const m = /^\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*$/.exec(s);
+  if (!m) return null;
+  const from = Number(m[1]) * 60 + Number(m[2]);
+  const to = Number(m[3]) * 60 + Number(m[4]);
+  if (from === to) return null;
+  return [from, to > from ? to : to + 24 * 60];
+}
+
+/**
+ * Whether a date starting `start` minutes after midnight of a London day (weekday 0 = Monday) and lasting
+ * `minutes` lies wholly inside one session of that day, or of the day before when that one runs past midnight.
+ */
+export function insideHours(
+  hours: Record<string, string[]> | null,
+  weekday: number,
+  start: number,
+  minutes: number,
+): boolean {
+  if (!hours) return false;
+  const end = start + minutes;
+  for (const s of hours[DAY_KEYS[weekday]] ?? []) {
+    const span = sessionSpan(s);
+    if (span && span[0] <= start && end <= span[1]) return true;
+  }
+  for (const s of hours[DAY_KEYS[(weekday + 6) % 7]] ?? []) {
+    const span = sessionSpan(s);
+    if (span && span[1] > 1440 && span[0] <= start + 1440 && end + 1440 <= span[1]) return true;
+  }
+  return false;
+}
+
+/** Easter Sunday of a year as [month, day] (Oudin's algorithm, as Tøndering gives it). */
+export function easterSunday(y: number): [number, number] {
+  const div = Math.trunc;
+  const g = y % 19;
+  const c = div(y / 100);
+  const h = (c - div(c / 4) - div((8 * c + 13) / 25) + 19 * g + 15) % 30;
+  const i = h - div(h / 28) * (1 - div(29 / (h + 1)) * div((21 - g) / 11));
+  const j = (y + div(y / 4) + i + 2 - c + div(c / 4)) % 7;
+  const l = i - j;
+  const month = 3 + div((l + 40) / 44);
+  return [month, l + 28 - 31 * div(month / 4)];
+}
+
+const ymd = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * Why a London day ("YYYY-MM-DD") is a holiday closure, or null: 24 December to 1 January, and the bank
+ * holidays of England and Wales outside it (New Year's substitute Monday, Good Friday, Easter Monday, the first
+ * and last Monday of May, the last Monday of August). Christmas's substitutes fall inside the closed week.
+ */
+export function holidayClosure(day: string): string | null {
+  const [y, m, d] = day.split("-").map(Number);
+  if ((m === 12 && d >= 24) || (m === 1 && d === 1)) return "Christmas and New Year";
+  const at = Date.UTC(y, m - 1, d);
+  const dow = new Date(at).getUTCDay(); // 0 = Sunday
+  const newYear = new Date(Date.UTC(y, 0, 1)).getUTCDay();
+  if (m === 1 && dow === 1 && ((newYear === 6 && d === 3) || (newYear === 0 && d === 2)))
+    return "New Year (substitute)";
+  const [em, ed] = easterSunday(y);
+  const easter = Date.UTC(y, em - 1, ed);
+  if (day === ymd(easter - 2 * 86_400_000)) return "Good Friday";
+  if (day === ymd(easter + 86_400_000)) return "Easter Monday";
+  const lastOfMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (dow === 1 && m === 5 && d <= 7) return "Early May bank holiday";
+  if (dow === 1 && (m === 5 || m === 8) && d > lastOfMonth - 7)
+    return m === 5 ? "Spring bank holiday" : "Summer bank holiday";
+  return null;
+}
+
+/** The most dates at once at any instant of [start, end): this one and the others ([start, end) in ms). */
+export function mostAtOnce(
+  start: number,
+  end: number,
+  others: readonly (readonly [number, number])[],
+): number {
+  let most = 0;
+  for (const p of [start, ...others.map((o) => o[0]).filter((s) => s > start && s < end)]) {
+    let n = 1;
+    for (const [s, e] of others) if (s <= p && p < e) n++;
+    most = Math.max(most, n);
+  }
+  return most;
+}
+
+export interface VenueFacts {
+  status: string | null;
+  bookingEmail: string | null;
+  postcode: string | null;
+  openingHours: Record<string, string[]> | null;
+  closures: { from: string; to: string; reason?: string }[] | null;
+  opensOnHolidays: boolean;
+  capacity: number;
+  /** The date's London day "YYYY-MM-DD", weekday (0 = Monday) and start ("HH:MM"). */
+  day: string;
+  weekday: number;
+  start: string;
+  /** Its idea's duration (null: the venue itself, DEFAULT_HOURS). */
+  durationHours: number | null;
+  /** Its [start, end) in ms, and the venue's other dates (any couple, not cancelled). */
+  span: readonly [number, number];
+  others: readonly (readonly [number, number])[];
+}
+
+/** The venue rules one date breaks, in words. */
+export function venueProblems(f: VenueFacts): string[] {
+  const out: string[] = [];
+  if (f.status === "archived") out.push("venue archived");
+  if (!f.bookingEmail?.trim()) out.push("venue not bookable: no booking e-mail");
+  const sessions = f.openingHours ? DAY_KEYS.flatMap((d) => f.openingHours?.[d] ?? []) : [];
+  if (sessions.length === 0) out.push("venue not bookable: no opening hours");
+  if (f.postcode && !inServiceArea(f.postcode)) out.push("venue not bookable: outside the service area");
+  const closed = (f.closures ?? []).find((c) => c.from <= f.day && f.day <= c.to);
+  if (closed) out.push(`venue closed on ${f.day} (${closed.reason || "closure"})`);
+  const holiday = f.opensOnHolidays ? null : holidayClosure(f.day);
+  if (holiday) out.push(`venue closed on ${f.day} (${holiday})`);
+  const [h, mi] = f.start.split(":").map(Number);
+  const hours = f.durationHours ?? DEFAULT_HOURS;
+  if (sessions.length > 0 && !insideHours(f.openingHours, f.weekday, h * 60 + mi, hours * 60)) {
+    out.push(`outside opening hours: ${f.start} for ${hours} h on a ${DAY_KEYS[f.weekday]}`);
+  }
+  const most = mostAtOnce(f.span[0], f.span[1], f.others);
+  if (most > f.capacity) out.push(`venue over capacity: ${most} dates at once, capacity ${f.capacity}`);
+  return out;
+}
 
 /** The checker's own list of alcohol-led words (whole words in an idea's title or tags). */
 const DRINK_WORDS = [
@@ -76,6 +215,16 @@ interface Row extends Record<string, unknown> {
   i_season: string | null;
   i_time: string | null;
   i_price: string | null;
+  i_duration: number | null;
+  l_date: string;
+  l_isodow: number;
+  start_ms: string;
+  v_status: string | null;
+  v_email: string | null;
+  v_hours: Record<string, string[]> | null;
+  v_closures: { from: string; to: string; reason?: string }[] | null;
+  v_holidays: boolean | null;
+  v_capacity: number | null;
   venue_active_ideas: number;
   excluded: boolean;
   revisit: number[] | null;
@@ -150,7 +299,11 @@ export async function checkPlan(
         where lower(btrim(a)) not in (select lower(btrim(x)) from unnest(v.accessibility_features) x)) as missing_access,
       v.latitude::text as v_lat, v.longitude::text as v_lng, v.postcode as v_postcode, v.price_level as v_price,
       i.venue_id as i_venue, i.is_active as i_active, i.category as i_category, i.title as i_title, i.tags as i_tags,
-      i.season as i_season, i.time_of_day as i_time, i.price_level as i_price,
+      i.season as i_season, i.time_of_day as i_time, i.price_level as i_price, i.duration as i_duration,
+      to_char(r.lt, 'YYYY-MM-DD') as l_date, extract(isodow from r.lt)::int as l_isodow,
+      (extract(epoch from r.scheduled_date) * 1000)::bigint::text as start_ms,
+      v.status as v_status, v.booking_email as v_email, v.opening_hours as v_hours, v.closures as v_closures,
+      v.opens_on_holidays as v_holidays, v.capacity as v_capacity,
       (select count(*)::int from date_ideas ai where ai.venue_id = r.venue_id and ai.is_active) as venue_active_ideas,
       exists (select 1 from user_venue_exclusions e where e.venue_id = r.venue_id and e.user_id in (r.user_id, r.mate))
         as excluded,
@@ -180,6 +333,21 @@ export async function checkPlan(
     { db, config: { geocoderUrl: null } as unknown as Config },
     rows.map((r) => r.postcode),
   );
+  // Every date (any couple, not cancelled) at the checked dates' venues: what capacity counts.
+  const venueIds = [...new Set(rows.map((r) => r.venue_id).filter((v): v is number => v !== null))];
+  const atVenue = new Map<number, { id: number; span: [number, number] }[]>();
+  const booked = await db.execute<{ id: number; venue_id: number; start_ms: string; hours: number }>(sql`
+    select o.id, o.venue_id, (extract(epoch from o.scheduled_date) * 1000)::bigint::text as start_ms,
+      coalesce(i.duration, ${DEFAULT_HOURS})::int as hours
+    from date_reservations o left join date_ideas i on i.id = o.date_idea_id
+    where o.status <> 'cancelled' and o.venue_id = any(${sql.param(venueIds)}::int[])
+  `);
+  for (const o of booked.rows) {
+    const start = Number(o.start_ms);
+    const list = atVenue.get(o.venue_id) ?? [];
+    list.push({ id: o.id, span: [start, start + o.hours * 3_600_000] });
+    atVenue.set(o.venue_id, list);
+  }
   const out: string[] = [];
   for (const r of rows) {
     const bad = (what: string) => out.push(`reservation ${r.id} (member ${r.user_id}): ${what}`);
@@ -211,6 +379,25 @@ export async function checkPlan(
     if (r.excluded) bad("venue excluded for the couple");
     if (r.revisit?.length) bad(`venue also used by dates ${r.revisit.join(", ")} within 6 months`);
     if (r.clashes?.length) bad(`clashes with dates ${r.clashes.join(", ")}`);
+    // The venue's own rules: bookable, open for the whole date, not closed that day, a place left.
+    const start = Number(r.start_ms);
+    const hours = r.date_idea_id === null ? null : r.i_duration;
+    for (const problem of venueProblems({
+      status: r.v_status,
+      bookingEmail: r.v_email,
+      postcode: r.v_postcode,
+      openingHours: r.v_hours,
+      closures: r.v_closures,
+      opensOnHolidays: r.v_holidays === true,
+      capacity: r.v_capacity ?? 1,
+      day: r.l_date,
+      weekday: r.l_isodow - 1,
+      start: r.l_hm,
+      durationHours: hours,
+      span: [start, start + (hours ?? DEFAULT_HOURS) * 3_600_000],
+      others: (atVenue.get(r.venue_id) ?? []).filter((o) => o.id !== r.id).map((o) => o.span),
+    }))
+      bad(problem);
     // When.
     const slot = TIME_AT[r.l_hm];
     const times = Array.isArray(r.times) ? (r.times as { time: string }[]).map((t) => t.time) : [];

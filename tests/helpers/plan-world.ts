@@ -2,6 +2,12 @@
  * A generated world for the planner (tests and bench:planning): active, onboarded members around London with
  * varied preferences, partners, dietary and accessibility needs, and venues with date ideas. Deterministic
  * for a seed. Inserted with a few bulk statements.
+ *
+ * Venues also get booking rules (venueRules below, from a second random stream of the seed, so everything else
+ * in the world is as it was before venues had them): a booking e-mail (about 2% without one, so the not-bookable
+ * rule is exercised; about 1% archived), opening hours by venue type (all-day, lunch and dinner, evening-only,
+ * daytime, a few sessions past midnight), capacities 1-4 (mostly 1-2), a few closures inside the planned month,
+ * holiday opening for about half; and each idea a duration of 1-3 hours (mostly 2).
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client.ts";
@@ -56,6 +62,11 @@ export interface WorldOptions {
   pastDate?: Date;
   /** Some members already have a date at this time (clashes, quotas). */
   plannedDate?: Date;
+  /**
+   * The month planned ("YYYY-MM"): some venues close a few days of it (and of the month after). Default: the
+   * London month of plannedDate, else 2026-12.
+   */
+  month?: string;
 }
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)];
@@ -97,8 +108,100 @@ export interface World {
   venueIds: number[];
 }
 
+const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+type Hours = Record<(typeof DAYS)[number], string[]>;
+/** Hours with `sessions` on every day, then the days in `except` as given. */
+function week(sessions: string[], except: Partial<Hours> = {}): Hours {
+  const out = {} as Hours;
+  for (const d of DAYS) out[d] = except[d] ?? [...sessions];
+  return out;
+}
+const EVENINGS = week(["17:00-23:30"], { mon: [] });
+/** Opening hours by venue type, each with its share. */
+const HOURS_BY_TYPE: Record<string, [number, Hours][]> = {
+  restaurant: [
+    [0.45, week(["12:00-23:00"])],
+    [0.25, week(["12:00-15:00", "17:30-23:00"], { sun: ["12:00-16:00"] })],
+    [0.2, EVENINGS],
+    [0.1, week(["12:00-23:00"], { fri: ["12:00-01:00"], sat: ["12:00-01:00"] })],
+  ],
+  activity: [
+    [0.6, week(["10:00-23:00"])],
+    [0.25, week(["12:00-23:00"], { fri: ["12:00-02:00"], sat: ["10:00-02:00"] })],
+    [0.15, EVENINGS],
+  ],
+  cultural: [
+    [0.5, week(["10:00-18:00"], { fri: ["10:00-22:00"] })],
+    [0.3, week(["12:00-23:00"])],
+    [0.2, EVENINGS],
+  ],
+  adventure: [
+    [0.7, week(["09:00-22:00"])],
+    [0.3, week(["12:00-23:00"])],
+  ],
+  wellness: [
+    [0.6, week(["09:00-17:00"])],
+    [0.4, week(["09:00-21:00"], { sun: [] })],
+  ],
+};
+
+interface VenueRules {
+  email: string | null;
+  status: string;
+  hours: Hours;
+  capacity: number;
+  closures: { from: string; to: string; reason: string }[];
+  holidays: boolean;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+/** `days` consecutive days from day `start` of a month ("YYYY-MM"), as a closure. */
+function closure(month: string, start: number, days: number, reason: string) {
+  const [y, m] = month.split("-").map(Number);
+  const iso = (d: number) => new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+  return { from: iso(start), to: iso(start + days - 1), reason };
+}
+const monthAfter = (month: string) => {
+  const [y, m] = month.split("-").map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${pad2(m + 1)}`;
+};
+
+/** One venue's booking rules, from the rules stream. */
+function venueRules(r: () => number, tag: string, i: number, type: string, month: string): VenueRules {
+  const email = r() < 0.02 ? null : `bookings+${tag}-${i + 1}@venues.example.com`;
+  const status = r() < 0.01 ? "archived" : "active";
+  const choices = HOURS_BY_TYPE[type] ?? HOURS_BY_TYPE.restaurant;
+  let x = r();
+  let hours = choices[0][1];
+  for (const [share, h] of choices) {
+    hours = h;
+    x -= share;
+    if (x < 0) break;
+  }
+  const capacity = pick(r, [1, 1, 1, 2, 2, 2, 3, 4]);
+  const closures: VenueRules["closures"] = [];
+  if (r() < 0.1)
+    closures.push(closure(month, 1 + Math.floor(r() * 26), 1 + Math.floor(r() * 4), "Refurbishment"));
+  if (r() < 0.05)
+    closures.push(
+      closure(monthAfter(month), 1 + Math.floor(r() * 26), 1 + Math.floor(r() * 3), "Private hire"),
+    );
+  return { email, status, hours: structuredClone(hours), capacity, closures, holidays: r() < 0.5 };
+}
+
 export async function generateWorld(db: Db, opts: WorldOptions): Promise<World> {
   const r = rng(opts.seed ?? 1);
+  // The venues' booking rules and the ideas' durations: their own stream, so the rest of the world is unchanged.
+  const rr = rng(((opts.seed ?? 1) * 0x9e3779b1 + 0x5bd1e995) >>> 0);
+  const month =
+    opts.month ??
+    (opts.plannedDate
+      ? new Intl.DateTimeFormat("en-CA", {
+          timeZone: "Europe/London",
+          year: "numeric",
+          month: "2-digit",
+        }).format(opts.plannedDate)
+      : "2026-12");
   const tag = opts.tag ?? `w${opts.seed ?? 1}`;
   const postcodes = londonPostcodes();
 
@@ -136,16 +239,22 @@ export async function generateWorld(db: Db, opts: WorldOptions): Promise<World> 
     vDiet.push(JSON.stringify(diet.map((d) => (r() < 0.1 ? ` ${d.toLowerCase()} ` : d))));
     vAccess.push(JSON.stringify(access));
   }
+  const rules = vName.map((_, i) => venueRules(rr, tag, i, vType[i], month));
   const venueIds = (
     await db.execute<{ id: number }>(sql`
       insert into venues (name, city, type, price_level, latitude, longitude, postcode, dietary_accommodations,
-        accessibility_features, address)
+        accessibility_features, address, booking_email, status, opening_hours, capacity, closures, opens_on_holidays)
       select t.n, 'London', t.ty, t.p, t.la::numeric, t.ln::numeric, t.pc,
         array(select json_array_elements_text(t.d::json)), array(select json_array_elements_text(t.a::json)),
-        t.n || ' Street'
+        t.n || ' Street', t.em, t.st, t.h::jsonb, t.cap, t.cl::jsonb, t.hol
       from unnest(${sql.param(vName)}::text[], ${sql.param(vType)}::text[], ${sql.param(vPrice)}::text[],
         ${sql.param(vLat)}::text[], ${sql.param(vLng)}::text[], ${sql.param(vPostcode)}::text[],
-        ${sql.param(vDiet)}::text[], ${sql.param(vAccess)}::text[]) with ordinality as t(n, ty, p, la, ln, pc, d, a, o)
+        ${sql.param(vDiet)}::text[], ${sql.param(vAccess)}::text[], ${sql.param(rules.map((x) => x.email))}::text[],
+        ${sql.param(rules.map((x) => x.status))}::text[], ${sql.param(rules.map((x) => JSON.stringify(x.hours)))}::text[],
+        ${sql.param(rules.map((x) => x.capacity))}::int[],
+        ${sql.param(rules.map((x) => JSON.stringify(x.closures)))}::text[],
+        ${sql.param(rules.map((x) => x.holidays))}::boolean[])
+        with ordinality as t(n, ty, p, la, ln, pc, d, a, em, st, h, cap, cl, hol, o)
       order by t.o
       returning id
     `)
@@ -160,6 +269,7 @@ export async function generateWorld(db: Db, opts: WorldOptions): Promise<World> 
   const iTime: string[] = [];
   const iTags: string[] = [];
   const iActive: boolean[] = [];
+  const iDuration: number[] = [];
   venueIds.forEach((id, k) => {
     if (r() < 0.1) return; // matched as itself
     const n = 1 + Math.floor(r() * 4);
@@ -174,15 +284,19 @@ export async function generateWorld(db: Db, opts: WorldOptions): Promise<World> 
       iTime.push(pick(r, ["morning", "afternoon", "evening", "evening"]));
       iTags.push(JSON.stringify(r() < 0.05 ? ["cocktails"] : cat === "culinary" ? ["food"] : []));
       iActive.push(r() < 0.95);
+      iDuration.push(
+        pick(rr, cat === "wellness" ? [1, 1, 2] : cat === "culinary" ? [2, 2, 3] : [1, 2, 2, 2, 3]),
+      );
     }
   });
   if (iVenue.length > 0) {
     await db.execute(sql`
-      insert into date_ideas (venue_id, title, category, price_level, season, time_of_day, tags, is_active)
-      select t.v, t.ti, t.c, t.p, t.s, t.tod, array(select json_array_elements_text(t.tg::json)), t.act
+      insert into date_ideas (venue_id, title, category, price_level, season, time_of_day, tags, is_active, duration)
+      select t.v, t.ti, t.c, t.p, t.s, t.tod, array(select json_array_elements_text(t.tg::json)), t.act, t.du
       from unnest(${sql.param(iVenue)}::int[], ${sql.param(iTitle)}::text[], ${sql.param(iCat)}::text[],
         ${sql.param(iPrice)}::text[], ${sql.param(iSeason)}::text[], ${sql.param(iTime)}::text[],
-        ${sql.param(iTags)}::text[], ${sql.param(iActive)}::boolean[]) as t(v, ti, c, p, s, tod, tg, act)
+        ${sql.param(iTags)}::text[], ${sql.param(iActive)}::boolean[], ${sql.param(iDuration)}::int[])
+        as t(v, ti, c, p, s, tod, tg, act, du)
     `);
   }
 
