@@ -141,13 +141,13 @@ test.describe("venues tab", () => {
       dialog.getByText("Website must be a full address starting with http:// or https://"),
     ).toBeVisible();
 
-    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Name", { exact: true }).fill(name);
     await dialog.getByLabel("Address").fill("4 Lantern Lane");
     await dialog.getByRole("combobox", { name: "Type" }).click();
     await page.getByRole("option", { name: "Cultural" }).click();
     await dialog.getByLabel("Features", { exact: true }).fill("Candles, River view");
-    await dialog.getByLabel("Accessibility features").fill("Step-free access");
-    await dialog.getByLabel("Phone").fill("020 7946 0123");
+    await dialog.getByRole("checkbox", { name: "Step-free access" }).check();
+    await dialog.getByLabel("Phone", { exact: true }).fill("020 7946 0123");
     await dialog.getByLabel("Website").fill("https://lantern.example.com");
     await dialog.getByRole("button", { name: "Add Venue" }).click();
     await expect(dialog).toBeHidden();
@@ -159,7 +159,7 @@ test.describe("venues tab", () => {
       "Cultural",
       "London",
       "Medium",
-      /Incomplete\s*No dietary accommodations/,
+      /Not bookable\s*No booking e-mail\s*No location\s*No opening hours\s*Also: no dietary accommodations/,
       "",
     ]);
 
@@ -177,8 +177,14 @@ test.describe("venues tab", () => {
     await row.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: `Edit ${name}` });
     await expect(edit.getByLabel("Features", { exact: true })).toHaveValue("Candles, River view");
-    await edit.getByLabel("Dietary accommodations").fill("Vegan, Halal");
-    await edit.getByLabel("City").fill("Bath");
+    await expect(edit.getByRole("checkbox", { name: "Step-free access" })).toBeChecked();
+    await edit.getByRole("checkbox", { name: "Vegan" }).check();
+    await edit.getByRole("checkbox", { name: "Halal" }).check();
+    await edit.getByLabel("City", { exact: true }).fill("Bath");
+    // Bookable once it has a booking e-mail, a place in the service area and opening hours.
+    await edit.getByLabel("Postcode").fill("SE1 9PX");
+    await edit.getByLabel("Booking e-mail").fill("tables@lantern.example.com");
+    await edit.getByLabel("Thursday hours").fill("18:00-01:00");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await expect(edit).toBeHidden();
     await expect(row.getByRole("cell").nth(2)).toHaveText("Bath");
@@ -441,7 +447,8 @@ test.describe("venues tab", () => {
       "Restaurant",
       "London",
       "High",
-      "Complete",
+      // Its lists are full; a sheet without booking columns leaves it unbookable.
+      /^Not bookable\s*No booking e-mail\s*No location\s*No opening hours$/,
       "",
     ]);
     await expect((await venueRow(page, created.name)).getByRole("cell").nth(2)).toHaveText("Brighton");

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AdminVenue } from "../../../../shared/admin/venues.ts";
+import { formatHoursCell, hasHours, type OpeningHours } from "../../../../shared/venue-hours.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { label } from "./api.ts";
@@ -26,7 +27,73 @@ function List({ items, none }: { items: string[]; none: string }) {
   );
 }
 
-/** View: everything the spec lists for a venue (spec section 2). */
+const day = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+const none = (text: string) => <span className="text-muted-foreground">{text}</span>;
+
+/** The Bookings part of View: whether it can be booked, where requests go, and when it is open. */
+function BookingItems({ venue }: { venue: AdminVenue }) {
+  const hours = venue.openingHours as OpeningHours | null;
+  return (
+    <>
+      <Item term="Status">
+        {venue.status === "archived" ? <Badge>Archived</Badge> : "Active"}
+        {venue.bookable ? (
+          <span className="block">Bookable</span>
+        ) : (
+          <span className="block text-muted-foreground">
+            Not bookable: {venue.notBookableReasons.join(", ").toLowerCase()}
+          </span>
+        )}
+      </Item>
+      <Item term="Booking e-mail">
+        {venue.bookingEmail ? (
+          <a
+            className="break-all text-brand underline underline-offset-4"
+            href={`mailto:${venue.bookingEmail}`}
+          >
+            {venue.bookingEmail}
+          </a>
+        ) : (
+          none("No booking e-mail")
+        )}
+        {venue.bookingPhone && <span className="block">{venue.bookingPhone}</span>}
+        {venue.bookingContactName && <span className="block">{venue.bookingContactName}</span>}
+      </Item>
+      <Item term="Capacity">
+        {venue.capacity === 1 ? "1 couple at a time" : `${venue.capacity} couples at once`}
+      </Item>
+      <Item term="Opening hours">
+        {hasHours(hours) ? formatHoursCell(hours) : none("No opening hours")}
+        <span className="block text-sm text-muted-foreground">
+          {venue.opensOnHolidays ? "Opens" : "Closed"} on bank holidays and 24 Dec-1 Jan
+        </span>
+      </Item>
+      <Item term="Closures">
+        {venue.closures.length === 0 ? (
+          none("No closures")
+        ) : (
+          <ul className="grid gap-1">
+            {venue.closures.map((c) => (
+              <li key={`${c.from}-${c.to}`}>
+                {c.from === c.to ? day(c.from) : `${day(c.from)} – ${day(c.to)}`}
+                {c.reason && <span className="text-muted-foreground"> · {c.reason}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Item>
+    </>
+  );
+}
+
+/** View: everything the spec lists for a venue (spec section 2), and how it is booked. */
 export function VenueDetailsDialog({ venue, onClose }: { venue: AdminVenue | null; onClose: () => void }) {
   return (
     <Dialog open={venue !== null} onOpenChange={(open) => !open && onClose()}>
@@ -85,6 +152,7 @@ export function VenueDetailsDialog({ venue, onClose }: { venue: AdminVenue | nul
               <Item term="Dietary accommodations">
                 <List items={venue.dietaryAccommodations} none="No dietary accommodations" />
               </Item>
+              <BookingItems venue={venue} />
               <Item term="Date reservations">{venue.reservationCount.toLocaleString("en-GB")}</Item>
             </dl>
           </>

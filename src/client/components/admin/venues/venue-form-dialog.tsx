@@ -1,15 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type FormEvent, useEffect } from "react";
 import { type Resolver, useForm } from "react-hook-form";
+import { type AdminVenue, VENUE_MSG } from "../../../../shared/admin/venues.ts";
 import {
-  type AdminVenue,
-  VENUE_FORM_DEFAULTS,
-  VENUE_MSG,
-  type VenueInput,
-  venueCreateSchema,
-} from "../../../../shared/admin/venues.ts";
-import { PRICE_LEVELS, VENUE_TYPES } from "../../../../shared/constants.ts";
+  ACCESSIBILITY_OPTIONS,
+  DIETARY_OPTIONS,
+  PRICE_LEVELS,
+  VENUE_TYPES,
+} from "../../../../shared/constants.ts";
 import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
@@ -20,59 +19,16 @@ import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
-
-/** The form's own values: text everywhere (lists comma-separated); the shared schema turns them into a venue. */
-export interface VenueFormValues {
-  name: string;
-  address: string;
-  city: string;
-  postcode: string;
-  latitude: string;
-  longitude: string;
-  type: string;
-  priceLevel: string;
-  experienceBlurb: string;
-  features: string;
-  accessibilityFeatures: string;
-  dietaryAccommodations: string;
-  contactInfo: { phone: string; website: string };
-}
-
-const EMPTY: VenueFormValues = {
-  name: "",
-  address: "",
-  city: "London",
-  postcode: "",
-  latitude: "",
-  longitude: "",
-  type: VENUE_FORM_DEFAULTS.type,
-  priceLevel: VENUE_FORM_DEFAULTS.priceLevel,
-  experienceBlurb: "",
-  features: "",
-  accessibilityFeatures: "",
-  dietaryAccommodations: "",
-  contactInfo: { phone: "", website: "" },
-};
-
-function valuesOf(v: AdminVenue): VenueFormValues {
-  return {
-    name: v.name,
-    address: v.address ?? "",
-    city: v.city,
-    postcode: v.postcode ?? "",
-    latitude: v.latitude === null ? "" : String(v.latitude),
-    longitude: v.longitude === null ? "" : String(v.longitude),
-    type: v.type,
-    priceLevel: v.priceLevel,
-    experienceBlurb: v.experienceBlurb ?? "",
-    features: v.features.join(", "),
-    accessibilityFeatures: v.accessibilityFeatures.join(", "),
-    dietaryAccommodations: v.dietaryAccommodations.join(", "),
-    contactInfo: { phone: v.contactInfo.phone ?? "", website: v.contactInfo.website ?? "" },
-  };
-}
-
-const FIELD_PATHS = new Set([...Object.keys(EMPTY), "contactInfo.phone", "contactInfo.website"]);
+import { VenueBookingFields } from "./venue-booking-fields.tsx";
+import {
+  EMPTY_VENUE_FORM,
+  isFormPath,
+  type VenueFormOutput,
+  type VenueFormValues,
+  venueFormSchema,
+  venueFormValues,
+} from "./venue-form-values.ts";
+import { VenueNeedsField } from "./venue-needs-field.tsx";
 
 /** Add Venue (no `venue`) or Edit (with one): the venue form, checked by the server's own schema. */
 export function VenueFormDialog({
@@ -86,18 +42,18 @@ export function VenueFormDialog({
 }) {
   const queryClient = useQueryClient();
   const editing = venue !== undefined;
-  const form = useForm<VenueFormValues, unknown, VenueInput>({
-    resolver: zodResolver(venueCreateSchema) as unknown as Resolver<VenueFormValues, unknown, VenueInput>,
-    defaultValues: EMPTY,
+  const form = useForm<VenueFormValues, unknown, VenueFormOutput>({
+    resolver: zodResolver(venueFormSchema) as unknown as Resolver<VenueFormValues, unknown, VenueFormOutput>,
+    defaultValues: EMPTY_VENUE_FORM,
   });
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (open) form.reset(venue ? valuesOf(venue) : EMPTY);
+    if (open) form.reset(venue ? venueFormValues(venue) : EMPTY_VENUE_FORM);
   }, [open, venue, form]);
 
   const save = useSingleFlightMutation({
-    mutationFn: async (input: VenueInput) =>
+    mutationFn: async (input: VenueFormOutput) =>
       await apiJson<AdminVenue>(
         editing ? "PUT" : "POST",
         editing ? `${VENUES_URL}/${venue.id}` : VENUES_URL,
@@ -109,10 +65,19 @@ export function VenueFormDialog({
       onOpenChange(false);
     },
     onError: (error) => {
-      showFieldErrors(form.setError, serverFieldErrors(error), (path) => FIELD_PATHS.has(path));
+      showFieldErrors(form.setError, serverFieldErrors(error), isFormPath);
       toastCallError(VENUE_MSG.saveFailed, error);
     },
   });
+
+  const send = form.handleSubmit((v) => save.mutate(v));
+  /** A closure row left wholly blank (Add closure, then nothing) goes, rather than being refused. */
+  const submit = (e: FormEvent) => {
+    const rows = form.getValues("closures");
+    const filled = rows.filter((r) => r.from.trim() || r.to.trim() || r.reason.trim());
+    if (filled.length < rows.length) form.setValue("closures", filled);
+    return send(e);
+  };
 
   const selectField = (name: "type" | "priceLevel", text: string, values: readonly string[]) => (
     <SelectField
@@ -130,10 +95,11 @@ export function VenueFormDialog({
         <DialogHeader>
           <DialogTitle>{editing ? `Edit ${venue.name}` : "Add Venue"}</DialogTitle>
           <DialogDescription>
-            Separate list entries with commas. The dietary and accessibility lists make a venue complete.
+            Tick the dietary and accessibility needs the venue meets, in the words members choose. The
+            Bookings section decides whether it can be booked.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="mt-6 grid gap-5">
+        <form noValidate onSubmit={submit} className="mt-6 grid gap-5">
           <FormField label="Name" maxLength={120} error={errors.name?.message} {...form.register("name")} />
           <div className="grid items-start gap-5 sm:grid-cols-2">
             {selectField("type", "Type", VENUE_TYPES)}
@@ -169,20 +135,22 @@ export function VenueFormDialog({
             error={errors.features?.message}
             {...form.register("features")}
           />
-          <div className="grid items-start gap-5 sm:grid-cols-2">
-            <FormField
-              label="Accessibility features"
-              placeholder="Step-free access, Hearing loop"
-              error={errors.accessibilityFeatures?.message}
-              {...form.register("accessibilityFeatures")}
-            />
-            <FormField
-              label="Dietary accommodations"
-              placeholder="Vegetarian, Vegan, Gluten-free"
-              error={errors.dietaryAccommodations?.message}
-              {...form.register("dietaryAccommodations")}
-            />
-          </div>
+          <VenueNeedsField
+            control={form.control}
+            name="dietaryAccommodations"
+            legend="Dietary accommodations"
+            options={DIETARY_OPTIONS}
+            hint="Members with these needs are only sent where they are ticked."
+            error={errors.dietaryAccommodations?.message}
+          />
+          <VenueNeedsField
+            control={form.control}
+            name="accessibilityFeatures"
+            legend="Accessibility features"
+            options={ACCESSIBILITY_OPTIONS}
+            hint="The same choices members make in their questionnaire."
+            error={errors.accessibilityFeatures?.message}
+          />
           <div className="grid items-start gap-5 sm:grid-cols-2">
             <FormField
               label="Phone"
@@ -216,6 +184,7 @@ export function VenueFormDialog({
               {...form.register("longitude")}
             />
           </div>
+          <VenueBookingFields form={form} />
           <FormDialogFooter
             className="mt-2"
             pending={save.isPending}

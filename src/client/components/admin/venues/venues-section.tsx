@@ -1,40 +1,40 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Download, Eye, FileSpreadsheet, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import {
+  Archive,
+  ArchiveRestore,
+  Download,
+  Eye,
+  FileSpreadsheet,
+  MapPin,
+  Pencil,
+  Plus,
+  Trash2,
+} from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { SYNC_MSG } from "../../../../shared/admin/venue-sync.ts";
-import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
-import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { type AdminVenue, VENUE_MSG } from "../../../../shared/admin/venues.ts";
+import { apiRequest, errorBody, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
-import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import {
-  AdminSection,
-  AUTH_FAILED,
-  downloadExport,
-  EmptyState,
-  SearchBox,
-  usePagedList,
-} from "../common.tsx";
+import { AdminSection, AUTH_FAILED, downloadExport, EmptyState } from "../common.tsx";
+import { FilterSelect, ListToolbar, useListFilter } from "../list-toolbar.tsx";
 import { type ListColumn, PagedList, useListSearch } from "../paged-list.tsx";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
 import { SyncChanges } from "./sync-changes.tsx";
 import { VenueDetailsDialog } from "./venue-details-dialog.tsx";
 import { VenueFormDialog } from "./venue-form-dialog.tsx";
+import {
+  ArchivedBadge,
+  DataQuality,
+  useVenueList,
+  useVenueStatusChange,
+  VENUE_STATUS_FILTERS,
+  type VenueStatusFilter,
+} from "./venue-status.tsx";
 
 const PAGE = 25;
-
-function DataQuality({ venue }: { venue: AdminVenue }) {
-  const q = venueDataQuality(venue);
-  if (q.complete) return <Badge variant="success">Complete</Badge>;
-  return (
-    <div className="flex flex-col items-start gap-1">
-      <Badge variant="warning">Incomplete</Badge>
-      <span className="text-xs text-muted-foreground">No {q.missing.join(" or ")}</span>
-    </div>
-  );
-}
 
 /** Runs a download with the spec's toasts for a failure (section 8). */
 function useDownload() {
@@ -52,14 +52,19 @@ function useDownload() {
 /** The venues card: spreadsheet buttons, Add Venue, and the table with View, Edit and Delete. */
 export function VenuesSection() {
   const queryClient = useQueryClient();
-  const { search, setSearch, term, offset, setOffset } = useListSearch();
-  const list = usePagedList<AdminVenue>(VENUES_URL, { search: term, limit: PAGE, offset });
+  const listSearch = useListSearch();
+  const { search, term, offset, setOffset } = listSearch;
+  const [filter, setFilter] = useListFilter<VenueStatusFilter>("all", setOffset);
+  const list = useVenueList(filter, term, PAGE, offset);
   const venues = list.query;
   const [viewing, setViewing] = useState<AdminVenue | null>(null);
   const [editing, setEditing] = useState<AdminVenue | undefined>(undefined);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminVenue | null>(null);
   const [deletePending, setDeletePending] = useState(false);
+  // The venue Delete refused because it has dates: the confirmation offers to archive it instead.
+  const [deleteRefused, setDeleteRefused] = useState(false);
+  const changeStatus = useVenueStatusChange();
   const download = useDownload();
   // A deleted venue's row goes with its Delete button: focus then goes to Add Venue, not to the page.
   const addButton = useRef<HTMLButtonElement>(null);
@@ -73,8 +78,12 @@ export function VenuesSection() {
   useEffect(() => {
     if (pastEnd) setOffset(lastOffset);
   }, [pastEnd, lastOffset, setOffset]);
-  // Nothing stored at all (not merely nothing matching a search): the spec's empty state.
-  const noVenues = !term && list.total === 0 && offset === 0;
+  // Nothing stored at all (not merely nothing matching a search or the filter): the spec's empty state.
+  const noVenues = filter === "all" && !term && list.total === 0 && offset === 0;
+  const closeDelete = () => {
+    setDeleting(null);
+    setDeleteRefused(false);
+  };
 
   const confirmDelete = (venue: AdminVenue) =>
     deleteFlight(async () => {
@@ -84,8 +93,12 @@ export function VenuesSection() {
         toast({ title: VENUE_MSG.deleted, description: venue.name });
         refreshVenues(queryClient);
         deleted.current = true;
-        setDeleting(null);
+        closeDelete();
       } catch (error) {
+        if (errorBody(error)?.canArchive === true) {
+          setDeleteRefused(true);
+          return;
+        }
         setDeleting(null);
         if (errorMessage(error).includes("existing date reservations"))
           toast({
@@ -99,7 +112,20 @@ export function VenuesSection() {
       }
     });
 
-  /** View, Edit and Delete of a venue: icon buttons in the table, labelled buttons on the phone cards. */
+  const archiveInstead = (venue: AdminVenue) =>
+    deleteFlight(async () => {
+      setDeletePending(true);
+      try {
+        await changeStatus.change(venue, "archived");
+        // Under "Active" the row goes with its Delete button: focus goes to Add Venue then.
+        if (filter === "active") deleted.current = true;
+      } finally {
+        setDeletePending(false);
+        closeDelete();
+      }
+    });
+
+  /** View, Edit, Archive or Restore, and Delete: icon buttons in the table, labelled ones on the phone cards. */
   const rowActions = (v: AdminVenue, labelled: boolean) => {
     const button = (text: string, icon: ReactNode, onClick: () => void) => (
       <Button
@@ -120,6 +146,9 @@ export function VenuesSection() {
           setEditing(v);
           setFormOpen(true);
         })}
+        {v.status === "archived"
+          ? button("Restore", <ArchiveRestore aria-hidden />, () => changeStatus.click(v, "active"))
+          : button("Archive", <Archive aria-hidden />, () => changeStatus.click(v, "archived"))}
         {button("Delete", <Trash2 aria-hidden />, () => setDeleting(v))}
       </>
     );
@@ -131,7 +160,15 @@ export function VenuesSection() {
       header: "Name",
       card: "title",
       className: "max-w-72 min-w-40 font-medium break-words",
-      cell: (v) => v.name,
+      cell: (v) =>
+        v.status === "archived" ? (
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            {v.name}
+            <ArchivedBadge venue={v} />
+          </span>
+        ) : (
+          v.name
+        ),
       cardCell: (v) => (
         <>
           <p className="font-medium break-words">{v.name}</p>
@@ -141,15 +178,23 @@ export function VenuesSection() {
         </>
       ),
     },
+    { id: "status", header: "Status", card: "badge", table: false, cell: (v) => <ArchivedBadge venue={v} /> },
     { id: "type", header: "Type", card: "none", cell: (v) => label(v.type) },
     { id: "city", header: "City", card: "none", className: "break-words", cell: (v) => v.city },
     { id: "price", header: "Price Level", card: "none", cell: (v) => label(v.priceLevel) },
     {
       id: "quality",
       header: "Data Quality",
-      card: "field",
+      // On a phone the full card width: the reasons need it.
+      card: "body",
       className: "min-w-44",
       cell: (v) => <DataQuality venue={v} />,
+      cardCell: (v) => (
+        <div className="grid gap-1 text-sm">
+          <p className="text-xs text-muted-foreground">Data Quality</p>
+          <DataQuality venue={v} />
+        </div>
+      ),
     },
     {
       id: "actions",
@@ -200,18 +245,20 @@ export function VenuesSection() {
       actions={actions}
     >
       {!noVenues && venues.isSuccess && (
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <SearchBox
-            label="Search venues"
-            placeholder="Search by name, city or address"
-            value={search}
-            onChange={setSearch}
+        <ListToolbar search={listSearch} label="Search venues" placeholder="Search by name, city or address">
+          <FilterSelect
+            label="Show venues"
+            value={filter}
+            onChange={setFilter}
+            options={VENUE_STATUS_FILTERS}
+            className="sm:w-40"
           />
-          <p className="text-sm text-muted-foreground" aria-live="polite">
+          <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
             {list.total.toLocaleString("en-GB")} {term ? "matching " : ""}
+            {filter === "all" ? "" : `${filter} `}
             {list.total === 1 ? "venue" : "venues"}
           </p>
-        </div>
+        </ListToolbar>
       )}
       <PagedList
         list={list}
@@ -226,24 +273,31 @@ export function VenuesSection() {
             <EmptyState icon={<MapPin aria-hidden />} title={VENUE_MSG.empty} />
           ) : (
             <p className="py-6 text-center text-sm text-muted-foreground">
-              No venues match “{search.trim()}”.
+              {filter === "all" ? "No venues" : `No ${filter} venues`}
+              {term ? ` match “${search.trim()}”.` : " yet."}
             </p>
           )
         }
         pagerLabel="venues"
         onOffset={setOffset}
+        rowClassName={(v) => (v.status === "archived" ? "bg-muted/40" : undefined)}
       />
 
       <VenueDetailsDialog venue={viewing} onClose={() => setViewing(null)} />
       <VenueFormDialog open={formOpen} onOpenChange={setFormOpen} venue={editing} />
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onOpenChange={(open) => !open && closeDelete()}
         pending={deletePending}
-        title={`Delete ${deleting?.name ?? ""}?`}
-        description="The venue leaves the list and the spreadsheet exports. A venue with date reservations cannot be deleted."
+        title={deleteRefused ? `Archive ${deleting?.name ?? ""} instead?` : `Delete ${deleting?.name ?? ""}?`}
+        description={
+          deleteRefused
+            ? "It has dates, so it cannot be deleted. Archiving keeps its dates and history and stops it being offered or planned; Restore brings it back at any time."
+            : "The venue leaves the list and the spreadsheet exports. A venue with date reservations cannot be deleted: archive it instead."
+        }
         extra={
           deleting &&
+          !deleteRefused &&
           deleting.dateIdeaCount > 0 && (
             <p
               role="alert"
@@ -253,9 +307,9 @@ export function VenuesSection() {
             </p>
           )
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        onConfirm={() => deleting && confirmDelete(deleting)}
+        confirmLabel={deleteRefused ? "Archive instead" : "Delete"}
+        pendingLabel={deleteRefused ? "Archiving..." : "Deleting..."}
+        onConfirm={() => deleting && (deleteRefused ? archiveInstead(deleting) : confirmDelete(deleting))}
         onCloseAutoFocus={(e) => {
           if (!deleted.current) return;
           deleted.current = false;

@@ -1,0 +1,121 @@
+/** A venue's standing in the list: archived or active, bookable or why not, and the Archive / Restore call. */
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
+import { apiGet, apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
+import { useSingleFlight } from "../../../lib/use-single-flight.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { usePagedList } from "../common.tsx";
+import { refreshVenues, VENUES_URL } from "./api.ts";
+
+export type VenueStatusFilter = "all" | "active" | "archived";
+export const VENUE_STATUS_FILTERS = [
+  { value: "all", label: "All venues" },
+  { value: "active", label: "Active" },
+  { value: "archived", label: "Archived" },
+] as const;
+
+export function ArchivedBadge({ venue }: { venue: Pick<AdminVenue, "status"> }) {
+  if (venue.status !== "archived") return null;
+  return <Badge variant="neutral">Archived</Badge>;
+}
+
+/**
+ * Data Quality: "Not bookable" with the reasons the server gives (no booking e-mail, no hours, ...), else
+ * "Incomplete" with the empty needs lists, else "Complete".
+ */
+export function DataQuality({ venue }: { venue: AdminVenue }) {
+  const q = venueDataQuality(venue);
+  if (q.complete) return <Badge variant="success">Complete</Badge>;
+  const reasons = venue.notBookableReasons;
+  const lists = [
+    ...(venue.dietaryAccommodations.length === 0 ? ["dietary accommodations"] : []),
+    ...(venue.accessibilityFeatures.length === 0 ? ["accessibility features"] : []),
+  ];
+  const listsLine = lists.length > 0 && `No ${lists.join(" or ")}`;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      {reasons.length > 0 ? (
+        <>
+          <Badge variant="destructive">Not bookable</Badge>
+          <ul className="text-xs text-muted-foreground" aria-label="Why it cannot be booked">
+            {reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+          {listsLine && (
+            <span className="text-xs text-muted-foreground">Also: {listsLine.toLowerCase()}</span>
+          )}
+        </>
+      ) : (
+        <>
+          <Badge variant="warning">Incomplete</Badge>
+          <span className="text-xs text-muted-foreground">{listsLine}</span>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Archive or restore a venue (PUT { status }). The toast says what it means and offers Undo, which is the
+ * opposite call.
+ */
+export function useVenueStatusChange() {
+  const queryClient = useQueryClient();
+  const change = async (venue: Pick<AdminVenue, "id" | "name">, status: AdminVenue["status"]) => {
+    try {
+      await apiJson<AdminVenue>("PUT", `${VENUES_URL}/${venue.id}`, { status });
+      refreshVenues(queryClient);
+      const archived = status === "archived";
+      toast({
+        title: archived ? VENUE_MSG.archived : VENUE_MSG.restored,
+        description: archived
+          ? `${venue.name} is no longer offered or planned. Its dates and history stay, and Restore brings it back.`
+          : `${venue.name} can be offered and planned again.`,
+        action: {
+          label: "Undo",
+          altText: archived ? `Restore ${venue.name} from the list` : `Archive ${venue.name} from the list`,
+          onClick: () => void change(venue, archived ? "active" : "archived"),
+        },
+      });
+    } catch (error) {
+      toastCallError(VENUE_MSG.saveFailed, error);
+    }
+  };
+  // One call at a time: a second click while the first is on its way does nothing.
+  const flight = useSingleFlight();
+  return {
+    change,
+    click: (venue: Pick<AdminVenue, "id" | "name">, status: AdminVenue["status"]) =>
+      flight(() => change(venue, status)),
+  };
+}
+
+/** Search the way the server does: name, city or address containing the words, any case. */
+const matches = (v: AdminVenue, term: string) => {
+  const t = term.toLowerCase();
+  return [v.name, v.city, v.address ?? ""].some((s) => s.toLowerCase().includes(t));
+};
+
+/**
+ * The venues list for the filter. "All venues" pages on the server; Active and Archived read the whole list
+ * (the list call without paging answers every venue) and filter and page it here, since the server's list
+ * has no status filter yet.
+ */
+export function useVenueList(filter: VenueStatusFilter, term: string, limit: number, offset: number) {
+  const paged = usePagedList<AdminVenue>(VENUES_URL, { search: term, limit, offset });
+  const whole = useQuery({
+    queryKey: [VENUES_URL, "whole"],
+    enabled: filter !== "all",
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    queryFn: () => apiGet<AdminVenue[]>(VENUES_URL),
+    select: (all) => {
+      const kept = all.filter((v) => v.status === filter && (!term || matches(v, term)));
+      return { rows: kept.slice(offset, offset + limit), total: kept.length };
+    },
+  });
+  if (filter === "all") return paged;
+  return { query: whole, rows: whole.data?.rows ?? [], total: whole.data?.total ?? 0, limit, offset };
+}
