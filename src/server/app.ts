@@ -26,6 +26,7 @@ import { pushRoutes } from "./modules/push/routes.ts";
 import { smsRoutes } from "./modules/sms/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
+import { venueBookingRoutes } from "./modules/venue-bookings/routes.ts";
 import { waitlistRoutes } from "./modules/waitlist/routes.ts";
 import { registerAuthContext } from "./plugins/auth-context.ts";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
@@ -129,6 +130,7 @@ export async function buildApp(
   supportRoutes(app, deps);
   partnerRoutes(app, deps);
   waitlistRoutes(app, deps);
+  venueBookingRoutes(app, deps);
   pushRoutes(app, deps);
   await giftRoutes(app, deps);
   await adminRoutes(app, deps);

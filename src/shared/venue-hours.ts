@@ -286,9 +286,9 @@ const keyOf = (weekday: number): WeekdayKey => WEEKDAY_KEYS[(weekday + 6) % 7];
  * Whether a date from `at` lasting `hours` fits inside one of the venue's sessions: a session of that London
  * day, or one of the day before that runs past midnight. Null when it fits; otherwise the reason in words.
  */
-export function outsideHours(v: VenueEvening, at: Date, hours: number): string | null {
+export function outsideHours(v: VenueEvening, at: Date | LondonParts, hours: number): string | null {
   if (!hasHours(v.openingHours)) return "no opening hours";
-  const p = londonParts(at);
+  const p = at instanceof Date ? londonParts(at) : at;
   const start = p.hour * 60 + p.minute;
   const end = start + Math.max(1, hours) * 60;
   const today = v.openingHours[keyOf(p.weekday)] ?? [];
@@ -307,11 +307,26 @@ export function outsideHours(v: VenueEvening, at: Date, hours: number): string |
 /** Why the venue cannot hold a date at `at` lasting `hours` (closed day, or outside its hours), or null. */
 export function venueEveningProblem(
   v: VenueEvening,
-  at: Date,
+  at: Date | LondonParts,
   hours: number,
 ): { kind: "closed" | "hours"; detail: string } | null {
-  const closed = closedOn(v, dayIso(londonParts(at)));
+  const p = at instanceof Date ? londonParts(at) : at;
+  const closed = closedOn(v, dayIso(p));
   if (closed) return { kind: "closed", detail: closed };
-  const hoursProblem = outsideHours(v, at, hours);
+  const hoursProblem = outsideHours(v, p, hours);
   return hoursProblem ? { kind: "hours", detail: hoursProblem } : null;
 }
+
+/** How many of `booked` ([start, end) in ms) overlap [start, end). */
+export function overlapping(
+  booked: readonly (readonly [number, number])[],
+  start: number,
+  end: number,
+): number {
+  let n = 0;
+  for (const [s, e] of booked) if (s < end && e > start) n++;
+  return n;
+}
+
+/** A date's length in hours when it has no idea (the venue itself). */
+export const DEFAULT_DATE_HOURS = 2;

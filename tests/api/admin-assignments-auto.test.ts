@@ -45,7 +45,12 @@ describe("POST /api/admin/assignments/auto/:userId", () => {
     expect(row.matchReasons).toEqual(a.matchReasons);
     const list = await t.request({ method: "GET", url: "/api/admin/assignments", as: admin });
     expect(list.json().find((x: { id: number }) => x.id === a.id).matchReasons).toEqual(a.matchReasons);
-    t.clock.set(new Date(at - 24 * HOUR)); // revealed: the member sees the venue, still not the reasons
+    // Confirmed by the venue and revealed: the member sees the venue, still not the reasons.
+    await t.db
+      .update(dateReservations)
+      .set({ venueStatus: "confirmed" })
+      .where(eq(dateReservations.id, a.id));
+    t.clock.set(new Date(at - 24 * HOUR));
     const mine = await t.request({ method: "GET", url: "/api/dates/user", as: m });
     t.clock.set(NOW);
     expect(mine.statusCode).toBe(200);

@@ -195,7 +195,7 @@ describe("POST /api/admin/assignments", () => {
 });
 
 describe("PATCH /api/admin/assignments/:id/status", () => {
-  it("sets revealedAt and confirmedAt once; cancelling returns the quota and excludes the venue; un-cancelling takes it again", async () => {
+  it("sets revealedAt and confirmedAt once; cancelling returns the quota (the venue is not excluded); un-cancelling takes it again", async () => {
     const m = await t.member(PLAN);
     const v = await venue();
     const a = (await create({ userId: m.user.id, venueId: v.id, scheduledDate: "2031-07-22T19:00" })).json();
@@ -217,7 +217,8 @@ describe("PATCH /api/admin/assignments/:id/status", () => {
         .select()
         .from(userVenueExclusions)
         .where(eq(userVenueExclusions.userId, m.user.id));
-      expect(excl).toMatchObject([{ venueId: v.id, reason: "cancelled" }]);
+      // A cancellation says nothing about the venue: exclusions are only the members' own choices.
+      expect(excl).toEqual([]);
       // Cancelling twice gives nothing more back.
       await setStatus(a.id, { status: "cancelled" });
       expect(await quota(m.user.id)).toMatchObject([{ quotaUsed: 0, quotaRemaining: 1 }]);

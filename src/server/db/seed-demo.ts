@@ -27,7 +27,7 @@ export async function seedDemo(db: Db): Promise<{ venues: number; dateIdeas: num
       return true;
     });
     if (newVenues.length > 0) {
-      await tx.insert(venues).values(newVenues.map((v) => ({ ...v, city: "London" })));
+      await tx.insert(venues).values(newVenues.map((v) => ({ ...v, city: "London", ...demoBooking(v) })));
     }
 
     // Resolve every venue a date idea names to an id (the oldest row wins if names repeat).
@@ -88,4 +88,46 @@ export async function seedDemo(db: Db): Promise<{ venues: number; dateIdeas: num
 
     return { venues: newVenues.length, dateIdeas: newIdeas.length, offerCodes: newCodes.length };
   });
+}
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** Opening hours by kind of venue: what a London place of that kind keeps (London time). */
+const DEMO_HOURS: Record<string, Record<string, string[]>> = {
+  restaurant: {
+    mon: [],
+    tue: ["12:00-15:00", "17:30-23:30"],
+    wed: ["12:00-15:00", "17:30-23:30"],
+    thu: ["12:00-15:00", "17:30-23:30"],
+    fri: ["12:00-16:00", "17:30-00:30"],
+    sat: ["11:00-16:00", "17:30-00:30"],
+    sun: ["11:00-17:00"],
+  },
+  activity: Object.fromEntries(
+    ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, ["10:00-23:00"]]),
+  ),
+  cultural: Object.fromEntries(
+    ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, ["10:00-23:00"]]),
+  ),
+  adventure: Object.fromEntries(
+    ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, ["09:00-22:00"]]),
+  ),
+  wellness: Object.fromEntries(
+    ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, ["09:00-22:30"]]),
+  ),
+};
+
+/** A demo venue's booking details: an e-mail on example.co.uk, a contact, its kind's hours, room for two couples. */
+function demoBooking(v: { name: string; type: string }) {
+  return {
+    bookingEmail: `bookings@${slug(v.name)}.example.co.uk`,
+    bookingContactName: "Reservations team",
+    openingHours: DEMO_HOURS[v.type] ?? DEMO_HOURS.activity,
+    capacity: 2,
+  };
 }

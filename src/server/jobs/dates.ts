@@ -229,6 +229,8 @@ export async function revealDates(deps: Deps): Promise<number> {
     .where(
       and(
         eq(dateReservations.status, "scheduled"),
+        // Never an unconfirmed venue: the date is held until its venue confirms (or it is re-planned).
+        eq(dateReservations.venueStatus, "confirmed"),
         sql`${dateReservations.scheduledDate} > ${now}`,
         sql`${dateReservations.scheduledDate} <= ${windowEnd}`,
         notHeld(now),
@@ -236,7 +238,7 @@ export async function revealDates(deps: Deps): Promise<number> {
     )
     .returning({ id: dateReservations.id });
   const due = sql`SELECT id, user_id, scheduled_date, mail_round FROM date_reservations
-                   WHERE status IN ('revealed', 'confirmed')
+                   WHERE status IN ('revealed', 'confirmed') AND venue_status = 'confirmed'
                      AND scheduled_date > ${now} AND scheduled_date <= ${windowEnd} AND ${notHeld(now)}`;
   const rows = await recipientsLacking(deps, due, "reveal");
   let handled = revealed.length;

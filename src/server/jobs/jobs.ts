@@ -8,6 +8,7 @@ import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
 import { giftsJob } from "../modules/gifts/jobs.ts";
 import { finishStaleCompletions } from "../modules/payments/stale-completions.ts";
 import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
+import { venueBookingsJob } from "../modules/venue-bookings/requests.ts";
 import { billingJobs } from "./billing/index.ts";
 import { purgeJobRuns, runRecorded } from "./boss.ts";
 import { sendCluesJob } from "./clues.ts";
@@ -53,6 +54,8 @@ export const allJobs: JobDefinition[] = [
   advanceSubscriptionsJob,
   giftsJob,
   ...billingJobs,
+  // Before the date sweeps: a venue's answer is in before a reveal is due, and a cancellation is told.
+  venueBookingsJob,
   ...dateJobs,
   sendCluesJob,
   // After the reveals: a date revealed in this tick is pushed in it too.

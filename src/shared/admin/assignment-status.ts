@@ -49,7 +49,7 @@ export function statusMoveKind(from: string, to: AssignmentStatus): "cancelled" 
 }
 
 /** What Undo can put back (date_reservations.undo_state). */
-export const UNDO_KINDS = ["created", "cancelled", "reinstated"] as const;
+export const UNDO_KINDS = ["created", "cancelled", "reinstated", "moved"] as const;
 export type UndoKind = (typeof UNDO_KINDS)[number];
 
 export interface UndoState {
@@ -59,6 +59,16 @@ export interface UndoState {
   /** The date as the change left it: Undo refuses when it has moved on since (a member's reschedule, say). */
   status: string;
   scheduledDate: string;
+  /** A move: what the date was before it (Undo puts it back). */
+  before?: {
+    scheduledDate: string;
+    venueId: number | null;
+    dateIdeaId: number | null;
+    status: string;
+    venueStatus: string;
+    venueReference: string | null;
+    venueAnsweredAt: string | null;
+  };
 }
 
 /** POST /api/admin/assignments/:assignmentId/undo: what was undone; `assignment` is null for a removed date. */

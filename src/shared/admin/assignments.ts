@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../constants.ts";
 import { londonWallClock } from "../london-time.ts";
+import { VENUE_BOOKING_STATUSES } from "../venue-bookings.ts";
 import { isStorableInstant } from "./common.ts";
 
 /** The statuses an admin may set from the inline dropdown (spec section 4; the moves between them: assignment-status.ts). */
@@ -61,6 +62,7 @@ export const ASSIGNMENT_MSG = {
   undoChanged: "Cannot undo: the date has changed since",
   undone: {
     created: "Booking undone",
+    moved: "Move undone",
     cancelled: "Cancellation undone",
     reinstated: "Reinstatement undone",
   },
@@ -173,6 +175,23 @@ export const assignmentOverrideSchema = z
   .meta({ id: "AdminAssignmentOverride" });
 export type AssignmentOverride = z.infer<typeof assignmentOverrideSchema>;
 
+/** The venue's side of a date in the back office: the contract's three fields, then the latest request's details. */
+export const adminVenueBookingSchema = z
+  .object({
+    status: z.enum(VENUE_BOOKING_STATUSES),
+    reference: z.string().nullable(),
+    answeredAt: z.string().nullable(),
+    /** When the latest request went out (null: not yet, the undo window or no booking e-mail). */
+    requestedAt: z.string().nullable(),
+    /** Handed to the operators: unanswered, a proposed time, a decline nothing replaced, or close to the date. */
+    escalated: z.boolean(),
+    declineReason: z.string().nullable(),
+    proposedDate: z.string().nullable(),
+    proposedNote: z.string().nullable(),
+  })
+  .meta({ id: "AdminAssignmentVenueBooking" });
+export type AdminVenueBooking = z.infer<typeof adminVenueBookingSchema>;
+
 /** One assignment as the back office reads it (dates as ISO strings). */
 export const adminAssignmentSchema = z
   .object({
@@ -221,6 +240,8 @@ export const adminAssignmentSchema = z
     matchReasons: z.array(z.string()).nullable(),
     /** An operator booked this date although it broke hard rules: which, why, who, when. Admins only. */
     override: assignmentOverrideSchema.nullable(),
+    /** The venue's side: asked, confirmed (with its reference), declined, proposed another time, cancelled. */
+    venueBooking: adminVenueBookingSchema,
   })
   .meta({ id: "AdminAssignment" });
 export type AdminAssignment = z.infer<typeof adminAssignmentSchema>;

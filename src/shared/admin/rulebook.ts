@@ -56,6 +56,12 @@ export const RULE_MSG = {
   ideaSeason: (season: string) => `The idea is for ${season}`,
   ideaElsewhere: (title: string, venue: string) => `“${title}” is not held at ${venue}`,
   ideaInactive: (title: string) => `“${title}” is switched off`,
+  venueArchived: (venue: string) => `${venue} is archived`,
+  venueNotBookable: (venue: string, reasons: string) => `${venue} can't be booked yet: ${reasons}`,
+  venueClosed: (venue: string, day: string, why: string) => `${venue} is closed on ${day} (${why})`,
+  venueHours: (venue: string, detail: string) => `${venue} is not open for the whole date (${detail})`,
+  venueFull: (venue: string, capacity: number) =>
+    `${venue} already has ${capacity === 1 ? "a couple" : `${capacity} couples`} of ours at that time`,
   lead: "Less than 72 hours ahead",
   clash: (when: string) => `Clashes with their date on ${when}`,
   allowance: (month: string, used: number, allowed: number) =>
@@ -137,3 +143,17 @@ export type RulebookCheck = z.infer<typeof rulebookCheckSchema>;
 export const statusChangeSchema = assignmentStatusSchema.extend({
   overrideReason: overrideReasonSchema.optional(),
 });
+
+/**
+ * POST /api/admin/assignments/:id/move: the new time (and venue or idea); an operator's reason when the move
+ * breaks hard rules. Leaving out venueId keeps the venue; dateIdeaId null: the venue itself.
+ */
+export const moveAssignmentSchema = z
+  .object({
+    scheduledDate: checkAssignmentSchema.shape.scheduledDate,
+    venueId: checkAssignmentSchema.shape.venueId.optional(),
+    dateIdeaId: checkAssignmentSchema.shape.dateIdeaId,
+    overrideReason: overrideReasonSchema.optional(),
+  })
+  .strict();
+export type MoveAssignmentInput = z.input<typeof moveAssignmentSchema>;

@@ -79,6 +79,11 @@ export const memberDateSchema = z
     status: z.enum(MEMBER_DATE_STATUSES),
     /** Within 48 hours of the date, or past: the details below are filled in. */
     revealed: z.boolean(),
+    /**
+     * Inside the reveal window but not revealed yet: "final touches are being made" (the plan is being
+     * finalised). Never true before the reveal time.
+     */
+    finalTouches: z.boolean(),
     /** ISO time the details unlock (scheduledDate minus 48 hours). */
     revealAt: z.string(),
     /** The date has passed or is completed. */

@@ -12,6 +12,8 @@ export interface DateRow {
   userId: number;
   scheduledDate: Date;
   status: string;
+  /** The venue has confirmed (date_reservations.venue_status): only then is the date revealed. */
+  venueConfirmed: boolean;
   confirmedAt: Date | null;
   rescheduledAt: Date | null;
   /** Every rating of the date, by whoever of the couple wrote it. */
@@ -65,8 +67,31 @@ export const DATE_MSG = {
   rateClosed: `Ratings close ${RATING_WINDOW_DAYS} days after the date.`,
 } as const;
 
-export function isRevealed(scheduled: Date, now: Date): boolean {
+/** Inside the reveal window (48 hours before), or past. */
+export function inRevealWindow(scheduled: Date, now: Date): boolean {
   return scheduled.getTime() - now.getTime() <= REVEAL_WINDOW_HOURS * HOUR;
+}
+
+/**
+ * Whether the couple may see the plan: inside the reveal window and its venue has confirmed (an unconfirmed
+ * date is held: "final touches are being made"), or the date is past.
+ */
+export function isRevealed(scheduled: Date, now: Date, venueConfirmed = true): boolean {
+  if (scheduled.getTime() <= now.getTime()) return true;
+  return venueConfirmed && inRevealWindow(scheduled, now);
+}
+
+/** Inside the reveal window, ahead, not cancelled, but held: the venue has not confirmed yet. */
+export function isHeld(
+  row: Pick<DateRow, "status" | "scheduledDate" | "venueConfirmed">,
+  now: Date,
+): boolean {
+  return (
+    row.status !== "cancelled" &&
+    row.scheduledDate.getTime() > now.getTime() &&
+    inRevealWindow(row.scheduledDate, now) &&
+    !row.venueConfirmed
+  );
 }
 
 const allow = (until: Date | null): DateAction => ({
@@ -80,9 +105,16 @@ const deny = (reason: string, until: Date | null = null): DateAction => ({
   until: until?.toISOString() ?? null,
 });
 
-export function shownStatus(row: Pick<DateRow, "status" | "scheduledDate">, now: Date): MemberDateStatus {
+export function shownStatus(
+  row: Pick<DateRow, "status" | "scheduledDate"> & { venueConfirmed?: boolean },
+  now: Date,
+): MemberDateStatus {
   // The reveal job records "revealed"; until it has run, a scheduled date inside the window is shown as revealed.
-  if (row.status === "scheduled" && isRevealed(row.scheduledDate, now) && row.scheduledDate > now)
+  if (
+    row.status === "scheduled" &&
+    isRevealed(row.scheduledDate, now, row.venueConfirmed ?? true) &&
+    row.scheduledDate > now
+  )
     return "revealed";
   return row.status as MemberDateStatus;
 }
@@ -93,7 +125,7 @@ export function confirmAction(row: DateRow, now: Date): DateAction {
   if (row.status === "completed" || row.scheduledDate <= now) return deny(DATE_MSG.passed);
   if (row.status === "confirmed") return deny(DATE_MSG.alreadyConfirmed);
   if (row.status === "reschedule_requested") return deny(DATE_MSG.rescheduleRequested);
-  if (!isRevealed(row.scheduledDate, now)) return deny(DATE_MSG.notYetRevealed, deadline);
+  if (!isRevealed(row.scheduledDate, now, row.venueConfirmed)) return deny(DATE_MSG.notYetRevealed, deadline);
   if (now >= deadline) return deny(DATE_MSG.confirmClosed);
   return allow(deadline);
 }
@@ -132,7 +164,7 @@ export function toMemberDate(
   planLive = true,
 ): MemberDate {
   // A cancelled date is never revealed: the plan it held is not given away.
-  const revealed = row.status !== "cancelled" && isRevealed(row.scheduledDate, now);
+  const revealed = row.status !== "cancelled" && isRevealed(row.scheduledDate, now, row.venueConfirmed);
   const v = revealed ? row.venue : null;
   const idea = revealed ? row.idea : null;
   const own = row.ratings.find((r) => r.userId === viewerId);
@@ -143,6 +175,7 @@ export function toMemberDate(
     durationHours: row.idea?.duration ?? DEFAULT_DURATION_HOURS,
     status: shownStatus(row, now),
     revealed,
+    finalTouches: isHeld(row, now),
     revealAt: new Date(row.scheduledDate.getTime() - REVEAL_WINDOW_HOURS * HOUR).toISOString(),
     isPast: row.scheduledDate <= now || row.status === "completed",
     isPartnerDate: row.userId !== viewerId,

@@ -5,6 +5,8 @@
  * from the rule funnel (rulebook/funnel.ts), the words from explain.ts. Pure: no database, no HTTP, no clock
  * (options.now).
  */
+
+import { DEFAULT_DATE_HOURS, overlapping, venueEveningProblem } from "../../../shared/venue-hours.ts";
 import {
   hasAll,
   lastVisits,
@@ -16,7 +18,15 @@ import {
   spacingTiers,
 } from "../rulebook/funnel.ts";
 import { explainMatch, explainNoFit } from "./explain.ts";
-import { categoryRank, DAY_MS, norm, REVISIT_DAYS, seasonOfMonth, UNIVERSAL_CATEGORY } from "./rules.ts";
+import {
+  categoryRank,
+  DAY_MS,
+  HOUR_MS,
+  norm,
+  REVISIT_DAYS,
+  seasonOfMonth,
+  UNIVERSAL_CATEGORY,
+} from "./rules.ts";
 import type {
   Match,
   MatchResult,
@@ -45,6 +55,7 @@ interface SlotEntry {
   prev: { category: string; at: Date } | null;
 }
 const EMPTY: SlotEntry[] = [];
+const EMPTY_BOOKED: readonly (readonly [number, number])[] = [];
 
 /** Dates in one pass a venue takes before spreading outweighs the members' rankings. */
 export const VENUE_SOFT_CAPACITY = 12;
@@ -179,6 +190,7 @@ export function findMatches(
   };
   const load = options.venueLoad;
   const full = options.slotFull;
+  const taken = options.slotTaken;
   const radius = Math.max(1, member.travelRadiusMiles);
   const spendStep = member.dateSpend === null ? null : (SPEND_STEP[member.dateSpend] ?? -9);
   const stepSlack = member.openToTrying ? 1 : 0;
@@ -224,6 +236,11 @@ export function findMatches(
     if (spendStep !== null && (p.step < 0 || Math.abs(p.step - spendStep) > stepSlack)) return;
     if (excluded?.has(vid)) return;
     if (picked.size > 0 && picked.has(vid)) return;
+    // Archived, or missing what a booking needs (a booking e-mail, opening hours): never planned.
+    if (p.v.notBookable !== undefined && p.v.notBookable.length > 0) return;
+    const evening = p.v.evening;
+    const capacity = p.v.capacity;
+    const booked = p.v.booked ?? EMPTY_BOOKED;
     const last = facts.last.size === 0 ? undefined : facts.last.get(vid);
     const earliest = last === undefined ? Number.NEGATIVE_INFINITY : last + REVISIT_DAYS * DAY_MS;
     // The venue's best (idea, slot), kept in locals: a Best is made only for a venue that enters the top.
@@ -266,6 +283,13 @@ export function findMatches(
           continue;
         }
         if (full?.(vid, t)) continue;
+        // The venue's evening: open for the whole date, not closed that day, a place left at that time.
+        const hours = idea ? idea.idea.duration : DEFAULT_DATE_HOURS;
+        if (evening && venueEveningProblem(evening, e.s.parts, hours) !== null) continue;
+        if (capacity !== undefined) {
+          const end = t + hours * HOUR_MS;
+          if (overlapping(booked, t, end) + (taken?.(vid, t, end) ?? 0) >= capacity) continue;
+        }
         wScore = score;
         wEntry = e;
         wIdea = idea;

@@ -4,8 +4,10 @@
  */
 import { asc, sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
+import { notBookableReasons } from "../../../shared/admin/venues.ts";
 import { DATE_TYPES, DAYS_OF_WEEK, hasLiveSubscription, TIMES_OF_DAY } from "../../../shared/constants.ts";
 import { londonMonthKey } from "../../../shared/london-time.ts";
+import { type Closure, DEFAULT_DATE_HOURS, type OpeningHours } from "../../../shared/venue-hours.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -403,21 +405,40 @@ export const venueColumns = {
   longitude: venues.longitude,
   dietary: venues.dietaryAccommodations,
   accessibility: venues.accessibilityFeatures,
+  status: venues.status,
+  bookingEmail: venues.bookingEmail,
+  openingHours: venues.openingHours,
+  closures: venues.closures,
+  opensOnHolidays: venues.opensOnHolidays,
+  capacity: venues.capacity,
 };
 
 /** A venue row as read with venueColumns: the candidate's own fields, with coordinates instead of a location. */
-export type VenueFields = Omit<VenueCandidate, "location" | "dietary" | "accessibility" | "ideas"> & {
+export type VenueFields = Omit<
+  VenueCandidate,
+  "location" | "dietary" | "accessibility" | "ideas" | "notBookable" | "evening" | "capacity" | "booked"
+> & {
   latitude: string | null;
   longitude: string | null;
   dietary: string[] | null;
   accessibility: string[] | null;
+  status: string;
+  bookingEmail: string | null;
+  openingHours: Record<string, string[]> | null;
+  closures: Closure[];
+  opensOnHolidays: boolean;
+  capacity: number;
 };
 
 /**
  * The engine's venue from its row and its active ideas (loadVenues here, and the rulebook's one venue): its
  * location from its coordinates, else its postcode district.
  */
-export function venueCandidate(v: VenueFields, ideas: IdeaCandidate[]): VenueCandidate {
+export function venueCandidate(
+  v: VenueFields,
+  ideas: IdeaCandidate[],
+  booked: readonly (readonly [number, number])[] = [],
+): VenueCandidate {
   return {
     id: v.id,
     name: v.name,
@@ -430,7 +451,51 @@ export function venueCandidate(v: VenueFields, ideas: IdeaCandidate[]): VenueCan
     dietary: v.dietary ?? [],
     accessibility: v.accessibility ?? [],
     ideas,
+    notBookable: notBookableReasons(v),
+    evening: {
+      name: v.name,
+      openingHours: (v.openingHours as OpeningHours | null) ?? null,
+      closures: v.closures ?? [],
+      opensOnHolidays: v.opensOnHolidays,
+    },
+    capacity: v.capacity,
+    booked,
   };
+}
+
+interface BookedRow extends Record<string, unknown> {
+  venue_id: number;
+  start_ms: string;
+  end_ms: string;
+}
+
+/**
+ * Every venue's booked dates (not cancelled) from a day before `now` on, as [start, end) in ms: what capacity
+ * counts. `venueId` reads one venue's; `exceptId` leaves out a date being moved.
+ */
+export async function loadBooked(
+  conn: Conn,
+  now: Date,
+  opts: { venueId?: number; exceptId?: number } = {},
+): Promise<Map<number, [number, number][]>> {
+  const rows = await conn.execute<BookedRow>(sql`
+    select r.venue_id,
+      (extract(epoch from r.scheduled_date) * 1000)::bigint as start_ms,
+      (extract(epoch from r.scheduled_date + make_interval(hours => coalesce(i.duration, ${DEFAULT_DATE_HOURS}))) * 1000)::bigint as end_ms
+    from date_reservations r left join date_ideas i on i.id = r.date_idea_id
+    where r.status <> 'cancelled' and r.venue_id is not null
+      and r.scheduled_date > ${new Date(now.getTime() - 86_400_000)}
+      ${opts.venueId === undefined ? sql`` : sql`and r.venue_id = ${opts.venueId}`}
+      ${opts.exceptId === undefined ? sql`` : sql`and r.id <> ${opts.exceptId}`}
+  `);
+  const out = new Map<number, [number, number][]>();
+  for (const r of rows.rows) {
+    const span: [number, number] = [Number(r.start_ms), Number(r.end_ms)];
+    const list = out.get(r.venue_id);
+    if (list) list.push(span);
+    else out.set(r.venue_id, [span]);
+  }
+  return out;
 }
 
 interface IdeaRow extends Record<string, unknown> {
@@ -447,14 +512,19 @@ interface IdeaRow extends Record<string, unknown> {
 }
 
 /** Every venue with its active ideas; location from its coordinates, else its postcode district. */
-export async function loadVenues(deps: LoadDeps, conn: Conn = deps.db): Promise<VenueCandidate[]> {
-  const [venueRows, ideaRows] = await together(conn !== deps.db, [
+export async function loadVenues(
+  deps: LoadDeps & { now?: () => Date },
+  conn: Conn = deps.db,
+): Promise<VenueCandidate[]> {
+  const now = deps.now?.() ?? new Date();
+  const [venueRows, ideaRows, booked] = await together(conn !== deps.db, [
     () => conn.select(venueColumns).from(venues).orderBy(asc(venues.id)),
     () =>
       conn.execute<IdeaRow>(sql`
       select id, venue_id, title, category, price_level, season, time_of_day, duration, tags, requirements
       from date_ideas where is_active and venue_id is not null order by id
     `),
+    () => loadBooked(conn, now),
   ] as const);
   const ideas = new Map<number, IdeaCandidate[]>();
   for (const i of ideaRows.rows) {
@@ -473,5 +543,5 @@ export async function loadVenues(deps: LoadDeps, conn: Conn = deps.db): Promise<
     if (l) l.push(idea);
     else ideas.set(i.venue_id, [idea]);
   }
-  return venueRows.map((v) => venueCandidate(v, ideas.get(v.id) ?? []));
+  return venueRows.map((v) => venueCandidate(v, ideas.get(v.id) ?? [], booked.get(v.id) ?? []));
 }

@@ -8,14 +8,16 @@
 import { sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { londonInstant, londonParts } from "../../../shared/london-time.ts";
+import { overlapping } from "../../../shared/venue-hours.ts";
 import type { Tx } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http-error.ts";
 import { datesThatStillFit, type SkippedDate, skippedText } from "../rulebook/plan-check.ts";
+import { dateHours } from "../rulebook/rules.ts";
 import { findMatches } from "./engine.ts";
 import { previousText } from "./explain.ts";
-import { type LoadDeps, type LoadedMember, loadProfiles, loadVenues } from "./load.ts";
-import { norm, VENUE_SLOT_CAP } from "./rules.ts";
+import { type LoadDeps, type LoadedMember, loadBooked, loadProfiles, loadVenues } from "./load.ts";
+import { HOUR_MS, norm } from "./rules.ts";
 import type { MemberProfile, PlanSummary, VenueCandidate } from "./types.ts";
 
 /** pg_advisory_xact_lock key of the planner ("plan" in ASCII). */
@@ -133,10 +135,14 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
       t = performance.now();
       const units = unitsOf(members, month);
       const venueLoad = new Map<number, number>();
-      // Couples per instant per venue: at most VENUE_SLOT_CAP.
-      const slotLoad = new Map<number, Map<number, number>>();
-      const slotFull = (venueId: number, at: number) =>
-        (slotLoad.get(at)?.get(venueId) ?? 0) >= VENUE_SLOT_CAP;
+      // This pass's dates per venue ([start, end) in ms): with the venue's booked dates, at most its capacity
+      // overlap at any time.
+      const passDates = new Map<number, [number, number][]>();
+      const slotTaken = (venueId: number, start: number, end: number) => {
+        const list = passDates.get(venueId);
+        return list ? overlapping(list, start, end) : 0;
+      };
+      const venueById = new Map(venues.map((v) => [v.id, v]));
       const planned: PlannedDate[] = [];
       const unplaced: { userId: number; name: string; reason: string }[] = [];
       let membersUnplaced = 0;
@@ -165,7 +171,7 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
             to: window.to,
             limit: 1,
             venueLoad,
-            slotFull,
+            slotTaken,
           });
           const m = result.matches[0];
           if (!m) {
@@ -183,12 +189,11 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
           });
           venueLoad.set(m.venueId, (venueLoad.get(m.venueId) ?? 0) + 1);
           const at = m.scheduledDate.getTime();
-          let atSlot = slotLoad.get(at);
-          if (!atSlot) {
-            atSlot = new Map();
-            slotLoad.set(at, atSlot);
-          }
-          atSlot.set(m.venueId, (atSlot.get(m.venueId) ?? 0) + 1);
+          const idea = venueById.get(m.venueId)?.ideas.find((i) => i.id === m.dateIdeaId) ?? null;
+          const span: [number, number] = [at, at + dateHours(idea) * HOUR_MS];
+          const list = passDates.get(m.venueId);
+          if (list) list.push(span);
+          else passDates.set(m.venueId, [span]);
           history = [
             {
               reservationId: -planned.length,
@@ -350,13 +355,20 @@ export async function recheckAndWrite(
   await tx.execute(sql`
     select id from users where id = any(${sql.param(lockIds)}::int[]) order by id for update
   `);
-  const venueById = new Map(venues.map((v) => [v.id, v]));
+  // Then the venues (couples first, venues second, as createAssignment locks them), and their booked dates read
+  // again: a date booked at one of them since the month was read counts against its capacity.
+  const venueIds = [...new Set(planned.map((p) => p.venueId))].sort((a, b) => a - b);
+  await tx.execute(sql`
+    select id from venues where id = any(${sql.param(venueIds)}::int[]) order by id for no key update
+  `);
+  const booked = await loadBooked(tx, now);
+  const venueById = new Map(venues.map((v) => [v.id, { ...v, booked: booked.get(v.id) ?? [] }]));
   const { keep, skipped } = await datesThatStillFit(deps, tx, planned, venueById, now);
   if (keep.length === 0) return { keep, skipped };
 
   await tx.execute(sql`
-    insert into date_reservations (user_id, venue_id, date_idea_id, scheduled_date, status, match_reasons)
-    select t.u, t.v, t.i, t.s, 'scheduled', t.r::jsonb
+    insert into date_reservations (user_id, venue_id, date_idea_id, scheduled_date, status, match_reasons, venue_status)
+    select t.u, t.v, t.i, t.s, 'scheduled', t.r::jsonb, 'pending'
     from unnest(${sql.param(keep.map((p) => p.userId))}::int[], ${sql.param(keep.map((p) => p.venueId))}::int[],
       ${sql.param(keep.map((p) => p.dateIdeaId))}::int[],
       ${sql.param(keep.map((p) => p.scheduledDate.toISOString()))}::timestamptz[],

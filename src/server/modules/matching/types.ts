@@ -10,6 +10,7 @@
  *   planMonth(deps, { month?, dryRun, triggeredBy? }) -> PlanSummary   (plan.ts)
  */
 import type { DATE_TYPES, DAYS_OF_WEEK, PRICE_LEVELS, TIMES_OF_DAY } from "../../../shared/constants.ts";
+import type { VenueEvening } from "../../../shared/venue-hours.ts";
 
 export type DateType = (typeof DATE_TYPES)[number];
 export type TimeOfDayPref = (typeof TIMES_OF_DAY)[number];
@@ -98,6 +99,17 @@ export interface VenueCandidate {
   accessibility: string[];
   /** Active ideas at this venue. A venue without ideas can still be matched as itself (category from its type). */
   ideas: IdeaCandidate[];
+  /**
+   * Why the venue cannot be booked at all ("Archived", "No booking e-mail", "No opening hours", ...); empty or
+   * absent: bookable. Never planned or offered while not empty.
+   */
+  notBookable?: readonly string[];
+  /** Its opening hours, closures and holiday opening (absent: no such rules, as in the engine's own tests). */
+  evening?: VenueEvening;
+  /** How many of our couples it takes at once (absent: no limit). */
+  capacity?: number;
+  /** Its dates already booked (not cancelled, from a day ago on): [start, end) in ms. */
+  booked?: readonly (readonly [number, number])[];
 }
 
 export interface Match {
@@ -172,6 +184,8 @@ export interface ScoreParts {
 export interface PlannerOptions extends MatchOptions {
   /** True when a venue already holds as many of this pass's couples at that instant as it may. */
   slotFull?: (venueId: number, at: number) => boolean;
+  /** This pass's couples at the venue whose dates overlap [start, end) (counted against its capacity). */
+  slotTaken?: (venueId: number, start: number, end: number) => number;
   /** Look at every venue in distance order, without the category shortcut (tests compare the two). */
   exhaustive?: boolean;
 }

@@ -18,7 +18,7 @@ import { dateIdeas, userPreferences, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { type Couple, readCouple } from "../couples/couple.ts";
-import { loadProfiles, venueCandidate, venueColumns } from "../matching/load.ts";
+import { loadBooked, loadProfiles, venueCandidate, venueColumns } from "../matching/load.ts";
 import type { IdeaCandidate, VenueCandidate } from "../matching/types.ts";
 import { type BookingFacts, brokenRules, type Person } from "./rules.ts";
 
@@ -28,6 +28,8 @@ export interface BookingProposal {
   scheduledDate: Date;
   /** A date idea; null: the venue itself; undefined: the active idea at the venue that breaks fewest rules. */
   dateIdeaId?: number | null;
+  /** The date being moved: not a clash with itself, and not counted against the venue's capacity. */
+  exceptReservationId?: number;
 }
 
 export type Ineligible = "deleted" | "noPlan" | "inPast" | "tooFar";
@@ -64,15 +66,18 @@ const ideaColumns = {
 async function loadVenue(
   conn: Conn,
   venueId: number,
+  now: Date,
+  exceptId?: number,
 ): Promise<{ venue: VenueCandidate; ideas: IdeaRow[] } | null> {
   const [v] = await conn.select(venueColumns).from(venues).where(eq(venues.id, venueId));
   if (!v) return null;
+  const booked = (await loadBooked(conn, now, { venueId, exceptId })).get(venueId) ?? [];
   const ideas: IdeaRow[] = await conn
     .select(ideaColumns)
     .from(dateIdeas)
     .where(and(eq(dateIdeas.venueId, venueId), eq(dateIdeas.isActive, true)))
     .orderBy(asc(dateIdeas.id));
-  return { venue: venueCandidate(v, ideas), ideas };
+  return { venue: venueCandidate(v, ideas, booked), ideas };
 }
 
 const ineligible = (kind: Ineligible, reason: string, couple: Couple | null): RulebookAnswer => ({
@@ -114,7 +119,7 @@ export async function checkBooking(
   if (p.scheduledDate.getTime() > addMonths(now, BOOKING_HORIZON_MONTHS).getTime())
     return ineligible("tooFar", RULE_MSG.tooFar, couple);
 
-  const place = await loadVenue(conn, p.venueId);
+  const place = await loadVenue(conn, p.venueId, now, p.exceptReservationId);
   if (!place) throw notFound(ASSIGNMENT_MSG.venueNotFound);
   let chosen: IdeaRow | null = null;
   if (typeof p.dateIdeaId === "number") {
@@ -138,12 +143,18 @@ export async function checkBooking(
   // The allowance as the engine counts it (load.ts quotaRemaining): the owner's row, or the couple's dates.
   const ym = londonMonthKey(p.scheduledDate);
   const quota = loaded.quotaRows.get(ym);
+  // A date being moved is not a clash with itself, and within its own month takes no second allowance.
+  const moving = loaded.profile.history.find((h) => h.reservationId === p.exceptReservationId);
+  const profile = moving
+    ? { ...loaded.profile, history: loaded.profile.history.filter((h) => h !== moving) }
+    : loaded.profile;
+  const sameMonth = moving && londonMonthKey(moving.scheduledDate) === ym ? 1 : 0;
   const allowance = {
     allowed: quota?.allowed ?? datesAllowed(loaded.profile.tier),
-    used: Math.max(quota?.used ?? 0, loaded.coupleDatesByMonth.get(ym) ?? 0),
+    used: Math.max(quota?.used ?? 0, loaded.coupleDatesByMonth.get(ym) ?? 0) - sameMonth,
   };
   const facts = (idea: IdeaRow | null): BookingFacts => ({
-    profile: loaded.profile,
+    profile,
     people,
     venue: place.venue,
     idea,

@@ -11,10 +11,12 @@ import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import { londonDayMonth, londonMonthKey } from "../../../shared/london-time.ts";
+import { overlapping } from "../../../shared/venue-hours.ts";
 import type { Tx } from "../../db/client.ts";
 import { type LoadDeps, loadProfiles } from "../matching/load.ts";
+import { HOUR_MS } from "../matching/rules.ts";
 import type { MemberProfile, VenueCandidate } from "../matching/types.ts";
-import { brokenRules, type Person } from "./rules.ts";
+import { brokenRules, dateHours, type Person } from "./rules.ts";
 
 /** A date the planner means to write (plan.ts PlannedDate, without the words). */
 export interface DateToWrite {
@@ -90,6 +92,8 @@ export async function datesThatStillFit<T extends DateToWrite>(
   );
   let history: MemberProfile["history"] = [];
   const keptByMonth = new Map<string, number>();
+  // Dates kept in this pass per venue ([start, end) in ms): they take the venue's places too.
+  const keptAt = new Map<number, [number, number][]>();
   let current = -1;
   for (const p of ordered) {
     const loaded = byId.get(p.userId);
@@ -124,7 +128,12 @@ export async function datesThatStillFit<T extends DateToWrite>(
     const people = [m.userId, ...(m.partnerId ? [m.partnerId] : [])]
       .map((id) => personOf.get(id))
       .filter((x): x is Person => !!x);
+    const start = p.scheduledDate.getTime();
+    const span: [number, number] = [start, start + dateHours(idea) * HOUR_MS];
     const broken = brokenRules({
+      venueTaken:
+        overlapping(venue.booked ?? [], span[0], span[1]) +
+        overlapping(keptAt.get(venue.id) ?? [], span[0], span[1]),
       profile: { ...m, history },
       people,
       venue,
@@ -143,6 +152,9 @@ export async function datesThatStillFit<T extends DateToWrite>(
     }
     keep.push(p);
     keptByMonth.set(ym, kept + 1);
+    const atVenue = keptAt.get(venue.id);
+    if (atVenue) atVenue.push(span);
+    else keptAt.set(venue.id, [span]);
     history = [
       {
         reservationId: -keep.length,

@@ -7,6 +7,7 @@
 
 import { ASSIGNMENT_CLASH_HOURS } from "../../../shared/admin/assignments.ts";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
+import { NOT_BOOKABLE } from "../../../shared/admin/venues.ts";
 import {
   londonDayMonth,
   londonDayNumber,
@@ -16,6 +17,7 @@ import {
   londonWeekdayDayMonth,
   monthKeyName,
 } from "../../../shared/london-time.ts";
+import { DEFAULT_DATE_HOURS, overlapping, venueEveningProblem } from "../../../shared/venue-hours.ts";
 import { distanceMiles } from "../matching/geo/index.ts";
 import {
   HOUR_MS,
@@ -54,6 +56,42 @@ export interface BookingFacts {
   now: Date;
   /** The couple's allowance of the London month of `at`. */
   allowance: { allowed: number; used: number };
+  /**
+   * Other dates at the venue (any couple, not cancelled) overlapping this one's time: capacity counts them.
+   * Absent: venue.booked is counted (the date being checked is not in it).
+   */
+  venueTaken?: number;
+}
+
+/** The date's length in hours: its idea's, or DEFAULT_DATE_HOURS for the venue itself. */
+export const dateHours = (idea: { duration: number } | null) => idea?.duration ?? DEFAULT_DATE_HOURS;
+
+/** The venue's own rules for a date at `at`: bookable at all, open for the whole date, a place left. */
+export function venueRules(
+  venue: VenueCandidate,
+  at: Date,
+  hours: number,
+  taken: number | undefined,
+): string[] {
+  const out: string[] = [];
+  const reasons = venue.notBookable ?? [];
+  if (reasons.includes(NOT_BOOKABLE.archived)) out.push(RULE_MSG.venueArchived(venue.name));
+  const others = reasons.filter((r) => r !== NOT_BOOKABLE.archived && r !== NOT_BOOKABLE.noLocation);
+  if (others.length > 0)
+    out.push(RULE_MSG.venueNotBookable(venue.name, listText(others.map((r) => r.toLowerCase()))));
+  if (venue.evening) {
+    const problem = venueEveningProblem(venue.evening, at, hours);
+    if (problem?.kind === "closed")
+      out.push(RULE_MSG.venueClosed(venue.name, londonWeekdayDayMonth(at), problem.detail));
+    else if (problem && !reasons.includes(NOT_BOOKABLE.noHours))
+      out.push(RULE_MSG.venueHours(venue.name, problem.detail));
+  }
+  if (venue.capacity !== undefined) {
+    const t = at.getTime();
+    const n = taken ?? overlapping(venue.booked ?? [], t, t + hours * HOUR_MS);
+    if (n >= venue.capacity) out.push(RULE_MSG.venueFull(venue.name, venue.capacity));
+  }
+  return out;
 }
 
 const STEP: Record<string, number> = { low: 0, medium: 1, high: 2 };
@@ -141,6 +179,9 @@ export function brokenRules(f: BookingFacts): string[] {
       );
     }
   }
+
+  // The venue's evening: bookable, open, a place left.
+  out.push(...venueRules(venue, at, dateHours(idea), f.venueTaken));
 
   // The idea itself.
   if (idea) {

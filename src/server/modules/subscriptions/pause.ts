@@ -59,6 +59,7 @@ interface BookedDate {
   userId: number;
   scheduledDate: Date;
   venue: string | null;
+  venueStatus: string;
 }
 
 const hhmm = (d: Date) => {
@@ -73,7 +74,7 @@ function named(d: BookedDate, now: Date): PauseDate {
     day: londonWeekdayDayMonth(d.scheduledDate),
     time: hhmm(d.scheduledDate),
     // Never spoil a surprise: the venue only once the member could read it on the date page.
-    venue: isRevealed(d.scheduledDate, now) ? d.venue : null,
+    venue: isRevealed(d.scheduledDate, now, d.venueStatus === "confirmed") ? d.venue : null,
   };
 }
 
@@ -91,6 +92,7 @@ async function bookedDates(tx: Tx, ids: number[], from: Date, until: Date): Prom
       userId: dateReservations.userId,
       scheduledDate: dateReservations.scheduledDate,
       venue: venues.name,
+      venueStatus: dateReservations.venueStatus,
     })
     .from(dateReservations)
     .leftJoin(venues, eq(venues.id, dateReservations.venueId))

@@ -54,6 +54,41 @@ const override = `case when r.overridden_at is null then 'null' else ${object(
   "override",
 )} end`;
 
+/** toVenueBooking (query.ts): the date's venue state and its latest request. */
+const venueBooking = `(select ${object(
+  [
+    [
+      "status",
+      `to_json(case when r.venue_status = 'pending' then (case when r.status = 'cancelled' then 'cancelled' else 'requested' end)
+        when r.venue_status in ('requested', 'confirmed', 'declined', 'proposed', 'cancelled') then r.venue_status
+        else 'requested' end)::text`,
+    ],
+    ["reference", value("r.venue_reference")],
+    ["answeredAt", instant("r.venue_answered_at")],
+    ["requestedAt", `case when r.venue_status = 'pending' then 'null' else ${instant("b.requested_at")} end`],
+    [
+      "escalated",
+      `case when r.venue_status not in ('pending', 'confirmed') and r.status <> 'cancelled'
+        and b.escalated_at is not null then 'true' else 'false' end`,
+    ],
+    [
+      "declineReason",
+      `case when r.venue_status = 'pending' then 'null' else ${value("b.decline_reason")} end`,
+    ],
+    [
+      "proposedDate",
+      `case when r.venue_status = 'proposed' then ${instant("b.proposed_date")} else 'null' end`,
+    ],
+    [
+      "proposedNote",
+      `case when r.venue_status = 'proposed' then ${value("b.proposed_note")} else 'null' end`,
+    ],
+  ],
+  "venueBooking",
+)} from (select 1) one left join lateral (
+  select * from venue_bookings vb where vb.reservation_id = r.id order by vb.id desc limit 1
+) b on true)`;
+
 const row = object([
   ["id", value("r.id")],
   ["userId", value("r.user_id")],
@@ -107,6 +142,7 @@ const row = object([
   ["ratings", ratingsJsonSql("r.id")],
   ["matchReasons", matchReasons],
   ["override", override],
+  ["venueBooking", venueBooking],
 ]);
 
 /** The object schemas the page must match, by the same paths as builtKeys. */
@@ -118,6 +154,7 @@ function schemaKeys(): Map<string, string[]> {
     ["venue", Object.keys(shape.venue.unwrap().shape)],
     ["dateIdea", Object.keys(shape.dateIdea.unwrap().shape)],
     ["override", Object.keys(shape.override.unwrap().shape)],
+    ["venueBooking", Object.keys(shape.venueBooking.shape)],
   ]);
 }
 

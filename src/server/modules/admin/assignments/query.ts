@@ -1,11 +1,33 @@
 import { eq, sql } from "drizzle-orm";
-import type { AdminAssignment, AdminRating } from "../../../../shared/admin/assignments.ts";
+import type {
+  AdminAssignment,
+  AdminRating,
+  AdminVenueBooking,
+} from "../../../../shared/admin/assignments.ts";
+import { VENUE_BOOKING_STATUSES } from "../../../../shared/venue-bookings.ts";
 import type { Db } from "../../../db/client.ts";
 import { dateIdeas, dateReservations, users, venues } from "../../../db/schema.ts";
 import { overriderNameSql, toOverride } from "./override.ts";
 import { ratingsJsonSql, summariseRatings } from "./ratings-sql.ts";
 
 type Reader = Pick<Db, "select">;
+
+interface LatestRequest {
+  requestedAt: string;
+  escalated: boolean;
+  declineReason: string | null;
+  proposedDate: string | null;
+  proposedNote: string | null;
+}
+
+/** The date's latest venue request as JSON (instants as toISOString writes them), or null. */
+const LATEST_REQUEST_SQL = `(select json_build_object(
+    'requestedAt', to_char(b.requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'escalated', b.escalated_at is not null,
+    'declineReason', b.decline_reason,
+    'proposedDate', to_char(b.proposed_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'proposedNote', b.proposed_note)
+  from venue_bookings b where b.reservation_id = "date_reservations"."id" order by b.id desc limit 1)`;
 
 const columns = {
   id: dateReservations.id,
@@ -36,6 +58,10 @@ const columns = {
   ideaCategory: dateIdeas.category,
   ideaDuration: dateIdeas.duration,
   ideaTimeOfDay: dateIdeas.timeOfDay,
+  venueStatus: dateReservations.venueStatus,
+  venueReference: dateReservations.venueReference,
+  venueAnsweredAt: dateReservations.venueAnsweredAt,
+  latestRequest: sql<LatestRequest | null>`${sql.raw(LATEST_REQUEST_SQL)}`,
 };
 
 /** Dates with their member, venue and date idea joined; callers add where/order/limit. */
@@ -51,6 +77,37 @@ export function assignmentQuery(db: Reader) {
 export type AssignmentRow = Awaited<ReturnType<typeof assignmentQuery>>[number];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The wire's venue status of a stored one: a date not yet asked reads "requested" ("cancelled" once cancelled). */
+export function wireVenueStatus(venueStatus: string, status: string): AdminVenueBooking["status"] {
+  if (venueStatus === "pending") return status === "cancelled" ? "cancelled" : "requested";
+  return (VENUE_BOOKING_STATUSES as readonly string[]).includes(venueStatus)
+    ? (venueStatus as AdminVenueBooking["status"])
+    : "requested";
+}
+
+export function toVenueBooking(r: {
+  venueStatus: string;
+  status: string;
+  venueReference: string | null;
+  venueAnsweredAt: Date | null;
+  latestRequest: LatestRequest | string | null;
+}): AdminVenueBooking {
+  const latest: LatestRequest | null =
+    typeof r.latestRequest === "string" ? JSON.parse(r.latestRequest) : r.latestRequest;
+  const sent = r.venueStatus !== "pending";
+  return {
+    status: wireVenueStatus(r.venueStatus, r.status),
+    reference: r.venueReference,
+    answeredAt: iso(r.venueAnsweredAt),
+    requestedAt: sent ? (latest?.requestedAt ?? null) : null,
+    escalated:
+      sent && r.status !== "cancelled" && r.venueStatus !== "confirmed" && (latest?.escalated ?? false),
+    declineReason: sent ? (latest?.declineReason ?? null) : null,
+    proposedDate: r.venueStatus === "proposed" ? (latest?.proposedDate ?? null) : null,
+    proposedNote: r.venueStatus === "proposed" ? (latest?.proposedNote ?? null) : null,
+  };
+}
 
 export function toAdminAssignment(r: AssignmentRow): AdminAssignment {
   const ratings: AdminRating[] = JSON.parse(r.ratings);
@@ -94,6 +151,7 @@ export function toAdminAssignment(r: AssignmentRow): AdminAssignment {
       ? r.matchReasons.filter((x): x is string => typeof x === "string")
       : null,
     override: toOverride(r),
+    venueBooking: toVenueBooking(r),
   };
 }
 

@@ -8,6 +8,7 @@ import { userIdParamSchema } from "../../../../shared/admin/members.ts";
 import {
   checkAssignmentSchema,
   createAssignmentWithOverrideSchema,
+  moveAssignmentSchema,
   rulebookCheckSchema,
   statusChangeSchema,
 } from "../../../../shared/admin/rulebook.ts";
@@ -24,6 +25,7 @@ import {
   assignmentExportRows,
   listAssignmentsJson,
 } from "./list.ts";
+import { moveAssignment } from "./move.ts";
 import { createAssignment } from "./service.ts";
 import { updateAssignmentStatus } from "./status.ts";
 import { undoChange } from "./undo.ts";
@@ -144,6 +146,26 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (req) => undoChange(deps, req.params.assignmentId),
+  );
+
+  r.post(
+    "/api/admin/assignments/:assignmentId/move",
+    {
+      schema: {
+        summary: "Move a date to another time, venue or idea (one action, undoable)",
+        params: z.object({ assignmentId: adminId }),
+        body: moveAssignmentSchema,
+        response: { 200: adminAssignmentSchema },
+        errors: [409, 422],
+      },
+    },
+    async (req) => {
+      const { overrideReason, ...body } = req.body;
+      return moveAssignment(deps, req.params.assignmentId, {
+        ...body,
+        override: overrideReason ? { reason: overrideReason, by: req.user!.id } : null,
+      });
+    },
   );
 
   r.post(

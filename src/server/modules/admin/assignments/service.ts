@@ -103,13 +103,15 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
     if (gone) throw rulebookRefusal(deletedAnswer, false);
     const couple = await lockCouple(t, input.userId);
     const { member } = couple;
-    // The venue and idea rows are key-share locked: a delete at the same moment waits for this date and is
-    // then refused for it, instead of removing the row between this check and the insert (a 500).
+    // The venue row is locked (after the couple, as every booking path locks them): two bookings at one venue
+    // run one after the other, so its capacity counts the first when the second is checked, and a delete at
+    // the same moment waits for this date and is then refused for it (instead of a 500). The idea rows are
+    // key-share locked for the same reason.
     const [venue] = await t
       .select({ id: venues.id })
       .from(venues)
       .where(eq(venues.id, input.venueId))
-      .for("key share");
+      .for("no key update");
     if (!venue) throw notFound(ASSIGNMENT_MSG.venueNotFound);
     if (typeof input.dateIdeaId === "number") {
       const [idea] = await t
@@ -153,6 +155,8 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
         dateIdeaId,
         scheduledDate: input.scheduledDate,
         status: "scheduled",
+        // The venue is asked once the undo window has passed (venue-bookings/requests.ts).
+        venueStatus: "pending",
         aiSuggestion: input.aiSuggestion ?? null,
         matchReasons: input.matchReasons?.length ? input.matchReasons : null,
         ...(overridden && override

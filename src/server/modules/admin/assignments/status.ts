@@ -52,6 +52,9 @@ export async function updateAssignmentStatus(
       await consumeQuota(tx, couple, dateRow.scheduledDate, { allowOver: overridden });
       if (await cancellationWentOut(tx, dateRow)) mailRound = dateRow.mailRound + 1;
     }
+    // A reinstated date is booked again: the venue is asked again (its earlier request was cancelled, or is
+    // still open and stays so when the undo comes before the sweep).
+    const reinstated = dateRow.status === "cancelled" && status !== "cancelled";
     // Reaching confirmed (or revealed) passes through the reveal: both times are kept once set.
     const revealedNow = (status === "revealed" || status === "confirmed") && !dateRow.revealedAt;
     await tx
@@ -59,6 +62,7 @@ export async function updateAssignmentStatus(
       .set({
         status,
         mailRound,
+        ...(reinstated && dateRow.venueStatus === "cancelled" ? { venueStatus: "pending" } : {}),
         ...(revealedNow ? { revealedAt: now } : {}),
         ...(status === "confirmed" && !dateRow.confirmedAt ? { confirmedAt: now } : {}),
       })
@@ -152,19 +156,18 @@ async function cancellationWentOut(tx: Tx, dateRow: StoredDate): Promise<boolean
   return sent.some((m) => roundOfKey(m.key) === dateRow.mailRound);
 }
 
-/** A cancelled date's effects: its month's date back to the couple, its venue out of the member's matches. */
+/**
+ * A cancelled date's effects: its month's date back to the couple. The venue is not excluded for the couple
+ * (a cancellation says nothing about the venue; exclusions are only the members' own choices), and the venue
+ * is told by the venue-bookings sweep once the undo window has passed.
+ */
 export async function takeBackForCancel(
   tx: Tx,
   couple: Couple | null,
   dateRow: Pick<StoredDate, "userId" | "venueId" | "scheduledDate">,
-  now: Date,
+  _now: Date,
 ): Promise<void> {
   await returnQuota(tx, couple?.allowanceOwner.id ?? dateRow.userId, dateRow.scheduledDate);
-  if (dateRow.venueId !== null)
-    await tx
-      .insert(userVenueExclusions)
-      .values({ userId: dateRow.userId, venueId: dateRow.venueId, reason: "cancelled", excludedAt: now })
-      .onConflictDoNothing();
 }
 
 /** Removes a "cancelled" exclusion unless another cancelled date of the member at that venue explains it. */

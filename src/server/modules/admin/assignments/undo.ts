@@ -7,6 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import type { UndoKind, UndoResult, UndoState } from "../../../../shared/admin/assignment-status.ts";
 import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
+import { londonMonthKey } from "../../../../shared/london-time.ts";
 import { aiDateSuggestions, dateReservations } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict } from "../../../http-error.ts";
@@ -15,7 +16,7 @@ import { readAssignment } from "./query.ts";
 import { refuseClash } from "./service.ts";
 import { liftExclusion, lockDateAndCouple, takeBackForCancel } from "./status.ts";
 
-const KINDS: readonly UndoKind[] = ["created", "cancelled", "reinstated"];
+const KINDS: readonly UndoKind[] = ["created", "cancelled", "reinstated", "moved"];
 
 /** The stored undo_state, or null when there is none (or it is not one this code wrote). */
 function readUndoState(raw: unknown): UndoState | null {
@@ -27,11 +28,14 @@ function readUndoState(raw: unknown): UndoState | null {
     typeof s.scheduledDate !== "string"
   )
     return null;
+  const before = s.before as UndoState["before"] | undefined;
+  if (s.kind === "moved" && (!before || typeof before.scheduledDate !== "string")) return null;
   return {
     kind: s.kind as UndoKind,
     previousStatus: typeof s.previousStatus === "string" ? s.previousStatus : null,
     status: s.status,
     scheduledDate: s.scheduledDate,
+    ...(before ? { before } : {}),
   };
 }
 
@@ -55,6 +59,35 @@ export async function undoChange(deps: Deps, id: number): Promise<UndoResult> {
         .where(and(eq(aiDateSuggestions.reservationId, id), eq(aiDateSuggestions.status, "booked")));
       await tx.delete(dateReservations).where(eq(dateReservations.id, id));
       return { kind: state.kind, message, assignment: null };
+    }
+
+    if (state.kind === "moved" && state.before) {
+      // Back to its time, venue and idea, two minutes at most ago; its old time is asked for a clash again, and
+      // the allowance moves back when the move changed the month.
+      const b = state.before;
+      const at = new Date(b.scheduledDate);
+      if (couple) {
+        await refuseClash(tx, couple.ids, at, dateRow.id);
+        if (londonMonthKey(at) !== londonMonthKey(dateRow.scheduledDate)) {
+          await returnQuota(tx, couple.allowanceOwner.id, dateRow.scheduledDate);
+          await consumeQuota(tx, couple, at, { allowOver: true });
+        }
+      }
+      await tx
+        .update(dateReservations)
+        .set({
+          scheduledDate: at,
+          venueId: b.venueId,
+          dateIdeaId: b.dateIdeaId,
+          status: b.status,
+          venueStatus: b.venueStatus,
+          venueReference: b.venueReference,
+          venueAnsweredAt: b.venueAnsweredAt ? new Date(b.venueAnsweredAt) : null,
+          mailHoldUntil: null,
+          undoState: null,
+        })
+        .where(eq(dateReservations.id, id));
+      return { kind: state.kind, message, assignment: await readAssignment(tx, id) };
     }
 
     let status: string;
