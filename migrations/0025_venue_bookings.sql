@@ -36,4 +36,6 @@ ALTER TABLE "venue_bookings" ADD CONSTRAINT "venue_bookings_reservation_id_date_
 ALTER TABLE "venue_bookings" ADD CONSTRAINT "venue_bookings_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "venue_bookings" ADD CONSTRAINT "venue_bookings_answered_by_users_id_fk" FOREIGN KEY ("answered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "venue_bookings_reservation_idx" ON "venue_bookings" USING btree ("reservation_id","id");--> statement-breakpoint
-CREATE INDEX "venue_bookings_status_idx" ON "venue_bookings" USING btree ("status","requested_at");
+CREATE INDEX "venue_bookings_status_idx" ON "venue_bookings" USING btree ("status","requested_at");--> statement-breakpoint
+-- A cancellation no longer excludes its venue for the couple: the exclusions it made are not the members' choices.
+DELETE FROM "user_venue_exclusions" WHERE "reason" = 'cancelled';

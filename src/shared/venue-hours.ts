@@ -54,8 +54,10 @@ export function normaliseSession(s: string): string | null {
   const t = s.trim().replace(/\s+/g, "").replace(/[–—]/g, "-");
   const m = /^(\d{1,2})[:.]?(\d{2})-(\d{1,2})[:.]?(\d{2})$/.exec(t);
   if (!m) return null;
-  const out = `${pad(Number(m[1]))}:${m[2]}-${pad(Number(m[3]))}:${m[4]}`;
-  return sessionMinutes(out) ? out : null;
+  const [h1, m1, h2, m2] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+  if (h1 > 23 || m1 > 59 || h2 > 24 || m2 > 59 || (h2 === 24 && m2 > 0)) return null;
+  // A session that starts and ends at the same time keeps its shape: daySessionProblems names it.
+  return `${pad(h1)}:${m[2]}-${pad(h2)}:${m[4]}`;
 }
 
 /** Problems with one day's sessions (empty: fine). Sorted by start in the stored form. */
