@@ -62,6 +62,7 @@ const AdminMemberPage = lazy(() => import("./pages/admin-member.tsx"));
 const GiftPage = lazy(pages.gift);
 const GiftManagePage = lazy(pages.giftManage);
 const GiftRedeemPage = lazy(pages.giftRedeem);
+const VenueBookingPage = lazy(() => import("./pages/venue-booking.tsx"));
 
 /**
  * Calls `load` the first time only and answers the same promise after; once it has arrived, a promise that
@@ -240,6 +241,7 @@ function VisitorRoutes() {
         <Route path="/gift" component={GiftPage} />
         <Route path="/gift/manage" component={GiftManagePage} />
         <Route path="/gift/redeem" component={GiftRedeemPage} />
+        <Route path="/venue-booking/:token" component={VenueBookingPage} />
         <Route path="/login" component={LoginRedirect} />
         {MEMBER_PATHS.map((path) => (
           <Route key={path} path={path} component={SignInRequired} />
@@ -261,6 +263,7 @@ function MemberRoutes({ isAdmin }: { isAdmin: boolean }) {
         <Route path="/gift" component={GiftPage} />
         <Route path="/gift/manage" component={GiftManagePage} />
         <Route path="/gift/redeem" component={GiftRedeemPage} />
+        <Route path="/venue-booking/:token" component={VenueBookingPage} />
         <Route path="/dashboard" component={DashboardPage} />
         <Route path="/onboarding" component={OnboardingPage} />
         <Route path="/subscription" component={SubscriptionPage} />
@@ -360,7 +363,8 @@ function Shell() {
       >
         Skip to content
       </a>
-      {offline ? <OfflineHeader /> : <Header />}
+      {/* A venue's booking link is not the members' site: its page draws only the brand mark. */}
+      {offline ? <OfflineHeader /> : location.startsWith("/venue-booking/") ? null : <Header />}
       <main id="main" className="flex flex-1 flex-col">
         <ScreenErrorBoundary location={location}>
           {offline ? <OfflineRoutes /> : user ? <MemberRoutes isAdmin={user.isAdmin} /> : <VisitorRoutes />}

@@ -1,0 +1,96 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import type { z } from "zod";
+import { VENUE_BOOKING_MSG, type VenueBookingView } from "../../../shared/venue-bookings.ts";
+import { apiJson, errorBody, errorMessage, errorStatus } from "../../lib/queryClient.ts";
+import type { SummaryItem } from "./error-summary.tsx";
+
+export type AnswerKind = "confirm" | "decline" | "propose";
+/** A form's fields by the name the API gives them, each with the id of the control that holds it. */
+export type FieldIds = Record<string, string>;
+export type FieldErrors = Record<string, string | undefined>;
+
+/** Refusals that close the link (replaced, answered, cancelled, expired): the page then reads it again. */
+const CLOSED = new Set([404, 409, 410]);
+
+/**
+ * One answer through the venue's link: checked first with the server's own schema (same messages), then
+ * sent. A refusal about a field is shown beside it and in a summary; a refusal that closes the link goes to
+ * `onClosed`; the answer's new view to `onAnswered`.
+ */
+export function useVenueAnswer<S extends z.ZodType>({
+  token,
+  kind,
+  schema,
+  fieldIds,
+  onAnswered,
+  onClosed,
+}: {
+  token: string;
+  kind: AnswerKind;
+  schema: S;
+  fieldIds: FieldIds;
+  onAnswered: (view: VenueBookingView) => void;
+  onClosed: (message: string) => void;
+}) {
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const mutation = useMutation({
+    mutationFn: (body: z.output<S>) =>
+      apiJson<VenueBookingView>("POST", `/api/venue-bookings/${encodeURIComponent(token)}/${kind}`, body),
+    onSuccess: (view) => {
+      setFieldErrors({});
+      setSummary([]);
+      onAnswered(view);
+    },
+    onError: (error) => {
+      const status = errorStatus(error);
+      if (status !== null && CLOSED.has(status)) return onClosed(errorMessage(error));
+      const fields = status === 400 ? refusedFields(error, fieldIds) : {};
+      setFieldErrors(fields);
+      const items = Object.entries(fields).map(([name, message]) => ({
+        fieldId: fieldIds[name],
+        message: message as string,
+      }));
+      setSummary(items.length > 0 ? items : [{ message: errorMessage(error) }]);
+    },
+  });
+
+  /** Checks `input` with the schema: sends it, or shows what is wrong beside each field and focuses the first. */
+  function submit(input: unknown, extra?: (parsed: z.output<S>) => FieldErrors): void {
+    setSummary([]);
+    const parsed = schema.safeParse(input);
+    const errors: FieldErrors = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const name = String(issue.path[0] ?? "");
+        errors[name] ??= issue.message;
+      }
+    } else Object.assign(errors, extra?.(parsed.data));
+    const names = Object.keys(errors).filter((n) => errors[n]);
+    setFieldErrors(errors);
+    if (names.length > 0 || !parsed.success) {
+      const first = names.map((n) => fieldIds[n]).find(Boolean);
+      if (first) document.getElementById(first)?.focus();
+      return;
+    }
+    mutation.mutate(parsed.data);
+  }
+
+  return { submit, fieldErrors, summary, pending: mutation.isPending };
+}
+
+/** The fields a 400 names (its `errors`, or a message the form knows as one field's). */
+function refusedFields(error: unknown, fieldIds: FieldIds): FieldErrors {
+  const body = errorBody(error);
+  const fields: FieldErrors = {};
+  if (Array.isArray(body?.errors))
+    for (const e of body.errors as Array<{ path?: unknown; message?: unknown }>) {
+      const name = typeof e.path === "string" ? e.path.split(".")[0] : "";
+      if (name && name in fieldIds && typeof e.message === "string") fields[name] ??= e.message;
+    }
+  const message = errorMessage(error);
+  if (Object.keys(fields).length === 0 && message === VENUE_BOOKING_MSG.timePast && "time" in fieldIds)
+    fields.time = message;
+  return fields;
+}
