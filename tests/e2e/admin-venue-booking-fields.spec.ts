@@ -137,6 +137,7 @@ test.describe("venue booking fields", () => {
     await expect(details).toContainText("2 couples at once");
     await expect(details).toContainText("10 Mar 2031 – 12 Mar 2031 · Refurbishment");
     await details.getByRole("button", { name: "Close" }).click();
+    await shoot(page, "venue-list-1280");
 
     // Editing shows what was saved, day by day.
     await row.getByRole("button", { name: `Edit ${name}` }).click();
@@ -155,6 +156,7 @@ test.describe("venue booking fields", () => {
     await expect(row.getByRole("cell").first().getByText("Archived", { exact: true })).toBeVisible();
     await expect(row.getByRole("cell").nth(4)).toContainText("Not bookable");
     await expect(row.getByRole("cell").nth(4)).toContainText("Archived");
+    await expectAccessibleInBothThemes(page, "venue list with an archived venue");
     await showVenues(page, "Active");
     await expect(row).toHaveCount(0);
     await showVenues(page, "Archived");

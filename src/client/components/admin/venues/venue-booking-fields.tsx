@@ -159,7 +159,7 @@ function ClosureFields({ form }: { form: VenueForm }) {
             return (
               <li
                 key={row.id}
-                className="grid gap-3 rounded-lg border border-border bg-muted/40 p-3 min-[360px]:grid-cols-2 sm:grid-cols-[9.5rem_9.5rem_minmax(0,1fr)] sm:items-start"
+                className="grid gap-3 rounded-lg border border-border bg-muted/40 p-3 sm:grid-cols-[9.5rem_9.5rem_minmax(0,1fr)] sm:items-start"
               >
                 <FormField
                   label="From"
@@ -175,7 +175,7 @@ function ClosureFields({ form }: { form: VenueForm }) {
                   error={rowError?.to?.message}
                   {...form.register(`closures.${i}.to`)}
                 />
-                <div className="flex min-w-0 items-start gap-1 min-[360px]:col-span-2 sm:col-span-1">
+                <div className="flex min-w-0 items-start gap-1">
                   <FormField
                     className="min-w-0 flex-1"
                     label="Reason"
@@ -197,7 +197,7 @@ function ClosureFields({ form }: { form: VenueForm }) {
                   </Button>
                 </div>
                 {rowError?.message && (
-                  <div className="min-[360px]:col-span-2 sm:col-span-3">
+                  <div className="sm:col-span-3">
                     <FieldError id={`${id}-${i}-error`} message={rowError.message} />
                   </div>
                 )}
