@@ -18,6 +18,17 @@ const HEADER = [
   "Phone",
   "Website",
 ];
+/** The booking columns the template and the export carry after the original twelve. */
+const BOOKING_HEADER = [
+  "Booking Email",
+  "Booking Phone",
+  "Booking Contact",
+  "Opening Hours",
+  "Capacity",
+  "Closures",
+  "Opens On Holidays",
+  "Status",
+];
 type Venue = {
   id: number;
   name: string;
@@ -374,7 +385,10 @@ test.describe("venues tab", () => {
       expect(download.suggestedFilename()).toMatch(new RegExp(`^${base}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(await download.path());
-      expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
+      expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual([
+        ...HEADER,
+        ...BOOKING_HEADER,
+      ]);
       expect(wb.worksheets[1].name).toBe("Read me");
     }
   });
