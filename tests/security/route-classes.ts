@@ -43,6 +43,13 @@ export const PUBLIC: readonly string[] = [
   "GET /api/gifts/redeem/check",
   "GET /sandbox/bank-payment/:ref",
   "POST /sandbox/bank-payment/:ref",
+  // A venue answers a booking request without an account: authenticated by the mailed single-use link's
+  // token (256 random bits, stored only as its hash; rate-limited). It shows the booking, never a member's
+  // e-mail address or phone number.
+  "GET /api/venue-bookings/:token",
+  "POST /api/venue-bookings/:token/confirm",
+  "POST /api/venue-bookings/:token/decline",
+  "POST /api/venue-bookings/:token/propose",
   // The OpenAPI reference: public outside production, admin-only in production.
   "GET /api/docs",
   "GET /api/docs/openapi.json",
