@@ -10,7 +10,13 @@ import { expect, type Page, test } from "@playwright/test";
 import { londonIsoDay } from "../../src/shared/london-time.ts";
 import { VENUE_BOOKING_MSG } from "../../src/shared/venue-bookings.ts";
 import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
-import { e2eDb, expectAccessible, expectAccessibleInBothThemes, uniqueEmail } from "./helpers.ts";
+import {
+  e2eDb,
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  expectControlsInside,
+  uniqueEmail,
+} from "./helpers.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -105,6 +111,9 @@ const link = (token: string) => `/venue-booking/${token}`;
 const ANSWER_BUTTONS = /^(Confirm the booking|Can't take it|Offer another time)$/;
 
 test.describe("the venue's booking page", () => {
+  // A venue's own browser: British date and time fields.
+  test.use({ locale: "en-GB", timezoneId: "Europe/London" });
+
   test("shows the booking on a phone, confirms with a reference, and shows the answer on a second visit", async ({
     page,
   }) => {
@@ -167,10 +176,18 @@ test.describe("the venue's booking page", () => {
   test("declining needs a reason, said beside the field; with one the decline is recorded", async ({
     page,
   }) => {
-    await page.setViewportSize(PHONE);
     const b = await arrangeBooking();
+    // At 320 px (a small phone, or 400 % zoom) nothing scrolls sideways and every control shows whole.
+    await page.setViewportSize({ width: 320, height: 700 });
     await page.goto(link(b.token));
-    await page.getByRole("button", { name: "Can't take it" }).click();
+    for (const choice of ["Offer another time", "Can't take it"]) {
+      await page.getByRole("button", { name: choice }).click();
+      await shoot(page, choice === "Can't take it" ? "decline" : "propose");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await expectControlsInside(page.getByTestId("venue-answer"));
+      if (choice !== "Can't take it") await page.getByRole("button", { name: "Back" }).click();
+    }
+    await page.setViewportSize(PHONE);
     await expect(page.getByRole("heading", { name: "Can't take it" })).toBeFocused();
     await page.getByRole("button", { name: "Decline the booking" }).click();
     const reason = page.getByLabel("Why can't you take it?");
@@ -266,6 +283,23 @@ test.describe("the venue's booking page", () => {
     await page.goto(link("short"));
     await expect(page.getByRole("heading", { level: 1, name: "This link is not complete" })).toBeVisible();
     await expect(page.getByTestId("venue-booking-refused-message")).toHaveText(VENUE_BOOKING_MSG.invalid);
+
+    // Answered meanwhile (another member of staff, another tab): the refusal is said, then the answer shown.
+    const raced = await arrangeBooking();
+    await page.goto(link(raced.token));
+    await page.getByRole("button", { name: "Can't take it" }).click();
+    await page.getByLabel("Why can't you take it?").fill("No tables left that evening.");
+    const other = await page.request.post(`/api/venue-bookings/${raced.token}/confirm`, {
+      data: { reference: "DESK-7" },
+    });
+    expect(other.status()).toBe(200);
+    await page.getByRole("button", { name: "Decline the booking" }).click();
+    await expect(page.getByTestId("venue-closed-notice")).toHaveText(VENUE_BOOKING_MSG.answered);
+    await expect(page.getByRole("heading", { name: "Booking confirmed" })).toBeFocused();
+    await expect(page.getByTestId("venue-recorded-reference")).toHaveText("DESK-7");
+    expect((await venueStatus(raced.reservationId)).venue_status).toBe("confirmed");
+    await expectAccessible(page, "venue booking answered meanwhile (phone)");
+    await shoot(page, "answered-meanwhile");
 
     const cancelled = await arrangeBooking({ status: "cancelled" });
     await page.goto(link(cancelled.token));

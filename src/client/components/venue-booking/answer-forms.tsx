@@ -181,11 +181,12 @@ function ProposeForm({ token, view, onAnswered, onClosed, onBack }: AnswerProps 
       </p>
       <ErrorSummary items={answer.summary} />
       <fieldset className="grid gap-2">
-        <legend className="text-sm font-medium">The time you can offer</legend>
-        <p id="venue-when-hint" className="-mt-1 text-xs text-muted-foreground">
+        <legend className="mb-0.5 text-sm font-medium">The time you can offer</legend>
+        <p id="venue-when-hint" className="text-xs text-muted-foreground">
           London time, for a party of {view.partySize}.
         </p>
-        <div className="grid grid-cols-[1.4fr_1fr] gap-3">
+        {/* Side by side from 352 px; on the smallest phones the date field needs the whole width. */}
+        <div className="grid gap-3 min-[22rem]:grid-cols-[1.4fr_1fr]">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="venue-day" className="text-xs text-muted-foreground">
               Date
@@ -193,6 +194,7 @@ function ProposeForm({ token, view, onAnswered, onClosed, onBack }: AnswerProps 
             <Input
               id="venue-day"
               type="date"
+              className="min-w-0"
               required
               min={londonIsoDay(new Date())}
               value={day}
@@ -208,6 +210,7 @@ function ProposeForm({ token, view, onAnswered, onClosed, onBack }: AnswerProps 
             <Input
               id="venue-time"
               type="time"
+              className="min-w-0"
               required
               step={300}
               value={time}
