@@ -176,6 +176,15 @@ describe("validateRow", () => {
       'Row 7: Opens On Holidays must be Yes or No (found "sometimes")',
     );
     expect(problem({ Phone: "555" })).toBe(`Row 7: Phone: ${VENUE_MSG.phone}`);
+    // Several problems of a row, in the order of the sheet's columns.
+    expect(problem({ Capacity: "0", "Opening Hours": "Mon 9", "Booking Email": "x", Closures: "soon" })).toBe(
+      [
+        `Row 7: Booking Email: ${VENUE_MSG.bookingEmail}`,
+        'Opening Hours: "9" is not a time range: use HH:MM-HH:MM, e.g. 17:00-23:00',
+        `${VENUE_MSG.capacity} (found "0")`,
+        `Closures: ${CLOSURES_CELL_MSG.part("soon")}`,
+      ].join("; "),
+    );
   });
 
   it("columns the sheet lacks stay undefined; empty cells are none or the default", () => {

@@ -4,7 +4,11 @@ import {
   VENUE_SYNC,
   type VenueSheetColumn,
 } from "../../../../../shared/admin/venue-sync.ts";
-import { type VenueInput, venueCreateSchema } from "../../../../../shared/admin/venues.ts";
+import {
+  openingHoursSchema,
+  type VenueInput,
+  venueCreateSchema,
+} from "../../../../../shared/admin/venues.ts";
 import { emptyHours } from "../../../../../shared/venue-hours.ts";
 import { badRequest } from "../../../../http-error.ts";
 import { unescapeCell } from "../../spreadsheet.ts";
@@ -144,19 +148,53 @@ const hoursCell = (text: string | undefined) =>
 const found = (text: string | undefined) =>
   text === undefined ? "" : ` (found "${text.length > 40 ? `${text.slice(0, 40)}…` : text}")`;
 
+type Checked = { venue: VenueInput } | { problem: string };
+
+/**
+ * Rows already checked: the apply plans again with the sheet the preview read (kept by the file's digest), and
+ * a row's check does not depend on the stored venues.
+ */
+const checkedRows = new WeakMap<SheetRow, Checked>();
+
+/**
+ * An Opening Hours cell by the venue schema's own field schema (openingHoursSchema, the one venueCreateSchema
+ * uses), remembered by its text: many venues of a sheet share their hours, and reading a cell is the row's
+ * costliest check.
+ */
+const hoursByText = new Map<string, ReturnType<typeof openingHoursSchema.safeParse>>();
+function checkedHours(text: string) {
+  let hit = hoursByText.get(text);
+  if (!hit) {
+    if (hoursByText.size >= 5_000) hoursByText.clear();
+    hit = openingHoursSchema.safeParse(hoursCell(text));
+    hoursByText.set(text, hit);
+  }
+  return hit;
+}
+
 /**
  * A row's venue by the venue schema the API uses, or its problems: each names the row and the column
  * ("Row 7: Closures: A closure must end on or after the day it starts (found ...)"). Columns the sheet lacks
  * are left undefined (an update keeps the stored value); an empty Capacity, Opens On Holidays or Status cell
  * is the default, as for a new venue.
  */
-export function validateRow(row: SheetRow): { venue: VenueInput } | { problem: string } {
+export function validateRow(row: SheetRow): Checked {
+  let checked = checkedRows.get(row);
+  if (!checked) {
+    checked = check(row);
+    checkedRows.set(row, checked);
+  }
+  return checked;
+}
+
+function check(row: SheetRow): Checked {
   const c = row.cells;
   if (!c.Name || !c.City || !c.Type) return { problem: SYNC_MSG.missingFields(row.line) };
   const hasContact = c.Phone !== undefined || c.Website !== undefined;
   const closuresCell = c.Closures === undefined ? undefined : parseClosuresCell(c.Closures);
   const closureItems: ClosureCellItem[] =
     closuresCell && "closures" in closuresCell ? closuresCell.closures : [];
+  const hours = c["Opening Hours"] === undefined ? undefined : checkedHours(c["Opening Hours"]);
   const parsed = venueCreateSchema.safeParse({
     name: c.Name,
     address: c.Address,
@@ -173,31 +211,43 @@ export function validateRow(row: SheetRow): { venue: VenueInput } | { problem: s
     bookingEmail: c["Booking Email"],
     bookingPhone: c["Booking Phone"] === undefined ? undefined : phoneText(c["Booking Phone"]),
     bookingContactName: c["Booking Contact"],
-    openingHours: hoursCell(c["Opening Hours"]),
+    // Checked above by the same field schema (openingHours: openingHoursSchema.optional()).
     capacity: c.Capacity || undefined,
     closures: closuresCell ? closureItems.map(({ from, to, reason }) => ({ from, to, reason })) : undefined,
     opensOnHolidays: yesNo(c["Opens On Holidays"]),
     status: c.Status || undefined,
   });
-  const messages: string[] = [];
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues),
+    ...(hours && !hours.success
+      ? hours.error.issues.map((i) => ({ ...i, path: ["openingHours", ...i.path] }))
+      : []),
+  ];
+  // Messages in the order of the sheet's columns.
+  const messages: Array<{ column: number; text: string }> = [];
   if (closuresCell && "errors" in closuresCell)
-    for (const e of closuresCell.errors) messages.push(SYNC_MSG.inColumn("Closures", e));
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) messages.push(issueMessage(issue, c, closureItems));
-  if (messages.length > 0)
-    return { problem: SYNC_MSG.rowInvalid(row.line, [...new Set(messages)].join("; ")) };
-  return { venue: (parsed as { data: VenueInput }).data };
+    for (const e of closuresCell.errors)
+      messages.push({ column: columnIndex("Closures"), text: SYNC_MSG.inColumn("Closures", e) });
+  for (const issue of issues) messages.push(issueMessage(issue, c, closureItems));
+  if (messages.length > 0 || !parsed.success) {
+    const texts = messages.sort((a, b) => a.column - b.column).map((m) => m.text);
+    return { problem: SYNC_MSG.rowInvalid(row.line, [...new Set(texts)].join("; ")) };
+  }
+  return { venue: hours?.success ? { ...parsed.data, openingHours: hours.data } : parsed.data };
 }
+
+const columnIndex = (column: VenueSheetColumn | undefined) =>
+  column ? VENUE_SHEET_COLUMNS.indexOf(column) : VENUE_SHEET_COLUMNS.length;
 
 /** One schema issue as the sheet shows it: the column named, and the cell's value where it helps. */
 function issueMessage(
   issue: { message: string; path: PropertyKey[] },
   c: SheetRow["cells"],
   closures: ClosureCellItem[],
-): string {
+): { column: number; text: string } {
   const field = String(issue.path[0] === "contactInfo" ? issue.path[1] : issue.path[0]);
-  const column = FIELD_COLUMNS[field];
-  if (!column) return issue.message;
+  const column: VenueSheetColumn | undefined = FIELD_COLUMNS[field];
+  if (!column) return { column: columnIndex(column), text: issue.message };
   let message = issue.message;
   if (column === "Opens On Holidays") message = SHEET_CELL_MSG.yesNo + found(c[column]);
   else if (column === "Status") message = SHEET_CELL_MSG.status + found(c[column]);
@@ -206,5 +256,5 @@ function issueMessage(
   else if (column === "Closures" && typeof issue.path[1] === "number")
     message += found(closures[issue.path[1]]?.text);
   const named = message.toLowerCase().startsWith(column.toLowerCase());
-  return named ? message : SYNC_MSG.inColumn(column, message);
+  return { column: columnIndex(column), text: named ? message : SYNC_MSG.inColumn(column, message) };
 }
