@@ -176,6 +176,9 @@ describe("validateRow", () => {
       'Row 7: Opens On Holidays must be Yes or No (found "sometimes")',
     );
     expect(problem({ Phone: "555" })).toBe(`Row 7: Phone: ${VENUE_MSG.phone}`);
+    expect(problem({ "Opening Hours": "Mon 17:00-23:00; ".repeat(40) })).toMatch(
+      /^Row 7: Opening hours must /,
+    );
     // Several problems of a row, in the order of the sheet's columns.
     expect(problem({ Capacity: "0", "Opening Hours": "Mon 9", "Booking Email": "x", Closures: "soon" })).toBe(
       [

@@ -163,9 +163,11 @@ const checkedRows = new WeakMap<SheetRow, Checked>();
  */
 const hoursByText = new Map<string, ReturnType<typeof openingHoursSchema.safeParse>>();
 function checkedHours(text: string) {
+  // Longer than the schema allows: refused at once, and not kept.
+  if (text.length > 500) return openingHoursSchema.safeParse(text);
   let hit = hoursByText.get(text);
   if (!hit) {
-    if (hoursByText.size >= 5_000) hoursByText.clear();
+    if (hoursByText.size >= 2_000) hoursByText.clear();
     hit = openingHoursSchema.safeParse(hoursCell(text));
     hoursByText.set(text, hit);
   }
