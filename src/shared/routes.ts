@@ -21,6 +21,7 @@ export const CLIENT_ROUTES: readonly RegExp[] = [
   /^\/gift\/redeem$/,
   /^\/admin$/,
   /^\/admin\/members\/[^/]+$/,
+  /^\/venue-booking\/[^/]+$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

@@ -230,7 +230,76 @@ describe("venues CRUD", () => {
     expect(await t.db.select().from(venues).where(eq(venues.id, venue.id))).toHaveLength(1);
     const listed = (await call("GET", "/api/admin/venues", admin)).json();
     expect(listed.find((x: { id: number }) => x.id === venue.id).reservationCount).toBe(1);
+    // The refusal offers Archive instead.
+    expect(refused.json().canArchive).toBe(true);
   });
+
+  it("a venue with booking details is bookable; archived, it is listed apart and can be restored", async () => {
+    const v = await createVenue({
+      name: "Bookable Bistro",
+      bookingEmail: " Bookings@Bistro.Example ",
+      bookingPhone: "020 7946 0555",
+      bookingContactName: "Priya",
+      openingHours: "Tue-Sat 17:00-23:00; Sun 12:00-16:00",
+      capacity: "3",
+      closures: [{ from: "2026-12-20", to: "2026-12-22", reason: "Staff party" }],
+      opensOnHolidays: true,
+    });
+    expect(v).toMatchObject({
+      bookingEmail: "bookings@bistro.example",
+      bookingContactName: "Priya",
+      openingHours: { mon: [], tue: ["17:00-23:00"], sun: ["12:00-16:00"] },
+      capacity: 3,
+      closures: [{ from: "2026-12-20", to: "2026-12-22", reason: "Staff party" }],
+      opensOnHolidays: true,
+      status: "active",
+      bookable: true,
+      notBookableReasons: [],
+    });
+    const archived = await call("PUT", `/api/admin/venues/${v.id}`, admin, { status: "archived" });
+    expect(archived.json()).toMatchObject({
+      status: "archived",
+      bookable: false,
+      notBookableReasons: ["Archived"],
+    });
+    const onlyArchived = await call("GET", "/api/admin/venues?status=archived", admin);
+    expect(onlyArchived.json().map((x: { id: number }) => x.id)).toEqual([v.id]);
+    expect(onlyArchived.headers["x-total-count"]).toBe("1");
+    const active = (
+      await call("GET", "/api/admin/venues?status=active&search=Bookable%20Bistro", admin)
+    ).json();
+    expect(active.some((x: { id: number }) => x.id === v.id)).toBe(false);
+    expect((await call("GET", "/api/admin/venues?status=gone", admin)).statusCode).toBe(400);
+    const restored = await call("PUT", `/api/admin/venues/${v.id}`, admin, { status: "active" });
+    expect(restored.json()).toMatchObject({ status: "active", bookable: true });
+  });
+
+  const badBooking: Array<[string, Record<string, unknown>, string]> = [
+    ["booking e-mail", { bookingEmail: "not-an-address" }, VENUE_MSG.bookingEmail],
+    ["booking phone", { bookingPhone: "12" }, VENUE_MSG.bookingPhone],
+    ["capacity 0", { capacity: 0 }, VENUE_MSG.capacity],
+    ["capacity 1.5", { capacity: 1.5 }, VENUE_MSG.capacity],
+    [
+      "hours cell",
+      { openingHours: "Tue 25:00-26:00" },
+      '"25:00-26:00" is not a time range: use HH:MM-HH:MM, e.g. 17:00-23:00',
+    ],
+    ["hours object", { openingHours: { tue: ["17:00-23:00", "22:00-23:30"] } }, "Tue's sessions overlap"],
+    ["closure order", { closures: [{ from: "2026-12-05", to: "2026-12-01" }] }, VENUE_MSG.closureOrder],
+    ["closure day", { closures: [{ from: "2026-02-30" }] }, VENUE_MSG.closureDay],
+    ["status", { status: "deleted" }, VENUE_MSG.status],
+    ["holidays", { opensOnHolidays: "yes" }, VENUE_MSG.opensOnHolidays],
+  ];
+  it.each(badBooking)(
+    "refuses a bad %s with its message, and stores nothing",
+    async (_what, body, message) => {
+      const before = await venueCount();
+      const res = await call("POST", "/api/admin/venues", admin, { ...validVenue(), ...body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(await venueCount()).toBe(before);
+    },
+  );
 });
 
 async function workbookOf(body: Buffer) {

@@ -481,6 +481,8 @@ export type AdminVenue = z.infer<typeof adminVenueSchema>;
  */
 export const venueListQuerySchema = z.object({
   search: adminListQuerySchema.shape.search,
+  /** Only active or only archived venues (a paged answer). */
+  status: z.enum(["active", "archived"], { error: VENUE_MSG.status }).optional(),
   limit: adminListQuerySchema.shape.limit.unwrap().optional(),
   offset: adminListQuerySchema.shape.offset.unwrap().optional(),
 });

@@ -6,7 +6,12 @@
  * (options.now).
  */
 
-import { DEFAULT_DATE_HOURS, overlapping, venueEveningProblem } from "../../../shared/venue-hours.ts";
+import {
+  DEFAULT_DATE_HOURS,
+  overlapping,
+  type VenueEvening,
+  venueEveningProblem,
+} from "../../../shared/venue-hours.ts";
 import {
   hasAll,
   lastVisits,
@@ -56,6 +61,27 @@ interface SlotEntry {
 }
 const EMPTY: SlotEntry[] = [];
 const EMPTY_BOOKED: readonly (readonly [number, number])[] = [];
+
+/**
+ * Whether the venue holds a date of `hours` at the slot: its answer depends only on the venue, the instant and
+ * the length, so it is kept per venue (the planner asks it for thousands of couples at the same slots).
+ */
+const eveningMemo = new WeakMap<VenueEvening, Map<number, boolean>>();
+function eveningOpen(ev: VenueEvening, slot: Slot, hours: number): boolean {
+  let memo = eveningMemo.get(ev);
+  if (!memo) {
+    memo = new Map();
+    eveningMemo.set(ev, memo);
+  }
+  // A small whole number per (instant, length): minutes since the epoch, times 32, plus the hours.
+  const k = (slot.t / 60_000) * 32 + hours;
+  let ok = memo.get(k);
+  if (ok === undefined) {
+    ok = venueEveningProblem(ev, slot.parts, hours) === null;
+    memo.set(k, ok);
+  }
+  return ok;
+}
 
 /** Dates in one pass a venue takes before spreading outweighs the members' rankings. */
 export const VENUE_SOFT_CAPACITY = 12;
@@ -285,7 +311,7 @@ export function findMatches(
         if (full?.(vid, t)) continue;
         // The venue's evening: open for the whole date, not closed that day, a place left at that time.
         const hours = idea ? idea.idea.duration : DEFAULT_DATE_HOURS;
-        if (evening && venueEveningProblem(evening, e.s.parts, hours) !== null) continue;
+        if (evening && !eveningOpen(evening, e.s, hours)) continue;
         if (capacity !== undefined) {
           const end = t + hours * HOUR_MS;
           if (overlapping(booked, t, end) + (taken?.(vid, t, end) ?? 0) >= capacity) continue;

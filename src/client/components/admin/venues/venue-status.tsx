@@ -1,7 +1,7 @@
 /** A venue's standing in the list: archived or active, bookable or why not, and the Archive / Restore call. */
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
-import { apiGet, apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -92,30 +92,12 @@ export function useVenueStatusChange() {
   };
 }
 
-/** Search the way the server does: name, city or address containing the words, any case. */
-const matches = (v: AdminVenue, term: string) => {
-  const t = term.toLowerCase();
-  return [v.name, v.city, v.address ?? ""].some((s) => s.toLowerCase().includes(t));
-};
-
-/**
- * The venues list for the filter. "All venues" pages on the server; Active and Archived read the whole list
- * (the list call without paging answers every venue) and filter and page it here, since the server's list
- * has no status filter yet.
- */
+/** The venues list for the filter: one searched page from the server (?status= for Active or Archived). */
 export function useVenueList(filter: VenueStatusFilter, term: string, limit: number, offset: number) {
-  const paged = usePagedList<AdminVenue>(VENUES_URL, { search: term, limit, offset });
-  const whole = useQuery({
-    queryKey: [VENUES_URL, "whole"],
-    enabled: filter !== "all",
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    queryFn: () => apiGet<AdminVenue[]>(VENUES_URL),
-    select: (all) => {
-      const kept = all.filter((v) => v.status === filter && (!term || matches(v, term)));
-      return { rows: kept.slice(offset, offset + limit), total: kept.length };
-    },
+  return usePagedList<AdminVenue>(VENUES_URL, {
+    search: term,
+    limit,
+    offset,
+    extra: { status: filter === "all" ? "" : filter },
   });
-  if (filter === "all") return paged;
-  return { query: whole, rows: whole.data?.rows ?? [], total: whole.data?.total ?? 0, limit, offset };
 }

@@ -51,7 +51,8 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
     async (req, reply) => {
       const q = req.query;
       // No paging parameters: the full array, as the spec's list call answers.
-      if (q.search === undefined && q.limit === undefined && q.offset === undefined) return listVenues(deps);
+      if (q.search === undefined && q.limit === undefined && q.offset === undefined && q.status === undefined)
+        return listVenues(deps);
       const { rows, total } = await searchVenues(deps, q);
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
     },

@@ -1,4 +1,4 @@
-import { eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { ADMIN_PAGE } from "../../../../shared/admin/common.ts";
 import type {
   AdminVenue,
@@ -83,6 +83,7 @@ export async function searchVenues(
     const p = containsPattern(q.search);
     where = or(ilike(venues.name, p), ilike(venues.city, p), ilike(venues.address, p));
   }
+  if (q.status) where = and(where, eq(venues.status, q.status));
   const [rows, [{ total }]] = await Promise.all([
     deps.db
       .select(counted)
