@@ -1,7 +1,11 @@
 import { CalendarHeart, CalendarPlus, Eye } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { AdminAssignment } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
+import {
+  showsVenueBooking,
+  VenueBookingBadge,
+} from "../../components/admin/assignments/venue-booking-badge.tsx";
 import {
   AdminSection,
   EmptyState,
@@ -42,11 +46,13 @@ function ViewAssignmentButton({
   );
 }
 
+/** The venue, its city, and the venue's side of the booking (asked, confirmed, declined...) as a badge. */
 function venueCell(a: AdminAssignment) {
   return a.venue ? (
     <>
       <span className="block wrap-anywhere">{a.venue.name}</span>
       <span className="block text-xs text-muted-foreground">{a.venue.city}</span>
+      {showsVenueBooking(a) && <VenueBookingBadge booking={a.venueBooking} className="mt-1.5" />}
     </>
   ) : (
     "-"
@@ -123,6 +129,11 @@ export default function AssignmentsTab() {
     "Date assignments",
   );
   const nothingYet = !s.term && list.total === 0;
+  // The open details follow the list: a refetch after a change (or its Undo) shows the date as it now stands.
+  const page = list.query.data;
+  useEffect(() => {
+    if (page) setViewing((v) => (v ? (page.rows.find((r) => r.id === v.id) ?? v) : v));
+  }, [page]);
 
   return (
     <AdminSection
@@ -139,7 +150,7 @@ export default function AssignmentsTab() {
       }
     >
       <AssignDateDialog open={assigning} onOpenChange={setAssigning} />
-      <AssignmentDetailsDialog assignment={viewing} onClose={() => setViewing(null)} />
+      <AssignmentDetailsDialog assignment={viewing} onClose={() => setViewing(null)} onChanged={setViewing} />
       {!(list.query.isSuccess && nothingYet) && (
         <ListToolbar search={s} label="Search assignments" placeholder="Search by member or venue" />
       )}
@@ -147,6 +158,12 @@ export default function AssignmentsTab() {
         list={list}
         columns={assignmentColumns(setViewing)}
         rowKey={(a) => a.id}
+        // A date handed to the operators stands out in the table as well as by its badge.
+        rowClassName={(a) =>
+          a.venueBooking.escalated && showsVenueBooking(a)
+            ? "bg-destructive/5 hover:bg-destructive/10"
+            : undefined
+        }
         label="Date assignments"
         testIdPrefix="assignment"
         errorTitle="Couldn't load assignments"

@@ -1,5 +1,5 @@
-import { Check, Copy } from "lucide-react";
-import type { ReactNode } from "react";
+import { CalendarClock, Check, Copy } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import { statusText } from "../../../lib/labels.ts";
@@ -7,6 +7,8 @@ import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { MoveDateDialog } from "../assignments/move-date-dialog.tsx";
+import { dateIsOpen, VenueBookingPanel } from "../assignments/venue-booking-panel.tsx";
 import { ClueEditor } from "../clues/clue-editor.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 import { OverrideRecord } from "./override-record.tsx";
@@ -40,15 +42,21 @@ async function copyId(id: number) {
   }
 }
 
-/** View: everything about one assignment, with Copy ID (spec section 2). */
+/**
+ * View: everything about one assignment, with Copy ID (spec section 2); the venue's side with what an operator
+ * records for it, and Move date. `onChanged` receives the date as it stands after an action taken here.
+ */
 export function AssignmentDetailsDialog({
   assignment,
   onClose,
+  onChanged,
 }: {
   assignment: AdminAssignment | null;
   onClose: () => void;
+  onChanged?: (updated: AdminAssignment) => void;
 }) {
   const a = assignment;
+  const [moving, setMoving] = useState(false);
   return (
     <Dialog open={a !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-xl">
@@ -75,9 +83,20 @@ export function AssignmentDetailsDialog({
                 <Row term="Status">
                   <Badge>{statusText(a.status)}</Badge>
                 </Row>
-                <Row term="Scheduled date">{formatDateTimeGB(a.scheduledDate)}</Row>
+                <Row term="Scheduled date">
+                  <span className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+                    <span className="tabular-nums">{formatDateTimeGB(a.scheduledDate)}</span>
+                    {dateIsOpen(a) && (
+                      <Button variant="outline" size="sm" className="h-8" onClick={() => setMoving(true)}>
+                        <CalendarClock aria-hidden />
+                        Move date
+                      </Button>
+                    )}
+                  </span>
+                </Row>
                 <Row term="Created">{formatDateTimeGB(a.createdAt)}</Row>
               </Section>
+              {a.venueId !== null && <VenueBookingPanel key={a.id} assignment={a} onChanged={onChanged} />}
               {a.override && (
                 <section className="grid gap-3">
                   <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
@@ -155,6 +174,13 @@ export function AssignmentDetailsDialog({
                 </Button>
               </div>
             </div>
+            <MoveDateDialog
+              key={`${a.id}-${a.scheduledDate}-${a.venueId}`}
+              assignment={a}
+              open={moving}
+              onOpenChange={setMoving}
+              onMoved={onChanged}
+            />
           </>
         )}
       </DialogContent>
