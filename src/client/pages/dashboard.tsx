@@ -43,7 +43,11 @@ export default function DashboardPage() {
   useDocumentTitle("Dashboard");
   const { user } = useAuth();
   const now = useNow();
-  const dates = useQuery<MemberDate[]>({ queryKey: DATES_KEY });
+  const dates = useQuery<MemberDate[]>({
+    queryKey: DATES_KEY,
+    // A date in its final touches shows its plan as soon as it is ready, without a reload.
+    refetchInterval: (q) => (q.state.data?.some((d) => d.finalTouches) ? 60_000 : false),
+  });
   const stats = useQuery<DashboardStats>({ queryKey: STATS_KEY });
   if (!user) return null;
 

@@ -18,6 +18,9 @@ import { FullPageSpinner } from "../components/ui/spinner.tsx";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { errorStatus, queryClient } from "../lib/queryClient.ts";
 
+/** How often a date in its final touches is asked for again. */
+const FINAL_TOUCHES_POLL_MS = 60_000;
+
 /** Ids the server accepts; anything else cannot be a date, so it is not asked for. */
 const ID_PATTERN = /^[1-9]\d{0,8}$/;
 
@@ -35,7 +38,12 @@ function scrollToRating() {
 export default function DateDetailPage() {
   const { id } = useParams<{ id: string }>();
   const valid = ID_PATTERN.test(id);
-  const query = useQuery<MemberDate>({ queryKey: dateKey(id), enabled: valid });
+  const query = useQuery<MemberDate>({
+    queryKey: dateKey(id),
+    enabled: valid,
+    // Final touches: the plan appears as soon as it is ready, without a reload.
+    refetchInterval: (q) => (q.state.data?.finalTouches ? FINAL_TOUCHES_POLL_MS : false),
+  });
   const now = useNow();
   const date = query.data;
   useDocumentTitle(date?.revealed && date.venue ? date.venue.name : "Your mystery date");

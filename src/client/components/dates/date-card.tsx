@@ -1,4 +1,4 @@
-import { ArrowRight, Hourglass } from "lucide-react";
+import { ArrowRight, Hourglass, WandSparkles } from "lucide-react";
 import { Link } from "wouter";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { cn } from "../../lib/cn.ts";
@@ -21,7 +21,9 @@ const CARD_LINK =
 
 /**
  * A date still to come. Before the reveal it is a mystery ticket: the day, the time and a countdown, and
- * nothing else (the API sends nothing else). Once revealed it shows the venue in gold.
+ * nothing else (the API sends nothing else). Inside the reveal window while the plan is being finished
+ * (`finalTouches`) the countdown gives way to "Final touches are being made". Once revealed it shows the venue
+ * in gold.
  */
 export function UpcomingDateCard({ date, now }: { date: MemberDate; now: number }) {
   return date.revealed && date.venue ? (
@@ -37,6 +39,7 @@ function MysteryCard({ date, now }: { date: MemberDate; now: number }) {
       href={`/dates/${date.id}`}
       data-testid={`date-card-${date.id}`}
       data-revealed="false"
+      data-final-touches={date.finalTouches || undefined}
       className={cn(CARD_LINK, "ticket border-white/10 shadow-lg hover:shadow-xl")}
     >
       <div className="relative aspect-[2/1] border-b border-white/10 sm:aspect-[16/9]">
@@ -62,10 +65,20 @@ function MysteryCard({ date, now }: { date: MemberDate; now: number }) {
         </dl>
         <div aria-hidden className="min-h-5 flex-1" />
         <div className="flex items-center justify-between gap-3 border-t border-dashed border-white/20 pt-4">
-          <span className="flex items-center gap-2 text-sm font-medium text-gold-soft">
-            <Hourglass aria-hidden className="size-4" />
-            {revealsInText(date, now)}
-          </span>
+          {date.finalTouches ? (
+            <span className="flex min-w-0 items-start gap-2 text-sm" data-testid="card-final-touches">
+              <WandSparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-gold-soft" />
+              <span>
+                <span className="block font-medium text-gold-soft">Final touches are being made</span>
+                <span className="block text-stage-muted">Your plan will appear here shortly</span>
+              </span>
+            </span>
+          ) : (
+            <span className="flex items-center gap-2 text-sm font-medium text-gold-soft">
+              <Hourglass aria-hidden className="size-4" />
+              {revealsInText(date, now)}
+            </span>
+          )}
           <ArrowRight
             aria-hidden
             className="size-4 text-stage-muted transition-transform group-hover:translate-x-0.5"

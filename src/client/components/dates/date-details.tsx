@@ -55,10 +55,14 @@ export function DateDetails({ date }: { date: MemberDate }) {
               ? "Not revealed"
               : date.isPast
                 ? "Never revealed"
-                : "Still under wraps"}
+                : date.finalTouches
+                  ? "Almost ready"
+                  : "Still under wraps"}
           </CardTitle>
           <CardDescription>
-            {date.status === "cancelled" ? (
+            {date.finalTouches && !date.isPast && date.status !== "cancelled" ? (
+              "Everything below will appear here shortly. Just keep the time free."
+            ) : date.status === "cancelled" ? (
               "It was cancelled before its reveal, so what was planned stays a surprise. Nothing here needs keeping free."
             ) : date.isPast ? (
               "This date was marked as completed before its reveal, so there is no time to keep free. If that looks wrong, contact support."

@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarX2, Clock, Hourglass } from "lucide-react";
+import { CalendarDays, CalendarX2, Clock, Hourglass, WandSparkles } from "lucide-react";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { CATEGORY_LABELS, DateArt } from "./date-art.tsx";
@@ -105,6 +105,7 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
       </p>
     );
   if (date.revealed) return <StartsCountdown date={date} now={now} />;
+  if (date.finalTouches) return <FinalTouches />;
   const hours = hoursUntilReveal(date, now);
   const minutes = Math.floor((msUntilReveal(date, now) % 3_600_000) / 60_000);
   return (
@@ -131,6 +132,32 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
         until the reveal on {formatShortDateTime(date.revealAt)}. Venue, address and dress code arrive{" "}
         {REVEAL_WINDOW_HOURS} hours before.
       </p>
+    </div>
+  );
+}
+
+/**
+ * Inside the reveal window while the plan is still being finished: a gentle line instead of a countdown
+ * (already at zero). The couple hear only that it is nearly ready; the page asks again every minute.
+ */
+function FinalTouches() {
+  return (
+    <div
+      className="mt-7 flex items-start gap-4 border-t border-dashed border-white/20 pt-6"
+      data-testid="final-touches"
+    >
+      <span
+        aria-hidden
+        className="grid size-11 shrink-0 place-items-center rounded-full bg-gold/15 text-gold-soft ring-1 ring-gold/40"
+      >
+        <WandSparkles className="size-5 motion-safe:animate-pulse" />
+      </span>
+      <div className="min-w-0">
+        <p className="font-display text-2xl leading-snug text-gold-soft sm:text-3xl">
+          Final touches are being made
+        </p>
+        <p className="mt-1 text-sm text-stage-muted">Your plan will appear here shortly.</p>
+      </div>
     </div>
   );
 }

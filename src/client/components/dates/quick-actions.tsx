@@ -113,7 +113,9 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
                   : actions.confirm.allowed
                     ? actions.confirm.until &&
                       `Please confirm by ${formatShortDateTime(actions.confirm.until)}.`
-                    : actions.confirm.reason
+                    : date.finalTouches
+                      ? "You can confirm as soon as your plan appears."
+                      : actions.confirm.reason
               }
             >
               {(hintId) =>
@@ -144,7 +146,9 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
               hint={
                 date.directionsUrl
                   ? undefined
-                  : `Directions appear with the venue on ${formatShortDateTime(date.revealAt)}.`
+                  : date.finalTouches
+                    ? "Directions appear with your plan."
+                    : `Directions appear with the venue on ${formatShortDateTime(date.revealAt)}.`
               }
             >
               {(hintId) =>

@@ -1,4 +1,13 @@
-import { Ban, CalendarCheck, CalendarClock, Check, LockKeyhole, Sparkles, Star } from "lucide-react";
+import {
+  Ban,
+  CalendarCheck,
+  CalendarClock,
+  Check,
+  LockKeyhole,
+  Sparkles,
+  Star,
+  WandSparkles,
+} from "lucide-react";
 import type { ComponentType } from "react";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { cn } from "../../lib/cn.ts";
@@ -19,6 +28,9 @@ export function dateState(date: MemberDate): DateState {
   if (date.status === "reschedule_requested")
     return { label: "Reschedule requested", tone: "pending", Icon: CalendarClock };
   if (date.status === "confirmed") return { label: "Confirmed", tone: "confirmed", Icon: Check };
+  // Inside the reveal window, the plan still being finished: no venue words, only that it is nearly ready.
+  if (date.finalTouches && !date.revealed)
+    return { label: "Final touches", tone: "pending", Icon: WandSparkles };
   if (date.revealed) return { label: "Revealed", tone: "revealed", Icon: Sparkles };
   return { label: "Locked", tone: "locked", Icon: LockKeyhole };
 }

@@ -37,10 +37,12 @@ function tipsFor(date: MemberDate): { title: string; text: ReactNode }[] {
         title: "Keep the time free",
         text: `${formatFullDay(date.scheduledDate)} from ${formatTime(date.scheduledDate)}, for about ${formatDuration(date.durationHours)}.`,
       },
-      {
-        title: "Watch your inbox",
-        text: `The venue, address and dress code arrive by e-mail ${REVEAL_WINDOW_HOURS} hours before.`,
-      },
+      date.finalTouches
+        ? { title: "Watch your inbox", text: "Your plan arrives by e-mail as soon as it is ready." }
+        : {
+            title: "Watch your inbox",
+            text: `The venue, address and dress code arrive by e-mail ${REVEAL_WINDOW_HOURS} hours before.`,
+          },
       confirmTip,
       {
         title: "Something changed?",
