@@ -107,6 +107,8 @@ DAY_ALIASES.thurs = "thu";
 export function parseHoursCell(cell: string): { hours: OpeningHours } | { errors: string[] } {
   const hours = emptyHours();
   const errors: string[] = [];
+  // What formatHoursCell writes for hours with no session at all.
+  if (/^\s*closed\s*$/i.test(cell)) return { hours };
   const parts = cell
     .split(/[;\n]/)
     .map((p) => p.trim())

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
 import { ADMIN, clickToFocus, e2eDb, uniqueEmail } from "./helpers.ts";
 
 /**
@@ -52,8 +53,8 @@ async function arrangeCouple(t: string) {
     [partner.rows[0].id],
   );
   const venue = await db.query(
-    `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude)
-     VALUES ($1, '2 Borough High Street', 'London', 'SE1 9PX', 'restaurant', 'medium', 51.5055, -0.091) RETURNING id`,
+    `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude, ${BOOKABLE_COLUMNS})
+     VALUES ($1, '2 Borough High Street', 'London', 'SE1 9PX', 'restaurant', 'medium', 51.5055, -0.091, ${BOOKABLE_VALUES}) RETURNING id`,
     [`The Oyster Bar ${t}`],
   );
   await db.query(

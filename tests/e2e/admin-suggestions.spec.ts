@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
 import { ADMIN, e2eDb, uniqueEmail } from "./helpers.ts";
 
 /** The AI Suggestions tab: Approve, Create Booking, and the Members Needing Dates card. */
@@ -45,8 +46,8 @@ async function arrangePreferencesAndVenues(userId: number): Promise<string[]> {
   for (const [i, street] of ["Borough Yard", "Bankside", "Tooley Street"].entries()) {
     const name = `Engine Pick ${i + 1} ${tag}`;
     const v = await db.query(
-      `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude, dietary_accommodations)
-       VALUES ($1, $2, 'London', 'SE1 9PX', 'restaurant', 'medium', $3, -0.0910000, $4) RETURNING id`,
+      `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude, dietary_accommodations, ${BOOKABLE_COLUMNS})
+       VALUES ($1, $2, 'London', 'SE1 9PX', 'restaurant', 'medium', $3, -0.0910000, $4, ${BOOKABLE_VALUES}) RETURNING id`,
       [name, `${i + 7} ${street}`, (51.5055 + i * 0.002).toFixed(7), [need]],
     );
     await db.query(
@@ -63,8 +64,8 @@ async function arrangeSuggestion(userId: number, opts: { status?: string; withVe
   const db = await e2eDb();
   const venueName = `Lantern Supper Club ${Date.now().toString(36)}`;
   const venue = await db.query(
-    `INSERT INTO venues (name, address, city, postcode, type, latitude, longitude)
-     VALUES ($1, '7 Borough Yard', 'London', 'SE1 9PX', 'restaurant', 51.5055, -0.091) RETURNING id`,
+    `INSERT INTO venues (name, address, city, postcode, type, latitude, longitude, ${BOOKABLE_COLUMNS})
+     VALUES ($1, '7 Borough Yard', 'London', 'SE1 9PX', 'restaurant', 51.5055, -0.091, ${BOOKABLE_VALUES}) RETURNING id`,
     [venueName],
   );
   // An evening 9 or more days ahead on days 1-28 (a slot the couple's chosen days cover: the rulebook's rule).

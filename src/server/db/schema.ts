@@ -343,6 +343,10 @@ export const userVenueExclusions = pgTable(
       .references(() => venues.id, { onDelete: "cascade" }),
     reason: varchar("reason", { length: 40 }).notNull().default("cancelled"),
     excludedAt: timestamp("excluded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Removed by an operator (kept on record with who and why); a removed exclusion no longer applies. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedBy: integer("removed_by").references(() => users.id, { onDelete: "set null" }),
+    removedReason: varchar("removed_reason", { length: 500 }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("user_venue_exclusions_unique").on(t.userId, t.venueId)],

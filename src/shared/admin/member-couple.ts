@@ -81,6 +81,36 @@ export const adminCouplePlanSchema = z.object({
 });
 
 /** GET /api/admin/users/:userId/couple */
+/** A venue one of the couple asked not to go to. */
+export const adminExclusionSchema = z
+  .object({
+    userId: z.number(),
+    venueId: z.number(),
+    venueName: z.string(),
+    reason: z.string(),
+    excludedAt: z.string(),
+  })
+  .meta({ id: "AdminVenueExclusion" });
+export type AdminExclusion = z.infer<typeof adminExclusionSchema>;
+
+export const EXCLUSION_MSG = {
+  reasonRequired: "Please give a reason for removing it",
+  reasonMax: "The reason must be at most 500 characters",
+  notFound: "This couple has no such venue exclusion",
+  removed: "Exclusion removed",
+} as const;
+
+/** DELETE /api/admin/users/:userId/exclusions/:venueId: why the operator removes it (kept on record). */
+export const removeExclusionSchema = z
+  .object({
+    reason: z
+      .string({ error: EXCLUSION_MSG.reasonRequired })
+      .trim()
+      .min(2, EXCLUSION_MSG.reasonRequired)
+      .max(500, EXCLUSION_MSG.reasonMax),
+  })
+  .strict();
+
 export const adminCoupleSchema = z
   .object({
     memberId: z.number(),
@@ -93,6 +123,8 @@ export const adminCoupleSchema = z
     needs: adminCoupleNeedsSchema,
     /** Every rating of the couple's dates, oldest date first, then by when it was written. */
     ratings: z.array(adminDateRatingSchema),
+    /** Venues either partner asked not to go to (their own choices), newest first. */
+    exclusions: z.array(adminExclusionSchema),
   })
   .meta({ id: "AdminCouple" });
 export type AdminCouple = z.infer<typeof adminCoupleSchema>;

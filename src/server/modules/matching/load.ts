@@ -174,7 +174,8 @@ export async function loadProfiles(
   const [exclusions, history, quotas, places] = await together(conn !== deps.db, [
     () =>
       conn.execute<{ user_id: number; venue_id: number }>(sql`
-      select user_id, venue_id from user_venue_exclusions where user_id = any(${sql.param(coupleIds)}::int[])
+      select user_id, venue_id from user_venue_exclusions
+      where user_id = any(${sql.param(coupleIds)}::int[]) and removed_at is null
     `),
     () =>
       conn.execute<{

@@ -117,7 +117,8 @@ export async function recordAnswer(
       and(
         eq(dateReservations.id, b.reservationId),
         eq(dateReservations.venueId, b.venueId),
-        eq(dateReservations.scheduledDate, b.scheduledDate),
+        // Requests hold the date's time to the millisecond (as JavaScript reads it).
+        sql`date_trunc('milliseconds', ${dateReservations.scheduledDate}) = ${b.scheduledDate}`,
         sql`${dateReservations.status} <> 'cancelled'`,
       ),
     );

@@ -196,7 +196,8 @@ export async function sendCancellations(deps: Deps): Promise<number> {
   const due = await deps.db.execute<{ id: number; reservation_id: number }>(sql`
     select b.id, b.reservation_id from venue_bookings b join date_reservations r on r.id = b.reservation_id
     where b.status in ('requested', 'confirmed', 'proposed')
-      and (r.status = 'cancelled' or r.venue_id is distinct from b.venue_id or r.scheduled_date <> b.scheduled_date)
+      and (r.status = 'cancelled' or r.venue_id is distinct from b.venue_id
+        or date_trunc('milliseconds', r.scheduled_date) <> b.scheduled_date)
       and (r.mail_hold_until is null or r.mail_hold_until <= ${now})
     order by b.id limit ${BATCH}
   `);

@@ -3,16 +3,26 @@
  * allowance, both partners' needs and both partners' ratings. Every rule comes from couples/couple.ts.
  */
 
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type {
   AdminCouple,
   AdminCoupleNeeds,
   AdminCouplePerson,
   AdminDateRating,
+  AdminExclusion,
   AdminNeed,
 } from "../../../../shared/admin/member-couple.ts";
+import { EXCLUSION_MSG } from "../../../../shared/admin/member-couple.ts";
 import { type AdminPartner, MEMBERS_MSG, memberName } from "../../../../shared/admin/members.ts";
-import { dateRatings, dateReservations, type User, userPreferences, users } from "../../../db/schema.ts";
+import {
+  dateRatings,
+  dateReservations,
+  type User,
+  userPreferences,
+  users,
+  userVenueExclusions,
+  venues,
+} from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
 import { coupleAllowance, coupleOf, readCouple, sharedAnswersOf } from "../../couples/couple.ts";
@@ -134,10 +144,11 @@ export async function coupleView(deps: Deps, userId: number, month?: string): Pr
   if (!couple) throw notFound(MEMBERS_MSG.notFound);
   const { member, partner, holder } = couple;
   const people = partner ? [member, partner] : [member];
-  const [allowance, prefs, ratings] = await Promise.all([
+  const [allowance, prefs, ratings, exclusions] = await Promise.all([
     coupleAllowance(deps.db, couple, month ? inMonth(month) : deps.now()),
     deps.db.select().from(userPreferences).where(inArray(userPreferences.userId, couple.ids)),
     coupleRatings(deps, couple.ids),
+    coupleExclusions(deps, couple.ids),
   ]);
   const planOf = holder ?? member;
   return {
@@ -155,5 +166,52 @@ export async function coupleView(deps: Deps, userId: number, month?: string): Pr
     people: people.map((p) => person(p, prefs)),
     needs: coupleNeeds(people, prefs, holder?.id ?? null),
     ratings,
+    exclusions,
   };
+}
+
+/** The couple's venue exclusions that still apply, newest first. */
+async function coupleExclusions(deps: Pick<Deps, "db">, ids: number[]): Promise<AdminExclusion[]> {
+  const rows = await deps.db
+    .select({
+      userId: userVenueExclusions.userId,
+      venueId: userVenueExclusions.venueId,
+      venueName: venues.name,
+      reason: userVenueExclusions.reason,
+      excludedAt: userVenueExclusions.excludedAt,
+    })
+    .from(userVenueExclusions)
+    .innerJoin(venues, eq(venues.id, userVenueExclusions.venueId))
+    .where(and(inArray(userVenueExclusions.userId, ids), isNull(userVenueExclusions.removedAt)))
+    .orderBy(desc(userVenueExclusions.excludedAt), asc(userVenueExclusions.id));
+  return rows.map((r) => ({ ...r, excludedAt: r.excludedAt.toISOString() }));
+}
+
+/**
+ * DELETE /api/admin/users/:userId/exclusions/:venueId: an operator removes a venue exclusion of the couple (either
+ * partner's), with a reason kept on the row with who and when; the engine offers the venue again. 404 when the
+ * couple has no such exclusion.
+ */
+export async function removeExclusion(
+  deps: Deps,
+  userId: number,
+  venueId: number,
+  reason: string,
+  by: number,
+): Promise<AdminCouple> {
+  const couple = await readCouple(deps.db, userId);
+  if (!couple) throw notFound(MEMBERS_MSG.notFound);
+  const removed = await deps.db
+    .update(userVenueExclusions)
+    .set({ removedAt: deps.now(), removedBy: by, removedReason: reason })
+    .where(
+      and(
+        inArray(userVenueExclusions.userId, couple.ids),
+        eq(userVenueExclusions.venueId, venueId),
+        isNull(userVenueExclusions.removedAt),
+      ),
+    )
+    .returning({ id: userVenueExclusions.id });
+  if (removed.length === 0) throw notFound(EXCLUSION_MSG.notFound);
+  return coupleView(deps, userId);
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminAssignmentSchema } from "../../../../shared/admin/assignments.ts";
-import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
-import { adminCoupleSchema } from "../../../../shared/admin/member-couple.ts";
+import { adminId, TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { adminCoupleSchema, removeExclusionSchema } from "../../../../shared/admin/member-couple.ts";
 import {
   adminSessionSchema,
   adminSessionsEndedSchema,
@@ -22,7 +22,7 @@ import { destroyUserSessions, listSessions } from "../../auth/sessions.ts";
 import { removeAllDevices } from "../../push/devices.ts";
 import { recentTexts } from "../../sms/history.ts";
 import { XLSX_TYPE } from "../spreadsheet.ts";
-import { coupleView } from "./couple-view.ts";
+import { coupleView, removeExclusion } from "./couple-view.ts";
 import { memberExportColumns, memberExportRows } from "./export.ts";
 import { demoteUser, getUser, listUsers, promoteUser, userDates } from "./service.ts";
 import { streamedWorkbookDownload } from "./stream-workbook.ts";
@@ -98,6 +98,20 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (req) => coupleView(deps, req.params.userId, req.query.month),
+  );
+
+  r.delete(
+    "/api/admin/users/:userId/exclusions/:venueId",
+    {
+      schema: {
+        summary: "Remove a venue the couple asked not to go to (with a reason, kept on record)",
+        params: userIdParamSchema.extend({ venueId: adminId }),
+        body: removeExclusionSchema,
+        response: { 200: adminCoupleSchema },
+      },
+    },
+    async (req) =>
+      removeExclusion(deps, req.params.userId, req.params.venueId, req.body.reason, req.user!.id),
   );
 
   // Support and incident response: an admin can see how many devices a member is signed in on and end them all.
