@@ -17,6 +17,7 @@ import { PlanBadge, TierStatusBadge } from "../components/admin/members/member-b
 import { MemberDateEntry } from "../components/admin/members/member-date-entry.tsx";
 import { MemberSessions } from "../components/admin/members/member-sessions.tsx";
 import { MemberTexts } from "../components/admin/members/member-texts.tsx";
+import { VenueExclusions } from "../components/admin/members/venue-exclusions.tsx";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Badge } from "../components/ui/badge.tsx";
@@ -131,7 +132,14 @@ function CoupleCard({ query }: { query: ReturnType<typeof useCouple> }) {
         <SectionTitle id="needs-title" icon={<ListChecks aria-hidden />}>
           Needs
         </SectionTitle>
-        {!c ? <CoupleSkeleton label="Loading needs" /> : <CoupleNeeds couple={c} />}
+        {!c ? (
+          <CoupleSkeleton label="Loading needs" />
+        ) : (
+          <div className="grid gap-4">
+            <CoupleNeeds couple={c} />
+            <VenueExclusions couple={c} />
+          </div>
+        )}
       </section>
     </Card>
   );
