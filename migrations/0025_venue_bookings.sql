@@ -39,3 +39,79 @@ CREATE INDEX "venue_bookings_reservation_idx" ON "venue_bookings" USING btree ("
 CREATE INDEX "venue_bookings_status_idx" ON "venue_bookings" USING btree ("status","requested_at");--> statement-breakpoint
 -- A cancellation no longer excludes its venue for the couple: the exclusions it made are not the members' choices.
 DELETE FROM "user_venue_exclusions" WHERE "reason" = 'cancelled';
+--> statement-breakpoint
+-- One vocabulary for needs: venues' dietary and access lists mapped onto the words members choose (the same
+-- common spellings as canonicalNeed in src/shared/admin/venues.ts); an entry that is none of them moves to the
+-- venue's features, where it still informs and no longer pretends to be a need that can match.
+CREATE TABLE "need_vocabulary_0025" ("k" text NOT NULL, "v" text NOT NULL, "kind" text NOT NULL);
+--> statement-breakpoint
+INSERT INTO "need_vocabulary_0025" ("k", "v", "kind") VALUES
+  ('accessibleparking', 'Accessible parking', 'a'),
+  ('assistancedogs', 'Guide dog friendly', 'a'),
+  ('bluebadgeparking', 'Accessible parking', 'a'),
+  ('celiac', 'Gluten-free', 'd'),
+  ('coeliac', 'Gluten-free', 'd'),
+  ('dairyfree', 'Dairy-free', 'd'),
+  ('df', 'Dairy-free', 'd'),
+  ('disabledparking', 'Accessible parking', 'a'),
+  ('gf', 'Gluten-free', 'd'),
+  ('glutenfree', 'Gluten-free', 'd'),
+  ('guidedog', 'Guide dog friendly', 'a'),
+  ('guidedogfriendly', 'Guide dog friendly', 'a'),
+  ('guidedogs', 'Guide dog friendly', 'a'),
+  ('halal', 'Halal', 'd'),
+  ('hearingloop', 'Hearing loop', 'a'),
+  ('inductionloop', 'Hearing loop', 'a'),
+  ('kosher', 'Kosher', 'd'),
+  ('lactosefree', 'Dairy-free', 'd'),
+  ('largeprint', 'Large print menus', 'a'),
+  ('largeprintmenu', 'Large print menus', 'a'),
+  ('largeprintmenus', 'Large print menus', 'a'),
+  ('levelaccess', 'Step-free access', 'a'),
+  ('loop', 'Hearing loop', 'a'),
+  ('lowsalt', 'Low Sodium', 'd'),
+  ('lowsodium', 'Low Sodium', 'd'),
+  ('nf', 'Nut Allergies', 'd'),
+  ('nodairy', 'Dairy-free', 'd'),
+  ('nogluten', 'Gluten-free', 'd'),
+  ('nutallergies', 'Nut Allergies', 'd'),
+  ('nutallergy', 'Nut Allergies', 'd'),
+  ('nutfree', 'Nut Allergies', 'd'),
+  ('nuts', 'Nut Allergies', 'd'),
+  ('pescatarian', 'Pescatarian', 'd'),
+  ('pescetarian', 'Pescatarian', 'd'),
+  ('plantbased', 'Vegan', 'd'),
+  ('stepfree', 'Step-free access', 'a'),
+  ('stepfreeaccess', 'Step-free access', 'a'),
+  ('v', 'Vegetarian', 'd'),
+  ('ve', 'Vegan', 'd'),
+  ('veg', 'Vegetarian', 'd'),
+  ('vegan', 'Vegan', 'd'),
+  ('vegetarian', 'Vegetarian', 'd'),
+  ('veggie', 'Vegetarian', 'd'),
+  ('wheelchair', 'Wheelchair accessible', 'a'),
+  ('wheelchairaccess', 'Wheelchair accessible', 'a'),
+  ('wheelchairaccessible', 'Wheelchair accessible', 'a');
+--> statement-breakpoint
+UPDATE "venues" SET
+  "features" = "features" || ARRAY(
+    SELECT x.item FROM unnest("dietary_accommodations") AS x(item)
+    WHERE NOT EXISTS (SELECT 1 FROM "need_vocabulary_0025" n
+      WHERE n.kind = 'd' AND n.k = regexp_replace(lower(x.item), '[[:space:]_.''’-]', '', 'g'))
+  ) || ARRAY(
+    SELECT x.item FROM unnest("accessibility_features") AS x(item)
+    WHERE NOT EXISTS (SELECT 1 FROM "need_vocabulary_0025" n
+      WHERE n.kind = 'a' AND n.k = regexp_replace(lower(x.item), '[[:space:]_.''’-]', '', 'g'))
+  ),
+  "dietary_accommodations" = ARRAY(
+    SELECT DISTINCT n.v FROM unnest("dietary_accommodations") AS x(item)
+    JOIN "need_vocabulary_0025" n ON n.kind = 'd' AND n.k = regexp_replace(lower(x.item), '[[:space:]_.''’-]', '', 'g')
+    ORDER BY n.v
+  ),
+  "accessibility_features" = ARRAY(
+    SELECT DISTINCT n.v FROM unnest("accessibility_features") AS x(item)
+    JOIN "need_vocabulary_0025" n ON n.kind = 'a' AND n.k = regexp_replace(lower(x.item), '[[:space:]_.''’-]', '', 'g')
+    ORDER BY n.v
+  );
+--> statement-breakpoint
+DROP TABLE "need_vocabulary_0025";

@@ -26,29 +26,34 @@ const ANY_DAY = [1, 2, 3, 4].flatMap((weekOfMonth) =>
   })),
 );
 
-/** Preferences near London Bridge and three venues there that only this member can use (a unique Kosher need). */
+/**
+ * Preferences near London Bridge and three venues there that only this member can use: needs in the members'
+ * own words that no other spec's venue offers together (Kosher, Low Sodium, Accessible parking).
+ */
 async function arrangePreferencesAndVenues(userId: number): Promise<string[]> {
   const db = await e2eDb();
   const tag = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
-  const need = `Kosher-${tag}`;
+  const diet = ["Kosher", "Low Sodium"];
+  const access = ["Accessible parking"];
   await db.query(
-    `INSERT INTO user_preferences (user_id, postcode, travel_radius, date_spend, date_type_preferences, time_preferences, scheduling_preferences, dietary_restrictions)
-     VALUES ($1, 'SE1 9PX', 10, '££', $2, $3, $4, $5)`,
+    `INSERT INTO user_preferences (user_id, postcode, travel_radius, date_spend, date_type_preferences, time_preferences, scheduling_preferences, dietary_restrictions, accessibility_needs)
+     VALUES ($1, 'SE1 9PX', 10, '££', $2, $3, $4, $5, $6)`,
     [
       userId,
       JSON.stringify([{ type: "restaurants", rank: 1 }]),
       JSON.stringify([{ time: "evenings", rank: 1 }]),
       JSON.stringify(ANY_DAY),
-      [need],
+      diet,
+      access,
     ],
   );
   const names: string[] = [];
   for (const [i, street] of ["Borough Yard", "Bankside", "Tooley Street"].entries()) {
     const name = `Engine Pick ${i + 1} ${tag}`;
     const v = await db.query(
-      `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude, dietary_accommodations, ${BOOKABLE_COLUMNS})
-       VALUES ($1, $2, 'London', 'SE1 9PX', 'restaurant', 'medium', $3, -0.0910000, $4, ${BOOKABLE_VALUES}) RETURNING id`,
-      [name, `${i + 7} ${street}`, (51.5055 + i * 0.002).toFixed(7), [need]],
+      `INSERT INTO venues (name, address, city, postcode, type, price_level, latitude, longitude, dietary_accommodations, accessibility_features, ${BOOKABLE_COLUMNS})
+       VALUES ($1, $2, 'London', 'SE1 9PX', 'restaurant', 'medium', $3, -0.0910000, $4, $5, ${BOOKABLE_VALUES}) RETURNING id`,
+      [name, `${i + 7} ${street}`, (51.5055 + i * 0.002).toFixed(7), diet, access],
     );
     await db.query(
       `INSERT INTO date_ideas (title, category, price_level, time_of_day, season, venue_id)
