@@ -321,7 +321,28 @@ export function venueEveningProblem(
   return hoursProblem ? { kind: "hours", detail: hoursProblem } : null;
 }
 
-/** How many of `booked` ([start, end) in ms) overlap [start, end). */
+/**
+ * The most of `booked` ([start, end) in ms) that are there at the same moment during [start, end): what a new
+ * date in that time would share the venue with. Two dates that follow each other (18-20, 20-22) are never there
+ * together, so a venue for two has room for a third at 19-21 beside only one of them at any moment.
+ */
+export function peakOverlap(
+  booked: readonly (readonly [number, number])[],
+  start: number,
+  end: number,
+): number {
+  const inside = booked.filter(([s, e]) => s < end && e > start);
+  if (inside.length <= 1) return inside.length;
+  let peak = 0;
+  for (const p of [start, ...inside.map(([s]) => s).filter((s) => s > start)]) {
+    let n = 0;
+    for (const [s, e] of inside) if (s <= p && p < e) n++;
+    if (n > peak) peak = n;
+  }
+  return peak;
+}
+
+/** How many of `booked` ([start, end) in ms) overlap [start, end) at all (a quick, never smaller, count). */
 export function overlapping(
   booked: readonly (readonly [number, number])[],
   start: number,

@@ -537,3 +537,115 @@ describe("the operators record a venue's answer", () => {
     expect(open).toHaveLength(1);
   });
 });
+
+describe("what the review of the venue's side found", () => {
+  it("a date held for its venue is not cancelled at the 24-hour deadline (the couple could never confirm it)", async () => {
+    t.clock.set(NOW);
+    const { m } = await couple();
+    const { venue: v } = await venue("Slow Reply Inn");
+    const id = (await assign(m.user.id, v.id)).json().id;
+    await sweep();
+    t.clock.set(new Date(AT.getTime() - 20 * HOUR));
+    const { cancelUnconfirmedDates } = await import("../../src/server/jobs/dates.ts");
+    await cancelUnconfirmedDates(t.deps);
+    const [row] = await t.db.select().from(dateReservations).where(eq(dateReservations.id, id));
+    expect(row.status).toBe("scheduled");
+    await runVenueBookings(t.deps);
+    expect((await assignment(id)).venueBooking.escalated).toBe(true);
+  });
+
+  it("a refused proposed time is re-planned like a decline", async () => {
+    t.clock.set(NOW);
+    await t.db.update(venues).set({ status: "archived" });
+    const { m } = await couple();
+    const { venue: first } = await venue("Proposing Place");
+    const { venue: other } = await venue("Other Evening");
+    const id = (await assign(m.user.id, first.id)).json().id;
+    await sweep();
+    const token = tokenIn(mailTo(first.id)[0].text)!;
+    await t.request({
+      method: "POST",
+      url: link(token, "propose"),
+      payload: { time: new Date(AT.getTime() + HOUR).toISOString() },
+    });
+    const refused = await t.request({
+      method: "POST",
+      url: `/api/admin/assignments/${id}/venue-booking/proposal`,
+      as: admin,
+      payload: { accept: false },
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    await runVenueBookings(t.deps);
+    const [row] = await t.db.select().from(dateReservations).where(eq(dateReservations.id, id));
+    expect(row.venueId).toBe(other.id);
+    expect(row.scheduledDate.toISOString()).toBe(AT.toISOString());
+  });
+
+  it("a new idea at the same venue and time keeps the venue's answer; a dead link shows nothing of the date", async () => {
+    t.clock.set(NOW);
+    const { m } = await couple();
+    const { venue: v, idea } = await venue("Idea Swap");
+    const id = (await assign(m.user.id, v.id)).json().id;
+    await sweep();
+    const token = tokenIn(mailTo(v.id)[0].text)!;
+    await t.request({ method: "POST", url: link(token, "confirm"), payload: { reference: "IS-1" } });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/admin/assignments/${id}/move`,
+      as: admin,
+      payload: { scheduledDate: AT.toISOString(), dateIdeaId: null },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dateIdeaId).toBeNull();
+    expect(res.json().venueBooking).toMatchObject({ status: "confirmed", reference: "IS-1" });
+    expect(idea.id).toBeGreaterThan(0);
+    await sweep();
+    expect(mailTo(v.id)).toHaveLength(1); // asked once, never again
+    // Moved to another time: the old request is cancelled, and its link no longer shows the couple or the notes.
+    await t.db
+      .update(dateReservations)
+      .set({ manualBookingNotes: "Anniversary: a candle please" })
+      .where(eq(dateReservations.id, id));
+    await t.request({
+      method: "POST",
+      url: `/api/admin/assignments/${id}/move`,
+      as: admin,
+      payload: { scheduledDate: new Date(AT.getTime() + DAY).toISOString() },
+    });
+    await sweep();
+    const dead = await t.request({ method: "GET", url: link(token) });
+    expect(dead.statusCode).toBe(200);
+    expect(dead.json()).toMatchObject({
+      status: "cancelled",
+      canAnswer: false,
+      bookingName: "",
+      dietary: [],
+      notes: null,
+    });
+  });
+
+  it("moving a revealed date starts a new mail round: the couple gets the new time's calendar entry", async () => {
+    t.clock.set(NOW);
+    const { m } = await couple();
+    const { venue: v } = await venue("Revealed Then Moved");
+    const id = (await assign(m.user.id, v.id)).json().id;
+    await t.db
+      .update(dateReservations)
+      .set({ status: "revealed", revealedAt: NOW, venueStatus: "confirmed", mailHoldUntil: null })
+      .where(eq(dateReservations.id, id));
+    const res = await t.request({
+      method: "POST",
+      url: `/api/admin/assignments/${id}/move`,
+      as: admin,
+      payload: { scheduledDate: new Date(AT.getTime() + DAY).toISOString() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db.select().from(dateReservations).where(eq(dateReservations.id, id));
+    expect(row).toMatchObject({
+      mailRound: 1,
+      status: "scheduled",
+      revealedAt: null,
+      venueStatus: "pending",
+    });
+  });
+});

@@ -139,3 +139,36 @@ describe("the venue's rules in the rulebook", () => {
     expect([closedAllWeek.id, archived.id]).not.toContain(ok.json().venueId);
   });
 });
+
+describe("capacity counts who is there at the same moment", () => {
+  it("a venue for two takes a 19-21 date beside dates at 18-20 and 20-22", async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    const v = await venue("Two Tables", { capacity: 2 });
+    expect((await assign(a.user.id, v.id, "2026-12-11T18:00")).statusCode).toBe(201);
+    expect((await assign(b.user.id, v.id, "2026-12-11T20:00")).statusCode).toBe(201);
+    expect((await check(c.user.id, v.id, "2026-12-11T19:00")).json().broken).toEqual([]);
+  });
+});
+
+describe("a venue's change re-checks its dates still ahead", () => {
+  it("new hours that no longer hold a booked date flag it with the rule; putting them back clears it", async () => {
+    const m = await member();
+    const v = await venue("Changing Hours");
+    const a = (await assign(m.user.id, v.id, "2026-12-11T19:00")).json();
+    expect(a.ruleProblems).toEqual([]);
+    const put = (body: object) =>
+      t.request({ method: "PUT", url: `/api/admin/venues/${v.id}`, as: admin, payload: body });
+    expect((await put({ openingHours: "Sat-Sun 12:00-23:00" })).statusCode).toBe(200);
+    const flagged = (await t.request({ method: "GET", url: "/api/admin/assignments", as: admin }))
+      .json()
+      .find((x: { id: number }) => x.id === a.id);
+    expect(flagged.ruleProblems).toEqual(["Changing Hours is not open for the whole date (closed on Fris)"]);
+    expect((await put({ openingHours: "Daily 00:00-24:00" })).statusCode).toBe(200);
+    const cleared = (
+      await t.request({ method: "GET", url: "/api/admin/assignments?limit=50&offset=0", as: admin })
+    )
+      .json()
+      .find((x: { id: number }) => x.id === a.id);
+    expect(cleared.ruleProblems).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ const date: DateForMail = {
   userId: 7,
   scheduledDate: new Date("2026-12-18T19:30:00Z"),
   status: "scheduled",
+  venueConfirmed: true,
   dressCode: null,
   idea: { title: "Candlelit supper", description: "A secret", duration: 3, dressCode: null },
   venue: null,

@@ -21,6 +21,7 @@ const date: DateForMail = {
   userId: 7,
   scheduledDate: new Date("2026-12-05T19:30:00Z"),
   status: "scheduled",
+  venueConfirmed: true,
   dressCode: null,
   idea: {
     title: "Candlelit supper",

@@ -293,6 +293,12 @@ export const dateReservations = pgTable(
     venueStatus: varchar("venue_status", { length: 12 }).notNull().default("confirmed"),
     venueReference: varchar("venue_reference", { length: 80 }),
     venueAnsweredAt: timestamp("venue_answered_at", { withTimezone: true }),
+    /**
+     * The hard rules the date breaks now (the rulebook's words), from the last re-check after something it
+     * depends on changed (its venue, so far); null: none. Rules an operator overrode for it are not repeated.
+     */
+    ruleProblems: jsonb("rule_problems").$type<string[]>(),
+    rulesCheckedAt: timestamp("rules_checked_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

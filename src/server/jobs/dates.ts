@@ -92,6 +92,7 @@ const builders: Record<Exclude<keyof typeof DATE_MAIL_KINDS, "revealSms">, Build
     const now = deps.now();
     return buildWith(deps, dateId, userId, "service", (u, date) =>
       (date.status === "revealed" || date.status === "confirmed") &&
+      date.venueConfirmed &&
       date.scheduledDate > now &&
       inRevealWindow(date, now)
         ? revealMail(deps, u, date, now)
@@ -301,7 +302,8 @@ async function sendRevealText(deps: Deps, dateId: number, userId: number, round:
  * 24 hours before: a date still scheduled or revealed (nobody confirmed it) is cancelled, its month's date
  * given back, and the couple told, with the calendar cancellation. The change and the claims of the messages
  * commit together. A date booked less than 24 hours ahead (the couple never had the chance to confirm) is
- * left alone. Then a calendar cancellation for any other cancelled future date whose hold went out.
+ * left alone, and so is one whose venue has not confirmed (it was never revealed; it is escalated to the
+ * operators instead, venue-bookings/requests.ts). Then a calendar cancellation for any other cancelled future date whose hold went out.
  */
 export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
   const now = deps.now();
@@ -309,6 +311,7 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
   const due = await deps.db.execute<{ id: number } & Record<string, unknown>>(sql`
     SELECT id FROM date_reservations
      WHERE status IN ('scheduled', 'revealed') AND scheduled_date <= ${deadline} AND ${notHeld(now)}
+       AND venue_status = 'confirmed'
        AND NOT (created_at > scheduled_date - make_interval(hours => ${POLICY.confirmHoursBefore})
                 AND created_at <= ${now})
      ORDER BY id LIMIT ${BATCH}`);
@@ -322,6 +325,8 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
           and(
             eq(dateReservations.id, id),
             inArray(dateReservations.status, ["scheduled", "revealed"]),
+            // A date held for its venue (never revealed, so never confirmable) is the operators' to settle.
+            eq(dateReservations.venueStatus, "confirmed"),
             notHeld(now),
           ),
         )

@@ -104,14 +104,16 @@ export async function sendDatePushes(deps: Deps): Promise<number> {
   let sent = await sweep(
     deps,
     "reveal",
-    sql`${select} WHERE status IN ('revealed', 'confirmed')
+    sql`${select} WHERE status IN ('revealed', 'confirmed') AND venue_status = 'confirmed'
           AND scheduled_date > ${now} AND scheduled_date <= ${revealEnd} AND ${notHeld(now)}`,
   );
-  // Unconfirmed, from CONFIRM_REMINDER_HOURS before the deadline until the deadline itself.
+  // Unconfirmed by the couple, from CONFIRM_REMINDER_HOURS before the deadline until the deadline itself. Every
+  // push here is for a date whose venue has confirmed: a held date ("final touches") is neither revealed nor
+  // ready to confirm.
   sent += await sweep(
     deps,
     "confirm",
-    sql`${select} WHERE status IN ('scheduled', 'revealed')
+    sql`${select} WHERE status IN ('scheduled', 'revealed') AND venue_status = 'confirmed'
           AND scheduled_date > ${new Date(now.getTime() + deadlineHours * HOUR)}
           AND scheduled_date <= ${new Date(now.getTime() + (deadlineHours + CONFIRM_REMINDER_HOURS) * HOUR)}
           AND ${notHeld(now)}`,
@@ -120,7 +122,7 @@ export async function sendDatePushes(deps: Deps): Promise<number> {
   sent += await sweep(
     deps,
     "tonight",
-    sql`${select} WHERE status IN ('revealed', 'confirmed')
+    sql`${select} WHERE status IN ('revealed', 'confirmed') AND venue_status = 'confirmed'
           AND scheduled_date > ${now}
           AND scheduled_date <= ${new Date(now.getTime() + TONIGHT_PUSH_HOURS_BEFORE * HOUR)}
           AND (scheduled_date AT TIME ZONE 'Europe/London')::date = (${now}::timestamptz AT TIME ZONE 'Europe/London')::date

@@ -68,6 +68,9 @@ export interface UndoState {
     venueStatus: string;
     venueReference: string | null;
     venueAnsweredAt: string | null;
+    revealedAt?: string | null;
+    confirmedAt?: string | null;
+    mailRound?: number;
   };
 }
 

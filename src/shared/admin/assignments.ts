@@ -242,6 +242,11 @@ export const adminAssignmentSchema = z
     override: assignmentOverrideSchema.nullable(),
     /** The venue's side: asked, confirmed (with its reference), declined, proposed another time, cancelled. */
     venueBooking: adminVenueBookingSchema,
+    /**
+     * The hard rules the date breaks now, in the rulebook's words, found when something it depends on changed
+     * after it was booked (its venue's hours, closures, capacity, needs, location...); empty: none.
+     */
+    ruleProblems: z.array(z.string()),
   })
   .meta({ id: "AdminAssignment" });
 export type AdminAssignment = z.infer<typeof adminAssignmentSchema>;

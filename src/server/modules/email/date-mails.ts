@@ -44,6 +44,8 @@ export interface DateForMail {
   userId: number;
   scheduledDate: Date;
   status: string;
+  /** The venue has confirmed (date_reservations.venue_status): nothing about the venue is sent before. */
+  venueConfirmed: boolean;
   dressCode: string | null;
   idea: { title: string; description: string | null; duration: number; dressCode: string | null } | null;
   venue: {
@@ -66,6 +68,7 @@ export async function loadDateForMail(deps: Pick<Deps, "db">, id: number): Promi
       userId: dateReservations.userId,
       scheduledDate: dateReservations.scheduledDate,
       status: dateReservations.status,
+      venueStatus: dateReservations.venueStatus,
       dressCode: dateReservations.dressCode,
       ideaId: dateIdeas.id,
       ideaTitle: dateIdeas.title,
@@ -94,6 +97,7 @@ export async function loadDateForMail(deps: Pick<Deps, "db">, id: number): Promi
     userId: r.userId,
     scheduledDate: r.scheduledDate,
     status: r.status,
+    venueConfirmed: r.venueStatus === "confirmed",
     dressCode: r.dressCode,
     idea:
       r.ideaId === null

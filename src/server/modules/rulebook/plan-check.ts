@@ -11,7 +11,7 @@ import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import { londonDayMonth, londonMonthKey } from "../../../shared/london-time.ts";
-import { overlapping } from "../../../shared/venue-hours.ts";
+import { peakOverlap } from "../../../shared/venue-hours.ts";
 import type { Tx } from "../../db/client.ts";
 import { type LoadDeps, loadProfiles } from "../matching/load.ts";
 import { HOUR_MS } from "../matching/rules.ts";
@@ -131,9 +131,7 @@ export async function datesThatStillFit<T extends DateToWrite>(
     const start = p.scheduledDate.getTime();
     const span: [number, number] = [start, start + dateHours(idea) * HOUR_MS];
     const broken = brokenRules({
-      venueTaken:
-        overlapping(venue.booked ?? [], span[0], span[1]) +
-        overlapping(keptAt.get(venue.id) ?? [], span[0], span[1]),
+      venueTaken: peakOverlap([...(venue.booked ?? []), ...(keptAt.get(venue.id) ?? [])], span[0], span[1]),
       profile: { ...m, history },
       people,
       venue,

@@ -17,7 +17,7 @@ import {
   londonWeekdayDayMonth,
   monthKeyName,
 } from "../../../shared/london-time.ts";
-import { DEFAULT_DATE_HOURS, overlapping, venueEveningProblem } from "../../../shared/venue-hours.ts";
+import { DEFAULT_DATE_HOURS, peakOverlap, venueEveningProblem } from "../../../shared/venue-hours.ts";
 import { distanceMiles } from "../matching/geo/index.ts";
 import {
   HOUR_MS,
@@ -88,7 +88,7 @@ export function venueRules(
   }
   if (venue.capacity !== undefined) {
     const t = at.getTime();
-    const n = taken ?? overlapping(venue.booked ?? [], t, t + hours * HOUR_MS);
+    const n = taken ?? peakOverlap(venue.booked ?? [], t, t + hours * HOUR_MS);
     if (n >= venue.capacity) out.push(RULE_MSG.venueFull(venue.name, venue.capacity));
   }
   return out;

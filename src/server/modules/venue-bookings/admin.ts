@@ -42,7 +42,10 @@ async function currentRequest(deps: Deps, tx: Tx, id: number) {
     .orderBy(desc(venueBookings.id))
     .limit(1)
     .for("update");
-  if (latest && latest.status !== "cancelled") return { dateRow, booking: latest };
+  // A declined or cancelled request is closed: an answer by phone after it (the venue changed its mind) opens a
+  // fresh one for the date as it is.
+  if (latest && latest.status !== "cancelled" && latest.status !== "declined")
+    return { dateRow, booking: latest };
   const [made] = await tx
     .insert(venueBookings)
     .values({
@@ -87,7 +90,13 @@ export async function answerProposal(
     if (!accept) {
       await tx
         .update(venueBookings)
-        .set({ status: "declined", declineReason: "The time it proposed did not suit", answeredBy: by })
+        .set({
+          status: "declined",
+          declineReason: "The time it proposed did not suit",
+          answeredBy: by,
+          // Re-planned next (replan.ts), escalated only when nothing fits.
+          escalatedAt: null,
+        })
         .where(eq(venueBookings.id, booking.id));
       await tx.update(dateReservations).set({ venueStatus: "declined" }).where(eq(dateReservations.id, id));
       return (await readAssignment(tx, id))!;

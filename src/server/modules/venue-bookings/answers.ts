@@ -35,6 +35,34 @@ async function view(deps: Deps, b: BookingRow): Promise<VenueBookingView> {
   const facts = await loadBookingFacts(deps.db, b.reservationId);
   if (!facts) throw notFound(VENUE_BOOKING_MSG.invalid);
   const now = deps.now();
+  // A request no longer about this venue's booking (cancelled, or the date moved) says so and nothing more: the
+  // date as it is now may be somewhere else, with other notes.
+  const current =
+    b.status !== "cancelled" &&
+    facts.venue?.id === b.venueId &&
+    facts.scheduledDate.getTime() === b.scheduledDate.getTime() &&
+    facts.status !== "cancelled";
+  if (!current) {
+    return {
+      status: "cancelled",
+      canAnswer: false,
+      venueName: facts.venue?.id === b.venueId ? facts.venue.name : "",
+      scheduledDate: b.scheduledDate.toISOString(),
+      durationHours: facts.durationHours,
+      partySize: 2,
+      bookingName: "",
+      experience: null,
+      dietary: [],
+      accessibility: [],
+      notes: null,
+      reference: b.reference,
+      answeredAt: iso(b.answeredAt),
+      declineReason: null,
+      proposedDate: null,
+      proposedNote: null,
+      expiresAt: b.expiresAt.toISOString(),
+    };
+  }
   return {
     status: b.status as VenueBookingStatus,
     canAnswer: b.status === "requested" && !b.usedAt && b.expiresAt > now,
@@ -59,7 +87,10 @@ async function view(deps: Deps, b: BookingRow): Promise<VenueBookingView> {
 /** GET /api/venue-bookings/:token */
 export async function showRequest(deps: Deps, token: string): Promise<VenueBookingView> {
   const b = await byToken(deps.db, token);
-  if (b.expiresAt <= deps.now() && b.status === "requested") throw gone(VENUE_BOOKING_MSG.expired);
+  const now = deps.now().getTime();
+  // Unanswered, the link ends with the date; answered, it still shows the answer for a day after.
+  const end = b.status === "requested" ? b.expiresAt.getTime() : b.scheduledDate.getTime() + 24 * 3_600_000;
+  if (now >= end) throw gone(VENUE_BOOKING_MSG.expired);
   return view(deps, b);
 }
 
@@ -100,7 +131,8 @@ export async function recordAnswer(
       answeredBy: by,
       usedAt: sql`coalesce(${venueBookings.usedAt}, ${now})`,
       ...(answer.kind === "confirm" ? { reference: answer.reference } : {}),
-      ...(answer.kind === "decline" ? { declineReason: answer.reason } : {}),
+      // A decline is the re-plan's to act on first (replan.ts); it escalates when nothing fits.
+      ...(answer.kind === "decline" ? { declineReason: answer.reason, escalatedAt: null } : {}),
       ...(answer.kind === "propose" ? { proposedDate: answer.time, proposedNote: answer.note } : {}),
       // A proposed time needs an operator now.
       ...(answer.kind === "propose" ? { escalatedAt: now } : {}),
@@ -131,6 +163,13 @@ export async function answerByLink(
   answer: VenueAnswer,
 ): Promise<VenueBookingView> {
   const id = await deps.db.transaction(async (tx) => {
+    // The date first, then its request: the order the operators' paths and the sweeps lock them in.
+    const found = await byToken(tx, token);
+    await tx
+      .select({ id: dateReservations.id })
+      .from(dateReservations)
+      .where(eq(dateReservations.id, found.reservationId))
+      .for("update");
     const b = await byToken(tx, token, true);
     await recordAnswer(deps, tx, b, answer, null);
     return b.id;

@@ -16,6 +16,7 @@ interface DeclinedRow extends Record<string, unknown> {
   id: number;
   user_id: number;
   scheduled_date: Date;
+  venue_id: number | null;
   declined: number[];
 }
 
@@ -24,7 +25,7 @@ const BATCH = 50;
 export async function replanDeclined(deps: Deps): Promise<number> {
   const now = deps.now();
   const due = await deps.db.execute<DeclinedRow>(sql`
-    select r.id, r.user_id, r.scheduled_date,
+    select r.id, r.user_id, r.scheduled_date, r.venue_id,
       array(select b.venue_id from venue_bookings b where b.reservation_id = r.id and b.status = 'declined') as declined
     from date_reservations r
     where r.venue_status = 'declined' and r.status not in ('cancelled', 'completed') and r.scheduled_date > ${now}
@@ -66,6 +67,7 @@ export async function replanDeclined(deps: Deps): Promise<number> {
                 venueId: m.venueId,
                 dateIdeaId: m.dateIdeaId,
                 matchReasons: [`Re-planned after the first venue declined`, ...m.reasons],
+                expect: { venueId: d.venue_id, scheduledDate: at, venueStatus: "declined" },
               },
               { undo: false, mayOverride: false },
             ),

@@ -46,7 +46,7 @@ const idOfKey = (key: string) => Number(key.split(":")[1]);
  */
 async function buildRequest(deps: Deps, bookingId: number, reminder: boolean) {
   const [b] = await deps.db.select().from(venueBookings).where(eq(venueBookings.id, bookingId));
-  if (!b || b.status !== "requested" || b.scheduledDate <= deps.now()) return null;
+  if (b?.status !== "requested" || b.scheduledDate <= deps.now()) return null;
   const facts = await loadBookingFacts(deps.db, b.reservationId);
   if (!facts?.venue?.bookingEmail || facts.venue.id !== b.venueId) return null;
   const { token, hash } = newToken();
@@ -99,10 +99,19 @@ export async function sendRequests(deps: Deps): Promise<number> {
   let sent = 0;
   for (const { id } of due.rows) {
     const claimed = await deps.db.transaction(async (tx) => {
+      // Locked and asked again: cancelled, moved into a new undo window or answered since the read, it waits.
       const [r] = await tx
         .select({ venueId: dateReservations.venueId, scheduledDate: dateReservations.scheduledDate })
         .from(dateReservations)
-        .where(and(eq(dateReservations.id, id), eq(dateReservations.venueStatus, "pending")))
+        .where(
+          and(
+            eq(dateReservations.id, id),
+            eq(dateReservations.venueStatus, "pending"),
+            sql`${dateReservations.status} not in ('cancelled', 'completed')`,
+            sql`${dateReservations.scheduledDate} > ${now}`,
+            sql`(${dateReservations.mailHoldUntil} is null or ${dateReservations.mailHoldUntil} <= ${now})`,
+          ),
+        )
         .for("update");
       if (!r || r.venueId === null) return null;
       const [b] = await tx
@@ -204,6 +213,30 @@ export async function sendCancellations(deps: Deps): Promise<number> {
   let sent = 0;
   for (const b of due.rows) {
     const claimId = await deps.db.transaction(async (tx) => {
+      // The date first (then its request), and the reason asked again: a date reinstated or moved back since the
+      // read keeps its request.
+      const [r] = await tx
+        .select({
+          status: dateReservations.status,
+          venueId: dateReservations.venueId,
+          scheduledDate: dateReservations.scheduledDate,
+          mailHoldUntil: dateReservations.mailHoldUntil,
+        })
+        .from(dateReservations)
+        .where(eq(dateReservations.id, b.reservation_id))
+        .for("update");
+      const [req] = await tx
+        .select({ venueId: venueBookings.venueId, scheduledDate: venueBookings.scheduledDate })
+        .from(venueBookings)
+        .where(eq(venueBookings.id, b.id))
+        .for("update");
+      if (!r || !req) return null;
+      if (r.mailHoldUntil && r.mailHoldUntil > now) return null;
+      const still =
+        r.status === "cancelled" ||
+        r.venueId !== req.venueId ||
+        r.scheduledDate.getTime() !== req.scheduledDate.getTime();
+      if (!still) return null;
       const done = await tx
         .update(venueBookings)
         .set({

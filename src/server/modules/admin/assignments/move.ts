@@ -34,6 +34,11 @@ export interface MoveInput {
   dateIdeaId?: number | null;
   override?: { reason: string; by: number } | null;
   matchReasons?: string[] | null;
+  /**
+   * The state the caller read the date in (the re-plan of a declined date): refused (409) when the date has
+   * changed since, so an operator's own fix in the meantime is never moved back.
+   */
+  expect?: { venueId: number | null; scheduledDate: Date; venueStatus: string };
 }
 
 /** Moves a date inside the caller's transaction. `undo`: hold the couple's and venues' mail for the undo window. */
@@ -49,6 +54,14 @@ export async function moveDateIn(
   if (dateRow.status === "cancelled" || dateRow.status === "completed" || dateRow.scheduledDate <= now)
     throw conflict(MOVE_MSG.notMovable);
   if (!couple) throw conflict(ASSIGNMENT_MSG.memberDeleted);
+  const e = input.expect;
+  if (
+    e &&
+    (e.venueId !== dateRow.venueId ||
+      e.venueStatus !== dateRow.venueStatus ||
+      e.scheduledDate.getTime() !== dateRow.scheduledDate.getTime())
+  )
+    throw conflict(ASSIGNMENT_MSG.undoChanged);
   const venueId = input.venueId ?? dateRow.venueId;
   if (venueId === null) throw notFound(ASSIGNMENT_MSG.venueNotFound);
   const sameVenue = venueId === dateRow.venueId;
@@ -95,19 +108,33 @@ export async function moveDateIn(
     await returnQuota(tx, couple.allowanceOwner.id, dateRow.scheduledDate);
     await consumeQuota(tx, couple, input.scheduledDate, { allowOver: overridden });
   }
+  // Another venue or time is a new booking for the venue side (asked again, not revealed until it confirms); a
+  // new idea alone keeps the venue's answer. The couple hears of it once: a date already revealed (or its hold
+  // sent at this time) starts a new mail round, so its new hold or reveal goes out with the updated calendar
+  // entry (same UID, higher SEQUENCE).
+  const venueOrTime =
+    venueId !== dateRow.venueId || input.scheduledDate.getTime() !== dateRow.scheduledDate.getTime();
+  const wasRevealed =
+    dateRow.revealedAt !== null || dateRow.status === "revealed" || dateRow.status === "confirmed";
   await tx
     .update(dateReservations)
     .set({
       scheduledDate: input.scheduledDate,
       venueId,
       dateIdeaId: answer.dateIdea?.id ?? null,
-      // Not revealed at the new time until its venue confirms; a member's reschedule request is answered.
-      status: "scheduled",
-      revealedAt: null,
-      confirmedAt: null,
-      venueStatus: "pending",
-      venueReference: null,
-      venueAnsweredAt: null,
+      ...(venueOrTime
+        ? {
+            // Not revealed at the new time until its venue confirms; a member's reschedule request is answered.
+            status: "scheduled",
+            revealedAt: null,
+            confirmedAt: null,
+            venueStatus: "pending",
+            venueReference: null,
+            venueAnsweredAt: null,
+            ruleProblems: null,
+            mailRound: wasRevealed ? dateRow.mailRound + 1 : dateRow.mailRound,
+          }
+        : { ruleProblems: null }),
       ...(input.matchReasons !== undefined ? { matchReasons: input.matchReasons } : {}),
       ...(overridden && override
         ? {
@@ -133,6 +160,9 @@ export async function moveDateIn(
         venueStatus: dateRow.venueStatus,
         venueReference: dateRow.venueReference,
         venueAnsweredAt: dateRow.venueAnsweredAt?.toISOString() ?? null,
+        revealedAt: dateRow.revealedAt?.toISOString() ?? null,
+        confirmedAt: dateRow.confirmedAt?.toISOString() ?? null,
+        mailRound: dateRow.mailRound,
       },
     });
   }

@@ -143,6 +143,13 @@ const row = object([
   ["matchReasons", matchReasons],
   ["override", override],
   ["venueBooking", venueBooking],
+  [
+    "ruleProblems",
+    `case when jsonb_typeof(r.rule_problems) = 'array' then (
+      select '[' || coalesce(string_agg(e::text, ',' order by n), '') || ']'
+      from jsonb_array_elements(r.rule_problems) with ordinality as m(e, n) where jsonb_typeof(e) = 'string'
+    ) else '[]' end`,
+  ],
 ]);
 
 /** The object schemas the page must match, by the same paths as builtKeys. */

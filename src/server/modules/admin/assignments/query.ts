@@ -58,6 +58,7 @@ const columns = {
   ideaCategory: dateIdeas.category,
   ideaDuration: dateIdeas.duration,
   ideaTimeOfDay: dateIdeas.timeOfDay,
+  ruleProblems: dateReservations.ruleProblems,
   venueStatus: dateReservations.venueStatus,
   venueReference: dateReservations.venueReference,
   venueAnsweredAt: dateReservations.venueAnsweredAt,
@@ -152,6 +153,9 @@ export function toAdminAssignment(r: AssignmentRow): AdminAssignment {
       : null,
     override: toOverride(r),
     venueBooking: toVenueBooking(r),
+    ruleProblems: Array.isArray(r.ruleProblems)
+      ? r.ruleProblems.filter((x): x is string => typeof x === "string")
+      : [],
   };
 }
 

@@ -83,6 +83,9 @@ export async function undoChange(deps: Deps, id: number): Promise<UndoResult> {
           venueStatus: b.venueStatus,
           venueReference: b.venueReference,
           venueAnsweredAt: b.venueAnsweredAt ? new Date(b.venueAnsweredAt) : null,
+          revealedAt: b.revealedAt ? new Date(b.revealedAt) : null,
+          confirmedAt: b.confirmedAt ? new Date(b.confirmedAt) : null,
+          ...(typeof b.mailRound === "number" ? { mailRound: b.mailRound } : {}),
           mailHoldUntil: null,
           undoState: null,
         })

@@ -14,6 +14,7 @@ import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, type HttpError, notFound } from "../../../http-error.ts";
 import { locatePostcode } from "../../matching/geo/index.ts";
+import { recheckVenueDates } from "../../rulebook/recheck.ts";
 
 type VenueRow = typeof venues.$inferSelect;
 
@@ -180,11 +181,23 @@ async function relocation(
   return null;
 }
 
-export async function updateVenue(
-  deps: Pick<Deps, "db" | "config">,
-  id: number,
-  input: VenueUpdate,
-): Promise<AdminVenue> {
+/** The venue fields a date's rules read: a change to any of them re-checks the venue's dates still ahead. */
+const RULE_FIELDS: readonly (keyof VenueUpdate)[] = [
+  "postcode",
+  "latitude",
+  "longitude",
+  "priceLevel",
+  "dietaryAccommodations",
+  "accessibilityFeatures",
+  "bookingEmail",
+  "openingHours",
+  "capacity",
+  "closures",
+  "opensOnHolidays",
+  "status",
+];
+
+export async function updateVenue(deps: Deps, id: number, input: VenueUpdate): Promise<AdminVenue> {
   const set = { ...toColumns(input), ...(await relocation(deps, id, input)) };
   if (Object.keys(set).length > 0) {
     const updated = await deps.db
@@ -193,6 +206,7 @@ export async function updateVenue(
       .where(eq(venues.id, id))
       .returning({ id: venues.id });
     if (updated.length === 0) throw notFound(VENUE_MSG.notFound);
+    if (RULE_FIELDS.some((f) => input[f] !== undefined)) await recheckVenueDates(deps, [id]);
   }
   return getVenue(deps, id);
 }

@@ -10,6 +10,7 @@ import type { Deps } from "../../../../deps.ts";
 import { faultPoint } from "../../../../fault-point.ts";
 import { conflict, HttpError } from "../../../../http-error.ts";
 import type { Logger } from "../../../../logger.ts";
+import { recheckVenueDates } from "../../../rulebook/recheck.ts";
 import { applyPlan, placeVenues, storedVenues } from "./apply.ts";
 import { withSyncLock } from "./lock.ts";
 import { planSync, type SyncPlan } from "./plan.ts";
@@ -126,6 +127,13 @@ async function applyLocked(
   // After the commit and best effort: venues with a postcode and no coordinates get the postcode's location.
   if (plan.inserts.length + plan.updates.length > 0) {
     await placeVenues(deps).catch((err) => log.warn({ err }, "placing synced venues failed"));
+  }
+  // The changed venues' dates still ahead are asked of the rulebook again (rulebook/recheck.ts).
+  if (plan.updates.length > 0 && "now" in deps) {
+    await recheckVenueDates(
+      deps as Deps,
+      plan.updates.map((u) => u.id),
+    ).catch((err) => log.warn({ err }, "re-checking synced venues' dates failed"));
   }
   return {
     created: plan.inserts.length,
