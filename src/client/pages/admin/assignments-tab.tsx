@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { AdminAssignment } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
 import {
+  RuleProblemsBadge,
   showsVenueBooking,
   VenueBookingBadge,
 } from "../../components/admin/assignments/venue-booking-badge.tsx";
@@ -53,6 +54,7 @@ function venueCell(a: AdminAssignment) {
       <span className="block wrap-anywhere">{a.venue.name}</span>
       <span className="block text-xs text-muted-foreground">{a.venue.city}</span>
       {showsVenueBooking(a) && <VenueBookingBadge booking={a.venueBooking} className="mt-1.5" />}
+      {a.ruleProblems.length > 0 && <RuleProblemsBadge rules={a.ruleProblems} className="mt-1.5" />}
     </>
   ) : (
     "-"

@@ -85,3 +85,25 @@ export function VenueBookingBadge({
     </span>
   );
 }
+
+/**
+ * A booked date that breaks a rule since something it depends on changed (its venue's hours, closures,
+ * capacity...): the list's badge, with the rules as its accessible description.
+ */
+export function RuleProblemsBadge({ rules, className }: { rules: readonly string[]; className?: string }) {
+  if (rules.length === 0) return null;
+  return (
+    <span
+      data-testid="rule-problems"
+      title={rules.join("; ")}
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full border border-destructive/40 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-destructive-text",
+        className,
+      )}
+    >
+      <TriangleAlert aria-hidden className="size-3.5" />
+      {rules.length === 1 ? "Breaks a rule now" : `Breaks ${rules.length} rules now`}
+      <span className="sr-only">: {rules.join("; ")}</span>
+    </span>
+  );
+}

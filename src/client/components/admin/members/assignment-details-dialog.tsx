@@ -96,6 +96,26 @@ export function AssignmentDetailsDialog({
                 </Row>
                 <Row term="Created">{formatDateTimeGB(a.createdAt)}</Row>
               </Section>
+              {a.ruleProblems.length > 0 && (
+                <section
+                  className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3.5"
+                  aria-labelledby={`rules-now-${a.id}`}
+                  data-testid="rule-problems-panel"
+                >
+                  <h3 id={`rules-now-${a.id}`} className="text-sm font-semibold text-destructive-text">
+                    Breaks {a.ruleProblems.length === 1 ? "a rule" : `${a.ruleProblems.length} rules`} since
+                    it was booked
+                  </h3>
+                  <ul className="list-disc space-y-1 pl-5 text-sm">
+                    {a.ruleProblems.map((r) => (
+                      <li key={r}>{r}</li>
+                    ))}
+                  </ul>
+                  <p className="text-xs text-muted-foreground">
+                    Something it depends on changed. Move the date, or keep it if the venue has agreed.
+                  </p>
+                </section>
+              )}
               {a.venueId !== null && <VenueBookingPanel key={a.id} assignment={a} onChanged={onChanged} />}
               {a.override && (
                 <section className="grid gap-3">
