@@ -290,22 +290,33 @@ const keyOf = (weekday: number): WeekdayKey => WEEKDAY_KEYS[(weekday + 6) % 7];
  * Whether a date from `at` lasting `hours` fits inside one of the venue's sessions: a session of that London
  * day, or one of the day before that runs past midnight. Null when it fits; otherwise the reason in words.
  */
+/** Which day's session holds the whole date: that London day's, the day before's (past midnight), or none. */
+function sessionDay(h: OpeningHours, p: LondonParts, hours: number): "today" | "yesterday" | null {
+  const start = p.hour * 60 + p.minute;
+  const end = start + Math.max(1, hours) * 60;
+  for (const s of h[keyOf(p.weekday)] ?? []) {
+    const span = sessionMinutes(s);
+    if (span && span.start <= start && end <= span.end) return "today";
+  }
+  for (const s of h[keyOf((p.weekday + 6) % 7)] ?? []) {
+    const span = sessionMinutes(s);
+    if (span && span.end > 1440 && start + 1440 >= span.start && end + 1440 <= span.end) return "yesterday";
+  }
+  return null;
+}
+
 export function outsideHours(v: VenueEvening, at: Date | LondonParts, hours: number): string | null {
   if (!hasHours(v.openingHours)) return "no opening hours";
   const p = at instanceof Date ? londonParts(at) : at;
-  const start = p.hour * 60 + p.minute;
-  const end = start + Math.max(1, hours) * 60;
+  if (sessionDay(v.openingHours, p, hours) !== null) return null;
   const today = v.openingHours[keyOf(p.weekday)] ?? [];
-  const yesterday = v.openingHours[keyOf((p.weekday + 6) % 7)] ?? [];
-  for (const s of today) {
-    const span = sessionMinutes(s);
-    if (span && span.start <= start && end <= span.end) return null;
-  }
-  for (const s of yesterday) {
-    const span = sessionMinutes(s);
-    if (span && span.end > 1440 && start + 1440 >= span.start && end + 1440 <= span.end) return null;
-  }
   return today.length === 0 ? `closed on ${WEEKDAY_LABELS[keyOf(p.weekday)]}s` : `open ${today.join(", ")}`;
+}
+
+/** The London day before `p`'s, as "YYYY-MM-DD". */
+function dayBefore(p: Pick<LondonParts, "year" | "month" | "day">): string {
+  const d = new Date(Date.UTC(p.year, p.month - 1, p.day) - 86_400_000);
+  return d.toISOString().slice(0, 10);
 }
 
 /** Why the venue cannot hold a date at `at` lasting `hours` (closed day, or outside its hours), or null. */
@@ -315,7 +326,9 @@ export function venueEveningProblem(
   hours: number,
 ): { kind: "closed" | "hours"; detail: string } | null {
   const p = at instanceof Date ? londonParts(at) : at;
-  const closed = closedOn(v, dayIso(p));
+  // A date inside the night's session past midnight belongs to the evening it started on: that day's closures.
+  const night = hasHours(v.openingHours) && sessionDay(v.openingHours, p, hours) === "yesterday";
+  const closed = closedOn(v, night ? dayBefore(p) : dayIso(p));
   if (closed) return { kind: "closed", detail: closed };
   const hoursProblem = outsideHours(v, p, hours);
   return hoursProblem ? { kind: "hours", detail: hoursProblem } : null;

@@ -649,3 +649,38 @@ describe("what the review of the venue's side found", () => {
     });
   });
 });
+
+describe("a venue that cannot be asked", () => {
+  it("a date booked by override at a venue with no booking e-mail goes straight to the operators", async () => {
+    t.clock.set(NOW);
+    const { m } = await couple();
+    const { venue: v } = await venue("No Inbox Yet");
+    await t.db.update(venues).set({ bookingEmail: null }).where(eq(venues.id, v.id));
+    const res = await t.request({
+      method: "POST",
+      url: "/api/admin/assignments",
+      as: admin,
+      payload: {
+        userId: m.user.id,
+        venueId: v.id,
+        scheduledDate: AT.toISOString(),
+        overrideReason: "Booked by phone",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await sweep();
+    const a = await assignment(res.json().id);
+    expect(a.venueBooking).toMatchObject({ status: "requested", escalated: true });
+    const phoned = await t.request({
+      method: "POST",
+      url: `/api/admin/assignments/${a.id}/venue-booking/confirm`,
+      as: admin,
+      payload: { reference: "PH-2" },
+    });
+    expect(phoned.json().venueBooking).toMatchObject({
+      status: "confirmed",
+      reference: "PH-2",
+      escalated: false,
+    });
+  });
+});

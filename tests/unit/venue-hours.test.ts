@@ -14,6 +14,7 @@ import {
   outsideHours,
   overlapping,
   parseHoursCell,
+  peakOverlap,
   venueEveningProblem,
   WEEKDAY_KEYS,
 } from "../../src/shared/venue-hours.ts";
@@ -183,6 +184,15 @@ describe("a date inside the venue's evening", () => {
       kind: "closed",
       detail: "Christmas and New Year",
     });
+    // After midnight inside the night's session, the closures of the evening it started on count.
+    const night = evening("Daily 22:00-02:00", {
+      closures: [{ from: "2026-12-04", to: "2026-12-04", reason: "Hired" }],
+    });
+    expect(venueEveningProblem(night, new Date("2026-12-05T00:30:00Z"), 1)).toEqual({
+      kind: "closed",
+      detail: "Hired",
+    });
+    expect(venueEveningProblem(night, new Date("2026-12-06T00:30:00Z"), 1)).toBeNull();
     // London summer time: 19:00 BST is 18:00 UTC.
     expect(venueEveningProblem(evening("Daily 19:00-23:00"), new Date("2026-07-10T18:00:00Z"), 2)).toBeNull();
   });
@@ -196,6 +206,28 @@ describe("a date inside the venue's evening", () => {
     expect(overlapping(booked, h, 2 * h)).toBe(1);
     expect(overlapping(booked, 2 * h, 3 * h)).toBe(0);
     expect(overlapping(booked, h, 4 * h)).toBe(2);
+    // Never both there at once: one at a time beside a date from 1 to 4.
+    expect(peakOverlap(booked, h, 4 * h)).toBe(1);
+    expect(
+      peakOverlap(
+        [
+          [0, 3 * h],
+          [h, 2 * h],
+        ],
+        0,
+        h / 2,
+      ),
+    ).toBe(1);
+    expect(
+      peakOverlap(
+        [
+          [0, 3 * h],
+          [h, 2 * h],
+        ],
+        0,
+        3 * h,
+      ),
+    ).toBe(2);
   });
 });
 

@@ -13,6 +13,7 @@ import { memberName } from "../../../shared/admin/members.ts";
 import { BOOKING_HORIZON_MONTHS, RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { londonMonthKey } from "../../../shared/london-time.ts";
+import { DEFAULT_DATE_HOURS, peakOverlap } from "../../../shared/venue-hours.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateIdeas, userPreferences, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -184,4 +185,38 @@ export async function checkBooking(
     dateIdea: chosen ? { id: chosen.id, title: chosen.title } : null,
     couple,
   };
+}
+
+/**
+ * Locks the venue (after the couple, the order every booking path uses) and answers the capacity rule's words
+ * when a date of `hours` at `at` would not fit beside its other dates (`exceptId` left out), else null. For the
+ * paths that put a date back rather than book a new one (Undo of a cancel or a move, a reinstatement).
+ */
+export async function lockVenueAndCheckRoom(
+  tx: Tx,
+  venueId: number,
+  at: Date,
+  dateIdeaId: number | null,
+  exceptId: number,
+  now: Date,
+): Promise<string | null> {
+  const [v] = await tx
+    .select({ name: venues.name, capacity: venues.capacity })
+    .from(venues)
+    .where(eq(venues.id, venueId))
+    .for("no key update");
+  if (!v) return null;
+  let hours = DEFAULT_DATE_HOURS;
+  if (dateIdeaId !== null) {
+    const [idea] = await tx
+      .select({ duration: dateIdeas.duration })
+      .from(dateIdeas)
+      .where(eq(dateIdeas.id, dateIdeaId));
+    if (idea) hours = idea.duration;
+  }
+  const booked = (await loadBooked(tx, now, { venueId, exceptId })).get(venueId) ?? [];
+  const t = at.getTime();
+  return peakOverlap(booked, t, t + hours * 3_600_000) >= v.capacity
+    ? RULE_MSG.venueFull(v.name, v.capacity)
+    : null;
 }

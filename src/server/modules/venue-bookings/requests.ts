@@ -7,6 +7,7 @@
  *  - reminds once an unanswered request after VENUE_REMINDER_HOURS, with a fresh link;
  *  - hands to the operators (escalated_at) a request still unanswered as long again after the reminder, or any
  *    date not confirmed VENUE_ESCALATE_HOURS before it;
+ *  - hands a date at a venue with no booking e-mail (booked by an override) to the operators at once;
  *  - tells the venue of a cancellation (any path: the member, the operators, non-confirmation, a failed
  *    payment, an account deleted) or a move away from it, with its reference;
  *  - re-plans a declined date on the same evening at another venue that passes every rule (replan.ts), or
@@ -271,11 +272,40 @@ export async function sendCancellations(deps: Deps): Promise<number> {
   return sent;
 }
 
+/**
+ * A date booked (by an operator's override) at a venue with no booking e-mail cannot be asked: once its undo
+ * window has passed it gets a request row handed to the operators at once (escalated, no e-mail), so it is
+ * in front of a person, who records the venue's answer by phone.
+ */
+export async function escalateUnaskable(deps: Deps): Promise<number> {
+  const now = deps.now();
+  const rows = await deps.db.execute<{ id: number }>(sql`
+    with due as (
+      select r.id, r.venue_id, r.scheduled_date from date_reservations r join venues v on v.id = r.venue_id
+      where r.venue_status = 'pending' and r.status not in ('cancelled', 'completed') and r.scheduled_date > ${now}
+        and (r.mail_hold_until is null or r.mail_hold_until <= ${now}) and v.booking_email is null
+      order by r.scheduled_date limit ${BATCH}
+      for update of r skip locked
+    ), asked as (
+      insert into venue_bookings (reservation_id, venue_id, scheduled_date, status, token_hash, expires_at,
+        requested_at, escalated_at)
+      select id, venue_id, date_trunc('milliseconds', scheduled_date), 'requested',
+        encode(sha256(gen_random_uuid()::text::bytea), 'hex'), scheduled_date, ${now}, ${now}
+      from due
+      returning reservation_id
+    )
+    update date_reservations set venue_status = 'requested' where id in (select reservation_id from asked)
+    returning id
+  `);
+  return rows.rows.length;
+}
+
 export async function runVenueBookings(deps: Deps): Promise<number> {
   // Cancellations first: a move's old venue is told before the new one is asked.
   let n = await sendCancellations(deps);
   n += await replanDeclined(deps);
   n += await sendRequests(deps);
+  n += await escalateUnaskable(deps);
   n += await sendReminders(deps);
   n += await escalate(deps);
   return n;

@@ -6,7 +6,7 @@ import {
   type AssignmentStatus,
 } from "../../../../shared/admin/assignments.ts";
 import type { Tx } from "../../../db/client.ts";
-import { dateReservations, outboundMessages, userVenueExclusions } from "../../../db/schema.ts";
+import { dateReservations, outboundMessages, userVenueExclusions, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
@@ -112,6 +112,8 @@ export async function checkReinstatement(
   override: { reason: string; by: number } | null,
 ): Promise<boolean> {
   if (dateRow.venueId === null) return false;
+  // The venue is locked first (after the couple), so its capacity holds until the date is back.
+  await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, dateRow.venueId)).for("no key update");
   const answer = await checkBooking(
     deps,
     {

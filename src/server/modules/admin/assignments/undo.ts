@@ -12,6 +12,7 @@ import { aiDateSuggestions, dateReservations } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict } from "../../../http-error.ts";
 import { consumeQuota, returnQuota } from "../../quota/quota.ts";
+import { lockVenueAndCheckRoom } from "../../rulebook/check.ts";
 import { readAssignment } from "./query.ts";
 import { refuseClash } from "./service.ts";
 import { liftExclusion, lockDateAndCouple, takeBackForCancel } from "./status.ts";
@@ -66,6 +67,10 @@ export async function undoChange(deps: Deps, id: number): Promise<UndoResult> {
       // the allowance moves back when the move changed the month.
       const b = state.before;
       const at = new Date(b.scheduledDate);
+      if (b.venueId !== null) {
+        const full = await lockVenueAndCheckRoom(tx, b.venueId, at, b.dateIdeaId, dateRow.id, now);
+        if (full) throw conflict(`${ASSIGNMENT_MSG.undoChanged}: ${full}`);
+      }
       if (couple) {
         await refuseClash(tx, couple.ids, at, dateRow.id);
         if (londonMonthKey(at) !== londonMonthKey(dateRow.scheduledDate)) {
@@ -101,6 +106,18 @@ export async function undoChange(deps: Deps, id: number): Promise<UndoResult> {
       if (couple) {
         await refuseClash(tx, couple.ids, dateRow.scheduledDate, dateRow.id);
         await consumeQuota(tx, couple, dateRow.scheduledDate);
+      }
+      // Its place at the venue may have been taken in the meantime.
+      if (dateRow.venueId !== null) {
+        const full = await lockVenueAndCheckRoom(
+          tx,
+          dateRow.venueId,
+          dateRow.scheduledDate,
+          dateRow.dateIdeaId,
+          dateRow.id,
+          now,
+        );
+        if (full) throw conflict(`${ASSIGNMENT_MSG.undoChanged}: ${full}`);
       }
       if (dateRow.venueId !== null) await liftExclusion(tx, dateRow.userId, dateRow.venueId, dateRow.id);
       status = state.previousStatus ?? "scheduled";
