@@ -5,6 +5,11 @@ import { londonFormat, londonTime } from "../../../../shared/london-time.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { RatingStars } from "../../dates/rating-stars.tsx";
 import { Badge } from "../../ui/badge.tsx";
+import {
+  RuleProblemsBadge,
+  showsVenueBooking,
+  VenueBookingBadge,
+} from "../assignments/venue-booking-badge.tsx";
 import { OverrideRecord } from "./override-record.tsx";
 
 /** "Tue, 1 Dec 2026" */
@@ -103,6 +108,12 @@ export function MemberDateEntry({
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">No venue chosen</p>
+      )}
+      {(showsVenueBooking(date) || date.ruleProblems.length > 0) && (
+        <div className="flex flex-wrap items-center gap-1.5">
+          {showsVenueBooking(date) && <VenueBookingBadge booking={date.venueBooking} />}
+          <RuleProblemsBadge rules={date.ruleProblems} />
+        </div>
       )}
       {date.dateIdea && (
         <p className="flex items-start gap-1.5 text-sm">
