@@ -272,7 +272,10 @@ describe("the couple's one allowance", () => {
     const a = (await assign(partner.user.id, "2026-12-04T19:30:00Z", venue.id)).json();
     expect(await quotaOf(holder.user.id)).toMatchObject([{ quotaUsed: 1 }]);
     // The venue confirmed (a date held for its venue is never cancelled at the couple's deadline).
-    await t.db.update(dateReservations).set({ venueStatus: "confirmed" }).where(eq(dateReservations.id, a.id));
+    await t.db
+      .update(dateReservations)
+      .set({ venueStatus: "confirmed" })
+      .where(eq(dateReservations.id, a.id));
     const { cancelUnconfirmedDates } = await import("../../src/server/jobs/dates.ts");
     t.clock.set(new Date("2026-12-03T20:00:00Z"));
     await cancelUnconfirmedDates(t.deps);
