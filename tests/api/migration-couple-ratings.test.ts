@@ -2,47 +2,14 @@
  * Migration 0017 on a database as the previous code left it: every rating moves to date_ratings with the
  * partner who wrote it, or with the couple's plan holder where that is unknown; nothing is lost.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
-import { afterAll, expect, inject, it } from "vitest";
-import { createDb } from "../../src/server/db/client.ts";
-import { MIGRATIONS_DIR, runMigrations } from "../../src/server/db/migrate.ts";
-import { withDatabase } from "../helpers/test-postgres.ts";
+import { expect, it } from "vitest";
+import { runMigrations } from "../../src/server/db/migrate.ts";
+import { emptyDatabase, migrateUpTo } from "../helpers/migration-db.ts";
 
-const base = inject("pgBaseUrl");
-const name = `mig_${process.pid}_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-await admin.end();
-const db = createDb(withDatabase(base, name), 2);
-
-afterAll(async () => {
-  await db.$client.end();
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.end();
-});
-
-/** The migrations up to and including `last` (e.g. "0016"), in a folder of their own. */
-async function migrationsUpTo(last: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "unveil-migrations-"));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8"));
-  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag.slice(0, 4) <= last);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
+const db = await emptyDatabase("mig");
 
 it("moves each rating to who wrote it, or to the plan holder, and keeps every star and word", async () => {
-  const before = await migrationsUpTo("0016");
-  await migrate(db, { migrationsFolder: before });
-  await rm(before, { recursive: true, force: true });
+  await migrateUpTo(db, "0016");
   const q = (text: string, values: unknown[] = []) => db.$client.query(text, values);
 
   // A couple (Hana holds the plan, Pip is covered) and a member on their own, as the previous code stored them.

@@ -3,46 +3,14 @@
  * spellings mapped, anything else moved to the features), the exclusions cancellations made removed (members'
  * own stay), and existing dates taken as confirmed by their venues.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
-import { afterAll, expect, inject, it } from "vitest";
-import { createDb } from "../../src/server/db/client.ts";
-import { MIGRATIONS_DIR, runMigrations } from "../../src/server/db/migrate.ts";
-import { withDatabase } from "../helpers/test-postgres.ts";
+import { expect, it } from "vitest";
+import { runMigrations } from "../../src/server/db/migrate.ts";
+import { emptyDatabase, migrateUpTo } from "../helpers/migration-db.ts";
 
-const base = inject("pgBaseUrl");
-const name = `mig_vb_${process.pid}_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-await admin.end();
-const db = createDb(withDatabase(base, name), 2);
-
-afterAll(async () => {
-  await db.$client.end();
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.end();
-});
-
-async function migrationsUpTo(last: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "unveil-migrations-"));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8"));
-  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag.slice(0, 4) <= last);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
+const db = await emptyDatabase("mig_vb");
 
 it("maps needs onto the members' words, keeps the rest as features, drops cancellation exclusions", async () => {
-  const before = await migrationsUpTo("0024");
-  await migrate(db, { migrationsFolder: before });
-  await rm(before, { recursive: true, force: true });
+  await migrateUpTo(db, "0024");
   const q = (text: string, values: unknown[] = []) => db.$client.query(text, values);
   const venue = (
     await q(
