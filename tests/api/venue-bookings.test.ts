@@ -87,6 +87,17 @@ const assignment = async (id: number) =>
     .json()
     .find((a: { id: number }) => a.id === id);
 
+/** A couple booked at a new venue on AT, the request sent: the date's id and the link's token. */
+async function askedVenue(name: string) {
+  t.clock.set(NOW);
+  const { m, p } = await couple();
+  const { venue: v } = await venue(name);
+  const id = (await assign(m.user.id, v.id)).json().id as number;
+  await sweep();
+  const token = tokenIn(mailTo(v.id)[0].text)!;
+  return { m, p, v, id, token };
+}
+
 describe("the booking request", () => {
   it("goes to the venue's booking e-mail once the undo window has passed, with what it needs and nothing else", async () => {
     t.clock.set(NOW);
@@ -124,12 +135,7 @@ describe("the booking request", () => {
   });
 
   it("the link shows the booking; the venue confirms with its reference; the link is then spent", async () => {
-    t.clock.set(NOW);
-    const { m } = await couple();
-    const { venue: v } = await venue("Confirm Bistro");
-    const id = (await assign(m.user.id, v.id)).json().id;
-    await sweep();
-    const token = tokenIn(mailTo(v.id)[0].text)!;
+    const { m, id, token } = await askedVenue("Confirm Bistro");
     const shown = await t.request({ method: "GET", url: link(token) });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers["cache-control"]).toBe("no-store");
@@ -166,12 +172,7 @@ describe("the booking request", () => {
   });
 
   it("refuses forged, malformed and expired links and bad answers, changing nothing", async () => {
-    t.clock.set(NOW);
-    const { m } = await couple();
-    const { venue: v } = await venue("Guarded Grill");
-    const id = (await assign(m.user.id, v.id)).json().id;
-    await sweep();
-    const token = tokenIn(mailTo(v.id)[0].text)!;
+    const { id, token } = await askedVenue("Guarded Grill");
     const forged = `${token.slice(0, -4)}AAAA`;
     expect((await t.request({ method: "GET", url: link(forged) })).statusCode).toBe(404);
     expect((await t.request({ method: "POST", url: link(forged, "confirm"), payload: {} })).statusCode).toBe(
@@ -302,12 +303,7 @@ describe("declined means re-planned", () => {
 
 describe("never reveal an unconfirmed venue", () => {
   it("holds the date at its reveal time ('final touches'), and reveals it once the venue confirms", async () => {
-    t.clock.set(NOW);
-    const { m } = await couple();
-    const { venue: v } = await venue("Held Venue");
-    const id = (await assign(m.user.id, v.id)).json().id;
-    await sweep();
-    const token = tokenIn(mailTo(v.id)[0].text)!;
+    const { m, id, token } = await askedVenue("Held Venue");
     // Before the reveal time: nothing says anything about the venue's answer.
     const early = (await t.request({ method: "GET", url: `/api/dates/${id}`, as: m })).json();
     expect(early).toMatchObject({ revealed: false, finalTouches: false, venue: null });
@@ -333,12 +329,7 @@ describe("never reveal an unconfirmed venue", () => {
 
 describe("the venue hears of every cancellation", () => {
   it("an operator's cancel: the venue is told with its reference after the undo window, and no exclusion is made", async () => {
-    t.clock.set(NOW);
-    const { m } = await couple();
-    const { venue: v } = await venue("Cancel Cafe");
-    const id = (await assign(m.user.id, v.id)).json().id;
-    await sweep();
-    const token = tokenIn(mailTo(v.id)[0].text)!;
+    const { m, v, id, token } = await askedVenue("Cancel Cafe");
     await t.request({ method: "POST", url: link(token, "confirm"), payload: { reference: "R-77" } });
     const res = await t.request({
       method: "PATCH",
