@@ -112,6 +112,8 @@ async function syncWithoutRemovals(
     await expect(dialog.getByTestId("sync-count-new")).toBeVisible();
     if ((await dialog.getByTestId("sync-count-to-be-removed").locator("dd").textContent()) !== "0") {
       await dialog.getByRole("button", { name: "Cancel" }).click();
+      // Gone before the next file is picked: the closing dialog's Confirm must not pass for the next preview's.
+      await expect(dialog).toBeHidden();
       continue;
     }
     await expectPreview(dialog);
@@ -128,6 +130,7 @@ async function syncWithoutRemovals(
     ]);
     if (outcome === "done") return;
     await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
   }
   throw new Error("the venues kept changing under the sync");
 }
