@@ -1,11 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  canonicalNeed,
-  closuresSchema,
-  openingHoursSchema,
-  venueCreateSchema,
-} from "../../src/shared/admin/venues.ts";
+import { closuresSchema, openingHoursSchema, venueCreateSchema } from "../../src/shared/admin/venues.ts";
+import { canonicalNeed } from "../../src/shared/needs-vocabulary.ts";
 import {
   bankHolidays,
   closedOn,

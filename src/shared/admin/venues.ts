@@ -12,13 +12,12 @@ import {
   TIME_OF_DAY_SLOTS,
   VENUE_TYPES,
 } from "../constants.ts";
+import { canonicalNeed } from "../needs-vocabulary.ts";
 import { normalisePostcode } from "../postcode.ts";
 import { normalisePhone } from "../schemas/member.ts";
-import { inServiceArea } from "../service-area.ts";
 import {
   daySessionProblems,
   HOURS_MSG,
-  hasHours,
   normaliseSession,
   type OpeningHours,
   parseHoursCell,
@@ -26,6 +25,8 @@ import {
   WEEKDAY_KEYS,
 } from "../venue-hours.ts";
 import { adminListQuerySchema } from "./common.ts";
+
+export { NOT_BOOKABLE, notBookableReasons, venueDataQuality } from "./venue-bookable.ts";
 
 export type VenueType = (typeof VENUE_TYPES)[number];
 export type PriceLevel = (typeof PRICE_LEVELS)[number];
@@ -79,15 +80,6 @@ export const VENUE_MSG = {
   hasDatesArchive: "This venue has existing date reservations and cannot be deleted. Archive it instead.",
   archived: "Venue archived",
   restored: "Venue restored",
-} as const;
-
-/** Why a venue cannot be booked (the bookable flag's reasons, shown in Data Quality). */
-export const NOT_BOOKABLE = {
-  archived: "Archived",
-  noEmail: "No booking e-mail",
-  noLocation: "No location",
-  noHours: "No opening hours",
-  outsideArea: "Outside the service area",
 } as const;
 
 export const DATE_IDEA_MSG = {
@@ -200,72 +192,6 @@ export const contactInfoOutSchema = z
   .object({ phone: z.string().optional(), website: z.string().optional() })
   .meta({ id: "AdminVenueContact" });
 export type ContactInfo = z.infer<typeof contactInfoOutSchema>;
-
-/**
- * Common spellings of the needs members choose (questionnaire step 5), so the venue's lists use exactly the
- * same words: "GF" -> "Gluten-free", "wheelchair" -> "Wheelchair accessible". Keys are lower case with spaces,
- * hyphens and dots removed.
- */
-const squash = (s: string) => s.toLowerCase().replace(/[\s\-_.'’]/g, "");
-const DIETARY_ALIASES: Record<string, (typeof DIETARY_OPTIONS)[number]> = {
-  vegetarian: "Vegetarian",
-  veggie: "Vegetarian",
-  veg: "Vegetarian",
-  v: "Vegetarian",
-  vegan: "Vegan",
-  plantbased: "Vegan",
-  ve: "Vegan",
-  glutenfree: "Gluten-free",
-  gf: "Gluten-free",
-  coeliac: "Gluten-free",
-  celiac: "Gluten-free",
-  nogluten: "Gluten-free",
-  dairyfree: "Dairy-free",
-  df: "Dairy-free",
-  nodairy: "Dairy-free",
-  lactosefree: "Dairy-free",
-  nutallergies: "Nut Allergies",
-  nutallergy: "Nut Allergies",
-  nutfree: "Nut Allergies",
-  nuts: "Nut Allergies",
-  nf: "Nut Allergies",
-  halal: "Halal",
-  kosher: "Kosher",
-  pescatarian: "Pescatarian",
-  pescetarian: "Pescatarian",
-  lowsodium: "Low Sodium",
-  lowsalt: "Low Sodium",
-};
-const ACCESS_ALIASES: Record<string, (typeof ACCESSIBILITY_OPTIONS)[number]> = {
-  wheelchairaccessible: "Wheelchair accessible",
-  wheelchair: "Wheelchair accessible",
-  wheelchairaccess: "Wheelchair accessible",
-  hearingloop: "Hearing loop",
-  inductionloop: "Hearing loop",
-  loop: "Hearing loop",
-  largeprintmenus: "Large print menus",
-  largeprintmenu: "Large print menus",
-  largeprint: "Large print menus",
-  stepfreeaccess: "Step-free access",
-  stepfree: "Step-free access",
-  levelaccess: "Step-free access",
-  accessibleparking: "Accessible parking",
-  disabledparking: "Accessible parking",
-  bluebadgeparking: "Accessible parking",
-  guidedogfriendly: "Guide dog friendly",
-  guidedogs: "Guide dog friendly",
-  guidedog: "Guide dog friendly",
-  assistancedogs: "Guide dog friendly",
-};
-
-/** The member's word for a venue's dietary or access entry, or null when it is none of them. */
-export function canonicalNeed(kind: "dietary" | "access", item: string): string | null {
-  const key = squash(item);
-  const map: Record<string, string> = kind === "dietary" ? DIETARY_ALIASES : ACCESS_ALIASES;
-  if (map[key]) return map[key];
-  const options: readonly string[] = kind === "dietary" ? DIETARY_OPTIONS : ACCESSIBILITY_OPTIONS;
-  return options.find((o) => squash(o) === key) ?? null;
-}
 
 /** A needs list (as listField) mapped onto the members' vocabulary; an unknown entry is a problem, not stored. */
 const needsField = (label: string, kind: "dietary" | "access") =>
@@ -487,42 +413,6 @@ export const venueListQuerySchema = z.object({
   offset: adminListQuerySchema.shape.offset.unwrap().optional(),
 });
 export type VenueListQuery = z.output<typeof venueListQuerySchema>;
-
-/** Why a venue cannot be booked (empty: bookable), from its stored fields. */
-export function notBookableReasons(v: {
-  status: string;
-  bookingEmail: string | null;
-  latitude: number | string | null;
-  longitude: number | string | null;
-  postcode: string | null;
-  openingHours: OpeningHours | Record<string, string[]> | null;
-}): string[] {
-  const out: string[] = [];
-  if (v.status === "archived") out.push(NOT_BOOKABLE.archived);
-  if (!v.bookingEmail) out.push(NOT_BOOKABLE.noEmail);
-  const placed = (v.latitude !== null && v.longitude !== null) || !!v.postcode;
-  if (!placed) out.push(NOT_BOOKABLE.noLocation);
-  if (!hasHours(v.openingHours as OpeningHours | null)) out.push(NOT_BOOKABLE.noHours);
-  if (v.postcode && !inServiceArea(v.postcode)) out.push(NOT_BOOKABLE.outsideArea);
-  return out;
-}
-
-/** The Data Quality column: Incomplete names the empty lists and why the venue cannot be booked, else Complete. */
-export function venueDataQuality(
-  v: Pick<AdminVenue, "dietaryAccommodations" | "accessibilityFeatures"> & {
-    notBookableReasons?: readonly string[];
-  },
-): {
-  complete: boolean;
-  missing: string[];
-} {
-  const missing = [
-    ...(v.notBookableReasons ?? []).map((r) => r.toLowerCase()),
-    ...(v.dietaryAccommodations.length === 0 ? ["dietary accommodations"] : []),
-    ...(v.accessibilityFeatures.length === 0 ? ["accessibility features"] : []),
-  ];
-  return { complete: missing.length === 0, missing };
-}
 
 const dateIdeaFields = {
   title: z

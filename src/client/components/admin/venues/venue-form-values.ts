@@ -7,13 +7,13 @@
 import { z } from "zod";
 import {
   type AdminVenue,
-  canonicalNeed,
   closuresSchema,
   openingHoursSchema,
   VENUE_FORM_DEFAULTS,
   type VenueInput,
   venueCreateSchema,
 } from "../../../../shared/admin/venues.ts";
+import { canonicalNeed } from "../../../../shared/needs-vocabulary.ts";
 import { WEEKDAY_KEYS, type WeekdayKey } from "../../../../shared/venue-hours.ts";
 
 export interface ClosureRow {
