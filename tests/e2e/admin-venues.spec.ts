@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { MASS_REMOVAL } from "../../src/shared/admin/venue-sync.ts";
+import { MASS_REMOVAL, SYNC_MSG } from "../../src/shared/admin/venue-sync.ts";
 import { ADMIN, clickToFocus } from "./helpers.ts";
 
 /** The venues tab: venue CRUD, date ideas, the spreadsheet downloads and the sync flow. */
@@ -96,6 +96,26 @@ const csvLine = (r: string[]) =>
   r.map((c) => (/[",\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(",");
 
 /**
+ * Picks a file in Sync Changes. The sync is one at a time site-wide, and other tests (here and in other spec
+ * files) preview and apply files in parallel: when the preview is refused as busy (its toast says so), the file
+ * is picked again once that toast has gone, as an admin would.
+ */
+async function pickSyncFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const dialog = page.getByRole("dialog", { name: "Sync venues" });
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await page.getByTestId("venue-sync-file").setInputFiles(file);
+    const busy = toasts(page).getByText(SYNC_MSG.busy).first();
+    const outcome = await Promise.race([
+      dialog.waitFor({ state: "visible", timeout: 20_000 }).then(() => "open" as const),
+      busy.waitFor({ state: "visible", timeout: 20_000 }).then(() => "busy" as const),
+    ]);
+    if (outcome === "open") return;
+    await expect(busy).toBeHidden({ timeout: 20_000 });
+  }
+  throw new Error("another venue sync kept running");
+}
+
+/**
  * Picks the file in Sync Changes and confirms once the preview removes nothing. Tests share one database and
  * run in parallel: if another test added a venue since the file was made, the preview would remove it, so the
  * file is made again instead.
@@ -107,7 +127,7 @@ async function syncWithoutRemovals(
 ) {
   const dialog = page.getByRole("dialog", { name: "Sync venues" });
   for (let attempt = 0; attempt < 4; attempt++) {
-    await page.getByTestId("venue-sync-file").setInputFiles(await make(await currentRows(page)));
+    await pickSyncFile(page, await make(await currentRows(page)));
     await expect(dialog.getByRole("button", { name: "Confirm" })).toBeVisible(PREVIEW_TIMEOUT);
     await expect(dialog.getByTestId("sync-count-new")).toBeVisible();
     if ((await dialog.getByTestId("sync-count-to-be-removed").locator("dd").textContent()) !== "0") {
@@ -290,7 +310,7 @@ test.describe("venues tab", () => {
 
     // A file with one new venue and nothing else: every other venue would go.
     const fresh = unique("Only Row");
-    await page.getByTestId("venue-sync-file").setInputFiles({
+    await pickSyncFile(page, {
       name: "venues-template.xlsx",
       mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       buffer: await xlsx([["", fresh, "1 Lone Street", "London", "activity"]]),
@@ -410,7 +430,7 @@ test.describe("venues tab", () => {
       ...(await currentRows(page)).filter((r) => r[0] !== String(created.id)),
       ["", unique("Never Added"), "", "London", "activity"],
     ];
-    await page.getByTestId("venue-sync-file").setInputFiles({
+    await pickSyncFile(page, {
       name: "venues.xlsx",
       mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       buffer: await xlsx(withoutTarget),
