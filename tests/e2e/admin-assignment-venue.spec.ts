@@ -125,8 +125,10 @@ const toastTitled = (page: Page, title: string) => page.getByText(title, { exact
 async function closeToasts(page: Page) {
   const close = toasts(page).getByRole("button", { name: "Close" });
   for (let i = 0; i < 5 && (await close.count()) > 0; i++) {
+    const open = await close.count();
     await close.first().click();
-    await page.waitForTimeout(250);
+    // Wait for that toast to go (a condition, not a fixed time).
+    await expect(close).toHaveCount(open - 1);
   }
 }
 
