@@ -71,11 +71,19 @@ export function parseJson<T>(text: string): T {
   return body;
 }
 
-/** Sends a call with cookies and, when given, a JSON body; throws an ApiError on a non-OK answer. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+/**
+ * Sends a call with cookies and, when given, a JSON body (and headers: the back office's If-Match); throws an
+ * ApiError on a non-OK answer.
+ */
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: data === undefined ? {} : { "Content-Type": "application/json" },
+    headers: data === undefined ? headers : { ...headers, "Content-Type": "application/json" },
     body: data === undefined ? undefined : JSON.stringify(data),
     credentials: "include",
   });
@@ -86,6 +94,32 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 /** Sends a call (apiRequest) and reads its JSON answer as `T`. */
 export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
   return readJson<T>(await apiRequest(method, url, data));
+}
+
+/**
+ * A back-office record read with its version (the ETag its read answers), to send back as If-Match when it is
+ * saved: a save after someone else's gets 412 and the form keeps its input (decision 0070).
+ */
+export async function apiGetTagged<T>(url: string): Promise<{ data: T; etag: string | null }> {
+  const res = await apiRequest("GET", url);
+  return { data: await readJson<T>(res), etag: res.headers.get("ETag") };
+}
+
+/** Sends a change guarded by If-Match (when a version is known) and answers its JSON and new ETag. */
+export async function apiJsonTagged<T>(
+  method: string,
+  url: string,
+  data: unknown,
+  etag: string | null | undefined,
+): Promise<{ data: T; etag: string | null }> {
+  const res = await apiRequest(method, url, data, etag ? { "If-Match": etag } : {});
+  const body = res.status === 204 ? (null as T) : await readJson<T>(res);
+  return { data: body, etag: res.headers.get("ETag") };
+}
+
+/** True for the 412 of a stale edit. */
+export function isStaleEdit(error: unknown): boolean {
+  return errorStatus(error) === 412;
 }
 
 /** GETs `url` and reads its JSON answer as `T`. */

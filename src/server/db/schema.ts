@@ -299,6 +299,17 @@ export const dateReservations = pgTable(
      */
     ruleProblems: jsonb("rule_problems").$type<string[]>(),
     rulesCheckedAt: timestamp("rules_checked_at", { withTimezone: true }),
+    /**
+     * The engine's best fix for a date that now breaks a rule (same evening, another venue and idea that fit):
+     * { venueId, dateIdeaId, scheduledDate, venueName, ideaTitle }, or null when nothing fits or none is needed.
+     */
+    fixProposal: jsonb("fix_proposal").$type<Record<string, unknown>>(),
+    /** Nobody came (status no_show): who says so (couple or venue), their words, and when. */
+    noShowBy: varchar("no_show_by", { length: 8 }),
+    noShowNote: varchar("no_show_note", { length: 1000 }),
+    noShowAt: timestamp("no_show_at", { withTimezone: true }),
+    /** What the venue said about the evening (recorded by an operator). */
+    venueFeedback: varchar("venue_feedback", { length: 2000 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1041,4 +1052,54 @@ export const venueBookings = pgTable(
     index("venue_bookings_reservation_idx").on(t.reservationId, t.id),
     index("venue_bookings_status_idx").on(t.status, t.requestedAt),
   ],
+);
+
+/**
+ * Who changed what: one row per back-office change (and a member's own plan changes and account deletion).
+ * `changes` lists each changed field before and after. A deleted member's rows keep no personal data: their
+ * name as actor is cleared and the rows about them lose their field values (account deletion scrubs them).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who did it: null for the system (a job) or a deleted account. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's name when it was done ("System" for jobs); cleared when that account is deleted. */
+    actorName: varchar("actor_name", { length: 200 }),
+    /** What kind of record: venue, date_idea, assignment, offer_code, user, template, campaign, clue, gift... */
+    entity: varchar("entity", { length: 40 }).notNull(),
+    entityId: varchar("entity_id", { length: 80 }).notNull(),
+    /** create, update, delete, move, status, override, undo, ... */
+    action: varchar("action", { length: 40 }).notNull(),
+    /** One line a person reads ("Venue \"The Ivy\" saved"). */
+    summary: varchar("summary", { length: 500 }).notNull(),
+    changes: jsonb("changes").$type<Array<{ field: string; before: unknown; after: unknown }>>(),
+    /** The member the change is about, if any (their deletion scrubs the row). */
+    subjectUserId: integer("subject_user_id"),
+  },
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.id),
+    index("audit_log_at_idx").on(t.at, t.id),
+    index("audit_log_subject_idx").on(t.subjectUserId),
+    index("audit_log_actor_idx").on(t.actorId),
+  ],
+);
+
+/** Operators' internal notes on a member (never shown to members). */
+export const memberNotes = pgTable(
+  "member_notes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: varchar("author_name", { length: 200 }),
+    body: varchar("body", { length: 4000 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("member_notes_user_idx").on(t.userId, t.id)],
 );

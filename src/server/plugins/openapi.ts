@@ -103,6 +103,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: "Not found, or not yours",
   409: "It conflicts with the current state (already done, or in progress elsewhere)",
   410: "It is gone (an expired or used link)",
+  412: "The record changed since it was read (If-Match is stale): `message` says who changed it and when; nothing was changed",
   413: "The upload is too large",
   422: "Understood, but a rule refuses it: `message` says why (the rulebook adds `rules`)",
   429: "Too many attempts: wait (the Retry-After header says how long)",

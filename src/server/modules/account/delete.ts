@@ -8,6 +8,7 @@ import { hasLiveSubscription } from "../../../shared/constants.ts";
 import { type DeleteAccountInput, LEAVING_MSG } from "../../../shared/leaving.ts";
 import {
   aiDateSuggestions,
+  auditLog,
   dateRatings,
   dateReservations,
   emailLogs,
@@ -25,6 +26,7 @@ import {
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict, HttpError } from "../../http-error.ts";
+import { scrubAuditOf } from "../audit/service.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { userSecrets } from "../auth/secrets.ts";
 import { readCouple } from "../couples/couple.ts";
@@ -127,6 +129,18 @@ export async function deleteAccount(deps: Deps, user: User, proof: DeleteAccount
     await tx.delete(userMonthlyQuotas).where(eq(userMonthlyQuotas.userId, user.id));
     await tx.delete(aiDateSuggestions).where(eq(aiDateSuggestions.userId, user.id));
     await tx.delete(userEmailCampaigns).where(eq(userEmailCampaigns.userId, user.id));
+    // The record keeps that the account was deleted, not who they were.
+    await scrubAuditOf(tx, user.id);
+    await tx.insert(auditLog).values({
+      actorId: user.id,
+      actorName: null,
+      entity: "account",
+      entityId: String(user.id),
+      action: "delete",
+      summary: "Account deleted by the member",
+      changes: [],
+      subjectUserId: user.id,
+    });
     await tx
       .delete(partnerInvites)
       .where(

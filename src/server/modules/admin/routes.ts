@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adminStatsSchema } from "../../../shared/admin/common.ts";
 import type { Deps } from "../../deps.ts";
+import { adminAuditRoutes } from "../audit/routes.ts";
 import { adminCluesRoutes } from "../clues/routes.ts";
 import { adminAnalyticsRoutes } from "./analytics/routes.ts";
 import { adminAssignmentsRoutes } from "./assignments/routes.ts";
@@ -35,4 +36,5 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   adminAnalyticsRoutes(app, deps);
   adminEmailsRoutes(app, deps);
   adminSupportRoutes(app, deps);
+  adminAuditRoutes(app, deps);
 }

@@ -5,15 +5,45 @@
  * (date_reservations.rule_problems, shown in the back office as `ruleProblems`). Rules an operator already
  * overrode for the date, and "less than 72 hours ahead" (every date gets there), are not repeated.
  */
-import { and, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
-import { dateReservations } from "../../db/schema.ts";
+import { dateReservations, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { checkBooking } from "./check.ts";
 
 /** Re-checks the dates still ahead at these venues; answers how many now break a rule. */
 export async function recheckVenueDates(deps: Deps, venueIds: readonly number[]): Promise<number> {
   if (venueIds.length === 0) return 0;
+  return recheckDates(deps, inArray(dateReservations.venueId, [...venueIds]));
+}
+
+/** Re-checks the dates still ahead built on these date ideas. */
+export async function recheckIdeaDates(deps: Deps, ideaIds: readonly number[]): Promise<number> {
+  if (ideaIds.length === 0) return 0;
+  return recheckDates(deps, inArray(dateReservations.dateIdeaId, [...ideaIds]));
+}
+
+/**
+ * Re-checks the dates still ahead of these members' couples (each member's own dates and their partner's):
+ * after a change to either partner's needs, alcohol choice, postcode, radius, plan, or the couple itself.
+ */
+export async function recheckCoupleDates(deps: Deps, userIds: readonly number[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const ids = [...userIds];
+  const partners = await deps.db
+    .select({ partnerId: users.partnerId })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const all = [...new Set([...ids, ...partners.flatMap((p) => (p.partnerId ? [p.partnerId] : []))])];
+  return recheckDates(deps, inArray(dateReservations.userId, all));
+}
+
+/** One date, now (after an operator's change to it, say). */
+export async function recheckDate(deps: Deps, reservationId: number): Promise<number> {
+  return recheckDates(deps, eq(dateReservations.id, reservationId));
+}
+
+async function recheckDates(deps: Deps, which: SQL | undefined): Promise<number> {
   const now = deps.now();
   const dates = await deps.db
     .select({
@@ -27,7 +57,7 @@ export async function recheckVenueDates(deps: Deps, venueIds: readonly number[])
     .from(dateReservations)
     .where(
       and(
-        inArray(dateReservations.venueId, [...venueIds]),
+        which,
         notInArray(dateReservations.status, ["cancelled", "completed"]),
         sql`${dateReservations.scheduledDate} > ${now}`,
       ),

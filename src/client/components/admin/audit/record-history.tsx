@@ -1,0 +1,76 @@
+import { useQuery } from "@tanstack/react-query";
+import { AUDIT_ENTITY_LABEL, type AuditEntity, type AuditEntry } from "../../../../shared/admin/audit.ts";
+import { apiGet } from "../../../lib/queryClient.ts";
+import { formatDateTimeGB } from "../common.tsx";
+
+/** A field's value as a person reads it in the history. */
+export function auditValue(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "(empty)";
+  if (typeof v === "boolean") return v ? "Yes" : "No";
+  if (Array.isArray(v)) return v.length ? v.map(auditValue).join(", ") : "(none)";
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+/** "fixProposal" -> "Fix proposal". */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+/** One audit entry: when, who, what, and each changed field before and after. */
+export function AuditEntryView({ entry }: { entry: AuditEntry }) {
+  return (
+    <li className="rounded-lg border border-border p-3 text-sm" data-testid="audit-entry">
+      <p className="font-medium">{entry.summary}</p>
+      <p className="text-xs text-muted-foreground">
+        {formatDateTimeGB(entry.at)} · {entry.actorName ?? "A deleted account"}
+      </p>
+      {entry.changes.length > 0 && (
+        <dl className="mt-2 grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1 text-xs">
+          {entry.changes.map((c) => (
+            <div key={c.field} className="contents">
+              <dt className="text-muted-foreground">{fieldLabel(c.field)}</dt>
+              <dd className="min-w-0 break-words">
+                <span className="line-through decoration-muted-foreground/60">{auditValue(c.before)}</span>
+                {" → "}
+                <span>{auditValue(c.after)}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  );
+}
+
+/** A record's history, newest first (in its dialog): who changed what and when. */
+export function RecordHistory({ entity, entityId }: { entity: AuditEntity; entityId: string | number }) {
+  const url = `/api/admin/audit?entity=${entity}&entityId=${encodeURIComponent(String(entityId))}&limit=50`;
+  const history = useQuery({ queryKey: [url], queryFn: () => apiGet<AuditEntry[]>(url), staleTime: 0 });
+  return (
+    <section aria-label={`${AUDIT_ENTITY_LABEL[entity]} history`} className="space-y-2">
+      <h3 className="text-sm font-semibold">History</h3>
+      {history.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading history…</p>
+      ) : history.isError ? (
+        <p className="text-sm text-destructive">The history could not be loaded.</p>
+      ) : history.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No changes on record yet.</p>
+      ) : (
+        <section
+          className="max-h-72 overflow-y-auto"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling list must be reachable by keyboard to scroll it
+          tabIndex={0}
+          aria-label="Changes, newest first"
+        >
+          <ol className="space-y-2">
+            {history.data.map((e) => (
+              <AuditEntryView key={e.id} entry={e} />
+            ))}
+          </ol>
+        </section>
+      )}
+    </section>
+  );
+}
