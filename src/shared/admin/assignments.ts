@@ -3,10 +3,18 @@ import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../constants.ts";
 import { londonWallClock } from "../london-time.ts";
 import { VENUE_BOOKING_STATUSES } from "../venue-bookings.ts";
+import { adminNoShowRecordSchema } from "./assignment-evening.ts";
 import { isStorableInstant } from "./common.ts";
 
 /** The statuses an admin may set from the inline dropdown (spec section 4; the moves between them: assignment-status.ts). */
-export const ASSIGNMENT_STATUSES = ["scheduled", "revealed", "confirmed", "completed", "cancelled"] as const;
+export const ASSIGNMENT_STATUSES = [
+  "scheduled",
+  "revealed",
+  "confirmed",
+  "completed",
+  "no_show",
+  "cancelled",
+] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 
 /** Two dates of one couple starting less than this many hours apart are "at the same time". */
@@ -26,7 +34,7 @@ export const ASSIGNMENT_MSG = {
   dateRequired: "Please choose a date and time",
   dateInvalid: "Please enter a valid date and time",
   dateInPast: "The scheduled date must be in the future",
-  statusInvalid: "Status must be one of scheduled, revealed, confirmed, completed or cancelled",
+  statusInvalid: "Status must be one of scheduled, revealed, confirmed, completed, no_show or cancelled",
   memberNotFound: "Member not found",
   venueNotFound: "Venue not found",
   dateIdeaNotFound: "Date idea not found",
@@ -51,6 +59,11 @@ export const ASSIGNMENT_MSG = {
   startedOnlyCompleteOrCancel: "A date that has started can only be marked completed or cancelled",
   completedCannotCancel: "A completed date cannot be cancelled",
   completedFinal: (to: string) => `A completed date cannot be marked ${to}`,
+  // No-shows (decision 0073): recorded once the date has started, saying who did not come.
+  noShowBeforeStart: "A date can be marked as a no-show only once it has started",
+  noShowUseAction: "Use Mark no-show in the date's details: it records who did not come and why",
+  noShowOnlyCompleted: "A no-show can only be corrected to completed",
+  noShowCancelled: "A cancelled date cannot be marked as a no-show",
   backwards: (from: string, to: string) => `A ${from} date cannot go back to ${to}`,
   reinstateOnly: (to: string) =>
     `A cancelled date can be reinstated only as scheduled, or as revealed in the ${REVEAL_WINDOW_HOURS} hours before it starts; not as ${to}`,
@@ -192,6 +205,18 @@ export const adminVenueBookingSchema = z
   .meta({ id: "AdminAssignmentVenueBooking" });
 export type AdminVenueBooking = z.infer<typeof adminVenueBookingSchema>;
 
+/** The engine's best fix for a date that breaks a rule now: the same evening at another venue and idea. */
+export const assignmentFixProposalSchema = z
+  .object({
+    venueId: z.number(),
+    dateIdeaId: z.number().nullable(),
+    scheduledDate: z.string(),
+    venueName: z.string(),
+    ideaTitle: z.string().nullable(),
+  })
+  .meta({ id: "AdminAssignmentFixProposal" });
+export type AssignmentFixProposal = z.infer<typeof assignmentFixProposalSchema>;
+
 /** One assignment as the back office reads it (dates as ISO strings). */
 export const adminAssignmentSchema = z
   .object({
@@ -247,6 +272,12 @@ export const adminAssignmentSchema = z
      * after it was booked (its venue's hours, closures, capacity, needs, location...); empty: none.
      */
     ruleProblems: z.array(z.string()),
+    /** The engine's best fix for a date that breaks a rule now (same evening, another venue and idea); null: none. */
+    fixProposal: assignmentFixProposalSchema.nullable(),
+    /** Nobody came (status no_show): who says so, their note, when; null otherwise. */
+    noShow: adminNoShowRecordSchema.nullable(),
+    /** What the venue said about the evening, as an operator recorded it. */
+    venueFeedback: z.string().nullable(),
   })
   .meta({ id: "AdminAssignment" });
 export type AdminAssignment = z.infer<typeof adminAssignmentSchema>;

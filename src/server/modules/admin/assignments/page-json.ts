@@ -150,6 +150,31 @@ const row = object([
       from jsonb_array_elements(r.rule_problems) with ordinality as m(e, n) where jsonb_typeof(e) = 'string'
     ) else '[]' end`,
   ],
+  [
+    "fixProposal",
+    `case when jsonb_typeof(r.fix_proposal) = 'object' then ${object(
+      [
+        ["venueId", value("(r.fix_proposal->>'venueId')::int")],
+        ["dateIdeaId", value("(r.fix_proposal->>'dateIdeaId')::int")],
+        ["scheduledDate", value("r.fix_proposal->>'scheduledDate'")],
+        ["venueName", value("r.fix_proposal->>'venueName'")],
+        ["ideaTitle", value("r.fix_proposal->>'ideaTitle'")],
+      ],
+      "fixProposal",
+    )} else 'null' end`,
+  ],
+  [
+    "noShow",
+    `case when r.status = 'no_show' and r.no_show_at is not null then ${object(
+      [
+        ["by", `to_json(case when r.no_show_by = 'venue' then 'venue' else 'couple' end)::text`],
+        ["note", value("r.no_show_note")],
+        ["at", instant("r.no_show_at")],
+      ],
+      "noShow",
+    )} else 'null' end`,
+  ],
+  ["venueFeedback", value("r.venue_feedback")],
 ]);
 
 /** The object schemas the page must match, by the same paths as builtKeys. */
@@ -162,6 +187,7 @@ function schemaKeys(): Map<string, string[]> {
     ["dateIdea", Object.keys(shape.dateIdea.unwrap().shape)],
     ["override", Object.keys(shape.override.unwrap().shape)],
     ["venueBooking", Object.keys(shape.venueBooking.shape)],
+    ["noShow", Object.keys(shape.noShow.unwrap().shape)],
   ]);
 }
 

@@ -7,6 +7,7 @@ import type {
 import { VENUE_BOOKING_STATUSES } from "../../../../shared/venue-bookings.ts";
 import type { Db } from "../../../db/client.ts";
 import { dateIdeas, dateReservations, users, venues } from "../../../db/schema.ts";
+import { toFixProposal } from "../../rulebook/fix-proposal.ts";
 import { overriderNameSql, toOverride } from "./override.ts";
 import { ratingsJsonSql, summariseRatings } from "./ratings-sql.ts";
 
@@ -59,10 +60,15 @@ const columns = {
   ideaDuration: dateIdeas.duration,
   ideaTimeOfDay: dateIdeas.timeOfDay,
   ruleProblems: dateReservations.ruleProblems,
+  fixProposal: dateReservations.fixProposal,
   venueStatus: dateReservations.venueStatus,
   venueReference: dateReservations.venueReference,
   venueAnsweredAt: dateReservations.venueAnsweredAt,
   latestRequest: sql<LatestRequest | null>`${sql.raw(LATEST_REQUEST_SQL)}`,
+  noShowBy: dateReservations.noShowBy,
+  noShowNote: dateReservations.noShowNote,
+  noShowAt: dateReservations.noShowAt,
+  venueFeedback: dateReservations.venueFeedback,
 };
 
 /** Dates with their member, venue and date idea joined; callers add where/order/limit. */
@@ -156,6 +162,24 @@ export function toAdminAssignment(r: AssignmentRow): AdminAssignment {
     ruleProblems: Array.isArray(r.ruleProblems)
       ? r.ruleProblems.filter((x): x is string => typeof x === "string")
       : [],
+    fixProposal: toFixProposal(r.fixProposal),
+    noShow: toNoShow(r),
+    venueFeedback: r.venueFeedback,
+  };
+}
+
+/** The no-show record of a no_show date (who, note, when); null for any other status. */
+export function toNoShow(r: {
+  status: string;
+  noShowBy: string | null;
+  noShowNote: string | null;
+  noShowAt: Date | null;
+}): AdminAssignment["noShow"] {
+  if (r.status !== "no_show" || !r.noShowAt) return null;
+  return {
+    by: r.noShowBy === "venue" ? "venue" : "couple",
+    note: r.noShowNote,
+    at: r.noShowAt.toISOString(),
   };
 }
 
