@@ -1,14 +1,83 @@
 /** Members and users in the back office (Members tab, Users tab, member page). */
 import { z } from "zod";
-import { TIERS, type TierId } from "../constants.ts";
+import {
+  ACCESSIBILITY_OPTIONS,
+  DIETARY_OPTIONS,
+  SUBSCRIPTION_STATUSES,
+  TIER_IDS,
+  TIERS,
+  type TierId,
+} from "../constants.ts";
+import { canonicalNeed } from "../needs-vocabulary.ts";
 import { adminId, adminListQuerySchema } from "./common.ts";
+
+/** The Members tab's filters: the subscription statuses, "trial" for none. */
+export const MEMBER_STATUS_FILTERS = [...SUBSCRIPTION_STATUSES, "trial"] as const;
+export type MemberStatusFilter = (typeof MEMBER_STATUS_FILTERS)[number];
+/** plan_holder: holds a live plan; covered: holds none and their linked partner's plan covers them. */
+export const MEMBER_HOLDER_FILTERS = ["plan_holder", "covered"] as const;
+export type MemberHolderFilter = (typeof MEMBER_HOLDER_FILTERS)[number];
+
+export const MEMBER_FILTER_MSG = {
+  status: `status must be one of ${MEMBER_STATUS_FILTERS.join(", ")}`,
+  tier: `tier must be one of ${TIER_IDS.join(", ")}`,
+  holder: `holder must be one of ${MEMBER_HOLDER_FILTERS.join(", ")}`,
+  need: "need must be one of the needs members choose (for example Vegan or Wheelchair accessible)",
+  postcodeArea: "postcodeArea must be a postcode area or district, like SW or SW11",
+  noDateIn: "noDateIn must be a month as YYYY-MM",
+} as const;
+
+/** Every need a member can choose (dietary, then access), the `need` filter's values. */
+export const MEMBER_NEEDS: readonly string[] = [...DIETARY_OPTIONS, ...ACCESSIBILITY_OPTIONS];
+
+/** An optional filter: absent or empty means "any". */
+const optionalFilter = <T extends z.ZodType>(schema: T, message: string) =>
+  z.union([z.literal("").transform(() => undefined), schema], { error: message }).optional();
+
+const monthKey = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MEMBER_FILTER_MSG.noDateIn)
+  .refine((m) => {
+    const y = Number(m.slice(0, 4));
+    return y >= 2000 && y <= 2999;
+  }, MEMBER_FILTER_MSG.noDateIn);
 
 /**
  * GET /api/admin/users: the shared paging and search, and `role=member` for the Members tab, which lists
  * members only (as Total Members counts them); the Users tab lists every account, admins included.
+ * The Members tab filters on the server: `status` (subscription status, `trial` for none), `tier`, `holder`
+ * (plan_holder | covered), `need` (one of the needs vocabulary, common spellings accepted), `postcodeArea`
+ * ("SW" or "SW11", the couple's place) and `noDateIn=YYYY-MM` (no date that is not cancelled in that London
+ * month, the couple's dates counted).
  */
 export const adminUsersQuerySchema = adminListQuerySchema.extend({
   role: z.enum(["member"], { error: "role must be member" }).optional(),
+  status: optionalFilter(z.enum(MEMBER_STATUS_FILTERS), MEMBER_FILTER_MSG.status),
+  tier: optionalFilter(z.enum(TIER_IDS), MEMBER_FILTER_MSG.tier),
+  holder: optionalFilter(z.enum(MEMBER_HOLDER_FILTERS), MEMBER_FILTER_MSG.holder),
+  need: optionalFilter(
+    z
+      .string({ error: MEMBER_FILTER_MSG.need })
+      .max(60, MEMBER_FILTER_MSG.need)
+      .transform((v, ctx) => {
+        const need = canonicalNeed("dietary", v) ?? canonicalNeed("access", v);
+        if (!need) {
+          ctx.addIssue({ code: "custom", message: MEMBER_FILTER_MSG.need });
+          return z.NEVER;
+        }
+        return need;
+      }),
+    MEMBER_FILTER_MSG.need,
+  ),
+  postcodeArea: optionalFilter(
+    z
+      .string({ error: MEMBER_FILTER_MSG.postcodeArea })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{1,2}(\d[A-Z\d]?)?$/, MEMBER_FILTER_MSG.postcodeArea),
+    MEMBER_FILTER_MSG.postcodeArea,
+  ),
+  noDateIn: optionalFilter(monthKey, MEMBER_FILTER_MSG.noDateIn),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 

@@ -26,11 +26,13 @@ import { coupleView, removeExclusion } from "./couple-view.ts";
 import { memberExportColumns, memberExportRows } from "./export.ts";
 import { demoteUser, getUser, listUsers, promoteUser, userDates } from "./service.ts";
 import { streamedWorkbookDownload } from "./stream-workbook.ts";
+import { adminMemberWorkspaceRoutes } from "./workspace-routes.ts";
 
 /** Members tab, Users tab and the member page. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noBody = { body: z.object({}).nullish() };
+  adminMemberWorkspaceRoutes(app, deps);
 
   r.get(
     "/api/admin/users",
@@ -184,10 +186,7 @@ export function adminMembersRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: adminUserSchema },
       },
     },
-    async (req) => {
-      requireAdmin(req);
-      return promoteUser(deps, req.params.id);
-    },
+    async (req) => promoteUser(deps, requireAdmin(req), req.params.id),
   );
 
   r.post(

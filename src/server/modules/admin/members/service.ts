@@ -2,11 +2,13 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizz
 import { alias } from "drizzle-orm/pg-core";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { type AdminUser, type AdminUsersQuery, MEMBERS_MSG } from "../../../../shared/admin/members.ts";
+import { londonInstant } from "../../../../shared/london-time.ts";
 import { containsPattern } from "../../../db/like.ts";
-import { dateReservations, type User, users } from "../../../db/schema.ts";
+import { dateReservations, type User, userPreferences, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../../http-error.ts";
 import { readCouple } from "../../couples/couple.ts";
+import { auditAdminRights } from "../accounts.ts";
 import { assignmentQuery, toAdminAssignment } from "../assignments/query.ts";
 import { coupleRefs, toAdminPartner } from "./couple-view.ts";
 
@@ -61,12 +63,58 @@ export function toAdminUser({ partnerRow, deletedAt, ...r }: Row): AdminUser {
  */
 export const userSearchText = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email})`;
 
-function listWhere(search: string | undefined, membersOnly = false): SQL | undefined {
+/** The statuses of a live plan (shared/constants.ts hasLiveSubscription). */
+const LIVE = ["active", "past_due", "paused"] as const;
+
+/** The mutual partner (joined as `partner`), not a deleted account: the member's couple. */
+const mutualPartner = sql`(${partner.partnerId} = ${users.id} and ${partner.deletedAt} is null)`;
+
+/** The Members tab's server-side filters (GET /api/admin/users?status=&tier=&holder=&need=&postcodeArea=&noDateIn=). */
+function filterWhere(q: AdminUsersQuery): SQL[] {
+  const out: SQL[] = [];
+  if (q.status === "trial") out.push(isNull(users.subscriptionStatus));
+  else if (q.status) out.push(eq(users.subscriptionStatus, q.status));
+  if (q.tier) out.push(eq(users.subscriptionTier, q.tier));
+  const live = sql`coalesce(${users.subscriptionStatus} in (${sql.join(
+    LIVE.map((s) => sql`${s}`),
+    sql`, `,
+  )}), false)`;
+  const partnerLive = sql`coalesce(${partner.subscriptionStatus} in (${sql.join(
+    LIVE.map((s) => sql`${s}`),
+    sql`, `,
+  )}), false)`;
+  if (q.holder === "plan_holder") out.push(live);
+  if (q.holder === "covered") out.push(sql`not ${live} and ${mutualPartner} and ${partnerLive}`);
+  if (q.need)
+    out.push(
+      sql`exists (select 1 from ${userPreferences} where ${userPreferences.userId} = ${users.id} and (${q.need} = any(${userPreferences.dietaryRestrictions}) or ${q.need} = any(${userPreferences.accessibilityNeeds})))`,
+    );
+  if (q.postcodeArea) {
+    // "SW" is an area (SW1A, SW11...); "SW11" a district (the outward code). The couple's place: either partner's.
+    const pattern = /\d/.test(q.postcodeArea) ? `${q.postcodeArea} %` : `${q.postcodeArea}[0-9]%`;
+    out.push(
+      sql`exists (select 1 from ${userPreferences} where (${userPreferences.userId} = ${users.id} or (${mutualPartner} and ${userPreferences.userId} = ${partner.id})) and ${userPreferences.postcode} similar to ${pattern})`,
+    );
+  }
+  if (q.noDateIn) {
+    const [y, m] = q.noDateIn.split("-").map(Number);
+    const from = londonInstant(y, m, 1, 0, 0);
+    const to = m === 12 ? londonInstant(y + 1, 1, 1, 0, 0) : londonInstant(y, m + 1, 1, 0, 0);
+    // The couple's dates: booked for this member, or for their linked partner.
+    out.push(
+      sql`not exists (select 1 from ${dateReservations} where (${dateReservations.userId} = ${users.id} or (${mutualPartner} and ${dateReservations.userId} = ${partner.id})) and ${dateReservations.status} <> 'cancelled' and ${dateReservations.scheduledDate} >= ${from} and ${dateReservations.scheduledDate} < ${to})`,
+    );
+  }
+  return out;
+}
+
+function listWhere(q: AdminUsersQuery): SQL | undefined {
   // Deleted accounts stay as anonymised tombstones for the financial records; they are no longer members.
   return and(
     isNull(users.deletedAt),
-    membersOnly ? eq(users.isAdmin, false) : undefined,
-    search ? sql`${userSearchText} like ${containsPattern(search.toLowerCase())}` : undefined,
+    q.role === "member" ? eq(users.isAdmin, false) : undefined,
+    q.search ? sql`${userSearchText} like ${containsPattern(q.search.toLowerCase())}` : undefined,
+    ...filterWhere(q),
   );
 }
 
@@ -75,14 +123,18 @@ export async function listUsers(
   deps: Deps,
   q: AdminUsersQuery,
 ): Promise<{ rows: AdminUser[]; total: number }> {
-  const where = listWhere(q.search, q.role === "member");
+  const where = listWhere(q);
   const [rows, [{ n }]] = await Promise.all([
     adminUserQuery(deps.db)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(q.limit)
       .offset(q.offset),
-    deps.db.select({ n: count() }).from(users).where(where),
+    deps.db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(partner, eq(partner.id, users.partnerId))
+      .where(where),
   ]);
   return { rows: rows.map(toAdminUser), total: n };
 }
@@ -106,17 +158,19 @@ export async function userDates(deps: Deps, id: number): Promise<AdminAssignment
   return rows.map(toAdminAssignment);
 }
 
-export async function promoteUser(deps: Deps, id: number): Promise<AdminUser> {
-  const [target] = await deps.db
-    .select({ id: users.id, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, id));
-  if (!target) throw notFound(MEMBERS_MSG.notFound);
-  if (target.deletedAt) throw badRequest(MEMBERS_MSG.deletedAccount);
-  await deps.db
-    .update(users)
-    .set({ isAdmin: true })
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+export async function promoteUser(deps: Deps, actor: User, id: number): Promise<AdminUser> {
+  await deps.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, deletedAt: users.deletedAt, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, id))
+      .for("update");
+    if (!target) throw notFound(MEMBERS_MSG.notFound);
+    if (target.deletedAt) throw badRequest(MEMBERS_MSG.deletedAccount);
+    if (target.isAdmin) return;
+    await tx.update(users).set({ isAdmin: true }).where(eq(users.id, id));
+    await auditAdminRights(tx, actor, id, true);
+  });
   return getUser(deps, id);
 }
 
@@ -144,6 +198,7 @@ export async function demoteUser(deps: Deps, actor: User, id: number): Promise<A
     // The actor may have lost their rights while this request waited for the lock.
     if (!admins.some((a) => a.id === actor.id)) throw forbidden(MEMBERS_MSG.demoteFailed);
     await tx.update(users).set({ isAdmin: false }).where(eq(users.id, id));
+    await auditAdminRights(tx, actor, id, false);
   });
   return getUser(deps, id);
 }

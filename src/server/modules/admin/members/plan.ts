@@ -1,0 +1,116 @@
+/**
+ * Pause or cancel a member's plan for them (the member rang): the very service functions the member's own
+ * routes call (subscriptions/pause.ts and service.ts), on the member's own row, so every rule of theirs holds
+ * (only the plan holder cancels, a month off once every six months, booked dates kept or cancelled by choice,
+ * the cooling-off refund) and the member gets the same e-mails. The operator first sees what the member would
+ * see (the pause preview, the cancellation's consequences). Each change is audited as the operator's
+ * (entity "subscription", about the member). The plan's own transaction is the member's row lock
+ * (subscriptions/schedule.ts withMemberLock); the audit row is written right after it commits.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { AdminCancelPreview } from "../../../../shared/admin/member-workspace.ts";
+import { MEMBERS_MSG, memberName } from "../../../../shared/admin/members.ts";
+import { hasLiveSubscription, POLICY } from "../../../../shared/constants.ts";
+import { londonDay } from "../../../../shared/london-time.ts";
+import type { PauseInput, PausePreview, PauseResult } from "../../../../shared/pause.ts";
+import { type User, users } from "../../../db/schema.ts";
+import type { Deps } from "../../../deps.ts";
+import { notFound } from "../../../http-error.ts";
+import { actorOf, recordAudit } from "../../audit/record.ts";
+import { pausePreview, pauseSubscription } from "../../subscriptions/pause.ts";
+import { cancelSubscription, coolingOffEligible } from "../../subscriptions/service.ts";
+
+/** The member's full row, as the member's own routes have it (404 for a missing or deleted account). */
+export async function memberRow(deps: Deps, userId: number): Promise<User> {
+  const [row] = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!row) throw notFound(MEMBERS_MSG.notFound);
+  return row;
+}
+
+/** GET /api/admin/users/:userId/plan/pause-preview: what the member's own "Take a month off" shows. */
+export async function adminPausePreview(deps: Deps, userId: number): Promise<PausePreview> {
+  return pausePreview(deps, await memberRow(deps, userId));
+}
+
+/** POST /api/admin/users/:userId/plan/pause: the month off, as if the member chose it. */
+export async function adminPause(
+  deps: Deps,
+  req: FastifyRequest,
+  userId: number,
+  input: PauseInput,
+): Promise<PauseResult> {
+  const member = await memberRow(deps, userId);
+  const result = await pauseSubscription(deps, member, input);
+  await recordAudit(deps.db, {
+    actor: actorOf(req.user!),
+    entity: "subscription",
+    entityId: userId,
+    action: "pause",
+    summary: `Plan of ${memberName(member)} paused for them from ${londonDay(new Date(result.pausedFrom))} to ${londonDay(new Date(result.pausedUntil))}`,
+    changes: [
+      { field: "pausedFrom", before: null, after: result.pausedFrom },
+      { field: "pausedUntil", before: null, after: result.pausedUntil },
+      ...(result.cancelledDates.length > 0
+        ? [{ field: "cancelledDates", before: null, after: result.cancelledDates }]
+        : []),
+    ],
+    subjectUserId: userId,
+  });
+  return result;
+}
+
+/** GET /api/admin/users/:userId/plan/cancel-preview: what cancelling would do, in the member's dialog's words. */
+export async function adminCancelPreview(deps: Deps, userId: number): Promise<AdminCancelPreview> {
+  const member = await memberRow(deps, userId);
+  const cancellable =
+    hasLiveSubscription(member.subscriptionStatus) && member.subscriptionStatus !== "cancelled";
+  if (!cancellable)
+    return {
+      cancellable: false,
+      refund: false,
+      endsAt: null,
+      summary:
+        member.subscriptionStatus === "cancelled"
+          ? "The plan is already cancelled."
+          : "This member holds no plan to cancel (a covered partner's plan is cancelled by the holder).",
+    };
+  const refund = await coolingOffEligible(deps, member);
+  const endsAt = refund ? deps.now() : (member.currentPeriodEnd ?? deps.now());
+  return {
+    cancellable: true,
+    refund,
+    endsAt: endsAt.toISOString(),
+    summary: refund
+      ? `Within the ${POLICY.coolingOffDays}-day cooling-off period and no date revealed yet: every payment is refunded in full, the plan ends now and the dates ahead are cancelled.`
+      : `The plan stays active until the end of this billing period, ${londonDay(endsAt)}, and dates booked before then still go ahead. No further payments are taken.`,
+  };
+}
+
+/** POST /api/admin/users/:userId/plan/cancel {reason, feedback?}: the member's own cancellation. */
+export async function adminCancel(
+  deps: Deps,
+  req: FastifyRequest,
+  userId: number,
+  input: { reason: string; feedback?: string },
+): Promise<{ message: string; refunded: boolean; endsAt: string | null }> {
+  const member = await memberRow(deps, userId);
+  const result = await cancelSubscription(deps, member, input);
+  await recordAudit(deps.db, {
+    actor: actorOf(req.user!),
+    entity: "subscription",
+    entityId: userId,
+    action: "cancel",
+    summary: `Plan of ${memberName(member)} cancelled for them (${input.reason})${result.refunded ? ", refunded in full" : ""}`,
+    changes: [
+      { field: "subscriptionStatus", before: member.subscriptionStatus, after: "cancelled" },
+      { field: "endsAt", before: member.currentPeriodEnd?.toISOString() ?? null, after: result.endsAt },
+      ...(result.refunded ? [{ field: "refunded", before: false, after: true }] : []),
+    ],
+    subjectUserId: userId,
+  });
+  return result;
+}
