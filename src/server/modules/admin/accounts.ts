@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { registerSchema } from "../../../shared/schemas/auth.ts";
-import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { type User, users } from "../../db/schema.ts";
+import { actorOf, recordAudit } from "../audit/record.ts";
 import { hashPassword } from "../auth/passwords.ts";
 
 /** Creates an admin account, or promotes the existing account with that e-mail (and sets its password). */
@@ -33,4 +34,27 @@ export async function createOrPromoteAdmin(
     .values({ email, password: hash, firstName, lastName, isAdmin: true, emailVerified: true })
     .returning({ id: users.id });
   return { id: row.id, created: true };
+}
+
+/**
+ * The audit row of admin rights granted or removed (entity "user", about that user), written by the back
+ * office's Make Admin / Remove Admin in the same transaction as the change.
+ */
+export async function auditAdminRights(
+  tx: Db | Tx,
+  actor: User,
+  userId: number,
+  granted: boolean,
+): Promise<void> {
+  await recordAudit(tx, {
+    actor: actorOf(actor),
+    entity: "user",
+    entityId: userId,
+    action: granted ? "grant_admin" : "remove_admin",
+    summary: granted
+      ? `Admin rights granted to user #${userId}`
+      : `Admin rights removed from user #${userId}`,
+    changes: [{ field: "isAdmin", before: !granted, after: granted }],
+    subjectUserId: userId,
+  });
 }

@@ -28,7 +28,9 @@ import { fileResponse, messageSchema, redirectResponse } from "../../../shared/s
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
-import { adminGift, exportGiftsCsv, giftAnalytics, giftById, listGifts } from "./admin.ts";
+import { actorOf } from "../audit/record.ts";
+import { adminGift, exportGiftsCsv, giftAnalytics, listGifts } from "./admin.ts";
+import { adminChangeDelivery, adminRefundGift, adminResendGift } from "./admin-actions.ts";
 import { giftHistory } from "./admin-history.ts";
 import { coupleGiftCredit } from "./credit.ts";
 import { changeDelivery, giftCardFile, giftView, refundGift, resendGift } from "./manage.ts";
@@ -184,26 +186,17 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
   r.post(
     "/api/admin/gifts/:id/resend",
     { schema: { params, response: { 200: messageSchema } } },
-    async (req) => {
-      await resendGift(deps, await giftById(deps, req.params.id));
-      return { message: GIFT_MSG.resent };
-    },
+    async (req) => adminResendGift(deps, actorOf(req.user!), req.params.id),
   );
   r.post(
     "/api/admin/gifts/:id/delivery",
     { schema: { params, body: adminGiftDeliverySchema, response: { 200: messageSchema } } },
-    async (req) => {
-      await changeDelivery(deps, await giftById(deps, req.params.id), req.body.deliverOn);
-      return { message: GIFT_MSG.deliveryChanged };
-    },
+    async (req) => adminChangeDelivery(deps, actorOf(req.user!), req.params.id, req.body.deliverOn),
   );
   r.post(
     "/api/admin/gifts/:id/refund",
     { schema: { params, response: { 200: messageSchema } } },
-    async (req) => {
-      await refundGift(deps, await giftById(deps, req.params.id), "admin");
-      return { message: GIFT_MSG.refunded };
-    },
+    async (req) => adminRefundGift(deps, actorOf(req.user!), req.params.id),
   );
 
   if (deps.payments.name === "sandbox") await sandboxPaymentPageRoutes(app, deps);

@@ -20,11 +20,20 @@ import {
 import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
 import { sendDownload } from "../../../http-download.ts";
+import { ifMatchOf, sendTagged } from "../../audit/etag.ts";
+import { actorOf } from "../../audit/record.ts";
 import { XLSX_TYPE } from "../spreadsheet.ts";
 import { jobRunsOverview, listOutboundMessages } from "./jobs.ts";
 import { emailLogsDownload, listEmailLogs } from "./logs.ts";
 import { exportMemberEmails } from "./member-emails.ts";
-import { listCampaigns, listTemplates, updateCampaign, updateTemplate } from "./templates.ts";
+import {
+  getCampaign,
+  getTemplate,
+  listCampaigns,
+  listTemplates,
+  updateCampaign,
+  updateTemplate,
+} from "./templates.ts";
 
 const idParams = z.object({ id: adminId });
 
@@ -75,17 +84,33 @@ export function adminEmailsRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { summary: "Every e-mail template", response: { 200: z.array(emailTemplateRowSchema) } } },
     async () => listTemplates(deps),
   );
+  r.get(
+    "/api/admin/email-templates/:id",
+    {
+      schema: {
+        summary: "One e-mail template, with its ETag (send it back as If-Match when saving)",
+        params: idParams,
+        response: { 200: emailTemplateRowSchema },
+      },
+    },
+    async (req, reply) => sendTagged(reply, await getTemplate(deps, req.params.id)),
+  );
   r.put(
     "/api/admin/email-templates/:id",
     {
       schema: {
-        summary: "Change an e-mail template",
+        summary: "Change an e-mail template (If-Match: refused with 412 when it changed since it was read)",
         params: idParams,
         body: updateTemplateSchema,
         response: { 200: emailTemplateRowSchema },
+        errors: [412],
       },
     },
-    async (req) => updateTemplate(deps, req.params.id, req.body),
+    async (req, reply) =>
+      sendTagged(
+        reply,
+        await updateTemplate(deps, actorOf(req.user!), req.params.id, req.body, ifMatchOf(req)),
+      ),
   );
 
   r.get(
@@ -93,17 +118,33 @@ export function adminEmailsRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { summary: "Every e-mail campaign", response: { 200: z.array(emailCampaignRowSchema) } } },
     async () => listCampaigns(deps),
   );
+  r.get(
+    "/api/admin/email-campaigns/:id",
+    {
+      schema: {
+        summary: "One e-mail campaign, with its ETag (send it back as If-Match when saving)",
+        params: idParams,
+        response: { 200: emailCampaignRowSchema },
+      },
+    },
+    async (req, reply) => sendTagged(reply, await getCampaign(deps, req.params.id)),
+  );
   r.put(
     "/api/admin/email-campaigns/:id",
     {
       schema: {
-        summary: "Change an e-mail campaign",
+        summary: "Change an e-mail campaign (If-Match: refused with 412 when it changed since it was read)",
         params: idParams,
         body: updateCampaignSchema,
         response: { 200: emailCampaignRowSchema },
+        errors: [412],
       },
     },
-    async (req) => updateCampaign(deps, req.params.id, req.body),
+    async (req, reply) =>
+      sendTagged(
+        reply,
+        await updateCampaign(deps, actorOf(req.user!), req.params.id, req.body, ifMatchOf(req)),
+      ),
   );
 
   // Scheduled jobs: each job's last run and failures, and scheduled mail waiting for a retry.

@@ -78,6 +78,6 @@ export function adminSupportRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: adminTicketDetailSchema },
       },
     },
-    async (req) => updateTicket(deps, req.params.id, req.body),
+    async (req) => updateTicket(deps, requireAdmin(req), req.params.id, req.body),
   );
 }

@@ -18,6 +18,7 @@ import {
 } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
+import { actorOf, recordAudit } from "../../audit/record.ts";
 import { supportReplyEmail } from "../../email/templates.ts";
 
 const rowColumns = {
@@ -157,6 +158,11 @@ export async function replyToTicket(
   if (!ticket) throw notFound(SUPPORT_MSG.ticketNotFound);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: supportTickets.status })
+      .from(supportTickets)
+      .where(eq(supportTickets.id, id))
+      .for("update");
     await tx
       .insert(supportReplies)
       .values({ ticketId: id, fromEmail: deps.config.supportEmail, body, isFromAdmin: true, createdAt: now });
@@ -164,6 +170,21 @@ export async function replyToTicket(
       .update(supportTickets)
       .set({ status: "answered", updatedAt: now })
       .where(eq(supportTickets.id, id));
+    // The log says that an answer went and what it did to the ticket; the words stay in the thread only.
+    await recordAudit(tx, {
+      actor: actorOf(admin),
+      entity: "support_ticket",
+      entityId: id,
+      action: "reply",
+      summary: `Reply sent on ticket #${id}`,
+      changes: [
+        ...(locked && locked.status !== "answered"
+          ? [{ field: "status", before: locked.status, after: "answered" }]
+          : []),
+        { field: "reply", before: null, after: "Reply sent" },
+      ],
+      subjectUserId: ticket.userId,
+    });
   });
   const [owner] = ticket.userId
     ? await deps.db
@@ -192,21 +213,49 @@ export async function replyToTicket(
   return { ticket: await getTicket(deps, id), mailSent: sent.ok };
 }
 
-/** PUT /api/support/tickets/{ticketId}: status and priority. */
+/** PUT /api/support/tickets/{ticketId}: status and priority, audited (entity support_ticket) when they change. */
 export async function updateTicket(
   deps: Deps,
+  admin: User,
   id: number,
   input: UpdateTicketInput,
 ): Promise<AdminTicketDetail> {
-  const [updated] = await deps.db
-    .update(supportTickets)
-    .set({
-      ...(input.status && { status: input.status }),
-      ...(input.priority && { priority: input.priority }),
-      updatedAt: deps.now(),
-    })
-    .where(eq(supportTickets.id, id))
-    .returning({ id: supportTickets.id });
-  if (!updated) throw notFound(SUPPORT_MSG.ticketNotFound);
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        status: supportTickets.status,
+        priority: supportTickets.priority,
+        userId: supportTickets.userId,
+      })
+      .from(supportTickets)
+      .where(eq(supportTickets.id, id))
+      .for("update");
+    if (!current) throw notFound(SUPPORT_MSG.ticketNotFound);
+    const [updated] = await tx
+      .update(supportTickets)
+      .set({
+        ...(input.status && { status: input.status }),
+        ...(input.priority && { priority: input.priority }),
+        updatedAt: deps.now(),
+      })
+      .where(eq(supportTickets.id, id))
+      .returning({ status: supportTickets.status, priority: supportTickets.priority });
+    const before = { status: current.status, priority: current.priority };
+    if (before.status === updated.status && before.priority === updated.priority) return;
+    const what = [
+      ...(before.status !== updated.status ? [`status ${before.status} → ${updated.status}`] : []),
+      ...(before.priority !== updated.priority ? [`priority ${before.priority} → ${updated.priority}`] : []),
+    ].join(", ");
+    await recordAudit(tx, {
+      actor: actorOf(admin),
+      entity: "support_ticket",
+      entityId: id,
+      action: "status",
+      summary: `Ticket #${id}: ${what}`,
+      before,
+      after: updated,
+      subjectUserId: current.userId,
+    });
+  });
   return getTicket(deps, id);
 }
