@@ -31,6 +31,9 @@ export const RULE_MSG = {
   planEnds: (on: string) => `The gifted plan ends on ${on}`,
   pausedOpen: "The plan is paused",
   pastDue: "The plan's last payment failed (past due)",
+  /** A date kept after its plan was cancelled, later than the last paid day. */
+  planCancelled: (on: string) => `The plan is cancelled: it ends on ${on}`,
+  planEnded: "The plan has ended",
   noTier: "The plan has no tier set",
   dietary: (who: string, needs: string, venue: string, n: number) =>
     `${who} needs ${needs} food: ${venue} does not offer ${plural(n, "it", "them")}`,
@@ -75,6 +78,12 @@ export const RULE_MSG = {
   overrideReasonRequired: "Please give a reason for the override",
   overrideReasonTooLong: `The override reason can be at most ${OVERRIDE_REASON_MAX} characters`,
   overrideNotNeeded: "Nothing to override: this date breaks no rule",
+  /** Keep with reason (a date flagged by the re-check, POST .../fix/override). */
+  keepReasonRequired: "Give a reason for keeping this date",
+  /** Accept fix: no fix was proposed, or the date changed since it was. */
+  noFix: "There is no fix to accept for this date: it fits every rule now, or nothing else fits that evening",
+  fixStale: "The date has changed since this fix was proposed: reload to see the current one",
+  nothingToKeep: "This date breaks no rule now: nothing to keep",
 } as const;
 
 const dateIdeaField = z

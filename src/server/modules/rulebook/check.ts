@@ -19,7 +19,13 @@ import { dateIdeas, userPreferences, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { type Couple, readCouple } from "../couples/couple.ts";
-import { loadBooked, loadProfiles, venueCandidate, venueColumns } from "../matching/load.ts";
+import {
+  type LoadedMember,
+  loadBooked,
+  loadProfiles,
+  venueCandidate,
+  venueColumns,
+} from "../matching/load.ts";
 import type { IdeaCandidate, VenueCandidate } from "../matching/types.ts";
 import { type BookingFacts, brokenRules, type Person } from "./rules.ts";
 
@@ -90,6 +96,55 @@ const ineligible = (kind: Ineligible, reason: string, couple: Couple | null): Ru
   couple,
 });
 
+/** The two people of a couple, each with their own needs (from their user_preferences rows). */
+export function peopleOf(
+  couple: Couple,
+  prefs: ReadonlyArray<
+    Pick<
+      typeof userPreferences.$inferSelect,
+      "userId" | "dietaryRestrictions" | "accessibilityNeeds" | "alcoholOk"
+    >
+  >,
+): Person[] {
+  return [couple.member, ...(couple.partner ? [couple.partner] : [])].map((u) => {
+    const pr = prefs.find((x) => x.userId === u.id);
+    return {
+      id: u.id,
+      name: memberName(u),
+      dietary: pr?.dietaryRestrictions ?? [],
+      accessibility: pr?.accessibilityNeeds ?? [],
+      alcoholOk: pr?.alcoholOk ?? true,
+    };
+  });
+}
+
+/**
+ * The couple as a date at `at` sees it: their profile and the allowance of its London month. A date being
+ * moved or re-checked (`exceptId`) is not a clash with itself, and within its own month takes no second
+ * allowance.
+ */
+export function coupleFactsAt(
+  loaded: LoadedMember,
+  at: Date,
+  exceptId?: number,
+): Pick<BookingFacts, "profile" | "allowance"> {
+  // The allowance as the engine counts it (load.ts quotaRemaining): the owner's row, or the couple's dates.
+  const ym = londonMonthKey(at);
+  const quota = loaded.quotaRows.get(ym);
+  const moving = loaded.profile.history.find((h) => h.reservationId === exceptId);
+  const profile = moving
+    ? { ...loaded.profile, history: loaded.profile.history.filter((h) => h !== moving) }
+    : loaded.profile;
+  const sameMonth = moving && londonMonthKey(moving.scheduledDate) === ym ? 1 : 0;
+  return {
+    profile,
+    allowance: {
+      allowed: quota?.allowed ?? datesAllowed(loaded.profile.tier),
+      used: Math.max(quota?.used ?? 0, loaded.coupleDatesByMonth.get(ym) ?? 0) - sameMonth,
+    },
+  };
+}
+
 /**
  * Asks the rulebook. 404 for an unknown member, venue or idea; everything else is an answer. Inside a
  * transaction pass it as `conn` (after locking the couple) so the answer holds until the date is written.
@@ -131,37 +186,14 @@ export async function checkBooking(
   const [loaded] = await loadProfiles(deps, sql`u.id = ${p.userId}`, conn);
   if (!loaded) return ineligible("deleted", RULE_MSG.deleted, null);
   const prefs = await conn.select().from(userPreferences).where(inArray(userPreferences.userId, couple.ids));
-  const people: Person[] = [couple.member, ...(couple.partner ? [couple.partner] : [])].map((u) => {
-    const pr = prefs.find((x) => x.userId === u.id);
-    return {
-      id: u.id,
-      name: memberName(u),
-      dietary: pr?.dietaryRestrictions ?? [],
-      accessibility: pr?.accessibilityNeeds ?? [],
-      alcoholOk: pr?.alcoholOk ?? true,
-    };
-  });
-  // The allowance as the engine counts it (load.ts quotaRemaining): the owner's row, or the couple's dates.
-  const ym = londonMonthKey(p.scheduledDate);
-  const quota = loaded.quotaRows.get(ym);
-  // A date being moved is not a clash with itself, and within its own month takes no second allowance.
-  const moving = loaded.profile.history.find((h) => h.reservationId === p.exceptReservationId);
-  const profile = moving
-    ? { ...loaded.profile, history: loaded.profile.history.filter((h) => h !== moving) }
-    : loaded.profile;
-  const sameMonth = moving && londonMonthKey(moving.scheduledDate) === ym ? 1 : 0;
-  const allowance = {
-    allowed: quota?.allowed ?? datesAllowed(loaded.profile.tier),
-    used: Math.max(quota?.used ?? 0, loaded.coupleDatesByMonth.get(ym) ?? 0) - sameMonth,
-  };
+  const people = peopleOf(couple, prefs);
   const facts = (idea: IdeaRow | null): BookingFacts => ({
-    profile,
+    ...coupleFactsAt(loaded, p.scheduledDate, p.exceptReservationId),
     people,
     venue: place.venue,
     idea,
     at: p.scheduledDate,
     now,
-    allowance,
   });
 
   let broken: string[];

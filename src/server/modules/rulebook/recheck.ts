@@ -6,10 +6,10 @@
  * overrode for the date, and "less than 72 hours ahead" (every date gets there), are not repeated.
  */
 import { and, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
-import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { dateReservations, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { checkBooking } from "./check.ts";
+import { bestFix, type FixProposal } from "./best-fix.ts";
+import { checkStored, loadWorld } from "./recheck-batch.ts";
 
 /** Re-checks the dates still ahead at these venues; answers how many now break a rule. */
 export async function recheckVenueDates(deps: Deps, venueIds: readonly number[]): Promise<number> {
@@ -45,7 +45,7 @@ export async function recheckDate(deps: Deps, reservationId: number): Promise<nu
 
 async function recheckDates(deps: Deps, which: SQL | undefined): Promise<number> {
   const now = deps.now();
-  const dates = await deps.db
+  const rows = await deps.db
     .select({
       id: dateReservations.id,
       userId: dateReservations.userId,
@@ -53,35 +53,49 @@ async function recheckDates(deps: Deps, which: SQL | undefined): Promise<number>
       dateIdeaId: dateReservations.dateIdeaId,
       scheduledDate: dateReservations.scheduledDate,
       overrideRules: dateReservations.overrideRules,
+      ruleProblems: dateReservations.ruleProblems,
+      fixProposal: dateReservations.fixProposal,
     })
     .from(dateReservations)
     .where(
       and(
         which,
-        notInArray(dateReservations.status, ["cancelled", "completed"]),
+        notInArray(dateReservations.status, ["cancelled", "completed", "no_show"]),
         sql`${dateReservations.scheduledDate} > ${now}`,
       ),
     );
+  const dates = rows.filter((d): d is typeof d & { venueId: number } => d.venueId !== null);
+  if (dates.length === 0) return 0;
+  const world = await loadWorld(deps, dates);
+  const ids: number[] = [];
+  const problems: (string[] | null)[] = [];
+  const fixes: (FixProposal | null)[] = [];
+  const places: string[] = [];
   let flagged = 0;
   for (const d of dates) {
-    if (d.venueId === null) continue;
-    const answer = await checkBooking(deps, {
-      userId: d.userId,
-      venueId: d.venueId,
-      scheduledDate: d.scheduledDate,
-      dateIdeaId: d.dateIdeaId,
-      exceptReservationId: d.id,
-    }).catch(() => null);
-    if (!answer) continue;
-    const accepted = new Set([...(d.overrideRules ?? []), RULE_MSG.lead]);
-    const problems = answer.eligible
-      ? answer.broken.filter((r) => !accepted.has(r))
-      : [answer.reason ?? RULE_MSG.deleted];
-    if (problems.length > 0) flagged++;
-    await deps.db
-      .update(dateReservations)
-      .set({ ruleProblems: problems.length > 0 ? problems : null, rulesCheckedAt: now })
-      .where(sql`${dateReservations.id} = ${d.id}`);
+    const verdict = checkStored(world, d);
+    if (!verdict) continue;
+    const broken = verdict.problems.length > 0 ? verdict.problems : null;
+    if (broken) flagged++;
+    const fix = broken ? bestFix(world, d, verdict) : null;
+    ids.push(d.id);
+    problems.push(broken);
+    fixes.push(fix);
+    places.push(`${d.venueId}|${d.dateIdeaId ?? ""}|${d.scheduledDate.toISOString()}`);
   }
+  if (ids.length === 0) return flagged;
+  // One statement for every date; a date moved meanwhile (another venue, idea or time) is left to its own check.
+  await deps.db.execute(sql`
+    update date_reservations r
+    set rule_problems = nullif(v.problems, 'null'::jsonb), fix_proposal = nullif(v.fix, 'null'::jsonb), rules_checked_at = ${now}
+    from (
+      select unnest(${sql.param(ids)}::int[]) as id, unnest(${sql.param(problems.map((p) => JSON.stringify(p)))}::jsonb[]) as problems,
+        unnest(${sql.param(fixes.map((f) => JSON.stringify(f)))}::jsonb[]) as fix,
+        unnest(${sql.param(places)}::text[]) as place
+    ) v
+    where r.id = v.id
+      and r.venue_id::text || '|' || coalesce(r.date_idea_id::text, '') || '|' ||
+        to_char(r.scheduled_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') = v.place
+  `);
   return flagged;
 }

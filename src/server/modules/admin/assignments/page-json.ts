@@ -188,6 +188,7 @@ function schemaKeys(): Map<string, string[]> {
     ["override", Object.keys(shape.override.unwrap().shape)],
     ["venueBooking", Object.keys(shape.venueBooking.shape)],
     ["noShow", Object.keys(shape.noShow.unwrap().shape)],
+    ["fixProposal", Object.keys(shape.fixProposal.unwrap().shape)],
   ]);
 }
 
