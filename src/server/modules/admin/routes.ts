@@ -6,6 +6,7 @@ import { adminAuditRoutes } from "../audit/routes.ts";
 import { adminCluesRoutes } from "../clues/routes.ts";
 import { adminAnalyticsRoutes } from "./analytics/routes.ts";
 import { adminAssignmentsRoutes } from "./assignments/routes.ts";
+import { adminAttentionRoutes } from "./attention/routes.ts";
 import { adminEmailsRoutes } from "./emails/routes.ts";
 import { adminMembersRoutes } from "./members/routes.ts";
 import { adminOffersRoutes } from "./offers/routes.ts";
@@ -37,4 +38,5 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   adminEmailsRoutes(app, deps);
   adminSupportRoutes(app, deps);
   adminAuditRoutes(app, deps);
+  adminAttentionRoutes(app, deps);
 }

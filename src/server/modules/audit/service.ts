@@ -1,9 +1,11 @@
 /** Reading the audit log (newest first) and keeping a deleted member's personal data out of it. */
+import { stringify } from "csv-stringify/sync";
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AuditEntry, AuditQuery } from "../../../shared/admin/audit.ts";
+import type { AuditChange, AuditEntry, AuditQuery } from "../../../shared/admin/audit.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { containsPattern } from "../../db/like.ts";
 import { auditLog, memberNotes } from "../../db/schema.ts";
+import { safeCell } from "../admin/spreadsheet.ts";
 
 type Row = typeof auditLog.$inferSelect;
 
@@ -58,6 +60,32 @@ export async function allAudit(
 ): Promise<AuditEntry[]> {
   const rows = await db.select().from(auditLog).where(filters(q)).orderBy(desc(auditLog.id)).limit(cap);
   return rows.map(toAuditEntry);
+}
+
+/** A field's value as the export writes it (as the history shows it). */
+function cellValue(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "(empty)";
+  if (Array.isArray(v)) return v.length ? v.map(cellValue).join(", ") : "(none)";
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+/** "field: before -> after; ..." */
+export function changesText(changes: readonly AuditChange[]): string {
+  return changes.map((c) => `${c.field}: ${cellValue(c.before)} -> ${cellValue(c.after)}`).join("; ");
+}
+
+/** Every matching row (newest first) as CSV; text a spreadsheet could run is neutralised. */
+export async function auditCsv(db: Db, q: Omit<AuditQuery, "limit" | "offset">): Promise<string> {
+  const rows = await allAudit(db, q);
+  return stringify([
+    ["at", "actor", "entity", "entityId", "action", "summary", "changes"],
+    ...rows.map((r) =>
+      [r.at, r.actorName ?? "", r.entity, r.entityId, r.action, r.summary, changesText(r.changes)].map(
+        (v) => safeCell(v) ?? "",
+      ),
+    ),
+  ]);
 }
 
 /**
