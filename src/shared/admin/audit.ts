@@ -64,7 +64,11 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-28")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Use a real date");
+  // Date.parse rolls 2026-02-31 over to 3 March: a real date reads back as itself.
+  .refine((s) => {
+    const t = Date.parse(`${s}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
+  }, "Use a real date");
 
 /** GET /api/admin/audit: one record's history (entity and entityId), or every change searched and paged. */
 export const auditQuerySchema = adminListQuerySchema.extend({
