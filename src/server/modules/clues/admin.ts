@@ -1,21 +1,26 @@
 /**
  * The back office's clue editor: a date's clues as members will get them (derived, edited, added, hidden),
  * and saving the team's version. Only what differs from derivation is stored, so an untouched clue keeps
- * following the idea and venue; saving an empty list resets the date to its derived clues.
+ * following the idea and venue; saving an empty list resets the date to its derived clues. The clue list is
+ * one record (audit entity "clue", id = the date's): its read and save answer an ETag, a save with a stale
+ * If-Match is refused (412), and each save writes an audit row of the clues it changed.
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { ASSIGNMENT_MSG } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
 import { type AdminClues, CLUE_MSG, type ClueEdit } from "../../../shared/clues.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import type { Tx } from "../../db/client.ts";
 import { dateClues, dateReservations, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError, notFound } from "../../http-error.ts";
+import { assertFresh } from "../audit/etag.ts";
+import { type Actor, recordAudit } from "../audit/record.ts";
 import { baseQuery, toRow } from "../dates/service.ts";
 import type { DateRow } from "../dates/view.ts";
 import { clueSecrets, deriveClues } from "./derive.ts";
 import { secretWords, spoilerWord } from "./guard.ts";
-import { effectiveClues, unlockAt } from "./view.ts";
+import { type EffectiveClue, effectiveClues, type StoredClue, unlockAt } from "./view.ts";
 
 const HOUR = 3_600_000;
 
@@ -26,7 +31,28 @@ async function loadDate(deps: Pick<Deps, "db">, id: number): Promise<DateRow> {
 }
 
 export async function getClues(deps: Pick<Deps, "db">, id: number): Promise<AdminClues> {
-  const row = await loadDate(deps, id);
+  return cluesOf(deps, await loadDate(deps, id));
+}
+
+/** The version of a date's clues behind its ETag: what members get (not the unlock times of a moved date). */
+export function cluesVersion(c: AdminClues) {
+  return c.clues.map(({ slot, text, hoursBefore, hidden, source }) => ({
+    slot,
+    text,
+    hoursBefore,
+    hidden,
+    source,
+  }));
+}
+
+/** The clues as an audit row shows them: one field per slot ("text · 24 h before", hidden ones marked). */
+function auditView(clues: EffectiveClue[]): Record<string, string> {
+  return Object.fromEntries(
+    clues.map((c) => [c.slot, `${c.text} · ${c.hoursBefore} h before${c.hidden ? " (hidden)" : ""}`]),
+  );
+}
+
+async function cluesOf(deps: Pick<Deps, "db">, row: DateRow): Promise<AdminClues> {
   const editorIds = [
     ...new Set(row.clueEdits.map((e) => e.updatedBy).filter((x): x is number => x !== null)),
   ];
@@ -68,13 +94,39 @@ function checkSpoilers(row: DateRow, clues: ClueEdit[]): void {
   if (errors.length) throw new HttpError(422, errors[0].message, {}, errors);
 }
 
+/**
+ * Saves the team's clues for a date. With `ifMatch`, the date's row is locked and a save made since the
+ * editor read them is refused (412, nothing changed); either way an audit row lists the slots that changed.
+ */
 export async function saveClues(
   deps: Pick<Deps, "db">,
   id: number,
   clues: ClueEdit[],
   adminId: number,
+  by: { actor: Actor | null; ifMatch?: string | null } = { actor: null },
 ): Promise<AdminClues> {
-  const row = await loadDate(deps, id);
+  await deps.db.transaction(async (tx) => {
+    // Locked first: another save of this date's clues waits here, so the read below is the current one.
+    const [locked] = await tx
+      .select({ id: dateReservations.id })
+      .from(dateReservations)
+      .where(eq(dateReservations.id, id))
+      .for("update");
+    if (!locked) throw notFound(ASSIGNMENT_MSG.assignmentNotFound);
+    const row = await loadDate(deps, id);
+    await assertFresh(tx, {
+      entity: "clue",
+      entityId: id,
+      ifMatch: by.ifMatch ?? null,
+      current: cluesVersion(await cluesOf(deps, row)),
+    });
+    await writeClues(tx, row, clues, adminId, by.actor);
+  });
+  return getClues(deps, id);
+}
+
+async function writeClues(tx: Tx, row: DateRow, clues: ClueEdit[], adminId: number, actor: Actor | null) {
+  const id = row.id;
   checkSpoilers(row, clues);
   const derived = new Map(deriveClues(row).map((d) => [d.slot, d]));
   const existing = new Map(row.clueEdits.map((e) => [e.slot, e]));
@@ -87,7 +139,7 @@ export async function saveClues(
     const e = existing.get(c.slot);
     return !(e && e.text === c.text && e.hoursBefore === c.hoursBefore && e.hidden === c.hidden);
   });
-  await deps.db.transaction(async (tx) => {
+  {
     const keep = wanted.map((c) => c.slot);
     await tx
       .delete(dateClues)
@@ -107,6 +159,25 @@ export async function saveClues(
     await tx.execute(
       sql`select pg_notify('auth_cache', 'd:' || ${dateReservations.userId}) from ${dateReservations} where ${dateReservations.id} = ${id}`,
     );
+  }
+  const now = new Date();
+  const stored: StoredClue[] = wanted.map((c) => {
+    const e = existing.get(c.slot);
+    const same = changed.every((x) => x.slot !== c.slot);
+    return same && e ? e : { ...c, updatedBy: adminId, updatedAt: now };
   });
-  return getClues(deps, id);
+  const derivedList = deriveClues(row);
+  const before = auditView(effectiveClues(derivedList, row.clueEdits));
+  const after = auditView(effectiveClues(derivedList, stored));
+  const reset = clues.length === 0;
+  await recordAudit(tx, {
+    actor,
+    entity: "clue",
+    entityId: id,
+    action: reset ? "reset" : "update",
+    summary: reset ? `Clues of date #${id} reset to the derived ones` : `Clues of date #${id} saved`,
+    before,
+    after,
+    subjectUserId: row.userId,
+  });
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import {
   type AdminDateIdea,
@@ -11,7 +11,7 @@ import {
   dateIdeaCreateSchema,
 } from "../../../../shared/admin/venues.ts";
 import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS } from "../../../../shared/constants.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJsonTagged, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
@@ -23,6 +23,7 @@ import { SelectField } from "../../ui/select-field.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { DATE_IDEAS_URL, label } from "./api.ts";
+import { HistorySection, StaleEditAlert, useTaggedRecord } from "./stale-edit.tsx";
 import { type VenueChoice, VenuePicker } from "./venue-picker.tsx";
 
 export interface DateIdeaFormValues {
@@ -74,7 +75,10 @@ type SelectName = "category" | "priceLevel" | "season" | "timeOfDay";
 const choiceOf = (d?: AdminDateIdea): VenueChoice | null =>
   d?.venueId ? { id: d.venueId, name: d.venueName ?? `Venue ${d.venueId}` } : null;
 
-/** Create or edit a date idea with the section 2 defaults, checked by the server's own schema. */
+/**
+ * Create or edit a date idea with the section 2 defaults, checked by the server's own schema. Editing reads
+ * the idea through its own GET and saves with If-Match (stale-edit.tsx); its history is at the foot.
+ */
 export function DateIdeaFormDialog({
   open,
   onOpenChange,
@@ -105,19 +109,36 @@ export function DateIdeaFormDialog({
     }
   }, [open, idea, form]);
 
+  const onLoad = useCallback(
+    (d: AdminDateIdea) => {
+      form.reset(valuesOf(d));
+      setVenue(choiceOf(d));
+    },
+    [form],
+  );
+  const tagged = useTaggedRecord<AdminDateIdea>(
+    editing ? `${DATE_IDEAS_URL}/${idea.id}` : null,
+    open,
+    onLoad,
+  );
+
   const save = useSingleFlightMutation({
     mutationFn: async (input: DateIdeaInput) =>
-      await apiJson<AdminDateIdea>(
+      await apiJsonTagged<AdminDateIdea>(
         editing ? "PUT" : "POST",
         editing ? `${DATE_IDEAS_URL}/${idea.id}` : DATE_IDEAS_URL,
         input,
+        tagged.etag,
       ),
-    onSuccess: (saved) => {
+    onSuccess: ({ data: saved, etag }) => {
+      tagged.saved(saved, etag);
       toast({ title: editing ? "Date idea updated" : "Date idea created", description: saved.title });
       void queryClient.invalidateQueries({ queryKey: [DATE_IDEAS_URL] });
       onOpenChange(false);
     },
     onError: (error) => {
+      // Another admin saved it since it was read: the input stays, the alert says who.
+      if (tagged.staleFrom(error)) return;
       showFieldErrors(form.setError, serverFieldErrors(error), (path) => path in EMPTY);
       toastCallError(editing ? DATE_IDEA_MSG.updateFailed : DATE_IDEA_MSG.createFailed, error);
     },
@@ -142,7 +163,12 @@ export function DateIdeaFormDialog({
             What the couple will do; the matching engine picks ideas by these details.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="mt-6 grid gap-5">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((v) => save.mutate(v))}
+          className="mt-6 grid gap-5"
+          aria-busy={tagged.loading}
+        >
           <FormField
             label="Title"
             maxLength={160}
@@ -215,15 +241,29 @@ export function DateIdeaFormDialog({
             />
             <Label htmlFor={activeId}>Active (offered to members)</Label>
           </div>
+          {tagged.loadError && (
+            <p role="alert" className="text-sm text-destructive">
+              {tagged.loadError}
+            </p>
+          )}
+          {tagged.stale && (
+            <StaleEditAlert
+              message={tagged.stale}
+              reloading={tagged.loading}
+              onReload={() => void tagged.reload()}
+            />
+          )}
           <FormDialogFooter
             className="mt-2"
             pending={save.isPending}
             onCancel={() => onOpenChange(false)}
             lockCancel
+            submitDisabled={editing && (tagged.loading || tagged.etag === null)}
             label={editing ? "Save Changes" : "Add Date Idea"}
             busyLabel={editing ? "Saving..." : "Creating..."}
           />
         </form>
+        {editing && <HistorySection entity="date_idea" entityId={idea.id} />}
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect } from "react";
+import { type FormEvent, useCallback, useEffect } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { type AdminVenue, VENUE_MSG } from "../../../../shared/admin/venues.ts";
 import {
@@ -9,7 +9,7 @@ import {
   PRICE_LEVELS,
   VENUE_TYPES,
 } from "../../../../shared/constants.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJsonTagged, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
@@ -19,6 +19,7 @@ import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
+import { HistorySection, StaleEditAlert, useTaggedRecord } from "./stale-edit.tsx";
 import { VenueBookingFields } from "./venue-booking-fields.tsx";
 import {
   EMPTY_VENUE_FORM,
@@ -30,7 +31,11 @@ import {
 } from "./venue-form-values.ts";
 import { VenueNeedsField } from "./venue-needs-field.tsx";
 
-/** Add Venue (no `venue`) or Edit (with one): the venue form, checked by the server's own schema. */
+/**
+ * Add Venue (no `venue`) or Edit (with one): the venue form, checked by the server's own schema. Editing reads
+ * the venue through its own GET and saves with If-Match; a save another admin overtook keeps the input and
+ * says so (stale-edit.tsx). The venue's history is at the foot.
+ */
 export function VenueFormDialog({
   open,
   onOpenChange,
@@ -51,20 +56,27 @@ export function VenueFormDialog({
   useEffect(() => {
     if (open) form.reset(venue ? venueFormValues(venue) : EMPTY_VENUE_FORM);
   }, [open, venue, form]);
+  const onLoad = useCallback((v: AdminVenue) => form.reset(venueFormValues(v)), [form]);
+  const tagged = useTaggedRecord<AdminVenue>(editing ? `${VENUES_URL}/${venue.id}` : null, open, onLoad);
+  const shown = tagged.record ?? venue;
 
   const save = useSingleFlightMutation({
     mutationFn: async (input: VenueFormOutput) =>
-      await apiJson<AdminVenue>(
+      await apiJsonTagged<AdminVenue>(
         editing ? "PUT" : "POST",
         editing ? `${VENUES_URL}/${venue.id}` : VENUES_URL,
         input,
+        tagged.etag,
       ),
-    onSuccess: (saved) => {
+    onSuccess: ({ data: saved, etag }) => {
+      tagged.saved(saved, etag);
       toast({ title: editing ? VENUE_MSG.updated : VENUE_MSG.created, description: saved.name });
       refreshVenues(queryClient);
       onOpenChange(false);
     },
     onError: (error) => {
+      // Another admin saved it since it was read: the input stays, the alert says who (no toast needed).
+      if (tagged.staleFrom(error)) return;
       showFieldErrors(form.setError, serverFieldErrors(error), isFormPath);
       toastCallError(VENUE_MSG.saveFailed, error);
     },
@@ -93,13 +105,13 @@ export function VenueFormDialog({
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{editing ? `Edit ${venue.name}` : "Add Venue"}</DialogTitle>
+          <DialogTitle>{editing ? `Edit ${shown?.name ?? venue.name}` : "Add Venue"}</DialogTitle>
           <DialogDescription>
             Tick the dietary and accessibility needs the venue meets, in the words members choose. The
             Bookings section decides whether it can be booked.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-6 grid gap-5">
+        <form noValidate onSubmit={submit} className="mt-6 grid gap-5" aria-busy={tagged.loading}>
           <FormField label="Name" maxLength={120} error={errors.name?.message} {...form.register("name")} />
           <div className="grid items-start gap-5 sm:grid-cols-2">
             {selectField("type", "Type", VENUE_TYPES)}
@@ -185,15 +197,29 @@ export function VenueFormDialog({
             />
           </div>
           <VenueBookingFields form={form} />
+          {tagged.loadError && (
+            <p role="alert" className="text-sm text-destructive">
+              {tagged.loadError}
+            </p>
+          )}
+          {tagged.stale && (
+            <StaleEditAlert
+              message={tagged.stale}
+              reloading={tagged.loading}
+              onReload={() => void tagged.reload()}
+            />
+          )}
           <FormDialogFooter
             className="mt-2"
             pending={save.isPending}
             onCancel={() => onOpenChange(false)}
             lockCancel
+            submitDisabled={editing && (tagged.loading || tagged.etag === null)}
             label={editing ? "Save Changes" : "Add Venue"}
             busyLabel={editing ? "Saving..." : "Creating..."}
           />
         </form>
+        {editing && <HistorySection entity="venue" entityId={venue.id} />}
       </DialogContent>
     </Dialog>
   );

@@ -20,11 +20,14 @@ import { fileResponse } from "../../../../shared/schemas/responses.ts";
 import type { Deps } from "../../../deps.ts";
 import { sendDownload } from "../../../http-download.ts";
 import { HttpError } from "../../../http-error.ts";
+import { ifMatchOf } from "../../audit/etag.ts";
+import { actorOf } from "../../audit/record.ts";
 import { workbookDownload, XLSX_TYPE } from "../spreadsheet.ts";
 import { adminDateIdeaRoutes } from "./date-ideas/routes.ts";
-import { createVenue, deleteVenue, listVenues, searchVenues, updateVenue } from "./service.ts";
+import { createVenue, deleteVenue, getVenue, listVenues, searchVenues, updateVenue } from "./service.ts";
 import { readmeSheet, TEMPLATE_EXAMPLE, venueSheet } from "./spreadsheet-columns.ts";
 import { applySync, previewSync } from "./sync/service.ts";
+import { sendVenue } from "./version.ts";
 
 const params = z.object({ id: adminId });
 /** POST /api/admin/venues/export takes an empty body (spec section 7); JSON null or {} are fine too. */
@@ -60,32 +63,54 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     "/api/admin/venues",
     { schema: { summary: "Add a venue", body: venueCreateSchema, response: { 201: adminVenueSchema } } },
-    async (req, reply) => reply.code(201).send(await createVenue(deps, req.body)),
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(sendVenue(reply, await createVenue(deps, req.body, { actor: actorOf(req.user!) }))),
+  );
+  r.get(
+    "/api/admin/venues/:id",
+    {
+      schema: {
+        summary: "One venue (its ETag guards a save)",
+        params,
+        response: { 200: adminVenueSchema },
+      },
+    },
+    async (req, reply) => sendVenue(reply, await getVenue(deps, req.params.id)),
   );
   r.put(
     "/api/admin/venues/:id",
     {
       schema: {
-        summary: "Save a venue",
+        summary: "Save a venue (If-Match: refused when another admin saved it since)",
         params,
         body: venueUpdateSchema,
         response: { 200: adminVenueSchema },
+        errors: [412],
       },
     },
-    async (req) => updateVenue(deps, req.params.id, req.body),
+    async (req, reply) =>
+      sendVenue(
+        reply,
+        await updateVenue(deps, req.params.id, req.body, {
+          actor: actorOf(req.user!),
+          ifMatch: ifMatchOf(req),
+        }),
+      ),
   );
   r.delete(
     "/api/admin/venues/:id",
     {
       schema: {
-        summary: "Delete a venue",
+        summary: "Delete a venue (If-Match: refused when another admin saved it since)",
         params,
         response: { 204: noContentResponse("Deleted") },
-        errors: [409],
+        errors: [409, 412],
       },
     },
     async (req, reply) => {
-      await deleteVenue(deps, req.params.id);
+      await deleteVenue(deps, req.params.id, { actor: actorOf(req.user!), ifMatch: ifMatchOf(req) });
       return reply.code(204).send();
     },
   );
@@ -186,6 +211,7 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
             req.query.planId,
             req.query.removeMissing,
             req.log,
+            actorOf(req.user!),
           );
         } catch (err) {
           if (err instanceof HttpError && err.statusCode >= 500)

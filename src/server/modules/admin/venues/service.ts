@@ -9,12 +9,15 @@ import type {
 } from "../../../../shared/admin/venues.ts";
 import { notBookableReasons, VENUE_MSG } from "../../../../shared/admin/venues.ts";
 import { emptyHours, type OpeningHours } from "../../../../shared/venue-hours.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { containsPattern } from "../../../db/like.ts";
 import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { conflict, type HttpError, notFound } from "../../../http-error.ts";
+import { conflict, HttpError, notFound } from "../../../http-error.ts";
+import { type Actor, recordAudit } from "../../audit/record.ts";
 import { locatePostcode } from "../../matching/geo/index.ts";
 import { recheckVenueDates } from "../../rulebook/recheck.ts";
+import { assertVenueFresh, VENUE_AUDIT_IGNORED } from "./version.ts";
 
 type VenueRow = typeof venues.$inferSelect;
 
@@ -98,11 +101,27 @@ export async function searchVenues(
   return { rows: rows.map(fromRow), total };
 }
 
-async function getVenue(deps: Pick<Deps, "db">, id: number): Promise<AdminVenue> {
+/** One venue as the list shows it (GET /api/admin/venues/:id); 404 when there is none. */
+export async function getVenue(deps: { db: Db | Tx }, id: number): Promise<AdminVenue> {
   const [row] = await deps.db.select(counted).from(venues).where(eq(venues.id, id));
   if (!row) throw notFound(VENUE_MSG.notFound);
   return fromRow(row);
 }
+
+/** The venue's row locked for the change (its transaction) and shown as the API shows it. */
+async function lockVenue(tx: Tx, id: number): Promise<AdminVenue> {
+  const [row] = await tx.select(counted).from(venues).where(eq(venues.id, id)).for("update", { of: venues });
+  if (!row) throw notFound(VENUE_MSG.notFound);
+  return fromRow(row);
+}
+
+/** Who changes a record and the version they saw (If-Match; null keeps the spec's last-write-wins). */
+export interface ChangeBy {
+  actor: Actor | null;
+  ifMatch?: string | null;
+}
+
+const SYSTEM: ChangeBy = { actor: null, ifMatch: null };
 
 function toColumns(input: VenueUpdate): Partial<typeof venues.$inferInsert> {
   const out: Partial<typeof venues.$inferInsert> = {};
@@ -142,16 +161,32 @@ async function coordinatesFor(
 }
 
 /** A venue given a postcode and no latitude/longitude is placed at its postcode. */
-export async function createVenue(deps: Pick<Deps, "db" | "config">, input: VenueInput): Promise<AdminVenue> {
+export async function createVenue(
+  deps: Pick<Deps, "db" | "config">,
+  input: VenueInput,
+  by: ChangeBy = SYSTEM,
+): Promise<AdminVenue> {
   const located =
     input.postcode && missing(input.latitude) && missing(input.longitude)
       ? await coordinatesFor(deps, input.postcode)
       : null;
-  const [row] = await deps.db
-    .insert(venues)
-    .values({ ...toColumns(input), ...located, name: input.name, city: input.city, type: input.type })
-    .returning();
-  return toAdminVenue(row);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(venues)
+      .values({ ...toColumns(input), ...located, name: input.name, city: input.city, type: input.type })
+      .returning();
+    const after = toAdminVenue(row);
+    await recordAudit(tx, {
+      actor: by.actor,
+      entity: "venue",
+      entityId: after.id,
+      action: "create",
+      summary: `Venue "${after.name}" added`,
+      after,
+      ignore: VENUE_AUDIT_IGNORED,
+    });
+    return after;
+  });
 }
 
 /**
@@ -197,18 +232,46 @@ const RULE_FIELDS: readonly (keyof VenueUpdate)[] = [
   "status",
 ];
 
-export async function updateVenue(deps: Deps, id: number, input: VenueUpdate): Promise<AdminVenue> {
+/** "archive" and "restore" for a change of status alone; otherwise "update". */
+function actionOf(before: AdminVenue, after: AdminVenue): { action: string; summary: string } {
+  if (before.status !== after.status)
+    return after.status === "archived"
+      ? { action: "archive", summary: `Venue "${after.name}" archived` }
+      : { action: "restore", summary: `Venue "${after.name}" restored` };
+  return { action: "update", summary: `Venue "${after.name}" saved` };
+}
+
+/**
+ * Saves a venue: its row locked, a stale If-Match refused (412, nothing changed), an audit row of the fields
+ * that changed; after the commit, a change to a rule field (archiving included) re-checks its dates ahead.
+ */
+export async function updateVenue(
+  deps: Deps,
+  id: number,
+  input: VenueUpdate,
+  by: ChangeBy = SYSTEM,
+): Promise<AdminVenue> {
   const set = { ...toColumns(input), ...(await relocation(deps, id, input)) };
-  if (Object.keys(set).length > 0) {
-    const updated = await deps.db
-      .update(venues)
-      .set(set)
-      .where(eq(venues.id, id))
-      .returning({ id: venues.id });
-    if (updated.length === 0) throw notFound(VENUE_MSG.notFound);
-    if (RULE_FIELDS.some((f) => input[f] !== undefined)) await recheckVenueDates(deps, [id]);
-  }
-  return getVenue(deps, id);
+  const after = await deps.db.transaction(async (tx) => {
+    const before = await lockVenue(tx, id);
+    await assertVenueFresh(tx, id, by.ifMatch ?? null, before);
+    if (Object.keys(set).length === 0) return before;
+    await tx.update(venues).set(set).where(eq(venues.id, id));
+    const saved = await getVenue({ db: tx }, id);
+    await recordAudit(tx, {
+      actor: by.actor,
+      entity: "venue",
+      entityId: id,
+      ...actionOf(before, saved),
+      before,
+      after: saved,
+      ignore: VENUE_AUDIT_IGNORED,
+    });
+    return saved;
+  });
+  if (Object.keys(set).length > 0 && RULE_FIELDS.some((f) => input[f] !== undefined))
+    await recheckVenueDates(deps, [id]);
+  return after;
 }
 
 /** 23503, or 23001 for a RESTRICT key like date_reservations.venue_id. */
@@ -225,13 +288,25 @@ function archiveInstead(): HttpError {
 }
 
 /** A venue with dates stays (the dates keep their history); the refusal says why. */
-export async function deleteVenue(deps: Pick<Deps, "db">, id: number): Promise<void> {
-  const [row] = await deps.db.select({ id: venues.id, dateCount }).from(venues).where(eq(venues.id, id));
-  if (!row) throw notFound(VENUE_MSG.notFound);
-  if (row.dateCount > 0) throw archiveInstead();
+export async function deleteVenue(deps: Pick<Deps, "db">, id: number, by: ChangeBy = SYSTEM): Promise<void> {
   try {
-    await deps.db.delete(venues).where(eq(venues.id, id));
+    await deps.db.transaction(async (tx) => {
+      const before = await lockVenue(tx, id);
+      await assertVenueFresh(tx, id, by.ifMatch ?? null, before);
+      if (before.reservationCount > 0) throw archiveInstead();
+      await tx.delete(venues).where(eq(venues.id, id));
+      await recordAudit(tx, {
+        actor: by.actor,
+        entity: "venue",
+        entityId: id,
+        action: "delete",
+        summary: `Venue "${before.name}" deleted`,
+        before,
+        ignore: VENUE_AUDIT_IGNORED,
+      });
+    });
   } catch (err) {
+    if (err instanceof HttpError) throw err;
     // A date made between the check and the delete: the foreign key refuses it.
     if (isForeignKeyViolation(err)) throw archiveInstead();
     throw err;

@@ -8,7 +8,10 @@ import {
   dateIdeaUpdateSchema,
 } from "../../../../../shared/admin/venues.ts";
 import type { Deps } from "../../../../deps.ts";
-import { createDateIdea, deleteDateIdea, listDateIdeas, updateDateIdea } from "./service.ts";
+import { ifMatchOf } from "../../../audit/etag.ts";
+import { actorOf } from "../../../audit/record.ts";
+import { sendDateIdea } from "../version.ts";
+import { createDateIdea, deleteDateIdea, getDateIdea, listDateIdeas, updateDateIdea } from "./service.ts";
 
 const params = z.object({ id: adminId });
 
@@ -29,32 +32,54 @@ export function adminDateIdeaRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 201: adminDateIdeaSchema },
       },
     },
-    async (req, reply) => reply.code(201).send(await createDateIdea(deps, req.body)),
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(sendDateIdea(reply, await createDateIdea(deps, req.body, { actor: actorOf(req.user!) }))),
+  );
+  r.get(
+    "/api/admin/date-ideas/:id",
+    {
+      schema: {
+        summary: "One date idea (its ETag guards a save)",
+        params,
+        response: { 200: adminDateIdeaSchema },
+      },
+    },
+    async (req, reply) => sendDateIdea(reply, await getDateIdea(deps, req.params.id)),
   );
   r.put(
     "/api/admin/date-ideas/:id",
     {
       schema: {
-        summary: "Save a date idea",
+        summary: "Save a date idea (If-Match: refused when another admin saved it since)",
         params,
         body: dateIdeaUpdateSchema,
         response: { 200: adminDateIdeaSchema },
+        errors: [412],
       },
     },
-    async (req) => updateDateIdea(deps, req.params.id, req.body),
+    async (req, reply) =>
+      sendDateIdea(
+        reply,
+        await updateDateIdea(deps, req.params.id, req.body, {
+          actor: actorOf(req.user!),
+          ifMatch: ifMatchOf(req),
+        }),
+      ),
   );
   r.delete(
     "/api/admin/date-ideas/:id",
     {
       schema: {
-        summary: "Delete a date idea",
+        summary: "Delete a date idea (If-Match: refused when another admin saved it since)",
         params,
         response: { 204: noContentResponse("Deleted") },
-        errors: [409],
+        errors: [409, 412],
       },
     },
     async (req, reply) => {
-      await deleteDateIdea(deps, req.params.id);
+      await deleteDateIdea(deps, req.params.id, { actor: actorOf(req.user!), ifMatch: ifMatchOf(req) });
       return reply.code(204).send();
     },
   );

@@ -125,9 +125,11 @@ const textArray = (field: string) => sql.raw(`array(select jsonb_array_elements_
 
 /**
  * Writes a plan with set-based statements inside the caller's transaction: one DELETE, then UPDATE ... FROM
- * and INSERT ... SELECT over JSON documents in chunks (parameterised; field names are constants).
+ * and INSERT ... SELECT over JSON documents in chunks (parameterised; field names are constants). Answers the
+ * new venues' ids, in the order of plan.inserts.
  */
-export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<void> {
+export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<number[]> {
+  const insertedIds: number[] = [];
   if (plan.removals.length > 0) {
     // One array parameter (drizzle would spread a JS array into a parameter per id).
     const ids = JSON.stringify(plan.removals.map((r) => r.id!));
@@ -158,7 +160,7 @@ export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<void> {
   }
   for (const part of chunks(plan.inserts)) {
     const json = JSON.stringify(part.map((i) => doc(i.values)));
-    await tx.execute(sql`
+    const res = await tx.execute<{ id: number }>(sql`
       insert into venues (name, address, city, type, price_level, experience_blurb, features,
         accessibility_features, dietary_accommodations, contact_info, postcode, ${BOOKING_COLUMNS})
       select e.doc ->> 'name', e.doc ->> 'address', e.doc ->> 'city', e.doc ->> 'type',
@@ -167,8 +169,11 @@ export async function applyPlan(tx: Executor, plan: SyncPlan): Promise<void> {
         ${textArray("dietary_accommodations")}, (e.doc -> 'contact_info')::json, e.doc ->> 'postcode',
         ${BOOKING_VALUES}
       from jsonb_array_elements(${json}::jsonb) with ordinality as e(doc, n)
-      order by e.n`);
+      order by e.n
+      returning id`);
+    insertedIds.push(...res.rows.map((r) => r.id));
   }
+  return insertedIds;
 }
 
 /**

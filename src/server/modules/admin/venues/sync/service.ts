@@ -10,8 +10,10 @@ import type { Deps } from "../../../../deps.ts";
 import { faultPoint } from "../../../../fault-point.ts";
 import { conflict, HttpError } from "../../../../http-error.ts";
 import type { Logger } from "../../../../logger.ts";
+import type { Actor } from "../../../audit/record.ts";
 import { recheckVenueDates } from "../../../rulebook/recheck.ts";
 import { applyPlan, placeVenues, storedVenues } from "./apply.ts";
+import { auditSync } from "./audit.ts";
 import { withSyncLock } from "./lock.ts";
 import { planSync, type SyncPlan } from "./plan.ts";
 import { readInWorker, type Sheet } from "./read-in-worker.ts";
@@ -86,7 +88,8 @@ async function previewLocked(
 /**
  * Applies the file in one transaction, if the plan is still the one the admin saw (same file, same venues).
  * The venues table is locked against writes meanwhile (reads go on), so no date or edit can slip
- * between the check and the changes; any failure rolls everything back.
+ * between the check and the changes; any failure rolls everything back. Each venue added, changed or removed
+ * gets an audit row by `actor`, and the sync one with its counts (sync/audit.ts).
  */
 export function applySync(
   deps: Pick<Deps, "db" | "config">,
@@ -95,8 +98,9 @@ export function applySync(
   planId: string,
   removeMissing = true,
   log: Pick<Logger, "warn"> = console,
+  actor: Actor | null = null,
 ): Promise<VenueSyncResult> {
-  return withSyncLock(deps.db, () => applyLocked(deps, file, fileName, planId, removeMissing, log));
+  return withSyncLock(deps.db, () => applyLocked(deps, file, fileName, planId, removeMissing, log, actor));
 }
 
 async function applyLocked(
@@ -106,15 +110,18 @@ async function applyLocked(
   planId: string,
   removeMissing: boolean,
   log: Pick<Logger, "warn">,
+  actor: Actor | null,
 ): Promise<VenueSyncResult> {
   const { rows, columns } = await readSheet(file, fileName);
   let plan: SyncPlan;
   try {
     plan = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`lock table venues in exclusive mode`);
-      const p = planSync(rows, columns, await storedVenues(tx), { removeMissing });
+      const stored = await storedVenues(tx);
+      const p = planSync(rows, columns, stored, { removeMissing });
       if (p.planId !== planId) throw conflict(SYNC_MSG.planChanged);
-      await applyPlan(tx, p);
+      const insertedIds = await applyPlan(tx, p);
+      await auditSync(tx, { actor, fileName, plan: p, stored, insertedIds });
       // Crash tests stop the process here: every change written, nothing committed.
       await faultPoint("venue-sync-apply");
       return p;
