@@ -14,6 +14,7 @@ import {
   users,
 } from "../../src/server/db/schema.ts";
 import {
+  CHURN_DEFINITION,
   churnAnalyticsSchema,
   operationalAnalyticsSchema,
   subscriptionAnalyticsSchema,
@@ -335,8 +336,11 @@ describe("figures of a known world", () => {
     expect(res.statusCode, res.body).toBe(200);
     // Subscribed on 19 May 12:00 UTC: A B C D E F G(paused) H K M N(past due) P = 12.
     // Moved to cancelled since: H, J, M (account deleted), N (lapsed), P (later reactivated) = 5; of the 12: 4.
+    // Churn is the share of subscribers at the period's start who cancelled in it (J joined in the window: not
+    // counted, above or below the line), and the answer says so.
     expect(res.json()).toEqual({
       churnRate: 33.3,
+      definition: CHURN_DEFINITION,
       windowDays: 30,
       windowStart: "2025-05-19T12:00:00.000Z",
       subscribersAtWindowStart: 12,

@@ -26,7 +26,16 @@ export const LIVE_STATUSES = ["active", "past_due", "paused"] as const;
 export const NON_STATE_EVENTS = ["tier_change_scheduled", "pause_scheduled", "refunded"] as const;
 
 /** The churn window and the number of months the charts cover (spec section 9: churn window 30 days). */
-export const ANALYTICS = { churnWindowDays: 30, historyMonths: 12, recentActivity: 10 } as const;
+export const ANALYTICS = {
+  churnWindowDays: 30,
+  historyMonths: 12,
+  recentActivity: 10,
+  noShowWindowDays: 30,
+} as const;
+
+/** Churn in one sentence, shown beside the figure (issue 32, item 8). */
+export const CHURN_DEFINITION =
+  "Churn is the share of subscribers at the period's start who cancelled in it (last 30 days).";
 
 /** Definitions, one per figure: shown in the exports' Notes column and as hints on the tab. */
 export const ANALYTICS_DEFINITIONS = {
@@ -41,7 +50,7 @@ export const ANALYTICS_DEFINITIONS = {
   mrrHistory:
     "MRR at the end of each of the last 12 London months, rebuilt from subscription_events: a member counts when the latest event (by time, then id) at that moment, skipping scheduled changes and refunds, leaves them active; their amount is the monthlyAmount of the latest event up to then that set a price for that tier (list price if none). When a time-limited offer runs out, the offer-cycles job records an offer_ended event with the full price, so the history stops carrying the discount from the offer's end. The month in progress shows the live figure (the card's).",
   churnRate:
-    "Monthly churn rate (last 30 days): of the members subscribed (active, past due or paused, by subscription_events) 30 days ago, the percentage whose subscription was cancelled or ended since (an event moving their status to cancelled).",
+    "Churn is the share of subscribers at the period's start who cancelled in it: of the members subscribed (active, past due or paused, by subscription_events) 30 days ago, the percentage whose subscription was cancelled or ended since (an event moving their status to cancelled). Members who joined during the period are not counted, above or below the line.",
   cancelledLast30Days:
     "Members whose subscription moved to cancelled in the last 30 days (cancelled by them, ended by the bank or provider, lapsed after missed payments, or account deleted), including members who joined within the window.",
   totalCancelled: "Members whose subscription status is cancelled now.",
@@ -51,6 +60,8 @@ export const ANALYTICS_DEFINITIONS = {
   completedDates: "Date reservations with status completed.",
   completionRate:
     "Completed dates as a percentage of settled dates: every reservation except those still ahead (scheduled after now and neither completed nor cancelled). Cancelled dates count against.",
+  noShowRate:
+    "No-show rate (last 30 days): dates marked as a no-show (by the couple or the venue) as a percentage of the dates that took place in the period: scheduled in the last 30 days up to now and not cancelled.",
   emailDeliveryRate: "E-mails logged with status sent, as a percentage of every e-mail logged.",
   suggestionApprovalRate:
     "AI suggestions approved or booked, as a percentage of those decided (approved, booked or rejected). Pending ones do not count.",
@@ -113,6 +124,8 @@ export type MonthlyCount = z.infer<typeof monthlyCountSchema>;
 export const churnAnalyticsSchema = z
   .object({
     churnRate: percent("Churn over the last 30 days"),
+    /** The figure's definition, said beside it: "the share of subscribers at the period's start who cancelled in it". */
+    definition: z.string(),
     windowDays: z.int(),
     windowStart: isoInstant.describe("Start of the window (now minus 30 days)"),
     subscribersAtWindowStart: z.int(),
@@ -153,6 +166,10 @@ export const operationalAnalyticsSchema = z
     totalReservations: z.int(),
     completedDates: z.int(),
     completionRate: percent("Completed of settled dates"),
+    noShowRate: percent("No-shows of the dates that took place in the last 30 days"),
+    noShows: z.int().describe("Dates marked as a no-show in the period"),
+    datesTakenPlace: z.int().describe("Dates that took place in the period (started, not cancelled)"),
+    noShowWindowDays: z.int(),
     emailDeliveryRate: percent("E-mails sent of logged"),
     suggestionApprovalRate: percent("Suggestions approved of decided"),
     averageRating: z

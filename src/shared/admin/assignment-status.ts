@@ -2,7 +2,9 @@
  * The status machine of a date, shared so the inline select offers only the moves the server allows:
  * scheduled -> revealed -> confirmed -> completed, forwards only; cancelled from any state before completed;
  * a cancelled date reinstated as scheduled (or revealed inside the reveal window). Revealed and confirmed only
- * in the 48 hours before the date starts, completed only once it has started.
+ * in the 48 hours before the date starts, completed only once it has started. A no-show is recorded through
+ * its own action (who did not come, a note: POST .../no-show), never by the status select; a no-show can be
+ * corrected to completed.
  */
 import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS } from "../constants.ts";
@@ -23,6 +25,11 @@ export function statusMoveRefusal(
   const untilStart = scheduledDate.getTime() - now.getTime();
   const started = untilStart <= 0;
   const inRevealWindow = !started && untilStart <= REVEAL_WINDOW_HOURS * HOUR;
+  if (to === "no_show") {
+    if (from === "cancelled") return M.noShowCancelled;
+    return started ? M.noShowUseAction : M.noShowBeforeStart;
+  }
+  if (from === "no_show") return to === "completed" ? null : M.noShowOnlyCompleted;
   if (from === "completed") return to === "cancelled" ? M.completedCannotCancel : M.completedFinal(to);
   if (to === "cancelled") return null;
   if (from === "cancelled") {

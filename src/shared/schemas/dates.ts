@@ -28,6 +28,7 @@ export const MEMBER_DATE_STATUSES = [
   "confirmed",
   "reschedule_requested",
   "completed",
+  "no_show",
   "cancelled",
 ] as const;
 export type MemberDateStatus = (typeof MEMBER_DATE_STATUSES)[number];
@@ -103,6 +104,13 @@ export const memberDateSchema = z
     ratedAt: z.string().nullable(),
     /** Every rating of the date by the couple, the member's own first, each labelled with who wrote it. */
     ratings: z.array(dateRatingSchema),
+    /**
+     * Nobody came (status no_show): who said so ("couple": the couple themselves, through this page or the team;
+     * "venue": the venue), their note and when. No rating is asked after a no-show. Null otherwise.
+     */
+    noShow: z
+      .object({ by: z.enum(["couple", "venue"]), note: z.string().nullable(), at: z.string() })
+      .nullable(),
     /** A cancelled date: whether it went back into its month's allowance (null when not cancelled). */
     cancellation: z.object({ allowanceReturned: z.boolean() }).nullable(),
     /**
@@ -116,6 +124,8 @@ export const memberDateSchema = z
       confirm: dateActionSchema,
       reschedule: dateActionSchema,
       rate: dateActionSchema,
+      /** "We couldn't go": the couple says the evening did not happen (once it has started, in the rating window). */
+      noShow: dateActionSchema,
     }),
   })
   .meta({ id: "MemberDate" });

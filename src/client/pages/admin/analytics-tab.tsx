@@ -118,7 +118,7 @@ export default function AnalyticsTab() {
           value={dash(!!c, () => formatRate(c!.churnRate))}
           hint={
             c &&
-            `${formatCount(c.churnedFromWindowStart)} of ${formatCountOf(c.subscribersAtWindowStart, "subscriber")} on ${formatDateGB(c.windowStart)} ${c.churnedFromWindowStart === 1 ? "has" : "have"} cancelled since; ${formatCountOf(c.cancelledLast30Days, "cancellation")} in 30 days`
+            `${c.definition} ${formatCount(c.churnedFromWindowStart)} of ${formatCountOf(c.subscribersAtWindowStart, "subscriber")} on ${formatDateGB(c.windowStart)} ${c.churnedFromWindowStart === 1 ? "has" : "have"} cancelled since; ${formatCountOf(c.cancelledLast30Days, "cancellation")} in all in 30 days, new members included`
           }
         />
       </section>
@@ -221,6 +221,7 @@ const DEFINITIONS: Array<[string, string]> = [
   ["Sign-ups", `${ANALYTICS_DEFINITIONS.newSignups} ${ANALYTICS_DEFINITIONS.newSubscriptions}`],
   ["Tier Distribution", ANALYTICS_DEFINITIONS.tierDistribution],
   ["Completion Rate", ANALYTICS_DEFINITIONS.completionRate],
+  ["No-show Rate", ANALYTICS_DEFINITIONS.noShowRate],
   ["Email Delivery Rate", ANALYTICS_DEFINITIONS.emailDeliveryRate],
   ["Suggestion Approval Rate", ANALYTICS_DEFINITIONS.suggestionApprovalRate],
   ["Average Rating", ANALYTICS_DEFINITIONS.averageRating],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { memberNoShowSchema } from "../../../shared/admin/assignment-evening.ts";
 import {
   dashboardStatsSchema,
   memberDateListSchema,
@@ -9,6 +10,7 @@ import { idParamSchema, rateDateSchema, rescheduleSchema } from "../../../shared
 import { fileResponse } from "../../../shared/schemas/responses.ts";
 import type { Deps } from "../../deps.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { reportNoShow } from "./no-show.ts";
 import {
   confirmDate,
   dateCalendar,
@@ -88,5 +90,19 @@ export function dateRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { ...params, body: rateDateSchema, summary: "Rate a date", response: oneDate },
     },
     async (req) => rateDate(deps, requireUser(req), req.params.id, req.body),
+  );
+  r.post(
+    "/api/dates/:id/no-show",
+    {
+      onRequest: memberOnly,
+      schema: {
+        ...params,
+        body: memberNoShowSchema.nullish(),
+        summary: "Say the date did not happen (we couldn't go / nobody came)",
+        response: oneDate,
+        errors: [409],
+      },
+    },
+    async (req) => reportNoShow(deps, requireUser(req), req.params.id, req.body?.note ?? null),
   );
 }

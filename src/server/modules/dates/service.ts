@@ -17,7 +17,7 @@ import {
   venues,
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { badRequest, notFound } from "../../http-error.ts";
+import { badRequest, conflict, notFound } from "../../http-error.ts";
 import type { ReadCache } from "../auth/read-cache/read-cache.ts";
 import { readCouple } from "../couples/couple.ts";
 import { render } from "../email/templates.ts";
@@ -96,6 +96,9 @@ const rowColumns = {
   venueLat: venues.latitude,
   venueLng: venues.longitude,
   venueContact: venues.contactInfo,
+  noShowBy: dateReservations.noShowBy,
+  noShowNote: dateReservations.noShowNote,
+  noShowAt: dateReservations.noShowAt,
 };
 
 type Flat = Awaited<ReturnType<typeof baseQuery>>[number];
@@ -112,6 +115,9 @@ export function toRow(f: Flat): DateRow {
     ratings: f.ratings.map((r) => ({ ...r, ratedAt: new Date(r.ratedAt) })),
     clueEdits: f.clueEdits.map((c) => ({ ...c, updatedAt: new Date(c.updatedAt) })),
     dressCode: f.dressCode,
+    noShowBy: f.noShowBy,
+    noShowNote: f.noShowNote,
+    noShowAt: f.noShowAt,
     idea:
       f.ideaId === null
         ? null
@@ -226,7 +232,7 @@ function buildCoupleDatesQuery(deps: Deps) {
 }
 
 /** One of the couple's dates; any other id (missing or someone else's) is the same 404. */
-async function findRow(deps: Deps, ids: number[], id: number): Promise<DateRow> {
+export async function findRow(deps: Deps, ids: number[], id: number): Promise<DateRow> {
   const [row] = await baseQuery(deps)
     .where(and(eq(dateReservations.id, id), inArray(dateReservations.userId, ids)))
     .limit(1);
@@ -370,6 +376,8 @@ export async function rateDate(
 ): Promise<MemberDate> {
   const now = deps.now();
   const row = await findRow(deps, await coupleIds(deps, user), id);
+  // After a no-show there is nothing to rate (decision 0073): a conflict with the date's state, not bad input.
+  if (row.status === "no_show") throw conflict(DATE_MSG.rateNoShow);
   const action = rateAction(row, now);
   if (!action.allowed) throw badRequest(action.reason!);
   // Each partner's own rating: rating again within the window replaces their own, never the other's.

@@ -20,6 +20,10 @@ export interface DateRow {
   ratings: RatingRow[];
   /** The team's edits to the date's teaser clues (date_clues). */
   clueEdits: StoredClue[];
+  /** Nobody came (status no_show): who says so, their note, when. */
+  noShowBy?: string | null;
+  noShowNote?: string | null;
+  noShowAt?: Date | null;
   dressCode: string | null;
   idea: {
     title: string;
@@ -65,6 +69,12 @@ export const DATE_MSG = {
     "You have already used this month's free reschedule (one a month). Please contact support if you need another.",
   rateNotYet: "You can rate this date once it has happened.",
   rateClosed: `Ratings close ${RATING_WINDOW_DAYS} days after the date.`,
+  /** Decision 0073: no rating is asked after a no-show. */
+  rateNoShow: "No rating after a no-show: this date did not take place.",
+  noShowNotYet: "You can tell us you couldn't go once the date has started.",
+  noShowClosed: `This can be reported up to ${RATING_WINDOW_DAYS} days after the date.`,
+  noShowAlready: "You told us this date did not happen.",
+  noShowRated: "You have rated this date, so it took place.",
 } as const;
 
 /** Inside the reveal window (48 hours before), or past. */
@@ -144,9 +154,24 @@ export function rescheduleAction(row: DateRow, now: Date, usedThisMonth: boolean
 export function rateAction(row: DateRow, now: Date): DateAction {
   const closes = new Date(row.scheduledDate.getTime() + RATING_WINDOW_DAYS * 24 * HOUR);
   if (row.status === "cancelled") return deny(DATE_MSG.cancelled);
+  if (row.status === "no_show") return deny(DATE_MSG.rateNoShow);
   // Not before its time, even when the team marked it completed early (the member screens say so too).
   if (row.scheduledDate > now) return deny(DATE_MSG.rateNotYet, closes);
   if (now > closes) return deny(DATE_MSG.rateClosed);
+  return allow(closes);
+}
+
+/**
+ * "We couldn't go": the couple may say the evening did not happen once it has started, while the date can still
+ * be rated (14 days), unless it is cancelled, already a no-show, or rated by either of them.
+ */
+export function noShowAction(row: DateRow, now: Date): DateAction {
+  const closes = new Date(row.scheduledDate.getTime() + RATING_WINDOW_DAYS * 24 * HOUR);
+  if (row.status === "cancelled") return deny(DATE_MSG.cancelled);
+  if (row.status === "no_show") return deny(DATE_MSG.noShowAlready);
+  if (row.scheduledDate > now) return deny(DATE_MSG.noShowNotYet, closes);
+  if (now > closes) return deny(DATE_MSG.noShowClosed);
+  if (row.ratings.length > 0) return deny(DATE_MSG.noShowRated);
   return allow(closes);
 }
 
@@ -203,12 +228,21 @@ export function toMemberDate(
     ratings: memberRatings(row.ratings, viewerId, partnerId),
     // Every cancellation on a running plan gives the date back to its month; a plan refunded and ended does not.
     cancellation: row.status === "cancelled" ? { allowanceReturned: planLive } : null,
+    noShow:
+      row.status === "no_show" && row.noShowAt
+        ? {
+            by: row.noShowBy === "venue" ? "venue" : "couple",
+            note: row.noShowNote ?? null,
+            at: row.noShowAt.toISOString(),
+          }
+        : null,
     clues,
     nextClueAt,
     actions: {
       confirm: confirmAction(row, now),
       reschedule: rescheduleAction(row, now, rescheduleUsed),
       rate: rateAction(row, now),
+      noShow: noShowAction(row, now),
     },
   };
 }

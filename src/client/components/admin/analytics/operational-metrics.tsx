@@ -2,7 +2,7 @@ import type { OperationalAnalytics } from "../../../../shared/admin/analytics.ts
 import { formatDateGB } from "../common.tsx";
 import { formatCount, formatRate } from "./format.ts";
 
-/** The eight operational figures as a definition list (label, value, what it counts). */
+/** The nine operational figures as a definition list (label, value, what it counts). */
 export function OperationalMetrics({ data }: { data: OperationalAnalytics }) {
   const sum = (rows: { status: string; count: number }[], keep: (status: string) => boolean = () => true) =>
     rows.reduce((n, r) => n + (keep(r.status) ? r.count : 0), 0);
@@ -29,6 +29,12 @@ export function OperationalMetrics({ data }: { data: OperationalAnalytics }) {
       label: "Completion Rate",
       value: rateOf(data.completionRate, data.totalReservations),
       hint: "Of dates due or settled; cancellations count against",
+    },
+    {
+      id: "no-show-rate",
+      label: "No-show Rate",
+      value: rateOf(data.noShowRate, data.datesTakenPlace),
+      hint: `${formatCount(data.noShows)} of ${formatCount(data.datesTakenPlace)} date${data.datesTakenPlace === 1 ? "" : "s"} in the last ${data.noShowWindowDays} days: nobody came`,
     },
     {
       id: "email-delivery-rate",

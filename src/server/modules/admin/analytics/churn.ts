@@ -3,7 +3,12 @@
  * subscriptions per month over the last 12. Definitions in src/shared/admin/analytics.ts.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { ANALYTICS, type ChurnAnalytics, type MonthlyCount } from "../../../../shared/admin/analytics.ts";
+import {
+  ANALYTICS,
+  CHURN_DEFINITION,
+  type ChurnAnalytics,
+  type MonthlyCount,
+} from "../../../../shared/admin/analytics.ts";
 import type { Deps } from "../../../deps.ts";
 import { liveStatuses, monthsCte, nonStateEvents, rate, rows, ts } from "./sql.ts";
 
@@ -73,6 +78,7 @@ export async function churnAnalytics(deps: Deps): Promise<ChurnAnalytics> {
   ]);
   return {
     churnRate: f.churn_rate,
+    definition: CHURN_DEFINITION,
     windowDays: ANALYTICS.churnWindowDays,
     windowStart: start.toISOString(),
     subscribersAtWindowStart: f.subscribers_at_start,

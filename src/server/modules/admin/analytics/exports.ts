@@ -89,6 +89,7 @@ export async function operationalExport(deps: Deps): Promise<Download> {
     { metric: "Total Reservations", value: ops.totalReservations, definition: DEF.totalReservations },
     { metric: "Completed Dates", value: ops.completedDates, definition: DEF.completedDates },
     { metric: "Completion Rate (%)", value: ops.completionRate, definition: DEF.completionRate },
+    { metric: "No-show Rate (%)", value: ops.noShowRate, definition: DEF.noShowRate },
     { metric: "Email Delivery Rate (%)", value: ops.emailDeliveryRate, definition: DEF.emailDeliveryRate },
     {
       metric: "Suggestion Approval Rate (%)",

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/analytics/operational: dates by status, completion, e-mail delivery, suggestion approval,
+ * GET /api/admin/analytics/operational: dates by status, completion, no-shows, e-mail delivery, suggestion approval,
  * dates this week and the latest activity. Definitions in src/shared/admin/analytics.ts.
  */
 import { sql } from "drizzle-orm";
@@ -37,9 +37,17 @@ export function dateCounts(now: Date) {
          WHERE scheduled_date >= (SELECT week_start FROM week) AND scheduled_date < (SELECT week_end FROM week)
            AND status <> 'cancelled')::int AS this_week,
         (SELECT coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status), '[]')
-         FROM by_status) AS by_status
+         FROM by_status) AS by_status,
+        -- The no-show window: dates that started in the last 30 days, not cancelled (they took place or nobody came).
+        (SELECT count(*) FROM date_reservations
+         WHERE scheduled_date > ${ts(new Date(now.getTime() - ANALYTICS.noShowWindowDays * 86_400_000))}
+           AND scheduled_date <= ${ts(now)} AND status <> 'cancelled')::int AS started_recently,
+        (SELECT count(*) FROM date_reservations
+         WHERE scheduled_date > ${ts(new Date(now.getTime() - ANALYTICS.noShowWindowDays * 86_400_000))}
+           AND scheduled_date <= ${ts(now)} AND status = 'no_show')::int AS no_shows
     )
-    SELECT t.total, t.completed, t.this_week, t.by_status,
+    SELECT t.total, t.completed, t.this_week, t.by_status, t.started_recently, t.no_shows,
+      ${rate(sql`t.no_shows`, sql`t.started_recently`)} AS no_show_rate,
       ${rate(sql`t.completed`, sql`t.total - t.ahead`)} AS completion_rate, w.week_start, w.week_end
     FROM totals t CROSS JOIN week w`;
 }
@@ -147,6 +155,9 @@ export async function operationalAnalytics(deps: Deps): Promise<OperationalAnaly
       by_status: StatusCount[];
       week_start: string | Date;
       week_end: string | Date;
+      started_recently: number;
+      no_shows: number;
+      no_show_rate: number;
     }>(deps.db, dateCounts(now)),
     rows<{ rate: number; by_status: StatusCount[] }>(deps.db, emails),
     rows<{ rate: number; by_status: StatusCount[] }>(deps.db, suggestions),
@@ -165,6 +176,10 @@ export async function operationalAnalytics(deps: Deps): Promise<OperationalAnaly
     totalReservations: dateTotals.total,
     completedDates: dateTotals.completed,
     completionRate: dateTotals.completion_rate,
+    noShowRate: dateTotals.no_show_rate,
+    noShows: dateTotals.no_shows,
+    datesTakenPlace: dateTotals.started_recently,
+    noShowWindowDays: ANALYTICS.noShowWindowDays,
     emailDeliveryRate: mail.rate,
     suggestionApprovalRate: sugg.rate,
     averageRating: rated.average === null ? null : Number(rated.average),

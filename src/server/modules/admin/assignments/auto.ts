@@ -8,6 +8,7 @@ import { type AdminAssignment, ASSIGNMENT_MSG } from "../../../../shared/admin/a
 import { MEMBERS_MSG } from "../../../../shared/admin/members.ts";
 import type { Deps } from "../../../deps.ts";
 import { HttpError, notFound } from "../../../http-error.ts";
+import type { Actor } from "../../audit/record.ts";
 import { findMatches } from "../../matching/engine.ts";
 import { loadProfiles, loadVenues } from "../../matching/load.ts";
 import type { MatchResult, MemberProfile, VenueCandidate } from "../../matching/types.ts";
@@ -39,7 +40,11 @@ export function matchAhead(
 }
 
 /** POST /api/admin/assignments/auto/:userId. */
-export async function autoAssign(deps: Deps, userId: number): Promise<AdminAssignment> {
+export async function autoAssign(
+  deps: Deps,
+  userId: number,
+  actor: Actor | null = null,
+): Promise<AdminAssignment> {
   if (!(await memberExists(deps, userId))) throw notFound(MEMBERS_MSG.notFound);
   return deps.db.transaction(async (tx) => {
     await lockCouple(tx, userId);
@@ -59,6 +64,8 @@ export async function autoAssign(deps: Deps, userId: number): Promise<AdminAssig
         dateIdeaId: best.dateIdeaId,
         scheduledDate: best.scheduledDate,
         matchReasons: best.reasons,
+        actor,
+        how: "Auto-assigned",
       },
       tx,
     );

@@ -1,6 +1,11 @@
-import { and, count, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type AdminAssignment, adminAssignmentSchema } from "../../../../shared/admin/assignments.ts";
+import { type AssignmentListQuery, hasListFilters } from "../../../../shared/admin/assignment-list.ts";
+import {
+  type AdminAssignment,
+  adminAssignmentSchema,
+  londonLocalToDate,
+} from "../../../../shared/admin/assignments.ts";
 import type { AdminListQuery } from "../../../../shared/admin/common.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import type { Db } from "../../../db/client.ts";
@@ -30,27 +35,50 @@ function searchWhere(search: string | undefined): SQL | undefined {
   );
 }
 
+/** A London day ("2026-06-05") as the instant its midnight starts; `next`: the day after's. */
+function londonMidnight(day: string, next = false): Date {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (next) d.setUTCDate(d.getUTCDate() + 1);
+  // Midnight always exists on London's clock (the clocks change at 01:00 and 02:00).
+  return londonLocalToDate(`${d.toISOString().slice(0, 10)}T00:00`)!;
+}
+
+/** The list's filters (issue 32, item 7): the scheduled day range (London days, inclusive), status, venue, answer. */
+function filterWhere(q: AssignmentListQuery): SQL | undefined {
+  return and(
+    searchWhere(q.search),
+    q.from ? gte(dateReservations.scheduledDate, londonMidnight(q.from)) : undefined,
+    q.to ? lt(dateReservations.scheduledDate, londonMidnight(q.to, true)) : undefined,
+    q.status ? eq(dateReservations.status, q.status) : undefined,
+    q.venueId ? eq(dateReservations.venueId, q.venueId) : undefined,
+    q.venueStatus ? eq(dateReservations.venueStatus, q.venueStatus) : undefined,
+  );
+}
+
 /**
- * One page of assignments, newest first, and how many match in all. Unsearched, the total of every date comes
- * from `cache` while no date has been added or removed (counting them all cost milliseconds).
+ * One page of assignments, newest first (or by the date itself, soonest first, with sort=date), and how many
+ * match in all. Unsearched and unfiltered, the total of every date comes from `cache` while no date has been
+ * added or removed (counting them all cost milliseconds).
  */
 export async function listAssignments(
   deps: Deps,
-  q: AdminListQuery,
+  q: AssignmentListQuery,
   cache?: ReadCache | null,
 ): Promise<{ rows: AdminAssignment[]; total: number }> {
-  if (!q.search) {
+  if (!q.search && !hasListFilters(q)) {
     const [rows, total] = await Promise.all([
       pageQueriesOf(deps.db).page.execute({ limit: q.limit, offset: q.offset }),
       unsearchedTotal(deps, cache),
     ]);
     return { rows: rows.map(toAdminAssignment), total };
   }
-  const where = searchWhere(q.search);
+  const where = filterWhere(q);
+  const byDate = q.sort === "date";
   const [rows, [{ n }]] = await Promise.all([
     assignmentQuery(deps.db)
       .where(where)
       .orderBy(
+        ...(byDate ? [asc(dateReservations.scheduledDate), asc(dateReservations.id)] : []),
         // With a search, the newest-first index would be walked row by row testing each date (every
         // one of a million when nothing matches); ordering by an expression makes the planner collect the
         // matches through the user and venue indexes first and sort only those.
@@ -75,10 +103,10 @@ export const adminAssignmentListSchema = z.array(adminAssignmentSchema);
  */
 export async function listAssignmentsJson(
   deps: Deps,
-  q: AdminListQuery,
+  q: AssignmentListQuery,
   cache?: ReadCache | null,
 ): Promise<{ json: string; total: number }> {
-  if (q.search) {
+  if (q.search || hasListFilters(q)) {
     const { rows, total } = await listAssignments(deps, q, cache);
     // The route sends this text as it is (no serializer): the schema strips what it does not list here.
     return { json: JSON.stringify(adminAssignmentListSchema.encode(rows)), total };

@@ -14,10 +14,13 @@ import type { Tx } from "../../../db/client.ts";
 import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
+import { assertFresh } from "../../audit/etag.ts";
+import type { Actor } from "../../audit/record.ts";
 import { consumeQuota, returnQuota } from "../../quota/quota.ts";
 import { checkBooking } from "../../rulebook/check.ts";
+import { auditAssignment, dateWords, whenWords } from "./audit.ts";
 import { readAssignment } from "./query.ts";
-import { rulebookRefusal } from "./service.ts";
+import { auditOverride, rulebookRefusal } from "./service.ts";
 import { lockDateAndCouple } from "./status.ts";
 import { holdForUndo } from "./undo-state.ts";
 
@@ -39,6 +42,12 @@ export interface MoveInput {
    * changed since, so an operator's own fix in the meantime is never moved back.
    */
   expect?: { venueId: number | null; scheduledDate: Date; venueStatus: string };
+  /** Who moves it (the audit row's actor); null or left out: the system (the re-plan of a declined date). */
+  actor?: Actor | null;
+  /** The audit row's words for the move ("Moved", "Re-planned"). */
+  how?: string;
+  /** The back office's If-Match: a stale one is refused (412) with nothing changed. */
+  ifMatch?: string | null;
 }
 
 /** Moves a date inside the caller's transaction. `undo`: hold the couple's and venues' mail for the undo window. */
@@ -50,6 +59,13 @@ export async function moveDateIn(
   opts: { undo: boolean; mayOverride: boolean },
 ): Promise<AdminAssignment> {
   const { couple, dateRow } = await lockDateAndCouple(tx, id);
+  const before = (await readAssignment(tx, id))!;
+  await assertFresh(tx, {
+    entity: "assignment",
+    entityId: id,
+    ifMatch: input.ifMatch ?? null,
+    current: before,
+  });
   const now = deps.now();
   if (dateRow.status === "cancelled" || dateRow.status === "completed" || dateRow.scheduledDate <= now)
     throw conflict(MOVE_MSG.notMovable);
@@ -166,7 +182,19 @@ export async function moveDateIn(
       },
     });
   }
-  return (await readAssignment(tx, id))!;
+  const after = (await readAssignment(tx, id))!;
+  const actor = input.actor ?? null;
+  await auditAssignment(tx, {
+    actor,
+    action: "move",
+    summary: `${input.how ?? "Moved"} ${dateWords(before)} to ${whenWords(after)}${
+      after.venue && after.venueId !== before.venueId ? ` at ${after.venue.name}` : ""
+    }`,
+    before,
+    after,
+  });
+  if (overridden && after.override) await auditOverride(tx, actor, after, answer.broken);
+  return after;
 }
 
 export async function moveAssignment(deps: Deps, id: number, input: MoveInput): Promise<AdminAssignment> {

@@ -9,9 +9,11 @@ import type { Tx } from "../../../db/client.ts";
 import { dateIdeas, dateReservations, users, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../../http-error.ts";
+import { type Actor, recordAudit } from "../../audit/record.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
 import { consumeQuota } from "../../quota/quota.ts";
 import { checkBooking, type RulebookAnswer } from "../../rulebook/check.ts";
+import { auditAssignment, dateWords } from "./audit.ts";
 import { readAssignment } from "./query.ts";
 
 export interface NewAssignment {
@@ -27,6 +29,10 @@ export interface NewAssignment {
   override?: { reason: string; by: number } | null;
   /** The refusal invites an override reason (manual Assign); Auto Assign and Create Booking never override. */
   mayOverride?: boolean;
+  /** Who books it (the audit row's actor); null or left out: the system (a job, the planner). */
+  actor?: Actor | null;
+  /** How it was booked, the audit row's words ("Date assigned", "Auto-assigned"...). */
+  how?: string;
 }
 
 /**
@@ -169,7 +175,38 @@ export async function createAssignment(deps: Deps, input: NewAssignment, tx?: Tx
           : {}),
       })
       .returning({ id: dateReservations.id });
-    return (await readAssignment(t, row.id))!;
+    const created = (await readAssignment(t, row.id))!;
+    const actor = input.actor ?? null;
+    await auditAssignment(t, {
+      actor,
+      action: "create",
+      summary: `${input.how ?? "Date assigned"}: ${dateWords(created)}`,
+      before: null,
+      after: created,
+    });
+    if (overridden) await auditOverride(t, actor, created, answer.broken);
+    return created;
   };
   return tx ? run(tx) : deps.db.transaction(run);
+}
+
+/** The audit row of an operator's override: the rules broken and the reason (kept with the date). */
+export async function auditOverride(
+  tx: Tx,
+  actor: Actor | null,
+  a: AdminAssignment,
+  rules: string[],
+): Promise<void> {
+  await recordAudit(tx, {
+    actor,
+    entity: "assignment",
+    entityId: a.id,
+    action: "override",
+    summary: `Rules overridden for ${dateWords(a)}: ${rules.join("; ")}`,
+    changes: [
+      { field: "overriddenRules", before: null, after: rules },
+      { field: "overrideReason", before: null, after: a.override?.reason ?? null },
+    ],
+    subjectUserId: a.userId,
+  });
 }

@@ -9,12 +9,15 @@ import type { Tx } from "../../../db/client.ts";
 import { dateReservations, outboundMessages, userVenueExclusions, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, notFound } from "../../../http-error.ts";
+import { assertFresh } from "../../audit/etag.ts";
+import type { Actor } from "../../audit/record.ts";
 import { type Couple, readCouple } from "../../couples/couple.ts";
 import { DATE_MAIL_KINDS, roundOfKey } from "../../dates/mail-keys.ts";
 import { consumeQuota, returnQuota } from "../../quota/quota.ts";
 import { checkBooking } from "../../rulebook/check.ts";
+import { auditAssignment, dateWords } from "./audit.ts";
 import { readAssignment } from "./query.ts";
-import { rulebookRefusal } from "./service.ts";
+import { auditOverride, rulebookRefusal } from "./service.ts";
 import { clearUndo, holdForUndo } from "./undo-state.ts";
 
 /** A date as stored: its own row, nothing joined (dates/view.ts has the member view's `DateRow`). */
@@ -32,52 +35,87 @@ export async function updateAssignmentStatus(
   id: number,
   status: AssignmentStatus,
   override: { reason: string; by: number } | null = null,
+  opts: { actor?: Actor | null; ifMatch?: string | null } = {},
 ): Promise<AdminAssignment> {
-  return deps.db.transaction(async (tx) => {
-    // A deleted member's dates can still be tidied up (cancelled, completed) without the allowance rules.
-    const { couple, dateRow } = await lockDateAndCouple(tx, id);
-    if (dateRow.status === status) return (await readAssignment(tx, id))!;
-    const now = deps.now();
-    const refusal = statusMoveRefusal(dateRow.status, status, dateRow.scheduledDate, now);
-    if (refusal) throw conflict(refusal);
-    if (!couple && status !== "cancelled" && status !== "completed")
-      throw conflict(ASSIGNMENT_MSG.memberDeleted);
-    let mailRound = dateRow.mailRound;
-    if (status === "cancelled") await takeBackForCancel(tx, couple, dateRow, now);
-    else if (dateRow.status === "cancelled" && couple) {
-      // The venue's exclusion came from this very cancellation: lifted first, so the rulebook does not count it
-      // (a refusal rolls the whole change back).
-      if (dateRow.venueId !== null) await liftExclusion(tx, dateRow.userId, dateRow.venueId, dateRow.id);
-      const overridden = await checkReinstatement(deps, tx, dateRow, override);
-      await consumeQuota(tx, couple, dateRow.scheduledDate, { allowOver: overridden });
-      if (await cancellationWentOut(tx, dateRow)) mailRound = dateRow.mailRound + 1;
-    }
-    // A reinstated date is booked again: the venue is asked again (its earlier request was cancelled, or is
-    // still open and stays so when the undo comes before the sweep).
-    const reinstated = dateRow.status === "cancelled" && status !== "cancelled";
-    // Reaching confirmed (or revealed) passes through the reveal: both times are kept once set.
-    const revealedNow = (status === "revealed" || status === "confirmed") && !dateRow.revealedAt;
-    await tx
-      .update(dateReservations)
-      .set({
-        status,
-        mailRound,
-        ...(reinstated && dateRow.venueStatus === "cancelled" ? { venueStatus: "pending" } : {}),
-        ...(revealedNow ? { revealedAt: now } : {}),
-        ...(status === "confirmed" && !dateRow.confirmedAt ? { confirmedAt: now } : {}),
-      })
-      .where(eq(dateReservations.id, id));
-    const kind = statusMoveKind(dateRow.status, status);
-    if (kind) {
-      await holdForUndo(tx, id, now, {
-        kind,
-        previousStatus: dateRow.status,
-        status,
-        scheduledDate: dateRow.scheduledDate.toISOString(),
-      });
-    } else await clearUndo(tx, id);
-    return (await readAssignment(tx, id))!;
+  return deps.db.transaction((tx) => changeStatusIn(deps, tx, id, status, override, opts));
+}
+
+/** updateAssignmentStatus inside the caller's transaction (a bulk cancel runs many in one). */
+export async function changeStatusIn(
+  deps: Deps,
+  tx: Tx,
+  id: number,
+  status: AssignmentStatus,
+  override: { reason: string; by: number } | null = null,
+  opts: { actor?: Actor | null; ifMatch?: string | null } = {},
+): Promise<AdminAssignment> {
+  // A deleted member's dates can still be tidied up (cancelled, completed) without the allowance rules.
+  const { couple, dateRow } = await lockDateAndCouple(tx, id);
+  const before = (await readAssignment(tx, id))!;
+  await assertFresh(tx, {
+    entity: "assignment",
+    entityId: id,
+    ifMatch: opts.ifMatch ?? null,
+    current: before,
   });
+  if (dateRow.status === status) return before;
+  const now = deps.now();
+  const refusal = statusMoveRefusal(dateRow.status, status, dateRow.scheduledDate, now);
+  if (refusal) throw conflict(refusal);
+  if (!couple && status !== "cancelled" && status !== "completed")
+    throw conflict(ASSIGNMENT_MSG.memberDeleted);
+  let mailRound = dateRow.mailRound;
+  let overriddenNow = false;
+  if (status === "cancelled") await takeBackForCancel(tx, couple, dateRow, now);
+  else if (dateRow.status === "cancelled" && couple) {
+    // The venue's exclusion came from this very cancellation: lifted first, so the rulebook does not count it
+    // (a refusal rolls the whole change back).
+    if (dateRow.venueId !== null) await liftExclusion(tx, dateRow.userId, dateRow.venueId, dateRow.id);
+    const overridden = await checkReinstatement(deps, tx, dateRow, override);
+    overriddenNow = overridden;
+    await consumeQuota(tx, couple, dateRow.scheduledDate, { allowOver: overridden });
+    if (await cancellationWentOut(tx, dateRow)) mailRound = dateRow.mailRound + 1;
+  }
+  // A reinstated date is booked again: the venue is asked again (its earlier request was cancelled, or is
+  // still open and stays so when the undo comes before the sweep).
+  const reinstated = dateRow.status === "cancelled" && status !== "cancelled";
+  // Reaching confirmed (or revealed) passes through the reveal: both times are kept once set.
+  const revealedNow = (status === "revealed" || status === "confirmed") && !dateRow.revealedAt;
+  await tx
+    .update(dateReservations)
+    .set({
+      status,
+      mailRound,
+      ...(reinstated && dateRow.venueStatus === "cancelled" ? { venueStatus: "pending" } : {}),
+      ...(revealedNow ? { revealedAt: now } : {}),
+      ...(status === "confirmed" && !dateRow.confirmedAt ? { confirmedAt: now } : {}),
+    })
+    .where(eq(dateReservations.id, id));
+  const kind = statusMoveKind(dateRow.status, status);
+  if (kind) {
+    await holdForUndo(tx, id, now, {
+      kind,
+      previousStatus: dateRow.status,
+      status,
+      scheduledDate: dateRow.scheduledDate.toISOString(),
+    });
+  } else await clearUndo(tx, id);
+  const after = (await readAssignment(tx, id))!;
+  const actor = opts.actor ?? null;
+  await auditAssignment(tx, {
+    actor,
+    action: kind === "cancelled" ? "cancel" : kind === "reinstated" ? "reinstate" : "status",
+    summary:
+      kind === "cancelled"
+        ? `Cancelled ${dateWords(after)}`
+        : kind === "reinstated"
+          ? `Reinstated ${dateWords(after)} as ${status}`
+          : `Status of ${dateWords(after)}: ${dateRow.status} to ${status}`,
+    before,
+    after,
+  });
+  if (overriddenNow && after.override) await auditOverride(tx, actor, after, after.override.rules);
+  return after;
 }
 
 /**
