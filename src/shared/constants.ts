@@ -159,7 +159,14 @@ export const DATE_IDEA_CATEGORIES = [
 ] as const;
 export const SEASONS = ["any", "spring", "summer", "autumn", "winter"] as const;
 export const TIME_OF_DAY_SLOTS = ["morning", "afternoon", "evening"] as const;
-export const DATE_STATUSES = ["scheduled", "revealed", "confirmed", "completed", "no_show", "cancelled"] as const;
+export const DATE_STATUSES = [
+  "scheduled",
+  "revealed",
+  "confirmed",
+  "completed",
+  "no_show",
+  "cancelled",
+] as const;
 export const DISCOUNT_TYPES = ["percentage", "fixed_amount"] as const;
 
 export const CANCELLATION_REASONS = [
