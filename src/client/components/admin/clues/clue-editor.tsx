@@ -8,7 +8,15 @@ import {
   clueSlotLabel,
   DERIVED_CLUE_SLOTS,
 } from "../../../../shared/clues.ts";
-import { apiJson, errorBody, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import {
+  apiGetTagged,
+  apiJsonTagged,
+  errorBody,
+  errorMessage,
+  isStaleEdit,
+  queryClient,
+  toastCallError,
+} from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -17,9 +25,13 @@ import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
 import { formatDateTimeGB } from "../common.tsx";
+import { HistorySection, refreshHistory, StaleEditAlert } from "../venues/stale-edit.tsx";
 
 const HOUR_MS = 3_600_000;
-const cluesKey = (id: number) => ["/api/admin/assignments", id, "clues"];
+const cluesUrl = (id: number) => `/api/admin/assignments/${id}/clues`;
+/** The clues with their ETag (a save sends it as If-Match). */
+const cluesKey = (id: number) => ["/api/admin/assignments", id, "clues", "tagged"];
+type Tagged = { data: AdminClues; etag: string | null };
 
 type Draft = ClueEdit & {
   source: "derived" | "edited" | "added";
@@ -43,21 +55,37 @@ function nextExtraSlot(drafts: Draft[]): string | null {
   return null;
 }
 
-/** The "Clues" panel of an assignment's details: the team's version of the date's teaser clues. */
+/**
+ * The "Clues" panel of an assignment's details: the team's version of the date's teaser clues. Read once with
+ * its ETag and saved with If-Match: when another admin saved them meanwhile the drafts stay and an alert says
+ * who, with Reload (which replaces the drafts). The clues' history is at the foot.
+ */
 export function ClueEditor({ assignmentId }: { assignmentId: number }) {
-  const query = useQuery<AdminClues>({ queryKey: cluesKey(assignmentId), staleTime: 0 });
+  // Read when shown and on Reload only: a background refetch would replace the drafts and their version.
+  const query = useQuery<Tagged>({
+    queryKey: cluesKey(assignmentId),
+    queryFn: () => apiGetTagged<AdminClues>(cluesUrl(assignmentId)),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [stale, setStale] = useState<string | null>(null);
   useEffect(() => {
-    if (query.data) setDrafts(toDraft(query.data));
+    if (query.data) {
+      setDrafts(toDraft(query.data.data));
+      setStale(null);
+    }
   }, [query.data]);
 
   const save = useMutation({
     mutationFn: (clues: ClueEdit[]) =>
-      apiJson<AdminClues>("PUT", `/api/admin/assignments/${assignmentId}/clues`, { clues }),
+      apiJsonTagged<AdminClues>("PUT", cluesUrl(assignmentId), { clues }, query.data?.etag),
     onSuccess: (saved, sent) => {
       setErrors({});
-      queryClient.setQueryData(cluesKey(assignmentId), saved);
+      queryClient.setQueryData<Tagged>(cluesKey(assignmentId), saved);
+      refreshHistory(queryClient);
       toast({
         title: sent.length ? "Clues saved" : "Clues reset",
         description: sent.length
@@ -67,6 +95,10 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
       });
     },
     onError: (error) => {
+      if (isStaleEdit(error)) {
+        setStale(errorMessage(error));
+        return;
+      }
       const fields = errorBody(error)?.errors;
       const byPath: Record<string, string> = {};
       if (Array.isArray(fields))
@@ -78,7 +110,7 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
 
   if (query.isPending) return <p className="text-sm text-muted-foreground">Loading clues…</p>;
   if (!query.data) return <p className="text-sm text-destructive-text">Couldn't load the clues.</p>;
-  const scheduled = new Date(query.data.scheduledDate).getTime();
+  const scheduled = new Date(query.data.data.scheduledDate).getTime();
   const update = (i: number, change: Partial<Draft>) =>
     setDrafts((list) => list.map((d, j) => (j === i ? { ...d, ...change } : d)));
   const extra = nextExtraSlot(drafts);
@@ -195,6 +227,9 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
           );
         })}
       </ol>
+      {stale && (
+        <StaleEditAlert message={stale} reloading={query.isFetching} onReload={() => void query.refetch()} />
+      )}
       <div className="flex flex-wrap gap-2">
         {extra && (
           <Button
@@ -228,6 +263,7 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
           Save clues
         </Button>
       </div>
+      <HistorySection entity="clue" entityId={assignmentId} />
     </div>
   );
 }

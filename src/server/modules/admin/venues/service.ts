@@ -14,7 +14,7 @@ import { containsPattern } from "../../../db/like.ts";
 import { dateIdeas, dateReservations, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, HttpError, notFound } from "../../../http-error.ts";
-import { type Actor, recordAudit } from "../../audit/record.ts";
+import { type Actor, diffFields, recordAudit } from "../../audit/record.ts";
 import { locatePostcode } from "../../matching/geo/index.ts";
 import { recheckVenueDates } from "../../rulebook/recheck.ts";
 import { assertVenueFresh, VENUE_AUDIT_IGNORED } from "./version.ts";
@@ -258,6 +258,8 @@ export async function updateVenue(
     if (Object.keys(set).length === 0) return before;
     await tx.update(venues).set(set).where(eq(venues.id, id));
     const saved = await getVenue({ db: tx }, id);
+    // A save that changed nothing is no change to record.
+    if (diffFields(before, saved, VENUE_AUDIT_IGNORED).length === 0) return saved;
     await recordAudit(tx, {
       actor: by.actor,
       entity: "venue",

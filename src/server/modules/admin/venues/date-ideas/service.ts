@@ -5,7 +5,7 @@ import type { Db, Tx } from "../../../../db/client.ts";
 import { dateIdeas, dateReservations, venues } from "../../../../db/schema.ts";
 import type { Deps } from "../../../../deps.ts";
 import { badRequest, conflict, notFound } from "../../../../http-error.ts";
-import { recordAudit } from "../../../audit/record.ts";
+import { diffFields, recordAudit } from "../../../audit/record.ts";
 import { recheckIdeaDates } from "../../../rulebook/recheck.ts";
 import type { ChangeBy } from "../service.ts";
 import { assertDateIdeaFresh } from "../version.ts";
@@ -139,6 +139,8 @@ export async function updateDateIdea(
       if (Object.keys(set).length === 0) return { before, after: before };
       await tx.update(dateIdeas).set(set).where(eq(dateIdeas.id, id));
       const after = await getDateIdea({ db: tx }, id);
+      // A save that changed nothing is no change to record.
+      if (diffFields(before, after, ["venueName"]).length === 0) return { before, after };
       await recordAudit(tx, {
         actor: by.actor,
         entity: "date_idea",
