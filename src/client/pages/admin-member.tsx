@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, CalendarClock, History, ListChecks, UsersRound, UserX } from "lucide-react";
+import { ArrowLeft, CalendarClock, History, ListChecks, ScrollText, UsersRound, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import type { AdminAssignment } from "../../shared/admin/assignments.ts";
 import type { AdminCouple, AdminDateRating } from "../../shared/admin/member-couple.ts";
 import { type AdminUser, coveredBy, MEMBERS_MSG, memberName } from "../../shared/admin/members.ts";
+import { RecordHistory } from "../components/admin/audit/record-history.tsx";
 import { AutoAssignButton } from "../components/admin/members/auto-assign-button.tsx";
 import {
   CoupleFacts,
@@ -13,11 +14,16 @@ import {
   coupleNames,
   useCouple,
 } from "../components/admin/members/couple-panel.tsx";
+import { MemberBilling, MemberEmails, MemberTickets } from "../components/admin/members/member-activity.tsx";
 import { PlanBadge, TierStatusBadge } from "../components/admin/members/member-badges.tsx";
 import { MemberDateEntry } from "../components/admin/members/member-date-entry.tsx";
+import { MemberNeedsDialog } from "../components/admin/members/member-needs-dialog.tsx";
+import { MemberNotes } from "../components/admin/members/member-notes.tsx";
+import { MemberPlanActions } from "../components/admin/members/member-plan-actions.tsx";
 import { MemberSessions } from "../components/admin/members/member-sessions.tsx";
 import { MemberTexts } from "../components/admin/members/member-texts.tsx";
 import { VenueExclusions } from "../components/admin/members/venue-exclusions.tsx";
+import { WorkspaceCard } from "../components/admin/members/workspace-card.tsx";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Badge } from "../components/ui/badge.tsx";
@@ -101,9 +107,19 @@ function DatesCard({
   );
 }
 
-function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; children: ReactNode }) {
+function SectionTitle({
+  id,
+  icon,
+  children,
+  className = "mb-3",
+}: {
+  id: string;
+  icon: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <h2 id={id} className="mb-3 flex items-center gap-2 font-display text-xl font-medium">
+    <h2 id={id} className={`${className} flex items-center gap-2 font-display text-xl font-medium`}>
       <span className="text-brand [&_svg]:size-4.5">{icon}</span>
       {children}
     </h2>
@@ -111,7 +127,7 @@ function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; chi
 }
 
 /** The couple: partner (linked), plan and who holds it, this month's allowance, and the couple's needs. */
-function CoupleCard({ query }: { query: ReturnType<typeof useCouple> }) {
+function CoupleCard({ query, member }: { query: ReturnType<typeof useCouple>; member: AdminUser }) {
   if (query.isError)
     return (
       <LoadErrorCard title="Couldn't load this couple" error={query.error} onRetry={() => query.refetch()} />
@@ -129,9 +145,12 @@ function CoupleCard({ query }: { query: ReturnType<typeof useCouple> }) {
         aria-labelledby="needs-title"
         className="min-w-0 border-t border-border/70 pt-5 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-8"
       >
-        <SectionTitle id="needs-title" icon={<ListChecks aria-hidden />}>
-          Needs
-        </SectionTitle>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <SectionTitle id="needs-title" icon={<ListChecks aria-hidden />} className="mb-0">
+            Needs
+          </SectionTitle>
+          <MemberNeedsDialog userId={member.id} firstName={member.firstName ?? memberName(member)} />
+        </div>
         {!c ? (
           <CoupleSkeleton label="Loading needs" />
         ) : (
@@ -142,6 +161,36 @@ function CoupleCard({ query }: { query: ReturnType<typeof useCouple> }) {
         )}
       </section>
     </Card>
+  );
+}
+
+/** The workspace's sections, as jump links under the header (a long page on a phone). */
+const SECTIONS = [
+  ["couple", "Couple & needs"],
+  ["notes", "Notes"],
+  ["dates", "Dates"],
+  ["billing", "Billing"],
+  ["messages", "Messages"],
+  ["support", "Support"],
+  ["history", "History"],
+] as const;
+
+function JumpLinks() {
+  return (
+    <nav aria-label="Sections of this member" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex w-max gap-2">
+        {SECTIONS.map(([id, label]) => (
+          <li key={id}>
+            <a
+              href={`#${id}`}
+              className="inline-flex h-9 items-center rounded-full border border-border bg-surface px-3.5 text-sm font-medium whitespace-nowrap text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -222,10 +271,15 @@ export default function AdminMemberPage() {
         <div className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-3">
           <AutoAssignButton user={m} />
           <MemberSessions user={m} />
+          <MemberPlanActions user={m} />
         </div>
       </header>
+      <JumpLinks />
+      <div id="couple" className="mb-6 scroll-mt-6">
+        <CoupleCard query={couple} member={m} />
+      </div>
       <div className="mb-6">
-        <CoupleCard query={couple} />
+        <MemberNotes userId={m.id} />
       </div>
       {dates.isError ? (
         <LoadErrorCard
@@ -234,7 +288,7 @@ export default function AdminMemberPage() {
           onRetry={() => dates.refetch()}
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div id="dates" className="grid scroll-mt-6 gap-6 lg:grid-cols-2">
           <DatesCard
             title="Upcoming Dates"
             icon={<CalendarClock aria-hidden />}
@@ -255,7 +309,27 @@ export default function AdminMemberPage() {
           />
         </div>
       )}
+      <div className="mt-6 grid gap-6">
+        <MemberBilling userId={m.id} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <MemberEmails userId={m.id} />
+          <MemberTickets userId={m.id} />
+        </div>
+      </div>
       <MemberTexts userId={m.id} />
+      <div className="mt-6">
+        <WorkspaceCard
+          id="history"
+          icon={<ScrollText aria-hidden />}
+          title="History"
+          description="Who changed this member's record and plan, newest first."
+        >
+          <div className="grid gap-6 lg:grid-cols-2">
+            <RecordHistory entity="member" entityId={m.id} />
+            <RecordHistory entity="subscription" entityId={m.id} />
+          </div>
+        </WorkspaceCard>
+      </div>
     </>,
   );
 }

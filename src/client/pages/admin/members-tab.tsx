@@ -6,6 +6,7 @@ import { ExportButton, ListToolbar } from "../../components/admin/list-toolbar.t
 import { AutoAssignButton } from "../../components/admin/members/auto-assign-button.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
 import { PartnerLine, PlanBadge, PlanStatusBadge } from "../../components/admin/members/member-badges.tsx";
+import { useMemberFilters } from "../../components/admin/members/member-filters.tsx";
 import {
   emailColumn,
   type ListColumn,
@@ -76,20 +77,23 @@ const COLUMNS: ListColumn<AdminUser>[] = [
 /** The "members" tab of /admin: every member, searched and paged on the server, with Export to Excel. */
 export default function MembersTab() {
   const s = useListSearch();
+  const filters = useMemberFilters(s.setOffset);
   const list = usePagedList<AdminUser>("/api/admin/users", {
     search: s.term,
     offset: s.offset,
-    extra: { role: "member" },
+    extra: { role: "member", ...filters.extra },
   });
   const exportButton = useExportButton("/api/admin/users/export", "members", "Members");
 
   return (
     <AdminSection
       title="Member Management"
-      description="Every member, newest first. Search looks in names and e-mail addresses."
+      description="Every member, newest first. Search looks in names and e-mail addresses; the filters narrow the list."
       actions={<ExportButton download={exportButton} label="Export to Excel" />}
     >
-      <ListToolbar search={s} label="Search members" placeholder="Search by name or e-mail" />
+      <ListToolbar search={s} label="Search members" placeholder="Search by name or e-mail">
+        {filters.controls}
+      </ListToolbar>
       <PagedList
         list={list}
         columns={COLUMNS}
@@ -98,7 +102,12 @@ export default function MembersTab() {
         testIdPrefix="member"
         errorTitle={MEMBERS_MSG.fetchFailed}
         loadingLabel="Loading members"
-        empty={<EmptyState icon={<Users aria-hidden />} title={MEMBERS_MSG.noMembers} />}
+        empty={
+          <EmptyState
+            icon={<Users aria-hidden />}
+            title={filters.active || s.term ? "No members match these filters." : MEMBERS_MSG.noMembers}
+          />
+        }
         pagerLabel="members"
         onOffset={s.setOffset}
       />

@@ -1,0 +1,135 @@
+import { X } from "lucide-react";
+import { useState } from "react";
+import { MEMBER_NEEDS } from "../../../../shared/admin/members.ts";
+import { TIER_IDS, TIERS } from "../../../../shared/constants.ts";
+import { Button } from "../../ui/button.tsx";
+import { Input } from "../../ui/input.tsx";
+import { useDebounced } from "../common.tsx";
+import { type FilterOption, FilterSelect } from "../list-toolbar.tsx";
+
+const ALL = "all";
+const STATUS: FilterOption<string>[] = [
+  { value: ALL, label: "Any status" },
+  { value: "active", label: "Active" },
+  { value: "past_due", label: "Past due" },
+  { value: "paused", label: "Paused" },
+  { value: "cancelled", label: "Cancelled" },
+  { value: "trial", label: "Trial (no plan)" },
+];
+const TIER: FilterOption<string>[] = [
+  { value: ALL, label: "Any tier" },
+  ...TIER_IDS.map((t) => ({ value: t, label: TIERS[t].name })),
+];
+const HOLDER: FilterOption<string>[] = [
+  { value: ALL, label: "Holder or covered" },
+  { value: "plan_holder", label: "Plan holders" },
+  { value: "covered", label: "Covered partners" },
+];
+const NEED: FilterOption<string>[] = [
+  { value: ALL, label: "Any need" },
+  ...MEMBER_NEEDS.map((n) => ({ value: n, label: n })),
+];
+
+/** The Members tab's filter values as the list's query (`extra`); "all" and blanks are left out. */
+export interface MemberFilterState {
+  status: string;
+  tier: string;
+  holder: string;
+  need: string;
+  postcodeArea: string;
+  noDateIn: string;
+}
+
+const EMPTY: MemberFilterState = {
+  status: ALL,
+  tier: ALL,
+  holder: ALL,
+  need: ALL,
+  postcodeArea: "",
+  noDateIn: "",
+};
+
+/** A postcode area or district as the server takes it ("SW", "SW11"); anything else waits unsent. */
+const AREA = /^[A-Z]{1,2}(\d[A-Z\d]?)?$/;
+
+/**
+ * The Members tab's filters, asked of the server: status, tier, plan holder or covered, a need, a postcode area
+ * and "no date in {month}". Any change goes back to page 1. Answers the query parameters and the controls.
+ */
+export function useMemberFilters(setOffset: (offset: number) => void) {
+  const [f, setF] = useState<MemberFilterState>(EMPTY);
+  const area = useDebounced(f.postcodeArea.trim().toUpperCase());
+  const set = (patch: Partial<MemberFilterState>) => {
+    setF((old) => ({ ...old, ...patch }));
+    setOffset(0);
+  };
+  const pick = (v: string) => (v === ALL ? undefined : v);
+  const extra: Record<string, string | undefined> = {
+    status: pick(f.status),
+    tier: pick(f.tier),
+    holder: pick(f.holder),
+    need: pick(f.need),
+    postcodeArea: AREA.test(area) ? area : undefined,
+    noDateIn: /^\d{4}-\d{2}$/.test(f.noDateIn) ? f.noDateIn : undefined,
+  };
+  const active = Object.values(extra).some(Boolean);
+  const areaInvalid = area !== "" && !AREA.test(area);
+  const controls = (
+    <>
+      <FilterSelect
+        label="Filter by status"
+        value={f.status}
+        onChange={(v) => set({ status: v })}
+        options={STATUS}
+        className="sm:w-40"
+      />
+      <FilterSelect
+        label="Filter by tier"
+        value={f.tier}
+        onChange={(v) => set({ tier: v })}
+        options={TIER}
+        className="sm:w-36"
+      />
+      <FilterSelect
+        label="Plan holders or covered partners"
+        value={f.holder}
+        onChange={(v) => set({ holder: v })}
+        options={HOLDER}
+        className="sm:w-44"
+      />
+      <FilterSelect
+        label="Filter by need"
+        value={f.need}
+        onChange={(v) => set({ need: v })}
+        options={NEED}
+        className="sm:w-48"
+      />
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
+        <Input
+          aria-label="Postcode area, like SW or SW11"
+          aria-invalid={areaInvalid ? true : undefined}
+          placeholder="Area (SW11)"
+          value={f.postcodeArea}
+          maxLength={4}
+          className="sm:w-32"
+          onChange={(e) => set({ postcodeArea: e.target.value })}
+        />
+        <Input
+          type="month"
+          aria-label="No date in month"
+          title="Members with no date in this month"
+          value={f.noDateIn}
+          className="sm:w-44"
+          onChange={(e) => set({ noDateIn: e.target.value })}
+        />
+      </div>
+      {active && (
+        <Button variant="ghost" size="sm" onClick={() => set(EMPTY)}>
+          <X aria-hidden />
+          Clear filters
+        </Button>
+      )}
+    </>
+  );
+  return { extra, controls, active };
+}

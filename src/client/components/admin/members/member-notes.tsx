@@ -1,0 +1,260 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { NotebookPen, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import {
+  type AdminMemberNote,
+  memberNoteInputSchema,
+  NOTE_MAX,
+  NOTES_MSG,
+} from "../../../../shared/admin/member-workspace.ts";
+import { apiGetTagged, apiJsonTagged, errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
+import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
+import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { Skeleton } from "../../ui/skeleton.tsx";
+import { TextareaField } from "../../ui/textarea-field.tsx";
+import { formatDateTimeGB } from "../common.tsx";
+import { EmptyLine, StaleAlert, WorkspaceCard } from "./workspace-card.tsx";
+
+const notesKey = (userId: number) => ["/api/admin/users", String(userId), "notes"];
+
+/** "1,234 / 4,000" under a note box. */
+function counter(text: string): string {
+  return `${text.trim().length.toLocaleString("en-GB")} / ${NOTE_MAX.toLocaleString("en-GB")}`;
+}
+
+/** Checks a note as the server does; answers the trimmed body or the message to show. */
+function checkNote(body: string): { body: string } | { error: string } {
+  const parsed = memberNoteInputSchema.safeParse({ body });
+  return parsed.success ? parsed.data : { error: parsed.error.issues[0]?.message ?? NOTES_MSG.bodyRequired };
+}
+
+/**
+ * The team's internal notes on a member (never shown to them), newest first with who wrote each and when:
+ * add, edit (guarded by the note's ETag: a note someone else changed meanwhile is not overwritten) and delete.
+ */
+export function MemberNotes({ userId }: { userId: number }) {
+  const queryClient = useQueryClient();
+  const notes = useQuery<AdminMemberNote[]>({ queryKey: notesKey(userId), staleTime: 0 });
+  const [draft, setDraft] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notesKey(userId) });
+  const add = useSingleFlightMutation({
+    mutationFn: (body: { body: string }) =>
+      apiJsonTagged<AdminMemberNote>("POST", `/api/admin/users/${userId}/notes`, body, null),
+    onSuccess: () => {
+      setDraft("");
+      void refresh();
+      toast({ title: "Note added" });
+    },
+    onError: (e) => setError(errorMessage(e)),
+  });
+  return (
+    <WorkspaceCard
+      id="notes"
+      icon={<NotebookPen aria-hidden />}
+      title="Internal notes"
+      description="For the team only: the member never sees these."
+    >
+      <form
+        noValidate
+        aria-label="Add a note"
+        className="grid gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const checked = checkNote(draft);
+          if ("error" in checked) return setError(checked.error);
+          add.mutate(checked);
+        }}
+      >
+        <TextareaField
+          label="New note"
+          value={draft}
+          maxLength={NOTE_MAX}
+          error={error}
+          hint={counter(draft)}
+          placeholder="Called about the nut allergy; venue told."
+          className="[&_textarea]:min-h-20"
+          onChange={(e) => {
+            setDraft(e.target.value);
+            if (error) setError(undefined);
+          }}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" size="sm" disabled={add.isPending}>
+            {add.isPending ? "Adding..." : "Add note"}
+          </Button>
+        </div>
+      </form>
+      <div className="mt-5">
+        {notes.isPending ? (
+          <div role="status" aria-label="Loading notes" className="grid gap-2">
+            <Skeleton className="h-16" />
+          </div>
+        ) : notes.isError ? (
+          <p className="text-sm text-destructive-text">{errorMessage(notes.error)}</p>
+        ) : notes.data.length === 0 ? (
+          <EmptyLine>No notes yet.</EmptyLine>
+        ) : (
+          <ol className="grid gap-3" aria-label="Notes, newest first">
+            {notes.data.map((n) => (
+              <NoteItem key={n.id} userId={userId} note={n} onChanged={refresh} />
+            ))}
+          </ol>
+        )}
+      </div>
+    </WorkspaceCard>
+  );
+}
+
+function NoteItem({
+  userId,
+  note,
+  onChanged,
+}: {
+  userId: number;
+  note: AdminMemberNote;
+  onChanged: () => void;
+}) {
+  const url = `/api/admin/users/${userId}/notes/${note.id}`;
+  const [editing, setEditing] = useState<{ body: string; etag: string | null } | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const [confirming, setConfirming] = useState<string | null | false>(false);
+
+  async function startEdit() {
+    try {
+      const { data, etag } = await apiGetTagged<AdminMemberNote>(url);
+      setEditing({ body: data.body, etag });
+      setStale(null);
+      setError(undefined);
+    } catch (e) {
+      toast({ title: "Couldn't open the note", description: errorMessage(e), variant: "destructive" });
+    }
+  }
+  async function reload() {
+    setReloading(true);
+    try {
+      const { data, etag } = await apiGetTagged<AdminMemberNote>(url);
+      setEditing({ body: data.body, etag });
+      setStale(null);
+      onChanged();
+    } finally {
+      setReloading(false);
+    }
+  }
+  const save = useSingleFlightMutation({
+    mutationFn: (v: { body: string; etag: string | null }) =>
+      apiJsonTagged<AdminMemberNote>("PUT", url, { body: v.body }, v.etag),
+    onSuccess: () => {
+      setEditing(null);
+      onChanged();
+      toast({ title: "Note saved" });
+    },
+    onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : setError(errorMessage(e))),
+  });
+  const remove = useSingleFlightMutation({
+    mutationFn: (etag: string | null) => apiJsonTagged<{ message: string }>("DELETE", url, undefined, etag),
+    onSuccess: () => {
+      setConfirming(false);
+      onChanged();
+      toast({ title: NOTES_MSG.deleted });
+    },
+    onError: (e) => {
+      setConfirming(false);
+      toast({ title: "Not deleted", description: errorMessage(e), variant: "destructive" });
+      onChanged();
+    },
+  });
+  const edited = note.updatedAt !== note.createdAt;
+  return (
+    <li className="grid gap-2 rounded-lg border border-border/70 p-3 text-sm" data-testid="member-note">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="text-xs text-muted-foreground">
+          <span className="font-medium text-foreground">{note.authorName}</span> ·{" "}
+          {formatDateTimeGB(note.createdAt)}
+          {edited && ` · edited ${formatDateTimeGB(note.updatedAt)}`}
+        </p>
+        {!editing && (
+          <div className="flex gap-1">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={startEdit}
+              aria-label={`Edit note by ${note.authorName}`}
+            >
+              <Pencil aria-hidden />
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Delete note by ${note.authorName}`}
+              onClick={async () => {
+                try {
+                  setConfirming((await apiGetTagged<AdminMemberNote>(url)).etag);
+                } catch (e) {
+                  toast({ title: "Not deleted", description: errorMessage(e), variant: "destructive" });
+                  onChanged();
+                }
+              }}
+            >
+              <Trash2 aria-hidden />
+              Delete
+            </Button>
+          </div>
+        )}
+      </div>
+      {editing ? (
+        <form
+          noValidate
+          aria-label="Edit note"
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const checked = checkNote(editing.body);
+            if ("error" in checked) return setError(checked.error);
+            save.mutate({ body: checked.body, etag: editing.etag });
+          }}
+        >
+          {stale && <StaleAlert message={stale} onReload={reload} reloading={reloading} />}
+          <TextareaField
+            label="Note"
+            value={editing.body}
+            maxLength={NOTE_MAX}
+            error={error}
+            hint={counter(editing.body)}
+            autoFocus
+            className="[&_textarea]:min-h-20"
+            onChange={(e) => {
+              setEditing({ ...editing, body: e.target.value });
+              if (error) setError(undefined);
+            }}
+          />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" size="sm" disabled={save.isPending}>
+              {save.isPending ? "Saving..." : "Save note"}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{note.body}</p>
+      )}
+      <ConfirmDialog
+        open={confirming !== false}
+        onOpenChange={(o) => !o && setConfirming(false)}
+        pending={remove.isPending}
+        title="Delete this note?"
+        description="It is removed for the whole team. The record of who changed what keeps that it was deleted."
+        confirmLabel="Delete note"
+        pendingLabel="Deleting..."
+        onConfirm={() => confirming !== false && remove.mutate(confirming)}
+      />
+    </li>
+  );
+}
