@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { DISCOUNT_TYPES, TIER_IDS, TIERS, type TierId } from "../constants.ts";
-import { londonLocalToDate } from "./assignments.ts";
+import { dateToLondonLocal, londonLocalToDate } from "./assignments.ts";
 import { isoInstant, isStorableInstant } from "./common.ts";
 
 export const OFFER_CODE_LIMITS = {
@@ -247,6 +247,25 @@ export const OFFER_CODE_FORM_DEFAULTS: OfferCodeFormValues = {
   applicableTiers: [],
   isActive: true,
 };
+
+/** A stored code as the edit form's text inputs (times on London's clock, empty for none). */
+export function offerCodeToFormValues(o: AdminOfferCode): OfferCodeFormValues {
+  const text = (v: number | null) => (v === null ? "" : String(v));
+  return {
+    code: o.code,
+    description: o.description ?? "",
+    discountType: o.discountType,
+    discountValue: String(o.discountValue),
+    minOrderValue: text(o.minOrderValue),
+    maxUses: text(o.maxUses),
+    maxUsesPerUser: String(o.maxUsesPerUser),
+    durationMonths: text(o.durationMonths),
+    validFrom: o.validFrom ? dateToLondonLocal(new Date(o.validFrom)) : "",
+    validUntil: o.validUntil ? dateToLondonLocal(new Date(o.validUntil)) : "",
+    applicableTiers: o.applicableTiers ?? [],
+    isActive: o.isActive,
+  };
+}
 
 /** One offer code as GET/POST/PUT /api/admin/offer-codes answer it. Amounts in pounds, times ISO 8601. */
 export const adminOfferCodeSchema = z

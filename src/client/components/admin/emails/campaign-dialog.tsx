@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import {
   CAMPAIGN_DELAY_MAX_HOURS,
   EMAILS_MSG,
@@ -7,14 +7,19 @@ import {
   type EmailTemplateRow,
   updateCampaignSchema,
 } from "../../../../shared/admin/emails.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJsonTagged, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { HistorySection, StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
 
+/**
+ * The campaign as last read through its own GET (its ETag kept): the save sends it as If-Match, and a 412 keeps
+ * the operator's choices, says who changed the campaign, and offers Reload.
+ */
 function CampaignForm({
   campaign,
   templates,
@@ -29,14 +34,23 @@ function CampaignForm({
   const [delay, setDelay] = useState(String(campaign.delayHours));
   const [templateId, setTemplateId] = useState(campaign.templateId ? String(campaign.templateId) : "");
   const [error, setError] = useState<string | undefined>();
+  const url = `/api/admin/email-campaigns/${campaign.id}`;
+  const onLoad = useCallback((c: EmailCampaignRow) => {
+    setDelay(String(c.delayHours));
+    setTemplateId(c.templateId ? String(c.templateId) : "");
+  }, []);
+  const tagged = useTaggedRecord<EmailCampaignRow>(url, true, onLoad);
   const save = useMutation({
     mutationFn: async (input: { delayHours: number; templateId?: number }) =>
-      await apiJson<EmailCampaignRow>("PUT", `/api/admin/email-campaigns/${campaign.id}`, input),
-    onSuccess: (saved) => {
+      await apiJsonTagged<EmailCampaignRow>("PUT", url, input, tagged.etag),
+    onSuccess: ({ data: saved, etag }) => {
+      tagged.saved(saved, etag);
       toast({ title: EMAILS_MSG.campaignUpdated, description: saved.name, variant: "success" });
       onSaved(saved);
     },
-    onError: (e) => toastCallError(EMAILS_MSG.updateCampaignFailed, e),
+    onError: (e) => {
+      if (!tagged.staleFrom(e)) toastCallError(EMAILS_MSG.updateCampaignFailed, e);
+    },
   });
 
   return (
@@ -85,7 +99,20 @@ function CampaignForm({
           </SelectContent>
         </Select>
       </div>
-      <FormDialogFooter pending={save.isPending} onCancel={onCancel} label="Save campaign" />
+      {tagged.stale && (
+        <StaleEditAlert
+          message={tagged.stale}
+          reloading={tagged.loading}
+          onReload={() => void tagged.reload()}
+        />
+      )}
+      <FormDialogFooter
+        pending={save.isPending}
+        submitDisabled={tagged.loading || !tagged.etag}
+        onCancel={onCancel}
+        label="Save campaign"
+      />
+      <HistorySection entity="campaign" entityId={campaign.id} />
     </form>
   );
 }

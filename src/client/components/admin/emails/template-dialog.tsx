@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
   EMAILS_MSG,
@@ -9,7 +10,7 @@ import {
   TEMPLATE_LIMITS,
   updateTemplateSchema,
 } from "../../../../shared/admin/emails.ts";
-import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { apiJsonTagged, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
@@ -19,6 +20,7 @@ import { Switch } from "../../ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { useDebounced } from "../common.tsx";
+import { HistorySection, StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
 import { PlaceholderList } from "./placeholder-list.tsx";
 
 export const TEMPLATES_KEY = ["/api/admin/email-templates"];
@@ -78,22 +80,32 @@ function Preview({ values }: { values: FormValues }) {
   );
 }
 
+const formValues = (t: EmailTemplateRow): FormValues => ({
+  subject: t.subject,
+  htmlContent: t.htmlContent,
+  textContent: t.textContent ?? "",
+  isActive: t.isActive,
+});
+
+/**
+ * The template as last read through its own GET (its ETag kept): the save sends it as If-Match, and a 412
+ * keeps the operator's text in the form, says who changed the template, and offers Reload.
+ */
 function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone: () => void }) {
+  const url = `/api/admin/email-templates/${template.id}`;
   const form = useForm<FormValues>({
     // The server's own rules; the client sends every field.
     resolver: zodResolver(updateTemplateSchema) as never,
-    defaultValues: {
-      subject: template.subject,
-      htmlContent: template.htmlContent,
-      textContent: template.textContent ?? "",
-      isActive: template.isActive,
-    },
+    defaultValues: formValues(template),
   });
+  const onLoad = useCallback((t: EmailTemplateRow) => form.reset(formValues(t)), [form]);
+  const tagged = useTaggedRecord<EmailTemplateRow>(url, true, onLoad);
   const values = useWatch({ control: form.control }) as FormValues;
   const save = useMutation({
     mutationFn: async (input: FormValues) =>
-      await apiJson<EmailTemplateRow>("PUT", `/api/admin/email-templates/${template.id}`, input),
-    onSuccess: (saved) => {
+      await apiJsonTagged<EmailTemplateRow>("PUT", url, input, tagged.etag),
+    onSuccess: ({ data: saved, etag }) => {
+      tagged.saved(saved, etag);
       queryClient.setQueryData<EmailTemplateRow[]>(TEMPLATES_KEY, (old) =>
         old?.map((t) => (t.id === saved.id ? saved : t)),
       );
@@ -101,7 +113,9 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
       toast({ title: EMAILS_MSG.templateUpdated, description: saved.name, variant: "success" });
       onDone();
     },
-    onError: (error) => toastCallError(EMAILS_MSG.updateTemplateFailed, error),
+    onError: (error) => {
+      if (!tagged.staleFrom(error)) toastCallError(EMAILS_MSG.updateTemplateFailed, error);
+    },
   });
   const errors = form.formState.errors;
 
@@ -148,7 +162,24 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
         </div>
         <Preview values={values} />
       </div>
-      <FormDialogFooter pending={save.isPending} onCancel={onDone} label="Save template" />
+      {tagged.stale && (
+        <div className="mt-4">
+          <StaleEditAlert
+            message={tagged.stale}
+            reloading={tagged.loading}
+            onReload={() => void tagged.reload()}
+          />
+        </div>
+      )}
+      <FormDialogFooter
+        pending={save.isPending}
+        submitDisabled={tagged.loading || !tagged.etag}
+        onCancel={onDone}
+        label="Save template"
+      />
+      <div className="mt-4">
+        <HistorySection entity="template" entityId={template.id} />
+      </div>
     </form>
   );
 }

@@ -1,18 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { useId, useState } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import {
   type AdminOfferCode,
   type CreateOfferCode,
   OFFER_ADMIN_MSG,
   OFFER_CODE_FORM_DEFAULTS,
-  OFFER_CODE_LIMITS,
   type OfferCodeFormValues,
   offerCodeFormSchema,
 } from "../../../../shared/admin/offers.ts";
-import { TIER_IDS, TIERS } from "../../../../shared/constants.ts";
 import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
@@ -27,10 +25,7 @@ import {
   DialogTrigger,
 } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
-import { FormField } from "../../ui/form-field.tsx";
-import { Label } from "../../ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { Switch } from "../../ui/switch.tsx";
+import { OfferCodeFields } from "./offer-code-fields.tsx";
 
 export const OFFER_CODES_URL = "/api/admin/offer-codes";
 
@@ -40,7 +35,6 @@ const FIELDS = Object.keys(OFFER_CODE_FORM_DEFAULTS) as Array<keyof OfferCodeFor
 export function CreateOfferCodeDialog() {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  const ids = { type: useId(), tiers: useId(), active: useId() };
   const form = useForm<OfferCodeFormValues, unknown, CreateOfferCode>({
     resolver: zodResolver(offerCodeFormSchema) as unknown as Resolver<
       OfferCodeFormValues,
@@ -49,8 +43,6 @@ export function CreateOfferCodeDialog() {
     >,
     defaultValues: OFFER_CODE_FORM_DEFAULTS,
   });
-  const { errors } = form.formState;
-  const discountType = form.watch("discountType");
 
   const create = useSingleFlightMutation({
     mutationFn: async (input: CreateOfferCode) =>
@@ -91,182 +83,7 @@ export function CreateOfferCodeDialog() {
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))} className="mt-6 grid gap-5">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              label="Code"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={OFFER_CODE_LIMITS.codeMax}
-              placeholder="SPRING25"
-              hint="Letters, digits, - and _. Stored in capitals."
-              className="content-start"
-              inputMode="text"
-              style={{ textTransform: "uppercase" }}
-              error={errors.code?.message}
-              {...form.register("code")}
-            />
-            <FormField
-              label="Description"
-              maxLength={OFFER_CODE_LIMITS.descriptionMax}
-              placeholder="Spring newsletter offer"
-              className="content-start"
-              error={errors.description?.message}
-              {...form.register("description")}
-            />
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <Label htmlFor={ids.type}>Discount type</Label>
-              <Controller
-                control={form.control}
-                name="discountType"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id={ids.type} onBlur={field.onBlur}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value="percentage">Percentage (%)</SelectItem>
-                      <SelectItem value="fixed_amount">Fixed amount (£)</SelectItem>
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </div>
-            <FormField
-              label={discountType === "percentage" ? "Discount value (%)" : "Discount value (£ a month)"}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={
-                discountType === "percentage"
-                  ? OFFER_CODE_LIMITS.percentMax
-                  : OFFER_CODE_LIMITS.fixedMaxPounds
-              }
-              step={0.01}
-              className="content-start"
-              error={errors.discountValue?.message}
-              {...form.register("discountValue")}
-            />
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              label="Duration (months)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              placeholder="Forever"
-              className="content-start"
-              error={errors.durationMonths?.message}
-              {...form.register("durationMonths")}
-            />
-            <FormField
-              label="Minimum plan price (£)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              placeholder="None"
-              className="content-start"
-              error={errors.minOrderValue?.message}
-              {...form.register("minOrderValue")}
-            />
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              label="Max uses"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              placeholder="Unlimited"
-              className="content-start"
-              error={errors.maxUses?.message}
-              {...form.register("maxUses")}
-            />
-            <FormField
-              label="Max uses per member"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              className="content-start"
-              error={errors.maxUsesPerUser?.message}
-              {...form.register("maxUsesPerUser")}
-            />
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              label="Valid from"
-              hint="London time. Empty: straight away."
-              type="datetime-local"
-              className="content-start"
-              error={errors.validFrom?.message}
-              {...form.register("validFrom")}
-            />
-            <FormField
-              label="Expires"
-              hint="London time. Empty: never expires."
-              type="datetime-local"
-              className="content-start"
-              error={errors.validUntil?.message}
-              {...form.register("validUntil")}
-            />
-          </div>
-          <fieldset className="grid gap-2" aria-describedby={`${ids.tiers}-hint`}>
-            <legend className="mb-2 text-sm font-medium">Plans</legend>
-            <Controller
-              control={form.control}
-              name="applicableTiers"
-              render={({ field }) => (
-                <div className="flex flex-wrap gap-2">
-                  {TIER_IDS.map((tier) => {
-                    const checked = field.value.includes(tier);
-                    return (
-                      <label
-                        key={tier}
-                        className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-input px-3.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/8 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-                      >
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-primary"
-                          checked={checked}
-                          onChange={() =>
-                            field.onChange(
-                              checked ? field.value.filter((t) => t !== tier) : [...field.value, tier],
-                            )
-                          }
-                        />
-                        {TIERS[tier].name}
-                      </label>
-                    );
-                  })}
-                </div>
-              )}
-            />
-            <p id={`${ids.tiers}-hint`} className="text-xs text-muted-foreground">
-              None ticked: the code works on every plan.
-            </p>
-            {errors.applicableTiers?.message && (
-              <p role="alert" className="text-sm text-destructive-text">
-                {errors.applicableTiers.message}
-              </p>
-            )}
-          </fieldset>
-          <div className="flex items-center justify-between gap-4 rounded-lg border border-border px-4 py-3">
-            <div>
-              <Label htmlFor={ids.active}>Active</Label>
-              <p className="text-xs text-muted-foreground">Members can redeem the code straight away.</p>
-            </div>
-            <Controller
-              control={form.control}
-              name="isActive"
-              render={({ field }) => (
-                <Switch id={ids.active} checked={field.value} onCheckedChange={field.onChange} />
-              )}
-            />
-          </div>
+          <OfferCodeFields form={form} />
           <FormDialogFooter
             className="mt-1"
             pending={create.isPending}

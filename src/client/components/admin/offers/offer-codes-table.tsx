@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Pencil } from "lucide-react";
 import { useState } from "react";
 import {
   type AdminOfferCode,
@@ -18,6 +19,7 @@ import { TableCell, TableHead, TableRow } from "../../ui/table.tsx";
 import { formatDateGB } from "../common.tsx";
 import { CardsAndTable } from "../short-list.tsx";
 import { OFFER_CODES_URL } from "./create-offer-code-dialog.tsx";
+import { EditOfferCodeDialog } from "./edit-offer-code-dialog.tsx";
 
 const STATUS_VARIANT: Record<OfferCodeStatus, "success" | "neutral" | "destructive" | "warning"> = {
   Active: "success",
@@ -68,7 +70,14 @@ function useToggleOfferCode() {
 /** Code, Description, Discount, Duration, Usage, Status, Expires, Actions (spec section 2). */
 export function OfferCodesTable({ rows }: { rows: AdminOfferCode[] }) {
   const { busy, toggle } = useToggleOfferCode();
+  const [editing, setEditing] = useState<AdminOfferCode | null>(null);
   const now = new Date();
+  const editButton = (row: AdminOfferCode) => (
+    <Button variant="ghost" size="sm" aria-label={`Edit ${row.code}`} onClick={() => setEditing(row)}>
+      <Pencil aria-hidden />
+      Edit
+    </Button>
+  );
   const toggleButton = (row: AdminOfferCode) => (
     <Button
       variant={row.isActive ? "outline" : "primary"}
@@ -129,7 +138,10 @@ export function OfferCodesTable({ rows }: { rows: AdminOfferCode[] }) {
                   </div>
                 ))}
               </dl>
-              <div>{toggleButton(row)}</div>
+              <div className="flex flex-wrap gap-2">
+                {editButton(row)}
+                {toggleButton(row)}
+              </div>
             </li>
           );
         }}
@@ -161,11 +173,26 @@ export function OfferCodesTable({ rows }: { rows: AdminOfferCode[] }) {
               <TableCell className="whitespace-nowrap">
                 {row.validUntil ? formatDateGB(row.validUntil) : "Never"}
               </TableCell>
-              <TableCell className="text-right">{toggleButton(row)}</TableCell>
+              <TableCell className="text-right">
+                <div className="flex justify-end gap-2">
+                  {editButton(row)}
+                  {toggleButton(row)}
+                </div>
+              </TableCell>
             </TableRow>
           );
         }}
       />
+      {editing && (
+        <EditOfferCodeDialog
+          key={editing.id}
+          code={editing}
+          open
+          onOpenChange={(next) => {
+            if (!next) setEditing(null);
+          }}
+        />
+      )}
     </>
   );
 }
