@@ -14,6 +14,7 @@ import { userSecrets } from "../auth/secrets.ts";
 import { findUserByEmail } from "../auth/service.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { emailChangeNotice, passwordChangedEmail, verificationEmail } from "../email/templates.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 
 export interface ProfileChanges {
   currentPassword?: string;
@@ -103,6 +104,8 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
     }
     return row;
   });
+  // A new radius may put the couple's dates ahead out of reach: they are asked again.
+  if (input.travelRadius !== undefined) await recheckCoupleAfter(deps, [user.id]);
   if (verifyToken && pendingEmail) {
     const name = updated.firstName ?? "there";
     const url = `${deps.config.appUrl}/api/verify-email?token=${encodeURIComponent(verifyToken)}`;

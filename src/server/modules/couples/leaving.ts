@@ -32,6 +32,7 @@ import {
   partnerUnlinkedEmail,
   planHolderLeftEmail,
 } from "../email/leaving-mails.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { type Couple, readCouple } from "./couple.ts";
 
 /** A date still to happen: booked and not yet cancelled or completed. */
@@ -393,6 +394,8 @@ export async function unlinkCouple(deps: Deps, user: User): Promise<void> {
     await reopenOnboardingIfIncomplete(tx, partnerId ? [user.id, partnerId] : [user.id]);
     return couple?.partner ? { couple, moved } : null;
   });
+  // Each is a couple of one now: both one's dates ahead are asked again (the other's needs no longer count).
+  await recheckCoupleAfter(deps, [user.id, user.partnerId, done?.couple.partner?.id]);
   if (!done) return;
   const { couple, moved } = done;
   const other = couple.partner!;

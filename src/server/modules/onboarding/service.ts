@@ -5,6 +5,7 @@ import { type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http-error.ts";
 import { readCouple, sharedAnswersOf } from "../couples/couple.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 
 export async function getPreferences(deps: Deps, user: User): Promise<SavedPreferences | null> {
   const [p] = await deps.db
@@ -74,7 +75,7 @@ export async function saveAndComplete(
   values: Partial<typeof userPreferences.$inferInsert> & { updatedAt: Date },
   marketingOptOut: boolean,
 ): Promise<User> {
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     await tx
       .insert(userPreferences)
       .values({ ...values, userId: user.id })
@@ -92,4 +93,7 @@ export async function saveAndComplete(
       .returning();
     return updated;
   });
+  // Needs, alcohol, postcode or radius may have changed: the couple's dates ahead are asked again.
+  await recheckCoupleAfter(deps, [user.id]);
+  return saved;
 }

@@ -17,6 +17,7 @@ import { toPublicUser } from "../auth/public-user.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { unlinkCouple } from "../couples/leaving.ts";
 import { partnerInviteEmail, partnerJoinedEmail } from "../email/templates.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 
 export const INVITE_TTL_DAYS = 7;
 
@@ -183,6 +184,8 @@ export async function acceptInvite(deps: Deps, user: User, token: string): Promi
     await tx.update(users).set({ partnerId: me.id }).where(eq(users.id, inviter.id));
     await tx.update(users).set({ partnerId: inviter.id }).where(eq(users.id, me.id));
   });
+  // A partner's needs join the couple's: every date ahead is asked again.
+  await recheckCoupleAfter(deps, [user.id, invite.inviterId]);
   const [fresh] = await deps.db.select().from(users).where(eq(users.id, user.id));
   void deps.mailer.send({
     to: invitedBy.email,

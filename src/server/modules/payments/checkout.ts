@@ -28,6 +28,8 @@ import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { giftContinuedMail } from "../gifts/mails.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
+import { auditPlanChange } from "../subscriptions/plan-audit.ts";
 import { completeMandateUpdate } from "../subscriptions/service.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
 import { continuesGift, partnerHasPlan } from "./checkout-rules.ts";
@@ -375,7 +377,10 @@ export async function completeCheckout(
       .update(paymentCheckouts)
       .set({ status: "completed", completedAt: now, completingSince: null })
       .where(eq(paymentCheckouts.id, checkout.id));
+    await auditPlanChange(tx, user, previous, "subscribe");
   });
+  // A plan again: dates kept from before are asked again (their plan problems clear).
+  await recheckCoupleAfter(deps, [user.id]);
   await recordMandateSetUp(deps, user.id, mandate.mandateId, now);
   if (giftEnds) {
     void deps.mailer.send(giftContinuedMail(deps, user, TIERS[tier].name, price - discountPence, giftEnds));

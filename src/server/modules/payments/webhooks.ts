@@ -6,6 +6,7 @@ import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
 import { factsForEvent, recordWebhookBillingEvent } from "../billing-history/webhook-events.ts";
 import { applyGiftPaymentEvent } from "../gifts/purchase.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
 
 export const webhookBodySchema = z.object({
@@ -76,6 +77,7 @@ export async function processWebhookEvents(
     }
     // The payment or mandate read back from the provider for the billing history, outside any lock.
     const facts = await factsForEvent(deps, event, links.mandate);
+    let statusChanged: number | null = null;
     outcomes[event.id] = await deps.db.transaction(async (tx) => {
       const effect = effectOf(event);
       const conds = [
@@ -157,6 +159,7 @@ export async function processWebhookEvents(
           .update(users)
           .set({ subscriptionStatus: effect.status, paymentStatusAt: statusAt })
           .where(eq(users.id, user.id));
+        statusChanged = user.id;
         await tx.insert(subscriptionEvents).values({
           userId: user.id,
           eventType: effect.status === "cancelled" ? "ended" : effect.status,
@@ -172,6 +175,8 @@ export async function processWebhookEvents(
       }
       return outcome;
     });
+    // Past due, active again, ended: the couple's dates ahead are asked again.
+    if (statusChanged !== null) await recheckCoupleAfter(deps, [statusChanged]);
     // A gift's one-off payment (Instant Bank Pay) completed without the payer coming back to us.
     if (event.resource_type === "billing_requests" && outcomes[event.id] !== "duplicate")
       await applyGiftPaymentEvent(deps, event);

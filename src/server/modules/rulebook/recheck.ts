@@ -5,9 +5,12 @@
  * (date_reservations.rule_problems, shown in the back office as `ruleProblems`). Rules an operator already
  * overrode for the date, and "less than 72 hours ahead" (every date gets there), are not repeated.
  */
+
 import { and, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import pino from "pino";
 import { dateReservations, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import type { Logger } from "../../logger.ts";
 import { bestFix, type FixProposal } from "./best-fix.ts";
 import { checkStored, loadWorld } from "./recheck-batch.ts";
 
@@ -99,3 +102,23 @@ async function recheckDates(deps: Deps, which: SQL | undefined): Promise<number>
   `);
   return flagged;
 }
+
+/**
+ * After a member's own change has committed (needs, alcohol, postcode, radius, a partner linking or leaving,
+ * the plan pausing, failing, ending, resuming): the couple's dates still ahead are asked again. Never makes the
+ * member's change fail: a failure of the re-check is logged (the next change, or an operator's, asks again).
+ */
+export async function recheckCoupleAfter(
+  deps: Deps,
+  userIds: readonly (number | null | undefined)[],
+  log?: Logger,
+): Promise<void> {
+  const ids = [...new Set(userIds.filter((id): id is number => typeof id === "number"))];
+  try {
+    await recheckCoupleDates(deps, ids);
+  } catch (err) {
+    (log ?? fallbackLog).error({ err, userIds: ids }, "re-checking the couple's dates failed");
+  }
+}
+
+const fallbackLog: Logger = pino({ name: "recheck" });

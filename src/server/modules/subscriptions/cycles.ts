@@ -3,6 +3,7 @@ import { addMonths } from "../../../shared/calendar-months.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import { subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { cancelAtProvider } from "./schedule.ts";
 
 /**
@@ -16,6 +17,7 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
   const graceStart = new Date(now.getTime() - POLICY.paymentGraceDays * 86_400_000);
   let changed = 0;
   for (;;) {
+    let moved: number | null = null;
     const done = await deps.db.transaction(async (tx) => {
       const [u] = await tx
         .select()
@@ -92,9 +94,12 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
           await event("tier_changed", "active", nextTier, end, "active");
       }
       changed++;
+      moved = u.id;
       return false;
     });
     if (done) break;
+    // Lapsed, paused, resumed: the couple's dates ahead are asked again.
+    if (moved !== null) await recheckCoupleAfter(deps, [moved]);
   }
   return changed;
 }

@@ -46,6 +46,7 @@ import { PAUSE_MAIL_TYPES, pausedByPartnerEmail, resumedByPartnerEmail } from ".
 import type { Rendered } from "../email/templates.ts";
 import { mayEmail } from "../notifications/policy.ts";
 import { returnQuota } from "../quota/quota.ts";
+import { auditPlanChange } from "./plan-audit.ts";
 import { countSql, monthlyPrice, rebuildSchedule, withMemberLock } from "./schedule.ts";
 import { SUB_MSG } from "./service.ts";
 
@@ -252,6 +253,7 @@ export async function pauseSubscription(
       reason: byPartner ? `${pauseReason}, by their partner (user ${byPartner.id})` : pauseReason,
       occurredAt: now,
     });
+    await auditPlanChange(tx, user, current, "pause");
     const kept = input.keepDates && plan.keep ? plan.dates.length : 0;
     return {
       message: `${kept ? `You keep ${kept === 1 ? "your date" : `your ${kept} dates`}. ` : ""}Your month off runs from ${londonDay(chosen.from)} until ${londonDay(chosen.until)}. The payment due on ${londonDay(plan.cycleEnd)} is not taken; payments start again on ${londonDay(restart)}.`,
@@ -319,6 +321,7 @@ export async function resumeSubscription(deps: Deps, user: User): Promise<Resume
         : "Resumed early by the member",
       occurredAt: now,
     });
+    await auditPlanChange(tx, user, current, "resume");
     const amount = formatPence(price);
     return {
       message: notStarted

@@ -17,6 +17,7 @@ import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { HttpError } from "../../http-error.ts";
 import { discountPence } from "../offers/service.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { nextCollectionStart } from "./pause-state.ts";
 
 /** The transaction type has one home (db/client.ts); re-exported for the plan modules that take it from here. */
@@ -45,7 +46,7 @@ export async function withMemberLock<T>(
   fn: (tx: Tx, current: User) => Promise<T>,
 ): Promise<T> {
   try {
-    return await deps.db.transaction(async (tx) => {
+    const result = await deps.db.transaction(async (tx) => {
       // NOWAIT: a second change arriving meanwhile is told at once instead of holding a connection waiting.
       // NO KEY UPDATE, not UPDATE: a row being written elsewhere that merely refers to this member (an e-mail
       // log, an event) holds a KEY SHARE lock on it, and must not make the member's own change look busy.
@@ -56,6 +57,9 @@ export async function withMemberLock<T>(
         .for("no key update", { noWait: true });
       return fn(tx, current);
     });
+    // Paused, resumed, cancelled, reactivated...: the couple's dates ahead are asked again once it committed.
+    await recheckCoupleAfter(deps, [userId]);
+    return result;
   } catch (e) {
     const code =
       (e as { code?: string; cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;

@@ -27,6 +27,7 @@ import { recordMissedPaymentRetry } from "../billing-history/mandates.ts";
 import { recordRefundGiven } from "../billing-history/refunds.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
 import { pauseOf } from "./pause-state.ts";
+import { auditPlanChange } from "./plan-audit.ts";
 import {
   cancelAtProvider,
   countSql,
@@ -178,6 +179,7 @@ function cancelUnderLock(
       feedback: input.feedback || null,
       occurredAt: now,
     });
+    await auditPlanChange(tx, user, current, "cancel");
     if (refund) {
       await tx.insert(subscriptionEvents).values({
         ...base,
@@ -261,6 +263,7 @@ export async function reactivateSubscription(deps: Deps, user: User): Promise<{ 
       monthlyAmount: await monthlyPrice(tx, current.id, tier, now),
       occurredAt: now,
     });
+    await auditPlanChange(tx, user, current, "reactivate");
     return { message: SUB_MSG.reactivated };
   });
 }
@@ -300,6 +303,7 @@ export async function changeTier(
       monthlyAmount: monthly,
       occurredAt: now,
     });
+    await auditPlanChange(tx, user, current, "change_tier");
     return {
       message: target
         ? tierChangeMessage(tier, monthly, start, !!pauseOf(current, now).pausedUntil)

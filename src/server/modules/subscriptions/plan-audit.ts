@@ -1,0 +1,56 @@
+/**
+ * A member's own plan changes on the audit record (entity "subscription", entityId = the plan holder's id,
+ * the member who acted as actor, the holder as subject): subscribe, change tier, pause, resume, cancel,
+ * reactivate, each with the plan's tier, status and period end before and after.
+ */
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { type User, users } from "../../db/schema.ts";
+import { actorOf, recordAudit } from "../audit/record.ts";
+
+/** The plan as the audit row shows it. */
+export function planOnRecord(u: User): Record<string, unknown> {
+  return {
+    tier: u.subscriptionTier,
+    status: u.subscriptionStatus,
+    periodEnd: u.currentPeriodEnd?.toISOString() ?? null,
+    pendingTier: u.pendingTier,
+    pausedFrom: u.pauseStartsAt?.toISOString() ?? null,
+    pausedUntil: u.pausedUntil?.toISOString() ?? null,
+  };
+}
+
+/** Words of each action on the record. */
+export const PLAN_ACTION_SUMMARY = {
+  subscribe: "Subscribed",
+  change_tier: "Changed their plan's tier",
+  pause: "Paused their plan",
+  resume: "Resumed their plan",
+  cancel: "Cancelled their plan",
+  reactivate: "Reactivated their plan",
+} as const;
+export type PlanAction = keyof typeof PLAN_ACTION_SUMMARY;
+
+/**
+ * Records the change to `before`'s plan made by `by` (inside the change's transaction, after its writes):
+ * the plan is read again for the after state.
+ */
+export async function auditPlanChange(
+  tx: Tx,
+  by: Pick<User, "id" | "firstName" | "lastName" | "email">,
+  before: User,
+  action: PlanAction,
+): Promise<void> {
+  const [after] = await tx.select().from(users).where(eq(users.id, before.id));
+  const who = by.id === before.id ? "" : " (by their partner)";
+  await recordAudit(tx, {
+    actor: actorOf(by),
+    entity: "subscription",
+    entityId: before.id,
+    action,
+    summary: `${PLAN_ACTION_SUMMARY[action]}${who}`,
+    before: planOnRecord(before),
+    after: after ? planOnRecord(after) : null,
+    subjectUserId: before.id,
+  });
+}
