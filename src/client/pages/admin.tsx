@@ -3,6 +3,7 @@ import { CalendarHeart, MapPin, Users } from "lucide-react";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
 import { ADMIN_TABS, type AdminStats, type AdminTabId } from "../../shared/admin/common.ts";
+import { AttentionCountBadge } from "../components/admin/attention/count-badge.tsx";
 import { TableSkeleton } from "../components/admin/common.tsx";
 import { isTwoFactorGate, TwoFactorGate, TwoFactorPrompt } from "../components/admin/two-factor-prompt.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
@@ -14,6 +15,7 @@ import { useDocumentTitle } from "../lib/document-title.ts";
 
 // Each tab's code (and what only it uses, such as the analytics charts) loads when the tab is first opened.
 const TAB_COMPONENTS: Record<AdminTabId, ComponentType> = {
+  today: lazy(() => import("./admin/today-tab.tsx")),
   venues: lazy(() => import("./admin/venues-tab.tsx")),
   members: lazy(() => import("./admin/members-tab.tsx")),
   users: lazy(() => import("./admin/users-tab.tsx")),
@@ -24,9 +26,11 @@ const TAB_COMPONENTS: Record<AdminTabId, ComponentType> = {
   analytics: lazy(() => import("./admin/analytics-tab.tsx")),
   emails: lazy(() => import("./admin/emails-tab.tsx")),
   support: lazy(() => import("./admin/support-tab.tsx")),
+  audit: lazy(() => import("./admin/audit-tab.tsx")),
 };
 
-const DEFAULT_TAB: AdminTabId = "venues";
+/** The back office opens on the day's queue. */
+const DEFAULT_TAB: AdminTabId = "today";
 
 function isTab(value: string | null): value is AdminTabId {
   return ADMIN_TABS.some((t) => t.id === value);
@@ -135,8 +139,13 @@ export default function AdminPage() {
                 className="inline-flex w-max min-w-full justify-start gap-1 lg:w-full lg:justify-between"
               >
                 {ADMIN_TABS.map((t) => (
-                  <TabsTrigger key={t.id} value={t.id} className="shrink-0 px-4 whitespace-nowrap lg:flex-1">
+                  <TabsTrigger
+                    key={t.id}
+                    value={t.id}
+                    className="shrink-0 gap-1.5 px-4 whitespace-nowrap lg:flex-1 lg:px-2"
+                  >
                     {t.label}
+                    {t.id === "today" && <AttentionCountBadge />}
                   </TabsTrigger>
                 ))}
               </TabsList>

@@ -1,8 +1,12 @@
 /** What every back-office list and screen shares. Slice-specific schemas live beside this file. */
 import { z } from "zod";
 
-/** The tabs of /admin, in order (spec section 2: eight tabs; Gifts sits beside Offer Codes, Support comes last). */
+/**
+ * The tabs of /admin, in order (spec section 2's tabs; Gifts sits beside Offer Codes). Today, the queue of what
+ * needs a person, opens the back office; Audit, every change on record, comes last (decision 0071).
+ */
 export const ADMIN_TABS = [
+  { id: "today", label: "Today" },
   { id: "venues", label: "Venues" },
   { id: "members", label: "Members" },
   { id: "users", label: "Users" },
@@ -13,6 +17,7 @@ export const ADMIN_TABS = [
   { id: "analytics", label: "Analytics" },
   { id: "emails", label: "Email Logs" },
   { id: "support", label: "Support" },
+  { id: "audit", label: "Audit" },
 ] as const;
 export type AdminTabId = (typeof ADMIN_TABS)[number]["id"];
 

@@ -18,11 +18,28 @@ export function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
-/** One audit entry: when, who, what, and each changed field before and after. */
-export function AuditEntryView({ entry }: { entry: AuditEntry }) {
+/** "Venue 501", "Offer code SPRING": the record an entry is about (the Audit view lists every record's). */
+export function auditRecordLabel(entry: Pick<AuditEntry, "entity" | "entityId">): string {
+  const label = AUDIT_ENTITY_LABEL[entry.entity as AuditEntity] ?? entry.entity;
+  return `${label} ${entry.entityId}`;
+}
+
+/**
+ * One audit entry: when, who, what, and each changed field before and after. `showRecord` names the record
+ * and the action too (the Audit view, where entries of every record are listed together).
+ */
+export function AuditEntryView({ entry, showRecord = false }: { entry: AuditEntry; showRecord?: boolean }) {
   return (
     <li className="rounded-lg border border-border p-3 text-sm" data-testid="audit-entry">
-      <p className="font-medium">{entry.summary}</p>
+      {showRecord && (
+        <p className="mb-1 flex flex-wrap items-center gap-2 text-xs">
+          <span className="rounded-full bg-muted px-2 py-0.5 font-medium ring-1 ring-border ring-inset">
+            {auditRecordLabel(entry)}
+          </span>
+          <span className="text-muted-foreground">{entry.action}</span>
+        </p>
+      )}
+      <p className="font-medium break-words">{entry.summary}</p>
       <p className="text-xs text-muted-foreground">
         {formatDateTimeGB(entry.at)} · {entry.actorName ?? "A deleted account"}
       </p>

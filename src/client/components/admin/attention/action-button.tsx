@@ -1,0 +1,131 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import {
+  ATTENTION_MSG,
+  type AttentionAction,
+  type AttentionItem,
+} from "../../../../shared/admin/attention.ts";
+import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { toast } from "../../../lib/toast.ts";
+import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
+import { TextareaField } from "../../ui/textarea-field.tsx";
+import { ATTENTION_URL } from "./use-attention.ts";
+
+/** The longest reason or reply the dialog accepts (the server's own limits are the smaller of these). */
+const TEXT_MAX = 2000;
+
+/**
+ * One of an item's actions: sends its request (asking for words first, or "are you sure?", when the action
+ * says so), tells the operator, and reads the queue again, where the resolved item is gone.
+ */
+export function AttentionActionButton({ item, action }: { item: AttentionItem; action: AttentionAction }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string>();
+  const run = useMutation({
+    mutationFn: (words: string | null) => {
+      const body: Record<string, unknown> = { ...(action.body ?? {}) };
+      if (words !== null) body[action.reasonField ?? "reason"] = words;
+      return apiJson<unknown>(action.method, action.path, body);
+    },
+    onSuccess: async () => {
+      setOpen(false);
+      toast({ title: `${action.label}: done`, description: ATTENTION_MSG.resolved });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [ATTENTION_URL] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] }),
+      ]);
+    },
+    onError: (e) => toastCallError(`${action.label} failed`, e),
+  });
+  const variant = action.primary ? "primary" : "outline";
+  const label = `${action.label}: ${item.title}`;
+
+  if (action.needsReason) {
+    const submit = (e: FormEvent) => {
+      e.preventDefault();
+      const words = text.trim();
+      if (!words && !action.reasonOptional) return setError(ATTENTION_MSG.reasonRequired);
+      if (!run.isPending) run.mutate(words || null);
+    };
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (run.isPending) return;
+          setOpen(next);
+          if (next) {
+            setText("");
+            setError(undefined);
+          }
+        }}
+      >
+        <Button size="sm" variant={variant} aria-label={label} onClick={() => setOpen(true)}>
+          {action.label}
+        </Button>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{action.label}</DialogTitle>
+            <DialogDescription>{item.title}</DialogDescription>
+          </DialogHeader>
+          <form noValidate className="mt-6 grid gap-4" onSubmit={submit}>
+            <TextareaField
+              label={action.reasonLabel ?? "Reason"}
+              value={text}
+              maxLength={TEXT_MAX}
+              rows={4}
+              error={error}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(undefined);
+              }}
+            />
+            <FormDialogFooter
+              pending={run.isPending}
+              onCancel={() => setOpen(false)}
+              lockCancel
+              label={action.label}
+              busyLabel="Sending..."
+            />
+          </form>
+        </DialogContent>
+      </Dialog>
+    );
+  }
+
+  if (action.confirm) {
+    return (
+      <>
+        <Button size="sm" variant={variant} aria-label={label} onClick={() => setOpen(true)}>
+          {action.label}
+        </Button>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          pending={run.isPending}
+          title={action.confirm}
+          description={item.title}
+          confirmLabel={action.label}
+          pendingLabel="Working..."
+          onConfirm={() => run.mutate(null)}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Button
+      size="sm"
+      variant={variant}
+      aria-label={label}
+      disabled={run.isPending}
+      onClick={() => run.mutate(null)}
+    >
+      {run.isPending ? "Working..." : action.label}
+    </Button>
+  );
+}
