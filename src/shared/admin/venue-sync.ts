@@ -35,7 +35,12 @@ export type VenueSheetColumn = (typeof VENUE_SHEET_COLUMNS)[number];
 
 /** Limits of a sync upload: checked by the client before sending and enforced by the server. */
 export const VENUE_SYNC = {
-  maxBytes: 5 * 1024 * 1024,
+  /**
+   * The largest upload: a .csv of `maxRows` venues as full as the template's example is about 9 MB (an .xlsx of
+   * them about 1.5 MB), so a sheet at the row limit is never refused for its size.
+   */
+  maxBytes: 16 * 1024 * 1024,
+  /** Venue rows a sheet may have; its header row is not one of them (20,000 rows plus the header are fine). */
   maxRows: 20_000,
   /** An .xlsx is a zip: the most its parts may unpack to, and the most parts it may have. */
   maxUnpackedBytes: 32 * 1024 * 1024,
