@@ -135,7 +135,7 @@ test.describe("accessibility barriers, by keyboard", () => {
       data: { name, city: "London", type: "wellness" },
     });
     expect(res.ok()).toBe(true);
-    await page.goto("/admin");
+    await page.goto("/admin?tab=venues");
     await expect(page.getByRole("heading", { name: "Partner Venues" })).toBeVisible({ timeout: 15_000 });
 
     // Add Venue: opened and closed with Escape.

@@ -211,6 +211,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
 
     expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
     const tabs: [string, string][] = [
+      ["today", "Today"],
       ["venues", "Venues"],
       ["members", "Member Management"],
       ["users", "User Management"],
@@ -221,6 +222,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
       ["analytics", "Business Analytics"],
       ["emails", "Scheduled jobs"],
       ["support", "Support Tickets"],
+      ["audit", "Audit log"],
     ];
     for (const [tab, heading] of tabs) {
       await page.goto(`/admin?tab=${tab}`);

@@ -20,7 +20,7 @@ const SHOTS = process.env.SHOTS_DIR;
 
 async function openVenuesTab(page: Page) {
   expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-  await page.goto("/admin");
+  await page.goto("/admin?tab=venues");
   await expect(page.getByRole("heading", { name: "Partner Venues" })).toBeVisible({ timeout: 15_000 });
 }
 

@@ -52,7 +52,7 @@ async function signInAsAdmin(page: Page) {
 }
 
 async function openVenuesTab(page: Page) {
-  await page.goto("/admin");
+  await page.goto("/admin?tab=venues");
   await expect(page.getByRole("heading", { name: "Partner Venues" })).toBeVisible({ timeout: 15_000 });
 }
 
@@ -232,7 +232,7 @@ test.describe("venues tab", () => {
   });
 
   test("creates, edits and deletes a date idea with the section 2 defaults", async ({ page }) => {
-    await page.goto("/admin");
+    await page.goto("/admin?tab=venues");
     await expect(page.getByRole("heading", { name: "Date Ideas" })).toBeVisible();
     const title = unique("Sunset picnic");
     await page.getByRole("button", { name: "Add Date Idea" }).click();
@@ -351,7 +351,7 @@ test.describe("venues tab", () => {
         data: { name: unique("Picker Pavilion"), city: "Richmond", type: "wellness" },
       })
     ).json()) as Venue;
-    await page.goto("/admin");
+    await page.goto("/admin?tab=venues");
     await expect(page.getByRole("heading", { name: "Date Ideas" })).toBeVisible();
     const title = unique("Spa morning");
     await page.getByRole("button", { name: "Add Date Idea" }).click();

@@ -175,7 +175,7 @@ test.describe("keyboard only", () => {
   test("back office: create an offer code", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-    await page.goto("/admin");
+    await page.goto("/admin?tab=venues");
     await expect(page.getByRole("tab", { name: "Venues" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: "Add Venue" })).toBeVisible({ timeout: 15_000 });
     // Tabs: arrows move along the strip, Enter opens (manual activation). The strip is one tab stop; on a
