@@ -166,3 +166,15 @@ export const moveAssignmentSchema = z
   })
   .strict();
 export type MoveAssignmentInput = z.input<typeof moveAssignmentSchema>;
+
+/** POST /api/admin/assignments/:id/fix/override: keep a date that breaks a rule now, with the operator's reason. */
+export const keepDateSchema = z
+  .object({
+    reason: z
+      .string({ error: RULE_MSG.keepReasonRequired })
+      .trim()
+      .min(1, RULE_MSG.keepReasonRequired)
+      .max(OVERRIDE_REASON_MAX, RULE_MSG.overrideReasonTooLong),
+  })
+  .strict();
+export type KeepDateInput = z.input<typeof keepDateSchema>;

@@ -33,6 +33,7 @@ import { autoAssign } from "./auto.ts";
 import { previewBulk, runBulk, undoBulk } from "./bulk.ts";
 import { checkAssignment } from "./check.ts";
 import { markNoShow, saveVenueFeedback } from "./evening.ts";
+import { adminAssignmentFixRoutes } from "./fix.ts";
 import {
   adminAssignmentListSchema,
   assignmentExportColumns,
@@ -322,4 +323,5 @@ function adminAssignmentBulkRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (req) => undoBulk(deps, req.body.ids, actorOf(req.user!)),
   );
+  adminAssignmentFixRoutes(app, deps);
 }
