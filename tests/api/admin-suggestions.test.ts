@@ -245,7 +245,6 @@ describe("PATCH /api/admin/ai-suggestions/:id", () => {
     ["rejected", "approved"],
     ["rejected", "pending"],
     ["approved", "pending"],
-    ["approved", "rejected"],
     ["booked", "approved"],
     ["booked", "pending"],
     ["pending", "booked"],
@@ -255,6 +254,14 @@ describe("PATCH /api/admin/ai-suggestions/:id", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(M.transition(from as "pending", to as "pending"));
     expect((await stored(s.id)).status).toBe(from);
+  });
+
+  it("rejects an approved suggestion that has no date yet (it may break a rule now), not one with a date", async () => {
+    const s = await suggestion(member.user.id, { status: "approved" });
+    const res = await req("PATCH", `/api/admin/ai-suggestions/${s.id}`, admin, { status: "rejected" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe("rejected");
+    expect((await stored(s.id)).status).toBe("rejected");
   });
 
   it("marks an approved suggestion booked with a date of the member or their partner", async () => {

@@ -12,12 +12,13 @@ export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
 /**
  * The moves an admin may make (spec section 4): pending becomes approved or rejected; approved becomes
- * booked once its date exists. Rejected and booked are final. Asking for the current status again
+ * booked once its date exists, or rejected while it has no date (say it breaks a rule now that the couple's
+ * needs or the venue changed). Rejected and booked are final. Asking for the current status again
  * changes nothing and is not an error (a repeated click).
  */
 export const SUGGESTION_TRANSITIONS: Record<SuggestionStatus, readonly SuggestionStatus[]> = {
   pending: ["approved", "rejected"],
-  approved: ["booked"],
+  approved: ["booked", "rejected"],
   rejected: [],
   booked: [],
 };

@@ -255,27 +255,27 @@ export function SuggestionsList({
     return (
       <div className={cn("flex flex-wrap gap-2", className)}>
         {row.status === "pending" && (
-          <>
-            <Button
-              size="sm"
-              disabled={busy}
-              aria-label={`Approve suggestion for ${name}`}
-              onClick={() => update.run({ id: row.id, status: "approved" })}
-            >
-              <Check aria-hidden />
-              Approve
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              aria-label={`Reject suggestion for ${name}`}
-              onClick={() => update.run({ id: row.id, status: "rejected" })}
-            >
-              <X aria-hidden />
-              Reject
-            </Button>
-          </>
+          <Button
+            size="sm"
+            disabled={busy}
+            aria-label={`Approve suggestion for ${name}`}
+            onClick={() => update.run({ id: row.id, status: "approved" })}
+          >
+            <Check aria-hidden />
+            Approve
+          </Button>
+        )}
+        {(row.status === "pending" || canCreateBooking(row)) && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={`Reject suggestion for ${name}`}
+            onClick={() => update.run({ id: row.id, status: "rejected" })}
+          >
+            <X aria-hidden />
+            Reject
+          </Button>
         )}
         {canCreateBooking(row) && (
           <Button size="sm" variant="gold" disabled={busy} onClick={() => createBooking(row)}>

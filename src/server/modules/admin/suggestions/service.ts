@@ -86,7 +86,8 @@ async function checkBookedDate(tx: Tx, suggestionId: number, userId: number, res
 
 /**
  * PATCH /api/admin/ai-suggestions/:id: pending -> approved | rejected, approved -> booked with its
- * date (reservationId). Other moves are 409; repeating the current status changes nothing.
+ * date (reservationId), approved -> rejected while no date was made from it (it may break a rule now).
+ * Other moves are 409; repeating the current status changes nothing.
  */
 export async function updateSuggestion(
   deps: Deps,
@@ -105,6 +106,7 @@ export async function updateSuggestion(
       return (await readSuggestion(tx, id))!;
     }
     if (!(SUGGESTION_TRANSITIONS[from] ?? []).includes(to)) throw conflict(M.transition(from, to));
+    if (to === "rejected" && row.reservationId !== null) throw conflict(M.transition("booked", to));
     if (to === "booked") {
       if (reservationId === null) throw badRequest(M.bookedNeedsDate);
       await checkBookedDate(tx, id, row.userId, reservationId);
