@@ -4,9 +4,9 @@
  * plan is paused, past due, cancelled or ends. A date that now breaks a rule shows the rules in the rulebook's
  * words and the engine's best fix (same evening, another venue that fits); a change back clears both.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { subscriptionEvents, userPreferences, users } from "../../src/server/db/schema.ts";
+import { auditLog, subscriptionEvents, userPreferences, users } from "../../src/server/db/schema.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
@@ -229,6 +229,12 @@ describe("the plan", () => {
     const res = await t.request({ method: "POST", url: "/api/subscription/resume", as: m });
     expect(res.statusCode, res.body).toBe(200);
     expect((await dateOf(id)).ruleProblems).toEqual([]);
+    const [resumed] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "subscription"), eq(auditLog.entityId, String(m.user.id))));
+    expect(resumed).toMatchObject({ action: "resume", actorId: m.user.id, subjectUserId: m.user.id });
+    expect(resumed.changes).toContainEqual({ field: "status", before: "paused", after: "active" });
   });
 
   it("a failed payment (past due) flags it; the payment confirmed clears it", async () => {
@@ -305,6 +311,16 @@ describe("the plan", () => {
     const back = await t.request({ method: "POST", url: "/api/reactivate-subscription", as: m });
     expect(back.statusCode, back.body).toBe(200);
     expect((await dateOf(after)).ruleProblems).toEqual([]);
+    // The member's own plan changes are on the audit record, with the plan before and after.
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "subscription"), eq(auditLog.entityId, String(m.user.id))))
+      .orderBy(asc(auditLog.id));
+    expect(rows.map((r) => r.action)).toEqual(["subscribe", "cancel", "reactivate"]);
+    for (const r of rows) expect(r).toMatchObject({ actorId: m.user.id, subjectUserId: m.user.id });
+    expect(rows[1].changes).toContainEqual({ field: "status", before: "active", after: "cancelled" });
+    expect(rows[2].changes).toContainEqual({ field: "status", before: "cancelled", after: "active" });
   });
 
   it("ended: a plan behind on payment past its grace lapses and its dates are flagged", async () => {
