@@ -8,6 +8,7 @@ import { DateDetails } from "../components/dates/date-details.tsx";
 import { DateHero } from "../components/dates/date-hero.tsx";
 import { completedAhead, msUntilReveal } from "../components/dates/date-time.ts";
 import { DateDetailSkeleton, DateNotFound } from "../components/dates/detail-states.tsx";
+import { CouldntGo, NoShowCard } from "../components/dates/no-show-card.tsx";
 import { dateKey } from "../components/dates/queries.ts";
 import { QuickActions } from "../components/dates/quick-actions.tsx";
 import { RatingCard } from "../components/dates/rating-card.tsx";
@@ -88,10 +89,20 @@ export default function DateDetailPage() {
           <DateDetails date={date} />
           {showsClues(date) && <CluePanel date={date} now={now} />}
         </div>
-        {date.isPast && date.status !== "cancelled" && !completedAhead(date, now) && (
-          <div id="rate" className="lg:col-start-1">
-            <RatingCard date={date} />
+        {/* After a no-show nothing is rated (decision 0073): the page says the date didn't happen. */}
+        {date.status === "no_show" ? (
+          <div className="lg:col-start-1">
+            <NoShowCard date={date} />
           </div>
+        ) : (
+          date.isPast &&
+          date.status !== "cancelled" &&
+          !completedAhead(date, now) && (
+            <div id="rate" className="grid gap-3 lg:col-start-1">
+              <RatingCard date={date} />
+              <CouldntGo date={date} />
+            </div>
+          )
         )}
         {/* A cancelled date has nothing to confirm, hold in a calendar, find or prepare for. */}
         {date.status !== "cancelled" && (

@@ -234,7 +234,7 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
             </ActionRow>
           )}
 
-          {date.isPast && !completedAhead(date) && (
+          {date.isPast && !completedAhead(date) && date.status !== "no_show" && (
             <ActionRow
               testId="action-rate"
               hint={actions.rate.allowed ? undefined : (actions.rate.reason ?? undefined)}

@@ -24,6 +24,7 @@ export interface DateState {
 export function dateState(date: MemberDate): DateState {
   if (date.status === "cancelled") return { label: "Cancelled", tone: "cancelled", Icon: Ban };
   if (date.status === "completed") return { label: "Completed", tone: "done", Icon: Star };
+  if (date.status === "no_show") return { label: "Didn't happen", tone: "cancelled", Icon: Ban };
   if (date.isPast) return { label: "Past", tone: "done", Icon: CalendarCheck };
   if (date.status === "reschedule_requested")
     return { label: "Reschedule requested", tone: "pending", Icon: CalendarClock };

@@ -47,3 +47,14 @@ export function useRateDate(id: number) {
     () => ({ title: "Thank you for rating", description: "Your rating shapes the dates we plan next." }),
   );
 }
+
+/** "We couldn't go": the couple says the evening did not happen (no rating is asked afterwards). */
+export function useReportNoShow(id: number) {
+  return useDateMutation(
+    (note: string) => postDate(`/api/dates/${id}/no-show`, note ? { note } : {}),
+    () => ({
+      title: "Thanks for letting us know",
+      description: "We've noted that this date didn't happen. No rating needed.",
+    }),
+  );
+}

@@ -1,7 +1,10 @@
 import { CalendarHeart, CalendarPlus, Eye } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { BulkAction } from "../../../shared/admin/assignment-list.ts";
 import type { AdminAssignment } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
+import { useAssignmentFilters } from "../../components/admin/assignments/assignment-filters.tsx";
+import { BulkBar, BulkDialog } from "../../components/admin/assignments/bulk-actions.tsx";
 import {
   RuleProblemsBadge,
   showsVenueBooking,
@@ -61,9 +64,46 @@ function venueCell(a: AdminAssignment) {
   );
 }
 
-function assignmentColumns(onView: (a: AdminAssignment) => void): ListColumn<AdminAssignment>[] {
+/** The row's checkbox: part of the selection bulk actions work on. */
+function SelectBox({
+  a,
+  selected,
+  onToggle,
+}: {
+  a: AdminAssignment;
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+}) {
+  const who = a.user ? memberName(a.user) : `Member ${a.userId}`;
+  return (
+    <label className="inline-flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="size-4 accent-primary"
+        checked={selected.has(a.id)}
+        onChange={() => onToggle(a.id)}
+        aria-label={`Select ${who}'s date on ${formatDateTimeGB(a.scheduledDate)}`}
+      />
+      <span className="md:sr-only">Select</span>
+    </label>
+  );
+}
+
+function assignmentColumns(
+  onView: (a: AdminAssignment) => void,
+  selected: ReadonlySet<number>,
+  onToggle: (id: number) => void,
+): ListColumn<AdminAssignment>[] {
   const name = (a: AdminAssignment) => (a.user ? memberName(a.user) : `Member ${a.userId}`);
   return [
+    {
+      id: "select",
+      header: "Select",
+      card: "actions",
+      className: "w-10",
+      headClassName: "w-10",
+      cell: (a) => <SelectBox a={a} selected={selected} onToggle={onToggle} />,
+    },
     {
       id: "member",
       header: "Member",
@@ -119,18 +159,37 @@ function assignmentColumns(onView: (a: AdminAssignment) => void): ListColumn<Adm
   ];
 }
 
-/** The "assignments" tab of /admin: every planned date, newest first; assign, change status, view, export. */
+/**
+ * The "assignments" tab of /admin: every planned date, soonest first (sort=date), filtered on the server by day
+ * range, status, venue answer and venue; assign, change status, view, export; select dates for a bulk cancel,
+ * message or re-plan.
+ */
 export default function AssignmentsTab() {
   const s = useListSearch();
   const [assigning, setAssigning] = useState(false);
   const [viewing, setViewing] = useState<AdminAssignment | null>(null);
-  const list = usePagedList<AdminAssignment>("/api/admin/assignments", { search: s.term, offset: s.offset });
+  const filters = useAssignmentFilters(s.setOffset);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const toggle = (id: number) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const list = usePagedList<AdminAssignment>("/api/admin/assignments", {
+    search: s.term,
+    offset: s.offset,
+    extra: { ...filters.extra, sort: "date" },
+  });
   const exportButton = useExportButton(
     "/api/admin/assignments/export",
     "date-assignments",
     "Date assignments",
   );
-  const nothingYet = !s.term && list.total === 0;
+  const nothingYet = !s.term && !filters.active && list.total === 0;
+  const pageIds = list.rows.map((r) => r.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   // The open details follow the list: a refetch after a change (or its Undo) shows the date as it now stands.
   const page = list.query.data;
   useEffect(() => {
@@ -140,7 +199,7 @@ export default function AssignmentsTab() {
   return (
     <AdminSection
       title="Date Assignments"
-      description="Every planned date, newest first. Search by member name, e-mail or venue."
+      description="Every planned date, soonest first. Search by member or venue, filter by day, status or the venue's answer, and select dates to act on together."
       actions={
         <>
           <ExportButton download={exportButton} label="Export to Excel" />
@@ -153,12 +212,41 @@ export default function AssignmentsTab() {
     >
       <AssignDateDialog open={assigning} onOpenChange={setAssigning} />
       <AssignmentDetailsDialog assignment={viewing} onClose={() => setViewing(null)} onChanged={setViewing} />
+      <BulkDialog
+        action={bulk}
+        ids={[...selected]}
+        onClose={() => setBulk(null)}
+        onDone={() => setSelected(new Set())}
+      />
       {!(list.query.isSuccess && nothingYet) && (
-        <ListToolbar search={s} label="Search assignments" placeholder="Search by member or venue" />
+        <ListToolbar search={s} label="Search assignments" placeholder="Search by member or venue">
+          {filters.controls}
+        </ListToolbar>
       )}
+      {pageIds.length > 0 && (
+        <label className="mb-3 inline-flex cursor-pointer items-center gap-2 text-sm text-muted-foreground">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={allOnPage}
+            onChange={() =>
+              setSelected((old) => {
+                const next = new Set(old);
+                for (const id of pageIds) {
+                  if (allOnPage) next.delete(id);
+                  else next.add(id);
+                }
+                return next;
+              })
+            }
+          />
+          Select all on this page
+        </label>
+      )}
+      <BulkBar ids={[...selected]} onClear={() => setSelected(new Set())} onAction={setBulk} />
       <PagedList
         list={list}
-        columns={assignmentColumns(setViewing)}
+        columns={assignmentColumns(setViewing, selected, toggle)}
         rowKey={(a) => a.id}
         // A date handed to the operators stands out in the table as well as by its badge.
         rowClassName={(a) =>
@@ -183,7 +271,12 @@ export default function AssignmentsTab() {
               </Button>
             </EmptyState>
           ) : (
-            <EmptyState icon={<CalendarHeart aria-hidden />} title="No assignments match this search." />
+            <EmptyState
+              icon={<CalendarHeart aria-hidden />}
+              title={
+                filters.active ? "No assignments match these filters." : "No assignments match this search."
+              }
+            />
           )
         }
         pagerLabel="assignments"

@@ -7,6 +7,7 @@ import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { EveningPanel } from "../assignments/evening-panel.tsx";
 import { MoveDateDialog } from "../assignments/move-date-dialog.tsx";
 import { dateIsOpen, VenueBookingPanel } from "../assignments/venue-booking-panel.tsx";
 import { ClueEditor } from "../clues/clue-editor.tsx";
@@ -187,6 +188,7 @@ export function AssignmentDetailsDialog({
                   {a.feedback && <Row term="Feedback">“{a.feedback}”</Row>}
                 </Section>
               )}
+              <EveningPanel key={`evening-${a.id}`} assignment={a} onChanged={onChanged} />
               <div className="flex justify-end">
                 <Button variant="outline" onClick={() => void copyId(a.id)}>
                   <Copy aria-hidden />

@@ -1,0 +1,129 @@
+import { X } from "lucide-react";
+import { useState } from "react";
+import { ASSIGNMENT_LIST_STATUSES } from "../../../../shared/admin/assignment-list.ts";
+import { statusText } from "../../../lib/labels.ts";
+import { Button } from "../../ui/button.tsx";
+import { Input } from "../../ui/input.tsx";
+import { type FilterOption, FilterSelect } from "../list-toolbar.tsx";
+import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
+
+const ALL = "all";
+const STATUS: FilterOption<string>[] = [
+  { value: ALL, label: "Any status" },
+  ...ASSIGNMENT_LIST_STATUSES.map((s) => ({ value: s, label: s === "no_show" ? "No-show" : statusText(s) })),
+];
+/** The venue's answer, in the words the list's badges use. */
+const VENUE_ANSWER: FilterOption<string>[] = [
+  { value: ALL, label: "Any venue answer" },
+  { value: "pending", label: "Not asked yet" },
+  { value: "requested", label: "Asked, no answer" },
+  { value: "confirmed", label: "Confirmed" },
+  { value: "declined", label: "Declined" },
+  { value: "proposed", label: "Proposed a time" },
+  { value: "cancelled", label: "Told: cancelled" },
+];
+
+interface State {
+  from: string;
+  to: string;
+  status: string;
+  venueStatus: string;
+  venue: VenueChoice | null;
+}
+const EMPTY: State = { from: "", to: "", status: ALL, venueStatus: ALL, venue: null };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The Assignments tab's filters, asked of the server: the date's day range (London days, inclusive), status,
+ * the venue's answer and the venue. Any change goes back to page 1. Answers the query and the controls.
+ */
+export function useAssignmentFilters(setOffset: (offset: number) => void) {
+  const [f, setF] = useState<State>(EMPTY);
+  const [venueOpen, setVenueOpen] = useState(false);
+  const set = (patch: Partial<State>) => {
+    setF((old) => ({ ...old, ...patch }));
+    setOffset(0);
+  };
+  const pick = (v: string) => (v === ALL ? undefined : v);
+  const rangeBackwards = DAY.test(f.from) && DAY.test(f.to) && f.from > f.to;
+  const extra: Record<string, string | undefined> = {
+    from: DAY.test(f.from) && !rangeBackwards ? f.from : undefined,
+    to: DAY.test(f.to) && !rangeBackwards ? f.to : undefined,
+    status: pick(f.status),
+    venueStatus: pick(f.venueStatus),
+    venueId: f.venue ? String(f.venue.id) : undefined,
+  };
+  const active = Object.values(extra).some(Boolean);
+  const controls = (
+    <>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
+        <Input
+          type="date"
+          aria-label="Dates from (day)"
+          title="Dates from this day"
+          value={f.from}
+          className="sm:w-40"
+          onChange={(e) => set({ from: e.target.value })}
+        />
+        <Input
+          type="date"
+          aria-label="Dates to (day)"
+          title="Dates up to this day"
+          aria-invalid={rangeBackwards || undefined}
+          value={f.to}
+          className="sm:w-40"
+          onChange={(e) => set({ to: e.target.value })}
+        />
+      </div>
+      <FilterSelect
+        label="Filter by status"
+        value={f.status}
+        onChange={(v) => set({ status: v })}
+        options={STATUS}
+        className="sm:w-44"
+      />
+      <FilterSelect
+        label="Filter by venue answer"
+        value={f.venueStatus}
+        onChange={(v) => set({ venueStatus: v })}
+        options={VENUE_ANSWER}
+        className="sm:w-48"
+      />
+      {f.venue || venueOpen ? (
+        <div className="sm:w-72">
+          <VenuePicker
+            label="Venue"
+            value={f.venue}
+            onChange={(v) => {
+              set({ venue: v });
+              if (!v) setVenueOpen(false);
+            }}
+          />
+        </div>
+      ) : (
+        <Button variant="outline" onClick={() => setVenueOpen(true)}>
+          Filter by venue
+        </Button>
+      )}
+      {active && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            set(EMPTY);
+            setVenueOpen(false);
+          }}
+        >
+          <X aria-hidden />
+          Clear filters
+        </Button>
+      )}
+      {rangeBackwards && (
+        <p role="alert" className="text-sm text-destructive-text sm:basis-full">
+          The first day must not be after the last.
+        </p>
+      )}
+    </>
+  );
+  return { extra, controls, active };
+}
