@@ -180,6 +180,8 @@ describe("audit rows", () => {
     expect(rows[3].changes).toHaveLength(2);
     expect(rows[2].changes).toContainEqual({ field: "status", before: "active", after: "archived" });
     expect(rows[4].changes).toContainEqual({ field: "name", before: null, after: v.name });
+    // A creation lists the fields it filled, not the empty ones.
+    expect(rows[4].changes.map((c) => c.field)).not.toContain("experienceBlurb");
     expect(rows[0].changes).toContainEqual({ field: "name", before: v.name, after: null });
     // Counts are not edits.
     expect(rows.flatMap((r) => r.changes.map((c) => c.field))).not.toContain("reservationCount");

@@ -116,7 +116,10 @@ export function StaleEditAlert({
   reloading: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.scrollIntoView({ block: "nearest", behavior: "smooth" }), []);
+  // A block body: scrollIntoView may answer a promise, which must not become the effect's cleanup.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, []);
   return (
     <div
       ref={ref}
@@ -148,7 +151,7 @@ export function HistorySection({ entity, entityId }: { entity: AuditEntity; enti
   const [open, setOpen] = useState(false);
   return (
     <details
-      className="group rounded-lg border border-border text-sm"
+      className="group mt-4 rounded-lg border border-border text-sm"
       data-testid="history-section"
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >

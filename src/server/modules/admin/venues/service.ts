@@ -17,7 +17,7 @@ import { conflict, HttpError, notFound } from "../../../http-error.ts";
 import { type Actor, diffFields, recordAudit } from "../../audit/record.ts";
 import { locatePostcode } from "../../matching/geo/index.ts";
 import { recheckVenueDates } from "../../rulebook/recheck.ts";
-import { assertVenueFresh, VENUE_AUDIT_IGNORED } from "./version.ts";
+import { assertVenueFresh, present, VENUE_AUDIT_IGNORED } from "./version.ts";
 
 type VenueRow = typeof venues.$inferSelect;
 
@@ -182,7 +182,7 @@ export async function createVenue(
       entityId: after.id,
       action: "create",
       summary: `Venue "${after.name}" added`,
-      after,
+      after: present(after),
       ignore: VENUE_AUDIT_IGNORED,
     });
     return after;
@@ -303,7 +303,7 @@ export async function deleteVenue(deps: Pick<Deps, "db">, id: number, by: Change
         entityId: id,
         action: "delete",
         summary: `Venue "${before.name}" deleted`,
-        before,
+        before: present(before),
         ignore: VENUE_AUDIT_IGNORED,
       });
     });

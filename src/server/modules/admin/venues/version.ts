@@ -44,3 +44,15 @@ export function assertVenueFresh(tx: Tx, id: number, ifMatch: string | null, cur
 export function assertDateIdeaFresh(tx: Tx, id: number, ifMatch: string | null, current: AdminDateIdea) {
   return assertFresh(tx, { entity: "date_idea", entityId: id, ifMatch, current: dateIdeaVersion(current) });
 }
+
+/** A record with its empty fields left out: what an audit row of its creation or deletion lists. */
+export function present<T extends object>(record: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, v]) => {
+      if (v === null || v === undefined || v === "") return false;
+      if (Array.isArray(v)) return v.length > 0;
+      if (typeof v === "object") return Object.keys(v).length > 0;
+      return true;
+    }),
+  ) as Partial<T>;
+}

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from "../../../../http-error.ts";
 import { diffFields, recordAudit } from "../../../audit/record.ts";
 import { recheckIdeaDates } from "../../../rulebook/recheck.ts";
 import type { ChangeBy } from "../service.ts";
-import { assertDateIdeaFresh } from "../version.ts";
+import { assertDateIdeaFresh, present } from "../version.ts";
 
 type IdeaRow = typeof dateIdeas.$inferSelect;
 
@@ -102,7 +102,7 @@ export async function createDateIdea(
         entityId: after.id,
         action: "create",
         summary: `Date idea "${after.title}" added`,
-        after,
+        after: present(after),
         ignore: ["venueName"],
       });
       return after;
@@ -193,7 +193,7 @@ export async function deleteDateIdea(
         entityId: id,
         action: "delete",
         summary: `Date idea "${before.title}" deleted`,
-        before,
+        before: present(before),
         ignore: ["venueName"],
       });
     })

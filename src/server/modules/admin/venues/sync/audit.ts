@@ -7,6 +7,7 @@
 import type { Tx } from "../../../../db/client.ts";
 import { auditLog } from "../../../../db/schema.ts";
 import { type Actor, diffFields } from "../../../audit/record.ts";
+import { present } from "../version.ts";
 import type { StoredVenue, SyncPlan } from "./plan.ts";
 
 /** Audit rows per statement (seven parameters each). */
@@ -45,7 +46,7 @@ export async function auditSync(
       entityId: String(id),
       action: "create",
       summary: `Venue "${ins.values.name}" added by a sync${from}`.slice(0, 500),
-      changes: diffFields(null, { id, ...ins.values }),
+      changes: diffFields(null, present({ id, ...ins.values })),
     });
   });
   for (const u of plan.updates) {
@@ -66,7 +67,7 @@ export async function auditSync(
       entityId: String(before.id),
       action: "delete",
       summary: `Venue "${before.name}" removed by a sync${from}`.slice(0, 500),
-      changes: diffFields(fields(before), null),
+      changes: diffFields(present(fields(before)), null),
     });
   }
   const counts = {
