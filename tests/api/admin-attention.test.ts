@@ -119,6 +119,22 @@ describe("GET /api/admin/attention", () => {
     expect(item!.detail).toContain("Proposed fix: Green Leaf");
     expect(item!.actions.map((a) => a.id)).toEqual(["accept-fix", "override"]);
     expect(item!.actions[0].path).toBe(`/api/admin/assignments/${reservation.id}/fix/accept`);
+    // Kept with a reason, in place: the flag goes, and the item with it.
+    const kept = await act(item!, "override", "The couple asked to keep it");
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await find(`rule_broken:${reservation.id}`)).toBeUndefined();
+  });
+
+  it("rule_broken: goes when a re-check finds the date fits again", async () => {
+    const m = await t.member();
+    const { reservation } = await arrangeDate(t.db, m.user.id, {
+      at: new Date(NOW.getTime() + hours(24 * 12)),
+    });
+    await t.db
+      .update(dateReservations)
+      .set({ ruleProblems: ["Closed that evening"] })
+      .where(eq(dateReservations.id, reservation.id));
+    expect(await find(`rule_broken:${reservation.id}`)).toBeDefined();
     await t.db
       .update(dateReservations)
       .set({ ruleProblems: null })
