@@ -5,6 +5,7 @@ import type { AdminAssignment } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
 import { useAssignmentFilters } from "../../components/admin/assignments/assignment-filters.tsx";
 import { BulkBar, BulkDialog } from "../../components/admin/assignments/bulk-actions.tsx";
+import { RuleFix } from "../../components/admin/assignments/rule-fix.tsx";
 import {
   RuleProblemsBadge,
   showsVenueBooking,
@@ -58,6 +59,7 @@ function venueCell(a: AdminAssignment) {
       <span className="block text-xs text-muted-foreground">{a.venue.city}</span>
       {showsVenueBooking(a) && <VenueBookingBadge booking={a.venueBooking} className="mt-1.5" />}
       {a.ruleProblems.length > 0 && <RuleProblemsBadge rules={a.ruleProblems} className="mt-1.5" />}
+      <RuleFix assignment={a} compact className="mt-1.5" />
     </>
   ) : (
     "-"

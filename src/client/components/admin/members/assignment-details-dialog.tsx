@@ -9,6 +9,7 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { EveningPanel } from "../assignments/evening-panel.tsx";
 import { MoveDateDialog } from "../assignments/move-date-dialog.tsx";
+import { RuleFix } from "../assignments/rule-fix.tsx";
 import { dateIsOpen, VenueBookingPanel } from "../assignments/venue-booking-panel.tsx";
 import { ClueEditor } from "../clues/clue-editor.tsx";
 import { formatDateTimeGB } from "../common.tsx";
@@ -107,14 +108,7 @@ export function AssignmentDetailsDialog({
                     Breaks {a.ruleProblems.length === 1 ? "a rule" : `${a.ruleProblems.length} rules`} since
                     it was booked
                   </h3>
-                  <ul className="list-disc space-y-1 pl-5 text-sm">
-                    {a.ruleProblems.map((r) => (
-                      <li key={r}>{r}</li>
-                    ))}
-                  </ul>
-                  <p className="text-xs text-muted-foreground">
-                    Something it depends on changed. Move the date, or keep it if the venue has agreed.
-                  </p>
+                  <RuleFix assignment={a} onChanged={onChanged} />
                 </section>
               )}
               {a.venueId !== null && <VenueBookingPanel key={a.id} assignment={a} onChanged={onChanged} />}

@@ -5,6 +5,7 @@ import { londonFormat, londonTime } from "../../../../shared/london-time.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { RatingStars } from "../../dates/rating-stars.tsx";
 import { Badge } from "../../ui/badge.tsx";
+import { RuleFix } from "../assignments/rule-fix.tsx";
 import {
   RuleProblemsBadge,
   showsVenueBooking,
@@ -115,6 +116,7 @@ export function MemberDateEntry({
           <RuleProblemsBadge rules={date.ruleProblems} />
         </div>
       )}
+      <RuleFix assignment={date} compact />
       {date.dateIdea && (
         <p className="flex items-start gap-1.5 text-sm">
           <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
