@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { AdminSection, EmptyState, TableSkeleton } from "../common.tsx";
 import { DATE_IDEAS_URL, label } from "./api.ts";
 import { DateIdeaFormDialog } from "./date-idea-form-dialog.tsx";
+import { useRecordTag } from "./stale-edit.tsx";
 
 /** The second section of the venues tab (ARCHITECTURE.md): date ideas, with create, edit and delete. */
 export function DateIdeasSection() {
@@ -23,16 +24,19 @@ export function DateIdeasSection() {
   const [deleting, setDeleting] = useState<AdminDateIdea | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const flight = useSingleFlight();
+  const deleteIfMatch = useRecordTag(deleting ? `${DATE_IDEAS_URL}/${deleting.id}` : null);
 
   const confirmDelete = (idea: AdminDateIdea) =>
     flight(async () => {
       setDeletePending(true);
       try {
-        await apiRequest("DELETE", `${DATE_IDEAS_URL}/${idea.id}`);
+        await apiRequest("DELETE", `${DATE_IDEAS_URL}/${idea.id}`, undefined, deleteIfMatch);
         toast({ title: "Date idea deleted", description: idea.title });
         void queryClient.invalidateQueries({ queryKey: [DATE_IDEAS_URL] });
       } catch (error) {
         toastCallError(DATE_IDEA_MSG.deleteFailed, error);
+        // Changed by another admin meanwhile (412): the list shows their change.
+        void queryClient.invalidateQueries({ queryKey: [DATE_IDEAS_URL] });
       } finally {
         setDeletePending(false);
         setDeleting(null);

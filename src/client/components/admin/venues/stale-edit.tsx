@@ -105,6 +105,27 @@ export function useTaggedRecord<T>(
   return { record, etag, loading, loadError, stale, reload, saved, staleFrom };
 }
 
+/**
+ * The ETag of a record while a confirmation about it is open (`url` set): a Delete sends it as If-Match, so
+ * a record another admin changed while the question was on screen is not deleted (412, said in a toast).
+ */
+export function useRecordTag(url: string | null): Record<string, string> {
+  const [tag, setTag] = useState<{ url: string; etag: string } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    apiGetTagged<unknown>(url)
+      .then((r) => {
+        if (live && r.etag) setTag({ url, etag: r.etag });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return tag && tag.url === url ? { "If-Match": tag.etag } : {};
+}
+
 /** The 412 beside the form: who changed the record and when, and Reload (which replaces the input). */
 export function StaleEditAlert({
   message,

@@ -22,6 +22,7 @@ import { AdminSection, AUTH_FAILED, downloadExport, EmptyState } from "../common
 import { FilterSelect, ListToolbar, useListFilter } from "../list-toolbar.tsx";
 import { type ListColumn, PagedList, useListSearch } from "../paged-list.tsx";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
+import { useRecordTag } from "./stale-edit.tsx";
 import { SyncChanges } from "./sync-changes.tsx";
 import { VenueDetailsDialog } from "./venue-details-dialog.tsx";
 import { VenueFormDialog } from "./venue-form-dialog.tsx";
@@ -70,6 +71,7 @@ export function VenuesSection() {
   const addButton = useRef<HTMLButtonElement>(null);
   const deleted = useRef(false);
   const deleteFlight = useSingleFlight();
+  const deleteIfMatch = useRecordTag(deleting ? `${VENUES_URL}/${deleting.id}` : null);
 
   const page = list.rows;
   // A delete or sync emptied the last page: step back to the page that is now last.
@@ -89,7 +91,7 @@ export function VenuesSection() {
     deleteFlight(async () => {
       setDeletePending(true);
       try {
-        await apiRequest("DELETE", `${VENUES_URL}/${venue.id}`);
+        await apiRequest("DELETE", `${VENUES_URL}/${venue.id}`, undefined, deleteIfMatch);
         toast({ title: VENUE_MSG.deleted, description: venue.name });
         refreshVenues(queryClient);
         deleted.current = true;
@@ -100,6 +102,8 @@ export function VenuesSection() {
           return;
         }
         setDeleting(null);
+        // Changed by another admin meanwhile (412): the list shows their change.
+        refreshVenues(queryClient);
         if (errorMessage(error).includes("existing date reservations"))
           toast({
             title: VENUE_MSG.deleteFailed,
