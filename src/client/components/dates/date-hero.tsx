@@ -99,9 +99,11 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
         className="mt-7 border-t border-dashed border-white/20 pt-6 text-stage-muted"
         data-testid="countdown"
       >
-        {completedAhead(date, now)
-          ? "This date is marked as completed ahead of its booked time."
-          : "This date has passed. We hope it was a good one."}
+        {date.status === "no_show"
+          ? "This evening didn't go ahead. We hope to see you both at the next one."
+          : completedAhead(date, now)
+            ? "This date is marked as completed ahead of its booked time."
+            : "This date has passed. We hope it was a good one."}
       </p>
     );
   if (date.revealed) return <StartsCountdown date={date} now={now} />;

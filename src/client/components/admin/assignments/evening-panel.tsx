@@ -1,11 +1,12 @@
 /**
  * What happened on the evening, in the date's details (decision 0073): mark a date that has started as a
- * no-show (for the couple or the venue, with a note), record the venue's feedback, and the date's history. The
+ * no-show (for the couple or the venue, with a note) and record the venue's feedback; AssignmentHistory is the
+ * date's audit history. The
  * date is read through its own GET (its ETag); each save sends If-Match, and a 412 keeps the input and says who
  * changed the date, with Reload.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { UserX } from "lucide-react";
+import { ChevronRight, UserX } from "lucide-react";
 import { useState } from "react";
 import {
   EVENING_MSG,
@@ -20,9 +21,10 @@ import { Button } from "../../ui/button.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
+import { RecordHistory } from "../audit/record-history.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 import { refreshAfterDateChange } from "../undo/undo-toast.ts";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
+import { StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
 
 const BY_WORDS: Record<NoShowBy, string> = {
   couple: "The couple says they couldn't go",
@@ -185,7 +187,28 @@ export function EveningPanel({
           </div>
         </form>
       )}
-      <HistorySection entity="assignment" entityId={id} />
     </section>
+  );
+}
+
+/** The date's own audit history (entity "assignment"), folded away at the foot of its details. */
+export function AssignmentHistory({ id }: { id: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="group rounded-lg border border-border text-sm"
+      data-testid="assignment-history"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-3 py-2 font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+        <ChevronRight aria-hidden className="size-4 transition-transform group-open:rotate-90" />
+        Who changed this date
+      </summary>
+      {open && (
+        <div className="border-t border-border px-3 py-3">
+          <RecordHistory entity="assignment" entityId={id} />
+        </div>
+      )}
+    </details>
   );
 }

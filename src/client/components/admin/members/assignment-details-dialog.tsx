@@ -7,7 +7,7 @@ import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
-import { EveningPanel } from "../assignments/evening-panel.tsx";
+import { AssignmentHistory, EveningPanel } from "../assignments/evening-panel.tsx";
 import { MoveDateDialog } from "../assignments/move-date-dialog.tsx";
 import { RuleFix } from "../assignments/rule-fix.tsx";
 import { dateIsOpen, VenueBookingPanel } from "../assignments/venue-booking-panel.tsx";
@@ -183,6 +183,7 @@ export function AssignmentDetailsDialog({
                 </Section>
               )}
               <EveningPanel key={`evening-${a.id}`} assignment={a} onChanged={onChanged} />
+              <AssignmentHistory key={`history-${a.id}`} id={a.id} />
               <div className="flex justify-end">
                 <Button variant="outline" onClick={() => void copyId(a.id)}>
                   <Copy aria-hidden />

@@ -89,7 +89,9 @@ async function bestReplan(
 }
 
 const venueTold = (a: AdminAssignment) =>
-  a.venue && a.venueBooking.requestedAt ? `${a.venue.name} is told` : "no venue to tell yet";
+  a.venue && a.venueBooking.requestedAt
+    ? `; ${a.venue.name} is told too`
+    : "; the venue was not asked yet, so nothing goes to it";
 
 /** POST /api/admin/assignments/bulk/preview: what the action would do to each date (changes nothing). */
 export async function previewBulk(deps: Deps, req: BulkRequest): Promise<BulkPreview> {
@@ -102,7 +104,7 @@ export async function previewBulk(deps: Deps, req: BulkRequest): Promise<BulkPre
     let problem: string | null = null;
     if (req.action === "cancel") {
       problem = cancelProblem(a, now);
-      if (!problem) outcome = `Cancelled; the couple is e-mailed and ${venueTold(a)} after the undo window`;
+      if (!problem) outcome = `Cancelled. The couple is e-mailed after the undo window${venueTold(a)}`;
     } else if (req.action === "message") {
       problem = a.user ? null : "The member has deleted their account";
       if (!problem) outcome = `E-mailed to ${a.user!.email} (and their partner, when linked)`;
