@@ -55,6 +55,7 @@ export function AttentionCard({ item, now }: { item: AttentionItem; now: number 
         {item.link && (
           <Link
             href={item.link.href}
+            aria-label={`${item.link.label}: ${item.title}`}
             className="mt-2 inline-flex items-center gap-1 text-sm text-brand underline-offset-4 hover:underline"
           >
             {item.link.label}

@@ -47,7 +47,11 @@ function subject(r: DateRow): AttentionItem["subject"] {
 }
 
 const base = (p: string) => `/api/admin/assignments/${p}`;
-const assignmentsLink = { label: "Open Assignments", href: "/admin?tab=assignments" };
+/** The member's page, where their dates (and this one's details) are worked on. */
+const memberLink = (userId: number) => ({
+  label: "Open the member's page",
+  href: `/admin/members/${userId}`,
+});
 const cancelAction = (id: number) => ({
   id: "cancel",
   label: "Cancel the date",
@@ -115,7 +119,7 @@ export async function ruleBroken(deps: Deps): Promise<AttentionItem[]> {
           reasonLabel: "Why the date stays as it is",
         },
       ],
-      link: assignmentsLink,
+      link: memberLink(r.user_id),
     };
   });
 }
@@ -158,7 +162,7 @@ export async function venueUnconfirmed(deps: Deps): Promise<AttentionItem[]> {
         reasonLabel: "Why the venue cannot take it",
       },
     ],
-    link: assignmentsLink,
+    link: memberLink(r.user_id),
   }));
 }
 
@@ -176,7 +180,7 @@ export async function venueDeclined(deps: Deps): Promise<AttentionItem[]> {
     dueAt: minus(at(r.scheduled_date), REVEAL_WINDOW_HOURS),
     subject: subject(r),
     actions: [confirmByPhone(r.id, "Venue can take it after all"), cancelAction(r.id)],
-    link: assignmentsLink,
+    link: memberLink(r.user_id),
   }));
 }
 
@@ -210,7 +214,7 @@ export async function venueProposed(deps: Deps): Promise<AttentionItem[]> {
           body: { accept: false },
         },
       ],
-      link: assignmentsLink,
+      link: memberLink(r.user_id),
     };
   });
 }
@@ -235,7 +239,7 @@ export async function rescheduleRequests(deps: Deps): Promise<AttentionItem[]> {
       },
       cancelAction(r.id),
     ],
-    link: { label: "Move it in Assignments", href: "/admin?tab=assignments" },
+    link: { ...memberLink(r.user_id), label: "Move it from the member's page" },
   }));
 }
 
@@ -276,7 +280,7 @@ export async function paymentFailed(deps: Deps): Promise<AttentionItem[]> {
       dueAt: next.toISOString(),
       subject: { type: "member", id: r.id, label: name },
       actions: [{ ...cancelAction(r.next_id), label: "Cancel the next date" }],
-      link: { label: "Open Members", href: "/admin?tab=members" },
+      link: memberLink(r.id),
     };
   });
 }

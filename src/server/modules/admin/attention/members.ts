@@ -57,7 +57,10 @@ const autoAssign = (userId: number, label: string) => ({
   body: {},
   primary: true,
 });
-const membersLink = { label: "Open Members", href: "/admin?tab=members" };
+const memberLink = (userId: number) => ({
+  label: "Open the member's page",
+  href: `/admin/members/${userId}`,
+});
 
 /** Plan holders whose plan is live and whose couple has no date booked at all yet. */
 export async function firstDateDue(deps: Deps): Promise<AttentionItem[]> {
@@ -86,7 +89,7 @@ export async function firstDateDue(deps: Deps): Promise<AttentionItem[]> {
       dueAt: workingDaysAfter(joined, FIRST_DATE_BOOKING_WORKING_DAYS).toISOString(),
       subject: { type: "member", id: r.id, label: name },
       actions: [autoAssign(r.id, "Auto-assign first date")],
-      link: membersLink,
+      link: memberLink(r.id),
     };
   });
 }
@@ -149,7 +152,7 @@ export async function unplaceable(deps: Deps): Promise<AttentionItem[]> {
       dueAt: window.to.toISOString(),
       subject: { type: "member", id: p.userId, label: name },
       actions: m.complete ? [autoAssign(p.userId, "Try auto-assign")] : [],
-      link: membersLink,
+      link: memberLink(p.userId),
     });
   }
   return items;
