@@ -48,7 +48,7 @@ test.describe("offer codes tab", () => {
       "0 / 100",
       "Active",
       "15/03/2030",
-      "Disable",
+      /Edit\s*Disable/,
     ]);
 
     await row.getByRole("button", { name: `Disable ${code}` }).click();
