@@ -103,7 +103,7 @@ export function RuleFix({
             size="sm"
             className="h-8"
             disabled={accept.isPending}
-            aria-label={compact ? `Accept fix for date ${a.id}: ${fixText(fix)}` : undefined}
+            aria-label={compact ? `Accept fix (date ${a.id}): ${fixText(fix)}` : undefined}
             onClick={() => accept.mutate()}
           >
             <Check aria-hidden />
@@ -115,7 +115,7 @@ export function RuleFix({
           variant="outline"
           className="h-8"
           disabled={accept.isPending}
-          aria-label={compact ? `Keep date ${a.id} with a reason` : undefined}
+          aria-label={compact ? `Keep with reason (date ${a.id})` : undefined}
           onClick={() => setKeeping(true)}
         >
           <ShieldCheck aria-hidden />
