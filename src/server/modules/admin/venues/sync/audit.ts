@@ -3,15 +3,15 @@
  * removed (so a venue's history shows the sync's change, field by field), and one summary row with the
  * counts under the entity id "sync" (the Audit view finds every sync there).
  */
-
+import { sql } from "drizzle-orm";
 import type { Tx } from "../../../../db/client.ts";
-import { auditLog } from "../../../../db/schema.ts";
+import type { auditLog } from "../../../../db/schema.ts";
 import { type Actor, diffFields } from "../../../audit/record.ts";
 import { present } from "../version.ts";
 import type { StoredVenue, SyncPlan } from "./plan.ts";
 
-/** Audit rows per statement (seven parameters each). */
-const CHUNK = 1_000;
+/** Audit rows per statement: one JSON parameter, so 20,000 rows are a handful of round trips. */
+const CHUNK = 2_500;
 
 /** A stored venue as its audit row shows it (the venue's own fields). */
 function fields(v: StoredVenue): Record<string, unknown> {
@@ -86,5 +86,13 @@ export async function auditSync(
       ),
     changes: Object.entries(counts).map(([field, after]) => ({ field, before: null, after })),
   });
-  for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(auditLog).values(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const json = JSON.stringify(rows.slice(i, i + CHUNK));
+    await tx.execute(sql`
+      insert into audit_log (actor_id, actor_name, entity, entity_id, action, summary, changes)
+      select (e.doc ->> 'actorId')::int, e.doc ->> 'actorName', e.doc ->> 'entity', e.doc ->> 'entityId',
+        e.doc ->> 'action', e.doc ->> 'summary', e.doc -> 'changes'
+      from jsonb_array_elements(${json}::jsonb) with ordinality as e(doc, n)
+      order by e.n`);
+  }
 }
