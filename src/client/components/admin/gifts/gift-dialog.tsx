@@ -17,6 +17,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { formatDateGB, formatDateTimeGB } from "../common.tsx";
+import { HistorySection } from "../venues/stale-edit.tsx";
 import { GiftActions } from "./gift-actions.tsx";
 import { GiftStatusBadge } from "./gift-badges.tsx";
 
@@ -201,6 +202,7 @@ function GiftBody({ id }: { id: number }) {
         </h3>
         <History id={g.id} />
       </section>
+      <HistorySection entity="gift" entityId={g.id} />
     </div>
   );
 }

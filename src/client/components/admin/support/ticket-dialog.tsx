@@ -30,6 +30,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Spinner } from "../../ui/spinner.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { formatDateTimeGB } from "../common.tsx";
+import { HistorySection, refreshHistory } from "../venues/stale-edit.tsx";
 
 export const TICKETS_URL = "/api/admin/support/tickets";
 const detailKey = (id: number) => [TICKETS_URL, "detail", id];
@@ -44,6 +45,7 @@ function useTicket(id: number) {
 
 function afterChange(ticket: AdminTicketDetail) {
   queryClient.setQueryData(detailKey(ticket.id), ticket);
+  refreshHistory(queryClient);
   // Every page of the list (its keys start with the url, then the query string).
   void queryClient.invalidateQueries({
     queryKey: [TICKETS_URL],
@@ -283,6 +285,7 @@ function TicketBody({ id }: { id: number }) {
         ))}
       </ol>
       <ReplyForm ticket={t} />
+      <HistorySection entity="support_ticket" entityId={t.id} />
     </div>
   );
 }
