@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { EyeOff, Plus, RotateCcw, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
   type AdminClues,
   CLUE,
@@ -61,7 +61,7 @@ function nextExtraSlot(drafts: Draft[]): string | null {
  * who, with Reload (which replaces the drafts). The clues' history is at the foot.
  */
 export function ClueEditor({ assignmentId }: { assignmentId: number }) {
-  // Read when shown and on Reload only: a background refetch would replace the drafts and their version.
+  // Read when shown, on Reload, and when the date's details are refreshed (a move changes derived clues).
   const query = useQuery<Tagged>({
     queryKey: cluesKey(assignmentId),
     queryFn: () => apiGetTagged<AdminClues>(cluesUrl(assignmentId)),
@@ -72,16 +72,27 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState<string | null>(null);
+  /** The version the drafts started from: its ETag goes with the save. */
+  const [base, setBase] = useState<Tagged | null>(null);
+  // While a 412 is shown, a read in the background does not replace the operator's drafts (only Reload does).
+  const keepDrafts = useRef(false);
+  const startFrom = useCallback((tagged: Tagged) => {
+    keepDrafts.current = false;
+    setBase(tagged);
+    setDrafts(toDraft(tagged.data));
+    setStale(null);
+  }, []);
   useEffect(() => {
-    if (query.data) {
-      setDrafts(toDraft(query.data.data));
-      setStale(null);
-    }
-  }, [query.data]);
+    if (query.data && !keepDrafts.current) startFrom(query.data);
+  }, [query.data, startFrom]);
+  const reload = async () => {
+    const read = await query.refetch();
+    if (read.data) startFrom(read.data);
+  };
 
   const save = useMutation({
     mutationFn: (clues: ClueEdit[]) =>
-      apiJsonTagged<AdminClues>("PUT", cluesUrl(assignmentId), { clues }, query.data?.etag),
+      apiJsonTagged<AdminClues>("PUT", cluesUrl(assignmentId), { clues }, base?.etag),
     onSuccess: (saved, sent) => {
       setErrors({});
       queryClient.setQueryData<Tagged>(cluesKey(assignmentId), saved);
@@ -96,6 +107,7 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
     },
     onError: (error) => {
       if (isStaleEdit(error)) {
+        keepDrafts.current = true;
         setStale(errorMessage(error));
         return;
       }
@@ -228,7 +240,7 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
         })}
       </ol>
       {stale && (
-        <StaleEditAlert message={stale} reloading={query.isFetching} onReload={() => void query.refetch()} />
+        <StaleEditAlert message={stale} reloading={query.isFetching} onReload={() => void reload()} />
       )}
       <div className="flex flex-wrap gap-2">
         {extra && (
