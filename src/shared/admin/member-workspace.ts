@@ -48,7 +48,7 @@ export type AdminMemberNote = z.infer<typeof adminMemberNoteSchema>;
 export const noteParamSchema = userIdParamSchema.extend({ noteId: adminId });
 
 export const NEEDS_MSG = {
-  saved: "Needs saved. The couple's dates ahead were checked again.",
+  saved: "The couple's dates ahead were checked again against them.",
 } as const;
 
 /**

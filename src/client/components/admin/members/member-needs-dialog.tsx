@@ -126,6 +126,17 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
     onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : setErrors({ form: errorMessage(e) })),
   });
 
+  /** Changes the form; a field's error goes once it is edited. */
+  function update(patch: Partial<Form>) {
+    if (!form) return;
+    setForm({ ...form, ...patch });
+    setErrors((old) => {
+      const next = { ...old };
+      for (const k of [...Object.keys(patch), "form"]) delete next[k];
+      return next;
+    });
+  }
+
   function submit() {
     if (!form) return;
     const parsed = memberNeedsInputSchema.safeParse({
@@ -185,7 +196,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
               legend="Dietary needs"
               options={DIETARY_OPTIONS}
               value={form.dietaryRestrictions}
-              onChange={(v) => setForm({ ...form, dietaryRestrictions: v })}
+              onChange={(v) => update({ dietaryRestrictions: v })}
             />
             {errors.dietaryRestrictions && (
               <p role="alert" className="-mt-3 text-sm text-destructive-text">
@@ -196,7 +207,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
               legend="Access needs"
               options={ACCESSIBILITY_OPTIONS}
               value={form.accessibilityNeeds}
-              onChange={(v) => setForm({ ...form, accessibilityNeeds: v })}
+              onChange={(v) => update({ accessibilityNeeds: v })}
             />
             <label htmlFor={`${ids}-alcohol`} className="flex items-center gap-3 text-sm">
               <input
@@ -204,18 +215,18 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
                 type="checkbox"
                 className="size-4 accent-[var(--color-brand)]"
                 checked={!form.alcoholOk}
-                onChange={(e) => setForm({ ...form, alcoholOk: !e.target.checked })}
+                onChange={(e) => update({ alcoholOk: !e.target.checked })}
               />
               Doesn't drink alcohol (no alcohol-led dates)
             </label>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <FormField
                 label="Postcode"
                 value={form.postcode}
                 autoComplete="off"
                 error={errors.postcode}
                 hint={partnerPlace ? "The couple's dates are planned from their partner's place." : undefined}
-                onChange={(e) => setForm({ ...form, postcode: e.target.value })}
+                onChange={(e) => update({ postcode: e.target.value })}
               />
               <FormField
                 label="Travel radius (miles)"
@@ -223,7 +234,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
                 value={form.travelRadius}
                 error={errors.travelRadius}
                 hint={`${TRAVEL_RADIUS.min} to ${TRAVEL_RADIUS.max} miles`}
-                onChange={(e) => setForm({ ...form, travelRadius: e.target.value })}
+                onChange={(e) => update({ travelRadius: e.target.value })}
               />
             </div>
             {errors.form && (

@@ -63,7 +63,10 @@ export function StaleAlert({
   reloading: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.scrollIntoView({ block: "nearest" }), []);
+  // A block body: Chromium's scrollIntoView may answer a promise, which React would call as the cleanup.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "nearest" });
+  }, []);
   return (
     <div
       ref={ref}
