@@ -66,6 +66,10 @@ test("shows the figures the server computed, the charts and the latest activity"
   await expect(page.getByTestId("stat-churn")).toContainText(
     `${of(churn.cancelledLast30Days, "cancellation")} in 30 days`,
   );
+  // The figure says what it is (issue 32): the share of subscribers at the period's start who cancelled in it.
+  await expect(page.getByTestId("stat-churn")).toContainText(
+    "Churn is the share of subscribers at the period's start who cancelled in it",
+  );
   await expect(page.getByTestId("stat-active-subscribers")).toContainText(
     `${of(churn.totalCancelled, "cancelled plan")} in all`,
   );
@@ -77,6 +81,7 @@ test("shows the figures the server computed, the charts and the latest activity"
     ["total-reservations", count(ops.totalReservations)],
     ["completed-dates", count(ops.completedDates)],
     ["completion-rate", ops.totalReservations ? rate(ops.completionRate) : "—"],
+    ["no-show-rate", ops.datesTakenPlace ? rate(ops.noShowRate) : "—"],
     ["email-delivery-rate", total(ops.emailsByStatus) ? rate(ops.emailDeliveryRate) : "—"],
     [
       "suggestion-approval-rate",

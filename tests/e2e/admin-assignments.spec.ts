@@ -122,6 +122,7 @@ test.describe("assignments tab", () => {
     const row = rows.nth(1);
     const [y, m, d] = day.split("-");
     await expect(row.getByRole("cell")).toHaveText([
+      "", // the row's checkbox (bulk actions)
       new RegExp(`^Imogen Assign${t}`),
       email,
       `Gallery ${t}London`,

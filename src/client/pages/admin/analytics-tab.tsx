@@ -118,7 +118,7 @@ export default function AnalyticsTab() {
           value={dash(!!c, () => formatRate(c!.churnRate))}
           hint={
             c &&
-            `${c.definition} ${formatCount(c.churnedFromWindowStart)} of ${formatCountOf(c.subscribersAtWindowStart, "subscriber")} on ${formatDateGB(c.windowStart)} ${c.churnedFromWindowStart === 1 ? "has" : "have"} cancelled since; ${formatCountOf(c.cancelledLast30Days, "cancellation")} in all in 30 days, new members included`
+            `${c.definition} ${formatCount(c.churnedFromWindowStart)} of ${formatCountOf(c.subscribersAtWindowStart, "subscriber")} on ${formatDateGB(c.windowStart)} ${c.churnedFromWindowStart === 1 ? "has" : "have"} cancelled since; ${formatCountOf(c.cancelledLast30Days, "cancellation")} in 30 days (new members included)`
           }
         />
       </section>

@@ -71,10 +71,13 @@ function SelectBox({
   a,
   selected,
   onToggle,
+  card = false,
 }: {
   a: AdminAssignment;
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
+  /** On a phone's card the box has its word beside it; in the table its column says it. */
+  card?: boolean;
 }) {
   const who = a.user ? memberName(a.user) : `Member ${a.userId}`;
   return (
@@ -86,7 +89,7 @@ function SelectBox({
         onChange={() => onToggle(a.id)}
         aria-label={`Select ${who}'s date on ${formatDateTimeGB(a.scheduledDate)}`}
       />
-      <span className="md:sr-only">Select</span>
+      {card && <span>Select</span>}
     </label>
   );
 }
@@ -105,6 +108,7 @@ function assignmentColumns(
       className: "w-10",
       headClassName: "w-10",
       cell: (a) => <SelectBox a={a} selected={selected} onToggle={onToggle} />,
+      cardCell: (a) => <SelectBox a={a} selected={selected} onToggle={onToggle} card />,
     },
     {
       id: "member",
