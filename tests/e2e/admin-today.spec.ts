@@ -50,6 +50,8 @@ test("the back office opens on Today; a venue confirmed by phone leaves the queu
   await dialog.getByRole("button", { name: "Confirmed by phone" }).click();
   await expect(toasts(page).getByText("Confirmed by phone: done")).toBeVisible();
   await expect(card).toHaveCount(0);
+  // The card had the focus: it carries on from the queue.
+  await expect(page.getByRole("region", { name: "The queue" })).toBeFocused();
 
   // The reason is asked where the action needs one: an empty one is refused in the dialog.
   const other = `Queue Brasserie ${Date.now().toString(36)}${process.pid}`;

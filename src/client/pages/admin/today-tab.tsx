@@ -1,5 +1,5 @@
 import { CheckCircle2, RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   ATTENTION_KIND_LABEL,
   ATTENTION_KINDS,
@@ -65,6 +65,19 @@ export default function TodayTab() {
   const shownKind = kind !== ALL && counts && counts[kind] === 0 ? ALL : kind;
   const items = (queue.data?.items ?? []).filter((i) => shownKind === ALL || i.kind === shownKind);
   const kinds = ATTENTION_KINDS.filter((k) => (counts?.[k] ?? 0) > 0);
+  const queueBox = useRef<HTMLElement>(null);
+  // A resolved item's card goes, and the focus that was in it: keyboard users carry on from the queue.
+  const refocus = useRef(false);
+  const onResolved = () => {
+    refocus.current = true;
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the queue read after an action is drawn.
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) queueBox.current?.focus();
+  }, [queue.data]);
 
   return (
     <AdminSection
@@ -77,49 +90,51 @@ export default function TodayTab() {
         </Button>
       }
     >
-      {queue.isPending ? (
-        <TableSkeleton label="Loading the queue" />
-      ) : queue.isError ? (
-        <EmptyState title={ATTENTION_MSG.failed}>
-          <Button variant="outline" size="sm" onClick={() => queue.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
-      ) : counts?.total === 0 ? (
-        <EmptyState icon={<CheckCircle2 aria-hidden />} title={ATTENTION_MSG.empty}>
-          <p className="text-sm text-muted-foreground">{ATTENTION_MSG.emptyHint}</p>
-        </EmptyState>
-      ) : (
-        <>
-          {kinds.length > 1 && (
-            <fieldset className="mb-5">
-              <legend className="sr-only">Show</legend>
-              <div className="flex flex-wrap gap-2">
-                <Chip
-                  label="All"
-                  count={counts?.total ?? 0}
-                  pressed={shownKind === ALL}
-                  onClick={() => setKind(ALL)}
-                />
-                {kinds.map((k) => (
+      <section ref={queueBox} tabIndex={-1} aria-label="The queue" className="rounded-xl outline-none">
+        {queue.isPending ? (
+          <TableSkeleton label="Loading the queue" />
+        ) : queue.isError ? (
+          <EmptyState title={ATTENTION_MSG.failed}>
+            <Button variant="outline" size="sm" onClick={() => queue.refetch()}>
+              Try again
+            </Button>
+          </EmptyState>
+        ) : counts?.total === 0 ? (
+          <EmptyState icon={<CheckCircle2 aria-hidden />} title={ATTENTION_MSG.empty}>
+            <p className="text-sm text-muted-foreground">{ATTENTION_MSG.emptyHint}</p>
+          </EmptyState>
+        ) : (
+          <>
+            {kinds.length > 1 && (
+              <fieldset className="mb-5">
+                <legend className="sr-only">Show</legend>
+                <div className="flex flex-wrap gap-2">
                   <Chip
-                    key={k}
-                    label={ATTENTION_KIND_LABEL[k]}
-                    count={counts?.[k] ?? 0}
-                    pressed={shownKind === k}
-                    onClick={() => setKind(k)}
+                    label="All"
+                    count={counts?.total ?? 0}
+                    pressed={shownKind === ALL}
+                    onClick={() => setKind(ALL)}
                   />
-                ))}
-              </div>
-            </fieldset>
-          )}
-          <ol className="grid gap-3" aria-label="Needs you, soonest first">
-            {items.map((i) => (
-              <AttentionCard key={i.id} item={i} now={now} />
-            ))}
-          </ol>
-        </>
-      )}
+                  {kinds.map((k) => (
+                    <Chip
+                      key={k}
+                      label={ATTENTION_KIND_LABEL[k]}
+                      count={counts?.[k] ?? 0}
+                      pressed={shownKind === k}
+                      onClick={() => setKind(k)}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            )}
+            <ol className="grid gap-3" aria-label="Needs you, soonest first">
+              {items.map((i) => (
+                <AttentionCard key={i.id} item={i} now={now} onResolved={onResolved} />
+              ))}
+            </ol>
+          </>
+        )}
+      </section>
     </AdminSection>
   );
 }

@@ -21,7 +21,16 @@ const TEXT_MAX = 2000;
  * One of an item's actions: sends its request (asking for words first, or "are you sure?", when the action
  * says so), tells the operator, and reads the queue again, where the resolved item is gone.
  */
-export function AttentionActionButton({ item, action }: { item: AttentionItem; action: AttentionAction }) {
+export function AttentionActionButton({
+  item,
+  action,
+  onResolved,
+}: {
+  item: AttentionItem;
+  action: AttentionAction;
+  /** Done: the queue is read again next, and the item's card (with the focus in it) usually goes. */
+  onResolved?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
@@ -35,6 +44,7 @@ export function AttentionActionButton({ item, action }: { item: AttentionItem; a
     onSuccess: async () => {
       setOpen(false);
       toast({ title: `${action.label}: done`, description: ATTENTION_MSG.resolved });
+      onResolved?.();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [ATTENTION_URL] }),
         queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] }),

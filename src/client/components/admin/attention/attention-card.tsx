@@ -26,7 +26,15 @@ const KIND_VARIANT: Record<AttentionKind, "neutral" | "warning" | "destructive" 
 };
 
 /** One thing that needs a person: what, why, by when, and the buttons that resolve it here. */
-export function AttentionCard({ item, now }: { item: AttentionItem; now: number }) {
+export function AttentionCard({
+  item,
+  now,
+  onResolved,
+}: {
+  item: AttentionItem;
+  now: number;
+  onResolved?: () => void;
+}) {
   const due = dueLabel(item.dueAt, now);
   return (
     <li
@@ -66,7 +74,7 @@ export function AttentionCard({ item, now }: { item: AttentionItem; now: number 
       {item.actions.length > 0 && (
         <div className="flex flex-wrap gap-2 sm:max-w-72 sm:justify-end">
           {item.actions.map((a) => (
-            <AttentionActionButton key={a.id} item={item} action={a} />
+            <AttentionActionButton key={a.id} item={item} action={a} onResolved={onResolved} />
           ))}
         </div>
       )}
