@@ -390,7 +390,9 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
 
 /**
  * Once a date is over (its time plus the idea's duration): revealed or confirmed -> completed, and a request to
- * rate it (a notice: the e-mail switch stops it). The change and the claims commit together.
+ * rate it (a notice: the e-mail switch stops it). The change and the claims commit together. A no-show (the
+ * couple or the venue said nobody came, decision 0073) is never completed or asked for a rating: only revealed
+ * and confirmed dates are taken, and the rating mail is built only for a completed date.
  */
 export async function completeDates(deps: Deps): Promise<number> {
   const now = deps.now();
