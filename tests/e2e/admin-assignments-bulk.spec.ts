@@ -125,6 +125,14 @@ test("filters by day range and venue answer, bulk-cancels two dates after the pr
     .first()
     .check();
   await expect(page.getByTestId("bulk-count")).toHaveText("1 date selected");
+  await page.getByRole("searchbox", { name: "Search assignments" }).scrollIntoViewIfNeeded();
+  await shoot(page, "bulk-filters-390");
+  await page.getByRole("button", { name: "Cancel dates" }).click();
+  const phoneDialog = page.getByRole("dialog", { name: "Cancel the selected dates" });
+  await expect(phoneDialog.getByTestId("bulk-preview")).toContainText("1 date will be cancelled");
+  await shoot(page, "bulk-preview-390");
+  await phoneDialog.getByRole("button", { name: "Keep as they are" }).click();
+  await expect(phoneDialog).toBeHidden();
   await shoot(page, "bulk-list-390");
 });
 

@@ -134,7 +134,7 @@ export async function previewBulk(deps: Deps, req: BulkRequest): Promise<BulkPre
     blocked > 0
       ? `${plural(blocked, "date")} of ${n} cannot be ${req.action === "message" ? "messaged" : req.action === "cancel" ? "cancelled" : "re-planned"}: remove ${blocked === 1 ? "it" : "them"} from the selection to go on`
       : req.action === "cancel"
-        ? `${dates_} will be cancelled; the couples and venues will be told after the undo window`
+        ? `${dates_} will be cancelled; ${n === 1 ? "the couple and the venue" : "the couples and venues"} will be told after the undo window`
         : req.action === "message"
           ? `${plural(n, "couple")} will be e-mailed "${req.subject}"`
           : `${dates_} will be moved to another venue on the same evening; the couples hear only of the new plan`;
