@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   dateReservations,
   gifts,
+  outboundMessages,
   subscriptionEvents,
   supportTickets,
   users,
@@ -355,6 +356,42 @@ describe("GET /api/admin/attention", () => {
       .returning();
     const item = await find(`gift_undelivered:${g.id}`);
     expect(item).toMatchObject({ dueAt: "2026-11-29T23:59:00.000Z", subject: { type: "gift", id: g.id } });
+    expect((await act(item!, "send")).statusCode).toBe(200);
+    expect(await find(`gift_undelivered:${g.id}`)).toBeUndefined();
+  });
+
+  it("gift_undelivered: a delivery e-mail out of attempts is listed until a resend goes", async () => {
+    const [g] = await t.db
+      .insert(gifts)
+      .values({
+        code: "ATTN0000FAIL",
+        status: "delivered",
+        tier: "silver",
+        months: 1,
+        subtotalPence: 3000,
+        amountPence: 3000,
+        buyerName: "Priya Shah",
+        buyerEmail: "priya@example.com",
+        recipientNames: "Jo and Kim",
+        recipientEmail: "bounced@example.com",
+        deliverOn: "2026-11-30",
+        manageTokenHash: randomBytes(32).toString("hex"),
+        provider: "sandbox",
+        providerRef: "attn-gift-2",
+        paidAt: new Date("2026-11-20T10:00:00Z"),
+        deliveredAt: new Date("2026-11-30T08:00:00Z"),
+      })
+      .returning();
+    expect(await find(`gift_undelivered:${g.id}`)).toBeUndefined();
+    await t.db.insert(outboundMessages).values({
+      key: `gift-delivery:${g.id}:2026-11-30`,
+      kind: "gift_delivery",
+      status: "abandoned",
+      attempts: 5,
+      lastError: "550 mailbox unavailable",
+    });
+    const item = await find(`gift_undelivered:${g.id}`);
+    expect(item!.detail).toContain("could not be delivered");
     expect((await act(item!, "send")).statusCode).toBe(200);
     expect(await find(`gift_undelivered:${g.id}`)).toBeUndefined();
   });

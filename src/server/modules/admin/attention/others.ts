@@ -88,15 +88,30 @@ interface GiftRow extends Record<string, unknown> {
   recipient_email: string;
   buyer_name: string;
   deliver_on: string;
+  failed: boolean;
 }
 
-/** Paid gifts whose delivery day has passed and whose e-mail has not gone: send it now. */
+/**
+ * Paid gifts whose delivery day has passed and whose e-mail has not gone, or went out of attempts (abandoned)
+ * with no resend since: send it now.
+ */
 export async function giftUndelivered(deps: Deps): Promise<AttentionItem[]> {
   const today = londonIsoDay(deps.now());
   const { rows } = await deps.db.execute<GiftRow>(sql`
-    select id, code, recipient_names, recipient_email, buyer_name, deliver_on from gifts
-    where status in ('paid', 'scheduled') and deliver_on < ${today}
-    order by deliver_on, id
+    select g.id, g.code, g.recipient_names, g.recipient_email, g.buyer_name, g.deliver_on,
+      (g.status = 'delivered') as failed
+    from gifts g
+    where (g.status in ('paid', 'scheduled') and g.deliver_on < ${today})
+      or (g.status = 'delivered'
+        and exists (
+          select 1 from outbound_messages o
+          where o.key = 'gift-delivery:' || g.id || ':' || g.deliver_on and o.status = 'abandoned'
+        )
+        and not exists (
+          select 1 from outbound_messages o
+          where o.key like 'gift-resend:' || g.id || ':%' and o.status = 'sent'
+        ))
+    order by g.deliver_on, g.id
     limit ${ATTENTION_KIND_CAP}
   `);
   return rows.map((g) => {
@@ -105,7 +120,9 @@ export async function giftUndelivered(deps: Deps): Promise<AttentionItem[]> {
       id: `gift_undelivered:${g.id}`,
       kind: "gift_undelivered",
       title: `Gift for ${g.recipient_names} from ${g.buyer_name}`,
-      detail: `Due to reach ${g.recipient_email} on ${g.deliver_on} and not sent.`,
+      detail: g.failed
+        ? `The e-mail to ${g.recipient_email} on ${g.deliver_on} could not be delivered.`
+        : `Due to reach ${g.recipient_email} on ${g.deliver_on} and not sent.`,
       dueAt: londonInstant(y, m, d, 23, 59).toISOString(),
       subject: { type: "gift", id: g.id, label: `Gift for ${g.recipient_names}` },
       actions: [
