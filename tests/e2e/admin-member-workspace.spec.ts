@@ -169,3 +169,43 @@ test("a stale needs save from a second tab shows the 412 beside the form, the in
   await expect(b).toBeHidden();
   await expect(second.locator("#couple")).toContainText("Halal");
 });
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+])
+  test(`the Members tab filters on the server at ${viewport.name} width: a need and no date in a month`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const tag = `Filt${viewport.width}${Date.now().toString(36)}`;
+    const vegan = await arrangeMember(tag);
+    const db = await e2eDb();
+    await db.query(`UPDATE user_preferences SET dietary_restrictions = '{Vegan}' WHERE user_id = $1`, [
+      vegan,
+    ]);
+    const other = await arrangeMember(tag);
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=members");
+    await page.getByRole("searchbox", { name: "Search members" }).fill(tag);
+    const item = (id: number) =>
+      page.getByTestId(viewport.name === "phone" ? `member-card-${id}` : `member-row-${id}`);
+    await expect(item(other)).toBeVisible({ timeout: 20_000 });
+    await expect(item(vegan)).toBeVisible();
+
+    await page.getByRole("combobox", { name: "Filter by need" }).click();
+    await page.getByRole("option", { name: "Vegan", exact: true }).click();
+    await expect(item(other)).toHaveCount(0);
+    await expect(item(vegan)).toBeVisible();
+    await page.getByRole("textbox", { name: "Postcode area, like SW or SW11" }).fill("SE1");
+    await expect(item(vegan)).toBeVisible();
+    await page.getByRole("textbox", { name: "Postcode area, like SW or SW11" }).fill("SW");
+    await expect(page.getByText("No members match these filters.")).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(item(other)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await expectAccessible(page, `members filters at ${viewport.name} width`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/members-filters-${viewport.name}.png` });
+  });

@@ -105,7 +105,7 @@ export default function MembersTab() {
         empty={
           <EmptyState
             icon={<Users aria-hidden />}
-            title={filters.active || s.term ? "No members match these filters." : MEMBERS_MSG.noMembers}
+            title={filters.active ? "No members match these filters." : MEMBERS_MSG.noMembers}
           />
         }
         pagerLabel="members"
