@@ -61,13 +61,18 @@ const cancelAction = (id: number) => ({
   confirm: "Cancel this date? The couple and the venue are told.",
 });
 
-/** Columns and joins every date query shares (member, venue, the latest venue request). */
-function dates(deps: Deps, where: ReturnType<typeof sql>) {
+/** The member's words of a reschedule request (its support ticket); read only where they are shown. */
+const TICKET_BODY = sql`(select t.body from support_tickets t where t.reservation_id = r.id order by t.id desc limit 1)`;
+
+/**
+ * Columns and joins every date query shares (member, venue, the latest venue request); `withTicket` adds the
+ * request's words.
+ */
+function dates(deps: Deps, where: ReturnType<typeof sql>, withTicket = false) {
   return deps.db.execute<DateRow>(sql`
     select r.id, r.user_id, r.scheduled_date, u.email, u.first_name, u.last_name, v.name as venue_name,
       r.rule_problems, r.fix_proposal, b.decline_reason, b.proposed_date, b.proposed_note,
-      (b.escalated_at is not null) as escalated,
-      (select t.body from support_tickets t where t.reservation_id = r.id order by t.id desc limit 1) as ticket_body
+      (b.escalated_at is not null) as escalated, ${withTicket ? TICKET_BODY : sql`null`} as ticket_body
     from date_reservations r
     join users u on u.id = r.user_id
     left join venues v on v.id = r.venue_id
@@ -221,7 +226,7 @@ export async function venueProposed(deps: Deps): Promise<AttentionItem[]> {
 
 /** A member asked to move a date (status reschedule_requested): keep it, or move it in Assignments. */
 export async function rescheduleRequests(deps: Deps): Promise<AttentionItem[]> {
-  const { rows } = await dates(deps, sql`r.status = 'reschedule_requested'`);
+  const { rows } = await dates(deps, sql`r.status = 'reschedule_requested'`, true);
   return rows.map((r) => ({
     id: `reschedule_request:${r.id}`,
     kind: "reschedule_request",
