@@ -21,7 +21,7 @@ const TIER: FilterOption<string>[] = [
   ...TIER_IDS.map((t) => ({ value: t, label: TIERS[t].name })),
 ];
 const HOLDER: FilterOption<string>[] = [
-  { value: ALL, label: "Holder or covered" },
+  { value: ALL, label: "Any holder" },
   { value: "plan_holder", label: "Plan holders" },
   { value: "covered", label: "Covered partners" },
 ];
@@ -76,52 +76,62 @@ export function useMemberFilters(setOffset: (offset: number) => void) {
   const areaInvalid = area !== "" && !AREA.test(area);
   const controls = (
     <>
-      <FilterSelect
-        label="Filter by status"
-        value={f.status}
-        onChange={(v) => set({ status: v })}
-        options={STATUS}
-        className="sm:w-40"
-      />
-      <FilterSelect
-        label="Filter by tier"
-        value={f.tier}
-        onChange={(v) => set({ tier: v })}
-        options={TIER}
-        className="sm:w-36"
-      />
-      <FilterSelect
-        label="Plan holders or covered partners"
-        value={f.holder}
-        onChange={(v) => set({ holder: v })}
-        options={HOLDER}
-        className="sm:w-44"
-      />
-      <FilterSelect
-        label="Filter by need"
-        value={f.need}
-        onChange={(v) => set({ need: v })}
-        options={NEED}
-        className="sm:w-48"
-      />
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
-        <Input
-          aria-label="Postcode area, like SW or SW11"
-          aria-invalid={areaInvalid ? true : undefined}
-          placeholder="Area (SW11)"
-          value={f.postcodeArea}
-          maxLength={4}
-          className="sm:w-32"
-          onChange={(e) => set({ postcodeArea: e.target.value })}
+      {/* Two to a row on a phone, in one line with the search box from sm up. */}
+      <div className="grid grid-cols-2 gap-3 sm:contents">
+        <FilterSelect
+          label="Filter by status"
+          value={f.status}
+          onChange={(v) => set({ status: v })}
+          options={STATUS}
+          className="sm:w-40"
         />
-        <Input
-          type="month"
-          aria-label="No date in month"
-          title="Members with no date in this month"
-          value={f.noDateIn}
+        <FilterSelect
+          label="Filter by tier"
+          value={f.tier}
+          onChange={(v) => set({ tier: v })}
+          options={TIER}
+          className="sm:w-36"
+        />
+        <FilterSelect
+          label="Plan holders or covered partners"
+          value={f.holder}
+          onChange={(v) => set({ holder: v })}
+          options={HOLDER}
           className="sm:w-44"
-          onChange={(e) => set({ noDateIn: e.target.value })}
         />
+        <FilterSelect
+          label="Filter by need"
+          value={f.need}
+          onChange={(v) => set({ need: v })}
+          options={NEED}
+          className="sm:w-48"
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
+        <label className="grid min-w-0 gap-1 sm:flex sm:items-center sm:gap-2">
+          <span className="text-xs font-medium text-muted-foreground sm:whitespace-nowrap">
+            Postcode area
+          </span>
+          <Input
+            aria-label="Postcode area, like SW or SW11"
+            aria-invalid={areaInvalid ? true : undefined}
+            placeholder="SW11"
+            value={f.postcodeArea}
+            maxLength={4}
+            className="w-full min-w-0 sm:w-24"
+            onChange={(e) => set({ postcodeArea: e.target.value })}
+          />
+        </label>
+        <label className="grid min-w-0 gap-1 sm:flex sm:items-center sm:gap-2">
+          <span className="text-xs font-medium text-muted-foreground sm:whitespace-nowrap">No date in</span>
+          <Input
+            type="month"
+            aria-label="No date in month"
+            value={f.noDateIn}
+            className="w-full min-w-0 sm:w-44"
+            onChange={(e) => set({ noDateIn: e.target.value })}
+          />
+        </label>
       </div>
       {active && (
         <Button variant="ghost" size="sm" onClick={() => set(EMPTY)}>
