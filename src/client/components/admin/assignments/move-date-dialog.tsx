@@ -10,7 +10,13 @@ import {
 import { memberName } from "../../../../shared/admin/members.ts";
 import { overrideReasonSchema } from "../../../../shared/admin/rulebook.ts";
 import type { AdminDateIdea } from "../../../../shared/admin/venues.ts";
-import { apiJson, errorMessage, errorRules, errorStatus, toastCallError } from "../../../lib/queryClient.ts";
+import {
+  apiJsonTagged,
+  errorMessage,
+  errorRules,
+  errorStatus,
+  toastCallError,
+} from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -26,6 +32,7 @@ import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { dateWhen, refreshAfterDateChange, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
 import { DATE_IDEAS_URL } from "../venues/api.ts";
+import { StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
 import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
 import { BrokenRules } from "./broken-rules.tsx";
 
@@ -106,9 +113,12 @@ export function MoveDateDialog({
     setFieldError({});
   };
 
+  // The date as its own read answers it: the move sends its ETag as If-Match (412 when someone changed it).
+  const tagged = useTaggedRecord<AdminAssignment>(`/api/admin/assignments/${a.id}`, open, () => {});
   const move = useSingleFlightMutation({
     mutationFn: async (body: Record<string, unknown>) =>
-      await apiJson<AdminAssignment>("POST", `/api/admin/assignments/${a.id}/move`, body),
+      (await apiJsonTagged<AdminAssignment>("POST", `/api/admin/assignments/${a.id}/move`, body, tagged.etag))
+        .data,
     onSuccess: (moved) => {
       toastWithUndo(queryClient, {
         title: "Date moved",
@@ -121,6 +131,7 @@ export function MoveDateDialog({
       reset();
     },
     onError: (error) => {
+      if (tagged.staleFrom(error)) return;
       const rules = errorRules(error);
       if (rules && rules.length > 0) {
         setBroken(rules);
@@ -223,6 +234,13 @@ export function MoveDateDialog({
                 </SelectContent>
               </Select>
             </div>
+            {tagged.stale && (
+              <StaleEditAlert
+                message={tagged.stale}
+                onReload={() => void tagged.reload()}
+                reloading={tagged.loading}
+              />
+            )}
             {serverError && (
               <p
                 role="alert"
