@@ -96,7 +96,9 @@ describe("POST /api/admin/assignments/:id/fix/accept", () => {
       .where(eq(auditLog.entityId, String(id)));
     const row2 = audit.find((x) => x.action === "fix_accepted")!;
     expect(row2).toMatchObject({ entity: "assignment", actorId: admin.user.id, subjectUserId: m.user.id });
-    expect((row2.changes ?? []).map((c) => c.field)).toEqual(expect.arrayContaining(["venueId", "ruleProblems"]));
+    expect((row2.changes ?? []).map((c) => c.field)).toEqual(
+      expect.arrayContaining(["venueId", "ruleProblems"]),
+    );
     // Nothing left to accept.
     const again = await accept(id, admin);
     expect(again.statusCode).toBe(409);
