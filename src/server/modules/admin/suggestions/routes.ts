@@ -10,6 +10,7 @@ import {
   updateSuggestionSchema,
 } from "../../../../shared/admin/suggestions.ts";
 import type { Deps } from "../../../deps.ts";
+import { actorOf } from "../../audit/record.ts";
 import { generateSuggestion } from "./generate.ts";
 import { membersNeedingDates } from "./needing-dates.ts";
 import { bookSuggestion, listSuggestions, updateSuggestion } from "./service.ts";
@@ -84,7 +85,7 @@ export function adminSuggestionsRoutes(app: FastifyInstance, deps: Deps): void {
         errors: [409, 422],
       },
     },
-    async (req) => bookSuggestion(deps, req.params.id),
+    async (req) => bookSuggestion(deps, req.params.id, actorOf(req.user!)),
   );
 
   r.get(

@@ -13,6 +13,7 @@ import { containsPattern } from "../../../db/like.ts";
 import { aiDateSuggestions, dateIdeas, dateReservations, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, notFound } from "../../../http-error.ts";
+import type { Actor } from "../../audit/record.ts";
 import { createAssignment } from "../assignments/service.ts";
 import { holdCreatedForUndo } from "../assignments/undo-state.ts";
 import { userSearchText } from "../members/service.ts";
@@ -125,7 +126,11 @@ export async function updateSuggestion(
  * it, in one transaction. The suggestion's row lock makes a second click wait and then answer the same
  * booking instead of making another date.
  */
-export async function bookSuggestion(deps: Deps, id: number): Promise<AdminAiSuggestion> {
+export async function bookSuggestion(
+  deps: Deps,
+  id: number,
+  actor: Actor | null = null,
+): Promise<AdminAiSuggestion> {
   return deps.db.transaction(async (tx) => {
     const row = await lockSuggestion(tx, id);
     const status = row.status as SuggestionStatus;
@@ -154,6 +159,9 @@ export async function bookSuggestion(deps: Deps, id: number): Promise<AdminAiSug
         scheduledDate: new Date(first.suggestedDate),
         aiSuggestion: row.suggestion,
         matchReasons: first.reasons,
+        // The audit row of the new date names the operator (admin/assignments/audit.ts).
+        actor,
+        how: "Booked from an AI suggestion",
       },
       tx,
     );
