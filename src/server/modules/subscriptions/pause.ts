@@ -46,7 +46,7 @@ import { PAUSE_MAIL_TYPES, pausedByPartnerEmail, resumedByPartnerEmail } from ".
 import type { Rendered } from "../email/templates.ts";
 import { mayEmail } from "../notifications/policy.ts";
 import { returnQuota } from "../quota/quota.ts";
-import { auditPlanChange } from "./plan-audit.ts";
+import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
 import { countSql, monthlyPrice, rebuildSchedule, withMemberLock } from "./schedule.ts";
 import { SUB_MSG } from "./service.ts";
 
@@ -209,6 +209,8 @@ export async function pauseSubscription(
   deps: Deps,
   user: User,
   input: PauseInput = {},
+  /** Who acts, on the audit record: the member, or an operator pausing for them (the member page). */
+  by: PlanActor = user,
 ): Promise<PauseResult> {
   await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
   const { ownerId, byPartner } = await planOf(deps, user);
@@ -253,7 +255,7 @@ export async function pauseSubscription(
       reason: byPartner ? `${pauseReason}, by their partner (user ${byPartner.id})` : pauseReason,
       occurredAt: now,
     });
-    await auditPlanChange(tx, user, current, "pause");
+    await auditPlanChange(tx, by, current, "pause");
     const kept = input.keepDates && plan.keep ? plan.dates.length : 0;
     return {
       message: `${kept ? `You keep ${kept === 1 ? "your date" : `your ${kept} dates`}. ` : ""}Your month off runs from ${londonDay(chosen.from)} until ${londonDay(chosen.until)}. The payment due on ${londonDay(plan.cycleEnd)} is not taken; payments start again on ${londonDay(restart)}.`,

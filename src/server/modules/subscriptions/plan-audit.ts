@@ -20,6 +20,9 @@ export function planOnRecord(u: User): Record<string, unknown> {
   };
 }
 
+/** Who made a plan change: the member, their partner, or an operator. */
+export type PlanActor = Pick<User, "id" | "firstName" | "lastName" | "email">;
+
 /** Words of each action on the record. */
 export const PLAN_ACTION_SUMMARY = {
   subscribe: "Subscribed",
@@ -37,12 +40,18 @@ export type PlanAction = keyof typeof PLAN_ACTION_SUMMARY;
  */
 export async function auditPlanChange(
   tx: Tx,
-  by: Pick<User, "id" | "firstName" | "lastName" | "email">,
+  by: PlanActor,
   before: User,
   action: PlanAction,
 ): Promise<void> {
   const [after] = await tx.select().from(users).where(eq(users.id, before.id));
-  const who = by.id === before.id ? "" : " (by their partner)";
+  // The holder, their partner, or an operator acting for them from the member page.
+  const who =
+    by.id === before.id
+      ? ""
+      : by.id === before.partnerId
+        ? " (by their partner)"
+        : " (for them, by the team)";
   await recordAudit(tx, {
     actor: actorOf(by),
     entity: "subscription",

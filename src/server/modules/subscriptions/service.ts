@@ -27,7 +27,7 @@ import { recordMissedPaymentRetry } from "../billing-history/mandates.ts";
 import { recordRefundGiven } from "../billing-history/refunds.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
 import { pauseOf } from "./pause-state.ts";
-import { auditPlanChange } from "./plan-audit.ts";
+import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
 import {
   cancelAtProvider,
   countSql,
@@ -98,8 +98,10 @@ export async function cancelSubscription(
   deps: Deps,
   user: User,
   input: { reason: string; feedback?: string },
+  /** Who acts, on the audit record: the member, or an operator cancelling for them (the member page). */
+  by: PlanActor = user,
 ): Promise<{ message: string; refunded: boolean; endsAt: string | null }> {
-  const result = await cancelUnderLock(deps, user, input);
+  const result = await cancelUnderLock(deps, user, input, by);
   void deps.mailer.send({
     to: user.email,
     toName: user.firstName,
@@ -119,6 +121,7 @@ function cancelUnderLock(
   deps: Deps,
   user: User,
   input: { reason: string; feedback?: string },
+  by: PlanActor,
 ): Promise<{ message: string; refunded: boolean; endsAt: string | null }> {
   return withMemberLock(deps, user.id, async (tx, current) => {
     if (current.subscriptionStatus === "cancelled") throw conflict(SUB_MSG.alreadyCancelled);
@@ -179,7 +182,7 @@ function cancelUnderLock(
       feedback: input.feedback || null,
       occurredAt: now,
     });
-    await auditPlanChange(tx, user, current, "cancel");
+    await auditPlanChange(tx, by, current, "cancel");
     if (refund) {
       await tx.insert(subscriptionEvents).values({
         ...base,

@@ -3,21 +3,19 @@
  * routes call (subscriptions/pause.ts and service.ts), on the member's own row, so every rule of theirs holds
  * (only the plan holder cancels, a month off once every six months, booked dates kept or cancelled by choice,
  * the cooling-off refund) and the member gets the same e-mails. The operator first sees what the member would
- * see (the pause preview, the cancellation's consequences). Each change is audited as the operator's
- * (entity "subscription", about the member). The plan's own transaction is the member's row lock
- * (subscriptions/schedule.ts withMemberLock); the audit row is written right after it commits.
+ * see (the pause preview, the cancellation's consequences). The plan's own audit row (entity "subscription",
+ * subscriptions/plan-audit.ts, written in the plan's transaction) names the operator as the actor.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AdminCancelPreview } from "../../../../shared/admin/member-workspace.ts";
-import { MEMBERS_MSG, memberName } from "../../../../shared/admin/members.ts";
+import { MEMBERS_MSG } from "../../../../shared/admin/members.ts";
 import { hasLiveSubscription, POLICY } from "../../../../shared/constants.ts";
 import { londonDay } from "../../../../shared/london-time.ts";
 import type { PauseInput, PausePreview, PauseResult } from "../../../../shared/pause.ts";
 import { type User, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
-import { actorOf, recordAudit } from "../../audit/record.ts";
 import { pausePreview, pauseSubscription } from "../../subscriptions/pause.ts";
 import { cancelSubscription, coolingOffEligible } from "../../subscriptions/service.ts";
 
@@ -43,24 +41,8 @@ export async function adminPause(
   userId: number,
   input: PauseInput,
 ): Promise<PauseResult> {
-  const member = await memberRow(deps, userId);
-  const result = await pauseSubscription(deps, member, input);
-  await recordAudit(deps.db, {
-    actor: actorOf(req.user!),
-    entity: "subscription",
-    entityId: userId,
-    action: "pause",
-    summary: `Plan of ${memberName(member)} paused for them from ${londonDay(new Date(result.pausedFrom))} to ${londonDay(new Date(result.pausedUntil))}`,
-    changes: [
-      { field: "pausedFrom", before: null, after: result.pausedFrom },
-      { field: "pausedUntil", before: null, after: result.pausedUntil },
-      ...(result.cancelledDates.length > 0
-        ? [{ field: "cancelledDates", before: null, after: result.cancelledDates }]
-        : []),
-    ],
-    subjectUserId: userId,
-  });
-  return result;
+  // The member's own function, with the operator as the actor on its audit row.
+  return pauseSubscription(deps, await memberRow(deps, userId), input, req.user!);
 }
 
 /** GET /api/admin/users/:userId/plan/cancel-preview: what cancelling would do, in the member's dialog's words. */
@@ -97,20 +79,5 @@ export async function adminCancel(
   userId: number,
   input: { reason: string; feedback?: string },
 ): Promise<{ message: string; refunded: boolean; endsAt: string | null }> {
-  const member = await memberRow(deps, userId);
-  const result = await cancelSubscription(deps, member, input);
-  await recordAudit(deps.db, {
-    actor: actorOf(req.user!),
-    entity: "subscription",
-    entityId: userId,
-    action: "cancel",
-    summary: `Plan of ${memberName(member)} cancelled for them (${input.reason})${result.refunded ? ", refunded in full" : ""}`,
-    changes: [
-      { field: "subscriptionStatus", before: member.subscriptionStatus, after: "cancelled" },
-      { field: "endsAt", before: member.currentPeriodEnd?.toISOString() ?? null, after: result.endsAt },
-      ...(result.refunded ? [{ field: "refunded", before: false, after: true }] : []),
-    ],
-    subjectUserId: userId,
-  });
-  return result;
+  return cancelSubscription(deps, await memberRow(deps, userId), input, req.user!);
 }
