@@ -301,6 +301,20 @@ describe("audit rows of every kind of change", () => {
   });
 });
 
+describe("audit rows of the venue's answers taken by an operator", () => {
+  it("a confirmation by phone is recorded with the venue's answer before and after", async () => {
+    const { id } = await started("scheduled", 24 * 5);
+    await t.db.update(dateReservations).set({ venueStatus: "requested" }).where(eq(dateReservations.id, id));
+    const res = await post(`/api/admin/assignments/${id}/venue-booking/confirm`, { reference: "TBL-1" });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await audits(id);
+    expect(rows.at(-1)).toMatchObject({ action: "venue_answer", actorId: admin.user.id });
+    expect(rows.at(-1)!.changes).toEqual(
+      expect.arrayContaining([{ field: "venueAnswer", before: "requested", after: "confirmed" }]),
+    );
+  });
+});
+
 describe("Analytics: the no-show rate", () => {
   it("no-shows of the dates that took place in the last 30 days", async () => {
     const res = await t.request({ method: "GET", url: "/api/admin/analytics/operational", as: admin });

@@ -10,9 +10,11 @@ import type { Tx } from "../../db/client.ts";
 import { dateReservations, venueBookings } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict, notFound } from "../../http-error.ts";
+import { auditAssignment, dateWords } from "../admin/assignments/audit.ts";
 import { moveDateIn } from "../admin/assignments/move.ts";
 import { readAssignment } from "../admin/assignments/query.ts";
 import { lockDateAndCouple } from "../admin/assignments/status.ts";
+import type { Actor } from "../audit/record.ts";
 import { recordAnswer, type VenueAnswer } from "./answers.ts";
 import { newToken } from "./booking-facts.ts";
 
@@ -67,11 +69,21 @@ export async function recordByOperator(
   id: number,
   answer: Extract<VenueAnswer, { kind: "confirm" | "decline" }>,
   by: number,
+  actor: Actor | null = null,
 ): Promise<AdminAssignment> {
   return deps.db.transaction(async (tx) => {
     const { booking } = await currentRequest(deps, tx, id);
+    const before = (await readAssignment(tx, id))!;
     await recordAnswer(deps, tx, booking, answer, by);
-    return (await readAssignment(tx, id))!;
+    const after = (await readAssignment(tx, id))!;
+    await auditAssignment(tx, {
+      actor,
+      action: "venue_answer",
+      summary: `Venue ${answer.kind === "confirm" ? "confirmed" : "declined"} by phone: ${dateWords(after)}`,
+      before,
+      after,
+    });
+    return after;
   });
 }
 
@@ -82,9 +94,11 @@ export async function answerProposal(
   accept: boolean,
   by: number,
   overrideReason: string | null,
+  actor: Actor | null = null,
 ): Promise<AdminAssignment> {
   return deps.db.transaction(async (tx) => {
     const { dateRow, booking } = await currentRequest(deps, tx, id);
+    const before = (await readAssignment(tx, id))!;
     if (booking.status !== "proposed" || !booking.proposedDate) throw conflict(VENUE_ADMIN_MSG.noProposal);
     const now = deps.now();
     if (!accept) {
@@ -99,7 +113,15 @@ export async function answerProposal(
         })
         .where(eq(venueBookings.id, booking.id));
       await tx.update(dateReservations).set({ venueStatus: "declined" }).where(eq(dateReservations.id, id));
-      return (await readAssignment(tx, id))!;
+      const after = (await readAssignment(tx, id))!;
+      await auditAssignment(tx, {
+        actor,
+        action: "venue_answer",
+        summary: `The venue's proposed time refused: ${dateWords(after)}`,
+        before,
+        after,
+      });
+      return after;
     }
     const at = booking.proposedDate;
     await moveDateIn(
@@ -110,6 +132,8 @@ export async function answerProposal(
         scheduledDate: at,
         venueId: dateRow.venueId ?? undefined,
         override: overrideReason ? { reason: overrideReason, by } : null,
+        actor,
+        how: "Moved (the venue's proposed time)",
       },
       { undo: false, mayOverride: true },
     );

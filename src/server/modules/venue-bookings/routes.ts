@@ -16,6 +16,7 @@ import {
   venueTokenParams,
 } from "../../../shared/venue-bookings.ts";
 import type { Deps } from "../../deps.ts";
+import { actorOf } from "../audit/record.ts";
 import { answerProposal, recordByOperator } from "./admin.ts";
 import { answerByLink, showRequest } from "./answers.ts";
 
@@ -124,6 +125,7 @@ export function venueBookingRoutes(app: FastifyInstance, deps: Deps): void {
         req.params.assignmentId,
         { kind: "confirm", reference: req.body?.reference ?? null },
         req.user!.id,
+        actorOf(req.user!),
       ),
   );
   r.post(
@@ -143,6 +145,7 @@ export function venueBookingRoutes(app: FastifyInstance, deps: Deps): void {
         req.params.assignmentId,
         { kind: "decline", reason: req.body.reason },
         req.user!.id,
+        actorOf(req.user!),
       ),
   );
   r.post(
@@ -163,6 +166,7 @@ export function venueBookingRoutes(app: FastifyInstance, deps: Deps): void {
         req.body.accept,
         req.user!.id,
         req.body.overrideReason ?? null,
+        actorOf(req.user!),
       ),
   );
 }
