@@ -18,7 +18,7 @@ import {
   venueTypeCategory,
 } from "../matching/rules.ts";
 import type { IdeaCandidate, MemberProfile, TimeOfDayPref, VenueCandidate } from "../matching/types.ts";
-import type { RecheckWorld, StoredDate, StoredVerdict } from "./recheck-batch.ts";
+import type { StoredDate, StoredVerdict } from "./recheck-batch.ts";
 import { brokenRules, timeOfDayAt } from "./rules.ts";
 
 /** The fix as stored on date_reservations.fix_proposal (and shown as the assignment's fixProposal). */
@@ -98,10 +98,14 @@ function anyVenueBreaks(rule: string): boolean {
 }
 
 /**
- * The best other venue and idea for the date's evening, or null when none fits every rule. `verdict` is the
- * date's own (its facts); a plan problem has no fix of this kind.
+ * The best other venue (of `venues`: every one) and idea for the date's evening, or null when none fits every
+ * rule. `verdict` is the date's own (its facts); a plan problem has no fix of this kind.
  */
-export function bestFix(world: RecheckWorld, d: StoredDate, verdict: StoredVerdict): FixProposal | null {
+export function bestFix(
+  venues: readonly VenueCandidate[],
+  d: StoredDate,
+  verdict: StoredVerdict,
+): FixProposal | null {
   const base = verdict.facts;
   if (!base || verdict.planProblem || verdict.problems.some(anyVenueBreaks)) return null;
   const m = base.profile;
@@ -128,7 +132,7 @@ export function bestFix(world: RecheckWorld, d: StoredDate, verdict: StoredVerdi
     if (ideaTod !== "any" && ideaTod !== "" && ideaTod !== tod) return false;
     return seasonFits(idea.season, month);
   };
-  for (const venue of world.venues) {
+  for (const venue of venues) {
     if (!mayFit(venue, m, d.venueId)) continue;
     const dist = distanceMiles(m.location!, venue.location!);
     const options: (IdeaCandidate | null)[] = venue.ideas.length > 0 ? venue.ideas : [null];

@@ -4,15 +4,22 @@
  * bulk), so a venue edit touching a thousand dates stays quick. The facts are built as checkBooking builds
  * them (peopleOf, coupleFactsAt), so both say the same thing of a date.
  */
-import { inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { memberName } from "../../../shared/admin/members.ts";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { londonDayMonth } from "../../../shared/london-time.ts";
 import { DEFAULT_DATE_HOURS } from "../../../shared/venue-hours.ts";
-import { dateIdeas, type User, userPreferences, users } from "../../db/schema.ts";
+import { dateIdeas, type User, userPreferences, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { type Couple, coupleOf } from "../couples/couple.ts";
-import { type LoadedMember, loadProfiles, loadVenues } from "../matching/load.ts";
+import {
+  type LoadedMember,
+  loadBooked,
+  loadProfiles,
+  loadVenues,
+  venueCandidate,
+  venueColumns,
+} from "../matching/load.ts";
 import { HOUR_MS } from "../matching/rules.ts";
 import type { VenueCandidate } from "../matching/types.ts";
 import { coupleFactsAt, peopleOf } from "./check.ts";
@@ -37,7 +44,9 @@ export interface RecheckWorld {
   couples: Map<number, Couple>;
   people: Map<number, Person[]>;
   profiles: Map<number, LoadedMember>;
-  venues: VenueCandidate[];
+  /** Every venue (for finding fixes): read only when a date needs one (withAllVenues). */
+  venues: VenueCandidate[] | null;
+  /** The dates' own venues. */
   venueById: Map<number, VenueCandidate>;
   ideas: Map<number, IdeaRow>;
 }
@@ -71,7 +80,7 @@ export async function loadWorld(deps: Deps, dates: readonly StoredDate[]): Promi
           .where(inArray(userPreferences.userId, everyone))
       : [],
     userIds.length ? loadProfiles(deps, sql`u.id = any(${sql.param(userIds)}::int[])`) : [],
-    loadVenues(deps),
+    venuesOf(deps, [...new Set(dates.map((d) => d.venueId))]),
     ideasOf(deps, dates),
   ]);
   const people = new Map<number, Person[]>();
@@ -81,10 +90,56 @@ export async function loadWorld(deps: Deps, dates: readonly StoredDate[]): Promi
     couples,
     people,
     profiles: new Map(loaded.map((l) => [l.profile.userId, l])),
-    venues,
+    venues: null,
     venueById: new Map(venues.map((v) => [v.id, v])),
     ideas: ideaRows,
   };
+}
+
+/** A re-check of a few venues' dates (a couple's, one venue's) reads those venues alone. */
+const FEW_VENUES = 20;
+
+/** The venues as loadVenues builds them (their active ideas, their dates booked): these few, or every one. */
+async function venuesOf(deps: Deps, ids: number[]): Promise<VenueCandidate[]> {
+  if (ids.length > FEW_VENUES) return loadVenues(deps);
+  if (ids.length === 0) return [];
+  const now = deps.now();
+  const [rows, ideaRows, booked] = await Promise.all([
+    deps.db.select(venueColumns).from(venues).where(inArray(venues.id, ids)),
+    deps.db
+      .select({
+        id: dateIdeas.id,
+        venueId: dateIdeas.venueId,
+        title: dateIdeas.title,
+        category: dateIdeas.category,
+        priceLevel: dateIdeas.priceLevel,
+        season: dateIdeas.season,
+        timeOfDay: dateIdeas.timeOfDay,
+        duration: dateIdeas.duration,
+        tags: dateIdeas.tags,
+        requirements: dateIdeas.requirements,
+      })
+      .from(dateIdeas)
+      .where(and(inArray(dateIdeas.venueId, ids), eq(dateIdeas.isActive, true)))
+      .orderBy(asc(dateIdeas.id)),
+    Promise.all(ids.map((id) => loadBooked(deps.db, now, { venueId: id }))),
+  ]);
+  const spans = new Map(booked.flatMap((m) => [...m]));
+  return rows.map((v) =>
+    venueCandidate(
+      v,
+      ideaRows
+        .filter((i) => i.venueId === v.id)
+        .map(({ venueId: _, ...i }) => ({ ...i, tags: i.tags ?? [], requirements: i.requirements ?? [] })),
+      spans.get(v.id) ?? [],
+    ),
+  );
+}
+
+/** Every venue of the world, read once (the first date that needs a fix asks for them). */
+export async function withAllVenues(deps: Deps, world: RecheckWorld): Promise<VenueCandidate[]> {
+  world.venues ??= await loadVenues(deps);
+  return world.venues;
 }
 
 async function ideasOf(deps: Deps, dates: readonly StoredDate[]): Promise<Map<number, IdeaRow>> {

@@ -12,7 +12,7 @@ import { dateReservations, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { Logger } from "../../logger.ts";
 import { bestFix, type FixProposal } from "./best-fix.ts";
-import { checkStored, loadWorld } from "./recheck-batch.ts";
+import { checkStored, loadWorld, withAllVenues } from "./recheck-batch.ts";
 
 /** Re-checks the dates still ahead at these venues; answers how many now break a rule. */
 export async function recheckVenueDates(deps: Deps, venueIds: readonly number[]): Promise<number> {
@@ -80,7 +80,7 @@ async function recheckDates(deps: Deps, which: SQL | undefined): Promise<number>
     if (!verdict) continue;
     const broken = verdict.problems.length > 0 ? verdict.problems : null;
     if (broken) flagged++;
-    const fix = broken ? bestFix(world, d, verdict) : null;
+    const fix = broken ? bestFix(await withAllVenues(deps, world), d, verdict) : null;
     ids.push(d.id);
     problems.push(broken);
     fixes.push(fix);
