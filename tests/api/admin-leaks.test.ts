@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { aiDateSuggestions, emailLogs, gifts, supportTickets, users } from "../../src/server/db/schema.ts";
+import {
+  aiDateSuggestions,
+  emailCampaigns,
+  emailLogs,
+  emailTemplates,
+  gifts,
+  memberNotes,
+  offerCodes,
+  supportTickets,
+  users,
+} from "../../src/server/db/schema.ts";
 import { unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { createTestApp } from "../helpers/app.ts";
@@ -34,12 +44,14 @@ const [canary] = await t.db
     totpRecoveryCodes: ["CANARYrecoveryCodeHash"],
     subscriptionTier: "gold",
     subscriptionStatus: "active",
+    // A paid period, so the back office can preview a month off for them.
+    currentPeriodEnd: new Date(t.clock.now().getTime() + 20 * 86_400_000),
     onboardingCompleted: true,
     emailVerified: true,
   })
   .returning();
 const session = (await createSession(t.db, canary.id, t.clock.now()))!;
-const { reservation } = await arrangeDate(t.db, canary.id, {
+const { reservation, venue, idea } = await arrangeDate(t.db, canary.id, {
   at: new Date(t.clock.now().getTime() + hours(48)),
 });
 const [suggestion] = await t.db
@@ -83,6 +95,18 @@ const [gift] = await t.db
   })
   .returning();
 
+// One of each record the back office reads by id, so every GET /api/admin/...:id reads a real one.
+const [note] = await t.db
+  .insert(memberNotes)
+  .values({ userId: canary.id, authorId: admin.user.id, authorName: "Ops", body: "Canary note" })
+  .returning();
+const [offer] = await t.db
+  .insert(offerCodes)
+  .values({ code: "LEAKTEST", description: "Leak test", discountType: "percentage", discountValue: "10" })
+  .returning();
+const [template] = await t.db.select({ id: emailTemplates.id }).from(emailTemplates).limit(1);
+const [campaign] = await t.db.select({ id: emailCampaigns.id }).from(emailCampaigns).limit(1);
+
 const needles = [...Object.values(SECRETS), "CANARYrecoveryCodeHash", session, "CANARY"];
 
 /** The text of an answer: JSON as it is, an .xlsx with every part unpacked. */
@@ -93,20 +117,35 @@ function textOf(body: Buffer): string {
 }
 
 const gets = t.app.routeTable.filter((r) => r.method === "GET" && r.url.startsWith("/api/admin"));
+const ID_BY_PARAM: Record<string, () => number | undefined> = {
+  noteId: () => note.id,
+};
 const idFor = (url: string) =>
-  /gifts/.test(url)
-    ? gift.id
-    : /ai-suggestions/.test(url)
-      ? suggestion.id
-      : /support\/tickets/.test(url)
-        ? ticket.id
-        : /assignments/.test(url)
-          ? reservation.id
-          : canary.id;
+  /venues\/:id/.test(url)
+    ? venue.id
+    : /date-ideas/.test(url)
+      ? idea.id
+      : /offer-codes/.test(url)
+        ? offer.id
+        : /email-templates/.test(url)
+          ? template?.id
+          : /email-campaigns/.test(url)
+            ? campaign?.id
+            : /gifts/.test(url)
+              ? gift.id
+              : /ai-suggestions/.test(url)
+                ? suggestion.id
+                : /support\/tickets/.test(url)
+                  ? ticket.id
+                  : /assignments/.test(url)
+                    ? reservation.id
+                    : canary.id;
 
 describe("admin answers never carry member secrets", () => {
   it.each(gets)("GET $url", async ({ url }) => {
-    const path = url.replace(/:[A-Za-z]+/g, String(idFor(url)));
+    const path = url.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+      String(ID_BY_PARAM[name]?.() ?? idFor(url)),
+    );
     const res = await t.request({ method: "GET", url: path, as: admin });
     expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(400);
     const text = textOf(res.rawPayload);
