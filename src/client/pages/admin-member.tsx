@@ -325,13 +325,13 @@ export default function AdminMemberPage() {
           description="Who changed this member's record and plan, newest first."
         >
           <div className="grid gap-6 lg:grid-cols-2">
-            <div className="grid gap-1">
+            <div className="grid content-start gap-1">
               <p className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">
                 Needs and record
               </p>
               <RecordHistory entity="member" entityId={m.id} />
             </div>
-            <div className="grid gap-1">
+            <div className="grid content-start gap-1">
               <p className="text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">Plan</p>
               <RecordHistory entity="subscription" entityId={m.id} />
             </div>
