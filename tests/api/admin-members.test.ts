@@ -258,7 +258,9 @@ describe("GET /api/admin/users/export", () => {
       "Joined (London)",
     ]);
     const [{ n }] = (
-      await t.db.$client.query("select count(*)::int as n from users where deleted_at is null and not is_admin")
+      await t.db.$client.query(
+        "select count(*)::int as n from users where deleted_at is null and not is_admin",
+      )
     ).rows;
     expect(ws.actualRowCount).toBe(n + 1);
     let found = false;
@@ -285,7 +287,9 @@ describe("GET /api/admin/users/export", () => {
     const res = await get("/api/admin/users/export");
     const ws = await readXlsx(res.rawPayload);
     const [{ n }] = (
-      await t.db.$client.query("select count(*)::int as n from users where deleted_at is null and not is_admin")
+      await t.db.$client.query(
+        "select count(*)::int as n from users where deleted_at is null and not is_admin",
+      )
     ).rows;
     expect(ws.actualRowCount).toBe(n + 1);
     await t.db.$client.query(`delete from users where email like 'bulk%@example.com'`);

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { MEMBER_NEEDS } from "../../../../shared/admin/members.ts";
 import { TIER_IDS, TIERS } from "../../../../shared/constants.ts";
 import { Button } from "../../ui/button.tsx";
@@ -58,6 +58,8 @@ const AREA = /^[A-Z]{1,2}(\d[A-Z\d]?)?$/;
  */
 export function useMemberFilters(setOffset: (offset: number) => void) {
   const [f, setF] = useState<MemberFilterState>(EMPTY);
+  const areaId = useId();
+  const monthId = useId();
   const area = useDebounced(f.postcodeArea.trim().toUpperCase());
   const set = (patch: Partial<MemberFilterState>) => {
     setF((old) => ({ ...old, ...patch }));
@@ -108,11 +110,12 @@ export function useMemberFilters(setOffset: (offset: number) => void) {
         />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
-        <label className="grid min-w-0 gap-1 sm:flex sm:items-center sm:gap-2">
+        <label htmlFor={areaId} className="grid min-w-0 gap-1 sm:flex sm:items-center sm:gap-2">
           <span className="text-xs font-medium text-muted-foreground sm:whitespace-nowrap">
             Postcode area
           </span>
           <Input
+            id={areaId}
             aria-label="Postcode area, like SW or SW11"
             aria-invalid={areaInvalid ? true : undefined}
             placeholder="SW11"
@@ -122,9 +125,10 @@ export function useMemberFilters(setOffset: (offset: number) => void) {
             onChange={(e) => set({ postcodeArea: e.target.value })}
           />
         </label>
-        <label className="grid min-w-0 gap-1 sm:flex sm:items-center sm:gap-2">
+        <label htmlFor={monthId} className="grid min-w-0 gap-1 sm:flex sm:items-center sm:gap-2">
           <span className="text-xs font-medium text-muted-foreground sm:whitespace-nowrap">No date in</span>
           <Input
+            id={monthId}
             type="month"
             aria-label="No date in month"
             value={f.noDateIn}
