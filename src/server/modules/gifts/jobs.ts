@@ -12,6 +12,7 @@ import { gifts, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { registerMailBuilder, sendClaimed } from "../../jobs/outbound.ts";
 import type { JobDefinition } from "../../jobs/types.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { giftDeliveryMail, giftEndingMail } from "./mails.ts";
 
 const DAY = 86_400_000;
@@ -133,9 +134,15 @@ export async function endGiftedPlans(deps: Deps): Promise<number> {
         reason: "gift ended",
         occurredAt: r.at ?? now,
       });
-    return rows.length;
+    return rows;
   });
-  return carried.length + ended;
+  // Their dates after the gift's end now break the plan's rule: the back office sees them flagged.
+  if (ended.length > 0)
+    await recheckCoupleAfter(
+      deps,
+      ended.map((r) => r.id),
+    );
+  return carried.length + ended.length;
 }
 
 export async function runGiftJobs(deps: Deps): Promise<number> {

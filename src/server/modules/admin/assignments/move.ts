@@ -148,9 +148,10 @@ export async function moveDateIn(
             venueReference: null,
             venueAnsweredAt: null,
             ruleProblems: null,
+            fixProposal: null,
             mailRound: wasRevealed ? dateRow.mailRound + 1 : dateRow.mailRound,
           }
-        : { ruleProblems: null }),
+        : { ruleProblems: null, fixProposal: null }),
       ...(input.matchReasons !== undefined ? { matchReasons: input.matchReasons } : {}),
       ...(overridden && override
         ? {

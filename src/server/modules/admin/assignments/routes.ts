@@ -27,6 +27,7 @@ import { sendDownload } from "../../../http-download.ts";
 import { notFound } from "../../../http-error.ts";
 import { ifMatchOf, sendTagged } from "../../audit/etag.ts";
 import { actorOf } from "../../audit/record.ts";
+import { recheckDate } from "../../rulebook/recheck.ts";
 import { streamedWorkbookDownload } from "../members/stream-workbook.ts";
 import { XLSX_TYPE } from "../spreadsheet.ts";
 import { autoAssign } from "./auto.ts";
@@ -172,7 +173,16 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
         req.params.assignmentId,
         actorOf(req.user!),
       );
-      return { kind, message, assignment };
+      // What Undo put back is asked of the rulebook again (an undone fix breaks its rule again).
+      const flagged = await recheckDate(deps, req.params.assignmentId).catch((err) => {
+        req.log.error({ err }, "re-checking an undone date failed");
+        return 0;
+      });
+      return {
+        kind,
+        message,
+        assignment: (flagged ? await readAssignment(deps.db, req.params.assignmentId) : null) ?? assignment,
+      };
     },
   );
 
