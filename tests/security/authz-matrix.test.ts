@@ -99,6 +99,11 @@ async function couple() {
     at: new Date(NOW.getTime() - hours(24)),
     status: "completed",
   });
+  // Another evening gone by, unrated (the rating route rates `past`): the couple may say they couldn't go.
+  const missed = await arrangeDate(t.db, a.user.id, {
+    at: new Date(NOW.getTime() - hours(30)),
+    status: "completed",
+  });
   const ticket = await t.request({
     method: "POST",
     url: "/api/support/tickets",
@@ -146,6 +151,7 @@ async function couple() {
     soon: soon.reservation.id,
     later: later.reservation.id,
     past: past.reservation.id,
+    missed: missed.reservation.id,
     ticket: ticket.json().id as number,
     device: device.publicId,
     receipt: payment.id,
@@ -174,6 +180,10 @@ const TARGETS: Array<[RegExp, (c: typeof theirs) => Target]> = [
     (c) => ({ id: c.later, owner: c.b, payload: { reason: "Work trip" } }),
   ],
   [/^POST \/api\/dates\/:id\/rating$/, (c) => ({ id: c.past, owner: c.b, payload: { rating: 5 } })],
+  [
+    /^POST \/api\/dates\/:id\/no-show$/,
+    (c) => ({ id: c.missed, owner: c.b, payload: { note: "We could not go" } }),
+  ],
   [/^GET \/api\/support\/tickets\/:id$/, (c) => ({ id: c.ticket, owner: c.a })],
   [
     /^POST \/api\/support\/tickets\/:id\/replies$/,
