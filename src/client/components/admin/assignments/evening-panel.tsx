@@ -22,9 +22,9 @@ import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { RecordHistory } from "../audit/record-history.tsx";
+import { StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 import { refreshAfterDateChange } from "../undo/undo-toast.ts";
-import { StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
 
 const BY_WORDS: Record<NoShowBy, string> = {
   couple: "The couple says they couldn't go",

@@ -30,9 +30,9 @@ import {
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
 import { dateWhen, refreshAfterDateChange, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
 import { DATE_IDEAS_URL } from "../venues/api.ts";
-import { StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
 import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
 import { BrokenRules } from "./broken-rules.tsx";
 

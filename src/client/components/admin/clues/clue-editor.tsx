@@ -24,8 +24,8 @@ import { Input } from "../../ui/input.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
+import { HistorySection, refreshHistory, StaleEditAlert } from "../audit/stale-edit.tsx";
 import { formatDateTimeGB } from "../common.tsx";
-import { HistorySection, refreshHistory, StaleEditAlert } from "../venues/stale-edit.tsx";
 
 const HOUR_MS = 3_600_000;
 const cluesUrl = (id: number) => `/api/admin/assignments/${id}/clues`;

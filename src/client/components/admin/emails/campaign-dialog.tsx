@@ -14,7 +14,7 @@ import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
+import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
 
 /**
  * The campaign as last read through its own GET (its ETag kept): the save sends it as If-Match, and a 412 keeps

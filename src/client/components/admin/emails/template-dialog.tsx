@@ -19,8 +19,8 @@ import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
+import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
 import { useDebounced } from "../common.tsx";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
 import { PlaceholderList } from "./placeholder-list.tsx";
 
 export const TEMPLATES_KEY = ["/api/admin/email-templates"];

@@ -31,7 +31,7 @@ import {
 } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { refreshHistory } from "../venues/stale-edit.tsx";
+import { refreshHistory } from "../audit/stale-edit.tsx";
 
 /** Every page of the list, the open gift and its history, and the gift figures on the analytics tab. */
 function refreshGifts() {

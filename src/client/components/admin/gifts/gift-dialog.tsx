@@ -16,8 +16,8 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { HistorySection } from "../audit/stale-edit.tsx";
 import { formatDateGB, formatDateTimeGB } from "../common.tsx";
-import { HistorySection } from "../venues/stale-edit.tsx";
 import { GiftActions } from "./gift-actions.tsx";
 import { GiftStatusBadge } from "./gift-badges.tsx";
 

@@ -21,7 +21,7 @@ import {
 } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { StaleAlert } from "./workspace-card.tsx";
+import { StaleEditAlert } from "../audit/stale-edit.tsx";
 
 interface Form {
   dietaryRestrictions: string[];
@@ -191,7 +191,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
               submit();
             }}
           >
-            {stale && <StaleAlert message={stale} onReload={load} reloading={loading} />}
+            {stale && <StaleEditAlert message={stale} onReload={load} reloading={loading} />}
             <NeedChoices
               legend="Dietary needs"
               options={DIETARY_OPTIONS}

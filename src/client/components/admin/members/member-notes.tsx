@@ -14,8 +14,9 @@ import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
+import { StaleEditAlert } from "../audit/stale-edit.tsx";
 import { formatDateTimeGB } from "../common.tsx";
-import { EmptyLine, StaleAlert, WorkspaceCard } from "./workspace-card.tsx";
+import { EmptyLine, WorkspaceCard } from "./workspace-card.tsx";
 
 const notesKey = (userId: number) => ["/api/admin/users", String(userId), "notes"];
 
@@ -219,7 +220,7 @@ function NoteItem({
             save.mutate({ body: checked.body, etag: editing.etag });
           }}
         >
-          {stale && <StaleAlert message={stale} onReload={reload} reloading={reloading} />}
+          {stale && <StaleEditAlert message={stale} onReload={reload} reloading={reloading} />}
           <TextareaField
             label="Note"
             value={editing.body}

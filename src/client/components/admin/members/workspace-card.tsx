@@ -1,6 +1,4 @@
-import { RefreshCw } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Button } from "../../ui/button.tsx";
+import { type ReactNode, useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
 
 /**
@@ -46,49 +44,5 @@ export function EmptyLine({ children }: { children: ReactNode }) {
     <p className="rounded-xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
       {children}
     </p>
-  );
-}
-
-/**
- * A stale save's 412 beside the form (decision 0070): who changed the record and when; the operator's input
- * stays in the form, and Reload reads the saved version (replacing the input only then).
- */
-export function StaleAlert({
-  message,
-  onReload,
-  reloading,
-}: {
-  message: string;
-  onReload: () => void;
-  reloading: boolean;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  // A block body: Chromium's scrollIntoView may answer a promise, which React would call as the cleanup.
-  useEffect(() => {
-    ref.current?.scrollIntoView({ block: "nearest" });
-  }, []);
-  return (
-    <div
-      ref={ref}
-      role="alert"
-      data-testid="stale-edit"
-      className="flex flex-col gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
-    >
-      <p className="min-w-0 break-words">
-        <span className="font-medium">Not saved. </span>
-        {message}. Your changes are still in the form; Reload replaces them with the saved version.
-      </p>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        onClick={onReload}
-        disabled={reloading}
-        className="shrink-0"
-      >
-        <RefreshCw aria-hidden className="size-4" />
-        {reloading ? "Reloading..." : "Reload"}
-      </Button>
-    </div>
   );
 }

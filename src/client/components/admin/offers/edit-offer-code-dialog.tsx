@@ -22,7 +22,7 @@ import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "../venues/stale-edit.tsx";
+import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
 import { OFFER_CODES_URL } from "./create-offer-code-dialog.tsx";
 import { OfferCodeFields } from "./offer-code-fields.tsx";
 

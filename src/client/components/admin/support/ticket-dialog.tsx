@@ -29,8 +29,8 @@ import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
+import { HistorySection, refreshHistory } from "../audit/stale-edit.tsx";
 import { formatDateTimeGB } from "../common.tsx";
-import { HistorySection, refreshHistory } from "../venues/stale-edit.tsx";
 
 export const TICKETS_URL = "/api/admin/support/tickets";
 const detailKey = (id: number) => [TICKETS_URL, "detail", id];

@@ -22,8 +22,8 @@ import { Label } from "../../ui/label.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
+import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
 import { DATE_IDEAS_URL, label } from "./api.ts";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "./stale-edit.tsx";
 import { type VenueChoice, VenuePicker } from "./venue-picker.tsx";
 
 export interface DateIdeaFormValues {

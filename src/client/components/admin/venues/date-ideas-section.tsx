@@ -10,10 +10,10 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
+import { useRecordTag } from "../audit/stale-edit.tsx";
 import { AdminSection, EmptyState, TableSkeleton } from "../common.tsx";
 import { DATE_IDEAS_URL, label } from "./api.ts";
 import { DateIdeaFormDialog } from "./date-idea-form-dialog.tsx";
-import { useRecordTag } from "./stale-edit.tsx";
 
 /** The second section of the venues tab (ARCHITECTURE.md): date ideas, with create, edit and delete. */
 export function DateIdeasSection() {

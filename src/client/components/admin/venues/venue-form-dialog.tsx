@@ -18,8 +18,8 @@ import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
+import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
 import { label, refreshVenues, VENUES_URL } from "./api.ts";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "./stale-edit.tsx";
 import { VenueBookingFields } from "./venue-booking-fields.tsx";
 import {
   EMPTY_VENUE_FORM,

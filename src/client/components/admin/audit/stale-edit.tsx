@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { AuditEntity } from "../../../../shared/admin/audit.ts";
 import { apiGetTagged, errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
 import { Button } from "../../ui/button.tsx";
-import { RecordHistory } from "../audit/record-history.tsx";
+import { RecordHistory } from "./record-history.tsx";
 
 /** The audit log's reads start with this: a save or reload makes every open history read again. */
 const AUDIT_URL = "/api/admin/audit";
