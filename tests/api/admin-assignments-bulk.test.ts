@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, dateReservations } from "../../src/server/db/schema.ts";
+import { auditLog, dateReservations, venueBookings } from "../../src/server/db/schema.ts";
 import { ASSIGNMENT_LIST_MSG as M } from "../../src/shared/admin/assignment-list.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
@@ -102,7 +102,7 @@ describe("bulk actions", () => {
     expect(res.json()).toMatchObject({
       action: "cancel",
       ready: true,
-      summary: "2 dates will be cancelled; the couples and venues will be told after the undo window",
+      summary: "2 dates will be cancelled; the couples will be told after the undo window",
     });
     expect(res.json().items.map((i: { id: number }) => i.id)).toEqual([a.id, b.id]);
     const rows = await t.db
@@ -110,6 +110,27 @@ describe("bulk actions", () => {
       .from(dateReservations)
       .where(inArray(dateReservations.id, [a.id, b.id]));
     expect(rows.every((r) => r.status !== "cancelled")).toBe(true);
+  });
+
+  it("the summary names the venues only when they were asked, as each date's line does", async () => {
+    const [booking] = await t.db
+      .insert(venueBookings)
+      .values({
+        reservationId: a.id,
+        venueId: a.venueId,
+        scheduledDate: at(24 * 2 + 9),
+        status: "requested",
+        tokenHash: "b".repeat(64),
+        expiresAt: new Date(t.clock.now().getTime() + hours(72)),
+        requestedAt: t.clock.now(),
+      })
+      .returning();
+    const res = await bulk("/preview", { action: "cancel", ids: [a.id, b.id] });
+    expect(res.json().summary).toBe(
+      "2 dates will be cancelled; the couples, and the 1 venue already asked, will be told after the undo window",
+    );
+    expect(res.json().items[0].outcome).toContain("is told too");
+    await t.db.delete(venueBookings).where(eq(venueBookings.id, booking.id));
   });
 
   it("a preview names the date that cannot take the action", async () => {

@@ -99,7 +99,7 @@ test("filters by day range and venue answer, bulk-cancels two dates after the pr
   const dialog = page.getByRole("dialog", { name: "Cancel the selected dates" });
   const preview = dialog.getByTestId("bulk-preview");
   await expect(preview).toContainText(
-    "2 dates will be cancelled; the couples and venues will be told after the undo window",
+    "2 dates will be cancelled; the couples will be told after the undo window",
   );
   await expect(preview).toContainText(`Ann Bulk${t}`);
   await expect(preview).toContainText(`Ben Bulk${t}`);

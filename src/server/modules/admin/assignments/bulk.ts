@@ -130,11 +130,23 @@ export async function previewBulk(deps: Deps, req: BulkRequest): Promise<BulkPre
   const blocked = items.filter((i) => i.problem).length;
   const n = items.length;
   const dates_ = plural(n, "date");
+  // Only venues already asked are told of a cancellation: the summary says what the items say.
+  const asked = dates.filter((a) => a.venue && a.venueBooking.requestedAt).length;
+  const whoIsTold =
+    asked === 0
+      ? n === 1
+        ? "the couple"
+        : "the couples"
+      : asked === n
+        ? n === 1
+          ? "the couple and the venue"
+          : "the couples and venues"
+        : `the couples, and the ${plural(asked, "venue")} already asked,`;
   const summary =
     blocked > 0
       ? `${plural(blocked, "date")} of ${n} cannot be ${req.action === "message" ? "messaged" : req.action === "cancel" ? "cancelled" : "re-planned"}: remove ${blocked === 1 ? "it" : "them"} from the selection to go on`
       : req.action === "cancel"
-        ? `${dates_} will be cancelled; ${n === 1 ? "the couple and the venue" : "the couples and venues"} will be told after the undo window`
+        ? `${dates_} will be cancelled; ${whoIsTold} will be told after the undo window`
         : req.action === "message"
           ? `${plural(n, "couple")} will be e-mailed "${req.subject}"`
           : `${dates_} will be moved to another venue on the same evening; the couples hear only of the new plan`;
