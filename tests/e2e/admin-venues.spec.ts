@@ -109,7 +109,12 @@ async function pickSyncFile(page: Page, file: { name: string; mimeType: string; 
       dialog.waitFor({ state: "visible", timeout: 20_000 }).then(() => "open" as const),
       busy.waitFor({ state: "visible", timeout: 20_000 }).then(() => "busy" as const),
     ]);
-    if (outcome === "open") return;
+    if (outcome === "open") {
+      // The dialog opens while the server checks the file; another test's sync answers 'busy' and closes it.
+      await expect(dialog.getByText(/^(Uploading\.\.\.|Checking the file)/)).toBeHidden({ timeout: 60_000 });
+      if (await dialog.isVisible()) return;
+      await expect(busy).toBeVisible();
+    }
     await expect(busy).toBeHidden({ timeout: 20_000 });
   }
   throw new Error("another venue sync kept running");
