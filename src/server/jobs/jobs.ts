@@ -7,6 +7,7 @@ import { purgeRateLimits } from "../modules/auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
 import { giftsJob } from "../modules/gifts/jobs.ts";
 import { finishStaleCompletions } from "../modules/payments/stale-completions.ts";
+import { recheckStaleDates } from "../modules/rulebook/recheck.ts";
 import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
 import { venueBookingsJob } from "../modules/venue-bookings/requests.ts";
 import { billingJobs } from "./billing/index.ts";
@@ -49,6 +50,16 @@ export const purgeSessionsJob: JobDefinition = {
     (await purgeRateLimits(deps.db, deps.now())),
 };
 
+/**
+ * Every quarter hour: dates ahead not asked of the rulebook for a day are asked again (rulebook/recheck.ts), so
+ * a re-check a stopped process never ran, or a rule that turned with time, is flagged within the hour.
+ */
+export const recheckDatesJob: JobDefinition = {
+  name: "recheck-dates",
+  cron: "*/15 * * * *",
+  run: (deps) => recheckStaleDates(deps),
+};
+
 export const allJobs: JobDefinition[] = [
   finishCompletionsJob,
   advanceSubscriptionsJob,
@@ -61,6 +72,7 @@ export const allJobs: JobDefinition[] = [
   // After the reveals: a date revealed in this tick is pushed in it too.
   datePushJob,
   planOffersJob,
+  recheckDatesJob,
   retryMailJob,
   purgeSessionsJob,
   retentionJob,

@@ -1,12 +1,12 @@
 /**
- * A date stays true after it is booked: when something a date depends on changes (so far: its venue's
- * location, hours, closures, capacity, needs lists, price or archiving), each of the venue's dates still ahead
- * is asked of the one rulebook again, and the rules it now breaks are stored with it
+ * A date stays true after it is booked: when something a date depends on changes (either partner's needs and
+ * answers, the couple, the plan, the venue, the idea, an Undo), each date still ahead that it touches is asked
+ * of the one rulebook again, and a sweep asks every date ahead at least daily; the rules it now breaks are stored with it
  * (date_reservations.rule_problems, shown in the back office as `ruleProblems`). Rules an operator already
  * overrode for the date, and "less than 72 hours ahead" (every date gets there), are not repeated.
  */
 
-import { and, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import pino from "pino";
 import { dateReservations, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -39,6 +39,41 @@ export async function recheckCoupleDates(deps: Deps, userIds: readonly number[])
     .where(inArray(users.id, ids));
   const all = [...new Set([...ids, ...partners.flatMap((p) => (p.partnerId ? [p.partnerId] : []))])];
   return recheckDates(deps, inArray(dateReservations.userId, all));
+}
+
+/** How often the sweep asks each date ahead again, and how many dates one run asks at most. */
+export const RECHECK_SWEEP = { everyHours: 24, perRun: 2_000 } as const;
+
+/**
+ * The sweep (job "recheck-dates", one instance at a time): dates ahead not asked for a day, or never, soonest
+ * first. It catches what no change announced: a re-check lost when a process stopped between a change's commit
+ * and its re-check, rules that turn with time (a plan's last paid day, a season), and dates booked before the
+ * re-checks existed. Answers how many dates it asked.
+ */
+export async function recheckStaleDates(deps: Deps, limit: number = RECHECK_SWEEP.perRun): Promise<number> {
+  const now = deps.now();
+  const before = new Date(now.getTime() - RECHECK_SWEEP.everyHours * 3_600_000);
+  const due = await deps.db
+    .select({ id: dateReservations.id })
+    .from(dateReservations)
+    .where(
+      and(
+        notInArray(dateReservations.status, ["cancelled", "completed", "no_show"]),
+        sql`${dateReservations.scheduledDate} > ${now}`,
+        or(isNull(dateReservations.rulesCheckedAt), lt(dateReservations.rulesCheckedAt, before)),
+      ),
+    )
+    .orderBy(asc(dateReservations.scheduledDate), asc(dateReservations.id))
+    .limit(limit);
+  if (due.length === 0) return 0;
+  await recheckDates(
+    deps,
+    inArray(
+      dateReservations.id,
+      due.map((d) => d.id),
+    ),
+  );
+  return due.length;
 }
 
 /** One date, now (after an operator's change to it, say). */
