@@ -119,6 +119,15 @@ for (const viewport of [
     await page.emulateMedia({ reducedMotion: "reduce" });
     if (SHOTS)
       await page.screenshot({ path: `${SHOTS}/member-workspace-${viewport.name}.png`, fullPage: true });
+
+    // A ticket opens itself on the Support tab; closing it takes it out of the address.
+    await tickets.getByRole("link", { name: /^Open ticket #\d+: Can we move Friday's date\?$/ }).click();
+    const ticket = page.getByRole("dialog", { name: "Can we move Friday's date?" });
+    await expect(ticket).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(ticket).toBeHidden();
+    await expect(page.getByRole("tab", { name: "Support", selected: true })).toBeVisible();
+    await expect(page).not.toHaveURL(/ticket=/);
   });
 
 test("a stale needs save from a second tab shows the 412 beside the form, the input kept, and Reload", async ({

@@ -1,5 +1,6 @@
 import { Inbox, MessageSquareText } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import {
   type AdminTicketRow,
   SUPPORT_MSG,
@@ -150,7 +151,22 @@ export default function SupportTab() {
   const s = useListSearch();
   const [status, setStatus] = useListFilter<string>(ALL, s.setOffset);
   const [priority, setPriority] = useListFilter<string>(ALL, s.setOffset);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // A link from elsewhere (the member page) opens one ticket: /admin?tab=support&ticket={id}.
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const linked = Number(new URLSearchParams(search).get("ticket"));
+  const [openId, setOpenIdState] = useState<number | null>(
+    Number.isInteger(linked) && linked > 0 ? linked : null,
+  );
+  const setOpenId = (id: number | null) => {
+    setOpenIdState(id);
+    // Closing a linked ticket drops it from the address, so Back and a reload do not open it again.
+    if (id === null && new URLSearchParams(search).has("ticket")) {
+      const params = new URLSearchParams(search);
+      params.delete("ticket");
+      navigate(`${location}?${params.toString()}`, { replace: true });
+    }
+  };
   const list = usePagedList<AdminTicketRow>(TICKETS_URL, {
     search: s.term,
     offset: s.offset,

@@ -170,9 +170,19 @@ export function MemberTickets({ userId }: { userId: number }) {
                   #{tk.id} · {formatDateTimeGB(tk.createdAt)} · {kindLabel(tk.priority)} priority
                 </p>
               </div>
-              <Badge variant={TICKET_VARIANT[tk.status] ?? "neutral"}>
-                {TICKET_STATUS_LABELS[tk.status as TicketStatus] ?? kindLabel(tk.status)}
-              </Badge>
+              <div className="flex items-center gap-2">
+                <Badge variant={TICKET_VARIANT[tk.status] ?? "neutral"}>
+                  {TICKET_STATUS_LABELS[tk.status as TicketStatus] ?? kindLabel(tk.status)}
+                </Badge>
+                <Button asChild size="sm" variant="ghost">
+                  <Link
+                    href={`/admin?tab=support&ticket=${tk.id}`}
+                    aria-label={`Open ticket #${tk.id}: ${tk.subject}`}
+                  >
+                    Open
+                  </Link>
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
