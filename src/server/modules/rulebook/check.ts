@@ -55,7 +55,8 @@ export interface RulebookAnswer {
 type Conn = Db | Tx;
 type IdeaRow = IdeaCandidate & { venueId: number | null; isActive: boolean };
 
-const ideaColumns = {
+/** What the rulebook reads of an idea (the re-check's batch reads the same). */
+export const ideaColumns = {
   id: dateIdeas.id,
   title: dateIdeas.title,
   category: dateIdeas.category,

@@ -22,7 +22,7 @@ import {
 } from "../matching/load.ts";
 import { HOUR_MS } from "../matching/rules.ts";
 import type { VenueCandidate } from "../matching/types.ts";
-import { coupleFactsAt, peopleOf } from "./check.ts";
+import { coupleFactsAt, ideaColumns, peopleOf } from "./check.ts";
 import { type BookingFacts, brokenRules, type Person } from "./rules.ts";
 
 /** A date as stored, to be asked about again. */
@@ -107,18 +107,7 @@ async function venuesOf(deps: Deps, ids: number[]): Promise<VenueCandidate[]> {
   const [rows, ideaRows, booked] = await Promise.all([
     deps.db.select(venueColumns).from(venues).where(inArray(venues.id, ids)),
     deps.db
-      .select({
-        id: dateIdeas.id,
-        venueId: dateIdeas.venueId,
-        title: dateIdeas.title,
-        category: dateIdeas.category,
-        priceLevel: dateIdeas.priceLevel,
-        season: dateIdeas.season,
-        timeOfDay: dateIdeas.timeOfDay,
-        duration: dateIdeas.duration,
-        tags: dateIdeas.tags,
-        requirements: dateIdeas.requirements,
-      })
+      .select(ideaColumns)
       .from(dateIdeas)
       .where(and(inArray(dateIdeas.venueId, ids), eq(dateIdeas.isActive, true)))
       .orderBy(asc(dateIdeas.id)),
@@ -130,7 +119,11 @@ async function venuesOf(deps: Deps, ids: number[]): Promise<VenueCandidate[]> {
       v,
       ideaRows
         .filter((i) => i.venueId === v.id)
-        .map(({ venueId: _, ...i }) => ({ ...i, tags: i.tags ?? [], requirements: i.requirements ?? [] })),
+        .map(({ venueId: _, isActive: __, ...i }) => ({
+          ...i,
+          tags: i.tags ?? [],
+          requirements: i.requirements ?? [],
+        })),
       spans.get(v.id) ?? [],
     ),
   );
@@ -145,22 +138,7 @@ export async function withAllVenues(deps: Deps, world: RecheckWorld): Promise<Ve
 async function ideasOf(deps: Deps, dates: readonly StoredDate[]): Promise<Map<number, IdeaRow>> {
   const ids = [...new Set(dates.flatMap((d) => (d.dateIdeaId === null ? [] : [d.dateIdeaId])))];
   if (ids.length === 0) return new Map();
-  const rows = await deps.db
-    .select({
-      id: dateIdeas.id,
-      title: dateIdeas.title,
-      category: dateIdeas.category,
-      priceLevel: dateIdeas.priceLevel,
-      season: dateIdeas.season,
-      timeOfDay: dateIdeas.timeOfDay,
-      duration: dateIdeas.duration,
-      tags: dateIdeas.tags,
-      requirements: dateIdeas.requirements,
-      venueId: dateIdeas.venueId,
-      isActive: dateIdeas.isActive,
-    })
-    .from(dateIdeas)
-    .where(inArray(dateIdeas.id, ids));
+  const rows = await deps.db.select(ideaColumns).from(dateIdeas).where(inArray(dateIdeas.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
