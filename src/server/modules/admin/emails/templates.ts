@@ -65,20 +65,34 @@ export async function updateTemplate(
       .where(eq(emailTemplates.id, id))
       .returning();
     const after = toTemplate(row);
-    const switched =
-      before.isActive !== after.isActive && Object.values(input).filter((v) => v !== undefined).length === 1;
-    await recordAudit(tx, {
-      actor,
-      entity: "template",
-      entityId: id,
-      action: switched ? "status" : "update",
-      summary: switched
-        ? `Template "${after.name}" switched ${after.isActive ? "on" : "off"}`
-        : `Template "${after.name}" saved`,
-      before,
-      after,
-    });
+    await auditSave(tx, actor, "template", input, before, after);
     return after;
+  });
+}
+
+/**
+ * A template's or campaign's save on the audit log: the on/off switch changed alone is a "status" row ("switched
+ * on"), anything else an "update" row ("saved"), each with the fields before and after.
+ */
+async function auditSave<T extends { name: string; isActive: boolean }>(
+  tx: Tx,
+  actor: Actor,
+  entity: "template" | "campaign",
+  input: Record<string, unknown>,
+  before: T,
+  after: T & { id: number },
+): Promise<void> {
+  const switched =
+    before.isActive !== after.isActive && Object.values(input).filter((v) => v !== undefined).length === 1;
+  const label = `${entity === "template" ? "Template" : "Campaign"} "${after.name}"`;
+  await recordAudit(tx, {
+    actor,
+    entity,
+    entityId: after.id,
+    action: switched ? "status" : "update",
+    summary: switched ? `${label} switched ${after.isActive ? "on" : "off"}` : `${label} saved`,
+    before,
+    after,
   });
 }
 
@@ -162,19 +176,7 @@ export async function updateCampaign(
       .where(eq(emailCampaigns.id, id));
     const [row] = await selectCampaigns(tx).where(eq(emailCampaigns.id, id));
     const after = toCampaign(row);
-    const switched =
-      before.isActive !== after.isActive && Object.values(input).filter((v) => v !== undefined).length === 1;
-    await recordAudit(tx, {
-      actor,
-      entity: "campaign",
-      entityId: id,
-      action: switched ? "status" : "update",
-      summary: switched
-        ? `Campaign "${after.name}" switched ${after.isActive ? "on" : "off"}`
-        : `Campaign "${after.name}" saved`,
-      before,
-      after,
-    });
+    await auditSave(tx, actor, "campaign", input, before, after);
     return after;
   });
 }
