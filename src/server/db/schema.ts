@@ -107,6 +107,16 @@ export const users = pgTable(
      * booking after it; the gifts job reminds the couple before it and ends the plan at it. Null once they pay.
      */
     giftedUntil: timestamp("gifted_until", { withTimezone: true }),
+    /**
+     * The plan's account (modules/plan-account): gift months redeemed as credit and not yet used, each covering
+     * one cycle instead of a collection; how the running cycle is covered (null: paid; credited, gifted,
+     * paused, overdue); and, for a failed payment being recovered, when it is tried again and how many
+     * retries have been made.
+     */
+    creditMonths: integer("credit_months").notNull().default(0),
+    cycleCoveredBy: varchar("cycle_covered_by", { length: 12 }),
+    paymentRetryAt: timestamp("payment_retry_at", { withTimezone: true }),
+    paymentRetries: integer("payment_retries").notNull().default(0),
     /** Set when the member deleted the account: the row stays, anonymised, for the financial records. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,0 +1,100 @@
+/**
+ * The couple's plan account as screens, e-mails and jobs read it: whose plan it is (the plan holder's, read
+ * the same way by the covered partner), the account of its facts, and what the next collection costs.
+ */
+import type { TierId } from "../../../shared/constants.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import type { User } from "../../db/schema.ts";
+import { readCouple } from "../couples/couple.ts";
+import { monthlyPrice } from "../subscriptions/schedule.ts";
+import { accountOf, type PlanAccount, type PlanFacts } from "./account.ts";
+
+/** The stored facts of a member's own plan (users row). */
+export function factsOf(u: User): PlanFacts {
+  return {
+    status: u.subscriptionStatus,
+    tier: (u.subscriptionTier as TierId | null) ?? null,
+    pendingTier: (u.pendingTier as TierId | null) ?? null,
+    cycleEnd: u.currentPeriodEnd,
+    cycleCoveredBy: (u.cycleCoveredBy as PlanFacts["cycleCoveredBy"]) ?? null,
+    pauseFrom: u.pauseStartsAt,
+    pauseUntil: u.pausedUntil,
+    creditMonths: u.creditMonths,
+    giftedUntil: u.giftedUntil,
+    collects: !!u.paymentSubscriptionId,
+    retryAt: u.paymentRetryAt,
+  };
+}
+
+/** The columns that store the facts, for an update (the inverse of factsOf). */
+export function columnsOf(f: PlanFacts) {
+  return {
+    subscriptionStatus: f.status,
+    subscriptionTier: f.tier,
+    pendingTier: f.pendingTier,
+    currentPeriodEnd: f.cycleEnd,
+    cycleCoveredBy: f.cycleCoveredBy,
+    pauseStartsAt: f.pauseFrom,
+    pausedUntil: f.pauseUntil,
+    creditMonths: f.creditMonths,
+    giftedUntil: f.giftedUntil,
+    paymentRetryAt: f.retryAt,
+  };
+}
+
+export interface CouplePlan {
+  /** Whose plan: the partner whose plan runs (or ran last, when it is cancelled); null when neither has one. */
+  holder: User | null;
+  /** The member asking is covered by their partner's plan. */
+  covered: boolean;
+  account: PlanAccount;
+  /** The next collection with its amount (the running offer included). */
+  nextCollection: { date: Date; amountPence: number; tier: TierId; retry: boolean } | null;
+}
+
+const EMPTY = accountOf(
+  {
+    status: null,
+    tier: null,
+    pendingTier: null,
+    cycleEnd: null,
+    cycleCoveredBy: null,
+    pauseFrom: null,
+    pauseUntil: null,
+    creditMonths: 0,
+    giftedUntil: null,
+    collects: false,
+    retryAt: null,
+  },
+  new Date(0),
+);
+
+/** Whose plan the couple's account is, from the member's and their partner's rows. */
+export function planHolderOf(member: User, partner: User | null, now: Date): User | null {
+  const runs = (u: User | null) =>
+    !!u &&
+    (u.subscriptionStatus === "active" ||
+      u.subscriptionStatus === "paused" ||
+      u.subscriptionStatus === "past_due" ||
+      (u.subscriptionStatus === "cancelled" && !!u.currentPeriodEnd && u.currentPeriodEnd > now));
+  if (runs(member)) return member;
+  if (runs(partner)) return partner;
+  return member.subscriptionTier ? member : null;
+}
+
+/** The account of the plan the member is on: their own, or the plan holder's when their partner pays. */
+export async function planAccountOf(db: Db | Tx, member: User, now: Date): Promise<CouplePlan> {
+  const couple = await readCouple(db, member.id);
+  const holder = planHolderOf(couple?.member ?? member, couple?.partner ?? null, now);
+  if (!holder) return { holder: null, covered: false, account: EMPTY, nextCollection: null };
+  const account = accountOf(factsOf(holder), now);
+  const next = account.nextCollection;
+  return {
+    holder,
+    covered: holder.id !== member.id,
+    account,
+    nextCollection: next
+      ? { ...next, amountPence: await monthlyPrice(db, holder.id, next.tier, next.date) }
+      : null,
+  };
+}
