@@ -8,6 +8,7 @@ import { fillTemplate, type TemplatePlaceholder } from "../../../shared/admin/em
 import { BRAND } from "../../../shared/brand.ts";
 import { formatPence } from "../../../shared/constants.ts";
 import { londonDay } from "../../../shared/london-time.ts";
+import { escapeHtml } from "./layout.ts";
 import { type Rendered, render } from "./templates.ts";
 
 /** email_logs.email_type of each message. */
@@ -79,9 +80,6 @@ export function campaignValues(
   };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** A plain-text body from HTML, for a template without one: tags dropped, entities of the escaper undone. */
 export function htmlToText(html: string): string {
   return html
@@ -122,7 +120,7 @@ export function campaignEmail(
     : htmlToText(html);
   const settings = values.settingsUrl;
   if (!template.htmlContent.includes("settingsUrl") && !html.includes(escapeHtml(settings))) {
-    const line = `<p style="margin:16px 0 0;font-size:12px;color:#6b5a6e;text-align:center">${escapeHtml(UNSUBSCRIBE)} <a href="${escapeHtml(settings)}" style="color:#6b5a6e">${escapeHtml(settings)}</a></p>`;
+    const line = `<p style="margin:16px 0 0;font-size:12px;color:#6b5a6e;text-align:center;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(UNSUBSCRIBE)} <a href="${escapeHtml(settings)}" style="color:#6b5a6e">${escapeHtml(settings)}</a></p>`;
     html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${line}</body>`) : `${html}\n${line}`;
   }
   if (!text.includes(settings)) text = `${text}\n\n${UNSUBSCRIBE} ${settings}`;

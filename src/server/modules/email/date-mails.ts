@@ -17,6 +17,7 @@ import type { Deps } from "../../deps.ts";
 import { icsSequence, renderIcs } from "../dates/ics.ts";
 import { directionsUrl } from "../dates/view.ts";
 import { mayEmail } from "../notifications/policy.ts";
+import { type MailBlock, renderMessage } from "./layout.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { render } from "./templates.ts";
 
@@ -250,20 +251,52 @@ export function holdMail(deps: Pick<Deps, "config">, u: User, d: DateForMail, no
   );
 }
 
-/** The reveal: venue, address, time, dress code, what is paid where, directions, and the request to confirm. */
+/** The venue's one address line: the street, then the city and postcode ("42 Dean Street, London W1D 4PZ"). */
+export function venueAddress(v: NonNullable<DateForMail["venue"]>): string {
+  const area = [v.city, v.postcode].filter(Boolean).join(" ");
+  return [v.address, area].filter(Boolean).join(", ");
+}
+
+/**
+ * The reveal, read on a phone on the way out: the venue first (its name, its address once, a directions
+ * button), then when, the plan, what to wear and what to pay, then the request to confirm.
+ */
 export function revealMail(deps: Pick<Deps, "config">, u: User, d: DateForMail, now: Date): OutgoingMail {
   const when = londonDayTime(d.scheduledDate);
   const deadline = new Date(d.scheduledDate.getTime() - POLICY.confirmHoursBefore * HOUR);
   const v = d.venue;
   const dress = dressCodeOf(d);
   const confirmed = d.status === "confirmed";
-  const paragraphs = [
+  const title = d.idea?.title.trim();
+  const plan = title
+    ? d.idea?.description
+      ? `${title}${/[.!?]$/.test(title) ? "" : "."} ${d.idea.description}`
+      : title
+    : null;
+  const blocks: MailBlock[] = [
     hello(u),
-    `${d.idea?.title ?? "Your date"}${v ? ` at ${v.name}` : ""}, on ${when}.`,
-    ...(d.idea?.description ? [d.idea.description] : []),
-    ...(v ? [`Where: ${venueLine(v)}.`, `Directions: ${directionsUrl(v)}`] : []),
-    `Dress code: ${dress ?? "come as you are"}.`,
-    `Your membership covers the planning and the booking. At the venue you pay for what you order${v ? `: usually ${spendBand(v.priceLevel)} here` : ""}.`,
+    ...(v
+      ? [
+          {
+            kind: "place" as const,
+            name: v.name,
+            address: venueAddress(v),
+            button: { label: "Get directions", url: directionsUrl(v) },
+          },
+        ]
+      : []),
+    {
+      kind: "facts",
+      rows: [
+        { label: "When", value: when },
+        ...(plan ? [{ label: "The plan", value: plan }] : []),
+        { label: "Dress code", value: dress ?? "Come as you are" },
+        {
+          label: "To pay",
+          value: `Your membership covers the planning and the booking. At the venue you pay for what you order${v ? `: usually ${spendBand(v.priceLevel)} here` : ""}.`,
+        },
+      ],
+    },
     confirmed
       ? "You've confirmed this date: the table is yours."
       : `Please confirm by ${londonDayTime(deadline)}. A booking not confirmed ${POLICY.confirmHoursBefore} hours before the date is cancelled and released to the venue.`,
@@ -272,13 +305,14 @@ export function revealMail(deps: Pick<Deps, "config">, u: User, d: DateForMail, 
     u,
     d,
     DATE_MAIL_TYPES.reveal,
-    render(
-      `Your date is revealed: ${v?.name ?? d.idea?.title ?? "see where you're going"}, ${when}`,
-      "Your date is revealed",
-      paragraphs,
-      { label: confirmed ? "See your date" : "Confirm your date", url: dateUrl(deps, d.id) },
-      "The calendar invitation attached now has the place and the details.",
-    ),
+    renderMessage({
+      subject: `Your date is revealed: ${v?.name ?? d.idea?.title ?? "see where you're going"}, ${when}`,
+      heading: "Your date is revealed",
+      preheader: `${v ? `${v.name}, ` : ""}${when}.${dress ? ` Dress code: ${dress}.` : ""}`,
+      blocks,
+      cta: { label: confirmed ? "See your date" : "Confirm your date", url: dateUrl(deps, d.id) },
+      footnote: "The calendar invitation attached now has the place and the details.",
+    }),
     { method: "PUBLISH", content: revealIcs(deps, d, now), filename: "date.ics" },
   );
 }

@@ -3,63 +3,11 @@ import { RESET_TOKEN_TTL_MINUTES, REVEAL_WINDOW_HOURS } from "../../../shared/co
 import { londonDay } from "../../../shared/london-time.ts";
 import { BOOKED_MAIL_SUBJECT_START, firstDateBookedBy } from "../../../shared/planning-schedule.ts";
 import { quotedName } from "./header-text.ts";
+import { type Rendered, renderMessage } from "./layout.ts";
 
-export interface Rendered {
-  subject: string;
-  html: string;
-  text: string;
-}
+export type { Rendered } from "./layout.ts";
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-/** One layout for every message: a plum header, a white card, one call to action. */
-function layout(opts: {
-  preheader: string;
-  heading: string;
-  paragraphs: string[];
-  cta?: { label: string; url: string };
-  footnote?: string;
-}): string {
-  const ps = opts.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(p)}</p>`)
-    .join("");
-  const cta = opts.cta
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.cta.url)}" style="background:#3b1740;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(opts.cta.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#6b5a6e">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(opts.cta.url)}</span></p>`
-    : "";
-  const foot = opts.footnote
-    ? `<p style="margin:16px 0 0;font-size:13px;color:#6b5a6e">${escapeHtml(opts.footnote)}</p>`
-    : "";
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(opts.heading)}</title></head>
-<body style="margin:0;background:#f6f1ec;font-family:Helvetica,Arial,sans-serif;color:#241827">
-<span style="display:none">${escapeHtml(opts.preheader)}</span>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" style="max-width:560px" cellpadding="0" cellspacing="0">
-<tr><td style="background:#3b1740;color:#f3d27a;padding:20px 28px;border-radius:12px 12px 0 0;font-size:22px;font-family:Georgia,serif">${escapeHtml(BRAND.name)}</td></tr>
-<tr><td style="background:#fff;padding:28px;border-radius:0 0 12px 12px">
-<h1 style="margin:0 0 16px;font-size:22px;font-family:Georgia,serif">${escapeHtml(opts.heading)}</h1>${ps}${cta}${foot}
-</td></tr>
-<tr><td style="padding:16px 8px;font-size:12px;color:#6b5a6e;text-align:center">${escapeHtml(BRAND.name)} · Surprise dates in London · <a href="mailto:${BRAND.contactEmail}" style="color:#6b5a6e">${BRAND.contactEmail}</a></td></tr>
-</table></td></tr></table></body></html>`;
-}
-
-function text(
-  heading: string,
-  paragraphs: string[],
-  cta?: { label: string; url: string },
-  footnote?: string,
-) {
-  return [
-    heading,
-    "",
-    ...paragraphs.flatMap((p) => [p, ""]),
-    ...(cta ? [`${cta.label}: ${cta.url}`, ""] : []),
-    ...(footnote ? [footnote, ""] : []),
-    `${BRAND.name} · ${BRAND.contactEmail}`,
-  ].join("\n");
-}
-
+/** A message of paragraphs in the shared layout (layout.ts), with at most one button and a footnote. */
 export function render(
   subject: string,
   heading: string,
@@ -67,11 +15,7 @@ export function render(
   cta?: { label: string; url: string },
   footnote?: string,
 ): Rendered {
-  return {
-    subject,
-    html: layout({ preheader: paragraphs[0] ?? heading, heading, paragraphs, cta, footnote }),
-    text: text(heading, paragraphs, cta, footnote),
-  };
+  return renderMessage({ subject, heading, blocks: paragraphs, cta, footnote });
 }
 
 export function welcomeEmail(firstName: string, appUrl: string): Rendered {
