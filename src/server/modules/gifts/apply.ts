@@ -16,6 +16,8 @@ import { type gifts, subscriptionEvents, type User, users } from "../../db/schem
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http-error.ts";
 import type { Couple } from "../couples/couple.ts";
+import { factsOf } from "../plan-account/facts.ts";
+import { storePlan } from "../subscriptions/schedule.ts";
 
 type Gift = typeof gifts.$inferSelect;
 
@@ -51,9 +53,16 @@ export async function applyGift(
     });
 
   if (holder?.paymentSubscriptionId && !giftedPlanRunning(holder, now.getTime())) {
-    // Collections pause for the gift's months; the plan and its dates run on as before, on the holder's
-    // subscription whichever partner redeemed.
-    await deps.payments.pauseSubscription(holder.paymentSubscriptionId, g.months, `gift-credit-${g.id}`);
+    // The gift's months become credit on the plan's account: each covers a cycle instead of a collection,
+    // after any month off, and survives pauses and resumes (the provider schedule is rebuilt from the
+    // account, starting after them). The plan and its dates run on as before, whichever partner redeemed.
+    const account = await storePlan(
+      deps,
+      tx,
+      holder,
+      { ...factsOf(holder), creditMonths: holder.creditMonths + g.months },
+      `gift-credit-${g.id}`,
+    );
     await tx.insert(subscriptionEvents).values({
       userId: holder.id,
       eventType: "gift_credit",
@@ -69,7 +78,7 @@ export async function applyGift(
       redeemedAs: "credit",
       tier: holder.subscriptionTier ?? g.tier,
       months: g.months,
-      coveredUntil: holder.currentPeriodEnd ? addMonths(holder.currentPeriodEnd, g.months) : null,
+      coveredUntil: account.coveredUntil,
     };
   }
 

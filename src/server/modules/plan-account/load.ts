@@ -7,40 +7,10 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { readCouple } from "../couples/couple.ts";
 import { monthlyPrice } from "../subscriptions/schedule.ts";
-import { accountOf, type PlanAccount, type PlanFacts } from "./account.ts";
+import { accountOf, type PlanAccount } from "./account.ts";
+import { factsOf } from "./facts.ts";
 
-/** The stored facts of a member's own plan (users row). */
-export function factsOf(u: User): PlanFacts {
-  return {
-    status: u.subscriptionStatus,
-    tier: (u.subscriptionTier as TierId | null) ?? null,
-    pendingTier: (u.pendingTier as TierId | null) ?? null,
-    cycleEnd: u.currentPeriodEnd,
-    cycleCoveredBy: (u.cycleCoveredBy as PlanFacts["cycleCoveredBy"]) ?? null,
-    pauseFrom: u.pauseStartsAt,
-    pauseUntil: u.pausedUntil,
-    creditMonths: u.creditMonths,
-    giftedUntil: u.giftedUntil,
-    collects: !!u.paymentSubscriptionId,
-    retryAt: u.paymentRetryAt,
-  };
-}
-
-/** The columns that store the facts, for an update (the inverse of factsOf). */
-export function columnsOf(f: PlanFacts) {
-  return {
-    subscriptionStatus: f.status,
-    subscriptionTier: f.tier,
-    pendingTier: f.pendingTier,
-    currentPeriodEnd: f.cycleEnd,
-    cycleCoveredBy: f.cycleCoveredBy,
-    pauseStartsAt: f.pauseFrom,
-    pausedUntil: f.pauseUntil,
-    creditMonths: f.creditMonths,
-    giftedUntil: f.giftedUntil,
-    paymentRetryAt: f.retryAt,
-  };
-}
+export { columnsOf, factsOf } from "./facts.ts";
 
 export interface CouplePlan {
   /** Whose plan: the partner whose plan runs (or ran last, when it is cancelled); null when neither has one. */

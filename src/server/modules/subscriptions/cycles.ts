@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
-import { addMonths } from "../../../shared/calendar-months.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import { subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { rollOver } from "../plan-account/account.ts";
+import { columnsOf, factsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { cancelAtProvider } from "./schedule.ts";
 
@@ -66,32 +67,19 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
           })
           .where(eq(users.id, u.id));
         await event("lapsed", "cancelled");
-      } else if (u.subscriptionStatus === "active" && u.pausedUntil && u.pausedUntil > u.currentPeriodEnd!) {
-        await tx
-          .update(users)
-          // The cycle skipped is this one; billing keeps its day. A month off after kept dates runs past it.
-          .set({ subscriptionStatus: "paused", currentPeriodEnd: addMonths(u.currentPeriodEnd!, 1) })
-          .where(eq(users.id, u.id));
-        await event("paused", "paused", u.subscriptionTier, u.currentPeriodEnd!);
       } else {
+        // The account's rule for a cycle ending (plan-account/account.ts): a booked month off starts, a gift
+        // month covers the cycle, or it is collected; a pending tier takes over.
         const end = u.currentPeriodEnd!;
-        const nextTier = u.pendingTier ?? u.subscriptionTier;
-        // A month off that started after kept dates outlasts the skipped cycle: it stays until it ends.
-        const stillPaused = u.pausedUntil && u.pausedUntil > end;
-        await tx
-          .update(users)
-          .set({
-            subscriptionStatus: "active",
-            subscriptionTier: nextTier,
-            pendingTier: null,
-            pausedUntil: stillPaused ? u.pausedUntil : null,
-            pauseStartsAt: stillPaused ? u.pauseStartsAt : null,
-            currentPeriodEnd: addMonths(end, 1),
-          })
-          .where(eq(users.id, u.id));
-        if (u.subscriptionStatus === "paused") await event("resumed", "active", u.subscriptionTier, end);
-        if (u.pendingTier && u.pendingTier !== u.subscriptionTier)
-          await event("tier_changed", "active", nextTier, end, "active");
+        const next = rollOver(factsOf(u));
+        await tx.update(users).set(columnsOf(next)).where(eq(users.id, u.id));
+        if (next.status === "paused" && u.subscriptionStatus !== "paused")
+          await event("paused", "paused", u.subscriptionTier, end);
+        if (next.status === "active" && u.subscriptionStatus === "paused")
+          await event("resumed", "active", u.subscriptionTier, end);
+        if (next.cycleCoveredBy === "credited")
+          await event("credit_used", "active", next.tier, end, "active");
+        if (next.tier !== u.subscriptionTier) await event("tier_changed", "active", next.tier, end, "active");
       }
       changed++;
       moved = u.id;

@@ -45,9 +45,11 @@ import { isRevealed } from "../dates/view.ts";
 import { PAUSE_MAIL_TYPES, pausedByPartnerEmail, resumedByPartnerEmail } from "../email/pause-mails.ts";
 import type { Rendered } from "../email/templates.ts";
 import { mayEmail } from "../notifications/policy.ts";
+import { accountOf } from "../plan-account/account.ts";
+import { factsOf } from "../plan-account/facts.ts";
 import { returnQuota } from "../quota/quota.ts";
 import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
-import { countSql, monthlyPrice, rebuildSchedule, withMemberLock } from "./schedule.ts";
+import { countSql, monthlyPrice, storePlan, withMemberLock } from "./schedule.ts";
 import { SUB_MSG } from "./service.ts";
 
 const DAY = 86_400_000;
@@ -187,6 +189,14 @@ async function tellHolder(
   });
 }
 
+/** When collections start again if the month off runs over `o`, from the account. */
+function restartOf(current: User, o: Plan["cancel"], now: Date): Date | null {
+  return (
+    accountOf({ ...factsOf(current), pauseFrom: o.from, pauseUntil: o.until }, now).nextCollection?.date ??
+    null
+  );
+}
+
 /** GET /api/subscription/pause-preview: the month off, the dates inside it, and what each choice does. */
 export async function pausePreview(deps: Deps, user: User): Promise<PausePreview> {
   const { ownerId } = await planOf(deps, user);
@@ -199,7 +209,7 @@ export async function pausePreview(deps: Deps, user: User): Promise<PausePreview
       cancel: option(plan.cancel, now),
       keep: plan.keep ? option(plan.keep, now) : null,
       skippedPaymentDate: plan.cycleEnd.toISOString(),
-      nextPaymentDate: addMonths(plan.cycleEnd, 1).toISOString(),
+      nextPaymentDate: (restartOf(current, plan.cancel, now) ?? addMonths(plan.cycleEnd, 1)).toISOString(),
     };
   });
 }
@@ -219,22 +229,16 @@ export async function pauseSubscription(
     if (plan.dates.length > 0 && input.keepDates === undefined) throw conflict(PAUSE_MSG.datesToChoose);
     const chosen = input.keepDates && plan.keep ? plan.keep : plan.cancel;
     const now = deps.now();
-    // The payment due at the end of the paid cycle is skipped whichever choice: billing keeps its day.
-    const restart = addMonths(plan.cycleEnd, 1);
-    const ids = await rebuildSchedule(deps, tx, current, {
-      tier: (current.pendingTier ?? current.subscriptionTier) as TierId,
-      start: restart,
-      operation: "pause",
-    });
-    await tx
-      .update(users)
-      .set({
-        pausedUntil: chosen.until,
-        pauseStartsAt: chosen.from,
-        paymentSubscriptionId: ids.subscriptionId,
-        paymentNextSubscriptionId: ids.nextSubscriptionId,
-      })
-      .where(eq(users.id, current.id));
+    // The payment due at the end of the paid cycle is skipped whichever choice: billing keeps its day. The
+    // account says when collections start again (after the month off, and after any gift months).
+    const account = await storePlan(
+      deps,
+      tx,
+      current,
+      { ...factsOf(current), pauseFrom: chosen.from, pauseUntil: chosen.until },
+      "pause",
+    );
+    const restart = account.nextCollection?.date ?? addMonths(plan.cycleEnd, 1);
     for (const d of chosen.cancels) {
       const [done] = await tx
         .update(dateReservations)
@@ -285,30 +289,22 @@ export async function resumeSubscription(deps: Deps, user: User): Promise<Resume
     const live = current.subscriptionStatus === "active" || current.subscriptionStatus === "paused";
     if (!live || !current.subscriptionTier || !current.currentPeriodEnd) throw badRequest(SUB_MSG.noPlan);
     if (!current.pausedUntil || current.pausedUntil <= now) throw conflict(PAUSE_MSG.notPaused);
-    const tier = (current.pendingTier ?? current.subscriptionTier) as TierId;
     // Active with the paid cycle still running and the pause booked from its end: the skipped payment has
-    // not been skipped yet, so the schedule goes back to taking it on its usual day.
+    // not been skipped yet, so the schedule goes back to taking it on its usual day (or after gift months).
     const notStarted =
       current.subscriptionStatus === "active" &&
       current.currentPeriodEnd > now &&
       current.pausedUntil > current.currentPeriodEnd;
-    const next = current.currentPeriodEnd;
-    let ids = {
-      subscriptionId: current.paymentSubscriptionId,
-      nextSubscriptionId: current.paymentNextSubscriptionId,
-    };
-    if (notStarted)
-      ids = await rebuildSchedule(deps, tx, current, { tier, start: next, operation: "resume" });
-    await tx
-      .update(users)
-      .set({
-        subscriptionStatus: "active",
-        pausedUntil: null,
-        pauseStartsAt: null,
-        paymentSubscriptionId: ids.subscriptionId,
-        paymentNextSubscriptionId: ids.nextSubscriptionId,
-      })
-      .where(eq(users.id, current.id));
+    const account = await storePlan(
+      deps,
+      tx,
+      current,
+      { ...factsOf(current), status: "active", pauseFrom: null, pauseUntil: null },
+      "resume",
+    );
+    const next = account.nextCollection?.date ?? current.currentPeriodEnd;
+    const tier =
+      account.nextCollection?.tier ?? ((current.pendingTier ?? current.subscriptionTier) as TierId);
     const price = await monthlyPrice(tx, current.id, tier, next);
     await tx.insert(subscriptionEvents).values({
       userId: current.id,

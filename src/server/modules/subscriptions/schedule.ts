@@ -17,6 +17,8 @@ import type { Deps } from "../../deps.ts";
 import { faultPoint } from "../../fault-point.ts";
 import { HttpError } from "../../http-error.ts";
 import { discountPence } from "../offers/service.ts";
+import { accountOf, type PlanAccount, type PlanFacts } from "../plan-account/account.ts";
+import { columnsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { nextCollectionStart } from "./pause-state.ts";
 
@@ -157,6 +159,38 @@ export async function rebuildSchedule(
   // Crash tests stop the process here: the provider holds the new schedule, the caller has not stored it.
   await faultPoint("subscription-rebuild-record");
   return { subscriptionId: created.subscriptionId, nextSubscriptionId: created.nextSubscriptionId ?? null };
+}
+
+/**
+ * Stores a plan's new facts and makes the provider collect what the account says: the schedule is rebuilt to
+ * start on the account's next collection (after any month off and gift months), at its tier. Returns the
+ * account of the new facts for the caller's message and e-mails.
+ */
+export async function storePlan(
+  deps: Deps,
+  tx: Tx,
+  current: User,
+  next: PlanFacts,
+  operation: string,
+): Promise<PlanAccount> {
+  const account = accountOf(next, deps.now());
+  let ids = {
+    paymentSubscriptionId: current.paymentSubscriptionId,
+    paymentNextSubscriptionId: current.paymentNextSubscriptionId,
+  };
+  if (current.paymentSubscriptionId && account.nextCollection && !account.nextCollection.retry) {
+    const made = await rebuildSchedule(deps, tx, current, {
+      tier: account.nextCollection.tier,
+      start: account.nextCollection.date,
+      operation,
+    });
+    ids = { paymentSubscriptionId: made.subscriptionId, paymentNextSubscriptionId: made.nextSubscriptionId };
+  }
+  await tx
+    .update(users)
+    .set({ ...columnsOf(next), ...ids })
+    .where(eq(users.id, current.id));
+  return account;
 }
 
 /** Every mandate the member has paid through (a replaced mandate's payments still count). */
