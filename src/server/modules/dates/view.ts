@@ -175,9 +175,14 @@ export function noShowAction(row: DateRow, now: Date): DateAction {
   return allow(closes);
 }
 
+/**
+ * A maps search for the venue. Its name and postcode find it (a UK postcode is a handful of doors); the street
+ * is added only without a postcode. Kept short, with "+" for spaces, because the reveal's plain-text e-mail
+ * shows the link in full on a phone.
+ */
 export function directionsUrl(v: NonNullable<DateRow["venue"]>): string {
-  const query = [v.name, v.address, v.postcode ?? v.city].filter(Boolean).join(", ");
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+  const query = (v.postcode ? [v.name, v.postcode] : [v.name, v.address, v.city]).filter(Boolean).join(", ");
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query).replace(/%20/g, "+")}`;
 }
 
 export function toMemberDate(
