@@ -1,5 +1,6 @@
 import { BRAND } from "../../shared/brand.ts";
 import { formatPence, POLICY, TIER_IDS, TIERS } from "../../shared/constants.ts";
+import { COOLING_OFF_RULE } from "../../shared/cooling-off.ts";
 import { GIFT } from "../../shared/gift-figures.ts";
 import type { LegalDocument } from "./legal.ts";
 
@@ -16,7 +17,7 @@ const giftDiscounts = GIFT.lengths
 
 export const TERMS: LegalDocument = {
   title: "Terms & Conditions",
-  updated: "26 November 2026",
+  updated: "28 November 2026",
   summary:
     "The agreement between the two of you and us when you join. In short: you pay a monthly fee for planning and booking, you pay the venue for the date itself, and you can cancel at any time, with the plan ending at the end of the month you have paid for.",
   sections: [
@@ -75,8 +76,8 @@ export const TERMS: LegalDocument = {
     {
       heading: "8. Cooling-off period",
       blocks: [
-        `You have ${POLICY.coolingOffDays} days from the day you subscribe to change your mind. If you cancel within that time and no service has begun, we refund everything you have paid.`,
-        "The service begins when, at your request, we start planning or booking your first date. If you cancel within the cooling-off period after that, we may keep an amount in proportion to the service already provided, as the law allows.",
+        COOLING_OFF_RULE,
+        "The service begins when the details of your first date are revealed to you. If you cancel after that, the cancellation takes effect at the end of the current billing cycle, as in section 7.",
       ],
     },
     {

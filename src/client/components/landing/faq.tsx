@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { BRAND } from "../../../shared/brand.ts";
 import { DATE_SPEND_BANDS, POLICY, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { COOLING_OFF_RULE } from "../../../shared/cooling-off.ts";
 import { GIFT } from "../../../shared/gift-figures.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
@@ -20,7 +21,7 @@ export const FAQ_ITEMS = [
   },
   {
     q: "Can we cancel?",
-    a: `Yes, at any time from your account settings. Your plan renews monthly until you cancel, and cancelling takes effect at the end of the current billing cycle, so you keep any date already booked in it. If you change your mind within ${POLICY.coolingOffDays} days of joining and we haven't started planning, you get a full refund.`,
+    a: `Yes, at any time from your account settings. Your plan renews monthly until you cancel, and cancelling takes effect at the end of the current billing cycle, so you keep any date already booked in it. ${COOLING_OFF_RULE}`,
   },
   {
     q: "What if we can't make a date?",

@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { BRAND } from "../../../shared/brand.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { COOLING_OFF_RULE } from "../../../shared/cooling-off.ts";
 import { cn } from "../../lib/cn.ts";
 import { LegalDialog } from "../landing/legal-dialog.tsx";
 import { Button } from "../ui/button.tsx";
@@ -13,7 +14,7 @@ const SUMMARY = [
   "It renews monthly by Direct Debit. Cancel anytime; cancelling takes effect at the end of the billing month.",
   `Each date is revealed ${REVEAL_WINDOW_HOURS} hours before. Please confirm it at least 24 hours ahead, or we release the booking.`,
   "One free reschedule a month with at least 48 hours' notice. Unused dates don't roll over.",
-  "A 14-day cooling-off period with a full refund, provided no date has been booked for you yet.",
+  COOLING_OFF_RULE,
   "Members must be 18 or over. Our liability is limited to that month's fee. English law applies.",
 ];
 

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CirclePause, TrendingDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
-import { CANCELLATION_REASONS, formatPence, POLICY, TIERS } from "../../../shared/constants.ts";
+import { CANCELLATION_REASONS, formatPence, TIERS } from "../../../shared/constants.ts";
+import { COOLING_OFF_REFUNDED, COOLING_OFF_RULE } from "../../../shared/cooling-off.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
@@ -105,7 +106,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
       toastThenReload({
         title: TOAST.subscriptionCancelledTitle,
         description: result.refunded
-          ? "Your first payment will be refunded in full."
+          ? COOLING_OFF_REFUNDED
           : result.endsAt
             ? `Your plan stays active until ${formatLongDate(result.endsAt)}.`
             : result.message,
@@ -233,9 +234,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
               {billing.data?.coolingOffRefundEligible ? (
                 <li className="flex gap-2.5">
                   <Dot />
-                  You're within the {POLICY.coolingOffDays}-day cooling-off period and no date has taken place
-                  yet, so your first payment is refunded in full. Your plan ends now and any dates ahead are
-                  cancelled.
+                  You're within the cooling-off period. {COOLING_OFF_RULE} Any dates ahead are cancelled.
                 </li>
               ) : (
                 <li className="flex gap-2.5">

@@ -1,5 +1,6 @@
 import { BRAND } from "../../../shared/brand.ts";
 import { RESET_TOKEN_TTL_MINUTES, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { COOLING_OFF_RULE } from "../../../shared/cooling-off.ts";
 import { londonDay } from "../../../shared/london-time.ts";
 import { BOOKED_MAIL_SUBJECT_START, firstDateBookedBy } from "../../../shared/planning-schedule.ts";
 import { quotedName } from "./header-text.ts";
@@ -177,7 +178,7 @@ export function subscriptionConfirmedEmail(
     [
       `Hello ${firstName},`,
       `Your Direct Debit is set up: ${price}, collected monthly. It renews each month until you cancel, which you can do at any time in Settings; a cancellation takes effect at the end of the month you have paid for.`,
-      "Changed your mind? Within 14 days, and before any date has been revealed, cancelling refunds your payment in full.",
+      `Changed your mind? ${COOLING_OFF_RULE}`,
       `We've started planning: your first date will be booked by ${firstDateBookedBy(setUpAt).label}. Look out for an e-mail titled "${BOOKED_MAIL_SUBJECT_START}" with its day and time and a calendar invitation. Where you're going and what to wear arrive ${REVEAL_WINDOW_HOURS} hours before the date.`,
     ],
     { label: "Go to your dashboard", url: `${appUrl}/dashboard` },
@@ -196,9 +197,10 @@ export function subscriptionCancelledEmail(
     [
       `Hello ${firstName},`,
       refunded
-        ? "You cancelled within the cooling-off period, so your payment is being refunded in full. No further payments will be taken."
+        ? `You cancelled within the cooling-off period. ${COOLING_OFF_RULE} No further payments will be taken.`
         : `No further payments will be taken. Your membership stays active until ${londonDay(endsAt)}, and dates already planned before then go ahead.`,
-      "Changed your mind? You can reactivate from Settings until then.",
+      // A refunded plan has ended: it starts again through a new checkout, never a reactivation.
+      ...(refunded ? [] : ["Changed your mind? You can reactivate from Settings until then."]),
     ],
     { label: "Open Settings", url: `${appUrl}/settings?tab=subscription` },
   );
