@@ -26,7 +26,8 @@ import {
 import { recordMissedPaymentRetry } from "../billing-history/mandates.ts";
 import { recordRefundGiven } from "../billing-history/refunds.ts";
 import { subscriptionCancelledEmail } from "../email/templates.ts";
-import { pauseOf } from "./pause-state.ts";
+import { accountOf } from "../plan-account/account.ts";
+import { factsOf } from "../plan-account/facts.ts";
 import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
 import {
   cancelAtProvider,
@@ -36,6 +37,7 @@ import {
   nextCycle,
   provider,
   rebuildSchedule,
+  storePlan,
   withMemberLock,
 } from "./schedule.ts";
 
@@ -158,8 +160,10 @@ function cancelUnderLock(
       for (const mandateId of mandates)
         await provider(() => deps.payments.cancelMandate(mandateId, `unveil-refund-mandate-${mandateId}`));
     }
-    // With a full refund the membership ends now; otherwise it runs to the end of the paid cycle.
-    const endsAt = refund ? now : (current.currentPeriodEnd ?? now);
+    // With a full refund the membership ends now; otherwise it runs to the end of what is paid and of any
+    // gift months on the account (a booked month off is dropped: nothing more is collected).
+    const covered = accountOf({ ...factsOf(current), pauseFrom: null, pauseUntil: null }, now).coveredUntil;
+    const endsAt = refund ? now : (covered ?? current.currentPeriodEnd ?? now);
     await tx
       .update(users)
       .set({
@@ -168,6 +172,8 @@ function cancelUnderLock(
         pendingTier: null,
         pausedUntil: null,
         pauseStartsAt: null,
+        creditMonths: 0,
+        paymentRetryAt: null,
         paymentStatusAt: now,
       })
       .where(eq(users.id, current.id));
@@ -242,20 +248,9 @@ export async function reactivateSubscription(deps: Deps, user: User): Promise<{ 
       throw conflict(SUB_MSG.ended);
     }
     const tier = current.subscriptionTier as TierId;
-    const ids = await rebuildSchedule(deps, tx, current, {
-      tier,
-      start: current.currentPeriodEnd,
-      operation: "reactivate",
-    });
-    await tx
-      .update(users)
-      .set({
-        subscriptionStatus: "active",
-        paymentSubscriptionId: ids.subscriptionId,
-        paymentNextSubscriptionId: ids.nextSubscriptionId,
-        paymentStatusAt: now,
-      })
-      .where(eq(users.id, current.id));
+    // Collections start again at the end of what the cancelled plan still covers (the account's next one).
+    await storePlan(deps, tx, current, { ...factsOf(current), status: "active" }, "reactivate");
+    await tx.update(users).set({ paymentStatusAt: now }).where(eq(users.id, current.id));
     await tx.insert(subscriptionEvents).values({
       userId: current.id,
       eventType: "reactivated",
@@ -285,16 +280,9 @@ export async function changeTier(
     if (tier === current.pendingTier) throw badRequest(`You are already moving to ${TIERS[tier].name}.`);
     const now = deps.now();
     const target = tier === current.subscriptionTier ? null : tier;
-    const { start } = nextCycle(current, now);
-    const ids = await rebuildSchedule(deps, tx, current, { tier, start, operation: "tier" });
-    await tx
-      .update(users)
-      .set({
-        pendingTier: target,
-        paymentSubscriptionId: ids.subscriptionId,
-        paymentNextSubscriptionId: ids.nextSubscriptionId,
-      })
-      .where(eq(users.id, current.id));
+    // The change takes effect at the account's next collection (after a month off and gift months).
+    const account = await storePlan(deps, tx, current, { ...factsOf(current), pendingTier: target }, "tier");
+    const start = account.nextCollection?.date ?? nextCycle(current, now).start;
     const monthly = await monthlyPrice(tx, current.id, tier, start);
     await tx.insert(subscriptionEvents).values({
       userId: current.id,
@@ -309,7 +297,7 @@ export async function changeTier(
     await auditPlanChange(tx, user, current, "change_tier");
     return {
       message: target
-        ? tierChangeMessage(tier, monthly, start, !!pauseOf(current, now).pausedUntil)
+        ? tierChangeMessage(tier, monthly, start, !!account.pause)
         : `You'll stay on ${TIERS[tier].name}.`,
       effectiveAt: start.toISOString(),
     };
