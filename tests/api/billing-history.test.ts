@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -15,6 +14,7 @@ import { billingOverviewSchema } from "../../src/shared/schemas/billing.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
 import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
+import { pdfToText } from "../helpers/pdf.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 /** an append-only billing history that survives new mandates, failures, retries and provider changes. */
@@ -94,28 +94,8 @@ async function decemberPayment(m: SignedIn, mandate: string) {
 const setPaymentStatus = (id: string, status: string) =>
   t.db.update(sandboxPayments).set({ status }).where(eq(sandboxPayments.id, id));
 
-/** The text a PDF shows: its streams inflated, the strings of its TJ operators decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const parts: string[] = [];
-  // pdfkit writes "stream\n" + data + "\nendstream"; the compressed data itself may end in a "\r" byte, so it is
-  // taken whole (a pattern eating an optional "\r" before "\nendstream" truncated it about once in 256 streams).
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
-    const bytes = Buffer.from(m[1], "latin1");
-    try {
-      parts.push(inflateSync(bytes).toString("latin1"));
-    } catch {
-      parts.push(m[1]);
-    }
-  }
-  return parts
-    .join("\n")
-    .match(/\[[^\]]*\] TJ/g)!
-    .map((tj) =>
-      [...tj.matchAll(/<([0-9a-f]*)>/gi)].map((h) => Buffer.from(h[1], "hex").toString("latin1")).join(""),
-    )
-    .join("\n");
-}
+/** The text a PDF shows, as pdftotext reads it (the receipt's fonts are embedded, its text is glyph ids). */
+const pdfText = (pdf: Buffer): string => pdfToText(pdf);
 
 describe("the history survives new bank details, a failed payment and its retry", () => {
   it("keeps the confirmed payments after a failure and new bank details, and shows every step", async () => {

@@ -1,7 +1,8 @@
-/** A receipt as a PDF (pdfkit, with its built-in Helvetica: nothing fetched, nothing embedded). */
+/** A receipt as a PDF (pdfkit, in Noto Sans with fallbacks for any script: see pdf/fonts.ts). */
 import PDFDocument from "pdfkit";
 import { formatMoney } from "../../../shared/billing-history.ts";
 import { BRAND } from "../../../shared/brand.ts";
+import { moveDown, writeText } from "../../pdf/fonts.ts";
 
 export interface ReceiptData {
   number: string;
@@ -24,7 +25,7 @@ const INK = "#2a1838";
 const MUTED = "#6b6275";
 const GOLD = "#b08a3e";
 
-/** Renders the receipt; `compress: false` keeps the text readable in the file (tests read it back). */
+/** Renders the receipt; `compress: false` leaves its streams readable, for looking into the file. */
 export function receiptPdf(data: ReceiptData, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
@@ -41,18 +42,19 @@ export function receiptPdf(data: ReceiptData, opts: { compress?: boolean } = {})
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(26).text(BRAND.name, left, 56);
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(BRAND.tagline);
-  doc.moveDown(2);
-  doc
-    .fillColor(GOLD)
-    .font("Helvetica-Bold")
-    .fontSize(10)
-    .text(data.title.toUpperCase(), { characterSpacing: 1.5 });
-  doc.moveDown(0.4);
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(30).text(formatMoney(data.amountPence));
-  doc.font("Helvetica").fontSize(11).fillColor(MUTED).text(data.description);
-  doc.moveDown(1.5);
+  doc.fillColor(INK);
+  writeText(doc, "sansBold", BRAND.name, { size: 26, x: left, y: 56 });
+  doc.fillColor(MUTED);
+  writeText(doc, "sans", BRAND.tagline, { size: 10 });
+  moveDown(doc, 2);
+  doc.fillColor(GOLD);
+  writeText(doc, "sansBold", data.title.toUpperCase(), { size: 10, characterSpacing: 1.5 });
+  moveDown(doc, 0.4);
+  doc.fillColor(INK);
+  writeText(doc, "sansBold", formatMoney(data.amountPence), { size: 30 });
+  doc.fillColor(MUTED);
+  writeText(doc, "sans", data.description, { size: 11 });
+  moveDown(doc, 1.5);
 
   const rows: Array<[string, string]> = [
     ["Receipt number", data.number],
@@ -73,11 +75,15 @@ export function receiptPdf(data: ReceiptData, opts: { compress?: boolean } = {})
     .stroke();
   for (const [label, value] of rows) {
     const y = doc.y + 10;
-    doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(label, left, y, { width: 160 });
-    doc
-      .font(label === "Amount" ? "Helvetica-Bold" : "Helvetica")
-      .fillColor(INK)
-      .text(value, left + 170, y, { width: width - 170 });
+    doc.fillColor(MUTED);
+    writeText(doc, "sans", label, { size: 10, x: left, y, width: 160 });
+    doc.fillColor(INK);
+    writeText(doc, label === "Amount" ? "sansBold" : "sans", value, {
+      size: 10,
+      x: left + 170,
+      y,
+      width: width - 170,
+    });
     doc
       .moveTo(left, doc.y + 8)
       .lineTo(left + width, doc.y + 8)
@@ -85,19 +91,16 @@ export function receiptPdf(data: ReceiptData, opts: { compress?: boolean } = {})
       .stroke();
     doc.y += 8;
   }
-  doc.moveDown(2);
-  doc
-    .font("Helvetica")
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(
-      `${data.testMode ? "Test mode: this payment was simulated and no money moved. " : ""}` +
-        "Payments are collected by Direct Debit and protected by the Direct Debit Guarantee. " +
-        `Questions about this receipt: ${BRAND.supportEmail}.`,
-      left,
-      doc.y,
-      { width },
-    );
+  moveDown(doc, 2);
+  doc.fillColor(MUTED);
+  writeText(
+    doc,
+    "sans",
+    `${data.testMode ? "Test mode: this payment was simulated and no money moved. " : ""}` +
+      "Payments are collected by Direct Debit and protected by the Direct Debit Guarantee. " +
+      `Questions about this receipt: ${BRAND.supportEmail}.`,
+    { size: 9, x: left, y: doc.y, width },
+  );
   doc.end();
   return done;
 }

@@ -1,11 +1,13 @@
 /**
- * The printable gift card (pdfkit, built-in Helvetica and Times: nothing fetched, nothing embedded), in the
- * product's look: a plum card with gold lettering on an ivory A4 landscape page, the code in groups.
+ * The printable gift card (pdfkit, in Noto Sans and Noto Serif with fallbacks for any script: see pdf/fonts.ts;
+ * the code in built-in Courier, as it is only letters and digits), in the product's look: a plum card with gold
+ * lettering on an ivory A4 landscape page, the code in groups.
  */
 import PDFDocument from "pdfkit";
 import { BRAND } from "../../../shared/brand.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import { formatGiftCode } from "../../../shared/gifts.ts";
+import { moveDown, writeText } from "../../pdf/fonts.ts";
 
 export interface GiftCardData {
   tier: TierId;
@@ -53,60 +55,58 @@ export function giftCardPdf(data: GiftCardData, opts: { compress?: boolean } = {
   const months = `${data.months} month${data.months === 1 ? "" : "s"}`;
   const tier = TIERS[data.tier];
 
-  doc
-    .fillColor(GOLD)
-    .font("Times-Bold")
-    .fontSize(30)
-    .text(BRAND.name, inner, inner - 4, { width });
-  doc
-    .fillColor(SOFT)
-    .font("Helvetica")
-    .fontSize(10)
-    .text("A GIFT OF MYSTERY DATES IN LONDON", inner, inner + 34, { width, characterSpacing: 2 });
-  doc
-    .fillColor(IVORY)
-    .font("Times-Roman")
-    .fontSize(34)
-    .text(`${tier.name} · ${months}`, inner, inner + 76, { width });
-  doc
-    .font("Helvetica")
-    .fontSize(12)
-    .fillColor(SOFT)
-    .text(
-      `${tier.datesPerMonth} surprise date${tier.datesPerMonth === 1 ? "" : "s"} a month, planned for you and revealed 48 hours before.`,
-      { width },
-    );
-  doc.moveDown(1.2);
-  doc.font("Helvetica-Bold").fontSize(12).fillColor(GOLD).text(`For ${data.to}`, { width });
-  doc.font("Helvetica").fillColor(SOFT).text(`From ${data.from}`, { width });
+  doc.fillColor(GOLD);
+  writeText(doc, "serifBold", BRAND.name, { size: 30, x: inner, y: inner - 4, width });
+  doc.fillColor(SOFT);
+  writeText(doc, "sans", "A GIFT OF MYSTERY DATES IN LONDON", {
+    size: 10,
+    x: inner,
+    y: inner + 34,
+    width,
+    characterSpacing: 2,
+  });
+  doc.fillColor(IVORY);
+  writeText(doc, "serif", `${tier.name} · ${months}`, { size: 34, x: inner, y: inner + 76, width });
+  doc.fillColor(SOFT);
+  writeText(
+    doc,
+    "sans",
+    `${tier.datesPerMonth} surprise date${tier.datesPerMonth === 1 ? "" : "s"} a month, planned for you and revealed 48 hours before.`,
+    { size: 12, width },
+  );
+  moveDown(doc, 1.2);
+  doc.fillColor(GOLD);
+  writeText(doc, "sansBold", `For ${data.to}`, { size: 12, width });
+  doc.fillColor(SOFT);
+  writeText(doc, "sans", `From ${data.from}`, { size: 12, width });
   if (data.message) {
-    doc.moveDown(0.8);
-    doc
-      .font("Times-Italic")
-      .fontSize(data.message.length > 250 ? 11 : 14)
-      .fillColor(IVORY)
-      .text(`“${data.message}”`, { width: width * 0.9, height: 120, ellipsis: true });
+    moveDown(doc, 0.8);
+    doc.fillColor(IVORY);
+    writeText(doc, "serifItalic", `“${data.message}”`, {
+      size: data.message.length > 250 ? 11 : 14,
+      width: width * 0.9,
+      height: 120,
+      ellipsis: true,
+    });
   }
   const codeY = H - m - 150;
   doc.roundedRect(inner, codeY, width, 78, 10).fill(IVORY);
-  doc
-    .fillColor(PLUM)
-    .font("Helvetica")
-    .fontSize(9)
-    .text("YOUR GIFT CODE", inner + 20, codeY + 12, { characterSpacing: 2 });
+  doc.fillColor(PLUM);
+  writeText(doc, "sans", "YOUR GIFT CODE", { size: 9, x: inner + 20, y: codeY + 12, characterSpacing: 2 });
   doc
     .font("Courier-Bold")
     .fontSize(28)
     .text(formatGiftCode(data.code), inner + 20, codeY + 30, { characterSpacing: 2 });
-  doc
-    .font("Helvetica")
-    .fontSize(9)
-    .fillColor("#67566a")
-    .text(`Valid until ${data.validUntil}`, inner + width - 200, codeY + 16, { width: 180, align: "right" });
-  doc
-    .fillColor(SOFT)
-    .fontSize(10)
-    .text(`Redeem at ${data.redeemUrl}`, inner, H - m - 56, { width });
+  doc.fillColor("#67566a");
+  writeText(doc, "sans", `Valid until ${data.validUntil}`, {
+    size: 9,
+    x: inner + width - 200,
+    y: codeY + 16,
+    width: 180,
+    align: "right",
+  });
+  doc.fillColor(SOFT);
+  writeText(doc, "sans", `Redeem at ${data.redeemUrl}`, { size: 10, x: inner, y: H - m - 56, width });
   doc.end();
   return done;
 }
