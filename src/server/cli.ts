@@ -1,7 +1,8 @@
 /**
  * Operator commands: npm run cli -- <command> [options]
- * Each works whether or not the app is running: it uses the running embedded database, or starts it for
- * the command and stops it after. A failure exits non-zero with a clear message.
+ * Each works whether or not the app is running: it uses the embedded database running on DATA_DIR (found from
+ * its lock file, whatever its port), or starts it for the command and stops it after (unless the app started
+ * meanwhile and uses it). A failure exits non-zero with a message that says what failed, and its cause.
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -12,6 +13,7 @@ import { openDatabase } from "./db/open.ts";
 import { users } from "./db/schema.ts";
 import { seedDemo } from "./db/seed-demo.ts";
 import { createDeps } from "./deps-factory.ts";
+import { describeError } from "./error-text.ts";
 import { allJobs, runDueJobs } from "./jobs/jobs.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
 import { checkMonth } from "./modules/admin/planning/service.ts";
@@ -171,19 +173,31 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(config, (m) => process.stderr.write(`${m}\n`));
+  const database = await openDatabase(config, (m) => process.stderr.write(`${m}\n`), {
+    leaveRunningIfInUse: true,
+  });
+  let output: string;
   try {
-    process.stdout.write(`${await command(args, database.db)}\n`);
-    return 0;
-  } finally {
-    await database.close();
+    output = await command(args, database.db);
+  } catch (e) {
+    // The command's own failure is the one to report, even if closing fails after it.
+    await database.close().catch((closing) => {
+      process.stderr.write(`Closing the database also failed: ${describeError(closing)}\n`);
+    });
+    throw e;
   }
+  process.stdout.write(`${output}\n`);
+  await database.close();
+  return 0;
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  },
-);
+// A connection dropped under the command (the database stopped meanwhile) surfaces as an "error" event with no
+// listener: it is reported like any other failure, not as a stack trace.
+const fail = (err: unknown) => {
+  process.stderr.write(`Error: ${describeError(err)}\n`);
+  process.exit(1);
+};
+process.on("uncaughtException", fail);
+process.on("unhandledRejection", fail);
+
+run(process.argv.slice(2)).then((code) => process.exit(code), fail);

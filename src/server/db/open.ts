@@ -13,11 +13,15 @@ export interface OpenDatabase {
 
 /**
  * DATABASE_URL when set; otherwise embedded PostgreSQL with its data in DATA_DIR (started here, or the one
- * the running app already started). Migrations are applied either way.
+ * already running on that directory, whichever port it listens on). Migrations are applied either way.
+ *
+ * `leaveRunningIfInUse` (the CLI): a server this process started is not stopped on close while other processes
+ * use it (the app was started beside the command and found it); it is left running for them.
  */
 export async function openDatabase(
   config: Config,
   log: (m: string) => void = () => {},
+  options: { leaveRunningIfInUse?: boolean } = {},
 ): Promise<OpenDatabase> {
   let stopServer = async () => {};
   let url = config.databaseUrl;
@@ -27,13 +31,25 @@ export async function openDatabase(
       dataDir: config.dataDir,
       port: config.embeddedPgPort,
       log: (line) => {
-        if (/PANIC|FATAL/.test(line) && !/administrator command|shutdown/.test(line))
+        if (/PANIC|FATAL/.test(line) && !/administrator command|shutdown|is starting up/.test(line))
           log(`postgres: ${line}`);
       },
+      note: log,
     });
     url = handle.url;
     startedServer = handle.owned;
-    stopServer = handle.stop;
+    stopServer = async () => {
+      if (handle.owned && options.leaveRunningIfInUse) {
+        const others = await handle.otherSessions();
+        if (others > 0) {
+          log(
+            `embedded PostgreSQL left running: ${others} connection${others === 1 ? "" : "s"} from other processes use it`,
+          );
+          return;
+        }
+      }
+      await handle.stop();
+    };
   }
   const db = createDb(url);
   try {

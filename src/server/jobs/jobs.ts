@@ -3,9 +3,11 @@
  */
 
 import type { Deps } from "../deps.ts";
+import { describeError } from "../error-text.ts";
 import { purgeRateLimits } from "../modules/auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
 import { giftsJob } from "../modules/gifts/jobs.ts";
+import { paymentRecoveryJob } from "../modules/payments/recovery.ts";
 import { finishStaleCompletions } from "../modules/payments/stale-completions.ts";
 import { recheckStaleDates } from "../modules/rulebook/recheck.ts";
 import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
@@ -63,6 +65,8 @@ export const recheckDatesJob: JobDefinition = {
 export const allJobs: JobDefinition[] = [
   finishCompletionsJob,
   advanceSubscriptionsJob,
+  // Before the date sweeps: a plan that ends after its last retry has its dates cancelled and told in this tick.
+  paymentRecoveryJob,
   giftsJob,
   ...billingJobs,
   // Before the date sweeps: a venue's answer is in before a reveal is due, and a cancellation is told.
@@ -91,7 +95,7 @@ export async function runDueJobs(
     try {
       out[job.name] = await runRecorded(deps, job);
     } catch (e) {
-      out[job.name] = { error: e instanceof Error ? e.message : String(e) };
+      out[job.name] = { error: describeError(e) };
     }
   }
   return out;
