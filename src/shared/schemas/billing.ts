@@ -76,6 +76,30 @@ export const billingOverviewSchema = z
     history: z.array(billingHistoryItemSchema),
     /** Whether "Change bank details" is offered, and why not (or what it means for a cancelled plan). */
     bankDetails: z.object({ changeable: z.boolean(), note: z.string().nullable() }),
+    /**
+     * The plan holder's first name when the member is covered by their partner's plan: the plan is shown, the
+     * holder's Direct Debit and payments are not.
+     */
+    coveredBy: z.string().nullable(),
+    /** When a pending tier takes effect: the account's next collection (after a month off or gift months). */
+    pendingTierFrom: z.string().nullable(),
+    /** The end of the paid, credited, gifted or paused cycles from now on without a collection between. */
+    coveredUntil: z.string().nullable(),
+    /** When the plan ends by itself (a cancellation, a gift with no Direct Debit). */
+    endsAt: z.string().nullable(),
+    /** Gift months on the plan's account not yet used. */
+    creditMonths: z.number().int(),
+    /** The member's own cancellation can still be undone (never after a cooling-off refund). */
+    canReactivate: z.boolean(),
+    /** The running cycle and the ones ahead: paid, credited, gifted, paused, overdue or due (collected). */
+    cycles: z.array(
+      z.object({
+        kind: z.enum(["paid", "credited", "gifted", "paused", "overdue", "due"]),
+        from: z.string(),
+        to: z.string(),
+        tier: z.enum(TIER_IDS),
+      }),
+    ),
   })
   .meta({ id: "BillingOverview" });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;

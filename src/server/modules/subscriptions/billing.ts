@@ -1,50 +1,76 @@
-import { hasLiveSubscription, type TierId } from "../../../shared/constants.ts";
+import type { TierId } from "../../../shared/constants.ts";
+import { londonIsoDay } from "../../../shared/london-time.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import type { User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { bankDetailsChange } from "../billing-history/bank-details.ts";
 import { historyItems, memberBillingEvents, paymentsFromHistory } from "../billing-history/history.ts";
 import { syncProviderPayments } from "../billing-history/sync.ts";
+import { planAccountOf } from "../plan-account/load.ts";
 import { pauseOf } from "./pause-state.ts";
+import { paymentProblemOf } from "./payment-problem.ts";
 import { monthlyPrice, provider } from "./schedule.ts";
-import { coolingOffEligible } from "./service.ts";
+import { canReactivate, coolingOffEligible } from "./service.ts";
 
 /**
- * Manage Billing: the plan, the mandate, the next collection, and the billing history. What the provider
- * reports is folded into the append-only history first, then payments and history are read from it, so a
- * payment once shown never disappears (new bank details, a change of provider, a mandate the provider forgot).
+ * Manage Billing: the plan, the mandate, the next collection, and the billing history. Every date and amount of
+ * the plan comes from its account (plan-account), so this page, Settings, the dashboard and the e-mails say
+ * the same. What the provider reports is folded into the append-only history first, then payments and history
+ * are read from it, so a payment once shown never disappears. A partner covered by the plan holder's plan sees
+ * the plan, never the holder's bank details or payments.
  */
 export async function billingOverview(deps: Deps, user: User): Promise<BillingOverview> {
   await deps.limiter.hit(`billing:${user.id}`, 120, 60);
-  const tier = (user.subscriptionTier as TierId | null) ?? null;
-  const live = hasLiveSubscription(user.subscriptionStatus);
   const now = deps.now();
   await syncProviderPayments(deps, user);
-  const [mandate, rows, upcoming, amount, refundable, bankDetails] = await Promise.all([
-    user.paymentMandateId ? provider(() => deps.payments.getMandate(user.paymentMandateId!)) : null,
+  const plan = await planAccountOf(deps.db, user, now);
+  const holder = plan.holder ?? user;
+  const own = !plan.covered;
+  const { account } = plan;
+  const [mandate, rows, amount, refundable, bankDetails, reactivatable] = await Promise.all([
+    own && user.paymentMandateId ? provider(() => deps.payments.getMandate(user.paymentMandateId!)) : null,
     memberBillingEvents(deps.db, user.id),
-    live && user.paymentSubscriptionId
-      ? provider(() => deps.payments.upcomingPayment(user.paymentSubscriptionId!))
-      : null,
-    tier ? monthlyPrice(deps.db, user.id, tier, now) : null,
-    coolingOffEligible(deps, user),
+    account.tier ? monthlyPrice(deps.db, holder.id, account.tier, now) : null,
+    own ? coolingOffEligible(deps, user) : false,
     bankDetailsChange(deps.db, user, now),
+    own ? canReactivate(deps.db, user, now) : false,
   ]);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     provider: deps.payments.name,
-    tier,
-    status: user.subscriptionStatus,
+    tier: account.tier,
+    status: holder.subscriptionStatus,
     monthlyAmountPence: amount,
-    pendingTier: (user.pendingTier as TierId | null) ?? null,
-    currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
-    ...pauseOf(user, now),
-    cancelAtPeriodEnd:
-      user.subscriptionStatus === "cancelled" && !!user.currentPeriodEnd && user.currentPeriodEnd > now,
-    nextPayment: upcoming ? { date: upcoming.chargeDate, amountPence: upcoming.amountPence } : null,
+    pendingTier: (holder.pendingTier as TierId | null) ?? null,
+    currentPeriodEnd: iso(holder.currentPeriodEnd),
+    ...pauseOf(holder, now),
+    cancelAtPeriodEnd: account.status === "cancelled",
+    nextPayment: plan.nextCollection
+      ? { date: londonIsoDay(plan.nextCollection.date), amountPence: plan.nextCollection.amountPence }
+      : null,
+    paymentProblem: await paymentProblemOf(deps.db, user, now),
     mandate,
     payments: paymentsFromHistory(rows),
     coolingOffRefundEligible: refundable,
     history: historyItems(rows),
-    bankDetails: { changeable: bankDetails.changeable, note: bankDetails.note },
+    bankDetails: plan.covered
+      ? {
+          changeable: false,
+          note: `The Direct Debit is ${holder.firstName ?? "your partner"}'s: only they can change it.`,
+        }
+      : { changeable: bankDetails.changeable, note: bankDetails.note },
+    coveredBy: plan.covered ? (holder.firstName ?? "Your partner") : null,
+    pendingTierFrom:
+      holder.pendingTier && plan.nextCollection ? plan.nextCollection.date.toISOString() : null,
+    coveredUntil: iso(account.coveredUntil),
+    endsAt: iso(account.endsAt),
+    creditMonths: account.creditMonths,
+    canReactivate: reactivatable,
+    cycles: account.cycles.map((c) => ({
+      kind: c.kind,
+      from: c.from.toISOString(),
+      to: c.to.toISOString(),
+      tier: c.tier,
+    })),
   };
 }

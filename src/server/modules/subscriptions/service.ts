@@ -225,6 +225,23 @@ function cancelUnderLock(
 }
 
 /**
+ * Whether the member's own cancellation can still be undone: the plan runs on to the end of what it covers and
+ * its last event is the cancellation (a refund in the cooling-off period, or the provider ending it, comes
+ * after and closes the contract: it starts again through a new checkout).
+ */
+export async function canReactivate(db: Deps["db"] | Tx, u: User, now: Date): Promise<boolean> {
+  if (u.subscriptionStatus !== "cancelled" || !u.currentPeriodEnd || u.currentPeriodEnd <= now) return false;
+  if (!u.subscriptionTier) return false;
+  const [last] = await db
+    .select({ type: subscriptionEvents.eventType })
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.userId, u.id))
+    .orderBy(desc(subscriptionEvents.occurredAt), desc(subscriptionEvents.id))
+    .limit(1);
+  return last?.type === "cancelled";
+}
+
+/**
  * Undoes the member's own cancellation before the paid cycle ends. A plan the provider ended (a failed
  * mandate) or a refunded one cannot be undone here: it starts again through a new checkout.
  */
@@ -233,20 +250,7 @@ export async function reactivateSubscription(deps: Deps, user: User): Promise<{ 
   return withMemberLock(deps, user.id, async (tx, current) => {
     if (current.subscriptionStatus !== "cancelled") throw badRequest(SUB_MSG.notCancelled);
     const now = deps.now();
-    const [last] = await tx
-      .select({ type: subscriptionEvents.eventType })
-      .from(subscriptionEvents)
-      .where(eq(subscriptionEvents.userId, current.id))
-      .orderBy(desc(subscriptionEvents.occurredAt), desc(subscriptionEvents.id))
-      .limit(1);
-    if (
-      last?.type !== "cancelled" ||
-      !current.currentPeriodEnd ||
-      current.currentPeriodEnd <= now ||
-      !current.subscriptionTier
-    ) {
-      throw conflict(SUB_MSG.ended);
-    }
+    if (!(await canReactivate(tx, current, now))) throw conflict(SUB_MSG.ended);
     const tier = current.subscriptionTier as TierId;
     // Collections start again at the end of what the cancelled plan still covers (the account's next one).
     await storePlan(deps, tx, current, { ...factsOf(current), status: "active" }, "reactivate");
