@@ -6,7 +6,8 @@
  * Noto Serif for Latin, Greek and Cyrillic, then Noto Sans SC (Chinese, and Japanese kana), Noto Sans KR (Hangul)
  * and Noto Emoji (monochrome: pdfkit cannot draw colour emoji). Text is cut into runs by grapheme, each run in the
  * first font of the chain that has every character of it, so a line with a Latin name and a Chinese one uses both.
- * The files are read once per process, on first use; pdfkit embeds only the glyphs a document uses.
+ * The files are read once per process, on first use; pdfkit embeds only the glyphs a document uses. text.ts
+ * writes such text.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -127,7 +128,7 @@ export function textRuns(text: string, face: Face = "sans"): TextRun[] {
 const registered = new WeakMap<PDFKit.PDFDocument, Set<FontId>>();
 
 /** Selects a font in the document, embedding it (as a subset, when the document ends) on its first use. */
-function useFont(doc: PDFKit.PDFDocument, id: FontId): void {
+export function selectFont(doc: PDFKit.PDFDocument, id: FontId): PDFKit.PDFDocument {
   let ids = registered.get(doc);
   if (!ids) {
     ids = new Set();
@@ -137,64 +138,5 @@ function useFont(doc: PDFKit.PDFDocument, id: FontId): void {
     doc.registerFont(id, load(id));
     ids.add(id);
   }
-  doc.font(id);
-}
-
-/**
- * The built-in font each face stands in for, in thousandths of the size: its ascender (from the top of a line to
- * its baseline) and its line height with gap. Text is set on those, whichever font a run is in, so the documents
- * keep the layout they had in Helvetica and Times, and a Chinese run sits on the same baseline as a Latin one.
- */
-const STANDS_IN_FOR: Record<Face, { ascender: number; lineHeight: number }> = {
-  sans: { ascender: 718, lineHeight: 1156 }, // Helvetica
-  sansBold: { ascender: 718, lineHeight: 1190 }, // Helvetica-Bold
-  serif: { ascender: 683, lineHeight: 1116 }, // Times-Roman
-  serifBold: { ascender: 683, lineHeight: 1153 }, // Times-Bold
-  serifItalic: { ascender: 683, lineHeight: 1100 }, // Times-Italic
-};
-
-/** The line height of the last text written in each document, for `moveDown`. */
-const lastLine = new WeakMap<PDFKit.PDFDocument, number>();
-
-export type WriteOptions = Omit<PDFKit.Mixins.TextOptions, "baseline" | "lineGap"> & {
-  size: number;
-  x?: number;
-  y?: number;
-};
-
-/**
- * `doc.text` for text of any script, at `size`: each run in its own font, as pdfkit "continued" text, so
- * wrapping, width, alignment and spacing apply to the whole as to one string. Colour is the document's current.
- */
-export function writeText(
-  doc: PDFKit.PDFDocument,
-  face: Face,
-  text: string,
-  { size, x, y, ...options }: WriteOptions,
-): PDFKit.PDFDocument {
-  const metrics = STANDS_IN_FOR[face];
-  const lineHeight = (metrics.lineHeight / 1000) * size;
-  const runs = textRuns(text, face);
-  doc.fontSize(size);
-  runs.forEach((run, i) => {
-    useFont(doc, run.font);
-    const runOptions = {
-      ...options,
-      baseline: (-metrics.ascender / 1000) * size,
-      // pdfkit moves down a line by the font's own height plus lineGap: make that the stand-in's height.
-      lineGap: lineHeight - doc.currentLineHeight(true),
-      continued: i < runs.length - 1 ? true : (options.continued ?? false),
-    };
-    // pdfkit reads a missing x as "options in x's place": pass a position only when there is one.
-    if (i === 0 && (x !== undefined || y !== undefined)) doc.text(run.text, x, y, runOptions);
-    else doc.text(run.text, runOptions);
-  });
-  lastLine.set(doc, lineHeight);
-  return doc;
-}
-
-/** `doc.moveDown` by lines of the last text written (as tall as they were in Helvetica or Times). */
-export function moveDown(doc: PDFKit.PDFDocument, lines = 1): PDFKit.PDFDocument {
-  doc.y += lines * (lastLine.get(doc) ?? doc.currentLineHeight(true));
-  return doc;
+  return doc.font(id);
 }

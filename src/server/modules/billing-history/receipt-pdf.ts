@@ -2,7 +2,7 @@
 import PDFDocument from "pdfkit";
 import { formatMoney } from "../../../shared/billing-history.ts";
 import { BRAND } from "../../../shared/brand.ts";
-import { moveDown, writeText } from "../../pdf/fonts.ts";
+import { moveDown, writeText } from "../../pdf/text.ts";
 
 export interface ReceiptData {
   number: string;

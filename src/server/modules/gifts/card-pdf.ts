@@ -7,7 +7,7 @@ import PDFDocument from "pdfkit";
 import { BRAND } from "../../../shared/brand.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import { formatGiftCode } from "../../../shared/gifts.ts";
-import { moveDown, writeText } from "../../pdf/fonts.ts";
+import { moveDown, writeText } from "../../pdf/text.ts";
 
 export interface GiftCardData {
   tier: TierId;
@@ -86,7 +86,6 @@ export function giftCardPdf(data: GiftCardData, opts: { compress?: boolean } = {
       size: data.message.length > 250 ? 11 : 14,
       width: width * 0.9,
       height: 120,
-      ellipsis: true,
     });
   }
   const codeY = H - m - 150;
