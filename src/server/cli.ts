@@ -4,12 +4,11 @@
  * its lock file, whatever its port), or starts it for the command and stops it after (unless the app started
  * meanwhile and uses it). A failure exits non-zero with a message that says what failed, and its cause.
  */
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { monthLabel, nextMonthOf } from "../shared/admin/planning.ts";
 import { loadConfig } from "./config.ts";
-import { openDatabase } from "./db/open.ts";
+import { type OpenDatabase, openDatabase } from "./db/open.ts";
 import { users } from "./db/schema.ts";
 import { seedDemo } from "./db/seed-demo.ts";
 import { createDeps } from "./deps-factory.ts";
@@ -19,7 +18,7 @@ import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
 import { checkMonth } from "./modules/admin/planning/service.ts";
 import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
 import { planMonth } from "./modules/matching/plan.ts";
-import { processWebhookEvents } from "./modules/payments/webhooks.ts";
+import { fireSandboxEvent, SANDBOX_EVENTS } from "./modules/payments/sandbox-events.ts";
 import { withVapidKeys } from "./modules/push/vapid.ts";
 import { advanceSubscriptions } from "./modules/subscriptions/cycles.ts";
 
@@ -46,12 +45,6 @@ Commands:
 `;
 
 type Command = (args: string[], db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<string>;
-
-const SANDBOX_EVENTS: Record<string, { resource: string; action: string }> = {
-  payment_failed: { resource: "payments", action: "failed" },
-  payment_confirmed: { resource: "payments", action: "confirmed" },
-  mandate_cancelled: { resource: "mandates", action: "cancelled" },
-};
 
 const commands: Record<string, Command> = {
   async "create-admin"(args, db) {
@@ -85,30 +78,15 @@ const commands: Record<string, Command> = {
       allowPositionals: true,
       options: { email: { type: "string" } },
     });
-    const kind = SANDBOX_EVENTS[positionals[0] ?? ""];
-    if (!kind) throw new Error(`sandbox-event needs one of: ${Object.keys(SANDBOX_EVENTS).join(", ")}`);
+    if (!SANDBOX_EVENTS[positionals[0] ?? ""])
+      throw new Error(`sandbox-event needs one of: ${Object.keys(SANDBOX_EVENTS).join(", ")}`);
     if (!values.email) throw new Error("sandbox-event needs --email");
     const [user] = await db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${values.email.toLowerCase()}`);
     if (!user) throw new Error(`No account with e-mail ${values.email}`);
-    if (!user.paymentMandateId) throw new Error(`${values.email} has no direct-debit mandate yet`);
-    const deps = createDeps(loadConfig(), db);
-    const id = `EVSB${randomBytes(8).toString("hex").toUpperCase()}`;
-    const outcomes = await processWebhookEvents(deps, "sandbox", [
-      {
-        id,
-        created_at: new Date().toISOString(),
-        resource_type: kind.resource,
-        action: kind.action,
-        links: {
-          mandate: user.paymentMandateId,
-          ...(user.paymentSubscriptionId ? { subscription: user.paymentSubscriptionId } : {}),
-        },
-      },
-    ]);
-    return `${id} ${kind.resource}.${kind.action} for ${user.email}: ${outcomes[id]}`;
+    return fireSandboxEvent(createDeps(loadConfig(), db), user, positionals[0]!);
   },
   async migrate() {
     return "Migrations applied";
@@ -176,25 +154,33 @@ async function run(argv: string[]): Promise<number> {
   const database = await openDatabase(config, (m) => process.stderr.write(`${m}\n`), {
     leaveRunningIfInUse: true,
   });
+  opened = database;
   let output: string;
   try {
     output = await command(args, database.db);
   } catch (e) {
     // The command's own failure is the one to report, even if closing fails after it.
+    opened = null;
     await database.close().catch((closing) => {
       process.stderr.write(`Closing the database also failed: ${describeError(closing)}\n`);
     });
     throw e;
   }
   process.stdout.write(`${output}\n`);
+  opened = null;
   await database.close();
   return 0;
 }
 
 // A connection dropped under the command (the database stopped meanwhile) surfaces as an "error" event with no
 // listener: it is reported like any other failure, not as a stack trace.
-const fail = (err: unknown) => {
+// A database this command started is stopped before exiting (at most 5 s), so that a crash leaves none behind.
+let opened: OpenDatabase | null = null;
+const fail = async (err: unknown) => {
   process.stderr.write(`Error: ${describeError(err)}\n`);
+  const closing = opened?.close().catch(() => {});
+  opened = null;
+  await Promise.race([closing, new Promise((r) => setTimeout(r, 5_000).unref())]);
   process.exit(1);
 };
 process.on("uncaughtException", fail);

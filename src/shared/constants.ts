@@ -221,6 +221,12 @@ export const POLICY = {
   rescheduleNoticeHours: 48,
   /** Days a member has to update a failed direct debit before the plan lapses. */
   paymentGraceDays: 7,
+  /**
+   * A failed Direct Debit is asked for again through the provider: the first retry this many days after the
+   * failure, the second this many days after the first retry failed (GoCardless retries a failed payment on a
+   * later charge date; days apart give the account time to be funded). After the last one the plan ends.
+   */
+  paymentRetryDays: [3, 5],
 } as const;
 
 /** How long the one-time sign-in link of the lockout step-up works (auth/lockout.ts). */

@@ -41,9 +41,24 @@ describe("one membership covers a couple", () => {
       pausedUntil: null,
       giftedUntil: null,
     });
-    // The partner's own billing stays empty.
-    const billing = await t.request({ method: "GET", url: "/api/billing", as: b });
-    expect(billing.json()).toMatchObject({ tier: null, payments: [] });
+    // The partner's billing shows the plan that covers them, with the holder's next payment, and never the
+    // holder's Direct Debit or payments.
+    const [holder, covered] = await Promise.all(
+      [a, b].map(async (who) => (await t.request({ method: "GET", url: "/api/billing", as: who })).json()),
+    );
+    expect(covered).toMatchObject({
+      tier: "gold",
+      status: "active",
+      coveredBy: a.user.firstName,
+      nextPayment: holder.nextPayment,
+      mandate: null,
+      payments: [],
+      bankDetails: { changeable: false },
+      canReactivate: false,
+      coolingOffRefundEligible: false,
+    });
+    expect(holder.nextPayment).not.toBeNull();
+    expect(holder.coveredBy).toBeNull();
   });
 
   it("two members who both pay cannot link until one cancels", async () => {

@@ -1,7 +1,9 @@
 /** Manage Billing: the receipt parameter, and what GET /api/billing answers (encoded through these schemas). */
+
 import { z } from "zod";
 import { BILLING_HISTORY_MSG } from "../billing-history.ts";
 import { TIER_IDS } from "../constants.ts";
+import { paymentProblemSchema } from "../payment-recovery.ts";
 
 /** A receipt's id: the history row's number, with or without ".pdf" ("123", "123.pdf"). */
 export const receiptParamsSchema = z.object({
@@ -52,6 +54,8 @@ export const billingOverviewSchema = z
     pausedFrom: z.string().nullable(),
     cancelAtPeriodEnd: z.boolean(),
     nextPayment: z.object({ date: z.string(), amountPence: z.number() }).nullable(),
+    /** The couple's plan is behind on a payment being recovered (the banner's facts); null otherwise. */
+    paymentProblem: paymentProblemSchema.nullable(),
     mandate: z
       .object({
         reference: z.string(),

@@ -271,6 +271,18 @@ export function gocardlessProvider(opts: {
       );
     },
 
+    async retryPayment(paymentId) {
+      // GoCardless retries take no idempotency key: a payment that is no longer failed (the retry already
+      // asked for) is the outcome wanted, so only a refusal of a payment still failed is an error.
+      try {
+        await client.payments.retry(paymentId, {});
+      } catch (e) {
+        const payment = await call(() => client.payments.find(paymentId));
+        if (payment.status !== "failed" && payment.status !== "charged_back") return;
+        throw new ProviderError(e instanceof Error ? e.message : String(e));
+      }
+    },
+
     async paymentLinks(paymentId) {
       const payment = await call(() => client.payments.find(paymentId));
       return { mandate: payment.links?.mandate, subscription: payment.links?.subscription };

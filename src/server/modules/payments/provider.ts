@@ -49,6 +49,11 @@ export interface PaymentProvider {
     description: string,
     idempotencyKey: string,
   ): Promise<void>;
+  /**
+   * Asks the bank again for a failed payment (GoCardless: POST /payments/{id}/actions/retry). Repeating a retry
+   * already under way (same key, or the payment no longer failed) succeeds and asks nothing more.
+   */
+  retryPayment(paymentId: string, idempotencyKey: string): Promise<void>;
   /** A one-off bank payment (a gift), approved by the payer at the provider's page; no mandate is left behind. */
   startOneOffPayment(input: {
     reference: string;

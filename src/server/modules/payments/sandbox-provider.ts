@@ -182,6 +182,21 @@ export function sandboxProvider(
         })
         .onConflictDoNothing();
     },
+    async retryPayment(paymentId, idempotencyKey) {
+      // Each retry is in the books: the attempt in the description, a new charge date, and the payment back
+      // with the bank ("submitted": the sandbox does not settle it by itself; its outcome is an event).
+      const d = books();
+      const [p] = await d.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
+      if (!p) throw new ProviderError(`No payment ${paymentId}`);
+      if (p.status !== "failed" && p.status !== "charged_back") return;
+      const attempt = Number(/\(attempt (\d+)\)$/.exec(p.description)?.[1] ?? "1") + 1;
+      const base = p.description.replace(/ \(attempt \d+\)$/, "");
+      await d
+        .update(sandboxPayments)
+        .set({ status: "submitted", chargeDate: now(), description: `${base} (attempt ${attempt})` })
+        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, p.status)));
+      void idempotencyKey;
+    },
     async refundPayment(paymentId, amountPence) {
       const res = await books()
         .update(sandboxPayments)
@@ -284,3 +299,24 @@ export const sandboxIds = {
   payment: (ref: string) => id("SBPM", ref),
   mandate: (ref: string) => id("SBMD", ref),
 };
+
+/**
+ * The sandbox bank's answer about a payment (the operator's `sandbox-event`): it failed, or was collected. The
+ * newest payment under the mandate unless one is named; answers its id, or null when the mandate has none.
+ */
+export async function settleSandboxPayment(
+  db: Db,
+  mandateId: string,
+  status: "failed" | "confirmed",
+  paymentId?: string,
+): Promise<string | null> {
+  const [p] = await db
+    .select({ id: sandboxPayments.id })
+    .from(sandboxPayments)
+    .where(paymentId ? eq(sandboxPayments.id, paymentId) : eq(sandboxPayments.mandateId, mandateId))
+    .orderBy(desc(sandboxPayments.chargeDate), desc(sandboxPayments.id))
+    .limit(1);
+  if (!p) return null;
+  await db.update(sandboxPayments).set({ status }).where(eq(sandboxPayments.id, p.id));
+  return p.id;
+}

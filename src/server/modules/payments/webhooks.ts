@@ -8,6 +8,7 @@ import { factsForEvent, recordWebhookBillingEvent } from "../billing-history/web
 import { applyGiftPaymentEvent } from "../gifts/purchase.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
+import { paymentFailed, paymentRecovered } from "./recovery.ts";
 
 export const webhookBodySchema = z.object({
   events: z
@@ -53,6 +54,22 @@ function effectOf(e: WebhookEvent): Effect | null {
   return null;
 }
 
+const FAILED = ["failed", "charged_back"];
+const COLLECTED = ["confirmed", "paid_out"];
+
+/**
+ * A failed payment's recovery (recovery.ts): a failure that put the plan behind books the first retry, one
+ * reported while the plan is behind is a retry's failure; a collection that put the plan back recovers it.
+ */
+async function recoveryStep(deps: Deps, event: WebhookEvent, outcome: string, userId: number) {
+  if (event.resource_type !== "payments") return;
+  const at = new Date(event.created_at);
+  if (FAILED.includes(event.action) && (outcome === "status past_due" || outcome === "no change"))
+    await paymentFailed(deps, userId, at, outcome === "status past_due");
+  if (COLLECTED.includes(event.action) && outcome === "status active")
+    await paymentRecovered(deps, userId, at);
+}
+
 /**
  * Processes a batch in order of creation. Each event is recorded in webhook_events in the same transaction
  * as its effect, so a repeated delivery changes nothing, and an event older than the member's last applied
@@ -78,6 +95,7 @@ export async function processWebhookEvents(
     // The payment or mandate read back from the provider for the billing history, outside any lock.
     const facts = await factsForEvent(deps, event, links.mandate);
     let statusChanged: number | null = null;
+    let matched: number | null = null;
     outcomes[event.id] = await deps.db.transaction(async (tx) => {
       const effect = effectOf(event);
       const conds = [
@@ -132,6 +150,7 @@ export async function processWebhookEvents(
         .onConflictDoNothing()
         .returning({ id: webhookEvents.id });
       if (inserted.length === 0) return "duplicate";
+      matched = user?.id ?? null;
       await recordWebhookBillingEvent(tx, deps, event, links.mandate, facts, user?.id ?? null);
       if (user && offerEnded) {
         await tx
@@ -177,6 +196,7 @@ export async function processWebhookEvents(
     });
     // Past due, active again, ended: the couple's dates ahead are asked again.
     if (statusChanged !== null) await recheckCoupleAfter(deps, [statusChanged]);
+    if (matched !== null) await recoveryStep(deps, event, outcomes[event.id], matched);
     // A gift's one-off payment (Instant Bank Pay) completed without the payer coming back to us.
     if (event.resource_type === "billing_requests" && outcomes[event.id] !== "duplicate")
       await applyGiftPaymentEvent(deps, event);

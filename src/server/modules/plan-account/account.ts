@@ -116,7 +116,23 @@ export function cyclesOf(f: PlanFacts, horizon = HORIZON): Cycle[] {
   return out;
 }
 
-export function accountOf(f: PlanFacts, now: Date): PlanAccount {
+/**
+ * The facts as the cycle job will have left them at `now`: cycles that ended since it last ran are rolled on
+ * here the same way, so a screen read between two runs never names a day already past.
+ */
+export function currentFacts(f: PlanFacts, now: Date): PlanFacts {
+  let cur = f;
+  for (let i = 0; i < 36 && (cur.status === "active" || cur.status === "paused") && cur.cycleEnd; i++) {
+    if (cur.cycleEnd > now) break;
+    // A gifted plan's last month does not roll on: it ends (gifts/jobs.ts).
+    if (cur.giftedUntil && !cur.collects && cur.giftedUntil <= cur.cycleEnd) break;
+    cur = rollOver(cur);
+  }
+  return cur;
+}
+
+export function accountOf(stored: PlanFacts, now: Date): PlanAccount {
+  const f = currentFacts(stored, now);
   const cycles = cyclesOf(f);
   const pause =
     f.pauseUntil && f.pauseUntil > now && live(f.status)

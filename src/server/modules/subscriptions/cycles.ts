@@ -1,21 +1,18 @@
 import { and, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
-import { POLICY } from "../../../shared/constants.ts";
 import { subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { rollOver } from "../plan-account/account.ts";
 import { columnsOf, factsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { cancelAtProvider } from "./schedule.ts";
 
 /**
  * Moves every plan whose paid cycle has ended into its next state: a booked pause starts, a pause that has
- * run its month resumes, a pending tier takes over, and the cycle rolls on. A plan still behind on payment
- * after the grace period lapses. Safe to run from several instances at once: rows are claimed with
+ * run its month resumes, a pending tier takes over, and the cycle rolls on. A plan behind on payment is
+ * left to its retries (payments/recovery.ts). Safe to run from several instances at once: rows are claimed with
  * SKIP LOCKED, one at a time.
  */
 export async function advanceSubscriptions(deps: Deps): Promise<number> {
   const now = deps.now();
-  const graceStart = new Date(now.getTime() - POLICY.paymentGraceDays * 86_400_000);
   let changed = 0;
   for (;;) {
     let moved: number | null = null;
@@ -24,14 +21,12 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
         .select()
         .from(users)
         .where(
-          or(
-            and(
-              inArray(users.subscriptionStatus, ["active", "paused"]),
-              lte(users.currentPeriodEnd, now),
-              // A gifted plan's last month does not roll on: the gifts job ends it (gifts/jobs.ts).
-              or(isNull(users.giftedUntil), gt(users.giftedUntil, users.currentPeriodEnd)),
-            ),
-            and(eq(users.subscriptionStatus, "past_due"), lte(users.paymentStatusAt, graceStart)),
+          // A plan behind on payment does not roll on: its retries and its end are payments/recovery.ts's.
+          and(
+            inArray(users.subscriptionStatus, ["active", "paused"]),
+            lte(users.currentPeriodEnd, now),
+            // A gifted plan's last month does not roll on: the gifts job ends it (gifts/jobs.ts).
+            or(isNull(users.giftedUntil), gt(users.giftedUntil, users.currentPeriodEnd)),
           ),
         )
         .limit(1)
@@ -53,34 +48,17 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
           toStatus,
           occurredAt: at,
         });
-      if (u.subscriptionStatus === "past_due") {
-        // Best effort: a lapsed plan's subscriptions have usually failed at the provider already.
-        await cancelAtProvider(deps, u).catch(() => {});
-        await tx
-          .update(users)
-          .set({
-            subscriptionStatus: "cancelled",
-            currentPeriodEnd: now,
-            pendingTier: null,
-            pausedUntil: null,
-            pauseStartsAt: null,
-          })
-          .where(eq(users.id, u.id));
-        await event("lapsed", "cancelled");
-      } else {
-        // The account's rule for a cycle ending (plan-account/account.ts): a booked month off starts, a gift
-        // month covers the cycle, or it is collected; a pending tier takes over.
-        const end = u.currentPeriodEnd!;
-        const next = rollOver(factsOf(u));
-        await tx.update(users).set(columnsOf(next)).where(eq(users.id, u.id));
-        if (next.status === "paused" && u.subscriptionStatus !== "paused")
-          await event("paused", "paused", u.subscriptionTier, end);
-        if (next.status === "active" && u.subscriptionStatus === "paused")
-          await event("resumed", "active", u.subscriptionTier, end);
-        if (next.cycleCoveredBy === "credited")
-          await event("credit_used", "active", next.tier, end, "active");
-        if (next.tier !== u.subscriptionTier) await event("tier_changed", "active", next.tier, end, "active");
-      }
+      // The account's rule for a cycle ending (plan-account/account.ts): a booked month off starts, a gift
+      // month covers the cycle, or it is collected; a pending tier takes over.
+      const end = u.currentPeriodEnd!;
+      const next = rollOver(factsOf(u));
+      await tx.update(users).set(columnsOf(next)).where(eq(users.id, u.id));
+      if (next.status === "paused" && u.subscriptionStatus !== "paused")
+        await event("paused", "paused", u.subscriptionTier, end);
+      if (next.status === "active" && u.subscriptionStatus === "paused")
+        await event("resumed", "active", u.subscriptionTier, end);
+      if (next.cycleCoveredBy === "credited") await event("credit_used", "active", next.tier, end, "active");
+      if (next.tier !== u.subscriptionTier) await event("tier_changed", "active", next.tier, end, "active");
       changed++;
       moved = u.id;
       return false;
