@@ -100,7 +100,9 @@ test.describe("a month off", () => {
     await again;
     await expect(page.getByTestId("pause-notice")).toHaveCount(0);
     await expect(page.getByTestId("settings-plan-status")).toHaveText("Active");
-    await expect(page.getByTestId("settings-plan-price")).toContainText(/renews \d{1,2} \w+ \d{4}$/);
+    await expect(page.getByTestId("settings-next-payment")).toHaveText(
+      /^Next payment £\d+ on \d{1,2} \w+ \d{4}$/,
+    );
   });
 });
 

@@ -418,9 +418,15 @@ test.describe("settings", () => {
     await expect(page.getByTestId("settings-plan-status")).toHaveText("Active");
     await expect(page.getByTestId("pause-notice")).toContainText(/Paused from \d{1,2} \w+ \d{4} until/);
     await expect(page.getByTestId("pause-notice")).toContainText("is not taken");
-    // The summary names the next payment taken, not a renewal that the month off skips.
-    await expect(page.getByTestId("settings-plan-price")).not.toContainText("renews");
-    await expect(page.getByTestId("settings-plan-price")).toContainText(/next payment \d{1,2} \w+ \d{4}$/);
+    // The next payment is the one after the month off (the account's), never the one it skips.
+    const billing = await (await page.request.get("/api/billing")).json();
+    const me = await (await page.request.get("/api/auth/user")).json();
+    expect(new Date(billing.nextPayment.date).getTime()).toBeGreaterThan(
+      new Date(me.currentPeriodEnd).getTime(),
+    );
+    await expect(page.getByTestId("settings-next-payment")).toHaveText(
+      /^Next payment £15 on \d{1,2} \w+ \d{4}$/,
+    );
     await page.getByRole("button", { name: "Cancel Subscription" }).click();
     await expect(dialog.getByTestId("cancel-step")).toHaveText("Step 2 of 3");
     await expect(dialog.getByRole("button", { name: "Back" })).toBeHidden();

@@ -5,7 +5,7 @@ import { formatPence, hasLiveSubscription, POLICY, TIERS } from "../../../shared
 import { GIFT_MSG, giftUntilText } from "../../../shared/gifts.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
-import { partnerCover } from "../../lib/plan.ts";
+import { partnerCover, partnerName } from "../../lib/plan.ts";
 import { apiJson, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { PartnerCoverCard } from "../subscription/partner-cover.tsx";
@@ -18,6 +18,8 @@ import { onPlanActionError, toastThenReload } from "./api.ts";
 import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
 import { ComparePlansDialog } from "./change-plan.tsx";
 import { formatLongDate } from "./format.ts";
+import { MonthOffButton } from "./month-off.tsx";
+import { NextPaymentLine } from "./next-payment.tsx";
 import { PartnerMonthOff } from "./partner-month-off.tsx";
 import { PauseNotice } from "./pause-notice.tsx";
 import { monthlyPriceText, planHasEnded, planName, statusBadge } from "./plan-status.ts";
@@ -121,35 +123,17 @@ function StatusNotices({ user }: { user: PublicUser }) {
 }
 
 /**
- * When the next payment is taken: "· renews 25 December 2026"; with a month off whose skipped payment is still
- * ahead, the payment after it; during the skipped cycle, the day payments resume.
+ * Settings > Subscription: the plan, its state and benefits, the next payment (from GET /api/billing, which
+ * reads the plan account), a month off, billing, changing plan and cancelling. A partner covered by the other's
+ * plan sees that plan read-only, its next payment, and the month off either partner may take.
  */
-function renewal(user: PublicUser, end: string | null): string {
-  const next = nextPaymentDate(user);
-  if (!next) return "";
-  if (user.subscriptionStatus === "paused") return ` · payments resume ${formatLongDate(next)}`;
-  return next === user.currentPeriodEnd ? ` · renews ${end}` : ` · next payment ${formatLongDate(next)}`;
-}
-
-/** The next payment: the end of the cycle, or, while the payment then is the skipped one, a month later. */
-function nextPaymentDate(user: PublicUser): string | null {
-  const end = user.currentPeriodEnd;
-  if (!end || (user.subscriptionStatus !== "active" && user.subscriptionStatus !== "paused")) return null;
-  if (user.subscriptionStatus === "active" && user.pausedUntil && user.pausedUntil > end) {
-    const d = new Date(end);
-    d.setUTCMonth(d.getUTCMonth() + 1);
-    return d.toISOString();
-  }
-  return end;
-}
-
-/** Settings > Subscription: the plan, its state and benefits, billing, changing plan and cancelling. */
 export function SubscriptionPanel({ user }: { user: PublicUser }) {
   const cover = partnerCover(user);
   if (cover)
     return (
       <div className="grid gap-6">
         <PartnerCoverCard cover={cover} />
+        <NextPaymentLine payer={partnerName(cover)} />
         <PartnerMonthOff cover={cover} />
       </div>
     );
@@ -163,6 +147,9 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
   const end = user.currentPeriodEnd ? formatLongDate(user.currentPeriodEnd) : null;
   const ended = planHasEnded(status, user.currentPeriodEnd);
   const canCancel = tier && (status === "active" || status === "past_due" || status === "paused");
+  const gifted = badge.label === GIFT_MSG.statusWord;
+  // A month off skips a payment: offered on a running, collected plan with none booked (pausing refuses the rest).
+  const canPause = tier && status === "active" && !user.pausedUntil && !gifted;
 
   return (
     <div className="grid gap-6">
@@ -182,14 +169,15 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
               ? "Choose a plan to start receiving mystery dates."
               : ended
                 ? `Ended${end ? ` on ${end}` : ""} · no further payments`
-                : badge.label === GIFT_MSG.statusWord && user.giftedUntil
+                : gifted && user.giftedUntil
                   ? `${giftUntilText(user.giftedUntil)} · no Direct Debit, nothing is collected`
                   : status === "cancelled"
                     ? `Ends ${end ? `on ${end}` : "with the current billing period"} · no further payments`
-                    : `${monthlyPriceText(user, tier.id)}${renewal(user, end)}`}
+                    : monthlyPriceText(user, tier.id)}
           </p>
         </div>
         <div className="grid gap-5 p-5 sm:p-7">
+          {tier && !ended && <NextPaymentLine />}
           <StatusNotices user={user} />
           {user.activeDiscount && <ActiveDiscountBox discount={user.activeDiscount} />}
           {tier ? (
@@ -206,6 +194,7 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
             </p>
           )}
           <div className="flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:flex-wrap">
+            {/* A cooling-off refund ends the plan at once (its period ends at the refund): ended, never reactivated. */}
             {status === "cancelled" && !ended && <ReactivateButton />}
             {ended && (
               <Button asChild>
@@ -240,6 +229,7 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
                 </Button>
               )
             )}
+            {canPause && <MonthOffButton testId="settings-pause" />}
             {canCancel && (
               <div className="sm:ml-auto">
                 <CancelSubscriptionDialog user={user} />

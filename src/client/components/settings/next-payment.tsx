@@ -1,0 +1,34 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarClock } from "lucide-react";
+import { formatPence } from "../../../shared/constants.ts";
+import type { BillingOverview } from "../../../shared/member-api.ts";
+import { Card } from "../ui/card.tsx";
+import { formatLongDate } from "./format.ts";
+
+/**
+ * "Next payment £20 on 19 December 2026", as GET /api/billing answers it (the plan account's next collection,
+ * the month off and any gift months already counted): Settings never works out a payment day of its own.
+ * Nothing is shown while it loads or when no payment is due (the plan's own line says why).
+ */
+export function NextPaymentLine({ payer }: { payer?: string }) {
+  const line = useNextPayment(payer);
+  // The covered partner's line stands alone under the plan card; the holder's sits inside it.
+  return line && payer ? <Card className="p-5 sm:p-6">{line}</Card> : line;
+}
+
+function useNextPayment(payer?: string) {
+  const billing = useQuery<BillingOverview>({ queryKey: ["/api/billing"] });
+  const next = billing.data?.nextPayment;
+  if (!next) return null;
+  return (
+    <p className="flex items-start gap-2.5 text-sm" data-testid="settings-next-payment">
+      <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        <span className="font-semibold">
+          Next payment {formatPence(next.amountPence)} on {formatLongDate(next.date)}
+        </span>
+        {payer ? <span className="text-muted-foreground">, from {payer}'s Direct Debit</span> : null}
+      </span>
+    </p>
+  );
+}
