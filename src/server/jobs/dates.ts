@@ -26,6 +26,7 @@ import { dateReservations, outboundMessages } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { readCouple } from "../modules/couples/couple.ts";
 import { DATE_MAIL_KINDS, dateKeys, segSql } from "../modules/dates/mail-keys.ts";
+import { paymentHeldSql } from "../modules/dates/payment-hold.ts";
 import {
   DATE_MAIL_TYPES,
   type DateForMail,
@@ -232,6 +233,8 @@ export async function revealDates(deps: Deps): Promise<number> {
         eq(dateReservations.status, "scheduled"),
         // Never an unconfirmed venue: the date is held until its venue confirms (or it is re-planned).
         eq(dateReservations.venueStatus, "confirmed"),
+        // Nor while the couple's payment is being recovered: the reveal follows the payment.
+        sql`NOT ${paymentHeldSql(sql`${dateReservations.userId}`)}`,
         sql`${dateReservations.scheduledDate} > ${now}`,
         sql`${dateReservations.scheduledDate} <= ${windowEnd}`,
         notHeld(now),
@@ -314,6 +317,11 @@ export async function cancelUnconfirmedDates(deps: Deps): Promise<number> {
        AND venue_status = 'confirmed'
        AND NOT (created_at > scheduled_date - make_interval(hours => ${POLICY.confirmHoursBefore})
                 AND created_at <= ${now})
+       -- Held for the couple's payment (never revealed, so never confirmable), or revealed only after the
+       -- confirmation deadline once the payment came in: the couple keeps the evening.
+       AND NOT ${paymentHeldSql(sql.raw("user_id"))}
+       AND NOT (revealed_at IS NOT NULL
+                AND revealed_at > scheduled_date - make_interval(hours => ${POLICY.confirmHoursBefore}))
      ORDER BY id LIMIT ${BATCH}`);
   let handled = 0;
   for (const { id } of due.rows) {

@@ -6,10 +6,12 @@
  * the next sweep after 08:00 sends it). Nothing is pushed before the reveal, and a date whose mail is held
  * for an undo window waits, as its e-mails do.
  */
+
 import { sql } from "drizzle-orm";
 import { POLICY, REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
 import type { Deps } from "../deps.ts";
 import { segSql } from "../modules/dates/mail-keys.ts";
+import { paymentHeldSql } from "../modules/dates/payment-hold.ts";
 import { loadDateForMail } from "../modules/email/date-mails.ts";
 import type { ChannelOutcome } from "../modules/notifications/channels.ts";
 import {
@@ -114,6 +116,7 @@ export async function sendDatePushes(deps: Deps): Promise<number> {
     deps,
     "confirm",
     sql`${select} WHERE status IN ('scheduled', 'revealed') AND venue_status = 'confirmed'
+          AND NOT ${paymentHeldSql(sql.raw("user_id"))}
           AND scheduled_date > ${new Date(now.getTime() + deadlineHours * HOUR)}
           AND scheduled_date <= ${new Date(now.getTime() + (deadlineHours + CONFIRM_REMINDER_HOURS) * HOUR)}
           AND ${notHeld(now)}`,

@@ -4,8 +4,10 @@
  * a stored date, venue or idea never reaches a member unless it is listed here. A date still more than
  * REVEAL_WINDOW_HOURS away carries no venue, address, dress code or date idea: those fields are null.
  */
+
 import { z } from "zod";
 import { memberClueSchema } from "../clues.ts";
+import { paymentProblemSchema } from "../payment-recovery.ts";
 
 export const revealedVenueSchema = z
   .object({
@@ -85,6 +87,11 @@ export const memberDateSchema = z
      * finalised). Never true before the reveal time.
      */
     finalTouches: z.boolean(),
+    /**
+     * Inside the reveal window but not revealed: the couple's last payment has not gone through yet. The evening
+     * and the booking stand; the reveal follows once it is paid.
+     */
+    paymentHold: z.boolean(),
     /** ISO time the details unlock (scheduledDate minus 48 hours). */
     revealAt: z.string(),
     /** The date has passed or is completed. */
@@ -145,6 +152,8 @@ export const dashboardStatsSchema = z
      * booked yet, the day by which the first one will be ("Friday 27 November"); null otherwise.
      */
     firstDateBookedBy: z.string().nullable(),
+    /** The couple's plan is behind on a payment being recovered (the dashboard's banner); null otherwise. */
+    paymentProblem: paymentProblemSchema.nullable(),
   })
   .meta({ id: "DashboardStats" });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -21,7 +21,9 @@ import { badRequest, conflict, notFound } from "../../http-error.ts";
 import type { ReadCache } from "../auth/read-cache/read-cache.ts";
 import { readCouple } from "../couples/couple.ts";
 import { render } from "../email/templates.ts";
+import { paymentProblemOf } from "../subscriptions/payment-problem.ts";
 import { icsSequence, renderIcs } from "./ics.ts";
+import { couplePaymentHeld } from "./payment-hold.ts";
 import { confirmAction, DATE_MSG, type DateRow, rateAction, rescheduleAction, toMemberDate } from "./view.ts";
 
 /**
@@ -211,8 +213,16 @@ export async function listDates(
     cache?.putCoupleDates(user.id, user.partnerId, generation, rows);
   }
   const used = reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
+  const paymentHeld = await couplePaymentHeld(deps.db, user.id);
   return rows.map((r) =>
-    toMemberDate(r, user.id, now, used, user.partnerId, user.subscriptionStatus !== "cancelled"),
+    toMemberDate(
+      { ...r, paymentHeld },
+      user.id,
+      now,
+      used,
+      user.partnerId,
+      user.subscriptionStatus !== "cancelled",
+    ),
   );
 }
 
@@ -237,7 +247,7 @@ export async function findRow(deps: Deps, ids: number[], id: number): Promise<Da
     .where(and(eq(dateReservations.id, id), inArray(dateReservations.userId, ids)))
     .limit(1);
   if (!row) throw notFound(MEMBER_MSG.dateNotFound);
-  return toRow(row);
+  return { ...toRow(row), paymentHeld: await couplePaymentHeld(deps.db, row.userId) };
 }
 
 export async function getDate(deps: Deps, user: User, id: number): Promise<MemberDate> {
@@ -267,6 +277,7 @@ export async function dateStats(deps: Deps, user: User): Promise<DashboardStats>
     completed: s.completed,
     averageRating: s.average === null ? null : Number(s.average),
     firstDateBookedBy: s.booked === 0 ? await firstDatePromise(deps, user.id, now) : null,
+    paymentProblem: await paymentProblemOf(deps.db, user, now),
   };
 }
 

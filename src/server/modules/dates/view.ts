@@ -18,6 +18,8 @@ export interface DateRow {
   rescheduledAt: Date | null;
   /** Every rating of the date, by whoever of the couple wrote it. */
   ratings: RatingRow[];
+  /** The couple's plan is behind on a payment: the reveal waits for it (payment-hold.ts). Set per request. */
+  paymentHeld?: boolean;
   /** The team's edits to the date's teaser clues (date_clues). */
   clueEdits: StoredClue[];
   /** Nobody came (status no_show): who says so, their note, when. */
@@ -86,9 +88,22 @@ export function inRevealWindow(scheduled: Date, now: Date): boolean {
  * Whether the couple may see the plan: inside the reveal window and its venue has confirmed (an unconfirmed
  * date is held: "final touches are being made"), or the date is past.
  */
-export function isRevealed(scheduled: Date, now: Date, venueConfirmed = true): boolean {
+export function isRevealed(scheduled: Date, now: Date, venueConfirmed = true, paymentHeld = false): boolean {
   if (scheduled.getTime() <= now.getTime()) return true;
-  return venueConfirmed && inRevealWindow(scheduled, now);
+  return venueConfirmed && !paymentHeld && inRevealWindow(scheduled, now);
+}
+
+/** A payment hold applies to a date not yet revealed (one already revealed stays so). */
+export function heldForPayment(row: Pick<DateRow, "status" | "paymentHeld">): boolean {
+  return !!row.paymentHeld && row.status === "scheduled";
+}
+
+/** The reveal would be due now but waits for the couple's payment: the date page says so. */
+export function isPaymentHeld(
+  row: Pick<DateRow, "status" | "scheduledDate" | "paymentHeld">,
+  now: Date,
+): boolean {
+  return heldForPayment(row) && row.scheduledDate > now && inRevealWindow(row.scheduledDate, now);
 }
 
 /** Inside the reveal window, ahead, not cancelled, but held: the venue has not confirmed yet. */
@@ -116,13 +131,13 @@ const deny = (reason: string, until: Date | null = null): DateAction => ({
 });
 
 export function shownStatus(
-  row: Pick<DateRow, "status" | "scheduledDate"> & { venueConfirmed?: boolean },
+  row: Pick<DateRow, "status" | "scheduledDate"> & { venueConfirmed?: boolean; paymentHeld?: boolean },
   now: Date,
 ): MemberDateStatus {
   // The reveal job records "revealed"; until it has run, a scheduled date inside the window is shown as revealed.
   if (
     row.status === "scheduled" &&
-    isRevealed(row.scheduledDate, now, row.venueConfirmed ?? true) &&
+    isRevealed(row.scheduledDate, now, row.venueConfirmed ?? true, heldForPayment(row)) &&
     row.scheduledDate > now
   )
     return "revealed";
@@ -135,7 +150,8 @@ export function confirmAction(row: DateRow, now: Date): DateAction {
   if (row.status === "completed" || row.scheduledDate <= now) return deny(DATE_MSG.passed);
   if (row.status === "confirmed") return deny(DATE_MSG.alreadyConfirmed);
   if (row.status === "reschedule_requested") return deny(DATE_MSG.rescheduleRequested);
-  if (!isRevealed(row.scheduledDate, now, row.venueConfirmed)) return deny(DATE_MSG.notYetRevealed, deadline);
+  if (!isRevealed(row.scheduledDate, now, row.venueConfirmed, heldForPayment(row)))
+    return deny(DATE_MSG.notYetRevealed, deadline);
   if (now >= deadline) return deny(DATE_MSG.confirmClosed);
   return allow(deadline);
 }
@@ -194,7 +210,8 @@ export function toMemberDate(
   planLive = true,
 ): MemberDate {
   // A cancelled date is never revealed: the plan it held is not given away.
-  const revealed = row.status !== "cancelled" && isRevealed(row.scheduledDate, now, row.venueConfirmed);
+  const revealed =
+    row.status !== "cancelled" && isRevealed(row.scheduledDate, now, row.venueConfirmed, heldForPayment(row));
   const v = revealed ? row.venue : null;
   const idea = revealed ? row.idea : null;
   const own = row.ratings.find((r) => r.userId === viewerId);
@@ -205,7 +222,8 @@ export function toMemberDate(
     durationHours: row.idea?.duration ?? DEFAULT_DURATION_HOURS,
     status: shownStatus(row, now),
     revealed,
-    finalTouches: isHeld(row, now),
+    finalTouches: isHeld(row, now) && !isPaymentHeld(row, now),
+    paymentHold: isPaymentHeld(row, now),
     revealAt: new Date(row.scheduledDate.getTime() - REVEAL_WINDOW_HOURS * HOUR).toISOString(),
     isPast: row.scheduledDate <= now || row.status === "completed",
     isPartnerDate: row.userId !== viewerId,
