@@ -167,6 +167,7 @@ describe("tellPlanChange", () => {
 
   it("a gift credit, a refund, a recovered payment and a takeover: both told, the next collection from the account", async () => {
     const { holder, partner } = await couple();
+    const operator = await t.admin();
     const { next } = await nextLine(holder);
     const line = `${formatPence(next!.amountPence)}, on ${londonDay(next!.date)}`;
     const cases = [
@@ -183,6 +184,11 @@ describe("tellPlanChange", () => {
           by: "team",
         } as const,
         says: `Our team refunded £5 of the £20 payment of ${londonDay(NOW)}`,
+      },
+      // An operator acting from the member page is someone outside the couple: "Our team".
+      {
+        change: { kind: "reactivated", by: operator.user.id } as const,
+        says: "Our team undid the cancellation",
       },
       {
         change: { kind: "payment_recovered", amountPence: 2000, paidOn: NOW } as const,

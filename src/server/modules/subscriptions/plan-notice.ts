@@ -22,8 +22,8 @@ import { type CouplePlan, planAccountOf } from "../plan-account/load.ts";
 export type { PlanChange } from "../email/plan-mails.ts";
 
 /**
- * A change and who made it: `by` is the member who acted (either partner's id), "team" for an operator acting
- * for them, or absent when nobody did (a payment collected, a job).
+ * A change and who made it: `by` is the id of who acted (either partner; anyone else, an operator on the member
+ * page, reads "Our team"), "team", or absent when nobody did (a payment collected, a job).
  */
 export type PlanNotice = PlanChange & { by?: number | "team" };
 
@@ -70,7 +70,9 @@ export async function tellPlanChange(
       people
         .filter((u) => mayEmail(u, "service"))
         .map((u) => {
-          const byName = by === "team" ? "Our team" : actor && actor.id !== u.id ? nameOf(actor) : null;
+          // Someone outside the couple (an operator on the member page) acting is "Our team".
+          const team = by === "team" || (typeof by === "number" && !actor);
+          const byName = team ? "Our team" : actor && actor.id !== u.id ? nameOf(actor) : null;
           const mail = planChangeEmail(change, {
             firstName: firstName(u),
             holderName: holder.id === u.id ? null : nameOf(holder),
