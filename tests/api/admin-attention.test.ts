@@ -253,14 +253,32 @@ describe("GET /api/admin/attention", () => {
     expect(await find(`first_date_due:${m.user.id}`)).toBeUndefined();
   });
 
-  it("payment_failed: past due with dates booked, due the next date; paid again, it goes", async () => {
+  it("payment_failed: past due with dates booked, due the sooner of the retry and the next held reveal; paid again, it goes", async () => {
     const m = await t.member({ subscriptionStatus: "past_due", subscriptionTier: "silver" });
     const next = new Date(NOW.getTime() + hours(24 * 4));
     const { reservation } = await arrangeDate(t.db, m.user.id, { at: next });
     await arrangeDate(t.db, m.user.id, { at: new Date(NOW.getTime() + hours(24 * 20)) });
-    const item = await find(`payment_failed:${m.user.id}`);
-    expect(item).toMatchObject({ dueAt: next.toISOString(), subject: { type: "member", id: m.user.id } });
+    // No retry booked: due when the next date's reveal is held.
+    let item = await find(`payment_failed:${m.user.id}`);
+    const reveal = new Date(next.getTime() - hours(48));
+    expect(item).toMatchObject({ dueAt: reveal.toISOString(), subject: { type: "member", id: m.user.id } });
     expect(item!.detail).toContain("2 dates are");
+    expect(item!.detail).toContain("No retry booked.");
+    // A retry booked before the reveal: due then, with the retries left.
+    const retry = new Date(NOW.getTime() + hours(24));
+    await t.db.update(users).set({ paymentRetryAt: retry, paymentRetries: 0 }).where(eq(users.id, m.user.id));
+    item = await find(`payment_failed:${m.user.id}`);
+    expect(item!.dueAt).toBe(retry.toISOString());
+    expect(item!.detail).toMatch(/Retry on .* \(2 retries left\)\./);
+    expect(item!.detail).toContain("reveal held from");
+    // The last retry booked after the reveal: due at the reveal.
+    await t.db
+      .update(users)
+      .set({ paymentRetryAt: new Date(NOW.getTime() + hours(24 * 3)), paymentRetries: 1 })
+      .where(eq(users.id, m.user.id));
+    item = await find(`payment_failed:${m.user.id}`);
+    expect(item!.dueAt).toBe(reveal.toISOString());
+    expect(item!.detail).toContain("(the last retry)");
     expect(item!.actions[0]).toMatchObject({
       path: `/api/admin/assignments/${reservation.id}/status`,
       body: { status: "cancelled" },

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { ATTENTION_KIND_CAP, type AttentionItem } from "../../../../shared/admin/attention.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../../shared/constants.ts";
 import { londonShortDay, londonTime } from "../../../../shared/london-time.ts";
+import { PAYMENT_RETRIES } from "../../../../shared/payment-recovery.ts";
 import { VENUE_ESCALATE_HOURS } from "../../../../shared/venue-bookings.ts";
 import type { Deps } from "../../../deps.ts";
 import { BOOKED_STATUSES } from "../../couples/leaving.ts";
@@ -253,16 +254,22 @@ interface PastDueRow extends Record<string, unknown> {
   email: string;
   first_name: string | null;
   last_name: string | null;
+  payment_retry_at: Date | string | null;
+  payment_retries: number;
   next_id: number;
   next_date: Date | string;
   booked: number;
 }
 
-/** Plan holders past due with dates still booked: due the next of those dates. */
+/**
+ * Plan holders behind on a payment with dates still booked: the retry booked and the retries left, due the
+ * sooner of the retry and the next reveal the payment holds (payments/recovery.ts, dates/payment-hold.ts).
+ */
 export async function paymentFailed(deps: Deps): Promise<AttentionItem[]> {
   const now = deps.now();
   const { rows } = await deps.db.execute<PastDueRow>(sql`
-    select u.id, u.email, u.first_name, u.last_name, d.next_id, d.next_date, d.booked
+    select u.id, u.email, u.first_name, u.last_name, u.payment_retry_at, u.payment_retries, d.next_id,
+      d.next_date, d.booked
     from users u
     join lateral (
       select (array_agg(r.id order by r.scheduled_date, r.id))[1] as next_id, min(r.scheduled_date) as next_date,
@@ -277,12 +284,24 @@ export async function paymentFailed(deps: Deps): Promise<AttentionItem[]> {
   return rows.map((r) => {
     const name = nameOf(r);
     const next = at(r.next_date);
+    const reveal = new Date(next.getTime() - REVEAL_WINDOW_HOURS * HOUR);
+    const retry = r.payment_retry_at ? at(r.payment_retry_at) : null;
+    const left = Math.max(0, PAYMENT_RETRIES - r.payment_retries);
+    const retryWords = retry
+      ? `Retry on ${when(retry)} (${left === 1 ? "the last retry" : `${left} retries left`}).`
+      : left > 0 && r.payment_retries > 0
+        ? `Retry ${r.payment_retries} is with the bank (${left === 1 ? "1 retry" : `${left} retries`} left after it).`
+        : r.payment_retries > 0
+          ? "The last retry is with the bank."
+          : "No retry booked.";
+    const dates = r.booked === 1 ? "1 date is" : `${r.booked} dates are`;
+    const due = retry && retry < reveal ? retry : reveal;
     return {
       id: `payment_failed:${r.id}`,
       kind: "payment_failed",
       title: `${name}: payment failed`,
-      detail: `The plan's last payment failed and ${r.booked === 1 ? "1 date is" : `${r.booked} dates are`} still booked; the next is ${when(next)}.`,
-      dueAt: next.toISOString(),
+      detail: `The plan's last payment failed. ${retryWords} ${dates} still booked; the next is ${when(next)}, its reveal held from ${when(reveal)} until the payment goes through.`,
+      dueAt: due.toISOString(),
       subject: { type: "member", id: r.id, label: name },
       actions: [{ ...cancelAction(r.next_id), label: "Cancel the next date" }],
       link: memberLink(r.id),
