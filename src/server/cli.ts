@@ -173,11 +173,12 @@ async function run(argv: string[]): Promise<number> {
 }
 
 // A connection dropped under the command (the database stopped meanwhile) surfaces as an "error" event with no
-// listener: it is reported like any other failure, not as a stack trace.
-// A database this command started is stopped before exiting (at most 5 s), so that a crash leaves none behind.
+// listener: it is reported like any other failure, not as a stack trace. A database this command started is
+// stopped before exiting (at most 5 s), so that a crash leaves none behind.
 let opened: OpenDatabase | null = null;
 const fail = async (err: unknown) => {
   process.stderr.write(`Error: ${describeError(err)}\n`);
+  process.exitCode = 1;
   const closing = opened?.close().catch(() => {});
   opened = null;
   await Promise.race([closing, new Promise((r) => setTimeout(r, 5_000).unref())]);

@@ -234,7 +234,7 @@ async function runningServer(
       }
       if (Date.now() > deadline) {
         throw new Error(
-          `the PostgreSQL running on ${path.dirname(lockFile)} (pid ${lock.pid}${lock.port ? `, port ${lock.port}` : ""}) did not answer within 30 s${lastError ? `: ${describeError(lastError)}` : ` (status "${lock.status ?? "unknown"}")`}. Its lock file was left in place; try again once it is up.`,
+          `the PostgreSQL running on ${path.dirname(lockFile)} (pid ${lock.pid}${lock.port ? `, port ${lock.port}` : ""}) did not answer within 30 s (${lastError ? `last try: ${describeError(lastError)}` : `its status: "${lock.status ?? "unknown"}"`}). Its lock file was left in place; try again once it is up.`,
         );
       }
     } else if (Date.now() > deadline) {
