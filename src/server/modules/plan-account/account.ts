@@ -95,7 +95,9 @@ export function cyclesOf(f: PlanFacts, horizon = HORIZON): Cycle[] {
   // A month off booked from the end of the paid cycle (not yet running) skips the first boundary's payment.
   let pauseLeft = f.status === "active" && f.pauseUntil && f.pauseUntil > f.cycleEnd ? 1 : 0;
   const next = f.pendingTier ?? f.tier;
-  for (let k = 0; k < horizon; k++) {
+  // Far enough to reach the first collection after every month off and gift month.
+  const until = Math.max(horizon, f.creditMonths + pauseLeft + 1);
+  for (let k = 0; k < until; k++) {
     const from = addMonths(f.cycleEnd, k);
     const to = addMonths(f.cycleEnd, k + 1);
     if (f.giftedUntil && !f.collects) {
@@ -226,4 +228,44 @@ export function rollOver(f: PlanFacts): PlanFacts {
   if (f.giftedUntil && !f.collects) return { ...base, cycleCoveredBy: "gifted" };
   if (f.creditMonths > 0) return { ...base, creditMonths: f.creditMonths - 1, cycleCoveredBy: "credited" };
   return { ...base, cycleCoveredBy: null };
+}
+
+/**
+ * A cancellation: the plan runs to the end of what is paid and of its gift months (a booked month off is
+ * dropped, as nothing more is collected), or ends now with a cooling-off refund.
+ */
+export function cancelFacts(f: PlanFacts, now: Date, refunded: boolean): PlanFacts {
+  const covered = accountOf({ ...f, pauseFrom: null, pauseUntil: null }, now).coveredUntil;
+  return {
+    ...currentFacts(f, now),
+    status: "cancelled",
+    cycleEnd: refunded ? now : (covered ?? f.cycleEnd ?? now),
+    pendingTier: null,
+    pauseFrom: null,
+    pauseUntil: null,
+    creditMonths: 0,
+    retryAt: null,
+  };
+}
+
+/**
+ * A partner taking the plan over with their own Direct Debit after the holder left: the cycle the holder paid
+ * for runs to its end and the first collection falls then (never a second payment for a paid month); gift
+ * months on the account carry over. With nothing left paid, the plan starts now.
+ */
+export function takeOverFacts(previous: PlanFacts | null, tier: TierId, now: Date): PlanFacts {
+  const paidUntil = firstCollectionFor([previous?.cycleEnd], now);
+  return {
+    status: "active",
+    tier,
+    pendingTier: null,
+    cycleEnd: paidUntil ?? addMonths(now, 1),
+    cycleCoveredBy: null,
+    pauseFrom: null,
+    pauseUntil: null,
+    creditMonths: previous?.creditMonths ?? 0,
+    giftedUntil: null,
+    collects: true,
+    retryAt: null,
+  };
 }
