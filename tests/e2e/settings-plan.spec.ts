@@ -79,6 +79,10 @@ test("the plan holder sees the next payment in Settings and takes a month off fr
   expect(new Date(after.date).getTime()).toBeGreaterThan(new Date(before.date).getTime());
   await atBothWidths(page, "settings-plan-paused", async () => {
     await expect(page.getByTestId("pause-notice")).toContainText(/Paused from \d{1,2} \w+ \d{4} until/);
+    // Before it starts, resuming simply withdraws it; the notice names no payment day of its own.
+    await expect(page.getByTestId("pause-notice")).toContainText(
+      "Resume now and your plan carries on as if no month off had been booked.",
+    );
     await expect(line).toHaveText(`Next payment ${pounds(after.amountPence)} on ${longDay(after.date)}`);
     // One month off at a time: the button gives way to the notice's Resume now.
     await expect(page.getByTestId("settings-pause")).toHaveCount(0);

@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { CirclePause } from "lucide-react";
 import type { PublicUser } from "../../../shared/api-types.ts";
+import type { BillingOverview } from "../../../shared/member-api.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { apiJson } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
@@ -24,6 +26,9 @@ export function PauseNotice({
   const end = user.currentPeriodEnd;
   // The skipped payment is still ahead while the plan is active and the month off runs past the cycle's end.
   const skipAhead = user.subscriptionStatus === "active" && !!end && pausedUntil > end;
+  // The next payment as the plan account has it (gift months after the month off included), never worked out here.
+  const billing = useQuery<BillingOverview>({ queryKey: ["/api/billing"] });
+  const next = billing.data?.nextPayment?.date ?? null;
   const resume = useSingleFlightMutation({
     mutationFn: () => apiJson<MessageAnswer>("POST", "/api/subscription/resume"),
     onSuccess: (result) => toastThenReload({ title: "Plan Resumed", description: result.message }),
@@ -49,18 +54,16 @@ export function PauseNotice({
           : "Dates before then go ahead; none are planned in that month."}{" "}
         {skipAhead && end
           ? `The payment due on ${formatLongDate(end)} is not taken.`
-          : user.subscriptionStatus === "paused" && end
-            ? `This month's payment is not taken; the next is on ${formatLongDate(end)}.`
-            : end
-              ? `Payments carry on as usual: the next is on ${formatLongDate(end)}.`
+          : user.subscriptionStatus === "paused"
+            ? `This month's payment is not taken${next ? `; the next is on ${formatLongDate(next)}` : ""}.`
+            : next
+              ? `Payments carry on as usual: the next is on ${formatLongDate(next)}.`
               : ""}
       </p>
       <p className="mt-2">
-        {skipAhead && end
-          ? `Resume now and your plan carries on as usual: the payment on ${formatLongDate(end)} is taken after all.`
-          : !end && !started
-            ? "Resume now and your plan carries on as usual."
-            : `Resume now and dates can be planned again straight away; the skipped payment stays skipped${end ? ` and the next is on ${formatLongDate(end)}` : ""}.`}
+        {skipAhead || (!end && !started)
+          ? "Resume now and your plan carries on as if no month off had been booked."
+          : `Resume now and dates can be planned again straight away; the skipped payment stays skipped${next ? ` and the next is on ${formatLongDate(next)}` : ""}.`}
       </p>
       <Button className="mt-3" variant="outline" onClick={() => resume.mutate()} disabled={busy}>
         {busy ? "Resuming..." : "Resume now"}
