@@ -6,7 +6,13 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { dateReservations, userPreferences, users } from "../../src/server/db/schema.ts";
+import {
+  dateReservations,
+  sandboxPayments,
+  sandboxSubscriptions,
+  userPreferences,
+  users,
+} from "../../src/server/db/schema.ts";
 import { endPlanOffers } from "../../src/server/jobs/plan-offers.ts";
 import { timeStep, totpAt } from "../../src/server/modules/account/totp.ts";
 import { LEAVING_MSG } from "../../src/shared/leaving.ts";
@@ -451,6 +457,27 @@ describe("the plan holder leaves", () => {
     const dates = await datesOf(ids);
     for (const id of ids) expect(dates[id]).toEqual({ userId: partner.user.id, status: "scheduled" });
     expect(t.mail.filter((m) => m.to === partner.user.email && m.type === "plan_offer_ended")).toEqual([]);
+  });
+
+  it("a partner taking the plan over is not charged for the month the holder paid: collection starts at its end", async () => {
+    const { partner, paidUntil } = await holderLeaves();
+    t.clock.set(new Date(NOW.getTime() + 10 * DAY));
+    await subscribe(t, partner, "gold");
+    const row = await userRow(partner.user.id);
+    expect(row.currentPeriodEnd!.toISOString()).toBe(paidUntil.toISOString());
+    const [sub] = await t.db
+      .select()
+      .from(sandboxSubscriptions)
+      .where(eq(sandboxSubscriptions.id, row.paymentSubscriptionId!));
+    expect(sub.startDate.toISOString()).toBe(paidUntil.toISOString());
+    const charged = await t.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.mandateId, row.paymentMandateId!));
+    expect(charged.filter((p) => p.chargeDate < paidUntil)).toEqual([]);
+    const billing = (await t.request({ method: "GET", url: "/api/billing", as: partner })).json();
+    expect(billing.nextPayment).toEqual({ date: "2026-12-10", amountPence: 2000 });
+    expect(billing.cycles[0]).toMatchObject({ kind: "paid", to: paidUntil.toISOString() });
   });
 
   it("the offer running out cancels the dates after the paid cycle, with notice; those within it stay", async () => {

@@ -37,7 +37,10 @@ type Op =
   | { op: "pay" };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ op: fc.constant("advance" as const), days: fc.integer({ min: 1, max: 75 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ op: fc.constant("advance" as const), days: fc.integer({ min: 1, max: 75 }) }),
+  },
   fc.constant({ op: "pause" as const }),
   fc.constant({ op: "resume" as const }),
   fc.record({ op: fc.constant("tier" as const), tier: fc.constantFrom(...TIERS) }),
@@ -109,10 +112,11 @@ function run(startTier: TierId, ops: Op[]): void {
         const until = new Date(now.getTime() + o.days * DAY);
         for (let guard = 0; guard < 40; guard++) {
           const boundary = (f.status === "active" || f.status === "paused") && f.cycleEnd ? f.cycleEnd : null;
-          const lapse = f.status === "past_due" && failedAt ? new Date(failedAt.getTime() + 8 * DAY) : null;
-          const nextEvent = [boundary, lapse].filter((d): d is Date => !!d && d <= until);
+          const lapse: Date | null =
+            f.status === "past_due" && failedAt ? new Date(failedAt.getTime() + 8 * DAY) : null;
+          const nextEvent: Date[] = [boundary, lapse].filter((d): d is Date => !!d && d <= until);
           if (nextEvent.length === 0) break;
-          const at = new Date(Math.min(...nextEvent.map((d) => d.getTime())));
+          const at: Date = new Date(Math.min(...nextEvent.map((d) => d.getTime())));
           now = at;
           if (lapse && at.getTime() === lapse.getTime()) {
             // The last retry failed: the plan ends where the last paid cycle ended.
@@ -247,9 +251,13 @@ function run(startTier: TierId, ops: Op[]): void {
 describe("the plan account on random histories", () => {
   it("keeps every invariant across thousands of sequences", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TIERS), fc.array(opArb, { minLength: 1, maxLength: 40 }), (tier, ops) => {
-        run(tier, ops);
-      }),
+      fc.property(
+        fc.constantFrom(...TIERS),
+        fc.array(opArb, { minLength: 1, maxLength: 40 }),
+        (tier, ops) => {
+          run(tier, ops);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

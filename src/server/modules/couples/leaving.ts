@@ -229,6 +229,8 @@ export async function applyLeaving(tx: Tx, l: Leaving): Promise<void> {
         planOfferExpiresAt: l.offer.expiresAt,
         planOfferTier: l.offer.tier,
         planOfferPaidUntil: l.offer.paidUntil,
+        // Gift months on the leaving holder's plan stay with the couple: a take-over carries them on.
+        creditMonths: sql`${users.creditMonths} + ${l.member.creditMonths}`,
       })
       .where(eq(users.id, l.partner.id));
   }

@@ -7,7 +7,7 @@
  * flows on to the plan, never back.
  */
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
-import { addMonths } from "../../../shared/calendar-months.ts";
+import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
 import { GIFT_MSG } from "../../../shared/gifts.ts";
 import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
@@ -28,6 +28,8 @@ import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { giftContinuedMail } from "../gifts/mails.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
+import { accountOf, type PlanFacts, takeOverFacts } from "../plan-account/account.ts";
+import { columnsOf, factsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { auditPlanChange } from "../subscriptions/plan-audit.ts";
 import { completeMandateUpdate } from "../subscriptions/service.ts";
@@ -302,11 +304,17 @@ export async function completeCheckout(
   // A gifted plan carried on by Direct Debit: nothing is collected for the gifted months, the first payment
   // falls on the day the gift ends, and the plan's cycle keeps its day (no gap, no second charge).
   const giftEnds = continuesGift(previous, now) ? previous.giftedUntil : null;
+  // The plan's account from its first day: a take-over after the holder left runs the paid cycle to its end
+  // and collects from then (never twice for one month); gift months on the couple's account come first.
+  const plan = firstFacts(previous, tier, giftEnds, now);
+  const firstCollection = accountOf(plan, now).nextCollection?.date;
+  const carriesCover = !!giftEnds || (!!previous.planOfferPaidUntil && previous.planOfferPaidUntil > now);
+  const startDate = carriesCover && firstCollection && firstCollection > now ? firstCollection : undefined;
 
   // Step 2: the provider, outside any transaction.
   let created: { subscriptionId: string; nextSubscriptionId?: string };
   try {
-    created = await providerSubscription(deps, checkout, mandate.mandateId, giftEnds ?? undefined);
+    created = await providerSubscription(deps, checkout, mandate.mandateId, startDate);
   } catch {
     await releaseClaim(deps, checkout, "authorised");
     throw new HttpError(502, PAYMENT_MSG.providerDown);
@@ -324,10 +332,7 @@ export async function completeCheckout(
         paymentMandateId: mandate.mandateId,
         paymentSubscriptionId: created.subscriptionId,
         paymentNextSubscriptionId: created.nextSubscriptionId ?? null,
-        subscriptionTier: tier,
-        subscriptionStatus: "active",
-        currentPeriodEnd: giftEnds ? previous.currentPeriodEnd : addMonths(now, 1),
-        giftedUntil: null,
+        ...columnsOf(plan),
         paymentStatusAt: now,
         // The choice made before paying is now the plan itself.
         chosenTier: null,
@@ -370,7 +375,9 @@ export async function completeCheckout(
       monthlyAmount: price - discountPence,
       ...(giftEnds
         ? { reason: `continues a gift; first payment ${giftEnds.toISOString().slice(0, 10)}` }
-        : {}),
+        : startDate
+          ? { reason: `takes the plan over; first payment ${startDate.toISOString().slice(0, 10)}` }
+          : {}),
       occurredAt: now,
     });
     await tx
@@ -404,6 +411,29 @@ export async function completeCheckout(
     userId: user.id,
   });
   return { tier };
+}
+
+/**
+ * A new plan's facts: a gifted plan carried on by Direct Debit keeps its cycle and collects first when the gift
+ * ends; a partner taking the plan over after the holder left starts at the end of the cycle the holder paid
+ * for; gift months already on the couple's account are kept. Otherwise the first payment is taken now.
+ */
+function firstFacts(previous: User, tier: TierId, giftEnds: Date | null, now: Date): PlanFacts {
+  const carried = factsOf(previous);
+  if (giftEnds && previous.currentPeriodEnd)
+    return takeOverFacts(
+      {
+        ...carried,
+        cycleEnd: previous.currentPeriodEnd,
+        creditMonths: previous.creditMonths + monthsUntil(previous.currentPeriodEnd, giftEnds),
+      },
+      tier,
+      now,
+    );
+  if (previous.planOfferPaidUntil && previous.planOfferPaidUntil > now)
+    return takeOverFacts({ ...carried, cycleEnd: previous.planOfferPaidUntil }, tier, now);
+  // A new plan: its first payment is taken now, for the month starting now.
+  return takeOverFacts(null, tier, now);
 }
 
 /** A checkout whose mandate was cancelled because another checkout of the member made the plan. */
