@@ -8,6 +8,7 @@ import { PaymentHistory } from "../components/settings/payment-history.tsx";
 import { planHasEnded } from "../components/settings/plan-status.ts";
 import { SettingsSection } from "../components/settings/section.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
+import { PaymentProblemBanner } from "../components/subscription/payment-problem-banner.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
@@ -79,6 +80,7 @@ export default function BillingPage() {
               Test mode: payments here are simulated and no money moves.
             </p>
           )}
+          <PaymentProblemBanner problem={billing.paymentProblem} onBilling />
           <BillingSummary billing={billing} />
           <SettingsSection
             title="Billing history"

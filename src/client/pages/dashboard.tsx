@@ -11,6 +11,7 @@ import { DATES_KEY, STATS_KEY } from "../components/dates/queries.ts";
 import { useNow } from "../components/dates/use-now.ts";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
 import { PlanOfferBanner } from "../components/plan-offer-banner.tsx";
+import { PaymentProblemBanner } from "../components/subscription/payment-problem-banner.tsx";
 import { useAuth } from "../lib/auth.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 
@@ -100,6 +101,7 @@ export default function DashboardPage() {
       </header>
 
       <PlanOfferBanner user={user} className="mt-8" />
+      <PaymentProblemBanner problem={stats.data?.paymentProblem} className="mt-8" />
 
       <div className="mt-8">
         <StatsRow stats={stats.data} upcoming={dates.data ? upcoming.length : undefined} />

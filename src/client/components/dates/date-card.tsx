@@ -13,6 +13,7 @@ import {
   revealsInText,
   startsText,
 } from "./date-time.ts";
+import { PaymentHoldLine } from "./payment-hold-note.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 import { DateStatusBadge } from "./status-badge.tsx";
 
@@ -65,7 +66,9 @@ function MysteryCard({ date, now }: { date: MemberDate; now: number }) {
         </dl>
         <div aria-hidden className="min-h-5 flex-1" />
         <div className="flex items-center justify-between gap-3 border-t border-dashed border-white/20 pt-4">
-          {date.finalTouches ? (
+          {date.paymentHold ? (
+            <PaymentHoldLine />
+          ) : date.finalTouches ? (
             <span className="flex min-w-0 items-start gap-2 text-sm" data-testid="card-final-touches">
               <WandSparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-gold-soft" />
               <span>

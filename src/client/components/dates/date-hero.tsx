@@ -13,6 +13,7 @@ import {
   msUntilReveal,
   startsText,
 } from "./date-time.ts";
+import { PaymentHoldNote } from "./payment-hold-note.tsx";
 import { DateStatusBadge } from "./status-badge.tsx";
 
 /** The top of the detail page: the state of the date, when it is, and the countdown to the reveal. */
@@ -107,6 +108,7 @@ function Countdown({ date, now }: { date: MemberDate; now: number }) {
       </p>
     );
   if (date.revealed) return <StartsCountdown date={date} now={now} />;
+  if (date.paymentHold) return <PaymentHoldNote />;
   if (date.finalTouches) return <FinalTouches />;
   const hours = hoursUntilReveal(date, now);
   const minutes = Math.floor((msUntilReveal(date, now) % 3_600_000) / 60_000);
