@@ -54,6 +54,8 @@ export const ANALYTICS_DEFINITIONS = {
   cancelledLast30Days:
     "Members whose subscription moved to cancelled in the last 30 days (cancelled by them, ended by the bank or provider, lapsed after missed payments, or account deleted), including members who joined within the window.",
   totalCancelled: "Members whose subscription status is cancelled now.",
+  failedPayments:
+    "Failed payments (last 30 days): payments the provider reported failed or charged back in the period, each counted once however many of its retries failed (billing history). Recovered: those after whose first failure the member had a payment collected (the retry, or the missed month taken from new bank details).",
   newSignups: "Accounts created in each of the last 12 London months.",
   newSubscriptions: "New subscriptions (subscription_events 'created') in each of the last 12 London months.",
   totalReservations: "Every date reservation, whatever its status.",
@@ -120,6 +122,16 @@ export const monthlyCountSchema = z
   .meta({ id: "AdminMonthlyCount" });
 export type MonthlyCount = z.infer<typeof monthlyCountSchema>;
 
+/** Failed payments in the churn window and how many were recovered (ANALYTICS_DEFINITIONS.failedPayments). */
+export const failedPaymentsSchema = z
+  .object({
+    failed: z.int(),
+    recovered: z.int(),
+    recoveryRate: percent("Recovered of failed"),
+  })
+  .meta({ id: "AdminFailedPayments" });
+export type FailedPayments = z.infer<typeof failedPaymentsSchema>;
+
 /** GET /api/admin/analytics/churn */
 export const churnAnalyticsSchema = z
   .object({
@@ -134,6 +146,7 @@ export const churnAnalyticsSchema = z
     totalCancelled: z.int(),
     newSignups: z.array(monthlyCountSchema),
     newSubscriptions: z.array(monthlyCountSchema),
+    failedPayments: failedPaymentsSchema,
   })
   .meta({ id: "AdminChurnAnalytics" });
 export type ChurnAnalytics = z.infer<typeof churnAnalyticsSchema>;

@@ -9,6 +9,7 @@ import {
   type SubscriptionAnalytics,
 } from "../../../shared/admin/analytics.ts";
 import { GIFT_ANALYTICS_DEFINITIONS } from "../../../shared/admin/gifts.ts";
+import { FailedPaymentsTile } from "../../components/admin/analytics/failed-payments.tsx";
 import {
   formatCount,
   formatCountOf,
@@ -129,6 +130,9 @@ export default function AnalyticsTab() {
         <Failed title={ANALYTICS_MSG.fetchChurn} error={churn.error} retry={() => churn.refetch()} />
       )}
 
+      <section aria-label="Failed payments" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <FailedPaymentsTile churn={c} loading={churn.isPending} />
+      </section>
       <GiftFigures />
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -217,6 +221,7 @@ const DEFINITIONS: Array<[string, string]> = [
   ["Average Revenue Per User", ANALYTICS_DEFINITIONS.arpu],
   ["Monthly Churn Rate (last 30 days)", ANALYTICS_DEFINITIONS.churnRate],
   ["Cancellations", ANALYTICS_DEFINITIONS.cancelledLast30Days],
+  ["Failed Payments", ANALYTICS_DEFINITIONS.failedPayments],
   ["MRR chart", ANALYTICS_DEFINITIONS.mrrHistory],
   ["Sign-ups", `${ANALYTICS_DEFINITIONS.newSignups} ${ANALYTICS_DEFINITIONS.newSubscriptions}`],
   ["Tier Distribution", ANALYTICS_DEFINITIONS.tierDistribution],

@@ -10,6 +10,7 @@ import {
   type MonthlyCount,
 } from "../../../../shared/admin/analytics.ts";
 import type { Deps } from "../../../deps.ts";
+import { failedPayments } from "./payments.ts";
 import { liveStatuses, monthsCte, nonStateEvents, rate, rows, ts } from "./sql.ts";
 
 const DAY = 86_400_000;
@@ -61,7 +62,7 @@ export function perMonth(now: Date, table: SQL, at: SQL, where: SQL) {
 export async function churnAnalytics(deps: Deps): Promise<ChurnAnalytics> {
   const now = deps.now();
   const start = new Date(now.getTime() - ANALYTICS.churnWindowDays * DAY);
-  const [[f], newSignups, newSubscriptions] = await Promise.all([
+  const [[f], newSignups, newSubscriptions, failed] = await Promise.all([
     rows<{
       subscribers_at_start: number;
       churned: number;
@@ -75,6 +76,7 @@ export async function churnAnalytics(deps: Deps): Promise<ChurnAnalytics> {
       deps.db,
       perMonth(now, sql`subscription_events`, sql`occurred_at`, sql`event_type = 'created'`),
     ),
+    failedPayments(deps, start, now),
   ]);
   return {
     churnRate: f.churn_rate,
@@ -87,5 +89,6 @@ export async function churnAnalytics(deps: Deps): Promise<ChurnAnalytics> {
     totalCancelled: f.total_cancelled,
     newSignups,
     newSubscriptions,
+    failedPayments: failed,
   };
 }
