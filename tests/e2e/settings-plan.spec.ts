@@ -87,6 +87,16 @@ test("the plan holder sees the next payment in Settings and takes a month off fr
     // One month off at a time: the button gives way to the notice's Resume now.
     await expect(page.getByTestId("settings-pause")).toHaveCount(0);
   });
+
+  // /billing says the same: a month off booked (not "Paused" beside Active), and the same next payment.
+  await page.goto("/billing");
+  await expect(page.getByTestId("billing-paused")).toContainText(
+    /^Month off booked: \d{1,2} \w+ \d{4} to \d{1,2} \w+ \d{4}/,
+  );
+  await expect(page.getByTestId("billing-paused")).toContainText(
+    `The next payment is on ${longDay(after.date)}.`,
+  );
+  await expect(page.getByTestId("billing-next-payment")).toContainText(longDay(after.date));
 });
 
 test("the covered partner sees the plan read-only, its next payment, and may take the month off", async ({

@@ -52,6 +52,8 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
   const periodEnd = billing.currentPeriodEnd ? formatLongDate(billing.currentPeriodEnd) : null;
   const mandate = billing.mandate;
   const mandateLabel = mandate ? mandateStatus(mandate.status, plan.key) : null;
+  // A month off booked but not begun: the plan is still running (Active), so it must not read "Paused".
+  const pauseAhead = !!billing.pausedFrom && new Date(billing.pausedFrom).getTime() > Date.now();
 
   return (
     <div className="grid gap-4">
@@ -83,8 +85,23 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
             </Notice>
           )}
           {billing.pausedUntil && (
-            <Notice tone="gold" icon={<CirclePause />} title="Paused" role="status" testId="billing-paused">
-              No dates and no payments until {formatLongDate(billing.pausedUntil)}.
+            <Notice
+              tone="gold"
+              icon={<CirclePause />}
+              title={
+                pauseAhead && billing.pausedFrom
+                  ? `Month off booked: ${formatLongDate(billing.pausedFrom)} to ${formatLongDate(billing.pausedUntil)}`
+                  : `Paused until ${formatLongDate(billing.pausedUntil)}`
+              }
+              role="status"
+              testId="billing-paused"
+            >
+              {pauseAhead
+                ? "Your plan runs as usual until then, and dates before it go ahead."
+                : "No dates are planned until then."}
+              {billing.nextPayment
+                ? ` The next payment is on ${formatLongDate(billing.nextPayment.date)}.`
+                : ""}
             </Notice>
           )}
           {billing.pendingTier && (
@@ -97,7 +114,11 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
             >
               You'll move to {TIERS[billing.pendingTier].name} at{" "}
               {formatPence(TIERS[billing.pendingTier].monthlyPricePence)} a month
-              {periodEnd ? ` from ${periodEnd}` : " from your next billing date"}.
+              {/* From the next collection (after a month off or gift months), as the account has it. */}
+              {billing.nextPayment
+                ? ` from your next payment, on ${formatLongDate(billing.nextPayment.date)}`
+                : " from your next billing date"}
+              .
             </Notice>
           )}
         </div>
