@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { offerCodes, users, venues } from "../../src/server/db/schema.ts";
+import { offerCodes, sandboxPayments, users, venues } from "../../src/server/db/schema.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";
 import { subscribe } from "../helpers/subscribe.ts";
@@ -95,8 +95,20 @@ describe("npm run cli", { timeout: 120_000 }, () => {
     expect(failed.code).toBe(0);
     expect(failed.stdout).toMatch(/status past_due/);
     expect(await status()).toBe("past_due");
-    expect((await cli("sandbox-event", "payment_confirmed", "--email", m.user.email)).code).toBe(0);
+    const retried = await cli("sandbox-event", "payment_confirmed", "--email", m.user.email);
+    expect(retried.code).toBe(0);
+    // The retry booked on the failure is asked for now; the sandbox's books show it.
+    expect(retried.stdout).toMatch(/retry asked for now/);
     expect(await status()).toBe("active");
+    const [mine] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const books = await t.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.mandateId, mine.paymentMandateId!));
+    expect(books.map((p) => [p.status, p.description])).toContainEqual([
+      "confirmed",
+      "Monthly membership (attempt 2)",
+    ]);
     expect((await cli("sandbox-event", "mandate_cancelled", "--email", m.user.email)).code).toBe(0);
     expect(await status()).toBe("cancelled");
     const bad = await cli("sandbox-event", "explode", "--email", m.user.email);

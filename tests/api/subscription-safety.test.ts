@@ -1,4 +1,5 @@
 /** The plan changes under pressure: concurrent clicks, offers across tier changes, arrears, refunds, lapses. */
+
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -10,6 +11,7 @@ import {
   users,
 } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
+import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
 import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
@@ -273,7 +275,7 @@ describe("cancelled dates and lapsed plans", () => {
     expect(res.json()).toMatchObject({ status: "cancelled", cancellation: { allowanceReturned: true } });
   });
 
-  it("a plan still behind on payment after seven days lapses", async () => {
+  it("a plan behind on payment with no retry booked and no news for seven days lapses (the recovery job; the cycle job leaves it)", async () => {
     const me = await t.member();
     await subscribe(t, me, "gold");
     await t.db
@@ -281,10 +283,12 @@ describe("cancelled dates and lapsed plans", () => {
       .set({ subscriptionStatus: "past_due", paymentStatusAt: NOW })
       .where(eq(users.id, me.user.id));
     t.clock.set(new Date(NOW.getTime() + 6 * DAY));
-    await advanceSubscriptions(t.deps);
+    await recoverPayments(t.deps);
     expect((await userRow(me.user.id)).subscriptionStatus).toBe("past_due");
     t.clock.set(new Date(NOW.getTime() + 7 * DAY + 1));
     await advanceSubscriptions(t.deps);
+    expect((await userRow(me.user.id)).subscriptionStatus).toBe("past_due");
+    await recoverPayments(t.deps);
     expect((await userRow(me.user.id)).subscriptionStatus).toBe("cancelled");
     expect(await events(me.user.id)).toContain("lapsed");
     const row = await userRow(me.user.id);

@@ -30,6 +30,8 @@ export async function fireSandboxEvent(deps: Deps, user: User, kindName: string)
     // A retry booked is the bank's next answer: it is asked for now.
     if (user.subscriptionStatus === "past_due" && user.paymentRetryAt)
       retried = await retryOne(deps, user.id, true);
+    // The books as they stand now: the charges due by today are in them.
+    await deps.payments.listPayments(user.paymentMandateId);
     const status = kind.action === "failed" ? "failed" : "confirmed";
     const paymentId = await settleSandboxPayment(deps.db, user.paymentMandateId, status);
     if (paymentId) links.payment = paymentId;
