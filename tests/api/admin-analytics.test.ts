@@ -347,6 +347,8 @@ describe("figures of a known world", () => {
       churnedFromWindowStart: 4,
       cancelledLast30Days: 5,
       totalCancelled: 4, // H I J N (M's account is deleted)
+      // This world's billing history has no failed payment (payment-recovery.test.ts counts them by hand).
+      failedPayments: { failed: 0, recovered: 0, recoveryRate: 0 },
       newSignups: [
         ["2024-07", 2],
         ["2024-08", 1],

@@ -144,6 +144,7 @@ describe("GET /api/dates/stats", () => {
       completed: 0,
       averageRating: null,
       firstDateBookedBy: null,
+      paymentProblem: null,
     });
     await arrangeDate(t.db, me.user.id, { at: at(10) });
     await arrangeDate(t.db, me.user.id, { at: at(200), status: "cancelled" });
@@ -152,7 +153,13 @@ describe("GET /api/dates/stats", () => {
     const other = await t.member();
     await arrangeDate(t.db, other.user.id, { at: at(-10), rating: 1 });
     const res = await t.request({ method: "GET", url: "/api/dates/stats", as: me });
-    expect(res.json()).toEqual({ upcoming: 1, completed: 2, averageRating: 4.5, firstDateBookedBy: null });
+    expect(res.json()).toEqual({
+      upcoming: 1,
+      completed: 2,
+      averageRating: 4.5,
+      firstDateBookedBy: null,
+      paymentProblem: null,
+    });
   });
 });
 
