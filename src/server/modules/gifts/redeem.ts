@@ -11,6 +11,7 @@ import { gifts, type User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../http-error.ts";
 import { readCouple } from "../couples/couple.ts";
+import { assertInServiceArea } from "../waitlist/service.ts";
 import { applyGift } from "./apply.ts";
 import { OPEN_STATUSES } from "./manage.ts";
 
@@ -67,6 +68,9 @@ export async function checkGiftCode(deps: Deps, code: string, ip: string) {
 }
 
 export async function redeemGift(deps: Deps, user: User, code: string) {
+  // A gift is for a couple the service can plan for: refused before the code is spent (and not counted as
+  // a wrong guess), so the code still works for whoever it is passed on to.
+  await assertInServiceArea(deps.db, user);
   return guarded(deps, `gift-redeem:${user.id}`, async () => {
     const now = deps.now();
     const normalised = normaliseGiftCode(code);

@@ -198,6 +198,13 @@ export function sandboxProvider(
       void idempotencyKey;
     },
     async refundPayment(paymentId, amountPence) {
+      // As GoCardless does: a payment not yet at the bank is cancelled, and nothing needs refunding.
+      const [pending] = await books()
+        .update(sandboxPayments)
+        .set({ status: "cancelled" })
+        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, "pending_submission")))
+        .returning({ id: sandboxPayments.id });
+      if (pending) return;
       const res = await books()
         .update(sandboxPayments)
         .set({

@@ -52,6 +52,8 @@ export const SUB_MSG = {
   pauseTooSoon: "You can take a month off once every six months.",
   cancelled: "Your subscription is cancelled. It stays active until the end of the current billing period.",
   refunded: "Your subscription is cancelled and your payment is being refunded in full.",
+  notCollected:
+    "Your subscription is cancelled. Your first payment had not been taken yet, so it is cancelled too: nothing is collected.",
   reactivated: "Your subscription is active again.",
 } as const;
 
@@ -144,14 +146,13 @@ function cancelUnderLock(
           if (due <= 0 || p.chargeDate < since || ["failed", "cancelled", "charged_back"].includes(p.status))
             continue;
           await provider(() => deps.payments.refundPayment(p.id, due, `unveil-refund-${p.id}`));
-          await recordRefundGiven(tx, deps.payments.name, {
+          refundedPence += await recordRefundGiven(tx, deps.payments.name, {
             userId: current.id,
             mandateId,
             payment: p,
             refundedNowPence: due,
             at: now,
           });
-          refundedPence += due;
         }
       }
       // The contract is over and nothing more will be collected, so the Direct Debit ends with it: the bank,
@@ -217,7 +218,7 @@ function cancelUnderLock(
         );
     }
     return {
-      message: refund ? SUB_MSG.refunded : SUB_MSG.cancelled,
+      message: !refund ? SUB_MSG.cancelled : refundedPence > 0 ? SUB_MSG.refunded : SUB_MSG.notCollected,
       refunded: refund,
       endsAt: endsAt.toISOString(),
     };
