@@ -135,3 +135,18 @@ test("the covered partner sees the plan read-only, its next payment, and may tak
   await expect(p.getByRole("dialog").getByRole("heading", { name: "Take a month off" })).toBeVisible();
   await context.close();
 });
+
+test("a plan cancelled in the cooling-off period (refunded) is not offered reactivation", async ({
+  page,
+}) => {
+  await registerViaApi(page, { firstName: "Iris" });
+  await saveAcceptedPreferences(page);
+  await subscribeViaApi(page, "gold");
+  const cancelled = await page.request.post("/api/cancel-subscription", { data: { reason: "Other" } });
+  expect(await cancelled.json()).toMatchObject({ refunded: true });
+  expect((await (await page.request.get("/api/billing")).json()).canReactivate).toBe(false);
+  await page.goto("/settings?tab=subscription");
+  await expect(page.getByTestId("settings-plan-status")).toHaveText("Ended");
+  await expect(page.getByRole("button", { name: "Reactivate" })).toHaveCount(0);
+  await expect(page.getByTestId("settings-next-payment")).toHaveCount(0);
+});

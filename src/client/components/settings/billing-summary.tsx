@@ -115,8 +115,8 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
               You'll move to {TIERS[billing.pendingTier].name} at{" "}
               {formatPence(TIERS[billing.pendingTier].monthlyPricePence)} a month
               {/* From the next collection (after a month off or gift months), as the account has it. */}
-              {billing.nextPayment
-                ? ` from your next payment, on ${formatLongDate(billing.nextPayment.date)}`
+              {billing.pendingTierFrom
+                ? ` from your next payment, on ${formatLongDate(billing.pendingTierFrom)}`
                 : " from your next billing date"}
               .
             </Notice>

@@ -1,8 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, CalendarClock, CircleAlert, ReceiptText, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, hasLiveSubscription, POLICY, TIERS } from "../../../shared/constants.ts";
 import { GIFT_MSG, giftUntilText } from "../../../shared/gifts.ts";
+import type { BillingOverview } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { partnerCover, partnerName } from "../../lib/plan.ts";
@@ -148,6 +150,8 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
   const ended = planHasEnded(status, user.currentPeriodEnd);
   const canCancel = tier && (status === "active" || status === "past_due" || status === "paused");
   const gifted = badge.label === GIFT_MSG.statusWord;
+  const billing = useQuery<BillingOverview>({ queryKey: ["/api/billing"], enabled: status === "cancelled" });
+  const canReactivate = billing.data?.canReactivate === true;
   // A month off skips a payment: offered on a running, collected plan with none booked (pausing refuses the rest).
   const canPause = tier && status === "active" && !user.pausedUntil && !gifted;
 
@@ -194,8 +198,8 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
             </p>
           )}
           <div className="flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:flex-wrap">
-            {/* A cooling-off refund ends the plan at once (its period ends at the refund): ended, never reactivated. */}
-            {status === "cancelled" && !ended && <ReactivateButton />}
+            {/* Only when the account says the cancellation can be undone: never after a cooling-off refund. */}
+            {status === "cancelled" && !ended && canReactivate && <ReactivateButton />}
             {ended && (
               <Button asChild>
                 <Link href="/subscription">
