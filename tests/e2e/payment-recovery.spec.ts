@@ -1,0 +1,77 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  e2eDb,
+  expectAccessible,
+  registerViaApi,
+  saveAcceptedPreferences,
+  subscribeViaApi,
+} from "./helpers.ts";
+
+const SHOTS = process.env.SHOTS_DIR;
+
+/** The plan is behind: the provider reported the month's £20 failed this morning, and a retry is booked. */
+async function paymentFailed(email: string) {
+  const db = await e2eDb();
+  const { rows } = await db.query<{ id: number; payment_mandate_id: string }>(
+    "SELECT id, payment_mandate_id FROM users WHERE lower(email) = lower($1)",
+    [email],
+  );
+  const { id, payment_mandate_id } = rows[0];
+  await db.query(
+    `UPDATE users SET subscription_status = 'past_due', payment_status_at = now(),
+       payment_retry_at = now() + interval '3 days', payment_retries = 0 WHERE id = $1`,
+    [id],
+  );
+  await db.query(
+    `INSERT INTO billing_events (user_id, provider, kind, event_key, occurred_at, payment_ref, mandate_ref, amount_pence,
+       charge_date, description)
+     VALUES ($1, 'sandbox', 'payment_failed', $2, now(), $3, $4, 2000, to_char(now(), 'YYYY-MM-DD'), 'Monthly membership')`,
+    [id, `e2e-failed-${id}`, `E2EPM${id}`, payment_mandate_id],
+  );
+}
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test("a failed payment: the banner on the dashboard and /billing at phone and desktop widths, new bank details in one click", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { email } = await registerViaApi(page);
+  await saveAcceptedPreferences(page);
+  await subscribeViaApi(page, "gold");
+  await paymentFailed(email);
+
+  for (const [name, width, height] of [
+    ["phone", 390, 844],
+    ["desktop", 1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const path of ["/dashboard", "/billing"]) {
+      await page.goto(path);
+      const banner = page.getByTestId("payment-problem");
+      await expect(banner).toBeVisible();
+      await expect(
+        banner.getByRole("heading", { name: "Your last payment didn't go through" }),
+      ).toBeVisible();
+      await expect(banner).toContainText("The Direct Debit of £20 failed on");
+      await expect(banner).toContainText("We will try again on");
+      await expect(banner).toContainText("Your dates stay booked");
+      await expect(banner.getByTestId("payment-problem-bank")).toBeVisible();
+      await noSidewaysScroll(page);
+      if (SHOTS)
+        await page.screenshot({
+          path: `${SHOTS}/payment-problem-${path.slice(1)}-${name}.png`,
+          fullPage: false,
+        });
+    }
+  }
+  await expectAccessible(page, "billing with a payment problem");
+
+  // From the dashboard, one click reaches the provider's page for new bank details.
+  await page.goto("/dashboard");
+  await page.getByTestId("payment-problem").getByRole("link", { name: "Use new bank details" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/direct-debit\//);
+});
