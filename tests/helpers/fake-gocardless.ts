@@ -116,6 +116,23 @@ export async function startFakeGoCardless() {
         if (key) byKey.set(key, r.id);
         return send(201, { refunds: r });
       }
+      // Only a failed (or charged back) payment can be retried; any other state is GoCardless's invalid_state.
+      match = /^\/payments\/([^/]+)\/actions\/retry$/.exec(m);
+      if (req.method === "POST" && match) {
+        const p = payments.get(match[1]);
+        if (!p) return notFound();
+        if (p.status !== "failed" && p.status !== "charged_back")
+          return send(422, {
+            error: {
+              type: "invalid_state",
+              code: 422,
+              message: "Payment cannot be retried",
+              errors: [{ reason: "cannot_retry_payment", message: "Payment cannot be retried" }],
+            },
+          });
+        p.status = "pending_submission";
+        return send(200, { payments: p });
+      }
       match = /^\/payments\/([^/]+)$/.exec(m);
       if (req.method === "GET" && match) {
         const p = payments.get(match[1]);
