@@ -105,6 +105,8 @@ describe("tellPlanChange", () => {
     }
     // The skipped payment is not the next one: the next is a month after the paid cycle's end.
     expect(next!.date.getTime()).toBeGreaterThan(pause.from.getTime());
+    expect(toHolder.subject).toBe(`${partner.user.firstName} booked your month off`);
+    expect(toPartner.subject).toBe("Your month off is booked");
     expect(toHolder.text).toContain(`${partner.user.firstName} booked a month off on your plan`);
     expect(toPartner.text).toContain("You booked a month off on your plan");
 
@@ -114,7 +116,8 @@ describe("tellPlanChange", () => {
     const [h2, p2] = await mailsTo(holder, partner);
     const after = (await nextLine(holder)).next!;
     expect(after.date.getTime()).toBeLessThan(next!.date.getTime());
-    expect(h2.subject).toBe("Your month off is called off");
+    expect(h2.subject).toBe(`${partner.user.firstName} called off your month off`);
+    expect(p2.subject).toBe("Your month off is called off");
     expect(h2.text).toContain(`${partner.user.firstName} called off the month off`);
     expect(h2.text).toContain(
       `Your next payment is ${formatPence(after.amountPence)}, on ${londonDay(after.date)}.`,

@@ -128,7 +128,8 @@ export function tierChangedEmail(ctx: PlanMailContext, tier: TierId): Rendered {
 
 export function monthOffBookedEmail(ctx: PlanMailContext): Rendered {
   const p = ctx.account.pause;
-  return message(ctx, "Your month off is booked", `${who(ctx)} booked a month off`, [
+  const subject = ctx.byName ? `${ctx.byName} booked your month off` : "Your month off is booked";
+  return message(ctx, subject, `${who(ctx)} booked a month off`, [
     p
       ? `${who(ctx)} booked a month off on your plan: no dates and no payment from ${day(p.from)} until ${day(p.until)}.`
       : `${who(ctx)} booked a month off on your plan.`,
@@ -140,7 +141,11 @@ export function monthOffBookedEmail(ctx: PlanMailContext): Rendered {
 export function monthOffEndedEmail(ctx: PlanMailContext, withdrawn: boolean): Rendered {
   return message(
     ctx,
-    withdrawn ? "Your month off is called off" : "Your plan is active again",
+    ctx.byName
+      ? `${ctx.byName} ${withdrawn ? "called off your month off" : "resumed your plan"}`
+      : withdrawn
+        ? "Your month off is called off"
+        : "Your plan is active again",
     withdrawn ? `${who(ctx)} called off the month off` : `${who(ctx)} resumed your plan`,
     [
       withdrawn
