@@ -4,9 +4,11 @@
  * plan is paused, past due, cancelled or ends. A date that now breaks a rule shows the rules in the rulebook's
  * words and the engine's best fix (same evening, another venue that fits); a change back clears both.
  */
+
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, subscriptionEvents, userPreferences, users } from "../../src/server/db/schema.ts";
+import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
@@ -323,7 +325,7 @@ describe("the plan", () => {
     expect(rows[2].changes).toContainEqual({ field: "status", before: "cancelled", after: "active" });
   });
 
-  it("ended: a plan behind on payment past its grace lapses and its dates are flagged", async () => {
+  it("ended: a plan behind on payment past its grace lapses (the recovery job) and its dates ahead are cancelled", async () => {
     const m = await member();
     const v = await matchVenue(t.db, { name: "Lapse Lounge" });
     const id = await book(m.user.id, v.venue.id);
@@ -332,6 +334,9 @@ describe("the plan", () => {
       paymentStatusAt: new Date(NOW.getTime() - 40 * DAY),
     });
     await advanceSubscriptions(t.deps);
-    expect((await dateOf(id)).ruleProblems).toEqual(["The plan has ended"]);
+    // The cycle job leaves a plan behind on payment to its retries; the recovery job ends it.
+    expect((await dateOf(id)).status).not.toBe("cancelled");
+    await recoverPayments(t.deps);
+    expect((await dateOf(id)).status).toBe("cancelled");
   });
 });
