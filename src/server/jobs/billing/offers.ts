@@ -27,7 +27,8 @@ import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, offerEndedEmail } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmail } from "../../modules/notifications/policy.ts";
-import { nextCycle } from "../../modules/subscriptions/schedule.ts";
+import { accountOf } from "../../modules/plan-account/account.ts";
+import { factsOf } from "../../modules/plan-account/facts.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
 
@@ -101,7 +102,9 @@ async function endOffer(deps: Deps, usageId: number, now: Date): Promise<Ending 
       (tiers.length === 0 || tiers.includes(member.subscriptionTier));
     if (live && member.paymentSubscriptionId && !member.paymentNextSubscriptionId) {
       // The schedule is one subscription: make sure it collects the full price from its next charge.
-      const { tier } = nextCycle(member, now);
+      const tier = (accountOf(factsOf(member), now).nextCollection?.tier ??
+        member.pendingTier ??
+        member.subscriptionTier) as TierId;
       const full = TIERS[tier].monthlyPricePence;
       const subscriptionId = member.paymentSubscriptionId;
       const next = await deps.payments.upcomingPayment(subscriptionId);

@@ -13,6 +13,8 @@ import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, renewalReminderEmail } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmail } from "../../modules/notifications/policy.ts";
+import { accountOf } from "../../modules/plan-account/account.ts";
+import { factsOf } from "../../modules/plan-account/facts.ts";
 import { monthlyPrice } from "../../modules/subscriptions/schedule.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
@@ -25,7 +27,10 @@ export const renewalDay = (d: Date) => londonIsoDay(d);
 
 export const renewalKey = (userId: number, periodEnd: Date) => `renewal:${userId}:${renewalDay(periodEnd)}`;
 
-/** A plan that renews at its period end: active, with a tier, no pause starting then, not deleted. */
+/**
+ * A plan that renews at its period end: active, with a tier, and the plan's account collecting on that day
+ * (not a month off, a gift month or a gifted plan's end).
+ */
 function renews(u: User, now: Date): boolean {
   return (
     u.subscriptionStatus === "active" &&
@@ -33,7 +38,7 @@ function renews(u: User, now: Date): boolean {
     Object.hasOwn(TIERS, u.subscriptionTier) &&
     !!u.currentPeriodEnd &&
     u.currentPeriodEnd > now &&
-    !(u.pausedUntil && u.pausedUntil > u.currentPeriodEnd) &&
+    accountOf(factsOf(u), now).nextCollection?.date.getTime() === u.currentPeriodEnd.getTime() &&
     mayEmail(u, "service")
   );
 }

@@ -6,7 +6,9 @@ import { hasLiveSubscription, type SubscriptionStatus, type TierId } from "../..
 import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { nextCollectionStart, pauseOf } from "../subscriptions/pause-state.ts";
+import { accountOf } from "../plan-account/account.ts";
+import { factsOf } from "../plan-account/facts.ts";
+import { pauseOf } from "../subscriptions/pause-state.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 
 /**
@@ -200,9 +202,10 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
         ? (user.giftedUntil?.toISOString() ?? null)
         : null,
     ...pauseOf(user, now),
+    // A tier change takes effect at the plan account's next collection (after a month off or gift months).
     planChangeFrom:
       hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier
-        ? nextCollectionStart(user, now).toISOString()
+        ? (accountOf(factsOf(user), now).nextCollection?.date ?? user.currentPeriodEnd ?? now).toISOString()
         : null,
     partnerPlan,
     chosenPlan:

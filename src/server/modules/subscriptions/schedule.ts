@@ -20,7 +20,6 @@ import { discountPence } from "../offers/service.ts";
 import { accountOf, type PlanAccount, type PlanFacts } from "../plan-account/account.ts";
 import { columnsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { nextCollectionStart } from "./pause-state.ts";
 
 /** The transaction type has one home (db/client.ts); re-exported for the plan modules that take it from here. */
 
@@ -101,12 +100,6 @@ export async function offerFor(
 export async function monthlyPrice(db: Db | Tx, userId: number, tier: TierId, at: Date): Promise<number> {
   const offer = await offerFor(db, userId, tier, at);
   return TIERS[tier].monthlyPricePence - (offer?.amountOffPence ?? 0);
-}
-
-/** The tier billed from the next cycle and the day the next charge is due. */
-export function nextCycle(current: User, now: Date): { tier: TierId; start: Date } {
-  const tier = (current.pendingTier ?? current.subscriptionTier) as TierId;
-  return { tier, start: nextCollectionStart(current, now) };
 }
 
 /**

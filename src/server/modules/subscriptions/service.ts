@@ -34,7 +34,6 @@ import {
   countSql,
   memberMandates,
   monthlyPrice,
-  nextCycle,
   provider,
   rebuildSchedule,
   storePlan,
@@ -287,7 +286,7 @@ export async function changeTier(
     const target = tier === current.subscriptionTier ? null : tier;
     // The change takes effect at the account's next collection (after a month off and gift months).
     const account = await storePlan(deps, tx, current, { ...factsOf(current), pendingTier: target }, "tier");
-    const start = account.nextCollection?.date ?? nextCycle(current, now).start;
+    const start = account.nextCollection?.date ?? current.currentPeriodEnd ?? now;
     const monthly = await monthlyPrice(tx, current.id, tier, start);
     await tx.insert(subscriptionEvents).values({
       userId: current.id,
@@ -311,7 +310,8 @@ export async function changeTier(
 
 /**
  * "You'll move to Platinum at £30 a month from your next payment, on 16 December 2026." With a month off
- * booked or running, the date is the first payment after it (nextCollectionStart), and the words say so.
+ * booked or running, the date is the first payment after it (the plan account's next collection), and the
+ * words say so.
  */
 export function tierChangeMessage(
   tier: TierId,
@@ -394,7 +394,14 @@ export async function completeMandateUpdate(
         at: now,
       });
     }
-    const next = nextCycle(current, now);
+    // New bank details collect from the account's next collection (a plan behind on payment is paid up above).
+    const due = accountOf({ ...factsOf(current), status: "active", retryAt: null }, now).nextCollection;
+    const next = due
+      ? { tier: due.tier, start: due.date }
+      : {
+          tier: (current.pendingTier ?? current.subscriptionTier) as TierId,
+          start: current.currentPeriodEnd ?? now,
+        };
     const ids = await rebuildSchedule(deps, tx, current, {
       tier: next.tier,
       start: next.start,
