@@ -7,6 +7,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { PAYMENT_RETRIES, type PaymentProblem } from "../../../shared/payment-recovery.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { billingEvents, type User } from "../../db/schema.ts";
+import { couplePaymentHeld } from "../dates/payment-hold.ts";
 import { planAccountOf } from "../plan-account/load.ts";
 
 /** Kinds that are a payment failing (a charge-back is a late failure the bank reverses). */
@@ -35,6 +36,8 @@ export async function latestFailure(db: Db | Tx, holderId: number): Promise<Paym
 
 /** Null unless the couple's plan is behind on a payment. */
 export async function paymentProblemOf(db: Db | Tx, member: User, now: Date): Promise<PaymentProblem | null> {
+  // One indexed read for the many couples with nothing wrong (the dashboard asks on every load).
+  if (!(await couplePaymentHeld(db, member.id))) return null;
   const plan = await planAccountOf(db, member, now);
   if (!plan.holder || plan.account.status !== "past_due") return null;
   const failure = await latestFailure(db, plan.holder.id);
