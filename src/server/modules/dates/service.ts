@@ -209,20 +209,18 @@ export async function listDates(
       query = buildCoupleDatesQuery(deps);
       coupleDatesQueries.set(deps.db, query);
     }
-    rows = (await query.execute({ id: user.id, partnerId: user.partnerId })).map(toRow);
+    // The couple's payment hold is cached with the rows: a change of either partner's plan (users row)
+    // forgets both partners' cached dates.
+    const [found, paymentHeld] = await Promise.all([
+      query.execute({ id: user.id, partnerId: user.partnerId }),
+      couplePaymentHeld(deps.db, user.id),
+    ]);
+    rows = found.map((f) => ({ ...toRow(f), paymentHeld }));
     cache?.putCoupleDates(user.id, user.partnerId, generation, rows);
   }
   const used = reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
-  const paymentHeld = await couplePaymentHeld(deps.db, user.id);
   return rows.map((r) =>
-    toMemberDate(
-      { ...r, paymentHeld },
-      user.id,
-      now,
-      used,
-      user.partnerId,
-      user.subscriptionStatus !== "cancelled",
-    ),
+    toMemberDate(r, user.id, now, used, user.partnerId, user.subscriptionStatus !== "cancelled"),
   );
 }
 
