@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  arrangeDate,
   e2eDb,
   expectAccessible,
   registerViaApi,
@@ -69,6 +70,22 @@ test("a failed payment: the banner on the dashboard and /billing at phone and de
     }
   }
   await expectAccessible(page, "billing with a payment problem");
+
+  // A date inside its reveal window waits for the payment: the evening is kept, and the page says so calmly.
+  const dateId = await arrangeDate(email, { hoursFromNow: 30, venueName: "Hidden Payment Bistro" });
+  for (const [name, width, height] of [
+    ["phone", 390, 844],
+    ["desktop", 1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/dates/${dateId}`);
+    await expect(page.getByTestId("payment-hold")).toContainText(
+      "Your date is booked; we will reveal it once your payment has gone through.",
+    );
+    await expect(page.getByText("Hidden Payment Bistro")).toHaveCount(0);
+    await noSidewaysScroll(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/payment-hold-date-${name}.png` });
+  }
 
   // From the dashboard, one click reaches the provider's page for new bank details.
   await page.goto("/dashboard");

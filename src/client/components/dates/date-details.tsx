@@ -2,6 +2,7 @@ import { Clock, Hourglass, MapPin, Phone, Shirt, Sparkles, Store } from "lucide-
 import type { ComponentType, ReactNode } from "react";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
+import { PAYMENT_RECOVERY_MSG } from "../../../shared/payment-recovery.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { formatDuration, formatFullDay, formatShortDateTime, formatTime } from "./date-time.ts";
 
@@ -55,12 +56,16 @@ export function DateDetails({ date }: { date: MemberDate }) {
               ? "Not revealed"
               : date.isPast
                 ? "Never revealed"
-                : date.finalTouches
-                  ? "Almost ready"
-                  : "Still under wraps"}
+                : date.paymentHold
+                  ? "Waiting for your payment"
+                  : date.finalTouches
+                    ? "Almost ready"
+                    : "Still under wraps"}
           </CardTitle>
           <CardDescription>
-            {date.finalTouches && !date.isPast && date.status !== "cancelled" ? (
+            {date.paymentHold ? (
+              `${PAYMENT_RECOVERY_MSG.dateHeld} Just keep the time free.`
+            ) : date.finalTouches && !date.isPast && date.status !== "cancelled" ? (
               "Everything below will appear here shortly. Just keep the time free."
             ) : date.status === "cancelled" ? (
               "It was cancelled before its reveal, so what was planned stays a surprise. Nothing here needs keeping free."

@@ -113,7 +113,7 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
                   : actions.confirm.allowed
                     ? actions.confirm.until &&
                       `Please confirm by ${formatShortDateTime(actions.confirm.until)}.`
-                    : date.finalTouches
+                    : date.finalTouches || date.paymentHold
                       ? "You can confirm as soon as your plan appears."
                       : actions.confirm.reason
               }
@@ -146,7 +146,7 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
               hint={
                 date.directionsUrl
                   ? undefined
-                  : date.finalTouches
+                  : date.finalTouches || date.paymentHold
                     ? "Directions appear with your plan."
                     : `Directions appear with the venue on ${formatShortDateTime(date.revealAt)}.`
               }

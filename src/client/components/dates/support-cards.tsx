@@ -37,7 +37,7 @@ function tipsFor(date: MemberDate): { title: string; text: ReactNode }[] {
         title: "Keep the time free",
         text: `${formatFullDay(date.scheduledDate)} from ${formatTime(date.scheduledDate)}, for about ${formatDuration(date.durationHours)}.`,
       },
-      date.finalTouches
+      date.finalTouches || date.paymentHold
         ? { title: "Watch your inbox", text: "Your plan arrives by e-mail as soon as it is ready." }
         : {
             title: "Watch your inbox",
