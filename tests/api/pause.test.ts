@@ -388,11 +388,15 @@ describe("a covered partner's month off", () => {
     expect((await userRow(partner.user.id)).pausedUntil).toBeNull();
     expect(await status(d.early.reservation.id)).toBe("scheduled");
     expect(await events(holder.user.id)).toContain("pause_scheduled");
-    const told = await eventually(() => t.mail.find((m) => m.type === "pause_by_partner"));
-    expect(told.to).toBe(holder.user.email);
-    expect(told.subject).toBe("Noah has booked your month off");
-    expect(told.text).toContain(res.json().message);
-    expect(t.mail.filter((m) => m.to === partner.user.email && m.type === "pause_by_partner")).toEqual([]);
+    // Both are told, the holder with who booked it (plan-notice.test.ts checks the days in full).
+    const told = await eventually(() =>
+      t.mail.find((m) => m.type === "plan_paused" && m.to === holder.user.email),
+    );
+    expect(told.subject).toBe("Noah booked your month off");
+    const own = await eventually(() =>
+      t.mail.find((m) => m.type === "plan_paused" && m.to === partner.user.email),
+    );
+    expect(own.subject).toBe("Your month off is booked");
     // Both see it; a second month off is refused to either.
     expect((await get("/api/auth/user", partner)).json().partnerPlan.pausedUntil).toBe(
       res.json().pausedUntil,
@@ -408,17 +412,21 @@ describe("a covered partner's month off", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await userRow(holder.user.id)).pausedUntil).toBeNull();
     expect(await events(holder.user.id)).toContain("pause_withdrawn");
-    const told = await eventually(() => t.mail.find((m) => m.type === "resume_by_partner"));
-    expect(told.to).toBe(holder.user.email);
-    expect(told.text).toContain(res.json().message);
+    const told = await eventually(() =>
+      t.mail.find((m) => m.type === "plan_resumed" && m.to === holder.user.email),
+    );
+    expect(told.subject).toBe("Noah called off your month off");
     expect((await post("/api/subscription/resume", partner)).statusCode).toBe(409);
   });
 
-  it("the holder pausing tells nobody by this mail; a one-sided link is no couple", async () => {
+  it("the holder pausing is told as their own change; a one-sided link is no couple", async () => {
     const { holder } = await couple();
     t.mail.length = 0;
     expect((await post("/api/subscription/pause", holder)).statusCode).toBe(200);
-    expect(t.mail.filter((m) => m.type === "pause_by_partner")).toEqual([]);
+    const own = await eventually(() =>
+      t.mail.find((m) => m.type === "plan_paused" && m.to === holder.user.email),
+    );
+    expect(own.subject).toBe("Your month off is booked");
     // Someone who points at the holder, without the holder pointing back, cannot pause the holder's plan.
     const other = await couple();
     const claimant = await t.member({ partnerId: other.holder.user.id });

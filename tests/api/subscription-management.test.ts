@@ -96,9 +96,9 @@ describe("POST /api/cancel-subscription", () => {
     await arrangeDate(t.db, me.user.id, { at: new Date(NOW.getTime() - 1) });
     await post("/api/cancel-subscription", me, { reason: "Other" });
     const bye = await eventually(() =>
-      t.mail.find((m) => m.to === me.user.email && m.type === "subscription_cancelled"),
+      t.mail.find((m) => m.to === me.user.email && m.type === "plan_cancelled"),
     );
-    expect(bye.text).toContain("stays active until 10 December 2026");
+    expect(bye.text).toContain("The plan ends on 10 December 2026");
   });
 
   it("after 14 days: no refund", async () => {

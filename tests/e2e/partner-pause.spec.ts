@@ -100,9 +100,9 @@ test.describe("a covered partner's month off", () => {
     });
 
     // The holder is told, and sees the same month off on their own Settings.
-    const mail = await readMail(holder.email, "pause_by_partner");
-    expect(mail.subject).toBe("Noah has booked your month off");
-    expect(mail.text).toContain("You keep your date.");
+    const mail = await readMail(holder.email, "plan_paused");
+    expect(mail.subject).toBe("Noah booked your month off");
+    expect(mail.text).toContain("Noah booked a month off on your plan");
     await page.goto("/settings?tab=subscription");
     await expect(page.getByTestId("pause-notice")).toContainText(/Paused from/);
 
@@ -114,9 +114,7 @@ test.describe("a covered partner's month off", () => {
     await again;
     await expect(p.getByTestId("pause-notice")).toHaveCount(0);
     await expect(p.getByTestId("partner-pause")).toBeVisible();
-    expect((await readMail(holder.email, "resume_by_partner")).subject).toBe(
-      "Noah has resumed your membership",
-    );
+    expect((await readMail(holder.email, "plan_resumed")).subject).toBe("Noah called off your month off");
     await context.close();
   });
 });

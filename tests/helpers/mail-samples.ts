@@ -27,7 +27,7 @@ import {
   planHolderLeftEmail,
   planOfferEndedEmail,
 } from "../../src/server/modules/email/leaving-mails.ts";
-import { pausedByPartnerEmail, resumedByPartnerEmail } from "../../src/server/modules/email/pause-mails.ts";
+import { type PlanChange, planChangeEmail } from "../../src/server/modules/email/plan-mails.ts";
 import {
   accountDeletedEmail,
   emailChangeNotice,
@@ -37,7 +37,6 @@ import {
   passwordResetEmail,
   render,
   signInLinkEmail,
-  subscriptionCancelledEmail,
   subscriptionConfirmedEmail,
   supportReplyEmail,
   supportTicketNotice,
@@ -132,7 +131,6 @@ export function mailSamples(): { name: string; mail: Rendered }[] {
         now,
       ),
     ],
-    ["subscription cancelled", subscriptionCancelledEmail(first, at, false, APP)],
     ["partner joined", partnerJoinedEmail(first, partner, APP)],
     [
       "support reply",
@@ -179,11 +177,7 @@ export function mailSamples(): { name: string; mail: Rendered }[] {
     ],
     ["plan offer ended", planOfferEndedEmail(first, { paidUntil: at, cancelled: days, kept: 1 }, APP)],
     ["account goodbye", accountGoodbyeEmail(first, ["Your dates stay with your partner."])],
-    ["paused by partner", pausedByPartnerEmail(first, partner, "No payment on 5 December 2026.", APP)],
-    [
-      "resumed by partner",
-      resumedByPartnerEmail(first, partner, "The next payment is on 5 January 2027.", APP),
-    ],
+    ...planSamples(first, partner, at),
     [
       "any message through render",
       render(
@@ -196,4 +190,35 @@ export function mailSamples(): { name: string; mail: Rendered }[] {
     ],
   ];
   return samples.map(([name, mail]) => ({ name, mail }));
+}
+
+/** Every plan change's e-mail, as the covered partner reads it after the holder acted. */
+function planSamples(
+  first: string,
+  partner: string,
+  at: Date,
+): Array<[string, { html: string; text: string; subject: string }]> {
+  const account = {
+    tier: "gold" as const,
+    next: { date: at, amountPence: 2000, tier: "gold" as const, retry: false },
+    endsAt: null,
+    coveredUntil: at,
+    pause: { from: at, until: at },
+    cycles: [],
+  };
+  const changes: PlanChange[] = [
+    { kind: "tier_changed", tier: "platinum" },
+    { kind: "paused" },
+    { kind: "resumed", withdrawn: false },
+    { kind: "cancelled", refundedPence: 0 },
+    { kind: "reactivated" },
+    { kind: "taken_over" },
+    { kind: "gift_applied", months: 3, giverName: "Ana" },
+    { kind: "refunded", amountPence: 2000, paymentDate: at, paymentAmountPence: 2000 },
+    { kind: "payment_recovered", amountPence: 2000, paidOn: at },
+  ];
+  return changes.map((change) => [
+    `plan ${change.kind}`,
+    planChangeEmail(change, { firstName: first, holderName: partner, byName: partner, account, appUrl: APP }),
+  ]);
 }

@@ -16,7 +16,7 @@ export type PlanChange =
   | { kind: "tier_changed"; tier: TierId }
   | { kind: "paused" }
   | { kind: "resumed"; withdrawn: boolean }
-  | { kind: "cancelled"; refundedPence: number }
+  | { kind: "cancelled"; refundedPence: number; coolingOff?: boolean }
   | { kind: "reactivated" }
   | { kind: "taken_over" }
   | { kind: "gift_applied"; months: number; giverName: string | null }
@@ -156,14 +156,26 @@ export function monthOffEndedEmail(ctx: PlanMailContext, withdrawn: boolean): Re
   );
 }
 
-export function planCancelledEmail(ctx: PlanMailContext, refundedPence: number): Rendered {
+export function planCancelledEmail(
+  ctx: PlanMailContext,
+  refundedPence: number,
+  coolingOff = refundedPence > 0,
+): Rendered {
   const end = ctx.account.endsAt;
-  if (refundedPence > 0)
-    return message(ctx, `Your ${BRAND.name} plan is cancelled and refunded`, "Your plan is cancelled", [
-      `${who(ctx)} cancelled the plan within the cooling-off period. ${COOLING_OFF_RULE}`,
-      `${formatPence(refundedPence)} is being refunded to the bank account it was paid from. The plan ended${end ? ` on ${day(end)}` : ""}, and dates still ahead are cancelled.`,
-      "No further payments will be taken. To start again, choose a plan whenever you like.",
-    ]);
+  const ended = `The plan ended${end ? ` on ${day(end)}` : ""}, and dates still ahead are cancelled.`;
+  if (coolingOff)
+    return message(
+      ctx,
+      `Your ${BRAND.name} plan is cancelled${refundedPence > 0 ? " and refunded" : ""}`,
+      "Your plan is cancelled",
+      [
+        `${who(ctx)} cancelled the plan within the cooling-off period. ${COOLING_OFF_RULE}`,
+        refundedPence > 0
+          ? `${formatPence(refundedPence)} is being refunded to the bank account it was paid from. ${ended}`
+          : `The first payment had not been taken yet, so it is cancelled too: nothing was collected. ${ended}`,
+        "No further payments will be taken. To start again, choose a plan whenever you like.",
+      ],
+    );
   return message(ctx, `Your ${BRAND.name} plan is cancelled`, "Your plan is cancelled", [
     `${who(ctx)} cancelled the plan. It stays active until it ends, and dates planned before then go ahead.`,
     nextCollectionLine(ctx),
@@ -243,7 +255,7 @@ export function planChangeEmail(change: PlanChange, ctx: PlanMailContext): Rende
     case "resumed":
       return monthOffEndedEmail(ctx, change.withdrawn);
     case "cancelled":
-      return planCancelledEmail(ctx, change.refundedPence);
+      return planCancelledEmail(ctx, change.refundedPence, change.coolingOff);
     case "reactivated":
       return planReactivatedEmail(ctx);
     case "taken_over":

@@ -185,27 +185,6 @@ export function subscriptionConfirmedEmail(
   );
 }
 
-export function subscriptionCancelledEmail(
-  firstName: string,
-  endsAt: Date,
-  refunded: boolean,
-  appUrl: string,
-): Rendered {
-  return render(
-    `Your ${BRAND.name} membership is cancelled`,
-    "Your membership is cancelled",
-    [
-      `Hello ${firstName},`,
-      refunded
-        ? `You cancelled within the cooling-off period. ${COOLING_OFF_RULE} No further payments will be taken.`
-        : `No further payments will be taken. Your membership stays active until ${londonDay(endsAt)}, and dates already planned before then go ahead.`,
-      // A refunded plan has ended: it starts again through a new checkout, never a reactivation.
-      ...(refunded ? [] : ["Changed your mind? You can reactivate from Settings until then."]),
-    ],
-    { label: "Open Settings", url: `${appUrl}/settings?tab=subscription` },
-  );
-}
-
 export function partnerJoinedEmail(firstName: string, partnerName: string, appUrl: string): Rendered {
   return render(
     `${partnerName} has joined you on ${BRAND.name}`,

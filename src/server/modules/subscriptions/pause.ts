@@ -42,13 +42,11 @@ import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
 import { readCouple } from "../couples/couple.ts";
 import { isRevealed } from "../dates/view.ts";
-import { PAUSE_MAIL_TYPES, pausedByPartnerEmail, resumedByPartnerEmail } from "../email/pause-mails.ts";
-import type { Rendered } from "../email/templates.ts";
-import { mayEmail } from "../notifications/policy.ts";
 import { accountOf } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/facts.ts";
 import { returnQuota } from "../quota/quota.ts";
 import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
+import { tellPlanChange } from "./plan-notice.ts";
 import { countSql, monthlyPrice, storePlan, withMemberLock } from "./schedule.ts";
 import { SUB_MSG } from "./service.ts";
 
@@ -169,26 +167,6 @@ async function planOf(deps: Deps, user: User): Promise<{ ownerId: number; byPart
   return { ownerId: user.id, byPartner: null };
 }
 
-/** Tells the plan holder what their partner did to the plan (a service message: it is their membership). */
-async function tellHolder(
-  deps: Deps,
-  holderId: number,
-  partner: User,
-  mail: (firstName: string, partnerName: string, summary: string, appUrl: string) => Rendered,
-  type: string,
-  summary: string,
-): Promise<void> {
-  const [holder] = await deps.db.select().from(users).where(eq(users.id, holderId));
-  if (!holder || !mayEmail(holder, "service")) return;
-  void deps.mailer.send({
-    to: holder.email,
-    toName: holder.firstName,
-    ...mail(holder.firstName ?? "there", partner.firstName ?? "Your partner", summary, deps.config.appUrl),
-    type,
-    userId: holder.id,
-  });
-}
-
 /** When collections start again if the month off runs over `o`, from the account. */
 function restartOf(current: User, o: Plan["cancel"], now: Date): Date | null {
   return (
@@ -268,15 +246,8 @@ export async function pauseSubscription(
       cancelledDates: chosen.cancels.map((d) => d.id),
     };
   });
-  if (byPartner)
-    await tellHolder(
-      deps,
-      ownerId,
-      byPartner,
-      pausedByPartnerEmail,
-      PAUSE_MAIL_TYPES.pausedByPartner,
-      result.message,
-    );
+  // Both partners are told, whoever booked it (an operator on the member page reads "Our team").
+  void tellPlanChange(deps, ownerId, { kind: "paused", by: by.id });
   return result;
 }
 
@@ -326,16 +297,10 @@ export async function resumeSubscription(deps: Deps, user: User): Promise<Resume
         ? `Your month off is called off and your plan carries on as usual: the next payment of ${amount} is taken on ${londonDay(next)}.`
         : `Your plan is active again. The payment you skipped is not taken; the next payment of ${amount} is on ${londonDay(next)}.`,
       nextPaymentDate: next.toISOString(),
+      withdrawn: notStarted,
     };
   });
-  if (byPartner)
-    await tellHolder(
-      deps,
-      ownerId,
-      byPartner,
-      resumedByPartnerEmail,
-      PAUSE_MAIL_TYPES.resumedByPartner,
-      result.message,
-    );
-  return result;
+  const { withdrawn, ...answer } = result;
+  void tellPlanChange(deps, ownerId, { kind: "resumed", withdrawn, by: user.id });
+  return answer;
 }

@@ -25,10 +25,10 @@ import {
 } from "../billing-history/bank-details.ts";
 import { recordMissedPaymentRetry } from "../billing-history/mandates.ts";
 import { recordRefundGiven } from "../billing-history/refunds.ts";
-import { subscriptionCancelledEmail } from "../email/templates.ts";
 import { accountOf } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/facts.ts";
 import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
+import { tellPlanChange } from "./plan-notice.ts";
 import {
   cancelAtProvider,
   countSql,
@@ -104,18 +104,13 @@ export async function cancelSubscription(
   /** Who acts, on the audit record: the member, or an operator cancelling for them (the member page). */
   by: PlanActor = user,
 ): Promise<{ message: string; refunded: boolean; endsAt: string | null }> {
-  const result = await cancelUnderLock(deps, user, input, by);
-  void deps.mailer.send({
-    to: user.email,
-    toName: user.firstName,
-    ...subscriptionCancelledEmail(
-      user.firstName ?? "there",
-      new Date(result.endsAt!),
-      result.refunded,
-      deps.config.appUrl,
-    ),
-    type: "subscription_cancelled",
-    userId: user.id,
+  const { refundedPence, ...result } = await cancelUnderLock(deps, user, input, by);
+  // Both partners are told, with the end day (and any refund) from the plan's account.
+  void tellPlanChange(deps, user.id, {
+    kind: "cancelled",
+    refundedPence,
+    coolingOff: result.refunded,
+    by: by.id,
   });
   return result;
 }
@@ -125,7 +120,7 @@ function cancelUnderLock(
   user: User,
   input: { reason: string; feedback?: string },
   by: PlanActor,
-): Promise<{ message: string; refunded: boolean; endsAt: string | null }> {
+): Promise<{ message: string; refunded: boolean; endsAt: string | null; refundedPence: number }> {
   return withMemberLock(deps, user.id, async (tx, current) => {
     if (current.subscriptionStatus === "cancelled") throw conflict(SUB_MSG.alreadyCancelled);
     if (!hasLiveSubscription(current.subscriptionStatus)) throw badRequest(SUB_MSG.noPlan);
@@ -220,6 +215,7 @@ function cancelUnderLock(
       message: !refund ? SUB_MSG.cancelled : refundedPence > 0 ? SUB_MSG.refunded : SUB_MSG.notCollected,
       refunded: refund,
       endsAt: endsAt.toISOString(),
+      refundedPence,
     };
   });
 }
@@ -247,6 +243,12 @@ export async function canReactivate(db: Deps["db"] | Tx, u: User, now: Date): Pr
  */
 export async function reactivateSubscription(deps: Deps, user: User): Promise<{ message: string }> {
   await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  const result = await reactivateUnderLock(deps, user);
+  void tellPlanChange(deps, user.id, { kind: "reactivated", by: user.id });
+  return result;
+}
+
+function reactivateUnderLock(deps: Deps, user: User): Promise<{ message: string }> {
   return withMemberLock(deps, user.id, async (tx, current) => {
     if (current.subscriptionStatus !== "cancelled") throw badRequest(SUB_MSG.notCancelled);
     const now = deps.now();
@@ -277,6 +279,16 @@ export async function changeTier(
   tier: TierId,
 ): Promise<{ message: string; effectiveAt: string | null }> {
   await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
+  const result = await changeTierUnderLock(deps, user, tier);
+  void tellPlanChange(deps, user.id, { kind: "tier_changed", tier, by: user.id });
+  return result;
+}
+
+function changeTierUnderLock(
+  deps: Deps,
+  user: User,
+  tier: TierId,
+): Promise<{ message: string; effectiveAt: string | null }> {
   return withMemberLock(deps, user.id, async (tx, current) => {
     if (!hasLiveSubscription(current.subscriptionStatus) || !current.subscriptionTier)
       throw badRequest(SUB_MSG.noPlan);
