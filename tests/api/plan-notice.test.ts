@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs, users } from "../../src/server/db/schema.ts";
+import { billingEvents, emailLogs, sandboxPayments, users } from "../../src/server/db/schema.ts";
 import type { Deps } from "../../src/server/deps.ts";
 import { smtpTransport } from "../../src/server/modules/email/mailer.ts";
 import { PLAN_MAIL_TYPES } from "../../src/server/modules/email/plan-mails.ts";
@@ -15,12 +15,17 @@ import { formatPence } from "../../src/shared/constants.ts";
 import { COOLING_OFF_RULE } from "../../src/shared/cooling-off.ts";
 import { londonDay } from "../../src/shared/london-time.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
+import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const sink = await startSmtpSink();
 afterAll(() => sink.close());
-const t = await createTestApp({ transport: smtpTransport(sink.url) });
+const SECRET = "plan-notice-webhook-secret";
+const t = await createTestApp({
+  transport: smtpTransport(sink.url),
+  env: { PAYMENTS_WEBHOOK_SECRET: SECRET },
+});
 const NOW = new Date("2026-11-10T12:00:05Z");
 const DAY = 86_400_000;
 const json = { "content-type": "application/json" };
@@ -199,6 +204,38 @@ describe("every plan change is told to both partners", () => {
         expect(m.text, c.change.kind).toContain(line);
       }
     }
+  });
+
+  it("a refund made at the provider: both partners are told once, whatever the provider repeats", async () => {
+    const { holder, partner } = await couple();
+    // Four days on the first payment has been collected; the team refunds half of it at the provider.
+    t.clock.advance(4 * DAY);
+    const [row] = await t.db.select().from(users).where(eq(users.id, holder.user.id));
+    const [payment] = await t.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.mandateId, row.paymentMandateId!));
+    // The sandbox's books move on when read: the payment is collected by now.
+    await t.deps.payments.listPayments(row.paymentMandateId!);
+    await t.deps.payments.refundPayment(payment.id, 1000, "team-refund");
+    const event = providerEvent(
+      "EVREFUND1",
+      "refunds",
+      "created",
+      { payment: payment.id, mandate: row.paymentMandateId },
+      t.clock.now(),
+    );
+    expect((await postPaymentEvents(t, SECRET, [event])).statusCode).toBe(200);
+    const [toHolder, toPartner] = await mailsTo(holder, partner);
+    for (const m of [toHolder, toPartner]) expect(m.text).toContain(formatPence(1000));
+    expect(toPartner.text).toContain("Our team");
+    // The same event again, and a read of /billing, add no second refund and no second e-mail.
+    await postPaymentEvents(t, SECRET, [event]);
+    // (The e-mail goes only with a refund new to the history, so one refund row means one e-mail.)
+    await t.request({ method: "GET", url: "/api/billing", as: holder });
+    const rows = await t.db.select().from(billingEvents).where(eq(billingEvents.paymentRef, payment.id));
+    expect(rows.filter((r) => r.kind === "payment_refunded").map((r) => r.amountPence)).toEqual([1000]);
+    expect(planMails().filter((m) => m.to.includes(holder.user.email))).toHaveLength(1);
   });
 
   it("goes whatever the e-mail switch says; a member alone gets it alone; never throws into the caller", async () => {

@@ -3,8 +3,10 @@
  * back from the provider before the event's transaction (no lock is held while the provider is asked), and
  * the row is written inside that transaction, only when the event is new (a replay adds nothing).
  */
+import { and, eq, sql } from "drizzle-orm";
 import type { PaymentEventKind } from "../../../shared/billing-history.ts";
 import type { Tx } from "../../db/client.ts";
+import { billingEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { accountWords, mandateOwner } from "./mandates.ts";
 import { type PaymentSnapshot, recordBillingEvent, recordPaymentEvent } from "./record.ts";
@@ -65,7 +67,28 @@ export async function factsForEvent(
   return { payment: null, account: null };
 }
 
-/** Writes the event's history row(s) in the webhook's own transaction. */
+/** A refund the provider made that the history did not hold yet (one we made ourselves is recorded already). */
+export interface NewRefund {
+  userId: number;
+  amountPence: number;
+  payment: PaymentSnapshot;
+}
+
+async function refundedSoFar(tx: Tx, userId: number, paymentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${billingEvents.amountPence}), 0)::int` })
+    .from(billingEvents)
+    .where(
+      and(
+        eq(billingEvents.userId, userId),
+        eq(billingEvents.paymentRef, paymentId),
+        eq(billingEvents.kind, "payment_refunded"),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Writes the event's history row(s) in the webhook's own transaction; answers a refund new to the history. */
 export async function recordWebhookBillingEvent(
   tx: Tx,
   deps: Pick<Deps, "payments">,
@@ -73,15 +96,16 @@ export async function recordWebhookBillingEvent(
   mandateId: string | undefined,
   facts: EventFacts,
   fallbackUserId: number | null,
-): Promise<void> {
+): Promise<NewRefund | null> {
   const owner = (mandateId ? await mandateOwner(tx, mandateId) : null) ?? fallbackUserId;
-  if (!owner) return;
+  if (!owner) return null;
   const occurredAt = new Date(event.created_at);
   if (event.resource_type === "payments" || event.resource_type === "refunds") {
     // Without the payment (not linked, or the provider could not be asked) there is no amount to show.
-    if (!facts.payment) return;
+    if (!facts.payment) return null;
     const kind = event.resource_type === "refunds" ? null : (PAYMENT_ACTIONS[event.action] ?? null);
-    if (event.resource_type === "payments" && !kind) return;
+    if (event.resource_type === "payments" && !kind) return null;
+    const before = await refundedSoFar(tx, owner, facts.payment.id);
     await recordPaymentEvent(tx, {
       userId: owner,
       provider: deps.payments.name,
@@ -89,7 +113,8 @@ export async function recordWebhookBillingEvent(
       kind: kind === "refund" ? null : kind,
       occurredAt,
     });
-    return;
+    const more = (await refundedSoFar(tx, owner, facts.payment.id)) - before;
+    return more > 0 ? { userId: owner, amountPence: more, payment: facts.payment } : null;
   }
   if (event.resource_type === "mandates" && mandateId && event.action in MANDATE_ACTIONS) {
     const kind = MANDATE_ACTIONS[event.action as keyof typeof MANDATE_ACTIONS];
@@ -103,4 +128,5 @@ export async function recordWebhookBillingEvent(
       occurredAt,
     });
   }
+  return null;
 }

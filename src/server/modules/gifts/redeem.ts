@@ -11,6 +11,7 @@ import { gifts, type User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../http-error.ts";
 import { readCouple } from "../couples/couple.ts";
+import { tellPlanChange } from "../subscriptions/plan-notice.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
 import { applyGift } from "./apply.ts";
 import { OPEN_STATUSES } from "./manage.ts";
@@ -96,7 +97,17 @@ export async function redeemGift(deps: Deps, user: User, code: string) {
       }
       const applied = await applyGift(deps, tx, g, couple, now);
       await tx.update(gifts).set({ redeemedAs: applied.redeemedAs }).where(eq(gifts.id, g.id));
-      return applied;
+      return { applied, giverName: g.buyerName };
     });
+  }).then(({ applied, giverName }) => {
+    // Months added to a plan that runs: both partners are told, with the next collection after them.
+    if (applied.redeemedAs !== "plan")
+      void tellPlanChange(deps, user.id, {
+        kind: "gift_applied",
+        months: applied.months,
+        giverName,
+        by: user.id,
+      });
+    return applied;
   });
 }

@@ -32,6 +32,7 @@ import { accountOf, type PlanFacts, takeOverFacts } from "../plan-account/accoun
 import { columnsOf, factsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { auditPlanChange } from "../subscriptions/plan-audit.ts";
+import { tellPlanChange } from "../subscriptions/plan-notice.ts";
 import { completeMandateUpdate } from "../subscriptions/service.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
 import { continuesGift, partnerHasPlan } from "./checkout-rules.ts";
@@ -389,6 +390,8 @@ export async function completeCheckout(
   // A plan again: dates kept from before are asked again (their plan problems clear).
   await recheckCoupleAfter(deps, [user.id]);
   await recordMandateSetUp(deps, user.id, mandate.mandateId, now);
+  // A partner took the plan over: both are told when the first collection falls.
+  if (!giftEnds && startDate) void tellPlanChange(deps, user.id, { kind: "taken_over", by: user.id });
   if (giftEnds) {
     void deps.mailer.send(giftContinuedMail(deps, user, TIERS[tier].name, price - discountPence, giftEnds));
     return { tier };

@@ -4,9 +4,14 @@ import { z } from "zod";
 import { offerCodeUsage, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
-import { factsForEvent, recordWebhookBillingEvent } from "../billing-history/webhook-events.ts";
+import {
+  factsForEvent,
+  type NewRefund,
+  recordWebhookBillingEvent,
+} from "../billing-history/webhook-events.ts";
 import { applyGiftPaymentEvent } from "../gifts/purchase.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
+import { tellPlanChange } from "../subscriptions/plan-notice.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
 import { paymentFailed, paymentRecovered } from "./recovery.ts";
 
@@ -95,6 +100,7 @@ export async function processWebhookEvents(
     // The payment or mandate read back from the provider for the billing history, outside any lock.
     const facts = await factsForEvent(deps, event, links.mandate);
     let statusChanged: number | null = null;
+    const refunds: NewRefund[] = [];
     let matched: number | null = null;
     outcomes[event.id] = await deps.db.transaction(async (tx) => {
       const effect = effectOf(event);
@@ -151,7 +157,8 @@ export async function processWebhookEvents(
         .returning({ id: webhookEvents.id });
       if (inserted.length === 0) return "duplicate";
       matched = user?.id ?? null;
-      await recordWebhookBillingEvent(tx, deps, event, links.mandate, facts, user?.id ?? null);
+      const refund = await recordWebhookBillingEvent(tx, deps, event, links.mandate, facts, user?.id ?? null);
+      if (refund) refunds.push(refund);
       if (user && offerEnded) {
         await tx
           .update(users)
@@ -194,6 +201,15 @@ export async function processWebhookEvents(
       }
       return outcome;
     });
+    // A refund made at the provider (by the team): both partners are told.
+    for (const refund of refunds)
+      void tellPlanChange(deps, refund.userId, {
+        kind: "refunded",
+        amountPence: refund.amountPence,
+        paymentDate: new Date(refund.payment.chargeDate),
+        paymentAmountPence: refund.payment.amountPence,
+        by: "team",
+      });
     // Past due, active again, ended: the couple's dates ahead are asked again.
     if (statusChanged !== null) await recheckCoupleAfter(deps, [statusChanged]);
     if (matched !== null) await recoveryStep(deps, event, outcomes[event.id], matched);
