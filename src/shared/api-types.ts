@@ -62,6 +62,11 @@ export const publicUserSchema = z
      */
     planChangeFrom: z.string().nullable(),
     /**
+     * When the plan would end if cancelled now without a refund: the end of what is paid and of any gift months
+     * on the plan's account (a booked month off is dropped). Null without a live plan of the member's own.
+     */
+    planEndsIfCancelled: z.string().nullable(),
+    /**
      * The linked partner's membership when it covers this member (one membership covers a couple): the
      * member then has no plan of their own to buy, and billing stays with the partner.
      */

@@ -129,7 +129,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
     setStep(3);
   }
 
-  const endsAt = user.currentPeriodEnd ? formatLongDate(user.currentPeriodEnd) : null;
+  const endsAt = user.planEndsIfCancelled ? formatLongDate(user.planEndsIfCancelled) : null;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
@@ -239,8 +239,8 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
               ) : (
                 <li className="flex gap-2.5">
                   <Dot />
-                  Your plan stays active until the end of this billing period{endsAt ? `, ${endsAt}` : ""},
-                  and dates already booked before then still go ahead.
+                  Your plan stays active until the end of what you have paid for
+                  {endsAt ? `, ${endsAt}` : ""}, and dates already booked before then still go ahead.
                 </li>
               )}
               <li className="flex gap-2.5">

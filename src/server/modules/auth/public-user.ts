@@ -6,7 +6,7 @@ import { hasLiveSubscription, type SubscriptionStatus, type TierId } from "../..
 import type { Db } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { accountOf } from "../plan-account/account.ts";
+import { accountOf, cancelFacts } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/facts.ts";
 import { pauseOf } from "../subscriptions/pause-state.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
@@ -206,6 +206,10 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     planChangeFrom:
       hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier
         ? (accountOf(factsOf(user), now).nextCollection?.date ?? user.currentPeriodEnd ?? now).toISOString()
+        : null,
+    planEndsIfCancelled:
+      hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier
+        ? (cancelFacts(factsOf(user), now, false).cycleEnd?.toISOString() ?? null)
         : null,
     partnerPlan,
     chosenPlan:

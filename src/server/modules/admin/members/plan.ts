@@ -16,6 +16,8 @@ import type { PauseInput, PausePreview, PauseResult } from "../../../../shared/p
 import { type User, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
+import { cancelFacts } from "../../plan-account/account.ts";
+import { factsOf } from "../../plan-account/facts.ts";
 import { pausePreview, pauseSubscription } from "../../subscriptions/pause.ts";
 import { cancelSubscription, coolingOffEligible } from "../../subscriptions/service.ts";
 
@@ -61,14 +63,15 @@ export async function adminCancelPreview(deps: Deps, userId: number): Promise<Ad
           : "This member holds no plan to cancel (a covered partner's plan is cancelled by the holder).",
     };
   const refund = await coolingOffEligible(deps, member);
-  const endsAt = refund ? deps.now() : (member.currentPeriodEnd ?? deps.now());
+  // The same end as the cancellation itself: paid and gift months run on (plan-account cancelFacts).
+  const endsAt = cancelFacts(factsOf(member), deps.now(), refund).cycleEnd ?? deps.now();
   return {
     cancellable: true,
     refund,
     endsAt: endsAt.toISOString(),
     summary: refund
       ? `Within the ${POLICY.coolingOffDays}-day cooling-off period and no date revealed yet: every payment is refunded in full, the plan ends now and the dates ahead are cancelled.`
-      : `The plan stays active until the end of this billing period, ${londonDay(endsAt)}, and dates booked before then still go ahead. No further payments are taken.`,
+      : `The plan stays active until the end of what is paid (and any gift months), ${londonDay(endsAt)}, and dates booked before then still go ahead. No further payments are taken.`,
   };
 }
 
