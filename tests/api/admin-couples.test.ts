@@ -172,7 +172,7 @@ describe("GET /api/admin/users/:userId/couple", () => {
         memberId: who.user.id,
         partner: who === a ? ref(b) : ref(a, "gold", "active"),
         planHolderId: a.user.id,
-        plan: { holderId: a.user.id, tier: "gold", status: "active" },
+        plan: { holderId: a.user.id, tier: "gold", status: "active", creditMonths: 0 },
         allowance: {
           ownerId: a.user.id,
           tier: "gold",

@@ -78,6 +78,12 @@ export const adminCouplePlanSchema = z.object({
   pausedUntil: z.string().nullable(),
   /** Where the month off starts (after dates the couple kept, or at the end of the paid cycle). */
   pausedFrom: z.string().nullable(),
+  /** The plan account's next collection (a retry of a failed payment included), or null. */
+  nextPayment: z.object({ date: z.string(), amountPence: z.number().int(), retry: z.boolean() }).nullable(),
+  /** Gift months on the account not yet used. */
+  creditMonths: z.number().int(),
+  /** When the plan ends by itself (cancelled, or a gift with no Direct Debit). */
+  endsAt: z.string().nullable(),
 });
 
 /** GET /api/admin/users/:userId/couple */

@@ -12,7 +12,7 @@ import {
   timeLabel,
 } from "../../../../shared/admin/member-couple.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
-import { DATE_SPEND_BANDS } from "../../../../shared/constants.ts";
+import { DATE_SPEND_BANDS, formatPence } from "../../../../shared/constants.ts";
 import { cn } from "../../../lib/cn.ts";
 import { formatLongDate } from "../../settings/format.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -185,6 +185,20 @@ export function PlanLine({ couple, link }: { couple: AdminCouple; link?: boolean
           {p.pausedFrom && new Date(p.pausedFrom).getTime() > Date.now()
             ? `Paused from ${formatLongDate(p.pausedFrom)} until ${formatLongDate(p.pausedUntil)}`
             : `Paused until ${formatLongDate(p.pausedUntil)}`}
+        </span>
+      )}
+      {p.nextPayment && (
+        <span className="text-sm text-muted-foreground" data-testid="admin-plan-next-payment">
+          {p.nextPayment.retry ? "Retry of " : "Next payment "}
+          {formatPence(p.nextPayment.amountPence)} on {formatLongDate(p.nextPayment.date)}
+          {p.creditMonths > 0
+            ? ` (after ${p.creditMonths} gift month${p.creditMonths === 1 ? "" : "s"})`
+            : ""}
+        </span>
+      )}
+      {!p.nextPayment && p.endsAt && (
+        <span className="text-sm text-muted-foreground" data-testid="admin-plan-ends">
+          Ends {formatLongDate(p.endsAt)}
         </span>
       )}
       {p.holderId !== null && couple.partner && (

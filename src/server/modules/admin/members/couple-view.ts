@@ -14,6 +14,7 @@ import type {
 } from "../../../../shared/admin/member-couple.ts";
 import { EXCLUSION_MSG } from "../../../../shared/admin/member-couple.ts";
 import { type AdminPartner, MEMBERS_MSG, memberName } from "../../../../shared/admin/members.ts";
+import { londonIsoDay } from "../../../../shared/london-time.ts";
 import {
   dateRatings,
   dateReservations,
@@ -26,6 +27,7 @@ import {
 import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
 import { coupleAllowance, coupleOf, readCouple, sharedAnswersOf } from "../../couples/couple.ts";
+import { planAccountOf } from "../../plan-account/load.ts";
 import { pauseOf } from "../../subscriptions/pause-state.ts";
 
 type UserPreferences = typeof userPreferences.$inferSelect;
@@ -151,6 +153,8 @@ export async function coupleView(deps: Deps, userId: number, month?: string): Pr
     coupleExclusions(deps, couple.ids),
   ]);
   const planOf = holder ?? member;
+  const account = await planAccountOf(deps.db, planOf, deps.now());
+  const next = account.nextCollection;
   return {
     memberId: member.id,
     partner: partner && toAdminPartner(partner),
@@ -161,6 +165,11 @@ export async function coupleView(deps: Deps, userId: number, month?: string): Pr
       status: planOf.subscriptionStatus,
       currentPeriodEnd: planOf.currentPeriodEnd?.toISOString() ?? null,
       ...pauseOf(planOf, deps.now()),
+      nextPayment: next
+        ? { date: londonIsoDay(next.date), amountPence: next.amountPence, retry: next.retry }
+        : null,
+      creditMonths: account.account.creditMonths,
+      endsAt: account.account.endsAt?.toISOString() ?? null,
     },
     allowance: { ownerId: couple.allowanceOwner.id, ...allowance },
     people: people.map((p) => person(p, prefs)),
