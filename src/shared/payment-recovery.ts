@@ -30,6 +30,11 @@ export const paymentProblemSchema = z
   .meta({ id: "PaymentProblem" });
 export type PaymentProblem = z.infer<typeof paymentProblemSchema>;
 
+const [firstGap, ...laterGaps] = POLICY.paymentRetryDays;
+
+/** The failed-payment rule in one wording, for the Terms, Settings and the docs. */
+export const FAILED_PAYMENT_RULE = `If a payment fails, we tell you both at once and ask your bank for it again ${firstGap} days later${laterGaps.map((d) => `, then ${d} days after that if it fails again`).join("")}; new bank details try it straight away. Until it is paid, your upcoming dates stay booked but are not revealed. If the last try fails, the plan ends and dates still ahead are cancelled.`;
+
 export const PAYMENT_RECOVERY_MSG = {
   /** On a date whose reveal waits for the payment. */
   dateHeld: "Your date is booked; we will reveal it once your payment has gone through.",

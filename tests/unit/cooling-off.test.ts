@@ -10,6 +10,7 @@ import { TERMS } from "../../src/client/content/terms.ts";
 import { planCancelledEmail } from "../../src/server/modules/email/plan-mails.ts";
 import { subscriptionConfirmedEmail } from "../../src/server/modules/email/templates.ts";
 import { COOLING_OFF_RULE } from "../../src/shared/cooling-off.ts";
+import { FAILED_PAYMENT_RULE } from "../../src/shared/payment-recovery.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (p: string) => readFileSync(path.join(root, p), "utf8");
@@ -52,6 +53,8 @@ describe("the cooling-off rule", () => {
   it("is the text the Terms, the questions, the onboarding summary and the e-mails show", () => {
     const terms = TERMS.sections.flatMap((s) => s.blocks.filter((b) => typeof b === "string")).join(" ");
     expect(terms).toContain(COOLING_OFF_RULE);
+    // The failed-payment rule likewise has one wording (Terms and Settings).
+    expect(terms).toContain(FAILED_PAYMENT_RULE);
     expect(FAQ_ITEMS.map((i) => i.a).join(" ")).toContain(COOLING_OFF_RULE);
     expect(
       flat(

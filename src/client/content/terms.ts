@@ -2,6 +2,7 @@ import { BRAND } from "../../shared/brand.ts";
 import { formatPence, POLICY, TIER_IDS, TIERS } from "../../shared/constants.ts";
 import { COOLING_OFF_RULE } from "../../shared/cooling-off.ts";
 import { GIFT } from "../../shared/gift-figures.ts";
+import { FAILED_PAYMENT_RULE } from "../../shared/payment-recovery.ts";
 import type { LegalDocument } from "./legal.ts";
 
 const plans = TIER_IDS.map((id) => {
@@ -56,7 +57,7 @@ export const TERMS: LegalDocument = {
       blocks: [
         "You pay by Direct Debit, set up and collected through our payment provider. Your bank details are given to the payment provider, not to us. Payments are protected by the Direct Debit Guarantee.",
         "Your first payment is collected when your membership starts and then once at the start of each monthly billing cycle.",
-        `If a payment fails, we will let you know. You then have ${POLICY.paymentGraceDays} days to update your payment details, during which we may pause planning new dates. If the payment is not made, your membership ends.`,
+        FAILED_PAYMENT_RULE,
       ],
     },
     {

@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, CalendarClock, CircleAlert, ReceiptText, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
-import { formatPence, hasLiveSubscription, POLICY, TIERS } from "../../../shared/constants.ts";
+import { formatPence, hasLiveSubscription, TIERS } from "../../../shared/constants.ts";
 import { GIFT_MSG, giftUntilText } from "../../../shared/gifts.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
+import { FAILED_PAYMENT_RULE } from "../../../shared/payment-recovery.ts";
 import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
 import { partnerCover, partnerName } from "../../lib/plan.ts";
 import { apiJson, toastCallError } from "../../lib/queryClient.ts";
@@ -98,8 +99,7 @@ function StatusNotices({ user }: { user: PublicUser }) {
           role="alert"
           testId="past-due-notice"
         >
-          Please update your payment method within {POLICY.paymentGraceDays} days to keep your plan and your
-          upcoming dates.
+          {FAILED_PAYMENT_RULE}
         </Notice>
       )}
       {user.pausedUntil && <PauseNotice user={user} pausedUntil={user.pausedUntil} />}
