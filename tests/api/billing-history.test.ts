@@ -253,6 +253,7 @@ describe("recorded once, never changed", () => {
     expect(res.json()).toMatchObject({ refunded: true });
     const b = await billing(m);
     expect(b.payments).toEqual([expect.objectContaining({ status: "refunded", refundedPence: 2000 })]);
+    expect(b.totals).toEqual({ paidPence: 2000, refundedPence: 2000 });
     const refund = b.history.find((h) => h.kind === "payment_refunded")!;
     expect(refund).toMatchObject({
       description: "Refund of £20.00",

@@ -153,6 +153,8 @@ describe("the plan account keeps every screen and collection true", () => {
     expect(
       b.payments.map((p: { status: string; refundedPence: number }) => [p.status, p.refundedPence]),
     ).toEqual([["cancelled", 0]]);
+    // Nothing was taken, so nothing was paid or refunded.
+    expect(b.totals).toEqual({ paidPence: 0, refundedPence: 0 });
     const statuses = b.history.filter((h: { kind: string }) => h.kind.startsWith("payment_"));
     expect(statuses[0].status).toBe("Cancelled");
     expect(statuses.some((h: { kind: string }) => h.kind === "payment_refunded")).toBe(false);

@@ -16,6 +16,7 @@ import {
   rollOver,
   takeOverFacts,
 } from "../../src/server/modules/plan-account/account.ts";
+import { moneyOf } from "../../src/server/modules/plan-account/money.ts";
 import { addMonths } from "../../src/shared/calendar-months.ts";
 import type { TierId } from "../../src/shared/constants.ts";
 
@@ -243,10 +244,33 @@ function run(startTier: TierId, ops: Op[]): void {
   }
   // Refunds never exceed payments; gift months are used or still on the account, never lost.
   const paid = collections.reduce((n, c) => n + c.amount, 0);
-  const back = collections.reduce((n, c) => n + c.refunded, 0);
-  expect(back).toBeLessThanOrEqual(paid);
+  const money = moneyOf(
+    collections.map((c) => ({
+      amountPence: c.amount,
+      refundedPence: c.refunded,
+      status: c.refunded > 0 ? "refunded" : "confirmed",
+    })),
+  );
+  expect(money.paidPence).toBe(paid);
+  expect(money.refundedPence).toBeLessThanOrEqual(money.paidPence);
   if (!refunded) expect(used + f.creditMonths).toBe(granted);
 }
+
+describe("what a member has paid and been given back", () => {
+  it("counts collected payments, refunds within each payment, a charge-back as money returned", () => {
+    expect(
+      moneyOf([
+        { amountPence: 2000, refundedPence: 0, status: "confirmed" },
+        { amountPence: 2000, refundedPence: 500, status: "refunded" },
+        { amountPence: 2000, refundedPence: 0, status: "pending_submission" },
+        { amountPence: 2000, refundedPence: 0, status: "cancelled" },
+        { amountPence: 1500, refundedPence: 0, status: "charged_back" },
+        { amountPence: 2000, refundedPence: 0, status: "failed" },
+      ]),
+    ).toEqual({ paidPence: 5500, refundedPence: 2000 });
+    expect(moneyOf([])).toEqual({ paidPence: 0, refundedPence: 0 });
+  });
+});
 
 describe("the plan account on random histories", () => {
   it("keeps every invariant across thousands of sequences", () => {

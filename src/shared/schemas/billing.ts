@@ -95,6 +95,8 @@ export const billingOverviewSchema = z
     creditMonths: z.number().int(),
     /** The member's own cancellation can still be undone (never after a cooling-off refund). */
     canReactivate: z.boolean(),
+    /** What the member has paid (collected payments) and been given back, in pence. */
+    totals: z.object({ paidPence: z.number().int(), refundedPence: z.number().int() }),
     /** The running cycle and the ones ahead: paid, credited, gifted, paused, overdue or due (collected). */
     cycles: z.array(
       z.object({

@@ -7,6 +7,7 @@ import { bankDetailsChange } from "../billing-history/bank-details.ts";
 import { historyItems, memberBillingEvents, paymentsFromHistory } from "../billing-history/history.ts";
 import { syncProviderPayments } from "../billing-history/sync.ts";
 import { planAccountOf } from "../plan-account/load.ts";
+import { moneyOf } from "../plan-account/money.ts";
 import { pauseOf } from "./pause-state.ts";
 import { paymentProblemOf } from "./payment-problem.ts";
 import { monthlyPrice, provider } from "./schedule.ts";
@@ -36,6 +37,7 @@ export async function billingOverview(deps: Deps, user: User): Promise<BillingOv
     own ? canReactivate(deps.db, user, now) : false,
   ]);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const payments = paymentsFromHistory(rows);
   return {
     provider: deps.payments.name,
     tier: account.tier,
@@ -50,7 +52,7 @@ export async function billingOverview(deps: Deps, user: User): Promise<BillingOv
       : null,
     paymentProblem: await paymentProblemOf(deps.db, user, now),
     mandate,
-    payments: paymentsFromHistory(rows),
+    payments,
     coolingOffRefundEligible: refundable,
     history: historyItems(rows),
     bankDetails: plan.covered
@@ -66,6 +68,7 @@ export async function billingOverview(deps: Deps, user: User): Promise<BillingOv
     endsAt: iso(account.endsAt),
     creditMonths: account.creditMonths,
     canReactivate: reactivatable,
+    totals: moneyOf(payments),
     cycles: account.cycles.map((c) => ({
       kind: c.kind,
       from: c.from.toISOString(),
