@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { FAILED_PAYMENT_RULE } from "../../src/shared/payment-recovery.ts";
 import { arrangeDate, e2eDb, registerViaApi, subscribeViaApi } from "./helpers.ts";
 
 /** The toast region (Radix Toast viewport). */
@@ -416,7 +417,7 @@ test.describe("settings", () => {
     await reloaded;
     // The month off starts with the next billing cycle; until then the plan runs as usual.
     await expect(page.getByTestId("settings-plan-status")).toHaveText("Active");
-    await expect(page.getByTestId("pause-notice")).toContainText(/Paused from \d{1,2} \w+ \d{4} until/);
+    await expect(page.getByTestId("pause-notice")).toContainText(/Month off booked: \d{1,2} \w+ \d{4} to/);
     await expect(page.getByTestId("pause-notice")).toContainText("is not taken");
     // The next payment is the one after the month off (the account's), never the one it skips.
     const billing = await (await page.request.get("/api/billing")).json();
@@ -456,7 +457,7 @@ test.describe("settings", () => {
     ]);
     await page.goto("/settings?tab=subscription");
     await expect(page.getByTestId("settings-plan-status")).toHaveText("Payment overdue");
-    await expect(page.getByTestId("past-due-notice")).toContainText("within 7 days");
+    await expect(page.getByTestId("past-due-notice")).toContainText(FAILED_PAYMENT_RULE);
     await page.getByRole("button", { name: "Update Payment Method" }).click();
     await expect(page).toHaveURL(/\/sandbox\/direct-debit\//);
     await page.getByLabel("Account holder name").fill("Alex Taylor");
