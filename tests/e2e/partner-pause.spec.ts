@@ -92,7 +92,7 @@ test.describe("a covered partner's month off", () => {
     await expect(toasts(p).getByText("Subscription Paused")).toBeVisible();
     await reloaded;
     const notice = p.getByTestId("pause-notice");
-    await expect(notice).toContainText(/Paused from \d{1,2} \w+ \d{4} until \d{1,2} \w+ \d{4}/);
+    await expect(notice).toContainText(/Month off booked: \d{1,2} \w+ \d{4} to \d{1,2} \w+ \d{4}/);
     await expect(p.getByTestId("partner-pause")).toHaveCount(0);
     await shootAll(p, "partner-pause-booked", async () => {
       await p.goto("/settings?tab=subscription");
@@ -104,7 +104,7 @@ test.describe("a covered partner's month off", () => {
     expect(mail.subject).toBe("Noah booked your month off");
     expect(mail.text).toContain("Noah booked a month off on your plan");
     await page.goto("/settings?tab=subscription");
-    await expect(page.getByTestId("pause-notice")).toContainText(/Paused from/);
+    await expect(page.getByTestId("pause-notice")).toContainText(/Month off booked: /);
 
     // The partner resumes early.
     await p.goto("/settings?tab=subscription");

@@ -37,7 +37,7 @@ async function shootAll(page: Page, name: string, open: () => Promise<void>, ful
 }
 
 test.describe("a month off", () => {
-  test("names the booked date, keeps it, shows 'Paused from … until …', and resumes early", async ({
+  test("names the booked date, keeps it, shows 'Month off booked: … to …', and resumes early", async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -80,7 +80,7 @@ test.describe("a month off", () => {
     await expect(toasts(page).getByText("Subscription Paused")).toBeVisible();
     await reloaded;
     const notice = page.getByTestId("pause-notice");
-    await expect(notice).toContainText(/Paused from \d{1,2} \w+ \d{4} until \d{1,2} \w+ \d{4}/);
+    await expect(notice).toContainText(/Month off booked: \d{1,2} \w+ \d{4} to \d{1,2} \w+ \d{4}/);
     await expect(notice).toContainText("Dates before then go ahead");
     await shootAll(page, "pause-booked", async () => {
       await page.goto("/settings?tab=subscription");

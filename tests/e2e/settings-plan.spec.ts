@@ -78,7 +78,7 @@ test("the plan holder sees the next payment in Settings and takes a month off fr
   const after = (await nextPayment(page))!;
   expect(new Date(after.date).getTime()).toBeGreaterThan(new Date(before.date).getTime());
   await atBothWidths(page, "settings-plan-paused", async () => {
-    await expect(page.getByTestId("pause-notice")).toContainText(/Paused from \d{1,2} \w+ \d{4} until/);
+    await expect(page.getByTestId("pause-notice")).toContainText(/Month off booked: \d{1,2} \w+ \d{4} to/);
     // Before it starts, resuming simply withdraws it; the notice names no payment day of its own.
     await expect(page.getByTestId("pause-notice")).toContainText(
       "Resume now and your plan carries on as if no month off had been booked.",

@@ -88,12 +88,15 @@ export default function BillingPage() {
           >
             <BillingHistory items={billing.history} />
           </SettingsSection>
-          <SettingsSection
-            title="Payments"
-            description="Collected by Direct Debit, protected by the Direct Debit Guarantee."
-          >
-            <PaymentHistory payments={billing.payments} />
-          </SettingsSection>
+          {/* The covered partner has no payments of their own: the holder's stay with the holder. */}
+          {!(billing.coveredBy && billing.payments.length === 0) && (
+            <SettingsSection
+              title="Payments"
+              description="Collected by Direct Debit, protected by the Direct Debit Guarantee."
+            >
+              <PaymentHistory payments={billing.payments} />
+            </SettingsSection>
+          )}
           {(!billing.tier || planHasEnded(billing.status, billing.currentPeriodEnd)) && (
             <Button asChild className="justify-self-start">
               <Link href="/subscription">

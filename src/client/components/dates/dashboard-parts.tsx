@@ -8,6 +8,7 @@ import { BOOKED_MAIL_SUBJECT_START } from "../../../shared/planning-schedule.ts"
 import { cn } from "../../lib/cn.ts";
 import { hasCurrentPlan, partnerCover, planSummary } from "../../lib/plan.ts";
 import { partnerNeedsStep, useShortQuestionnaire } from "../partner/short-onboarding.ts";
+import { PlanNextPayment } from "../subscription/plan-next-payment.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
@@ -86,6 +87,7 @@ export function PlanCard({ user, className }: { user: PublicUser; className?: st
         <p className="mt-1 font-display text-xl [overflow-wrap:anywhere]" data-testid="dashboard-plan">
           {plan ? `${plan.name} · ${plan.status}` : "No plan yet"}
         </p>
+        <PlanNextPayment user={user} />
       </div>
       <Link
         href="/subscription"

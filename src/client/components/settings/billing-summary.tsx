@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatPence, TIERS } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { mandateStatus, planStatus } from "../../../shared/plan-status.ts";
+import { PlanTimeline } from "../subscription/plan-timeline.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Card } from "../ui/card.tsx";
 import { ChangeBankDetailsButton } from "./change-bank-details.tsx";
@@ -148,6 +149,11 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
               ? ` (usually ${formatPence(tier.monthlyPricePence)})`
               : ""}
           </p>
+          {billing.coveredBy && (
+            <p className="mt-2 text-sm font-medium" data-testid="billing-covered-by">
+              Covered by {billing.coveredBy}'s plan
+            </p>
+          )}
         </Tile>
         <Tile icon={<CalendarClock />} title="Next payment" testId="billing-next-payment">
           {billing.nextPayment ? (
@@ -158,6 +164,7 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
               <p className="mt-1 text-sm text-muted-foreground">
                 on {formatLongDate(billing.nextPayment.date)}
               </p>
+              <PlanTimeline billing={billing} className="mt-3 border-t border-border pt-3" />
             </>
           ) : (
             <>
@@ -190,6 +197,12 @@ export function BillingSummary({ billing }: { billing: BillingOverview }) {
                 )}
               </Row>
             </dl>
+          ) : billing.coveredBy ? (
+            // The partner sees the plan, never the holder's bank details.
+            <p className="text-sm text-muted-foreground" data-testid="billing-covered-mandate">
+              Payments come from {billing.coveredBy}'s Direct Debit. Its bank details and payments stay with{" "}
+              {billing.coveredBy}.
+            </p>
           ) : (
             <p className="text-sm text-muted-foreground">No Direct Debit is set up.</p>
           )}

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
 import { formatPence } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
+import { PlanTimeline } from "../subscription/plan-timeline.tsx";
 import { Card } from "../ui/card.tsx";
 import { formatLongDate } from "./format.ts";
 
@@ -19,16 +20,20 @@ export function NextPaymentLine({ payer }: { payer?: string }) {
 function useNextPayment(payer?: string) {
   const billing = useQuery<BillingOverview>({ queryKey: ["/api/billing"] });
   const next = billing.data?.nextPayment;
-  if (!next) return null;
+  if (!next || !billing.data) return null;
   return (
-    <p className="flex items-start gap-2.5 text-sm" data-testid="settings-next-payment">
-      <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
-      <span className="min-w-0 [overflow-wrap:anywhere]">
-        <span className="font-semibold">
-          Next payment {formatPence(next.amountPence)} on {formatLongDate(next.date)}
+    <div className="grid gap-2">
+      <p className="flex items-start gap-2.5 text-sm" data-testid="settings-next-payment">
+        <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-text" />
+        <span className="min-w-0 [overflow-wrap:anywhere]">
+          <span className="font-semibold">
+            Next payment {formatPence(next.amountPence)} on {formatLongDate(next.date)}
+          </span>
+          {payer ? <span className="text-muted-foreground">, from {payer}'s Direct Debit</span> : null}
         </span>
-        {payer ? <span className="text-muted-foreground">, from {payer}'s Direct Debit</span> : null}
-      </span>
-    </p>
+      </p>
+      {/* A month off or gift months before it, so a far-off payment day reads as it is meant. */}
+      <PlanTimeline billing={billing.data} className="ml-6.5 text-muted-foreground" />
+    </div>
   );
 }

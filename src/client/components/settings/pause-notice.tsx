@@ -11,7 +11,7 @@ import { formatLongDate } from "./format.ts";
 import { Notice } from "./section.tsx";
 
 /**
- * "Paused until 10 January 2027" (or "Paused from 19 December until 19 January" while it has not started), what
+ * "Paused until 10 January 2027" (or "Month off booked: 19 December 2026 to 19 January 2027" while it has not started), what
  * it means for dates and payments, and Resume now.
  */
 export function PauseNotice({
@@ -43,7 +43,8 @@ export function PauseNotice({
       title={
         started
           ? `Paused until ${formatLongDate(pausedUntil)}`
-          : `Paused from ${formatLongDate(from)} until ${formatLongDate(pausedUntil)}`
+          : // Booked, not begun: the plan is still running (Active beside it), as /billing words it.
+            `Month off booked: ${formatLongDate(from)} to ${formatLongDate(pausedUntil)}`
       }
       role="status"
       testId="pause-notice"
