@@ -27,9 +27,19 @@ process.env.E2E_DB_URL_FILE ??= path.join(
 );
 const port = Number(process.env.E2E_PORT ?? 5179);
 
+// The long screenshot-and-axe sweeps and the keyboard-only runs (about a quarter of the suite's browser time)
+// run in `npm run test:full`; `npm test` keeps every journey. UNVEIL_E2E_FULL=1 runs them.
+const FULL_ONLY = [
+  "**/accessibility.spec.ts",
+  "**/a11y-barriers.spec.ts",
+  "**/a11y-states.spec.ts",
+  "**/keyboard.spec.ts",
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: hasChromium ? "**/*.spec.ts" : "__none__",
+  testIgnore: process.env.UNVEIL_E2E_FULL === "1" ? [] : FULL_ONLY,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
