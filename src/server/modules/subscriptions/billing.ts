@@ -41,7 +41,9 @@ export async function billingOverview(deps: Deps, user: User): Promise<BillingOv
   return {
     provider: deps.payments.name,
     tier: account.tier,
-    status: holder.subscriptionStatus,
+    // The account's word where time has moved the plan on (a month off begun before the cycle job ran).
+    status:
+      account.status === "paused" || account.status === "active" ? account.status : holder.subscriptionStatus,
     monthlyAmountPence: amount,
     pendingTier: (holder.pendingTier as TierId | null) ?? null,
     currentPeriodEnd: iso(holder.currentPeriodEnd),
