@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG } from "../../shared/messages.ts";
+import {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "../db/unavailable.ts";
 import { HttpError } from "../http-error.ts";
 
 const NUL_MESSAGE = "Text may not contain NUL characters.";
@@ -109,6 +114,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(409).send({
         message: "Something changed at the same moment. Please reload and try again.",
       });
+    }
+    // The database is out of reach (stopped, restarting, out of connections): not a bug, and it passes.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, "database unavailable");
+      // Its own serializer: a route whose schema declares another 503 body (the health check) would refuse it.
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_S))
+        .serializer(JSON.stringify)
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     req.log.error({ err }, "unhandled error");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { DATABASE_RETRY_AFTER_S } from "../../db/unavailable.ts";
 import type { Deps } from "../../deps.ts";
 
 const healthy = z.object({
@@ -37,6 +38,7 @@ export function healthRoutes(app: FastifyInstance, deps: Deps): void {
       } catch {
         return reply
           .code(503)
+          .header("retry-after", String(DATABASE_RETRY_AFTER_S))
           .send({ status: "degraded", database: "down", message: "Database unreachable" });
       }
     },
