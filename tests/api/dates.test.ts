@@ -145,6 +145,7 @@ describe("GET /api/dates/stats", () => {
       averageRating: null,
       firstDateBookedBy: null,
       paymentProblem: null,
+      nextPayment: null,
     });
     await arrangeDate(t.db, me.user.id, { at: at(10) });
     await arrangeDate(t.db, me.user.id, { at: at(200), status: "cancelled" });
@@ -159,6 +160,7 @@ describe("GET /api/dates/stats", () => {
       averageRating: 4.5,
       firstDateBookedBy: null,
       paymentProblem: null,
+      nextPayment: null,
     });
   });
 });

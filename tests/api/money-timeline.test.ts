@@ -91,6 +91,9 @@ describe("the plan account keeps every screen and collection true", () => {
     expect(b.pausedFrom.slice(0, 10)).toBe("2026-12-31");
     expect(b.nextPayment).toEqual({ date: "2027-01-26", amountPence: 2000 });
     expect(b.cycles.slice(0, 3).map((c: { kind: string }) => c.kind)).toEqual(["paid", "paused", "due"]);
+    // The dashboard names the same next payment, from the same account.
+    const stats = await get("/api/dates/stats", await fresh(m));
+    expect(stats.json().nextPayment).toEqual(b.nextPayment);
     const message: string = res.json().message;
     expect(message).toContain(`payments start again on ${londonDay(new Date("2027-01-26T09:00:00Z"))}`);
     expect(message).toContain(`until ${londonDay(new Date(b.pausedUntil))}`);

@@ -154,6 +154,8 @@ export const dashboardStatsSchema = z
     firstDateBookedBy: z.string().nullable(),
     /** The couple's plan is behind on a payment being recovered (the dashboard's banner); null otherwise. */
     paymentProblem: paymentProblemSchema.nullable(),
+    /** The plan account's next collection for the couple's plan (London day, pence), as /billing names it. */
+    nextPayment: z.object({ date: z.string(), amountPence: z.number().int() }).nullable(),
   })
   .meta({ id: "DashboardStats" });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -87,7 +87,7 @@ export function PlanCard({ user, className }: { user: PublicUser; className?: st
         <p className="mt-1 font-display text-xl [overflow-wrap:anywhere]" data-testid="dashboard-plan">
           {plan ? `${plan.name} · ${plan.status}` : "No plan yet"}
         </p>
-        <PlanNextPayment user={user} />
+        <PlanNextPayment />
       </div>
       <Link
         href="/subscription"

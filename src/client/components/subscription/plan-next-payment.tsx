@@ -1,21 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence } from "../../../shared/constants.ts";
-import type { BillingOverview } from "../../../shared/member-api.ts";
-import { hasCurrentPlan, partnerCover } from "../../lib/plan.ts";
+import type { DashboardStats } from "../../../shared/schemas/dates.ts";
+import { STATS_KEY } from "../dates/queries.ts";
 import { formatLongDate } from "../settings/format.ts";
 
 /**
  * "Next payment £20 on 29 April 2027" under the dashboard's plan, for the plan holder and the covered partner:
- * the same words and day as /billing and Settings, from the same GET /api/billing (the plan account's next
- * collection). Asked only while the couple has a plan; nothing is shown while it loads or when none is due.
+ * the same words and day as /billing and Settings, from the plan account's next collection on the dashboard's
+ * own GET /api/dates/stats (no call to the payment provider on every dashboard load). Nothing is shown while it
+ * loads or when none is due.
  */
-export function PlanNextPayment({ user }: { user: PublicUser }) {
-  const billing = useQuery<BillingOverview>({
-    queryKey: ["/api/billing"],
-    enabled: hasCurrentPlan(user) || !!partnerCover(user),
-  });
-  const next = billing.data?.nextPayment;
+export function PlanNextPayment() {
+  const stats = useQuery<DashboardStats>({ queryKey: STATS_KEY });
+  const next = stats.data?.nextPayment;
   if (!next) return null;
   return (
     <p className="mt-1 text-sm text-muted-foreground" data-testid="dashboard-next-payment">

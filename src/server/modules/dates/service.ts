@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { BRAND } from "../../../shared/brand.ts";
 import { POLICY } from "../../../shared/constants.ts";
-import { londonDayTime, londonMonthKey } from "../../../shared/london-time.ts";
+import { londonDayTime, londonIsoDay, londonMonthKey } from "../../../shared/london-time.ts";
 import type { DashboardStats, MemberDate } from "../../../shared/member-api.ts";
 import { pendingFirstDatePromise } from "../../../shared/planning-schedule.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from "../../http-error.ts";
 import type { ReadCache } from "../auth/read-cache/read-cache.ts";
 import { readCouple } from "../couples/couple.ts";
 import { render } from "../email/templates.ts";
+import { planAccountOf } from "../plan-account/load.ts";
 import { paymentProblemOf } from "../subscriptions/payment-problem.ts";
 import { icsSequence, renderIcs } from "./ics.ts";
 import { couplePaymentHeld } from "./payment-hold.ts";
@@ -276,7 +277,14 @@ export async function dateStats(deps: Deps, user: User): Promise<DashboardStats>
     averageRating: s.average === null ? null : Number(s.average),
     firstDateBookedBy: s.booked === 0 ? await firstDatePromise(deps, user.id, now) : null,
     paymentProblem: await paymentProblemOf(deps.db, user, now),
+    nextPayment: await nextPaymentOf(deps, user, now),
   };
+}
+
+/** The couple's next collection from the plan account (no provider call: the dashboard asks on every load). */
+async function nextPaymentOf(deps: Deps, user: User, now: Date): Promise<DashboardStats["nextPayment"]> {
+  const next = (await planAccountOf(deps.db, user, now)).nextCollection;
+  return next && !next.retry ? { date: londonIsoDay(next.date), amountPence: next.amountPence } : null;
 }
 
 /**
