@@ -57,7 +57,7 @@ process.on("exit", () => {
 });
 
 export async function startServer(opts: {
-  databaseUrl: string;
+  databaseUrl: string | null;
   env?: Record<string, string>;
   timeoutMs?: number;
 }): Promise<ServerProcess> {
@@ -75,7 +75,8 @@ export async function startServer(opts: {
     DATA_DIR: path.join(dir, "data"),
     PAYMENTS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
     ...opts.env,
-    DATABASE_URL: opts.databaseUrl,
+    // null: no DATABASE_URL, so the server starts embedded PostgreSQL in its DATA_DIR itself.
+    ...(opts.databaseUrl === null ? {} : { DATABASE_URL: opts.databaseUrl }),
   };
   const child: ChildProcess = spawn(NODE, [MAIN], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), ...env },

