@@ -22,31 +22,39 @@ export const CLUE = {
   sendWithinHours: 12,
 } as const;
 
-/** The derived clues' slots, in the order they unlock, and when (hours before the date). */
-export const DERIVED_CLUE_SLOTS = ["time", "kind", "dress", "bring", "area"] as const;
+/**
+ * The derived clues' slots, in the order they unlock, and when (hours before the date). The dress code is
+ * not among them: it is part of the reveal, and no clue carries it.
+ */
+export const DERIVED_CLUE_SLOTS = ["time", "kind", "bring", "area"] as const;
 export type DerivedClueSlot = (typeof DERIVED_CLUE_SLOTS)[number];
 export const DERIVED_CLUE_HOURS: Record<DerivedClueSlot, number> = {
   time: 168,
   kind: 120,
-  dress: 72,
   bring: 72,
   area: 60,
 };
 
 /** A slot the team adds: "extra-1" to "extra-5". */
 export const EXTRA_SLOT = /^extra-[1-5]$/;
+/**
+ * The old dress-code slot: a date may still hold the team's clue in it. It is accepted so the editor can save
+ * such a date's list (rewritten, or removed like an added clue); members never get one that names a dress code.
+ */
+export const RETIRED_DRESS_SLOT = "dress";
 export const isClueSlot = (s: string): boolean =>
-  (DERIVED_CLUE_SLOTS as readonly string[]).includes(s) || EXTRA_SLOT.test(s);
+  (DERIVED_CLUE_SLOTS as readonly string[]).includes(s) || EXTRA_SLOT.test(s) || s === RETIRED_DRESS_SLOT;
 
 export const CLUE_SLOT_LABELS: Record<DerivedClueSlot, string> = {
   time: "When",
   kind: "What kind of date",
-  dress: "Dress code",
   bring: "Before you go",
   area: "Where-ish",
 };
 export const clueSlotLabel = (slot: string): string =>
-  (CLUE_SLOT_LABELS as Record<string, string>)[slot] ?? `Extra clue ${slot.replace("extra-", "")}`;
+  slot === RETIRED_DRESS_SLOT
+    ? "Old dress-code clue"
+    : ((CLUE_SLOT_LABELS as Record<string, string>)[slot] ?? `Extra clue ${slot.replace("extra-", "")}`);
 
 export const CLUE_MSG = {
   textRequired: "Please write the clue",
@@ -55,10 +63,13 @@ export const CLUE_MSG = {
   hoursRange: `A clue unlocks between ${CLUE.minHoursBefore} and ${CLUE.maxHoursBefore} hours before the date`,
   slotInvalid: "Unknown clue slot",
   slotTwice: "Each clue slot may appear once",
-  tooMany: `At most ${DERIVED_CLUE_SLOTS.length + CLUE.maxExtra} clues`,
+  tooMany: `At most ${DERIVED_CLUE_SLOTS.length + 1 + CLUE.maxExtra} clues`,
   /** A clue that would name the venue, its address or the idea before the reveal. */
   givesAway: (word: string) =>
     `This clue gives the surprise away: "${word}" is part of the venue's name or address, or the idea's title. Hint at it instead.`,
+  /** A clue that would tell the dress code, or hint at what to wear, before the reveal. */
+  givesDressAway: (word: string) =>
+    `This clue gives the dress code away: "${word}" is about what to wear, and the dress code arrives with the reveal. Leave it out.`,
   noVenue: "This date has no venue yet, so there is nothing to hint at",
 } as const;
 
@@ -93,7 +104,7 @@ export type ClueEdit = z.infer<typeof clueEditSchema>;
 export const putCluesSchema = z.object({
   clues: z
     .array(clueEditSchema)
-    .max(DERIVED_CLUE_SLOTS.length + CLUE.maxExtra, CLUE_MSG.tooMany)
+    .max(DERIVED_CLUE_SLOTS.length + 1 + CLUE.maxExtra, CLUE_MSG.tooMany)
     .refine((list) => new Set(list.map((c) => c.slot)).size === list.length, CLUE_MSG.slotTwice),
 });
 export type PutClues = z.infer<typeof putCluesSchema>;

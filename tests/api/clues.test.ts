@@ -26,7 +26,7 @@ async function couple(): Promise<[SignedIn, SignedIn]> {
 
 async function arrange(userId: number) {
   const d = await arrangeDate(t.db, userId, { at: DATE_AT });
-  // A dress code and a note that say nothing of the venue, so they become clues at 72 hours.
+  // A dress code (never a clue: it is part of the reveal) and a note that becomes a clue at 72 hours.
   await t.db
     .update(dateIdeas)
     .set({ dressCode: "Smart casual", requirements: ["Bring photo ID", "Advance booking required"] })
@@ -50,7 +50,6 @@ async function views(id: number, who: SignedIn[]) {
 const EXPECTED = [
   { slot: "time", hours: 168, text: "Keep the whole evening free: plan on about three hours together." },
   { slot: "kind", hours: 120, text: "Come hungry." },
-  { slot: "dress", hours: 72, text: "Dress code: Smart casual." },
   { slot: "bring", hours: 72, text: "Before you go: bring photo ID." },
   { slot: "area", hours: 60, text: "South of the river, in the south-east." },
 ];
@@ -148,7 +147,7 @@ describe("GET/PUT /api/admin/assignments/:id/clues", () => {
       payload: {
         clues: [
           { slot: "kind", text: "  Skip lunch that day.  ", hoursBefore: 100 },
-          { slot: "dress", text: "Dress code: Smart casual.", hoursBefore: 72, hidden: true },
+          { slot: "bring", text: "Before you go: bring photo ID.", hoursBefore: 72, hidden: true },
           { slot: "extra-1", text: "Bring a warm scarf.", hoursBefore: 150 },
           // Sent back unchanged: stays derived, no row.
           { slot: "time", text: EXPECTED[0].text, hoursBefore: 168 },
@@ -165,7 +164,7 @@ describe("GET/PUT /api/admin/assignments/:id/clues", () => {
       derived: { text: "Come hungry.", hoursBefore: 120 },
       updatedBy: { id: admin.user.id, name: "Ada Planner" },
     });
-    expect(bySlot.dress).toMatchObject({ hidden: true, source: "edited" });
+    expect(bySlot.bring).toMatchObject({ hidden: true, source: "edited" });
     expect(bySlot["extra-1"]).toMatchObject({
       source: "added",
       derived: null,
@@ -173,7 +172,7 @@ describe("GET/PUT /api/admin/assignments/:id/clues", () => {
     });
     expect(bySlot.time).toMatchObject({ source: "derived", updatedBy: null });
     const rows = await t.db.select().from(dateClues).where(eq(dateClues.reservationId, d.reservation.id));
-    expect(rows.map((r) => r.slot).sort()).toEqual(["dress", "extra-1", "kind"]);
+    expect(rows.map((r) => r.slot).sort()).toEqual(["bring", "extra-1", "kind"]);
     expect(rows.every((r) => r.updatedBy === admin.user.id)).toBe(true);
 
     // The member's answers follow: the added clue at 150 h, the edited one at 100 h, never the hidden one.
@@ -186,6 +185,7 @@ describe("GET/PUT /api/admin/assignments/:id/clues", () => {
     t.clock.set(atHoursBefore(49));
     for (const body of await views(d.reservation.id, [a, b])) {
       expect(body).toContain("Skip lunch that day.");
+      expect(body).not.toContain("photo ID");
       expect(body).not.toContain("Smart casual");
     }
 

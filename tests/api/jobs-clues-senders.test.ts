@@ -46,14 +46,18 @@ async function partnerWithPhone() {
     label: "Chrome on Android",
   });
   const d = await arrangeDate(t.db, holder.user.id, { at: dateAt });
-  await t.db.update(dateIdeas).set({ dressCode: "Smart casual" }).where(eq(dateIdeas.id, d.idea.id));
+  await t.db
+    .update(dateIdeas)
+    .set({ dressCode: "Smart casual", requirements: ["Bring photo ID"] })
+    .where(eq(dateIdeas.id, d.idea.id));
   return { holder, partner, sub, d };
 }
 
 describe("send-clues with the real push and SMS senders", () => {
   it("a clue that unlocks is pushed and texted to the partner who chose clues, once across sweeps", async () => {
     const { partner, sub } = await partnerWithPhone();
-    // 72 hours before 19:30 is 19:30 three days earlier: the dress code unlocks, outside quiet hours.
+    // 72 hours before 19:30 is 19:30 three days earlier: what to know before going unlocks, outside quiet
+    // hours. The dress code is part of the reveal: no push or text carries it.
     t.clock.set(new Date(dateAt.getTime() - hours(72)));
     await sendCluesJob.run(t.deps);
     await Promise.all([sendCluesJob.run(t.deps), sendCluesJob.run(t.deps)]);
@@ -62,16 +66,18 @@ describe("send-clues with the real push and SMS senders", () => {
 
     expect(push.errors).toEqual([]);
     const pushes = push.to(sub.endpoint).map((r) => r.payload);
-    const dress = pushes.filter((p) => /smart casual/i.test(p?.body ?? ""));
-    expect(dress).toHaveLength(1);
-    expect(dress[0]?.title).toBe("A new clue for your date");
+    const before = pushes.filter((p) => p?.body === "Before you go: bring photo ID.");
+    expect(before).toHaveLength(1);
+    expect(before[0]?.title).toBe("A new clue for your date");
     // Every clue unlocked by then went exactly once: no key twice.
     expect(new Set(pushes.map((p) => p?.tag)).size).toBe(pushes.length);
-    const texts = outbox().filter((m) => /smart casual/i.test(m.text));
+    const texts = outbox().filter((m) => m.text.includes("Before you go: bring photo ID."));
     expect(texts).toHaveLength(1);
     expect(texts[0].to).toBe(partner.user.phone);
-    for (const body of [...pushes.map((p) => `${p?.title} ${p?.body}`), ...outbox().map((m) => m.text)])
+    for (const body of [...pushes.map((p) => `${p?.title} ${p?.body}`), ...outbox().map((m) => m.text)]) {
       expect(body).not.toMatch(SECRET);
+      expect(body).not.toMatch(/smart|casual|dress/i);
+    }
   });
 
   it("quiet hours hold both channels, and the 08:00 sweep sends them", async () => {

@@ -120,11 +120,13 @@ describe("send-clues job", () => {
     expect(new Set(area.map((s) => s.msg.key)).size).toBe(4);
     expect(area.every((s) => s.at.getTime() === atHoursBefore(59.5).getTime())).toBe(true);
     // Each clue to each partner by each channel exactly once.
-    const slots = ["time", "kind", "dress", "area"];
+    // No dress-code clue: the dress code is part of the reveal.
+    const slots = ["time", "kind", "area"];
     expect(sent).toHaveLength(slots.length * 2 * 2);
     for (const s of sent) {
       const text = "body" in s.msg ? s.msg.body : `${s.msg.message.title} ${s.msg.message.body}`;
       expect(text).not.toMatch(SECRET);
+      expect(text).not.toMatch(/smart casual|dress/i);
       expect(s.msg.reservationId).toBe(d.reservation.id);
     }
   });

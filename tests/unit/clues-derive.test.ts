@@ -4,7 +4,7 @@ import { DEMO_DATE_IDEAS } from "../../src/server/db/seed-data/date-ideas.ts";
 import { DEMO_VENUES } from "../../src/server/db/seed-data/venues.ts";
 import { areaFromPosition, areaFromPostcode } from "../../src/server/modules/clues/area.ts";
 import { type ClueSource, deriveClues, timeClue } from "../../src/server/modules/clues/derive.ts";
-import { secretWords, spoilerWord } from "../../src/server/modules/clues/guard.ts";
+import { secretWords, spoilerOf, spoilerWord } from "../../src/server/modules/clues/guard.ts";
 import { effectiveClues, memberClues } from "../../src/server/modules/clues/view.ts";
 import { CLUE } from "../../src/shared/clues.ts";
 
@@ -56,6 +56,21 @@ function expectNoSecretToken(source: ClueSource) {
 }
 
 const EVENING = new Date("2026-12-04T19:30:00Z");
+/** Words that tell what to wear, kept independent of guard.ts's list. */
+const DRESS_TALK = [
+  "dress",
+  "code",
+  "wear",
+  "smart",
+  "casual",
+  "clothes",
+  "attire",
+  "tie",
+  "formal",
+  "outfit",
+];
+/** Words of the demo dress codes that say nothing of clothes alone. */
+const SAYS_NOTHING = ["required", "provided", "bring", "don", "t", "mind", "getting", "standing"];
 
 function source(over: Partial<ClueSource> = {}): ClueSource {
   return {
@@ -80,7 +95,7 @@ function source(over: Partial<ClueSource> = {}): ClueSource {
 }
 
 describe("derived clues", () => {
-  it("teases from a week before, dress and notes at 72 hours, the area at 60", () => {
+  it("teases from a week before, notes at 72 hours, the area at 60; never the dress code", () => {
     expect(deriveClues(source())).toEqual([
       {
         slot: "time",
@@ -88,21 +103,59 @@ describe("derived clues", () => {
         hoursBefore: 168,
       },
       { slot: "kind", text: "Come hungry.", hoursBefore: 120 },
-      { slot: "dress", text: "Dress code: Smart casual.", hoursBefore: 72 },
       { slot: "bring", text: "Before you go: over 18s only.", hoursBefore: 72 },
       { slot: "area", text: "Head to the west of the city.", hoursBefore: 60 },
     ]);
   });
 
-  it("the reservation's dress code wins over the idea's; booking notes are the team's, not the couple's", () => {
+  it("booking notes are the team's, not the couple's; a note about clothes is the reveal's", () => {
     const clues = deriveClues(
       source({
         dressCode: "Black tie",
         idea: { ...source().idea!, requirements: ["Advance booking required"] },
       }),
     );
-    expect(clues.find((c) => c.slot === "dress")?.text).toBe("Dress code: Black tie.");
     expect(clues.find((c) => c.slot === "bring")).toBeUndefined();
+    const wet = deriveClues(
+      source({
+        idea: {
+          ...source().idea!,
+          dressCode: "Sportswear; wetsuits provided",
+          requirements: ["Must be able to swim", "Bring a change of clothes"],
+        },
+      }),
+    );
+    expect(wet.find((c) => c.slot === "bring")?.text).toBe("Before you go: must be able to swim.");
+  });
+
+  it("no derived clue carries a word of the dress code or of dressing (every demo date, either dress code)", () => {
+    for (const idea of DEMO_DATE_IDEAS) {
+      const venue = DEMO_VENUES.find((v) => v.name === idea.venueName);
+      for (const own of [null, "Black tie", "Cocktail attire"]) {
+        const s: ClueSource = {
+          scheduledDate: EVENING,
+          dressCode: own,
+          idea: { ...idea, requirements: idea.requirements ?? [] },
+          venue: venue
+            ? {
+                name: venue.name,
+                address: venue.address ?? null,
+                postcode: venue.postcode ?? null,
+                latitude: venue.latitude ?? null,
+                longitude: venue.longitude ?? null,
+              }
+            : null,
+        };
+        const dress = tokens(own ?? idea.dressCode).filter((w) => !SAYS_NOTHING.includes(w));
+        for (const clue of deriveClues(s)) {
+          expect(clue.slot).not.toBe("dress");
+          expect(
+            tokens(clue.text).filter((w) => dress.includes(w) || DRESS_TALK.includes(w)),
+            clue.text,
+          ).toEqual([]);
+        }
+      }
+    }
   });
 
   it("says when, on London's clock, summer and winter", () => {
@@ -214,13 +267,34 @@ describe("the guard's two strengths", () => {
     postcode: "N1 1RA",
     ideaTitle: "Fresh Pasta Masterclass",
   };
-  it("strict counts every word; lenient lets the generic words of an address through", () => {
+  it("strict counts every word; lenient lets the generic words of an address through, not the street", () => {
     expect(spoilerWord("A lantern-lit supper", secretWords(secrets, "lenient"))).toBe("lantern");
     expect(spoilerWord("Some NONNA magic", secretWords(secrets, "lenient"))).toBe("nonna");
     expect(spoilerWord("Pasta tonight?", secretWords(secrets, "lenient"))).toBe("pasta");
     expect(spoilerWord("Think n1", secretWords(secrets, "lenient"))).toBe("n1");
     expect(spoilerWord("The best street food in London", secretWords(secrets, "lenient"))).toBeNull();
     expect(spoilerWord("The best street food in London", secretWords(secrets, "strict"))).toBe("street");
+    expect(spoilerWord("Somewhere on UPPER Street", secretWords(secrets, "lenient"))).toBe("upper street");
+    expect(spoilerWord("Upper deck, street food", secretWords(secrets, "lenient"))).toBeNull();
+    const ground = { ...secrets, address: "21 Upper Ground, London" };
+    expect(spoilerWord("Near Upper Ground", secretWords(ground, "lenient"))).toBe("upper ground");
+    expect(spoilerWord("Ground floor, upper circle", secretWords(ground, "lenient"))).toBeNull();
+  });
+
+  it("refuses the date's dress code and the words of dress codes at both strengths", () => {
+    const dressed = { ...secrets, dressCode: "Warm layers for the roof terrace" };
+    for (const strength of ["strict", "lenient"] as const) {
+      const secret = secretWords(dressed, strength);
+      expect(spoilerOf("Bring your thickest layer", secret)).toEqual({ word: "layer", what: "dress" });
+      expect(spoilerOf("Wrap up WARM", secret)).toEqual({ word: "warm", what: "dress" });
+      expect(spoilerOf("Smart is the word", secret)).toEqual({ word: "smart", what: "dress" });
+      expect(spoilerOf("Think black tie", secret)).toEqual({ word: "black tie", what: "dress" });
+      expect(spoilerOf("Cocktail attire, darling", secret)).toEqual({ word: "attire", what: "dress" });
+      expect(spoilerOf("Wear your trainers", secret)).toEqual({ word: "wear", what: "dress" });
+      expect(spoilerOf("A trainer would help", secret)).toEqual({ word: "trainer", what: "dress" });
+      expect(spoilerOf("Bring your appetite this evening", secret)).toBeNull();
+      expect(spoilerOf("A black cab might help", secret)).toBeNull();
+    }
   });
 });
 
@@ -237,15 +311,14 @@ describe("edits over derived clues, and what a member sees", () => {
   it("an edit replaces its slot, hides it, or adds beside; ordered by unlock", () => {
     const merged = effectiveClues(deriveClues(source()), [
       edit("kind", "Skip lunch.", 100),
-      edit("dress", "x", 72, true),
+      edit("bring", "x", 72, true),
       edit("extra-1", "Bring a scarf.", 150),
     ]);
     expect(merged.map((c) => [c.slot, c.text, c.hoursBefore, c.hidden])).toEqual([
       ["time", "Keep the whole evening free: plan on about three hours together.", 168, false],
       ["extra-1", "Bring a scarf.", 150, false],
       ["kind", "Skip lunch.", 100, false],
-      ["dress", "x", 72, true],
-      ["bring", "Before you go: over 18s only.", 72, false],
+      ["bring", "x", 72, true],
       ["area", "Head to the west of the city.", 60, false],
     ]);
   });
@@ -255,12 +328,15 @@ describe("edits over derived clues, and what a member sees", () => {
     const at = (h: number) => new Date(EVENING.getTime() - h * 3_600_000);
     expect(memberClues(s, [], at(169))).toEqual({ clues: [], nextClueAt: at(168).toISOString() });
     const mid = memberClues(s, [], at(72));
-    expect(mid.clues.map((c) => c.slot)).toEqual(["time", "kind", "dress", "bring"]);
+    expect(mid.clues.map((c) => c.slot)).toEqual(["time", "kind", "bring"]);
     expect(mid.nextClueAt).toBe(at(60).toISOString());
     expect(memberClues(s, [], at(10))).toMatchObject({ nextClueAt: null });
     expect(memberClues({ ...s, status: "cancelled" }, [], at(10))).toEqual({ clues: [], nextClueAt: null });
     // A saved edit naming what is now the venue (the date moved venue since) never reaches the member.
     const stale = memberClues(s, [edit("extra-1", "Something gilded, and a fig", 150)], at(100));
     expect(stale.clues.map((c) => c.slot)).not.toContain("extra-1");
+    // A team clue saved in the old dress-code slot never reaches the member.
+    const old = memberClues(s, [edit("dress", "Dress code: Smart casual.", 72)], at(50));
+    expect(old.clues.map((c) => c.slot)).toEqual(["time", "kind", "bring", "area"]);
   });
 });

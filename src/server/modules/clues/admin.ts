@@ -19,7 +19,7 @@ import { type Actor, recordAudit } from "../audit/record.ts";
 import { baseQuery, toRow } from "../dates/service.ts";
 import type { DateRow } from "../dates/view.ts";
 import { clueSecrets, deriveClues } from "./derive.ts";
-import { secretWords, spoilerWord } from "./guard.ts";
+import { secretWords, spoilerOf } from "./guard.ts";
 import { type EffectiveClue, effectiveClues, type StoredClue, unlockAt } from "./view.ts";
 
 const HOUR = 3_600_000;
@@ -84,12 +84,18 @@ async function cluesOf(deps: Pick<Deps, "db">, row: DateRow): Promise<AdminClues
   };
 }
 
-/** Refuses (422) any clue whose words would give the venue, its address or the idea away. */
+/**
+ * Refuses (422) any clue whose words would give the venue, its street or address, the idea or the dress code
+ * away, hidden ones too (a hidden clue may be shown again).
+ */
 function checkSpoilers(row: DateRow, clues: ClueEdit[]): void {
   const secret = secretWords(clueSecrets(row), "lenient");
   const errors = clues.flatMap((c, i) => {
-    const word = spoilerWord(c.text, secret);
-    return word ? [{ path: `clues.${i}.text`, message: CLUE_MSG.givesAway(word) }] : [];
+    const spoiler = spoilerOf(c.text, secret);
+    if (!spoiler) return [];
+    const message =
+      spoiler.what === "dress" ? CLUE_MSG.givesDressAway(spoiler.word) : CLUE_MSG.givesAway(spoiler.word);
+    return [{ path: `clues.${i}.text`, message }];
   });
   if (errors.length) throw new HttpError(422, errors[0].message, {}, errors);
 }

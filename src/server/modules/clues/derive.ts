@@ -1,13 +1,15 @@
 /**
  * Clues derived from a date's idea and venue, with no database and no clock: from a week before, gentle
- * teasers (when and how long, what kind of date), at 72 hours the dress code and what to know before going,
- * at 60 hours roughly where. A clue that would carry any word of the venue's name, address or postcode, or
- * of the idea's title, is left out (guard.ts, strictly), so the team's editor shows the slot as empty.
+ * teasers (when and how long, what kind of date), at 72 hours what to know before going, at 60 hours roughly
+ * where. The dress code is never a clue: it arrives with the reveal, like the venue. A clue that would carry
+ * any word of the venue's name, address or postcode, or of the idea's title, or a word of the dress code or
+ * of dressing at all, is left out (guard.ts, strictly), so the team's editor shows the slot as empty; a note
+ * about clothes ("Bring a change of clothes") is left out of the notes.
  */
 import { CLUE, DERIVED_CLUE_HOURS, type DerivedClueSlot } from "../../../shared/clues.ts";
 import { londonHour } from "../../../shared/london-time.ts";
 import { areaHint } from "./area.ts";
-import { type ClueSecrets, secretWords, spoilerWord } from "./guard.ts";
+import { type ClueSecrets, secretWords, spoilerOf, spoilerWord } from "./guard.ts";
 
 export interface ClueSource {
   scheduledDate: Date;
@@ -35,12 +37,17 @@ export interface DerivedClue {
   hoursBefore: number;
 }
 
-export function clueSecrets(s: Pick<ClueSource, "idea" | "venue">): ClueSecrets {
+/** The date's dress code: its own, else its idea's. */
+export const dressCodeOf = (s: Pick<ClueSource, "dressCode" | "idea">): string | null =>
+  s.dressCode?.trim() || s.idea?.dressCode?.trim() || null;
+
+export function clueSecrets(s: Pick<ClueSource, "idea" | "venue" | "dressCode">): ClueSecrets {
   return {
     venueName: s.venue?.name ?? null,
     address: s.venue?.address ?? null,
     postcode: s.venue?.postcode ?? null,
     ideaTitle: s.idea?.title ?? null,
+    dressCode: dressCodeOf(s),
   };
 }
 
@@ -94,10 +101,9 @@ export function deriveClues(s: ClueSource): DerivedClue[] {
     ["time", timeClue(s.scheduledDate, s.idea?.duration ?? 2)],
     ["kind", s.idea ? (KIND_CLUES[s.idea.category] ?? null) : null],
   ];
-  const dress = (s.dressCode ?? s.idea?.dressCode ?? "").trim();
-  candidates.push(["dress", dress ? `Dress code: ${dress.replace(/[.\s]+$/, "")}.` : null]);
   const notes = (s.idea?.requirements ?? []).map((r) => r.trim().replace(/[.\s]+$/, "")).filter(Boolean);
-  const forCouple = notes.filter((r) => !TEAM_ONLY.test(r));
+  // A note about clothes is the dress code's business, and the dress code is the reveal's.
+  const forCouple = notes.filter((r) => !TEAM_ONLY.test(r) && spoilerOf(r, secret)?.what !== "dress");
   candidates.push([
     "bring",
     forCouple.length ? `Before you go: ${forCouple.map(sentenceCase).join("; ")}.` : null,

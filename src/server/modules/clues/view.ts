@@ -5,7 +5,7 @@
  */
 import { DERIVED_CLUE_SLOTS, type MemberClue } from "../../../shared/clues.ts";
 import { type ClueSource, clueSecrets, type DerivedClue, deriveClues } from "./derive.ts";
-import { secretWords, spoilerWord } from "./guard.ts";
+import { type Secrets, secretWords, spoilerWord } from "./guard.ts";
 
 /** A row of date_clues. */
 export interface StoredClue {
@@ -69,10 +69,11 @@ export function visibleClues(
 ): Array<{ slot: string; text: string; hoursBefore: number; unlockAt: Date }> {
   // A cancelled date's plan is never hinted at, as it is never revealed.
   if (source.status === "cancelled") return [];
-  // The team's wording was checked when saved; checked again because the date's venue or idea may have changed since.
+  // The team's wording was checked when saved; checked again because the date's venue, idea or dress code may
+  // have changed since, or the clue was saved before dress codes were kept for the reveal.
   // Only the team's own wording needs the check (derived clues are made safe), so the words are gathered
   // only for a date that has some.
-  let secret: Set<string> | undefined;
+  let secret: Secrets | undefined;
   const spoils = (text: string) => {
     secret ??= secretWords(clueSecrets(source), "lenient");
     return spoilerWord(text, secret) !== null;
