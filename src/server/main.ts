@@ -12,6 +12,7 @@ import { createDeps } from "./deps-factory.ts";
 import { type RunningJobs, startJobs } from "./jobs/boss.ts";
 import { allJobs } from "./jobs/jobs.ts";
 import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
+import { failAbandonedRuns } from "./modules/matching/run-owner.ts";
 import { withVapidKeys } from "./modules/push/vapid.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -53,6 +54,8 @@ async function main() {
   }
 
   const deps = createDeps(config, db);
+  const abandoned = await failAbandonedRuns(db, deps.now());
+  if (abandoned > 0) log.warn(`${abandoned} plan run(s) left "running" by a stopped process marked failed`);
   log.info(
     `mail: ${deps.mailer.transport.kind === "smtp" ? "SMTP (SMTP_URL)" : `local outbox in ${config.outboxDir}/ (set SMTP_URL for real mail)`}`,
   );

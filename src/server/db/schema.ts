@@ -793,6 +793,12 @@ export const planningRuns = pgTable(
     triggeredBy: integer("triggered_by").references(() => users.id, { onDelete: "set null" }),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * The PostgreSQL session doing the run (pg_backend_pid and its backend_start): while it is running, it is
+     * in pg_stat_activity; a run whose session is gone (its process killed) is marked failed.
+     */
+    ownerPid: integer("owner_pid"),
+    ownerBackendStart: timestamp("owner_backend_start", { withTimezone: true }),
   },
   (t) => [index("planning_runs_started_idx").on(t.startedAt)],
 );

@@ -18,6 +18,7 @@ import { findMatches } from "./engine.ts";
 import { previousText } from "./explain.ts";
 import { type LoadDeps, type LoadedMember, loadBooked, loadProfiles, loadVenues } from "./load.ts";
 import { HOUR_MS, norm } from "./rules.ts";
+import { claimRun } from "./run-owner.ts";
 import type { MemberProfile, PlanSummary, VenueCandidate } from "./types.ts";
 
 /** pg_advisory_xact_lock key of the planner ("plan" in ASCII). */
@@ -122,6 +123,7 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
   };
   try {
     const summary = await deps.db.transaction(async (tx) => {
+      await claimRun(deps.db, tx, run.id);
       // Plans are made inside the lock: a second run waits, then sees the first one's dates and quotas.
       if (!opts.dryRun) await tx.execute(sql`select pg_advisory_xact_lock(${PLAN_LOCK_KEY})`);
       let t = performance.now();

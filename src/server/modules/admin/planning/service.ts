@@ -13,6 +13,7 @@ import { dateIdeas, planningRuns, users, venues } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest } from "../../../http-error.ts";
 import { planMonth } from "../../matching/plan.ts";
+import { failAbandonedRuns } from "../../matching/run-owner.ts";
 import type { PlanSummary } from "../../matching/types.ts";
 
 const monthIndex = (month: string) => {
@@ -82,6 +83,7 @@ export async function runPlanning(
 
 /** GET /api/admin/planning/runs: the latest 10 runs, newest first. */
 export async function listRuns(deps: Deps): Promise<PlanningRunRow[]> {
+  await failAbandonedRuns(deps.db, deps.now());
   const rows = await deps.db
     .select({
       run: planningRuns,
