@@ -27,19 +27,21 @@ test("the date page shows the clues unlocked so far and when the next comes, not
 }) => {
   const { email } = await registerViaApi(page);
   const venue = `Hidden Venue ${Date.now().toString(36)}`;
-  // 66 hours away: the teasers and the dress code are out, the area hint (60 hours) comes in about 6 hours.
+  // 66 hours away: the teasers are out, never the dress code (it comes with the reveal); the area hint (60
+  // hours) comes in about 6 hours.
   const id = await arrangeDate(email, { hoursFromNow: 66, venueName: venue });
   await page.goto(`/dates/${id}`);
   const panel = page.getByRole("region", { name: "Clues" });
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole("listitem")).toHaveCount(3);
+  await expect(panel.getByRole("listitem")).toHaveCount(2);
   await expect(panel).toContainText("Come hungry.");
-  await expect(panel).toContainText("Dress code: Smart casual.");
+  await expect(panel).not.toContainText(/dress|smart casual/i);
   await expect(panel).toContainText(/The next clue arrives in [56] hours/);
   const html = await page.content();
   expect(html).not.toContain(venue);
   expect(html).not.toContain("12 Secret Street");
   expect(html).not.toContain("Candlelit");
+  expect(html).not.toContain("Smart casual");
   await expectAccessible(page, "date page with clues");
   await panel.scrollIntoViewIfNeeded();
   await shoot(page, "clues-member");
@@ -61,6 +63,9 @@ test("the team edits a date's clues in the assignment details", async ({ page })
   await details.getByLabel("Extra clue 1").fill("Somewhere near the Secret Street");
   await details.getByRole("button", { name: "Save clues" }).click();
   await expect(details.getByRole("alert")).toContainText("gives the surprise away");
+  await details.getByLabel("Extra clue 1").fill("Dress to impress");
+  await details.getByRole("button", { name: "Save clues" }).click();
+  await expect(details.getByRole("alert")).toContainText("gives the dress code away");
   await details.getByLabel("Extra clue 1").fill("Bring a warm scarf.");
   await details.getByRole("button", { name: "Save clues" }).click();
   await expect(page.getByText("Clues saved", { exact: true })).toBeVisible();

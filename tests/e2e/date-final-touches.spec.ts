@@ -78,8 +78,8 @@ for (const viewport of [
     const text = (await page.locator("#root").textContent()) ?? "";
     expect(text).not.toMatch(VENUE_TALK);
     const html = await page.content();
-    // (The dress code may be one of the clues: it is not the plan.)
-    for (const secret of [venue, "12 Secret Street", "Candlelit supper club"])
+    // The dress code is part of the plan too: no clue carries it.
+    for (const secret of [venue, "12 Secret Street", "Candlelit supper club", "Smart casual"])
       expect(html).not.toContain(secret);
     await expectAccessibleInBothThemes(page, "date in its final touches");
     await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
