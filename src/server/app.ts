@@ -33,7 +33,7 @@ import { frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { RequestLog, registerRequestId, requestIdGenerator } from "./plugins/request-id.ts";
 import { isApiPath, registerRequestPath } from "./plugins/request-path.ts";
-import { registerSecurity } from "./plugins/security.ts";
+import { appSecurityHeaders, clientErrorWith, registerSecurity } from "./plugins/security.ts";
 import { prerenderedPage } from "./prerendered-page.ts";
 
 declare module "fastify" {
@@ -87,6 +87,7 @@ export async function buildApp(
   deps: Deps,
   opts: { serveClient?: boolean; clientDir?: string; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
+  const security = appSecurityHeaders(deps.config);
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, opts.logStream),
     trustProxy: trustProxyOption(deps.config.trustProxy),
@@ -94,7 +95,13 @@ export async function buildApp(
     // A random UUID per request (or a trusted proxy's X-Request-Id), echoed and logged as reqId.
     genReqId: requestIdGenerator(deps.config.trustProxy),
     logController: new RequestLog(),
-    frameworkErrors,
+    // A malformed address is answered before the onRequest hooks run: the security headers are set here too.
+    frameworkErrors: (err, req, reply) => {
+      for (const [name, value] of security) reply.header(name, value);
+      frameworkErrors(err, req, reply);
+    },
+    // Requests Node refuses before routing still get the security headers.
+    clientErrorHandler: clientErrorWith(security),
   });
   // Every route the app serves, for the authorisation tests generated from the route table.
   const routeTable: Array<{ method: string; url: string }> = [];

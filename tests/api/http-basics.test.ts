@@ -1,5 +1,8 @@
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
+import { PERMISSIONS_POLICY } from "../../src/server/plugins/security.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { createTestApp } from "../helpers/app.ts";
 
@@ -178,5 +181,54 @@ describe("encoded paths", () => {
     const visitor = await t.request({ method: "GET", url: "/%61pi/%61dmin/anything" });
     expect(visitor.statusCode).toBe(401);
     expect((await t.request({ method: "GET", url: "/api/%E0%A4%A" })).statusCode).toBe(400);
+  });
+});
+
+describe("security headers on every answer, early errors included", () => {
+  const expectSecurityHeaders = (headers: Record<string, string | string[] | number | undefined>) => {
+    expect(headers["permissions-policy"]).toBe(PERMISSIONS_POLICY);
+    expect(headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("no-referrer");
+  };
+
+  it("an answer, a 404 and a malformed address each carry them, Permissions-Policy included", async () => {
+    for (const url of ["/api/health", "/api/no-such-route", "/api/%E0%A4%A"]) {
+      const res = await t.request({ method: "GET", url });
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it("a request Node refuses before routing (headers too large, a broken request line) carries them too", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => socket.write(request));
+        let answer = "";
+        socket.on("data", (d) => {
+          answer += d.toString();
+        });
+        socket.on("end", () => resolve(answer));
+        socket.on("error", reject);
+      });
+    const parse = (answer: string) => {
+      const [head, body] = answer.split("\r\n\r\n");
+      const [status, ...lines] = head.split("\r\n");
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+      );
+      return { status, headers, body: JSON.parse(body) as { message: string } };
+    };
+    const huge = parse(
+      await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`),
+    );
+    expect(huge.status).toBe("HTTP/1.1 431 Request Header Fields Too Large");
+    expect(huge.body.message).toBe("The request's headers are too large.");
+    expectSecurityHeaders(huge.headers);
+    const broken = parse(await raw("GET /api/health HTTP/9.9 nonsense\r\n\r\n"));
+    expect(broken.status).toBe("HTTP/1.1 400 Bad Request");
+    expectSecurityHeaders(broken.headers);
+    await t.app.close();
   });
 });

@@ -32,7 +32,11 @@ export function securityHeaders(options: HelmetOptions): Array<[string, string]>
   return [...headers];
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * Every answer's security headers for this configuration: helmet's, and a Permissions-Policy turning off the
+ * browser features the app never uses. Set on every answer, errors and early ones included.
+ */
+export function appSecurityHeaders(config: Config): Array<[string, string]> {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -58,6 +62,48 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     referrerPolicy: { policy: "no-referrer" },
     crossOriginEmbedderPolicy: false,
   });
+  headers.push(["permissions-policy", PERMISSIONS_POLICY]);
+  return headers;
+}
+
+/** The app asks for none of these; an injected script or frame cannot either. */
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()";
+
+/**
+ * A request Node refuses before Fastify sees it (headers too large, a malformed request line): answered with
+ * the same security headers and a JSON message, as Fastify's own handler would, instead of a bare status.
+ */
+export function clientErrorWith(headers: Array<[string, string]>) {
+  return (err: { code?: string }, socket: import("node:net").Socket): void => {
+    if (err.code === "ECONNRESET" || socket.destroyed) return;
+    const [status, message] =
+      err.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "The request's headers are too large."]
+        : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "The request took too long to arrive."]
+          : [400, "Malformed request."];
+    const body = JSON.stringify({ message });
+    const lines = [
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}`,
+      "content-type: application/json; charset=utf-8",
+      `content-length: ${Buffer.byteLength(body)}`,
+      "cache-control: no-store",
+      "connection: close",
+      ...headers.map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+  };
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  431: "Request Header Fields Too Large",
+};
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = appSecurityHeaders(config);
   // Set on the raw response before anything else runs, so errors and 404s carry them too (as @fastify/helmet did).
   app.addHook("onRequest", (_req, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
