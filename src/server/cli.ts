@@ -123,8 +123,8 @@ const commands: Record<string, Command> = {
     if (jobs.length === 0) {
       throw new Error(`run-jobs --job must be one of: ${allJobs.map((j) => j.name).join(", ")}`);
     }
-    // The pushes sign with the same stored VAPID pair as the server (generated here if the server never ran).
-    const config = withVapidKeys(loadConfig(), (text) => process.stderr.write(text));
+    // The pushes sign with the same VAPID pair as the server (the database's; generated here if none yet).
+    const config = await withVapidKeys(loadConfig(), db, (text) => process.stderr.write(text));
     const results = await runDueJobs(createDeps(config, db), jobs);
     const lines = Object.entries(results).map(([name, r]) =>
       typeof r === "number" ? `  ${name}: ${r} handled` : `  ${name}: FAILED (${r.error})`,

@@ -71,7 +71,7 @@ const envSchema = z.object({
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
   /**
    * Web push (VAPID, RFC 8292): the application server's P-256 key pair, base64url (web-push's
-   * generateVAPIDKeys). Unset: generated once at start and kept in $DATA_DIR/vapid-keys.json (push/vapid.ts).
+   * generateVAPIDKeys). Unset: generated once by the first instance and kept in the database (push/vapid.ts).
    */
   VAPID_PUBLIC_KEY: z
     .string()
