@@ -152,6 +152,7 @@ test("a gift redeemed as credit, then a month off: /billing, Settings and the da
   await expect(p.getByRole("button", { name: "Change bank details" })).toHaveCount(0);
   await expect(p.getByRole("link", { name: "Choose a plan" })).toHaveCount(0);
   await expect(p.getByText("Choose a plan to begin.")).toHaveCount(0);
+  await expect(p.getByTestId("history-empty")).toContainText("paid by Iris's Direct Debit");
   await expect(p.getByTestId("plan-timeline")).toContainText("3 gift months");
   await expectAccessible(p, "the covered partner's billing");
   await p.goto("/settings?tab=subscription");

@@ -86,7 +86,7 @@ export default function BillingPage() {
             title="Billing history"
             description="Every payment, refund and change to your Direct Debit, kept for good. Download a receipt for any payment or refund."
           >
-            <BillingHistory items={billing.history} />
+            <BillingHistory items={billing.history} coveredBy={billing.coveredBy} />
           </SettingsSection>
           {/* The covered partner has no payments of their own: the holder's stay with the holder. */}
           {!(billing.coveredBy && billing.payments.length === 0) && (

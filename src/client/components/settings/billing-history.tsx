@@ -74,7 +74,14 @@ function detailOf(item: BillingHistoryItem): string | null {
  * Every payment, failure, retry, refund and change of bank details, newest first, each collected payment and
  * refund with its receipt. A list on every width: the row wraps its status and receipt on a phone.
  */
-export function BillingHistory({ items }: { items: BillingHistoryItem[] }) {
+export function BillingHistory({
+  items,
+  coveredBy = null,
+}: {
+  items: BillingHistoryItem[];
+  /** The plan holder's name when the member is covered by their plan: the holder's payments stay theirs. */
+  coveredBy?: string | null;
+}) {
   if (items.length === 0)
     return (
       <div
@@ -89,7 +96,9 @@ export function BillingHistory({ items }: { items: BillingHistoryItem[] }) {
         </span>
         <p className="font-medium">Nothing here yet</p>
         <p className="max-w-sm text-sm text-muted-foreground">
-          Payments, refunds and changes to your Direct Debit will appear here, each with its receipt.
+          {coveredBy
+            ? `Your plan is paid by ${coveredBy}'s Direct Debit, so its payments and receipts are in ${coveredBy}'s billing.`
+            : "Payments, refunds and changes to your Direct Debit will appear here, each with its receipt."}
         </p>
       </div>
     );
