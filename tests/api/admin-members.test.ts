@@ -12,7 +12,7 @@ import {
   adminUserSchema,
   MEMBERS_MSG,
 } from "../../src/shared/admin/members.ts";
-import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 
 const t = await createTestApp();
@@ -305,7 +305,8 @@ describe("streamed exports", () => {
       try {
         for (let i = 0; i < 500; i++) {
           pages++;
-          await new Promise((r) => setTimeout(r, 1));
+          // A page comes back from the database on a later turn of the event loop.
+          await new Promise((r) => setImmediate(r));
           yield Array.from({ length: 2000 }, (_, j) => ({
             id: i * 2000 + j,
             name: `Row ${j} ${"x".repeat(40)}`,
@@ -328,11 +329,12 @@ describe("streamed exports", () => {
       batches(),
     ).body as Readable;
     out.on("data", () => {});
-    await new Promise((r) => setTimeout(r, 200));
+    // The download is under way (a few pages read), then the client goes.
+    await eventually(() => pages >= 3);
     out.destroy();
     const atClose = pages;
-    await new Promise((r) => setTimeout(r, 500));
-    expect(finished).toBe(true);
+    // The reader is closed (its finally ran): it reads no page after this.
+    await eventually(() => finished);
     expect(pages).toBeLessThanOrEqual(atClose + 1);
     expect(pages).toBeLessThan(500);
   });

@@ -252,10 +252,15 @@ describe("the listener's heartbeat", () => {
     await cache.start();
     try {
       expect(cache.active).toBe(true);
-      // Several heartbeats come and go on a healthy connection.
-      await new Promise((r) => setTimeout(r, 600));
+      const c = cache as unknown as {
+        listener: { heartbeatSeq: number; client: { connection: { stream: { pause(): void } } } };
+      };
+      // Several heartbeats come and go on a healthy connection: a heartbeat is sent only once the one before
+      // came back, so the fourth going out means three were heard, all on the connection it started with.
+      const first = c.listener.client;
+      await expect.poll(() => c.listener.heartbeatSeq, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
       expect(cache.active).toBe(true);
-      const c = cache as unknown as { listener: { client: { connection: { stream: { pause(): void } } } } };
+      expect(c.listener.client).toBe(first);
       c.listener.client.connection.stream.pause();
       await expect.poll(() => cache.active, { timeout: 3000 }).toBe(false);
       await expect.poll(() => cache.active, { timeout: 10_000 }).toBe(true);
