@@ -70,7 +70,7 @@ const server = http.createServer((req, res) => {
       case "500":
         return json(500, { status: 500, error: "Internal" });
       case "slow":
-        setTimeout(() => json(200, { status: 200, result: { latitude: 51.49, longitude: -0.11 } }), 2600);
+        // Never answers: only the app's own timeout ends the wait.
         return;
       case "garbage":
         return json(200, { status: 200, result: { latitude: "north", longitude: null } });
@@ -87,7 +87,13 @@ const server = http.createServer((req, res) => {
 });
 const port = await freePort();
 await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    }),
+);
 
 const t = await createTestApp({ env: { GEOCODER_URL: `http://127.0.0.1:${port}/` } });
 const admin = await t.admin();
