@@ -79,6 +79,8 @@ export async function startEmbeddedPostgres(opts: {
   log?: (line: string) => void;
   /** What this function decided: a running server used, a stale lock file removed. */
   note?: (message: string) => void;
+  /** Start the server again when it dies under this process (the app; not a short command or a test). */
+  restartOnExit?: boolean;
 }): Promise<EmbeddedHandle> {
   const dataDir = path.resolve(opts.dataDir);
   const dbDir = path.join(dataDir, "pg");
@@ -194,7 +196,7 @@ export async function startEmbeddedPostgres(opts: {
         `embedded PostgreSQL could not be started again after ${RESTART_ATTEMPTS} attempts: the app answers 503 until it is restarted`,
       );
     };
-    watch();
+    if (opts.restartOnExit) watch();
     return {
       url: urlAt(opts.port, database),
       owned: true,

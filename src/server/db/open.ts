@@ -15,13 +15,15 @@ export interface OpenDatabase {
  * DATABASE_URL when set; otherwise embedded PostgreSQL with its data in DATA_DIR (started here, or the one
  * already running on that directory, whichever port it listens on). Migrations are applied either way.
  *
+ * `restartEmbedded` (the app): an embedded server this process started is started again if it dies.
+ *
  * `leaveRunningIfInUse` (the CLI): a server this process started is not stopped on close while other processes
  * use it (the app was started beside the command and found it); it is left running for them.
  */
 export async function openDatabase(
   config: Config,
   log: (m: string) => void = () => {},
-  options: { leaveRunningIfInUse?: boolean } = {},
+  options: { leaveRunningIfInUse?: boolean; restartEmbedded?: boolean } = {},
 ): Promise<OpenDatabase> {
   let stopServer = async () => {};
   let url = config.databaseUrl;
@@ -35,6 +37,7 @@ export async function openDatabase(
           log(`postgres: ${line}`);
       },
       note: log,
+      restartOnExit: options.restartEmbedded,
     });
     url = handle.url;
     startedServer = handle.owned;
