@@ -333,7 +333,7 @@ describe("POST /api/admin/ai-suggestions/:userId, with an LLM", () => {
 
   it("a slow LLM is cut off at the timeout and the built-in text is used", async () => {
     useLlm(true);
-    fake.mode = { kind: "slow", delayMs: 3_000, content: "too late" };
+    fake.mode = { kind: "stall" };
     const { member, result } = await engineChoice();
     const started = Date.now();
     const written = await writeSuggestion(t.deps.config, member, result.matches, { timeoutMs: 300 });

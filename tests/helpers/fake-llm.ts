@@ -1,6 +1,6 @@
 /**
  * A fake OpenAI-compatible chat server on loopback for tests: answers POST /v1/chat/completions in the
- * OpenAI shape with whatever `reply` says, records every request body, and can fail, stall or talk nonsense.
+ * OpenAI shape with whatever `reply` says, records every request body, and can fail, stall (never answer) or talk nonsense.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
 export type FakeLlmMode =
   | { kind: "reply"; content: string | ((prompt: string) => string) }
   | { kind: "status"; status: number }
-  | { kind: "slow"; delayMs: number; content: string }
+  /** Takes the request and never answers: only the caller's own timeout ends the wait. */
+  | { kind: "stall" }
   | { kind: "garbage" }
   | { kind: "empty" };
 
@@ -46,7 +47,6 @@ function completion(content: string, model: string) {
 
 export async function startFakeLlm(mode: FakeLlmMode = { kind: "reply", content: "" }): Promise<FakeLlm> {
   const fake: FakeLlm = { url: "", requests: [], mode, close: async () => {} };
-  const timers = new Set<NodeJS.Timeout>();
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
       res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"message":"not found"}}');
@@ -72,14 +72,8 @@ export async function startFakeLlm(mode: FakeLlmMode = { kind: "reply", content:
       case "status":
         json(m.status, { error: { message: "fake failure", type: "server_error" } });
         return;
-      case "slow": {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!res.destroyed) json(200, completion(m.content, body.model));
-        }, m.delayMs);
-        timers.add(timer);
+      case "stall":
         return;
-      }
       case "garbage":
         res.writeHead(200, { "content-type": "application/json" }).end("<html>not json at all");
         return;
@@ -93,7 +87,6 @@ export async function startFakeLlm(mode: FakeLlmMode = { kind: "reply", content:
   fake.url = `http://127.0.0.1:${port}/v1`;
   fake.close = () =>
     new Promise<void>((resolve) => {
-      for (const t of timers) clearTimeout(t);
       server.closeAllConnections();
       server.close(() => resolve());
     });
