@@ -14,9 +14,8 @@ const email = (message: string) =>
   z.string({ error: message }).trim().max(EMAIL_MAX_LENGTH, message).pipe(z.email(message));
 
 export const giftTierField = z.enum(TIER_IDS, { error: GIFT_MSG.tier });
-export const giftMonthsField = z
-  .number({ error: GIFT_MSG.months })
-  .refine((m) => (GIFT.lengths as readonly number[]).includes(m), GIFT_MSG.months);
+/** One of the gift lengths (documented as their enum, so a generated request never tries 0 or 5). */
+export const giftMonthsField = z.literal(GIFT.lengths, { error: GIFT_MSG.months });
 const optionalOffer = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
   z
@@ -42,10 +41,8 @@ export const giftPurchaseSchema = z.strictObject({
   buyerEmail: email(GIFT_MSG.buyerEmail),
   recipientNames: text(GIFT_MSG.recipientNames, GIFT.recipientNamesMax, GIFT_MSG.recipientNamesTooLong),
   recipientEmail: email(GIFT_MSG.recipientEmail),
-  deliverOn: z
-    .string({ error: GIFT_MSG.deliverOn })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, GIFT_MSG.deliverOn)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), GIFT_MSG.deliverOn),
+  // A real calendar day (documented as format: date): "0000-00-00" or "2026-02-30" is refused by its shape.
+  deliverOn: z.iso.date({ error: GIFT_MSG.deliverOn }),
   message: z
     .string({ error: GIFT_MSG.messageTooLong })
     .trim()

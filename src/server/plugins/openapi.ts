@@ -108,6 +108,7 @@ const ERROR_TEXT: Record<number, string> = {
   422: "Understood, but a rule refuses it: `message` says why (the rulebook adds `rules`)",
   429: "Too many attempts: wait (the Retry-After header says how long)",
   498: "The webhook signature is missing or wrong",
+  502: "The payment provider failed or did not answer: nothing was changed; try again",
 };
 
 /**
@@ -249,7 +250,8 @@ export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: b
           summary: (schema.summary as string | undefined) ?? pathSummary(doc.url),
           "x-access": access,
           security,
-          response: { ...((schema.response as object | undefined) ?? {}), ...errorResponses },
+          // A route's own entry for an error status wins (a page that answers its 404 as HTML says so).
+          response: { ...errorResponses, ...((schema.response as object | undefined) ?? {}) },
         },
       };
     },

@@ -24,3 +24,24 @@ export const otherSessionsEndedSchema = z.object({ message: z.string(), ended: z
 
 /** GET /api/account/plan-offer: the membership offered after the plan holder left, if any. */
 export const planOfferAnswerSchema = z.object({ offer: planOfferSchema.nullable() });
+
+/**
+ * The member's data export (GET /api/account/export), a JSON file: its sections, each described loosely (the
+ * file holds what we keep, and grows with it). Documentation only: the file is sent as built.
+ */
+const section = z.looseObject({});
+export const accountExportSchema = z
+  .looseObject({
+    exportedAt: z.iso.datetime(),
+    account: section,
+    subscription: section,
+    preferences: section.nullable(),
+    partner: section.nullable(),
+    partnerInvitations: z.array(section),
+    dates: z.array(section),
+    ratings: z.array(section),
+    supportTickets: z.array(section),
+    emailsSent: z.array(section),
+    signedInDevices: z.array(section),
+  })
+  .meta({ id: "AccountExport" });

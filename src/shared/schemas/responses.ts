@@ -43,3 +43,25 @@ export function fileResponse(mediaType: string, description: string) {
 export function redirectResponse(description: string) {
   return { description, content: { "text/plain": { schema: z.string() } } } as const;
 }
+
+/**
+ * A JSON file download (built as text and sent with Content-Disposition, not re-encoded): documented with the
+ * shape it holds, so the document says JSON and what the file contains.
+ */
+export function jsonFileResponse(schema: z.ZodType, description: string) {
+  return { description, content: { "application/json": { schema } } } as const;
+}
+
+/**
+ * An error answered as a page (the sandbox's payment pages outside /api): documented as HTML, and also as the
+ * JSON error body when `alsoJson` (a refusal made before the page's handler runs, e.g. a malformed form).
+ */
+export function htmlErrorPage(description: string, alsoJson = false) {
+  return {
+    description,
+    content: {
+      "text/html": { schema: z.string() },
+      ...(alsoJson ? { "application/json": { schema: errorBodySchema } } : {}),
+    },
+  } as const;
+}

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { publicUserSchema, sessionInfoSchema } from "../../../shared/api-types.ts";
 import { deleteAccountSchema, deletionPreviewSchema } from "../../../shared/leaving.ts";
 import {
+  accountExportSchema,
   otherSessionsEndedSchema,
   planOfferAnswerSchema,
   twoFactorEnabledSchema,
@@ -15,7 +16,7 @@ import {
   updateProfileSchema,
 } from "../../../shared/schemas/member.ts";
 import { phoneChannelsSchema, updatePhoneChannelsSchema } from "../../../shared/schemas/push.ts";
-import { fileResponse, messageSchema } from "../../../shared/schemas/responses.ts";
+import { jsonFileResponse, messageSchema } from "../../../shared/schemas/responses.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
@@ -40,7 +41,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         body: updateProfileSchema,
         response: { 200: publicUserSchema },
         // The new address belongs to another account.
-        errors: [409],
+        errors: [409, 429],
       },
     },
     async (req) => updateProfile(deps, requireUser(req), req.body),
@@ -56,7 +57,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         body: deleteAccountSchema,
         response: { 200: messageSchema },
         // The last admin cannot leave.
-        errors: [409],
+        errors: [409, 429],
       },
     },
     async (req, reply) => {
@@ -94,8 +95,10 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
       onRequest: memberOnly,
       schema: {
         summary: "Download everything we hold about the member",
-        // A file download: the text is built and sent as it is (export.ts decides what it holds).
-        response: { 200: fileResponse("application/json", "The member's data as a JSON file") },
+        // A file download: the text is built and sent as it is (export.ts decides what it holds); the
+        // document says what the JSON file holds. At most 10 an hour.
+        response: { 200: jsonFileResponse(accountExportSchema, "The member's data as a JSON file") },
+        errors: [429],
       },
     },
     async (req, reply) => {
@@ -117,7 +120,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         body: changePasswordSchema,
         response: { 200: messageSchema },
         // The password was changed elsewhere meanwhile.
-        errors: [409],
+        errors: [409, 429],
       },
     },
     async (req) => {
@@ -219,7 +222,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         body: twoFactorCodeSchema,
         response: { 200: twoFactorEnabledSchema },
         // Already on, or the set-up changed meanwhile.
-        errors: [409],
+        errors: [409, 429],
       },
     },
     async (req) => enableTwoFactor(deps, requireUser(req), req.body.code),
@@ -232,6 +235,8 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Turn two-step sign-in off",
         body: twoFactorCodeSchema,
         response: { 200: messageSchema },
+        // Ten codes an hour.
+        errors: [429],
       },
     },
     async (req) => {

@@ -105,8 +105,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Create an account and sign in",
         body: registerSchema,
         response: { 201: publicUserSchema },
-        // The address is taken.
-        errors: [409],
+        // The address is taken; too many accounts from one address (the rate limit).
+        errors: [409, 429],
       },
     },
     async (req, reply) => {
@@ -120,7 +120,15 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/api/login",
-    { schema: { summary: "Sign in", body: loginSchema, response: { 200: signedInOrChallenge } } },
+    {
+      schema: {
+        summary: "Sign in",
+        body: loginSchema,
+        response: { 200: signedInOrChallenge },
+        // A wrong password or two-step code; too many attempts (the rate limit, the lockout's step-up).
+        errors: [401, 429],
+      },
+    },
     async (req, reply) => {
       const user = await authenticate(
         deps,
@@ -150,6 +158,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Sign in with a one-time e-mailed link",
         body: signInLinkSchema,
         response: { 200: signedInOrChallenge },
+        // A wrong two-step code; too many attempts.
+        errors: [401, 429],
       },
     },
     async (req, reply) => {
@@ -204,6 +214,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "E-mail a password reset link",
         body: forgotPasswordSchema,
         response: { 200: messageSchema },
+        errors: [429],
       },
     },
     async (req) => {
@@ -219,6 +230,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Set a new password with a reset link",
         body: resetPasswordRequestSchema,
         response: { 200: messageSchema },
+        errors: [429],
       },
     },
     async (req, reply) => {
@@ -237,6 +249,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Is a reset link still good?",
         querystring: resetTokenCheckSchema,
         response: { 200: resetTokenCheckAnswerSchema },
+        errors: [429],
       },
     },
     async (req, reply) => {
@@ -274,7 +287,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     "/api/resend-verification",
     {
       onRequest: memberOnly,
-      schema: { summary: "Send the verification e-mail again", response: { 200: messageSchema } },
+      schema: {
+        summary: "Send the verification e-mail again",
+        response: { 200: messageSchema },
+        errors: [429],
+      },
     },
     async (req) => {
       const user = requireUser(req);

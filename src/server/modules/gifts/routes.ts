@@ -48,7 +48,7 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   r.post(
     "/api/gifts/quote",
-    { schema: { body: giftQuoteSchema, response: { 200: giftQuoteResponse } } },
+    { schema: { body: giftQuoteSchema, response: { 200: giftQuoteResponse }, errors: [429] } },
     async (req) => {
       await deps.limiter.hit(`gift-quote:${req.ip}`, 60, rl.windowMinutes);
       const { offerCodeId: _, ...quote } = await quoteGift(deps.db, {
@@ -62,7 +62,7 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   r.post(
     "/api/gifts",
-    { schema: { body: giftPurchaseSchema, response: { 200: giftRedirectResponse } } },
+    { schema: { body: giftPurchaseSchema, response: { 200: giftRedirectResponse }, errors: [429] } },
     async (req) => {
       await deps.limiter.hit(`gift-buy:${req.ip}`, 20, rl.windowMinutes);
       return createGift(deps, req.user, req.body);
@@ -88,14 +88,16 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
     return g;
   };
 
+  // The buyer's link names a gift by its token: an unknown token is 404.
   r.get(
     "/api/gifts/manage",
-    { schema: { querystring: giftTokenQuerySchema, response: { 200: giftViewResponse } } },
+    { schema: { querystring: giftTokenQuerySchema, response: { 200: giftViewResponse }, errors: [404] } },
     async (req) => giftView(deps, await byToken(req.query.token)),
   );
   r.post(
     "/api/gifts/manage/resend",
-    { schema: { body: giftTokenBodySchema, response: { 200: messageSchema } } },
+    // Not deliverable any more (refunded, redeemed); five resends an hour.
+    { schema: { body: giftTokenBodySchema, response: { 200: messageSchema }, errors: [404, 409, 429] } },
     async (req) => {
       await deps.limiter.hit(`gift-resend:${req.body.token}`, 5, rl.windowMinutes);
       await resendGift(deps, await byToken(req.body.token));
@@ -104,7 +106,8 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
   );
   r.post(
     "/api/gifts/manage/delivery",
-    { schema: { body: giftChangeDeliverySchema, response: { 200: messageSchema } } },
+    // Already delivered.
+    { schema: { body: giftChangeDeliverySchema, response: { 200: messageSchema }, errors: [404, 409] } },
     async (req) => {
       await changeDelivery(deps, await byToken(req.body.token), req.body.deliverOn);
       return { message: GIFT_MSG.deliveryChanged };
@@ -112,7 +115,8 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
   );
   r.post(
     "/api/gifts/manage/cancel",
-    { schema: { body: giftTokenBodySchema, response: { 200: messageSchema } } },
+    // Not refundable any more; the provider's refund failed (502).
+    { schema: { body: giftTokenBodySchema, response: { 200: messageSchema }, errors: [404, 409, 502] } },
     async (req) => {
       await refundGift(deps, await byToken(req.body.token), "buyer");
       return { message: GIFT_MSG.refunded };
@@ -120,7 +124,7 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
   );
   r.get(
     "/api/gifts/manage/card",
-    { schema: { querystring: giftTokenQuerySchema, response: { 200: pdf } } },
+    { schema: { querystring: giftTokenQuerySchema, response: { 200: pdf }, errors: [404] } },
     async (req, typed) => {
       // A binary answer: sent as it is, not through the JSON serializer (fileResponse documents it).
       const reply = typed as unknown as FastifyReply;
@@ -134,7 +138,14 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   r.get(
     "/api/gifts/redeem/check",
-    { schema: { querystring: giftRedeemCheckQuerySchema, response: { 200: giftCheckResponse } } },
+    // Unknown (404), used (409), refunded or expired (410) codes; too many wrong guesses (429).
+    {
+      schema: {
+        querystring: giftRedeemCheckQuerySchema,
+        response: { 200: giftCheckResponse },
+        errors: [404, 409, 410, 429],
+      },
+    },
     async (req) => checkGiftCode(deps, req.query.code, req.ip),
   );
   r.get(
@@ -144,7 +155,11 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
   );
   r.post(
     "/api/gifts/redeem",
-    { onRequest: memberOnly, schema: { body: giftRedeemSchema, response: { 200: giftRedeemResponse } } },
+    {
+      onRequest: memberOnly,
+      // As the check, and 409 when the plan cannot take a gift.
+      schema: { body: giftRedeemSchema, response: { 200: giftRedeemResponse }, errors: [404, 409, 410, 429] },
+    },
     async (req) => redeemGift(deps, requireUser(req), req.body.code),
   );
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { formatMoney } from "../../../shared/billing-history.ts";
 import { BRAND } from "../../../shared/brand.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
-import { fileResponse, redirectResponse } from "../../../shared/schemas/responses.ts";
+import { fileResponse, htmlErrorPage, redirectResponse } from "../../../shared/schemas/responses.ts";
 import { gifts, sandboxPayments } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { esc, page } from "../payments/sandbox-page.ts";
@@ -34,8 +34,10 @@ export async function sandboxPaymentPageRoutes(app: FastifyInstance, deps: Deps)
       {
         schema: {
           summary: "The sandbox's one-off bank payment page (sandbox only)",
-          response: { 200: fileResponse("text/html", "The payment approval form") },
-          errors: [404],
+          response: {
+            200: fileResponse("text/html", "The payment approval form"),
+            404: htmlErrorPage("The link is unknown or spent: a page saying so"),
+          },
         },
       },
       async (req, reply) => {
@@ -68,8 +70,12 @@ export async function sandboxPaymentPageRoutes(app: FastifyInstance, deps: Deps)
       {
         schema: {
           summary: "Approve or cancel the one-off payment (sandbox only)",
-          response: { 303: redirectResponse("Back to the gift pages, paid or cancelled") },
-          errors: [400, 404, 415],
+          response: {
+            303: redirectResponse("Back to the gift pages, paid or cancelled"),
+            400: htmlErrorPage("An unknown action or invalid fields: the page again, saying what", true),
+            404: htmlErrorPage("The link is unknown or spent: a page saying so"),
+          },
+          errors: [415],
         },
       },
       async (req, reply) => {

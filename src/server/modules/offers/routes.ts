@@ -22,6 +22,7 @@ export function offerRoutes(app: FastifyInstance, deps: Deps): void {
         body: validateOfferSchema,
         summary: "Check an offer code against a plan",
         response: { 200: offerQuoteSchema },
+        errors: [404, 429],
       },
     },
     async (req) => {

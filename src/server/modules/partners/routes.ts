@@ -44,8 +44,8 @@ export function partnerRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Invite a partner by e-mail",
         body: partnerInviteSchema,
         response: { 200: partnerStatusSchema },
-        // Already linked to a partner.
-        errors: [409],
+        // Already linked to a partner; five invitations an hour.
+        errors: [409, 429],
       },
     },
     async (req) => invitePartner(deps, requireUser(req), req.body.email),
@@ -66,6 +66,8 @@ export function partnerRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: "Which questionnaire is the member's, with the couple's answers",
         response: { 200: partnerQuestionnaireSchema },
+        // The member's account is gone meanwhile.
+        errors: [404],
       },
     },
     async (req) => partnerQuestionnaire(deps, requireUser(req)),
@@ -79,7 +81,7 @@ export function partnerRoutes(app: FastifyInstance, deps: Deps): void {
         body: partnerPreferencesSchema,
         response: { 200: partnerPreferencesSavedSchema },
         // The full questionnaire is this member's (they hold the plan, or the couple's answers are not in).
-        errors: [409],
+        errors: [404, 409],
       },
     },
     async (req) => {
@@ -91,7 +93,8 @@ export function partnerRoutes(app: FastifyInstance, deps: Deps): void {
     "/api/partner",
     {
       onRequest: memberOnly,
-      schema: { summary: "Unlink from the partner", response: { 200: partnerStatusSchema } },
+      // No partner to unlink from.
+      schema: { summary: "Unlink from the partner", response: { 200: partnerStatusSchema }, errors: [400] },
     },
     async (req) => unlinkPartner(deps, requireUser(req)),
   );
@@ -115,8 +118,8 @@ export function partnerRoutes(app: FastifyInstance, deps: Deps): void {
         summary: "Accept an invitation and link as a couple",
         body: partnerAcceptSchema,
         response: { 200: publicUserSchema },
-        // One of the two is linked to someone else, or both already pay.
-        errors: [409],
+        // An unknown or spent invitation (404); one of the two is linked to someone else, or both already pay.
+        errors: [404, 409],
       },
     },
     async (req) => acceptInvite(deps, requireUser(req), req.body.token),

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { BRAND } from "../../../shared/brand.ts";
 import { formatPence, TIERS, type TierId } from "../../../shared/constants.ts";
-import { fileResponse, redirectResponse } from "../../../shared/schemas/responses.ts";
+import { fileResponse, htmlErrorPage, redirectResponse } from "../../../shared/schemas/responses.ts";
 import { offerCodes, paymentCheckouts } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { findCheckoutByRef } from "./checkout-rules.ts";
@@ -52,8 +52,10 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
       {
         schema: {
           summary: "The sandbox's Direct Debit page (sandbox only)",
-          response: { 200: fileResponse("text/html", "The authorisation form") },
-          errors: [404],
+          response: {
+            200: fileResponse("text/html", "The authorisation form"),
+            404: htmlErrorPage("The link is unknown or spent: a page saying so"),
+          },
         },
       },
       async (req, reply) => {
@@ -82,8 +84,12 @@ export async function sandboxPageRoutes(app: FastifyInstance, deps: Deps): Promi
         schema: {
           summary: "Authorise or decline at the sandbox (sandbox only)",
           // Back to the app either way; a form with mistakes is shown again with 400.
-          response: { 303: redirectResponse("Back to the app, authorised or declined") },
-          errors: [400, 404, 415],
+          response: {
+            303: redirectResponse("Back to the app, authorised or declined"),
+            400: htmlErrorPage("An unknown action or invalid fields: the page again, saying what", true),
+            404: htmlErrorPage("The link is unknown or spent: a page saying so"),
+          },
+          errors: [415],
         },
       },
       async (req, reply) => {

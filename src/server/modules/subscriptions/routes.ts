@@ -48,7 +48,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: "Undo a cancellation before the plan ends",
         response: { 200: messageSchema },
-        errors: [409],
+        errors: [400, 409, 429],
       },
     },
     async (req) => reactivateSubscription(deps, requireUser(req)),
@@ -60,7 +60,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: "What a month off would do",
         response: { 200: pausePreviewSchema },
-        errors: [409],
+        errors: [400, 409],
       },
     },
     async (req) => pausePreview(deps, requireUser(req)),
@@ -74,7 +74,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
         body: pauseSchema.nullish(),
         summary: "Take a month off",
         response: { 200: pauseResultSchema },
-        errors: [409],
+        errors: [409, 429],
       },
     },
     async (req) => pauseSubscription(deps, requireUser(req), req.body ?? {}),
@@ -86,7 +86,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: "End a month off early",
         response: { 200: resumeResultSchema },
-        errors: [409],
+        errors: [400, 409, 429],
       },
     },
     async (req) => resumeSubscription(deps, requireUser(req)),
@@ -99,7 +99,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
         body: changeTierSchema,
         summary: "Change tier from the next payment",
         response: { 200: tierChangeResultSchema },
-        errors: [409],
+        errors: [409, 429],
       },
     },
     async (req) => changeTier(deps, requireUser(req), req.body.tier),
@@ -111,7 +111,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: "Start new bank details at the provider",
         response: { 200: providerRedirectSchema },
-        errors: [409],
+        errors: [400, 409, 429, 502],
       },
     },
     async (req) => startPaymentMethodUpdate(deps, requireUser(req)),
@@ -123,6 +123,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: "Manage Billing: plan, mandate and history",
         response: { 200: billingOverviewSchema },
+        errors: [429],
       },
     },
     async (req) => billingOverview(deps, requireUser(req)),
