@@ -31,8 +31,9 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 }
 
 /**
- * A snapshot once the database has stopped changing (two equal snapshots in a row): mail sent after an
+ * A snapshot once the database has stopped changing (unchanged over three polls in a row): mail sent after an
  * answer is logged a moment later, and must not be taken for the next request's doing.
+ * Throws if the database is still changing after 150 polls.
  */
 export async function settledSnapshot(db: Db): Promise<Record<string, string>> {
   // Quiet for three polls in a row (60 ms): mail sent after an answer comes in steps (verification, then
@@ -46,5 +47,6 @@ export async function settledSnapshot(db: Db): Promise<Record<string, string>> {
     if (quiet === 3) return now;
     last = now;
   }
-  return last;
+  // Still changing after 150 polls: comparing against it would blame the next request, so say so here.
+  throw new Error(`the database never settled: ${changedTables(await snapshotTables(db), last).join(", ")}`);
 }
