@@ -153,6 +153,23 @@ describe("gift answers are documented", () => {
   });
 });
 
+describe("list fields that refuse repeats say so in the document", () => {
+  it("the questionnaires' choice lists are uniqueItems", () => {
+    const body = (path: string, method: string) =>
+      (doc.paths[path][method].requestBody?.content["application/json"].schema.properties ?? {}) as Record<
+        string,
+        { uniqueItems?: boolean }
+      >;
+    for (const [path, method] of [
+      ["/api/onboarding/preferences", "post"],
+      ["/api/partner/preferences", "put"],
+    ]) {
+      expect(body(path, method).dietaryRestrictions?.uniqueItems, path).toBe(true);
+      expect(body(path, method).accessibilityNeeds?.uniqueItems, path).toBe(true);
+    }
+  });
+});
+
 describe("partner and plan answers are documented", () => {
   it("unlinking without a partner, resuming or reactivating without a plan are 400", async () => {
     const member = await t.member();

@@ -43,7 +43,9 @@ const uniqueList = <T extends readonly [string, ...string[]]>(options: T) =>
     .array(z.enum(options))
     .max(options.length)
     .default([])
-    .refine((l) => new Set(l).size === l.length, ONBOARDING_MSG.duplicate);
+    .refine((l) => new Set(l).size === l.length, ONBOARDING_MSG.duplicate)
+    // The document says so too (a refinement alone is invisible in it).
+    .meta({ uniqueItems: true });
 
 export const postcodeField = z
   .string({ error: ONBOARDING_MSG.postcode })

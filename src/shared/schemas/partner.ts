@@ -48,7 +48,9 @@ const choices = <T extends readonly [string, ...string[]]>(options: T, message: 
   z
     .array(z.enum(options, { error: message }), { error: message })
     .max(options.length, message)
-    .refine((l) => new Set(l).size === l.length, PARTNER_JOIN_MSG.duplicate);
+    .refine((l) => new Set(l).size === l.length, PARTNER_JOIN_MSG.duplicate)
+    // The document says so too (a refinement alone is invisible in it).
+    .meta({ uniqueItems: true });
 
 /** PUT /api/partner/preferences: only what is the partner's own. Unknown fields are refused. */
 export const partnerPreferencesSchema = z.strictObject({
