@@ -57,7 +57,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
         body: deleteAccountSchema,
         response: { 200: messageSchema },
         // The last admin cannot leave.
-        errors: [409, 429],
+        errors: [409, 429, 502],
       },
     },
     async (req, reply) => {

@@ -48,7 +48,8 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   r.post(
     "/api/gifts/quote",
-    { schema: { body: giftQuoteSchema, response: { 200: giftQuoteResponse }, errors: [429] } },
+    // An unknown offer code (404); sixty quotes an hour.
+    { schema: { body: giftQuoteSchema, response: { 200: giftQuoteResponse }, errors: [404, 429] } },
     async (req) => {
       await deps.limiter.hit(`gift-quote:${req.ip}`, 60, rl.windowMinutes);
       const { offerCodeId: _, ...quote } = await quoteGift(deps.db, {
@@ -62,7 +63,8 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   r.post(
     "/api/gifts",
-    { schema: { body: giftPurchaseSchema, response: { 200: giftRedirectResponse }, errors: [429] } },
+    // An unknown offer code (404); twenty purchases an hour.
+    { schema: { body: giftPurchaseSchema, response: { 200: giftRedirectResponse }, errors: [404, 429] } },
     async (req) => {
       await deps.limiter.hit(`gift-buy:${req.ip}`, 20, rl.windowMinutes);
       return createGift(deps, req.user, req.body);
@@ -157,8 +159,12 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
     "/api/gifts/redeem",
     {
       onRequest: memberOnly,
-      // As the check, and 409 when the plan cannot take a gift.
-      schema: { body: giftRedeemSchema, response: { 200: giftRedeemResponse }, errors: [404, 409, 410, 429] },
+      // As the check; 409 when the plan cannot take a gift, 422 when the couple lives outside the area served.
+      schema: {
+        body: giftRedeemSchema,
+        response: { 200: giftRedeemResponse },
+        errors: [404, 409, 410, 422, 429],
+      },
     },
     async (req) => redeemGift(deps, requireUser(req), req.body.code),
   );
@@ -200,17 +206,20 @@ export async function giftRoutes(app: FastifyInstance, deps: Deps): Promise<void
   );
   r.post(
     "/api/admin/gifts/:id/resend",
-    { schema: { params, response: { 200: messageSchema } } },
+    // Not deliverable any more.
+    { schema: { params, response: { 200: messageSchema }, errors: [409] } },
     async (req) => adminResendGift(deps, actorOf(req.user!), req.params.id),
   );
   r.post(
     "/api/admin/gifts/:id/delivery",
-    { schema: { params, body: adminGiftDeliverySchema, response: { 200: messageSchema } } },
+    // Already delivered.
+    { schema: { params, body: adminGiftDeliverySchema, response: { 200: messageSchema }, errors: [409] } },
     async (req) => adminChangeDelivery(deps, actorOf(req.user!), req.params.id, req.body.deliverOn),
   );
   r.post(
     "/api/admin/gifts/:id/refund",
-    { schema: { params, response: { 200: messageSchema } } },
+    // Not refundable any more (409); the provider's refund failed (502).
+    { schema: { params, response: { 200: messageSchema }, errors: [409, 502] } },
     async (req) => adminRefundGift(deps, actorOf(req.user!), req.params.id),
   );
 

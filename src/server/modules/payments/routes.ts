@@ -25,7 +25,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<v
         body: createSubscriptionSchema,
         summary: "Start a plan: the provider's Direct Debit page",
         response: { 200: providerRedirectSchema },
-        errors: [404, 409, 429, 502],
+        errors: [404, 409, 422, 429, 502],
       },
     },
     async (req) => createSubscription(deps, requireUser(req), req.body),

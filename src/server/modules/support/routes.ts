@@ -30,6 +30,8 @@ export function supportRoutes(app: FastifyInstance, deps: Deps): void {
         body: createTicketSchema,
         summary: "Start a conversation",
         response: { 201: supportTicketDetailSchema },
+        // Ten conversations an hour.
+        errors: [429],
       },
     },
     async (req, reply) => reply.code(201).send(await createTicket(deps, requireUser(req), req.body)),
@@ -55,6 +57,8 @@ export function supportRoutes(app: FastifyInstance, deps: Deps): void {
         body: ticketReplySchema,
         summary: "Reply in a conversation",
         response: { 200: supportTicketDetailSchema },
+        // Thirty replies an hour.
+        errors: [429],
       },
     },
     async (req) => replyToTicket(deps, requireUser(req), req.params.id, req.body.body),
