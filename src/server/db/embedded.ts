@@ -144,7 +144,7 @@ export async function startEmbeddedPostgres(opts: {
     } catch (e) {
       // Another process started a server on this directory at the same moment: use that one.
       const lock = readPostmasterLock(lockFile);
-      if (attempt < 3 && lock && lock !== "unreadable" && lockOwner(lock.pid) === "running") continue;
+      if (attempt < 3 && lock && lock !== "unreadable" && lockOwner(lock.pid, dbDir) === "running") continue;
       throw new Error(
         `embedded PostgreSQL did not start (data in ${dbDir}, port ${opts.port}): ${startFailure(logged, e)}`,
       );
@@ -206,7 +206,7 @@ export async function startEmbeddedPostgres(opts: {
         stopped = true;
         if (restarting) await restarting;
         // A server that already died (killed) has no exit left to wait for: stopping it would wait forever.
-        if (pid !== null && lockOwner(pid) !== "running") return;
+        if (pid !== null && lockOwner(pid, dbDir) !== "running") return;
         await server.stop();
       },
     };
@@ -258,7 +258,7 @@ async function runningServer(
     const lock = readPostmasterLock(lockFile);
     if (lock === null) return null;
     if (lock !== "unreadable") {
-      const owner = lockOwner(lock.pid);
+      const owner = lockOwner(lock.pid, path.dirname(lockFile));
       if (owner !== "running") {
         if (await removeStaleLock(lockFile, lock)) {
           note(

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
 
 /**
  * PostgreSQL's lock file (postmaster.pid in the data directory): written by the server that runs on the
@@ -41,7 +42,7 @@ export function readPostmasterLock(file: string): PostmasterLock | "unreadable" 
  * otherwise. When in doubt (another user's process, no /proc), "running": a live server's lock file is
  * never taken for stale.
  */
-export function lockOwner(pid: number): "running" | "dead" | "other" {
+export function lockOwner(pid: number, dbDir?: string): "running" | "dead" | "other" {
   if (pid === process.pid || pid === process.ppid) return "other";
   try {
     process.kill(pid, 0);
@@ -57,7 +58,25 @@ export function lockOwner(pid: number): "running" | "dead" | "other" {
   // A zombie (killed, not yet reaped by its parent) holds no data directory.
   const state = /^\d+ \(.*\) (\S)/.exec(readStat(pid))?.[1];
   if (state === "Z" || state === "X") return "dead";
-  return /postgres|postmaster/.test(name) ? "running" : "other";
+  if (!/postgres|postmaster/.test(name)) return "other";
+  // On a busy machine a dead server's process number is soon another PostgreSQL's (a backend, or a server on
+  // another data directory): the lock's owner is the postmaster started with `-D` on this very directory.
+  if (dbDir) {
+    const args = readCmdline(pid);
+    if (args !== null) {
+      const at = args.indexOf("-D");
+      if (at === -1 || path.resolve(args[at + 1] ?? "") !== path.resolve(dbDir)) return "other";
+    }
+  }
+  return "running";
+}
+
+function readCmdline(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+  } catch {
+    return null;
+  }
 }
 
 function readStat(pid: number): string {
