@@ -8,10 +8,20 @@ import { GIFT, GIFT_MSG, GIFT_STATUSES } from "./gift-basics.ts";
 
 export * from "./gift-basics.ts";
 
+/**
+ * Not blank: a non-space character (checked before trimming, so the document's pattern says what is refused:
+ * a blank string passes a `minLength: 1`, then the trimming would leave it empty).
+ */
 const text = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+  z.string({ error: message }).regex(/\S/, message).trim().max(max, tooLong);
 const email = (message: string) =>
-  z.string({ error: message }).trim().max(EMAIL_MAX_LENGTH, message).pipe(z.email(message));
+  z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, message)
+    .pipe(z.email(message))
+    // The document shows the text before trimming, where the pipe's e-mail check is invisible: say it.
+    .meta({ format: "email" });
 
 export const giftTierField = z.enum(TIER_IDS, { error: GIFT_MSG.tier });
 /** One of the gift lengths (documented as their enum, so a generated request never tries 0 or 5). */
@@ -61,8 +71,8 @@ export const giftChangeDeliverySchema = z.strictObject({
 });
 export const giftCodeField = z
   .string({ error: GIFT_MSG.code })
+  .regex(/\S/, GIFT_MSG.code)
   .trim()
-  .min(1, GIFT_MSG.code)
   .max(40, GIFT_MSG.unknownCode);
 export const giftRedeemSchema = z.strictObject({ code: giftCodeField });
 export const giftRedeemCheckQuerySchema = z.object({ code: giftCodeField });

@@ -19,11 +19,17 @@ export function nameLooksLikeLink(name: string): boolean {
   return LINKISH.some((re) => re.test(name));
 }
 
+/**
+ * At least NAME_MIN_LENGTH characters once trimmed, as a pattern on the text as sent (so the document says it:
+ * "  a" passes a `minLength: 2`, then the trimming leaves one character).
+ */
+const LONG_ENOUGH = new RegExp(`\\S[\\s\\S]{${NAME_MIN_LENGTH - 2},}\\S`);
+
 /** A first or last name: trimmed, 2-80 characters, and no links or markup. */
 export const personName = (minMessage: string) =>
   z
     .string({ error: minMessage })
+    .regex(LONG_ENOUGH, minMessage)
     .trim()
-    .min(NAME_MIN_LENGTH, minMessage)
     .max(NAME_MAX_LENGTH, MSG.nameMax)
     .refine((v) => !nameLooksLikeLink(v), NAME_NO_LINKS);
