@@ -153,6 +153,24 @@ describe("gift answers are documented", () => {
   });
 });
 
+describe("a body Fastify refuses before the route runs is documented on every writing operation", () => {
+  it("malformed JSON is 400, an unread content type 415, a body over the limit 413", async () => {
+    const member = await t.member();
+    for (const [path, method] of [
+      ["/api/logout", "POST"],
+      ["/api/partner/invite", "DELETE"],
+      ["/api/gifts", "POST"],
+    ] as const) {
+      const send = (headers: Record<string, string>, payload: string) =>
+        t.request({ method, url: path, headers, payload, as: member });
+      const m = method.toLowerCase();
+      expectDocumented(await send(json, "{not json"), m, path, 400);
+      expectDocumented(await send({ "content-type": "application/xml" }, "<a/>"), m, path, 415);
+      expectDocumented(await send(json, JSON.stringify({ x: "y".repeat(1024 * 1024 + 1) })), m, path, 413);
+    }
+  });
+});
+
 describe("list fields that refuse repeats say so in the document", () => {
   it("the questionnaires' choice lists are uniqueItems", () => {
     const body = (path: string, method: string) =>

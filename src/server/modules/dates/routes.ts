@@ -87,7 +87,8 @@ export function dateRoutes(app: FastifyInstance, deps: Deps): void {
     "/api/dates/:id/rating",
     {
       onRequest: memberOnly,
-      schema: { ...params, body: rateDateSchema, summary: "Rate a date", response: oneDate },
+      // A no-show has nothing to rate (409).
+      schema: { ...params, body: rateDateSchema, summary: "Rate a date", response: oneDate, errors: [409] },
     },
     async (req) => rateDate(deps, requireUser(req), req.params.id, req.body),
   );

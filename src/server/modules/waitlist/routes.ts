@@ -30,6 +30,8 @@ export function waitlistRoutes(app: FastifyInstance, deps: Deps): void {
         body: joinWaitlistSchema,
         // 201 when added; 200 when the address was already waiting for that area.
         response: { 200: waitlistJoinedSchema, 201: waitlistJoinedSchema },
+        // Joins from one address are limited.
+        errors: [429],
       },
     },
     async (req, reply) => {
