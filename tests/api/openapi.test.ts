@@ -72,6 +72,16 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/api/partner-invite/{token}"].get.parameters?.[0]).toMatchObject({ name: "token" });
   });
 
+  it("every operation documents 503 (the database out of reach) with the error body", async () => {
+    const doc = await fetchDoc();
+    const missing = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { responses?: Record<string, unknown> }>)
+        .filter(([, op]) => !op.responses?.["503"])
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it("carries the request body schemas of known routes", async () => {
     const doc = await fetchDoc();
     const register = bodyOf(doc, "/api/register", "post");

@@ -110,6 +110,7 @@ const ERROR_TEXT: Record<number, string> = {
   429: "Too many attempts: wait (the Retry-After header says how long)",
   498: "The webhook signature is missing or wrong",
   502: "The payment provider failed or did not answer: nothing was changed; try again",
+  503: "The database cannot be reached just now: nothing was changed; try again (Retry-After says when)",
 };
 
 /**
@@ -127,6 +128,8 @@ export function errorStatuses(method: string, schema: Record<string, unknown>, a
   if (access === "admin" || (access !== "signature" && method !== "GET" && method !== "HEAD")) codes.add(403);
   if (schema.params) codes.add(404);
   for (const c of (schema.errors as number[] | undefined) ?? []) codes.add(c);
+  // Every operation reads the database (a session at least): with it out of reach the answer is 503.
+  codes.add(503);
   return [...codes].sort((a, b) => a - b);
 }
 
