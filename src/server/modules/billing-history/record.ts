@@ -141,7 +141,8 @@ async function priorOf(db: DbOrTx, userId: number, paymentId: string): Promise<P
 
 /**
  * Records a payment at `kind` (from a webhook, or as the provider lists it) and any refund the provider
- * reports on it. `prior` may be passed when the caller already read the member's history.
+ * reports on it. `prior` may be passed when the caller already read the member's history. Answers the rows
+ * written and the pence of a refund new to the history (0 when none was).
  */
 export async function recordPaymentEvent(
   db: DbOrTx,
@@ -153,7 +154,7 @@ export async function recordPaymentEvent(
     occurredAt: Date;
     prior?: Prior[];
   },
-): Promise<number> {
+): Promise<{ added: number; refundedPence: number }> {
   const { payment } = input;
   const prior = input.prior ?? (await priorOf(db, input.userId, payment.id));
   const base = {
@@ -165,6 +166,7 @@ export async function recordPaymentEvent(
     description: payment.description,
   };
   let added = 0;
+  let refundedNow = 0;
   // A refunded payment first seen as refunded was collected before (refunds are of collected money).
   const seen = prior.some((p) => p.kind !== "payment_refunded");
   const kind = input.kind ?? (seen ? null : "payment_confirmed");
@@ -187,8 +189,11 @@ export async function recordPaymentEvent(
         amountPence: more,
         occurredAt: new Date(input.occurredAt.getTime() + 1),
       });
-      if (ok) added++;
+      if (ok) {
+        added++;
+        refundedNow = more;
+      }
     }
   }
-  return added;
+  return { added, refundedPence: refundedNow };
 }

@@ -3,10 +3,8 @@
  * back from the provider before the event's transaction (no lock is held while the provider is asked), and
  * the row is written inside that transaction, only when the event is new (a replay adds nothing).
  */
-import { and, eq, sql } from "drizzle-orm";
 import type { PaymentEventKind } from "../../../shared/billing-history.ts";
 import type { Tx } from "../../db/client.ts";
-import { billingEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { accountWords, mandateOwner } from "./mandates.ts";
 import { type PaymentSnapshot, recordBillingEvent, recordPaymentEvent } from "./record.ts";
@@ -74,20 +72,6 @@ export interface NewRefund {
   payment: PaymentSnapshot;
 }
 
-async function refundedSoFar(tx: Tx, userId: number, paymentId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`coalesce(sum(${billingEvents.amountPence}), 0)::int` })
-    .from(billingEvents)
-    .where(
-      and(
-        eq(billingEvents.userId, userId),
-        eq(billingEvents.paymentRef, paymentId),
-        eq(billingEvents.kind, "payment_refunded"),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 /** Writes the event's history row(s) in the webhook's own transaction; answers a refund new to the history. */
 export async function recordWebhookBillingEvent(
   tx: Tx,
@@ -105,16 +89,14 @@ export async function recordWebhookBillingEvent(
     if (!facts.payment) return null;
     const kind = event.resource_type === "refunds" ? null : (PAYMENT_ACTIONS[event.action] ?? null);
     if (event.resource_type === "payments" && !kind) return null;
-    const before = await refundedSoFar(tx, owner, facts.payment.id);
-    await recordPaymentEvent(tx, {
+    const { refundedPence } = await recordPaymentEvent(tx, {
       userId: owner,
       provider: deps.payments.name,
       payment: facts.payment,
       kind: kind === "refund" ? null : kind,
       occurredAt,
     });
-    const more = (await refundedSoFar(tx, owner, facts.payment.id)) - before;
-    return more > 0 ? { userId: owner, amountPence: more, payment: facts.payment } : null;
+    return refundedPence > 0 ? { userId: owner, amountPence: refundedPence, payment: facts.payment } : null;
   }
   if (event.resource_type === "mandates" && mandateId && event.action in MANDATE_ACTIONS) {
     const kind = MANDATE_ACTIONS[event.action as keyof typeof MANDATE_ACTIONS];
