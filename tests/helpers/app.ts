@@ -10,6 +10,7 @@ import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { outboxTransport, type SentMail, type Transport } from "../../src/server/modules/email/mailer.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
+import { type DocumentChecker, documentChecker, type OpenApiDoc } from "./document-check.ts";
 import { createTestDatabase } from "./test-postgres.ts";
 
 export interface TestClock {
@@ -72,6 +73,11 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Serve a client build from this folder (default: API only). */
     clientDir?: string;
+    /**
+     * Hold every answer to the API document (default on): a status, media type or JSON body the document does
+     * not list fails the request that received it. Off only where a test breaks the server on purpose.
+     */
+    checkAnswers?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { url, drop } = await createTestDatabase(inject("pgBaseUrl"));
@@ -101,6 +107,7 @@ export async function createTestApp(
     opts.clientDir ? { serveClient: true, clientDir: opts.clientDir } : { serveClient: false },
   );
   await app.ready();
+  if (opts.checkAnswers !== false) checkAnswersOf(app);
 
   async function signedIn(
     isAdmin: boolean,
@@ -145,6 +152,28 @@ export async function createTestApp(
     await drop();
   });
   return t;
+}
+
+/**
+ * Every answer app.inject returns (so every t.request and any direct t.app.inject) is checked against the app's
+ * own OpenAPI document before the test sees it; a mismatch throws, failing the test that made the request.
+ */
+function checkAnswersOf(app: FastifyInstance): void {
+  let checker: DocumentChecker | undefined;
+  const inject = app.inject.bind(app);
+  async function checked(opts: InjectOptions) {
+    const res = await inject(opts);
+    if (typeof opts.url !== "string") return res;
+    const doc: OpenApiDoc = JSON.parse(JSON.stringify(app.swagger()));
+    checker ??= documentChecker(doc);
+    const problem = checker.check(opts.method ?? "GET", opts.url, res);
+    if (problem) throw new Error(`The answer breaks the API document: ${problem}`);
+    return res;
+  }
+  // Tests use the promise form only (no callback, no chain).
+  Object.assign(app, {
+    inject: (opts: InjectOptions | string) => checked(typeof opts === "string" ? { url: opts } : opts),
+  });
 }
 
 /** The session cookie value an answer set, if any. */
