@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, FlaskConical } from "lucide-react";
 import { Link } from "wouter";
-import type { BillingOverview } from "../../shared/member-api.ts";
+import { subscriptionApi } from "../../shared/contract/subscriptions.ts";
 import { BillingHistory } from "../components/settings/billing-history.tsx";
 import { BillingSummary } from "../components/settings/billing-summary.tsx";
 import { PaymentHistory } from "../components/settings/payment-history.tsx";
@@ -12,6 +12,7 @@ import { PaymentProblemBanner } from "../components/subscription/payment-problem
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
+import { queryOf } from "../lib/api.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { errorMessage } from "../lib/queryClient.ts";
 
@@ -41,7 +42,7 @@ function BillingSkeleton() {
 export default function BillingPage() {
   useDocumentTitle("Billing");
   useNoIndex();
-  const query = useQuery<BillingOverview>({ queryKey: ["/api/billing"], staleTime: 0 });
+  const query = useQuery({ ...queryOf(subscriptionApi.billing), staleTime: 0 });
   const billing = query.data;
 
   return (

@@ -1,7 +1,9 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { PublicUser } from "../../../shared/api-types.ts";
+import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
+import { invalidate } from "../../lib/api.ts";
 import {
   apiJson,
   CURRENT_USER_KEY,
@@ -104,5 +106,5 @@ export function onPlanActionError(error: unknown, close: () => void): void {
 /** Reads the member's plan and billing again. */
 export function refreshPlan(): void {
   void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-  void queryClient.invalidateQueries({ queryKey: ["/api/billing"] });
+  void invalidate(queryClient, subscriptionApi.billing);
 }

@@ -3,11 +3,11 @@ import { ArrowLeft, CirclePause, TrendingDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { CANCELLATION_REASONS, formatPence, TIERS } from "../../../shared/constants.ts";
+import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { COOLING_OFF_REFUNDED, COOLING_OFF_RULE } from "../../../shared/cooling-off.ts";
-import type { BillingOverview } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { apiJson } from "../../lib/queryClient.ts";
+import { call, queryOf } from "../../lib/api.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -81,10 +81,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
   }
 
   const accept = useSingleFlightMutation({
-    mutationFn: () =>
-      apiJson<{ message: string; effectiveAt: string }>("POST", "/api/subscription/change-tier", {
-        tier: "silver",
-      }),
+    mutationFn: () => call(subscriptionApi.changeTier, { body: { tier: "silver" } }),
     onSuccess: (result) => {
       // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
       // assistive technology.
@@ -96,11 +93,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
 
   const cancel = useSingleFlightMutation({
     mutationFn: (input: { reason: Reason; feedback?: string }) =>
-      apiJson<{ message: string; refunded: boolean; endsAt: string | null }>(
-        "POST",
-        "/api/cancel-subscription",
-        input,
-      ),
+      call(subscriptionApi.cancel, { body: input }),
     onSuccess: (result) => {
       setOpen(false);
       toastThenReload({
@@ -117,7 +110,7 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
   });
 
   // Step 3 says whether cancelling now refunds the first payment (cooling-off period).
-  const billing = useQuery<BillingOverview>({ queryKey: ["/api/billing"], enabled: open && step === 3 });
+  const billing = useQuery({ ...queryOf(subscriptionApi.billing), enabled: open && step === 3 });
   const busy = accept.isPending || accept.isSuccess || cancel.isPending || cancel.isSuccess;
 
   function continueFromReasons() {

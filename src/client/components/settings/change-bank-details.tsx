@@ -1,6 +1,8 @@
 import { Landmark } from "lucide-react";
+import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { apiJson, toastCallError } from "../../lib/queryClient.ts";
+import { call } from "../../lib/api.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 
@@ -10,7 +12,7 @@ import { Button } from "../ui/button.tsx";
  */
 export function ChangeBankDetailsButton() {
   const change = useSingleFlightMutation({
-    mutationFn: () => apiJson<{ redirect_url: string }>("POST", "/api/subscription/update-payment-method"),
+    mutationFn: () => call(subscriptionApi.updatePaymentMethod),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },

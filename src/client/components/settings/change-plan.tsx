@@ -2,8 +2,9 @@ import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../shared/constants.ts";
+import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
+import { call } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { apiJson } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { PlanFeatures } from "../subscription/plan-features.tsx";
@@ -141,10 +142,7 @@ export function ComparePlansDialog({ user }: { user: PublicUser }) {
   }
 
   const change = useSingleFlightMutation({
-    mutationFn: (tier: TierId) =>
-      apiJson<{ message: string; effectiveAt: string | null }>("POST", "/api/subscription/change-tier", {
-        tier,
-      }),
+    mutationFn: (tier: TierId) => call(subscriptionApi.changeTier, { body: { tier } }),
     onSuccess: (result, tier) => {
       // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
       // assistive technology.

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
 import { formatPence } from "../../../shared/constants.ts";
-import type { BillingOverview } from "../../../shared/member-api.ts";
+import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
+import { queryOf } from "../../lib/api.ts";
 import { PlanTimeline } from "../subscription/plan-timeline.tsx";
 import { Card } from "../ui/card.tsx";
 import { formatLongDate } from "./format.ts";
@@ -18,7 +19,7 @@ export function NextPaymentLine({ payer }: { payer?: string }) {
 }
 
 function useNextPayment(payer?: string) {
-  const billing = useQuery<BillingOverview>({ queryKey: ["/api/billing"] });
+  const billing = useQuery(queryOf(subscriptionApi.billing));
   const next = billing.data?.nextPayment;
   if (!next || !billing.data) return null;
   return (

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { CirclePause } from "lucide-react";
 import type { PublicUser } from "../../../shared/api-types.ts";
-import type { BillingOverview } from "../../../shared/member-api.ts";
-import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
-import { apiJson } from "../../lib/queryClient.ts";
+import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
+import { call, queryOf } from "../../lib/api.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { onPlanActionError, toastThenReload } from "./api.ts";
@@ -27,10 +26,10 @@ export function PauseNotice({
   // The skipped payment is still ahead while the plan is active and the month off runs past the cycle's end.
   const skipAhead = user.subscriptionStatus === "active" && !!end && pausedUntil > end;
   // The next payment as the plan account has it (gift months after the month off included), never worked out here.
-  const billing = useQuery<BillingOverview>({ queryKey: ["/api/billing"] });
+  const billing = useQuery(queryOf(subscriptionApi.billing));
   const next = billing.data?.nextPayment?.date ?? null;
   const resume = useSingleFlightMutation({
-    mutationFn: () => apiJson<MessageAnswer>("POST", "/api/subscription/resume"),
+    mutationFn: () => call(subscriptionApi.resume),
     onSuccess: (result) => toastThenReload({ title: "Plan Resumed", description: result.message }),
     // A stale tab (resumed elsewhere): the server's words, and the page reads the plan again.
     onError: (error) => onPlanActionError(error, () => {}),

@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, CalendarX2, Lock } from "lucide-react";
 import { useState } from "react";
+import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { PAUSE_MSG, type PauseDate, type PausePreview, type PauseResult } from "../../../shared/pause.ts";
-import { apiJson, errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { PAUSE_MSG, type PauseDate } from "../../../shared/pause.ts";
+import { call, queryOf } from "../../lib/api.ts";
+import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LoadErrorCard } from "../load-error-card.tsx";
 import { Button } from "../ui/button.tsx";
@@ -54,11 +56,11 @@ export function PauseStep({
   /** "Back" inside the cancel dialog's offers; "Not now" where the month off is the dialog's only step. */
   backLabel?: string;
 }) {
-  const preview = useQuery<PausePreview>({ queryKey: ["/api/subscription/pause-preview"], staleTime: 0 });
+  const preview = useQuery({ ...queryOf(subscriptionApi.pausePreview), staleTime: 0 });
   const [choice, setChoice] = useState<Keep | null>(null);
   const pause = useSingleFlightMutation({
     mutationFn: (keepDates: boolean | undefined) =>
-      apiJson<PauseResult>("POST", "/api/subscription/pause", keepDates === undefined ? {} : { keepDates }),
+      call(subscriptionApi.pause, { body: keepDates === undefined ? {} : { keepDates } }),
     onSuccess: (result) => {
       onDone();
       toastThenReload({ title: "Subscription Paused", description: result.message });

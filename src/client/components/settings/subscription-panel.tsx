@@ -3,13 +3,13 @@ import { ArrowRight, CalendarClock, CircleAlert, ReceiptText, TriangleAlert } fr
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, hasLiveSubscription, TIERS } from "../../../shared/constants.ts";
+import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { GIFT_MSG, giftUntilText } from "../../../shared/gifts.ts";
-import type { BillingOverview } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { FAILED_PAYMENT_RULE } from "../../../shared/payment-recovery.ts";
-import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
+import { call, queryOf } from "../../lib/api.ts";
 import { partnerCover, partnerName } from "../../lib/plan.ts";
-import { apiJson, toastCallError } from "../../lib/queryClient.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { PartnerCoverCard } from "../subscription/partner-cover.tsx";
 import { PlanFeatures } from "../subscription/plan-features.tsx";
@@ -30,7 +30,7 @@ import { Notice } from "./section.tsx";
 
 function ReactivateButton() {
   const reactivate = useSingleFlightMutation({
-    mutationFn: () => apiJson<MessageAnswer>("POST", "/api/reactivate-subscription"),
+    mutationFn: () => call(subscriptionApi.reactivate),
     onSuccess: (result) => {
       toastThenReload({ title: TOAST.subscriptionReactivatedTitle, description: result.message });
     },
@@ -47,7 +47,7 @@ function ReactivateButton() {
 
 function UpdatePaymentButton() {
   const update = useSingleFlightMutation({
-    mutationFn: () => apiJson<{ redirect_url: string }>("POST", "/api/subscription/update-payment-method"),
+    mutationFn: () => call(subscriptionApi.updatePaymentMethod),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },
@@ -150,7 +150,7 @@ function OwnPlanPanel({ user }: { user: PublicUser }) {
   const ended = planHasEnded(status, user.currentPeriodEnd);
   const canCancel = tier && (status === "active" || status === "past_due" || status === "paused");
   const gifted = badge.label === GIFT_MSG.statusWord;
-  const billing = useQuery<BillingOverview>({ queryKey: ["/api/billing"], enabled: status === "cancelled" });
+  const billing = useQuery({ ...queryOf(subscriptionApi.billing), enabled: status === "cancelled" });
   const canReactivate = billing.data?.canReactivate === true;
   // A month off skips a payment: offered on a running, collected plan with none booked (pausing refuses the rest).
   const canPause = tier && status === "active" && !user.pausedUntil && !gifted;

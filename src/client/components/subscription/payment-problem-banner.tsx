@@ -2,6 +2,7 @@ import { CircleAlert, Landmark } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import { formatPence } from "../../../shared/constants.ts";
+import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { londonDay } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import {
@@ -10,8 +11,9 @@ import {
   PAYMENT_RECOVERY_MSG,
   type PaymentProblem,
 } from "../../../shared/payment-recovery.ts";
+import { call } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { apiJson, toastCallError } from "../../lib/queryClient.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 
@@ -46,7 +48,7 @@ export function PaymentProblemBanner({
 }) {
   const search = useSearch();
   const change = useSingleFlightMutation({
-    mutationFn: () => apiJson<{ redirect_url: string }>("POST", "/api/subscription/update-payment-method"),
+    mutationFn: () => call(subscriptionApi.updatePaymentMethod),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },
