@@ -27,12 +27,18 @@ function lines(ics: string): string[] {
   return ics.replace(/\r\n /g, "").split("\r\n").filter(Boolean);
 }
 const prop = (ics: string, name: string) => lines(ics).filter((l) => l.split(/[:;]/)[0] === name);
+/** ORGANIZER or ATTENDEE as a calendar reads it: the CN parameter (quoted or not) and the address. */
+const people = (ics: string, name: "ORGANIZER" | "ATTENDEE") =>
+  prop(ics, name).map((l) => {
+    const m = /;CN=("([^"]*)"|[^;:]*)[^:]*:mailto:(.*)$/i.exec(l);
+    return m ? `${m[2] ?? m[1]} <${m[3]}>` : l;
+  });
 
 describe("a date's .ics", () => {
   it("the hold is a PUBLISH with an ORGANIZER, CONFIRMED and holding the time", () => {
     const ics = holdIcs(deps, date, T0);
     expect(prop(ics, "METHOD")).toEqual(["METHOD:PUBLISH"]);
-    expect(prop(ics, "ORGANIZER")).toEqual(["ORGANIZER;CN=Unveil:mailto:hello@unveil.date"]);
+    expect(people(ics, "ORGANIZER")).toEqual(["Unveil <hello@unveil.date>"]);
     expect(prop(ics, "STATUS")).toEqual(["STATUS:CONFIRMED"]);
     expect(prop(ics, "TRANSP")).toEqual(["TRANSP:OPAQUE"]);
     expect(prop(ics, "UID")).toEqual(["UID:date-42@unveil.example"]);
@@ -60,8 +66,8 @@ describe("a date's .ics", () => {
     expect(prop(cancel, "METHOD")).toEqual(["METHOD:CANCEL"]);
     expect(prop(cancel, "STATUS")).toEqual(["STATUS:CANCELLED"]);
     expect(prop(cancel, "UID")).toEqual(prop(hold, "UID"));
-    expect(prop(cancel, "ORGANIZER")).toEqual(["ORGANIZER;CN=Unveil:mailto:hello@unveil.date"]);
-    expect(prop(cancel, "ATTENDEE")).toEqual(["ATTENDEE;CN=Iris Hale:mailto:iris@example.com"]);
+    expect(people(cancel, "ORGANIZER")).toEqual(["Unveil <hello@unveil.date>"]);
+    expect(people(cancel, "ATTENDEE")).toEqual(["Iris Hale <iris@example.com>"]);
     expect(prop(cancel, "TRANSP")).toEqual(["TRANSP:TRANSPARENT"]);
     const seq = (s: string) => Number(prop(s, "SEQUENCE")[0].split(":")[1]);
     expect(seq(cancel)).toBeGreaterThan(Math.max(seq(hold), seq(reveal)));
@@ -82,6 +88,7 @@ describe("a date's .ics", () => {
       attendee: { email: "a@example.com", name: "Hale, Iris" },
     });
     expect(prop(ics, "METHOD")).toEqual(["METHOD:CANCEL"]);
-    expect(prop(ics, "ATTENDEE")).toEqual(['ATTENDEE;CN="Hale, Iris":mailto:a@example.com']);
+    expect(prop(ics, "ATTENDEE")[0]).toContain('CN="Hale, Iris"');
+    expect(people(ics, "ATTENDEE")).toEqual(["Hale, Iris <a@example.com>"]);
   });
 });

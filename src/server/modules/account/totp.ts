@@ -1,73 +1,40 @@
-/** Time-based one-time passwords (RFC 6238: HMAC-SHA1, 30-second steps, 6 digits), from node:crypto. */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+/**
+ * Time-based one-time passwords (RFC 6238: HMAC-SHA1, 30-second steps, 6 digits) through otplib; the code
+ * here only fixes the settings and the replay rule (decision 0082).
+ */
+import { randomBytes } from "node:crypto";
+import { generateSecret, generateSync, ScureBase32Plugin, verifySync } from "otplib";
 
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 export const TOTP_PERIOD_SECONDS = 30;
+const base32 = new ScureBase32Plugin();
 
-export function base32Encode(buf: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of buf) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
-  return out;
-}
+export const base32Encode = (buf: Uint8Array): string => base32.encode(buf, { padding: false });
+export const base32Decode = (s: string): Buffer =>
+  Buffer.from(base32.decode(s.replace(/[\s=]/g, "").toUpperCase()));
 
-export function base32Decode(s: string): Buffer {
-  const clean = s.replace(/[\s=]/g, "").toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const i = ALPHABET.indexOf(ch);
-    if (i < 0) throw new Error("invalid base32");
-    value = (value << 5) | i;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
+export const newTotpSecret = (): string => generateSecret({ length: 20 });
 
-export function newTotpSecret(): string {
-  return base32Encode(randomBytes(20));
-}
+export const timeStep = (now: Date): number => Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 
-export function timeStep(now: Date): number {
-  return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
-}
-
-export function totpAt(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac("sha1", base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 15;
-  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return code.toString().padStart(6, "0");
-}
+export const totpAt = (secret: string, step: number): string =>
+  generateSync({ secret, epoch: step * TOTP_PERIOD_SECONDS, period: TOTP_PERIOD_SECONDS, digits: 6 });
 
 /**
  * The step the code belongs to (one step either side allowed for clock drift), or null. A step at or before
  * `lastStep` is refused, so a code seen once cannot be used again.
  */
 export function verifyTotp(secret: string, code: string, now: Date, lastStep: number | null): number | null {
-  const clean = code.replace(/\s/g, "");
-  if (!/^\d{6}$/.test(clean)) return null;
-  const current = timeStep(now);
-  for (const step of [current - 1, current, current + 1]) {
-    if (lastStep !== null && step <= lastStep) continue;
-    if (timingSafeEqual(Buffer.from(totpAt(secret, step)), Buffer.from(clean))) return step;
-  }
-  return null;
+  const token = code.replace(/\s/g, "");
+  if (!/^\d{6}$/.test(token)) return null;
+  const result = verifySync({
+    secret,
+    token,
+    epoch: Math.floor(now.getTime() / 1000),
+    period: TOTP_PERIOD_SECONDS,
+    epochTolerance: TOTP_PERIOD_SECONDS,
+    ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
+  });
+  return result.valid ? timeStep(now) + result.delta : null;
 }
 
 /** Ten one-time recovery codes like "k3f9q-7xw2m" (no look-alike characters). */
