@@ -38,7 +38,7 @@ import { prerenderedPage } from "./prerendered-page.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    routeTable: ReadonlyArray<{ method: string; url: string }>;
+    routeTable: ReadonlyArray<{ method: string; url: string; declared: boolean }>;
   }
 }
 
@@ -104,11 +104,13 @@ export async function buildApp(
     clientErrorHandler: clientErrorWith(security),
   });
   // Every route the app serves, for the authorisation tests generated from the route table.
-  const routeTable: Array<{ method: string; url: string }> = [];
+  // `declared`: registered from its shared declaration (route.ts), not by hand.
+  const routeTable: Array<{ method: string; url: string; declared: boolean }> = [];
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat())
-      if (method !== "HEAD") routeTable.push({ method, url: route.url });
+      if (method !== "HEAD")
+        routeTable.push({ method, url: route.url, declared: route.config?.contract === true });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -28,6 +28,13 @@ export type RequestOf<E extends EndpointSpec> = FastifyRequest<{
  * A handler answers the success schema's value, or sends its own answer through `reply` (a file, a redirect,
  * a status of its own) and returns the reply.
  */
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Registered from its shared declaration by route() (the route table says so). */
+    contract?: boolean;
+  }
+}
+
 export type HandlerOf<E extends EndpointSpec> = (
   req: RequestOf<E>,
   reply: FastifyReply,
@@ -62,6 +69,7 @@ export function route<E extends EndpointSpec>(
   const { schema, ...options } = extras;
   app.route({
     ...options,
+    config: { ...options.config, contract: true },
     method: ep.method,
     url: ep.path,
     schema: schemaOf(ep, schema),
