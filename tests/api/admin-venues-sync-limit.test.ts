@@ -3,9 +3,11 @@
  * accepted, as .csv and .xlsx, even with every column filled as in the template's example (its size fits the
  * upload limit); one more venue row is refused with the row limit's message.
  */
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { TEMPLATE_EXAMPLE, venueSheet } from "../../src/server/modules/admin/venues/spreadsheet-columns.ts";
+import { unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
 import { SYNC_MSG, VENUE_SYNC } from "../../src/shared/admin/venue-sync.ts";
 import { createTestApp } from "../helpers/app.ts";
 
@@ -86,5 +88,35 @@ describe("a sheet at the row limit", { timeout: 120_000 }, () => {
     const over = await preview(await xlsx(VENUE_SYNC.maxRows + 1), "venues.xlsx");
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe(SYNC_MSG.tooManyRows);
+  });
+});
+
+/** An .xlsx of `count` short venue rows under a header, written by exceljs's streaming writer. */
+async function streamedXlsx(count: number): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (c: Buffer) => chunks.push(c));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+  });
+  const ws = wb.addWorksheet("Venues");
+  ws.addRow(["Name", "City", "Type"]).commit();
+  for (let i = 1; i <= count; i++) ws.addRow([`Venue ${i}`, "London", "wellness"]).commit();
+  ws.commit();
+  await wb.commit();
+  return Buffer.concat(chunks);
+}
+
+describe("a sheet far past the row limit", { timeout: 120_000 }, () => {
+  it("a 200,000-row .xlsx is told the row limit, as a .csv is, not that it may be a zip bomb", async () => {
+    const file = await streamedXlsx(200_000);
+    expect(file.length).toBeLessThan(VENUE_SYNC.maxBytes);
+    // Too big to unpack whole: the size check alone would call it damaged or a bomb.
+    expect(() => unpackZip(file)).toThrow(SYNC_MSG.unpackedTooLarge);
+    const res = await preview(file, "venues.xlsx");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SYNC_MSG.tooManyRows);
   });
 });

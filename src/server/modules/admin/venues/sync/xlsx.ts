@@ -1,7 +1,8 @@
 import ExcelJS from "exceljs";
 import { SYNC_MSG, VENUE_SYNC } from "../../../../../shared/admin/venue-sync.ts";
-import { badRequest } from "../../../../http-error.ts";
+import { badRequest, HttpError } from "../../../../http-error.ts";
 import { type GridRow, isBlankRow, numberText } from "./grid.ts";
+import { sheetRowsOver } from "./row-count.ts";
 import { storedZip, unpackZip } from "./zip-guard.ts";
 
 /** A cell element of SpreadsheetML, with or without a namespace prefix; group 1 holds its attributes. */
@@ -113,9 +114,27 @@ export function safeParts(parts: Map<string, Buffer>): Map<string, Buffer> {
   return kept;
 }
 
+/** Refusals for the workbook's size that a sheet past the row limit also gets: the row limit is named first. */
+const SIZE_REFUSALS: ReadonlySet<string> = new Set([
+  SYNC_MSG.unpackedTooLarge,
+  SYNC_MSG.tooManyCells,
+  SYNC_MSG.tooWide,
+]);
+
+/** The parts to open, or the refusal: a sheet too big because it has too many rows is told the row limit. */
+async function checkedParts(buf: Buffer): Promise<Map<string, Buffer>> {
+  try {
+    return safeParts(unpackZip(buf));
+  } catch (err) {
+    if (err instanceof HttpError && SIZE_REFUSALS.has(err.message))
+      if (await sheetRowsOver(buf, VENUE_SYNC.maxRows + 1)) throw badRequest(SYNC_MSG.tooManyRows);
+    throw err;
+  }
+}
+
 /** The first worksheet of an .xlsx, after the zip has been checked for bombs. */
 export async function readXlsx(buf: Buffer): Promise<GridRow[]> {
-  const parts = safeParts(unpackZip(buf));
+  const parts = await checkedParts(buf);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(storedZip(parts) as unknown as ExcelJS.Buffer, {

@@ -6,19 +6,24 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
-export interface ZipEntry {
+/** One part as the central directory lists it, with its bytes still compressed. */
+export interface RawZipEntry {
   name: string;
-  data: Buffer;
+  flags: number;
+  /** 0 stored, 8 deflated; anything else is refused by unpackZip. */
+  method: number;
+  /** The unpacked size the directory declares (a bomb may lie about it). */
+  size: number;
+  raw: Buffer;
 }
 
+const fail = (message: string = SYNC_MSG.damaged) => badRequest(message);
+
 /**
- * Opens an .xlsx (a zip) before any library sees it, so a zip bomb is stopped cheaply: the central
- * directory may list at most VENUE_SYNC.maxZipEntries parts unpacking to at most VENUE_SYNC.maxUnpackedBytes
- * in all, and each part is inflated with its declared size as a hard ceiling (a part lying about its size
- * fails here). Returns the unpacked parts; Zip64, encryption and unusual compression are refused.
+ * The parts of a zip one by one, from its central directory, each checked to lie inside the file; nothing is
+ * inflated. At most VENUE_SYNC.maxZipEntries; Zip64 is refused.
  */
-export function unpackZip(buf: Buffer): Map<string, Buffer> {
-  const fail = (message: string = SYNC_MSG.damaged) => badRequest(message);
+export function* zipEntries(buf: Buffer): Generator<RawZipEntry> {
   // The end-of-central-directory record sits in the last 22 bytes plus an optional comment (< 64 KiB).
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
@@ -34,9 +39,6 @@ export function unpackZip(buf: Buffer): Map<string, Buffer> {
   if (count === 0xffff || cdOffset === 0xffffffff) throw fail(); // Zip64: never needed for 5 MB
   if (count > VENUE_SYNC.maxZipEntries) throw fail(SYNC_MSG.unpackedTooLarge);
   if (cdOffset + cdSize > eocd) throw fail();
-
-  const parts = new Map<string, Buffer>();
-  let total = 0;
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
     if (p + 46 > eocd || buf.readUInt32LE(p) !== CENTRAL) throw fail();
@@ -50,16 +52,29 @@ export function unpackZip(buf: Buffer): Map<string, Buffer> {
     const local = buf.readUInt32LE(p + 42);
     const name = buf.toString("utf8", p + 46, p + 46 + nameLen);
     p += 46 + nameLen + extraLen + commentLen;
-    if (flags & 0x1) throw fail(SYNC_MSG.encrypted);
-    total += size;
-    if (total > VENUE_SYNC.maxUnpackedBytes) throw fail(SYNC_MSG.unpackedTooLarge);
     if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL) throw fail();
     const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
     if (start + compressed > buf.length) throw fail();
-    const raw = buf.subarray(start, start + compressed);
+    yield { name, flags, method, size, raw: buf.subarray(start, start + compressed) };
+  }
+}
+
+/**
+ * Opens an .xlsx (a zip) before any library sees it, so a zip bomb is stopped cheaply: the central
+ * directory may list at most VENUE_SYNC.maxZipEntries parts unpacking to at most VENUE_SYNC.maxUnpackedBytes
+ * in all, and each part is inflated with its declared size as a hard ceiling (a part lying about its size
+ * fails here). Returns the unpacked parts; Zip64, encryption and unusual compression are refused.
+ */
+export function unpackZip(buf: Buffer): Map<string, Buffer> {
+  const parts = new Map<string, Buffer>();
+  let total = 0;
+  for (const { name, flags, method, size, raw } of zipEntries(buf)) {
+    if (flags & 0x1) throw fail(SYNC_MSG.encrypted);
+    total += size;
+    if (total > VENUE_SYNC.maxUnpackedBytes) throw fail(SYNC_MSG.unpackedTooLarge);
     let data: Buffer;
     if (method === 0) {
-      if (compressed !== size) throw fail();
+      if (raw.length !== size) throw fail();
       data = raw;
     } else if (method === 8) {
       try {
