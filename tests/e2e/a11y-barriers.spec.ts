@@ -8,6 +8,7 @@ import {
   subscribeViaApi,
   uniqueEmail,
 } from "./helpers.ts";
+import { nextFrames } from "./settle.ts";
 
 /**
  * The barriers a keyboard and screen-reader run found (one test each, named in the run's words), driven by
@@ -103,8 +104,8 @@ test.describe("accessibility barriers, by keyboard", () => {
     await expect(dialog).toBeVisible();
     const member = dialog.getByRole("combobox", { name: "Member" });
     await expect(member).toBeFocused();
-    // Focus alone opens nothing.
-    await page.waitForTimeout(600);
+    // Focus alone opens nothing: the focus has been handled and what it changed drawn.
+    await nextFrames(page);
     await expect(member).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByRole("listbox", { name: "Members" })).toHaveCount(0);
     // Tab goes on through the form: the date field, then on, never back to the frame or the list.

@@ -12,6 +12,7 @@ import {
   switchScheme,
   withoutTransitions,
 } from "./helpers.ts";
+import { watchRequests } from "./settle.ts";
 
 /**
  * The states the keyboard and screen-reader fixes brought in (decision 0058), checked with axe in the light
@@ -241,7 +242,10 @@ test.describe("what a screen reader hears", () => {
   const announcer = (page: Page) => page.getByTestId("route-announcer");
   const title = (name: string) => `${name} — ${BRAND.name}`;
 
+  const requestsOf = new WeakMap<Page, ReturnType<typeof watchRequests>>();
+
   test.beforeEach(async ({ page }) => {
+    requestsOf.set(page, watchRequests(page));
     await page.emulateMedia({ reducedMotion: "reduce" });
     // Each time the live line gains text (a new text node or changed text), what it then says.
     await page.addInitScript(() => {
@@ -269,8 +273,9 @@ test.describe("what a screen reader hears", () => {
   /** Since the page was loaded, the live line said exactly `expected`, each once, and nothing else. */
   async function expectAnnounced(page: Page, expected: string[]) {
     await expect.poll(() => announced(page), { timeout: 15_000 }).toEqual(expected);
-    // Not a second time a moment later (a title set late, a second pass of the announcer).
-    await page.waitForTimeout(700);
+    // Not a second time once the page is done (a title set late by an answer, a redirect, a second pass of
+    // the announcer): every request answered and what it brought drawn.
+    await requestsOf.get(page)?.settled();
     expect(await announced(page)).toEqual(expected);
     const last = expected.at(-1);
     if (last) await expect(announcer(page)).toMatchAriaSnapshot(`- status: ${last}`);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { readyForScreenshot, watchRequests } from "./settle.ts";
 
 /** Members tab, Users tab and the member page /admin/members/{id}. */
 async function signInAsAdmin(page: Page) {
@@ -276,6 +277,7 @@ test.describe("one request per action", () => {
     const t = tag();
     const m = await insertMember({ firstName: "Double", lastName: `Auto${t}` });
     const sent = countRequests(page, "POST", new RegExp(`/api/admin/assignments/auto/${m.id}$`));
+    const requests = watchRequests(page);
     await signInAsAdmin(page);
     await page.goto("/admin?tab=members");
     await search(page, "Search members", `auto${t}`);
@@ -286,7 +288,8 @@ test.describe("one request per action", () => {
     await confirm.getByRole("button", { name: "Book the date" }).dblclick();
     await expect(page.getByText("Auto Assign Failed", { exact: true }).first()).toBeVisible();
     await expect(confirm).toBeHidden();
-    await page.waitForTimeout(300);
+    // A second request would have started at the second click: once everything asked is answered, one.
+    await requests.settled();
     expect(sent).toHaveLength(1);
     // Asked again and confirmed: a new request.
     await button.click();
@@ -298,6 +301,7 @@ test.describe("one request per action", () => {
     const t = tag();
     const u = await insertMember({ firstName: "Double", lastName: `Promote${t}` });
     const sent = countRequests(page, "POST", new RegExp(`/api/admin/users/${u.id}/(promote|demote)$`));
+    const requests = watchRequests(page);
     await signInAsAdmin(page);
     await page.goto("/admin?tab=users");
     await search(page, "Search users", `promote${t}`);
@@ -305,7 +309,7 @@ test.describe("one request per action", () => {
     await row.getByRole("button", { name: /^Make Admin/ }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Make Admin" }).dblclick();
     await expect(row.getByRole("cell").nth(4)).toHaveText("Admin");
-    await page.waitForTimeout(300);
+    await requests.settled();
     expect(sent).toHaveLength(1);
   });
 });
@@ -417,9 +421,8 @@ async function shootEverywhere(
     await opts.onViewport?.(viewport);
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      await page.evaluate(() => document.fonts.ready);
       // Let the colours settle after the switch of theme.
-      await page.waitForTimeout(400);
+      await readyForScreenshot(page);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await expectAccessible(page, `${name} at ${viewport.name} in ${colorScheme}`, { soft: true });
       await page.screenshot({
@@ -525,7 +528,7 @@ test.describe("the couple in the back office", () => {
     if (process.env.SHOTS_DIR || process.env.SCREENS_DIR) {
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-        await page.waitForTimeout(400);
+        await readyForScreenshot(page);
         await page.getByRole("table", { name: "Members" }).screenshot({
           path: `${SCREENS}/admin-members-couple-desktop-${colorScheme}.png`,
         });

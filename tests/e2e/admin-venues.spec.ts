@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { MASS_REMOVAL, SYNC_MSG } from "../../src/shared/admin/venue-sync.ts";
 import { ADMIN, clickToFocus } from "./helpers.ts";
+import { readyForScreenshot } from "./settle.ts";
 
 /** The venues tab: venue CRUD, date ideas, the spreadsheet downloads and the sync flow. */
 const HEADER = [
@@ -528,8 +529,13 @@ test.describe("venues tab", () => {
 
   test("shows progress while the file uploads, and the spec's toast for a bad file", async ({ page }) => {
     await openVenuesTab(page);
+    // The answer is held until the progress bar has been seen, then let through.
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
     await page.route("**/api/admin/venues/sync/preview**", async (route) => {
-      await new Promise((r) => setTimeout(r, 1200));
+      await held;
       await route.continue();
     });
     await page.getByTestId("venue-sync-file").setInputFiles({
@@ -538,6 +544,7 @@ test.describe("venues tab", () => {
       buffer: Buffer.from("this is not a workbook"),
     });
     await expect(page.getByRole("progressbar", { name: "Preview progress" })).toBeVisible();
+    letThrough();
     await expect(toasts(page).getByText("Failed to process file")).toBeVisible();
     await expect(toasts(page).getByText("The file's content is not a valid .xlsx file")).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Sync venues" })).toBeHidden();
@@ -555,8 +562,7 @@ test.describe("venues tab screenshots", () => {
       test(`${viewport.name} ${colorScheme}`, async ({ page }) => {
         test.setTimeout(120_000);
         const shot = async (name: string, fullPage = false) => {
-          await page.evaluate(() => document.fonts.ready);
-          await page.waitForTimeout(300);
+          await readyForScreenshot(page);
           await page.screenshot({
             path: `/tmp/shots-venues/${name}-${viewport.name}-${colorScheme}.png`,
             fullPage,

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, readMail, registerViaApi, uniqueEmail } from "./helpers.ts";
+import { watchRequests } from "./settle.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -101,6 +102,7 @@ test.describe("signing up and in", () => {
 
   test("Back after signing out asks to sign in again without an alarm", async ({ page }) => {
     const { email, password } = await registerViaApi(page);
+    const requests = watchRequests(page);
     await page.goto("/settings?tab=notifications");
     await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
     await page.getByRole("button", { name: "Sign Out" }).click();
@@ -109,7 +111,8 @@ test.describe("signing up and in", () => {
     await page.goBack();
     await expect(page).toHaveURL("/auth?next=%2Fsettings%3Ftab%3Dnotifications");
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
-    await page.waitForTimeout(300);
+    // An alarm would follow a refused request: every request answered and drawn, then none is showing.
+    await requests.settled();
     await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeHidden();
     await expect(toasts(page).getByText("Unauthorized")).toBeHidden();
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { authoriseSandboxDirectDebit, registerViaApi, saveAcceptedPreferences } from "./helpers.ts";
+import { readyForScreenshot } from "./settle.ts";
 
 const SHOTS = process.env.BANK_DETAILS_SHOTS;
 
@@ -40,7 +41,7 @@ test("an active member changes bank details from /billing and sees the new accou
         ["phone", 390, 844],
       ] as const) {
         await page.setViewportSize({ width, height });
-        await page.waitForTimeout(200);
+        await readyForScreenshot(page);
         await page.screenshot({ path: `${SHOTS}/billing-${name}-${scheme}.png`, fullPage: true });
       }
     }

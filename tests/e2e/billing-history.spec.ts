@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { authoriseSandboxDirectDebit, e2eDb, registerViaApi, saveAcceptedPreferences } from "./helpers.ts";
+import { readyForScreenshot } from "./settle.ts";
 
 const SHOTS = process.env.BILLING_HISTORY_SHOTS;
 const DAY = 86_400_000;
@@ -34,7 +35,7 @@ async function shoot(page: Page, name: string) {
       ["phone", 390, 844],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await page.waitForTimeout(250);
+      await readyForScreenshot(page);
       await page.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: true });
     }
   }

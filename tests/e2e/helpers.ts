@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
+import { animationsSettled } from "./settle.ts";
 
 export const ADMIN = { email: "admin@e2e.test", password: "admin-password-123" };
 
@@ -176,23 +177,8 @@ export async function expectAccessible(
 ): Promise<void> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   // A fade still running (a section revealed on scroll, a dialog opening) would be measured half-drawn, its
-  // text against the page at a contrast of about 1:1. Finite animations are let finish; spinners run forever.
-  // Two frames first: a theme just switched (emulateMedia) reaches the page in its next rendering update,
-  // and only then do its colour transitions start; measured before that, the colours were half-way.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]),
-  );
+  // text against the page at a contrast of about 1:1.
+  await animationsSettled(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const runOnly = opts.rules
     ? ({ type: "rule", values: opts.rules } as const)

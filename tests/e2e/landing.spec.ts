@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { openLandingApp, registerViaApi } from "./helpers.ts";
+import { watchRequests } from "./settle.ts";
 
 /** Waits until the app has taken over the prerendered page (App sets the attribute once running). */
 async function gotoLanding(page: Page, path = "/") {
@@ -210,10 +211,12 @@ test.describe("landing page", () => {
     page.on("request", (req) => {
       if (req.url().includes("/api/auth/user")) userCalls.push(req.url());
     });
+    const requests = watchRequests(page);
     await gotoLanding(page);
-    await page.waitForLoadState("networkidle");
+    await requests.settled();
     await page.getByRole("link", { name: "FAQ", exact: true }).first().click();
-    await page.waitForTimeout(300);
+    // Whatever the click set off has been asked, answered and drawn.
+    await requests.settled();
     expect(errors).toEqual([]);
     expect(userCalls).toEqual([]);
   });
@@ -236,9 +239,14 @@ test.describe("landing page", () => {
   test("a visitor's landing page runs no app until they show intent, and a first tap still opens a question", async ({
     page,
   }) => {
+    // The page's clock is the test's: the timers a member's landing page would start the app on (first paint,
+    // or 1.5 s at the latest) are run through at once instead of waited for.
+    await page.clock.install();
+    const requests = watchRequests(page);
     await page.goto("/");
     await page.waitForLoadState("load");
-    await page.waitForTimeout(800);
+    await page.clock.runFor(5_000);
+    await requests.settled();
     // Complete without the app: sections, links and the prices are all there.
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"))).toBe(false);

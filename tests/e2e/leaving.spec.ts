@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { arrangeDate, e2eDb, readMail, registerViaApi } from "./helpers.ts";
+import { readyForScreenshot } from "./settle.ts";
 
 /**
  * Leaving deliberately: a plan holder with a partner and booked dates opens Delete Account,
@@ -78,9 +79,8 @@ test("the plan holder sees what deleting does, needs the password, and the partn
       for (const colorScheme of ["light", "dark"] as const) {
         await page.setViewportSize(viewport);
         await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-        await page.evaluate(() => document.fonts.ready);
         // The theme's colours settle (a screenshot at once can catch the switch half-way).
-        await page.waitForTimeout(400);
+        await readyForScreenshot(page);
         const size = viewport === PHONE ? "phone" : "desktop";
         await page.screenshot({ path: `${shots}/delete-dialog-${size}-${colorScheme}.png` });
       }
