@@ -17,7 +17,6 @@ const envSchema = z.object({
   /** Where embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Unveil <hello@unveil.date>"),
   SUPPORT_EMAIL: z.email().default("support@unveil.date"),
@@ -119,6 +118,9 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v !== "false" && v !== "0"),
 });
+
+/** Every variable the app reads from its environment (the docs' tables list exactly these). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export type Config = {
   env: "development" | "production" | "test";
