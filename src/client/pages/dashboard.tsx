@@ -3,15 +3,15 @@ import { MessageCircle, Settings, SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
-import type { DashboardStats, MemberDate } from "../../shared/member-api.ts";
+import { datesApi } from "../../shared/contract/dates.ts";
 import { DateGridSkeleton, EmptyDates, PlanCard, StatsRow } from "../components/dates/dashboard-parts.tsx";
 import { PastDateCard, UpcomingDateCard } from "../components/dates/date-card.tsx";
 import { splitDates } from "../components/dates/date-time.ts";
-import { DATES_KEY, STATS_KEY } from "../components/dates/queries.ts";
 import { useNow } from "../components/dates/use-now.ts";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
 import { PlanOfferBanner } from "../components/plan-offer-banner.tsx";
 import { PaymentProblemBanner } from "../components/subscription/payment-problem-banner.tsx";
+import { queryOf } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 
@@ -44,12 +44,12 @@ export default function DashboardPage() {
   useDocumentTitle("Dashboard");
   const { user } = useAuth();
   const now = useNow();
-  const dates = useQuery<MemberDate[]>({
-    queryKey: DATES_KEY,
+  const dates = useQuery({
+    ...queryOf(datesApi.list),
     // A date in its final touches shows its plan as soon as it is ready, without a reload.
     refetchInterval: (q) => (q.state.data?.some((d) => d.finalTouches) ? 60_000 : false),
   });
-  const stats = useQuery<DashboardStats>({ queryKey: STATS_KEY });
+  const stats = useQuery(queryOf(datesApi.stats));
   if (!user) return null;
 
   const { upcoming, past } = splitDates(dates.data ?? []);

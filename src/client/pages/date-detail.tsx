@@ -2,20 +2,20 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams } from "wouter";
-import type { MemberDate } from "../../shared/member-api.ts";
+import { datesApi } from "../../shared/contract/dates.ts";
 import { CluePanel, showsClues } from "../components/dates/clue-panel.tsx";
 import { DateDetails } from "../components/dates/date-details.tsx";
 import { DateHero } from "../components/dates/date-hero.tsx";
 import { completedAhead, msUntilReveal } from "../components/dates/date-time.ts";
 import { DateDetailSkeleton, DateNotFound } from "../components/dates/detail-states.tsx";
 import { CouldntGo, NoShowCard } from "../components/dates/no-show-card.tsx";
-import { dateKey } from "../components/dates/queries.ts";
 import { QuickActions } from "../components/dates/quick-actions.tsx";
 import { RatingCard } from "../components/dates/rating-card.tsx";
 import { EmergencySupport, PreparationTips } from "../components/dates/support-cards.tsx";
 import { useNow } from "../components/dates/use-now.ts";
 import { LoadErrorCard } from "../components/load-error-card.tsx";
 import { FullPageSpinner } from "../components/ui/spinner.tsx";
+import { invalidate, queryOf } from "../lib/api.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { errorStatus, queryClient } from "../lib/queryClient.ts";
 
@@ -39,8 +39,8 @@ function scrollToRating() {
 export default function DateDetailPage() {
   const { id } = useParams<{ id: string }>();
   const valid = ID_PATTERN.test(id);
-  const query = useQuery<MemberDate>({
-    queryKey: dateKey(id),
+  const query = useQuery({
+    ...queryOf(datesApi.get, { params: { id } }),
     enabled: valid,
     // Final touches: the plan appears as soon as it is ready, without a reload.
     refetchInterval: (q) => (q.state.data?.finalTouches ? FINAL_TOUCHES_POLL_MS : false),
@@ -54,7 +54,7 @@ export default function DateDetailPage() {
   // Likewise a clue unlocking: the server sends it only from its time.
   const clueDue = Boolean(date?.nextClueAt && new Date(date.nextClueAt).getTime() <= now);
   useEffect(() => {
-    if (revealDue || clueDue) void queryClient.invalidateQueries({ queryKey: dateKey(id) });
+    if (revealDue || clueDue) void invalidate(queryClient, datesApi.get, { id });
   }, [revealDue, clueDue, id]);
 
   const status = errorStatus(query.error);

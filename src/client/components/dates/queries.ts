@@ -1,16 +1,20 @@
-import type { MemberDate } from "../../../shared/member-api.ts";
+import { datesApi } from "../../../shared/contract/dates.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import { invalidate, keyOf } from "../../lib/api.ts";
 import { queryClient } from "../../lib/queryClient.ts";
 
-export const DATES_KEY = ["/api/dates/user"] as const;
-export const STATS_KEY = ["/api/dates/stats"] as const;
-export const dateKey = (id: number | string) => [`/api/dates/${id}`] as const;
+export const DATES_KEY = keyOf(datesApi.list);
+export const STATS_KEY = keyOf(datesApi.stats);
+export const dateKey = (id: number | string) => keyOf(datesApi.get, { params: { id: String(id) } });
+
+type OneDate = AnswerOf<typeof datesApi.get>;
 
 /** Puts a date the server just answered with into every cached view of it, and refreshes the numbers. */
-export function storeDate(date: MemberDate): void {
-  queryClient.setQueryData<MemberDate>(dateKey(date.id), date);
-  queryClient.setQueryData<MemberDate[]>(DATES_KEY, (list) =>
+export function storeDate(date: OneDate): void {
+  queryClient.setQueryData<OneDate>(dateKey(date.id), date);
+  queryClient.setQueryData<AnswerOf<typeof datesApi.list>>(DATES_KEY, (list) =>
     list?.map((d) => (d.id === date.id ? date : d)),
   );
-  void queryClient.invalidateQueries({ queryKey: DATES_KEY });
-  void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+  void invalidate(queryClient, datesApi.list);
+  void invalidate(queryClient, datesApi.stats);
 }

@@ -8,7 +8,9 @@ import {
   UserCheck,
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { datesApi } from "../../../shared/contract/dates.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
+import { hrefOf } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
 import { completedAhead, formatFullDay, formatShortDateTime } from "./date-time.ts";
@@ -182,7 +184,7 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
               {(hintId) => (
                 <Button asChild variant="outline" className={ACTION}>
                   <a
-                    href={`/api/dates/${date.id}/calendar.ics`}
+                    href={hrefOf(datesApi.calendar, { params: { id: String(date.id) } })}
                     download={`unveil-date-${date.id}.ics`}
                     aria-describedby={hintId}
                   >

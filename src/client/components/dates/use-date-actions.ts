@@ -1,13 +1,13 @@
-import type { MemberDate } from "../../../shared/member-api.ts";
+import { datesApi } from "../../../shared/contract/dates.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { apiJson, toastCallError } from "../../lib/queryClient.ts";
+import { call } from "../../lib/api.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { storeDate } from "./queries.ts";
 
-async function postDate(url: string, body?: unknown): Promise<MemberDate> {
-  return await apiJson<MemberDate>("POST", url, body);
-}
+type MemberDate = AnswerOf<typeof datesApi.get>;
 
 /** One of the date's actions: on success the answer replaces the cached date and a toast says so. */
 function useDateMutation<Vars>(
@@ -26,14 +26,15 @@ function useDateMutation<Vars>(
 
 export function useConfirmAttendance(id: number) {
   return useDateMutation(
-    () => postDate(`/api/dates/${id}/confirm`),
+    () => call(datesApi.confirm, { params: { id: String(id) } }),
     () => ({ title: "Attendance confirmed", description: "Thank you. The venue is expecting you both." }),
   );
 }
 
 export function useRequestReschedule(id: number) {
   return useDateMutation(
-    (reason: string) => postDate(`/api/dates/${id}/reschedule`, reason ? { reason } : {}),
+    (reason: string) =>
+      call(datesApi.reschedule, { params: { id: String(id) }, body: reason ? { reason } : {} }),
     () => ({
       title: "Reschedule requested",
       description: "We'll find another time and e-mail you the new day and time.",
@@ -43,7 +44,8 @@ export function useRequestReschedule(id: number) {
 
 export function useRateDate(id: number) {
   return useDateMutation(
-    (input: { rating: number; feedback?: string }) => postDate(`/api/dates/${id}/rating`, input),
+    (input: { rating: number; feedback?: string }) =>
+      call(datesApi.rate, { params: { id: String(id) }, body: input }),
     () => ({ title: "Thank you for rating", description: "Your rating shapes the dates we plan next." }),
   );
 }
@@ -51,7 +53,7 @@ export function useRateDate(id: number) {
 /** "We couldn't go": the couple says the evening did not happen (no rating is asked afterwards). */
 export function useReportNoShow(id: number) {
   return useDateMutation(
-    (note: string) => postDate(`/api/dates/${id}/no-show`, note ? { note } : {}),
+    (note: string) => call(datesApi.noShow, { params: { id: String(id) }, body: note ? { note } : {} }),
     () => ({
       title: "Thanks for letting us know",
       description: "We've noted that this date didn't happen. No rating needed.",

@@ -1,17 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatPence } from "../../../shared/constants.ts";
-import type { DashboardStats } from "../../../shared/schemas/dates.ts";
-import { STATS_KEY } from "../dates/queries.ts";
+import { datesApi } from "../../../shared/contract/dates.ts";
+import { queryOf } from "../../lib/api.ts";
 import { formatLongDate } from "../settings/format.ts";
 
 /**
  * "Next payment £20 on 29 April 2027" under the dashboard's plan, for the plan holder and the covered partner:
  * the same words and day as /billing and Settings, from the plan account's next collection on the dashboard's
- * own GET /api/dates/stats (no call to the payment provider on every dashboard load). Nothing is shown while it
+ * own counts (datesApi.stats: no call to the payment provider on every dashboard load). Nothing is shown while it
  * loads or when none is due.
  */
 export function PlanNextPayment() {
-  const stats = useQuery<DashboardStats>({ queryKey: STATS_KEY });
+  const stats = useQuery(queryOf(datesApi.stats));
   const next = stats.data?.nextPayment;
   if (!next) return null;
   return (
