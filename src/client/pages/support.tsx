@@ -3,13 +3,14 @@ import { Mail, PenLine } from "lucide-react";
 import { useRef } from "react";
 import { useParams, useSearch } from "wouter";
 import { BRAND } from "../../shared/brand.ts";
-import type { SupportTicketSummary } from "../../shared/member-api.ts";
-import { NewTicketForm, TICKETS_KEY } from "../components/support/new-ticket-form.tsx";
+import { supportApi } from "../../shared/contract/support.ts";
+import { NewTicketForm } from "../components/support/new-ticket-form.tsx";
 import { TicketList } from "../components/support/ticket-list.tsx";
 import { TicketThread } from "../components/support/ticket-thread.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { queryOf } from "../lib/api.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { errorMessage } from "../lib/queryClient.ts";
 
@@ -23,7 +24,7 @@ function SupportOverview() {
   useDocumentTitle("Support");
   const dateId = dateFromSearch(useSearch());
   // Replies arrive from the team at any time: the list is read again each time the page opens.
-  const tickets = useQuery<SupportTicketSummary[]>({ queryKey: TICKETS_KEY, refetchOnMount: "always" });
+  const tickets = useQuery({ ...queryOf(supportApi.list), refetchOnMount: "always" });
   const formRef = useRef<HTMLDivElement>(null);
 
   function goToForm() {

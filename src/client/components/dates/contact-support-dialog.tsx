@@ -3,10 +3,12 @@ import { ArrowRight, CheckCircle2, Send } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import type { SupportTicketDetail } from "../../../shared/member-api.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import { supportApi } from "../../../shared/contract/support.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
-import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { call, invalidate } from "../../lib/api.ts";
+import { queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
@@ -40,7 +42,7 @@ export function ContactSupportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [sent, setSent] = useState<SupportTicketDetail | null>(null);
+  const [sent, setSent] = useState<AnswerOf<typeof supportApi.create> | null>(null);
   const form = useForm({
     resolver: zodResolver(formSchema),
     defaultValues: { subject: defaultSubject, body: "" },
@@ -49,9 +51,9 @@ export function ContactSupportDialog({
 
   const send = useSingleFlightMutation({
     mutationFn: async (input: { subject: string; body: string }) =>
-      await apiJson<SupportTicketDetail>("POST", "/api/support/tickets", { ...input, reservationId }),
+      await call(supportApi.create, { body: { ...input, reservationId } }),
     onSuccess: (ticket) => {
-      void queryClient.invalidateQueries({ queryKey: ["/api/support/tickets"] });
+      void invalidate(queryClient, supportApi.list);
       toast({
         title: "Message sent",
         description: "Our team will reply by e-mail and on your Support page.",

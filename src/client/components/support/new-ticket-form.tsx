@@ -3,25 +3,26 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarHeart, Send, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { datesApi } from "../../../shared/contract/dates.ts";
+import { supportApi } from "../../../shared/contract/support.ts";
 import { londonWeekdayDayMonth } from "../../../shared/london-time.ts";
-import type { MemberDate, SupportTicketDetail } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
-import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { call, queryOf } from "../../lib/api.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
-
-export const TICKETS_KEY = ["/api/support/tickets"] as const;
+import { storeTicket, type TicketDetail } from "./queries.ts";
 
 const formSchema = createTicketSchema.pick({ subject: true, body: true });
 
 /** The date a message is about (from /support?date=12), shown as a chip the member can remove. */
 function useAboutDate(dateId: number | null) {
-  const query = useQuery<MemberDate>({
-    queryKey: ["/api/dates", String(dateId)],
+  const query = useQuery({
+    ...queryOf(datesApi.get, { params: { id: String(dateId ?? 0) } }),
     enabled: dateId !== null,
   });
   return dateId !== null && query.data ? query.data : null;
@@ -33,7 +34,7 @@ export function NewTicketForm({
   onCreated,
 }: {
   dateId: number | null;
-  onCreated: (ticket: SupportTicketDetail) => void;
+  onCreated: (ticket: TicketDetail) => void;
 }) {
   const [attachDate, setAttachDate] = useState(true);
   const about = useAboutDate(dateId);
@@ -42,10 +43,9 @@ export function NewTicketForm({
 
   const create = useSingleFlightMutation({
     mutationFn: async (input: { subject: string; body: string; reservationId?: number }) =>
-      await apiJson<SupportTicketDetail>("POST", "/api/support/tickets", input),
+      await call(supportApi.create, { body: input }),
     onSuccess: (ticket) => {
-      queryClient.setQueryData([...TICKETS_KEY, String(ticket.id)], ticket);
-      void queryClient.invalidateQueries({ queryKey: TICKETS_KEY, exact: true });
+      storeTicket(ticket);
       form.reset();
       setAttachDate(false);
       toast({

@@ -5,11 +5,12 @@ import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { BRAND } from "../../../shared/brand.ts";
-import type { SupportTicketDetail } from "../../../shared/member-api.ts";
+import { supportApi } from "../../../shared/contract/support.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { ticketReplySchema } from "../../../shared/schemas/member.ts";
+import { call, queryOf } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { apiJson, errorMessage, errorStatus, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, errorStatus, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LogoMark } from "../logo.tsx";
@@ -18,7 +19,7 @@ import { Card } from "../ui/card.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
 import { formatFullWhen } from "./format.ts";
-import { TICKETS_KEY } from "./new-ticket-form.tsx";
+import { storeTicket, type TicketDetail } from "./queries.ts";
 import { TicketStatusBadge } from "./status-badge.tsx";
 
 function BackLink() {
@@ -71,14 +72,13 @@ function Message({
   );
 }
 
-function ReplyForm({ ticket }: { ticket: SupportTicketDetail }) {
+function ReplyForm({ ticket }: { ticket: TicketDetail }) {
   const form = useForm({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: "" } });
   const reply = useSingleFlightMutation({
     mutationFn: async (input: { body: string }) =>
-      await apiJson<SupportTicketDetail>("POST", `/api/support/tickets/${ticket.id}/replies`, input),
+      await call(supportApi.reply, { params: { id: String(ticket.id) }, body: input }),
     onSuccess: (updated) => {
-      queryClient.setQueryData([...TICKETS_KEY, String(ticket.id)], updated);
-      void queryClient.invalidateQueries({ queryKey: TICKETS_KEY, exact: true });
+      storeTicket(updated);
       form.reset();
       toast({ title: "Reply sent", variant: "success" });
     },
@@ -132,8 +132,8 @@ function TicketNotFound() {
 export function TicketThread({ id }: { id: string }) {
   const valid = /^[1-9]\d{0,8}$/.test(id);
   // Support may have answered since this was last read: show what is known, then ask again.
-  const query = useQuery<SupportTicketDetail>({
-    queryKey: [...TICKETS_KEY, id],
+  const query = useQuery({
+    ...queryOf(supportApi.get, { params: { id } }),
     enabled: valid,
     refetchOnMount: "always",
   });
