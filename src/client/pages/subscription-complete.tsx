@@ -3,13 +3,15 @@ import { ArrowRight, CircleAlert, PartyPopper, ShieldCheck } from "lucide-react"
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import { BRAND } from "../../shared/brand.ts";
-import { REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../../shared/constants.ts";
+import { REVEAL_WINDOW_HOURS, TIERS } from "../../shared/constants.ts";
+import { paymentsApi } from "../../shared/contract/payments.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { call } from "../lib/api.ts";
 import { forgetTier } from "../lib/chosen-tier.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
-import { apiJson, CURRENT_USER_KEY, queryClient, toastCallError } from "../lib/queryClient.ts";
+import { CURRENT_USER_KEY, queryClient, toastCallError } from "../lib/queryClient.ts";
 import { toast } from "../lib/toast.ts";
 
 const COMPLETE_TOAST = {
@@ -25,14 +27,7 @@ export default function SubscriptionCompletePage() {
 
   const complete = useMutation({
     mutationFn: async (sessionToken: string) =>
-      await apiJson<{
-        tier: TierId;
-        /** Present when the return completes new bank details for a running plan. */
-        kind?: "update_mandate";
-        /** Present when another tab already made the plan and this tab's Direct Debit was cancelled. */
-        duplicate?: true;
-        message?: string;
-      }>("POST", "/api/complete-subscription", { session_token: sessionToken }),
+      await call(paymentsApi.completeSubscription, { body: { session_token: sessionToken } }),
     onSuccess: async () => {
       forgetTier();
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

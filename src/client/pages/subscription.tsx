@@ -2,6 +2,7 @@ import { ArrowRight, Lock } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { formatPence, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../../shared/constants.ts";
+import { paymentsApi } from "../../shared/contract/payments.ts";
 import { TOAST } from "../../shared/messages.ts";
 import { CurrentPlan } from "../components/subscription/current-plan.tsx";
 import { GiftCreditNotice } from "../components/subscription/gift-credit.tsx";
@@ -15,12 +16,12 @@ import { offerDurationText, TierOptions } from "../components/subscription/tier-
 import { useOfferCode } from "../components/subscription/use-offer-code.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
+import { call } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.ts";
 import { rememberTier, saveChosenPlan, useChosenTier, withTier } from "../lib/chosen-tier.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { formatPounds, giftedUntil, hasCurrentPlan, partnerCover } from "../lib/plan.ts";
 import {
-  apiJson,
   CURRENT_USER_KEY,
   errorMessage,
   errorStatus,
@@ -47,9 +48,7 @@ export default function SubscriptionPage() {
 
   const subscribe = useSingleFlightMutation({
     mutationFn: async (input: { tier: TierId; offerCode?: string }) =>
-      await apiJson<{
-        redirect_url: string;
-      }>("POST", "/api/create-subscription", input),
+      await call(paymentsApi.createSubscription, { body: input }),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },

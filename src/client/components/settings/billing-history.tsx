@@ -9,8 +9,10 @@ import {
   RotateCcw,
   Undo2,
 } from "lucide-react";
+import { billingHistoryApi } from "../../../shared/contract/billing-history.ts";
 import { londonMonthYear } from "../../../shared/london-time.ts";
 import type { BillingHistoryItem } from "../../../shared/member-api.ts";
+import { hrefOf } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { Badge } from "../ui/badge.tsx";
 import { formatShortDate } from "./format.ts";
@@ -142,7 +144,7 @@ export function BillingHistory({
                       <Badge variant={look.tone}>{item.status}</Badge>
                       {item.receiptAvailable && (
                         <a
-                          href={`/api/billing/receipts/${item.id}.pdf`}
+                          href={hrefOf(billingHistoryApi.receipt, { params: { id: `${item.id}.pdf` } })}
                           download
                           className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-accent-text underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                           aria-label={`Download receipt: ${item.description}, ${formatShortDate(item.occurredAt)}`}

@@ -2,9 +2,11 @@ import { ArrowRight, Gift, Lock } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIERS } from "../../../shared/constants.ts";
+import { paymentsApi } from "../../../shared/contract/payments.ts";
 import { GIFT_MSG, giftUntilText, yourGiftText } from "../../../shared/gifts.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { apiJson, toastCallError } from "../../lib/queryClient.ts";
+import { call } from "../../lib/api.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { formatLongDate } from "../settings/format.ts";
 import { Button } from "../ui/button.tsx";
@@ -19,8 +21,7 @@ export function GiftedPlan({ user, until }: { user: PublicUser; until: string })
   const tier = TIERS[user.subscriptionTier ?? "silver"];
   const day = formatLongDate(until);
   const carryOn = useSingleFlightMutation({
-    mutationFn: async () =>
-      await apiJson<{ redirect_url: string }>("POST", "/api/create-subscription", { tier: tier.id }),
+    mutationFn: async () => await call(paymentsApi.createSubscription, { body: { tier: tier.id } }),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },

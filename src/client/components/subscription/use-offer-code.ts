@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import type { TierId } from "../../../shared/constants.ts";
+import { offersApi } from "../../../shared/contract/offers.ts";
 import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
+import { call } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { rememberedOfferCode, rememberOfferCode, saveChosenPlan } from "../../lib/chosen-tier.ts";
 import { formatPounds } from "../../lib/plan.ts";
-import { apiJson, toastCallError } from "../../lib/queryClient.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 
 export const OFFER_TOAST = {
@@ -43,7 +45,7 @@ export function useOfferCode(initialTier: TierId | null) {
     const n = ++latest.current;
     setPending(true);
     try {
-      const quote = await apiJson<OfferQuote>("POST", "/api/validate-offer-code", { code, tier });
+      const quote = await call(offersApi.validate, { body: { code, tier } });
       if (n !== latest.current) return;
       setApplied({ ...quote, tier });
       rememberOfferCode(quote.code);

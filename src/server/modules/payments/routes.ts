@@ -1,48 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  completeSubscriptionSchema,
-  completionResultSchema,
-  createSubscriptionSchema,
-  paymentWebhookResultSchema,
-  providerRedirectSchema,
-} from "../../../shared/schemas/subscription.ts";
+import { paymentsApi as api } from "../../../shared/contract/payments.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { route } from "../../route.ts";
 import { completeSubscription, createSubscription } from "./checkout.ts";
 import { sandboxPageRoutes } from "./sandbox-page.ts";
 import { processWebhookEvents, signatureValid, webhookBodySchema } from "./webhooks.ts";
 
 export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    "/api/create-subscription",
-    {
-      onRequest: memberOnly,
-      schema: {
-        body: createSubscriptionSchema,
-        summary: "Start a plan: the provider's Direct Debit page",
-        response: { 200: providerRedirectSchema },
-        errors: [404, 409, 422, 429, 502],
-      },
-    },
-    async (req) => createSubscription(deps, requireUser(req), req.body),
+  const member = { onRequest: memberOnly };
+  route(app, api.createSubscription, member, async (req) =>
+    createSubscription(deps, requireUser(req), req.body),
   );
-
-  r.post(
-    "/api/complete-subscription",
-    {
-      onRequest: memberOnly,
-      schema: {
-        body: completeSubscriptionSchema,
-        summary: "Finish a plan once the Direct Debit is authorised",
-        response: { 200: completionResultSchema },
-        errors: [404, 409, 502],
-      },
-    },
-    async (req) => completeSubscription(deps, requireUser(req), req.body.session_token),
+  route(app, api.completeSubscription, member, async (req) =>
+    completeSubscription(deps, requireUser(req), req.body.session_token),
   );
 
   // Server to server: authenticated by the HMAC of the raw body, so the JSON is parsed only after the check.
@@ -52,13 +24,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<v
       { parseAs: "string", bodyLimit: 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    const webhookSchema = {
-      summary: "Payment provider events (signed)",
-      response: { 200: paymentWebhookResultSchema },
-      // 498: the signature does not match the body.
-      errors: [498],
-    };
-    scope.post("/api/webhooks/payments", { schema: webhookSchema }, async (req, reply) => {
+    route(scope, api.webhook, {}, async (req, reply) => {
       const raw = typeof req.body === "string" ? req.body : "";
       const signature = req.headers["webhook-signature"];
       if (
