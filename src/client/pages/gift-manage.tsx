@@ -3,6 +3,7 @@ import { CalendarDays, Download, Gift, Mail, PartyPopper } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { TIERS } from "../../shared/constants.ts";
+import { giftsApi } from "../../shared/contract/gifts.ts";
 import { formatGiftCode, GIFT, type GiftStatus, type GiftView } from "../../shared/gifts.ts";
 import { addDays, formatMoney, londonToday, longDay, monthsLabel } from "../components/gifts/gift-format.ts";
 import { Badge } from "../components/ui/badge.tsx";
@@ -12,8 +13,9 @@ import { ConfirmDialog } from "../components/ui/confirm-dialog.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { call, hrefOf, invalidate, queryOf } from "../lib/api.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
-import { apiGet, apiJson, errorMessage, queryClient, toastCallError } from "../lib/queryClient.ts";
+import { errorMessage, queryClient, toastCallError } from "../lib/queryClient.ts";
 import { toast } from "../lib/toast.ts";
 
 const STATUS_LABEL: Record<GiftStatus, string> = {
@@ -32,10 +34,8 @@ const JUST_PAID_MS = 60 * 60 * 1000;
 /** /gift/manage?token=: the buyer's private page for one gift (the link in their receipt). */
 export default function GiftManagePage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
-  const key = ["gift-manage", token];
   const gift = useQuery({
-    queryKey: key,
-    queryFn: () => apiGet<GiftView>(`/api/gifts/manage?token=${encodeURIComponent(token)}`),
+    ...queryOf(giftsApi.manage, { query: { token } }),
     enabled: token.length > 0,
     retry: false,
   });
@@ -63,11 +63,7 @@ export default function GiftManagePage() {
       </Shell>
     );
   return (
-    <GiftDetails
-      gift={gift.data}
-      token={token}
-      refresh={() => queryClient.invalidateQueries({ queryKey: key })}
-    />
+    <GiftDetails gift={gift.data} token={token} refresh={() => invalidate(queryClient, giftsApi.manage)} />
   );
 }
 
@@ -78,23 +74,23 @@ function Shell({ children }: { children: React.ReactNode }) {
 function GiftDetails({ gift, token, refresh }: { gift: GiftView; token: string; refresh: () => void }) {
   const justPaid = gift.paidAt && Date.now() - new Date(gift.paidAt).getTime() < JUST_PAID_MS;
   const tierName = TIERS[gift.tier].name;
-  const call = (path: string, body: object, done: string) =>
-    apiJson<{ message: string }>("POST", path, { token, ...body }).then((r) => {
-      toast({ title: done, description: r.message });
-      refresh();
-    });
+  const done = (title: string) => (r: { message: string }) => {
+    toast({ title, description: r.message });
+    refresh();
+  };
   const resend = useMutation({
-    mutationFn: () => call("/api/gifts/manage/resend", {}, "Sent"),
+    mutationFn: () => call(giftsApi.resend, { body: { token } }).then(done("Sent")),
     onError: (e) => toastCallError("The gift couldn't be sent", e),
   });
   const [day, setDay] = useState(gift.deliverOn);
   const move = useMutation({
-    mutationFn: () => call("/api/gifts/manage/delivery", { deliverOn: day }, "Date changed"),
+    mutationFn: () =>
+      call(giftsApi.changeDelivery, { body: { token, deliverOn: day } }).then(done("Date changed")),
     onError: (e) => toastCallError("The date couldn't be changed", e),
   });
   const [confirming, setConfirming] = useState(false);
   const cancel = useMutation({
-    mutationFn: () => call("/api/gifts/manage/cancel", {}, "Gift cancelled"),
+    mutationFn: () => call(giftsApi.cancel, { body: { token } }).then(done("Gift cancelled")),
     onSettled: () => setConfirming(false),
     onError: (e) => toastCallError("The gift couldn't be cancelled", e),
   });
@@ -179,7 +175,7 @@ function GiftDetails({ gift, token, refresh }: { gift: GiftView; token: string; 
         <div className="flex flex-wrap gap-3">
           {gift.code && gift.status !== "refunded" && (
             <Button asChild variant="outline">
-              <a href={`/api/gifts/manage/card?token=${encodeURIComponent(token)}`} download>
+              <a href={hrefOf(giftsApi.card, { query: { token } })} download>
                 <Download aria-hidden /> Download the card (PDF)
               </a>
             </Button>

@@ -3,17 +3,17 @@ import { CircleAlert, Gift } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import type { PublicUser } from "../../shared/api-types.ts";
+import { giftsApi } from "../../shared/contract/gifts.ts";
 import { formatGiftCode, normaliseGiftCode } from "../../shared/gifts.ts";
 import { longDay, monthsLabel } from "../components/gifts/gift-format.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { FormField } from "../components/ui/form-field.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { call, queryOf } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import {
-  apiGet,
-  apiJson,
   CURRENT_USER_KEY,
   errorMessage,
   errorStatus,
@@ -21,18 +21,6 @@ import {
   toastCallError,
 } from "../lib/queryClient.ts";
 import { toast } from "../lib/toast.ts";
-
-interface GiftCheck {
-  tierName: string;
-  months: number;
-  from: string;
-  message: string;
-  expiresAt: string;
-}
-interface Redeemed {
-  message: string;
-  redeemedAs: "plan" | "extended" | "credit";
-}
 
 /** Headings for the refusals the check can give (the server's message says the rest). */
 const REFUSAL_TITLE: Record<number, string> = {
@@ -98,8 +86,7 @@ function CodeForm({ initial = "" }: { initial?: string }) {
 function CheckedGift({ code }: { code: string }) {
   const { user } = useAuth();
   const check = useQuery({
-    queryKey: ["gift-check", code],
-    queryFn: () => apiGet<GiftCheck>(`/api/gifts/redeem/check?code=${encodeURIComponent(code)}`),
+    ...queryOf(giftsApi.check, { query: { code } }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -186,7 +173,7 @@ function CheckedGift({ code }: { code: string }) {
 function RedeemAsMember({ code, user }: { code: string; user: PublicUser }) {
   const [, navigate] = useLocation();
   const redeem = useMutation({
-    mutationFn: () => apiJson<Redeemed>("POST", "/api/gifts/redeem", { code }),
+    mutationFn: () => call(giftsApi.redeem, { body: { code } }),
     onSuccess: async (r) => {
       toast({ title: "Gift redeemed", description: r.message });
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

@@ -5,17 +5,20 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearch } from "wouter";
 import { TIER_IDS, TIERS } from "../../shared/constants.ts";
-import { GIFT, type GiftQuote, giftPurchaseSchema } from "../../shared/gifts.ts";
+import type { BodyOf } from "../../shared/contract/endpoint.ts";
+import { giftsApi } from "../../shared/contract/gifts.ts";
+import { GIFT, giftPurchaseSchema } from "../../shared/gifts.ts";
 import { addDays, formatMoney, londonToday, longDay, monthsLabel } from "../components/gifts/gift-format.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { FormField } from "../components/ui/form-field.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { Textarea } from "../components/ui/textarea.tsx";
+import { call } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.ts";
 import { cn } from "../lib/cn.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
-import { apiJson, errorMessage, toastCallError } from "../lib/queryClient.ts";
+import { errorMessage, toastCallError } from "../lib/queryClient.ts";
 
 /** What the payment page's way back (?payment=) means to the buyer. */
 const PAYMENT_NOTICE: Record<string, string> = {
@@ -65,18 +68,13 @@ export default function GiftPage() {
 
   const quote = useQuery({
     queryKey: ["gift-quote", tier, months, offer],
-    queryFn: () =>
-      apiJson<GiftQuote>("POST", "/api/gifts/quote", {
-        tier,
-        months,
-        ...(offer ? { offerCode: offer } : {}),
-      }),
+    queryFn: () => call(giftsApi.quote, { body: { tier, months, ...(offer ? { offerCode: offer } : {}) } }),
     placeholderData: (prev) => prev,
     retry: false,
   });
 
   const pay = useMutation({
-    mutationFn: (body: unknown) => apiJson<{ redirect_url: string }>("POST", "/api/gifts", body),
+    mutationFn: (body: BodyOf<typeof giftsApi.buy>) => call(giftsApi.buy, { body }),
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },

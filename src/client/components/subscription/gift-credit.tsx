@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Gift } from "lucide-react";
-import type { GiftCredit } from "../../../shared/gifts.ts";
+import { giftsApi } from "../../../shared/contract/gifts.ts";
+import { queryOf } from "../../lib/api.ts";
 import { formatLongDate } from "../settings/format.ts";
 
 /** A gift redeemed as credit on the couple's paying plan: collections are paused, the next one named. */
 export function GiftCreditNotice() {
-  const { data } = useQuery<GiftCredit>({ queryKey: ["/api/gifts/credit"] });
+  const { data } = useQuery(queryOf(giftsApi.credit));
   const credit = data?.credit;
   if (!credit) return null;
   const months = `${credit.months} monthly payment${credit.months === 1 ? "" : "s"}`;

@@ -7,7 +7,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { CalendarDays, Mail, Undo2 } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
-import { ADMIN_GIFTS_URL, adminGiftActions, refundQuestion } from "../../../../shared/admin/gifts.ts";
+import { adminGiftActions, refundQuestion } from "../../../../shared/admin/gifts.ts";
+import { giftsApi } from "../../../../shared/contract/gifts.ts";
 import {
   type AdminGiftRow,
   deliveryDateProblem,
@@ -15,7 +16,8 @@ import {
   GIFT,
   GIFT_MSG,
 } from "../../../../shared/gifts.ts";
-import { apiJson, errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { call, invalidate } from "../../../lib/api.ts";
+import { errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { addDays, formatMoney, londonToday, longDay } from "../../gifts/gift-format.ts";
 import { AlertDialogTrigger } from "../../ui/alert-dialog.tsx";
@@ -36,12 +38,11 @@ import { refreshHistory } from "../audit/stale-edit.tsx";
 /** Every page of the list, the open gift and its history, and the gift figures on the analytics tab. */
 function refreshGifts() {
   refreshHistory(queryClient);
-  void queryClient.invalidateQueries({ queryKey: [ADMIN_GIFTS_URL] });
-  void queryClient.invalidateQueries({ queryKey: [`${ADMIN_GIFTS_URL}/analytics`] });
+  // Every read under the list's address: its pages, each gift and its history, the figures.
+  void invalidate(queryClient, giftsApi.adminList);
 }
 
-const post = (gift: AdminGiftRow, action: string, body: object = {}) =>
-  apiJson<{ message: string }>("POST", `${ADMIN_GIFTS_URL}/${gift.id}/${action}`, body);
+const giftParams = (gift: AdminGiftRow) => ({ id: String(gift.id) });
 
 /**
  * A button that may be closed to this gift: still focusable, saying why underneath. When one reason closes
@@ -100,8 +101,8 @@ function ConfirmAction({
   done,
   failed,
 }: ActionProps & {
-  /** The path after the gift's ("resend", "refund"). */
-  action: string;
+  /** Which of the gift's two confirmed actions. */
+  action: "resend" | "refund";
   icon: ReactNode;
   label: string;
   question: Pick<
@@ -114,8 +115,11 @@ function ConfirmAction({
   failed: string;
 }) {
   const [open, setOpen] = useState(false);
-  const call = useMutation({
-    mutationFn: () => post(gift, action),
+  const act = useMutation({
+    mutationFn: () =>
+      action === "resend"
+        ? call(giftsApi.adminResend, { params: giftParams(gift) })
+        : call(giftsApi.adminRefund, { params: giftParams(gift) }),
     onSuccess: () => {
       toast({ ...done, variant: "success" });
       refreshGifts();
@@ -130,8 +134,8 @@ function ConfirmAction({
           {...question}
           open={open}
           onOpenChange={setOpen}
-          pending={call.isPending}
-          onConfirm={() => call.mutate()}
+          pending={act.isPending}
+          onConfirm={() => act.mutate()}
           trigger={
             <AlertDialogTrigger asChild>
               <Button variant="outline" size="sm" {...closed} onClick={unlessClosed(reason)}>
@@ -182,7 +186,8 @@ function MoveAction({ gift, reason, sharedReasonId }: ActionProps) {
   const [error, setError] = useState<string | undefined>();
   const today = londonToday();
   const move = useMutation({
-    mutationFn: (deliverOn: string) => post(gift, "delivery", { deliverOn }),
+    mutationFn: (deliverOn: string) =>
+      call(giftsApi.adminDelivery, { params: giftParams(gift), body: { deliverOn } }),
     onSuccess: (_, deliverOn) => {
       setOpen(false);
       toast({

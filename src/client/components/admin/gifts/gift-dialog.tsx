@@ -1,16 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode, RefObject } from "react";
 import { Link } from "wouter";
-import {
-  ADMIN_GIFTS_MSG,
-  ADMIN_GIFTS_URL,
-  type AdminGiftHistory,
-  GIFT_HISTORY_LABELS,
-} from "../../../../shared/admin/gifts.ts";
+import { ADMIN_GIFTS_MSG, GIFT_HISTORY_LABELS } from "../../../../shared/admin/gifts.ts";
 import { TIERS } from "../../../../shared/constants.ts";
+import { giftsApi } from "../../../../shared/contract/gifts.ts";
 import { type AdminGiftRow, formatGiftCode } from "../../../../shared/gifts.ts";
+import { queryOf } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
-import { apiGet, errorMessage } from "../../../lib/queryClient.ts";
+import { errorMessage } from "../../../lib/queryClient.ts";
 import { formatMoney, longDay, monthsLabel } from "../../gifts/gift-format.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
@@ -52,9 +49,8 @@ export function RedeemedLine({ gift, className }: { gift: AdminGiftRow; classNam
 
 function History({ id }: { id: number }) {
   const history = useQuery({
-    queryKey: [ADMIN_GIFTS_URL, "history", id],
+    ...queryOf(giftsApi.adminHistory, { params: { id: String(id) } }),
     staleTime: 0,
-    queryFn: () => apiGet<AdminGiftHistory>(`${ADMIN_GIFTS_URL}/${id}/history`),
   });
   if (history.isError)
     return (
@@ -106,9 +102,8 @@ function History({ id }: { id: number }) {
 
 function GiftBody({ id }: { id: number }) {
   const query = useQuery({
-    queryKey: [ADMIN_GIFTS_URL, "detail", id],
+    ...queryOf(giftsApi.adminGet, { params: { id: String(id) } }),
     staleTime: 0,
-    queryFn: () => apiGet<AdminGiftRow>(`${ADMIN_GIFTS_URL}/${id}`),
   });
   if (query.isError)
     return (
