@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { XLSX_TYPE } from "../../../shared/admin/spreadsheet.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import type { Download } from "../../http-download.ts";
 
@@ -60,7 +61,7 @@ export function fileDate(now: Date): string {
   return londonIsoDay(now);
 }
 
-export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export { XLSX_TYPE };
 
 /** A workbook as a download named `{base}-{YYYY-MM-DD}.xlsx`, for the route to send (sendDownload). */
 export async function workbookDownload(

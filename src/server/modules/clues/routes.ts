@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { adminId } from "../../../shared/admin/common.ts";
-import { type AdminClues, adminCluesSchema, putCluesSchema } from "../../../shared/clues.ts";
+import type { AdminClues } from "../../../shared/clues.ts";
+import { cluesApi as api } from "../../../shared/contract/clues.ts";
 import type { Deps } from "../../deps.ts";
+import { route } from "../../route.ts";
 import { etagOf, ifMatchOf } from "../audit/etag.ts";
 import { actorOf } from "../audit/record.ts";
 import { cluesVersion, getClues, saveClues } from "./admin.ts";
@@ -16,40 +15,17 @@ function tagged(reply: FastifyReply, clues: AdminClues): AdminClues {
 
 /** The clue editor in an assignment's details. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 export function adminCluesRoutes(app: FastifyInstance, deps: Deps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = z.object({ assignmentId: adminId });
-
-  r.get(
-    "/api/admin/assignments/:assignmentId/clues",
-    {
-      schema: {
-        summary: "A date's teaser clues, derived and edited, with their unlock times",
-        params,
-        response: { 200: adminCluesSchema },
-      },
-    },
-    async (req, reply) => tagged(reply, await getClues(deps, req.params.assignmentId)),
+  route(app, api.read, {}, async (req, reply) =>
+    tagged(reply, await getClues(deps, req.params.assignmentId)),
   );
 
-  r.put(
-    "/api/admin/assignments/:assignmentId/clues",
-    {
-      schema: {
-        summary:
-          "Save the team's clues for a date (an empty list resets to the derived ones; If-Match: refused when another admin saved them since)",
-        params,
-        body: putCluesSchema,
-        response: { 200: adminCluesSchema },
-        errors: [412, 422],
-      },
-    },
-    async (req, reply) =>
-      tagged(
-        reply,
-        await saveClues(deps, req.params.assignmentId, req.body.clues, req.user!.id, {
-          actor: actorOf(req.user!),
-          ifMatch: ifMatchOf(req),
-        }),
-      ),
+  route(app, api.save, {}, async (req, reply) =>
+    tagged(
+      reply,
+      await saveClues(deps, req.params.assignmentId, req.body.clues, req.user!.id, {
+        actor: actorOf(req.user!),
+        ifMatch: ifMatchOf(req),
+      }),
+    ),
   );
 }

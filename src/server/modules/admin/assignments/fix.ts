@@ -11,15 +11,14 @@
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { type AdminAssignment, adminAssignmentSchema } from "../../../../shared/admin/assignments.ts";
-import { adminId } from "../../../../shared/admin/common.ts";
-import { keepDateSchema, RULE_MSG } from "../../../../shared/admin/rulebook.ts";
+import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
+import { RULE_MSG } from "../../../../shared/admin/rulebook.ts";
+import { adminAssignmentsApi as api } from "../../../../shared/contract/admin-assignments.ts";
 import type { Tx } from "../../../db/client.ts";
 import { dateReservations } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { conflict, HttpError } from "../../../http-error.ts";
+import { route } from "../../../route.ts";
 import { type Actor, actorOf, recordAudit } from "../../audit/record.ts";
 import { checkBooking } from "../../rulebook/check.ts";
 import { toFixProposal } from "../../rulebook/fix-proposal.ts";
@@ -132,32 +131,8 @@ export async function keepWithReason(
 
 /** The two routes (registered by routes.ts; every /api/admin/* path is guarded in plugins/auth-context.ts). */
 export function adminAssignmentFixRoutes(app: FastifyInstance, deps: Deps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = z.object({ assignmentId: adminId });
-  r.post(
-    "/api/admin/assignments/:assignmentId/fix/accept",
-    {
-      schema: {
-        summary: "Accept the engine's fix of a date that breaks a rule now (moved in place, same evening)",
-        params,
-        body: z.object({}).nullish(),
-        response: { 200: adminAssignmentSchema },
-        errors: [404, 409, 422],
-      },
-    },
-    async (req) => acceptFix(deps, req.params.assignmentId, actorOf(req.user!)),
-  );
-  r.post(
-    "/api/admin/assignments/:assignmentId/fix/override",
-    {
-      schema: {
-        summary: "Keep a date that breaks a rule now, with the operator's reason",
-        params,
-        body: keepDateSchema,
-        response: { 200: adminAssignmentSchema },
-        errors: [404, 409],
-      },
-    },
-    async (req) => keepWithReason(deps, req.params.assignmentId, req.body.reason, actorOf(req.user!)),
+  route(app, api.fixAccept, {}, async (req) => acceptFix(deps, req.params.assignmentId, actorOf(req.user!)));
+  route(app, api.fixOverride, {}, async (req) =>
+    keepWithReason(deps, req.params.assignmentId, req.body.reason, actorOf(req.user!)),
   );
 }

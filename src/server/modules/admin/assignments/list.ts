@@ -1,13 +1,9 @@
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import { type AssignmentListQuery, hasListFilters } from "../../../../shared/admin/assignment-list.ts";
-import {
-  type AdminAssignment,
-  adminAssignmentSchema,
-  londonLocalToDate,
-} from "../../../../shared/admin/assignments.ts";
+import { type AdminAssignment, londonLocalToDate } from "../../../../shared/admin/assignments.ts";
 import type { AdminListQuery } from "../../../../shared/admin/common.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
 import type { Db } from "../../../db/client.ts";
 import { containsPattern } from "../../../db/like.ts";
 import { dateReservations, users, venues } from "../../../db/schema.ts";
@@ -95,7 +91,7 @@ export async function listAssignments(
 }
 
 /** The list's answer: GET /api/admin/assignments. */
-export const adminAssignmentListSchema = z.array(adminAssignmentSchema);
+const adminAssignmentListSchema = adminAssignmentsApi.list.responses[200];
 
 /**
  * listAssignments as the JSON text of its rows: unsearched, built by PostgreSQL (page-json.ts, whose keys are
