@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from "wouter";
 import { TIMING } from "../shared/constants.ts";
+import { authApi } from "../shared/contract/auth.ts";
 import { TOAST } from "../shared/messages.ts";
 import { DATES_KEY, dateKey, STATS_KEY } from "./components/dates/queries.ts";
 import { Header } from "./components/layout/header.tsx";
@@ -11,6 +12,7 @@ import { ScreenErrorBoundary } from "./components/layout/screen-error.tsx";
 import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
+import { hrefOf } from "./lib/api.ts";
 import {
   clearPostAuthDestination,
   currentUserEarly,
@@ -190,7 +192,7 @@ const MEMBER_PATHS = [
 /** The spec's /login: the server's login path, which leads to the sign-in screen. */
 function LoginRedirect() {
   useEffect(() => {
-    window.location.href = "/api/login";
+    window.location.href = hrefOf(authApi.loginPage);
   }, []);
   return <FullPageSpinner />;
 }
@@ -210,13 +212,13 @@ function SignInRequired() {
       description: loggedOut ? TOAST.loggedOut : TOAST.needSignIn,
       variant: "destructive" as const,
     };
-    // Going through /api/login is a full page load: the message is carried over to the sign-in page.
+    // Going through the server's login path is a full page load: the message is carried over to the sign-in page.
     // Back to a member page just after a deliberate Sign Out is no news: no alarm, only the way to sign in.
     const quiet = signedOutDeliberately();
     if (!quiet && loggedOut) toastAcrossNavigation(message);
     else if (!quiet) toast(message);
     const timer = setTimeout(() => {
-      if (loggedOut) window.location.href = `/api/login?next=${next}`;
+      if (loggedOut) window.location.href = `${hrefOf(authApi.loginPage)}?next=${next}`;
       else navigate(`/auth?next=${next}`, { replace: true });
     }, TIMING.signInRedirectMs);
     return () => clearTimeout(timer);

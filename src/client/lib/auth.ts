@@ -1,18 +1,17 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { PublicUser } from "../../shared/api-types.ts";
 import { AUTH_HINT_COOKIE, TIMING } from "../../shared/constants.ts";
+import { authApi } from "../../shared/contract/auth.ts";
 import { TOAST } from "../../shared/messages.ts";
-import type { LoginInput, RegisterInput } from "../../shared/schemas/auth.ts";
+import type { RegisterInput } from "../../shared/schemas/auth.ts";
+import { call } from "./api.ts";
 import { forgetPushOnThisDevice } from "./push-device.ts";
 import {
-  apiJson,
-  apiRequest,
-  type CallMeta,
+  ApiError,
   CURRENT_USER_KEY,
   forgetDeliberateSignOut,
   noteDeliberateSignOut,
   queryClient,
-  readJson,
   toastCallError,
 } from "./queryClient.ts";
 import { clearOfflineCaches } from "./service-worker.ts";
@@ -31,11 +30,14 @@ export function mayBeSignedIn(): boolean {
 /** The current-user lookup: a 401 means signed out (null); any other failure is an error. */
 async function fetchCurrentUser(): Promise<PublicUser | null> {
   if (!mayBeSignedIn()) return null;
-  const res = await fetch(CURRENT_USER_KEY.join("/"), { credentials: "include" });
-  if (res.status === 401) return null;
-  // Spec section 7 gives this read its own message, "HTTP {status}: {statusText}".
-  if (!res.ok) throw new Error(`HTTP ${res.status}: ${res.statusText}`);
-  return readJson<PublicUser>(res);
+  try {
+    return await call(authApi.user);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401) return null;
+    // Spec section 7 gives this read its own message, "HTTP {status}: {statusText}".
+    throw new Error(`HTTP ${error.status}: ${error.statusText}`);
+  }
 }
 
 /** The current-user query's options, shared by useAuth and the early start of the read (currentUserEarly). */
@@ -95,28 +97,13 @@ function storeUser(user: PublicUser) {
   queryClient.setQueryData(CURRENT_USER_KEY, user);
 }
 
-export function useLoginMutation(destination: () => string) {
-  return useMutation({
-    meta: { expectsUnauthorized: true } satisfies CallMeta,
-    mutationFn: async (input: LoginInput) => await apiJson<PublicUser>("POST", "/api/login", input),
-    onSuccess: (user) => {
-      setPostAuthDestination(destination());
-      storeUser(user);
-      toast({ title: TOAST.welcomeBackTitle, description: TOAST.welcomeBack });
-    },
-    onError: (error) => {
-      toastCallError(TOAST.loginFailed, error, { expectsUnauthorized: true });
-    },
-  });
-}
-
 /**
  * Create Account. `onFieldErrors` gets the server's field messages (a password too common, say) to show
  * under their fields; when it takes them, no toast repeats them.
  */
 export function useRegisterMutation(destination: () => string, onFieldErrors?: (error: unknown) => boolean) {
   return useMutation({
-    mutationFn: async (input: RegisterInput) => await apiJson<PublicUser>("POST", "/api/register", input),
+    mutationFn: async (input: RegisterInput) => await call(authApi.register, { body: input }),
     onSuccess: (user) => {
       setPostAuthDestination(destination());
       storeUser(user);
@@ -135,7 +122,7 @@ export function useLogoutMutation() {
   const mutation = useMutation({
     mutationFn: async () => {
       await forgetPushOnThisDevice();
-      await apiRequest("POST", "/api/logout");
+      await call(authApi.logout);
       // The revealed dates kept for offline use go with the session (the answer's Clear-Site-Data does
       // not reach the service worker's caches in every browser).
       await clearOfflineCaches();

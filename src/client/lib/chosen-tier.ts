@@ -1,5 +1,7 @@
 import { useSearch } from "wouter";
 import type { TierId } from "../../shared/constants.ts";
+import { offersApi } from "../../shared/contract/offers.ts";
+import { call } from "./api.ts";
 import { useAuth } from "./auth.ts";
 import { parseTierId } from "./tiers.ts";
 
@@ -53,11 +55,8 @@ export function useChosenTier(): TierId | null {
  * continues with it. Best effort: the plans page works the same if this call fails.
  */
 export function saveChosenPlan(tier: TierId, opts: { forgetOfferCode?: boolean } = {}): void {
-  void fetch("/api/account/chosen-plan", {
-    method: "PUT",
-    credentials: "include",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ tier, ...(opts.forgetOfferCode ? { offerCode: null } : {}) }),
+  void call(offersApi.chosenPlan, {
+    body: { tier, ...(opts.forgetOfferCode ? { offerCode: null } : {}) },
   }).catch(() => {});
 }
 

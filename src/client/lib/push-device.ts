@@ -1,5 +1,5 @@
-import type { PushDevice } from "../../shared/schemas/push.ts";
-import { apiJson, apiRequest } from "./queryClient.ts";
+import { pushApi } from "../../shared/contract/push.ts";
+import { call } from "./api.ts";
 
 /** How long signing out waits for this device's push to be forgotten before it goes on regardless. */
 const FORGET_WAIT_MS = 3000;
@@ -16,12 +16,9 @@ export async function forgetPushOnThisDevice(): Promise<void> {
     const subscription = await registration?.pushManager?.getSubscription();
     if (!subscription) return;
     try {
-      const devices = await apiJson<PushDevice[]>(
-        "GET",
-        `/api/push/subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`,
-      );
+      const devices = await call(pushApi.devices, { query: { endpoint: subscription.endpoint } });
       const here = devices.find((d) => d.current);
-      if (here) await apiRequest("DELETE", `/api/push/subscriptions/${here.id}`);
+      if (here) await call(pushApi.remove, { params: { id: String(here.id) } });
     } finally {
       await subscription.unsubscribe().catch(() => false);
     }

@@ -1,11 +1,12 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { TIMING } from "../../shared/constants.ts";
+import { authApi } from "../../shared/contract/auth.ts";
 import { TOAST } from "../../shared/messages.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { toast, toastAcrossNavigation } from "./toast.ts";
 
-/** The current-user lookup's key: query keys are the path parts. */
-export const CURRENT_USER_KEY = ["/api", "auth", "user"] as const;
+/** The current-user lookup's key: its address, as keyOf(authApi.user) gives it (lib/api.ts imports this file). */
+export const CURRENT_USER_KEY = [authApi.user.path] as const;
 
 const NOT_PARSED: unique symbol = Symbol("not parsed");
 

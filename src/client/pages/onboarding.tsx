@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PartnerQuestionnaire } from "../../shared/schemas/partner.ts";
-import { initialValues, PREFERENCES_KEY, type SavedPreferences } from "../components/onboarding/model.ts";
+import { onboardingApi } from "../../shared/contract/onboarding.ts";
+import { partnersApi } from "../../shared/contract/partners.ts";
+import { initialValues } from "../components/onboarding/model.ts";
 import { OnboardingWizard } from "../components/onboarding/wizard.tsx";
-import { PARTNER_PREFERENCES_KEY } from "../components/partner/partner-key.ts";
 import { PartnerQuestionnaireForm } from "../components/partner/questionnaire.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { FullPageSpinner } from "../components/ui/spinner.tsx";
+import { queryOf } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.ts";
 import { useChosenTier } from "../lib/chosen-tier.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
@@ -19,11 +20,7 @@ export default function OnboardingPage() {
   const { user } = useAuth();
   const linked = Boolean(user?.partnerId);
   // Asked afresh on each visit: linking and unlinking change the answer.
-  const partner = useQuery<PartnerQuestionnaire>({
-    queryKey: PARTNER_PREFERENCES_KEY,
-    enabled: linked,
-    staleTime: 0,
-  });
+  const partner = useQuery({ ...queryOf(partnersApi.preferences), enabled: linked, staleTime: 0 });
   useDocumentTitle(linked && partner.data?.eligible ? "Your own needs" : "Your preferences");
 
   if (linked && partner.isPending) return <FullPageSpinner label="Loading your preferences" />;
@@ -33,7 +30,7 @@ export default function OnboardingPage() {
 
 function FullQuestionnaire() {
   const tier = useChosenTier();
-  const saved = useQuery<{ preferences: SavedPreferences | null }>({ queryKey: PREFERENCES_KEY });
+  const saved = useQuery(queryOf(onboardingApi.preferences));
 
   if (saved.isPending) return <FullPageSpinner label="Loading your preferences" />;
   if (saved.isError)

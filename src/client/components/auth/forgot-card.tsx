@@ -2,10 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { authApi } from "../../../shared/contract/auth.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../shared/schemas/auth.ts";
-import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
-import { apiJson, toastCallError } from "../../lib/queryClient.ts";
+import { call } from "../../lib/api.ts";
+import { toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
@@ -15,8 +16,7 @@ import { FormField } from "../ui/form-field.tsx";
 export function ForgotCard({ onDone }: { onDone: () => void }) {
   const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
   const forgot = useMutation({
-    mutationFn: async (input: ForgotPasswordInput) =>
-      apiJson<MessageAnswer>("POST", "/api/forgot-password", input),
+    mutationFn: async (input: ForgotPasswordInput) => call(authApi.forgotPassword, { body: input }),
     onSuccess: () => {
       toast({ title: TOAST.resetSentTitle, description: TOAST.resetSent });
       onDone();

@@ -3,29 +3,24 @@ import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import type { PublicUser } from "../../../shared/api-types.ts";
+import { authApi } from "../../../shared/contract/auth.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
 import type { TwoFactorChallenge } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { type LoginInput, loginSchema } from "../../../shared/schemas/auth.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { call } from "../../lib/api.ts";
 import { setPostAuthDestination } from "../../lib/auth.ts";
-import {
-  apiJson,
-  type CallMeta,
-  CURRENT_USER_KEY,
-  queryClient,
-  toastCallError,
-} from "../../lib/queryClient.ts";
+import { type CallMeta, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
 import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
-type LoginAnswer = PublicUser | TwoFactorChallenge;
-
-function isChallenge(answer: LoginAnswer): answer is TwoFactorChallenge {
-  return (answer as TwoFactorChallenge).twoFactorRequired === true;
+/** A sign-in's answer (by password or by link) that asks for the two-step code. */
+export function isChallenge(answer: AnswerOf<typeof authApi.login>): answer is TwoFactorChallenge {
+  return "twoFactorRequired" in answer && answer.twoFactorRequired === true;
 }
 
 /**
@@ -38,8 +33,7 @@ function useLogin(
 ) {
   return useMutation({
     meta: { expectsUnauthorized: true } satisfies CallMeta,
-    mutationFn: async (input: LoginInput & { code?: string }) =>
-      await apiJson<LoginAnswer>("POST", "/api/login", input),
+    mutationFn: async (input: LoginInput & { code?: string }) => await call(authApi.login, { body: input }),
     onSuccess: (answer, input) => {
       if (isChallenge(answer)) {
         if (input.code)

@@ -3,15 +3,15 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { RESET_TOKEN_TTL_MINUTES } from "../../../shared/constants.ts";
+import { authApi } from "../../../shared/contract/auth.ts";
 import { MSG, TOAST } from "../../../shared/messages.ts";
 import {
   AUTH_MSG,
   type ResetPasswordFormInput,
-  type ResetTokenCheck,
   resetPasswordFormSchema,
 } from "../../../shared/schemas/auth.ts";
-import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
-import { apiGet, apiJson, errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { call, queryOf } from "../../lib/api.ts";
+import { errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
@@ -20,20 +20,14 @@ import { FormField } from "../ui/form-field.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { DeadLinkHeader } from "./dead-link-header.tsx";
 
-const checkKey = (token: string) => ["/api/reset-password/check", token] as const;
+const checkQuery = (token: string) => queryOf(authApi.resetCheck, { query: { token } });
 
 /**
  * Whether the reset link can still be used, asked as soon as it is opened: "checking", "live" or "dead".
  * A failed check (offline, too many tries) shows the form: the reset itself checks the link again.
  */
 export function useResetLink(token: string | null): "checking" | "live" | "dead" {
-  const check = useQuery({
-    queryKey: checkKey(token ?? ""),
-    enabled: Boolean(token),
-    queryFn: async () =>
-      await apiGet<ResetTokenCheck>(`/api/reset-password/check?token=${encodeURIComponent(token ?? "")}`),
-    staleTime: 0,
-  });
+  const check = useQuery({ ...checkQuery(token ?? ""), enabled: Boolean(token), staleTime: 0 });
   if (token && check.isPending) return "checking";
   return check.data?.valid === false ? "dead" : "live";
 }
@@ -90,7 +84,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   });
   const reset = useMutation({
     mutationFn: async (input: ResetPasswordFormInput) =>
-      apiJson<MessageAnswer>("POST", "/api/reset-password", { ...input, token }),
+      call(authApi.resetPassword, { body: { ...input, token } }),
     onSuccess: () => {
       toast({ title: TOAST.passwordUpdatedTitle, description: TOAST.passwordUpdated });
       onDone();
@@ -101,7 +95,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
         return form.setError("password", { message: fields.password }, { shouldFocus: true });
       // The link died while the page was open (used in another tab, replaced by a newer one): say so.
       if (errorMessage(error) === MSG.invalidResetToken)
-        return queryClient.setQueryData<ResetTokenCheck>(checkKey(token), { valid: false });
+        return queryClient.setQueryData(checkQuery(token).queryKey, { valid: false });
       toastCallError(TOAST.resetFailed, error);
     },
   });

@@ -1,27 +1,18 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { PublicUser } from "../../../shared/api-types.ts";
 import { AUTH_MSG } from "../../../shared/auth-messages.ts";
+import { authApi } from "../../../shared/contract/auth.ts";
 import type { TwoFactorChallenge } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
+import { call } from "../../lib/api.ts";
 import { setPostAuthDestination } from "../../lib/auth.ts";
-import {
-  apiJson,
-  type CallMeta,
-  CURRENT_USER_KEY,
-  errorMessage,
-  queryClient,
-} from "../../lib/queryClient.ts";
+import { type CallMeta, CURRENT_USER_KEY, errorMessage, queryClient } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent } from "../ui/card.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { DeadLinkHeader } from "./dead-link-header.tsx";
-import { CodeStep } from "./login-form.tsx";
-
-type Answer = PublicUser | TwoFactorChallenge;
-const isChallenge = (a: Answer): a is TwoFactorChallenge =>
-  (a as TwoFactorChallenge).twoFactorRequired === true;
+import { CodeStep, isChallenge } from "./login-form.tsx";
 
 /**
  * The one-time sign-in link e-mailed while the account was under a flood of wrong passwords (/auth?signin=).
@@ -39,7 +30,7 @@ export function SignInLinkCard({
 }) {
   const signIn = useMutation({
     meta: { expectsUnauthorized: true } satisfies CallMeta,
-    mutationFn: async (code?: string) => await apiJson<Answer>("POST", "/api/login/link", { token, code }),
+    mutationFn: async (code?: string) => await call(authApi.loginLink, { body: { token, code } }),
     onSuccess: (answer) => {
       if (isChallenge(answer)) return;
       setPostAuthDestination(destination);

@@ -5,6 +5,8 @@ import type {
   DIETARY_OPTIONS,
   TIMES_OF_DAY,
 } from "../../../shared/constants.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import type { onboardingApi } from "../../../shared/contract/onboarding.ts";
 import {
   MIN_SCHEDULING_OPTIONS,
   PREFERENCE_DEFAULTS,
@@ -42,24 +44,8 @@ export interface OnboardingValues {
   termsAccepted: boolean;
 }
 
-/** What GET /api/onboarding/preferences answers for a member who has saved before. */
-export interface SavedPreferences {
-  postcode: string;
-  travelRadius: number;
-  dateSpend: DateSpend | null;
-  dateTypePreferences: { type: DateType; rank: number }[];
-  schedulingPreferences: Slot[];
-  timePreferences: { time: TimeOfDay; rank: number }[];
-  dietaryRestrictions: Dietary[];
-  accessibilityNeeds: Accessibility[];
-  alcoholOk: boolean;
-  openToTrying: boolean;
-  marketingOptOut: boolean;
-  termsAccepted: boolean;
-  updatedAt: string;
-}
-
-export const PREFERENCES_KEY = ["/api", "onboarding", "preferences"] as const;
+/** The saved answers of a member who has saved before (what reading the questionnaire answers). */
+export type SavedPreferences = NonNullable<AnswerOf<typeof onboardingApi.preferences>["preferences"]>;
 
 const byRank = <T extends { rank: number }>(list: T[]) => [...list].sort((a, b) => a.rank - b.rank);
 
@@ -99,7 +85,7 @@ export function initialValues(saved: SavedPreferences | null): OnboardingValues 
   };
 }
 
-/** The payload for POST /api/onboarding/preferences: exactly the schema's fields, ranks 1..n. */
+/** The payload for saving the questionnaire: exactly the schema's fields, ranks 1..n. */
 export function toPayload(v: OnboardingValues): PreferencesInput {
   return {
     postcode: v.postcode,

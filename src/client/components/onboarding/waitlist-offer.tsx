@@ -1,10 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { MailCheck, MapPin } from "lucide-react";
 import { useId, useState } from "react";
-import type { WaitlistJoined } from "../../../shared/schemas/waitlist.ts";
+import { waitlistApi } from "../../../shared/contract/waitlist.ts";
 import { SERVICE_AREA_NAME } from "../../../shared/service-area.ts";
+import { call } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
-import { apiJson, errorMessage } from "../../lib/queryClient.ts";
+import { errorMessage } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
@@ -17,7 +18,7 @@ export function WaitlistOffer({ postcode, area, id }: { postcode: string; area: 
   const emailId = useId();
   const [email, setEmail] = useState(useAuth().user?.email ?? "");
   const join = useMutation({
-    mutationFn: async () => await apiJson<WaitlistJoined>("POST", "/api/waitlist", { email, postcode }),
+    mutationFn: async () => await call(waitlistApi.join, { body: { email, postcode } }),
   });
   const submit = () => {
     if (!join.isPending) join.mutate();

@@ -3,14 +3,15 @@ import { ArrowLeft, ArrowRight, Check, CircleAlert } from "lucide-react";
 import { Progress } from "radix-ui";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { PublicUser } from "../../../shared/api-types.ts";
 import type { TierId } from "../../../shared/constants.ts";
+import { onboardingApi } from "../../../shared/contract/onboarding.ts";
 import { safeNextPath } from "../../../shared/safe-next.ts";
 import { ONBOARDING_MSG, type Preferences, preferencesSchema } from "../../../shared/schemas/onboarding.ts";
 import { inServiceArea } from "../../../shared/service-area.ts";
+import { call, queryOf } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { withTier } from "../../lib/chosen-tier.ts";
-import { apiJson, CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
+import { CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
@@ -20,8 +21,6 @@ import {
   normalisedPostcode,
   ONBOARDING_TOAST,
   type OnboardingValues,
-  PREFERENCES_KEY,
-  type SavedPreferences,
   STEP_COUNT,
   STEPS,
   toPayload,
@@ -205,15 +204,11 @@ export function OnboardingWizard({
   }
 
   const save = useMutation({
-    mutationFn: async (payload: Preferences) =>
-      await apiJson<{
-        user: PublicUser;
-        preferences: SavedPreferences;
-      }>("POST", "/api/onboarding/preferences", payload),
+    mutationFn: async (payload: Preferences) => await call(onboardingApi.savePreferences, { body: payload }),
     onSuccess: async ({ user, preferences }) => {
       clearDraft(userId);
       queryClient.setQueryData(CURRENT_USER_KEY, user);
-      queryClient.setQueryData(PREFERENCES_KEY, { preferences });
+      queryClient.setQueryData(queryOf(onboardingApi.preferences).queryKey, { preferences });
       if (returning) toast(ONBOARDING_TOAST.updated);
       // Opened from Settings or the dashboard to edit the answers: back there once saved.
       const next = safeNextPath(new URLSearchParams(search).get("next"));

@@ -4,14 +4,16 @@ import { type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { BRAND } from "../../../shared/brand.ts";
-import type { PartnerInviteInfo } from "../../../shared/member-api.ts";
+import { authApi } from "../../../shared/contract/auth.ts";
+import { datesApi } from "../../../shared/contract/dates.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import { partnersApi } from "../../../shared/contract/partners.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { call, invalidate } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { cn } from "../../lib/cn.ts";
 import {
-  apiJson,
-  apiRequest,
   CURRENT_USER_KEY,
   errorMessage,
   errorStatus,
@@ -24,8 +26,9 @@ import { useResendVerification } from "../../lib/use-resend-verification.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-import { PARTNER_KEY, PARTNER_PREFERENCES_KEY } from "./partner-key.ts";
-import { forgetInvite, inviteKey, invitePath, rememberInvite } from "./pending-invite.ts";
+import { forgetInvite, invitePath, inviteQuery, rememberInvite } from "./pending-invite.ts";
+
+type PartnerInviteInfo = AnswerOf<typeof partnersApi.inviteInfo>;
 
 /** The sign-in screen, coming back to this invitation afterwards. */
 export function authHref(token: string, tab?: "register"): string {
@@ -103,7 +106,7 @@ function Actions({ children }: { children: ReactNode }) {
 function WrongAccount({ token, info, user }: { token: string; info: PartnerInviteInfo; user: PublicUser }) {
   const switchAccount = useMutation({
     mutationFn: async () => {
-      await apiRequest("POST", "/api/logout");
+      await call(authApi.logout);
     },
     onSuccess: () => {
       noteDeliberateSignOut();
@@ -177,15 +180,14 @@ function VerifyFirst({ token, email }: { token: string; email: string }) {
 function AcceptButton({ token, info, user }: { token: string; info: PartnerInviteInfo; user: PublicUser }) {
   const [, navigate] = useLocation();
   const accept = useSingleFlightMutation({
-    mutationFn: async () => await apiJson<PublicUser>("POST", "/api/partner-invite/accept", { token }),
+    mutationFn: async () => await call(partnersApi.accept, { body: { token } }),
     onSuccess: (updated) => {
       forgetInvite();
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
-      void queryClient.invalidateQueries({ queryKey: PARTNER_KEY });
-      void queryClient.invalidateQueries({ queryKey: PARTNER_PREFERENCES_KEY });
-      void queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith("/api/dates"),
-      });
+      // The partner's status and, under its address, the partner's questionnaire.
+      void invalidate(queryClient, partnersApi.status);
+      // Every date read: the list, the counts and each date (all at an address under one date's).
+      void invalidate(queryClient, datesApi.get);
       const who = info.inviterFirstName?.trim();
       toast({
         title: "Partner linked",
@@ -222,7 +224,7 @@ function AcceptButton({ token, info, user }: { token: string; info: PartnerInvit
  */
 export function PartnerInviteCard({ token, className }: { token: string; className?: string }) {
   const { user } = useAuth();
-  const query = useQuery<PartnerInviteInfo>({ queryKey: inviteKey(token) });
+  const query = useQuery(inviteQuery(token));
 
   if (query.isPending)
     return (

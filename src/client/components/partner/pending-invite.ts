@@ -1,14 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PartnerInviteInfo } from "../../../shared/member-api.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import { partnersApi } from "../../../shared/contract/partners.ts";
+import { queryOf } from "../../lib/api.ts";
 
 /** The invitation page's address for a token. */
 export function invitePath(token: string): string {
   return `/partner-invite?token=${encodeURIComponent(token)}`;
 }
 
-/** The query key of GET /api/partner-invite/:token (shared by the invitation card and the sign-in screen). */
-export function inviteKey(token: string) {
-  return ["/api/partner-invite", encodeURIComponent(token)] as const;
+/** Who sent an invitation, read by the invitation card and the sign-in screen. */
+export function inviteQuery(token: string) {
+  return queryOf(partnersApi.inviteInfo, { params: { token } });
 }
 
 /** The invitation token inside a `next` address such as "/partner-invite?token=...", if it is one. */
@@ -20,9 +22,10 @@ export function inviteTokenFromNext(next: string | null): string | null {
 }
 
 /** The invitation a sign-in or sign-up is for, read from its `next` address: who invited, and which address. */
-export function useInviteFromNext(next: string | null): PartnerInviteInfo | null {
+export function useInviteFromNext(next: string | null): AnswerOf<typeof partnersApi.inviteInfo> | null {
   const token = inviteTokenFromNext(next);
-  const query = useQuery<PartnerInviteInfo>({ queryKey: inviteKey(token ?? ""), enabled: token !== null });
+  // Without a token nothing is read: the placeholder only fills the path of a query that never runs.
+  const query = useQuery({ ...inviteQuery(token ?? "none"), enabled: token !== null });
   return token ? (query.data ?? null) : null;
 }
 

@@ -2,22 +2,22 @@ import { useMutation } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { PublicUser } from "../../../shared/api-types.ts";
 import { ACCESSIBILITY_OPTIONS, DIETARY_OPTIONS } from "../../../shared/constants.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import { partnersApi } from "../../../shared/contract/partners.ts";
 import { safeNextPath } from "../../../shared/safe-next.ts";
 import {
   PARTNER_JOIN_MSG,
   type PartnerPreferences,
-  type PartnerQuestionnaire,
   partnerPreferencesSchema,
 } from "../../../shared/schemas/partner.ts";
-import { apiJson, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { call, queryOf } from "../../lib/api.ts";
+import { CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { SwitchRow } from "../onboarding/controls.tsx";
 import { Fieldset, PillChoices, TermsCheck } from "../onboarding/step-final.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import { PARTNER_PREFERENCES_KEY } from "./partner-key.ts";
 import { SharedAnswersCard } from "./shared-answers.tsx";
 
 type Values = Omit<PartnerPreferences, "termsAccepted"> & { termsAccepted: boolean };
@@ -26,7 +26,7 @@ type Values = Omit<PartnerPreferences, "termsAccepted"> & { termsAccepted: boole
  * /onboarding for a linked partner: only what is theirs (dietary needs, access needs, alcohol), beside the
  * couple's shared answers to read. Saving marks their onboarding done and goes to the dashboard.
  */
-export function PartnerQuestionnaireForm({ data }: { data: PartnerQuestionnaire }) {
+export function PartnerQuestionnaireForm({ data }: { data: AnswerOf<typeof partnersApi.preferences> }) {
   const [, navigate] = useLocation();
   // Opened from Settings to edit the needs: back there once saved.
   const next = safeNextPath(new URLSearchParams(useSearch()).get("next"));
@@ -42,13 +42,10 @@ export function PartnerQuestionnaireForm({ data }: { data: PartnerQuestionnaire 
 
   const save = useMutation({
     mutationFn: async (payload: PartnerPreferences) =>
-      await apiJson<{
-        user: PublicUser;
-        questionnaire: PartnerQuestionnaire;
-      }>("PUT", "/api/partner/preferences", payload),
+      await call(partnersApi.savePreferences, { body: payload }),
     onSuccess: ({ user, questionnaire }) => {
       queryClient.setQueryData(CURRENT_USER_KEY, user);
-      queryClient.setQueryData(PARTNER_PREFERENCES_KEY, questionnaire);
+      queryClient.setQueryData(queryOf(partnersApi.preferences).queryKey, questionnaire);
       toast({
         title: "Your answers are saved",
         description: "We'll plan around both of your needs.",

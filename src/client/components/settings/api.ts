@@ -1,11 +1,10 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import type { PublicUser } from "../../../shared/api-types.ts";
+import { accountApi } from "../../../shared/contract/account.ts";
 import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
-import { invalidate } from "../../lib/api.ts";
+import { call, invalidate } from "../../lib/api.ts";
 import {
-  apiJson,
   CURRENT_USER_KEY,
   errorBody,
   errorMessage,
@@ -29,11 +28,11 @@ export function toastThenReload(input: {
   setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
 }
 
-/** PATCH /api/auth/user with the changed fields; the answer becomes the current user, then it is re-read. */
+/** Saves the changed fields of the profile; the answer becomes the current user, then it is re-read. */
 export function useUpdateProfile() {
   return useSingleFlightMutation({
     mutationFn: async (changes: UpdateProfileInput) =>
-      await apiJson<PublicUser>("PATCH", "/api/auth/user", changes),
+      await call(accountApi.updateProfile, { body: changes }),
     onSuccess: (user) => {
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

@@ -3,10 +3,11 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { accountApi } from "../../../shared/contract/account.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { changePasswordSchema, MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
-import { apiJson, errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { call } from "../../lib/api.ts";
+import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
@@ -31,7 +32,7 @@ export function ChangePasswordDialog() {
   const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
   const change = useSingleFlightMutation({
-    mutationFn: (input: Input) => apiJson<MessageAnswer>("POST", "/api/account/password", input),
+    mutationFn: (input: Input) => call(accountApi.changePassword, { body: input }),
     onSuccess: (result) => {
       toast({ title: "Password Changed", description: result.message });
       setOpen(false);

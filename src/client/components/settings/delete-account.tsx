@@ -2,10 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarHeart, CreditCard, HeartHandshake, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { TIMING } from "../../../shared/constants.ts";
-import { type DateOutcome, type DeletionPreview, LEAVING_MSG } from "../../../shared/leaving.ts";
+import { accountApi } from "../../../shared/contract/account.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import { type DateOutcome, LEAVING_MSG } from "../../../shared/leaving.ts";
 import { TOAST } from "../../../shared/messages.ts";
+import { call, queryOf } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { apiRequest, errorMessage, errorStatus, toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, errorStatus, toastCallError } from "../../lib/queryClient.ts";
 import { toastAcrossNavigation } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import {
@@ -23,7 +26,7 @@ import { FormField } from "../ui/form-field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { serverFieldErrors } from "./api.ts";
 
-const PREVIEW_KEY = ["/api/auth/user/deletion-preview"] as const;
+type DeletionPreview = AnswerOf<typeof accountApi.deletionPreview>;
 
 const OUTCOME_CLASS: Record<DateOutcome, string> = {
   stays: "text-success-text",
@@ -88,7 +91,7 @@ function whatIsDeleted(preview: DeletionPreview | undefined): string {
 }
 
 /**
- * Delete Account: the dialog first says exactly what happens (GET /api/auth/user/deletion-preview), then asks
+ * Delete Account: the dialog first says exactly what happens (the deletion preview), then asks
  * for the password (and the two-step code when it is on). Afterwards a full page load of "/" (signed out).
  */
 export function DeleteAccount() {
@@ -96,8 +99,8 @@ export function DeleteAccount() {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
-  const preview = useQuery<DeletionPreview>({
-    queryKey: PREVIEW_KEY,
+  const preview = useQuery({
+    ...queryOf(accountApi.deletionPreview),
     enabled: open,
     staleTime: 0,
     gcTime: 0,
@@ -112,7 +115,9 @@ export function DeleteAccount() {
 
   const remove = useSingleFlightMutation({
     mutationFn: () =>
-      apiRequest("DELETE", "/api/auth/user", needsCode ? { password, code: code.trim() } : { password }),
+      call(accountApi.deleteAccount, {
+        body: needsCode ? { password, code: code.trim() } : { password },
+      }),
     onSuccess: () => {
       // Close first: while the dialog is open, the toast outside it is hidden from assistive technology.
       setOpen(false);

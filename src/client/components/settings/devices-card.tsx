@@ -1,18 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { Laptop, LogOut, Smartphone } from "lucide-react";
-import type { SessionInfo } from "../../../shared/api-types.ts";
+import { accountApi } from "../../../shared/contract/account.ts";
 import { londonDay, londonShortDayMonth } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
-import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { call, invalidate, queryOf } from "../../lib/api.ts";
+import { queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { SettingsSection } from "./section.tsx";
-
-const SESSIONS_KEY = ["/api", "account", "sessions"] as const;
 
 const PHONE = /iPhone|Android|iPad/;
 
@@ -32,18 +30,18 @@ function signedInOn(iso: string): string {
 
 /** Settings > Privacy & Security: where the account is signed in, and signing other devices out. */
 export function DevicesCard() {
-  const { data, isPending, isError, refetch } = useQuery<SessionInfo[]>({ queryKey: SESSIONS_KEY });
+  const { data, isPending, isError, refetch } = useQuery(queryOf(accountApi.sessions));
   const done = (description: string) => {
-    void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+    void invalidate(queryClient, accountApi.sessions);
     toast({ title: "Signed out", description, variant: "success" });
   };
   const endOne = useSingleFlightMutation({
-    mutationFn: async (id: string) => await apiJson<MessageAnswer>("DELETE", `/api/account/sessions/${id}`),
+    mutationFn: async (id: string) => await call(accountApi.endSession, { params: { sessionId: id } }),
     onSuccess: ({ message }) => done(message),
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });
   const endOthers = useSingleFlightMutation({
-    mutationFn: async () => await apiJson<MessageAnswer>("DELETE", "/api/account/sessions"),
+    mutationFn: async () => await call(accountApi.endOtherSessions),
     onSuccess: ({ message }) => done(message),
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });

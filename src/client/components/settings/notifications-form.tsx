@@ -1,10 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
+import { accountApi } from "../../../shared/contract/account.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
 import { londonDay } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { call, invalidate, queryOf } from "../../lib/api.ts";
+import { queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 import { Button } from "../ui/button.tsx";
@@ -13,13 +16,9 @@ import { Switch } from "../ui/switch.tsx";
 import { useUpdateProfile } from "./api.ts";
 import { PushDevices } from "./push-devices.tsx";
 
-/** GET/PATCH /api/account/notifications: the push and teaser-clue switches, and a STOP reply's date. */
-interface PhoneChannels {
-  push: boolean;
-  clues: boolean;
-  smsStoppedAt: string | null;
-}
-const CHANNELS_KEY = "/api/account/notifications";
+/** The push and teaser-clue switches, and a STOP reply's date. */
+type PhoneChannels = AnswerOf<typeof accountApi.notifications>;
+const channelsQuery = queryOf(accountApi.notifications);
 
 interface Choices {
   email: boolean;
@@ -84,7 +83,7 @@ function SwitchRow({
 
 /** E-mail, text-message and marketing switches, saved together. */
 export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAddPhone: () => void }) {
-  const { data: channels } = useQuery<PhoneChannels>({ queryKey: [CHANNELS_KEY] });
+  const { data: channels } = useQuery(channelsQuery);
   const [choices, setChoices] = useState(() => choicesFrom(user, channels));
   const update = useUpdateProfile();
   useEffect(() => setChoices(choicesFrom(user, channels)), [user, channels]);
@@ -98,11 +97,10 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
   async function save() {
     if (channels && (choices.push !== channels.push || choices.clues !== channels.clues)) {
       try {
-        const next = await apiJson<PhoneChannels>("PATCH", CHANNELS_KEY, {
-          push: choices.push,
-          clues: choices.clues,
+        const next = await call(accountApi.updateNotifications, {
+          body: { push: choices.push, clues: choices.clues },
         });
-        queryClient.setQueryData([CHANNELS_KEY], next);
+        queryClient.setQueryData(channelsQuery.queryKey, next);
       } catch (e) {
         toastCallError(TOAST.errorTitle, e);
         return;
@@ -117,7 +115,7 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
       {
         onSuccess: () => {
           // Turning SMS on clears a STOP reply: read the switches again.
-          void queryClient.invalidateQueries({ queryKey: [CHANNELS_KEY] });
+          void invalidate(queryClient, accountApi.notifications);
           toast({
             title: "Notification Settings Saved",
             description: "We'll keep in touch the way you chose.",

@@ -5,20 +5,16 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TIERS } from "../../../shared/constants.ts";
+import { datesApi } from "../../../shared/contract/dates.ts";
+import type { AnswerOf, BodyOf } from "../../../shared/contract/endpoint.ts";
+import { partnersApi } from "../../../shared/contract/partners.ts";
 import { londonDayMonth } from "../../../shared/london-time.ts";
-import type { PartnerStatus } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { partnerInviteSchema } from "../../../shared/schemas/member.ts";
+import { call, invalidate, queryOf } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
-import {
-  apiJson,
-  CURRENT_USER_KEY,
-  errorMessage,
-  queryClient,
-  toastCallError,
-} from "../../lib/queryClient.ts";
+import { CURRENT_USER_KEY, errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
-import { PARTNER_KEY } from "../partner/partner-key.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
@@ -27,16 +23,21 @@ import { FormField } from "../ui/form-field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { SettingsSection } from "./section.tsx";
 
+type PartnerStatus = AnswerOf<typeof partnersApi.status>;
+const statusQuery = queryOf(partnersApi.status);
+
 /** A partner change: the answer is the new status; the member (partnerId) and the couple's dates change too. */
-function usePartnerCall(method: "POST" | "DELETE", url: string, onDone: (status: PartnerStatus) => void) {
+function usePartnerCall<I = void>(
+  send: (input: I) => Promise<PartnerStatus>,
+  onDone: (status: PartnerStatus) => void,
+) {
   return useMutation({
-    mutationFn: async (body?: unknown) => await apiJson<PartnerStatus>(method, url, body),
+    mutationFn: send,
     onSuccess: (status) => {
-      queryClient.setQueryData(PARTNER_KEY, status);
+      queryClient.setQueryData(statusQuery.queryKey, status);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-      void queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith("/api/dates"),
-      });
+      // Every date read: the list, the counts and each date (all at an address under one date's).
+      void invalidate(queryClient, datesApi.get);
       onDone(status);
     },
     onError: (error) => toastCallError(TOAST.errorTitle, error),
@@ -57,10 +58,13 @@ function Linked({ partner }: { partner: NonNullable<PartnerStatus["partner"]> })
   const [open, setOpen] = useState(false);
   const { user } = useAuth();
   const name = partner.firstName?.trim() || partner.email;
-  const unlink = usePartnerCall("DELETE", "/api/partner", () => {
-    setOpen(false);
-    toast({ title: "Partner unlinked", description: `You and ${name} no longer share dates.` });
-  });
+  const unlink = usePartnerCall(
+    () => call(partnersApi.unlink),
+    () => {
+      setOpen(false);
+      toast({ title: "Partner unlinked", description: `You and ${name} no longer share dates.` });
+    },
+  );
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 items-center gap-3.5">
@@ -100,11 +104,13 @@ function Linked({ partner }: { partner: NonNullable<PartnerStatus["partner"]> })
 }
 
 function Pending({ invite }: { invite: NonNullable<PartnerStatus["pendingInvite"]> }) {
-  const cancel = usePartnerCall("DELETE", "/api/partner/invite", () =>
-    toast({
-      title: "Invitation cancelled",
-      description: `The link sent to ${invite.email} no longer works.`,
-    }),
+  const cancel = usePartnerCall(
+    () => call(partnersApi.cancelInvite),
+    () =>
+      toast({
+        title: "Invitation cancelled",
+        description: `The link sent to ${invite.email} no longer works.`,
+      }),
   );
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -137,14 +143,17 @@ function Pending({ invite }: { invite: NonNullable<PartnerStatus["pendingInvite"
 
 function InviteForm() {
   const form = useForm({ resolver: zodResolver(partnerInviteSchema), defaultValues: { email: "" } });
-  const invite = usePartnerCall("POST", "/api/partner/invite", (status) => {
-    form.reset();
-    toast({
-      title: "Invitation sent",
-      description: `We've e-mailed ${status.pendingInvite?.email ?? "your partner"} a link to join you.`,
-      variant: "success",
-    });
-  });
+  const invite = usePartnerCall(
+    (body: BodyOf<typeof partnersApi.invite>) => call(partnersApi.invite, { body }),
+    (status) => {
+      form.reset();
+      toast({
+        title: "Invitation sent",
+        description: `We've e-mailed ${status.pendingInvite?.email ?? "your partner"} a link to join you.`,
+        variant: "success",
+      });
+    },
+  );
   return (
     <form
       noValidate
@@ -173,7 +182,7 @@ function InviteForm() {
 /** Settings, Profile tab: the member's partner, a pending invitation, or a way to invite one. */
 export function PartnerCard() {
   // The partner may accept (or unlink) at any time: read again whenever the card opens.
-  const query = useQuery<PartnerStatus>({ queryKey: PARTNER_KEY, refetchOnMount: "always" });
+  const query = useQuery({ ...statusQuery, refetchOnMount: "always" });
   const status = query.data;
   return (
     <SettingsSection

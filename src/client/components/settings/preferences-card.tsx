@@ -3,9 +3,11 @@ import { PencilLine } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { DATE_SPEND_BANDS, DATE_TYPE_LABELS, TIME_LABELS } from "../../../shared/constants.ts";
-import type { PartnerQuestionnaire } from "../../../shared/schemas/partner.ts";
-import { PREFERENCES_KEY, type SavedPreferences } from "../onboarding/model.ts";
-import { PARTNER_PREFERENCES_KEY } from "../partner/partner-key.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import { onboardingApi } from "../../../shared/contract/onboarding.ts";
+import { partnersApi } from "../../../shared/contract/partners.ts";
+import { queryOf } from "../../lib/api.ts";
+import type { SavedPreferences } from "../onboarding/model.ts";
 import { Button } from "../ui/button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { SettingsSection } from "./section.tsx";
@@ -47,7 +49,7 @@ function fromFull(p: SavedPreferences): Summary {
   };
 }
 
-function fromPartner(q: PartnerQuestionnaire): Summary | null {
+function fromPartner(q: AnswerOf<typeof partnersApi.preferences>): Summary | null {
   if (!q.shared) return null;
   return {
     dietary: q.own.dietaryRestrictions,
@@ -71,10 +73,10 @@ function fromPartner(q: PartnerQuestionnaire): Summary | null {
  */
 export function PreferencesCard({ user }: { user: PublicUser }) {
   const linked = user.partnerId !== null;
-  const partner = useQuery<PartnerQuestionnaire>({ queryKey: PARTNER_PREFERENCES_KEY, enabled: linked });
+  const partner = useQuery({ ...queryOf(partnersApi.preferences), enabled: linked });
   const short = linked && partner.data?.eligible === true;
-  const full = useQuery<{ preferences: SavedPreferences | null }>({
-    queryKey: PREFERENCES_KEY,
+  const full = useQuery({
+    ...queryOf(onboardingApi.preferences),
     enabled: !linked || partner.data?.eligible === false,
   });
   const pending = (linked && partner.isPending) || (!short && full.isPending);

@@ -1,4 +1,6 @@
 import { Download } from "lucide-react";
+import { accountApi } from "../../../shared/contract/account.ts";
+import { hrefOf } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { DeleteAccount } from "./delete-account.tsx";
@@ -15,7 +17,7 @@ export function PrivacyPanel() {
         description="Everything we hold about you (profile, preferences, dates, ratings, support messages and payments) in one file you can keep."
       >
         <Button asChild variant="outline">
-          <a href="/api/account/export" download>
+          <a href={hrefOf(accountApi.exportData)} download>
             <Download aria-hidden />
             Download My Data
           </a>

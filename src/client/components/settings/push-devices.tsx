@@ -5,22 +5,17 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import { pushApi } from "../../../shared/contract/push.ts";
 import { londonShortDate } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { PushSubscriptionInput } from "../../../shared/schemas/push.ts";
-import { apiJson, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { call, invalidate, queryOf } from "../../lib/api.ts";
+import { queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 
-interface Device {
-  id: number;
-  label: string;
-  createdAt: string;
-  lastSuccessAt: string | null;
-  current: boolean;
-}
-
-const DEVICES_KEY = "/api/push/subscriptions";
+type Device = AnswerOf<typeof pushApi.devices>[number];
 
 type Support = "checking" | "unsupported" | "denied" | "ready";
 
@@ -57,10 +52,10 @@ export function PushDevices() {
     setSupport(s);
     if (s !== "unsupported") void currentSubscription().then((sub) => setEndpoint(sub?.endpoint ?? null));
   }, []);
-  const url = `${DEVICES_KEY}${endpoint ? `?endpoint=${encodeURIComponent(endpoint)}` : ""}`;
-  const { data: devices, isPending } = useQuery<Device[]>({ queryKey: [url] });
-  const refresh = () =>
-    queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(DEVICES_KEY) });
+  const { data: devices, isPending } = useQuery(
+    queryOf(pushApi.devices, { query: endpoint ? { endpoint } : {} }),
+  );
+  const refresh = () => invalidate(queryClient, pushApi.devices);
   const thisDeviceOn = devices?.some((d) => d.current) ?? false;
 
   async function turnOn() {
@@ -71,13 +66,14 @@ export function PushDevices() {
         setSupport(permission === "denied" ? "denied" : "ready");
         return;
       }
-      const { publicKey } = await apiJson<{ publicKey: string }>("GET", "/api/push/key");
+      const { publicKey } = await call(pushApi.key);
       const reg = await navigator.serviceWorker.ready;
       const sub = await reg.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(publicKey),
       });
-      await apiJson("POST", DEVICES_KEY, sub.toJSON() as PushSubscriptionInput);
+      // The browser's own JSON of its subscription: the server checks its fields.
+      await call(pushApi.subscribe, { body: sub.toJSON() as PushSubscriptionInput });
       setEndpoint(sub.endpoint);
       await refresh();
       toast({ title: "Push is on", description: "This device will hear about your dates." });
@@ -90,7 +86,7 @@ export function PushDevices() {
 
   async function remove(d: Device) {
     try {
-      await apiJson("DELETE", `${DEVICES_KEY}/${d.id}`);
+      await call(pushApi.remove, { params: { id: String(d.id) } });
       if (d.current) await (await currentSubscription())?.unsubscribe();
       if (d.current) setEndpoint(null);
       await refresh();

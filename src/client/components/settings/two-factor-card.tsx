@@ -1,11 +1,12 @@
 import { Check, Copy, Download, KeyRound, ShieldCheck, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { BRAND } from "../../../shared/brand.ts";
-import type { TwoFactorEnabled, TwoFactorSetup } from "../../../shared/member-api.ts";
+import { accountApi } from "../../../shared/contract/account.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import type { MessageAnswer } from "../../../shared/schemas/responses.ts";
+import { call } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
-import { apiJson, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
@@ -13,6 +14,8 @@ import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Notice, SettingsSection } from "./section.tsx";
+
+type TwoFactorSetup = AnswerOf<typeof accountApi.twoFactorSetup>;
 
 function refreshUser() {
   void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -94,7 +97,7 @@ function SetupSteps({
   onCancel: () => void;
 }) {
   const enable = useSingleFlightMutation({
-    mutationFn: (code: string) => apiJson<TwoFactorEnabled>("POST", "/api/account/2fa/enable", { code }),
+    mutationFn: (code: string) => call(accountApi.twoFactorEnable, { body: { code } }),
     onSuccess: ({ recoveryCodes }) => {
       onEnabled(recoveryCodes);
       refreshUser();
@@ -204,7 +207,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function TurnOff() {
   const [asking, setAsking] = useState(false);
   const disable = useSingleFlightMutation({
-    mutationFn: (code: string) => apiJson<MessageAnswer>("POST", "/api/account/2fa/disable", { code }),
+    mutationFn: (code: string) => call(accountApi.twoFactorDisable, { body: { code } }),
     onSuccess: ({ message }) => {
       setAsking(false);
       refreshUser();
@@ -243,7 +246,7 @@ export function TwoFactorCard() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const start = useSingleFlightMutation({
-    mutationFn: () => apiJson<TwoFactorSetup>("POST", "/api/account/2fa/setup"),
+    mutationFn: () => call(accountApi.twoFactorSetup),
     onSuccess: setSetup,
     onError: (error) => toastCallError(TOAST.errorTitle, error),
   });

@@ -1,29 +1,15 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { type PublicUser, publicUserSchema } from "../../../shared/api-types.ts";
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../../../shared/constants.ts";
+import { authApi as api } from "../../../shared/contract/auth.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { safeNextPath } from "../../../shared/safe-next.ts";
-import {
-  AUTH_MSG,
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-  resetPasswordRequestSchema,
-  resetTokenCheckAnswerSchema,
-  resetTokenCheckSchema,
-  signInLinkSchema,
-  type TwoFactorChallenge,
-  twoFactorChallengeSchema,
-  verifyEmailSchema,
-} from "../../../shared/schemas/auth.ts";
+import { AUTH_MSG, type TwoFactorChallenge } from "../../../shared/schemas/auth.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { messageSchema, redirectResponse } from "../../../shared/schemas/responses.ts";
 import type { UserRow } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, HttpError, unauthorized } from "../../http-error.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
+import { route } from "../../route.ts";
 import { checkSecondFactor } from "../account/two-factor.ts";
 import {
   attemptKeys,
@@ -54,12 +40,10 @@ function tooManyCodes(minutes: number): HttpError {
   return new HttpError(429, MSG.tooManyRequests(minutes), { "retry-after": String(minutes * 60) });
 }
 
-/** A sign-in answers the member, or (two-step sign-in on, no code sent) asks for the code: no session yet. */
-const signedInOrChallenge = z.union([publicUserSchema, twoFactorChallengeSchema]);
+/** A sign-in without the code, when two-step sign-in is on: the code is asked, no session yet. */
 const codeAsked = (): TwoFactorChallenge => ({ twoFactorRequired: true, message: MEMBER_MSG.code });
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const secure = deps.config.secureCookies;
 
   /** Starts a fresh session, ending any session the browser already had (no session fixation). */
@@ -98,223 +82,106 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     await countSuccess(deps, keys);
   }
 
-  r.post(
-    "/api/register",
-    {
-      schema: {
-        summary: "Create an account and sign in",
-        body: registerSchema,
-        response: { 201: publicUserSchema },
-        // The address is taken; too many accounts from one address (the rate limit).
-        errors: [409, 429],
-      },
-    },
-    async (req, reply) => {
-      const rl = deps.config.rateLimits;
-      await deps.limiter.hit(`register-ip:${req.ip}`, rl.registerPerIp, rl.windowMinutes);
-      const user = await registerUser(deps, req.body);
-      await startSession(req, reply, user);
-      return reply.code(201).send(await toPublicUser(deps, user));
-    },
-  );
+  route(app, api.register, {}, async (req, reply) => {
+    const rl = deps.config.rateLimits;
+    await deps.limiter.hit(`register-ip:${req.ip}`, rl.registerPerIp, rl.windowMinutes);
+    const user = await registerUser(deps, req.body);
+    await startSession(req, reply, user);
+    return reply.code(201).send(await toPublicUser(deps, user));
+  });
 
-  r.post(
-    "/api/login",
-    {
-      schema: {
-        summary: "Sign in",
-        body: loginSchema,
-        response: { 200: signedInOrChallenge },
-        // A wrong password or two-step code; too many attempts (the rate limit, the lockout's step-up).
-        errors: [401, 429],
-      },
-    },
-    async (req, reply) => {
-      const user = await authenticate(
-        deps,
-        req.body.email,
-        req.body.password,
-        req.ip,
-        req.cookies[DEVICE_COOKIE],
-      );
-      if (user.totpEnabledAt) {
-        // The password was right; the session starts only with the second factor.
-        if (!req.body.code) return codeAsked();
-        await secondFactor(req, user, req.body.code);
-      }
-      await startSession(req, reply, user);
-      return toPublicUser(deps, user);
-    },
-  );
+  route(app, api.login, {}, async (req, reply) => {
+    const user = await authenticate(
+      deps,
+      req.body.email,
+      req.body.password,
+      req.ip,
+      req.cookies[DEVICE_COOKIE],
+    );
+    if (user.totpEnabledAt) {
+      // The password was right; the session starts only with the second factor.
+      if (!req.body.code) return codeAsked();
+      await secondFactor(req, user, req.body.code);
+    }
+    await startSession(req, reply, user);
+    return toPublicUser(deps, user);
+  });
 
-  /**
-   * The one-time link of the lockout step-up (opened from the e-mail at /auth?signin=..., which posts it here:
-   * a mail scanner fetching the link spends nothing). With two-step sign-in on, the code is still asked.
-   */
-  r.post(
-    "/api/login/link",
-    {
-      schema: {
-        summary: "Sign in with a one-time e-mailed link",
-        body: signInLinkSchema,
-        response: { 200: signedInOrChallenge },
-        // A wrong two-step code; too many attempts.
-        errors: [401, 429],
-      },
-    },
-    async (req, reply) => {
-      const rl = deps.config.rateLimits;
-      await deps.limiter.hit(`login-link-ip:${req.ip}`, rl.loginPerIp, rl.windowMinutes);
-      const userId = await signInLinkUser(deps, req.body.token);
-      const user = userId ? await findUserById(deps, userId) : null;
-      if (!user || user.deletedAt) throw badRequest(AUTH_MSG.signInLinkDead);
-      if (user.totpEnabledAt) {
-        if (!req.body.code) return codeAsked();
-        await secondFactor(req, user, req.body.code);
-      }
-      if (!(await spendSignInLink(deps, req.body.token))) throw badRequest(AUTH_MSG.signInLinkDead);
-      await startSession(req, reply, user);
-      return toPublicUser(deps, user);
-    },
-  );
+  route(app, api.loginLink, {}, async (req, reply) => {
+    const rl = deps.config.rateLimits;
+    await deps.limiter.hit(`login-link-ip:${req.ip}`, rl.loginPerIp, rl.windowMinutes);
+    const userId = await signInLinkUser(deps, req.body.token);
+    const user = userId ? await findUserById(deps, userId) : null;
+    if (!user || user.deletedAt) throw badRequest(AUTH_MSG.signInLinkDead);
+    if (user.totpEnabledAt) {
+      if (!req.body.code) return codeAsked();
+      await secondFactor(req, user, req.body.code);
+    }
+    if (!(await spendSignInLink(deps, req.body.token))) throw badRequest(AUTH_MSG.signInLinkDead);
+    await startSession(req, reply, user);
+    return toPublicUser(deps, user);
+  });
 
-  r.post(
-    "/api/logout",
-    { schema: { summary: "Sign out", response: { 200: messageSchema } } },
-    async (req, reply) => {
-      const token = req.cookies[SESSION_COOKIE];
-      if (token && token.length <= 100) await destroySession(deps.db, token);
-      clearSessionCookie(reply, secure);
-      // The browser drops what it kept of the member's pages; the page also tells the service worker to
-      // delete its caches (revealed dates kept for offline use), which this header does not reach everywhere.
-      reply.header("clear-site-data", '"cache"');
-      return { message: "Signed out" };
-    },
-  );
+  route(app, api.logout, {}, async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (token && token.length <= 100) await destroySession(deps.db, token);
+    clearSessionCookie(reply, secure);
+    // The browser drops what it kept of the member's pages; the page also tells the service worker to
+    // delete its caches (revealed dates kept for offline use), which this header does not reach everywhere.
+    reply.header("clear-site-data", '"cache"');
+    return { message: "Signed out" };
+  });
 
-  // The answer is sent as text kept per user, already encoded through publicUserSchema (public-user.ts): the
-  // schema documents it, and a JSON string is sent as it is, not encoded again.
-  r.get(
-    "/api/auth/user",
-    { schema: { summary: "The signed-in member", response: { 200: publicUserSchema } } },
-    async (req, reply) => {
-      // A stale hint (expired or ended session) is cleared so the client stops asking.
-      if (!req.user && req.cookies[AUTH_HINT_COOKIE]) clearSessionCookie(reply, secure);
-      // Text already encoded through publicUserSchema, kept per cached user (public-user.ts). Fastify sends a
-      // string with a JSON type as it is, so the cast only tells the typed reply what the text holds.
-      const json = await publicUserJson(deps, requireUser(req), app.authCache);
-      return reply.type("application/json; charset=utf-8").send(json as unknown as PublicUser);
-    },
-  );
+  route(app, api.user, {}, async (req, reply) => {
+    // A stale hint (expired or ended session) is cleared so the client stops asking.
+    if (!req.user && req.cookies[AUTH_HINT_COOKIE]) clearSessionCookie(reply, secure);
+    // Text already encoded through publicUserSchema, kept per cached user (public-user.ts). Fastify sends a
+    // string with a JSON type as it is.
+    const json = await publicUserJson(deps, requireUser(req), app.authCache);
+    return reply.type("application/json; charset=utf-8").send(json);
+  });
 
-  r.post(
-    "/api/forgot-password",
-    {
-      schema: {
-        summary: "E-mail a password reset link",
-        body: forgotPasswordSchema,
-        response: { 200: messageSchema },
-        errors: [429],
-      },
-    },
-    async (req) => {
-      await requestPasswordReset(deps, req.body.email, req.ip);
-      return { message: MSG.forgotAnswer };
-    },
-  );
+  route(app, api.forgotPassword, {}, async (req) => {
+    await requestPasswordReset(deps, req.body.email, req.ip);
+    return { message: MSG.forgotAnswer };
+  });
 
-  r.post(
-    "/api/reset-password",
-    {
-      schema: {
-        summary: "Set a new password with a reset link",
-        body: resetPasswordRequestSchema,
-        response: { 200: messageSchema },
-        errors: [429],
-      },
-    },
-    async (req, reply) => {
-      await resetPassword(deps, req.body.token, req.body.password, req.ip);
-      // The browser that reset the password is signed out too: it signs in with the new one.
-      clearSessionCookie(reply, secure);
-      return { message: MSG.resetDone };
-    },
-  );
+  route(app, api.resetPassword, {}, async (req, reply) => {
+    await resetPassword(deps, req.body.token, req.body.password, req.ip);
+    // The browser that reset the password is signed out too: it signs in with the new one.
+    clearSessionCookie(reply, secure);
+    return { message: MSG.resetDone };
+  });
 
-  /** Asked when a reset link is opened, so a dead link says so before the member types a new password. */
-  r.get(
-    "/api/reset-password/check",
-    {
-      schema: {
-        summary: "Is a reset link still good?",
-        querystring: resetTokenCheckSchema,
-        response: { 200: resetTokenCheckAnswerSchema },
-        errors: [429],
-      },
-    },
-    async (req, reply) => {
-      reply.header("cache-control", "no-store");
-      return { valid: await resetTokenValid(deps, req.query.token, req.ip) };
-    },
-  );
+  route(app, api.resetCheck, {}, async (req, reply) => {
+    reply.header("cache-control", "no-store");
+    return { valid: await resetTokenValid(deps, req.query.token, req.ip) };
+  });
 
-  /** The link in the verification e-mail. */
-  r.get(
-    "/api/verify-email",
-    // It writes (the address is confirmed, a pending one takes over): the session cache syncs (auth-context.ts).
-    {
-      schema: {
-        summary: "Confirm an e-mail address (the link in the e-mail)",
-        querystring: verifyEmailSchema,
-        response: { 302: redirectResponse("Back to the app, with ?verified=1, already or 0") },
-      },
-      config: { writes: true },
-    },
-    async (req, reply) => {
-      try {
-        const outcome = await verifyEmail(deps, req.query.token);
-        return reply.redirect(outcome === "already" ? "/?verified=already" : "/?verified=1");
-      } catch {
-        // A spent or replaced link opened by a member whose address is verified: nothing is wrong.
-        const user = req.user;
-        if (user?.emailVerified && !user.pendingEmail) return reply.redirect("/?verified=already");
-        return reply.redirect("/?verified=0");
-      }
-    },
-  );
+  // It writes (the address is confirmed, a pending one takes over): the session cache syncs (auth-context.ts).
+  route(app, api.verifyEmail, { config: { writes: true } }, async (req, reply) => {
+    try {
+      const outcome = await verifyEmail(deps, req.query.token);
+      return reply.redirect(outcome === "already" ? "/?verified=already" : "/?verified=1");
+    } catch {
+      // A spent or replaced link opened by a member whose address is verified: nothing is wrong.
+      const user = req.user;
+      if (user?.emailVerified && !user.pendingEmail) return reply.redirect("/?verified=already");
+      return reply.redirect("/?verified=0");
+    }
+  });
 
-  r.post(
-    "/api/resend-verification",
-    {
-      onRequest: memberOnly,
-      schema: {
-        summary: "Send the verification e-mail again",
-        response: { 200: messageSchema },
-        errors: [429],
-      },
-    },
-    async (req) => {
-      const user = requireUser(req);
-      await deps.limiter.hit(`verify-resend:${user.id}`, 3, deps.config.rateLimits.windowMinutes);
-      await resendVerification(deps, user);
-      return { message: "Verification e-mail sent" };
-    },
-  );
+  route(app, api.resendVerification, { onRequest: memberOnly }, async (req) => {
+    const user = requireUser(req);
+    await deps.limiter.hit(`verify-resend:${user.id}`, 3, deps.config.rateLimits.windowMinutes);
+    await resendVerification(deps, user);
+    return { message: "Verification e-mail sent" };
+  });
 
-  /** The spec's login path: the sign-in screen lives at /auth. */
-  r.get(
-    "/api/login",
-    {
-      schema: {
-        summary: "The sign-in screen",
-        response: { 302: redirectResponse("To /auth, keeping a safe ?next= page to come back to") },
-      },
-    },
-    async (req, reply) => {
-      // A member page that found the session gone sends the member here with the page to come back to.
-      const raw = (req.query as Record<string, unknown>).next;
-      const next = safeNextPath(typeof raw === "string" ? raw : null);
-      return reply.redirect(next ? `/auth?next=${encodeURIComponent(next)}` : "/auth");
-    },
-  );
+  route(app, api.loginPage, {}, async (req, reply) => {
+    // A member page that found the session gone sends the member here with the page to come back to.
+    const raw = (req.query as Record<string, unknown>).next;
+    const next = safeNextPath(typeof raw === "string" ? raw : null);
+    return reply.redirect(next ? `/auth?next=${encodeURIComponent(next)}` : "/auth");
+  });
 }

@@ -5,12 +5,11 @@
  * Both answer empty TwiML, so Twilio sends no reply of its own.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { fileResponse } from "../../../shared/schemas/responses.ts";
+import { smsApi as api } from "../../../shared/contract/sms.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
-import { SMS_INBOUND_PATH, SMS_STATUS_PATH } from "./send.ts";
+import { route } from "../../route.ts";
 import { twilioSignatureValid } from "./signature.ts";
 import { applyReply, applyStatus, inboundSchema, statusCallbackSchema } from "./webhooks.ts";
 
@@ -23,7 +22,6 @@ export async function smsRoutes(app: FastifyInstance, deps: Deps): Promise<void>
     scope.addContentTypeParser(FORM, { parseAs: "string", bodyLimit: 64 * 1024 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
 
     /** The form's fields once the signature holds; 403 otherwise, 400 when a field is missing or wrong. */
     function verified(req: FastifyRequest): Record<string, string> {
@@ -50,40 +48,15 @@ export async function smsRoutes(app: FastifyInstance, deps: Deps): Promise<void>
     }
 
     const twiml = (reply: FastifyReply) => reply.code(200).type("text/xml").send(EMPTY_TWIML);
-    const response = { 200: fileResponse("text/xml", "Empty TwiML: `<Response/>`") };
 
-    r.post(
-      SMS_STATUS_PATH,
-      {
-        schema: {
-          summary: "Text delivery receipts from Twilio (signed with X-Twilio-Signature)",
-          description:
-            "Form-encoded MessageSid, MessageStatus and ErrorCode. A receipt older than the message's status, or for an unknown message, changes nothing.",
-          response,
-          errors: [403, 415],
-        },
-      },
-      async (req, reply) => {
-        await applyStatus(deps, parse(statusCallbackSchema, verified(req)));
-        return twiml(reply);
-      },
-    );
+    route(scope, api.status, {}, async (req, reply) => {
+      await applyStatus(deps, parse(statusCallbackSchema, verified(req)));
+      return twiml(reply);
+    });
 
-    r.post(
-      SMS_INBOUND_PATH,
-      {
-        schema: {
-          summary: "Replies to our texts from Twilio (signed with X-Twilio-Signature)",
-          description:
-            "Form-encoded From and Body. STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT turns texts off for the member with that number; START or UNSTOP turns them back on after a STOP. Anything else is ignored.",
-          response,
-          errors: [403, 415],
-        },
-      },
-      async (req, reply) => {
-        await applyReply(deps, parse(inboundSchema, verified(req)));
-        return twiml(reply);
-      },
-    );
+    route(scope, api.inbound, {}, async (req, reply) => {
+      await applyReply(deps, parse(inboundSchema, verified(req)));
+      return twiml(reply);
+    });
   });
 }

@@ -5,6 +5,7 @@
  * never retried, so a sweep goes on with its other members.
  */
 import { eq } from "drizzle-orm";
+import { smsApi } from "../../../shared/contract/sms.ts";
 import { textableNumber } from "../../../shared/phone.ts";
 import { fitSms, smsLength } from "../../../shared/sms-text.ts";
 import { outboundMessages, smsMessages, users } from "../../db/schema.ts";
@@ -16,9 +17,7 @@ import { isQuietHour } from "../notifications/quiet-hours.ts";
 import { SmsProviderError, type SmsSent } from "./sender.ts";
 
 /** Where Twilio reports delivery; signed like every request it makes to us. */
-export const SMS_STATUS_PATH = "/api/webhooks/sms/status";
-/** Where Twilio forwards replies (set as the number's "A message comes in" webhook). */
-export const SMS_INBOUND_PATH = "/api/webhooks/sms/inbound";
+const SMS_STATUS_PATH = smsApi.status.path;
 
 export interface TextMessage {
   /** The once-only key ("reveal-sms:12:34"); claimed only when the text really goes. */

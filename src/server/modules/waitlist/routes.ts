@@ -1,14 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { fileResponse } from "../../../shared/schemas/responses.ts";
-import {
-  joinWaitlistSchema,
-  waitlistCountsSchema,
-  waitlistJoinedSchema,
-} from "../../../shared/schemas/waitlist.ts";
+import { waitlistApi as api } from "../../../shared/contract/waitlist.ts";
 import type { Deps } from "../../deps.ts";
 import { sendDownload } from "../../http-download.ts";
-import { fileDate, workbookDownload, XLSX_TYPE } from "../admin/spreadsheet.ts";
+import { route } from "../../route.ts";
+import { fileDate, workbookDownload } from "../admin/spreadsheet.ts";
 import { joinWaitlist, waitlistCounts, waitlistEntriesForExport } from "./service.ts";
 
 /** Joins per address (IP) per rate-limit window: enough for a household, not for filling the table. */
@@ -20,70 +15,42 @@ const JOINS_PER_IP = 20;
  * plugins/auth-context.ts: visitors 401, members 403).
  */
 export function waitlistRoutes(app: FastifyInstance, deps: Deps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, api.join, {}, async (req, reply) => {
+    await deps.limiter.hit(`waitlist-ip:${req.ip}`, JOINS_PER_IP, deps.config.rateLimits.windowMinutes);
+    const joined = await joinWaitlist(deps, req.user ?? undefined, req.body);
+    return reply.code(joined.created ? 201 : 200).send(joined);
+  });
 
-  r.post(
-    "/api/waitlist",
-    {
-      schema: {
-        summary: "Join the waitlist for an area we do not serve yet",
-        body: joinWaitlistSchema,
-        // 201 when added; 200 when the address was already waiting for that area.
-        response: { 200: waitlistJoinedSchema, 201: waitlistJoinedSchema },
-        // Joins from one address are limited.
-        errors: [429],
+  route(app, api.counts, {}, async () => waitlistCounts(deps));
+
+  route(app, api.exportFile, {}, async (_req, reply) => {
+    const [counts, entries] = await Promise.all([waitlistCounts(deps), waitlistEntriesForExport(deps)]);
+    const file = await workbookDownload("waitlist", deps.now(), [
+      {
+        name: "By area",
+        columns: [
+          { header: "Postcode area", width: 16, value: (a: (typeof counts.areas)[number]) => a.area },
+          { header: "Waiting", value: (a: (typeof counts.areas)[number]) => a.count },
+          {
+            header: "Latest (London)",
+            width: 20,
+            value: (a: (typeof counts.areas)[number]) => fileDate(new Date(a.latest)),
+          },
+        ],
+        rows: counts.areas,
       },
-    },
-    async (req, reply) => {
-      await deps.limiter.hit(`waitlist-ip:${req.ip}`, JOINS_PER_IP, deps.config.rateLimits.windowMinutes);
-      const joined = await joinWaitlist(deps, req.user ?? undefined, req.body);
-      return reply.code(joined.created ? 201 : 200).send(joined);
-    },
-  );
-
-  r.get(
-    "/api/admin/waitlist",
-    { schema: { summary: "People waiting, by postcode area", response: { 200: waitlistCountsSchema } } },
-    async () => waitlistCounts(deps),
-  );
-
-  r.get(
-    "/api/admin/waitlist/export",
-    {
-      schema: {
-        summary: "Download the waitlist as a spreadsheet",
-        response: { 200: fileResponse(XLSX_TYPE, "The waitlist by area and every entry (.xlsx)") },
+      {
+        name: "Entries",
+        columns: [
+          { header: "E-mail", width: 36, value: (e: (typeof entries)[number]) => e.email },
+          { header: "Postcode", value: (e: (typeof entries)[number]) => e.postcode },
+          { header: "Postcode area", width: 16, value: (e: (typeof entries)[number]) => e.area },
+          { header: "Member", value: (e: (typeof entries)[number]) => (e.member ? "yes" : "no") },
+          { header: "Joined", width: 14, value: (e: (typeof entries)[number]) => fileDate(e.createdAt) },
+        ],
+        rows: entries,
       },
-    },
-    async (_req, reply) => {
-      const [counts, entries] = await Promise.all([waitlistCounts(deps), waitlistEntriesForExport(deps)]);
-      const file = await workbookDownload("waitlist", deps.now(), [
-        {
-          name: "By area",
-          columns: [
-            { header: "Postcode area", width: 16, value: (a: (typeof counts.areas)[number]) => a.area },
-            { header: "Waiting", value: (a: (typeof counts.areas)[number]) => a.count },
-            {
-              header: "Latest (London)",
-              width: 20,
-              value: (a: (typeof counts.areas)[number]) => fileDate(new Date(a.latest)),
-            },
-          ],
-          rows: counts.areas,
-        },
-        {
-          name: "Entries",
-          columns: [
-            { header: "E-mail", width: 36, value: (e: (typeof entries)[number]) => e.email },
-            { header: "Postcode", value: (e: (typeof entries)[number]) => e.postcode },
-            { header: "Postcode area", width: 16, value: (e: (typeof entries)[number]) => e.area },
-            { header: "Member", value: (e: (typeof entries)[number]) => (e.member ? "yes" : "no") },
-            { header: "Joined", width: 14, value: (e: (typeof entries)[number]) => fileDate(e.createdAt) },
-          ],
-          rows: entries,
-        },
-      ]);
-      return sendDownload(reply, file);
-    },
-  );
+    ]);
+    return sendDownload(reply, file);
+  });
 }
