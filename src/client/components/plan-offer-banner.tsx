@@ -2,9 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../shared/api-types.ts";
-import type { PlanOffer } from "../../shared/leaving.ts";
+import { accountApi } from "../../shared/contract/account.ts";
 import { offerDependsText } from "../../shared/leaving-words.ts";
 import { londonWeekdayDayMonth } from "../../shared/london-time.ts";
+import { queryOf } from "../lib/api.ts";
 import { cn } from "../lib/cn.ts";
 import { Button } from "./ui/button.tsx";
 
@@ -16,10 +17,7 @@ const LIVE = new Set(["active", "past_due", "paused"]);
  */
 export function PlanOfferBanner({ user, className }: { user: PublicUser; className?: string }) {
   const mayHaveOffer = !user.partnerId && !LIVE.has(user.subscriptionStatus ?? "");
-  const { data } = useQuery<{ offer: PlanOffer | null }>({
-    queryKey: ["/api/account/plan-offer"],
-    enabled: mayHaveOffer,
-  });
+  const { data } = useQuery({ ...queryOf(accountApi.planOffer), enabled: mayHaveOffer });
   const offer = mayHaveOffer ? data?.offer : null;
   if (!offer) return null;
   const by = londonWeekdayDayMonth(new Date(offer.expiresAt));
