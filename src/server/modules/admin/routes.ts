@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminStatsSchema } from "../../../shared/admin/common.ts";
+import { adminApi } from "../../../shared/contract/admin.ts";
 import type { Deps } from "../../deps.ts";
+import { route } from "../../route.ts";
 import { adminAuditRoutes } from "../audit/routes.ts";
 import { adminCluesRoutes } from "../clues/routes.ts";
 import { adminAnalyticsRoutes } from "./analytics/routes.ts";
@@ -21,12 +21,7 @@ import { adminVenuesRoutes } from "./venues/routes.ts";
  * handler runs (plugins/auth-context.ts); routes outside that tree check requireAdmin themselves.
  */
 export async function adminRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    "/api/admin/stats",
-    { schema: { summary: "The back office's headline counts", response: { 200: adminStatsSchema } } },
-    async () => adminStats(deps),
-  );
+  route(app, adminApi.stats, {}, async () => adminStats(deps));
   adminVenuesRoutes(app, deps);
   adminMembersRoutes(app, deps);
   adminAssignmentsRoutes(app, deps);
