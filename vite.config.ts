@@ -2,12 +2,13 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { chunkGroup } from "./scripts/chunk-groups.ts";
+import { contractStubs } from "./scripts/contract-stubs.ts";
 import { serviceWorkerBuild } from "./scripts/service-worker-build.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), serviceWorkerBuild()],
+  plugins: [contractStubs(), react(), tailwindcss(), serviceWorkerBuild()],
   build: isSsrBuild
     ? {
         // `vite build --ssr entry-prerender.tsx`: the landing page for scripts/prerender.ts, run once at build time.
