@@ -9,14 +9,19 @@ import {
   dateCalendar,
   dateStats,
   getDate,
-  listDates,
+  listDatesJson,
   rateDate,
   requestReschedule,
 } from "./service.ts";
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 export function dateRoutes(app: FastifyInstance, deps: Deps): void {
   const member = { onRequest: memberOnly };
-  route(app, api.list, member, async (req) => listDates(deps, requireUser(req), app.authCache));
+  // Text already encoded through the list's schema (dates/list-cache.ts): a JSON string is sent as it is.
+  route(app, api.list, member, async (req, reply) =>
+    reply.type(JSON_TYPE).send(await listDatesJson(deps, requireUser(req), app.authCache)),
+  );
   route(app, api.stats, member, async (req) => dateStats(deps, requireUser(req)));
   route(app, api.get, member, async (req) => getDate(deps, requireUser(req), req.params.id));
   route(app, api.calendar, member, async (req, reply) => {

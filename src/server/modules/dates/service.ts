@@ -24,6 +24,7 @@ import { render } from "../email/templates.ts";
 import { planAccountOf } from "../plan-account/load.ts";
 import { paymentProblemOf } from "../subscriptions/payment-problem.ts";
 import { icsSequence, renderIcs } from "./ics.ts";
+import { datesJson, encodeDates } from "./list-cache.ts";
 import { couplePaymentHeld } from "./payment-hold.ts";
 import { confirmAction, DATE_MSG, type DateRow, rateAction, rescheduleAction, toMemberDate } from "./view.ts";
 
@@ -184,11 +185,11 @@ async function rescheduleUsed(
 
 /** How many of these dates were rescheduled in the current London month (the query's 32-day bound too). */
 function reschedulesThisMonth(rows: Array<Pick<DateRow, "rescheduledAt">>, now: Date): number {
-  const month = londonMonthKey(now);
   const since = now.getTime() - 32 * 86_400_000;
-  return rows.filter(
-    (r) => r.rescheduledAt && r.rescheduledAt.getTime() > since && londonMonthKey(r.rescheduledAt) === month,
-  ).length;
+  const recent = rows.filter((r) => r.rescheduledAt && r.rescheduledAt.getTime() > since);
+  if (recent.length === 0) return 0;
+  const month = londonMonthKey(now);
+  return recent.filter((r) => r.rescheduledAt && londonMonthKey(r.rescheduledAt) === month).length;
 }
 
 /**
@@ -201,28 +202,59 @@ export async function listDates(
   cache: Pick<ReadCache, "generation" | "coupleDates" | "putCoupleDates"> | null = null,
 ): Promise<MemberDate[]> {
   const now = deps.now();
-  // The rows may come from the session cache; what is revealed is always worked out here, from the clock.
-  let rows = cache?.coupleDates<DateRow[]>(user.id, user.partnerId);
-  if (!rows) {
-    const generation = cache?.generation ?? 0;
-    let query = coupleDatesQueries.get(deps.db);
-    if (!query) {
-      query = buildCoupleDatesQuery(deps);
-      coupleDatesQueries.set(deps.db, query);
-    }
-    // The couple's payment hold is cached with the rows: a change of either partner's plan (users row)
-    // forgets both partners' cached dates.
-    const [found, paymentHeld] = await Promise.all([
-      query.execute({ id: user.id, partnerId: user.partnerId }),
-      couplePaymentHeld(deps.db, user.id),
-    ]);
-    rows = found.map((f) => ({ ...toRow(f), paymentHeld }));
-    cache?.putCoupleDates(user.id, user.partnerId, generation, rows);
-  }
-  const used = reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
+  return memberDates(user, await coupleRows(deps, user, cache), now);
+}
+
+/**
+ * listDates as the JSON text GET /api/dates/user sends. With the session cache, the text made from the cached
+ * rows is reused until the rows change or the clock reaches an instant that turns any date's answer
+ * (list-cache.ts); what is revealed is still worked out from the clock, only not again for the same answer.
+ */
+export async function listDatesJson(
+  deps: Deps,
+  user: User,
+  cache: Pick<ReadCache, "active" | "generation" | "coupleDates" | "putCoupleDates"> | null = null,
+): Promise<string> {
+  const now = deps.now();
+  const rows = await coupleRows(deps, user, cache);
+  if (!cache?.active) return encodeDates(memberDates(user, rows, now));
+  const viewer = `${user.partnerId}:${user.subscriptionStatus !== "cancelled"}:${rescheduleSpent(rows, now)}`;
+  return datesJson(user.id, rows, viewer, now, () => memberDates(user, rows, now));
+}
+
+const rescheduleSpent = (rows: DateRow[], now: Date) =>
+  reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
+
+function memberDates(user: User, rows: DateRow[], now: Date): MemberDate[] {
+  const used = rescheduleSpent(rows, now);
   return rows.map((r) =>
     toMemberDate(r, user.id, now, used, user.partnerId, user.subscriptionStatus !== "cancelled"),
   );
+}
+
+/** The couple's date rows: from the session cache when it holds them, else read (and cached). */
+async function coupleRows(
+  deps: Deps,
+  user: User,
+  cache: Pick<ReadCache, "generation" | "coupleDates" | "putCoupleDates"> | null,
+): Promise<DateRow[]> {
+  const cached = cache?.coupleDates<DateRow[]>(user.id, user.partnerId);
+  if (cached) return cached;
+  const generation = cache?.generation ?? 0;
+  let query = coupleDatesQueries.get(deps.db);
+  if (!query) {
+    query = buildCoupleDatesQuery(deps);
+    coupleDatesQueries.set(deps.db, query);
+  }
+  // The couple's payment hold is cached with the rows: a change of either partner's plan (users row)
+  // forgets both partners' cached dates.
+  const [found, paymentHeld] = await Promise.all([
+    query.execute({ id: user.id, partnerId: user.partnerId }),
+    couplePaymentHeld(deps.db, user.id),
+  ]);
+  const rows = found.map((f) => ({ ...toRow(f), paymentHeld }));
+  cache?.putCoupleDates(user.id, user.partnerId, generation, rows);
+  return rows;
 }
 
 /** A named prepared statement, built once per database, since members' pages load it constantly. */
