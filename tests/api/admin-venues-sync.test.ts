@@ -69,9 +69,16 @@ function row(v: {
   ];
 }
 
-function upload(kind: "preview" | "apply", file: Buffer, fileName: string, planId?: string) {
+function upload(
+  kind: "preview" | "apply",
+  file: Buffer,
+  fileName: string,
+  planId?: string,
+  offDocument?: string,
+) {
   const q = new URLSearchParams({ filename: fileName, ...(planId ? { planId } : {}) });
   return t.request({
+    offDocument,
     method: "POST",
     url: `/api/admin/venues/sync/${kind}?${q}`,
     as: admin,
@@ -445,7 +452,7 @@ describe("apply", () => {
       ]);
       const p = await preview(file);
       expect(p.counts).toMatchObject({ new: 3, updated: 1, removed: 1 });
-      const res = await upload("apply", file, "venues.xlsx", p.planId);
+      const res = await upload("apply", file, "venues.xlsx", p.planId, "a trigger made to fail: a 500");
       expect(res.statusCode).toBe(500);
       expect(res.json().message).toBe(SYNC_MSG.applyFailed);
       expect(await allVenues()).toEqual(before);

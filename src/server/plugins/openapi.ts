@@ -105,6 +105,7 @@ const ERROR_TEXT: Record<number, string> = {
   410: "It is gone (an expired or used link)",
   412: "The record changed since it was read (If-Match is stale): `message` says who changed it and when; nothing was changed",
   413: "The body (or upload) is too large",
+  414: "A path parameter is longer than the router reads (refused unread)",
   415: "The body's content type is not one this operation reads",
   422: "Understood, but a rule refuses it: `message` says why (the rulebook adds `rules`)",
   429: "Too many attempts: wait (the Retry-After header says how long)",
@@ -115,7 +116,8 @@ const ERROR_TEXT: Record<number, string> = {
 
 /**
  * The error answers of an operation: 400 when it takes input, 401 when it needs a session or a signature,
- * 403 for administrators' routes and for browser writes (the origin check), 404 when it names a resource,
+ * 403 for administrators' routes and for browser writes (the origin check), 404 (and 414 for an over-long
+ * parameter) when it names a resource,
  * and whatever the route lists itself in `schema.errors`. Any method but GET and HEAD may carry a body, which
  * Fastify reads before the route runs, with or without a body schema: malformed (400), too large (413) or of
  * a type nothing reads (415).
@@ -126,7 +128,8 @@ export function errorStatuses(method: string, schema: Record<string, unknown>, a
   if (method !== "GET" && method !== "HEAD") for (const c of [400, 413, 415]) codes.add(c);
   if (access !== "public") codes.add(401);
   if (access === "admin" || (access !== "signature" && method !== "GET" && method !== "HEAD")) codes.add(403);
-  if (schema.params) codes.add(404);
+  // Fastify's router refuses a path parameter over maxParamLength (100 characters) before any route runs.
+  if (schema.params) for (const c of [404, 414]) codes.add(c);
   for (const c of (schema.errors as number[] | undefined) ?? []) codes.add(c);
   // Every operation reads the database (a session at least): with it out of reach the answer is 503.
   codes.add(503);

@@ -53,7 +53,8 @@ export const adminAssignmentsApi = {
     summary: "Assign a date",
     body: createAssignmentWithOverrideSchema,
     responses: { 201: adminAssignmentSchema },
-    errors: [409, 422],
+    // 404: the member, venue or idea named in the body does not exist.
+    errors: [404, 409, 422],
   }),
   check: endpoint({
     method: "POST",
@@ -61,6 +62,7 @@ export const adminAssignmentsApi = {
     summary: "What assigning this date would say (books nothing)",
     body: checkAssignmentSchema,
     responses: { 200: rulebookCheckSchema },
+    errors: [404],
   }),
   status: endpoint({
     method: "PATCH",
@@ -133,6 +135,7 @@ export const adminAssignmentsApi = {
     summary: "What a bulk action would do to each selected date (changes nothing)",
     body: bulkRequestSchema,
     responses: { 200: bulkPreviewSchema },
+    errors: [404],
   }),
   bulk: endpoint({
     method: "POST",
