@@ -1,14 +1,8 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { ONBOARDING_MSG } from "../../src/shared/schemas/onboarding.ts";
-import {
-  ADMIN,
-  expectControlsInside,
-  registerViaApi,
-  saveAcceptedPreferences,
-  subscribeViaApi,
-  uniqueEmail,
-} from "./helpers.ts";
+import { expectControlsInside, saveAcceptedPreferences, subscribeViaApi, uniqueEmail } from "./helpers.ts";
 import { nextFrames } from "./settle.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
  * The barriers a keyboard and screen-reader run found (one test each, named in the run's words), driven by
@@ -73,13 +67,9 @@ async function expectNoSidewaysScroll(page: Page) {
 
 const announcer = (page: Page) => page.getByTestId("route-announcer");
 
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
-
 /** A member signed in with the questionnaire answered, on step `n` of it (their saved answers filled in). */
 async function onStep(page: Page, n: number) {
-  await registerViaApi(page);
+  await newMember(page);
   await saveAcceptedPreferences(page);
   await page.goto(`/onboarding?step=${n}`);
   await expect(page.getByText(`Step ${n} of 6`)).toBeVisible({ timeout: 15_000 });
@@ -241,7 +231,7 @@ test.describe("accessibility barriers, by keyboard", () => {
 
     test('on a phone: "Save Notification Settings" under the settings bottom bar', async ({ page }) => {
       await page.setViewportSize(PHONE);
-      await registerViaApi(page);
+      await newMember(page);
       await page.goto("/settings?tab=notifications");
       const save = page.getByRole("button", { name: "Save Notification Settings" });
       await expect(save).toBeVisible({ timeout: 15_000 });
@@ -270,7 +260,7 @@ test.describe("accessibility barriers, by keyboard", () => {
 
   test.describe("Route and step changes are not announced, and focus stays on <body>", () => {
     test("a new page: its title is announced and focus starts on its heading", async ({ page }) => {
-      await registerViaApi(page);
+      await newMember(page);
       await saveAcceptedPreferences(page);
       await page.goto("/dashboard");
       const settings = page.getByRole("banner").getByRole("link", { name: "Settings" });
@@ -317,7 +307,7 @@ test.describe("accessibility barriers, by keyboard", () => {
     test("Apply: the offer code form goes, focus moves to Remove, and back to the field", async ({
       page,
     }) => {
-      await registerViaApi(page);
+      await newMember(page);
       await saveAcceptedPreferences(page);
       await page.goto("/subscription?tier=gold");
       const field = page.getByLabel("Offer code");
@@ -348,7 +338,7 @@ test.describe("accessibility barriers, by keyboard", () => {
   test("Onboarding steps 2-5 show their errors only as a toast, with no inline message and no aria-invalid", async ({
     page,
   }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/onboarding");
     const next = page.getByRole("button", { name: "Next", exact: true });
     await tabTo(page, page.getByLabel("Your postcode"));
@@ -401,7 +391,7 @@ test.describe("accessibility barriers, by keyboard", () => {
   });
 
   test("The plan radios: an arrow key moves focus without selecting a plan", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     await page.goto("/subscription?tier=silver");
     const silver = page.getByRole("radio", { name: "Silver" });
@@ -446,7 +436,7 @@ test.describe("accessibility barriers, by keyboard", () => {
   });
 
   test("Settings tab panels take focus with no visible ring", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/settings?tab=notifications");
     const tab = page.getByRole("tab", { name: "Notifications" });
     await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 15_000 });
@@ -489,7 +479,7 @@ test.describe("accessibility barriers, by keyboard", () => {
     test("the /subscription card clips its buttons", async ({ page }) => {
       await page.setViewportSize(NARROW);
       const email = uniqueEmail("narrow");
-      await registerViaApi(page, { email });
+      await newMember(page, { email });
       await saveAcceptedPreferences(page);
       await page.goto("/subscription?tier=gold");
       await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible({ timeout: 15_000 });

@@ -2,17 +2,16 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { BRAND } from "../../src/shared/brand.ts";
 import { ONBOARDING_MSG } from "../../src/shared/schemas/onboarding.ts";
 import {
-  ADMIN,
   arrangeDate,
   expectAccessibleInBothThemes,
   expectControlsInside,
-  registerViaApi,
   saveAcceptedPreferences,
   subscribeViaApi,
   switchScheme,
   withoutTransitions,
 } from "./helpers.ts";
 import { watchRequests } from "./settle.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
  * The states the keyboard and screen-reader fixes brought in (decision 0058), checked with axe in the light
@@ -60,7 +59,7 @@ test.describe("accessibility of the focus and error states (axe, light and dark)
   });
 
   test("onboarding steps 2-5 with their inline error shown", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/onboarding");
     const next = page.getByRole("button", { name: "Next", exact: true });
     await page.getByLabel("Your postcode").fill("se19px");
@@ -102,7 +101,7 @@ test.describe("accessibility of the focus and error states (axe, light and dark)
 
   test("step 6 at 320 px, its buttons focused", async ({ page }) => {
     await page.setViewportSize(NARROW);
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     await page.goto("/onboarding?step=6");
     await expect(page.getByText("Step 6 of 6")).toBeVisible({ timeout: 15_000 });
@@ -115,7 +114,7 @@ test.describe("accessibility of the focus and error states (axe, light and dark)
   });
 
   test("a page reached by a route change, and a settings tab panel focused", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     await page.goto("/dashboard");
     const settings = page.getByRole("banner").getByRole("link", { name: "Settings" });
@@ -136,7 +135,7 @@ test.describe("accessibility of the focus and error states (axe, light and dark)
   });
 
   test("Assign Date with its member list closed", async ({ page }) => {
-    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await signInAsAdmin(page);
     await page.goto("/admin?tab=assignments");
     const open = page.getByRole("button", { name: "Assign Date" });
     await expect(open).toBeVisible({ timeout: 15_000 });
@@ -158,7 +157,7 @@ test.describe("screens to look at: the subscription card at 320 px, settings abo
   });
 
   test("/subscription: the current plan's card", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     await subscribeViaApi(page, "gold");
     for (const size of [NARROW, PHONE, DESKTOP]) {
@@ -177,7 +176,7 @@ test.describe("screens to look at: the subscription card at 320 px, settings abo
   });
 
   test("settings > notifications: a focused control above the sticky bar", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     for (const size of [PHONE, DESKTOP]) {
       await page.setViewportSize(size);
       await page.goto("/settings?tab=notifications");
@@ -221,7 +220,7 @@ async function offTrackContrast(control: Locator): Promise<number> {
 }
 
 test("a switch that is off stands out from its card in both themes", async ({ page }) => {
-  await registerViaApi(page);
+  await newMember(page);
   await page.emulateMedia({ reducedMotion: "reduce" });
   await withoutTransitions(page);
   await page.goto("/settings?tab=notifications");
@@ -301,7 +300,7 @@ test.describe("what a screen reader hears", () => {
   test("a new page's name, once: /settings, /dashboard, /dates/:id (and another date with the same title)", async ({
     page,
   }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     await saveAcceptedPreferences(page);
     const first = await arrangeDate(email, { hoursFromNow: 24 * 10 });
     const second = await arrangeDate(email, { hoursFromNow: 24 * 12 });
@@ -332,7 +331,7 @@ test.describe("what a screen reader hears", () => {
   });
 
   test("after signing in: the page signed in to, once, with focus on its heading", async ({ page }) => {
-    const { email, password } = await registerViaApi(page);
+    const { email, password } = await newMember(page);
     await saveAcceptedPreferences(page);
     await page.context().clearCookies();
     await page.goto("/auth");
@@ -357,7 +356,7 @@ test.describe("what a screen reader hears", () => {
   test("a questionnaire step: its title and number, on the focused heading, and no route announcement", async ({
     page,
   }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     await page.goto("/onboarding?step=2");
     await expect(page.getByText("Step 2 of 6")).toBeVisible({ timeout: 15_000 });

@@ -1,16 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
-  ADMIN,
   arrangeDate,
   authoriseSandboxDirectDebit,
   expectAccessibleInBothThemes as bothThemes,
   e2eDb,
   openLandingApp,
   readMail,
-  registerViaApi,
   saveAcceptedPreferences,
   withoutTransitions,
 } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA) on every screen, in the light and the dark theme: no serious or critical
@@ -61,7 +60,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
     await expect(page.getByTestId("reset-link-dead")).toBeVisible();
     await bothThemes(page, "reset link (dead)");
 
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     await page.context().clearCookies();
     expect((await page.request.post("/api/forgot-password", { data: { email } })).ok()).toBe(true);
     const resetMail = await readMail(email, "password_reset");
@@ -79,7 +78,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
   });
 
   test("joining: home, the six questionnaire steps, plans and the Terms dialog", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Start Onboarding" })).toBeVisible({ timeout: 15_000 });
     await bothThemes(page, "home (new member)");
@@ -114,7 +113,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
   });
 
   test("member screens: dashboard, locked and revealed dates, reschedule dialog", async ({ page }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     await saveAcceptedPreferences(page);
     const locked = await arrangeDate(email, { hoursFromNow: 100 });
     const revealed = await arrangeDate(email, { hoursFromNow: 30, category: "bars" });
@@ -142,7 +141,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
   });
 
   test("member screens: settings tabs, billing, support, Direct Debit and completion", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     for (const tab of ["profile", "notifications", "subscription", "privacy"]) {
       await page.goto(`/settings?tab=${tab}`);
@@ -197,7 +196,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
   test("back office: every tab, a member's page and the main dialogs", async ({ page, browser }) => {
     // Something in each table: a member with preferences, a date and a support message.
     const member = await browser.newPage();
-    const { email } = await registerViaApi(member, { firstName: "Priya" });
+    const { email } = await newMember(member, { firstName: "Priya" });
     await saveAcceptedPreferences(member);
     await arrangeDate(email, { hoursFromNow: 100 });
     expect(
@@ -209,7 +208,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
     ).toBe(true);
     await member.close();
 
-    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await signInAsAdmin(page);
     const tabs: [string, string][] = [
       ["today", "Today"],
       ["venues", "Venues"],
@@ -233,14 +232,14 @@ test.describe("accessibility (axe-core, light and dark)", () => {
 
   test("back office: dialogs and a member's page", async ({ page, browser }) => {
     const member = await browser.newPage();
-    const { email } = await registerViaApi(member, { firstName: "Priya" });
+    const { email } = await newMember(member, { firstName: "Priya" });
     await saveAcceptedPreferences(member);
     await arrangeDate(email, { hoursFromNow: 100 });
     await arrangeDate(email, { hoursFromNow: -100, status: "completed", rating: 5, feedback: "Perfect." });
     await member.close();
     const db = await e2eDb();
     const memberId = (await db.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id;
-    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await signInAsAdmin(page);
 
     await page.goto("/admin?tab=offer-codes");
     await page.getByRole("button", { name: "Create Offer Code" }).click();
@@ -290,7 +289,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
     await bothThemes(page, "mobile menu (phone)");
     await page.keyboard.press("Escape");
 
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await bothThemes(page, "dashboard (phone)");
@@ -298,7 +297,7 @@ test.describe("accessibility (axe-core, light and dark)", () => {
     await expect(page.getByRole("tab", { selected: true })).toBeVisible();
     await bothThemes(page, "settings (phone)");
 
-    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await signInAsAdmin(page);
     await page.goto("/admin?tab=users");
     await expect(page.getByRole("heading", { name: "User Management" })).toBeVisible({ timeout: 15_000 });
     await bothThemes(page, "admin users (phone)");

@@ -1,14 +1,11 @@
 import { expect, type Page, type Response, test } from "@playwright/test";
-import { ADMIN, e2eDb, uniqueEmail } from "./helpers.ts";
+import { e2eDb, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * The analytics tab. Other tests write to the same database at the same time, so the figures are checked
  * against the answers the page itself received, and a member arranged here is looked for in the activity.
  */
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
-
 const money = (pence: number) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(pence / 100);
 const rate = (n: number) => `${n.toFixed(1)}%`;

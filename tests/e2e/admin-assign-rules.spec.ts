@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
-import { ADMIN, clickToFocus, e2eDb, uniqueEmail } from "./helpers.ts";
+import { clickToFocus, e2eDb, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * Assign Date and the rulebook: the dialog checks the choice live, lists the rules it breaks
@@ -88,7 +89,7 @@ for (const viewport of [
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const t = tag();
     await arrangeCouple(t);
-    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await signInAsAdmin(page);
     await page.goto("/admin?tab=assignments");
     await page.getByRole("button", { name: "Assign Date" }).click();
     const dialog = page.getByRole("dialog", { name: "Assign Date" });
@@ -159,7 +160,7 @@ test("a couple that may not have dates: Assign is disabled with the reason", asy
     `INSERT INTO venues (name, address, city, type) VALUES ($1, '3 Gallery Row', 'London', 'cultural')`,
     [`Quiet Gallery ${t}`],
   );
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.goto("/admin?tab=assignments");
   await page.getByRole("button", { name: "Assign Date" }).click();
   const dialog = page.getByRole("dialog", { name: "Assign Date" });

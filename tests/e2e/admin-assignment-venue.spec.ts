@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, expectAccessibleInBothThemes, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessibleInBothThemes, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * The venue's side of a date in the Assignments tab: a badge per date in the list (asked, confirmed with its
@@ -162,7 +163,7 @@ test("the venue's side: badges in the list, answers recorded by phone, a propose
   });
   const refused = await arrangeVenueDate(t, "Rory", "proposed", { escalated: true });
 
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/admin?tab=assignments");
   await search(page, `venue${t}`);
@@ -251,7 +252,7 @@ test("Move date lists the rules it breaks, moves with an override reason, and Un
   const t = tag();
   const id = await arrangeVenueDate(t, "Milo", "confirmed", { reference: "MV-100" });
   const original = await venueRow(id);
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/admin?tab=assignments");
   await search(page, `venue${t}`);
@@ -316,7 +317,7 @@ test.describe("phone width (390)", () => {
       escalated: true,
       note: "We could seat them an hour later, by the window.",
     });
-    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await signInAsAdmin(page);
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/admin?tab=assignments");
     await search(page, `venue${t}`);

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, expectAccessible, registerViaApi, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
  * Issue 32, items 5 and 7: the operator filters the Assignments tab by day range and the venue's answer,
@@ -65,7 +66,7 @@ test("filters by day range and venue answer, bulk-cancels two dates after the pr
   const confirmed = await dateFor(cy, 24 * 11, "confirmed", `Cy's Table ${t}`);
   const later = await dateFor(cy, 24 * 30, "requested", `Cy's Later Table ${t}`);
 
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/admin?tab=assignments");
   const row = (id: number) => page.getByTestId(`assignment-row-${id}`);
@@ -144,7 +145,7 @@ test("an operator marks a started date as a no-show with a note; the history sho
   const db = await e2eDb();
   await db.query("UPDATE date_reservations SET status = 'confirmed' WHERE id = $1", [id]);
 
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/admin?tab=assignments");
   await page.getByRole("searchbox", { name: "Search assignments" }).fill(`bulk${t}`);
@@ -186,7 +187,7 @@ test("a member's date page after a no-show shows no rating form; 'we couldn't go
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const { email } = await registerViaApi(page);
+  const { email } = await newMember(page);
   const db = await e2eDb();
   const gone = await arrangeDate(email, { hoursFromNow: -20, status: "no_show" });
   await db.query(

@@ -1,11 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, clickToFocus, e2eDb, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, clickToFocus, e2eDb, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** The Assignments tab: Assign Date dialog, inline status, details dialog, empty state, export. */
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
-
 const tag = () => `${Date.now().toString(36)}${process.pid}${Math.floor(Math.random() * 1e4)}`;
 
 async function search(page: Page, text: string) {

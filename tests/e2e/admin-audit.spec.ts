@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { ADMIN, e2eDb, expectAccessibleInBothThemes } from "./helpers.ts";
+import { e2eDb, expectAccessibleInBothThemes } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** The Audit tab (decision 0071): every change searched, filtered by record type, and exported as CSV. */
 const SHOTS = process.env.SHOTS_DIR;
@@ -19,7 +20,7 @@ test("the Audit tab searches every change and exports what it shows", async ({ p
       `Offer code ${token} created`,
     ],
   );
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.goto("/admin?tab=audit");
   const tabs = page.getByRole("tablist", { name: "Back office areas" }).getByRole("tab");
   await expect(tabs.last()).toHaveText("Audit");

@@ -1,12 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, e2eDb, uniqueEmail } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { e2eDb, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** Email Logs tab: the log, its two exports, and editing a template with its preview. */
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
-
 const tag = () => `${Date.now().toString(36)}${process.pid}${Math.floor(Math.random() * 1e4)}`;
 
 test("lists, searches and filters the log, and exports it and the members' addresses", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { expect, type Page, type Response, test } from "@playwright/test";
 import { arrangeGift, daysAhead } from "./gift-helpers.ts";
-import { ADMIN, expectAccessible, readMail, registerViaApi } from "./helpers.ts";
+import { expectAccessible, readMail } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
  * The back office's Gifts tab and the gift figures on Analytics. Other tests buy gifts at the same time, so
@@ -15,10 +16,6 @@ const money = (pence: number) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(pence / 100);
 const ukDay = (day: string) => day.split("-").reverse().join("/");
 const grouped = (code: string) => code.match(/.{1,4}/g)!.join("-");
-
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
 
 async function openGiftsTab(page: Page, search: string) {
   await page.goto("/admin?tab=gifts");
@@ -40,7 +37,7 @@ test("finds a gift, moves its date, sends it, refunds it, and exports the list",
   // A couple redeems one of them in their own browser.
   const them = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const theirPage = await them.newPage();
-  await registerViaApi(theirPage, { firstName: "Robin" });
+  await newMember(theirPage, { firstName: "Robin" });
   const redeem = await theirPage.request.post("/api/gifts/redeem", { data: { code: redeemed.code } });
   expect(redeem.status(), await redeem.text()).toBe(200);
   await them.close();

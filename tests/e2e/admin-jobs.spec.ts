@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, e2eDb, uniqueEmail } from "./helpers.ts";
+import { e2eDb, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** Email Logs tab, Scheduled jobs card: each job's last run, and a scheduled e-mail waiting for a retry. */
 test("shows the scheduled jobs' last runs and failed scheduled e-mails (phone and desktop, light and dark)", async ({
@@ -24,7 +25,7 @@ test("shows the scheduled jobs' last runs and failed scheduled e-mails (phone an
     [`reveal:e2e:${t}`, user.rows[0].id],
   );
 
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   for (const [width, height, name] of [
     [1280, 900, "desktop"],
     [390, 844, "phone"],

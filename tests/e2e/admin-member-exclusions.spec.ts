@@ -1,12 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
-import { ADMIN, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** The member page lists the venues the couple asked not to go to; an operator removes one with a reason. */
-
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
 
 test("an operator removes a venue exclusion with a reason, kept on record", async ({ page }) => {
   const db = await e2eDb();

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** The member page's "Recent texts" card: the SMS log of one member, with what the provider said of each. */
 
@@ -8,10 +9,6 @@ const SHOTS = process.env.SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 const PHONE = "+447700900123";
-
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
 
 async function insertMember(firstName: string): Promise<number> {
   const db = await e2eDb();

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * The member page as a workspace (decision 0074): an operator adds a note, edits the member's needs on their
@@ -10,10 +11,6 @@ import { ADMIN, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
 
 /** A member with a questionnaire, a payment, a support ticket and two e-mails on record. */
 async function arrangeMember(firstName: string): Promise<number> {

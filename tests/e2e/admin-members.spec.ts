@@ -1,12 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
 import { readyForScreenshot, watchRequests } from "./settle.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** Members tab, Users tab and the member page /admin/members/{id}. */
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
-
 /** Types into a list's search box and waits for the server's answer to that search. */
 async function search(page: Page, box: string, text: string) {
   const answered = page.waitForResponse(

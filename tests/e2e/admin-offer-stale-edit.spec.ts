@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, expectAccessible } from "./helpers.ts";
+import { expectAccessible } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * Edits that never overwrite each other, on an offer code (issue #32): two tabs open the same code; the first
@@ -24,7 +25,7 @@ test("a second tab's stale save is refused beside the form, its input kept; Relo
   page,
   context,
 }) => {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   const code = uniqueCode();
   const created = await page.request.post("/api/admin/offer-codes", {
     data: { code, description: "Autumn offer", discountValue: 10 },

@@ -1,11 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ADMIN } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** The Offer Codes tab: the Create Offer Code dialog, the table and Enable / Disable. */
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
-
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${process.pid}`;
 
 test.describe("offer codes tab", () => {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * Re-check on every change, seen by an operator: a vegan member's date at a venue that serves nothing vegan
@@ -56,7 +57,7 @@ async function arrangeFlagged(page: Page, tag: string): Promise<{ id: number; la
      VALUES ('Leafy supper', 'Seasonal plates from the garden.', 'culinary', 2, 'Casual', $1)`,
     [veg.rows[0].id],
   );
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   // An operator saves the Smoke Pit's hours: its dates ahead are asked of the rulebook again.
   const venueId = (await db.query("SELECT venue_id FROM date_reservations WHERE id = $1", [id])).rows[0]
     .venue_id;

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * A booked date that breaks a rule since its venue changed: the Assignments list marks it, and its details
@@ -22,7 +23,7 @@ test("a date that breaks a rule since it was booked is marked in the list and ex
     id,
     JSON.stringify([rule]),
   ]);
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.goto(`/admin?tab=assignments`);
   await page.getByRole("searchbox", { name: "Search assignments" }).fill(`Rules${tag}`);
   const row = page.getByTestId(`assignment-row-${id}`);

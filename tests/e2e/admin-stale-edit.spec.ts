@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, expectAccessible, registerViaApi } from "./helpers.ts";
+import { arrangeDate, expectAccessible } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
  * Edits that never overwrite each other (decision 0070): two tabs edit one venue; the second save is refused
@@ -27,7 +28,7 @@ test("a second tab's stale save is refused in the dialog, keeps its input, and R
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const tabA = await context.newPage();
   const tabB = await context.newPage();
-  expect((await tabA.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(tabA);
   const name = unique("The Two Tabs");
   const made = await tabA.request.post("/api/admin/venues", {
     data: { name, city: "London", type: "restaurant", features: ["Candles"] },
@@ -98,7 +99,7 @@ test("a date idea's stale save is refused in its dialog the same way", async ({ 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const tabA = await context.newPage();
   const tabB = await context.newPage();
-  expect((await tabA.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(tabA);
   const title = unique("Two-tab picnic");
   expect((await tabA.request.post("/api/admin/date-ideas", { data: { title } })).status()).toBe(201);
   const open = async (page: Page) => {
@@ -134,9 +135,9 @@ test("a date's clues saved in another tab: the drafts stay, Reload shows the oth
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const tabA = await context.newPage();
   const tabB = await context.newPage();
-  const { email } = await registerViaApi(tabA, { firstName: "Twotab" });
+  const { email } = await newMember(tabA, { firstName: "Twotab" });
   await arrangeDate(email, { hoursFromNow: 140 });
-  expect((await tabA.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(tabA);
   const open = async (page: Page) => {
     await page.goto("/admin?tab=assignments");
     await page.getByRole("searchbox", { name: "Search assignments" }).fill(email);

@@ -1,12 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
-import { ADMIN, e2eDb, uniqueEmail } from "./helpers.ts";
+import { e2eDb, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** The AI Suggestions tab: Approve, Create Booking, and the Members Needing Dates card. */
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
-
 /** A member straight in the database. */
 async function arrangeMember(opts: { firstName: string; tier?: string; status?: string | null }) {
   const db = await e2eDb();

@@ -1,11 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, readMail, registerViaApi, uniqueEmail } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import { arrangeDate, e2eDb, readMail, uniqueEmail } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /** Support tab: open a member's ticket, answer it (the member reads the answer), change its status. */
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
-
 const tag = () => `${Date.now().toString(36)}${process.pid}${Math.floor(Math.random() * 1e4)}`;
 
 test("opens a ticket, replies by e-mail, and closes it; the member sees the answer", async ({
@@ -15,7 +12,7 @@ test("opens a ticket, replies by e-mail, and closes it; the member sees the answ
   const t = tag();
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
-  const { email } = await registerViaApi(memberPage, {
+  const { email } = await newMember(memberPage, {
     email: uniqueEmail("support-admin"),
     firstName: "Noor",
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, expectAccessibleInBothThemes, registerViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessibleInBothThemes } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
  * Today (decision 0071): the back office opens on the day's queue with its count in the tab strip, and an
@@ -11,7 +12,7 @@ const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ 
 
 /** A date two and a half days ahead whose venue has not answered its booking request. */
 async function unconfirmedDate(page: Page, venueName: string): Promise<number> {
-  const { email } = await registerViaApi(page, { firstName: "Robin" });
+  const { email } = await newMember(page, { firstName: "Robin" });
   const id = await arrangeDate(email, { hoursFromNow: 60, venueName });
   const db = await e2eDb();
   await db.query("UPDATE date_reservations SET venue_status = 'requested' WHERE id = $1", [id]);
@@ -23,7 +24,7 @@ async function unconfirmedDate(page: Page, venueName: string): Promise<number> {
   );
   // The member's session is not the admin's: sign in as the operator.
   await page.context().clearCookies();
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   return id;
 }
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * Ask, then allow undo: cancelling a date from the status select asks first, naming the e-mail;
@@ -56,7 +57,7 @@ for (const [width, height, view] of VIEWS) {
         [email, `Undo${t}`],
       );
       const id = await arrangeDate(email, { hoursFromNow: 24 * 5, venueName: `Riverside Loft ${t}` });
-      expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+      await signInAsAdmin(page);
       await page.goto("/admin?tab=assignments");
       await search(page, `undo${t}`);
       const row = page.getByTestId(view === "phone" ? `assignment-card-${id}` : `assignment-row-${id}`);
@@ -131,7 +132,7 @@ test("reinstating a date that now breaks rules lists them and needs a written re
     venueName: `Canal House ${t}`,
     status: "cancelled",
   });
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/admin?tab=assignments");
   await search(page, `back${t}`);

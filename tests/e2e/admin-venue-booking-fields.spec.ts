@@ -1,12 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
-  ADMIN,
   arrangeDate,
   expectAccessible,
   expectAccessibleInBothThemes,
   switchScheme,
   uniqueEmail,
 } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * The venues tab's booking fields: a venue added with its booking e-mail, hours, capacity and a closure is
@@ -19,7 +19,7 @@ const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ 
 const SHOTS = process.env.SHOTS_DIR;
 
 async function openVenuesTab(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.goto("/admin?tab=venues");
   await expect(page.getByRole("heading", { name: "Partner Venues" })).toBeVisible({ timeout: 15_000 });
 }

@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { MASS_REMOVAL, SYNC_MSG } from "../../src/shared/admin/venue-sync.ts";
-import { ADMIN, clickToFocus } from "./helpers.ts";
+import { clickToFocus } from "./helpers.ts";
 import { readyForScreenshot } from "./settle.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /** The venues tab: venue CRUD, date ideas, the spreadsheet downloads and the sync flow. */
 const HEADER = [
@@ -47,10 +48,6 @@ type Venue = {
 const unique = (base: string) =>
   `${base} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
-
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-}
 
 async function openVenuesTab(page: Page) {
   await page.goto("/admin?tab=venues");

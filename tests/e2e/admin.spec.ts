@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, registerViaApi } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /** The back office's frame: header, the three counts, the tab strip and who may open it. */
 test.describe("admin dashboard", () => {
   test("shows the header, the stat cards and opens tabs by address", async ({ page }) => {
-    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await signInAsAdmin(page);
     const stats = await (await page.request.get("/api/admin/stats")).json();
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/admin");
@@ -62,7 +62,7 @@ test.describe("admin dashboard", () => {
 
   test("on a phone the counts sit in one row and the open tab is scrolled into sight", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await signInAsAdmin(page);
     await page.goto("/admin?tab=support");
     const members = page.getByTestId("stat-total-members");
     const assignments = page.getByTestId("stat-total-assignments");
@@ -79,7 +79,7 @@ test.describe("admin dashboard", () => {
   });
 
   test("a member gets the not-found screen and no admin data", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/admin?tab=members");
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
     expect((await page.request.get("/api/admin/users")).status()).toBe(403);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { authoriseSandboxDirectDebit, registerViaApi, saveAcceptedPreferences } from "./helpers.ts";
+import { authoriseSandboxDirectDebit, saveAcceptedPreferences } from "./helpers.ts";
 import { readyForScreenshot } from "./settle.ts";
+import { newMember } from "./sign-in.ts";
 
 const SHOTS = process.env.BANK_DETAILS_SHOTS;
 
@@ -8,7 +9,7 @@ const SHOTS = process.env.BANK_DETAILS_SHOTS;
 test("an active member changes bank details from /billing and sees the new account", async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await registerViaApi(page);
+  await newMember(page);
   await saveAcceptedPreferences(page);
   await page.goto("/subscription?tier=gold");
   await page.getByRole("button", { name: "Subscribe" }).click();

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { authoriseSandboxDirectDebit, e2eDb, registerViaApi, saveAcceptedPreferences } from "./helpers.ts";
+import { authoriseSandboxDirectDebit, e2eDb, saveAcceptedPreferences } from "./helpers.ts";
 import { readyForScreenshot } from "./settle.ts";
+import { newMember } from "./sign-in.ts";
 
 const SHOTS = process.env.BILLING_HISTORY_SHOTS;
 const DAY = 86_400_000;
@@ -49,7 +50,7 @@ test("a member sees the billing history, downloads a receipt, and keeps it after
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const { email } = await registerViaApi(page);
+  const { email } = await newMember(page);
   await saveAcceptedPreferences(page);
   await page.goto("/subscription?tier=gold");
   await page.getByRole("button", { name: "Subscribe" }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { registerViaApi, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
+import { saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /**
  * Subscribes by the requests the plans page and the sandbox Direct Debit page make (those screens are walked
@@ -12,7 +13,7 @@ async function subscribeViaSandbox(page: Page, tier: "silver" | "gold" | "platin
 
 test.describe("billing", () => {
   test("a member without a plan sees an empty history and a way to choose one", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/billing");
     await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
     await expect(page).toHaveTitle(/Billing/);
@@ -25,7 +26,7 @@ test.describe("billing", () => {
   test("after subscribing: plan, next payment, Direct Debit and the payment history", async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await registerViaApi(page);
+    await newMember(page);
     await subscribeViaSandbox(page, "gold");
 
     // From Settings > Subscription, Manage Billing opens the billing page.

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, expectAccessible, registerViaApi } from "./helpers.ts";
+import { arrangeDate, expectAccessible } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /** Teaser clues: the member's Clues panel before the reveal, and the back office's clue editor. */
 const SHOTS = process.env.SHOTS_DIR;
@@ -25,7 +26,7 @@ async function shoot(page: Page, name: string) {
 test("the date page shows the clues unlocked so far and when the next comes, nothing secret", async ({
   page,
 }) => {
-  const { email } = await registerViaApi(page);
+  const { email } = await newMember(page);
   const venue = `Hidden Venue ${Date.now().toString(36)}`;
   // 66 hours away: the teasers are out, never the dress code (it comes with the reveal); the area hint (60
   // hours) comes in about 6 hours.
@@ -48,9 +49,9 @@ test("the date page shows the clues unlocked so far and when the next comes, not
 });
 
 test("the team edits a date's clues in the assignment details", async ({ page }) => {
-  const { email } = await registerViaApi(page, { firstName: "Clue" });
+  const { email } = await newMember(page, { firstName: "Clue" });
   const id = await arrangeDate(email, { hoursFromNow: 140 });
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.goto("/admin?tab=assignments");
   await page.getByRole("searchbox", { name: "Search assignments" }).fill(email);
   await page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: /View/ }).click();

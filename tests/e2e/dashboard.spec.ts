@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { firstDateBookedBy } from "../../src/shared/planning-schedule.ts";
-import { arrangeDate, registerViaApi, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
+import { arrangeDate, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 test.describe("dashboard", () => {
   test("shows locked and revealed upcoming dates and past adventures, with the member's numbers", async ({
     page,
   }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     const lockedVenue = `Locked Cellar ${Date.now().toString(36)}`;
     const revealedVenue = `Revealed Rooftop ${Date.now().toString(36)}`;
     const pastVenue = `Past Gallery ${Date.now().toString(36)}`;
@@ -67,7 +68,7 @@ test.describe("dashboard", () => {
   test("opens from the small app shell: its code and its reads start together, and each read goes once", async ({
     page,
   }) => {
-    const { email } = await registerViaApi(page, { firstName: "Nell" });
+    const { email } = await newMember(page, { firstName: "Nell" });
     await arrangeDate(email, { hoursFromNow: 24 * 6 });
     const reads: string[] = [];
     const scripts: string[] = [];
@@ -122,7 +123,7 @@ test.describe("dashboard", () => {
   test("a slow read still gets the screen with its skeleton: the first render waits for it only briefly", async ({
     page,
   }) => {
-    const { email } = await registerViaApi(page, { firstName: "Orla" });
+    const { email } = await newMember(page, { firstName: "Orla" });
     await arrangeDate(email, { hoursFromNow: 24 * 6 });
     let release = () => {};
     const held = new Promise<void>((r) => {
@@ -144,7 +145,7 @@ test.describe("dashboard", () => {
   test("a date the team marked completed before its day is neither upcoming nor up for rating yet", async ({
     page,
   }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     await arrangeDate(email, { hoursFromNow: 24 * 5 });
     await arrangeDate(email, { hoursFromNow: 24 * 7 });
     const early = await arrangeDate(email, { hoursFromNow: 24 * 6, status: "completed" });
@@ -177,7 +178,7 @@ test.describe("dashboard", () => {
   test("after paying, the empty dashboard says when the first date will be booked and what e-mail brings it", async ({
     page,
   }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     // Paid by the payment screens' requests (the joining journey walks those screens and this link).
     await subscribeViaApi(page, "silver");
@@ -204,7 +205,7 @@ test.describe("dashboard", () => {
   });
 
   test("a new member sees the empty state and the way to their next step", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/dashboard");
     const empty = page.getByTestId("dates-empty");
     await expect(empty.getByRole("heading", { name: "Tell us what you both love" })).toBeVisible();
@@ -222,7 +223,7 @@ test.describe("dashboard", () => {
   test("a screen whose code cannot arrive says so under the header, and Reload brings it", async ({
     page,
   }) => {
-    await registerViaApi(page, { firstName: "Ivo" });
+    await newMember(page, { firstName: "Ivo" });
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Ivo, your dates" })).toBeVisible();
     // The connection drops, or a new version replaced the files this page names.

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, registerViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 const NOT_FOUND = "The mystery date you're looking for doesn't exist or you don't have access to it.";
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -9,7 +10,7 @@ const unique = (label: string) =>
 
 test.describe("date detail", () => {
   test("a locked date shows the countdown and no venue, and can be rescheduled", async ({ page }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     const venue = unique("Secret Cellar");
     const id = await arrangeDate(email, { hoursFromNow: 100, venueName: venue });
 
@@ -43,7 +44,7 @@ test.describe("date detail", () => {
   test("a revealed date shows venue, address, dress code and directions, and attendance can be confirmed", async ({
     page,
   }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     const venue = unique("Rooftop Bar");
     const id = await arrangeDate(email, { hoursFromNow: 30, venueName: venue, category: "bars" });
 
@@ -76,7 +77,7 @@ test.describe("date detail", () => {
   });
 
   test("Add to calendar downloads an .ics file", async ({ page }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     const id = await arrangeDate(email, { hoursFromNow: 120 });
     await page.goto(`/dates/${id}`);
     const [download] = await Promise.all([
@@ -91,7 +92,7 @@ test.describe("date detail", () => {
   });
 
   test("a past date can be rated with the keyboard and the rating edited", async ({ page }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     const id = await arrangeDate(email, { hoursFromNow: -30, status: "completed" });
     await page.goto(`/dates/${id}`);
     await expect(page.getByTestId("date-status")).toHaveText("Completed");
@@ -122,10 +123,10 @@ test.describe("date detail", () => {
     page,
     browser,
   }) => {
-    const holder = await registerViaApi(page, { firstName: "Robin" });
+    const holder = await newMember(page, { firstName: "Robin" });
     const partnerContext = await browser.newContext();
     const partnerPage = await partnerContext.newPage();
-    const partner = await registerViaApi(partnerPage, { firstName: "Jordan" });
+    const partner = await newMember(partnerPage, { firstName: "Jordan" });
     const db = await e2eDb();
     await db.query(
       `UPDATE users u SET partner_id = p.id FROM users p
@@ -182,7 +183,7 @@ test.describe("date detail", () => {
   });
 
   test("Contact support sends a message about the date", async ({ page }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     const id = await arrangeDate(email, { hoursFromNow: 80 });
     const scripts: string[] = [];
     page.on("request", (r) => {
@@ -222,11 +223,11 @@ test.describe("date detail", () => {
   test("another member's date and a malformed id show the not-found card", async ({ page, browser }) => {
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    const { email: otherEmail } = await registerViaApi(otherPage);
+    const { email: otherEmail } = await newMember(otherPage);
     const theirs = await arrangeDate(otherEmail, { hoursFromNow: 10 });
     await other.close();
 
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto(`/dates/${theirs}`);
     await expect(page.getByTestId("date-not-found")).toContainText(NOT_FOUND);
     await page.goto("/dates/not-a-date");
@@ -236,7 +237,7 @@ test.describe("date detail", () => {
   });
 
   test("a session lost before opening a date says so and goes to sign in", async ({ page, context }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     const id = await arrangeDate(email, { hoursFromNow: 90 });
     await page.goto("/dashboard");
     await expect(page.getByTestId(`date-card-${id}`)).toBeVisible();

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, expectAccessibleInBothThemes, registerViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessibleInBothThemes } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /**
  * A date inside the 48-hour reveal window whose venue has not confirmed yet is held: the couple see only
@@ -39,7 +40,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.emulateMedia({ reducedMotion: "reduce" });
-    const { email } = await registerViaApi(page, { firstName: "Freya" });
+    const { email } = await newMember(page, { firstName: "Freya" });
     const venue = unique("Lantern Room");
     const held = await arrangeDate(email, { hoursFromNow: 30, venueName: venue, category: "culinary" });
     await setVenueStatus(held, "requested");
@@ -100,7 +101,7 @@ for (const viewport of [
 
 test("a held date's page asks again and shows the plan without a reload", async ({ page }) => {
   await page.clock.install();
-  const { email } = await registerViaApi(page, { firstName: "Gus" });
+  const { email } = await newMember(page, { firstName: "Gus" });
   const venue = unique("Orchard Hall");
   const id = await arrangeDate(email, { hoursFromNow: 20, venueName: venue });
   await setVenueStatus(id, "requested");

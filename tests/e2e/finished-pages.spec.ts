@@ -1,10 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import {
-  authoriseSandboxDirectDebit,
-  expectAccessible,
-  registerViaApi,
-  saveAcceptedPreferences,
-} from "./helpers.ts";
+import { authoriseSandboxDirectDebit, expectAccessible, saveAcceptedPreferences } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /** Screenshots for looking at (SHOTS_DIR set): phone and desktop, light and dark. */
 async function shots(page: Page, name: string): Promise<void> {
@@ -28,7 +24,7 @@ test.describe("pages a member meets once", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     await page.goto("/subscription?tier=silver");
     await page.getByRole("button", { name: "Subscribe" }).click();
@@ -68,7 +64,7 @@ test.describe("pages a member meets once", () => {
     // axe: accessibility.spec checks the 404 screen (visitor) in both themes.
     await shots(page, "not-found-visitor");
 
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/dashboard");
     await page.goto("/dates-that-never-were");
     await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();

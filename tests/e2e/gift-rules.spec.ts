@@ -3,11 +3,11 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   authoriseSandboxDirectDebit,
   expectAccessible,
-  registerViaApi,
   saveAcceptedPreferences,
   subscribeViaApi,
   uniqueEmail,
 } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /** Screenshots, light and dark, when GIFT_SHOTS names a folder. */
 const SHOTS = process.env.GIFT_SHOTS;
@@ -49,7 +49,7 @@ for (const viewport of [
   test(`a gifted member continues with Direct Debit (${viewport.name})`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const code = await paidGiftCode(page, "gold", 3);
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     const redeemed = await page.request.post("/api/gifts/redeem", { data: { code } });
     expect(redeemed.status()).toBe(200);
@@ -70,7 +70,7 @@ for (const viewport of [
 
   test(`a paying member redeems a gift as credit (${viewport.name})`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await registerViaApi(page);
+    await newMember(page);
     await saveAcceptedPreferences(page);
     await subscribeViaApi(page, "gold");
     const code = await paidGiftCode(page, "silver", 1);

@@ -1,12 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import {
-  expectAccessible,
-  readMail,
-  registerViaApi,
-  saveAcceptedPreferences,
-  uniqueEmail,
-} from "./helpers.ts";
+import { expectAccessible, readMail, saveAcceptedPreferences, uniqueEmail } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /** Screenshots of each gift screen, light and dark, when GIFT_SHOTS names a folder. */
 const SHOTS = process.env.GIFT_SHOTS;
@@ -167,7 +162,7 @@ test("a member redeems a gift straight away and goes to the dashboard", async ({
   const token = new URL(paid.url()).searchParams.get("token");
   const view = await (await page.request.get(`/api/gifts/manage?token=${token}`)).json();
 
-  await registerViaApi(page, { email: couple });
+  await newMember(page, { email: couple });
   await saveAcceptedPreferences(page);
   await page.goto(`/gift/redeem?code=${view.code}`);
   await expect(page.getByRole("heading", { level: 1, name: "A gift from Jo Lee" })).toBeVisible();

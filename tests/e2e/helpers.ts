@@ -94,13 +94,17 @@ export async function authoriseSandboxDirectDebit(page: Page) {
   await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toBeVisible();
 }
 
+/** The e2e server's database address (tests/e2e/server.ts writes it to E2E_DB_URL_FILE). */
+export function e2eDbUrl(): string {
+  return readFileSync(process.env.E2E_DB_URL_FILE!, "utf8").trim();
+}
+
 let pool: import("pg").Pool | undefined;
 /** The e2e server's database, for arranging what no screen creates yet (dates planned by the back office). */
 export async function e2eDb(): Promise<import("pg").Pool> {
   if (!pool) {
     const { Pool } = (await import("pg")).default as unknown as typeof import("pg");
-    const url = readFileSync(process.env.E2E_DB_URL_FILE!, "utf8").trim();
-    pool = new Pool({ connectionString: url, max: 2 });
+    pool = new Pool({ connectionString: e2eDbUrl(), max: 2 });
   }
   return pool;
 }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { e2eDb, registerViaApi, uniqueEmail } from "./helpers.ts";
+import { e2eDb, uniqueEmail } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -44,7 +45,7 @@ async function expectStep(page: Page, n: number, title: string) {
 
 /** A new member's questionnaire: a postcode on step 1, then a budget chosen on step 2 (still shown). */
 async function answerFirstTwoSteps(page: Page) {
-  await registerViaApi(page);
+  await newMember(page);
   await page.goto("/onboarding");
   await expectStep(page, 1, "Where are you based?");
   await page.getByLabel("Your postcode").fill("se19px");
@@ -287,7 +288,7 @@ test.describe("joining", () => {
   test("returning to the completion screen without a session token shows the error state", async ({
     page,
   }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/subscription/complete");
     await expect(toasts(page).getByText("Invalid Return")).toBeVisible();
     await expect(toasts(page).getByText("Missing session token. Please try again.")).toBeVisible();
@@ -343,7 +344,7 @@ test.describe("joining", () => {
       `INSERT INTO offer_codes (code, discount_type, discount_value, duration_months) VALUES ($1, 'fixed_amount', '5.00', 1)`,
       [code],
     );
-    await registerViaApi(page);
+    await newMember(page);
     await savePreferences(page);
     await page.goto("/subscription?tier=gold");
     await page.getByLabel("Offer code").fill(code);
@@ -356,7 +357,7 @@ test.describe("joining", () => {
   });
 
   test("an unknown session token shows Setup Failed with the server's message", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     let posts = 0;
     page.on("request", (req) => {
       if (req.method() === "POST" && req.url().endsWith("/api/complete-subscription")) posts++;
@@ -369,7 +370,7 @@ test.describe("joining", () => {
   });
 
   test("cancelling at the payment page returns to the plans with a calm notice", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await savePreferences(page);
     await page.goto("/subscription?tier=silver");
     await expect(page.getByRole("radio", { name: "Silver" })).toBeChecked();
@@ -389,7 +390,7 @@ test.describe("joining", () => {
   });
 
   test("offer codes: an unknown code, a change of plan, and removing a code", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await savePreferences(page);
     await page.goto("/subscription");
     const code = page.getByLabel("Offer code");
@@ -421,7 +422,7 @@ test.describe("joining", () => {
   });
 
   test("returning to onboarding shows the saved answers and saving updates them", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await savePreferences(page);
 
     await page.goto("/onboarding");

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, uniqueEmail } from "./helpers.ts";
+import { signInAsAdmin } from "./sign-in.ts";
 
 /**
  * The main journeys with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows; no clicks, no fill), and
@@ -174,7 +175,7 @@ test.describe("keyboard only", () => {
 
   test("back office: create an offer code", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    await signInAsAdmin(page);
     await page.goto("/admin?tab=venues");
     await expect(page.getByRole("tab", { name: "Venues" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: "Add Venue" })).toBeVisible({ timeout: 15_000 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openLandingApp, registerViaApi } from "./helpers.ts";
+import { openLandingApp } from "./helpers.ts";
 import { watchRequests } from "./settle.ts";
+import { newMember } from "./sign-in.ts";
 
 /** Waits until the app has taken over the prerendered page (App sets the attribute once running). */
 async function gotoLanding(page: Page, path = "/") {
@@ -229,7 +230,7 @@ test.describe("landing page", () => {
       if (msg.type() === "error") errors.push(msg.text());
     });
     page.on("pageerror", (err) => errors.push(err.message));
-    await registerViaApi(page, { firstName: "Robin" });
+    await newMember(page, { firstName: "Robin" });
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Hello, Robin." })).toBeVisible();
     await expect(page.getByRole("link", { name: "Start Your Mystery Journey" })).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, readMail, registerViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb, readMail } from "./helpers.ts";
 import { readyForScreenshot } from "./settle.ts";
+import { newMember } from "./sign-in.ts";
 
 /**
  * Leaving deliberately: a plan holder with a partner and booked dates opens Delete Account,
@@ -22,10 +23,10 @@ test("the plan holder sees what deleting does, needs the password, and the partn
   if (shots) mkdirSync(shots, { recursive: true });
 
   // Sam holds a Gold plan (paid for 30 days); Alex is covered. Two dates: one inside the paid month, one after.
-  const sam = await registerViaApi(page, { firstName: "Sam" });
+  const sam = await newMember(page, { firstName: "Sam" });
   const partnerContext = await browser.newContext();
   const partnerPage = await partnerContext.newPage();
-  const alex = await registerViaApi(partnerPage, { firstName: "Alex" });
+  const alex = await newMember(partnerPage, { firstName: "Alex" });
   const db = await e2eDb();
   await db.query(
     `UPDATE users SET subscription_tier = 'gold', subscription_status = 'active',

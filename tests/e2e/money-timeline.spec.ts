@@ -1,13 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import {
-  e2eDb,
-  expectAccessible,
-  registerViaApi,
-  saveAcceptedPreferences,
-  subscribeViaApi,
-  uniqueEmail,
-} from "./helpers.ts";
+import { e2eDb, expectAccessible, saveAcceptedPreferences, subscribeViaApi, uniqueEmail } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /** Screenshots at phone and desktop width, light and dark, when SHOTS_DIR names a folder (to look at). */
 const SHOTS = process.env.SHOTS_DIR;
@@ -75,7 +69,7 @@ async function nextPaymentText(page: Page): Promise<string> {
  * (keeping her dates); Noah is linked to her (arranged: the invitation has its own spec).
  */
 async function giftedCoupleWithMonthOff(page: Page, browser: Browser) {
-  const holder = await registerViaApi(page, { firstName: "Iris" });
+  const holder = await newMember(page, { firstName: "Iris" });
   await saveAcceptedPreferences(page);
   await subscribeViaApi(page, "gold");
   const code = await paidGiftCode(browser, "silver", 3);
@@ -86,7 +80,7 @@ async function giftedCoupleWithMonthOff(page: Page, browser: Browser) {
 
   const context = await browser.newContext();
   const partnerPage = await context.newPage();
-  const partner = await registerViaApi(partnerPage, { firstName: "Noah" });
+  const partner = await newMember(partnerPage, { firstName: "Noah" });
   const db = await e2eDb();
   await db.query(
     `UPDATE users u SET partner_id = o.id FROM users o

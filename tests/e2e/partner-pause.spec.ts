@@ -6,8 +6,8 @@ import {
   e2eDb,
   expectAccessible,
   readMail,
-  registerViaApi,
 } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const PHONE = { width: 390, height: 844 };
@@ -38,7 +38,7 @@ test.describe("a covered partner's month off", () => {
   }) => {
     test.setTimeout(400_000);
     // The plan holder subscribes; the partner is linked to them (arranged: the invitation has its own spec).
-    const holder = await registerViaApi(page, { firstName: "Iris" });
+    const holder = await newMember(page, { firstName: "Iris" });
     expect(
       (await page.request.post("/api/onboarding/preferences", { data: ACCEPTED_PREFERENCES })).status(),
     ).toBe(200);
@@ -47,7 +47,7 @@ test.describe("a covered partner's month off", () => {
     await authoriseSandboxDirectDebit(page);
     const context = await browser.newContext();
     const partnerPage = await context.newPage();
-    const partner = await registerViaApi(partnerPage, { firstName: "Noah" });
+    const partner = await newMember(partnerPage, { firstName: "Noah" });
     const db = await e2eDb();
     await db.query(
       `UPDATE users u SET partner_id = o.id FROM users o

@@ -7,6 +7,7 @@ import {
   saveAcceptedPreferences,
   uniqueEmail,
 } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -71,7 +72,7 @@ test.describe("partners", () => {
     const partnerEmail = uniqueEmail("partner");
 
     // A, with a plan and the couple's answers, invites B from Settings, Profile tab.
-    const alex = await registerViaApi(page, { firstName: "Alex" });
+    const alex = await newMember(page, { firstName: "Alex" });
     await saveAcceptedPreferences(page);
     await (await e2eDb()).query(
       "UPDATE users SET subscription_tier = 'gold', subscription_status = 'active' WHERE email = $1",
@@ -212,7 +213,7 @@ test.describe("partners", () => {
     browser,
   }) => {
     const inviter = await browser.newPage();
-    await registerViaApi(inviter, { firstName: "Robin" });
+    await newMember(inviter, { firstName: "Robin" });
     const partnerEmail = uniqueEmail("partner");
     expect((await inviter.request.post("/api/partner/invite", { data: { email: partnerEmail } })).ok()).toBe(
       true,
@@ -220,7 +221,7 @@ test.describe("partners", () => {
     const path = invitePath(await readMail(partnerEmail, "partner_invite"));
     await inviter.close();
 
-    const someone = await registerViaApi(page, { firstName: "Sam" });
+    const someone = await newMember(page, { firstName: "Sam" });
     await page.goto(path);
     const invite = page.getByTestId("partner-invite-card");
     await expect(invite).toContainText(`This invitation was sent to ${partnerEmail}`);
@@ -237,7 +238,7 @@ test.describe("partners", () => {
     // A long unbroken address on a phone: the toast that quotes it wraps inside its box.
     await page.setViewportSize({ width: 390, height: 844 });
     const partnerEmail = uniqueEmail("partnerwitharemarkablylongunbrokenaddress");
-    await registerViaApi(page, { firstName: "Sam" });
+    await newMember(page, { firstName: "Sam" });
     await page.goto("/settings");
     const card = page.getByRole("region", { name: "Your partner" });
     await card.getByLabel("Invite your partner").fill(partnerEmail);
@@ -273,7 +274,7 @@ test.describe("partners", () => {
 
   test("an existing member signs in from the invitation and accepts", async ({ page, browser }) => {
     const inviter = await browser.newPage();
-    await registerViaApi(inviter, { firstName: "Robin" });
+    await newMember(inviter, { firstName: "Robin" });
     const partnerEmail = uniqueEmail("partner");
     const res = await inviter.request.post("/api/partner/invite", { data: { email: partnerEmail } });
     expect(res.ok()).toBe(true);

@@ -1,11 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import {
-  ACCEPTED_PREFERENCES,
-  arrangeDate,
-  expectAccessible,
-  registerViaApi,
-  subscribeViaApi,
-} from "./helpers.ts";
+import { ACCEPTED_PREFERENCES, arrangeDate, expectAccessible, subscribeViaApi } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const PHONE = { width: 390, height: 844 };
@@ -13,7 +8,7 @@ const DESKTOP = { width: 1440, height: 900 };
 const SHOTS = process.env.SHOTS_DIR;
 
 async function subscribedMember(page: Page) {
-  const member = await registerViaApi(page);
+  const member = await newMember(page);
   const res = await page.request.post("/api/onboarding/preferences", { data: ACCEPTED_PREFERENCES });
   expect(res.status()).toBe(200);
   // The payment screens have their own tests: the same requests, without drawing them.
@@ -108,7 +103,7 @@ test.describe("a month off", () => {
 
 test.describe("a cancelled date", () => {
   test("says it is cancelled, with no countdown, confirm or calendar hold", async ({ page }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     const id = await arrangeDate(email, {
       hoursFromNow: 100,
       status: "cancelled",

@@ -1,12 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import {
-  arrangeDate,
-  e2eDb,
-  expectAccessible,
-  registerViaApi,
-  saveAcceptedPreferences,
-  subscribeViaApi,
-} from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessible, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -40,7 +34,7 @@ test("a failed payment: the banner on the dashboard and /billing at phone and de
   page,
 }) => {
   test.setTimeout(120_000);
-  const { email } = await registerViaApi(page);
+  const { email } = await newMember(page);
   await saveAcceptedPreferences(page);
   await subscribeViaApi(page, "gold");
   await paymentFailed(email);

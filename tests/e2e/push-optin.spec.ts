@@ -6,7 +6,8 @@
 import { existsSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { type PushService, startPushService } from "../helpers/push-service.ts";
-import { e2eDb, registerViaApi } from "./helpers.ts";
+import { e2eDb } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 // Chromium's headless shell refuses notification permission whatever is granted; full Chromium (new headless
 // mode) grants it, so these tests run there, as the push handler's test does.
@@ -88,7 +89,7 @@ test("a member turns push on for this device, sees it, and removes it", async ({
 }) => {
   await context.grantPermissions(["notifications"], { origin: baseURL });
   const sub = await fakePushManager(page);
-  await registerViaApi(page);
+  await newMember(page);
   await page.goto("/settings?tab=notifications");
   // Members get the service worker (production build); pushManager lives on its registration.
   await waitForControl(page);
@@ -133,7 +134,7 @@ test("signing out stops this device's pushes: the device leaves the account and 
 }) => {
   await context.grantPermissions(["notifications"], { origin: baseURL });
   const sub = await fakePushManager(page);
-  await registerViaApi(page);
+  await newMember(page);
   const userId = ((await (await page.request.get("/api/auth/user")).json()) as { id: number }).id;
   await page.goto("/settings?tab=notifications");
   await waitForControl(page);
@@ -152,7 +153,7 @@ test("signing out stops this device's pushes: the device leaves the account and 
 });
 
 test("the Push and Teaser clues switches save and survive a reload", async ({ page }) => {
-  await registerViaApi(page);
+  await newMember(page);
   await page.goto("/settings?tab=notifications");
   const pushSwitch = page.getByRole("switch", { name: "Push notifications" });
   const clues = page.getByRole("switch", { name: "Teaser clues" });
@@ -180,7 +181,7 @@ test("the Push and Teaser clues switches save and survive a reload", async ({ pa
 });
 
 test("after a STOP reply the notice shows, and turning SMS on clears it", async ({ page }) => {
-  const { email } = await registerViaApi(page);
+  const { email } = await newMember(page);
   const db = await e2eDb();
   await db.query(
     `UPDATE users SET phone = '+447700900123', sms_notifications = false,

@@ -4,7 +4,8 @@
  */
 import { existsSync } from "node:fs";
 import { type CDPSession, expect, type Page, test, type Worker } from "@playwright/test";
-import { registerViaApi } from "./helpers.ts";
+
+import { newMember } from "./sign-in.ts";
 
 // Chromium's headless shell refuses notification permission whatever is granted; full Chromium (new headless
 // mode) shows them, so the push test runs there.
@@ -23,7 +24,7 @@ const PUSH_HANDLED_WITHIN = 30_000;
 
 test("a push shows a notification that leads to its date", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["notifications"], { origin: baseURL });
-  await registerViaApi(page);
+  await newMember(page);
   await page.goto("/dashboard");
   await waitForControl(page);
   const worker = await runningWorker(page);

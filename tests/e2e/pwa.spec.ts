@@ -7,7 +7,8 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import os from "node:os";
 import path from "node:path";
 import { chromium, expect, type Page, test } from "@playwright/test";
-import { arrangeDate, registerViaApi } from "./helpers.ts";
+import { arrangeDate } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
 const unique = (label: string) =>
@@ -51,7 +52,7 @@ async function waitForControl(page: Page): Promise<void> {
 
 /** The member's dashboard: the worker takes control, Chromium finds nothing missing, the shell is kept. */
 async function installable(page: Page) {
-  await registerViaApi(page);
+  await newMember(page);
   await page.goto("/dashboard");
   await waitForControl(page);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -72,7 +73,7 @@ async function installable(page: Page) {
 
 /** A member with a revealed date (20 hours away) and a locked one (100 hours away). */
 async function memberWithDates(page: Page) {
-  const { email } = await registerViaApi(page);
+  const { email } = await newMember(page);
   const revealedVenue = unique("Lantern Room");
   const lockedVenue = unique("Secret Cellar");
   const revealed = await arrangeDate(email, { hoursFromNow: 20, venueName: revealedVenue });
@@ -257,7 +258,7 @@ test.describe("installable app", () => {
     const first = await memberWithDates(page);
     await visitDatesControlled(page, first, first.revealedVenue);
     // A second member signs in on this browser without the first signing out.
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/dashboard");
     await expect
       .poll(async () =>
@@ -269,7 +270,7 @@ test.describe("installable app", () => {
   });
 
   test("a new deploy takes over at a quiet moment and says Updated", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/dashboard");
     await waitForControl(page);
     const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { registerViaApi } from "./helpers.ts";
+
+import { newMember } from "./sign-in.ts";
 
 /**
  * Screenshots of the shell's screens for a person to look at (SHOTS_DIR set): phone and desktop, light and
@@ -45,7 +46,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole("tab", { name: "Create Account" })).toBeVisible();
       await shoot(page, `auth-${suffix}`);
 
-      await registerViaApi(page);
+      await newMember(page);
       await page.goto("/");
       await expect(page.getByRole("link", { name: "Start Onboarding" })).toBeVisible();
       await shoot(page, `home-${suffix}`);

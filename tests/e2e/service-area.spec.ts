@@ -1,10 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ACCEPTED_PREFERENCES, ADMIN, e2eDb, expectAccessible, registerViaApi } from "./helpers.ts";
+import { ACCEPTED_PREFERENCES, e2eDb, expectAccessible } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 const SHOTS = "/tmp/shots-service-area";
 
 async function openLocationStep(page: Page) {
-  const account = await registerViaApi(page);
+  const account = await newMember(page);
   await page.goto("/onboarding");
   await expect(page.getByRole("heading", { name: "Where are you based?" })).toBeVisible();
   return account;
@@ -46,7 +47,7 @@ test("an Edinburgh postcode is told 'London only for now' and joins the waitlist
 
 test("answers saved with a Belfast postcode never reach a payment page", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await registerViaApi(page);
+  await newMember(page);
   const saved = await page.request.post("/api/onboarding/preferences", {
     data: { ...ACCEPTED_PREFERENCES, postcode: "BT1 1AA" },
   });
@@ -74,7 +75,7 @@ test("the back office counts the waitlist by postcode area", async ({ page }) =>
     ["gy-one@example.com", "GY1 1AA"],
   ])
     await page.request.post("/api/waitlist", { data: { email, postcode } });
-  expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+  await signInAsAdmin(page);
   await page.goto("/admin?tab=analytics");
   const bt = page.getByTestId("waitlist-BT");
   await expect(bt).toBeVisible();
@@ -107,7 +108,7 @@ test.describe("screenshots", () => {
         await page.screenshot({ path: `${SHOTS}/joined-${width}-${colorScheme}.png`, fullPage: true });
 
         await page.context().clearCookies();
-        expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+        await signInAsAdmin(page);
         await page.goto("/admin?tab=analytics");
         const card = page.getByTestId("waitlist-GY");
         await expect(card).toBeVisible();

@@ -5,7 +5,8 @@
  * SHOTS_DIR is set.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { e2eDb, registerViaApi, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
+import { e2eDb, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const PHONE = { width: 390, height: 844 };
@@ -49,7 +50,7 @@ test("the plan holder sees the next payment in Settings and takes a month off fr
   page,
 }) => {
   test.setTimeout(90_000);
-  await registerViaApi(page, { firstName: "Iris" });
+  await newMember(page, { firstName: "Iris" });
   await saveAcceptedPreferences(page);
   await subscribeViaApi(page, "gold");
   const before = (await nextPayment(page))!;
@@ -104,12 +105,12 @@ test("the covered partner sees the plan read-only, its next payment, and may tak
   browser,
 }) => {
   test.setTimeout(90_000);
-  const holder = await registerViaApi(page, { firstName: "Iris" });
+  const holder = await newMember(page, { firstName: "Iris" });
   await saveAcceptedPreferences(page);
   await subscribeViaApi(page, "gold");
   const context = await browser.newContext();
   const p = await context.newPage();
-  const partner = await registerViaApi(p, { firstName: "Noah" });
+  const partner = await newMember(p, { firstName: "Noah" });
   const db = await e2eDb();
   await db.query(
     `UPDATE users u SET partner_id = o.id FROM users o
@@ -139,7 +140,7 @@ test("the covered partner sees the plan read-only, its next payment, and may tak
 test("a plan cancelled in the cooling-off period (refunded) is not offered reactivation", async ({
   page,
 }) => {
-  await registerViaApi(page, { firstName: "Iris" });
+  await newMember(page, { firstName: "Iris" });
   await saveAcceptedPreferences(page);
   await subscribeViaApi(page, "gold");
   const cancelled = await page.request.post("/api/cancel-subscription", { data: { reason: "Other" } });

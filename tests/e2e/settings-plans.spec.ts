@@ -4,14 +4,15 @@
  * plan, the Direct Debit and the dashboard all use the same words.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { authoriseSandboxDirectDebit, registerViaApi, saveAcceptedPreferences } from "./helpers.ts";
+import { authoriseSandboxDirectDebit, saveAcceptedPreferences } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
 async function subscribedMember(page: Page, tier: "silver" | "gold" | "platinum" = "gold") {
-  const member = await registerViaApi(page);
+  const member = await newMember(page);
   await saveAcceptedPreferences(page);
   await page.goto(`/subscription?tier=${tier}`);
   await page.getByRole("button", { name: "Subscribe" }).click();

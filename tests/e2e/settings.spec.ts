@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { FAILED_PAYMENT_RULE } from "../../src/shared/payment-recovery.ts";
-import { arrangeDate, e2eDb, registerViaApi, subscribeViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb, subscribeViaApi } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -38,7 +39,7 @@ async function savePreferences(page: Page) {
  * screens make (those screens have their own tests: joining, accessibility, bank details).
  */
 async function subscribedMember(page: Page, tier: "silver" | "gold" | "platinum" = "gold") {
-  const member = await registerViaApi(page);
+  const member = await newMember(page);
   await savePreferences(page);
   await subscribeViaApi(page, tier);
   return member;
@@ -51,7 +52,7 @@ test.describe("settings", () => {
     await page.setViewportSize(DESKTOP);
     // An address a little longer than the side column's line (about 28 characters there).
     const email = `alex${Date.now().toString(36)}${Math.floor(Math.random() * 100)}@montgomeryfeather.co.uk`;
-    await registerViaApi(page, { firstName: "Alex", email });
+    await newMember(page, { firstName: "Alex", email });
     await page.goto("/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
     // It wraps after the "@" (or before a dot), not wherever the line runs out ("...feath" / "er.co.uk").
@@ -123,7 +124,7 @@ test.describe("settings", () => {
   test("date preferences: the needs are shown in Settings and edited there, coming back once saved", async ({
     page,
   }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await savePreferences(page);
     await page.goto("/settings");
     const card = page.getByRole("region", { name: "Date preferences" });
@@ -165,7 +166,7 @@ test.describe("settings", () => {
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/settings?tab=notifications");
     const marketing = page.getByRole("switch", { name: "Marketing communications" });
     const before = await marketing.isChecked();
@@ -197,7 +198,7 @@ test.describe("settings", () => {
     page,
     context,
   }) => {
-    const { email, password } = await registerViaApi(page, { firstName: "Alex" });
+    const { email, password } = await newMember(page, { firstName: "Alex" });
     await page.goto("/settings?tab=notifications");
     const marketing = page.getByRole("switch", { name: "Marketing communications" });
     await expect(marketing).toBeChecked();
@@ -218,7 +219,7 @@ test.describe("settings", () => {
   test("profile: checks fields, saves only what changed, and waits for a new e-mail to be verified", async ({
     page,
   }) => {
-    const { email, password } = await registerViaApi(page, { firstName: "Alex" });
+    const { email, password } = await newMember(page, { firstName: "Alex" });
     await savePreferences(page);
     await page.goto("/settings");
     await expect(page.getByLabel("Email")).toHaveValue(email);
@@ -282,7 +283,7 @@ test.describe("settings", () => {
   test("notifications: switches are saved and still set after a reload; texts need a phone", async ({
     page,
   }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/settings?tab=notifications");
     const emailSwitch = page.getByRole("switch", { name: "Email notifications" });
     const sms = page.getByRole("switch", { name: "SMS notifications" });
@@ -473,7 +474,7 @@ test.describe("settings", () => {
   });
 
   test("privacy: download my data and change the password", async ({ page }) => {
-    const { email, password } = await registerViaApi(page);
+    const { email, password } = await newMember(page);
     await page.goto("/settings?tab=privacy");
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download My Data" }).click();
@@ -503,7 +504,7 @@ test.describe("settings", () => {
   });
 
   test("deleting the account ends at the landing page, signed out for good", async ({ page }) => {
-    const { email, password } = await registerViaApi(page);
+    const { email, password } = await newMember(page);
     await page.goto("/settings?tab=privacy");
     await page.getByRole("button", { name: "Delete Account" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete your account?" });
@@ -533,7 +534,7 @@ test("settings screenshots", async ({ page }) => {
   const dir = process.env.SETTINGS_SHOTS;
   test.skip(!dir, "set SETTINGS_SHOTS=/some/dir to take them");
   test.setTimeout(180_000);
-  const { email } = await registerViaApi(page, { firstName: "Alex" });
+  const { email } = await newMember(page, { firstName: "Alex" });
   await savePreferences(page);
   await page.goto("/subscription?tier=gold");
   await page.getByLabel("Offer code").fill("WELCOME10");

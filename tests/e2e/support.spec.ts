@@ -1,12 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, registerViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb } from "./helpers.ts";
+import { newMember } from "./sign-in.ts";
 
 /** The toast region (Radix Toast viewport). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
 test.describe("contact support", () => {
   test("a member writes in, sees the message in the list, opens it and replies", async ({ page }) => {
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto("/support");
     await expect(page).toHaveTitle(/^Support — Unveil/);
     await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
@@ -67,7 +68,7 @@ test.describe("contact support", () => {
     browser,
   }) => {
     const other = await browser.newPage();
-    await registerViaApi(other);
+    await newMember(other);
     const created = await other.request.post("/api/support/tickets", {
       data: { subject: "Private matter", body: "Only the author may read this message." },
     });
@@ -75,7 +76,7 @@ test.describe("contact support", () => {
     const { id } = (await created.json()) as { id: number };
     await other.close();
 
-    await registerViaApi(page);
+    await newMember(page);
     await page.goto(`/support/${id}`);
     await expect(page.getByRole("heading", { name: "Conversation not found" })).toBeVisible();
     await expect(page.getByText("Private matter")).toHaveCount(0);
@@ -86,7 +87,7 @@ test.describe("contact support", () => {
   });
 
   test("a message from a date's link is about that date", async ({ page }) => {
-    const { email } = await registerViaApi(page);
+    const { email } = await newMember(page);
     const dateId = await arrangeDate(email, { hoursFromNow: 24 * 10 });
     await page.goto(`/support?date=${dateId}`);
     await expect(page.getByText(/^About your date on /)).toBeVisible();
