@@ -1,17 +1,19 @@
-import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { HttpError } from "../../http-error.ts";
+import { hashThreads } from "./hash-worker.ts";
 
 /** OWASP's argon2id recommendation: 19 MiB, 2 passes, parallelism 1. */
 const PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
 /**
- * Hashing runs on libuv's thread pool (off the event loop). At most two hashes run at once so a burst
- * of sign-ins cannot take every pool thread from file and DNS work, nor 19 MiB each without bound; and
- * never as many as the machine has cores, so a burst leaves a core for the event loop and the database
- * (bench:api measures other requests' p99 during a burst of sign-ins).
+ * Hashing runs on threads of its own (hash-worker.ts), off the event loop and off libuv's pool. At most two
+ * hashes run at once, so a burst of sign-ins cannot take 19 MiB each without bound; and never as many as the
+ * machine has cores, so a burst leaves a core for the event loop and the database (bench:api measures other
+ * requests' p99 during a burst of sign-ins). Only that many threads ever hash, so only they keep the memory.
  */
 const MAX_CONCURRENT = Math.max(1, Math.min(2, availableParallelism() - 1));
+const argon2id = hashThreads(MAX_CONCURRENT);
 let running = 0;
 const waiting: Array<() => void> = [];
 
@@ -35,16 +37,7 @@ async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 function derive(password: string, salt: Buffer, p: { memory: number; passes: number; parallelism: number }) {
-  return withSlot(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        argon2(
-          "argon2id",
-          { message: password, nonce: salt, tagLength: PARAMS.tagLength, ...p },
-          (err, key) => (err ? reject(err) : resolve(key)),
-        ),
-      ),
-  );
+  return withSlot(() => argon2id({ message: password, nonce: salt, tagLength: PARAMS.tagLength, ...p }));
 }
 
 const b64 = (b: Buffer) => b.toString("base64").replace(/=+$/, "");
