@@ -52,6 +52,22 @@ export function load(): string {
   return `load average ${a.toFixed(2)} ${b.toFixed(2)} ${c.toFixed(2)} on ${os.availableParallelism()} cores`;
 }
 
+/** The targets of issue-level figures, each printed with its verdict at the end (and a miss is a failure). */
+const targets: string[] = [];
+
+/** Records a target: `value` must be at least (">=") or under ("<") `limit`. */
+export function target(name: string, value: number, op: ">=" | "<", limit: number, unit = "") {
+  const pass = op === ">=" ? value >= limit : value < limit;
+  const line = `${name}: ${value.toFixed(unit ? 0 : 2)}${unit} (target ${op} ${limit}${unit})`;
+  targets.push(`${pass ? "pass" : "FAIL"}  ${line}`);
+  if (!pass) failures.push(line);
+}
+
+export function printTargets() {
+  console.log("\ntargets:");
+  for (const t of targets) console.log(`  ${t}`);
+}
+
 /** PASS, or FAIL with each missed target and exit code 1. */
 export function verdict() {
   if (failures.length) {

@@ -120,7 +120,9 @@ export async function startBenchWorld(opts: {
   delete env.DATABASE_URL;
   delete env.SEED_DEMO;
   const prof = opts.profDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(opts.profDir)] : [];
-  const server = spawn(process.execPath, [...prof, "src/server/main.ts"], {
+  // BENCH_NODE_FLAGS: more flags for the server's Node, e.g. "--heapsnapshot-signal=SIGUSR2" to see what holds memory.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...prof, ...flags, "src/server/main.ts"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
