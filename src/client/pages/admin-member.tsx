@@ -5,6 +5,7 @@ import { Link, useParams } from "wouter";
 import type { AdminAssignment } from "../../shared/admin/assignments.ts";
 import type { AdminCouple, AdminDateRating } from "../../shared/admin/member-couple.ts";
 import { type AdminUser, coveredBy, MEMBERS_MSG, memberName } from "../../shared/admin/members.ts";
+import { adminMembersApi } from "../../shared/contract/admin-members.ts";
 import { RecordHistory } from "../components/admin/audit/record-history.tsx";
 import { AutoAssignButton } from "../components/admin/members/auto-assign-button.tsx";
 import {
@@ -31,6 +32,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { EmailAddress } from "../components/ui/email-address.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
+import { queryOf } from "../lib/api.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { errorStatus } from "../lib/queryClient.ts";
 
@@ -199,13 +201,11 @@ export default function AdminMemberPage() {
   useNoIndex();
   const { userId } = useParams<{ userId: string }>();
   const validId = /^[1-9]\d{0,8}$/.test(userId ?? "");
-  const member = useQuery<AdminUser>({
-    queryKey: ["/api/admin/users", userId],
-    enabled: validId,
-    staleTime: 0,
-  });
-  const dates = useQuery<AdminAssignment[]>({
-    queryKey: ["/api/admin/users", userId, "dates"],
+  // Not read at all unless the address holds a valid id (the placeholder is never sent).
+  const params = { userId: validId ? userId : "0" };
+  const member = useQuery({ ...queryOf(adminMembersApi.get, { params }), enabled: validId, staleTime: 0 });
+  const dates = useQuery({
+    ...queryOf(adminMembersApi.dates, { params }),
     enabled: validId && member.isSuccess,
     staleTime: 0,
   });

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarHeart, MapPin, Users } from "lucide-react";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
-import { ADMIN_TABS, type AdminStats, type AdminTabId } from "../../shared/admin/common.ts";
+import { ADMIN_TABS, type AdminTabId } from "../../shared/admin/common.ts";
+import { adminApi } from "../../shared/contract/admin.ts";
 import { AttentionCountBadge } from "../components/admin/attention/count-badge.tsx";
 import { TableSkeleton } from "../components/admin/common.tsx";
 import { isTwoFactorGate, TwoFactorGate, TwoFactorPrompt } from "../components/admin/two-factor-prompt.tsx";
@@ -10,6 +11,7 @@ import { useNoIndex } from "../components/settings/use-noindex.ts";
 import { Card } from "../components/ui/card.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
+import { queryOf } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 
@@ -85,7 +87,7 @@ export default function AdminPage() {
       ?.querySelector<HTMLElement>(`[role="tab"][data-state="active"]`)
       ?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [tab]);
-  const stats = useQuery<AdminStats>({ queryKey: ["/api/admin/stats"], staleTime: 0 });
+  const stats = useQuery({ ...queryOf(adminApi.stats), staleTime: 0 });
   const { user } = useAuth();
   const gated = isTwoFactorGate(stats.error);
 

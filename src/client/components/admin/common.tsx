@@ -3,9 +3,18 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { ADMIN_PAGE, TOTAL_COUNT_HEADER } from "../../../shared/admin/common.ts";
+import {
+  type AnswerOf,
+  type EndpointSpec,
+  type InputOf,
+  pathOf,
+  type QueryOf,
+  queryStringOf,
+  urlOf,
+} from "../../../shared/contract/endpoint.ts";
 import { londonIsoDay, londonNumericDay, londonNumericDayTime } from "../../../shared/london-time.ts";
 import { cn } from "../../lib/cn.ts";
-import { apiRequest, readJson } from "../../lib/queryClient.ts";
+import { apiRequest } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Input } from "../ui/input.tsx";
@@ -39,16 +48,18 @@ function fileNameFrom(disposition: string | null): string | null {
 }
 
 /**
- * Downloads a file the server builds (an export or a template): the name comes from content-disposition,
- * else `{fallbackBase}-{date}.xlsx`. A non-OK answer throws an ApiError like every other call; an
- * HTML page coming back (a lost session answered by the app shell) throws AUTH_FAILED.
+ * Downloads a file the server builds (an export or a template), named by its declaration (or, until every
+ * caller has moved to one, by its address): the name comes from content-disposition, else
+ * `{fallbackBase}-{date}.xlsx`. A non-OK answer throws an ApiError like every other call; an HTML page coming
+ * back (a lost session answered by the app shell) throws AUTH_FAILED.
  */
-export async function downloadExport(
-  url: string,
+export async function downloadExport<E extends EndpointSpec>(
+  source: E | string,
   fallbackBase: string,
-  opts: { method?: "GET" | "POST"; extension?: string } = {},
+  opts: { method?: "GET" | "POST"; extension?: string; input?: InputOf<E> } = {},
 ): Promise<string> {
-  const method = opts.method ?? "GET";
+  const method = typeof source === "string" ? (opts.method ?? "GET") : source.method;
+  const url = typeof source === "string" ? source : urlOf(source, opts.input);
   const res = await apiRequest(method, url, method === "POST" ? {} : undefined);
   if ((res.headers.get("content-type") ?? "").includes("text/html")) throw new Error(AUTH_FAILED);
   const blob = await res.blob();
@@ -89,25 +100,20 @@ export interface PageParams {
   extra?: Record<string, string | undefined>;
 }
 
-/**
- * A page of a long admin list searched and paged on the server: the body is an array, the total comes in
- * x-total-count. The key starts with `url`, so `invalidateQueries({queryKey: [url]})` refreshes every page.
- */
-export function usePagedList<T>(url: string, params: PageParams = {}) {
-  const limit = params.limit ?? ADMIN_PAGE.defaultLimit;
-  const offset = params.offset ?? 0;
-  const qs = new URLSearchParams();
-  if (params.search) qs.set("search", params.search);
-  qs.set("limit", String(limit));
-  qs.set("offset", String(offset));
-  for (const [k, v] of Object.entries(params.extra ?? {})) if (v) qs.set(k, v);
+/** The page a paged list shows: its rows and the total the server counted. */
+interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+function usePage<T>(path: string, qs: string, limit: number, offset: number) {
   const query = useQuery({
-    queryKey: [url, qs.toString()],
+    queryKey: [path, qs],
     placeholderData: keepPreviousData,
     staleTime: 0,
-    queryFn: async () => {
-      const res = await apiRequest("GET", `${url}?${qs}`);
-      const rows = await readJson<T[]>(res);
+    queryFn: async (): Promise<Page<T>> => {
+      const res = await apiRequest("GET", `${path}?${qs}`);
+      const rows: T[] = await res.json();
       const total = Number(res.headers.get(TOTAL_COUNT_HEADER) ?? rows.length);
       return { rows, total };
     },
@@ -119,6 +125,41 @@ export function usePagedList<T>(url: string, params: PageParams = {}) {
     limit,
     offset,
   };
+}
+
+/**
+ * A page of a long admin list searched and paged on the server: the body is an array, the total comes in
+ * x-total-count. The key starts with `url`, so `invalidateQueries({queryKey: [url]})` refreshes every page.
+ * (Lists whose endpoint is declared read through usePagedEndpoint.)
+ */
+export function usePagedList<T>(url: string, params: PageParams = {}) {
+  const limit = params.limit ?? ADMIN_PAGE.defaultLimit;
+  const offset = params.offset ?? 0;
+  const qs = new URLSearchParams();
+  if (params.search) qs.set("search", params.search);
+  qs.set("limit", String(limit));
+  qs.set("offset", String(offset));
+  for (const [k, v] of Object.entries(params.extra ?? {})) if (v) qs.set(k, v);
+  return usePage<T>(url, qs.toString(), limit, offset);
+}
+
+/** One row of a declared list's answer. */
+export type RowOf<E extends EndpointSpec> = AnswerOf<E> extends ReadonlyArray<infer R> ? R : never;
+
+/**
+ * A page of a declared list endpoint (its answer an array, its total in x-total-count), read with `query`
+ * (unset filters are left out) and the default page size unless it says otherwise. The key is the endpoint's
+ * address and then the query, so `invalidate(queryClient, ep)` and an old-style `[address]` key both refresh
+ * every page.
+ */
+export function usePagedEndpoint<E extends EndpointSpec & { readonly method: "GET" }>(
+  ep: E,
+  query: QueryOf<E> & { readonly limit?: number; readonly offset?: number },
+) {
+  const limit = query.limit ?? ADMIN_PAGE.defaultLimit;
+  const offset = query.offset ?? 0;
+  const qs = queryStringOf({ ...query, limit, offset });
+  return usePage<RowOf<E>>(pathOf(ep), qs, limit, offset);
 }
 
 /** "1-50 of 1,234" with previous / next page buttons. */

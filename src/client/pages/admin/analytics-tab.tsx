@@ -1,14 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Activity, PoundSterling, TrendingDown, Users } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
-import {
-  ANALYTICS_DEFINITIONS,
-  ANALYTICS_MSG,
-  type ChurnAnalytics,
-  type OperationalAnalytics,
-  type SubscriptionAnalytics,
-} from "../../../shared/admin/analytics.ts";
+import { ANALYTICS_DEFINITIONS, ANALYTICS_MSG } from "../../../shared/admin/analytics.ts";
 import { GIFT_ANALYTICS_DEFINITIONS } from "../../../shared/admin/gifts.ts";
+import { adminAnalyticsApi as api } from "../../../shared/contract/admin-analytics.ts";
 import { FailedPaymentsTile } from "../../components/admin/analytics/failed-payments.tsx";
 import {
   formatCount,
@@ -27,6 +22,7 @@ import { AdminSection, formatDateGB, TableSkeleton } from "../../components/admi
 import { ExportButton } from "../../components/admin/list-toolbar.tsx";
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { queryOf } from "../../lib/api.ts";
 import { toastCallError } from "../../lib/queryClient.ts";
 
 // recharts loads after the figures, in its own chunk (only this tab uses it).
@@ -52,15 +48,9 @@ function Failed({ title, error, retry }: { title: string; error: unknown; retry:
 
 /** The "analytics" tab of /admin: subscriptions, churn, operations and the latest activity. */
 export default function AnalyticsTab() {
-  const subs = useQuery<SubscriptionAnalytics>({
-    queryKey: ["/api/admin/analytics/subscriptions"],
-    staleTime: 0,
-  });
-  const churn = useQuery<ChurnAnalytics>({ queryKey: ["/api/admin/analytics/churn"], staleTime: 0 });
-  const ops = useQuery<OperationalAnalytics>({
-    queryKey: ["/api/admin/analytics/operational"],
-    staleTime: 0,
-  });
+  const subs = useQuery({ ...queryOf(api.subscriptions), staleTime: 0 });
+  const churn = useQuery({ ...queryOf(api.churn), staleTime: 0 });
+  const ops = useQuery({ ...queryOf(api.operational), staleTime: 0 });
   useFailureToast(subs.error, ANALYTICS_MSG.fetchSubscriptions);
   useFailureToast(churn.error, ANALYTICS_MSG.fetchChurn);
   useFailureToast(ops.error, ANALYTICS_MSG.fetchOperational);

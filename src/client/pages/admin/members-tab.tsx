@@ -1,7 +1,8 @@
 import { Eye, Users } from "lucide-react";
 import { Link } from "wouter";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
-import { AdminSection, EmptyState, formatDateGB, usePagedList } from "../../components/admin/common.tsx";
+import { adminMembersApi } from "../../../shared/contract/admin-members.ts";
+import { AdminSection, EmptyState, formatDateGB, usePagedEndpoint } from "../../components/admin/common.tsx";
 import { ExportButton, ListToolbar } from "../../components/admin/list-toolbar.tsx";
 import { AutoAssignButton } from "../../components/admin/members/auto-assign-button.tsx";
 import { useExportButton } from "../../components/admin/members/export-button.tsx";
@@ -78,12 +79,13 @@ const COLUMNS: ListColumn<AdminUser>[] = [
 export default function MembersTab() {
   const s = useListSearch();
   const filters = useMemberFilters(s.setOffset);
-  const list = usePagedList<AdminUser>("/api/admin/users", {
+  const list = usePagedEndpoint(adminMembersApi.list, {
     search: s.term,
     offset: s.offset,
-    extra: { role: "member", ...filters.extra },
+    role: "member",
+    ...filters.query,
   });
-  const exportButton = useExportButton("/api/admin/users/export", "members", "Members");
+  const exportButton = useExportButton(adminMembersApi.export, "members", "Members");
 
   return (
     <AdminSection

@@ -1,17 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { TicketPercent } from "lucide-react";
-import type { AdminOfferCode } from "../../../shared/admin/offers.ts";
 import { AdminSection, EmptyState, TableSkeleton } from "../../components/admin/common.tsx";
 import {
   CreateOfferCodeDialog,
-  OFFER_CODES_URL,
+  offerCodesQuery,
 } from "../../components/admin/offers/create-offer-code-dialog.tsx";
 import { OfferCodesTable } from "../../components/admin/offers/offer-codes-table.tsx";
 import { LoadErrorCard } from "../../components/load-error-card.tsx";
 
 /** The "offer-codes" tab of /admin: create codes, see their usage, switch them on and off. */
 export default function OfferCodesTab() {
-  const codes = useQuery<AdminOfferCode[]>({ queryKey: [OFFER_CODES_URL], staleTime: 0 });
+  const codes = useQuery({ ...offerCodesQuery, staleTime: 0 });
   if (codes.isError)
     return (
       <LoadErrorCard title="Couldn't load offer codes" error={codes.error} onRetry={() => codes.refetch()} />

@@ -1,7 +1,8 @@
 import { Eye, UserCog } from "lucide-react";
 import { Link } from "wouter";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../shared/admin/members.ts";
-import { AdminSection, EmptyState, formatDateGB, usePagedList } from "../../components/admin/common.tsx";
+import { adminMembersApi } from "../../../shared/contract/admin-members.ts";
+import { AdminSection, EmptyState, formatDateGB, usePagedEndpoint } from "../../components/admin/common.tsx";
 import { ListToolbar } from "../../components/admin/list-toolbar.tsx";
 import { AdminRoleButton } from "../../components/admin/members/admin-role-button.tsx";
 import {
@@ -108,7 +109,7 @@ function userColumns(meId: number | undefined): ListColumn<AdminUser>[] {
 export default function UsersTab() {
   const { user: me } = useAuth();
   const s = useListSearch();
-  const list = usePagedList<AdminUser>("/api/admin/users", { search: s.term, offset: s.offset });
+  const list = usePagedEndpoint(adminMembersApi.list, { search: s.term, offset: s.offset });
 
   return (
     <AdminSection

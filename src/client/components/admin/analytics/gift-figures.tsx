@@ -5,9 +5,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Gift, HeartHandshake, PartyPopper, Repeat } from "lucide-react";
 import { useEffect } from "react";
-import type { z } from "zod";
-import { ADMIN_GIFTS_URL, GIFT_ANALYTICS_MSG } from "../../../../shared/admin/gifts.ts";
-import type { giftAnalyticsResponse } from "../../../../shared/gifts.ts";
+import { GIFT_ANALYTICS_MSG } from "../../../../shared/admin/gifts.ts";
+import type { AnswerOf } from "../../../../shared/contract/endpoint.ts";
+import { giftsApi } from "../../../../shared/contract/gifts.ts";
+import { queryOf } from "../../../lib/api.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { londonToday } from "../../gifts/gift-format.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
@@ -15,13 +16,13 @@ import { AdminSection, TableSkeleton } from "../common.tsx";
 import { formatCount, formatCountOf, formatMoney, formatMonth, formatRate } from "./format.ts";
 import { StatTile } from "./stat-tile.tsx";
 
-type GiftAnalytics = z.infer<typeof giftAnalyticsResponse>;
+type GiftAnalytics = AnswerOf<typeof giftsApi.adminAnalytics>;
 
 /** The figures' months, newest first, at most the last 12 with any gift money. */
 const MONTHS_SHOWN = 12;
 
 export function GiftFigures() {
-  const q = useQuery<GiftAnalytics>({ queryKey: [`${ADMIN_GIFTS_URL}/analytics`], staleTime: 0 });
+  const q = useQuery({ ...queryOf(giftsApi.adminAnalytics), staleTime: 0 });
   useEffect(() => {
     if (q.error) toastCallError(GIFT_ANALYTICS_MSG.fetchFailed, q.error);
   }, [q.error]);

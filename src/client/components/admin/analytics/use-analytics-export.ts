@@ -3,6 +3,7 @@ import {
   ANALYTICS_MSG,
   type AnalyticsExportKind,
 } from "../../../../shared/admin/analytics.ts";
+import { adminAnalyticsApi } from "../../../../shared/contract/admin-analytics.ts";
 import { errorMessage, errorStatus } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
@@ -18,6 +19,11 @@ function failure(error: unknown, kind: string): string {
   return ANALYTICS_MSG.exportFailed(kind);
 }
 
+const ENDPOINTS = {
+  subscription: adminAnalyticsApi.subscriptionExport,
+  operational: adminAnalyticsApi.operationalExport,
+} as const satisfies Record<AnalyticsExportKind, unknown>;
+
 /**
  * One export button of the analytics tab: downloads the server's workbook (file name from
  * content-disposition), then "Export Successful" / "{Kind} analytics downloaded successfully", or the
@@ -27,7 +33,7 @@ export function useAnalyticsExport(kind: AnalyticsExportKind) {
   const spec = ANALYTICS_EXPORTS[kind];
   return useSingleFlightTask(async () => {
     try {
-      await downloadExport(spec.url, spec.base);
+      await downloadExport(ENDPOINTS[kind], spec.base);
       toast({ title: ANALYTICS_MSG.exportSuccessTitle, description: ANALYTICS_MSG.exportSuccess(spec.kind) });
     } catch (error) {
       toast({

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { MapPin } from "lucide-react";
-import type { WaitlistCounts } from "../../../../shared/schemas/waitlist.ts";
+import { waitlistApi } from "../../../../shared/contract/waitlist.ts";
 import { SERVICE_AREA_NAME } from "../../../../shared/service-area.ts";
+import { queryOf } from "../../../lib/api.ts";
 import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
@@ -10,14 +11,12 @@ import { AdminSection, downloadExport, EmptyState, formatDateGB, TableSkeleton }
 import { ExportButton } from "../list-toolbar.tsx";
 import { formatCount } from "./format.ts";
 
-const WAITLIST_URL = "/api/admin/waitlist";
-
 /** People outside the area served who asked to hear when it reaches them, by postcode area, with an export. */
 export function WaitlistCard() {
-  const counts = useQuery<WaitlistCounts>({ queryKey: [WAITLIST_URL], staleTime: 0 });
+  const counts = useQuery({ ...queryOf(waitlistApi.counts), staleTime: 0 });
   const exportList = useSingleFlightTask(async () => {
     try {
-      await downloadExport(`${WAITLIST_URL}/export`, "waitlist");
+      await downloadExport(waitlistApi.exportFile, "waitlist");
       toast({ title: "Export Successful", description: "Waitlist downloaded successfully" });
     } catch (error) {
       toast({ title: "Export Failed", description: errorMessage(error), variant: "destructive" });

@@ -7,14 +7,16 @@ import {
   type EmailTemplateRow,
   updateCampaignSchema,
 } from "../../../../shared/admin/emails.ts";
-import { apiJsonTagged, toastCallError } from "../../../lib/queryClient.ts";
+import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
+import { callIfMatch } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
+import { HistorySection, StaleEditAlert, useTaggedEndpoint } from "../audit/stale-edit.tsx";
 
 /**
  * The campaign as last read through its own GET (its ETag kept): the save sends it as If-Match, and a 412 keeps
@@ -34,15 +36,15 @@ function CampaignForm({
   const [delay, setDelay] = useState(String(campaign.delayHours));
   const [templateId, setTemplateId] = useState(campaign.templateId ? String(campaign.templateId) : "");
   const [error, setError] = useState<string | undefined>();
-  const url = `/api/admin/email-campaigns/${campaign.id}`;
+  const params = { id: String(campaign.id) };
   const onLoad = useCallback((c: EmailCampaignRow) => {
     setDelay(String(c.delayHours));
     setTemplateId(c.templateId ? String(c.templateId) : "");
   }, []);
-  const tagged = useTaggedRecord<EmailCampaignRow>(url, true, onLoad);
+  const tagged = useTaggedEndpoint(adminEmailsApi.campaign, { params }, true, onLoad);
   const save = useMutation({
     mutationFn: async (input: { delayHours: number; templateId?: number }) =>
-      await apiJsonTagged<EmailCampaignRow>("PUT", url, input, tagged.etag),
+      await callIfMatch(adminEmailsApi.updateCampaign, { params, body: input }, tagged.etag),
     onSuccess: ({ data: saved, etag }) => {
       tagged.saved(saved, etag);
       toast({ title: EMAILS_MSG.campaignUpdated, description: saved.name, variant: "success" });

@@ -1,10 +1,11 @@
 import { MailX, RotateCw } from "lucide-react";
 import { useEffect } from "react";
 import { EMAILS_MSG, type EmailLogRow } from "../../../../shared/admin/emails.ts";
+import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
 import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { AdminSection, EmptyState, formatDateTimeGB, usePagedList } from "../common.tsx";
+import { AdminSection, EmptyState, formatDateTimeGB, usePagedEndpoint } from "../common.tsx";
 import { ExportButton, FilterSelect, ListToolbar, useListFilter } from "../list-toolbar.tsx";
 import { useExportButton } from "../members/export-button.tsx";
 import { type ListColumn, PagedList, useListSearch } from "../paged-list.tsx";
@@ -112,12 +113,12 @@ function LogCard({ row }: { row: EmailLogRow }) {
 export function EmailLogsSection() {
   const s = useListSearch();
   const [status, setStatus] = useListFilter<(typeof STATUS_FILTERS)[number]["value"]>("all", s.setOffset);
-  const list = usePagedList<EmailLogRow>("/api/admin/email-logs", {
+  const list = usePagedEndpoint(adminEmailsApi.logs, {
     search: s.term,
     offset: s.offset,
-    extra: { status: status === "all" ? undefined : status },
+    status: status === "all" ? undefined : status,
   });
-  const exportLogs = useExportButton("/api/admin/email-logs/export", "email-logs", "Email logs");
+  const exportLogs = useExportButton(adminEmailsApi.logsExport, "email-logs", "Email logs");
 
   const { isError, error } = list.query;
   useEffect(() => {

@@ -1,11 +1,9 @@
 import { ChevronDown, Mails } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import {
-  EMAIL_EXPORT_OPTIONS,
-  EMAILS_MSG,
-  type ExportEmailsAnswer,
-} from "../../../../shared/admin/emails.ts";
-import { apiGet, toastCallError } from "../../../lib/queryClient.ts";
+import { EMAIL_EXPORT_OPTIONS, EMAILS_MSG } from "../../../../shared/admin/emails.ts";
+import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
+import { call } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
@@ -20,11 +18,22 @@ export function emailsCsv(emails: string[]): string {
   return `email\r\n${emails.map(cell).join("\r\n")}\r\n`;
 }
 
+type ExportOption = (typeof EMAIL_EXPORT_OPTIONS)[number];
+
+/** Each option's marketing choice as the endpoint's query takes it (none: every member). */
+const MARKETING_OPT_OUT = {
+  all: undefined,
+  marketing: "false",
+  "opted-out": "true",
+} as const satisfies Record<ExportOption["id"], "true" | "false" | undefined>;
+
 /** Export Member Emails: All Emails, Marketing Opted-In or Opted-Out, downloaded as a .csv. */
 export function ExportMemberEmails() {
-  const { pending, run } = useSingleFlightTask(async (option: (typeof EMAIL_EXPORT_OPTIONS)[number]) => {
+  const { pending, run } = useSingleFlightTask(async (option: ExportOption) => {
     try {
-      const data = await apiGet<ExportEmailsAnswer>(`/api/admin/export-emails${option.query}`);
+      const data = await call(adminEmailsApi.memberEmails, {
+        query: { marketingOptOut: MARKETING_OPT_OUT[option.id] },
+      });
       const name = `${option.file}-${todayStamp()}.csv`;
       saveBlob(new Blob([emailsCsv(data.emails)], { type: "text/csv;charset=utf-8" }), name);
       toast({

@@ -1,13 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, MailCheck, RotateCw } from "lucide-react";
 import { useEffect, useState } from "react";
-import {
-  JOBS_MSG,
-  type JobRunsAnswer,
-  type JobStatusRow,
-  type OutboundMessageRow,
-} from "../../../../shared/admin/jobs.ts";
+import { JOBS_MSG, type JobStatusRow } from "../../../../shared/admin/jobs.ts";
+import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
 import { londonTime } from "../../../../shared/london-time.ts";
+import { queryOf } from "../../../lib/api.ts";
 import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -18,7 +15,7 @@ import {
   formatDateTimeGB,
   Pager,
   TableSkeleton,
-  usePagedList,
+  usePagedEndpoint,
 } from "../common.tsx";
 import { FilterSelect, useListFilter } from "../list-toolbar.tsx";
 import { CardsAndTable } from "../short-list.tsx";
@@ -73,17 +70,10 @@ const OUTBOUND_FILTERS = [
 
 /** Scheduled jobs: each job's last run, and scheduled e-mail that failed and is retried (or was given up on). */
 export function JobsCard() {
-  const overview = useQuery<JobRunsAnswer>({
-    queryKey: ["/api/admin/job-runs"],
-    refetchInterval: 60_000,
-  });
+  const overview = useQuery({ ...queryOf(adminEmailsApi.jobRuns), refetchInterval: 60_000 });
   const [offset, setOffset] = useState(0);
   const [status, setStatus] = useListFilter<(typeof OUTBOUND_FILTERS)[number]["value"]>("failed", setOffset);
-  const failures = usePagedList<OutboundMessageRow>("/api/admin/outbound-messages", {
-    limit: 10,
-    offset,
-    extra: { status },
-  });
+  const failures = usePagedEndpoint(adminEmailsApi.outboundMessages, { limit: 10, offset, status });
 
   const { isError, error } = overview;
   useEffect(() => {

@@ -10,7 +10,9 @@ import {
   TEMPLATE_LIMITS,
   updateTemplateSchema,
 } from "../../../../shared/admin/emails.ts";
-import { apiJsonTagged, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
+import { callIfMatch, invalidate, queryOf } from "../../../lib/api.ts";
+import { queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
@@ -19,11 +21,12 @@ import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
+import { HistorySection, StaleEditAlert, useTaggedEndpoint } from "../audit/stale-edit.tsx";
 import { useDebounced } from "../common.tsx";
 import { PlaceholderList } from "./placeholder-list.tsx";
 
-export const TEMPLATES_KEY = ["/api/admin/email-templates"];
+/** Every template: the list's read, whose cached answer a save updates in place. */
+export const templatesQuery = queryOf(adminEmailsApi.templates);
 
 interface FormValues {
   subject: string;
@@ -92,24 +95,24 @@ const formValues = (t: EmailTemplateRow): FormValues => ({
  * keeps the operator's text in the form, says who changed the template, and offers Reload.
  */
 function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone: () => void }) {
-  const url = `/api/admin/email-templates/${template.id}`;
+  const params = { id: String(template.id) };
   const form = useForm<FormValues>({
     // The server's own rules; the client sends every field.
     resolver: zodResolver(updateTemplateSchema) as never,
     defaultValues: formValues(template),
   });
   const onLoad = useCallback((t: EmailTemplateRow) => form.reset(formValues(t)), [form]);
-  const tagged = useTaggedRecord<EmailTemplateRow>(url, true, onLoad);
+  const tagged = useTaggedEndpoint(adminEmailsApi.template, { params }, true, onLoad);
   const values = useWatch({ control: form.control }) as FormValues;
   const save = useMutation({
     mutationFn: async (input: FormValues) =>
-      await apiJsonTagged<EmailTemplateRow>("PUT", url, input, tagged.etag),
+      await callIfMatch(adminEmailsApi.updateTemplate, { params, body: input }, tagged.etag),
     onSuccess: ({ data: saved, etag }) => {
       tagged.saved(saved, etag);
-      queryClient.setQueryData<EmailTemplateRow[]>(TEMPLATES_KEY, (old) =>
+      queryClient.setQueryData(templatesQuery.queryKey, (old) =>
         old?.map((t) => (t.id === saved.id ? saved : t)),
       );
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/email-campaigns"] });
+      void invalidate(queryClient, adminEmailsApi.campaigns);
       toast({ title: EMAILS_MSG.templateUpdated, description: saved.name, variant: "success" });
       onDone();
     },

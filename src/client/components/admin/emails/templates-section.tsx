@@ -7,7 +7,9 @@ import {
   type EmailCampaignRow,
   type EmailTemplateRow,
 } from "../../../../shared/admin/emails.ts";
-import { apiJson, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
+import { call, queryOf } from "../../../lib/api.ts";
+import { queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Switch } from "../../ui/switch.tsx";
@@ -15,9 +17,9 @@ import { TableCell, TableHead, TableRow } from "../../ui/table.tsx";
 import { AdminSection, formatDateGB } from "../common.tsx";
 import { ShortList } from "../short-list.tsx";
 import { CampaignDialog } from "./campaign-dialog.tsx";
-import { TEMPLATES_KEY, TemplateDialog } from "./template-dialog.tsx";
+import { TemplateDialog, templatesQuery } from "./template-dialog.tsx";
 
-const CAMPAIGNS_KEY = ["/api/admin/email-campaigns"];
+const campaignsQuery = queryOf(adminEmailsApi.campaigns);
 
 /** "At once", "24 hours (1 day)", "30 hours". */
 export function delayLabel(hours: number): string {
@@ -81,7 +83,7 @@ const activeBadge = (t: EmailTemplateRow) => (
 );
 
 function TemplatesTable({ onEdit }: { onEdit: (t: EmailTemplateRow) => void }) {
-  const templates = useQuery<EmailTemplateRow[]>({ queryKey: TEMPLATES_KEY, staleTime: 0 });
+  const templates = useQuery({ ...templatesQuery, staleTime: 0 });
   return (
     <ShortList
       query={templates}
@@ -130,18 +132,21 @@ function TemplatesTable({ onEdit }: { onEdit: (t: EmailTemplateRow) => void }) {
 function CampaignSwitch({ campaign }: { campaign: EmailCampaignRow }) {
   const toggle = useMutation({
     mutationFn: async (isActive: boolean) =>
-      await apiJson<EmailCampaignRow>("PUT", `/api/admin/email-campaigns/${campaign.id}`, { isActive }),
+      await call(adminEmailsApi.updateCampaign, {
+        params: { id: String(campaign.id) },
+        body: { isActive },
+      }),
     onMutate: (isActive) => {
-      queryClient.setQueryData<EmailCampaignRow[]>(CAMPAIGNS_KEY, (old) =>
+      queryClient.setQueryData(campaignsQuery.queryKey, (old) =>
         old?.map((c) => (c.id === campaign.id ? { ...c, isActive } : c)),
       );
     },
     onSuccess: (saved) =>
-      queryClient.setQueryData<EmailCampaignRow[]>(CAMPAIGNS_KEY, (old) =>
+      queryClient.setQueryData(campaignsQuery.queryKey, (old) =>
         old?.map((c) => (c.id === saved.id ? saved : c)),
       ),
     onError: (error, isActive) => {
-      queryClient.setQueryData<EmailCampaignRow[]>(CAMPAIGNS_KEY, (old) =>
+      queryClient.setQueryData(campaignsQuery.queryKey, (old) =>
         old?.map((c) => (c.id === campaign.id ? { ...c, isActive: !isActive } : c)),
       );
       toastCallError(EMAILS_MSG.updateCampaignFailed, error);
@@ -163,7 +168,7 @@ const triggerLabel = (c: EmailCampaignRow) =>
   CAMPAIGN_TRIGGERS[c.triggerType] ?? c.triggerType.replaceAll("_", " ");
 
 function CampaignsTable({ onEdit }: { onEdit: (c: EmailCampaignRow) => void }) {
-  const campaigns = useQuery<EmailCampaignRow[]>({ queryKey: CAMPAIGNS_KEY, staleTime: 0 });
+  const campaigns = useQuery({ ...campaignsQuery, staleTime: 0 });
   return (
     <ShortList
       query={campaigns}
@@ -225,7 +230,7 @@ function CampaignsTable({ onEdit }: { onEdit: (c: EmailCampaignRow) => void }) {
 export function TemplatesSection() {
   const [template, setTemplate] = useState<EmailTemplateRow | null>(null);
   const [campaign, setCampaign] = useState<EmailCampaignRow | null>(null);
-  const templates = useQuery<EmailTemplateRow[]>({ queryKey: TEMPLATES_KEY, staleTime: 0 }).data ?? [];
+  const templates = useQuery({ ...templatesQuery, staleTime: 0 }).data ?? [];
   return (
     <AdminSection
       title="Templates & Campaigns"
@@ -241,7 +246,7 @@ export function TemplatesSection() {
         templates={templates}
         onOpenChange={(open) => !open && setCampaign(null)}
         onSaved={(saved) =>
-          queryClient.setQueryData<EmailCampaignRow[]>(CAMPAIGNS_KEY, (old) =>
+          queryClient.setQueryData(campaignsQuery.queryKey, (old) =>
             old?.map((c) => (c.id === saved.id ? saved : c)),
           )
         }

@@ -2,7 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { type AdminUser, MEMBERS_MSG, memberName } from "../../../../shared/admin/members.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
+import { call, invalidate } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import {
@@ -28,7 +30,9 @@ export function AdminRoleButton({ user }: { user: AdminUser }) {
   const name = memberName(user);
   const change = useSingleFlightMutation({
     mutationFn: async () =>
-      await apiJson<AdminUser>("POST", `/api/admin/users/${user.id}/${promote ? "promote" : "demote"}`),
+      await call(promote ? adminMembersApi.promote : adminMembersApi.demote, {
+        params: { id: String(user.id) },
+      }),
     onSuccess: (saved) => {
       setOpen(false);
       toast({
@@ -37,7 +41,7 @@ export function AdminRoleButton({ user }: { user: AdminUser }) {
           ? `${name} now has full access to all admin features.`
           : `${name} can no longer access admin features.`,
       });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
+      void invalidate(queryClient, adminMembersApi.list);
     },
     onError: (error) => {
       setOpen(false);

@@ -13,6 +13,8 @@ import {
 } from "../../../../shared/admin/member-couple.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import { DATE_SPEND_BANDS, formatPence } from "../../../../shared/constants.ts";
+import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
+import { queryOf } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
 import { formatLongDate } from "../../settings/format.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -20,11 +22,16 @@ import { Progress } from "../../ui/progress.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { TierStatusBadge } from "./member-badges.tsx";
 
-/** The couple of a member (GET /api/admin/users/:id/couple); `month` ("2031-12") picks the allowance's month. */
+/** The couple of a member; `month` ("2031-12") picks the allowance's month. No member yet: nothing is read. */
 export function useCouple(userId: number | string | null, month?: string | null) {
-  return useQuery<AdminCouple>({
-    queryKey: ["/api/admin/users", String(userId), month ? `couple?month=${month}` : "couple"],
-    enabled: userId !== null && userId !== "",
+  const chosen = userId !== null && userId !== "";
+  return useQuery({
+    // A placeholder id while none is chosen: the query is not enabled, so it is never sent.
+    ...queryOf(adminMembersApi.couple, {
+      params: { userId: chosen ? String(userId) : "0" },
+      query: { month: month ?? undefined },
+    }),
+    enabled: chosen,
     staleTime: 0,
   });
 }

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { LifeBuoy, Mail, ReceiptText } from "lucide-react";
 import { Link } from "wouter";
-import type { AdminMemberEmail, AdminMemberTicket } from "../../../../shared/admin/member-workspace.ts";
 import { TICKET_STATUS_LABELS, type TicketStatus } from "../../../../shared/admin/support.ts";
 import { formatPence } from "../../../../shared/constants.ts";
-import type { BillingOverview } from "../../../../shared/member-api.ts";
+import { adminMemberWorkspaceApi as api } from "../../../../shared/contract/admin-member-workspace.ts";
+import { queryOf } from "../../../lib/api.ts";
 import { errorMessage } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -36,8 +36,8 @@ const PAYMENT_VARIANT: Record<string, Variant> = {
 
 /** The member's billing history, as their own Manage Billing shows it, and the next payment. */
 export function MemberBilling({ userId }: { userId: number }) {
-  const billing = useQuery<BillingOverview>({
-    queryKey: ["/api/admin/users", String(userId), "billing"],
+  const billing = useQuery({
+    ...queryOf(api.billing, { params: { userId: String(userId) } }),
     staleTime: 0,
   });
   const b = billing.data;
@@ -89,8 +89,8 @@ function kindLabel(kind: string): string {
 
 /** The e-mails we sent the member and what became of each ("I never got the e-mail"). */
 export function MemberEmails({ userId }: { userId: number }) {
-  const emails = useQuery<AdminMemberEmail[]>({
-    queryKey: ["/api/admin/users", String(userId), "emails"],
+  const emails = useQuery({
+    ...queryOf(api.emails, { params: { userId: String(userId) } }),
     staleTime: 0,
   });
   return (
@@ -139,8 +139,8 @@ const TICKET_VARIANT: Record<string, Variant> = {
 
 /** The member's support tickets; the conversation itself is on the Support tab. */
 export function MemberTickets({ userId }: { userId: number }) {
-  const tickets = useQuery<AdminMemberTicket[]>({
-    queryKey: ["/api/admin/users", String(userId), "tickets"],
+  const tickets = useQuery({
+    ...queryOf(api.tickets, { params: { userId: String(userId) } }),
     staleTime: 0,
   });
   return (

@@ -1,7 +1,13 @@
 import { X } from "lucide-react";
 import { useId, useState } from "react";
-import { MEMBER_NEEDS } from "../../../../shared/admin/members.ts";
+import {
+  MEMBER_HOLDER_FILTERS,
+  MEMBER_NEEDS,
+  MEMBER_STATUS_FILTERS,
+} from "../../../../shared/admin/members.ts";
 import { TIER_IDS, TIERS } from "../../../../shared/constants.ts";
+import type { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
+import type { QueryOf } from "../../../../shared/contract/endpoint.ts";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/input.tsx";
 import { useDebounced } from "../common.tsx";
@@ -30,7 +36,7 @@ const NEED: FilterOption<string>[] = [
   ...MEMBER_NEEDS.map((n) => ({ value: n, label: n })),
 ];
 
-/** The Members tab's filter values as the list's query (`extra`); "all" and blanks are left out. */
+/** The Members tab's filter values, as the controls hold them. */
 export interface MemberFilterState {
   status: string;
   tier: string;
@@ -49,6 +55,17 @@ const EMPTY: MemberFilterState = {
   noDateIn: "",
 };
 
+/** The filters as the list's query: "all" and blanks are left out. */
+export type MemberFilterQuery = Pick<
+  QueryOf<typeof adminMembersApi.list>,
+  "status" | "tier" | "holder" | "need" | "postcodeArea" | "noDateIn"
+>;
+
+/** The choice among `values` that `v` names, or none ("all"). */
+function pickOf<T extends string>(values: readonly T[], v: string): T | undefined {
+  return values.find((x) => x === v);
+}
+
 /** A postcode area or district as the server takes it ("SW", "SW11"); anything else waits unsent. */
 const AREA = /^[A-Z]{1,2}(\d[A-Z\d]?)?$/;
 
@@ -65,16 +82,15 @@ export function useMemberFilters(setOffset: (offset: number) => void) {
     setF((old) => ({ ...old, ...patch }));
     setOffset(0);
   };
-  const pick = (v: string) => (v === ALL ? undefined : v);
-  const extra: Record<string, string | undefined> = {
-    status: pick(f.status),
-    tier: pick(f.tier),
-    holder: pick(f.holder),
-    need: pick(f.need),
+  const query: MemberFilterQuery = {
+    status: pickOf(MEMBER_STATUS_FILTERS, f.status),
+    tier: pickOf(TIER_IDS, f.tier),
+    holder: pickOf(MEMBER_HOLDER_FILTERS, f.holder),
+    need: pickOf(MEMBER_NEEDS, f.need),
     postcodeArea: AREA.test(area) ? area : undefined,
     noDateIn: /^\d{4}-\d{2}$/.test(f.noDateIn) ? f.noDateIn : undefined,
   };
-  const active = Object.values(extra).some(Boolean);
+  const active = Object.values(query).some(Boolean);
   const areaInvalid = area !== "" && !AREA.test(area);
   const controls = (
     <>
@@ -145,5 +161,5 @@ export function useMemberFilters(setOffset: (offset: number) => void) {
       )}
     </>
   );
-  return { extra, controls, active };
+  return { query, controls, active };
 }

@@ -7,7 +7,11 @@ import {
   NEEDS_MSG,
 } from "../../../../shared/admin/member-workspace.ts";
 import { ACCESSIBILITY_OPTIONS, DIETARY_OPTIONS, TRAVEL_RADIUS } from "../../../../shared/constants.ts";
-import { apiGetTagged, apiJsonTagged, errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
+import { adminMemberWorkspaceApi } from "../../../../shared/contract/admin-member-workspace.ts";
+import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
+import type { BodyOf } from "../../../../shared/contract/endpoint.ts";
+import { callIfMatch, callTagged, invalidate } from "../../../lib/api.ts";
+import { errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
@@ -21,7 +25,7 @@ import {
 } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { StaleEditAlert } from "../audit/stale-edit.tsx";
+import { refreshHistory, StaleEditAlert } from "../audit/stale-edit.tsx";
 
 interface Form {
   dietaryRestrictions: string[];
@@ -84,7 +88,7 @@ function NeedChoices({
  */
 export function MemberNeedsDialog({ userId, firstName }: { userId: number; firstName: string }) {
   const queryClient = useQueryClient();
-  const url = `/api/admin/users/${userId}/needs`;
+  const params = { userId: String(userId) };
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Form | null>(null);
   const [etag, setEtag] = useState<string | null>(null);
@@ -99,7 +103,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
     setLoading(true);
     setLoadError(null);
     try {
-      const { data, etag } = await apiGetTagged<AdminMemberNeeds>(url);
+      const { data, etag } = await callTagged(adminMemberWorkspaceApi.needs, { params });
       setForm(formOf(data));
       setEtag(etag);
       setPartnerPlace(data.placeFromPartnerId !== null);
@@ -113,14 +117,14 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
   }
 
   const save = useSingleFlightMutation({
-    mutationFn: (body: unknown) => apiJsonTagged<AdminMemberNeeds>("PUT", url, body, etag),
+    mutationFn: (body: BodyOf<typeof adminMemberWorkspaceApi.saveNeeds>) =>
+      callIfMatch(adminMemberWorkspaceApi.saveNeeds, { params, body }, etag),
     onSuccess: () => {
       setOpen(false);
-      for (const part of ["couple", "needs", "dates"])
-        void queryClient.invalidateQueries({ queryKey: ["/api/admin/users", String(userId), part] });
-      void queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/admin/audit"),
-      });
+      void invalidate(queryClient, adminMembersApi.couple, params);
+      void invalidate(queryClient, adminMemberWorkspaceApi.needs, params);
+      void invalidate(queryClient, adminMembersApi.dates, params);
+      refreshHistory(queryClient);
       toast({ title: "Needs saved", description: NEEDS_MSG.saved, variant: "success" });
     },
     onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : setErrors({ form: errorMessage(e) })),

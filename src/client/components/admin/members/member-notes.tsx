@@ -7,7 +7,9 @@ import {
   NOTE_MAX,
   NOTES_MSG,
 } from "../../../../shared/admin/member-workspace.ts";
-import { apiGetTagged, apiJsonTagged, errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
+import { adminMemberWorkspaceApi as api } from "../../../../shared/contract/admin-member-workspace.ts";
+import { call, callIfMatch, callTagged, invalidate, queryOf } from "../../../lib/api.ts";
+import { errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
@@ -17,8 +19,6 @@ import { TextareaField } from "../../ui/textarea-field.tsx";
 import { StaleEditAlert } from "../audit/stale-edit.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 import { EmptyLine, WorkspaceCard } from "./workspace-card.tsx";
-
-const notesKey = (userId: number) => ["/api/admin/users", String(userId), "notes"];
 
 /** "1,234 / 4,000" under a note box. */
 function counter(text: string): string {
@@ -37,13 +37,13 @@ function checkNote(body: string): { body: string } | { error: string } {
  */
 export function MemberNotes({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
-  const notes = useQuery<AdminMemberNote[]>({ queryKey: notesKey(userId), staleTime: 0 });
+  const params = { userId: String(userId) };
+  const notes = useQuery({ ...queryOf(api.notes, { params }), staleTime: 0 });
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: notesKey(userId) });
+  const refresh = () => invalidate(queryClient, api.notes, params);
   const add = useSingleFlightMutation({
-    mutationFn: (body: { body: string }) =>
-      apiJsonTagged<AdminMemberNote>("POST", `/api/admin/users/${userId}/notes`, body, null),
+    mutationFn: (body: { body: string }) => call(api.addNote, { params, body }),
     onSuccess: () => {
       setDraft("");
       void refresh();
@@ -118,7 +118,7 @@ function NoteItem({
   note: AdminMemberNote;
   onChanged: () => void;
 }) {
-  const url = `/api/admin/users/${userId}/notes/${note.id}`;
+  const params = { userId: String(userId), noteId: String(note.id) };
   const [editing, setEditing] = useState<{ body: string; etag: string | null } | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [stale, setStale] = useState<string | null>(null);
@@ -127,7 +127,7 @@ function NoteItem({
 
   async function startEdit() {
     try {
-      const { data, etag } = await apiGetTagged<AdminMemberNote>(url);
+      const { data, etag } = await callTagged(api.note, { params });
       setEditing({ body: data.body, etag });
       setStale(null);
       setError(undefined);
@@ -138,7 +138,7 @@ function NoteItem({
   async function reload() {
     setReloading(true);
     try {
-      const { data, etag } = await apiGetTagged<AdminMemberNote>(url);
+      const { data, etag } = await callTagged(api.note, { params });
       setEditing({ body: data.body, etag });
       setStale(null);
       onChanged();
@@ -148,7 +148,7 @@ function NoteItem({
   }
   const save = useSingleFlightMutation({
     mutationFn: (v: { body: string; etag: string | null }) =>
-      apiJsonTagged<AdminMemberNote>("PUT", url, { body: v.body }, v.etag),
+      callIfMatch(api.editNote, { params, body: { body: v.body } }, v.etag),
     onSuccess: () => {
       setEditing(null);
       onChanged();
@@ -157,7 +157,7 @@ function NoteItem({
     onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : setError(errorMessage(e))),
   });
   const remove = useSingleFlightMutation({
-    mutationFn: (etag: string | null) => apiJsonTagged<{ message: string }>("DELETE", url, undefined, etag),
+    mutationFn: (etag: string | null) => callIfMatch(api.deleteNote, { params }, etag),
     onSuccess: () => {
       setConfirming(false);
       onChanged();
@@ -195,7 +195,7 @@ function NoteItem({
               aria-label={`Delete note by ${note.authorName}`}
               onClick={async () => {
                 try {
-                  setConfirming((await apiGetTagged<AdminMemberNote>(url)).etag);
+                  setConfirming((await callTagged(api.note, { params })).etag);
                 } catch (e) {
                   toast({ title: "Not deleted", description: errorMessage(e), variant: "destructive" });
                   onChanged();

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CirclePause, CircleX } from "lucide-react";
 import { useId, useState } from "react";
-import type { AdminCancelPreview } from "../../../../shared/admin/member-workspace.ts";
 import type { AdminUser } from "../../../../shared/admin/members.ts";
 import { CANCELLATION_REASONS } from "../../../../shared/constants.ts";
-import type { PausePreview, PauseResult } from "../../../../shared/pause.ts";
-import { apiJson, errorMessage } from "../../../lib/queryClient.ts";
+import { adminMemberWorkspaceApi as api } from "../../../../shared/contract/admin-member-workspace.ts";
+import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
+import { call, invalidate, queryOf } from "../../../lib/api.ts";
+import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { formatLongDate } from "../../settings/format.ts";
@@ -22,17 +23,18 @@ import {
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
+import { refreshHistory } from "../audit/stale-edit.tsx";
 
 /** After a change of plan: the member, their couple, billing and history read again. */
 function useRefreshMember(userId: number) {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ["/api/admin/users", String(userId)] });
-    void queryClient.invalidateQueries({
-      predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/admin/audit"),
-    });
+    void invalidate(queryClient, adminMembersApi.get, { userId: String(userId) });
+    refreshHistory(queryClient);
   };
 }
+
+type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
 /** The preview's answer or why there is none (the member's own rule, in their words). */
 function PreviewError({ error }: { error: unknown }) {
@@ -51,19 +53,18 @@ function PauseForMember({ user }: { user: AdminUser }) {
   const [open, setOpen] = useState(false);
   const [keep, setKeep] = useState<boolean | null>(null);
   const refresh = useRefreshMember(user.id);
-  const preview = useQuery<PausePreview>({
-    queryKey: ["/api/admin/users", String(user.id), "plan", "pause-preview"],
+  const preview = useQuery({
+    ...queryOf(api.pausePreview, { params: { userId: String(user.id) } }),
     enabled: open,
     staleTime: 0,
     retry: false,
   });
   const pause = useSingleFlightMutation({
     mutationFn: (keepDates: boolean | null) =>
-      apiJson<PauseResult>(
-        "POST",
-        `/api/admin/users/${user.id}/plan/pause`,
-        keepDates === null ? {} : { keepDates },
-      ),
+      call(api.pause, {
+        params: { userId: String(user.id) },
+        body: keepDates === null ? {} : { keepDates },
+      }),
     onSuccess: (r) => {
       setOpen(false);
       refresh();
@@ -172,21 +173,21 @@ function PauseForMember({ user }: { user: AdminUser }) {
 /** Cancel for the member: what cancelling would do for them (refund or end of cycle), their reason, then confirm. */
 function CancelForMember({ user }: { user: AdminUser }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<string>("");
+  const [reason, setReason] = useState<CancellationReason | null>(null);
   const [feedback, setFeedback] = useState("");
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
   const refresh = useRefreshMember(user.id);
-  const preview = useQuery<AdminCancelPreview>({
-    queryKey: ["/api/admin/users", String(user.id), "plan", "cancel-preview"],
+  const preview = useQuery({
+    ...queryOf(api.cancelPreview, { params: { userId: String(user.id) } }),
     enabled: open,
     staleTime: 0,
   });
   const cancel = useSingleFlightMutation({
-    mutationFn: () =>
-      apiJson<{ message: string }>("POST", `/api/admin/users/${user.id}/plan/cancel`, {
-        reason,
-        ...(feedback.trim() ? { feedback: feedback.trim() } : {}),
+    mutationFn: (chosen: CancellationReason) =>
+      call(api.cancel, {
+        params: { userId: String(user.id) },
+        body: { reason: chosen, ...(feedback.trim() ? { feedback: feedback.trim() } : {}) },
       }),
     onSuccess: (r) => {
       setOpen(false);
@@ -201,7 +202,7 @@ function CancelForMember({ user }: { user: AdminUser }) {
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
-        setReason("");
+        setReason(null);
         setFeedback("");
         setError(null);
       }}
@@ -233,7 +234,7 @@ function CancelForMember({ user }: { user: AdminUser }) {
             onSubmit={(e) => {
               e.preventDefault();
               if (!reason) return setError("Please choose the member's reason");
-              cancel.mutate();
+              cancel.mutate(reason);
             }}
           >
             <p className="rounded-xl border border-border bg-muted/60 p-4" data-testid="cancel-preview">
@@ -244,9 +245,9 @@ function CancelForMember({ user }: { user: AdminUser }) {
                 <div className="grid gap-2">
                   <Label htmlFor={`${ids}-reason`}>Their reason</Label>
                   <Select
-                    value={reason}
+                    value={reason ?? ""}
                     onValueChange={(v) => {
-                      setReason(v);
+                      setReason(CANCELLATION_REASONS.find((r) => r === v) ?? null);
                       setError(null);
                     }}
                   >

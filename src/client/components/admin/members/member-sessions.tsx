@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { memberName } from "../../../../shared/admin/members.ts";
-import type { SessionInfo } from "../../../../shared/api-types.ts";
-import type { MessageAnswer } from "../../../../shared/schemas/responses.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { adminMembersApi as api } from "../../../../shared/contract/admin-members.ts";
+import { call, invalidate, queryOf } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import {
@@ -29,13 +29,13 @@ export function MemberSessions({
   user: { id: number; firstName: string | null; lastName: string | null; email: string };
 }) {
   const queryClient = useQueryClient();
-  const key = ["/api/admin/users", String(user.id), "sessions"];
-  const sessions = useQuery<Omit<SessionInfo, "current">[]>({ queryKey: key, staleTime: 0 });
+  const params = { userId: String(user.id) };
+  const sessions = useQuery({ ...queryOf(api.sessions, { params }), staleTime: 0 });
   const end = useSingleFlightMutation({
-    mutationFn: async () => await apiJson<MessageAnswer>("DELETE", `/api/admin/users/${user.id}/sessions`),
+    mutationFn: async () => await call(api.endSessions, { params }),
     onSuccess: ({ message }) => {
       toast({ title: "Signed out everywhere", description: message, variant: "success" });
-      void queryClient.invalidateQueries({ queryKey: key });
+      void invalidate(queryClient, api.sessions, params);
     },
     onError: (error) => toastCallError("Couldn't sign the member out", error),
   });

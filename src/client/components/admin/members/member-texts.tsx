@@ -2,7 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { MessageSquareText } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import type { AdminText } from "../../../../shared/admin/members.ts";
+import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
 import { londonFormat } from "../../../../shared/london-time.ts";
+import { queryOf } from "../../../lib/api.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
 
@@ -63,8 +65,8 @@ function statusBadge(status: string): ReactNode {
  * the member has never been texted.
  */
 export function MemberTexts({ userId }: { userId: number }) {
-  const texts = useQuery<AdminText[]>({
-    queryKey: ["/api/admin/users", String(userId), "texts"],
+  const texts = useQuery({
+    ...queryOf(adminMembersApi.texts, { params: { userId: String(userId) } }),
     staleTime: 0,
   });
   const titleId = useId();

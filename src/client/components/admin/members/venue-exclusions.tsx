@@ -7,7 +7,9 @@ import {
   EXCLUSION_MSG,
   removeExclusionSchema,
 } from "../../../../shared/admin/member-couple.ts";
-import { apiJson, errorMessage } from "../../../lib/queryClient.ts";
+import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
+import { call, invalidate, keyOf } from "../../../lib/api.ts";
+import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
@@ -75,14 +77,14 @@ function RemoveForm({
   const [error, setError] = useState<string | undefined>();
   const remove = useSingleFlightMutation({
     mutationFn: async (body: { reason: string }) =>
-      await apiJson<AdminCouple>(
-        "DELETE",
-        `/api/admin/users/${couple.memberId}/exclusions/${exclusion.venueId}`,
+      await call(adminMembersApi.removeExclusion, {
+        params: { userId: String(couple.memberId), venueId: String(exclusion.venueId) },
         body,
-      ),
+      }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(["/api/admin/users", String(couple.memberId), "couple"], updated);
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/users", String(couple.memberId)] });
+      const params = { userId: String(couple.memberId) };
+      queryClient.setQueryData(keyOf(adminMembersApi.couple, { params, query: {} }), updated);
+      void invalidate(queryClient, adminMembersApi.get, params);
       toast({
         title: EXCLUSION_MSG.removed,
         description: `${exclusion.venueName} can be planned for them again.`,

@@ -4,14 +4,15 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import {
-  type AdminOfferCode,
   type CreateOfferCode,
   OFFER_ADMIN_MSG,
   OFFER_CODE_FORM_DEFAULTS,
   type OfferCodeFormValues,
   offerCodeFormSchema,
 } from "../../../../shared/admin/offers.ts";
-import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { adminOffersApi } from "../../../../shared/contract/admin-offers.ts";
+import { call, invalidate, queryOf } from "../../../lib/api.ts";
+import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
@@ -27,7 +28,15 @@ import {
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { OfferCodeFields } from "./offer-code-fields.tsx";
 
-export const OFFER_CODES_URL = "/api/admin/offer-codes";
+/** Every offer code: the tab's read, whose cached answer a save updates in place. */
+export const offerCodesQuery = queryOf(adminOffersApi.list);
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : d);
+
+/** A checked form's values as they travel: its instants as ISO text (what JSON makes of a Date anyway). */
+export function offerCodeBody<T extends { validFrom?: Date | null; validUntil?: Date | null }>(values: T) {
+  return { ...values, validFrom: iso(values.validFrom), validUntil: iso(values.validUntil) };
+}
 
 const FIELDS = Object.keys(OFFER_CODE_FORM_DEFAULTS) as Array<keyof OfferCodeFormValues>;
 
@@ -46,10 +55,10 @@ export function CreateOfferCodeDialog() {
 
   const create = useSingleFlightMutation({
     mutationFn: async (input: CreateOfferCode) =>
-      await apiJson<AdminOfferCode>("POST", OFFER_CODES_URL, input),
+      await call(adminOffersApi.create, { body: offerCodeBody(input) }),
     onSuccess: (created) => {
       toast({ title: "Offer code created", description: `${created.code} is ready to use.` });
-      void queryClient.invalidateQueries({ queryKey: [OFFER_CODES_URL] });
+      void invalidate(queryClient, adminOffersApi.list);
       setOpen(false);
       form.reset(OFFER_CODE_FORM_DEFAULTS);
     },

@@ -16,14 +16,16 @@ import {
   offerCodeFormSchema,
   offerCodeToFormValues,
 } from "../../../../shared/admin/offers.ts";
-import { apiJsonTagged, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { adminOffersApi } from "../../../../shared/contract/admin-offers.ts";
+import { callIfMatch, invalidate } from "../../../lib/api.ts";
+import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
-import { OFFER_CODES_URL } from "./create-offer-code-dialog.tsx";
+import { HistorySection, StaleEditAlert, useTaggedEndpoint } from "../audit/stale-edit.tsx";
+import { offerCodeBody, offerCodesQuery } from "./create-offer-code-dialog.tsx";
 import { OfferCodeFields } from "./offer-code-fields.tsx";
 
 const FIELDS = Object.keys(OFFER_CODE_FORM_DEFAULTS) as Array<keyof OfferCodeFormValues>;
@@ -39,7 +41,7 @@ export function EditOfferCodeDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const queryClient = useQueryClient();
-  const url = `${OFFER_CODES_URL}/${code.id}`;
+  const params = { id: String(code.id) };
   const form = useForm<OfferCodeFormValues, unknown, CreateOfferCode>({
     resolver: zodResolver(offerCodeFormSchema) as unknown as Resolver<
       OfferCodeFormValues,
@@ -49,17 +51,17 @@ export function EditOfferCodeDialog({
     defaultValues: offerCodeToFormValues(code),
   });
   const onLoad = useCallback((c: AdminOfferCode) => form.reset(offerCodeToFormValues(c)), [form]);
-  const tagged = useTaggedRecord<AdminOfferCode>(url, open, onLoad);
+  const tagged = useTaggedEndpoint(adminOffersApi.get, { params }, open, onLoad);
 
   const save = useSingleFlightMutation({
     mutationFn: async (body: Partial<CreateOfferCode>) =>
-      await apiJsonTagged<AdminOfferCode>("PUT", url, body, tagged.etag),
+      await callIfMatch(adminOffersApi.update, { params, body: offerCodeBody(body) }, tagged.etag),
     onSuccess: ({ data, etag }) => {
       tagged.saved(data, etag);
-      queryClient.setQueryData<AdminOfferCode[]>([OFFER_CODES_URL], (rows) =>
+      queryClient.setQueryData(offerCodesQuery.queryKey, (rows) =>
         rows?.map((r) => (r.id === data.id ? data : r)),
       );
-      void queryClient.invalidateQueries({ queryKey: [OFFER_CODES_URL] });
+      void invalidate(queryClient, adminOffersApi.list);
       toast({ title: "Offer code saved", description: `${data.code} is up to date.` });
       onOpenChange(false);
     },

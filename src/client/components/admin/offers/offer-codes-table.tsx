@@ -11,14 +11,16 @@ import {
   offerCodeStatus,
 } from "../../../../shared/admin/offers.ts";
 import { TIERS, type TierId } from "../../../../shared/constants.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { adminOffersApi } from "../../../../shared/contract/admin-offers.ts";
+import { call } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { TableCell, TableHead, TableRow } from "../../ui/table.tsx";
 import { formatDateGB } from "../common.tsx";
 import { CardsAndTable } from "../short-list.tsx";
-import { OFFER_CODES_URL } from "./create-offer-code-dialog.tsx";
+import { offerCodesQuery } from "./create-offer-code-dialog.tsx";
 import { EditOfferCodeDialog } from "./edit-offer-code-dialog.tsx";
 
 const STATUS_VARIANT: Record<OfferCodeStatus, "success" | "neutral" | "destructive" | "warning"> = {
@@ -39,7 +41,7 @@ function useToggleOfferCode() {
   const [busy, setBusy] = useState<Set<number>>(new Set());
   const mutation = useMutation({
     mutationFn: async (v: { id: number; isActive: boolean }) =>
-      await apiJson<AdminOfferCode>("PUT", `${OFFER_CODES_URL}/${v.id}`, { isActive: v.isActive }),
+      await call(adminOffersApi.update, { params: { id: String(v.id) }, body: { isActive: v.isActive } }),
     onMutate: (v) => setBusy((s) => new Set(s).add(v.id)),
     onSettled: (_d, _e, v) =>
       setBusy((s) => {
@@ -48,7 +50,7 @@ function useToggleOfferCode() {
         return next;
       }),
     onSuccess: (saved) => {
-      queryClient.setQueryData<AdminOfferCode[]>([OFFER_CODES_URL], (rows) =>
+      queryClient.setQueryData(offerCodesQuery.queryKey, (rows) =>
         rows?.map((r) => (r.id === saved.id ? saved : r)),
       );
       toast({

@@ -19,8 +19,11 @@ import {
   type UpdateTicketInput,
 } from "../../../../shared/admin/support.ts";
 import { BRAND } from "../../../../shared/brand.ts";
+import { adminSupportApi } from "../../../../shared/contract/admin-support.ts";
+import { supportApi } from "../../../../shared/contract/support.ts";
+import { call, keyOf, queryOf } from "../../../lib/api.ts";
 import { statusText } from "../../../lib/labels.ts";
-import { apiGet, apiJson, errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
@@ -32,31 +35,27 @@ import { TextareaField } from "../../ui/textarea-field.tsx";
 import { HistorySection, refreshHistory } from "../audit/stale-edit.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 
-export const TICKETS_URL = "/api/admin/support/tickets";
-const detailKey = (id: number) => [TICKETS_URL, "detail", id];
+/** The list's address, which its pages' keys start with (the Support tab reads it until it moves). */
+export const TICKETS_URL = adminSupportApi.tickets.path;
+
+const ticketQuery = (id: number) => queryOf(adminSupportApi.ticket, { params: { id: String(id) } });
 
 function useTicket(id: number) {
-  return useQuery<AdminTicketDetail>({
-    queryKey: detailKey(id),
-    staleTime: 0,
-    queryFn: async () => await apiGet<AdminTicketDetail>(`${TICKETS_URL}/${id}`),
-  });
+  return useQuery({ ...ticketQuery(id), staleTime: 0 });
 }
 
 function afterChange(ticket: AdminTicketDetail) {
-  queryClient.setQueryData(detailKey(ticket.id), ticket);
+  queryClient.setQueryData(ticketQuery(ticket.id).queryKey, ticket);
   refreshHistory(queryClient);
-  // Every page of the list (its keys start with the url, then the query string).
-  void queryClient.invalidateQueries({
-    queryKey: [TICKETS_URL],
-    predicate: (q) => q.queryKey[1] !== "detail",
-  });
+  // Every page of the list (its keys start with the list's address, then the query string), not the ticket
+  // just set.
+  void queryClient.invalidateQueries({ queryKey: keyOf(adminSupportApi.tickets, { query: {} }) });
 }
 
 function TicketSelects({ ticket }: { ticket: AdminTicketDetail }) {
   const update = useMutation({
     mutationFn: async (input: UpdateTicketInput) =>
-      await apiJson<AdminTicketDetail>("PUT", `/api/support/tickets/${ticket.id}`, input),
+      await call(supportApi.update, { params: { id: String(ticket.id) }, body: input }),
     onSuccess: (saved, input) => {
       afterChange(saved);
       toast({
@@ -161,10 +160,7 @@ function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
   const form = useForm({ resolver: zodResolver(adminReplySchema), defaultValues: { body: "" } });
   const reply = useMutation({
     mutationFn: async (input: { body: string }) =>
-      await apiJson<{
-        ticket: AdminTicketDetail;
-        mailSent: boolean;
-      }>("POST", `${TICKETS_URL}/${ticket.id}/replies`, input),
+      await call(adminSupportApi.reply, { params: { id: String(ticket.id) }, body: input }),
     onSuccess: ({ ticket: saved, mailSent }) => {
       afterChange(saved);
       form.reset();
