@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LifeBuoy, Mail, ReceiptText } from "lucide-react";
 import { Link } from "wouter";
-import { TICKET_STATUS_LABELS, type TicketStatus } from "../../../../shared/admin/support.ts";
+import { TICKET_STATUS_LABELS, TICKET_STATUSES } from "../../../../shared/admin/support.ts";
 import { formatPence } from "../../../../shared/constants.ts";
 import { adminMemberWorkspaceApi as api } from "../../../../shared/contract/admin-member-workspace.ts";
 import { queryOf } from "../../../lib/api.ts";
@@ -137,6 +137,12 @@ const TICKET_VARIANT: Record<string, Variant> = {
   closed: "neutral",
 };
 
+/** A ticket's status as the Support tab names it (the answer types it as text). */
+function ticketStatusLabel(status: string): string {
+  const known = TICKET_STATUSES.find((s) => s === status);
+  return known ? TICKET_STATUS_LABELS[known] : kindLabel(status);
+}
+
 /** The member's support tickets; the conversation itself is on the Support tab. */
 export function MemberTickets({ userId }: { userId: number }) {
   const tickets = useQuery({
@@ -171,9 +177,7 @@ export function MemberTickets({ userId }: { userId: number }) {
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                <Badge variant={TICKET_VARIANT[tk.status] ?? "neutral"}>
-                  {TICKET_STATUS_LABELS[tk.status as TicketStatus] ?? kindLabel(tk.status)}
-                </Badge>
+                <Badge variant={TICKET_VARIANT[tk.status] ?? "neutral"}>{ticketStatusLabel(tk.status)}</Badge>
                 <Button asChild size="sm" variant="ghost">
                   <Link
                     href={`/admin?tab=support&ticket=${tk.id}`}

@@ -14,8 +14,6 @@ import {
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
-  type TicketPriority,
-  type TicketStatus,
   type UpdateTicketInput,
 } from "../../../../shared/admin/support.ts";
 import { BRAND } from "../../../../shared/brand.ts";
@@ -75,7 +73,10 @@ function TicketSelects({ ticket }: { ticket: AdminTicketDetail }) {
         <Select
           value={ticket.status}
           disabled={update.isPending}
-          onValueChange={(v) => update.mutate({ status: v as TicketStatus })}
+          onValueChange={(v) => {
+            const status = TICKET_STATUSES.find((s) => s === v);
+            if (status) update.mutate({ status });
+          }}
         >
           <SelectTrigger id={`ticket-status-${ticket.id}`} className="h-10">
             <SelectValue />
@@ -94,7 +95,10 @@ function TicketSelects({ ticket }: { ticket: AdminTicketDetail }) {
         <Select
           value={ticket.priority}
           disabled={update.isPending}
-          onValueChange={(v) => update.mutate({ priority: v as TicketPriority })}
+          onValueChange={(v) => {
+            const priority = TICKET_PRIORITIES.find((p) => p === v);
+            if (priority) update.mutate({ priority });
+          }}
         >
           <SelectTrigger id={`ticket-priority-${ticket.id}`} className="h-10">
             <SelectValue />
