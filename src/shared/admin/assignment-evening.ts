@@ -4,6 +4,7 @@
  * note; an operator records the venue's feedback. No rating is asked after a no-show.
  */
 import { z } from "zod";
+import { trimmedAtLeast } from "../schemas/text.ts";
 
 /** Who says nobody came. */
 export const NO_SHOW_BY = ["couple", "venue"] as const;
@@ -57,8 +58,8 @@ export const memberNoShowSchema = z.object({ note });
 export const venueFeedbackSchema = z.object({
   feedback: z
     .string({ error: EVENING_MSG.feedbackRequired })
+    .regex(trimmedAtLeast(1), EVENING_MSG.feedbackRequired)
     .trim()
-    .min(1, EVENING_MSG.feedbackRequired)
     .max(VENUE_FEEDBACK_MAX, EVENING_MSG.feedbackTooLong),
 });
 

@@ -4,6 +4,7 @@
  * first and run in one transaction.
  */
 import { z } from "zod";
+import { trimmedAtLeast } from "../schemas/text.ts";
 import { DATE_VENUE_STATES } from "../venue-bookings.ts";
 import { ASSIGNMENT_STATUSES, adminAssignmentSchema } from "./assignments.ts";
 import { adminListQuerySchema } from "./common.ts";
@@ -96,13 +97,13 @@ export const bulkRequestSchema = z.discriminatedUnion(
       ids,
       subject: z
         .string({ error: ASSIGNMENT_LIST_MSG.subject })
+        .regex(trimmedAtLeast(1), ASSIGNMENT_LIST_MSG.subject)
         .trim()
-        .min(1, ASSIGNMENT_LIST_MSG.subject)
         .max(BULK_SUBJECT_MAX, ASSIGNMENT_LIST_MSG.subjectTooLong),
       body: z
         .string({ error: ASSIGNMENT_LIST_MSG.body })
+        .regex(trimmedAtLeast(1), ASSIGNMENT_LIST_MSG.body)
         .trim()
-        .min(1, ASSIGNMENT_LIST_MSG.body)
         .max(BULK_BODY_MAX, ASSIGNMENT_LIST_MSG.bodyTooLong),
     }),
   ],

@@ -3,6 +3,7 @@
  * each other (ETag / If-Match, answered 412 when the record changed since it was read).
  */
 import { z } from "zod";
+import { trimmedAtLeast } from "../schemas/text.ts";
 import { adminListQuerySchema } from "./common.ts";
 
 /** The kinds of record the audit log speaks of (`entity`). */
@@ -75,8 +76,8 @@ export const auditQuerySchema = adminListQuerySchema.extend({
   entity: z.enum(AUDIT_ENTITIES, { error: "Unknown record type" }).optional(),
   entityId: z
     .string()
+    .regex(trimmedAtLeast(1), "entityId must not be empty")
     .trim()
-    .min(1, "entityId must not be empty")
     .max(80, "entityId must be at most 80 characters")
     .optional(),
   actorId: z.coerce.number().int().positive().optional(),

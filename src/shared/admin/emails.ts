@@ -1,5 +1,6 @@
 /** The Email Logs tab: log list, member e-mail export, templates and campaigns. */
 import { z } from "zod";
+import { trimmedAtLeast } from "../schemas/text.ts";
 import { adminListQuerySchema, isoInstant } from "./common.ts";
 
 export const EMAILS_MSG = {
@@ -158,8 +159,8 @@ export const updateTemplateSchema = z
   .strictObject({
     subject: z
       .string({ error: EMAILS_MSG.subject })
+      .regex(trimmedAtLeast(1), EMAILS_MSG.subject)
       .trim()
-      .min(1, EMAILS_MSG.subject)
       .max(TEMPLATE_LIMITS.subjectMax, EMAILS_MSG.subject)
       .superRefine(checkPlaceholders("subject"))
       .optional(),

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DATE_TYPE_LABELS, TIME_LABELS } from "../constants.ts";
 import { monthYearLabel } from "../london-time.ts";
+import { trimmedAtLeast } from "../schemas/text.ts";
 import { adminMemberRefSchema } from "./members.ts";
 
 /** One of the two people: whether they have answered the questionnaire (a row of preferences) at all. */
@@ -111,8 +112,8 @@ export const removeExclusionSchema = z
   .object({
     reason: z
       .string({ error: EXCLUSION_MSG.reasonRequired })
+      .regex(trimmedAtLeast(2), EXCLUSION_MSG.reasonRequired)
       .trim()
-      .min(2, EXCLUSION_MSG.reasonRequired)
       .max(500, EXCLUSION_MSG.reasonMax),
   })
   .strict();

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ACCESSIBILITY_OPTIONS, DIETARY_OPTIONS } from "../constants.ts";
 import { postcodeField, travelRadiusField } from "../schemas/onboarding.ts";
 import { partnerPreferencesSchema } from "../schemas/partner.ts";
+import { trimmedAtLeast } from "../schemas/text.ts";
 import { adminId } from "./common.ts";
 import { userIdParamSchema } from "./members.ts";
 
@@ -24,8 +25,8 @@ export const NOTES_MSG = {
 export const memberNoteInputSchema = z.strictObject({
   body: z
     .string({ error: NOTES_MSG.bodyRequired })
+    .regex(trimmedAtLeast(1), NOTES_MSG.bodyRequired)
     .trim()
-    .min(1, NOTES_MSG.bodyRequired)
     .max(NOTE_MAX, NOTES_MSG.bodyMax),
 });
 export type MemberNoteInput = z.infer<typeof memberNoteInputSchema>;

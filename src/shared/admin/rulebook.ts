@@ -4,6 +4,7 @@
  * dialog's live check and the server, so both say the same thing.
  */
 import { z } from "zod";
+import { trimmedAtLeast } from "../schemas/text.ts";
 import { ASSIGNMENT_MSG, assignmentStatusSchema, createAssignmentSchema } from "./assignments.ts";
 import {
   adminCoupleAllowanceSchema,
@@ -103,8 +104,8 @@ const dateIdeaField = z
 
 export const overrideReasonSchema = z
   .string({ error: RULE_MSG.overrideReasonRequired })
+  .regex(trimmedAtLeast(1), RULE_MSG.overrideReasonRequired)
   .trim()
-  .min(1, RULE_MSG.overrideReasonRequired)
   .max(OVERRIDE_REASON_MAX, RULE_MSG.overrideReasonTooLong);
 
 /** POST /api/admin/assignments/check: what Assign would say, without booking. */
@@ -172,8 +173,8 @@ export const keepDateSchema = z
   .object({
     reason: z
       .string({ error: RULE_MSG.keepReasonRequired })
+      .regex(trimmedAtLeast(1), RULE_MSG.keepReasonRequired)
       .trim()
-      .min(1, RULE_MSG.keepReasonRequired)
       .max(OVERRIDE_REASON_MAX, RULE_MSG.overrideReasonTooLong),
   })
   .strict();

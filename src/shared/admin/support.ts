@@ -1,5 +1,6 @@
 /** The admin Support tab and the inbound-mail webhook. */
 import { z } from "zod";
+import { trimmedAtLeast } from "../schemas/text.ts";
 import { adminListQuerySchema, isoInstant } from "./common.ts";
 
 export const TICKET_STATUSES = ["new", "open", "answered", "closed"] as const;
@@ -62,8 +63,8 @@ export const ADMIN_REPLY_MAX = 10_000;
 export const adminReplySchema = z.strictObject({
   body: z
     .string({ error: SUPPORT_MSG.reply })
+    .regex(trimmedAtLeast(1), SUPPORT_MSG.reply)
     .trim()
-    .min(1, SUPPORT_MSG.reply)
     .max(ADMIN_REPLY_MAX, SUPPORT_MSG.reply),
 });
 
@@ -82,8 +83,8 @@ export const INBOUND_LIMITS = {
 export const inboundMailSchema = z.object({
   emailId: z
     .string({ error: "emailId is required" })
+    .regex(trimmedAtLeast(1), "emailId is required")
     .trim()
-    .min(1, "emailId is required")
     .max(INBOUND_LIMITS.emailIdMax, `emailId must be at most ${INBOUND_LIMITS.emailIdMax} characters`),
   from: z
     .string({ error: "from must be an e-mail address" })

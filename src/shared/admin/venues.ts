@@ -15,6 +15,7 @@ import {
 import { canonicalNeed } from "../needs-vocabulary.ts";
 import { normalisePostcode } from "../postcode.ts";
 import { normalisePhone } from "../schemas/member.ts";
+import { trimmedAtLeast } from "../schemas/text.ts";
 import {
   daySessionProblems,
   HOURS_MSG,
@@ -300,12 +301,16 @@ export const closuresSchema = z
   .transform((list) => [...list].sort((a, b) => a.from.localeCompare(b.from)));
 
 const venueFields = {
-  name: z.string({ error: VENUE_MSG.nameMin }).trim().min(2, VENUE_MSG.nameMin).max(120, VENUE_MSG.nameMax),
+  name: z
+    .string({ error: VENUE_MSG.nameMin })
+    .regex(trimmedAtLeast(2), VENUE_MSG.nameMin)
+    .trim()
+    .max(120, VENUE_MSG.nameMax),
   address: optionalText(300, VENUE_MSG.addressMax).optional(),
   city: z
     .string({ error: VENUE_MSG.cityRequired })
+    .regex(trimmedAtLeast(1), VENUE_MSG.cityRequired)
     .trim()
-    .min(1, VENUE_MSG.cityRequired)
     .max(100, VENUE_MSG.cityMax),
   postcode: z
     .union([z.string().max(20, VENUE_MSG.postcode), z.null()], { error: VENUE_MSG.postcode })
@@ -417,8 +422,8 @@ export type VenueListQuery = z.output<typeof venueListQuerySchema>;
 const dateIdeaFields = {
   title: z
     .string({ error: DATE_IDEA_MSG.titleMin })
+    .regex(trimmedAtLeast(2), DATE_IDEA_MSG.titleMin)
     .trim()
-    .min(2, DATE_IDEA_MSG.titleMin)
     .max(160, DATE_IDEA_MSG.titleMax),
   description: optionalText(2000, DATE_IDEA_MSG.descriptionMax).optional(),
   category: choice(DATE_IDEA_CATEGORIES, DATE_IDEA_MSG.category),

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { AUTH_MSG } from "../auth-messages.ts";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TIER_IDS } from "../constants.ts";
 import { MSG } from "../messages.ts";
 import { personName } from "./person-name.ts";
+import { trimmedAtLeast } from "./text.ts";
 
 // The auth screens' own messages live apart from the schemas, so code that shows one (the sign-in link card,
 // the verification result every page checks) does not bring zod into the app's first file.
@@ -17,11 +19,19 @@ export const emailField = z
   // The document shows the text before trimming, where the pipe's e-mail check is invisible: say it.
   .meta({ format: "email" });
 
+/**
+ * A new password: long enough once trimmed (a pattern, so the document says it), and not one of the most common
+ * passwords. That list (tens of thousands of entries) stays on the server, out of the app's bundle: the description
+ * names the rule and its message, which the server answers with a 400 on this field.
+ */
 const newPassword = z
   .string({ error: MSG.passwordMin })
   .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
   .max(PASSWORD_MAX_LENGTH, MSG.passwordMax)
-  .refine((p) => p.trim().length >= PASSWORD_MIN_LENGTH, MSG.passwordMin);
+  .regex(trimmedAtLeast(PASSWORD_MIN_LENGTH), MSG.passwordMin)
+  .meta({
+    description: `At least ${PASSWORD_MIN_LENGTH} characters once trimmed, and not one of the most common passwords (compared trimmed and lower-cased; refused with 400: "${AUTH_MSG.commonPassword}").`,
+  });
 
 export const loginSchema = z.object({
   email: emailField,

@@ -5,13 +5,16 @@ import { BILLING_HISTORY_MSG } from "../billing-history.ts";
 import { TIER_IDS } from "../constants.ts";
 import { paymentProblemSchema } from "../payment-recovery.ts";
 
+const RECEIPT_ID =
+  /^(?:[1-9]\d{0,8}|1\d{9}|20\d{8}|21[0-3]\d{7}|214[0-6]\d{6}|2147[0-3]\d{5}|21474[0-7]\d{4}|214748[0-2]\d{3}|2147483[0-5]\d{2}|21474836[0-3]\d|214748364[0-7])(\.pdf)?$/i;
+
 /** A receipt's id: the history row's number, with or without ".pdf" ("123", "123.pdf"). */
 export const receiptParamsSchema = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,9}(\.pdf)?$/i, BILLING_HISTORY_MSG.receiptMalformed)
-    .transform((s) => Number.parseInt(s, 10))
-    .refine((n) => n <= 2_147_483_647, BILLING_HISTORY_MSG.receiptMalformed),
+    // 1 to 2147483647 (the history's integer key), digit by digit, so the document's pattern is the real bound.
+    .regex(RECEIPT_ID, BILLING_HISTORY_MSG.receiptMalformed)
+    .transform((s) => Number.parseInt(s, 10)),
 });
 
 /** One row of the append-only billing history, in the member's words. Amounts in pence. */

@@ -12,6 +12,7 @@ import { MSG } from "../messages.ts";
 import { toUkE164 } from "../phone.ts";
 import { emailField } from "./auth.ts";
 import { personName } from "./person-name.ts";
+import { trimmedAtLeast } from "./text.ts";
 
 export { MEMBER_MSG };
 
@@ -86,15 +87,23 @@ export const rescheduleSchema = z.strictObject({
 export const createTicketSchema = z.strictObject({
   subject: z
     .string({ error: MEMBER_MSG.subject })
+    .regex(trimmedAtLeast(3), MEMBER_MSG.subject)
     .trim()
-    .min(3, MEMBER_MSG.subject)
     .max(200, MEMBER_MSG.subject),
-  body: z.string({ error: MEMBER_MSG.body }).trim().min(10, MEMBER_MSG.body).max(5000, MEMBER_MSG.bodyMax),
+  body: z
+    .string({ error: MEMBER_MSG.body })
+    .regex(trimmedAtLeast(10), MEMBER_MSG.body)
+    .trim()
+    .max(5000, MEMBER_MSG.bodyMax),
   reservationId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const ticketReplySchema = z.strictObject({
-  body: z.string({ error: MEMBER_MSG.reply }).trim().min(1, MEMBER_MSG.reply).max(5000, MEMBER_MSG.bodyMax),
+  body: z
+    .string({ error: MEMBER_MSG.reply })
+    .regex(trimmedAtLeast(1), MEMBER_MSG.reply)
+    .trim()
+    .max(5000, MEMBER_MSG.bodyMax),
 });
 
 export const changePasswordSchema = z.strictObject({
@@ -112,8 +121,8 @@ export const changePasswordSchema = z.strictObject({
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
 export const twoFactorCodeField = z
   .string({ error: MEMBER_MSG.code })
+  .regex(trimmedAtLeast(6), MEMBER_MSG.code)
   .trim()
-  .min(6, MEMBER_MSG.code)
   .max(20, MEMBER_MSG.code);
 
 export const twoFactorCodeSchema = z.strictObject({ code: twoFactorCodeField });

@@ -23,19 +23,31 @@ export const ONBOARDING_MSG = {
 
 export const MIN_SCHEDULING_OPTIONS = 3;
 
-/** Ranks must be 1..n with no gaps or repeats, and each item chosen once. */
-function ranked<T extends z.ZodTypeAny>(item: T, key: string, message: string) {
-  return z
-    .array(item, { error: message })
-    .min(1, message)
-    .max(20)
-    .superRefine((list, ctx) => {
-      const keys = list.map((x) => (x as Record<string, unknown>)[key]);
-      if (new Set(keys).size !== keys.length)
-        ctx.addIssue({ code: "custom", message: ONBOARDING_MSG.duplicate });
-      const ranks = list.map((x) => (x as { rank: number }).rank).sort((a, b) => a - b);
-      if (ranks.some((r, i) => r !== i + 1)) ctx.addIssue({ code: "custom", message: ONBOARDING_MSG.ranks });
-    });
+/**
+ * Ranks must be 1..n with no gaps or repeats, and each item chosen once: so at most one entry per option. The
+ * document carries the bound and uniqueItems; the rest (each key once, ranks 1..n) is in the description, since
+ * JSON Schema cannot say it of a field inside the items.
+ */
+function ranked<T extends z.ZodTypeAny>(item: T, key: string, message: string, options: number) {
+  return (
+    z
+      .array(item, { error: message })
+      .min(1, message)
+      // More entries than options means one is repeated.
+      .max(options, ONBOARDING_MSG.duplicate)
+      .meta({
+        uniqueItems: true,
+        description: `Each ${key} at most once, ranked 1, 2, 3... with no gaps or repeats (refused with 400: "${ONBOARDING_MSG.duplicate}" or "${ONBOARDING_MSG.ranks}")`,
+      })
+      .superRefine((list, ctx) => {
+        const keys = list.map((x) => (x as Record<string, unknown>)[key]);
+        if (new Set(keys).size !== keys.length)
+          ctx.addIssue({ code: "custom", message: ONBOARDING_MSG.duplicate });
+        const ranks = list.map((x) => (x as { rank: number }).rank).sort((a, b) => a - b);
+        if (ranks.some((r, i) => r !== i + 1))
+          ctx.addIssue({ code: "custom", message: ONBOARDING_MSG.ranks });
+      })
+  );
 }
 
 const uniqueList = <T extends readonly [string, ...string[]]>(options: T) =>
@@ -67,11 +79,11 @@ export const travelRadiusField = z
 
 export const dateTypePreferenceSchema = z.object({
   type: z.enum(DATE_TYPES),
-  rank: z.number().int().min(1).max(20),
+  rank: z.number().int().min(1).max(DATE_TYPES.length),
 });
 export const timePreferenceSchema = z.object({
   time: z.enum(TIMES_OF_DAY),
-  rank: z.number().int().min(1).max(20),
+  rank: z.number().int().min(1).max(TIMES_OF_DAY.length),
 });
 export const schedulingPreferenceSchema = z.object({
   weekOfMonth: z.number().int().min(1).max(4),
@@ -83,7 +95,7 @@ export const preferencesSchema = z.strictObject({
   postcode: postcodeField,
   travelRadius: travelRadiusField,
   dateSpend: z.enum(["£", "££", "£££"], { error: ONBOARDING_MSG.budget }),
-  dateTypePreferences: ranked(dateTypePreferenceSchema, "type", ONBOARDING_MSG.dateTypes),
+  dateTypePreferences: ranked(dateTypePreferenceSchema, "type", ONBOARDING_MSG.dateTypes, DATE_TYPES.length),
   schedulingPreferences: z
     .array(schedulingPreferenceSchema, { error: ONBOARDING_MSG.scheduling })
     .min(MIN_SCHEDULING_OPTIONS, ONBOARDING_MSG.scheduling)
@@ -92,7 +104,7 @@ export const preferencesSchema = z.strictObject({
       (l) => new Set(l.map((s) => `${s.weekOfMonth}:${s.dayOfWeek}`)).size === l.length,
       ONBOARDING_MSG.duplicate,
     ),
-  timePreferences: ranked(timePreferenceSchema, "time", ONBOARDING_MSG.times),
+  timePreferences: ranked(timePreferenceSchema, "time", ONBOARDING_MSG.times, TIMES_OF_DAY.length),
   dietaryRestrictions: uniqueList(DIETARY_OPTIONS),
   accessibilityNeeds: uniqueList(ACCESSIBILITY_OPTIONS),
   alcoholOk: z.boolean().default(true),

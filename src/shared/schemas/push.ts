@@ -3,6 +3,7 @@
  * how the devices are listed. The notifications form and the API use the same schemas and messages.
  */
 import { z } from "zod";
+import { trimmedAtLeast } from "./text.ts";
 
 export const PUSH_MSG = {
   endpoint: "Your browser sent a push address we cannot use. Please try turning push on again.",
@@ -44,7 +45,11 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionSchema>;
 
 export const renamePushDeviceSchema = z.strictObject({
-  label: z.string({ error: PUSH_MSG.label }).trim().min(1, PUSH_MSG.label).max(80, PUSH_MSG.label),
+  label: z
+    .string({ error: PUSH_MSG.label })
+    .regex(trimmedAtLeast(1), PUSH_MSG.label)
+    .trim()
+    .max(80, PUSH_MSG.label),
 });
 
 /** The device list's query: the browser's own endpoint, to mark "This device". */
