@@ -143,7 +143,8 @@ export const adminAssignmentsApi = {
     summary: "Cancel, message or re-plan the selected dates in one transaction (all or nothing)",
     body: bulkRequestSchema,
     responses: { 200: bulkResultSchema },
-    errors: [409],
+    // 404: a selected date that does not exist.
+    errors: [404, 409],
   }),
   bulkUndo: endpoint({
     method: "POST",
