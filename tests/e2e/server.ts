@@ -27,6 +27,9 @@ const config = loadConfig({
   OUTBOX_DIR: process.env.E2E_OUTBOX ?? "/tmp/unveil-e2e-outbox",
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
+  // As in production: who is signed in, and the reads kept beside it, come from the per-instance cache that
+  // PostgreSQL's notifications keep true (NODE_ENV=test alone turns it off, as the API tests want).
+  SESSION_CACHE: "true",
 });
 const db = createDb(database.url);
 // Browser tests arrange data (dates, venues) straight in this database: they find it through this file.
