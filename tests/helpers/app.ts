@@ -168,8 +168,11 @@ function checkAnswersOf(app: FastifyInstance): FastifyInstance["inject"] {
   async function checked(opts: InjectOptions) {
     const res = await inject(opts);
     if (typeof opts.url !== "string") return res;
-    const doc: OpenApiDoc = JSON.parse(JSON.stringify(app.swagger()));
-    checker ??= documentChecker(doc);
+    if (!checker) {
+      // Once per app: the document as plain JSON (400 kB), then each schema compiled on first use.
+      const doc: OpenApiDoc = JSON.parse(JSON.stringify(app.swagger()));
+      checker = documentChecker(doc);
+    }
     const problem = checker.check(opts.method ?? "GET", opts.url, res);
     if (problem) throw new Error(`The answer breaks the API document: ${problem}`);
     return res;
