@@ -10,6 +10,7 @@ import { BILLING_HISTORY_MSG } from "../../src/shared/billing-history.ts";
 import { DATE_TYPES, TIMES_OF_DAY } from "../../src/shared/constants.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { ONBOARDING_MSG } from "../../src/shared/schemas/onboarding.ts";
+import { NAME_NO_LINKS } from "../../src/shared/schemas/person-name.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { documentChecker, type OpenApiDoc } from "../helpers/document-check.ts";
 
@@ -48,6 +49,26 @@ describe("request schemas are as strict as the handlers", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(AUTH_MSG.commonPassword);
+  });
+
+  it("a name with a link in it is refused by the document's pattern as by the server", async () => {
+    const person = {
+      email: "strict3@example.com",
+      password: "a long and unusual passphrase",
+      lastName: "Lee",
+    };
+    for (const firstName of ["WWW.evil", "Claim-Prize.COM", "<b>Kit</b>"]) {
+      expect(documentAccepts("post", "/api/register", { ...person, firstName }), firstName).toBe(false);
+      const res = await t.request({
+        method: "POST",
+        url: "/api/register",
+        headers: json,
+        payload: { ...person, firstName },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(NAME_NO_LINKS);
+    }
+    expect(documentAccepts("post", "/api/register", { ...person, firstName: "Zoë-Marie" })).toBe(true);
   });
 
   it("a blank admin note is refused by the schema's pattern, with the spec's message", async () => {

@@ -25,6 +25,21 @@ export function nameLooksLikeLink(name: string): boolean {
  */
 const LONG_ENOUGH = new RegExp(`\\S[\\s\\S]{${NAME_MIN_LENGTH - 2},}\\S`);
 
+/** Letters of a case-insensitive source spelled out as [aA] classes, for a pattern that carries no flags. */
+const caseless = (source: string) =>
+  source.replace(/\\p\{[^}]+\}|\\.|[A-Za-z]/g, (c) =>
+    c.length === 1 ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c,
+  );
+
+/**
+ * The same rule as nameLooksLikeLink, as one pattern the document can show (JSON Schema patterns have no
+ * flags; Unicode classes are read in Unicode mode, as ajv and zod both do): nothing link-like anywhere.
+ */
+export const NO_LINKS = new RegExp(
+  `^(?![\\s\\S]*(?:${LINKISH.map((re) => (re.flags.includes("i") ? caseless(re.source) : re.source)).join("|")}))`,
+  "u",
+);
+
 /** A first or last name: trimmed, 2-80 characters, and no links or markup. */
 export const personName = (minMessage: string) =>
   z
@@ -32,4 +47,4 @@ export const personName = (minMessage: string) =>
     .regex(LONG_ENOUGH, minMessage)
     .trim()
     .max(NAME_MAX_LENGTH, MSG.nameMax)
-    .refine((v) => !nameLooksLikeLink(v), NAME_NO_LINKS);
+    .regex(NO_LINKS, NAME_NO_LINKS);
