@@ -3,6 +3,7 @@ import { CircleAlert, Clock, Link2Off, type LucideIcon, RotateCw } from "lucide-
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "wouter";
 import { BRAND } from "../../shared/brand.ts";
+import { venueBookingsApi } from "../../shared/contract/venue-bookings.ts";
 import {
   VENUE_BOOKING_MSG,
   type VenueBookingStatus,
@@ -16,6 +17,7 @@ import { Skeleton } from "../components/ui/skeleton.tsx";
 import { AnswerForms } from "../components/venue-booking/answer-forms.tsx";
 import { BookingSummary } from "../components/venue-booking/booking-summary.tsx";
 import { RecordedAnswer } from "../components/venue-booking/recorded-answer.tsx";
+import { invalidate, queryOf } from "../lib/api.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { errorMessage, errorStatus, queryClient } from "../lib/queryClient.ts";
 
@@ -37,8 +39,8 @@ const STATUS_BADGE: Record<
 export default function VenueBookingPage() {
   useDocumentTitle("Booking request");
   const { token = "" } = useParams<{ token: string }>();
-  const queryKey = ["/api/venue-bookings", encodeURIComponent(token)];
-  const booking = useQuery<VenueBookingView>({ queryKey });
+  const read = queryOf(venueBookingsApi.show, { params: { token } });
+  const booking = useQuery(read);
   const [justAnswered, setJustAnswered] = useState(false);
   const [closedNotice, setClosedNotice] = useState<string | null>(null);
   const recordedHeading = useRef<HTMLHeadingElement>(null);
@@ -89,12 +91,12 @@ export default function VenueBookingPage() {
                     token={token}
                     view={view}
                     onAnswered={(answered) => {
-                      queryClient.setQueryData(queryKey, answered);
+                      queryClient.setQueryData(read.queryKey, answered);
                       setJustAnswered(true);
                     }}
                     onClosed={(message) => {
                       setClosedNotice(message);
-                      void queryClient.invalidateQueries({ queryKey });
+                      void invalidate(queryClient, venueBookingsApi.show, { token });
                     }}
                   />
                 ) : (

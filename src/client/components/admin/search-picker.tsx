@@ -3,17 +3,22 @@ import { Check, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { ADMIN_PAGE } from "../../../shared/admin/common.ts";
+import { type EndpointSpec, urlOf } from "../../../shared/contract/endpoint.ts";
 import { cn } from "../../lib/cn.ts";
-import { apiGet } from "../../lib/queryClient.ts";
+import { apiRequest } from "../../lib/queryClient.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-import { useDebounced } from "./common.tsx";
+import { type RowOf, useDebounced } from "./common.tsx";
 
 const SUGGESTIONS = 8;
 
-export interface SearchPickerProps<Row extends { id: number }, Choice> {
+/** A declared admin list searched with ?search=&limit=&offset=, whose rows have ids. */
+type SearchedList = EndpointSpec & { readonly method: "GET" };
+type Row<E extends SearchedList> = RowOf<E> & { readonly id: number };
+
+export interface SearchPickerProps<E extends SearchedList, Choice> {
   label: string;
   value: Choice | null;
   onChange: (choice: Choice | null) => void;
@@ -21,18 +26,18 @@ export interface SearchPickerProps<Row extends { id: number }, Choice> {
   /** Shown under an empty picker (e.g. what no choice means). */
   hint?: string;
   /** The admin list endpoint searched with ?search=&limit= (and offset=0). */
-  url: string;
+  endpoint: E;
   placeholder: string;
   /** What the rows are, plural, lower case: "members", "venues" (the list's name and its messages). */
   noun: string;
   /** Said when the list is empty without a search term. */
   emptyText: string;
-  toChoice: (row: Row) => Choice;
+  toChoice: (row: Row<E>) => Choice;
   /** The chosen value's two lines: what it is, and a detail (or nothing). */
   chosen: (choice: Choice) => { title: string; detail?: string };
   /** The Change button's accessible name. */
   changeLabel: (choice: Choice) => string;
-  option: (row: Row) => ReactNode;
+  option: (row: Row<E>) => ReactNode;
 }
 
 /**
@@ -41,20 +46,21 @@ export interface SearchPickerProps<Row extends { id: number }, Choice> {
  * Escape closes the list (not the dialog around it). The list floats over the form, so closing it on blur
  * never moves the button being clicked.
  */
-export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPickerProps<Row, Choice>) {
+export function SearchPicker<E extends SearchedList, Choice>(p: SearchPickerProps<E, Choice>) {
   const ids = { input: useId(), list: useId(), error: useId(), hint: useId() };
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const term = useDebounced(text.trim());
+  const address = urlOf(p.endpoint, { query: { limit: SUGGESTIONS, offset: 0, search: term } });
   const results = useQuery({
-    queryKey: [p.url, "picker", term],
+    queryKey: [address, "picker"],
     enabled: open && p.value === null,
     staleTime: 30_000,
     queryFn: async () => {
-      const qs = new URLSearchParams({ limit: String(SUGGESTIONS), offset: "0" });
-      if (term) qs.set("search", term);
-      return apiGet<Row[]>(`${p.url}?${qs}`);
+      // Typed by the declaration (queryOf's input is not generic): the list's rows.
+      const rows: Row<E>[] = await (await apiRequest("GET", address)).json();
+      return rows;
     },
   });
   const options = results.data ?? [];
@@ -116,7 +122,7 @@ export function SearchPicker<Row extends { id: number }, Choice>(p: SearchPicker
     );
   }
 
-  const choose = (row: Row | undefined) => {
+  const choose = (row: Row<E> | undefined) => {
     if (!row) return;
     p.onChange(p.toChoice(row));
     setOpen(false);

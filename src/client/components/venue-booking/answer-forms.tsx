@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarClock, Check, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { londonLocalToDate } from "../../../shared/admin/assignments.ts";
+import { venueBookingsApi } from "../../../shared/contract/venue-bookings.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import {
   VENUE_BOOKING_MSG,
@@ -9,6 +10,7 @@ import {
   venueDeclineSchema,
   venueProposeSchema,
 } from "../../../shared/venue-bookings.ts";
+import { call } from "../../lib/api.ts";
 import { useFocusOnChange } from "../../lib/focus-on-change.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
@@ -76,8 +78,7 @@ export function AnswerForms(props: AnswerProps) {
 function ConfirmForm({ token, onAnswered, onClosed }: AnswerProps) {
   const [reference, setReference] = useState("");
   const answer = useVenueAnswer({
-    token,
-    kind: "confirm",
+    send: (body) => call(venueBookingsApi.confirm, { params: { token }, body }),
     schema: venueConfirmSchema,
     fieldIds: { reference: "venue-reference" },
     onAnswered,
@@ -115,8 +116,7 @@ function ConfirmForm({ token, onAnswered, onClosed }: AnswerProps) {
 function DeclineForm({ token, onAnswered, onClosed, onBack }: AnswerProps & { onBack: () => void }) {
   const [reason, setReason] = useState("");
   const answer = useVenueAnswer({
-    token,
-    kind: "decline",
+    send: (body) => call(venueBookingsApi.decline, { params: { token }, body }),
     schema: venueDeclineSchema,
     fieldIds: { reason: "venue-reason" },
     onAnswered,
@@ -157,8 +157,7 @@ function ProposeForm({ token, view, onAnswered, onClosed, onBack }: AnswerProps 
   const [time, setTime] = useState("");
   const [note, setNote] = useState("");
   const answer = useVenueAnswer({
-    token,
-    kind: "propose",
+    send: (body) => call(venueBookingsApi.propose, { params: { token }, body }),
     schema: venueProposeSchema,
     fieldIds: { time: "venue-day", note: "venue-note" },
     onAnswered,

@@ -1,11 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { VENUE_BOOKING_MSG, type VenueBookingView } from "../../../shared/venue-bookings.ts";
-import { apiJson, errorBody, errorMessage, errorStatus } from "../../lib/queryClient.ts";
+import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
+import type { venueBookingsApi } from "../../../shared/contract/venue-bookings.ts";
+import { VENUE_BOOKING_MSG } from "../../../shared/venue-bookings.ts";
+import { errorBody, errorMessage, errorStatus } from "../../lib/queryClient.ts";
 import type { SummaryItem } from "./error-summary.tsx";
 
-export type AnswerKind = "confirm" | "decline" | "propose";
+/** The booking as the venue's link shows it, as an answer gives it back. */
+type View = AnswerOf<typeof venueBookingsApi.show>;
 /** A form's fields by the name the API gives them, each with the id of the control that holds it. */
 export type FieldIds = Record<string, string>;
 export type FieldErrors = Record<string, string | undefined>;
@@ -15,29 +18,26 @@ const CLOSED = new Set([404, 409, 410]);
 
 /**
  * One answer through the venue's link: checked first with the server's own schema (same messages), then
- * sent. A refusal about a field is shown beside it and in a summary; a refusal that closes the link goes to
+ * sent (`send`: the answer's call). A refusal about a field is shown beside it and in a summary; a refusal that closes the link goes to
  * `onClosed`; the answer's new view to `onAnswered`.
  */
 export function useVenueAnswer<S extends z.ZodType>({
-  token,
-  kind,
+  send,
   schema,
   fieldIds,
   onAnswered,
   onClosed,
 }: {
-  token: string;
-  kind: AnswerKind;
+  send: (body: z.output<S>) => Promise<View>;
   schema: S;
   fieldIds: FieldIds;
-  onAnswered: (view: VenueBookingView) => void;
+  onAnswered: (view: View) => void;
   onClosed: (message: string) => void;
 }) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const mutation = useMutation({
-    mutationFn: (body: z.output<S>) =>
-      apiJson<VenueBookingView>("POST", `/api/venue-bookings/${encodeURIComponent(token)}/${kind}`, body),
+    mutationFn: send,
     onSuccess: (view) => {
       setFieldErrors({});
       setSummary([]);

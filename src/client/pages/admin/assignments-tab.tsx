@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { BulkAction } from "../../../shared/admin/assignment-list.ts";
 import type { AdminAssignment } from "../../../shared/admin/assignments.ts";
 import { memberName } from "../../../shared/admin/members.ts";
+import { adminAssignmentsApi } from "../../../shared/contract/admin-assignments.ts";
 import { useAssignmentFilters } from "../../components/admin/assignments/assignment-filters.tsx";
 import { BulkBar, BulkDialog } from "../../components/admin/assignments/bulk-actions.tsx";
 import { RuleFix } from "../../components/admin/assignments/rule-fix.tsx";
@@ -16,7 +17,7 @@ import {
   EmptyState,
   formatDateGB,
   formatDateTimeGB,
-  usePagedList,
+  usePagedEndpoint,
 } from "../../components/admin/common.tsx";
 import { ExportButton, ListToolbar } from "../../components/admin/list-toolbar.tsx";
 import { AssignDateDialog } from "../../components/admin/members/assign-date-dialog.tsx";
@@ -183,16 +184,13 @@ export default function AssignmentsTab() {
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  const list = usePagedList<AdminAssignment>("/api/admin/assignments", {
+  const list = usePagedEndpoint(adminAssignmentsApi.list, {
     search: s.term,
     offset: s.offset,
-    extra: { ...filters.extra, sort: "date" },
+    ...filters.extra,
+    sort: "date",
   });
-  const exportButton = useExportButton(
-    "/api/admin/assignments/export",
-    "date-assignments",
-    "Date assignments",
-  );
+  const exportButton = useExportButton(adminAssignmentsApi.export, "date-assignments", "Date assignments");
   const nothingYet = !s.term && !filters.active && list.total === 0;
   const pageIds = list.rows.map((r) => r.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));

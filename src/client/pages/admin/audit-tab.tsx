@@ -1,18 +1,14 @@
 import { History } from "lucide-react";
 import { useState } from "react";
-import {
-  AUDIT_ENTITIES,
-  AUDIT_ENTITY_LABEL,
-  type AuditEntity,
-  type AuditEntry,
-} from "../../../shared/admin/audit.ts";
+import { AUDIT_ENTITIES, AUDIT_ENTITY_LABEL, type AuditEntity } from "../../../shared/admin/audit.ts";
+import { auditApi } from "../../../shared/contract/audit.ts";
 import { AuditEntryView } from "../../components/admin/audit/record-history.tsx";
 import {
   AdminSection,
   EmptyState,
   Pager,
   TableSkeleton,
-  usePagedList,
+  usePagedEndpoint,
 } from "../../components/admin/common.tsx";
 import {
   ExportButton,
@@ -27,7 +23,6 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 
 const ALL = "all";
-const AUDIT_URL = "/api/admin/audit";
 const PAGE = 25;
 
 const ENTITY_OPTIONS = [
@@ -79,17 +74,15 @@ export default function AuditTab() {
     from: from || undefined,
     to: to || undefined,
   };
-  const page = usePagedList<AuditEntry>(AUDIT_URL, {
+  const page = usePagedEndpoint(auditApi.list, {
     search: list.term,
     limit: PAGE,
     offset: list.offset,
-    extra: filters,
+    ...filters,
   });
-  const qs = new URLSearchParams();
-  if (list.term) qs.set("search", list.term);
-  for (const [k, v] of Object.entries(filters)) if (v) qs.set(k, v);
-  const exportAudit = useExportButton(`${AUDIT_URL}/export${qs.size ? `?${qs}` : ""}`, "audit", "Audit log", {
+  const exportAudit = useExportButton(auditApi.export, "audit", "Audit log", {
     extension: "csv",
+    input: { query: { search: list.term, ...filters } },
   });
   const filtered = Boolean(list.term || filters.entity || filters.from || filters.to);
 

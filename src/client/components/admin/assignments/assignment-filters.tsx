@@ -1,6 +1,11 @@
 import { X } from "lucide-react";
 import { useState } from "react";
-import { ASSIGNMENT_LIST_STATUSES } from "../../../../shared/admin/assignment-list.ts";
+import {
+  ASSIGNMENT_LIST_STATUSES,
+  type VENUE_ANSWER_FILTERS,
+} from "../../../../shared/admin/assignment-list.ts";
+import type { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import type { QueryOf } from "../../../../shared/contract/endpoint.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { Button } from "../../ui/button.tsx";
 import { Input } from "../../ui/input.tsx";
@@ -8,12 +13,20 @@ import { type FilterOption, FilterSelect } from "../list-toolbar.tsx";
 import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
 
 const ALL = "all";
-const STATUS: FilterOption<string>[] = [
+type Status = (typeof ASSIGNMENT_LIST_STATUSES)[number] | typeof ALL;
+type VenueAnswer = (typeof VENUE_ANSWER_FILTERS)[number] | typeof ALL;
+/** The list's filters, as its query takes them. */
+type Filters = Pick<
+  QueryOf<typeof adminAssignmentsApi.list>,
+  "from" | "to" | "status" | "venueStatus" | "venueId"
+>;
+
+const STATUS: FilterOption<Status>[] = [
   { value: ALL, label: "Any status" },
   ...ASSIGNMENT_LIST_STATUSES.map((s) => ({ value: s, label: s === "no_show" ? "No-show" : statusText(s) })),
 ];
 /** The venue's answer, in the words the list's badges use. */
-const VENUE_ANSWER: FilterOption<string>[] = [
+const VENUE_ANSWER: FilterOption<VenueAnswer>[] = [
   { value: ALL, label: "Any venue answer" },
   { value: "pending", label: "Not asked yet" },
   { value: "requested", label: "Asked, no answer" },
@@ -26,8 +39,8 @@ const VENUE_ANSWER: FilterOption<string>[] = [
 interface State {
   from: string;
   to: string;
-  status: string;
-  venueStatus: string;
+  status: Status;
+  venueStatus: VenueAnswer;
   venue: VenueChoice | null;
 }
 const EMPTY: State = { from: "", to: "", status: ALL, venueStatus: ALL, venue: null };
@@ -44,9 +57,9 @@ export function useAssignmentFilters(setOffset: (offset: number) => void) {
     setF((old) => ({ ...old, ...patch }));
     setOffset(0);
   };
-  const pick = (v: string) => (v === ALL ? undefined : v);
+  const pick = <T extends string>(v: T | typeof ALL) => (v === ALL ? undefined : v);
   const rangeBackwards = DAY.test(f.from) && DAY.test(f.to) && f.from > f.to;
-  const extra: Record<string, string | undefined> = {
+  const extra: Filters = {
     from: DAY.test(f.from) && !rangeBackwards ? f.from : undefined,
     to: DAY.test(f.to) && !rangeBackwards ? f.to : undefined,
     status: pick(f.status),

@@ -5,13 +5,13 @@ import {
   BULK_BODY_MAX,
   BULK_SUBJECT_MAX,
   type BulkAction,
-  type BulkPreview,
   type BulkRequestInput,
-  type BulkResult,
-  type BulkUndoResult,
 } from "../../../../shared/admin/assignment-list.ts";
 import { UNDO_WINDOW_LABEL, UNDO_WINDOW_MS } from "../../../../shared/constants.ts";
-import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { adminAssignmentsApi as api } from "../../../../shared/contract/admin-assignments.ts";
+import type { AnswerOf } from "../../../../shared/contract/endpoint.ts";
+import { call } from "../../../lib/api.ts";
+import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -26,6 +26,8 @@ import { FormField } from "../../ui/form-field.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 import { refreshAfterDateChange } from "../undo/undo-toast.ts";
+
+type BulkPreview = AnswerOf<typeof api.bulkPreview>;
 
 const TITLES: Record<BulkAction, string> = {
   cancel: "Cancel the selected dates",
@@ -80,7 +82,10 @@ export function BulkBar({
 }
 
 /** The toast after a batch: its one Undo puts every date of it back (POST /bulk/undo). */
-function toastBatchUndo(queryClient: ReturnType<typeof useQueryClient>, result: BulkResult): void {
+function toastBatchUndo(
+  queryClient: ReturnType<typeof useQueryClient>,
+  result: AnswerOf<typeof api.bulk>,
+): void {
   if (result.undoIds.length === 0) {
     toast({ title: result.message, variant: "success" });
     return;
@@ -97,7 +102,7 @@ function toastBatchUndo(queryClient: ReturnType<typeof useQueryClient>, result: 
         if (pressed) return;
         pressed = true;
         shown.dismiss();
-        void apiJson<BulkUndoResult>("POST", "/api/admin/assignments/bulk/undo", { ids: result.undoIds })
+        void call(api.bulkUndo, { body: { ids: result.undoIds } })
           .then((r) => toast({ title: r.message, description: "Nothing was e-mailed.", variant: "success" }))
           .catch((e) => toastCallError("Could not undo the batch", e))
           .finally(() => refreshAfterDateChange(queryClient));
@@ -128,11 +133,11 @@ export function BulkDialog({
   const request = (): BulkRequestInput =>
     action === "message" ? { action, ids, subject, body } : { action: action ?? "cancel", ids };
   const ask = useMutation({
-    mutationFn: () => apiJson<BulkPreview>("POST", "/api/admin/assignments/bulk/preview", request()),
+    mutationFn: () => call(api.bulkPreview, { body: request() }),
     onSuccess: setPreview,
   });
   const run = useMutation({
-    mutationFn: () => apiJson<BulkResult>("POST", "/api/admin/assignments/bulk", request()),
+    mutationFn: () => call(api.bulk, { body: request() }),
     onSuccess: (result) => {
       refreshAfterDateChange(queryClient);
       toastBatchUndo(queryClient, result);

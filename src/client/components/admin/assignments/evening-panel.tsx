@@ -15,14 +15,16 @@ import {
   VENUE_FEEDBACK_MAX,
 } from "../../../../shared/admin/assignment-evening.ts";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
-import { apiJsonTagged, errorMessage } from "../../../lib/queryClient.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { callIfMatch } from "../../../lib/api.ts";
+import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { RecordHistory } from "../audit/record-history.tsx";
-import { StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
+import { StaleEditAlert, useTaggedEndpoint } from "../audit/stale-edit.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 import { refreshAfterDateChange } from "../undo/undo-toast.ts";
 
@@ -43,7 +45,8 @@ export function EveningPanel({
   const [by, setBy] = useState<NoShowBy>("venue");
   const [note, setNote] = useState("");
   const [feedback, setFeedback] = useState(assignment.venueFeedback ?? "");
-  const tagged = useTaggedRecord<AdminAssignment>(`/api/admin/assignments/${id}`, true, (a) =>
+  const params = { assignmentId: id };
+  const tagged = useTaggedEndpoint(adminAssignmentsApi.one, { params }, true, (a) =>
     setFeedback(a.venueFeedback ?? ""),
   );
   const a = tagged.record ?? assignment;
@@ -55,10 +58,9 @@ export function EveningPanel({
   };
   const noShow = useMutation({
     mutationFn: () =>
-      apiJsonTagged<AdminAssignment>(
-        "POST",
-        `/api/admin/assignments/${id}/no-show`,
-        { by, note: note.trim() || null },
+      callIfMatch(
+        adminAssignmentsApi.noShow,
+        { params, body: { by, note: note.trim() || null } },
         tagged.etag,
       ),
     onSuccess: ({ data, etag }) => {
@@ -70,12 +72,7 @@ export function EveningPanel({
   });
   const saveFeedback = useMutation({
     mutationFn: () =>
-      apiJsonTagged<AdminAssignment>(
-        "PUT",
-        `/api/admin/assignments/${id}/venue-feedback`,
-        { feedback },
-        tagged.etag,
-      ),
+      callIfMatch(adminAssignmentsApi.venueFeedback, { params, body: { feedback } }, tagged.etag),
     onSuccess: ({ data, etag }) => {
       done(data, etag);
       toast({ title: EVENING_MSG.feedbackSaved, variant: "success" });

@@ -9,14 +9,11 @@ import {
 } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import { overrideReasonSchema } from "../../../../shared/admin/rulebook.ts";
-import type { AdminDateIdea } from "../../../../shared/admin/venues.ts";
-import {
-  apiJsonTagged,
-  errorMessage,
-  errorRules,
-  errorStatus,
-  toastCallError,
-} from "../../../lib/queryClient.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
+import type { BodyOf } from "../../../../shared/contract/endpoint.ts";
+import { callIfMatch, queryOf } from "../../../lib/api.ts";
+import { errorMessage, errorRules, errorStatus, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -30,11 +27,12 @@ import {
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
-import { StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
+import { StaleEditAlert, useTaggedEndpoint } from "../audit/stale-edit.tsx";
 import { dateWhen, refreshAfterDateChange, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
-import { DATE_IDEAS_URL } from "../venues/api.ts";
 import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
 import { BrokenRules } from "./broken-rules.tsx";
+
+type MoveBody = BodyOf<typeof adminAssignmentsApi.move>;
 
 /** The idea select: "auto" keeps the date's idea (same venue) or lets the rulebook pick; "none": the venue itself. */
 type IdeaValue = "auto" | "none" | `${number}`;
@@ -55,7 +53,7 @@ const initial = (a: AdminAssignment): Choice => ({
 });
 
 /** The move's body, or the first thing wrong with the choice (in the shared schema's words). */
-function moveBody(a: AdminAssignment, c: Choice): { body: Record<string, unknown> } | { error: string } {
+function moveBody(a: AdminAssignment, c: Choice): { body: MoveBody } | { error: string } {
   const at = scheduledDateField.safeParse(c.when);
   if (!at.success) return { error: at.error.issues[0]?.message ?? ASSIGNMENT_MSG.dateInvalid };
   if (at.data.getTime() <= Date.now()) return { error: ASSIGNMENT_MSG.dateInPast };
@@ -71,7 +69,7 @@ function moveBody(a: AdminAssignment, c: Choice): { body: Record<string, unknown
 
 /**
  * Move date: a new London date and time, the venue (the same search as Assign's) and, optionally, an idea at
- * it, as one action (POST /api/admin/assignments/:id/move). When the move breaks hard rules the server names
+ * it, as one action (adminAssignmentsApi.move). When the move breaks hard rules the server names
  * them (422): they are listed beside the form in the rulebook's words and the move goes ahead only with an
  * override reason ("Move anyway"), as Assign does. The toast offers Undo while the couple's e-mail waits.
  */
@@ -94,7 +92,7 @@ export function MoveDateDialog({
   const [broken, setBroken] = useState<string[] | null>(null);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const ideas = useQuery<AdminDateIdea[]>({ queryKey: [DATE_IDEAS_URL], enabled: open, staleTime: 60_000 });
+  const ideas = useQuery({ ...queryOf(adminVenuesApi.dateIdeas), enabled: open, staleTime: 60_000 });
   const who = a.user ? memberName(a.user) : `Member ${a.userId}`;
 
   const reset = () => {
@@ -114,11 +112,11 @@ export function MoveDateDialog({
   };
 
   // The date as its own read answers it: the move sends its ETag as If-Match (412 when someone changed it).
-  const tagged = useTaggedRecord<AdminAssignment>(`/api/admin/assignments/${a.id}`, open, () => {});
+  const params = { assignmentId: a.id };
+  const tagged = useTaggedEndpoint(adminAssignmentsApi.one, { params }, open, () => {});
   const move = useSingleFlightMutation({
-    mutationFn: async (body: Record<string, unknown>) =>
-      (await apiJsonTagged<AdminAssignment>("POST", `/api/admin/assignments/${a.id}/move`, body, tagged.etag))
-        .data,
+    mutationFn: async (body: MoveBody) =>
+      (await callIfMatch(adminAssignmentsApi.move, { params, body }, tagged.etag)).data,
     onSuccess: (moved) => {
       toastWithUndo(queryClient, {
         title: "Date moved",

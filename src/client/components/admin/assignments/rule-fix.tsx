@@ -3,8 +3,11 @@ import { Check, ShieldCheck, TriangleAlert, Wand2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import type { AdminAssignment, AssignmentFixProposal } from "../../../../shared/admin/assignments.ts";
 import { keepDateSchema, OVERRIDE_REASON_MAX } from "../../../../shared/admin/rulebook.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { adminAttentionApi } from "../../../../shared/contract/admin-attention.ts";
+import { call, invalidate } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
-import { apiJson, errorMessage, errorRules } from "../../../lib/queryClient.ts";
+import { errorMessage, errorRules } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
@@ -22,7 +25,7 @@ export function fixText(fix: AssignmentFixProposal): string {
 
 function refresh(queryClient: ReturnType<typeof useQueryClient>) {
   refreshAfterDateChange(queryClient);
-  void queryClient.invalidateQueries({ queryKey: ["/api/admin/attention"] });
+  void invalidate(queryClient, adminAttentionApi.queue);
 }
 
 /**
@@ -49,8 +52,8 @@ export function RuleFix({
   const [keeping, setKeeping] = useState(false);
   const [refused, setRefused] = useState<string[] | null>(null);
   const accept = useSingleFlightMutation({
-    mutationFn: () => apiJson<AdminAssignment>("POST", `/api/admin/assignments/${a.id}/fix/accept`, {}),
-    onSuccess: (moved: AdminAssignment) => {
+    mutationFn: () => call(adminAssignmentsApi.fixAccept, { params: { assignmentId: a.id }, body: {} }),
+    onSuccess: (moved) => {
       setRefused(null);
       toastWithUndo(queryClient, {
         title: "Fix accepted",
@@ -145,8 +148,8 @@ function KeepDialog({
   const [error, setError] = useState<string | undefined>();
   const keep = useSingleFlightMutation({
     mutationFn: (body: { reason: string }) =>
-      apiJson<AdminAssignment>("POST", `/api/admin/assignments/${a.id}/fix/override`, body),
-    onSuccess: (kept: AdminAssignment) => {
+      call(adminAssignmentsApi.fixOverride, { params: { assignmentId: a.id }, body }),
+    onSuccess: (kept) => {
       toast({
         title: "Date kept",
         description: "The rules it breaks are overridden, with your reason on record.",

@@ -4,9 +4,11 @@ import { type ReactNode, useRef, useState } from "react";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { overrideReasonSchema } from "../../../../shared/admin/rulebook.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../../shared/constants.ts";
+import { venueBookingsApi } from "../../../../shared/contract/venue-bookings.ts";
 import { venueConfirmSchema, venueDeclineSchema } from "../../../../shared/venue-bookings.ts";
+import { call } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
-import { apiJson, errorMessage, errorRules, toastCallError } from "../../../lib/queryClient.ts";
+import { errorMessage, errorRules, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
@@ -22,11 +24,18 @@ type Action =
   | { kind: "decline"; body: { reason: string } }
   | { kind: "proposal"; body: { accept: boolean; overrideReason?: string } };
 
-const ACTION_URL: Record<Action["kind"], string> = {
-  confirm: "venue-booking/confirm",
-  decline: "venue-booking/decline",
-  proposal: "venue-booking/proposal",
-};
+/** Records the operator's answer for the venue. */
+function send(assignmentId: number, action: Action) {
+  const params = { assignmentId };
+  switch (action.kind) {
+    case "confirm":
+      return call(venueBookingsApi.operatorConfirm, { params, body: action.body });
+    case "decline":
+      return call(venueBookingsApi.operatorDecline, { params, body: action.body });
+    case "proposal":
+      return call(venueBookingsApi.proposal, { params, body: action.body });
+  }
+}
 
 /** Whether the date can still change: not cancelled or completed, and still ahead. */
 export function dateIsOpen(a: Pick<AdminAssignment, "status" | "scheduledDate">, now = Date.now()): boolean {
@@ -99,12 +108,7 @@ export function VenueBookingPanel({
   };
 
   const answer = useSingleFlightMutation({
-    mutationFn: async (action: Action) =>
-      await apiJson<AdminAssignment>(
-        "POST",
-        `/api/admin/assignments/${a.id}/${ACTION_URL[action.kind]}`,
-        action.body,
-      ),
+    mutationFn: (action: Action) => send(a.id, action),
     onSuccess: (updated, action) => {
       close(true);
       const accepted = action.kind === "proposal" && action.body.accept;

@@ -5,14 +5,16 @@ import {
   type AttentionAction,
   type AttentionItem,
 } from "../../../../shared/admin/attention.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { adminApi } from "../../../../shared/contract/admin.ts";
+import { adminAttentionApi } from "../../../../shared/contract/admin-attention.ts";
+import { invalidate } from "../../../lib/api.ts";
+import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
-import { ATTENTION_URL } from "./use-attention.ts";
 
 /** The longest reason or reply the dialog accepts (the server's own limits are the smaller of these). */
 const TEXT_MAX = 2000;
@@ -36,18 +38,22 @@ export function AttentionActionButton({
   const [text, setText] = useState("");
   const [error, setError] = useState<string>();
   const run = useMutation({
-    mutationFn: (words: string | null) => {
+    mutationFn: async (words: string | null) => {
       const body: Record<string, unknown> = { ...(action.body ?? {}) };
       if (words !== null) body[action.reasonField ?? "reason"] = words;
-      return apiJson<unknown>(action.method, action.path, body);
+      // The server gives the action's method and address with the item (not a declared endpoint): its answer
+      // is read as nothing in particular.
+      const res = await apiRequest(action.method, action.path, body);
+      const answer: unknown = res.status === 204 ? null : await res.json();
+      return answer;
     },
     onSuccess: async () => {
       setOpen(false);
       toast({ title: `${action.label}: done`, description: ATTENTION_MSG.resolved });
       onResolved?.();
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [ATTENTION_URL] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] }),
+        invalidate(queryClient, adminAttentionApi.queue),
+        invalidate(queryClient, adminApi.stats),
       ]);
     },
     onError: (e) => toastCallError(`${action.label} failed`, e),

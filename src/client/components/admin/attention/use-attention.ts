@@ -1,16 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AttentionResponse } from "../../../../shared/admin/attention.ts";
-import { apiGet } from "../../../lib/queryClient.ts";
+import { adminAttentionApi } from "../../../../shared/contract/admin-attention.ts";
+import { queryOf } from "../../../lib/api.ts";
 
-/** The queue's address, also its query key (the tab strip's count and the Today tab share one fetch). */
-export const ATTENTION_URL = "/api/admin/attention";
-
-/** The day's queue, read again every minute while the back office is open (items come and go by themselves). */
+/**
+ * The day's queue, read again every minute while the back office is open (items come and go by themselves).
+ * The tab strip's count and the Today tab share one fetch.
+ */
 export function useAttention() {
-  return useQuery({
-    queryKey: [ATTENTION_URL],
-    queryFn: () => apiGet<AttentionResponse>(ATTENTION_URL),
-    staleTime: 0,
-    refetchInterval: 60_000,
-  });
+  return useQuery({ ...queryOf(adminAttentionApi.queue), staleTime: 0, refetchInterval: 60_000 });
 }

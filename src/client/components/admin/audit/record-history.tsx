@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AUDIT_ENTITY_LABEL, type AuditEntity, type AuditEntry } from "../../../../shared/admin/audit.ts";
-import { apiGet } from "../../../lib/queryClient.ts";
+import { auditApi } from "../../../../shared/contract/audit.ts";
+import { queryOf } from "../../../lib/api.ts";
 import { formatDateTimeGB } from "../common.tsx";
 
 /** A field's value as a person reads it in the history. */
@@ -63,8 +64,10 @@ export function AuditEntryView({ entry, showRecord = false }: { entry: AuditEntr
 
 /** A record's history, newest first (in its dialog): who changed what and when. */
 export function RecordHistory({ entity, entityId }: { entity: AuditEntity; entityId: string | number }) {
-  const url = `/api/admin/audit?entity=${entity}&entityId=${encodeURIComponent(String(entityId))}&limit=50`;
-  const history = useQuery({ queryKey: [url], queryFn: () => apiGet<AuditEntry[]>(url), staleTime: 0 });
+  const history = useQuery({
+    ...queryOf(auditApi.list, { query: { entity, entityId: String(entityId), limit: 50 } }),
+    staleTime: 0,
+  });
   return (
     <section aria-label={`${AUDIT_ENTITY_LABEL[entity]} history`} className="space-y-2">
       <h3 className="text-sm font-semibold">History</h3>

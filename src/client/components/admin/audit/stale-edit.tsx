@@ -8,18 +8,21 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { ChevronRight, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AuditEntity } from "../../../../shared/admin/audit.ts";
-import { apiGetTagged, errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
+import { auditApi } from "../../../../shared/contract/audit.ts";
+import {
+  type AnswerOf,
+  type EndpointSpec,
+  type InputOf,
+  urlOf,
+} from "../../../../shared/contract/endpoint.ts";
+import { callIfMatch, invalidate } from "../../../lib/api.ts";
+import { errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
 import { Button } from "../../ui/button.tsx";
 import { RecordHistory } from "./record-history.tsx";
 
-/** The audit log's reads start with this: a save or reload makes every open history read again. */
-const AUDIT_URL = "/api/admin/audit";
-
 /** Every shown history reads again (after a save, or a reload that found another admin's change). */
 export function refreshHistory(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({
-    predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(AUDIT_URL),
-  });
+  void invalidate(queryClient, auditApi.list);
 }
 
 export interface TaggedRecord<T> {
@@ -40,15 +43,34 @@ export interface TaggedRecord<T> {
   staleFrom: (error: unknown) => boolean;
 }
 
+/** A read with its ETag; `address` names it (a changed address reads again), null reads nothing. */
+interface TaggedRead<T> {
+  address: string | null;
+  read: () => Promise<{ data: T; etag: string | null }>;
+}
+
 /**
- * Reads `url` (a record's own GET) each time `open` turns true and hands the record to `onLoad`; null `url`
- * (a new record) reads nothing.
+ * Reads the record (its own declared GET, with `input` naming it) each time `open` turns true and hands it to
+ * `onLoad`; a null `input` (a new record) reads nothing.
  */
-export function useTaggedRecord<T>(
-  url: string | null,
+export function useTaggedEndpoint<E extends EndpointSpec & { readonly method: "GET" }>(
+  ep: E,
+  input: InputOf<E> | null,
   open: boolean,
-  onLoad: (record: T) => void,
-): TaggedRecord<T> {
+  onLoad: (record: AnswerOf<E>) => void,
+): TaggedRecord<AnswerOf<E>> {
+  return useTagged(
+    {
+      address: input ? urlOf(ep, input) : null,
+      // callIfMatch with no version: a plain read that keeps its ETag (callTagged's input is not generic).
+      read: () => (input ? callIfMatch(ep, input, null) : Promise.reject(new Error("nothing to read"))),
+    },
+    open,
+    onLoad,
+  );
+}
+
+function useTagged<T>(source: TaggedRead<T>, open: boolean, onLoad: (record: T) => void): TaggedRecord<T> {
   const queryClient = useQueryClient();
   const [record, setRecord] = useState<T | null>(null);
   const [etag, setEtag] = useState<string | null>(null);
@@ -57,7 +79,10 @@ export function useTaggedRecord<T>(
   const [stale, setStale] = useState<string | null>(null);
   const onLoadRef = useRef(onLoad);
   onLoadRef.current = onLoad;
+  const readRef = useRef(source.read);
+  readRef.current = source.read;
   const readNo = useRef(0);
+  const url = source.address;
 
   const reload = useCallback(async () => {
     if (!url) return;
@@ -65,7 +90,7 @@ export function useTaggedRecord<T>(
     setLoading(true);
     setLoadError(null);
     try {
-      const answer = await apiGetTagged<T>(url);
+      const answer = await readRef.current();
       if (no !== readNo.current) return;
       setRecord(answer.data);
       setEtag(answer.etag);
@@ -106,15 +131,23 @@ export function useTaggedRecord<T>(
 }
 
 /**
- * The ETag of a record while a confirmation about it is open (`url` set): a Delete sends it as If-Match, so
- * a record another admin changed while the question was on screen is not deleted (412, said in a toast).
+ * The ETag of a record while a confirmation about it is open (`input` set: the record's own declared GET): a
+ * Delete sends it as If-Match, so a record another admin changed while the question was on screen is not
+ * deleted (412, said in a toast).
  */
-export function useRecordTag(url: string | null): Record<string, string> {
+export function useRecordTag<E extends EndpointSpec & { readonly method: "GET" }>(
+  ep: E,
+  input: InputOf<E> | null,
+): string | null {
+  const url = input ? urlOf(ep, input) : null;
+  const inputRef = useRef(input);
+  inputRef.current = input;
   const [tag, setTag] = useState<{ url: string; etag: string } | null>(null);
   useEffect(() => {
-    if (!url) return;
+    const current = inputRef.current;
+    if (!url || !current) return;
     let live = true;
-    apiGetTagged<unknown>(url)
+    callIfMatch(ep, current, null)
       .then((r) => {
         if (live && r.etag) setTag({ url, etag: r.etag });
       })
@@ -122,8 +155,8 @@ export function useRecordTag(url: string | null): Record<string, string> {
     return () => {
       live = false;
     };
-  }, [url]);
-  return tag && tag.url === url ? { "If-Match": tag.etag } : {};
+  }, [ep, url]);
+  return tag && tag.url === url ? tag.etag : null;
 }
 
 /** The 412 beside the form: who changed the record and when, and Reload (which replaces the input). */

@@ -8,9 +8,9 @@ import {
   clueSlotLabel,
   DERIVED_CLUE_SLOTS,
 } from "../../../../shared/clues.ts";
+import { cluesApi } from "../../../../shared/contract/clues.ts";
+import { callIfMatch, callTagged, keyOf } from "../../../lib/api.ts";
 import {
-  apiGetTagged,
-  apiJsonTagged,
   errorBody,
   errorMessage,
   isStaleEdit,
@@ -28,10 +28,13 @@ import { HistorySection, refreshHistory, StaleEditAlert } from "../audit/stale-e
 import { formatDateTimeGB } from "../common.tsx";
 
 const HOUR_MS = 3_600_000;
-const cluesUrl = (id: number) => `/api/admin/assignments/${id}/clues`;
-/** The clues with their ETag (a save sends it as If-Match). */
-const cluesKey = (id: number) => ["/api/admin/assignments", id, "clues", "tagged"];
-type Tagged = { data: AdminClues; etag: string | null };
+/**
+ * The clues with their ETag (a save sends it as If-Match), cached apart from a plain read of the same address;
+ * under the date's address, so refreshing the date's details reads them again.
+ */
+const cluesKey = (assignmentId: number) => [...keyOf(cluesApi.read, { params: { assignmentId } }), "tagged"];
+const readClues = (assignmentId: number) => callTagged(cluesApi.read, { params: { assignmentId } });
+type Tagged = Awaited<ReturnType<typeof readClues>>;
 
 type Draft = ClueEdit & {
   source: "derived" | "edited" | "added";
@@ -62,9 +65,9 @@ function nextExtraSlot(drafts: Draft[]): string | null {
  */
 export function ClueEditor({ assignmentId }: { assignmentId: number }) {
   // Read when shown, on Reload, and when the date's details are refreshed (a move changes derived clues).
-  const query = useQuery<Tagged>({
+  const query = useQuery({
     queryKey: cluesKey(assignmentId),
-    queryFn: () => apiGetTagged<AdminClues>(cluesUrl(assignmentId)),
+    queryFn: () => readClues(assignmentId),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -92,7 +95,7 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
 
   const save = useMutation({
     mutationFn: (clues: ClueEdit[]) =>
-      apiJsonTagged<AdminClues>("PUT", cluesUrl(assignmentId), { clues }, base?.etag),
+      callIfMatch(cluesApi.save, { params: { assignmentId }, body: { clues } }, base?.etag),
     onSuccess: (saved, sent) => {
       setErrors({});
       queryClient.setQueryData<Tagged>(cluesKey(assignmentId), saved);

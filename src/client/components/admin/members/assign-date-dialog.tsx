@@ -3,7 +3,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import {
-  type AdminAssignment,
   ASSIGNMENT_MSG,
   createAssignmentSchema,
   dateToLondonLocal,
@@ -11,7 +10,9 @@ import {
 import { type AdminUser, memberName } from "../../../../shared/admin/members.ts";
 import { checkAssignmentSchema, overrideReasonSchema } from "../../../../shared/admin/rulebook.ts";
 import type { AdminVenue } from "../../../../shared/admin/venues.ts";
-import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { call } from "../../../lib/api.ts";
+import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -116,11 +117,13 @@ export function AssignDateDialog({
   };
   const assign = useSingleFlightMutation({
     mutationFn: async (v: FormValues) =>
-      await apiJson<AdminAssignment>("POST", "/api/admin/assignments", {
-        userId: Number(v.userId),
-        venueId: Number(v.venueId),
-        scheduledDate: v.scheduledDate,
-        ...(needsOverride ? { overrideReason } : {}),
+      await call(adminAssignmentsApi.create, {
+        body: {
+          userId: Number(v.userId),
+          venueId: Number(v.venueId),
+          scheduledDate: v.scheduledDate,
+          ...(needsOverride ? { overrideReason } : {}),
+        },
       }),
     onSuccess: (created) => {
       // The couple's e-mail waits the undo window; the toast's Undo removes the date before it goes.

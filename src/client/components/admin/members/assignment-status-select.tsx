@@ -9,9 +9,11 @@ import {
 } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import { OVERRIDE_REASON_MAX } from "../../../../shared/admin/rulebook.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { call } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
 import { statusText } from "../../../lib/labels.ts";
-import { apiJson, errorRules, toastCallError } from "../../../lib/queryClient.ts";
+import { errorRules, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -51,9 +53,9 @@ export function AssignmentStatusSelect({
   const when = dateWhen(assignment.scheduledDate);
   const change = useSingleFlightMutation({
     mutationFn: async (status: AssignmentStatus) =>
-      await apiJson<AdminAssignment>("PATCH", `/api/admin/assignments/${assignment.id}/status`, {
-        status,
-        ...(breaches && reason.trim() ? { overrideReason: reason.trim() } : {}),
+      await call(adminAssignmentsApi.status, {
+        params: { assignmentId: assignment.id },
+        body: { status, ...(breaches && reason.trim() ? { overrideReason: reason.trim() } : {}) },
       }),
     onSuccess: (saved, status) => {
       close();

@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Wand2 } from "lucide-react";
 import { useState } from "react";
-import { type AdminAssignment, ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
+import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { call } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -24,7 +26,7 @@ export function AutoAssignButton({
   const [asking, setAsking] = useState(false);
   const name = memberName(user);
   const auto = useSingleFlightMutation({
-    mutationFn: async () => await apiJson<AdminAssignment>("POST", `/api/admin/assignments/auto/${user.id}`),
+    mutationFn: () => call(adminAssignmentsApi.auto, { params: { userId: user.id } }),
     onSuccess: (a) => {
       setAsking(false);
       const where = a.venue ? `${a.dateIdea ? `${a.dateIdea.title} at ` : ""}${a.venue.name}` : "A date";

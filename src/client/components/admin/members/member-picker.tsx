@@ -1,4 +1,5 @@
 import { type AdminUser, memberName } from "../../../../shared/admin/members.ts";
+import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
 import { SearchPicker } from "../search-picker.tsx";
 
 /** Choose a member by typing part of a name or e-mail (the server searches; see SearchPicker). */
@@ -12,12 +13,12 @@ export function MemberPicker({
   error?: string;
 }) {
   return (
-    <SearchPicker<AdminUser, AdminUser>
+    <SearchPicker
       label="Member"
       value={value}
       onChange={onChange}
       error={error}
-      url="/api/admin/users"
+      endpoint={adminMembersApi.list}
       placeholder="Search by name or e-mail"
       noun="members"
       emptyText="No members yet."

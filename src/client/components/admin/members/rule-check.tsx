@@ -1,28 +1,33 @@
 import { useQuery } from "@tanstack/react-query";
 import { Ban, CircleCheck, TriangleAlert } from "lucide-react";
-import type { CheckAssignmentInput, RulebookCheck } from "../../../../shared/admin/rulebook.ts";
+import type { CheckAssignmentInput } from "../../../../shared/admin/rulebook.ts";
 import { OVERRIDE_REASON_MAX } from "../../../../shared/admin/rulebook.ts";
-import { apiJson, errorMessage } from "../../../lib/queryClient.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { call } from "../../../lib/api.ts";
+import { errorMessage } from "../../../lib/queryClient.ts";
 import { Label } from "../../ui/label.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
 import { useDebounced } from "../common.tsx";
 
 /**
- * The Assign dialog's live rulebook check (POST /api/admin/assignments/check): asked again 400 ms after the
+ * The Assign dialog's live rulebook check (adminAssignmentsApi.check): asked again 400 ms after the
  * member, venue or time last changed. `current` is false while the answer is for an earlier choice.
  */
 export function useRuleCheck(input: CheckAssignmentInput | null) {
   const key = input ? JSON.stringify(input) : null;
   const debounced = useDebounced(key, 400);
-  const query = useQuery<RulebookCheck>({
-    queryKey: ["/api/admin/assignments/check", debounced],
+  const query = useQuery({
+    queryKey: [adminAssignmentsApi.check.path, debounced],
     enabled: debounced !== null,
     staleTime: 0,
     gcTime: 60_000,
     retry: false,
-    queryFn: async () =>
-      await apiJson<RulebookCheck>("POST", "/api/admin/assignments/check", JSON.parse(debounced!)),
+    queryFn: () => {
+      // The choice the key holds, as it was written above.
+      const body: CheckAssignmentInput = JSON.parse(debounced!);
+      return call(adminAssignmentsApi.check, { body });
+    },
   });
   const current = key !== null && key === debounced && query.isSuccess && !query.isFetching;
   return { ...query, current };

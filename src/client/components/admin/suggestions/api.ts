@@ -1,21 +1,24 @@
 /** Calls of the AI Suggestions tab, with a per-row pending state (a second click on a row does nothing). */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import type { AdminAiSuggestion, SuggestionStatus } from "../../../../shared/admin/suggestions.ts";
-import { apiJson } from "../../../lib/queryClient.ts";
+import type { SuggestionStatus } from "../../../../shared/admin/suggestions.ts";
+import { adminApi } from "../../../../shared/contract/admin.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { adminSuggestionsApi as api } from "../../../../shared/contract/admin-suggestions.ts";
+import { call, invalidate } from "../../../lib/api.ts";
 
-export const SUGGESTIONS_URL = "/api/admin/ai-suggestions";
-export const NEEDING_DATES_URL = "/api/admin/members-needing-dates";
+/** The list's address, for the tab's page until it reads the list through its declaration. */
+export const SUGGESTIONS_URL = api.list.path;
 
 /** Whatever a booking or a new suggestion changes elsewhere in the back office. */
 export function useRefreshAfterSuggestion() {
   const queryClient = useQueryClient();
   return (opts: { booked?: boolean } = {}) => {
-    void queryClient.invalidateQueries({ queryKey: [SUGGESTIONS_URL] });
-    void queryClient.invalidateQueries({ queryKey: [NEEDING_DATES_URL] });
+    void invalidate(queryClient, api.list);
+    void invalidate(queryClient, api.needingDates);
     if (opts.booked) {
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/assignments"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
+      void invalidate(queryClient, adminAssignmentsApi.list);
+      void invalidate(queryClient, adminApi.stats);
     }
   };
 }
@@ -48,14 +51,15 @@ export function useRowMutation<TVars extends { id: number }, TData>(opts: {
   };
 }
 
-export async function patchSuggestion(id: number, status: SuggestionStatus): Promise<AdminAiSuggestion> {
-  return apiJson<AdminAiSuggestion>("PATCH", `${SUGGESTIONS_URL}/${id}`, { status });
+export function patchSuggestion(id: number, status: SuggestionStatus) {
+  return call(api.update, { params: { id }, body: { status } });
 }
 
-export async function bookSuggestion(id: number): Promise<AdminAiSuggestion> {
-  return apiJson<AdminAiSuggestion>("POST", `${SUGGESTIONS_URL}/${id}/book`, {});
+export function bookSuggestion(id: number) {
+  return call(api.book, { params: { id }, body: {} });
 }
 
-export async function generateSuggestion(userId: number): Promise<AdminAiSuggestion> {
-  return apiJson<AdminAiSuggestion>("POST", `${SUGGESTIONS_URL}/${userId}`, {});
+/** The id is the member's. */
+export function generateSuggestion(userId: number) {
+  return call(api.suggest, { params: { id: userId }, body: {} });
 }

@@ -7,6 +7,7 @@ import {
   type MemberNeedingDates,
   NEEDING_DATES_NOTE,
 } from "../../../../shared/admin/suggestions.ts";
+import { adminSuggestionsApi } from "../../../../shared/contract/admin-suggestions.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
@@ -19,10 +20,10 @@ import {
   formatDateTimeGB,
   Pager,
   TableSkeleton,
-  usePagedList,
+  usePagedEndpoint,
 } from "../common.tsx";
 import { CardsAndTable } from "../short-list.tsx";
-import { generateSuggestion, NEEDING_DATES_URL, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
+import { generateSuggestion, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
 import { PlanMonthDialog } from "./plan-month-dialog.tsx";
 import { Member } from "./suggestions-list.tsx";
 
@@ -34,7 +35,7 @@ export function NeedingDatesCard() {
   const [planning, setPlanning] = useState(false);
   const month = useMemo(() => nextMonthOf(new Date()), []);
   const monthName = monthLabel(month).split(" ")[0];
-  const list = usePagedList<MemberNeedingDates>(NEEDING_DATES_URL, { offset });
+  const list = usePagedEndpoint(adminSuggestionsApi.needingDates, { offset });
   const refresh = useRefreshAfterSuggestion();
   const generate = useRowMutation({
     mutationFn: (v: { id: number }) => generateSuggestion(v.id),

@@ -6,13 +6,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarRange, RotateCcw, UserX } from "lucide-react";
 import { useEffect, useRef } from "react";
-import {
-  type AdminPlanSummary,
-  monthLabel,
-  PLANNING_MSG,
-  type PlanningRunRow,
-} from "../../../../shared/admin/planning.ts";
-import { apiJson, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { monthLabel, PLANNING_MSG } from "../../../../shared/admin/planning.ts";
+import { adminApi } from "../../../../shared/contract/admin.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { adminPlanningApi } from "../../../../shared/contract/admin-planning.ts";
+import { adminSuggestionsApi } from "../../../../shared/contract/admin-suggestions.ts";
+import type { AnswerOf } from "../../../../shared/contract/endpoint.ts";
+import { call, invalidate, queryOf } from "../../../lib/api.ts";
+import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
@@ -26,12 +27,11 @@ import {
 } from "../../ui/dialog.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { formatDateTimeGB } from "../common.tsx";
-import { NEEDING_DATES_URL, SUGGESTIONS_URL } from "./api.ts";
 
-export const PLANNING_URL = "/api/admin/planning";
+type AdminPlanSummary = AnswerOf<typeof adminPlanningApi.run>;
 
-async function runPlanning(month: string, dryRun: boolean): Promise<AdminPlanSummary> {
-  return apiJson<AdminPlanSummary>("POST", `${PLANNING_URL}/run`, { month, dryRun });
+function runPlanning(month: string, dryRun: boolean) {
+  return call(adminPlanningApi.run, { body: { month, dryRun } });
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -131,9 +131,14 @@ export function PlanMonthDialog({
           s.membersUnplaced > 0 ? `; ${plural(s.membersUnplaced, "member")} could not be placed` : ""
         }.`,
       });
-      for (const key of [NEEDING_DATES_URL, SUGGESTIONS_URL, "/api/admin/assignments", "/api/admin/stats"])
-        void queryClient.invalidateQueries({ queryKey: [key] });
-      void queryClient.invalidateQueries({ queryKey: [`${PLANNING_URL}/runs`] });
+      for (const ep of [
+        adminSuggestionsApi.needingDates,
+        adminSuggestionsApi.list,
+        adminAssignmentsApi.list,
+        adminApi.stats,
+        adminPlanningApi.runs,
+      ])
+        void invalidate(queryClient, ep);
       onOpenChange(false);
     },
     onError: (error) => toastCallError(PLANNING_MSG.failed, error),
@@ -151,7 +156,7 @@ export function PlanMonthDialog({
     if (!open) started.current = false;
   }, [open, preview.mutate, preview.reset, apply.reset]);
 
-  const runs = useQuery<PlanningRunRow[]>({ queryKey: [`${PLANNING_URL}/runs`], enabled: open });
+  const runs = useQuery({ ...queryOf(adminPlanningApi.runs), enabled: open });
   const lastApplied = runs.data?.find((r) => !r.dryRun && r.status === "done" && r.month === month);
 
   const s = preview.data;

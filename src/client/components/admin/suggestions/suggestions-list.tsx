@@ -10,6 +10,7 @@ import {
   type SuggestionStatus,
   type SuggestionUser,
 } from "../../../../shared/admin/suggestions.ts";
+import type { adminSuggestionsApi } from "../../../../shared/contract/admin-suggestions.ts";
 import { cn } from "../../../lib/cn.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -17,7 +18,7 @@ import { LoadErrorCard } from "../../load-error-card.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { formatDateGB, formatDateTimeGB, type usePagedList } from "../common.tsx";
+import { formatDateGB, formatDateTimeGB, type usePagedEndpoint } from "../common.tsx";
 import { type ListColumn, PagedList } from "../paged-list.tsx";
 import { dateWhen, newDateMail, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
 import { bookSuggestion, patchSuggestion, useRefreshAfterSuggestion, useRowMutation } from "./api.ts";
@@ -185,7 +186,7 @@ function suggestionColumns(
   ];
 }
 
-type SuggestionsPage = ReturnType<typeof usePagedList<AdminAiSuggestion>>;
+type SuggestionsPage = ReturnType<typeof usePagedEndpoint<typeof adminSuggestionsApi.list>>;
 
 /** The suggestions' page, with the question asked before a booking and the status changes' calls. */
 export function SuggestionsList({

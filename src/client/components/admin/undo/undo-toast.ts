@@ -1,14 +1,18 @@
 /**
  * Ask, then allow undo: the wording of the confirm dialogs before a back-office change that e-mails
- * a couple, and the toast after it whose Undo button calls POST /api/admin/assignments/:id/undo while the mail
+ * a couple, and the toast after it whose Undo button calls adminAssignmentsApi.undo while the mail
  * still waits (UNDO_WINDOW_MS).
  */
 import type { QueryClient } from "@tanstack/react-query";
-import type { UndoResult } from "../../../../shared/admin/assignment-status.ts";
 import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { REVEAL_WINDOW_HOURS, UNDO_WINDOW_LABEL, UNDO_WINDOW_MS } from "../../../../shared/constants.ts";
+import { adminApi } from "../../../../shared/contract/admin.ts";
+import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
+import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
+import { adminSuggestionsApi } from "../../../../shared/contract/admin-suggestions.ts";
 import { londonFormat, londonTime } from "../../../../shared/london-time.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { call, invalidate } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 
 /** "Fri 18 December at 19:30" (London). */
@@ -29,14 +33,14 @@ export function newDateMail(scheduledDate: string | Date, now = new Date()): str
 
 /** Everything a date change touches in the back office. */
 export function refreshAfterDateChange(queryClient: QueryClient): void {
-  for (const key of [
-    "/api/admin/assignments",
-    "/api/admin/stats",
-    "/api/admin/users",
-    "/api/admin/members-needing-dates",
-    "/api/admin/ai-suggestions",
+  for (const ep of [
+    adminAssignmentsApi.list,
+    adminApi.stats,
+    adminMembersApi.list,
+    adminSuggestionsApi.needingDates,
+    adminSuggestionsApi.list,
   ])
-    void queryClient.invalidateQueries({ queryKey: [key] });
+    void invalidate(queryClient, ep);
 }
 
 /**
@@ -67,7 +71,7 @@ export function toastWithUndo(
 
 async function undo(queryClient: QueryClient, assignmentId: number): Promise<void> {
   try {
-    const res = await apiJson<UndoResult>("POST", `/api/admin/assignments/${assignmentId}/undo`);
+    const res = await call(adminAssignmentsApi.undo, { params: { assignmentId } });
     toast({ title: res.message, description: "Nothing was e-mailed.", variant: "success" });
   } catch (error) {
     toastCallError(ASSIGNMENT_MSG.undoFailed, error);

@@ -11,7 +11,9 @@ import {
   dateIdeaCreateSchema,
 } from "../../../../shared/admin/venues.ts";
 import { DATE_IDEA_CATEGORIES, PRICE_LEVELS, SEASONS } from "../../../../shared/constants.ts";
-import { apiJsonTagged, toastCallError } from "../../../lib/queryClient.ts";
+import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
+import { callIfMatch, invalidate } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
@@ -22,8 +24,8 @@ import { Label } from "../../ui/label.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import { Switch } from "../../ui/switch.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
-import { DATE_IDEAS_URL, label } from "./api.ts";
+import { HistorySection, StaleEditAlert, useTaggedEndpoint } from "../audit/stale-edit.tsx";
+import { label } from "./api.ts";
 import { type VenueChoice, VenuePicker } from "./venue-picker.tsx";
 
 export interface DateIdeaFormValues {
@@ -116,24 +118,22 @@ export function DateIdeaFormDialog({
     },
     [form],
   );
-  const tagged = useTaggedRecord<AdminDateIdea>(
-    editing ? `${DATE_IDEAS_URL}/${idea.id}` : null,
+  const tagged = useTaggedEndpoint(
+    adminVenuesApi.dateIdea,
+    editing ? { params: { id: idea.id } } : null,
     open,
     onLoad,
   );
 
   const save = useSingleFlightMutation({
-    mutationFn: async (input: DateIdeaInput) =>
-      await apiJsonTagged<AdminDateIdea>(
-        editing ? "PUT" : "POST",
-        editing ? `${DATE_IDEAS_URL}/${idea.id}` : DATE_IDEAS_URL,
-        input,
-        tagged.etag,
-      ),
+    mutationFn: (input: DateIdeaInput) =>
+      editing
+        ? callIfMatch(adminVenuesApi.updateDateIdea, { params: { id: idea.id }, body: input }, tagged.etag)
+        : callIfMatch(adminVenuesApi.createDateIdea, { body: input }, null),
     onSuccess: ({ data: saved, etag }) => {
       tagged.saved(saved, etag);
       toast({ title: editing ? "Date idea updated" : "Date idea created", description: saved.title });
-      void queryClient.invalidateQueries({ queryKey: [DATE_IDEAS_URL] });
+      void invalidate(queryClient, adminVenuesApi.dateIdeas);
       onOpenChange(false);
     },
     onError: (error) => {

@@ -2,7 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lightbulb, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type AdminDateIdea, DATE_IDEA_MSG } from "../../../../shared/admin/venues.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
+import { callIfMatch, invalidate, queryOf } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
@@ -12,31 +14,31 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table.tsx";
 import { useRecordTag } from "../audit/stale-edit.tsx";
 import { AdminSection, EmptyState, TableSkeleton } from "../common.tsx";
-import { DATE_IDEAS_URL, label } from "./api.ts";
+import { label } from "./api.ts";
 import { DateIdeaFormDialog } from "./date-idea-form-dialog.tsx";
 
 /** The second section of the venues tab (ARCHITECTURE.md): date ideas, with create, edit and delete. */
 export function DateIdeasSection() {
   const queryClient = useQueryClient();
-  const ideas = useQuery<AdminDateIdea[]>({ queryKey: [DATE_IDEAS_URL] });
+  const ideas = useQuery(queryOf(adminVenuesApi.dateIdeas));
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<AdminDateIdea | undefined>(undefined);
   const [deleting, setDeleting] = useState<AdminDateIdea | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const flight = useSingleFlight();
-  const deleteIfMatch = useRecordTag(deleting ? `${DATE_IDEAS_URL}/${deleting.id}` : null);
+  const deleteTag = useRecordTag(adminVenuesApi.dateIdea, deleting ? { params: { id: deleting.id } } : null);
 
   const confirmDelete = (idea: AdminDateIdea) =>
     flight(async () => {
       setDeletePending(true);
       try {
-        await apiRequest("DELETE", `${DATE_IDEAS_URL}/${idea.id}`, undefined, deleteIfMatch);
+        await callIfMatch(adminVenuesApi.removeDateIdea, { params: { id: idea.id } }, deleteTag);
         toast({ title: "Date idea deleted", description: idea.title });
-        void queryClient.invalidateQueries({ queryKey: [DATE_IDEAS_URL] });
+        void invalidate(queryClient, adminVenuesApi.dateIdeas);
       } catch (error) {
         toastCallError(DATE_IDEA_MSG.deleteFailed, error);
         // Changed by another admin meanwhile (412): the list shows their change.
-        void queryClient.invalidateQueries({ queryKey: [DATE_IDEAS_URL] });
+        void invalidate(queryClient, adminVenuesApi.dateIdeas);
       } finally {
         setDeletePending(false);
         setDeleting(null);

@@ -6,9 +6,9 @@ import {
   SYNC_MSG,
   type SyncVenueRef,
   VENUE_SYNC,
-  type VenueSyncPreview,
-  type VenueSyncResult,
 } from "../../../../shared/admin/venue-sync.ts";
+import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
+import type { AnswerOf } from "../../../../shared/contract/endpoint.ts";
 import { errorMessage, errorStatus, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
@@ -22,7 +22,9 @@ import {
   DialogTitle,
 } from "../../ui/dialog.tsx";
 import { Progress } from "../../ui/progress.tsx";
-import { refreshVenues, uploadWithProgress, VENUES_URL } from "./api.ts";
+import { refreshVenues, uploadWithProgress } from "./api.ts";
+
+type VenueSyncPreview = AnswerOf<typeof adminVenuesApi.syncPreview>;
 
 interface Upload {
   name: string;
@@ -119,15 +121,19 @@ export function SyncChanges() {
   /** The explicit tick a mass removal needs before Confirm is enabled. */
   const [removalConfirmed, setRemovalConfirmed] = useState(false);
 
-  const url = (action: "preview" | "apply", remove: boolean, planId?: string) => {
-    const q = new URLSearchParams({ filename: upload.current?.name ?? "", removeMissing: String(remove) });
-    if (planId) q.set("planId", planId);
-    return `${VENUES_URL}/sync/${action}?${q}`;
-  };
+  const query = (remove: boolean): { filename: string; removeMissing: "true" | "false" } => ({
+    filename: upload.current?.name ?? "",
+    removeMissing: remove ? "true" : "false",
+  });
 
   const previewCall = useSingleFlightMutation({
     mutationFn: (remove: boolean) =>
-      uploadWithProgress<VenueSyncPreview>(url("preview", remove), upload.current!.bytes, setPercent),
+      uploadWithProgress(
+        adminVenuesApi.syncPreview,
+        { query: query(remove) },
+        upload.current!.bytes,
+        setPercent,
+      ),
     onMutate: () => {
       setPercent(0);
       setStep({ kind: "busy", action: "preview" });
@@ -146,8 +152,9 @@ export function SyncChanges() {
 
   const applyCall = useSingleFlightMutation({
     mutationFn: (plan: Pick<VenueSyncPreview, "planId" | "removeMissing">) =>
-      uploadWithProgress<VenueSyncResult>(
-        url("apply", plan.removeMissing, plan.planId),
+      uploadWithProgress(
+        adminVenuesApi.syncApply,
+        { query: { ...query(plan.removeMissing), planId: plan.planId } },
         upload.current!.bytes,
         setPercent,
       ),

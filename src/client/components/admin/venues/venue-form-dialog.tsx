@@ -9,7 +9,9 @@ import {
   PRICE_LEVELS,
   VENUE_TYPES,
 } from "../../../../shared/constants.ts";
-import { apiJsonTagged, toastCallError } from "../../../lib/queryClient.ts";
+import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
+import { callIfMatch } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
@@ -18,8 +20,8 @@ import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
-import { HistorySection, StaleEditAlert, useTaggedRecord } from "../audit/stale-edit.tsx";
-import { label, refreshVenues, VENUES_URL } from "./api.ts";
+import { HistorySection, StaleEditAlert, useTaggedEndpoint } from "../audit/stale-edit.tsx";
+import { label, refreshVenues } from "./api.ts";
 import { VenueBookingFields } from "./venue-booking-fields.tsx";
 import {
   EMPTY_VENUE_FORM,
@@ -57,17 +59,19 @@ export function VenueFormDialog({
     if (open) form.reset(venue ? venueFormValues(venue) : EMPTY_VENUE_FORM);
   }, [open, venue, form]);
   const onLoad = useCallback((v: AdminVenue) => form.reset(venueFormValues(v)), [form]);
-  const tagged = useTaggedRecord<AdminVenue>(editing ? `${VENUES_URL}/${venue.id}` : null, open, onLoad);
+  const tagged = useTaggedEndpoint(
+    adminVenuesApi.one,
+    editing ? { params: { id: venue.id } } : null,
+    open,
+    onLoad,
+  );
   const shown = tagged.record ?? venue;
 
   const save = useSingleFlightMutation({
-    mutationFn: async (input: VenueFormOutput) =>
-      await apiJsonTagged<AdminVenue>(
-        editing ? "PUT" : "POST",
-        editing ? `${VENUES_URL}/${venue.id}` : VENUES_URL,
-        input,
-        tagged.etag,
-      ),
+    mutationFn: (input: VenueFormOutput) =>
+      editing
+        ? callIfMatch(adminVenuesApi.update, { params: { id: venue.id }, body: input }, tagged.etag)
+        : callIfMatch(adminVenuesApi.create, { body: input }, null),
     onSuccess: ({ data: saved, etag }) => {
       tagged.saved(saved, etag);
       toast({ title: editing ? VENUE_MSG.updated : VENUE_MSG.created, description: saved.name });

@@ -1,7 +1,7 @@
 import { MapPin } from "lucide-react";
 import type { AdminVenue } from "../../../../shared/admin/venues.ts";
+import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
 import { SearchPicker } from "../search-picker.tsx";
-import { VENUES_URL } from "./api.ts";
 
 /** A chosen venue: city and type are unknown when only the name came with the record (a date idea). */
 export type VenueChoice = Pick<AdminVenue, "id" | "name"> & Partial<Pick<AdminVenue, "city" | "type">>;
@@ -27,13 +27,13 @@ export function VenuePicker({
   hint?: string;
 }) {
   return (
-    <SearchPicker<AdminVenue, VenueChoice>
+    <SearchPicker
       label={label}
       value={value}
       onChange={onChange}
       error={error}
       hint={hint}
-      url={VENUES_URL}
+      endpoint={adminVenuesApi.list}
       placeholder="Search by name, city or address"
       noun="venues"
       emptyText="No venues yet: add one in the Venues tab."

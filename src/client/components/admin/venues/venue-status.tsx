@@ -1,12 +1,14 @@
 /** A venue's standing in the list: archived or active, bookable or why not, and the Archive / Restore call. */
 import { useQueryClient } from "@tanstack/react-query";
 import { type AdminVenue, VENUE_MSG, venueDataQuality } from "../../../../shared/admin/venues.ts";
-import { apiJson, toastCallError } from "../../../lib/queryClient.ts";
+import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
+import { call } from "../../../lib/api.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { Badge } from "../../ui/badge.tsx";
-import { usePagedList } from "../common.tsx";
-import { refreshVenues, VENUES_URL } from "./api.ts";
+import { usePagedEndpoint } from "../common.tsx";
+import { refreshVenues } from "./api.ts";
 
 export type VenueStatusFilter = "all" | "active" | "archived";
 export const VENUE_STATUS_FILTERS = [
@@ -65,7 +67,7 @@ export function useVenueStatusChange() {
   const queryClient = useQueryClient();
   const change = async (venue: Pick<AdminVenue, "id" | "name">, status: AdminVenue["status"]) => {
     try {
-      await apiJson<AdminVenue>("PUT", `${VENUES_URL}/${venue.id}`, { status });
+      await call(adminVenuesApi.update, { params: { id: venue.id }, body: { status } });
       refreshVenues(queryClient);
       const archived = status === "archived";
       toast({
@@ -94,10 +96,10 @@ export function useVenueStatusChange() {
 
 /** The venues list for the filter: one searched page from the server (?status= for Active or Archived). */
 export function useVenueList(filter: VenueStatusFilter, term: string, limit: number, offset: number) {
-  return usePagedList<AdminVenue>(VENUES_URL, {
+  return usePagedEndpoint(adminVenuesApi.list, {
     search: term,
     limit,
     offset,
-    extra: { status: filter === "all" ? "" : filter },
+    status: filter === "all" ? undefined : filter,
   });
 }

@@ -13,7 +13,9 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { SYNC_MSG } from "../../../../shared/admin/venue-sync.ts";
 import { type AdminVenue, VENUE_MSG } from "../../../../shared/admin/venues.ts";
-import { apiRequest, errorBody, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
+import { callIfMatch } from "../../../lib/api.ts";
+import { errorBody, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlight } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
@@ -22,7 +24,7 @@ import { useRecordTag } from "../audit/stale-edit.tsx";
 import { AdminSection, AUTH_FAILED, downloadExport, EmptyState } from "../common.tsx";
 import { FilterSelect, ListToolbar, useListFilter } from "../list-toolbar.tsx";
 import { type ListColumn, PagedList, useListSearch } from "../paged-list.tsx";
-import { label, refreshVenues, VENUES_URL } from "./api.ts";
+import { label, refreshVenues } from "./api.ts";
 import { SyncChanges } from "./sync-changes.tsx";
 import { VenueDetailsDialog } from "./venue-details-dialog.tsx";
 import { VenueFormDialog } from "./venue-form-dialog.tsx";
@@ -40,9 +42,13 @@ const PAGE = 25;
 /** Runs a download with the spec's toasts for a failure (section 8). */
 function useDownload() {
   const flight = useSingleFlight();
-  return (url: string, base: string, failTitle: string, method: "GET" | "POST" = "GET") =>
+  return (
+    ep: typeof adminVenuesApi.template | typeof adminVenuesApi.export,
+    base: string,
+    failTitle: string,
+  ) =>
     flight(() =>
-      downloadExport(url, base, { method }).catch((error: unknown) => {
+      downloadExport(ep, base).catch((error: unknown) => {
         if (error instanceof Error && error.message === AUTH_FAILED)
           toast({ title: failTitle, description: AUTH_FAILED, variant: "destructive" });
         else toastCallError(failTitle, error);
@@ -71,7 +77,7 @@ export function VenuesSection() {
   const addButton = useRef<HTMLButtonElement>(null);
   const deleted = useRef(false);
   const deleteFlight = useSingleFlight();
-  const deleteIfMatch = useRecordTag(deleting ? `${VENUES_URL}/${deleting.id}` : null);
+  const deleteTag = useRecordTag(adminVenuesApi.one, deleting ? { params: { id: deleting.id } } : null);
 
   const page = list.rows;
   // A delete or sync emptied the last page: step back to the page that is now last.
@@ -91,7 +97,7 @@ export function VenuesSection() {
     deleteFlight(async () => {
       setDeletePending(true);
       try {
-        await apiRequest("DELETE", `${VENUES_URL}/${venue.id}`, undefined, deleteIfMatch);
+        await callIfMatch(adminVenuesApi.remove, { params: { id: venue.id } }, deleteTag);
         toast({ title: VENUE_MSG.deleted, description: venue.name });
         refreshVenues(queryClient);
         deleted.current = true;
@@ -214,16 +220,14 @@ export function VenuesSection() {
     <>
       <Button
         variant="outline"
-        onClick={() => download(`${VENUES_URL}/template`, "venues-template", "Failed to download template")}
+        onClick={() => download(adminVenuesApi.template, "venues-template", "Failed to download template")}
       >
         <Download aria-hidden />
         Download Template
       </Button>
       <Button
         variant="outline"
-        onClick={() =>
-          download(`${VENUES_URL}/export`, "venues-export", "Failed to export venues template", "POST")
-        }
+        onClick={() => download(adminVenuesApi.export, "venues-export", "Failed to export venues template")}
       >
         <FileSpreadsheet aria-hidden />
         Export Current
