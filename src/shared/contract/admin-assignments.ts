@@ -152,7 +152,8 @@ export const adminAssignmentsApi = {
     summary: "Undo a bulk cancel or re-plan while its e-mails wait (all or nothing)",
     body: bulkUndoSchema,
     responses: { 200: bulkUndoResultSchema },
-    errors: [409],
+    // 404: a date of the batch that does not exist.
+    errors: [404, 409],
   }),
 
   // A date that breaks a rule now: accept the engine's fix, or keep it with a reason (server fix.ts).
