@@ -40,9 +40,9 @@ const ENDPOINTS = [
 export const FILL = [
   `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status, created_at)
    SELECT 'bench' || i || '@example.com', 'Member', 'No ' || i,
-     CASE WHEN i % 20 < 17 THEN (ARRAY['silver','gold','gold','platinum'])[1 + i % 4] END,
-     CASE WHEN i % 20 < 12 THEN 'active' WHEN i % 20 = 12 THEN 'past_due' WHEN i % 20 = 13 THEN 'paused'
-          WHEN i % 20 < 17 THEN 'cancelled' END,
+     (CASE WHEN i % 20 < 17 THEN (ARRAY['silver','gold','gold','platinum'])[1 + i % 4] END)::tier,
+     (CASE WHEN i % 20 < 12 THEN 'active' WHEN i % 20 = 12 THEN 'past_due' WHEN i % 20 = 13 THEN 'paused'
+          WHEN i % 20 < 17 THEN 'cancelled' END)::subscription_status,
      now() - (i % 730) * interval '1 day' - (i % 1440) * interval '1 minute'
    FROM generate_series(1, $1::int) AS i`,
   // Every member with a plan started it a day after joining.
@@ -61,7 +61,7 @@ export const FILL = [
   `INSERT INTO subscription_events (user_id, event_type, from_tier, to_tier, from_status, to_status, monthly_amount, occurred_at)
    SELECT id,
      CASE subscription_status WHEN 'cancelled' THEN (ARRAY['cancelled','ended','lapsed'])[1 + id % 3]
-          ELSE subscription_status END,
+          ELSE subscription_status::text END,
      subscription_tier, subscription_tier, 'active', subscription_status,
      CASE subscription_status WHEN 'cancelled' THEN 0 END,
      created_at + (now() - created_at) * (0.3 + (id % 7) / 10.0)
@@ -79,9 +79,9 @@ export const FILL = [
    FROM generate_series(1, 500) AS i`,
   `INSERT INTO date_reservations (user_id, venue_id, scheduled_date, status, created_at)
    SELECT u.id, v.id, r.at,
-     CASE WHEN r.at < now() THEN (ARRAY['completed','completed','completed','completed','completed','completed',
+     (CASE WHEN r.at < now() THEN (ARRAY['completed','completed','completed','completed','completed','completed',
                                         'completed','cancelled','scheduled','confirmed'])[1 + r.i % 10]
-          ELSE (ARRAY['scheduled','scheduled','revealed','confirmed','cancelled'])[1 + r.i % 5] END,
+          ELSE (ARRAY['scheduled','scheduled','revealed','confirmed','cancelled'])[1 + r.i % 5] END)::date_status,
      r.at - interval '14 days'
    FROM (SELECT i, now() - interval '540 days' + (i % 600) * interval '1 day' + (i % 97) * interval '7 minutes' AS at,
                 (SELECT min(id) FROM users) + (i::bigint * 7919) % $1::int AS uid,

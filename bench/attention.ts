@@ -29,11 +29,11 @@ const FILL = [
    from generate_series(1, 2000) g`,
   `insert into users (email, first_name, last_name, subscription_tier, subscription_status, onboarding_completed)
    select 'perf' || g || '@perf.example', 'First' || g, 'Last' || g, 'silver',
-     case when g % 100 = 0 then 'past_due' else 'active' end, true
+     (case when g % 100 = 0 then 'past_due' else 'active' end)::subscription_status, true
    from generate_series(1, 20000) g`,
   `insert into date_reservations (user_id, venue_id, scheduled_date, status, venue_status, rule_problems)
    select u.id, (select min(id) from venues) + (u.id % 2000), now() + ((2 + k * 20 + u.id % 15) || ' days')::interval,
-     case when u.id % 97 = 0 then 'reschedule_requested' else 'scheduled' end,
+     (case when u.id % 97 = 0 then 'reschedule_requested' else 'scheduled' end)::date_status,
      case when u.id % 53 = 0 then 'requested' when u.id % 59 = 0 then 'proposed' else 'confirmed' end,
      case when u.id % 41 = 0 then '["The venue serves nothing vegan"]'::jsonb end
    from users u cross join generate_series(0, 1) k

@@ -56,7 +56,7 @@ export async function seedApiWorld(db: Db, opts: { members: number; signIns: num
     `WITH v AS (SELECT array_agg(id ORDER BY id) AS ids FROM venues)
      INSERT INTO date_reservations (user_id, venue_id, scheduled_date, status, revealed_at, dress_code,
        match_reasons, created_at)
-     SELECT u.id, v.ids[1 + (u.id * 7 + k * 131) % array_length(v.ids, 1)], d.at, d.status,
+     SELECT u.id, v.ids[1 + (u.id * 7 + k * 131) % array_length(v.ids, 1)], d.at, d.status::date_status,
        CASE WHEN k < 2 THEN d.at - interval '2 days' END, CASE WHEN k < 2 THEN 'Smart casual' END,
        '["Within the travel radius", "A date type they ranked first"]'::jsonb, d.at - interval '14 days'
      FROM users u CROSS JOIN v CROSS JOIN generate_series(0, 2) AS k

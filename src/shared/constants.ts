@@ -70,6 +70,19 @@ export const TIERS: Record<TierId, Tier> = {
   },
 };
 
+/** True for one of the tiers (a value read from outside the typed columns). */
+export const isTierId = (value: unknown): value is TierId => TIER_IDS.some((t) => t === value);
+
+/** A live plan's tier: a plan has one by its rules, so a plan without one is a fault, not a case to price. */
+export function planTier(tier: TierId | null | undefined): TierId {
+  if (!tier) throw new Error("The plan has no tier");
+  return tier;
+}
+
+/** A tier's name for people ("Gold"), or `fallback` when there is no tier. */
+export const tierName = (tier: string | null | undefined, fallback = ""): string =>
+  isTierId(tier) ? TIERS[tier].name : fallback;
+
 export const SUBSCRIPTION_STATUSES = ["active", "cancelled", "past_due", "paused"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** A plan that still covers the couple: paid up, a payment being retried, or a month off. */

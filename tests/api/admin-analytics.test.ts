@@ -19,6 +19,8 @@ import {
   operationalAnalyticsSchema,
   subscriptionAnalyticsSchema,
 } from "../../src/shared/admin/analytics.ts";
+import type { SubscriptionStatus, TierId } from "../../src/shared/constants.ts";
+import type { MemberDateStatus } from "../../src/shared/schemas/dates.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
 
@@ -113,7 +115,7 @@ async function arrangeWorld() {
     ids[key] = u.id;
     return u.id;
   };
-  const active = (tier: string) => ({ subscriptionTier: tier, subscriptionStatus: "active" });
+  const active = (tier: TierId) => ({ subscriptionTier: tier, subscriptionStatus: "active" as const });
   await person("A", "2025-01-09", active("gold"));
   await person("B", "2025-03-04", active("gold"));
   await person("C", "2024-11-30", active("platinum"));
@@ -151,7 +153,7 @@ async function arrangeWorld() {
   const usage = (
     key: string,
     offerCodeId: number,
-    tier: string,
+    tier: TierId,
     amounts: [number, number],
     end: string | null,
     status = "active",
@@ -173,7 +175,8 @@ async function arrangeWorld() {
     usage("A", half.id, "gold", [2000, 1000], null, "completed"), // not running: 2000
   ]);
 
-  type Ev = [string, string, string, string | null, string | null, string | null, number | null, string?];
+  type Status = SubscriptionStatus | null;
+  type Ev = [string, string, string, Status, Status, TierId | null, number | null, TierId?];
   // [member, day, type, fromStatus, toStatus, toTier, monthlyAmount, fromTier]
   const events: Ev[] = [
     ["A", "2025-01-10", "created", null, "active", "gold", 2000],
@@ -220,7 +223,7 @@ async function arrangeWorld() {
 
   // The week: Monday 16 June 00:00 London (15 June 23:00 UTC) to Monday 23 June 00:00 London.
   const old = at("2025-01-01");
-  type Res = [string, string, string, Date?];
+  type Res = [string, MemberDateStatus, string, Date?];
   const reservations: Res[] = [
     ["A", "completed", "2025-05-10"],
     ["A", "completed", "2025-06-01"],

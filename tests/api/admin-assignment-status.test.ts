@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dateReservations, userMonthlyQuotas } from "../../src/server/db/schema.ts";
 import { ASSIGNMENT_MSG as M } from "../../src/shared/admin/assignments.ts";
+import type { MemberDateStatus } from "../../src/shared/schemas/dates.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 
@@ -28,14 +29,14 @@ async function row(id: number) {
   return r;
 }
 
-async function dateIn(status: string, when: When) {
+async function dateIn(status: MemberDateStatus, when: When) {
   const m = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active" });
   const { reservation } = await arrangeDate(t.db, m.user.id, { at: at(WHEN[when]), status });
   return { member: m, reservation };
 }
 
 describe("allowed moves", () => {
-  it.each<[string, When, string]>([
+  it.each<[MemberDateStatus, When, string]>([
     ["scheduled", "far", "cancelled"],
     ["scheduled", "window", "revealed"],
     ["scheduled", "window", "confirmed"],
@@ -97,7 +98,7 @@ describe("allowed moves", () => {
 });
 
 describe("refused moves: 409 naming the move, nothing changed", () => {
-  it.each<[string, When, string, string]>([
+  it.each<[MemberDateStatus, When, string, string]>([
     ["scheduled", "far", "revealed", M.revealOutsideWindow],
     ["scheduled", "far", "confirmed", M.confirmOutsideWindow],
     ["scheduled", "far", "completed", M.completeBeforeStart],

@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, dateReservations, venueBookings } from "../../src/server/db/schema.ts";
 import { ASSIGNMENT_LIST_MSG as M } from "../../src/shared/admin/assignment-list.ts";
+import type { MemberDateStatus } from "../../src/shared/schemas/dates.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 
@@ -17,7 +18,10 @@ const admin = await t.admin();
 const member = await t.member();
 const at = (h: number) => new Date(NOW.getTime() + hours(h));
 
-async function dateAt(h: number, opts: { status?: string; venueStatus?: string; name?: string } = {}) {
+async function dateAt(
+  h: number,
+  opts: { status?: MemberDateStatus; venueStatus?: string; name?: string } = {},
+) {
   const m = await t.member({
     subscriptionTier: "gold",
     subscriptionStatus: "active",

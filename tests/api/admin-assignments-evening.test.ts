@@ -15,6 +15,7 @@ import {
   VENUE_FEEDBACK_MAX,
 } from "../../src/shared/admin/assignment-evening.ts";
 import { ASSIGNMENT_MSG } from "../../src/shared/admin/assignments.ts";
+import type { MemberDateStatus } from "../../src/shared/schemas/dates.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 
@@ -25,7 +26,7 @@ const admin = await t.admin({ firstName: "Olive", lastName: "Operator" });
 const outsider = await t.member();
 const at = (h: number) => new Date(NOW.getTime() + hours(h));
 
-async function started(status = "confirmed", h = -3) {
+async function started(status: MemberDateStatus = "confirmed", h = -3) {
   const m = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active", firstName: "Nia" });
   const { reservation, venue } = await arrangeDate(t.db, m.user.id, { at: at(h), status });
   return { member: m, id: reservation.id, venue };

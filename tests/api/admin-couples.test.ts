@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { dateRatings, userMonthlyQuotas, userPreferences, users } from "../../src/server/db/schema.ts";
 import { allowanceText, schedulingText } from "../../src/shared/admin/member-couple.ts";
 import { type AdminUser, coveredBy, MEMBERS_MSG } from "../../src/shared/admin/members.ts";
+import type { TierId } from "../../src/shared/constants.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { givePreferences } from "../helpers/match-arrange.ts";
@@ -22,7 +23,7 @@ const member = await t.member();
 const get = (url: string, as: SignedIn = admin) => t.request({ method: "GET", url, as });
 
 /** Two members linked to each other; the first holds a plan when `tier` is given. */
-async function couple(names: [string, string], tier: string | null = "gold"): Promise<[SignedIn, SignedIn]> {
+async function couple(names: [string, string], tier: TierId | null = "gold"): Promise<[SignedIn, SignedIn]> {
   const a = await t.member({
     firstName: names[0],
     lastName: "Holder",

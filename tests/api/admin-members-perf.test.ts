@@ -27,7 +27,7 @@ describe("GET /api/admin/users at 100,000 members", () => {
       insert into users (email, first_name, last_name, created_at, subscription_tier, subscription_status)
       select 'member' || g || '@perf.example', 'First' || g, 'Last' || (g % 977),
              now() - (g || ' minutes')::interval,
-             (array['silver','gold','platinum'])[1 + g % 3], 'active'
+             ((array['silver','gold','platinum'])[1 + g % 3])::tier, 'active'
       from generate_series(1, 100000) g`);
     await t.db.$client.query("analyze users");
     const results: Record<string, number> = {};

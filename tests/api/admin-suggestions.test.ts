@@ -534,7 +534,7 @@ describe("GET /api/admin/members-needing-dates", () => {
     const gold = await subscriber("Rules", { subscriptionTier: "gold" });
     const platinum = await subscriber("Rules", { subscriptionTier: "platinum" });
     const noTier = await subscriber("Rules", { subscriptionTier: null });
-    for (const subscriptionStatus of ["cancelled", "past_due", "paused", null])
+    for (const subscriptionStatus of ["cancelled", "past_due", "paused", null] as const)
       await subscriber("Rules", { subscriptionStatus });
     await subscriber("Rules", { onboardingCompleted: false });
     await subscriber("Rules", { deletedAt: new Date() });

@@ -58,12 +58,15 @@ describe("POST /api/create-subscription", () => {
     expect(await t.db.$count(paymentCheckouts, eq(paymentCheckouts.userId, m.user.id))).toBe(0);
   });
 
-  it.each(["active", "past_due", "paused"])("refuses a member whose subscription is %s", async (status) => {
-    const m = await t.member({ subscriptionStatus: status, subscriptionTier: "silver" });
-    const res = await startCheckout(t, m, "gold");
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(PAYMENT_MSG.alreadySubscribed);
-  });
+  it.each(["active", "past_due", "paused"] as const)(
+    "refuses a member whose subscription is %s",
+    async (status) => {
+      const m = await t.member({ subscriptionStatus: status, subscriptionTier: "silver" });
+      const res = await startCheckout(t, m, "gold");
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(PAYMENT_MSG.alreadySubscribed);
+    },
+  );
 
   it("validates the body and refuses visitors", async () => {
     const m = await t.member();

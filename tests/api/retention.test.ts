@@ -152,7 +152,7 @@ describe("data-retention job", () => {
     const checkout = (status: string, expiresAt: Date, userId = live.user.id, createdAt = at(-40 * DAY)) => ({
       tokenHash: uid(),
       userId,
-      tier: "monthly",
+      tier: "gold" as const,
       originalAmount: 4900,
       provider: "sandbox",
       providerRef: uid(),
@@ -227,7 +227,7 @@ describe("data-retention job", () => {
     const usage = (userId: number, usedAt: Date) => ({
       offerCodeId: code.id,
       userId,
-      subscriptionTier: "monthly",
+      subscriptionTier: "gold" as const,
       originalAmount: 4900,
       discountAmount: 490,
       finalAmount: 4410,

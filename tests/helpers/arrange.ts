@@ -1,5 +1,6 @@
 import type { Db } from "../../src/server/db/client.ts";
 import { dateIdeas, dateRatings, dateReservations, venues } from "../../src/server/db/schema.ts";
+import type { MemberDateStatus } from "../../src/shared/schemas/dates.ts";
 import { BOOKABLE_VENUE } from "./bookable-venue.ts";
 
 let n = 0;
@@ -9,7 +10,7 @@ export async function arrangeDate(
   userId: number,
   opts: {
     at: Date;
-    status?: string;
+    status?: MemberDateStatus;
     category?: string;
     rating?: number | null;
     feedback?: string | null;

@@ -313,7 +313,7 @@ export async function generateWorld(db: Db, opts: WorldOptions): Promise<World> 
     await db.execute<{ id: number }>(sql`
       insert into users (email, first_name, last_name, subscription_tier, subscription_status, onboarding_completed,
         email_verified, paused_until)
-      select t.e, 'Member', t.o::text, t.t, 'active', true, true, t.p::timestamptz
+      select t.e, 'Member', t.o::text, t.t::tier, 'active', true, true, t.p::timestamptz
       from unnest(${sql.param(email)}::text[], ${sql.param(tier)}::text[], ${sql.param(paused)}::text[])
         with ordinality as t(e, t, p, o)
       order by t.o
@@ -428,7 +428,7 @@ export async function generateWorld(db: Db, opts: WorldOptions): Promise<World> 
       ),
       ins as (
         insert into date_reservations (user_id, venue_id, scheduled_date, status)
-        select t.u, t.v, t.at::timestamptz, t.s from t order by t.n
+        select t.u, t.v, t.at::timestamptz, t.s::date_status from t order by t.n
         returning id, user_id, scheduled_date
       ),
       numbered as (select ins.*, row_number() over (order by ins.id) as n from ins)

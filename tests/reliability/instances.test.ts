@@ -176,8 +176,8 @@ async function couplesWithRevealableDates(n: number): Promise<number[]> {
           email: `${who}${seq}@instances.example`,
           firstName: who,
           emailVerified: true,
-          subscriptionTier: "gold",
-          subscriptionStatus: "active",
+          subscriptionTier: "gold" as const,
+          subscriptionStatus: "active" as const,
         })),
       )
       .returning({ id: users.id });

@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverFieldErrors } from "../../src/client/components/settings/api.ts";
 import {
   ApiError,
-  apiGet,
-  apiJson,
   apiRequest,
   defaultQueryFn,
   errorBody,
@@ -19,9 +17,15 @@ import {
   errorStatus,
   GENERAL_ERROR,
   isUnauthorizedError,
-  parseJson,
   UNREACHABLE_ERROR,
 } from "../../src/client/lib/queryClient.ts";
+
+/** A call and its JSON answer, as lib/api.ts's call() reads one (it takes declared paths, not this test server's). */
+async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const body: T = await (await apiRequest(method, url, data)).json();
+  return body;
+}
+const apiGet = <T>(url: string) => apiJson<T>("GET", url);
 
 interface Echo {
   method: string;
@@ -201,8 +205,6 @@ describe("apiRequest and the typed helpers", () => {
 
   it("an OK answer that is not JSON is an error, not a value", async () => {
     await expect(apiGet(`${base}/not-json`)).rejects.toThrow(SyntaxError);
-    expect(() => parseJson("plain words")).toThrow(SyntaxError);
-    expect(parseJson<{ id: number }>('{"id":3}').id).toBe(3);
   });
 
   it("a server that cannot be reached is not an ApiError and has no status", async () => {

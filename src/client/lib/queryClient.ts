@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { TIMING } from "../../shared/constants.ts";
 import { authApi } from "../../shared/contract/auth.ts";
+import { urlOf } from "../../shared/contract/endpoint.ts";
 import { TOAST } from "../../shared/messages.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { toast, toastAcrossNavigation } from "./toast.ts";
@@ -58,21 +59,6 @@ async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /**
- * An OK answer's JSON body as the type the endpoint answers with. The one place a body is read as a type:
- * the shared response types are what the server's response schemas send.
- */
-export async function readJson<T>(res: Response): Promise<T> {
-  const body: T = await res.json();
-  return body;
-}
-
-/** An OK answer's JSON text (an upload's XHR answer) as `T`, like readJson; throws when it is not JSON. */
-export function parseJson<T>(text: string): T {
-  const body: T = JSON.parse(text);
-  return body;
-}
-
-/**
  * Sends a call with cookies and, when given, a JSON body (and headers: the back office's If-Match); throws an
  * ApiError on a non-OK answer.
  */
@@ -92,44 +78,17 @@ export async function apiRequest(
   return res;
 }
 
-/** Sends a call (apiRequest) and reads its JSON answer as `T`. */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  return readJson<T>(await apiRequest(method, url, data));
-}
-
-/**
- * A back-office record read with its version (the ETag its read answers), to send back as If-Match when it is
- * saved: a save after someone else's gets 412 and the form keeps its input (decision 0070).
- */
-export async function apiGetTagged<T>(url: string): Promise<{ data: T; etag: string | null }> {
-  const res = await apiRequest("GET", url);
-  return { data: await readJson<T>(res), etag: res.headers.get("ETag") };
-}
-
-/** Sends a change guarded by If-Match (when a version is known) and answers its JSON and new ETag. */
-export async function apiJsonTagged<T>(
-  method: string,
-  url: string,
-  data: unknown,
-  etag: string | null | undefined,
-): Promise<{ data: T; etag: string | null }> {
-  const res = await apiRequest(method, url, data, etag ? { "If-Match": etag } : {});
-  const body = res.status === 204 ? (null as T) : await readJson<T>(res);
-  return { data: body, etag: res.headers.get("ETag") };
-}
-
 /** True for the 412 of a stale edit. */
 export function isStaleEdit(error: unknown): boolean {
   return errorStatus(error) === 412;
 }
 
-/** GETs `url` and reads its JSON answer as `T`. */
-export function apiGet<T>(url: string): Promise<T> {
-  return apiJson<T>("GET", url);
-}
-
 /** The default read: GET the key parts joined by slashes, with cookies. */
-export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiGet<unknown>(queryKey.join("/"));
+export const defaultQueryFn: QueryFunction = async ({ queryKey }) => {
+  const res = await apiRequest("GET", queryKey.join("/"));
+  const body: unknown = await res.json();
+  return body;
+};
 
 /** The status code of an ApiError, or null for any other error (a network failure, say). */
 export function errorStatus(error: unknown): number | null {
@@ -226,7 +185,7 @@ export function signedOutDeliberately(): boolean {
 export function signInAddressForHere(): string {
   const here = safeNextPath(`${window.location.pathname}${window.location.search}`);
   const skip = !here || here === "/" || here.startsWith("/auth");
-  return skip ? "/api/login" : `/api/login?next=${encodeURIComponent(here)}`;
+  return urlOf(authApi.loginPage, skip ? {} : { query: { next: here } });
 }
 
 let redirecting = false;

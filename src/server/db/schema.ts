@@ -14,6 +14,7 @@ import {
   integer,
   json,
   jsonb,
+  pgEnum,
   pgTable,
   serial,
   text,
@@ -22,6 +23,14 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { SUBSCRIPTION_STATUSES, TIER_IDS } from "../../shared/constants.ts";
+import { MEMBER_DATE_STATUSES } from "../../shared/schemas/dates.ts";
+
+/** Tiers, plan statuses and date statuses are enums in the database as in TypeScript: a stray value is refused. */
+export const tierEnum = pgEnum("tier", TIER_IDS);
+export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
+// Every status a date can have, a member's request to move it included.
+export const dateStatusEnum = pgEnum("date_status", MEMBER_DATE_STATUSES);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -53,8 +62,8 @@ export const users = pgTable(
     paymentSubscriptionId: text("payment_subscription_id"),
     /** The full-price subscription that follows a time-limited discounted one (GoCardless). */
     paymentNextSubscriptionId: text("payment_next_subscription_id"),
-    subscriptionTier: varchar("subscription_tier", { length: 20 }),
-    subscriptionStatus: varchar("subscription_status", { length: 20 }),
+    subscriptionTier: tierEnum("subscription_tier"),
+    subscriptionStatus: subscriptionStatusEnum("subscription_status"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     /** Time of the newest payment-provider event applied, so an older event arriving late changes nothing. */
     paymentStatusAt: timestamp("payment_status_at", { withTimezone: true }),
@@ -75,7 +84,7 @@ export const users = pgTable(
     /** When the member replied STOP to a text: no text goes until they turn SMS on again. */
     smsStoppedAt: timestamp("sms_stopped_at", { withTimezone: true }),
     /** Tier that replaces subscriptionTier at currentPeriodEnd (a change takes effect at the next cycle). */
-    pendingTier: varchar("pending_tier", { length: 20 }),
+    pendingTier: tierEnum("pending_tier"),
     /** A one-month pause: no date planned and no charge until this time, then the plan resumes by itself. */
     pausedUntil: timestamp("paused_until", { withTimezone: true }),
     /** When the pause begins (a pause may start after dates the couple chose to keep); null: at once. */
@@ -84,7 +93,7 @@ export const users = pgTable(
      * The plan a member chose before paying (at registration, on the plans page) and the offer code they had
      * validated: any tab or device continues where they left off. Cleared once a plan is set up.
      */
-    chosenTier: varchar("chosen_tier", { length: 20 }),
+    chosenTier: tierEnum("chosen_tier"),
     chosenOfferCode: varchar("chosen_offer_code", { length: 50 }),
     /** Base32 TOTP secret once two-factor sign-in is on; the pending one while it is being set up. */
     totpSecret: text("totp_secret"),
@@ -100,7 +109,7 @@ export const users = pgTable(
      */
     planOfferExpiresAt: timestamp("plan_offer_expires_at", { withTimezone: true }),
     /** The tier the leaving plan holder had, offered to the partner. */
-    planOfferTier: varchar("plan_offer_tier", { length: 20 }),
+    planOfferTier: tierEnum("plan_offer_tier"),
     /** End of the cycle the leaving plan holder had paid for: dates up to it stay whatever happens. */
     planOfferPaidUntil: timestamp("plan_offer_paid_until", { withTimezone: true }),
     /**
@@ -272,7 +281,7 @@ export const dateReservations = pgTable(
     /** Restrict: a venue with reservations cannot be deleted (the admin sees "existing date reservations"). */
     venueId: integer("venue_id").references(() => venues.id, { onDelete: "restrict" }),
     scheduledDate: timestamp("scheduled_date", { withTimezone: true }).notNull(),
-    status: varchar("status", { length: 20 }).notNull().default("scheduled"),
+    status: dateStatusEnum("status").notNull().default("scheduled"),
     revealedAt: timestamp("revealed_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     dressCode: varchar("dress_code", { length: 120 }),
@@ -389,6 +398,7 @@ export const userMonthlyQuotas = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     year: integer("year").notNull(),
     month: integer("month").notNull(),
+    /** The plan tier the allowance was counted for, or "trial" (no plan yet): not only a tier, so text. */
     subscriptionTier: varchar("subscription_tier", { length: 20 }).notNull(),
     quotaAllowed: integer("quota_allowed").notNull(),
     quotaUsed: integer("quota_used").notNull().default(0),
@@ -561,7 +571,7 @@ export const offerCodeUsage = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    subscriptionTier: varchar("subscription_tier", { length: 20 }).notNull(),
+    subscriptionTier: tierEnum("subscription_tier").notNull(),
     /** Monthly amounts in pence. */
     originalAmount: integer("original_amount").notNull(),
     discountAmount: integer("discount_amount").notNull(),
@@ -583,8 +593,8 @@ export const subscriptionEvents = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** created, activated, tier_changed, cancelled, reactivated, past_due, paused, resumed, ended */
     eventType: varchar("event_type", { length: 30 }).notNull(),
-    fromTier: varchar("from_tier", { length: 20 }),
-    toTier: varchar("to_tier", { length: 20 }),
+    fromTier: tierEnum("from_tier"),
+    toTier: tierEnum("to_tier"),
     fromStatus: varchar("from_status", { length: 20 }),
     toStatus: varchar("to_status", { length: 20 }),
     /** Monthly price in pence after the event, discounts applied. */
@@ -625,7 +635,7 @@ export const paymentCheckouts = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    tier: varchar("tier", { length: 20 }).notNull(),
+    tier: tierEnum("tier").notNull(),
     offerCodeId: integer("offer_code_id").references(() => offerCodes.id, { onDelete: "set null" }),
     /** Monthly amounts in pence as quoted to the member. */
     originalAmount: integer("original_amount").notNull(),
@@ -894,7 +904,7 @@ export const gifts = pgTable(
     code: varchar("code", { length: 32 }).notNull().unique(),
     /** pending (awaiting payment), paid, scheduled, delivered, redeemed, expired, refunded. */
     status: varchar("status", { length: 20 }).notNull().default("pending"),
-    tier: varchar("tier", { length: 20 }).notNull(),
+    tier: tierEnum("tier").notNull(),
     months: integer("months").notNull(),
     /** Pence: the tier's price times the months, the length discount and the offer's saving, and the total. */
     subtotalPence: integer("subtotal_pence").notNull(),

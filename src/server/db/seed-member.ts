@@ -109,7 +109,14 @@ export async function seedDemoCouple(
       d.setUTCHours(19, 30, 0, 0);
       return d;
     };
-    const plan = [
+    const plan: Array<{
+      days: number;
+      status: "completed" | "scheduled";
+      rating?: number;
+      feedback?: string;
+      partnerRating?: number;
+      partnerFeedback?: string;
+    }> = [
       {
         days: -12,
         status: "completed",

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS } from "../constants.ts";
+import type { MemberDateStatus } from "../schemas/dates.ts";
 import type { AssignmentStatus } from "./assignments.ts";
 import { adminAssignmentSchema, ASSIGNMENT_MSG as M } from "./assignments.ts";
 
@@ -62,16 +63,16 @@ export type UndoKind = (typeof UNDO_KINDS)[number];
 export interface UndoState {
   kind: UndoKind;
   /** The status before the change (null for a date the change created). */
-  previousStatus: string | null;
+  previousStatus: MemberDateStatus | null;
   /** The date as the change left it: Undo refuses when it has moved on since (a member's reschedule, say). */
-  status: string;
+  status: MemberDateStatus;
   scheduledDate: string;
   /** A move: what the date was before it (Undo puts it back). */
   before?: {
     scheduledDate: string;
     venueId: number | null;
     dateIdeaId: number | null;
-    status: string;
+    status: MemberDateStatus;
     venueStatus: string;
     venueReference: string | null;
     venueAnsweredAt: string | null;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../constants.ts";
 import { londonWallClock } from "../london-time.ts";
+import { MEMBER_DATE_STATUSES } from "../schemas/dates.ts";
 import { VENUE_BOOKING_STATUSES } from "../venue-bookings.ts";
 import { adminNoShowRecordSchema } from "./assignment-evening.ts";
 import { isStorableInstant } from "./common.ts";
@@ -225,7 +226,7 @@ export const adminAssignmentSchema = z
     venueId: z.number().nullable(),
     dateIdeaId: z.number().nullable(),
     scheduledDate: z.string(),
-    status: z.string(),
+    status: z.enum(MEMBER_DATE_STATUSES),
     createdAt: z.string(),
     revealedAt: z.string().nullable(),
     confirmedAt: z.string().nullable(),

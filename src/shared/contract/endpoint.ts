@@ -77,15 +77,27 @@ type Field<K extends string, S> = S extends z.ZodType
     : { readonly [P in K]: z.input<S> }
   : { readonly [P in K]?: never };
 
-/** What a call sends: `params` for the path, `query`, and `body`, each as its schema takes it. */
-export type InputOf<E extends EndpointSpec> = Field<"params", E["params"]> &
+/** A path parameter travels as text: a number given for one is written out (an id, say). */
+type PathValues<T> = { readonly [K in keyof T]: T[K] extends string ? string | number : T[K] };
+
+type ParamsField<S> = S extends z.ZodType
+  ? { readonly params: PathValues<z.input<S>> }
+  : { readonly params?: never };
+
+/**
+ * What a call sends: `params` for the path (numbers welcome where the path takes text), `query`, and `body`,
+ * each as its schema takes it.
+ */
+export type InputOf<E extends EndpointSpec> = ParamsField<E["params"]> &
   Field<"query", E["query"]> &
   Field<"body", E["body"]>;
 
 /** True when a call of the endpoint needs no input at all. */
 export type NeedsNoInput<E extends EndpointSpec> = object extends InputOf<E> ? true : false;
 
-export type ParamsOf<E extends EndpointSpec> = Infer<E["params"]>;
+export type ParamsOf<E extends EndpointSpec> = E["params"] extends z.ZodType
+  ? PathValues<z.input<E["params"]>>
+  : never;
 export type QueryOf<E extends EndpointSpec> = Infer<E["query"]>;
 export type BodyOf<E extends EndpointSpec> = Infer<E["body"]>;
 

@@ -34,6 +34,9 @@ export const MEMBER_DATE_STATUSES = [
   "cancelled",
 ] as const;
 export type MemberDateStatus = (typeof MEMBER_DATE_STATUSES)[number];
+/** True for a status a date can have (a value read back from stored JSON, say). */
+export const isDateStatus = (value: unknown): value is MemberDateStatus =>
+  MEMBER_DATE_STATUSES.some((s) => s === value);
 
 export const revealedIdeaSchema = z
   .object({

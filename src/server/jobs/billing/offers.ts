@@ -21,7 +21,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
-import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { planTier, TIERS, type TierId } from "../../../shared/constants.ts";
 import { offerCodes, offerCodeUsage, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, offerEndedEmail } from "../../modules/email/billing-mails.ts";
@@ -102,9 +102,9 @@ async function endOffer(deps: Deps, usageId: number, now: Date): Promise<Ending 
       (tiers.length === 0 || tiers.includes(member.subscriptionTier));
     if (live && member.paymentSubscriptionId && !member.paymentNextSubscriptionId) {
       // The schedule is one subscription: make sure it collects the full price from its next charge.
-      const tier = (accountOf(factsOf(member), now).nextCollection?.tier ??
-        member.pendingTier ??
-        member.subscriptionTier) as TierId;
+      const tier = planTier(
+        accountOf(factsOf(member), now).nextCollection?.tier ?? member.pendingTier ?? member.subscriptionTier,
+      );
       const full = TIERS[tier].monthlyPricePence;
       const subscriptionId = member.paymentSubscriptionId;
       const next = await deps.payments.upcomingPayment(subscriptionId);
@@ -116,7 +116,7 @@ async function endOffer(deps: Deps, usageId: number, now: Date): Promise<Ending 
       .set({ status: "completed", cyclesRemaining: 0 })
       .where(eq(offerCodeUsage.id, usage.id));
     if (!live) return { usageId: usage.id, eventId: null };
-    const tier = member.subscriptionTier as TierId;
+    const tier = planTier(member.subscriptionTier);
     // When the full price began: the offer's end, or later if the plan only became active again since
     // (a resumed pause), so the event follows the member's latest state in the MRR history.
     const [{ last }] = await tx
@@ -154,8 +154,8 @@ async function buildOfferEnded(deps: Deps, eventId: number): Promise<OutgoingMai
   if (!row) return null;
   const { event, member } = row;
   if (!mayEmail(member, "service") || member.subscriptionStatus === "cancelled") return null;
-  const tier = event.toTier as TierId;
-  if (!Object.hasOwn(TIERS, tier)) return null;
+  const tier = event.toTier;
+  if (!tier) return null;
   const r = offerEndedEmail(
     member.firstName ?? "there",
     {

@@ -48,7 +48,7 @@ export async function ensureMonthlyQuotas(deps: Deps): Promise<number> {
         (user_id, year, month, subscription_tier, quota_allowed, quota_used, quota_remaining)
       SELECT u.id, ${year}::int, ${month}::int, u.subscription_tier, a.allowed, d.n, greatest(a.allowed - d.n, 0)
       FROM users u
-      JOIN ${allowances} AS a(tier, allowed) ON a.tier = u.subscription_tier
+      JOIN ${allowances} AS a(tier, allowed) ON a.tier = u.subscription_tier::text
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS n FROM date_reservations r
         WHERE r.status <> 'cancelled'
@@ -66,10 +66,10 @@ export async function ensureMonthlyQuotas(deps: Deps): Promise<number> {
           quota_remaining = greatest(a.allowed, q.quota_used) - q.quota_used,
           updated_at = ${now}
       FROM users u
-      JOIN ${allowances} AS a(tier, allowed) ON a.tier = u.subscription_tier
+      JOIN ${allowances} AS a(tier, allowed) ON a.tier = u.subscription_tier::text
       WHERE q.user_id = u.id AND q.year = ${year}::int AND q.month = ${month}::int
         AND u.subscription_status = 'active' AND u.deleted_at IS NULL
-        AND q.subscription_tier IS DISTINCT FROM u.subscription_tier`);
+        AND q.subscription_tier IS DISTINCT FROM u.subscription_tier::text`);
     changed += (inserted.rowCount ?? 0) + (moved.rowCount ?? 0);
   }
   return changed;

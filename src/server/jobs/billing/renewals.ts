@@ -6,7 +6,7 @@
  * (the renewal's London day), claimed in outbound_messages before it is sent.
  */
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { planTier, TIERS, type TierId } from "../../../shared/constants.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import { type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -48,9 +48,7 @@ async function buildRenewal(deps: Deps, userId: number, day: string): Promise<Ou
   const [u] = await deps.db.select().from(users).where(eq(users.id, userId));
   const now = deps.now();
   if (!u || !renews(u, now) || renewalDay(u.currentPeriodEnd!) !== day) return null;
-  const tier = (
-    u.pendingTier && Object.hasOwn(TIERS, u.pendingTier) ? u.pendingTier : u.subscriptionTier
-  ) as TierId;
+  const tier = planTier(u.pendingTier ?? u.subscriptionTier);
   const renewsAt = u.currentPeriodEnd!;
   const amountPence = await monthlyPrice(deps.db, u.id, tier, renewsAt);
   const r = renewalReminderEmail(

@@ -145,7 +145,7 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     row.partnerTier &&
     hasLiveSubscription(row.partnerStatus)
       ? {
-          tier: row.partnerTier as TierId,
+          tier: row.partnerTier,
           status: row.partnerStatus as SubscriptionStatus,
           firstName: row.partnerFirstName,
           // The couple's one plan: the covered partner sees the same month off as the holder.
@@ -174,7 +174,7 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     emailVerified: user.emailVerified,
     isAdmin: user.isAdmin,
     onboardingCompleted: user.onboardingCompleted,
-    subscriptionTier: (user.subscriptionTier as TierId | null) ?? null,
+    subscriptionTier: user.subscriptionTier ?? null,
     subscriptionStatus: (user.subscriptionStatus as SubscriptionStatus | null) ?? null,
     partnerId: user.partnerId,
     city: user.city,
@@ -196,7 +196,7 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     pendingEmail: user.pendingEmail,
     twoFactorEnabled: user.totpEnabledAt !== null,
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
-    pendingTier: (user.pendingTier as TierId | null) ?? null,
+    pendingTier: user.pendingTier ?? null,
     giftedUntil:
       hasLiveSubscription(user.subscriptionStatus) && !user.paymentSubscriptionId
         ? (user.giftedUntil?.toISOString() ?? null)
@@ -214,7 +214,7 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     partnerPlan,
     chosenPlan:
       user.chosenTier && !hasLiveSubscription(user.subscriptionStatus)
-        ? { tier: user.chosenTier as TierId, offerCode: user.chosenOfferCode }
+        ? { tier: user.chosenTier, offerCode: user.chosenOfferCode }
         : null,
     preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,
   };

@@ -7,7 +7,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { BILLING_HISTORY_MSG } from "../../../shared/billing-history.ts";
-import { hasLiveSubscription, type TierId } from "../../../shared/constants.ts";
+import { hasLiveSubscription, planTier, type TierId } from "../../../shared/constants.ts";
 import { paymentCheckouts, subscriptionEvents, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http-error.ts";
@@ -71,7 +71,7 @@ export async function swapMandateOfCancelledPlan(
   mandate: { customerId: string; mandateId: string },
 ): Promise<{ tier: TierId; kind: "update_mandate" }> {
   const now = deps.now();
-  const tier = current.subscriptionTier as TierId;
+  const tier = planTier(current.subscriptionTier);
   await tx
     .update(users)
     .set({ paymentCustomerId: mandate.customerId, paymentMandateId: mandate.mandateId })

@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { datesAllowed } from "../../../shared/admin/assignments.ts";
-import { hasLiveSubscription } from "../../../shared/constants.ts";
+import { hasLiveSubscription, type TierId } from "../../../shared/constants.ts";
 import { londonInstant, londonParts } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateReservations, type User, userMonthlyQuotas, users } from "../../db/schema.ts";
@@ -51,7 +51,7 @@ export function coupleOf(member: User, partnerRow: User | null | undefined): Cou
  * The tier whose allowance the couple has: the plan holder's; without a live plan, the allowance owner's
  * last tier (none: the trial's). One rule for booking, the engine and the back office.
  */
-export function allowanceTier(couple: Pick<Couple, "holder" | "allowanceOwner">): string | null {
+export function allowanceTier(couple: Pick<Couple, "holder" | "allowanceOwner">): TierId | null {
   return couple.holder?.subscriptionTier ?? couple.allowanceOwner.subscriptionTier ?? null;
 }
 

@@ -13,7 +13,12 @@
  * - A partner but neither has a plan: the member's own dates are cancelled, the partner's stay.
  */
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
+import {
+  hasLiveSubscription,
+  tierName as nameOfTier,
+  TIERS,
+  type TierId,
+} from "../../../shared/constants.ts";
 import {
   type DateOutcome,
   type DeletionPreview,
@@ -23,6 +28,7 @@ import {
   type PlanOffer,
 } from "../../../shared/leaving.ts";
 import { londonDay } from "../../../shared/london-time.ts";
+import type { MemberDateStatus } from "../../../shared/schemas/dates.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateReservations, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -36,7 +42,12 @@ import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { type Couple, readCouple } from "./couple.ts";
 
 /** A date still to happen: booked and not yet cancelled or completed. */
-export const BOOKED_STATUSES = ["scheduled", "revealed", "confirmed", "reschedule_requested"];
+export const BOOKED_STATUSES: MemberDateStatus[] = [
+  "scheduled",
+  "revealed",
+  "confirmed",
+  "reschedule_requested",
+];
 /** How long the partner of a plan holder who left has to set up their own Direct Debit. */
 export const PLAN_OFFER_DAYS = 14;
 
@@ -61,8 +72,7 @@ export interface Leaving {
   now: Date;
 }
 
-const tierName = (tier: string | null) =>
-  tier && Object.hasOwn(TIERS, tier) ? TIERS[tier as TierId].name : "membership";
+const tierName = (tier: string | null) => nameOfTier(tier, "membership");
 const nameOf = (u: User | null) => u?.firstName?.trim() || "your partner";
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -99,11 +109,10 @@ export async function planLeaving(db: Db | Tx, couple: Couple, now: Date): Promi
   if (holder?.id === member.id) {
     const paidUntil =
       member.currentPeriodEnd && member.currentPeriodEnd > now ? member.currentPeriodEnd : now;
-    const tier = (
+    const tier =
       member.subscriptionTier && Object.hasOwn(TIERS, member.subscriptionTier)
         ? member.subscriptionTier
-        : "silver"
-    ) as TierId;
+        : "silver";
     const offer = { expiresAt: new Date(now.getTime() + PLAN_OFFER_DAYS * 86_400_000), tier, paidUntil };
     const dates = rows.map((r) => ({
       ...r,

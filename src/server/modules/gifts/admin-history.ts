@@ -20,7 +20,7 @@ export async function giftHistory(deps: Deps, id: number): Promise<AdminGiftHist
   const g = await giftById(deps, id);
   const { redeemer } = await adminGift(deps, id);
   const amount = formatMoney(g.amountPence);
-  const tier = TIERS[g.tier as TierId]?.name ?? g.tier;
+  const tier = TIERS[g.tier]?.name ?? g.tier;
   const events: Event[] = [
     {
       at: g.createdAt,

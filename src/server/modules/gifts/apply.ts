@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { addMonths } from "../../../shared/calendar-months.ts";
-import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { TIERS, type TierId, tierName as tierNameOf } from "../../../shared/constants.ts";
 import { GIFT_MSG, giftedPlanRunning } from "../../../shared/gifts.ts";
 import { londonDay } from "../../../shared/london-time.ts";
 import type { Tx } from "../../db/client.ts";
@@ -39,7 +39,7 @@ export async function applyGift(
   now: Date,
 ): Promise<GiftApplied> {
   const holder = couple.holder;
-  const event = (u: User, eventType: string, toTier: string | null, reason: string, monthlyAmount?: number) =>
+  const event = (u: User, eventType: string, toTier: TierId | null, reason: string, monthlyAmount?: number) =>
     tx.insert(subscriptionEvents).values({
       userId: u.id,
       eventType,
@@ -93,7 +93,7 @@ export async function applyGift(
       `gift ${g.id}: ${monthsText(g.months)} more`,
       0,
     );
-    const tierName = TIERS[holder.subscriptionTier as TierId]?.name ?? g.tier;
+    const tierName = tierNameOf(holder.subscriptionTier, g.tier);
     return {
       message: GIFT_MSG.redeemedExtended(tierName, londonDay(until)),
       redeemedAs: "extended",
@@ -107,7 +107,7 @@ export async function applyGift(
   // extend; a gifted plan whose end the job has not yet processed starts again on its own holder.
   if (holder && !holder.giftedUntil) throw conflict(GIFT_MSG.cannotAdd);
   const target = holder ?? couple.member;
-  const tier = g.tier as TierId;
+  const tier = g.tier;
   const until = addMonths(now, g.months);
   // The gift's tier starts now, monthly cycles rolling on (subscriptions/cycles.ts) until gifted_until.
   await tx

@@ -1,7 +1,7 @@
 /** The gift's e-mails: the buyer's receipt with the card, the couple's gift, and the reminders before it ends. */
 import { formatMoney } from "../../../shared/billing-history.ts";
 import { BRAND } from "../../../shared/brand.ts";
-import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { TIERS, type TierId, tierName } from "../../../shared/constants.ts";
 import { formatGiftCode, GIFT } from "../../../shared/gifts.ts";
 import { londonDay } from "../../../shared/london-time.ts";
 import type { gifts } from "../../db/schema.ts";
@@ -21,7 +21,7 @@ export function redeemUrl(deps: Deps, code?: string): string {
 
 export async function cardAttachment(deps: Deps, g: Gift) {
   const content = await giftCardPdf({
-    tier: g.tier as TierId,
+    tier: g.tier,
     months: g.months,
     from: g.buyerName,
     to: g.recipientNames,
@@ -35,7 +35,7 @@ export async function cardAttachment(deps: Deps, g: Gift) {
 
 /** To the buyer once paid: the receipt, the card to print, and the private link to manage the gift. */
 export async function giftReceiptMail(deps: Deps, g: Gift, manageToken: string): Promise<OutgoingMail> {
-  const tier = TIERS[g.tier as TierId].name;
+  const tier = TIERS[g.tier].name;
   const r = render(
     `Your ${BRAND.name} gift: receipt and gift card`,
     "Thank you for your gift",
@@ -61,7 +61,7 @@ export async function giftReceiptMail(deps: Deps, g: Gift, manageToken: string):
 
 /** To the couple on the delivery day (and on every resend). */
 export async function giftDeliveryMail(deps: Deps, g: Gift): Promise<OutgoingMail> {
-  const tier = TIERS[g.tier as TierId];
+  const tier = TIERS[g.tier];
   const r = render(
     `${g.buyerName} has given you ${BRAND.name}`,
     `A gift from ${g.buyerName}`,
@@ -96,7 +96,7 @@ export function giftEndingMail(
     "Keep the dates coming",
     [
       `Hello ${user.firstName ?? "there"},`,
-      `Your gifted ${TIERS[tier as TierId]?.name ?? tier} plan ends on ${londonDay(endsAt)}. We hope you've loved your dates.`,
+      `Your gifted ${tierName(tier, tier ?? "")} plan ends on ${londonDay(endsAt)}. We hope you've loved your dates.`,
       "To carry on, set up a monthly Direct Debit before then: your plan continues without a gap. If you do nothing, the plan simply ends and nothing is charged.",
     ],
     { label: "Continue my plan", url: `${deps.config.appUrl}/subscription` },

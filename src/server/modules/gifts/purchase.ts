@@ -148,7 +148,7 @@ export async function markGiftPaid(
         paymentRef: paymentId,
         amountPence: g.amountPence,
         chargeDate: londonIsoDay(now),
-        description: `Gift membership: ${TIERS[g.tier as TierId].name}, ${g.months} month${g.months === 1 ? "" : "s"} for ${g.recipientNames}`,
+        description: `Gift membership: ${TIERS[g.tier].name}, ${g.months} month${g.months === 1 ? "" : "s"} for ${g.recipientNames}`,
         eventKey: `gift-paid:${g.id}`,
         occurredAt: now,
       })

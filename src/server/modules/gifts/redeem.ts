@@ -56,7 +56,7 @@ export async function checkGiftCode(deps: Deps, code: string, ip: string) {
     const now = deps.now();
     if (!g || !(OPEN_STATUSES as readonly string[]).includes(g.status) || !g.expiresAt || g.expiresAt <= now)
       throw refusal(g, now);
-    const tier = g.tier as TierId;
+    const tier = g.tier;
     return {
       tier,
       tierName: TIERS[tier].name,

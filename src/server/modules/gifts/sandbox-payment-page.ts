@@ -43,7 +43,7 @@ export async function sandboxPaymentPageRoutes(app: FastifyInstance, deps: Deps)
       async (req, reply) => {
         const g = await pending(req.params.ref);
         if (!g) return reply.code(404).type("text/html").send(gone);
-        const tier = TIERS[g.tier as TierId].name;
+        const tier = TIERS[g.tier].name;
         return reply
           .type("text/html")
           .header("cache-control", "no-store")

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { TIERS, type TierId, tierName } from "../../../shared/constants.ts";
 import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage } from "../../db/schema.ts";
@@ -58,7 +58,7 @@ export async function evaluateOffer(
   if (offer.maxUses !== null && offer.usesCount >= offer.maxUses) throw badRequest(OFFER_MSG.usedUp);
   const tiers = offer.applicableTiers?.filter(Boolean) ?? [];
   if (tiers.length > 0 && !tiers.includes(input.tier)) {
-    const names = tiers.map((t) => TIERS[t as TierId]?.name ?? t);
+    const names = tiers.map((t) => tierName(t, t));
     throw badRequest(
       OFFER_MSG.wrongTier(
         names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0],

@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
-import { hasLiveSubscription, TIERS, type TierId } from "../../../shared/constants.ts";
+import { hasLiveSubscription, TIERS, type TierId, tierName } from "../../../shared/constants.ts";
 import { GIFT_MSG } from "../../../shared/gifts.ts";
 import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
 import {
@@ -69,7 +69,7 @@ export async function createSubscription(
     throw conflict(PAYMENT_MSG.alreadySubscribed);
   // The gift's plan carries on as it is; a change of plan is made afterwards, like any plan's.
   if (continuing && input.tier !== user.subscriptionTier)
-    throw badRequest(GIFT_MSG.continueSameTier(TIERS[user.subscriptionTier as TierId]?.name ?? ""));
+    throw badRequest(GIFT_MSG.continueSameTier(tierName(user.subscriptionTier)));
   if (await partnerHasPlan(deps.db, user)) throw conflict(PAYMENT_MSG.partnerCovers);
   // A plan the member cancelled still runs to the end of its cycle: reactivating it avoids paying twice.
   if (
@@ -191,8 +191,8 @@ export async function completeCheckout(
   if (found.status === DUPLICATE) return duplicateAnswer(found);
   if (found.status === "completed")
     return found.kind === "update_mandate"
-      ? { tier: found.tier as TierId, kind: "update_mandate" }
-      : { tier: found.tier as TierId };
+      ? { tier: found.tier, kind: "update_mandate" }
+      : { tier: found.tier };
   if (found.expiresAt < now && found.status !== "completing") throw notFound(PAYMENT_MSG.checkoutNotFound);
 
   let mandate: { customerId: string; mandateId: string };
@@ -232,7 +232,7 @@ export async function completeCheckout(
       .where(eq(paymentCheckouts.id, found.id))
       .for("update");
     if (checkout.status === "completed")
-      return { done: checkout.tier as TierId, checkout: null, previous: null } as const;
+      return { done: checkout.tier, checkout: null, previous: null } as const;
     if (checkout.status === DUPLICATE) return { duplicate: checkout } as const;
     if (
       checkout.status === "completing" &&
@@ -299,7 +299,7 @@ export async function completeCheckout(
   if (claim.duplicate) return cancelDuplicate(deps, claim.duplicate, mandate.mandateId);
   if (claim.done) return { tier: claim.done };
   const { checkout, previous } = claim;
-  const tier = checkout.tier as TierId;
+  const tier = checkout.tier;
   const price = checkout.originalAmount;
   const discountPence = checkout.discountAmount;
   // A gifted plan carried on by Direct Debit: nothing is collected for the gifted months, the first payment
@@ -443,7 +443,7 @@ function firstFacts(previous: User, tier: TierId, giftEnds: Date | null, now: Da
 const DUPLICATE = "duplicate";
 
 function duplicateAnswer(checkout: typeof paymentCheckouts.$inferSelect): CompletionResult {
-  return { tier: checkout.tier as TierId, duplicate: true, message: PAYMENT_MSG.secondMandateCancelled };
+  return { tier: checkout.tier, duplicate: true, message: PAYMENT_MSG.secondMandateCancelled };
 }
 
 /**
@@ -501,7 +501,7 @@ export function providerSubscription(
   return deps.payments.createSubscription({
     mandateId,
     amountPence: price,
-    name: `Unveil ${TIERS[checkout.tier as TierId].name}`,
+    name: `Unveil ${TIERS[checkout.tier].name}`,
     idempotencyKey: `unveil-sub-${checkout.providerRef}`,
     ...(startDate ? { startDate } : {}),
     discount:

@@ -148,7 +148,7 @@ async function form(
   fields: Partial<Fields>,
   errors: Errors,
 ): Promise<string> {
-  const tier = TIERS[checkout.tier as TierId];
+  const tier = TIERS[checkout.tier];
   let amount = `${formatPence(checkout.originalAmount)} a month`;
   if (checkout.offerCodeId && checkout.discountAmount > 0) {
     const [offer] = await deps.db.select().from(offerCodes).where(eq(offerCodes.id, checkout.offerCodeId));

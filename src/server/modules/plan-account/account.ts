@@ -18,14 +18,14 @@
  * never inside a paid, gifted, credited or paused cycle.
  */
 import { addMonths } from "../../../shared/calendar-months.ts";
-import type { TierId } from "../../../shared/constants.ts";
+import type { SubscriptionStatus, TierId } from "../../../shared/constants.ts";
 
 export type CycleKind = "paid" | "credited" | "gifted" | "paused" | "overdue";
 
 /** The plan as stored (users row): see schema.ts for each column. */
 export interface PlanFacts {
   /** active | paused | past_due | cancelled | null (no plan yet). */
-  status: string | null;
+  status: SubscriptionStatus | null;
   tier: TierId | null;
   pendingTier: TierId | null;
   /** End of the cycle running now; for a cancelled plan, when it ends. */

@@ -7,8 +7,8 @@ import type { PlanFacts } from "./account.ts";
 export function factsOf(u: User): PlanFacts {
   return {
     status: u.subscriptionStatus,
-    tier: (u.subscriptionTier as TierId | null) ?? null,
-    pendingTier: (u.pendingTier as TierId | null) ?? null,
+    tier: u.subscriptionTier ?? null,
+    pendingTier: u.pendingTier ?? null,
     cycleEnd: u.currentPeriodEnd,
     cycleCoveredBy: (u.cycleCoveredBy as PlanFacts["cycleCoveredBy"]) ?? null,
     pauseFrom: u.pauseStartsAt,

@@ -45,7 +45,7 @@ export async function billingOverview(deps: Deps, user: User): Promise<BillingOv
     status:
       account.status === "paused" || account.status === "active" ? account.status : holder.subscriptionStatus,
     monthlyAmountPence: amount,
-    pendingTier: (holder.pendingTier as TierId | null) ?? null,
+    pendingTier: holder.pendingTier ?? null,
     currentPeriodEnd: iso(holder.currentPeriodEnd),
     ...pauseOf(holder, now),
     cancelAtPeriodEnd: account.status === "cancelled",

@@ -36,6 +36,7 @@ import {
   type PauseResult,
   type ResumeResult,
 } from "../../../shared/pause.ts";
+import type { MemberDateStatus } from "../../../shared/schemas/dates.ts";
 import type { Tx } from "../../db/client.ts";
 import { dateReservations, subscriptionEvents, type User, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -53,7 +54,7 @@ import { SUB_MSG } from "./service.ts";
 const DAY = 86_400_000;
 const PAUSE_EVERY_DAYS = 182;
 /** A date that still holds the couple's evening. */
-const DONE = ["cancelled", "completed"];
+const DONE: MemberDateStatus[] = ["cancelled", "completed"];
 
 interface BookedDate {
   id: number;
@@ -274,8 +275,7 @@ export async function resumeSubscription(deps: Deps, user: User): Promise<Resume
       "resume",
     );
     const next = account.nextCollection?.date ?? current.currentPeriodEnd;
-    const tier =
-      account.nextCollection?.tier ?? ((current.pendingTier ?? current.subscriptionTier) as TierId);
+    const tier = account.nextCollection?.tier ?? current.pendingTier ?? current.subscriptionTier;
     const price = await monthlyPrice(tx, current.id, tier, next);
     await tx.insert(subscriptionEvents).values({
       userId: current.id,

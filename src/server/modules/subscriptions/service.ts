@@ -4,7 +4,14 @@
  * member's row lock (schedule.ts), so concurrent clicks and interleavings happen one after the other.
  */
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
-import { formatPence, hasLiveSubscription, POLICY, TIERS, type TierId } from "../../../shared/constants.ts";
+import {
+  formatPence,
+  hasLiveSubscription,
+  POLICY,
+  planTier,
+  TIERS,
+  type TierId,
+} from "../../../shared/constants.ts";
 import { londonDay } from "../../../shared/london-time.ts";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -253,7 +260,7 @@ function reactivateUnderLock(deps: Deps, user: User): Promise<{ message: string 
     if (current.subscriptionStatus !== "cancelled") throw badRequest(SUB_MSG.notCancelled);
     const now = deps.now();
     if (!(await canReactivate(tx, current, now))) throw conflict(SUB_MSG.ended);
-    const tier = current.subscriptionTier as TierId;
+    const tier = planTier(current.subscriptionTier);
     // Collections start again at the end of what the cancelled plan still covers (the account's next one).
     await storePlan(deps, tx, current, { ...factsOf(current), status: "active" }, "reactivate");
     await tx.update(users).set({ paymentStatusAt: now }).where(eq(users.id, current.id));
@@ -350,7 +357,7 @@ export async function startPaymentMethodUpdate(deps: Deps, user: User): Promise<
       description: "New bank details for your membership",
     }),
   );
-  const tier = user.subscriptionTier as TierId;
+  const tier = user.subscriptionTier;
   await deps.db.insert(paymentCheckouts).values({
     tokenHash: hashToken(token),
     userId: user.id,
@@ -381,7 +388,7 @@ export async function completeMandateUpdate(
       .from(paymentCheckouts)
       .where(eq(paymentCheckouts.id, checkoutId))
       .for("update");
-    const tier = (current.subscriptionTier as TierId | null) ?? (checkout.tier as TierId);
+    const tier = current.subscriptionTier ?? checkout.tier;
     if (checkout.status === "completed") return { tier, kind: "update_mandate" as const };
     if (!(await bankDetailsChangeable(deps, current, tx))) throw conflict(SUB_MSG.noPlan);
     if (current.subscriptionStatus === "cancelled")
@@ -411,7 +418,7 @@ export async function completeMandateUpdate(
     const next = due
       ? { tier: due.tier, start: due.date }
       : {
-          tier: (current.pendingTier ?? current.subscriptionTier) as TierId,
+          tier: planTier(current.pendingTier ?? current.subscriptionTier),
           start: current.currentPeriodEnd ?? now,
         };
     const ids = await rebuildSchedule(deps, tx, current, {

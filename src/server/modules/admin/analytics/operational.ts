@@ -10,7 +10,7 @@ import {
   type OperationalAnalytics,
   type StatusCount,
 } from "../../../../shared/admin/analytics.ts";
-import { TIERS, type TierId } from "../../../../shared/constants.ts";
+import { isTierId, TIERS, type TierId } from "../../../../shared/constants.ts";
 import type { Deps } from "../../../deps.ts";
 import { intoCancelled } from "./churn.ts";
 import { rate, rows, ts } from "./sql.ts";
@@ -36,7 +36,7 @@ export function dateCounts(now: Date) {
         (SELECT count(*) FROM date_reservations
          WHERE scheduled_date >= (SELECT week_start FROM week) AND scheduled_date < (SELECT week_end FROM week)
            AND status <> 'cancelled')::int AS this_week,
-        (SELECT coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status), '[]')
+        (SELECT coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status::text), '[]')
          FROM by_status) AS by_status,
         -- The no-show window: dates that started in the last 30 days, not cancelled (they took place or nobody came).
         (SELECT count(*) FROM date_reservations
@@ -55,7 +55,7 @@ export function dateCounts(now: Date) {
 export const emails = sql`
   WITH by_status AS (SELECT status, count(*)::int AS n FROM email_logs GROUP BY status)
   SELECT ${rate(sql`coalesce(sum(n) FILTER (WHERE status = 'sent'), 0)`, sql`sum(n)`)} AS rate,
-    coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status), '[]') AS by_status
+    coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status::text), '[]') AS by_status
   FROM by_status`;
 
 export const suggestions = sql`
@@ -64,7 +64,7 @@ export const suggestions = sql`
     sql`coalesce(sum(n) FILTER (WHERE status IN ('approved', 'booked')), 0)`,
     sql`coalesce(sum(n) FILTER (WHERE status IN ('approved', 'booked', 'rejected')), 0)`,
   )} AS rate,
-    coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status), '[]') AS by_status
+    coalesce(json_agg(json_build_object('status', status, 'count', n) ORDER BY status::text), '[]') AS by_status
   FROM by_status`;
 
 /** Both voices: every partner's own rating, and how many rated dates both partners rated. */
@@ -84,7 +84,7 @@ export function activity(now: Date, limit: number) {
        ORDER BY u.created_at DESC, u.id DESC LIMIT ${limit})
       UNION ALL
       (SELECT CASE WHEN e.to_status = 'cancelled' THEN 'cancellation' ELSE 'subscription' END, e.event_type,
-              e.occurred_at, e.user_id, coalesce(e.to_tier, e.from_tier), NULL, e.id
+              e.occurred_at, e.user_id, coalesce(e.to_tier, e.from_tier)::text, NULL, e.id
        FROM subscription_events e
        WHERE e.occurred_at <= ${ts(now)} AND e.user_id IS NOT NULL
          AND (e.event_type IN ('created', 'reactivated') OR (${intoCancelled}))
@@ -117,7 +117,7 @@ interface ActivityRow {
 const iso = (v: string | Date): string => new Date(v).toISOString();
 
 function planName(tier: string | null): string {
-  return tier && Object.hasOwn(TIERS, tier) ? `${TIERS[tier as TierId].name} plan` : "Plan";
+  return isTierId(tier) ? `${TIERS[tier].name} plan` : "Plan";
 }
 
 function detail(r: ActivityRow): string {

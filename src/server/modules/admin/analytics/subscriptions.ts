@@ -48,7 +48,7 @@ export function currentByTier(now: Date) {
                  THEN p.pence * o.discount_value / 100 ELSE o.discount_value * 100 END)::int))
         END AS pence
       FROM users m
-      JOIN price p ON p.tier = m.subscription_tier
+      JOIN price p ON p.tier = m.subscription_tier::text
       LEFT JOIN offer o ON o.user_id = m.id
       WHERE m.subscription_status = 'active' AND m.deleted_at IS NULL
     ),
@@ -67,7 +67,7 @@ export function currentByTier(now: Date) {
 
 /** Members holding a tier, by tier and current status. */
 export const countsByTierAndStatus = sql`
-  SELECT subscription_tier AS tier, coalesce(subscription_status, 'none') AS status, count(*)::int AS count
+  SELECT subscription_tier::text AS tier, coalesce(subscription_status::text, 'none') AS status, count(*)::int AS count
   FROM users
   WHERE deleted_at IS NULL AND subscription_tier IS NOT NULL
   GROUP BY 1, 2

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { UndoState } from "../../../../shared/admin/assignment-status.ts";
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { UNDO_WINDOW_MS } from "../../../../shared/constants.ts";
+import type { MemberDateStatus } from "../../../../shared/schemas/dates.ts";
 import type { Tx } from "../../../db/client.ts";
 import { dateReservations } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
@@ -30,7 +31,7 @@ export async function clearUndo(tx: Tx, id: number): Promise<void> {
 export async function holdCreatedForUndo(
   tx: Tx,
   now: Date,
-  a: Pick<AdminAssignment, "id" | "status" | "scheduledDate">,
+  a: Pick<AdminAssignment, "id" | "scheduledDate"> & { status: MemberDateStatus },
 ) {
   await holdForUndo(tx, a.id, now, {
     kind: "created",

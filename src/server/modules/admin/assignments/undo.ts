@@ -9,6 +9,7 @@ import type { UndoKind, UndoResult, UndoState } from "../../../../shared/admin/a
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
 import { londonMonthKey } from "../../../../shared/london-time.ts";
+import { isDateStatus, type MemberDateStatus } from "../../../../shared/schemas/dates.ts";
 import type { Tx } from "../../../db/client.ts";
 import { aiDateSuggestions, dateReservations } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
@@ -27,17 +28,17 @@ const KINDS: readonly UndoKind[] = ["created", "cancelled", "reinstated", "moved
 function readUndoState(raw: unknown): UndoState | null {
   if (!raw || typeof raw !== "object") return null;
   const s = raw as Record<string, unknown>;
-  if (
-    !KINDS.includes(s.kind as UndoKind) ||
-    typeof s.status !== "string" ||
-    typeof s.scheduledDate !== "string"
-  )
+  if (!KINDS.includes(s.kind as UndoKind) || !isDateStatus(s.status) || typeof s.scheduledDate !== "string")
     return null;
   const before = s.before as UndoState["before"] | undefined;
-  if (s.kind === "moved" && (!before || typeof before.scheduledDate !== "string")) return null;
+  if (
+    s.kind === "moved" &&
+    (!before || typeof before.scheduledDate !== "string" || !isDateStatus(before.status))
+  )
+    return null;
   return {
     kind: s.kind as UndoKind,
-    previousStatus: typeof s.previousStatus === "string" ? s.previousStatus : null,
+    previousStatus: isDateStatus(s.previousStatus) ? s.previousStatus : null,
     status: s.status,
     scheduledDate: s.scheduledDate,
     ...(before ? { before } : {}),
@@ -130,7 +131,7 @@ export async function undoIn(
     return { kind: state.kind, message, assignment: await readAssignment(tx, id), before };
   }
 
-  let status: string;
+  let status: MemberDateStatus;
   if (state.kind === "cancelled") {
     // The date is live again, as before the cancel, two minutes at most ago (the undo window). It was booked
     // under the rulebook then (or overridden, on the record); what can change in the window is another

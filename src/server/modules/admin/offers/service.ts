@@ -2,6 +2,7 @@
  * Offer codes in the back office: list, read, create, update (spec sections 5 and 7). Each change is audited in
  * its own transaction and a save with If-Match refuses a stale version (412, nothing changed).
  */
+
 import { desc, eq, sql } from "drizzle-orm";
 import {
   type AdminOfferCode,
@@ -11,6 +12,7 @@ import {
   type UpdateOfferCode,
 } from "../../../../shared/admin/offers.ts";
 import type { TierId } from "../../../../shared/constants.ts";
+import { isTierId } from "../../../../shared/constants.ts";
 import { offerCodes } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../../http-error.ts";
@@ -36,9 +38,7 @@ export function toAdminOfferCode(row: OfferCodeRow): AdminOfferCode {
     durationMonths: row.durationMonths,
     validFrom: row.validFrom?.toISOString() ?? null,
     validUntil: row.validUntil?.toISOString() ?? null,
-    applicableTiers: (row.applicableTiers as TierId[] | null)?.length
-      ? (row.applicableTiers as TierId[])
-      : null,
+    applicableTiers: row.applicableTiers?.length ? row.applicableTiers.filter(isTierId) : null,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
