@@ -18,19 +18,11 @@ import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import type { DocOperation, OpenApiDoc } from "../helpers/document-check.ts";
 import { arbitraryOf, type Components, type JsonSchema } from "../helpers/schema-arbitrary.ts";
-import { anyValue, idText } from "../security/fuzz-arbitraries.ts";
+import { anyValue, FUZZ_RATE_LIMITS, idText } from "../security/fuzz-arbitraries.ts";
 
 const INBOUND_SECRET = "contract-fuzz-inbound-secret-0123456789";
 const t = await createTestApp({
-  // Limits high enough that generated requests reach validation and the rules rather than 429s.
-  rateLimits: {
-    loginPerIp: 1e6,
-    loginFailuresPerAccount: 1e6,
-    registerPerIp: 1e6,
-    forgotPerIp: 1e6,
-    forgotPerAccount: 1e6,
-    resetPerIp: 1e6,
-  },
+  rateLimits: FUZZ_RATE_LIMITS,
   env: { SUPPORT_INBOUND_SECRET: INBOUND_SECRET },
 });
 const NOW = new Date("2026-11-10T12:00:00Z");

@@ -6,6 +6,16 @@ import fc from "fast-check";
  */
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
+/** Limits high enough that generated requests reach validation and the rules instead of 429s. */
+export const FUZZ_RATE_LIMITS = {
+  loginPerIp: 1e6,
+  loginFailuresPerAccount: 1e6,
+  registerPerIp: 1e6,
+  forgotPerIp: 1e6,
+  forgotPerAccount: 1e6,
+  resetPerIp: 1e6,
+};
+
 export const nastyStrings = fc.constantFrom(
   "",
   " ",

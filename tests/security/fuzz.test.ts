@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { changedTables, settledSnapshot, snapshotTables } from "./db-snapshot.ts";
-import { bodyChange, brokenBody, deepJson, idText, isHumanMessage, RUNS } from "./fuzz-arbitraries.ts";
+import {
+  bodyChange,
+  brokenBody,
+  deepJson,
+  FUZZ_RATE_LIMITS,
+  idText,
+  isHumanMessage,
+  RUNS,
+} from "./fuzz-arbitraries.ts";
 import { classify, hasBody, key, type Route } from "./route-classes.ts";
 import { validBodies } from "./valid-bodies.ts";
 
@@ -20,15 +28,7 @@ import { validBodies } from "./valid-bodies.ts";
  */
 const INBOUND_SECRET = "fuzz-inbound-secret-0123456789abcdef";
 const t = await createTestApp({
-  // Limits high enough that the fuzz reaches validation instead of 429s.
-  rateLimits: {
-    loginPerIp: 1e6,
-    loginFailuresPerAccount: 1e6,
-    registerPerIp: 1e6,
-    forgotPerIp: 1e6,
-    forgotPerAccount: 1e6,
-    resetPerIp: 1e6,
-  },
+  rateLimits: FUZZ_RATE_LIMITS,
   env: { SUPPORT_INBOUND_SECRET: INBOUND_SECRET },
 });
 const NOW = new Date("2026-11-10T12:00:00Z");
