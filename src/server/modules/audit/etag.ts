@@ -12,6 +12,7 @@ import { londonFormat } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
 import { HttpError } from "../../http-error.ts";
+import { type Actor, actorOf } from "./record.ts";
 
 /** A strong ETag of a record's API representation. */
 export function etagOf(value: unknown): string {
@@ -23,6 +24,11 @@ export function ifMatchOf(req: FastifyRequest): string | null {
   const h = req.headers["if-match"];
   const v = Array.isArray(h) ? h.join(",") : h;
   return v?.trim() ? v.trim() : null;
+}
+
+/** Who makes a back-office change and the version they saw: what a guarded save or delete takes. */
+export function guardedChangeOf(req: FastifyRequest): { actor: Actor; ifMatch: string | null } {
+  return { actor: actorOf(req.user!), ifMatch: ifMatchOf(req) };
 }
 
 /** Sends `value` with its ETag. */

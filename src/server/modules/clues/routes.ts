@@ -3,8 +3,7 @@ import type { AdminClues } from "../../../shared/clues.ts";
 import { cluesApi as api } from "../../../shared/contract/clues.ts";
 import type { Deps } from "../../deps.ts";
 import { route } from "../../route.ts";
-import { etagOf, ifMatchOf } from "../audit/etag.ts";
-import { actorOf } from "../audit/record.ts";
+import { etagOf, guardedChangeOf } from "../audit/etag.ts";
 import { cluesVersion, getClues, saveClues } from "./admin.ts";
 
 /** Sends a date's clues with the ETag of their version (admin.ts: the unlock times of a moved date aside). */
@@ -22,10 +21,7 @@ export function adminCluesRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, api.save, {}, async (req, reply) =>
     tagged(
       reply,
-      await saveClues(deps, req.params.assignmentId, req.body.clues, req.user!.id, {
-        actor: actorOf(req.user!),
-        ifMatch: ifMatchOf(req),
-      }),
+      await saveClues(deps, req.params.assignmentId, req.body.clues, req.user!.id, guardedChangeOf(req)),
     ),
   );
 }

@@ -6,7 +6,7 @@ import type { Deps } from "../../../deps.ts";
 import { sendDownload } from "../../../http-download.ts";
 import { notFound } from "../../../http-error.ts";
 import { route } from "../../../route.ts";
-import { ifMatchOf, sendTagged } from "../../audit/etag.ts";
+import { guardedChangeOf, sendTagged } from "../../audit/etag.ts";
 import { actorOf } from "../../audit/record.ts";
 import { recheckDate } from "../../rulebook/recheck.ts";
 import { streamedWorkbookDownload } from "../members/stream-workbook.ts";
@@ -69,7 +69,7 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
         req.params.assignmentId,
         req.body.status,
         req.body.overrideReason ? { reason: req.body.overrideReason, by: req.user!.id } : null,
-        { actor: actorOf(req.user!), ifMatch: ifMatchOf(req) },
+        guardedChangeOf(req),
       ),
     ),
   );
@@ -95,8 +95,7 @@ export function adminAssignmentsRoutes(app: FastifyInstance, deps: Deps): void {
       await moveAssignment(deps, req.params.assignmentId, {
         ...body,
         override: overrideReason ? { reason: overrideReason, by: req.user!.id } : null,
-        actor: actorOf(req.user!),
-        ifMatch: ifMatchOf(req),
+        ...guardedChangeOf(req),
       }),
     );
   });
@@ -118,22 +117,13 @@ function adminAssignmentEveningRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   route(app, api.noShow, {}, async (req, reply) =>
-    sendTagged(
-      reply,
-      await markNoShow(deps, req.params.assignmentId, req.body, {
-        actor: actorOf(req.user!),
-        ifMatch: ifMatchOf(req),
-      }),
-    ),
+    sendTagged(reply, await markNoShow(deps, req.params.assignmentId, req.body, guardedChangeOf(req))),
   );
 
   route(app, api.venueFeedback, {}, async (req, reply) =>
     sendTagged(
       reply,
-      await saveVenueFeedback(deps, req.params.assignmentId, req.body.feedback, {
-        actor: actorOf(req.user!),
-        ifMatch: ifMatchOf(req),
-      }),
+      await saveVenueFeedback(deps, req.params.assignmentId, req.body.feedback, guardedChangeOf(req)),
     ),
   );
 }

@@ -6,7 +6,7 @@ import type { Deps } from "../../../deps.ts";
 import { sendDownload } from "../../../http-download.ts";
 import { HttpError } from "../../../http-error.ts";
 import { route } from "../../../route.ts";
-import { ifMatchOf } from "../../audit/etag.ts";
+import { guardedChangeOf } from "../../audit/etag.ts";
 import { actorOf } from "../../audit/record.ts";
 import { workbookDownload, XLSX_TYPE } from "../spreadsheet.ts";
 import { adminDateIdeaRoutes } from "./date-ideas/routes.ts";
@@ -33,16 +33,10 @@ export function adminVenuesRoutes(app: FastifyInstance, deps: Deps): void {
   );
   route(app, api.one, {}, async (req, reply) => sendVenue(reply, await getVenue(deps, req.params.id)));
   route(app, api.update, {}, async (req, reply) =>
-    sendVenue(
-      reply,
-      await updateVenue(deps, req.params.id, req.body, {
-        actor: actorOf(req.user!),
-        ifMatch: ifMatchOf(req),
-      }),
-    ),
+    sendVenue(reply, await updateVenue(deps, req.params.id, req.body, guardedChangeOf(req))),
   );
   route(app, api.remove, {}, async (req, reply) => {
-    await deleteVenue(deps, req.params.id, { actor: actorOf(req.user!), ifMatch: ifMatchOf(req) });
+    await deleteVenue(deps, req.params.id, guardedChangeOf(req));
     return reply.code(204).send();
   });
   route(app, api.template, {}, async (_req, reply) =>

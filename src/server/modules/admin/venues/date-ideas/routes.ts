@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { adminVenuesApi as api } from "../../../../../shared/contract/admin-venues.ts";
 import type { Deps } from "../../../../deps.ts";
 import { route } from "../../../../route.ts";
-import { ifMatchOf } from "../../../audit/etag.ts";
+import { guardedChangeOf } from "../../../audit/etag.ts";
 import { actorOf } from "../../../audit/record.ts";
 import { sendDateIdea } from "../version.ts";
 import { createDateIdea, deleteDateIdea, getDateIdea, listDateIdeas, updateDateIdea } from "./service.ts";
@@ -19,16 +19,10 @@ export function adminDateIdeaRoutes(app: FastifyInstance, deps: Deps): void {
     sendDateIdea(reply, await getDateIdea(deps, req.params.id)),
   );
   route(app, api.updateDateIdea, {}, async (req, reply) =>
-    sendDateIdea(
-      reply,
-      await updateDateIdea(deps, req.params.id, req.body, {
-        actor: actorOf(req.user!),
-        ifMatch: ifMatchOf(req),
-      }),
-    ),
+    sendDateIdea(reply, await updateDateIdea(deps, req.params.id, req.body, guardedChangeOf(req))),
   );
   route(app, api.removeDateIdea, {}, async (req, reply) => {
-    await deleteDateIdea(deps, req.params.id, { actor: actorOf(req.user!), ifMatch: ifMatchOf(req) });
+    await deleteDateIdea(deps, req.params.id, guardedChangeOf(req));
     return reply.code(204).send();
   });
 }
