@@ -1,5 +1,5 @@
 import { expect, type Page, type Response, test } from "@playwright/test";
-import { e2eDb, uniqueEmail } from "./helpers.ts";
+import { e2eDb, FULL_ONLY, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -128,7 +128,7 @@ test("both exports download with a dated file name and say so", async ({ page })
   }
 });
 
-test("a failed export and a failed read each show the spec's toast", async ({ page }) => {
+test("a failed export and a failed read each show the spec's toast", FULL_ONLY, async ({ page }) => {
   await signInAsAdmin(page);
   await page.route("**/api/admin/analytics/churn", (route) =>
     route.fulfill({
@@ -185,7 +185,7 @@ async function arrangeHistory() {
   }
 }
 
-test.describe("screenshots", () => {
+test.describe("screenshots", FULL_ONLY, () => {
   test.beforeAll(arrangeHistory);
   for (const width of [1280, 390]) {
     for (const colorScheme of ["light", "dark"] as const) {

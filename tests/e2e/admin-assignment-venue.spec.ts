@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, expectAccessibleInBothThemes, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessibleInBothThemes, FULL_ONLY, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -306,7 +306,7 @@ test("Move date lists the rules it breaks, moves with an override reason, and Un
   );
 });
 
-test.describe("phone width (390)", () => {
+test.describe("phone width (390)", FULL_ONLY, () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the badges sit in the cards, the venue panel and Move date fit the screen", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { e2eDb, uniqueEmail } from "./helpers.ts";
+import { e2eDb, FULL_ONLY, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /** Email Logs tab: the log, its two exports, and editing a template with its preview. */
@@ -72,7 +72,7 @@ test("lists, searches and filters the log, and exports it and the members' addre
   expect(text).not.toContain(optedOut);
 });
 
-test("shows the load error when the log cannot be read", async ({ page }) => {
+test("shows the load error when the log cannot be read", FULL_ONLY, async ({ page }) => {
   await signInAsAdmin(page);
   await page.route("**/api/admin/email-logs?*", (route) =>
     route.fulfill({

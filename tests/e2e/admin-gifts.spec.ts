@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { expect, type Page, type Response, test } from "@playwright/test";
 import { arrangeGift, daysAhead } from "./gift-helpers.ts";
-import { expectAccessible, readMail } from "./helpers.ts";
+import { expectAccessible, FULL_ONLY, readMail } from "./helpers.ts";
 import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -150,7 +150,7 @@ test("finds a gift, moves its date, sends it, refunds it, and exports the list",
   await expect(page.getByText("Gifts downloaded as gifts.csv", { exact: true })).toBeVisible();
 });
 
-test("an empty search says so", async ({ page }) => {
+test("an empty search says so", FULL_ONLY, async ({ page }) => {
   await signInAsAdmin(page);
   await openGiftsTab(page, `nobody-${tag()}`);
   await expect(page.getByText("No gifts match this search and filter.")).toBeVisible();

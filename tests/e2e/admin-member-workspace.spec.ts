@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { atWidth, e2eDb, expectAccessible, FULL_ONLY, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -57,161 +57,166 @@ for (const viewport of [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 390, height: 844 },
 ])
-  test(`an operator works on a member at ${viewport.name} width: notes, needs, billing, tickets, e-mails`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    const name = `Wren${viewport.width}`;
+  test(
+    `an operator works on a member at ${viewport.name} width: notes, needs, billing, tickets, e-mails`,
+    atWidth(viewport.name, "desktop"),
+    async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const name = `Wren${viewport.width}`;
+      const id = await arrangeMember(name);
+      await signInAsAdmin(page);
+      await openMember(page, id, name);
+
+      // Sections: billing history, tickets and e-mails as the member's own records say.
+      const billing = page.getByRole("region", { name: "Billing history" });
+      await expect(billing).toContainText("Paid");
+      const tickets = page.getByRole("region", { name: "Support tickets" });
+      await expect(tickets).toContainText("Can we move Friday's date?");
+      await expect(tickets).toContainText("Open");
+      const emails = page.getByRole("region", { name: "E-mails sent" });
+      await expect(emails.getByTestId("member-email")).toHaveCount(2);
+      await expect(emails.getByTestId("member-email").first()).toContainText("Your date is revealed");
+      await expect(emails.getByTestId("member-email").first()).toContainText("Mailbox full");
+
+      // A note: the empty one is refused with the reason, then added with who and when.
+      const notes = page.getByRole("region", { name: "Internal notes" });
+      await notes.getByRole("button", { name: "Add note" }).click();
+      await expect(notes.getByRole("alert")).toHaveText("Please write the note");
+      await notes.getByLabel("New note").fill("Rang about a nut allergy; Friday's venue told.");
+      await notes.getByRole("button", { name: "Add note" }).click();
+      const note = notes.getByTestId("member-note");
+      await expect(note).toHaveCount(1);
+      await expect(note).toContainText("Rang about a nut allergy; Friday's venue told.");
+      await expect(note).toContainText("Ada Admin");
+
+      // Needs, edited on the member's behalf.
+      await page.getByRole("button", { name: `Edit ${name}'s needs` }).click();
+      const dialog = page.getByRole("dialog", { name: `Edit ${name}'s needs` });
+      await expect(dialog.getByLabel("Postcode")).toHaveValue("SE1 9PX");
+      await dialog.getByLabel("Nut Allergies").check();
+      await dialog.getByLabel("Doesn't drink alcohol (no alcohol-led dates)").check();
+      await dialog.getByLabel("Travel radius (miles)").fill("0");
+      await dialog.getByRole("button", { name: "Save needs" }).click();
+      await expect(dialog.getByRole("alert")).toContainText("Travel radius must be between 1 and 500 miles");
+      await dialog.getByLabel("Travel radius (miles)").fill("12");
+      await expect(dialog).toBeVisible();
+      if (SHOTS && viewport.name === "phone")
+        await dialog.screenshot({ path: `${SHOTS}/needs-dialog-${viewport.name}.png` });
+      await dialog.getByRole("button", { name: "Save needs" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.locator("#couple")).toContainText("Nut Allergies");
+
+      // The History section has the needs change, by the operator.
+      const history = page.getByRole("region", { name: "Member history" });
+      await expect(history).toContainText("edited on their behalf");
+
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await expectAccessible(page, `member workspace at ${viewport.name} width`);
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/member-workspace-${viewport.name}.png`, fullPage: true });
+
+      // A ticket opens itself on the Support tab; closing it takes it out of the address.
+      await tickets.getByRole("link", { name: /^Open ticket #\d+: Can we move Friday's date\?$/ }).click();
+      const ticket = page.getByRole("dialog", { name: "Can we move Friday's date?" });
+      await expect(ticket).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(ticket).toBeHidden();
+      await expect(page.getByRole("tab", { name: "Support", selected: true })).toBeVisible();
+      await expect(page).not.toHaveURL(/ticket=/);
+    },
+  );
+
+test(
+  "a stale needs save from a second tab shows the 412 beside the form, the input kept, and Reload",
+  FULL_ONLY,
+  async ({ page, context }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const name = "Stale";
     const id = await arrangeMember(name);
     await signInAsAdmin(page);
+    const second = await context.newPage();
+    await second.setViewportSize({ width: 1280, height: 900 });
     await openMember(page, id, name);
+    await openMember(second, id, name);
 
-    // Sections: billing history, tickets and e-mails as the member's own records say.
-    const billing = page.getByRole("region", { name: "Billing history" });
-    await expect(billing).toContainText("Paid");
-    const tickets = page.getByRole("region", { name: "Support tickets" });
-    await expect(tickets).toContainText("Can we move Friday's date?");
-    await expect(tickets).toContainText("Open");
-    const emails = page.getByRole("region", { name: "E-mails sent" });
-    await expect(emails.getByTestId("member-email")).toHaveCount(2);
-    await expect(emails.getByTestId("member-email").first()).toContainText("Your date is revealed");
-    await expect(emails.getByTestId("member-email").first()).toContainText("Mailbox full");
+    // Both tabs open the needs.
+    const open = async (p: Page) => {
+      await p.getByRole("button", { name: `Edit ${name}'s needs` }).click();
+      const d = p.getByRole("dialog", { name: `Edit ${name}'s needs` });
+      await expect(d.getByLabel("Postcode")).toHaveValue("SE1 9PX");
+      return d;
+    };
+    const a = await open(page);
+    const b = await open(second);
 
-    // A note: the empty one is refused with the reason, then added with who and when.
-    const notes = page.getByRole("region", { name: "Internal notes" });
-    await notes.getByRole("button", { name: "Add note" }).click();
-    await expect(notes.getByRole("alert")).toHaveText("Please write the note");
-    await notes.getByLabel("New note").fill("Rang about a nut allergy; Friday's venue told.");
-    await notes.getByRole("button", { name: "Add note" }).click();
-    const note = notes.getByTestId("member-note");
-    await expect(note).toHaveCount(1);
-    await expect(note).toContainText("Rang about a nut allergy; Friday's venue told.");
-    await expect(note).toContainText("Ada Admin");
+    await a.getByLabel("Vegan").check();
+    await a.getByRole("button", { name: "Save needs" }).click();
+    await expect(a).toBeHidden();
 
-    // Needs, edited on the member's behalf.
-    await page.getByRole("button", { name: `Edit ${name}'s needs` }).click();
-    const dialog = page.getByRole("dialog", { name: `Edit ${name}'s needs` });
-    await expect(dialog.getByLabel("Postcode")).toHaveValue("SE1 9PX");
-    await dialog.getByLabel("Nut Allergies").check();
-    await dialog.getByLabel("Doesn't drink alcohol (no alcohol-led dates)").check();
-    await dialog.getByLabel("Travel radius (miles)").fill("0");
-    await dialog.getByRole("button", { name: "Save needs" }).click();
-    await expect(dialog.getByRole("alert")).toContainText("Travel radius must be between 1 and 500 miles");
-    await dialog.getByLabel("Travel radius (miles)").fill("12");
-    await expect(dialog).toBeVisible();
-    if (SHOTS && viewport.name === "phone")
-      await dialog.screenshot({ path: `${SHOTS}/needs-dialog-${viewport.name}.png` });
-    await dialog.getByRole("button", { name: "Save needs" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.locator("#couple")).toContainText("Nut Allergies");
+    await b.getByLabel("Postcode").fill("SW11 1AA");
+    await b.getByLabel("Halal").check();
+    await b.getByRole("button", { name: "Save needs" }).click();
+    const stale = b.getByTestId("stale-edit");
+    await expect(stale).toContainText(/Changed by .+ at \d\d:\d\d on .+: reload to see their change/);
+    // Nothing lost: the dialog is open with this tab's input.
+    await expect(b.getByLabel("Postcode")).toHaveValue("SW11 1AA");
+    await expect(b.getByLabel("Halal")).toBeChecked();
+    if (SHOTS) await second.screenshot({ path: `${SHOTS}/needs-stale-desktop.png` });
+    await expectAccessible(second, "stale needs save");
 
-    // The History section has the needs change, by the operator.
-    const history = page.getByRole("region", { name: "Member history" });
-    await expect(history).toContainText("edited on their behalf");
-
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      viewport.width,
-    );
-    await expectAccessible(page, `member workspace at ${viewport.name} width`);
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    if (SHOTS)
-      await page.screenshot({ path: `${SHOTS}/member-workspace-${viewport.name}.png`, fullPage: true });
-
-    // A ticket opens itself on the Support tab; closing it takes it out of the address.
-    await tickets.getByRole("link", { name: /^Open ticket #\d+: Can we move Friday's date\?$/ }).click();
-    const ticket = page.getByRole("dialog", { name: "Can we move Friday's date?" });
-    await expect(ticket).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(ticket).toBeHidden();
-    await expect(page.getByRole("tab", { name: "Support", selected: true })).toBeVisible();
-    await expect(page).not.toHaveURL(/ticket=/);
-  });
-
-test("a stale needs save from a second tab shows the 412 beside the form, the input kept, and Reload", async ({
-  page,
-  context,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const name = "Stale";
-  const id = await arrangeMember(name);
-  await signInAsAdmin(page);
-  const second = await context.newPage();
-  await second.setViewportSize({ width: 1280, height: 900 });
-  await openMember(page, id, name);
-  await openMember(second, id, name);
-
-  // Both tabs open the needs.
-  const open = async (p: Page) => {
-    await p.getByRole("button", { name: `Edit ${name}'s needs` }).click();
-    const d = p.getByRole("dialog", { name: `Edit ${name}'s needs` });
-    await expect(d.getByLabel("Postcode")).toHaveValue("SE1 9PX");
-    return d;
-  };
-  const a = await open(page);
-  const b = await open(second);
-
-  await a.getByLabel("Vegan").check();
-  await a.getByRole("button", { name: "Save needs" }).click();
-  await expect(a).toBeHidden();
-
-  await b.getByLabel("Postcode").fill("SW11 1AA");
-  await b.getByLabel("Halal").check();
-  await b.getByRole("button", { name: "Save needs" }).click();
-  const stale = b.getByTestId("stale-edit");
-  await expect(stale).toContainText(/Changed by .+ at \d\d:\d\d on .+: reload to see their change/);
-  // Nothing lost: the dialog is open with this tab's input.
-  await expect(b.getByLabel("Postcode")).toHaveValue("SW11 1AA");
-  await expect(b.getByLabel("Halal")).toBeChecked();
-  if (SHOTS) await second.screenshot({ path: `${SHOTS}/needs-stale-desktop.png` });
-  await expectAccessible(second, "stale needs save");
-
-  // Reload reads the saved needs (the other tab's Vegan), then this tab's save goes through.
-  await stale.getByRole("button", { name: "Reload" }).click();
-  await expect(stale).toBeHidden();
-  await expect(b.getByLabel("Vegan")).toBeChecked();
-  await expect(b.getByLabel("Postcode")).toHaveValue("SE1 9PX");
-  await b.getByLabel("Halal").check();
-  await b.getByRole("button", { name: "Save needs" }).click();
-  await expect(b).toBeHidden();
-  await expect(second.locator("#couple")).toContainText("Halal");
-});
+    // Reload reads the saved needs (the other tab's Vegan), then this tab's save goes through.
+    await stale.getByRole("button", { name: "Reload" }).click();
+    await expect(stale).toBeHidden();
+    await expect(b.getByLabel("Vegan")).toBeChecked();
+    await expect(b.getByLabel("Postcode")).toHaveValue("SE1 9PX");
+    await b.getByLabel("Halal").check();
+    await b.getByRole("button", { name: "Save needs" }).click();
+    await expect(b).toBeHidden();
+    await expect(second.locator("#couple")).toContainText("Halal");
+  },
+);
 
 for (const viewport of [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 390, height: 844 },
 ])
-  test(`the Members tab filters on the server at ${viewport.name} width: a need and no date in a month`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    const tag = `Filt${viewport.width}${Date.now().toString(36)}`;
-    const vegan = await arrangeMember(tag);
-    const db = await e2eDb();
-    await db.query(`UPDATE user_preferences SET dietary_restrictions = '{Vegan}' WHERE user_id = $1`, [
-      vegan,
-    ]);
-    const other = await arrangeMember(tag);
-    await signInAsAdmin(page);
-    await page.goto("/admin?tab=members");
-    await page.getByRole("searchbox", { name: "Search members" }).fill(tag);
-    const item = (id: number) =>
-      page.getByTestId(viewport.name === "phone" ? `member-card-${id}` : `member-row-${id}`);
-    await expect(item(other)).toBeVisible({ timeout: 20_000 });
-    await expect(item(vegan)).toBeVisible();
+  test(
+    `the Members tab filters on the server at ${viewport.name} width: a need and no date in a month`,
+    atWidth(viewport.name, "phone"),
+    async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const tag = `Filt${viewport.width}${Date.now().toString(36)}`;
+      const vegan = await arrangeMember(tag);
+      const db = await e2eDb();
+      await db.query(`UPDATE user_preferences SET dietary_restrictions = '{Vegan}' WHERE user_id = $1`, [
+        vegan,
+      ]);
+      const other = await arrangeMember(tag);
+      await signInAsAdmin(page);
+      await page.goto("/admin?tab=members");
+      await page.getByRole("searchbox", { name: "Search members" }).fill(tag);
+      const item = (id: number) =>
+        page.getByTestId(viewport.name === "phone" ? `member-card-${id}` : `member-row-${id}`);
+      await expect(item(other)).toBeVisible({ timeout: 20_000 });
+      await expect(item(vegan)).toBeVisible();
 
-    await page.getByRole("combobox", { name: "Filter by need" }).click();
-    await page.getByRole("option", { name: "Vegan", exact: true }).click();
-    await expect(item(other)).toHaveCount(0);
-    await expect(item(vegan)).toBeVisible();
-    await page.getByRole("textbox", { name: "Postcode area, like SW or SW11" }).fill("SE1");
-    await expect(item(vegan)).toBeVisible();
-    await page.getByRole("textbox", { name: "Postcode area, like SW or SW11" }).fill("SW");
-    await expect(page.getByText("No members match these filters.")).toBeVisible();
-    await page.getByRole("button", { name: "Clear filters" }).click();
-    await expect(item(other)).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      viewport.width,
-    );
-    await expectAccessible(page, `members filters at ${viewport.name} width`);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/members-filters-${viewport.name}.png` });
-  });
+      await page.getByRole("combobox", { name: "Filter by need" }).click();
+      await page.getByRole("option", { name: "Vegan", exact: true }).click();
+      await expect(item(other)).toHaveCount(0);
+      await expect(item(vegan)).toBeVisible();
+      await page.getByRole("textbox", { name: "Postcode area, like SW or SW11" }).fill("SE1");
+      await expect(item(vegan)).toBeVisible();
+      await page.getByRole("textbox", { name: "Postcode area, like SW or SW11" }).fill("SW");
+      await expect(page.getByText("No members match these filters.")).toBeVisible();
+      await page.getByRole("button", { name: "Clear filters" }).click();
+      await expect(item(other)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await expectAccessible(page, `members filters at ${viewport.name} width`);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/members-filters-${viewport.name}.png` });
+    },
+  );

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { ADMIN, arrangeDate, e2eDb, expectAccessible, FULL_ONLY, uniqueEmail } from "./helpers.ts";
 import { readyForScreenshot, watchRequests } from "./settle.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
@@ -227,7 +227,7 @@ test.describe("users tab", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/members/${u.id}$`));
   });
 
-  test("a refused demotion shows the server's message", async ({ page }) => {
+  test("a refused demotion shows the server's message", FULL_ONLY, async ({ page }) => {
     const t = tag();
     const other = await insertMember({ firstName: "Otto", lastName: `Refused${t}` });
     await (await e2eDb()).query("UPDATE users SET is_admin = true WHERE id = $1", [other.id]);
@@ -294,7 +294,7 @@ test.describe("one request per action", () => {
     await expect.poll(() => sent.length).toBe(2);
   });
 
-  test("a double click on the Make Admin confirm sends one request", async ({ page }) => {
+  test("a double click on the Make Admin confirm sends one request", FULL_ONLY, async ({ page }) => {
     const t = tag();
     const u = await insertMember({ firstName: "Double", lastName: `Promote${t}` });
     const sent = countRequests(page, "POST", new RegExp(`/api/admin/users/${u.id}/(promote|demote)$`));
@@ -345,7 +345,7 @@ test.describe("phone width (390)", () => {
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   });
 
-  test("users are cards; Make Admin works from the card", async ({ page }) => {
+  test("users are cards; Make Admin works from the card", FULL_ONLY, async ({ page }) => {
     const t = tag();
     const u = await insertMember({ firstName: "Pia", lastName: `PhoneUser${t}`, onboarding: true });
     await signInAsAdmin(page);
@@ -364,7 +364,7 @@ test.describe("phone width (390)", () => {
     await expect(card).toContainText("Admin");
   });
 
-  test("the member page fits, with long names, addresses and venue names", async ({ page }) => {
+  test("the member page fits, with long names, addresses and venue names", FULL_ONLY, async ({ page }) => {
     const t = tag();
     const m = await insertMember({
       firstName: "Maximiliana-Bartholomea",

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, expectAccessible } from "./helpers.ts";
+import { arrangeDate, expectAccessible, FULL_ONLY } from "./helpers.ts";
 import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -95,7 +95,7 @@ test("a second tab's stale save is refused in the dialog, keeps its input, and R
   await context.close();
 });
 
-test("a date idea's stale save is refused in its dialog the same way", async ({ browser }) => {
+test("a date idea's stale save is refused in its dialog the same way", FULL_ONLY, async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const tabA = await context.newPage();
   const tabB = await context.newPage();
@@ -129,44 +129,46 @@ test("a date idea's stale save is refused in its dialog the same way", async ({ 
   await context.close();
 });
 
-test("a date's clues saved in another tab: the drafts stay, Reload shows the other version", async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const tabA = await context.newPage();
-  const tabB = await context.newPage();
-  const { email } = await newMember(tabA, { firstName: "Twotab" });
-  await arrangeDate(email, { hoursFromNow: 140 });
-  await signInAsAdmin(tabA);
-  const open = async (page: Page) => {
-    await page.goto("/admin?tab=assignments");
-    await page.getByRole("searchbox", { name: "Search assignments" }).fill(email);
-    await page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: /View/ }).click();
-    const details = page.getByRole("dialog", { name: "Assignment details" });
-    await expect(details.getByLabel("What kind of date")).toHaveValue("Come hungry.");
-    return details;
-  };
-  const a = await open(tabA);
-  const b = await open(tabB);
-  await a.getByLabel("What kind of date").fill("Skip lunch that day.");
-  await a.getByRole("button", { name: "Save clues" }).click();
-  await expect(tabA.getByText("Clues saved", { exact: true })).toBeVisible();
-  await b.getByLabel("What kind of date").fill("Bring an appetite.");
-  await b.getByRole("button", { name: "Save clues" }).click();
-  const alert = b.getByRole("alert").filter({ hasText: "Changed by" });
-  await expect(alert).toContainText("reload to see their change");
-  await expect(b.getByLabel("What kind of date")).toHaveValue("Bring an appetite.");
-  await b.getByText("Who changed what").click();
-  await expect(b.getByRole("region", { name: "Clue history" }).getByTestId("audit-entry")).toHaveCount(1);
-  if (SHOTS) {
-    await alert.scrollIntoViewIfNeeded();
-    await tabB.screenshot({ path: `${SHOTS}/stale-clues-1280.png` });
-    await tabB.setViewportSize({ width: 390, height: 844 });
-    await alert.scrollIntoViewIfNeeded();
-    await tabB.screenshot({ path: `${SHOTS}/stale-clues-390.png` });
-  }
-  await alert.getByRole("button", { name: "Reload" }).click();
-  await expect(alert).toBeHidden();
-  await expect(b.getByLabel("What kind of date")).toHaveValue("Skip lunch that day.");
-  await context.close();
-});
+test(
+  "a date's clues saved in another tab: the drafts stay, Reload shows the other version",
+  FULL_ONLY,
+  async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tabA = await context.newPage();
+    const tabB = await context.newPage();
+    const { email } = await newMember(tabA, { firstName: "Twotab" });
+    await arrangeDate(email, { hoursFromNow: 140 });
+    await signInAsAdmin(tabA);
+    const open = async (page: Page) => {
+      await page.goto("/admin?tab=assignments");
+      await page.getByRole("searchbox", { name: "Search assignments" }).fill(email);
+      await page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: /View/ }).click();
+      const details = page.getByRole("dialog", { name: "Assignment details" });
+      await expect(details.getByLabel("What kind of date")).toHaveValue("Come hungry.");
+      return details;
+    };
+    const a = await open(tabA);
+    const b = await open(tabB);
+    await a.getByLabel("What kind of date").fill("Skip lunch that day.");
+    await a.getByRole("button", { name: "Save clues" }).click();
+    await expect(tabA.getByText("Clues saved", { exact: true })).toBeVisible();
+    await b.getByLabel("What kind of date").fill("Bring an appetite.");
+    await b.getByRole("button", { name: "Save clues" }).click();
+    const alert = b.getByRole("alert").filter({ hasText: "Changed by" });
+    await expect(alert).toContainText("reload to see their change");
+    await expect(b.getByLabel("What kind of date")).toHaveValue("Bring an appetite.");
+    await b.getByText("Who changed what").click();
+    await expect(b.getByRole("region", { name: "Clue history" }).getByTestId("audit-entry")).toHaveCount(1);
+    if (SHOTS) {
+      await alert.scrollIntoViewIfNeeded();
+      await tabB.screenshot({ path: `${SHOTS}/stale-clues-1280.png` });
+      await tabB.setViewportSize({ width: 390, height: 844 });
+      await alert.scrollIntoViewIfNeeded();
+      await tabB.screenshot({ path: `${SHOTS}/stale-clues-390.png` });
+    }
+    await alert.getByRole("button", { name: "Reload" }).click();
+    await expect(alert).toBeHidden();
+    await expect(b.getByLabel("What kind of date")).toHaveValue("Skip lunch that day.");
+    await context.close();
+  },
+);

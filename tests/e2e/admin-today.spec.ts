@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, expectAccessibleInBothThemes } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessibleInBothThemes, FULL_ONLY } from "./helpers.ts";
 import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -67,7 +67,7 @@ test("the back office opens on Today; a venue confirmed by phone leaves the queu
   await expect(decline).toBeHidden();
 });
 
-test("Today at phone and desktop widths, light and dark, is accessible", async ({ page }) => {
+test("Today at phone and desktop widths, light and dark, is accessible", FULL_ONLY, async ({ page }) => {
   await unconfirmedDate(page, `Shot Venue ${Date.now().toString(36)}${process.pid}`);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { firstDateBookedBy } from "../../src/shared/planning-schedule.ts";
-import { arrangeDate, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
+import { arrangeDate, FULL_ONLY, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
 import { newMember } from "./sign-in.ts";
 
 test.describe("dashboard", () => {
@@ -120,27 +120,29 @@ test.describe("dashboard", () => {
       ).toHaveLength(1);
   });
 
-  test("a slow read still gets the screen with its skeleton: the first render waits for it only briefly", async ({
-    page,
-  }) => {
-    const { email } = await newMember(page, { firstName: "Orla" });
-    await arrangeDate(email, { hoursFromNow: 24 * 6 });
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route("**/api/dates/user", async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
-    await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "Orla, your dates" })).toBeVisible();
-    await expect(page.getByTestId("dates-loading")).toBeVisible();
-    release();
-    const upcoming = page.getByRole("region", { name: "Upcoming Mystery Dates" });
-    await expect(upcoming.getByRole("listitem")).toHaveCount(1);
-    await expect(page.getByTestId("dates-loading")).toBeHidden();
-  });
+  test(
+    "a slow read still gets the screen with its skeleton: the first render waits for it only briefly",
+    FULL_ONLY,
+    async ({ page }) => {
+      const { email } = await newMember(page, { firstName: "Orla" });
+      await arrangeDate(email, { hoursFromNow: 24 * 6 });
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      await page.route("**/api/dates/user", async (route) => {
+        await held;
+        await route.continue().catch(() => {});
+      });
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { level: 1, name: "Orla, your dates" })).toBeVisible();
+      await expect(page.getByTestId("dates-loading")).toBeVisible();
+      release();
+      const upcoming = page.getByRole("region", { name: "Upcoming Mystery Dates" });
+      await expect(upcoming.getByRole("listitem")).toHaveCount(1);
+      await expect(page.getByTestId("dates-loading")).toBeHidden();
+    },
+  );
 
   test("a date the team marked completed before its day is neither upcoming nor up for rating yet", async ({
     page,
@@ -220,28 +222,30 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("dashboard-plan")).toHaveText("No plan yet");
   });
 
-  test("a screen whose code cannot arrive says so under the header, and Reload brings it", async ({
-    page,
-  }) => {
-    await newMember(page, { firstName: "Ivo" });
-    await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "Ivo, your dates" })).toBeVisible();
-    // The connection drops, or a new version replaced the files this page names.
-    const settingsCode = "**/assets/settings-*.js";
-    await page.context().route(settingsCode, (route) => route.abort());
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "Settings" }).click();
-    const failed = page.getByTestId("screen-error");
-    await expect(failed.getByRole("heading", { name: "This page did not load" })).toBeVisible();
-    await expect(nav).toBeVisible();
-    // Another address works as before.
-    await nav.getByRole("link", { name: "Dashboard" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Ivo, your dates" })).toBeVisible();
-    await expect(failed).toHaveCount(0);
-    // Back online, Reload fetches the page again.
-    await page.context().unroute(settingsCode);
-    await nav.getByRole("link", { name: "Settings" }).click();
-    await failed.getByRole("button", { name: "Reload" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
-  });
+  test(
+    "a screen whose code cannot arrive says so under the header, and Reload brings it",
+    FULL_ONLY,
+    async ({ page }) => {
+      await newMember(page, { firstName: "Ivo" });
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { level: 1, name: "Ivo, your dates" })).toBeVisible();
+      // The connection drops, or a new version replaced the files this page names.
+      const settingsCode = "**/assets/settings-*.js";
+      await page.context().route(settingsCode, (route) => route.abort());
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("link", { name: "Settings" }).click();
+      const failed = page.getByTestId("screen-error");
+      await expect(failed.getByRole("heading", { name: "This page did not load" })).toBeVisible();
+      await expect(nav).toBeVisible();
+      // Another address works as before.
+      await nav.getByRole("link", { name: "Dashboard" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Ivo, your dates" })).toBeVisible();
+      await expect(failed).toHaveCount(0);
+      // Back online, Reload fetches the page again.
+      await page.context().unroute(settingsCode);
+      await nav.getByRole("link", { name: "Settings" }).click();
+      await failed.getByRole("button", { name: "Reload" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+    },
+  );
 });

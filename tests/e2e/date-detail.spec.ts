@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb } from "./helpers.ts";
+import { arrangeDate, e2eDb, FULL_ONLY } from "./helpers.ts";
 import { newMember } from "./sign-in.ts";
 
 const NOT_FOUND = "The mystery date you're looking for doesn't exist or you don't have access to it.";
@@ -236,16 +236,20 @@ test.describe("date detail", () => {
     await expect(page).toHaveURL("/dashboard");
   });
 
-  test("a session lost before opening a date says so and goes to sign in", async ({ page, context }) => {
-    const { email } = await newMember(page);
-    const id = await arrangeDate(email, { hoursFromNow: 90 });
-    await page.goto("/dashboard");
-    await expect(page.getByTestId(`date-card-${id}`)).toBeVisible();
-    // The session ends elsewhere (signed out in another tab, expired): the page still thinks it is signed in.
-    await context.clearCookies({ name: "unveil_sid" });
-    await page.getByTestId(`date-card-${id}`).click();
-    await expect(toasts(page).getByText("Unauthorized")).toBeVisible();
-    await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeVisible();
-    await page.waitForURL((url) => url.pathname === "/auth" || url.pathname === "/api/login");
-  });
+  test(
+    "a session lost before opening a date says so and goes to sign in",
+    FULL_ONLY,
+    async ({ page, context }) => {
+      const { email } = await newMember(page);
+      const id = await arrangeDate(email, { hoursFromNow: 90 });
+      await page.goto("/dashboard");
+      await expect(page.getByTestId(`date-card-${id}`)).toBeVisible();
+      // The session ends elsewhere (signed out in another tab, expired): the page still thinks it is signed in.
+      await context.clearCookies({ name: "unveil_sid" });
+      await page.getByTestId(`date-card-${id}`).click();
+      await expect(toasts(page).getByText("Unauthorized")).toBeVisible();
+      await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeVisible();
+      await page.waitForURL((url) => url.pathname === "/auth" || url.pathname === "/api/login");
+    },
+  );
 });

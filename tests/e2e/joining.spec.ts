@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { e2eDb, uniqueEmail } from "./helpers.ts";
+import { e2eDb, FULL_ONLY, uniqueEmail } from "./helpers.ts";
 import { newMember } from "./sign-in.ts";
 
 /** The toast region (Radix Toast viewport). */
@@ -356,18 +356,22 @@ test.describe("joining", () => {
     );
   });
 
-  test("an unknown session token shows Setup Failed with the server's message", async ({ page }) => {
-    await newMember(page);
-    let posts = 0;
-    page.on("request", (req) => {
-      if (req.method() === "POST" && req.url().endsWith("/api/complete-subscription")) posts++;
-    });
-    await page.goto("/subscription/complete?session_token=not-a-real-token");
-    await expect(toasts(page).getByText("Setup Failed")).toBeVisible();
-    await expect(toasts(page).getByText(/payment session was not found/)).toBeVisible();
-    await expect(page.getByRole("heading", { name: "We couldn't finish your set-up" })).toBeVisible();
-    expect(posts).toBe(1);
-  });
+  test(
+    "an unknown session token shows Setup Failed with the server's message",
+    FULL_ONLY,
+    async ({ page }) => {
+      await newMember(page);
+      let posts = 0;
+      page.on("request", (req) => {
+        if (req.method() === "POST" && req.url().endsWith("/api/complete-subscription")) posts++;
+      });
+      await page.goto("/subscription/complete?session_token=not-a-real-token");
+      await expect(toasts(page).getByText("Setup Failed")).toBeVisible();
+      await expect(toasts(page).getByText(/payment session was not found/)).toBeVisible();
+      await expect(page.getByRole("heading", { name: "We couldn't finish your set-up" })).toBeVisible();
+      expect(posts).toBe(1);
+    },
+  );
 
   test("cancelling at the payment page returns to the plans with a calm notice", async ({ page }) => {
     await newMember(page);

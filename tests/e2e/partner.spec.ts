@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   e2eDb,
   expectAccessible,
+  FULL_ONLY,
   readMail,
   registerViaApi,
   saveAcceptedPreferences,
@@ -260,17 +261,19 @@ test.describe("partners", () => {
     await expect(page.getByRole("link", { name: "Go to Dashboard" })).toBeVisible();
   });
 
-  test("a visitor with a bad token sees the landing page and says so; no token is the plain landing page", async ({
-    page,
-  }) => {
-    await page.goto("/partner-invite?token=not-a-real-token");
-    await expect(page.getByText("This invitation link is invalid or has expired.")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: /Your next evening together/ })).toBeVisible();
+  test(
+    "a visitor with a bad token sees the landing page and says so; no token is the plain landing page",
+    FULL_ONLY,
+    async ({ page }) => {
+      await page.goto("/partner-invite?token=not-a-real-token");
+      await expect(page.getByText("This invitation link is invalid or has expired.")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: /Your next evening together/ })).toBeVisible();
 
-    await page.goto("/partner-invite");
-    await expect(page.getByRole("heading", { level: 1, name: /Your next evening together/ })).toBeVisible();
-    await expect(page.getByTestId("partner-invite-card")).toHaveCount(0);
-  });
+      await page.goto("/partner-invite");
+      await expect(page.getByRole("heading", { level: 1, name: /Your next evening together/ })).toBeVisible();
+      await expect(page.getByTestId("partner-invite-card")).toHaveCount(0);
+    },
+  );
 
   test("an existing member signs in from the invitation and accepts", async ({ page, browser }) => {
     const inviter = await browser.newPage();

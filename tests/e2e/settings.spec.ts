@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { FAILED_PAYMENT_RULE } from "../../src/shared/payment-recovery.ts";
-import { arrangeDate, e2eDb, subscribeViaApi } from "./helpers.ts";
+import { arrangeDate, e2eDb, FULL_ONLY, subscribeViaApi } from "./helpers.ts";
 import { newMember } from "./sign-in.ts";
 
 /** The toast region (Radix Toast viewport). */
@@ -194,27 +194,28 @@ test.describe("settings", () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test("a session that ended meanwhile: the Unauthorized toast, then sign-in again", async ({
-    page,
-    context,
-  }) => {
-    const { email, password } = await newMember(page, { firstName: "Alex" });
-    await page.goto("/settings?tab=notifications");
-    const marketing = page.getByRole("switch", { name: "Marketing communications" });
-    await expect(marketing).toBeChecked();
-    await context.clearCookies();
-    await marketing.click();
-    await page.getByRole("button", { name: "Save Notification Settings" }).click();
-    // One check: the page leaves for sign-in 500 ms after the toast appears.
-    await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeVisible();
-    // Sign-in remembers the page the member was on and brings them back to it.
-    await expect(page).toHaveURL("/auth?next=%2Fsettings%3Ftab%3Dnotifications");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page).toHaveURL("/settings?tab=notifications");
-    await expect(page.getByRole("switch", { name: "Marketing communications" })).toBeVisible();
-  });
+  test(
+    "a session that ended meanwhile: the Unauthorized toast, then sign-in again",
+    FULL_ONLY,
+    async ({ page, context }) => {
+      const { email, password } = await newMember(page, { firstName: "Alex" });
+      await page.goto("/settings?tab=notifications");
+      const marketing = page.getByRole("switch", { name: "Marketing communications" });
+      await expect(marketing).toBeChecked();
+      await context.clearCookies();
+      await marketing.click();
+      await page.getByRole("button", { name: "Save Notification Settings" }).click();
+      // One check: the page leaves for sign-in 500 ms after the toast appears.
+      await expect(toasts(page).getByText("You are logged out. Logging in again...")).toBeVisible();
+      // Sign-in remembers the page the member was on and brings them back to it.
+      await expect(page).toHaveURL("/auth?next=%2Fsettings%3Ftab%3Dnotifications");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expect(page).toHaveURL("/settings?tab=notifications");
+      await expect(page.getByRole("switch", { name: "Marketing communications" })).toBeVisible();
+    },
+  );
 
   test("profile: checks fields, saves only what changed, and waits for a new e-mail to be verified", async ({
     page,

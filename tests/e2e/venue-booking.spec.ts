@@ -15,6 +15,7 @@ import {
   expectAccessible,
   expectAccessibleInBothThemes,
   expectControlsInside,
+  FULL_ONLY,
   uniqueEmail,
 } from "./helpers.ts";
 
@@ -264,49 +265,53 @@ test.describe("the venue's booking page", () => {
     expect(row.rows[0]).toEqual({ venue_status: "proposed", london: `${day} 20:30` });
   });
 
-  test("a forged link, a cut-short link and a cancelled booking say so on the page", async ({ page }) => {
-    for (const size of [PHONE, DESKTOP]) {
-      await page.setViewportSize(size);
-      await page.goto(link(randomBytes(32).toString("base64url")));
-      const refused = page.getByTestId("venue-booking-refused");
-      await expect(
-        refused.getByRole("heading", { level: 1, name: "We can't find this booking" }),
-      ).toBeVisible();
+  test(
+    "a forged link, a cut-short link and a cancelled booking say so on the page",
+    FULL_ONLY,
+    async ({ page }) => {
+      for (const size of [PHONE, DESKTOP]) {
+        await page.setViewportSize(size);
+        await page.goto(link(randomBytes(32).toString("base64url")));
+        const refused = page.getByTestId("venue-booking-refused");
+        await expect(
+          refused.getByRole("heading", { level: 1, name: "We can't find this booking" }),
+        ).toBeVisible();
+        await expect(page.getByTestId("venue-booking-refused-message")).toHaveText(VENUE_BOOKING_MSG.invalid);
+        await expect(page.getByRole("button")).toHaveCount(0);
+        await expectAccessibleInBothThemes(page, `venue booking forged link (${size.width})`);
+        await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
+        await shoot(page, "forged");
+      }
+
+      await page.setViewportSize(PHONE);
+      await page.goto(link("short"));
+      await expect(page.getByRole("heading", { level: 1, name: "This link is not complete" })).toBeVisible();
       await expect(page.getByTestId("venue-booking-refused-message")).toHaveText(VENUE_BOOKING_MSG.invalid);
+
+      // Answered meanwhile (another member of staff, another tab): the refusal is said, then the answer shown.
+      const raced = await arrangeBooking();
+      await page.goto(link(raced.token));
+      await page.getByRole("button", { name: "Can't take it" }).click();
+      await page.getByLabel("Why can't you take it?").fill("No tables left that evening.");
+      const other = await page.request.post(`/api/venue-bookings/${raced.token}/confirm`, {
+        data: { reference: "DESK-7" },
+      });
+      expect(other.status()).toBe(200);
+      await page.getByRole("button", { name: "Decline the booking" }).click();
+      await expect(page.getByTestId("venue-closed-notice")).toHaveText(VENUE_BOOKING_MSG.answered);
+      await expect(page.getByRole("heading", { name: "Booking confirmed" })).toBeFocused();
+      await expect(page.getByTestId("venue-recorded-reference")).toHaveText("DESK-7");
+      expect((await venueStatus(raced.reservationId)).venue_status).toBe("confirmed");
+      await expectAccessible(page, "venue booking answered meanwhile (phone)");
+      await shoot(page, "answered-meanwhile");
+
+      const cancelled = await arrangeBooking({ status: "cancelled" });
+      await page.goto(link(cancelled.token));
+      await expect(page.getByRole("heading", { name: "This booking was cancelled" })).toBeVisible();
+      await expect(page.getByTestId("venue-booking-status")).toHaveText("Cancelled");
       await expect(page.getByRole("button")).toHaveCount(0);
-      await expectAccessibleInBothThemes(page, `venue booking forged link (${size.width})`);
-      await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
-      await shoot(page, "forged");
-    }
-
-    await page.setViewportSize(PHONE);
-    await page.goto(link("short"));
-    await expect(page.getByRole("heading", { level: 1, name: "This link is not complete" })).toBeVisible();
-    await expect(page.getByTestId("venue-booking-refused-message")).toHaveText(VENUE_BOOKING_MSG.invalid);
-
-    // Answered meanwhile (another member of staff, another tab): the refusal is said, then the answer shown.
-    const raced = await arrangeBooking();
-    await page.goto(link(raced.token));
-    await page.getByRole("button", { name: "Can't take it" }).click();
-    await page.getByLabel("Why can't you take it?").fill("No tables left that evening.");
-    const other = await page.request.post(`/api/venue-bookings/${raced.token}/confirm`, {
-      data: { reference: "DESK-7" },
-    });
-    expect(other.status()).toBe(200);
-    await page.getByRole("button", { name: "Decline the booking" }).click();
-    await expect(page.getByTestId("venue-closed-notice")).toHaveText(VENUE_BOOKING_MSG.answered);
-    await expect(page.getByRole("heading", { name: "Booking confirmed" })).toBeFocused();
-    await expect(page.getByTestId("venue-recorded-reference")).toHaveText("DESK-7");
-    expect((await venueStatus(raced.reservationId)).venue_status).toBe("confirmed");
-    await expectAccessible(page, "venue booking answered meanwhile (phone)");
-    await shoot(page, "answered-meanwhile");
-
-    const cancelled = await arrangeBooking({ status: "cancelled" });
-    await page.goto(link(cancelled.token));
-    await expect(page.getByRole("heading", { name: "This booking was cancelled" })).toBeVisible();
-    await expect(page.getByTestId("venue-booking-status")).toHaveText("Cancelled");
-    await expect(page.getByRole("button")).toHaveCount(0);
-    await expectAccessible(page, "venue booking cancelled (phone)");
-    await shoot(page, "cancelled");
-  });
+      await expectAccessible(page, "venue booking cancelled (phone)");
+      await shoot(page, "cancelled");
+    },
+  );
 });
