@@ -41,8 +41,9 @@ const FULL_ONLY_FILES = [
 ];
 
 export default defineConfig({
-  testDir: "tests/e2e",
-  testMatch: hasChromium ? "**/*.spec.ts" : "__none__",
+  // The journeys across features, and each feature's own beside its code (src/features/<name>/e2e).
+  testDir: ".",
+  testMatch: hasChromium ? ["tests/e2e/**/*.spec.ts", "src/features/*/e2e/**/*.spec.ts"] : "__none__",
   testIgnore: full ? [] : FULL_ONLY_FILES,
   grepInvert: full ? undefined : /@full/,
   fullyParallel: true,

@@ -7,6 +7,8 @@ export default defineConfig({
       "tests/unit/**/*.test.ts",
       "tests/security/**/*.test.ts",
       "tests/reliability/**/*.test.ts",
+      // A feature's own tests beside its code (src/features/<name>/tests).
+      "src/features/*/tests/**/*.test.ts",
     ],
     globalSetup: ["tests/helpers/global-setup.ts"],
     pool: "forks",

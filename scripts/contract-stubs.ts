@@ -8,7 +8,8 @@ import { statSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "vite";
 
-const DECLARATIONS = /[\\/]src[\\/]shared[\\/]contract[\\/](?!endpoint\.ts$)[\w-]+\.ts$/;
+const DECLARATIONS =
+  /[\\/]src[\\/](shared[\\/]contract[\\/](?!endpoint\.ts$)[\w-]+|features[\\/][\w-]+[\\/]contract)\.ts$/;
 
 function isEndpoint(value: unknown): value is { method: string; path: string } {
   return (

@@ -43,9 +43,9 @@ const pages = {
   dashboard: once(() => import("./pages/dashboard.tsx")),
   dateDetail: once(() => import("./pages/date-detail.tsx")),
   partnerInvite: once(() => import("./pages/partner-invite.tsx")),
-  gift: once(() => import("./pages/gift.tsx")),
-  giftManage: once(() => import("./pages/gift-manage.tsx")),
-  giftRedeem: once(() => import("./pages/gift-redeem.tsx")),
+  gift: once(() => import("../features/gifts/client/gift-page.tsx")),
+  giftManage: once(() => import("../features/gifts/client/manage-page.tsx")),
+  giftRedeem: once(() => import("../features/gifts/client/redeem-page.tsx")),
 };
 const LandingPage = lazy(pages.landing);
 const AuthPage = lazy(pages.auth);

@@ -4,7 +4,7 @@
  * it is sent as; and request schemas refuse by shape what the handlers would refuse by shape.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { GIFT, GIFT_MSG } from "../../src/shared/gifts.ts";
+import { GIFT, GIFT_MSG } from "../../src/features/gifts/shared/schemas.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { GIFT_ORDER } from "../helpers/gifts.ts";
 

@@ -8,13 +8,20 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { stubOf } from "../../scripts/contract-stubs.ts";
 
+/** The declaration files: src/shared/contract/<area>.ts, and each feature's src/features/<name>/contract.ts. */
 const DIR = path.resolve("src/shared/contract");
-const files = readdirSync(DIR).filter((f) => f.endsWith(".ts") && f !== "endpoint.ts");
+const FEATURES = path.resolve("src/features");
+const files = [
+  ...readdirSync(DIR)
+    .filter((f) => f.endsWith(".ts") && f !== "endpoint.ts")
+    .map((f) => path.join(DIR, f)),
+  ...readdirSync(FEATURES).map((name) => path.join(FEATURES, name, "contract.ts")),
+].map((f) => path.relative(process.cwd(), f));
 
 describe("the contract's browser stubs", () => {
   it.each(files)("%s exports only endpoints, and its stub keeps their methods and paths", async (file) => {
     const exports: Record<string, Record<string, { method: string; path: string }>> = await import(
-      pathToFileURL(path.join(DIR, file)).href
+      pathToFileURL(path.resolve(file)).href
     );
     const stub = stubOf(exports, file);
     for (const [name, group] of Object.entries(exports)) {

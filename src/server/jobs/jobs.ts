@@ -2,11 +2,11 @@
  * Every scheduled job, in the order runDueJobs runs them. pg-boss (boss.ts) runs each on its own cron.
  */
 
+import { giftsJob } from "../../features/gifts/server/jobs.ts";
 import type { Deps } from "../deps.ts";
 import { describeError } from "../error-text.ts";
 import { purgeRateLimits } from "../modules/auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
-import { giftsJob } from "../modules/gifts/jobs.ts";
 import { paymentRecoveryJob } from "../modules/payments/recovery.ts";
 import { finishStaleCompletions } from "../modules/payments/stale-completions.ts";
 import { recheckStaleDates } from "../modules/rulebook/recheck.ts";

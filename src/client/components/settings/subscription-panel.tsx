@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, CalendarClock, CircleAlert, ReceiptText, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
+import { GIFT_MSG, giftUntilText } from "../../../features/gifts/shared/schemas.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, hasLiveSubscription, TIERS } from "../../../shared/constants.ts";
 import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
-import { GIFT_MSG, giftUntilText } from "../../../shared/gifts.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { FAILED_PAYMENT_RULE } from "../../../shared/payment-recovery.ts";
 import { call, queryOf } from "../../lib/api.ts";

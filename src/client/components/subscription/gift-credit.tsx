@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Gift } from "lucide-react";
-import { giftsApi } from "../../../shared/contract/gifts.ts";
+import { giftsApi } from "../../../features/gifts/contract.ts";
 import { queryOf } from "../../lib/api.ts";
 import { formatLongDate } from "../settings/format.ts";
 

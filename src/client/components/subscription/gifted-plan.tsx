@@ -1,9 +1,9 @@
 import { ArrowRight, Gift, Lock } from "lucide-react";
 import { Link } from "wouter";
+import { GIFT_MSG, giftUntilText, yourGiftText } from "../../../features/gifts/shared/schemas.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIERS } from "../../../shared/constants.ts";
 import { paymentsApi } from "../../../shared/contract/payments.ts";
-import { GIFT_MSG, giftUntilText, yourGiftText } from "../../../shared/gifts.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { call } from "../../lib/api.ts";
 import { toastCallError } from "../../lib/queryClient.ts";

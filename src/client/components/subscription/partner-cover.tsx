@@ -1,8 +1,8 @@
 import { ArrowRight, HeartHandshake } from "lucide-react";
 import { Link } from "wouter";
+import { giftUntilText } from "../../../features/gifts/shared/schemas.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TIERS } from "../../../shared/constants.ts";
-import { giftUntilText } from "../../../shared/gifts.ts";
 import { planStatus } from "../../../shared/plan-status.ts";
 import { partnerName } from "../../lib/plan.ts";
 import { Badge } from "../ui/badge.tsx";

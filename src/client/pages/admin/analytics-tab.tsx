@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Activity, PoundSterling, TrendingDown, Users } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { GIFT_ANALYTICS_DEFINITIONS } from "../../../features/gifts/shared/admin.ts";
 import { ANALYTICS_DEFINITIONS, ANALYTICS_MSG } from "../../../shared/admin/analytics.ts";
-import { GIFT_ANALYTICS_DEFINITIONS } from "../../../shared/admin/gifts.ts";
 import { adminAnalyticsApi as api } from "../../../shared/contract/admin-analytics.ts";
 import { FailedPaymentsTile } from "../../components/admin/analytics/failed-payments.tsx";
 import {

@@ -3,8 +3,8 @@
  * whose plan already covers the couple, and a checkout found by the provider's reference.
  */
 import { eq } from "drizzle-orm";
+import { giftedPlanRunning } from "../../../features/gifts/shared/schemas.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
-import { giftedPlanRunning } from "../../../shared/gifts.ts";
 import type { Db } from "../../db/client.ts";
 import { paymentCheckouts, type User, users } from "../../db/schema.ts";
 

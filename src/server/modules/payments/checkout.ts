@@ -7,9 +7,10 @@
  * flows on to the plan, never back.
  */
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { giftContinuedMail } from "../../../features/gifts/server/mails.ts";
+import { GIFT_MSG } from "../../../features/gifts/shared/schemas.ts";
 import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId, tierName } from "../../../shared/constants.ts";
-import { GIFT_MSG } from "../../../shared/gifts.ts";
 import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
 import {
   offerCodes,
@@ -26,7 +27,6 @@ import { hashToken, newToken } from "../auth/tokens.ts";
 import { recordMandateClosed, recordMandateSetUp } from "../billing-history/mandates.ts";
 import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
-import { giftContinuedMail } from "../gifts/mails.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { accountOf, type PlanFacts, takeOverFacts } from "../plan-account/account.ts";
 import { columnsOf, factsOf } from "../plan-account/facts.ts";

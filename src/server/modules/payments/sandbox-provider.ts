@@ -224,7 +224,7 @@ export function sandboxProvider(
       };
     },
     async confirmOneOffPayment(request) {
-      // The sandbox's payment page (gifts/sandbox-payment-page.ts) records the approval on the request.
+      // The sandbox's payment page (features/gifts/server/sandbox-payment-page.ts) records the approval on the request.
       const s = request.providerState;
       if (s.paid !== true || typeof s.paymentId !== "string")
         throw new NotAuthorisedError("The payment has not been approved.");

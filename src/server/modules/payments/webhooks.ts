@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { applyGiftPaymentEvent } from "../../../features/gifts/server/purchase.ts";
 import { offerCodeUsage, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
@@ -9,7 +10,6 @@ import {
   type NewRefund,
   recordWebhookBillingEvent,
 } from "../billing-history/webhook-events.ts";
-import { applyGiftPaymentEvent } from "../gifts/purchase.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { tellPlanChange } from "../subscriptions/plan-notice.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";

@@ -126,7 +126,7 @@ export function currentFacts(f: PlanFacts, now: Date): PlanFacts {
   let cur = f;
   for (let i = 0; i < 36 && (cur.status === "active" || cur.status === "paused") && cur.cycleEnd; i++) {
     if (cur.cycleEnd > now) break;
-    // A gifted plan's last month does not roll on: it ends (gifts/jobs.ts).
+    // A gifted plan's last month does not roll on: it ends (features/gifts/server/jobs.ts).
     if (cur.giftedUntil && !cur.collects && cur.giftedUntil <= cur.cycleEnd) break;
     cur = rollOver(cur);
   }

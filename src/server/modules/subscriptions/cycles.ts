@@ -25,7 +25,7 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
           and(
             inArray(users.subscriptionStatus, ["active", "paused"]),
             lte(users.currentPeriodEnd, now),
-            // A gifted plan's last month does not roll on: the gifts job ends it (gifts/jobs.ts).
+            // A gifted plan's last month does not roll on: the gifts job ends it (features/gifts/server/jobs.ts).
             or(isNull(users.giftedUntil), gt(users.giftedUntil, users.currentPeriodEnd)),
           ),
         )

@@ -5,12 +5,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Gift, HeartHandshake, PartyPopper, Repeat } from "lucide-react";
 import { useEffect } from "react";
-import { GIFT_ANALYTICS_MSG } from "../../../../shared/admin/gifts.ts";
+import { londonToday } from "../../../../features/gifts/client/format.ts";
+import { giftsApi } from "../../../../features/gifts/contract.ts";
+import { GIFT_ANALYTICS_MSG } from "../../../../features/gifts/shared/admin.ts";
 import type { AnswerOf } from "../../../../shared/contract/endpoint.ts";
-import { giftsApi } from "../../../../shared/contract/gifts.ts";
 import { queryOf } from "../../../lib/api.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
-import { londonToday } from "../../gifts/gift-format.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
 import { AdminSection, TableSkeleton } from "../common.tsx";
 import { formatCount, formatCountOf, formatMoney, formatMonth, formatRate } from "./format.ts";
