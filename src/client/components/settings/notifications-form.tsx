@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { accountApi } from "../../../shared/contract/account.ts";
 import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
@@ -84,11 +84,14 @@ function SwitchRow({
 /** E-mail, text-message and marketing switches, saved together. */
 export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAddPhone: () => void }) {
   const { data: channels } = useQuery(channelsQuery);
-  const [choices, setChoices] = useState(() => choicesFrom(user, channels));
+  // Only the switches the member turned are kept here; the rest show what the server says. A read that
+  // arrives after a turn (the device's push switches, a refetched profile) never turns a switch back.
+  const [edits, setEdits] = useState<Partial<Choices>>({});
   const update = useUpdateProfile();
-  useEffect(() => setChoices(choicesFrom(user, channels)), [user, channels]);
   const hasPhone = Boolean(user.phone);
   const saved = choicesFrom(user, channels);
+  const choices: Choices = { ...saved, ...edits };
+  const turn = (key: keyof Choices) => (on: boolean) => setEdits((e) => ({ ...e, [key]: on }));
   useUnsavedChanges(
     "Notifications",
     (Object.keys(saved) as Array<keyof Choices>).some((k) => choices[k] !== saved[k]),
@@ -114,6 +117,8 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
       },
       {
         onSuccess: () => {
+          // The server's answer is what the switches show now.
+          setEdits({});
           // Turning SMS on clears a STOP reply: read the switches again.
           void invalidate(queryClient, accountApi.notifications);
           toast({
@@ -133,7 +138,7 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
           label="Email notifications"
           hint="Reminders before each date and a note afterwards to rate it. Reveals, bookings and billing e-mails always arrive."
           checked={choices.email}
-          onCheckedChange={(email) => setChoices((c) => ({ ...c, email }))}
+          onCheckedChange={turn("email")}
         />
         <SwitchRow
           label="SMS notifications"
@@ -141,7 +146,7 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
           checked={choices.sms}
           // Turning texts on needs a number to send them to; turning them off never does.
           disabled={!hasPhone && !choices.sms}
-          onCheckedChange={(sms) => setChoices((c) => ({ ...c, sms }))}
+          onCheckedChange={turn("sms")}
         >
           {channels?.smsStoppedAt && !user.smsNotifications && (
             <p className="text-sm text-accent-text" data-testid="sms-stopped">
@@ -162,7 +167,7 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
           label="Push notifications"
           hint="On the devices below: when your date is revealed, a reminder to confirm it, and on the day. None between 9pm and 8am, except on the day of your date."
           checked={choices.push}
-          onCheckedChange={(push) => setChoices((c) => ({ ...c, push }))}
+          onCheckedChange={turn("push")}
         >
           <PushDevices />
         </SwitchRow>
@@ -170,13 +175,13 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
           label="Teaser clues"
           hint="Clues about your next date as they unlock in the week before, by push and SMS as you allow above. Never the venue before the reveal."
           checked={choices.clues}
-          onCheckedChange={(clues) => setChoices((c) => ({ ...c, clues }))}
+          onCheckedChange={turn("clues")}
         />
         <SwitchRow
           label="Marketing communications"
           hint="News, seasonal offers and new kinds of date, now and then. Never passed to anyone else."
           checked={choices.marketing}
-          onCheckedChange={(marketing) => setChoices((c) => ({ ...c, marketing }))}
+          onCheckedChange={turn("marketing")}
         />
       </div>
       <div className="flex justify-end border-t border-border pt-5">
