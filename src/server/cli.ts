@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { advanceSubscriptions } from "../features/subscriptions/server/cycles.ts";
 import { monthLabel, nextMonthOf } from "../shared/admin/planning.ts";
 import { loadConfig } from "./config.ts";
 import { type OpenDatabase, openDatabase } from "./db/open.ts";
@@ -20,7 +21,6 @@ import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
 import { planMonth } from "./modules/matching/plan.ts";
 import { fireSandboxEvent, SANDBOX_EVENTS } from "./modules/payments/sandbox-events.ts";
 import { withVapidKeys } from "./modules/push/vapid.ts";
-import { advanceSubscriptions } from "./modules/subscriptions/cycles.ts";
 
 const HELP = `Usage: npm run cli -- <command> [options]
 

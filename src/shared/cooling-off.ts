@@ -1,7 +1,7 @@
 /**
  * The cooling-off rule in one sentence, for every place that states it (the Terms, the cancel dialog, the
  * landing page's questions, the onboarding terms, the e-mails, docs/product.md): the rule itself is
- * coolingOffEligible (subscriptions/service.ts). Service begins when a date's details are revealed, 48 hours
+ * coolingOffEligible (features/subscriptions/server/service.ts). Service begins when a date's details are revealed, 48 hours
  * before it, so "before any date has been revealed" is the condition, not "before a date is booked".
  */
 import { POLICY, REVEAL_WINDOW_HOURS } from "./constants.ts";

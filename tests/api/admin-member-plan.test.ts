@@ -5,8 +5,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { SUB_MSG } from "../../src/features/subscriptions/server/service.ts";
 import { auditLog, emailLogs, supportTickets, users } from "../../src/server/db/schema.ts";
-import { SUB_MSG } from "../../src/server/modules/subscriptions/service.ts";
 import { MEMBERS_MSG } from "../../src/shared/admin/members.ts";
 import { PAUSE_MSG } from "../../src/shared/pause.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";

@@ -5,6 +5,7 @@
 
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { advanceSubscriptions } from "../../src/features/subscriptions/server/cycles.ts";
 import {
   offerCodes,
   offerCodeUsage,
@@ -23,7 +24,6 @@ import { retryDueMail } from "../../src/server/jobs/outbound.ts";
 import { coupleOf } from "../../src/server/modules/couples/couple.ts";
 import { Mailer, type Transport } from "../../src/server/modules/email/mailer.ts";
 import { consumeQuota } from "../../src/server/modules/quota/quota.ts";
-import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { addMonths } from "../../src/shared/calendar-months.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";

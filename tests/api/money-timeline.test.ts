@@ -6,10 +6,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { advanceSubscriptions } from "../../src/features/subscriptions/server/cycles.ts";
+import { SUB_MSG } from "../../src/features/subscriptions/server/service.ts";
 import { sandboxPayments, sandboxSubscriptions, userPreferences, users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
-import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
-import { SUB_MSG } from "../../src/server/modules/subscriptions/service.ts";
 import { londonDay } from "../../src/shared/london-time.ts";
 import { SERVICE_AREA_MSG } from "../../src/shared/service-area.ts";
 import type { SignedIn } from "../helpers/app.ts";

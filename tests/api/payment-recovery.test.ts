@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { advanceSubscriptions } from "../../src/features/subscriptions/server/cycles.ts";
 import {
   billingEvents,
   dateReservations,
@@ -22,7 +23,6 @@ import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { smtpTransport } from "../../src/server/modules/email/mailer.ts";
 import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
 import { fireSandboxEvent } from "../../src/server/modules/payments/sandbox-events.ts";
-import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { sendCancellations } from "../../src/server/modules/venue-bookings/requests.ts";
 import { londonDay } from "../../src/shared/london-time.ts";
 import { PAYMENT_RECOVERY_MSG } from "../../src/shared/payment-recovery.ts";

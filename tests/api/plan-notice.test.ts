@@ -5,12 +5,12 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { tellPlanChange } from "../../src/features/subscriptions/server/plan-notice.ts";
 import { billingEvents, emailLogs, sandboxPayments, users } from "../../src/server/db/schema.ts";
 import type { Deps } from "../../src/server/deps.ts";
 import { smtpTransport } from "../../src/server/modules/email/mailer.ts";
 import { PLAN_MAIL_TYPES } from "../../src/server/modules/email/plan-mails.ts";
 import { planAccountOf } from "../../src/server/modules/plan-account/load.ts";
-import { tellPlanChange } from "../../src/server/modules/subscriptions/plan-notice.ts";
 import { formatPence } from "../../src/shared/constants.ts";
 import { COOLING_OFF_RULE } from "../../src/shared/cooling-off.ts";
 import { londonDay } from "../../src/shared/london-time.ts";

@@ -5,10 +5,10 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { advanceSubscriptions } from "../../src/features/subscriptions/server/cycles.ts";
+import { SUB_MSG } from "../../src/features/subscriptions/server/service.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
-import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
-import { SUB_MSG } from "../../src/server/modules/subscriptions/service.ts";
 import { planStatus } from "../../src/shared/plan-status.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";

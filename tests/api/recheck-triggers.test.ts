@@ -7,6 +7,7 @@
 
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { advanceSubscriptions } from "../../src/features/subscriptions/server/cycles.ts";
 import {
   auditLog,
   dateReservations,
@@ -16,7 +17,6 @@ import {
 } from "../../src/server/db/schema.ts";
 import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
-import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { ANY_DAY, givePreferences, matchVenue } from "../helpers/match-arrange.ts";
 import { subscribe } from "../helpers/subscribe.ts";

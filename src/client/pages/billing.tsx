@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, FlaskConical } from "lucide-react";
 import { Link } from "wouter";
-import { subscriptionApi } from "../../shared/contract/subscriptions.ts";
+import { PaymentProblemBanner } from "../../features/subscriptions/client/payment-problem-banner.tsx";
+import { subscriptionApi } from "../../features/subscriptions/contract.ts";
 import { BillingHistory } from "../components/settings/billing-history.tsx";
 import { BillingSummary } from "../components/settings/billing-summary.tsx";
 import { PaymentHistory } from "../components/settings/payment-history.tsx";
 import { planHasEnded } from "../components/settings/plan-status.ts";
 import { SettingsSection } from "../components/settings/section.tsx";
 import { useNoIndex } from "../components/settings/use-noindex.ts";
-import { PaymentProblemBanner } from "../components/subscription/payment-problem-banner.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";

@@ -1,14 +1,20 @@
 /** The member's plan: cancelling, undoing it, a month off, a tier change, bank details and Manage Billing. */
-import { pausePreviewSchema, pauseResultSchema, pauseSchema, resumeResultSchema } from "../pause.ts";
-import { billingOverviewSchema } from "../schemas/billing.ts";
-import { cancelSubscriptionSchema, changeTierSchema } from "../schemas/member.ts";
-import { messageSchema } from "../schemas/responses.ts";
+
+import { endpoint } from "../../shared/contract/endpoint.ts";
+import {
+  pausePreviewSchema,
+  pauseResultSchema,
+  pauseSchema,
+  resumeResultSchema,
+} from "../../shared/pause.ts";
+import { billingOverviewSchema } from "../../shared/schemas/billing.ts";
+import { cancelSubscriptionSchema, changeTierSchema } from "../../shared/schemas/member.ts";
+import { messageSchema } from "../../shared/schemas/responses.ts";
 import {
   cancellationResultSchema,
   providerRedirectSchema,
   tierChangeResultSchema,
-} from "../schemas/subscription.ts";
-import { endpoint } from "./endpoint.ts";
+} from "./shared/schemas.ts";
 
 export const subscriptionApi = {
   cancel: endpoint({

@@ -3,6 +3,7 @@
  */
 
 import { giftsJob } from "../../features/gifts/server/jobs.ts";
+import { advanceSubscriptions } from "../../features/subscriptions/server/cycles.ts";
 import type { Deps } from "../deps.ts";
 import { describeError } from "../error-text.ts";
 import { purgeRateLimits } from "../modules/auth/rate-limit.ts";
@@ -10,7 +11,6 @@ import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
 import { paymentRecoveryJob } from "../modules/payments/recovery.ts";
 import { finishStaleCompletions } from "../modules/payments/stale-completions.ts";
 import { recheckStaleDates } from "../modules/rulebook/recheck.ts";
-import { advanceSubscriptions } from "../modules/subscriptions/cycles.ts";
 import { venueBookingsJob } from "../modules/venue-bookings/requests.ts";
 import { billingJobs } from "./billing/index.ts";
 import { purgeJobRuns, runRecorded } from "./boss.ts";

@@ -5,7 +5,7 @@ import {
   createSubscriptionSchema,
   paymentWebhookResultSchema,
   providerRedirectSchema,
-} from "../schemas/subscription.ts";
+} from "../../features/subscriptions/shared/schemas.ts";
 import { endpoint } from "./endpoint.ts";
 
 export const paymentsApi = {

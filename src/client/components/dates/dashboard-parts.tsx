@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarHeart, Settings, Sparkles, Star } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "wouter";
+import { PlanNextPayment } from "../../../features/subscriptions/client/plan-next-payment.tsx";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { DashboardStats } from "../../../shared/member-api.ts";
@@ -8,7 +9,6 @@ import { BOOKED_MAIL_SUBJECT_START } from "../../../shared/planning-schedule.ts"
 import { cn } from "../../lib/cn.ts";
 import { hasCurrentPlan, partnerCover, planSummary } from "../../lib/plan.ts";
 import { partnerNeedsStep, useShortQuestionnaire } from "../partner/short-onboarding.ts";
-import { PlanNextPayment } from "../subscription/plan-next-payment.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";

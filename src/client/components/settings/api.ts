@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
 import { accountApi } from "../../../shared/contract/account.ts";
-import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
 import { call, invalidate } from "../../lib/api.ts";

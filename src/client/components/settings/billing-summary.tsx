@@ -1,9 +1,9 @@
 import { CalendarClock, CircleAlert, CirclePause, Landmark, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
+import { PlanTimeline } from "../../../features/subscriptions/client/plan-timeline.tsx";
 import { formatPence, TIERS } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { mandateStatus, planStatus } from "../../../shared/plan-status.ts";
-import { PlanTimeline } from "../subscription/plan-timeline.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Card } from "../ui/card.tsx";
 import { ChangeBankDetailsButton } from "./change-bank-details.tsx";

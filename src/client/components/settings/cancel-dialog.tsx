@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CirclePause, TrendingDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { CANCELLATION_REASONS, formatPence, TIERS } from "../../../shared/constants.ts";
-import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { COOLING_OFF_REFUNDED, COOLING_OFF_RULE } from "../../../shared/cooling-off.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";

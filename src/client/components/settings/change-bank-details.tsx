@@ -1,5 +1,5 @@
 import { Landmark } from "lucide-react";
-import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
+import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { call } from "../../lib/api.ts";
 import { toastCallError } from "../../lib/queryClient.ts";

@@ -1,13 +1,13 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useState } from "react";
+import { PlanFeatures } from "../../../features/subscriptions/client/plan-features.tsx";
+import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../shared/constants.ts";
-import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { call } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { PlanFeatures } from "../subscription/plan-features.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import {

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
+import { PlanTimeline } from "../../../features/subscriptions/client/plan-timeline.tsx";
+import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
 import { formatPence } from "../../../shared/constants.ts";
-import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { queryOf } from "../../lib/api.ts";
-import { PlanTimeline } from "../subscription/plan-timeline.tsx";
 import { Card } from "../ui/card.tsx";
 import { formatLongDate } from "./format.ts";
 

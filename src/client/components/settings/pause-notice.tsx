@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CirclePause } from "lucide-react";
+import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
-import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { call, queryOf } from "../../lib/api.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, CalendarX2, Lock } from "lucide-react";
 import { useState } from "react";
-import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
+import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { PAUSE_MSG, type PauseDate } from "../../../shared/pause.ts";
 import { call, queryOf } from "../../lib/api.ts";

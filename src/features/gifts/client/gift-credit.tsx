@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Gift } from "lucide-react";
-import { giftsApi } from "../../../features/gifts/contract.ts";
-import { queryOf } from "../../lib/api.ts";
-import { formatLongDate } from "../settings/format.ts";
+import { formatLongDate } from "../../../client/components/settings/format.ts";
+import { queryOf } from "../../../client/lib/api.ts";
+import { giftsApi } from "../contract.ts";
 
 /** A gift redeemed as credit on the couple's paying plan: collections are paused, the next one named. */
 export function GiftCreditNotice() {

@@ -1,17 +1,17 @@
 import { ArrowRight, Gift, Lock } from "lucide-react";
 import { Link } from "wouter";
-import { GIFT_MSG, giftUntilText, yourGiftText } from "../../../features/gifts/shared/schemas.ts";
+import { formatLongDate } from "../../../client/components/settings/format.ts";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { Card } from "../../../client/components/ui/card.tsx";
+import { call } from "../../../client/lib/api.ts";
+import { toastCallError } from "../../../client/lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../client/lib/use-single-flight.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIERS } from "../../../shared/constants.ts";
 import { paymentsApi } from "../../../shared/contract/payments.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { call } from "../../lib/api.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
-import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { formatLongDate } from "../settings/format.ts";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
-import { PlanFeatures } from "./plan-features.tsx";
+import { PlanFeatures } from "../../subscriptions/client/plan-features.tsx";
+import { GIFT_MSG, giftUntilText, yourGiftText } from "../shared/schemas.ts";
 
 /**
  * A gifted plan on /subscription (where the reminders' link lands): the gift and its end, and Continue with

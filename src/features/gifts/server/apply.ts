@@ -13,10 +13,10 @@ import type { Deps } from "../../../server/deps.ts";
 import { conflict } from "../../../server/http-error.ts";
 import type { Couple } from "../../../server/modules/couples/couple.ts";
 import { factsOf } from "../../../server/modules/plan-account/facts.ts";
-import { storePlan } from "../../../server/modules/subscriptions/schedule.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId, tierName as tierNameOf } from "../../../shared/constants.ts";
 import { londonDay } from "../../../shared/london-time.ts";
+import { storePlan } from "../../subscriptions/server/schedule.ts";
 import { GIFT_MSG, giftedPlanRunning } from "../shared/schemas.ts";
 
 type Gift = typeof gifts.$inferSelect;
@@ -109,7 +109,7 @@ export async function applyGift(
   const target = holder ?? couple.member;
   const tier = g.tier;
   const until = addMonths(now, g.months);
-  // The gift's tier starts now, monthly cycles rolling on (subscriptions/cycles.ts) until gifted_until.
+  // The gift's tier starts now, monthly cycles rolling on (features/subscriptions/server/cycles.ts) until gifted_until.
   await tx
     .update(users)
     .set({

@@ -16,7 +16,7 @@ import {
   sandboxSubscriptions,
   users,
 } from "../../../server/db/schema.ts";
-import { advanceSubscriptions } from "../../../server/modules/subscriptions/cycles.ts";
+import { advanceSubscriptions } from "../../subscriptions/server/cycles.ts";
 import { runGiftJobs } from "../server/jobs.ts";
 import { GIFT_MSG } from "../shared/schemas.ts";
 

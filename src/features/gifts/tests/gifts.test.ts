@@ -247,7 +247,7 @@ describe("redeeming", () => {
       expect(ending(), at).toBe(count);
     }
     // The plan ends at the end of the gifted month and does not roll on.
-    const { advanceSubscriptions } = await import("../../../server/modules/subscriptions/cycles.ts");
+    const { advanceSubscriptions } = await import("../../subscriptions/server/cycles.ts");
     t.clock.set("2026-12-26T09:05:00Z");
     await advanceSubscriptions(t.deps);
     await runGiftJobs(t.deps);

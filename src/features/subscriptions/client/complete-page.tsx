@@ -2,17 +2,17 @@ import { useMutation } from "@tanstack/react-query";
 import { ArrowRight, CircleAlert, PartyPopper, ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
-import { BRAND } from "../../shared/brand.ts";
-import { REVEAL_WINDOW_HOURS, TIERS } from "../../shared/constants.ts";
-import { paymentsApi } from "../../shared/contract/payments.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { Spinner } from "../components/ui/spinner.tsx";
-import { call } from "../lib/api.ts";
-import { forgetTier } from "../lib/chosen-tier.ts";
-import { useDocumentTitle } from "../lib/document-title.ts";
-import { CURRENT_USER_KEY, queryClient, toastCallError } from "../lib/queryClient.ts";
-import { toast } from "../lib/toast.ts";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { Card } from "../../../client/components/ui/card.tsx";
+import { Spinner } from "../../../client/components/ui/spinner.tsx";
+import { call } from "../../../client/lib/api.ts";
+import { forgetTier } from "../../../client/lib/chosen-tier.ts";
+import { useDocumentTitle } from "../../../client/lib/document-title.ts";
+import { CURRENT_USER_KEY, queryClient, toastCallError } from "../../../client/lib/queryClient.ts";
+import { toast } from "../../../client/lib/toast.ts";
+import { BRAND } from "../../../shared/brand.ts";
+import { REVEAL_WINDOW_HOURS, TIERS } from "../../../shared/constants.ts";
+import { paymentsApi } from "../../../shared/contract/payments.ts";
 
 const COMPLETE_TOAST = {
   invalidReturnTitle: "Invalid Return",

@@ -1,13 +1,17 @@
 import { ArrowRight, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
+import {
+  discountRemainingText,
+  discountText,
+  monthlyPriceText,
+} from "../../../client/components/settings/plan-status.ts";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { Card } from "../../../client/components/ui/card.tsx";
+import { cn } from "../../../client/lib/cn.ts";
+import { planSummary } from "../../../client/lib/plan.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TIERS } from "../../../shared/constants.ts";
-import { cn } from "../../lib/cn.ts";
-import { planSummary } from "../../lib/plan.ts";
-import { discountRemainingText, discountText, monthlyPriceText } from "../settings/plan-status.ts";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
-import { GiftCreditNotice } from "./gift-credit.tsx";
+import { GiftCreditNotice } from "../../gifts/client/gift-credit.tsx";
 import { PlanFeatures } from "./plan-features.tsx";
 
 /** A member who already holds a plan sees it here instead of the plans; changes live in Settings. */

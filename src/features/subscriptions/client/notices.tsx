@@ -1,8 +1,8 @@
 import { ArrowRight, Info, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { cn } from "../../../client/lib/cn.ts";
 
 function Notice({
   icon,

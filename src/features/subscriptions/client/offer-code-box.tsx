@@ -1,10 +1,10 @@
 import { TicketPercent, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef } from "react";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { Input } from "../../../client/components/ui/input.tsx";
+import { Label } from "../../../client/components/ui/label.tsx";
+import { cn } from "../../../client/lib/cn.ts";
 import type { TierId } from "../../../shared/constants.ts";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
 import { savingsSentence, type useOfferCode } from "./use-offer-code.ts";
 
 /** The offer code form: upper-case input, Apply, and the applied code with a way to remove it. */

@@ -1,7 +1,7 @@
 import { ArrowRight, MapPin } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
-import { Button } from "../ui/button.tsx";
+import { Button } from "../../../client/components/ui/button.tsx";
 
 /**
  * The server refused to start a payment because the couple's postcode is outside the area served: its message,

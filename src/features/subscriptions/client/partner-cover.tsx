@@ -1,13 +1,13 @@
 import { ArrowRight, HeartHandshake } from "lucide-react";
 import { Link } from "wouter";
-import { giftUntilText } from "../../../features/gifts/shared/schemas.ts";
+import { Badge } from "../../../client/components/ui/badge.tsx";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { Card } from "../../../client/components/ui/card.tsx";
+import { partnerName } from "../../../client/lib/plan.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TIERS } from "../../../shared/constants.ts";
 import { planStatus } from "../../../shared/plan-status.ts";
-import { partnerName } from "../../lib/plan.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
+import { giftUntilText } from "../../gifts/shared/schemas.ts";
 import { PlanFeatures } from "./plan-features.tsx";
 
 /**

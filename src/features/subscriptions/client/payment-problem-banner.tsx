@@ -1,8 +1,12 @@
 import { CircleAlert, Landmark } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { call } from "../../../client/lib/api.ts";
+import { cn } from "../../../client/lib/cn.ts";
+import { toastCallError } from "../../../client/lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../client/lib/use-single-flight.ts";
 import { formatPence } from "../../../shared/constants.ts";
-import { subscriptionApi } from "../../../shared/contract/subscriptions.ts";
 import { londonDay } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import {
@@ -11,11 +15,7 @@ import {
   PAYMENT_RECOVERY_MSG,
   type PaymentProblem,
 } from "../../../shared/payment-recovery.ts";
-import { call } from "../../lib/api.ts";
-import { cn } from "../../lib/cn.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
-import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { Button } from "../ui/button.tsx";
+import { subscriptionApi } from "../contract.ts";
 
 /** What the banner says: the amount, the day it failed, the retry and what happens meanwhile. */
 export function paymentProblemLines(p: PaymentProblem): { lead: string; next: string } {

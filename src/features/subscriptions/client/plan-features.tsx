@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
+import { cn } from "../../../client/lib/cn.ts";
 import type { Tier } from "../../../shared/constants.ts";
-import { cn } from "../../lib/cn.ts";
 
 /** A plan's benefits as a ticked list (plans page, settings, a partner's covering plan). */
 export function PlanFeatures({ tier, className, label }: { tier: Tier; className?: string; label?: string }) {

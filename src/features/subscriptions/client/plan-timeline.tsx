@@ -1,7 +1,7 @@
 import { CalendarClock, CircleAlert, CircleCheck, CirclePause, Gift } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatShortDate } from "../../../client/components/settings/format.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
-import { formatShortDate } from "../settings/format.ts";
 
 type Cycle = BillingOverview["cycles"][number];
 

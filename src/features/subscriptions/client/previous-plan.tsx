@@ -1,8 +1,8 @@
+import { formatLongDate } from "../../../client/components/settings/format.ts";
+import { Badge } from "../../../client/components/ui/badge.tsx";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TIERS } from "../../../shared/constants.ts";
 import { planStatus } from "../../../shared/plan-status.ts";
-import { formatLongDate } from "../settings/format.ts";
-import { Badge } from "../ui/badge.tsx";
 
 /**
  * On the plans page, a plan the member held before, in the same words as Settings, /billing and the dashboard:

@@ -1,34 +1,34 @@
 import { ArrowRight, Lock } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
-import { formatPence, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../../shared/constants.ts";
-import { paymentsApi } from "../../shared/contract/payments.ts";
-import { TOAST } from "../../shared/messages.ts";
-import { CurrentPlan } from "../components/subscription/current-plan.tsx";
-import { GiftCreditNotice } from "../components/subscription/gift-credit.tsx";
-import { GiftedPlan } from "../components/subscription/gifted-plan.tsx";
-import { OnboardingNotice, PaymentNotSetUpNotice } from "../components/subscription/notices.tsx";
-import { OfferCodeBox } from "../components/subscription/offer-code-box.tsx";
-import { OutsideAreaNotice } from "../components/subscription/outside-area-notice.tsx";
-import { PartnerCoverCard } from "../components/subscription/partner-cover.tsx";
-import { PreviousPlan } from "../components/subscription/previous-plan.tsx";
-import { offerDurationText, TierOptions } from "../components/subscription/tier-options.tsx";
-import { useOfferCode } from "../components/subscription/use-offer-code.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { call } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.ts";
-import { rememberTier, saveChosenPlan, useChosenTier, withTier } from "../lib/chosen-tier.ts";
-import { useDocumentTitle } from "../lib/document-title.ts";
-import { formatPounds, giftedUntil, hasCurrentPlan, partnerCover } from "../lib/plan.ts";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { Card } from "../../../client/components/ui/card.tsx";
+import { call } from "../../../client/lib/api.ts";
+import { useAuth } from "../../../client/lib/auth.ts";
+import { rememberTier, saveChosenPlan, useChosenTier, withTier } from "../../../client/lib/chosen-tier.ts";
+import { useDocumentTitle } from "../../../client/lib/document-title.ts";
+import { formatPounds, giftedUntil, hasCurrentPlan, partnerCover } from "../../../client/lib/plan.ts";
 import {
   CURRENT_USER_KEY,
   errorMessage,
   errorStatus,
   queryClient,
   toastCallError,
-} from "../lib/queryClient.ts";
-import { useSingleFlightMutation } from "../lib/use-single-flight.ts";
+} from "../../../client/lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../client/lib/use-single-flight.ts";
+import { formatPence, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../../../shared/constants.ts";
+import { paymentsApi } from "../../../shared/contract/payments.ts";
+import { TOAST } from "../../../shared/messages.ts";
+import { GiftCreditNotice } from "../../gifts/client/gift-credit.tsx";
+import { GiftedPlan } from "../../gifts/client/gifted-plan.tsx";
+import { CurrentPlan } from "./current-plan.tsx";
+import { OnboardingNotice, PaymentNotSetUpNotice } from "./notices.tsx";
+import { OfferCodeBox } from "./offer-code-box.tsx";
+import { OutsideAreaNotice } from "./outside-area-notice.tsx";
+import { PartnerCoverCard } from "./partner-cover.tsx";
+import { PreviousPlan } from "./previous-plan.tsx";
+import { offerDurationText, TierOptions } from "./tier-options.tsx";
+import { useOfferCode } from "./use-offer-code.ts";
 
 /** The payment provider sends members back with one of these when no Direct Debit was set up. */
 const NOT_SET_UP = new Set(["declined", "cancelled"]);

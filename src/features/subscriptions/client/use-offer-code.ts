@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
+import { call } from "../../../client/lib/api.ts";
+import { useAuth } from "../../../client/lib/auth.ts";
+import { rememberedOfferCode, rememberOfferCode, saveChosenPlan } from "../../../client/lib/chosen-tier.ts";
+import { formatPounds } from "../../../client/lib/plan.ts";
+import { toastCallError } from "../../../client/lib/queryClient.ts";
+import { toast } from "../../../client/lib/toast.ts";
 import type { TierId } from "../../../shared/constants.ts";
 import { offersApi } from "../../../shared/contract/offers.ts";
-import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
-import { call } from "../../lib/api.ts";
-import { useAuth } from "../../lib/auth.ts";
-import { rememberedOfferCode, rememberOfferCode, saveChosenPlan } from "../../lib/chosen-tier.ts";
-import { formatPounds } from "../../lib/plan.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
-import { toast } from "../../lib/toast.ts";
+import type { OfferQuote } from "../shared/schemas.ts";
 
 export const OFFER_TOAST = {
   applied: "Offer code applied!",

@@ -6,8 +6,8 @@ import {
   e2eDb,
   expectAccessible,
   readMail,
-} from "./helpers.ts";
-import { newMember } from "./sign-in.ts";
+} from "../../../../tests/e2e/helpers.ts";
+import { newMember } from "../../../../tests/e2e/sign-in.ts";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const PHONE = { width: 390, height: 844 };

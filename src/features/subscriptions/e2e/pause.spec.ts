@@ -1,6 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ACCEPTED_PREFERENCES, arrangeDate, expectAccessible, subscribeViaApi } from "./helpers.ts";
-import { newMember } from "./sign-in.ts";
+import {
+  ACCEPTED_PREFERENCES,
+  arrangeDate,
+  expectAccessible,
+  subscribeViaApi,
+} from "../../../../tests/e2e/helpers.ts";
+import { newMember } from "../../../../tests/e2e/sign-in.ts";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const PHONE = { width: 390, height: 844 };

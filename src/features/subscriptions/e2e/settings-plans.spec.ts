@@ -4,8 +4,8 @@
  * plan, the Direct Debit and the dashboard all use the same words.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { authoriseSandboxDirectDebit, saveAcceptedPreferences } from "./helpers.ts";
-import { newMember } from "./sign-in.ts";
+import { authoriseSandboxDirectDebit, saveAcceptedPreferences } from "../../../../tests/e2e/helpers.ts";
+import { newMember } from "../../../../tests/e2e/sign-in.ts";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const PHONE = { width: 390, height: 844 };

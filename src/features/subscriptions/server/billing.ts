@@ -1,13 +1,17 @@
+import type { User } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { bankDetailsChange } from "../../../server/modules/billing-history/bank-details.ts";
+import {
+  historyItems,
+  memberBillingEvents,
+  paymentsFromHistory,
+} from "../../../server/modules/billing-history/history.ts";
+import { syncProviderPayments } from "../../../server/modules/billing-history/sync.ts";
+import { planAccountOf } from "../../../server/modules/plan-account/load.ts";
+import { moneyOf } from "../../../server/modules/plan-account/money.ts";
 import type { TierId } from "../../../shared/constants.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
-import type { User } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { bankDetailsChange } from "../billing-history/bank-details.ts";
-import { historyItems, memberBillingEvents, paymentsFromHistory } from "../billing-history/history.ts";
-import { syncProviderPayments } from "../billing-history/sync.ts";
-import { planAccountOf } from "../plan-account/load.ts";
-import { moneyOf } from "../plan-account/money.ts";
 import { pauseOf } from "./pause-state.ts";
 import { paymentProblemOf } from "./payment-problem.ts";
 import { monthlyPrice, provider } from "./schedule.ts";

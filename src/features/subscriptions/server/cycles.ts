@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
-import { subscriptionEvents, users } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { rollOver } from "../plan-account/account.ts";
-import { columnsOf, factsOf } from "../plan-account/facts.ts";
-import { recheckCoupleAfter } from "../rulebook/recheck.ts";
+import { subscriptionEvents, users } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { rollOver } from "../../../server/modules/plan-account/account.ts";
+import { columnsOf, factsOf } from "../../../server/modules/plan-account/facts.ts";
+import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
 
 /**
  * Moves every plan whose paid cycle has ended into its next state: a booked pause starts, a pause that has

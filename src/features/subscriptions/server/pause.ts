@@ -24,6 +24,15 @@
  * the next cycle as booked.
  */
 import { and, eq, gte, inArray, lt, notInArray } from "drizzle-orm";
+import type { Tx } from "../../../server/db/client.ts";
+import { dateReservations, subscriptionEvents, type User, users, venues } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { badRequest, conflict } from "../../../server/http-error.ts";
+import { readCouple } from "../../../server/modules/couples/couple.ts";
+import { isRevealed } from "../../../server/modules/dates/view.ts";
+import { accountOf } from "../../../server/modules/plan-account/account.ts";
+import { factsOf } from "../../../server/modules/plan-account/facts.ts";
+import { returnQuota } from "../../../server/modules/quota/quota.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { formatPence, type TierId } from "../../../shared/constants.ts";
 import { londonDay, londonInstant, londonParts, londonWeekdayDayMonth } from "../../../shared/london-time.ts";
@@ -37,15 +46,6 @@ import {
   type ResumeResult,
 } from "../../../shared/pause.ts";
 import type { MemberDateStatus } from "../../../shared/schemas/dates.ts";
-import type { Tx } from "../../db/client.ts";
-import { dateReservations, subscriptionEvents, type User, users, venues } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { badRequest, conflict } from "../../http-error.ts";
-import { readCouple } from "../couples/couple.ts";
-import { isRevealed } from "../dates/view.ts";
-import { accountOf } from "../plan-account/account.ts";
-import { factsOf } from "../plan-account/facts.ts";
-import { returnQuota } from "../quota/quota.ts";
 import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
 import { tellPlanChange } from "./plan-notice.ts";
 import { countSql, monthlyPrice, storePlan, withMemberLock } from "./schedule.ts";

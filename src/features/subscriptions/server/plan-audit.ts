@@ -4,9 +4,9 @@
  * reactivate, each with the plan's tier, status and period end before and after.
  */
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
-import { type User, users } from "../../db/schema.ts";
-import { actorOf, recordAudit } from "../audit/record.ts";
+import type { Tx } from "../../../server/db/client.ts";
+import { type User, users } from "../../../server/db/schema.ts";
+import { actorOf, recordAudit } from "../../../server/modules/audit/record.ts";
 
 /** The plan as the audit row shows it. */
 export function planOnRecord(u: User): Record<string, unknown> {

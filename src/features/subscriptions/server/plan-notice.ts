@@ -6,20 +6,20 @@
  * whatever the e-mail switch says. It never throws into the change that called it: a failure is logged.
  */
 import pino from "pino";
-import type { User } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import type { Logger } from "../../logger.ts";
-import { readCouple } from "../couples/couple.ts";
+import type { User } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import type { Logger } from "../../../server/logger.ts";
+import { readCouple } from "../../../server/modules/couples/couple.ts";
 import {
   PLAN_MAIL_TYPES,
   type PlanChange,
   type PlanMailAccount,
   planChangeEmail,
-} from "../email/plan-mails.ts";
-import { mayEmail } from "../notifications/policy.ts";
-import { type CouplePlan, planAccountOf } from "../plan-account/load.ts";
+} from "../../../server/modules/email/plan-mails.ts";
+import { mayEmail } from "../../../server/modules/notifications/policy.ts";
+import { type CouplePlan, planAccountOf } from "../../../server/modules/plan-account/load.ts";
 
-export type { PlanChange } from "../email/plan-mails.ts";
+export type { PlanChange } from "../../../server/modules/email/plan-mails.ts";
 
 /**
  * A change and who made it: `by` is the id of who acted (either partner; anyone else, an operator on the member

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { subscriptionApi as api } from "../../../shared/contract/subscriptions.ts";
-import type { Deps } from "../../deps.ts";
-import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
-import { route } from "../../route.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { memberOnly, requireUser } from "../../../server/plugins/auth-context.ts";
+import { route } from "../../../server/route.ts";
+import { subscriptionApi as api } from "../contract.ts";
 import { billingOverview } from "./billing.ts";
 import { pausePreview, pauseSubscription, resumeSubscription } from "./pause.ts";
 import {

@@ -9,17 +9,17 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../server/db/client.ts";
+import { offerCodes, offerCodeUsage, paymentCheckouts, type User, users } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { faultPoint } from "../../../server/fault-point.ts";
+import { HttpError } from "../../../server/http-error.ts";
+import { discountPence } from "../../../server/modules/offers/service.ts";
+import { accountOf, type PlanAccount, type PlanFacts } from "../../../server/modules/plan-account/account.ts";
+import { columnsOf } from "../../../server/modules/plan-account/facts.ts";
+import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
-import type { Db, Tx } from "../../db/client.ts";
-import { offerCodes, offerCodeUsage, paymentCheckouts, type User, users } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { faultPoint } from "../../fault-point.ts";
-import { HttpError } from "../../http-error.ts";
-import { discountPence } from "../offers/service.ts";
-import { accountOf, type PlanAccount, type PlanFacts } from "../plan-account/account.ts";
-import { columnsOf } from "../plan-account/facts.ts";
-import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 
 /** The transaction type has one home (db/client.ts); re-exported for the plan modules that take it from here. */
 

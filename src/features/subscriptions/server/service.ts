@@ -4,6 +4,27 @@
  * member's row lock (schedule.ts), so concurrent clicks and interleavings happen one after the other.
  */
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import type { Tx } from "../../../server/db/client.ts";
+import {
+  dateReservations,
+  offerCodeUsage,
+  paymentCheckouts,
+  subscriptionEvents,
+  type User,
+  users,
+} from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { badRequest, conflict } from "../../../server/http-error.ts";
+import { hashToken, newToken } from "../../../server/modules/auth/tokens.ts";
+import {
+  bankDetailsChangeable,
+  markMandateCheckoutCompleted,
+  swapMandateOfCancelledPlan,
+} from "../../../server/modules/billing-history/bank-details.ts";
+import { recordMissedPaymentRetry } from "../../../server/modules/billing-history/mandates.ts";
+import { recordRefundGiven } from "../../../server/modules/billing-history/refunds.ts";
+import { accountOf } from "../../../server/modules/plan-account/account.ts";
+import { factsOf } from "../../../server/modules/plan-account/facts.ts";
 import {
   formatPence,
   hasLiveSubscription,
@@ -13,27 +34,6 @@ import {
   type TierId,
 } from "../../../shared/constants.ts";
 import { londonDay } from "../../../shared/london-time.ts";
-import type { Tx } from "../../db/client.ts";
-import {
-  dateReservations,
-  offerCodeUsage,
-  paymentCheckouts,
-  subscriptionEvents,
-  type User,
-  users,
-} from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { badRequest, conflict } from "../../http-error.ts";
-import { hashToken, newToken } from "../auth/tokens.ts";
-import {
-  bankDetailsChangeable,
-  markMandateCheckoutCompleted,
-  swapMandateOfCancelledPlan,
-} from "../billing-history/bank-details.ts";
-import { recordMissedPaymentRetry } from "../billing-history/mandates.ts";
-import { recordRefundGiven } from "../billing-history/refunds.ts";
-import { accountOf } from "../plan-account/account.ts";
-import { factsOf } from "../plan-account/facts.ts";
 import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
 import { tellPlanChange } from "./plan-notice.ts";
 import {

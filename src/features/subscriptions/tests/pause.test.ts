@@ -4,6 +4,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, eventually, type SignedIn } from "../../../../tests/helpers/app.ts";
+import { arrangeDate } from "../../../../tests/helpers/arrange.ts";
+import { expectExactFields } from "../../../../tests/helpers/contract.ts";
+import { subscribe } from "../../../../tests/helpers/subscribe.ts";
 import {
   dateReservations,
   sandboxPayments,
@@ -11,16 +15,12 @@ import {
   subscriptionEvents,
   userMonthlyQuotas,
   users,
-} from "../../src/server/db/schema.ts";
-import { createSession } from "../../src/server/modules/auth/sessions.ts";
-import { loadProfiles } from "../../src/server/modules/matching/load.ts";
-import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
-import { SUB_MSG } from "../../src/server/modules/subscriptions/service.ts";
-import { PAUSE_MSG, pausePreviewSchema } from "../../src/shared/pause.ts";
-import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
-import { arrangeDate } from "../helpers/arrange.ts";
-import { expectExactFields } from "../helpers/contract.ts";
-import { subscribe } from "../helpers/subscribe.ts";
+} from "../../../server/db/schema.ts";
+import { createSession } from "../../../server/modules/auth/sessions.ts";
+import { loadProfiles } from "../../../server/modules/matching/load.ts";
+import { PAUSE_MSG, pausePreviewSchema } from "../../../shared/pause.ts";
+import { advanceSubscriptions } from "../server/cycles.ts";
+import { SUB_MSG } from "../server/service.ts";
 
 const t = await createTestApp({ rateLimits: { windowMinutes: 60 } });
 const NOW = new Date("2026-11-10T12:00:00Z");

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { beforeEach, describe, expect, it } from "vitest";
-import { dateReservations, sandboxPayments, subscriptionEvents, users } from "../../src/server/db/schema.ts";
-import { createSession } from "../../src/server/modules/auth/sessions.ts";
-import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
-import { CANCELLATION_REASONS } from "../../src/shared/constants.ts";
-import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
-import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
-import { arrangeDate, hours } from "../helpers/arrange.ts";
-import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
+import { createTestApp, eventually, type SignedIn } from "../../../../tests/helpers/app.ts";
+import { arrangeDate, hours } from "../../../../tests/helpers/arrange.ts";
+import { authoriseAtSandbox, subscribe, tokenFrom } from "../../../../tests/helpers/subscribe.ts";
+import { dateReservations, sandboxPayments, subscriptionEvents, users } from "../../../server/db/schema.ts";
+import { createSession } from "../../../server/modules/auth/sessions.ts";
+import { CANCELLATION_REASONS } from "../../../shared/constants.ts";
+import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
+import { advanceSubscriptions } from "../server/cycles.ts";
 
 const t = await createTestApp();
 const NOW = new Date("2026-11-10T12:00:00Z");

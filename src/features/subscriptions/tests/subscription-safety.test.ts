@@ -2,6 +2,14 @@
 
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type SignedIn } from "../../../../tests/helpers/app.ts";
+import { arrangeDate } from "../../../../tests/helpers/arrange.ts";
+import {
+  authoriseAtSandbox,
+  startCheckout,
+  subscribe,
+  tokenFrom,
+} from "../../../../tests/helpers/subscribe.ts";
 import {
   dateReservations,
   offerCodes,
@@ -9,13 +17,10 @@ import {
   sandboxSubscriptions,
   subscriptionEvents,
   users,
-} from "../../src/server/db/schema.ts";
-import { createSession } from "../../src/server/modules/auth/sessions.ts";
-import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
-import { advanceSubscriptions } from "../../src/server/modules/subscriptions/cycles.ts";
-import { createTestApp, type SignedIn } from "../helpers/app.ts";
-import { arrangeDate } from "../helpers/arrange.ts";
-import { authoriseAtSandbox, startCheckout, subscribe, tokenFrom } from "../helpers/subscribe.ts";
+} from "../../../server/db/schema.ts";
+import { createSession } from "../../../server/modules/auth/sessions.ts";
+import { recoverPayments } from "../../../server/modules/payments/recovery.ts";
+import { advanceSubscriptions } from "../server/cycles.ts";
 
 const t = await createTestApp({ rateLimits: { windowMinutes: 60 } });
 const NOW = new Date("2026-11-10T12:00:00Z");

@@ -6,6 +6,7 @@
  * (the renewal's London day), claimed in outbound_messages before it is sent.
  */
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { monthlyPrice } from "../../../features/subscriptions/server/schedule.ts";
 import { planTier, TIERS, type TierId } from "../../../shared/constants.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import { type User, users } from "../../db/schema.ts";
@@ -15,7 +16,6 @@ import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmail } from "../../modules/notifications/policy.ts";
 import { accountOf } from "../../modules/plan-account/account.ts";
 import { factsOf } from "../../modules/plan-account/facts.ts";
-import { monthlyPrice } from "../../modules/subscriptions/schedule.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
 

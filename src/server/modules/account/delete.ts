@@ -4,6 +4,7 @@
  * offer redemptions with their amounts, the provider's customer and mandate references) keep their link.
  */
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { cancelAtProvider } from "../../../features/subscriptions/server/schedule.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import { type DeleteAccountInput, LEAVING_MSG } from "../../../shared/leaving.ts";
 import {
@@ -40,7 +41,6 @@ import {
 import { accountGoodbyeEmail, partnerLeftEmail } from "../email/leaving-mails.ts";
 import { accountDeletedEmail } from "../email/templates.ts";
 import { removeAllDevices } from "../push/devices.ts";
-import { cancelAtProvider } from "../subscriptions/schedule.ts";
 import { checkSecondFactor } from "./two-factor.ts";
 
 export const DELETE_MSG = {

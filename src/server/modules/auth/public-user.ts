@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { pauseOf } from "../../../features/subscriptions/server/pause-state.ts";
 import { type PublicUser, publicUserSchema } from "../../../shared/api-types.ts";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, type SubscriptionStatus, type TierId } from "../../../shared/constants.ts";
@@ -8,7 +9,6 @@ import { offerCodes, offerCodeUsage, type User, userPreferences, users } from ".
 import type { Deps } from "../../deps.ts";
 import { accountOf, cancelFacts } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/facts.ts";
-import { pauseOf } from "../subscriptions/pause-state.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * One e-mail per change of a couple's plan, sent to the plan holder and to the covered partner alike
- * (subscriptions/plan-notice.ts picks the recipients). Every day and amount in them comes from the plan
+ * (features/subscriptions/server/plan-notice.ts picks the recipients). Every day and amount in them comes from the plan
  * account read after the change committed (`PlanMailAccount`), so the last e-mail a couple got never says
  * another day than /billing, Settings or the next collection: a template never works out a date of its own.
  * When the other partner (or our team) made the change, the e-mail says who.

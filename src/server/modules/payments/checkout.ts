@@ -3,15 +3,18 @@
  * authorisation at the provider per member (another tab's Subscribe gets the same page back; a different plan
  * or code supersedes it). completeSubscription turns the authorised checkout into the plan exactly once; a
  * second tab's mandate is cancelled as a duplicate, and a stopped completion is finished by a sweep. A new-bank-
- * details checkout is completed by the plan's own rules (subscriptions/service.ts): money comes in here and
+ * details checkout is completed by the plan's own rules (features/subscriptions/server/service.ts): money comes in here and
  * flows on to the plan, never back.
  */
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { giftContinuedMail } from "../../../features/gifts/server/mails.ts";
 import { GIFT_MSG } from "../../../features/gifts/shared/schemas.ts";
+import { auditPlanChange } from "../../../features/subscriptions/server/plan-audit.ts";
+import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
+import { completeMandateUpdate } from "../../../features/subscriptions/server/service.ts";
+import type { CompletionResult } from "../../../features/subscriptions/shared/schemas.ts";
 import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId, tierName } from "../../../shared/constants.ts";
-import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
 import {
   offerCodes,
   offerCodeUsage,
@@ -31,9 +34,6 @@ import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { accountOf, type PlanFacts, takeOverFacts } from "../plan-account/account.ts";
 import { columnsOf, factsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { auditPlanChange } from "../subscriptions/plan-audit.ts";
-import { tellPlanChange } from "../subscriptions/plan-notice.ts";
-import { completeMandateUpdate } from "../subscriptions/service.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
 import { continuesGift, partnerHasPlan } from "./checkout-rules.ts";
 import { retireOldMandate } from "./mandate-swap.ts";

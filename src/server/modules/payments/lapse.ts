@@ -5,6 +5,7 @@
  * from calendars, the venue-bookings sweep tells each venue, and both partners are e-mailed here.
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
+import { cancelAtProvider } from "../../../features/subscriptions/server/schedule.ts";
 import { dateReservations, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { readCouple } from "../couples/couple.ts";
@@ -12,7 +13,6 @@ import { BOOKED_STATUSES } from "../couples/leaving.ts";
 import { accountOf } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/load.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { cancelAtProvider } from "../subscriptions/schedule.ts";
 import { mailBothPartners } from "./recovery-mails.ts";
 
 /** Ends the plan holder's plan if it is still behind on payment; answers whether it did. */

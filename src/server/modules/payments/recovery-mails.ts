@@ -7,6 +7,7 @@
  * Keys: `dunning-failed:{recipient}:{holder}:{attempt}:{failedAt}`, `dunning-ended:{recipient}:{holder}:{endedAt}`.
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
+import { latestFailure, paymentProblemOf } from "../../../features/subscriptions/server/payment-problem.ts";
 import { dateReservations, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { registerMailBuilder, sendClaimed } from "../../jobs/outbound.ts";
@@ -14,7 +15,6 @@ import { readCouple } from "../couples/couple.ts";
 import { DUNNING_MAIL_TYPES, paymentFailedEmail, planEndedUnpaidEmail } from "../email/dunning-mails.ts";
 import type { OutgoingMail } from "../email/mailer.ts";
 import type { Rendered } from "../email/templates.ts";
-import { latestFailure, paymentProblemOf } from "../subscriptions/payment-problem.ts";
 
 export const RECOVERY_MAIL_KINDS = {
   failed: "dunning-failed",

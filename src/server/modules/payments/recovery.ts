@@ -10,13 +10,13 @@
  * POLICY.paymentGraceDays without news.
  */
 import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import { latestFailure } from "../../../features/subscriptions/server/payment-problem.ts";
+import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import { billingEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { JobDefinition } from "../../jobs/types.ts";
 import { recordPaymentEvent } from "../billing-history/record.ts";
-import { latestFailure } from "../subscriptions/payment-problem.ts";
-import { tellPlanChange } from "../subscriptions/plan-notice.ts";
 import { lapseUnpaidPlan } from "./lapse.ts";
 import { mailBothPartners } from "./recovery-mails.ts";
 

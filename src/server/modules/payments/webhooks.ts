@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { applyGiftPaymentEvent } from "../../../features/gifts/server/purchase.ts";
+import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
 import { offerCodeUsage, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
@@ -11,7 +12,6 @@ import {
   recordWebhookBillingEvent,
 } from "../billing-history/webhook-events.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { tellPlanChange } from "../subscriptions/plan-notice.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
 import { paymentFailed, paymentRecovered } from "./recovery.ts";
 

@@ -2,11 +2,12 @@
  * The couple's plan account as screens, e-mails and jobs read it: whose plan it is (the plan holder's, read
  * the same way by the covered partner), the account of its facts, and what the next collection costs.
  */
+
+import { monthlyPrice } from "../../../features/subscriptions/server/schedule.ts";
 import type { TierId } from "../../../shared/constants.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { readCouple } from "../couples/couple.ts";
-import { monthlyPrice } from "../subscriptions/schedule.ts";
 import { accountOf, type PlanAccount } from "./account.ts";
 import { factsOf } from "./facts.ts";
 

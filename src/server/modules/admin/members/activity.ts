@@ -1,7 +1,7 @@
 /**
  * What the member page shows of a member's dealings with us: the e-mails we sent them (email_logs) and the
  * support tickets they raised, newest first. Texts are sms/history.ts recentTexts; the billing history is the
- * member's own Manage Billing answer (subscriptions/billing.ts billingOverview).
+ * member's own Manage Billing answer (features/subscriptions/server/billing.ts billingOverview).
  */
 import { desc, eq } from "drizzle-orm";
 import {

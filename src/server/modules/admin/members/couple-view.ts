@@ -4,6 +4,7 @@
  */
 
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { pauseOf } from "../../../../features/subscriptions/server/pause-state.ts";
 import type {
   AdminCouple,
   AdminCoupleNeeds,
@@ -28,7 +29,6 @@ import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
 import { coupleAllowance, coupleOf, readCouple, sharedAnswersOf } from "../../couples/couple.ts";
 import { planAccountOf } from "../../plan-account/load.ts";
-import { pauseOf } from "../../subscriptions/pause-state.ts";
 
 type UserPreferences = typeof userPreferences.$inferSelect;
 

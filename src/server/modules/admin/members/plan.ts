@@ -1,13 +1,15 @@
 /**
  * Pause or cancel a member's plan for them (the member rang): the very service functions the member's own
- * routes call (subscriptions/pause.ts and service.ts), on the member's own row, so every rule of theirs holds
+ * routes call (features/subscriptions/server/pause.ts and service.ts), on the member's own row, so every rule of theirs holds
  * (only the plan holder cancels, a month off once every six months, booked dates kept or cancelled by choice,
  * the cooling-off refund) and the member gets the same e-mails. The operator first sees what the member would
  * see (the pause preview, the cancellation's consequences). The plan's own audit row (entity "subscription",
- * subscriptions/plan-audit.ts, written in the plan's transaction) names the operator as the actor.
+ * features/subscriptions/server/plan-audit.ts, written in the plan's transaction) names the operator as the actor.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { pausePreview, pauseSubscription } from "../../../../features/subscriptions/server/pause.ts";
+import { cancelSubscription, coolingOffEligible } from "../../../../features/subscriptions/server/service.ts";
 import type { AdminCancelPreview } from "../../../../shared/admin/member-workspace.ts";
 import { MEMBERS_MSG } from "../../../../shared/admin/members.ts";
 import { hasLiveSubscription, POLICY } from "../../../../shared/constants.ts";
@@ -18,8 +20,6 @@ import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
 import { cancelFacts } from "../../plan-account/account.ts";
 import { factsOf } from "../../plan-account/facts.ts";
-import { pausePreview, pauseSubscription } from "../../subscriptions/pause.ts";
-import { cancelSubscription, coolingOffEligible } from "../../subscriptions/service.ts";
 
 /** The member's full row, as the member's own routes have it (404 for a missing or deleted account). */
 export async function memberRow(deps: Deps, userId: number): Promise<User> {

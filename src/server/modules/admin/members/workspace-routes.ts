@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { billingOverview } from "../../../../features/subscriptions/server/billing.ts";
 import { adminMemberWorkspaceApi as api } from "../../../../shared/contract/admin-member-workspace.ts";
 import type { Deps } from "../../../deps.ts";
 import { route } from "../../../route.ts";
 import { sendTagged } from "../../audit/etag.ts";
-import { billingOverview } from "../../subscriptions/billing.ts";
 import { memberTickets, recentEmails } from "./activity.ts";
 import { getNeeds, saveNeeds } from "./needs.ts";
 import { addNote, deleteNote, editNote, getNote, listNotes } from "./notes.ts";
