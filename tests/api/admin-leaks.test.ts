@@ -9,6 +9,7 @@ import {
   offerCodes,
   supportTickets,
   users,
+  userTwoFactor,
 } from "../../src/server/db/schema.ts";
 import { unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
@@ -31,8 +32,12 @@ const SECRETS = {
   paymentMandateId: "CANARYmandateMD123",
   paymentSubscriptionId: "CANARYsubscriptionSB123",
   paymentNextSubscriptionId: "CANARYnextSubscriptionSB456",
-  totpSecret: "CANARYTOTPSECRETBASE32",
-  totpPendingSecret: "CANARYTOTPPENDINGBASE32",
+};
+/** Two-step sign-in's secrets, in their own table (user_two_factor). */
+const TWO_FACTOR_SECRETS = {
+  secret: "CANARYTOTPSECRETBASE32",
+  pendingSecret: "CANARYTOTPPENDINGBASE32",
+  recoveryCodes: ["CANARYrecoveryCodeHash"],
 };
 const [canary] = await t.db
   .insert(users)
@@ -41,7 +46,6 @@ const [canary] = await t.db
     firstName: "Canary",
     lastName: "Member",
     ...SECRETS,
-    totpRecoveryCodes: ["CANARYrecoveryCodeHash"],
     subscriptionTier: "gold",
     subscriptionStatus: "active",
     // A paid period, so the back office can preview a month off for them.
@@ -50,6 +54,7 @@ const [canary] = await t.db
     emailVerified: true,
   })
   .returning();
+await t.db.insert(userTwoFactor).values({ userId: canary.id, ...TWO_FACTOR_SECRETS });
 const session = (await createSession(t.db, canary.id, t.clock.now()))!;
 const { reservation, venue, idea } = await arrangeDate(t.db, canary.id, {
   at: new Date(t.clock.now().getTime() + hours(48)),
@@ -107,7 +112,14 @@ const [offer] = await t.db
 const [template] = await t.db.select({ id: emailTemplates.id }).from(emailTemplates).limit(1);
 const [campaign] = await t.db.select({ id: emailCampaigns.id }).from(emailCampaigns).limit(1);
 
-const needles = [...Object.values(SECRETS), "CANARYrecoveryCodeHash", session, "CANARY"];
+const needles = [
+  ...Object.values(SECRETS),
+  TWO_FACTOR_SECRETS.secret,
+  TWO_FACTOR_SECRETS.pendingSecret,
+  ...TWO_FACTOR_SECRETS.recoveryCodes,
+  session,
+  "CANARY",
+];
 
 /** The text of an answer: JSON as it is, an .xlsx with every part unpacked. */
 function textOf(body: Buffer): string {

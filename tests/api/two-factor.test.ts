@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema.ts";
+import { users, userTwoFactor } from "../../src/server/db/schema.ts";
 import {
   base32Decode,
   base32Encode,
@@ -30,9 +30,20 @@ function login(as: SignedIn, extra: Record<string, unknown> = {}) {
   return post("/api/login", undefined, { email: as.user.email, password: as.password, ...extra });
 }
 
+/** The member's two-step sign-in as stored (user_two_factor; nulls and no codes when they have no row). */
 async function userRow(id: number) {
-  const [row] = await t.db.select().from(users).where(eq(users.id, id));
-  return row;
+  const [row] = await t.db
+    .select({
+      totpSecret: userTwoFactor.secret,
+      totpPendingSecret: userTwoFactor.pendingSecret,
+      totpEnabledAt: userTwoFactor.enabledAt,
+      totpRecoveryCodes: userTwoFactor.recoveryCodes,
+      totpLastStep: userTwoFactor.lastStep,
+    })
+    .from(users)
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
+    .where(eq(users.id, id));
+  return { ...row, totpRecoveryCodes: row.totpRecoveryCodes ?? [] };
 }
 
 /** Set-up and enable through the API; answers the secret and the recovery codes. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.ts";
+import { userTwoFactor } from "../../src/server/db/schema.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { createTestApp } from "../helpers/app.ts";
 
@@ -36,7 +37,10 @@ describe("ADMIN_2FA_REQUIRED", () => {
     expect((await strict.request({ method: "GET", url: "/api/auth/user", as: admin })).statusCode).toBe(200);
     const setup = await strict.request({ method: "POST", url: "/api/account/2fa/setup", as: admin });
     expect(setup.statusCode).toBe(200);
-    const withTotp = await strict.admin({ totpSecret: "JBSWY3DPEHPK3PXP", totpEnabledAt: new Date() });
+    const withTotp = await strict.admin();
+    await strict.db
+      .insert(userTwoFactor)
+      .values({ userId: withTotp.user.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() });
     expect((await strict.request({ method: "GET", url: "/api/admin/stats", as: withTotp })).statusCode).toBe(
       200,
     );

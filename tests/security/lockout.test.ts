@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeEach, describe, expect, it } from "vitest";
-import { signInLinks, users } from "../../src/server/db/schema.ts";
+import { signInLinks, userTwoFactor } from "../../src/server/db/schema.ts";
 import { timeStep, totpAt } from "../../src/server/modules/account/totp.ts";
 import { DEVICE_COOKIE } from "../../src/server/modules/auth/lockout.ts";
 import { hashToken } from "../../src/server/modules/auth/tokens.ts";
@@ -193,10 +193,7 @@ describe("POST /api/login/link", () => {
   it("asks for the code when two-step sign-in is on, and spends nothing until it is right", async () => {
     const m = await t.member();
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    await t.db
-      .update(users)
-      .set({ totpSecret: secret, totpEnabledAt: t.clock.now() })
-      .where(eq(users.id, m.user.id));
+    await t.db.insert(userTwoFactor).values({ userId: m.user.id, secret, enabledAt: t.clock.now() });
     await flood(m);
     expect((await login(m, "172.23.0.1")).statusCode).toBe(429);
     const mail = await eventually(() => linkMails(m.user.email).at(-1));

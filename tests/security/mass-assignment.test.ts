@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema.ts";
+import { users, userTwoFactor } from "../../src/server/db/schema.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { classify, hasBody, key, type Route } from "./route-classes.ts";
@@ -75,13 +75,23 @@ const PROTECTED = [
   "paymentMandateId",
   "paymentSubscriptionId",
   "paymentNextSubscriptionId",
-  "totpSecret",
   "password",
 ] as const;
 
 async function protectedColumns(userId: number) {
   const [row] = await t.db.select().from(users).where(eq(users.id, userId));
-  return row ? Object.fromEntries(PROTECTED.map((c) => [c, row[c]])) : null;
+  // Two-step sign-in's secret and its switch live in user_two_factor: no body turns them on or sets them.
+  const [twoFactor] = await t.db
+    .select({ secret: userTwoFactor.secret, enabledAt: userTwoFactor.enabledAt })
+    .from(userTwoFactor)
+    .where(eq(userTwoFactor.userId, userId));
+  return row
+    ? {
+        ...Object.fromEntries(PROTECTED.map((c) => [c, row[c]])),
+        // Set-up writes only the pending secret: no row and a row with neither are the same here.
+        twoFactor: twoFactor?.secret || twoFactor?.enabledAt ? twoFactor : null,
+      }
+    : null;
 }
 
 const routes = t.app.routeTable.filter(
@@ -183,8 +193,8 @@ describe("no body sets what only the system may set", () => {
       subscriptionStatus: null,
       partnerId: null,
       paymentCustomerId: null,
-      totpSecret: null,
     });
+    expect(await protectedColumns(row.id)).toMatchObject({ twoFactor: null });
     expect(row.id).not.toBe(other.user.id);
     expect(row.password).not.toBe(FORBIDDEN.password);
   });

@@ -95,14 +95,6 @@ export const users = pgTable(
      */
     chosenTier: tierEnum("chosen_tier"),
     chosenOfferCode: varchar("chosen_offer_code", { length: 50 }),
-    /** Base32 TOTP secret once two-factor sign-in is on; the pending one while it is being set up. */
-    totpSecret: text("totp_secret"),
-    totpPendingSecret: text("totp_pending_secret"),
-    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
-    /** sha256 of each unused one-time recovery code. */
-    totpRecoveryCodes: text("totp_recovery_codes").array().notNull().default(sql`'{}'::text[]`),
-    /** Last TOTP time step accepted, so a code cannot be replayed. */
-    totpLastStep: integer("totp_last_step"),
     /**
      * When the plan holder of a couple left: the partner may take the membership over (their own Direct Debit)
      * until this time and keep the booked dates; otherwise dates after `planOfferPaidUntil` are cancelled.
@@ -152,6 +144,25 @@ export const users = pgTable(
     ),
   ],
 );
+
+/**
+ * Two-step sign-in, one row per user from the moment set-up starts (its own table, not the users row: the
+ * request's user and the session cache never hold a secret, and identity stays apart from its settings).
+ */
+export const userTwoFactor = pgTable("user_two_factor", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Base32 TOTP secret once two-step sign-in is on. */
+  secret: text("secret"),
+  /** The secret being set up, until a first code confirms it. */
+  pendingSecret: text("pending_secret"),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  /** sha256 of each unused one-time recovery code. */
+  recoveryCodes: text("recovery_codes").array().notNull().default(sql`'{}'::text[]`),
+  /** Last TOTP time step accepted, so a code cannot be replayed. */
+  lastStep: integer("last_step"),
+});
 
 export const sessions = pgTable(
   "sessions",
@@ -1023,19 +1034,14 @@ export const dateClues = pgTable(
 /** A whole users row, secrets included: only the code that checks a password or a second factor needs it. */
 export type UserRow = typeof users.$inferSelect;
 /** Columns that never leave the database except to be checked: hashes, TOTP secrets, one-time tokens. */
-export const USER_SECRET_COLUMNS = [
-  "password",
-  "emailVerificationToken",
-  "passwordResetToken",
-  "totpSecret",
-  "totpPendingSecret",
-  "totpRecoveryCodes",
-] as const;
+export const USER_SECRET_COLUMNS = ["password", "emailVerificationToken", "passwordResetToken"] as const;
 /**
  * A user as the request sees it (req.user) and the session cache keeps it: every column but the secrets, so
  * no hash, TOTP secret or token sits in memory beyond the code that checks it.
  */
 export type User = Omit<UserRow, (typeof USER_SECRET_COLUMNS)[number]>;
+/** The signed-in user of a request (req.user, the session cache): the user, and whether two-step sign-in is on. */
+export type SessionUser = User & { twoFactorOn: boolean };
 export type NewUser = typeof users.$inferInsert;
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { SESSION_COOKIE } from "../../shared/constants.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { Config } from "../config.ts";
-import type { User } from "../db/schema.ts";
+import type { SessionUser } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
 import type { PublicUserRow } from "../modules/auth/public-user.ts";
@@ -10,11 +10,11 @@ import { ReadCache } from "../modules/auth/read-cache/read-cache.ts";
 import { findSessionUser } from "../modules/auth/sessions.ts";
 import { isApiPath } from "./request-path.ts";
 
-export type AppAuthCache = ReadCache<User, PublicUserRow | undefined>;
+export type AppAuthCache = ReadCache<SessionUser, PublicUserRow | undefined>;
 
 declare module "fastify" {
   interface FastifyRequest {
-    user: User | null;
+    user: SessionUser | null;
     sessionToken: string | null;
   }
   interface FastifyInstance {
@@ -82,12 +82,12 @@ export function registerAuthContext(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-export function requireUser(req: FastifyRequest): User {
+export function requireUser(req: FastifyRequest): SessionUser {
   if (!req.user) throw unauthorized(MSG.notSignedIn);
   return req.user;
 }
 
-export function requireAdmin(req: FastifyRequest): User {
+export function requireAdmin(req: FastifyRequest): SessionUser {
   const user = requireUser(req);
   if (!user.isAdmin) throw forbidden(MSG.adminOnly);
   return user;
@@ -97,9 +97,12 @@ export function requireAdmin(req: FastifyRequest): User {
  * The back office's gate: an admin, and with ADMIN_2FA_REQUIRED one who has set up two-step verification, so
  * a stolen admin password alone never opens it (setting it up lives under /api/account, which stays open).
  */
-export function requireBackOffice(req: FastifyRequest, config: Pick<Config, "admin2faRequired">): User {
+export function requireBackOffice(
+  req: FastifyRequest,
+  config: Pick<Config, "admin2faRequired">,
+): SessionUser {
   const admin = requireAdmin(req);
-  if (config.admin2faRequired && !admin.totpEnabledAt) throw forbidden(MSG.adminTwoFactorRequired);
+  if (config.admin2faRequired && !admin.twoFactorOn) throw forbidden(MSG.adminTwoFactorRequired);
   return admin;
 }
 

@@ -15,14 +15,15 @@ import {
   emailLogs,
   partnerInvites,
   paymentCheckouts,
+  type SessionUser,
   sessions,
   subscriptionEvents,
   supportTickets,
-  type User,
   userEmailCampaigns,
   userMonthlyQuotas,
   userPreferences,
   users,
+  userTwoFactor,
   userVenueExclusions,
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -55,10 +56,14 @@ export const deletedEmail = (id: number) => `deleted-user-${id}@deleted.invalid`
  * The proof that it is the member: the current password, and a code when two-step sign-in is on. Wrong
  * passwords count against the same per-account budget as Change Password, so this cannot be used to guess.
  */
-export async function checkLeavingProof(deps: Deps, user: User, input: DeleteAccountInput): Promise<void> {
+export async function checkLeavingProof(
+  deps: Deps,
+  user: SessionUser,
+  input: DeleteAccountInput,
+): Promise<void> {
   const rl = deps.config.rateLimits;
   const key = `password-change:${user.id}`;
-  if (user.totpEnabledAt && !input.code)
+  if (user.twoFactorOn && !input.code)
     throw new HttpError(400, LEAVING_MSG.code, {}, [{ path: "code", message: LEAVING_MSG.code }]);
   await deps.limiter.check(key, rl.loginFailuresPerAccount);
   if (!(await verifyPassword((await userSecrets(deps.db, user)).password, input.password))) {
@@ -69,7 +74,7 @@ export async function checkLeavingProof(deps: Deps, user: User, input: DeleteAcc
       { path: "password", message: LEAVING_MSG.wrongPassword },
     ]);
   }
-  if (user.totpEnabledAt && input.code) {
+  if (user.twoFactorOn && input.code) {
     await deps.limiter.hit(`2fa:${user.id}`, 10, rl.windowMinutes);
     if (!(await checkSecondFactor(deps, user, input.code)))
       throw new HttpError(403, LEAVING_MSG.wrongCode, {}, [{ path: "code", message: LEAVING_MSG.wrongCode }]);
@@ -77,7 +82,7 @@ export async function checkLeavingProof(deps: Deps, user: User, input: DeleteAcc
   await deps.limiter.reset(key);
 }
 
-export async function deleteAccount(deps: Deps, user: User, proof: DeleteAccountInput): Promise<void> {
+export async function deleteAccount(deps: Deps, user: SessionUser, proof: DeleteAccountInput): Promise<void> {
   await checkLeavingProof(deps, user, proof);
   const now = deps.now();
   if (user.isAdmin) {
@@ -220,14 +225,10 @@ export async function deleteAccount(deps: Deps, user: User, proof: DeleteAccount
         emailNotifications: false,
         smsNotifications: false,
         marketingOptOut: true,
-        totpSecret: null,
-        totpPendingSecret: null,
-        totpEnabledAt: null,
-        totpRecoveryCodes: [],
-        totpLastStep: null,
         deletedAt: now,
       })
       .where(eq(users.id, user.id));
+    await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
     return true;
   });
   if (!deleted) return;

@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import { BRAND } from "../../../shared/brand.ts";
 import type { TwoFactorEnabled, TwoFactorSetup } from "../../../shared/member-api.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { type User, users } from "../../db/schema.ts";
+import { type SessionUser, type User, userTwoFactor } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict } from "../../http-error.ts";
 import { userSecrets } from "../auth/secrets.ts";
@@ -11,10 +11,18 @@ import { hashToken } from "../auth/tokens.ts";
 import { twoFactorChangedEmail } from "../email/templates.ts";
 import { newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, verifyTotp } from "./totp.ts";
 
-export async function startTwoFactorSetup(deps: Deps, user: User): Promise<TwoFactorSetup> {
-  if (user.totpEnabledAt) throw conflict("Two-factor sign-in is already on.");
+export async function startTwoFactorSetup(deps: Deps, user: SessionUser): Promise<TwoFactorSetup> {
+  if (user.twoFactorOn) throw conflict("Two-factor sign-in is already on.");
   const secret = newTotpSecret();
-  await deps.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
+  // Only while it is off: a set-up started in another tab that has just been confirmed is not undone.
+  await deps.db
+    .insert(userTwoFactor)
+    .values({ userId: user.id, pendingSecret: secret })
+    .onConflictDoUpdate({
+      target: userTwoFactor.userId,
+      set: { pendingSecret: secret },
+      setWhere: isNull(userTwoFactor.enabledAt),
+    });
   const label = encodeURIComponent(`${BRAND.name}:${user.email}`);
   const otpauthUrl = `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(BRAND.name)}&algorithm=SHA1&digits=6&period=30`;
   const svg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
@@ -25,8 +33,12 @@ export async function startTwoFactorSetup(deps: Deps, user: User): Promise<TwoFa
   };
 }
 
-export async function enableTwoFactor(deps: Deps, user: User, code: string): Promise<TwoFactorEnabled> {
-  if (user.totpEnabledAt) throw conflict("Two-factor sign-in is already on.");
+export async function enableTwoFactor(
+  deps: Deps,
+  user: SessionUser,
+  code: string,
+): Promise<TwoFactorEnabled> {
+  if (user.twoFactorOn) throw conflict("Two-factor sign-in is already on.");
   const { totpPendingSecret: pending } = await userSecrets(deps.db, user);
   if (!pending) throw badRequest("Start the set-up first: scan a new QR code.");
   await deps.limiter.hit(`2fa:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
@@ -35,16 +47,22 @@ export async function enableTwoFactor(deps: Deps, user: User, code: string): Pro
   const codes = newRecoveryCodes();
   // Conditional on the state read: two enables (or a new set-up meanwhile) cannot both win.
   const done = await deps.db
-    .update(users)
+    .update(userTwoFactor)
     .set({
-      totpSecret: pending,
-      totpPendingSecret: null,
-      totpEnabledAt: deps.now(),
-      totpLastStep: step,
-      totpRecoveryCodes: codes.map((c) => hashToken(normaliseRecoveryCode(c))),
+      secret: pending,
+      pendingSecret: null,
+      enabledAt: deps.now(),
+      lastStep: step,
+      recoveryCodes: codes.map((c) => hashToken(normaliseRecoveryCode(c))),
     })
-    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), eq(users.totpPendingSecret, pending)))
-    .returning({ id: users.id });
+    .where(
+      and(
+        eq(userTwoFactor.userId, user.id),
+        isNull(userTwoFactor.enabledAt),
+        eq(userTwoFactor.pendingSecret, pending),
+      ),
+    )
+    .returning({ id: userTwoFactor.userId });
   if (done.length === 0) throw conflict("Two-factor set-up changed meanwhile. Please start again.");
   void notify(deps, user, true);
   return { recoveryCodes: codes };
@@ -57,41 +75,32 @@ export async function enableTwoFactor(deps: Deps, user: User, code: string): Pro
 export async function checkSecondFactor(deps: Deps, user: User, code: string): Promise<boolean> {
   const secrets = await userSecrets(deps.db, user);
   if (!secrets.totpSecret) return true;
-  const step = verifyTotp(secrets.totpSecret, code, deps.now(), user.totpLastStep);
+  const step = verifyTotp(secrets.totpSecret, code, deps.now(), secrets.totpLastStep);
   if (step !== null) {
     const res = await deps.db
-      .update(users)
-      .set({ totpLastStep: step })
+      .update(userTwoFactor)
+      .set({ lastStep: step })
       .where(
-        sql`${users.id} = ${user.id} AND (${users.totpLastStep} IS NULL OR ${users.totpLastStep} < ${step})`,
+        sql`${userTwoFactor.userId} = ${user.id} AND (${userTwoFactor.lastStep} IS NULL OR ${userTwoFactor.lastStep} < ${step})`,
       )
-      .returning({ id: users.id });
+      .returning({ id: userTwoFactor.userId });
     return res.length === 1;
   }
   const hash = hashToken(normaliseRecoveryCode(code));
   if (!secrets.totpRecoveryCodes.includes(hash)) return false;
   const res = await deps.db
-    .update(users)
-    .set({ totpRecoveryCodes: sql`array_remove(${users.totpRecoveryCodes}, ${hash})` })
-    .where(sql`${users.id} = ${user.id} AND ${hash} = ANY(${users.totpRecoveryCodes})`)
-    .returning({ id: users.id });
+    .update(userTwoFactor)
+    .set({ recoveryCodes: sql`array_remove(${userTwoFactor.recoveryCodes}, ${hash})` })
+    .where(sql`${userTwoFactor.userId} = ${user.id} AND ${hash} = ANY(${userTwoFactor.recoveryCodes})`)
+    .returning({ id: userTwoFactor.userId });
   return res.length === 1;
 }
 
-export async function disableTwoFactor(deps: Deps, user: User, code: string): Promise<void> {
-  if (!user.totpEnabledAt) throw badRequest("Two-factor sign-in is not on.");
+export async function disableTwoFactor(deps: Deps, user: SessionUser, code: string): Promise<void> {
+  if (!user.twoFactorOn) throw badRequest("Two-factor sign-in is not on.");
   await deps.limiter.hit(`2fa:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   if (!(await checkSecondFactor(deps, user, code))) throw badRequest(MEMBER_MSG.wrongCode);
-  await deps.db
-    .update(users)
-    .set({
-      totpSecret: null,
-      totpPendingSecret: null,
-      totpEnabledAt: null,
-      totpLastStep: null,
-      totpRecoveryCodes: [],
-    })
-    .where(eq(users.id, user.id));
+  await deps.db.delete(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
   void notify(deps, user, false);
 }
 

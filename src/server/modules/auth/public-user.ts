@@ -5,14 +5,21 @@ import { type PublicUser, publicUserSchema } from "../../../shared/api-types.ts"
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, type SubscriptionStatus, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
-import { offerCodes, offerCodeUsage, type User, userPreferences, users } from "../../db/schema.ts";
+import {
+  offerCodes,
+  offerCodeUsage,
+  type User,
+  userPreferences,
+  users,
+  userTwoFactor,
+} from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { accountOf, cancelFacts } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/facts.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 
 /**
- * The preferences, an active offer and the partner's row joined to the member's own: one round trip, as a named
+ * The preferences, whether two-step sign-in is on, an active offer and the partner's row joined to the member's own: one round trip, as a named
  * prepared statement (built once per database; PostgreSQL plans it once per connection) since it runs on every
  * page load.
  */
@@ -38,9 +45,11 @@ function buildPublicUserQuery(db: Db) {
         partnerPausedUntil: partner.pausedUntil,
         partnerPauseStartsAt: partner.pauseStartsAt,
         partnerGiftedUntil: partner.giftedUntil,
+        twoFactorOn: sql<boolean>`${userTwoFactor.enabledAt} is not null`,
       })
       .from(users)
       .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
       .leftJoin(offerCodeUsage, and(eq(offerCodeUsage.userId, users.id), eq(offerCodeUsage.status, "active")))
       .leftJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
       // A member without a partner binds null: "partner.id = null" matches no row.
@@ -194,7 +203,7 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
         }
       : null,
     pendingEmail: user.pendingEmail,
-    twoFactorEnabled: user.totpEnabledAt !== null,
+    twoFactorEnabled: row?.twoFactorOn ?? false,
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
     pendingTier: user.pendingTier ?? null,
     giftedUntil:

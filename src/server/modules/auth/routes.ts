@@ -23,6 +23,7 @@ import {
   trustedDevice,
 } from "./lockout.ts";
 import { publicUserJson, toPublicUser } from "./public-user.ts";
+import { twoFactorOn } from "./secrets.ts";
 import {
   authenticate,
   findUserById,
@@ -98,7 +99,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       req.ip,
       req.cookies[DEVICE_COOKIE],
     );
-    if (user.totpEnabledAt) {
+    if (await twoFactorOn(deps.db, user.id)) {
       // The password was right; the session starts only with the second factor.
       if (!req.body.code) return codeAsked();
       await secondFactor(req, user, req.body.code);
@@ -113,7 +114,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     const userId = await signInLinkUser(deps, req.body.token);
     const user = userId ? await findUserById(deps, userId) : null;
     if (!user || user.deletedAt) throw badRequest(AUTH_MSG.signInLinkDead);
-    if (user.totpEnabledAt) {
+    if (await twoFactorOn(deps.db, user.id)) {
       if (!req.body.code) return codeAsked();
       await secondFactor(req, user, req.body.code);
     }

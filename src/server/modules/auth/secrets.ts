@@ -1,11 +1,15 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { USER_SECRET_COLUMNS, type User, type UserRow, users } from "../../db/schema.ts";
+import { USER_SECRET_COLUMNS, type User, users, userTwoFactor } from "../../db/schema.ts";
 
-export type UserSecrets = Pick<
-  UserRow,
-  "password" | "totpSecret" | "totpPendingSecret" | "totpRecoveryCodes"
->;
+export interface UserSecrets {
+  password: string | null;
+  totpSecret: string | null;
+  totpPendingSecret: string | null;
+  totpRecoveryCodes: string[];
+  /** The last TOTP time step accepted (a code is never taken twice). */
+  totpLastStep: number | null;
+}
 
 /**
  * The secrets a password or second-factor check needs, read fresh from the database at the moment of the
@@ -16,14 +20,32 @@ export async function userSecrets(db: Db, user: Pick<User, "id">): Promise<UserS
   const [row] = await db
     .select({
       password: users.password,
-      totpSecret: users.totpSecret,
-      totpPendingSecret: users.totpPendingSecret,
-      totpRecoveryCodes: users.totpRecoveryCodes,
+      totpSecret: userTwoFactor.secret,
+      totpPendingSecret: userTwoFactor.pendingSecret,
+      totpRecoveryCodes: userTwoFactor.recoveryCodes,
+      totpLastStep: userTwoFactor.lastStep,
     })
     .from(users)
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(eq(users.id, user.id))
     .limit(1);
-  return row ?? { password: null, totpSecret: null, totpPendingSecret: null, totpRecoveryCodes: [] };
+  return {
+    password: row?.password ?? null,
+    totpSecret: row?.totpSecret ?? null,
+    totpPendingSecret: row?.totpPendingSecret ?? null,
+    totpRecoveryCodes: row?.totpRecoveryCodes ?? [],
+    totpLastStep: row?.totpLastStep ?? null,
+  };
+}
+
+/** Whether two-step sign-in is on for a user read outside a session (sign-in, a leaving partner). */
+export async function twoFactorOn(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ enabledAt: userTwoFactor.enabledAt })
+    .from(userTwoFactor)
+    .where(eq(userTwoFactor.userId, userId))
+    .limit(1);
+  return row?.enabledAt != null;
 }
 
 /** Every users column but the secrets: what a session lookup selects, so a secret is never even read for it. */

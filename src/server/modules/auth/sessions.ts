@@ -11,7 +11,7 @@ import {
 } from "../../../shared/constants.ts";
 import { describeUserAgent } from "../../../shared/user-agent.ts";
 import type { Db } from "../../db/client.ts";
-import { sessions, type User, users } from "../../db/schema.ts";
+import { type SessionUser, sessions, type User, users, userTwoFactor } from "../../db/schema.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 import { userColumns } from "./secrets.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -80,9 +80,15 @@ function alive(now: Date, idle: SessionIdle) {
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof buildSessionUserQuery>>();
 function buildSessionUserQuery(db: Db) {
   return db
-    .select({ user: userColumns, lastSeenAt: sessions.lastSeenAt, expire: sessions.expire })
+    .select({
+      user: userColumns,
+      twoFactorOn: sql<boolean>`${userTwoFactor.enabledAt} is not null`,
+      lastSeenAt: sessions.lastSeenAt,
+      expire: sessions.expire,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(
       and(
         eq(sessions.sid, sql.placeholder("sid")),
@@ -105,8 +111,8 @@ export async function findSessionUser(
   token: string,
   now: Date,
   idle: SessionIdle = DEFAULT_SESSION_IDLE,
-  cache?: ReadCache<User> | null,
-): Promise<User | null> {
+  cache?: ReadCache<SessionUser> | null,
+): Promise<SessionUser | null> {
   const sid = hashToken(token);
   const at = now.getTime();
   let entry = cache?.session(sid);
@@ -127,7 +133,7 @@ export async function findSessionUser(
     });
     if (!row) return null;
     entry = {
-      user: row.user,
+      user: { ...row.user, twoFactorOn: row.twoFactorOn },
       userId: row.user.id,
       expire: row.expire.getTime(),
       lastSeenAt: row.lastSeenAt.getTime(),

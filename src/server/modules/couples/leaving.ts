@@ -30,7 +30,7 @@ import {
 import { londonDay } from "../../../shared/london-time.ts";
 import type { MemberDateStatus } from "../../../shared/schemas/dates.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { dateReservations, type User, users } from "../../db/schema.ts";
+import { dateReservations, type SessionUser, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import {
   LEAVING_MAIL_TYPES,
@@ -168,7 +168,7 @@ export function holderDatesText(l: Leaving, tense: "now" | "done"): string | nul
 }
 
 /** The preview the delete dialog shows, in words. */
-export function describeLeaving(l: Leaving): DeletionPreview {
+export function describeLeaving(l: Leaving, needsCode: boolean): DeletionPreview {
   const p = nameOf(l.partner);
   const by = l.offer ? londonDay(l.offer.expiresAt) : "";
   const holderDates = l.kind === "holder" ? holderDatesText(l, "now") : null;
@@ -192,7 +192,7 @@ export function describeLeaving(l: Leaving): DeletionPreview {
           ? `${d.moveTo !== null ? "moves to" : "stays with"} ${p} and goes ahead either way (within the month you have paid for)`
           : `stays with ${p}`;
   return {
-    needsCode: l.member.totpEnabledAt !== null,
+    needsCode,
     plan,
     partner: l.partner ? { firstName: l.partner.firstName, outcome: partnerText[l.kind] } : null,
     dates: l.dates.map((d) => ({
@@ -206,11 +206,12 @@ export function describeLeaving(l: Leaving): DeletionPreview {
 }
 
 /** GET /api/auth/user/deletion-preview */
-export async function deletionPreview(deps: Deps, user: User): Promise<DeletionPreview> {
+export async function deletionPreview(deps: Deps, user: SessionUser): Promise<DeletionPreview> {
   const now = deps.now();
   const couple = await readCouple(deps.db, user.id);
-  if (!couple) return { needsCode: false, plan: null, partner: null, dates: [] };
-  return describeLeaving(await planLeaving(deps.db, couple, now));
+  // Asked whenever two-step sign-in is on, as checkLeavingProof asks for it, with a couple or without.
+  if (!couple) return { needsCode: user.twoFactorOn, plan: null, partner: null, dates: [] };
+  return describeLeaving(await planLeaving(deps.db, couple, now), user.twoFactorOn);
 }
 
 /** Moves the dates planned to move (only those still in the member's name) and sets the partner's offer. */
