@@ -115,6 +115,14 @@ export function sameLondonDay(a: Instant, b: Instant): boolean {
 /** A month key ("2026-12") from its parts. */
 export const monthKey = (year: number, month: number): string => `${year}-${pad2(month)}`;
 
+/**
+ * A calendar day as YYYY-MM-DD with a month from 01 to 12 and a day from 01 to 31: a request schema's pattern,
+ * so the API document refuses what the handler would (a day past its month's end is checked apart).
+ */
+export const ISO_DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** A month as YYYY-MM in the years 2000 to 2999, the only ones the product plans, shows or reports. */
+export const MONTH_KEY_PATTERN = /^2\d{3}-(0[1-9]|1[0-2])$/;
+
 // ---------------------------------------------------------------------------------------------------------
 // Formatters. The product's own shapes are written from londonParts with British English names, not through
 // Intl: a browser's first Intl.DateTimeFormat with a time zone loads its zone and locale data, about 55 ms

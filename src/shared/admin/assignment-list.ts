@@ -4,6 +4,7 @@
  * first and run in one transaction.
  */
 import { z } from "zod";
+import { ISO_DAY_PATTERN } from "../london-time.ts";
 import { trimmedAtLeast } from "../schemas/text.ts";
 import { DATE_VENUE_STATES } from "../venue-bookings.ts";
 import { ASSIGNMENT_STATUSES, adminAssignmentSchema } from "./assignments.ts";
@@ -48,7 +49,7 @@ export const ASSIGNMENT_LIST_MSG = {
 const day = (message: string) =>
   z
     .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .regex(ISO_DAY_PATTERN, message)
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;

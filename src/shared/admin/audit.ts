@@ -3,6 +3,7 @@
  * each other (ETag / If-Match, answered 412 when the record changed since it was read).
  */
 import { z } from "zod";
+import { ISO_DAY_PATTERN } from "../london-time.ts";
 import { trimmedAtLeast } from "../schemas/text.ts";
 import { adminListQuerySchema } from "./common.ts";
 
@@ -64,7 +65,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-28")
+  .regex(ISO_DAY_PATTERN, "Use a date like 2026-11-28")
   // Date.parse rolls 2026-02-31 over to 3 March: a real date reads back as itself.
   .refine((s) => {
     const t = Date.parse(`${s}T00:00:00Z`);

@@ -8,6 +8,7 @@ import {
   TIERS,
   type TierId,
 } from "../constants.ts";
+import { MONTH_KEY_PATTERN } from "../london-time.ts";
 import { canonicalNeed } from "../needs-vocabulary.ts";
 import { adminId, adminListQuerySchema } from "./common.ts";
 
@@ -34,13 +35,7 @@ export const MEMBER_NEEDS: readonly string[] = [...DIETARY_OPTIONS, ...ACCESSIBI
 const optionalFilter = <T extends z.ZodType>(schema: T, message: string) =>
   z.union([z.literal("").transform(() => undefined), schema], { error: message }).optional();
 
-const monthKey = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MEMBER_FILTER_MSG.noDateIn)
-  .refine((m) => {
-    const y = Number(m.slice(0, 4));
-    return y >= 2000 && y <= 2999;
-  }, MEMBER_FILTER_MSG.noDateIn);
+const monthKey = z.string().regex(MONTH_KEY_PATTERN, MEMBER_FILTER_MSG.noDateIn);
 
 /**
  * GET /api/admin/users: the shared paging and search, and `role=member` for the Members tab, which lists
@@ -175,14 +170,7 @@ export const userIdParamSchema = z.object({ userId: adminId });
 
 /** GET /api/admin/users/:userId/couple?month=YYYY-MM: the allowance of that London month (default: now). */
 export const coupleQuerySchema = z.object({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Month must be YYYY-MM")
-    .refine((m) => {
-      const y = Number(m.slice(0, 4));
-      return y >= 2000 && y <= 2999;
-    }, "Month must be YYYY-MM")
-    .optional(),
+  month: z.string().regex(MONTH_KEY_PATTERN, "Month must be YYYY-MM").optional(),
 });
 export const idParamSchema = z.object({ id: adminId });
 
