@@ -5,22 +5,9 @@
  * meanwhile and uses it). A failure exits non-zero with a message that says what failed, and its cause.
  */
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
-import { advanceSubscriptions } from "../features/subscriptions/server/cycles.ts";
-import { monthLabel, nextMonthOf } from "../shared/admin/planning.ts";
 import { loadConfig } from "./config.ts";
 import { type OpenDatabase, openDatabase } from "./db/open.ts";
-import { users } from "./db/schema.ts";
-import { seedDemo } from "./db/seed-demo.ts";
-import { createDeps } from "./deps-factory.ts";
 import { describeError } from "./error-text.ts";
-import { allJobs, runDueJobs } from "./jobs/jobs.ts";
-import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
-import { checkMonth } from "./modules/admin/planning/service.ts";
-import { purgeExpiredSessions } from "./modules/auth/sessions.ts";
-import { planMonth } from "./modules/matching/plan.ts";
-import { fireSandboxEvent, SANDBOX_EVENTS } from "./modules/payments/sandbox-events.ts";
-import { withVapidKeys } from "./modules/push/vapid.ts";
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -46,6 +33,10 @@ Commands:
 
 type Command = (args: string[], db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<string>;
 
+// Each command imports what it runs when it runs: `help`, a typo or a missing option answers at once, and
+// create-admin does not load the matching engine (importing the whole app took about 2 s).
+const createDeps = async () => (await import("./deps-factory.ts")).createDeps;
+
 const commands: Record<string, Command> = {
   async "create-admin"(args, db) {
     const { values } = parseArgs({
@@ -58,6 +49,7 @@ const commands: Record<string, Command> = {
       },
     });
     if (!values.email || !values.password) throw new Error("create-admin needs --email and --password");
+    const { createOrPromoteAdmin } = await import("./modules/admin/accounts.ts");
     const res = await createOrPromoteAdmin(db, {
       email: values.email,
       password: values.password,
@@ -69,6 +61,7 @@ const commands: Record<string, Command> = {
       : `Promoted ${values.email} (id ${res.id}) to admin and set the password`;
   },
   async "seed-demo"(_args, db) {
+    const { seedDemo } = await import("./db/seed-demo.ts");
     const n = await seedDemo(db);
     return `Seeded ${n.venues} venues, ${n.dateIdeas} date ideas and ${n.offerCodes} offer codes (existing ones kept)`;
   },
@@ -78,21 +71,25 @@ const commands: Record<string, Command> = {
       allowPositionals: true,
       options: { email: { type: "string" } },
     });
+    const { fireSandboxEvent, SANDBOX_EVENTS } = await import("./modules/payments/sandbox-events.ts");
     if (!SANDBOX_EVENTS[positionals[0] ?? ""])
       throw new Error(`sandbox-event needs one of: ${Object.keys(SANDBOX_EVENTS).join(", ")}`);
     if (!values.email) throw new Error("sandbox-event needs --email");
+    const { sql } = await import("drizzle-orm");
+    const { users } = await import("./db/schema.ts");
     const [user] = await db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${values.email.toLowerCase()}`);
     if (!user) throw new Error(`No account with e-mail ${values.email}`);
-    return fireSandboxEvent(createDeps(loadConfig(), db), user, positionals[0]!);
+    return fireSandboxEvent((await createDeps())(loadConfig(), db), user, positionals[0]!);
   },
   async migrate() {
     return "Migrations applied";
   },
   async "advance-subscriptions"(_args, db) {
-    const n = await advanceSubscriptions(createDeps(loadConfig(), db));
+    const { advanceSubscriptions } = await import("../features/subscriptions/server/cycles.ts");
+    const n = await advanceSubscriptions((await createDeps())(loadConfig(), db));
     return `Advanced ${n} billing cycle${n === 1 ? "" : "s"}`;
   },
   async "plan-month"(args, db) {
@@ -100,7 +97,10 @@ const commands: Record<string, Command> = {
       args,
       options: { "dry-run": { type: "boolean" }, month: { type: "string" } },
     });
-    const deps = createDeps(loadConfig(), db);
+    const { monthLabel, nextMonthOf } = await import("../shared/admin/planning.ts");
+    const { checkMonth } = await import("./modules/admin/planning/service.ts");
+    const { planMonth } = await import("./modules/matching/plan.ts");
+    const deps = (await createDeps())(loadConfig(), db);
     const month = values.month ?? nextMonthOf(deps.now());
     if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error("plan-month --month must be YYYY-MM");
     checkMonth(month, deps.now());
@@ -119,13 +119,15 @@ const commands: Record<string, Command> = {
   },
   async "run-jobs"(args, db) {
     const { values } = parseArgs({ args, options: { job: { type: "string" } } });
+    const { allJobs, runDueJobs } = await import("./jobs/jobs.ts");
+    const { withVapidKeys } = await import("./modules/push/vapid.ts");
     const jobs = values.job ? allJobs.filter((j) => j.name === values.job) : allJobs;
     if (jobs.length === 0) {
       throw new Error(`run-jobs --job must be one of: ${allJobs.map((j) => j.name).join(", ")}`);
     }
     // The pushes sign with the same VAPID pair as the server (the database's; generated here if none yet).
     const config = await withVapidKeys(loadConfig(), db, (text) => process.stderr.write(text));
-    const results = await runDueJobs(createDeps(config, db), jobs);
+    const results = await runDueJobs((await createDeps())(config, db), jobs);
     const lines = Object.entries(results).map(([name, r]) =>
       typeof r === "number" ? `  ${name}: ${r} handled` : `  ${name}: FAILED (${r.error})`,
     );
@@ -134,6 +136,7 @@ const commands: Record<string, Command> = {
     return `Ran ${jobs.length} job${jobs.length === 1 ? "" : "s"}:\n${lines.join("\n")}`;
   },
   async "purge-sessions"(_args, db) {
+    const { purgeExpiredSessions } = await import("./modules/auth/sessions.ts");
     const ended = await purgeExpiredSessions(db, new Date(), loadConfig().sessionIdle);
     return `Deleted ${ended} expired or idle sessions`;
   },
