@@ -11,6 +11,9 @@ type OneDate = AnswerOf<typeof datesApi.get>;
 
 /** Puts a date the server just answered with into every cached view of it, and refreshes the numbers. */
 export function storeDate(date: OneDate): void {
+  // A read of this date still on its way (a refetch started before the change) would land after the answer
+  // and put the old date back: the rating form would show again as if nothing was saved. It is dropped.
+  void queryClient.cancelQueries({ queryKey: dateKey(date.id) });
   queryClient.setQueryData<OneDate>(dateKey(date.id), date);
   queryClient.setQueryData<AnswerOf<typeof datesApi.list>>(DATES_KEY, (list) =>
     list?.map((d) => (d.id === date.id ? date : d)),
