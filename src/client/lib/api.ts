@@ -106,6 +106,15 @@ export function readsUnder<E extends EndpointSpec>(ep: E, params?: ParamsOf<E>) 
   };
 }
 
+/**
+ * Stores an answer the server just gave (after a change) as the read under `key`. A read of that key still on
+ * its way, started before the change, is dropped first: landing after, it would put the old answer back.
+ */
+export function storeAnswer<T>(client: QueryClient, key: QueryKey, data: T): void {
+  void client.cancelQueries({ queryKey: key, exact: true });
+  client.setQueryData(key, data);
+}
+
 /** Marks every read at or under the endpoint's address stale, refetching those on screen. */
 export function invalidate<E extends EndpointSpec>(
   client: QueryClient,

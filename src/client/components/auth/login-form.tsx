@@ -9,7 +9,7 @@ import type { TwoFactorChallenge } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { type LoginInput, loginSchema } from "../../../shared/schemas/auth.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { call } from "../../lib/api.ts";
+import { call, storeAnswer } from "../../lib/api.ts";
 import { setPostAuthDestination } from "../../lib/auth.ts";
 import { type CallMeta, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
@@ -42,7 +42,7 @@ function useLogin(
         return;
       }
       setPostAuthDestination(destination());
-      queryClient.setQueryData(CURRENT_USER_KEY, answer);
+      storeAnswer(queryClient, CURRENT_USER_KEY, answer);
       toast({ title: TOAST.welcomeBackTitle, description: TOAST.welcomeBack });
     },
     onError: (error) => {

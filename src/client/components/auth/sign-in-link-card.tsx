@@ -4,7 +4,7 @@ import { AUTH_MSG } from "../../../shared/auth-messages.ts";
 import { authApi } from "../../../shared/contract/auth.ts";
 import type { TwoFactorChallenge } from "../../../shared/member-api.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { call } from "../../lib/api.ts";
+import { call, storeAnswer } from "../../lib/api.ts";
 import { setPostAuthDestination } from "../../lib/auth.ts";
 import { type CallMeta, CURRENT_USER_KEY, errorMessage, queryClient } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
@@ -34,7 +34,7 @@ export function SignInLinkCard({
     onSuccess: (answer) => {
       if (isChallenge(answer)) return;
       setPostAuthDestination(destination);
-      queryClient.setQueryData(CURRENT_USER_KEY, answer);
+      storeAnswer(queryClient, CURRENT_USER_KEY, answer);
       toast({ title: TOAST.welcomeBackTitle, description: TOAST.welcomeBack });
     },
   });

@@ -1,6 +1,6 @@
 import { datesApi } from "../../../shared/contract/dates.ts";
 import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
-import { invalidate, keyOf } from "../../lib/api.ts";
+import { invalidate, keyOf, storeAnswer } from "../../lib/api.ts";
 import { queryClient } from "../../lib/queryClient.ts";
 
 export const DATES_KEY = keyOf(datesApi.list);
@@ -11,10 +11,9 @@ type OneDate = AnswerOf<typeof datesApi.get>;
 
 /** Puts a date the server just answered with into every cached view of it, and refreshes the numbers. */
 export function storeDate(date: OneDate): void {
-  // A read of this date still on its way (a refetch started before the change) would land after the answer
-  // and put the old date back: the rating form would show again as if nothing was saved. It is dropped.
-  void queryClient.cancelQueries({ queryKey: dateKey(date.id) });
-  queryClient.setQueryData<OneDate>(dateKey(date.id), date);
+  // A read of this date still on its way would otherwise put the old date back: the rating form showed again
+  // as if nothing was saved.
+  storeAnswer(queryClient, dateKey(date.id), date);
   queryClient.setQueryData<AnswerOf<typeof datesApi.list>>(DATES_KEY, (list) =>
     list?.map((d) => (d.id === date.id ? date : d)),
   );

@@ -8,7 +8,7 @@ import { onboardingApi } from "../../../shared/contract/onboarding.ts";
 import { safeNextPath } from "../../../shared/safe-next.ts";
 import { ONBOARDING_MSG, type Preferences, preferencesSchema } from "../../../shared/schemas/onboarding.ts";
 import { inServiceArea } from "../../../shared/service-area.ts";
-import { call, queryOf } from "../../lib/api.ts";
+import { call, queryOf, storeAnswer } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { withTier } from "../../lib/chosen-tier.ts";
 import { CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
@@ -207,8 +207,8 @@ export function OnboardingWizard({
     mutationFn: async (payload: Preferences) => await call(onboardingApi.savePreferences, { body: payload }),
     onSuccess: async ({ user, preferences }) => {
       clearDraft(userId);
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      queryClient.setQueryData(queryOf(onboardingApi.preferences).queryKey, { preferences });
+      storeAnswer(queryClient, CURRENT_USER_KEY, user);
+      storeAnswer(queryClient, queryOf(onboardingApi.preferences).queryKey, { preferences });
       if (returning) toast(ONBOARDING_TOAST.updated);
       // Opened from Settings or the dashboard to edit the answers: back there once saved.
       const next = safeNextPath(new URLSearchParams(search).get("next"));

@@ -10,7 +10,7 @@ import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
 import { partnersApi } from "../../../shared/contract/partners.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { call, invalidate } from "../../lib/api.ts";
+import { call, invalidate, storeAnswer } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { cn } from "../../lib/cn.ts";
 import {
@@ -183,7 +183,7 @@ function AcceptButton({ token, info, user }: { token: string; info: PartnerInvit
     mutationFn: async () => await call(partnersApi.accept, { body: { token } }),
     onSuccess: (updated) => {
       forgetInvite();
-      queryClient.setQueryData(CURRENT_USER_KEY, updated);
+      storeAnswer(queryClient, CURRENT_USER_KEY, updated);
       // The partner's status and, under its address, the partner's questionnaire.
       void invalidate(queryClient, partnersApi.status);
       // Every date read: the list, the counts and each date (all at an address under one date's).

@@ -11,7 +11,7 @@ import {
   type PartnerPreferences,
   partnerPreferencesSchema,
 } from "../../../shared/schemas/partner.ts";
-import { call, queryOf } from "../../lib/api.ts";
+import { call, queryOf, storeAnswer } from "../../lib/api.ts";
 import { CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { SwitchRow } from "../onboarding/controls.tsx";
@@ -44,8 +44,8 @@ export function PartnerQuestionnaireForm({ data }: { data: AnswerOf<typeof partn
     mutationFn: async (payload: PartnerPreferences) =>
       await call(partnersApi.savePreferences, { body: payload }),
     onSuccess: ({ user, questionnaire }) => {
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      queryClient.setQueryData(queryOf(partnersApi.preferences).queryKey, questionnaire);
+      storeAnswer(queryClient, CURRENT_USER_KEY, user);
+      storeAnswer(queryClient, queryOf(partnersApi.preferences).queryKey, questionnaire);
       toast({
         title: "Your answers are saved",
         description: "We'll plan around both of your needs.",

@@ -3,7 +3,7 @@ import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
 import { accountApi } from "../../../shared/contract/account.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
-import { call, invalidate } from "../../lib/api.ts";
+import { call, invalidate, storeAnswer } from "../../lib/api.ts";
 import {
   CURRENT_USER_KEY,
   errorBody,
@@ -34,7 +34,7 @@ export function useUpdateProfile() {
     mutationFn: async (changes: UpdateProfileInput) =>
       await call(accountApi.updateProfile, { body: changes }),
     onSuccess: (user) => {
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      storeAnswer(queryClient, CURRENT_USER_KEY, user);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },
   });

@@ -6,7 +6,7 @@ import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
 import { londonDay } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { call, invalidate, queryOf } from "../../lib/api.ts";
+import { call, invalidate, queryOf, storeAnswer } from "../../lib/api.ts";
 import { queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
@@ -103,7 +103,7 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
         const next = await call(accountApi.updateNotifications, {
           body: { push: choices.push, clues: choices.clues },
         });
-        queryClient.setQueryData(channelsQuery.queryKey, next);
+        storeAnswer(queryClient, channelsQuery.queryKey, next);
       } catch (e) {
         toastCallError(TOAST.errorTitle, e);
         return;

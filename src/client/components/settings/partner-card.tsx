@@ -11,7 +11,7 @@ import { partnersApi } from "../../../shared/contract/partners.ts";
 import { londonDayMonth } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { partnerInviteSchema } from "../../../shared/schemas/member.ts";
-import { call, invalidate, queryOf } from "../../lib/api.ts";
+import { call, invalidate, queryOf, storeAnswer } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { CURRENT_USER_KEY, errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
@@ -34,7 +34,7 @@ function usePartnerCall<I = void>(
   return useMutation({
     mutationFn: send,
     onSuccess: (status) => {
-      queryClient.setQueryData(statusQuery.queryKey, status);
+      storeAnswer(queryClient, statusQuery.queryKey, status);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       // Every date read: the list, the counts and each date (all at an address under one date's).
       void invalidate(queryClient, datesApi.get);

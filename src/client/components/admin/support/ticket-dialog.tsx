@@ -19,7 +19,7 @@ import {
 import { BRAND } from "../../../../shared/brand.ts";
 import { adminSupportApi } from "../../../../shared/contract/admin-support.ts";
 import { supportApi } from "../../../../shared/contract/support.ts";
-import { call, keyOf, queryOf } from "../../../lib/api.ts";
+import { call, keyOf, queryOf, storeAnswer } from "../../../lib/api.ts";
 import { statusText } from "../../../lib/labels.ts";
 import { errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -43,7 +43,7 @@ function useTicket(id: number) {
 }
 
 function afterChange(ticket: AdminTicketDetail) {
-  queryClient.setQueryData(ticketQuery(ticket.id).queryKey, ticket);
+  storeAnswer(queryClient, ticketQuery(ticket.id).queryKey, ticket);
   refreshHistory(queryClient);
   // Every page of the list (its keys start with the list's address, then the query string), not the ticket
   // just set.
