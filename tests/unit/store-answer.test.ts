@@ -6,15 +6,23 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { storeAnswer } from "../../src/client/lib/api.ts";
 
+type Rated = { rating: number | null };
+
+/** A date's read started before the change, still on its way until `landOldRead` answers it. */
+function readOnItsWay() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const key = ["/api/dates/7"];
+  let landOldRead: (value: Rated) => void = () => {};
+  const oldRead = client.fetchQuery({
+    queryKey: key,
+    queryFn: () => new Promise<Rated>((resolve) => (landOldRead = resolve)),
+  });
+  return { client, key, oldRead, landOldRead: (value: Rated) => landOldRead(value) };
+}
+
 describe("storeAnswer", () => {
   it("keeps the change's answer when an older read lands after it", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const key = ["/api/dates/7"];
-    let landOldRead: (value: { rating: number | null }) => void = () => {};
-    const oldRead = client.fetchQuery({
-      queryKey: key,
-      queryFn: () => new Promise<{ rating: number | null }>((resolve) => (landOldRead = resolve)),
-    });
+    const { client, key, oldRead, landOldRead } = readOnItsWay();
     storeAnswer(client, key, { rating: 5 });
     landOldRead({ rating: null });
     await oldRead.catch(() => undefined);
@@ -22,13 +30,7 @@ describe("storeAnswer", () => {
   });
 
   it("without it, the older read would have won (the race it closes)", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const key = ["/api/dates/7"];
-    let landOldRead: (value: { rating: number | null }) => void = () => {};
-    const oldRead = client.fetchQuery({
-      queryKey: key,
-      queryFn: () => new Promise<{ rating: number | null }>((resolve) => (landOldRead = resolve)),
-    });
+    const { client, key, oldRead, landOldRead } = readOnItsWay();
     client.setQueryData(key, { rating: 5 });
     landOldRead({ rating: null });
     await oldRead;
