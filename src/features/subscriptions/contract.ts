@@ -14,7 +14,7 @@ import {
   cancellationResultSchema,
   providerRedirectSchema,
   tierChangeResultSchema,
-} from "./shared/schemas.ts";
+} from "../../shared/schemas/subscription.ts";
 
 export const subscriptionApi = {
   cancel: endpoint({

@@ -4,7 +4,6 @@
  * A note's and the needs' reads answer an ETag; a save with If-Match is refused with 412 when they changed.
  */
 import { z } from "zod";
-import { cancellationResultSchema } from "../../features/subscriptions/shared/schemas.ts";
 import {
   adminCancelPreviewSchema,
   adminMemberEmailSchema,
@@ -20,6 +19,7 @@ import { pausePreviewSchema, pauseResultSchema, pauseSchema } from "../pause.ts"
 import { billingOverviewSchema } from "../schemas/billing.ts";
 import { cancelSubscriptionSchema } from "../schemas/member.ts";
 import { messageSchema } from "../schemas/responses.ts";
+import { cancellationResultSchema } from "../schemas/subscription.ts";
 import { endpoint } from "./endpoint.ts";
 
 export const adminMemberWorkspaceApi = {

@@ -1,10 +1,6 @@
 /** Offer codes on the plans page: checking a code against a plan, and remembering the plan being looked at. */
 import { z } from "zod";
-import {
-  chosenPlanSchema,
-  offerQuoteSchema,
-  validateOfferSchema,
-} from "../../features/subscriptions/shared/schemas.ts";
+import { chosenPlanSchema, offerQuoteSchema, validateOfferSchema } from "../schemas/subscription.ts";
 import { endpoint } from "./endpoint.ts";
 
 export const offersApi = {

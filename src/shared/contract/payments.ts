@@ -5,7 +5,7 @@ import {
   createSubscriptionSchema,
   paymentWebhookResultSchema,
   providerRedirectSchema,
-} from "../../features/subscriptions/shared/schemas.ts";
+} from "../schemas/subscription.ts";
 import { endpoint } from "./endpoint.ts";
 
 export const paymentsApi = {

@@ -3,7 +3,7 @@ import { RadioGroup } from "radix-ui";
 import { cn } from "../../../client/lib/cn.ts";
 import { formatPounds } from "../../../client/lib/plan.ts";
 import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../shared/constants.ts";
-import type { OfferQuote } from "../shared/schemas.ts";
+import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
 
 /** "for 3 months, then £20 a month" for a time-limited offer; nothing for a lasting one. */
 export function offerDurationText(quote: OfferQuote, originalPence: number): string {

@@ -7,7 +7,7 @@ import { toastCallError } from "../../../client/lib/queryClient.ts";
 import { toast } from "../../../client/lib/toast.ts";
 import type { TierId } from "../../../shared/constants.ts";
 import { offersApi } from "../../../shared/contract/offers.ts";
-import type { OfferQuote } from "../shared/schemas.ts";
+import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
 
 export const OFFER_TOAST = {
   applied: "Offer code applied!",

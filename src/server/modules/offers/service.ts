@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { OfferQuote } from "../../../features/subscriptions/shared/schemas.ts";
 import { TIERS, type TierId, tierName } from "../../../shared/constants.ts";
+import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http-error.ts";

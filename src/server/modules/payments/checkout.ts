@@ -12,9 +12,9 @@ import { GIFT_MSG } from "../../../features/gifts/shared/schemas.ts";
 import { auditPlanChange } from "../../../features/subscriptions/server/plan-audit.ts";
 import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
 import { completeMandateUpdate } from "../../../features/subscriptions/server/service.ts";
-import type { CompletionResult } from "../../../features/subscriptions/shared/schemas.ts";
 import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, TIERS, type TierId, tierName } from "../../../shared/constants.ts";
+import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
 import {
   offerCodes,
   offerCodeUsage,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TIER_IDS } from "../../../shared/constants.ts";
+import { TIER_IDS } from "../constants.ts";
 
 export const SUBSCRIPTION_MSG = {
   tier: "Please choose a plan",
