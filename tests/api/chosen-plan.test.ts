@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SUBSCRIPTION_MSG } from "../../src/features/subscriptions/shared/schemas.ts";
 import { offerCodes, users } from "../../src/server/db/schema.ts";
+import { SUBSCRIPTION_MSG } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { offerQuoteSchema, SUBSCRIPTION_MSG } from "../../src/features/subscriptions/shared/schemas.ts";
 import { offerCodes, offerCodeUsage } from "../../src/server/db/schema.ts";
 import { OFFER_MSG } from "../../src/server/modules/offers/service.ts";
+import { offerQuoteSchema, SUBSCRIPTION_MSG } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
 

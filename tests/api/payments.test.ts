@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { completionResultSchema } from "../../src/features/subscriptions/shared/schemas.ts";
 import {
   offerCodes,
   offerCodeUsage,
@@ -11,6 +10,7 @@ import {
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { OFFER_MSG } from "../../src/server/modules/offers/service.ts";
 import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
+import { completionResultSchema } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
 import { authoriseAtSandbox, startCheckout, subscribe, tokenFrom } from "../helpers/subscribe.ts";
