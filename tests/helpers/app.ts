@@ -9,6 +9,11 @@ import { createDeps } from "../../src/server/deps-factory.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { outboxTransport, type SentMail, type Transport } from "../../src/server/modules/email/mailer.ts";
+import {
+  DEFAULT_SWITCHES,
+  type NotificationSwitches,
+  saveSwitches,
+} from "../../src/server/modules/notifications/switches.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
 import { type DocumentChecker, documentChecker, type OpenApiDoc } from "./document-check.ts";
 import { createTestDatabase } from "./test-postgres.ts";
@@ -41,14 +46,19 @@ export interface TestApp {
   /** Messages the app has sent (when no transport was given). */
   mail: SentMail[];
   /** A signed-in member: the cookie header to send, and the user row. */
-  member(overrides?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
-  admin(overrides?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
+  member(overrides?: MemberOverrides): Promise<SignedIn>;
+  admin(overrides?: MemberOverrides): Promise<SignedIn>;
   /**
    * A request to the app. `offDocument` (why) skips the document check for this one answer: only for a test
    * that breaks the server on purpose (a failing trigger), whose 500 no document lists.
    */
   request(opts: InjectOptions & { as?: SignedIn; offDocument?: string }): Promise<LightMyRequestResponse>;
 }
+
+/** Columns of the users row, and notification switches (saved in their own table, notifications/switches.ts). */
+export type MemberOverrides = Partial<typeof users.$inferInsert> & Partial<NotificationSwitches>;
+
+const SWITCH_KEYS = Object.keys(DEFAULT_SWITCHES) as (keyof NotificationSwitches)[];
 
 export interface SignedIn {
   user: typeof users.$inferSelect;
@@ -113,11 +123,13 @@ export async function createTestApp(
   await app.ready();
   const unchecked = opts.checkAnswers === false ? app.inject.bind(app) : checkAnswersOf(app);
 
-  async function signedIn(
-    isAdmin: boolean,
-    overrides: Partial<typeof users.$inferInsert> = {},
-  ): Promise<SignedIn> {
+  async function signedIn(isAdmin: boolean, { ...overrides }: MemberOverrides = {}): Promise<SignedIn> {
     counter++;
+    const switches: Partial<NotificationSwitches> = {};
+    for (const key of SWITCH_KEYS) {
+      if (key in overrides) Object.assign(switches, { [key]: overrides[key] });
+      delete overrides[key];
+    }
     cachedHash ??= hashPassword(PASSWORD);
     const [user] = await db
       .insert(users)
@@ -131,6 +143,7 @@ export async function createTestApp(
         ...overrides,
       })
       .returning();
+    await saveSwitches(db, user.id, switches);
     const token = (await createSession(db, user.id, clock.now()))!;
     return { user, cookie: `${SESSION_COOKIE}=${token}`, password: PASSWORD };
   }
