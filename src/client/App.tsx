@@ -192,7 +192,7 @@ const MEMBER_PATHS = [
 /** The spec's /login: the server's login path, which leads to the sign-in screen. */
 function LoginRedirect() {
   useEffect(() => {
-    window.location.href = hrefOf(authApi.loginPage);
+    window.location.href = hrefOf(authApi.loginPage, { query: {} });
   }, []);
   return <FullPageSpinner />;
 }
@@ -205,7 +205,8 @@ function SignInRequired() {
   const [location, navigate] = useLocation();
   const search = useSearch();
   useEffect(() => {
-    const next = encodeURIComponent(currentPathForNext(location, search));
+    const nextPath = currentPathForNext(location, search);
+    const next = encodeURIComponent(nextPath);
     const loggedOut = LOGGED_OUT_PATHS.test(location);
     const message = {
       title: TOAST.unauthorizedTitle,
@@ -218,7 +219,7 @@ function SignInRequired() {
     if (!quiet && loggedOut) toastAcrossNavigation(message);
     else if (!quiet) toast(message);
     const timer = setTimeout(() => {
-      if (loggedOut) window.location.href = `${hrefOf(authApi.loginPage)}?next=${next}`;
+      if (loggedOut) window.location.href = hrefOf(authApi.loginPage, { query: { next: nextPath } });
       else navigate(`/auth?next=${next}`, { replace: true });
     }, TIMING.signInRedirectMs);
     return () => clearTimeout(timer);
