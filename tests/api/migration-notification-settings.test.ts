@@ -6,7 +6,7 @@
 import { expect, it } from "vitest";
 import { runMigrations } from "../../src/server/db/migrate.ts";
 import { readSwitches } from "../../src/server/modules/notifications/switches.ts";
-import { emptyDatabase, migrateUpTo } from "../helpers/migration-db.ts";
+import { emptyDatabase, listenAuthCache, migrateUpTo } from "../helpers/migration-db.ts";
 
 const db = await emptyDatabase("mignotify");
 
@@ -64,17 +64,13 @@ it("keeps every member's switches, gives members on the defaults no row, and dro
   expect(left).toEqual([]);
 
   // A change is announced to the session caches; deleting the user deletes their row.
-  const listener = await db.$client.connect();
-  const heard: string[] = [];
-  listener.on("notification", (n) => heard.push(n.payload ?? ""));
-  await listener.query("LISTEN auth_cache");
-  const heardFor = (id: number) => heard.some((p) => p.split(",").includes(String(id)));
+  const cache = await listenAuthCache(db);
   await q("INSERT INTO notification_settings (user_id, email_notifications) VALUES ($1, false)", [
     onDefaults,
   ]);
-  await expect.poll(() => heardFor(onDefaults)).toBe(true);
+  await expect.poll(() => cache.heardFor(onDefaults)).toBe(true);
   await q("DELETE FROM users WHERE id = $1", [quiet]);
-  listener.release();
+  cache.stop();
   const n = await q("SELECT count(*)::int AS n FROM notification_settings WHERE user_id = $1", [quiet]);
   expect(n.rows[0].n).toBe(0);
 });
