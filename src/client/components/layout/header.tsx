@@ -8,6 +8,7 @@ import { Button } from "../ui/button.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { isCurrent, memberLinks, SECTION_LINKS } from "./nav-links.ts";
 import { SectionLink } from "./section-link.tsx";
+import { ThemeMenu } from "./theme-switch.tsx";
 
 const navLinkClass = cn(
   "rounded-full px-3 py-2 text-sm font-medium text-muted-foreground transition-colors",
@@ -62,6 +63,7 @@ function SignedOutBar() {
           Gifts
         </Link>
       </nav>
+      <ThemeMenu className="hidden md:inline-flex" />
       <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
         <Link href="/auth">Sign In</Link>
       </Button>
@@ -98,6 +100,7 @@ function SignedInBar({ user }: { user: PublicUser }) {
           Gifts
         </Link>
       </nav>
+      <ThemeMenu className="hidden sm:inline-flex" />
       <span className="max-w-48 truncate text-sm font-medium text-foreground" data-testid="header-user-name">
         {displayName(user)}
       </span>
