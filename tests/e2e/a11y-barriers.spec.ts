@@ -375,7 +375,7 @@ test.describe("accessibility barriers, by keyboard", () => {
     await tabTo(page, next);
     await page.keyboard.press("Enter");
 
-    const grid = page.getByRole("group", { name: "Days you're free, by week of the month" });
+    const grid = page.getByRole("grid", { name: "Days you're free, by week of the month" });
     await refused(4, ONBOARDING_MSG.scheduling, grid);
     await expect(grid).toHaveAttribute("aria-describedby", /scheduling-help/);
     await page.keyboard.press("ArrowUp");

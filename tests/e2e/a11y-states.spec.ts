@@ -86,7 +86,7 @@ test.describe("accessibility of the focus and error states (axe, light and dark)
     await kinds.getByRole("button", { name: /^Culture/ }).click();
     await next.click();
 
-    const grid = page.getByRole("group", { name: "Days you're free, by week of the month" });
+    const grid = page.getByRole("grid", { name: "Days you're free, by week of the month" });
     await refusedStep(page, 4, ONBOARDING_MSG.scheduling, grid);
     await expectAccessibleInBothThemes(page, "onboarding step 4 (missing answer)");
     await page.getByRole("button", { name: /every Saturday$/ }).click();

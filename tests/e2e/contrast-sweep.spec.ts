@@ -50,7 +50,15 @@ const SCREENS: Screen[] = [
   { name: "billing", who: "subscriber", path: "/billing", ready: heading(/./) },
   { name: "support", who: "member", path: "/support", ready: heading(/./) },
   { name: "admin-venues", who: "admin", path: "/admin?tab=venues", ready: heading(/./) },
-  { name: "admin-analytics", who: "admin", path: "/admin?tab=analytics", ready: heading(/./) },
+  {
+    name: "admin-analytics",
+    who: "admin",
+    path: "/admin?tab=analytics",
+    ready: async (page) => {
+      await expect(page.locator(".recharts-wrapper")).toHaveCount(2, { timeout: 15_000 });
+      await expect(page.getByTestId("activity-item").first()).toBeVisible();
+    },
+  },
 ];
 
 async function signIn(page: Page, who: Screen["who"]) {
@@ -64,7 +72,10 @@ async function signIn(page: Page, who: Screen["who"]) {
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS_DIR) return;
   await readyForScreenshot(page);
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` });
+  await page.screenshot({
+    path: `${process.env.SHOTS_DIR}/${name}.png`,
+    fullPage: name.startsWith("reflow"),
+  });
 }
 
 test.describe.configure({ timeout: 180_000 });
@@ -112,4 +123,52 @@ test("no screen scrolls sideways at 320 px, the back office included", async ({ 
     await shot(page, `reflow-320-${screen.name}`);
   }
   expect(wider).toEqual([]);
+});
+
+test("at 200 % text nothing runs off: the public header's Get Started, Billing's Change bank details", async ({
+  page,
+}) => {
+  // The reader's text size doubled (rem grows; the header's parts follow their width in rem).
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const style = document.createElement("style");
+      style.textContent = "html{font-size:200%}";
+      document.head.append(style);
+    });
+  });
+  const runOff = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("a, button")]
+        .filter((el) => el.getClientRects().length > 0 && !el.closest(".sr-only"))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          const card = el.parentElement?.closest<HTMLElement>("[class*='rounded-2xl'], header");
+          const box = card?.getBoundingClientRect();
+          return (
+            r.right > window.innerWidth + 1 ||
+            el.scrollWidth > el.clientWidth + 1 ||
+            (box !== undefined && r.right > box.right + 1)
+          );
+        })
+        .map((el) => el.textContent?.trim().slice(0, 40)),
+    );
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // On a phone Get Started moves into the menu; where it is shown, it is whole and on the screen.
+    const getStarted = page.locator("header").getByRole("link", { name: "Get Started" });
+    if (await getStarted.isVisible()) {
+      const box = await getStarted.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+    }
+    if (size.name === "desktop") expect(await runOff()).toEqual([]);
+    await shot(page, `text-200-landing-${size.width}`);
+  }
+  await signIn(page, "subscriber");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/billing");
+  await expect(page.getByTestId("change-bank-details")).toBeVisible({ timeout: 15_000 });
+  expect(await runOff()).toEqual([]);
+  await shot(page, "text-200-billing-1440");
 });

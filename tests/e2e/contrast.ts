@@ -140,7 +140,7 @@ export function contrastProblems(page: Page): Promise<ContrastProblem[]> {
     for (const el of fields) {
       if (!visible(el) || srOnly(el)) continue;
       // A grid's button with words on it (a day's name) is told by them; an empty cell only by its edge.
-      if (el.closest("[role=grid]") && (el as HTMLElement).innerText.trim() !== "") continue;
+      if (el.closest("[role=grid]") && (el.textContent ?? "").trim() !== "") continue;
       const s = getComputedStyle(el);
       const behind = backdrop(el);
       const own = over(toRgba(s.backgroundColor), behind);
