@@ -59,7 +59,7 @@ function Preview({ s }: { s: AdminPlanSummary }) {
         <Figure label="Cannot place" value={s.membersUnplaced} tone="warn" />
       </dl>
       {s.planned.length > 0 && (
-        <section className="grid gap-2" aria-labelledby="plan-dates-heading">
+        <div className="grid gap-2">
           <h3
             id="plan-dates-heading"
             className="text-xs font-semibold tracking-wide text-muted-foreground uppercase"
@@ -83,10 +83,10 @@ function Preview({ s }: { s: AdminPlanSummary }) {
               ))}
             </ul>
           </ScrollRegion>
-        </section>
+        </div>
       )}
       {s.unplaced.length > 0 && (
-        <section className="grid gap-2" aria-labelledby="plan-unplaced-heading">
+        <div className="grid gap-2">
           <h3
             id="plan-unplaced-heading"
             className="text-xs font-semibold tracking-wide text-muted-foreground uppercase"
@@ -109,7 +109,7 @@ function Preview({ s }: { s: AdminPlanSummary }) {
               ))}
             </ul>
           </ScrollRegion>
-        </section>
+        </div>
       )}
       {s.membersConsidered === 0 && (
         <p className="text-sm text-muted-foreground">
