@@ -20,6 +20,11 @@ async function shot(page: Page, name: string, target?: Locator) {
 test("the theme chosen in the header menu holds on reload and on a new page, from the first paint", async ({
   page,
 }) => {
+  // The inline script runs under the Content-Security-Policy (allowed by its hash): nothing is refused.
+  const refused: string[] = [];
+  page.context().on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
   await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
   await openLandingApp(page);
   const html = page.locator("html");
@@ -63,6 +68,7 @@ test("the theme chosen in the header menu holds on reload and on a new page, fro
   // The first tab follows (a storage event).
   await expect(html).toHaveClass(/\blight\b/);
   await second.close();
+  expect(refused).toEqual([]);
 });
 
 test("the availability grid by keyboard alone: one tab stop, every cell reached, chosen and unchosen", async ({

@@ -5,6 +5,7 @@ import { THEME_CHOICES, THEME_LABELS, type ThemeChoice } from "../../../shared/t
 import { cn } from "../../lib/cn.ts";
 import { setThemeChoice, useThemeChoice } from "../../lib/theme.ts";
 import { Button } from "../ui/button.tsx";
+import { MENU_CONTENT_CLASS, MENU_ITEM_CLASS } from "../ui/menu-styles.ts";
 
 const ICONS: Record<ThemeChoice, LucideIcon> = { light: Sun, dark: Moon, device: Monitor };
 
@@ -34,7 +35,7 @@ export function ThemeMenu({ className }: { className?: string }) {
           align="end"
           sideOffset={6}
           aria-label="Theme"
-          className="z-50 min-w-44 rounded-xl border border-border bg-surface p-1 text-surface-foreground shadow-lg data-[state=open]:animate-fade-in"
+          className={cn(MENU_CONTENT_CLASS, "min-w-44")}
         >
           <DropdownMenu.Label className="px-3 pt-1.5 pb-1 text-xs font-medium text-muted-foreground">
             Theme
@@ -43,11 +44,7 @@ export function ThemeMenu({ className }: { className?: string }) {
             {THEME_CHOICES.map((c) => {
               const ItemIcon = ICONS[c];
               return (
-                <DropdownMenu.RadioItem
-                  key={c}
-                  value={c}
-                  className="flex cursor-default items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted"
-                >
+                <DropdownMenu.RadioItem key={c} value={c} className={cn(MENU_ITEM_CLASS, "gap-2.5")}>
                   <ItemIcon aria-hidden className="size-4 text-muted-foreground" />
                   <span className="flex-1">{THEME_LABELS[c]}</span>
                   <DropdownMenu.ItemIndicator>

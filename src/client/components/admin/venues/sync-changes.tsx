@@ -72,6 +72,15 @@ function Problems({ problems, total }: { problems: string[]; total: number }) {
   useEffect(() => {
     if (long) for (const p of problems) console.warn(p);
   }, [long, problems]);
+  const list = (
+    <ul className="list-disc pl-5">
+      {problems.map((p, i) => (
+        <li key={i} className="break-words">
+          {p}
+        </li>
+      ))}
+    </ul>
+  );
   if (total === 0) return null;
   return (
     <section
@@ -85,23 +94,11 @@ function Problems({ problems, total }: { problems: string[]; total: number }) {
         <details>
           <summary className="cursor-pointer text-muted-foreground">Show the issues here</summary>
           <ScrollRegion label="The issues" className="mt-2 max-h-40">
-            <ul className="list-disc pl-5">
-              {problems.map((p, i) => (
-                <li key={i} className="break-words">
-                  {p}
-                </li>
-              ))}
-            </ul>
+            {list}
           </ScrollRegion>
         </details>
       ) : (
-        <ul className="list-disc pl-5">
-          {problems.map((p, i) => (
-            <li key={i} className="break-words">
-              {p}
-            </li>
-          ))}
-        </ul>
+        list
       )}
     </section>
   );
