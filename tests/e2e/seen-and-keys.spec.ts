@@ -190,3 +190,15 @@ test("titles follow the tab and the step, and the skip link moves focus to the p
     true,
   );
 });
+
+test("/gift at desktop width: the fields side by side line up (a hint under one no longer pushes the other down)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/gift");
+  const name = page.getByLabel("Your name");
+  await expect(name).toBeVisible({ timeout: 15_000 });
+  const [a, b] = [await name.boundingBox(), await page.getByLabel("Your e-mail").boundingBox()];
+  expect(Math.abs(a!.y - b!.y)).toBeLessThan(1);
+  expect(a!.x).toBeLessThan(b!.x);
+});
