@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, type MouseEvent, Suspense, useEffect } from "react";
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from "wouter";
 import { TIMING } from "../shared/constants.ts";
 import { authApi } from "../shared/contract/auth.ts";
@@ -360,8 +360,10 @@ function Shell() {
     );
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* biome-ignore lint/a11y/useValidAnchor: a real link to #main (it works before the app boots); the handler also moves focus */}
       <a
         href="#main"
+        onClick={skipToContent}
         className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content
@@ -375,6 +377,22 @@ function Shell() {
       </main>
     </div>
   );
+}
+
+/**
+ * The skip link moves focus, not only the view: to the page's main heading (read first, as when a page
+ * opens), or to <main> itself when the page has none. A bare #main link left focus where it was.
+ */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById("main");
+  if (!main) return;
+  event.preventDefault();
+  const heading = main.querySelector<HTMLElement>("h1");
+  const target = heading ?? main;
+  if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
+  // Reading starts here; it is not a control, so no ring (index.css).
+  target.setAttribute("data-route-focus", "");
+  target.focus();
 }
 
 /** The whole app; `ssrPath` is the address when rendered ahead of time (scripts/prerender.ts renders "/"). */
