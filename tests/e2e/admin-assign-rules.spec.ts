@@ -115,6 +115,11 @@ for (const viewport of [
     await expect(anyway).toBeEnabled();
     await anyway.click();
     await expect(dialog.getByText("Please give a reason for the override")).toBeVisible();
+    // The refusal moves focus to the reason, which it describes (so it is said), and marks it invalid.
+    const reason = dialog.getByLabel("Override reason");
+    await expect(reason).toBeFocused();
+    await expect(reason).toHaveAttribute("aria-invalid", "true");
+    await expect(reason).toHaveAccessibleDescription(/Please give a reason for the override/);
     await dialog.getByLabel("Override reason").fill("The chef will cook a Halal menu for them on the night.");
     await dialog.getByRole("heading", { name: "Assign Date" }).scrollIntoViewIfNeeded();
     await shoot(page, `assign-rules-${viewport.name}`);

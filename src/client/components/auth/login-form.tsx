@@ -11,11 +11,19 @@ import { type LoginInput, loginSchema } from "../../../shared/schemas/auth.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { call, storeAnswer } from "../../lib/api.ts";
 import { setPostAuthDestination } from "../../lib/auth.ts";
-import { type CallMeta, CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import {
+  type CallMeta,
+  CURRENT_USER_KEY,
+  errorMessage,
+  queryClient,
+  toastCallError,
+} from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
 import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Button } from "../ui/button.tsx";
+import { ErrorSummary } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
 /** A sign-in's answer (by password or by link) that asks for the two-step code. */
@@ -30,6 +38,7 @@ export function isChallenge(answer: AnswerOf<typeof authApi.login>): answer is T
 function useLogin(
   destination: () => string,
   onChallenge: (challenge: TwoFactorChallenge, input: LoginInput) => void,
+  onRefused?: (error: unknown) => void,
 ) {
   return useMutation({
     meta: { expectsUnauthorized: true } satisfies CallMeta,
@@ -47,6 +56,7 @@ function useLogin(
     },
     onError: (error) => {
       toastCallError(TOAST.loginFailed, error, { expectsUnauthorized: true });
+      onRefused?.(error);
     },
   });
 }
@@ -106,11 +116,18 @@ export function LoginForm({
   const form = useForm({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: defaultEmail ?? "", password: "" },
+    shouldFocusError: false,
   });
   usePrefilledEmail(form, defaultEmail);
+  const errorSummary = useErrorSummary(form, { email: "login-email", password: "login-password" });
   /** The e-mail and password that passed, kept for the second step, which sends them again with the code. */
   const [challenge, setChallenge] = useState<LoginInput | null>(null);
-  const login = useLogin(destination, (_challenge, input) => setChallenge(input));
+  // A refusal (a wrong password, a locked account) stays on the page, by the password, not only in a toast.
+  const login = useLogin(
+    destination,
+    (_challenge, input) => setChallenge(input),
+    (error) => errorSummary.showServerError(errorMessage(error), "password"),
+  );
   const { errors } = form.formState;
 
   if (challenge)
@@ -127,7 +144,12 @@ export function LoginForm({
     );
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={errorSummary.handleSubmit((values) => login.mutate(values))}
+      className="grid gap-5"
+    >
+      <ErrorSummary {...errorSummary.summary} />
       <FormField
         id="login-email"
         label="Email"
@@ -150,7 +172,7 @@ export function LoginForm({
         }
         {...form.register("password")}
       />
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
+      <Button type="submit" size="lg" className="mt-1 w-full" pending={login.isPending}>
         {login.isPending ? "Signing in..." : "Sign In"}
       </Button>
     </form>

@@ -55,10 +55,6 @@ function firstIncompleteStep(values: OnboardingValues): number {
   return STEP_COUNT;
 }
 
-function prompt(title: string) {
-  toast({ title, variant: "destructive" });
-}
-
 /** The six-step questionnaire: one step at a time, each checked before moving on, saved on step 6. */
 export function OnboardingWizard({
   initial,
@@ -162,9 +158,11 @@ export function OnboardingWizard({
     if (stepError && !("postcode" in patch) && !("termsAccepted" in patch)) setStepError(null);
   };
 
-  /** Keeps the member on step n: the message beside the choices, in a toast as before, focus on the choices. */
+  /**
+   * Keeps the member on step n: the message beside the choices (said once, as an alert, and again as the
+   * group's description when focus reaches its first choice). No toast: it said the same words a second time.
+   */
   function refuse(n: number, message: string) {
-    prompt(message);
     setStepError({ step: n, message });
     setFocusRequest({ target: "error" });
   }

@@ -7,8 +7,9 @@ import { accountApi } from "../../../shared/contract/account.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { changePasswordSchema, MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { call } from "../../lib/api.ts";
-import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -19,6 +20,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../ui/dialog.tsx";
+import { ErrorSummary } from "../ui/error-summary.tsx";
 import { FormDialogFooter } from "../ui/form-dialog-footer.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { serverFieldErrors } from "./api.ts";
@@ -29,8 +31,16 @@ const EMPTY: Input = { currentPassword: "", newPassword: "" };
 /** Change Password: the current one and a new one; other signed-in devices are signed out. */
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
-  const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const form = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+    shouldFocusError: false,
+  });
   const { errors } = form.formState;
+  const errorSummary = useErrorSummary(form, {
+    currentPassword: "password-current",
+    newPassword: "password-new",
+  });
   const change = useSingleFlightMutation({
     mutationFn: (input: Input) => call(accountApi.changePassword, { body: input }),
     onSuccess: (result) => {
@@ -43,13 +53,10 @@ export function ChangePasswordDialog() {
       const fields = serverFieldErrors(error);
       if (message === MEMBER_MSG.wrongPassword) fields.currentPassword ??= message;
       if (message === MEMBER_MSG.samePassword) fields.newPassword ??= message;
-      let shown = false;
-      for (const key of ["currentPassword", "newPassword"] as const)
-        if (fields[key]) {
-          form.setError(key, { message: fields[key] }, { shouldFocus: !shown });
-          shown = true;
-        }
-      if (!shown) toastCallError(TOAST.errorTitle, error);
+      // Beside each field and in the summary at the top, which takes focus; anything else in a toast too.
+      if (errorSummary.showServerFieldErrors(fields)) return;
+      toastCallError(TOAST.errorTitle, error);
+      if (!isUnauthorizedError(error)) errorSummary.showServerError(message);
     },
   });
 
@@ -74,8 +81,14 @@ export function ChangePasswordDialog() {
             For your security, any other devices signed in to your account will be signed out.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={form.handleSubmit((v) => change.mutate(v))} className="mt-6 grid gap-5">
+        <form
+          noValidate
+          onSubmit={errorSummary.handleSubmit((v) => change.mutate(v))}
+          className="mt-6 grid gap-5"
+        >
+          <ErrorSummary {...errorSummary.summary} />
           <FormField
+            id="password-current"
             label="Current password"
             type="password"
             autoComplete="current-password"
@@ -83,6 +96,7 @@ export function ChangePasswordDialog() {
             {...form.register("currentPassword")}
           />
           <FormField
+            id="password-new"
             label="New password"
             type="password"
             autoComplete="new-password"

@@ -12,6 +12,7 @@ import { toast } from "../../lib/toast.ts";
 import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 import { Button } from "../ui/button.tsx";
 import { Label } from "../ui/label.tsx";
+import { SaveStatus } from "../ui/save-status.tsx";
 import { Switch } from "../ui/switch.tsx";
 import { useUpdateProfile } from "./api.ts";
 import { PushDevices } from "./push-devices.tsx";
@@ -97,7 +98,13 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
     (Object.keys(saved) as Array<keyof Choices>).some((k) => choices[k] !== saved[k]),
   );
 
+  // The whole save (the phone channels, then the profile's switches), so the button holds while either runs.
+  const [saving, setSaving] = useState<"idle" | "pending" | "success" | "error">("idle");
+  const changed = (Object.keys(saved) as Array<keyof Choices>).some((k) => choices[k] !== saved[k]);
+
   async function save() {
+    if (saving === "pending") return;
+    setSaving("pending");
     if (channels && (choices.push !== channels.push || choices.clues !== channels.clues)) {
       try {
         const next = await call(accountApi.updateNotifications, {
@@ -106,6 +113,7 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
         storeAnswer(queryClient, channelsQuery.queryKey, next);
       } catch (e) {
         toastCallError(TOAST.errorTitle, e);
+        setSaving("error");
         return;
       }
     }
@@ -125,8 +133,12 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
             title: "Notification Settings Saved",
             description: "We'll keep in touch the way you chose.",
           });
+          setSaving("success");
         },
-        onError: (error) => toastCallError(TOAST.errorTitle, error),
+        onError: (error) => {
+          toastCallError(TOAST.errorTitle, error);
+          setSaving("error");
+        },
       },
     );
   }
@@ -184,9 +196,10 @@ export function NotificationsForm({ user, onAddPhone }: { user: PublicUser; onAd
           onCheckedChange={turn("marketing")}
         />
       </div>
-      <div className="flex justify-end border-t border-border pt-5">
-        <Button onClick={() => void save()} disabled={update.isPending} className="w-full sm:w-auto">
-          {update.isPending ? "Saving..." : "Save Notification Settings"}
+      <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
+        <SaveStatus status={changed && saving === "success" ? "idle" : saving} />
+        <Button onClick={() => void save()} pending={saving === "pending"} className="w-full sm:w-auto">
+          {saving === "pending" ? "Saving..." : "Save Notification Settings"}
         </Button>
       </div>
     </div>

@@ -7,13 +7,16 @@ import { TRAVEL_RADIUS } from "../../../shared/constants.ts";
 import { MSG, TOAST } from "../../../shared/messages.ts";
 import { MEMBER_MSG, type UpdateProfileInput, updateProfileSchema } from "../../../shared/schemas/member.ts";
 import { cn } from "../../lib/cn.ts";
-import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { Button } from "../ui/button.tsx";
 import { EmailAddress } from "../ui/email-address.tsx";
+import { ErrorSummary, focusField } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Label } from "../ui/label.tsx";
+import { SaveStatus } from "../ui/save-status.tsx";
 import { serverFieldErrors, useUpdateProfile } from "./api.ts";
 import { Notice } from "./section.tsx";
 
@@ -26,7 +29,15 @@ const FIELDS = [
   "travelRadius",
   "currentPassword",
 ] as const;
-type Field = (typeof FIELDS)[number];
+/** The inputs' ids, which the error summary's links lead to. */
+const PROFILE_FIELD_IDS = {
+  firstName: "profile-first-name",
+  lastName: "profile-last-name",
+  email: "profile-email",
+  currentPassword: "profile-current-password",
+  city: "profile-city",
+  phone: "profile-phone",
+} as const;
 /** The profile's own fields from the shared schema (same rules and messages as the server). */
 const profileFormSchema = updateProfileSchema
   .pick({ firstName: true, lastName: true, email: true, city: true, phone: true, travelRadius: true })
@@ -60,9 +71,14 @@ function defaultsFrom(user: PublicUser) {
 
 /** Profile: names, e-mail (changed only once the new address is verified), city, phone and travel radius. */
 export function ProfileForm({ user }: { user: PublicUser }) {
-  const form = useForm({ resolver: zodResolver(profileFormSchema), defaultValues: defaultsFrom(user) });
+  const form = useForm({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: defaultsFrom(user),
+    shouldFocusError: false,
+  });
   const update = useUpdateProfile();
   const radiusId = useId();
+  const errorSummary = useErrorSummary(form, { ...PROFILE_FIELD_IDS, travelRadius: radiusId });
   const { errors, isDirty } = form.formState;
   useUnsavedChanges("Profile", isDirty);
 
@@ -71,7 +87,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
     form.reset(defaultsFrom(user));
   }, [user, form]);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = errorSummary.handleSubmit((values) => {
     const before = defaultsFrom(user);
     const changes: UpdateProfileInput = {};
     if (values.firstName !== undefined && values.firstName !== before.firstName)
@@ -83,6 +99,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       if (values.email !== user.pendingEmail?.toLowerCase()) {
         if (!values.currentPassword) {
           form.setError("currentPassword", { message: MEMBER_MSG.passwordForEmail });
+          focusField(PROFILE_FIELD_IDS.currentPassword);
           return;
         }
         changes.currentPassword = values.currentPassword;
@@ -115,8 +132,12 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         if (fieldErrors.smsNotifications)
           fieldErrors.phone ??=
             "Text messages are on and need a UK mobile number. Turn them off in Notifications to remove it or use a landline.";
-        for (const [path, message] of Object.entries(fieldErrors))
-          if ((FIELDS as readonly string[]).includes(path)) form.setError(path as Field, { message });
+        // The server's words beside each field and in the summary (focused); the toast repeats them.
+        const known = Object.fromEntries(
+          Object.entries(fieldErrors).filter(([path]) => (FIELDS as readonly string[]).includes(path)),
+        );
+        if (!errorSummary.showServerFieldErrors(known) && !isUnauthorizedError(error))
+          errorSummary.showServerError(errorMessage(error));
         toastCallError(TOAST.errorTitle, error);
       },
     });
@@ -131,8 +152,10 @@ export function ProfileForm({ user }: { user: PublicUser }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Profile">
+      <ErrorSummary {...errorSummary.summary} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
+          id={PROFILE_FIELD_IDS.firstName}
           label="First name"
           className="content-start"
           autoComplete="given-name"
@@ -140,6 +163,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           {...form.register("firstName")}
         />
         <FormField
+          id={PROFILE_FIELD_IDS.lastName}
           label="Last name"
           className="content-start"
           autoComplete="family-name"
@@ -149,6 +173,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       </div>
       <div className="grid gap-3">
         <FormField
+          id={PROFILE_FIELD_IDS.email}
           label="Email"
           type="email"
           inputMode="email"
@@ -159,6 +184,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         />
         {emailChanging && (
           <FormField
+            id={PROFILE_FIELD_IDS.currentPassword}
             label="Current password"
             type="password"
             autoComplete="current-password"
@@ -179,6 +205,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
+          id={PROFILE_FIELD_IDS.city}
           label="City"
           className="content-start"
           autoComplete="address-level2"
@@ -187,6 +214,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           {...form.register("city")}
         />
         <FormField
+          id={PROFILE_FIELD_IDS.phone}
           label="Phone"
           className="content-start"
           type="tel"
@@ -203,7 +231,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         <div className="relative">
           <select
             id={radiusId}
-            aria-describedby={`${radiusId}-hint`}
+            aria-describedby={errors.travelRadius ? `${radiusId}-error` : `${radiusId}-hint`}
             aria-invalid={errors.travelRadius ? true : undefined}
             className={cn(
               "h-11 w-full appearance-none rounded-lg border border-input bg-surface px-3.5 pr-10 text-base text-foreground shadow-xs sm:text-sm",
@@ -223,7 +251,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           />
         </div>
         {errors.travelRadius ? (
-          <p role="alert" className="text-sm text-destructive-text">
+          <p id={`${radiusId}-error`} className="text-sm text-destructive-text">
             {errors.travelRadius.message}
           </p>
         ) : (
@@ -238,7 +266,8 @@ export function ProfileForm({ user }: { user: PublicUser }) {
             Discard changes
           </Button>
         )}
-        <Button type="submit" disabled={update.isPending}>
+        <SaveStatus status={isDirty ? "idle" : update.status} className="sm:mr-auto" />
+        <Button type="submit" pending={update.isPending}>
           {update.isPending ? "Saving..." : "Save Changes"}
         </Button>
       </div>

@@ -14,6 +14,7 @@ import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
+import { SaveStatus } from "../ui/save-status.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
 import { storeTicket, type TicketDetail } from "./queries.ts";
 
@@ -102,15 +103,17 @@ export function NewTicketForm({
         error={errors.body?.message}
         {...form.register("body")}
       />
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full sm:w-auto sm:justify-self-start"
-        disabled={create.isPending}
-      >
-        <Send aria-hidden />
-        {create.isPending ? "Sending..." : "Send message"}
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" pending={create.isPending}>
+          <Send aria-hidden />
+          {create.isPending ? "Sending..." : "Send message"}
+        </Button>
+        <SaveStatus
+          status={form.formState.isDirty ? "idle" : create.status}
+          saving="Sending..."
+          saved="Sent"
+        />
+      </div>
     </form>
   );
 }

@@ -16,6 +16,7 @@ import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LogoMark } from "../logo.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
+import { SaveStatus } from "../ui/save-status.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
 import { formatFullWhen } from "./format.ts";
@@ -102,10 +103,17 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
         error={form.formState.errors.body?.message}
         {...form.register("body")}
       />
-      <Button type="submit" className="justify-self-end" disabled={reply.isPending}>
-        <Send aria-hidden />
-        {reply.isPending ? "Sending..." : "Send reply"}
-      </Button>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+        <SaveStatus
+          status={form.formState.isDirty ? "idle" : reply.status}
+          saving="Sending..."
+          saved="Sent"
+        />
+        <Button type="submit" className="self-end" pending={reply.isPending}>
+          <Send aria-hidden />
+          {reply.isPending ? "Sending..." : "Send reply"}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -9,7 +9,8 @@ export const buttonVariants = cva(
     // grows, instead of running out of its card or off the screen.
     "inline-flex shrink-0 items-center justify-center gap-2 rounded-full text-center font-medium",
     "transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-    "disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0",
+    "disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-60",
+    "[&_svg]:pointer-events-none [&_svg]:shrink-0",
   ],
   {
     variants: {
@@ -37,14 +38,34 @@ export type ButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & {
     /** Render the single child (a link) with the button's look instead of a <button>. */
     asChild?: boolean;
+    /**
+     * Its action is under way: the button says so (aria-disabled) and ignores presses, but is not `disabled`,
+     * which would throw the focus it holds to <body> (the next Tab would start again at the top of the page).
+     */
+    pending?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type,
+  pending,
+  onClick,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   return (
     <Comp
       className={cn(buttonVariants({ variant, size }), className)}
       type={asChild ? undefined : (type ?? "button")}
+      aria-disabled={pending ? true : undefined}
+      onClick={(event) => {
+        // A submit button's press would submit the form again: stop it here.
+        if (pending) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...props}
     />
   );

@@ -2,8 +2,8 @@ import { Button } from "./button.tsx";
 import { DialogFooter } from "./dialog.tsx";
 
 /**
- * A form dialog's foot: Cancel, then the submit button, which reads `busyLabel` and is disabled while the
- * form's call runs (so a second click sends nothing).
+ * A form dialog's foot: Cancel, then the submit button, which reads `busyLabel` and ignores presses while the
+ * form's call runs (so a second click sends nothing), keeping its focus (Escape still closes the dialog).
  */
 export function FormDialogFooter({
   pending,
@@ -31,7 +31,7 @@ export function FormDialogFooter({
       <Button variant={cancelVariant} onClick={onCancel} disabled={lockCancel && pending}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending || submitDisabled}>
+      <Button type="submit" disabled={submitDisabled} pending={pending}>
         {pending ? busyLabel : label}
       </Button>
     </DialogFooter>

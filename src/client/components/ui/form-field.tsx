@@ -36,8 +36,9 @@ export function FormField({ label, error, hint, labelAside, id, className, ...in
           {hint}
         </p>
       )}
+      {/* Not a live region: focus on the field (or the form's ErrorSummary) says it, once. */}
       {error && (
-        <p id={errorId} role="alert" className="text-sm text-destructive-text">
+        <p id={errorId} className="text-sm text-destructive-text">
           {error}
         </p>
       )}

@@ -24,7 +24,11 @@ const toastVariants = cva(
   },
 );
 
-/** Renders the toast store through Radix Toast: one at a time, 5 seconds each (spec section 9). */
+/**
+ * Renders the toast store through Radix Toast: one at a time, 5 seconds each (spec section 9). A toast that
+ * carries an error stays until it is closed: read slowly, or by a screen reader busy elsewhere, it must not
+ * vanish (the error also sits on the page, beside its field or in the form's summary).
+ */
 export function Toaster() {
   const { toasts } = useToast();
   return (
@@ -33,7 +37,7 @@ export function Toaster() {
         <Toast.Root
           key={id}
           open={open}
-          duration={duration}
+          duration={duration ?? (variant === "destructive" ? Number.POSITIVE_INFINITY : undefined)}
           onOpenChange={onOpenChange}
           type={variant === "destructive" ? "foreground" : "background"}
           className={toastVariants({ variant })}

@@ -14,14 +14,17 @@ import { call } from "../../lib/api.ts";
 import { useFocusOnChange } from "../../lib/focus-on-change.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
+import { ErrorSummary } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
-import { ErrorSummary } from "./error-summary.tsx";
 import { useVenueAnswer } from "./use-venue-answer.ts";
 
 type Mode = "confirm" | "decline" | "propose";
+
+/** The venue's summary keeps its own words: it is about an answer, not a form of ours. */
+const VENUE_SUMMARY_TITLE = "We couldn't record your answer";
 
 const TITLE: Record<Mode, string> = {
   confirm: "Can you take this booking?",
@@ -90,7 +93,7 @@ function ConfirmForm({ token, onAnswered, onClosed }: AnswerProps) {
   };
   return (
     <form noValidate onSubmit={submit} className="mt-5 grid gap-5" aria-label="Confirm the booking">
-      <ErrorSummary items={answer.summary} />
+      <ErrorSummary items={answer.summary} title={VENUE_SUMMARY_TITLE} testId="venue-error-summary" />
       <FormField
         id="venue-reference"
         label="Your booking reference (optional)"
@@ -131,7 +134,7 @@ function DeclineForm({ token, onAnswered, onClosed, onBack }: AnswerProps & { on
       <p className="text-muted-foreground">
         Tell us why, and we will plan the couple's evening elsewhere. They never see your answer.
       </p>
-      <ErrorSummary items={answer.summary} />
+      <ErrorSummary items={answer.summary} title={VENUE_SUMMARY_TITLE} testId="venue-error-summary" />
       <TextareaField
         id="venue-reason"
         label="Why can't you take it?"
@@ -178,7 +181,7 @@ function ProposeForm({ token, view, onAnswered, onClosed, onBack }: AnswerProps 
       <p className="text-muted-foreground">
         Our team will check the time with the couple's plans and confirm it with you by e-mail.
       </p>
-      <ErrorSummary items={answer.summary} />
+      <ErrorSummary items={answer.summary} title={VENUE_SUMMARY_TITLE} testId="venue-error-summary" />
       <fieldset className="grid gap-2">
         <legend className="mb-0.5 text-sm font-medium">The time you can offer</legend>
         <p id="venue-when-hint" className="text-xs text-muted-foreground">

@@ -5,7 +5,7 @@ import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
 import type { venueBookingsApi } from "../../../shared/contract/venue-bookings.ts";
 import { VENUE_BOOKING_MSG } from "../../../shared/venue-bookings.ts";
 import { errorBody, errorMessage, errorStatus } from "../../lib/queryClient.ts";
-import type { SummaryItem } from "./error-summary.tsx";
+import type { SummaryItem } from "../ui/error-summary.tsx";
 
 /** The booking as the venue's link shows it, as an answer gives it back. */
 type View = AnswerOf<typeof venueBookingsApi.show>;

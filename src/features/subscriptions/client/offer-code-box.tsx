@@ -1,6 +1,7 @@
 import { TicketPercent, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef } from "react";
 import { Button } from "../../../client/components/ui/button.tsx";
+import { ErrorSummary } from "../../../client/components/ui/error-summary.tsx";
 import { Input } from "../../../client/components/ui/input.tsx";
 import { Label } from "../../../client/components/ui/label.tsx";
 import { cn } from "../../../client/lib/cn.ts";
@@ -20,6 +21,9 @@ export function OfferCodeBox({
   const id = useId();
   const applied = offer.applied && offer.applied.tier === tier ? offer.applied : null;
   const canApply = offer.input.trim() !== "" && tier !== null && !offer.pending;
+  const codeId = `${id}-code`;
+  const errorId = `${id}-error`;
+  const error = offer.error;
   // Apply and Remove each replace the form they are in: focus follows to the control now in their place
   // (Remove, or the empty field), instead of dropping to <body>.
   const removeButton = useRef<HTMLButtonElement>(null);
@@ -68,11 +72,18 @@ export function OfferCodeBox({
 
   return (
     <form noValidate onSubmit={onSubmit} className={cn("grid gap-2", className)}>
-      <Label htmlFor={`${id}-code`}>Offer code</Label>
+      {/* The server's refusal: in a summary that takes focus when Apply was pressed, and beside the field. */}
+      <ErrorSummary
+        items={error ? [{ fieldId: codeId, message: error.message }] : []}
+        focusKey={error?.asked ?? 0}
+        className="mb-2"
+        testId="offer-error-summary"
+      />
+      <Label htmlFor={codeId}>Offer code</Label>
       <div className="flex gap-2">
         <Input
           ref={field}
-          id={`${id}-code`}
+          id={codeId}
           value={offer.input}
           onChange={(e) => offer.setInput(e.target.value)}
           autoComplete="off"
@@ -80,13 +91,28 @@ export function OfferCodeBox({
           spellCheck={false}
           maxLength={40}
           placeholder="e.g. WELCOME10"
-          aria-describedby={tier ? undefined : `${id}-hint`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [tier ? null : `${id}-hint`, error ? errorId : null].filter(Boolean).join(" ") || undefined
+          }
           className="uppercase placeholder:normal-case"
         />
-        <Button type="submit" variant="outline" disabled={!canApply} className="shrink-0">
+        {/* Not `disabled` while checking: a pressed Apply keeps its focus. */}
+        <Button
+          type="submit"
+          variant="outline"
+          disabled={!canApply && !offer.pending}
+          pending={offer.pending}
+          className="shrink-0"
+        >
           {offer.pending ? "Checking..." : "Apply"}
         </Button>
       </div>
+      {error && (
+        <p id={errorId} className="text-sm text-destructive-text">
+          {error.message}
+        </p>
+      )}
       {!tier && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           Choose a plan first, then apply your code.

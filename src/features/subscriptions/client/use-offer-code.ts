@@ -3,7 +3,7 @@ import { call } from "../../../client/lib/api.ts";
 import { useAuth } from "../../../client/lib/auth.ts";
 import { rememberedOfferCode, rememberOfferCode, saveChosenPlan } from "../../../client/lib/chosen-tier.ts";
 import { formatPounds } from "../../../client/lib/plan.ts";
-import { toastCallError } from "../../../client/lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, toastCallError } from "../../../client/lib/queryClient.ts";
 import { toast } from "../../../client/lib/toast.ts";
 import type { TierId } from "../../../shared/constants.ts";
 import { offersApi } from "../../../shared/contract/offers.ts";
@@ -39,6 +39,8 @@ export function useOfferCode(initialTier: TierId | null) {
   const [input, setInputRaw] = useState(() => rememberedOfferCode() ?? user?.chosenPlan?.offerCode ?? "");
   const [applied, setApplied] = useState<AppliedOffer | null>(null);
   const [pending, setPending] = useState(false);
+  /** Why the last code was refused (shown beside the field), and a count of refusals the member asked for. */
+  const [error, setError] = useState<{ message: string; asked: number } | null>(null);
   const latest = useRef(0);
 
   async function check(code: string, tier: TierId, announce: boolean) {
@@ -48,6 +50,7 @@ export function useOfferCode(initialTier: TierId | null) {
       const quote = await call(offersApi.validate, { body: { code, tier } });
       if (n !== latest.current) return;
       setApplied({ ...quote, tier });
+      setError(null);
       rememberOfferCode(quote.code);
       if (announce) toast({ title: OFFER_TOAST.applied, description: savingsSentence(quote) });
     } catch (error) {
@@ -55,6 +58,9 @@ export function useOfferCode(initialTier: TierId | null) {
       setApplied(null);
       rememberOfferCode(null);
       toastCallError(OFFER_TOAST.invalid, error);
+      // The toast closes; the reason stays by the field. Only a check the member asked for takes focus.
+      if (!isUnauthorizedError(error))
+        setError((e) => ({ message: errorMessage(error), asked: (e?.asked ?? 0) + (announce ? 1 : 0) }));
     } finally {
       if (n === latest.current) setPending(false);
     }
@@ -72,7 +78,11 @@ export function useOfferCode(initialTier: TierId | null) {
 
   return {
     input,
-    setInput: (value: string) => setInputRaw(value.toUpperCase()),
+    setInput: (value: string) => {
+      setInputRaw(value.toUpperCase());
+      setError(null);
+    },
+    error,
     applied,
     pending,
     /** Checks the typed code (trimmed) for the tier. */
@@ -92,6 +102,7 @@ export function useOfferCode(initialTier: TierId | null) {
       if (applied) saveChosenPlan(applied.tier, { forgetOfferCode: true });
       setApplied(null);
       setInputRaw("");
+      setError(null);
       rememberOfferCode(null);
     },
   };

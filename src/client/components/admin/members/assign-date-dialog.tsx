@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import {
   ASSIGNMENT_MSG,
@@ -23,12 +23,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../ui/dialog.tsx";
+import { ErrorSummary, focusField } from "../../ui/error-summary.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { newDateMail, refreshAfterDateChange, toastWithUndo, UNLESS_UNDONE } from "../undo/undo-toast.ts";
 import { type VenueChoice, VenuePicker } from "../venues/venue-picker.tsx";
 import { CoupleFacts, CoupleNeeds, CoupleSkeleton, useCouple } from "./couple-panel.tsx";
 import { MemberPicker } from "./member-picker.tsx";
-import { RuleCheckPanel, useRuleCheck } from "./rule-check.tsx";
+import { OVERRIDE_REASON_ID, RuleCheckPanel, useRuleCheck } from "./rule-check.tsx";
 
 interface FormValues {
   userId: string;
@@ -87,6 +88,8 @@ export function AssignDateDialog({
   const [member, setMember] = useState<AdminUser | null>(null);
   const [venueChoice, setVenueChoice] = useState<VenueChoice | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  // A new array only when the server refuses again, so the summary takes focus each time and only then.
+  const serverItems = useMemo(() => (serverError ? [{ message: serverError }] : []), [serverError]);
   const form = useForm<FormValues>({
     resolver: zodResolver(createAssignmentSchema) as unknown as Resolver<FormValues>,
     defaultValues: EMPTY,
@@ -167,12 +170,15 @@ export function AssignDateDialog({
               const reason = overrideReasonSchema.safeParse(overrideReason);
               if (!reason.success) {
                 setReasonError(reason.error.issues[0]?.message);
+                // Focus goes to the reason, which its message now describes: it is said, and can be typed.
+                focusField(OVERRIDE_REASON_ID);
                 return;
               }
             }
             assign.mutate(form.getValues());
           })}
         >
+          <ErrorSummary items={serverItems} className="lg:col-span-2" testId="assign-error-summary" />
           <div className="grid content-start gap-5">
             <MemberPicker
               value={member}
@@ -208,14 +214,6 @@ export function AssignDateDialog({
                 }}
               />
             )}
-            {serverError && (
-              <p
-                role="alert"
-                className="rounded-lg bg-destructive/10 px-3.5 py-2.5 text-sm text-destructive-text"
-              >
-                {serverError}
-              </p>
-            )}
           </div>
           {member ? (
             <CoupleBrief userId={member.id} when={when} />
@@ -243,7 +241,8 @@ export function AssignDateDialog({
             <Button
               type="submit"
               variant={needsOverride ? "destructive" : undefined}
-              disabled={!canAssign || assign.isPending}
+              disabled={!canAssign}
+              pending={assign.isPending}
             >
               {assign.isPending ? "Assigning..." : needsOverride ? "Assign anyway" : "Assign"}
             </Button>

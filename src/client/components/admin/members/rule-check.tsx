@@ -33,6 +33,9 @@ export function useRuleCheck(input: CheckAssignmentInput | null) {
   return { ...query, current };
 }
 
+/** The override reason's box, which a refused "Assign anyway" focuses. */
+export const OVERRIDE_REASON_ID = "override-reason";
+
 /** What the check says: checking, not eligible, the rules broken (with the override reason), or all clear. */
 export function RuleCheckPanel({
   check,
@@ -105,21 +108,24 @@ export function RuleCheckPanel({
         <p className="text-muted-foreground">{idea}</p>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="override-reason">Override reason</Label>
+        <Label htmlFor={OVERRIDE_REASON_ID}>Override reason</Label>
         <Textarea
-          id="override-reason"
+          id={OVERRIDE_REASON_ID}
           value={reason}
           maxLength={OVERRIDE_REASON_MAX}
           onChange={(e) => onReason(e.target.value)}
           aria-invalid={reasonError ? true : undefined}
-          aria-describedby="override-reason-hint"
+          aria-describedby={`${reasonError ? "override-reason-error " : ""}override-reason-hint`}
           placeholder="Why this date should go ahead anyway (kept with the date)"
           className="min-h-20"
         />
+        {reasonError && (
+          <p id="override-reason-error" className="text-sm font-medium text-destructive-text">
+            {reasonError}
+          </p>
+        )}
         <p id="override-reason-hint" className="flex justify-between gap-3 text-xs text-muted-foreground">
-          <span className={reasonError ? "text-destructive-text" : undefined}>
-            {reasonError ?? "Kept with the date, with your name and the time."}
-          </span>
+          <span>Kept with the date, with your name and the time.</span>
           <span className="tabular-nums">
             {reason.length}/{OVERRIDE_REASON_MAX}
           </span>

@@ -27,6 +27,7 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { EmailAddress } from "../../ui/email-address.tsx";
 import { Label } from "../../ui/label.tsx";
+import { SaveStatus } from "../../ui/save-status.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
@@ -197,10 +198,18 @@ function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
         error={form.formState.errors.body?.message}
         {...form.register("body")}
       />
-      <Button type="submit" className="justify-self-end" disabled={reply.isPending}>
-        <Send aria-hidden />
-        {reply.isPending ? "Sending..." : "Send reply"}
-      </Button>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+        <SaveStatus
+          status={form.formState.isDirty ? "idle" : reply.status}
+          saving="Sending..."
+          saved={reply.data?.mailSent === false ? "Saved, not e-mailed" : "Sent"}
+        />
+        {/* Keeps focus while it sends (not `disabled`): Escape then still closes the dialog. */}
+        <Button type="submit" className="self-end" pending={reply.isPending}>
+          <Send aria-hidden />
+          {reply.isPending ? "Sending..." : "Send reply"}
+        </Button>
+      </div>
     </form>
   );
 }
