@@ -140,7 +140,9 @@ test.describe("signing up and in", () => {
     await expect(page.getByRole("heading", { name: "Hello, Jo." })).toBeVisible();
   });
 
-  test("a wrong password: the summary takes focus, the password is marked, the toast stays", async ({ page }) => {
+  test("a wrong password: the summary takes focus, the password is marked, the toast stays", async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto("/auth");
     await signIn(page, ADMIN.email, "not-the-password");
@@ -190,8 +192,12 @@ test.describe("signing up and in", () => {
     await summary.getByRole("link", { name: "Password must be at least 8 characters" }).click();
     await expect(page.getByLabel("Password")).toBeFocused();
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
-    await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Password must be at least 8 characters");
-    await expect(page.getByLabel("Last name")).toHaveAccessibleDescription("Last name must be at least 2 characters");
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
+      "Password must be at least 8 characters",
+    );
+    await expect(page.getByLabel("Last name")).toHaveAccessibleDescription(
+      "Last name must be at least 2 characters",
+    );
     const firstName = page.getByLabel("First name");
     await expect(firstName).toHaveAttribute("aria-invalid", "true");
     await expect(firstName).toHaveAccessibleDescription("First name must be at least 2 characters");

@@ -147,7 +147,9 @@ test.describe("joining", () => {
     await expectStep(page, 4, "When are you usually free?");
     await page.getByRole("button", { name: "Saturday, 1st week" }).click();
     await nextButton(page).click();
-    await expect(page.locator("#onboarding-step-error")).toHaveText("Please select at least 3 scheduling options");
+    await expect(page.locator("#onboarding-step-error")).toHaveText(
+      "Please select at least 3 scheduling options",
+    );
     await page.getByRole("button", { name: "Every Friday" }).click();
     await expect(page.getByRole("button", { name: "Friday, 3rd week" })).toHaveAttribute(
       "aria-pressed",

@@ -246,7 +246,9 @@ test.describe("settings", () => {
       /^Please enter a valid UK phone number/,
     ]);
     await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/^Please enter a valid UK phone number/);
+    await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(
+      /^Please enter a valid UK phone number/,
+    );
     await summary.getByRole("link", { name: /^Please enter a valid UK phone number/ }).click();
     await expect(page.getByLabel("Phone")).toBeFocused();
 
