@@ -244,8 +244,12 @@ test.describe("forgotten passwords", () => {
     await page.getByLabel("New password", { exact: true }).fill("short");
     await page.getByLabel("Confirm new password").fill("short");
     await page.getByRole("button", { name: "Update Password" }).click();
-    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
-    await expect(page.getByText("Password confirmation is required")).toBeVisible();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([
+      "Password must be at least 8 characters",
+      "Password confirmation is required",
+    ]);
     await page.getByLabel("New password", { exact: true }).fill("a-brand-new-passphrase");
     await page.getByLabel("Confirm new password").fill("a-different-passphrase");
     await page.getByRole("button", { name: "Update Password" }).click();

@@ -10,12 +10,14 @@ import { TOAST } from "../../../shared/messages.ts";
 import { ticketReplySchema } from "../../../shared/schemas/member.ts";
 import { call, queryOf } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { errorMessage, errorStatus, toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, errorStatus, isUnauthorizedError, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LogoMark } from "../logo.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
+import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
 import { SaveStatus } from "../ui/save-status.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
@@ -74,7 +76,12 @@ function Message({
 }
 
 function ReplyForm({ ticket }: { ticket: TicketDetail }) {
-  const form = useForm({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: "" } });
+  const form = useForm({
+    resolver: zodResolver(ticketReplySchema),
+    defaultValues: { body: "" },
+    shouldFocusError: false,
+  });
+  const errorSummary = useErrorSummary(form, { body: "ticket-reply" });
   const reply = useSingleFlightMutation({
     mutationFn: async (input: { body: string }) =>
       await call(supportApi.reply, { params: { id: String(ticket.id) }, body: input }),
@@ -83,38 +90,44 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
       form.reset();
       toast({ title: "Reply sent", variant: "success" });
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => {
+      toastCallError(TOAST.errorTitle, error);
+      if (!isUnauthorizedError(error)) errorSummary.showServerError(errorMessage(error));
+    },
   });
   return (
-    <form
-      noValidate
-      aria-label="Reply"
-      onSubmit={form.handleSubmit((values) => reply.mutate(values))}
-      className="grid gap-4"
-    >
-      <TextareaField
-        id="ticket-reply"
-        label="Your reply"
-        rows={4}
-        maxLength={5000}
-        hint={
-          ticket.status === "closed" ? "This conversation was closed. Replying opens it again." : undefined
-        }
-        error={form.formState.errors.body?.message}
-        {...form.register("body")}
-      />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-        <SaveStatus
-          status={form.formState.isDirty ? "idle" : reply.status}
-          saving="Sending..."
-          saved="Sent"
+    <SummarisedErrors value>
+      <form
+        noValidate
+        aria-label="Reply"
+        onSubmit={errorSummary.handleSubmit((values) => reply.mutate(values))}
+        className="grid gap-4"
+      >
+        <ErrorSummary {...errorSummary.summary} />
+        <TextareaField
+          id="ticket-reply"
+          label="Your reply"
+          rows={4}
+          maxLength={5000}
+          hint={
+            ticket.status === "closed" ? "This conversation was closed. Replying opens it again." : undefined
+          }
+          error={form.formState.errors.body?.message}
+          {...form.register("body")}
         />
-        <Button type="submit" className="self-end" pending={reply.isPending}>
-          <Send aria-hidden />
-          {reply.isPending ? "Sending..." : "Send reply"}
-        </Button>
-      </div>
-    </form>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+          <SaveStatus
+            status={form.formState.isDirty ? "idle" : reply.status}
+            saving="Sending..."
+            saved="Sent"
+          />
+          <Button type="submit" className="self-end" pending={reply.isPending}>
+            <Send aria-hidden />
+            {reply.isPending ? "Sending..." : "Send reply"}
+          </Button>
+        </div>
+      </form>
+    </SummarisedErrors>
   );
 }
 

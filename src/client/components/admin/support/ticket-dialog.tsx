@@ -21,11 +21,13 @@ import { adminSupportApi } from "../../../../shared/contract/admin-support.ts";
 import { supportApi } from "../../../../shared/contract/support.ts";
 import { call, keyOf, queryOf, storeAnswer } from "../../../lib/api.ts";
 import { statusText } from "../../../lib/labels.ts";
-import { errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useErrorSummary } from "../../../lib/use-error-summary.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { EmailAddress } from "../../ui/email-address.tsx";
+import { ErrorSummary, SummarisedErrors } from "../../ui/error-summary.tsx";
 import { Label } from "../../ui/label.tsx";
 import { SaveStatus } from "../../ui/save-status.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
@@ -162,7 +164,13 @@ function Message({
 }
 
 function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
-  const form = useForm({ resolver: zodResolver(adminReplySchema), defaultValues: { body: "" } });
+  const form = useForm({
+    resolver: zodResolver(adminReplySchema),
+    defaultValues: { body: "" },
+    shouldFocusError: false,
+  });
+  const replyId = `ticket-reply-${ticket.id}`;
+  const errorSummary = useErrorSummary(form, { body: replyId });
   const reply = useMutation({
     mutationFn: async (input: { body: string }) =>
       await call(adminSupportApi.reply, { params: { id: String(ticket.id) }, body: input }),
@@ -178,39 +186,45 @@ function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
           variant: "destructive",
         });
     },
-    onError: (error) => toastCallError(SUPPORT_MSG.replyFailed, error),
+    onError: (error) => {
+      toastCallError(SUPPORT_MSG.replyFailed, error);
+      if (!isUnauthorizedError(error)) errorSummary.showServerError(errorMessage(error));
+    },
   });
   return (
-    <form
-      noValidate
-      aria-label="Reply to the ticket"
-      className="grid gap-3"
-      onSubmit={form.handleSubmit((v) => {
-        if (!reply.isPending) reply.mutate(v);
-      })}
-    >
-      <TextareaField
-        id={`ticket-reply-${ticket.id}`}
-        label="Your reply"
-        rows={5}
-        maxLength={ADMIN_REPLY_MAX}
-        hint={`E-mailed to ${ticket.fromEmail}${ticket.userId ? " and shown on the member's Support page" : ""}. The ticket becomes Answered.`}
-        error={form.formState.errors.body?.message}
-        {...form.register("body")}
-      />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-        <SaveStatus
-          status={form.formState.isDirty ? "idle" : reply.status}
-          saving="Sending..."
-          saved={reply.data?.mailSent === false ? "Saved, not e-mailed" : "Sent"}
+    <SummarisedErrors value>
+      <form
+        noValidate
+        aria-label="Reply to the ticket"
+        className="grid gap-3"
+        onSubmit={errorSummary.handleSubmit((v) => {
+          if (!reply.isPending) reply.mutate(v);
+        })}
+      >
+        <ErrorSummary {...errorSummary.summary} />
+        <TextareaField
+          id={replyId}
+          label="Your reply"
+          rows={5}
+          maxLength={ADMIN_REPLY_MAX}
+          hint={`E-mailed to ${ticket.fromEmail}${ticket.userId ? " and shown on the member's Support page" : ""}. The ticket becomes Answered.`}
+          error={form.formState.errors.body?.message}
+          {...form.register("body")}
         />
-        {/* Keeps focus while it sends (not `disabled`): Escape then still closes the dialog. */}
-        <Button type="submit" className="self-end" pending={reply.isPending}>
-          <Send aria-hidden />
-          {reply.isPending ? "Sending..." : "Send reply"}
-        </Button>
-      </div>
-    </form>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+          <SaveStatus
+            status={form.formState.isDirty ? "idle" : reply.status}
+            saving="Sending..."
+            saved={reply.data?.mailSent === false ? "Saved, not e-mailed" : "Sent"}
+          />
+          {/* Keeps focus while it sends (not `disabled`): Escape then still closes the dialog. */}
+          <Button type="submit" className="self-end" pending={reply.isPending}>
+            <Send aria-hidden />
+            {reply.isPending ? "Sending..." : "Send reply"}
+          </Button>
+        </div>
+      </form>
+    </SummarisedErrors>
   );
 }
 
