@@ -38,15 +38,18 @@ export function isChallenge(answer: AnswerOf<typeof authApi.login>): answer is T
 function useLogin(
   destination: () => string,
   onChallenge: (challenge: TwoFactorChallenge, input: LoginInput) => void,
-  onRefused?: (error: unknown) => void,
+  /** A refusal: the server's words, and whether it was the code (the second step) that was refused. */
+  onRefused?: (message: string, codeStep: boolean) => void,
 ) {
   return useMutation({
     meta: { expectsUnauthorized: true } satisfies CallMeta,
     mutationFn: async (input: LoginInput & { code?: string }) => await call(authApi.login, { body: input }),
     onSuccess: (answer, input) => {
       if (isChallenge(answer)) {
-        if (input.code)
+        if (input.code) {
           toast({ title: TOAST.loginFailed, description: answer.message, variant: "destructive" });
+          onRefused?.(answer.message, true);
+        }
         onChallenge(answer, { email: input.email, password: input.password });
         return;
       }
@@ -54,9 +57,9 @@ function useLogin(
       storeAnswer(queryClient, CURRENT_USER_KEY, answer);
       toast({ title: TOAST.welcomeBackTitle, description: TOAST.welcomeBack });
     },
-    onError: (error) => {
+    onError: (error, input) => {
       toastCallError(TOAST.loginFailed, error, { expectsUnauthorized: true });
-      onRefused?.(error);
+      onRefused?.(errorMessage(error), Boolean(input.code));
     },
   });
 }
@@ -65,41 +68,56 @@ function useLogin(
 export function CodeStep({
   message,
   pending,
+  refusal,
   onSubmit,
   onBack,
 }: {
   message: string;
   pending: boolean;
+  /** The server refused the last code: said beside the field and in a summary that takes focus. */
+  refusal?: { message: string; count: number } | null;
   onSubmit: (code: string) => void;
   onBack: () => void;
 }) {
   const { code, setCode, error, submit } = useTwoFactorCode(onSubmit);
+  // A refusal is put right by typing again: it leaves the field and the summary then.
+  const [typedAfter, setTypedAfter] = useState(0);
+  const refused = refusal && refusal.count !== typedAfter ? refusal : null;
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Two-factor authentication">
-      <div className="flex gap-3 rounded-xl border border-accent/50 bg-accent/10 p-4 text-sm">
-        <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-text" />
-        <p>{message}</p>
-      </div>
-      <FormField
-        id="login-code"
-        label="Authentication code"
-        autoComplete="one-time-code"
-        spellCheck={false}
-        maxLength={20}
-        autoFocus
-        placeholder="123456"
-        value={code}
-        error={error}
-        onChange={(e) => setCode(e.target.value)}
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? "Verifying..." : "Verify"}
-      </Button>
-      <Button variant="ghost" className="justify-self-center" onClick={onBack} disabled={pending}>
-        <ArrowLeft aria-hidden />
-        Use a different account
-      </Button>
-    </form>
+    <SummarisedErrors value={Boolean(refused)}>
+      <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Two-factor authentication">
+        <ErrorSummary
+          items={refused ? [{ fieldId: "login-code", message: refused.message }] : []}
+          focusKey={refusal?.count ?? 0}
+        />
+        <div className="flex gap-3 rounded-xl border border-accent/50 bg-accent/10 p-4 text-sm">
+          <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-text" />
+          <p>{message}</p>
+        </div>
+        <FormField
+          id="login-code"
+          label="Authentication code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          maxLength={20}
+          autoFocus
+          placeholder="123456"
+          value={code}
+          error={error ?? refused?.message}
+          onChange={(e) => {
+            setCode(e.target.value);
+            if (refusal) setTypedAfter(refusal.count);
+          }}
+        />
+        <Button type="submit" size="lg" className="w-full" pending={pending}>
+          {pending ? "Verifying..." : "Verify"}
+        </Button>
+        <Button variant="ghost" className="justify-self-center" onClick={onBack} disabled={pending}>
+          <ArrowLeft aria-hidden />
+          Use a different account
+        </Button>
+      </form>
+    </SummarisedErrors>
   );
 }
 
@@ -122,11 +140,15 @@ export function LoginForm({
   const errorSummary = useErrorSummary(form, { email: "login-email", password: "login-password" });
   /** The e-mail and password that passed, kept for the second step, which sends them again with the code. */
   const [challenge, setChallenge] = useState<LoginInput | null>(null);
+  const [codeRefusal, setCodeRefusal] = useState<{ message: string; count: number } | null>(null);
   // A refusal (a wrong password, a locked account) stays on the page, by the password, not only in a toast.
   const login = useLogin(
     destination,
     (_challenge, input) => setChallenge(input),
-    (error) => errorSummary.showServerError(errorMessage(error), "password"),
+    (message, codeStep) => {
+      if (codeStep) setCodeRefusal((r) => ({ message, count: (r?.count ?? 0) + 1 }));
+      else errorSummary.showServerError(message, "password");
+    },
   );
   const { errors } = form.formState;
 
@@ -135,9 +157,11 @@ export function LoginForm({
       <CodeStep
         message={MEMBER_MSG.code}
         pending={login.isPending}
+        refusal={codeRefusal}
         onSubmit={(code) => login.mutate({ ...challenge, code })}
         onBack={() => {
           setChallenge(null);
+          setCodeRefusal(null);
           form.resetField("password");
         }}
       />
