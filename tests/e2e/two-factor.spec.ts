@@ -71,6 +71,8 @@ test.describe("two-factor authentication", () => {
     await card.getByLabel("Authentication code").fill(totp(secret, 10));
     await card.getByRole("button", { name: "Verify and turn on" }).click();
     await expect(toasts(page).getByText("That code is not valid. Please try again.")).toBeVisible();
+    await expect(card.getByTestId("error-summary")).toBeFocused();
+    await expect(card.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
     await card.getByLabel("Authentication code").fill(totp(secret));
     await card.getByRole("button", { name: "Verify and turn on" }).click();
     await expect(card.getByText("Save these recovery codes now")).toBeVisible();

@@ -21,7 +21,7 @@ import {
 import { toast } from "../../lib/toast.ts";
 import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
-import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
+import { type CodeRefusal, useCodeRefusal, useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Button } from "../ui/button.tsx";
 import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
@@ -75,14 +75,11 @@ export function CodeStep({
   message: string;
   pending: boolean;
   /** The server refused the last code: said beside the field and in a summary that takes focus. */
-  refusal?: { message: string; count: number } | null;
+  refusal?: CodeRefusal | null;
   onSubmit: (code: string) => void;
   onBack: () => void;
 }) {
-  const { code, setCode, error, submit } = useTwoFactorCode(onSubmit);
-  // A refusal is put right by typing again: it leaves the field and the summary then.
-  const [typedAfter, setTypedAfter] = useState(0);
-  const refused = refusal && refusal.count !== typedAfter ? refusal : null;
+  const { code, setCode, error, refused, submit } = useTwoFactorCode(onSubmit, refusal);
   return (
     <SummarisedErrors value={Boolean(refused)}>
       <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Two-factor authentication">
@@ -103,11 +100,8 @@ export function CodeStep({
           autoFocus
           placeholder="123456"
           value={code}
-          error={error ?? refused?.message}
-          onChange={(e) => {
-            setCode(e.target.value);
-            if (refusal) setTypedAfter(refusal.count);
-          }}
+          error={error}
+          onChange={(e) => setCode(e.target.value)}
         />
         <Button type="submit" size="lg" className="w-full" pending={pending}>
           {pending ? "Verifying..." : "Verify"}
@@ -140,13 +134,13 @@ export function LoginForm({
   const errorSummary = useErrorSummary(form, { email: "login-email", password: "login-password" });
   /** The e-mail and password that passed, kept for the second step, which sends them again with the code. */
   const [challenge, setChallenge] = useState<LoginInput | null>(null);
-  const [codeRefusal, setCodeRefusal] = useState<{ message: string; count: number } | null>(null);
+  const codeRefusal = useCodeRefusal();
   // A refusal (a wrong password, a locked account) stays on the page, by the password, not only in a toast.
   const login = useLogin(
     destination,
     (_challenge, input) => setChallenge(input),
     (message, codeStep) => {
-      if (codeStep) setCodeRefusal((r) => ({ message, count: (r?.count ?? 0) + 1 }));
+      if (codeStep) codeRefusal.refuse(message);
       else errorSummary.showServerError(message, "password");
     },
   );
@@ -157,11 +151,11 @@ export function LoginForm({
       <CodeStep
         message={MEMBER_MSG.code}
         pending={login.isPending}
-        refusal={codeRefusal}
+        refusal={codeRefusal.refusal}
         onSubmit={(code) => login.mutate({ ...challenge, code })}
         onBack={() => {
           setChallenge(null);
-          setCodeRefusal(null);
+          codeRefusal.clear();
           form.resetField("password");
         }}
       />
