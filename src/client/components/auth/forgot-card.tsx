@@ -11,7 +11,7 @@ import { toast } from "../../lib/toast.ts";
 import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
@@ -43,31 +43,28 @@ export function ForgotCard({ onDone }: { onDone: () => void }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <SummarisedErrors value>
-          <form
-            noValidate
-            onSubmit={errorSummary.handleSubmit((values) => forgot.mutate(values))}
-            className="grid gap-5"
-          >
-            <ErrorSummary {...errorSummary.summary} />
-            <FormField
-              id="forgot-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              error={form.formState.errors.email?.message}
-              {...form.register("email")}
-            />
-            <Button type="submit" size="lg" className="w-full" pending={forgot.isPending}>
-              {forgot.isPending ? "Sending..." : "Send Reset Link"}
-            </Button>
-            <Button variant="ghost" className="justify-self-center" onClick={onDone}>
-              <ArrowLeft aria-hidden />
-              Back to sign in
-            </Button>
-          </form>
-        </SummarisedErrors>
+        <SummaryForm
+          summary={errorSummary.summary}
+          onSubmit={errorSummary.handleSubmit((values) => forgot.mutate(values))}
+          className="grid gap-5"
+        >
+          <FormField
+            id="forgot-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={form.formState.errors.email?.message}
+            {...form.register("email")}
+          />
+          <Button type="submit" size="lg" className="w-full" pending={forgot.isPending}>
+            {forgot.isPending ? "Sending..." : "Send Reset Link"}
+          </Button>
+          <Button variant="ghost" className="justify-self-center" onClick={onDone}>
+            <ArrowLeft aria-hidden />
+            Back to sign in
+          </Button>
+        </SummaryForm>
       </CardContent>
     </Card>
   );

@@ -23,7 +23,7 @@ import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
 import { type CodeRefusal, useCodeRefusal, useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Button } from "../ui/button.tsx";
-import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
+import { ErrorSummary, SummarisedErrors, SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
 /** A sign-in's answer (by password or by link) that asks for the two-step code. */
@@ -162,39 +162,36 @@ export function LoginForm({
     );
 
   return (
-    <SummarisedErrors value>
-      <form
-        noValidate
-        onSubmit={errorSummary.handleSubmit((values) => login.mutate(values))}
-        className="grid gap-5"
-      >
-        <ErrorSummary {...errorSummary.summary} />
-        <FormField
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
-        <FormField
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          labelAside={
-            <Button variant="link" size="sm" className="text-sm" onClick={onForgot}>
-              Forgot your password?
-            </Button>
-          }
-          {...form.register("password")}
-        />
-        <Button type="submit" size="lg" className="mt-1 w-full" pending={login.isPending}>
-          {login.isPending ? "Signing in..." : "Sign In"}
-        </Button>
-      </form>
-    </SummarisedErrors>
+    <SummaryForm
+      summary={errorSummary.summary}
+      onSubmit={errorSummary.handleSubmit((values) => login.mutate(values))}
+      className="grid gap-5"
+    >
+      <FormField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <FormField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        labelAside={
+          <Button variant="link" size="sm" className="text-sm" onClick={onForgot}>
+            Forgot your password?
+          </Button>
+        }
+        {...form.register("password")}
+      />
+      <Button type="submit" size="lg" className="mt-1 w-full" pending={login.isPending}>
+        {login.isPending ? "Signing in..." : "Sign In"}
+      </Button>
+    </SummaryForm>
   );
 }

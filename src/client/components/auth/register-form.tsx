@@ -9,7 +9,7 @@ import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
 import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
-import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
 /** Create Account; `defaultEmail` fills the address in (a partner invitation's), still editable. */
@@ -46,54 +46,51 @@ export function RegisterForm({
   const tier = useChosenTier();
 
   return (
-    <SummarisedErrors value>
-      <form
-        noValidate
-        onSubmit={errorSummary.handleSubmit((values) =>
-          signUp.mutate({ ...values, ...(tier ? { tier } : {}) }),
-        )}
-        className="grid gap-5"
-      >
-        <ErrorSummary {...errorSummary.summary} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            id="register-first-name"
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register("firstName")}
-          />
-          <FormField
-            id="register-last-name"
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register("lastName")}
-          />
-        </div>
+    <SummaryForm
+      summary={errorSummary.summary}
+      onSubmit={errorSummary.handleSubmit((values) =>
+        signUp.mutate({ ...values, ...(tier ? { tier } : {}) }),
+      )}
+      className="grid gap-5"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
         <FormField
-          id="register-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register("email")}
+          id="register-first-name"
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register("firstName")}
         />
         <FormField
-          id="register-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters. A short phrase is easier to remember."
-          error={errors.password?.message}
-          {...form.register("password")}
+          id="register-last-name"
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register("lastName")}
         />
-        <Button type="submit" size="lg" className="mt-1 w-full" pending={signUp.isPending}>
-          {signUp.isPending ? "Creating account..." : "Create Account"}
-        </Button>
-        <p className="text-center text-xs text-muted-foreground">Members must be 18 or over.</p>
-      </form>
-    </SummarisedErrors>
+      </div>
+      <FormField
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <FormField
+        id="register-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters. A short phrase is easier to remember."
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <Button type="submit" size="lg" className="mt-1 w-full" pending={signUp.isPending}>
+        {signUp.isPending ? "Creating account..." : "Create Account"}
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">Members must be 18 or over.</p>
+    </SummaryForm>
   );
 }

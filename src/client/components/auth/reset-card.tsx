@@ -17,7 +17,7 @@ import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { DeadLinkHeader } from "./dead-link-header.tsx";
@@ -115,34 +115,31 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
         <CardDescription>At least 8 characters. You'll sign in with it straight afterwards.</CardDescription>
       </CardHeader>
       <CardContent>
-        <SummarisedErrors value>
-          <form
-            noValidate
-            onSubmit={errorSummary.handleSubmit((values) => reset.mutate(values))}
-            className="grid gap-5"
-          >
-            <ErrorSummary {...errorSummary.summary} />
-            <FormField
-              id="reset-password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              error={errors.password?.message}
-              {...form.register("password")}
-            />
-            <FormField
-              id="reset-confirm-password"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              error={errors.confirmPassword?.message}
-              {...form.register("confirmPassword")}
-            />
-            <Button type="submit" size="lg" className="w-full" pending={reset.isPending}>
-              {reset.isPending ? "Updating..." : "Update Password"}
-            </Button>
-          </form>
-        </SummarisedErrors>
+        <SummaryForm
+          summary={errorSummary.summary}
+          onSubmit={errorSummary.handleSubmit((values) => reset.mutate(values))}
+          className="grid gap-5"
+        >
+          <FormField
+            id="reset-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...form.register("password")}
+          />
+          <FormField
+            id="reset-confirm-password"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register("confirmPassword")}
+          />
+          <Button type="submit" size="lg" className="w-full" pending={reset.isPending}>
+            {reset.isPending ? "Updating..." : "Update Password"}
+          </Button>
+        </SummaryForm>
       </CardContent>
     </Card>
   );

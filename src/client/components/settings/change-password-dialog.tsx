@@ -20,7 +20,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../ui/dialog.tsx";
-import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormDialogFooter } from "../ui/form-dialog-footer.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { serverFieldErrors } from "./api.ts";
@@ -81,39 +81,36 @@ export function ChangePasswordDialog() {
             For your security, any other devices signed in to your account will be signed out.
           </DialogDescription>
         </DialogHeader>
-        <SummarisedErrors value>
-          <form
-            noValidate
-            onSubmit={errorSummary.handleSubmit((v) => change.mutate(v))}
-            className="mt-6 grid gap-5"
-          >
-            <ErrorSummary {...errorSummary.summary} />
-            <FormField
-              id="password-current"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.currentPassword?.message}
-              {...form.register("currentPassword")}
-            />
-            <FormField
-              id="password-new"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters. A short phrase is easier to remember."
-              error={errors.newPassword?.message}
-              {...form.register("newPassword")}
-            />
-            <FormDialogFooter
-              className="mt-1"
-              pending={change.isPending}
-              onCancel={() => setOpen(false)}
-              cancelVariant="ghost"
-              label="Change Password"
-            />
-          </form>
-        </SummarisedErrors>
+        <SummaryForm
+          summary={errorSummary.summary}
+          onSubmit={errorSummary.handleSubmit((v) => change.mutate(v))}
+          className="mt-6 grid gap-5"
+        >
+          <FormField
+            id="password-current"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register("currentPassword")}
+          />
+          <FormField
+            id="password-new"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters. A short phrase is easier to remember."
+            error={errors.newPassword?.message}
+            {...form.register("newPassword")}
+          />
+          <FormDialogFooter
+            className="mt-1"
+            pending={change.isPending}
+            onCancel={() => setOpen(false)}
+            cancelVariant="ghost"
+            label="Change Password"
+          />
+        </SummaryForm>
       </DialogContent>
     </Dialog>
   );

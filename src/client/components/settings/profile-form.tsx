@@ -13,7 +13,7 @@ import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { Button } from "../ui/button.tsx";
 import { EmailAddress } from "../ui/email-address.tsx";
-import { ErrorSummary, focusField, SummarisedErrors } from "../ui/error-summary.tsx";
+import { focusField, SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Label } from "../ui/label.tsx";
 import { SaveStatus } from "../ui/save-status.tsx";
@@ -151,128 +151,130 @@ export function ProfileForm({ user }: { user: PublicUser }) {
     typedEmail !== user.pendingEmail?.toLowerCase();
 
   return (
-    <SummarisedErrors value>
-      <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Profile">
-        <ErrorSummary {...errorSummary.summary} />
-        <div className="grid gap-5 sm:grid-cols-2">
+    <SummaryForm
+      summary={errorSummary.summary}
+      onSubmit={onSubmit}
+      className="grid gap-5"
+      aria-label="Profile"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          id={PROFILE_FIELD_IDS.firstName}
+          label="First name"
+          className="content-start"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register("firstName")}
+        />
+        <FormField
+          id={PROFILE_FIELD_IDS.lastName}
+          label="Last name"
+          className="content-start"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register("lastName")}
+        />
+      </div>
+      <div className="grid gap-3">
+        <FormField
+          id={PROFILE_FIELD_IDS.email}
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          hint="A new address is used only after you follow the link we send to it."
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        {emailChanging && (
           <FormField
-            id={PROFILE_FIELD_IDS.firstName}
-            label="First name"
-            className="content-start"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register("firstName")}
+            id={PROFILE_FIELD_IDS.currentPassword}
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            hint="Changing your e-mail address needs your password."
+            error={errors.currentPassword?.message}
+            {...form.register("currentPassword")}
           />
-          <FormField
-            id={PROFILE_FIELD_IDS.lastName}
-            label="Last name"
-            className="content-start"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register("lastName")}
+        )}
+        {user.pendingEmail && (
+          <Notice tone="gold" icon={<MailCheck />} role="status" testId="pending-email">
+            We've sent a verification link to{" "}
+            <strong className="text-foreground [overflow-wrap:anywhere]">
+              <EmailAddress address={user.pendingEmail} />
+            </strong>
+            . Until you follow it, we'll keep using {user.email}.
+          </Notice>
+        )}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          id={PROFILE_FIELD_IDS.city}
+          label="City"
+          className="content-start"
+          autoComplete="address-level2"
+          placeholder="London"
+          error={errors.city?.message}
+          {...form.register("city")}
+        />
+        <FormField
+          id={PROFILE_FIELD_IDS.phone}
+          label="Phone"
+          className="content-start"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="07700 900123"
+          hint="UK number, for text messages if you turn them on."
+          error={errors.phone?.message}
+          {...form.register("phone")}
+        />
+      </div>
+      <div className="grid gap-2 sm:max-w-[calc(50%-0.625rem)]">
+        <Label htmlFor={radiusId}>Travel radius</Label>
+        <div className="relative">
+          <select
+            id={radiusId}
+            aria-describedby={errors.travelRadius ? `${radiusId}-error` : `${radiusId}-hint`}
+            aria-invalid={errors.travelRadius ? true : undefined}
+            className={cn(
+              "h-11 w-full appearance-none rounded-lg border border-input bg-surface px-3.5 pr-10 text-base text-foreground shadow-xs sm:text-sm",
+              "focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
+            )}
+            {...form.register("travelRadius", { setValueAs: (v) => Number(v) })}
+          >
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-muted-foreground"
           />
         </div>
-        <div className="grid gap-3">
-          <FormField
-            id={PROFILE_FIELD_IDS.email}
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            hint="A new address is used only after you follow the link we send to it."
-            error={errors.email?.message}
-            {...form.register("email")}
-          />
-          {emailChanging && (
-            <FormField
-              id={PROFILE_FIELD_IDS.currentPassword}
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              hint="Changing your e-mail address needs your password."
-              error={errors.currentPassword?.message}
-              {...form.register("currentPassword")}
-            />
-          )}
-          {user.pendingEmail && (
-            <Notice tone="gold" icon={<MailCheck />} role="status" testId="pending-email">
-              We've sent a verification link to{" "}
-              <strong className="text-foreground [overflow-wrap:anywhere]">
-                <EmailAddress address={user.pendingEmail} />
-              </strong>
-              . Until you follow it, we'll keep using {user.email}.
-            </Notice>
-          )}
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            id={PROFILE_FIELD_IDS.city}
-            label="City"
-            className="content-start"
-            autoComplete="address-level2"
-            placeholder="London"
-            error={errors.city?.message}
-            {...form.register("city")}
-          />
-          <FormField
-            id={PROFILE_FIELD_IDS.phone}
-            label="Phone"
-            className="content-start"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="07700 900123"
-            hint="UK number, for text messages if you turn them on."
-            error={errors.phone?.message}
-            {...form.register("phone")}
-          />
-        </div>
-        <div className="grid gap-2 sm:max-w-[calc(50%-0.625rem)]">
-          <Label htmlFor={radiusId}>Travel radius</Label>
-          <div className="relative">
-            <select
-              id={radiusId}
-              aria-describedby={errors.travelRadius ? `${radiusId}-error` : `${radiusId}-hint`}
-              aria-invalid={errors.travelRadius ? true : undefined}
-              className={cn(
-                "h-11 w-full appearance-none rounded-lg border border-input bg-surface px-3.5 pr-10 text-base text-foreground shadow-xs sm:text-sm",
-                "focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
-              )}
-              {...form.register("travelRadius", { setValueAs: (v) => Number(v) })}
-            >
-              {choices.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-            <ChevronDown
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-          </div>
-          {errors.travelRadius ? (
-            <p id={`${radiusId}-error`} className="text-sm text-destructive-text">
-              {errors.travelRadius.message}
-            </p>
-          ) : (
-            <p id={`${radiusId}-hint`} className="text-xs text-muted-foreground">
-              How far from home you're happy to go for a date.
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
-          {isDirty && !update.isPending && (
-            <Button variant="ghost" onClick={() => form.reset(defaultsFrom(user))}>
-              Discard changes
-            </Button>
-          )}
-          <SaveStatus status={isDirty ? "idle" : update.status} className="sm:mr-auto" />
-          <Button type="submit" pending={update.isPending}>
-            {update.isPending ? "Saving..." : "Save Changes"}
+        {errors.travelRadius ? (
+          <p id={`${radiusId}-error`} className="text-sm text-destructive-text">
+            {errors.travelRadius.message}
+          </p>
+        ) : (
+          <p id={`${radiusId}-hint`} className="text-xs text-muted-foreground">
+            How far from home you're happy to go for a date.
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
+        {isDirty && !update.isPending && (
+          <Button variant="ghost" onClick={() => form.reset(defaultsFrom(user))}>
+            Discard changes
           </Button>
-        </div>
-      </form>
-    </SummarisedErrors>
+        )}
+        <SaveStatus status={isDirty ? "idle" : update.status} className="sm:mr-auto" />
+        <Button type="submit" pending={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </SummaryForm>
   );
 }

@@ -14,7 +14,7 @@ import { toast } from "../../lib/toast.ts";
 import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
-import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { SaveStatus } from "../ui/save-status.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
@@ -72,61 +72,58 @@ export function NewTicketForm({
   const reservationId = about && attachDate ? about.id : undefined;
 
   return (
-    <SummarisedErrors value>
-      <form
-        noValidate
-        aria-label="New message"
-        onSubmit={errorSummary.handleSubmit((values) =>
-          create.mutate({ ...values, ...(reservationId ? { reservationId } : {}) }),
-        )}
-        className="grid gap-5"
-      >
-        <ErrorSummary {...errorSummary.summary} />
-        {about && attachDate && (
-          <p className="flex items-center gap-2 rounded-xl border border-accent/50 bg-accent/10 py-2 pr-2 pl-3 text-sm">
-            <CalendarHeart aria-hidden className="size-4 shrink-0 text-accent-text" />
-            <span className="min-w-0 flex-1">
-              About your date on {londonWeekdayDayMonth(new Date(about.scheduledDate))}
-            </span>
-            <button
-              type="button"
-              onClick={() => setAttachDate(false)}
-              aria-label="Don't link this message to the date"
-              className="rounded-full p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
-            >
-              <X aria-hidden className="size-4" />
-            </button>
-          </p>
-        )}
-        <FormField
-          id="ticket-subject"
-          label="Subject"
-          maxLength={200}
-          placeholder="e.g. A question about our next date"
-          error={errors.subject?.message}
-          {...form.register("subject")}
+    <SummaryForm
+      summary={errorSummary.summary}
+      aria-label="New message"
+      onSubmit={errorSummary.handleSubmit((values) =>
+        create.mutate({ ...values, ...(reservationId ? { reservationId } : {}) }),
+      )}
+      className="grid gap-5"
+    >
+      {about && attachDate && (
+        <p className="flex items-center gap-2 rounded-xl border border-accent/50 bg-accent/10 py-2 pr-2 pl-3 text-sm">
+          <CalendarHeart aria-hidden className="size-4 shrink-0 text-accent-text" />
+          <span className="min-w-0 flex-1">
+            About your date on {londonWeekdayDayMonth(new Date(about.scheduledDate))}
+          </span>
+          <button
+            type="button"
+            onClick={() => setAttachDate(false)}
+            aria-label="Don't link this message to the date"
+            className="rounded-full p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            <X aria-hidden className="size-4" />
+          </button>
+        </p>
+      )}
+      <FormField
+        id="ticket-subject"
+        label="Subject"
+        maxLength={200}
+        placeholder="e.g. A question about our next date"
+        error={errors.subject?.message}
+        {...form.register("subject")}
+      />
+      <TextareaField
+        id="ticket-body"
+        label="Message"
+        rows={6}
+        maxLength={5000}
+        placeholder="Tell us what's happening and how we can help."
+        error={errors.body?.message}
+        {...form.register("body")}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" pending={create.isPending}>
+          <Send aria-hidden />
+          {create.isPending ? "Sending..." : "Send message"}
+        </Button>
+        <SaveStatus
+          status={form.formState.isDirty ? "idle" : create.status}
+          saving="Sending..."
+          saved="Sent"
         />
-        <TextareaField
-          id="ticket-body"
-          label="Message"
-          rows={6}
-          maxLength={5000}
-          placeholder="Tell us what's happening and how we can help."
-          error={errors.body?.message}
-          {...form.register("body")}
-        />
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <Button type="submit" size="lg" className="w-full sm:w-auto" pending={create.isPending}>
-            <Send aria-hidden />
-            {create.isPending ? "Sending..." : "Send message"}
-          </Button>
-          <SaveStatus
-            status={form.formState.isDirty ? "idle" : create.status}
-            saving="Sending..."
-            saved="Sent"
-          />
-        </div>
-      </form>
-    </SummarisedErrors>
+      </div>
+    </SummaryForm>
   );
 }

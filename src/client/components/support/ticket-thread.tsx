@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, CalendarHeart, SearchX, Send } from "lucide-react";
+import { ArrowLeft, CalendarHeart, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
@@ -17,12 +17,12 @@ import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LogoMark } from "../logo.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
-import { SaveStatus } from "../ui/save-status.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
 import { formatFullWhen } from "./format.ts";
 import { storeTicket, type TicketDetail } from "./queries.ts";
+import { SendReply } from "./send-reply.tsx";
 import { TicketStatusBadge } from "./status-badge.tsx";
 
 function BackLink() {
@@ -96,38 +96,25 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
     },
   });
   return (
-    <SummarisedErrors value>
-      <form
-        noValidate
-        aria-label="Reply"
-        onSubmit={errorSummary.handleSubmit((values) => reply.mutate(values))}
-        className="grid gap-4"
-      >
-        <ErrorSummary {...errorSummary.summary} />
-        <TextareaField
-          id="ticket-reply"
-          label="Your reply"
-          rows={4}
-          maxLength={5000}
-          hint={
-            ticket.status === "closed" ? "This conversation was closed. Replying opens it again." : undefined
-          }
-          error={form.formState.errors.body?.message}
-          {...form.register("body")}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-          <SaveStatus
-            status={form.formState.isDirty ? "idle" : reply.status}
-            saving="Sending..."
-            saved="Sent"
-          />
-          <Button type="submit" className="self-end" pending={reply.isPending}>
-            <Send aria-hidden />
-            {reply.isPending ? "Sending..." : "Send reply"}
-          </Button>
-        </div>
-      </form>
-    </SummarisedErrors>
+    <SummaryForm
+      summary={errorSummary.summary}
+      aria-label="Reply"
+      onSubmit={errorSummary.handleSubmit((values) => reply.mutate(values))}
+      className="grid gap-4"
+    >
+      <TextareaField
+        id="ticket-reply"
+        label="Your reply"
+        rows={4}
+        maxLength={5000}
+        hint={
+          ticket.status === "closed" ? "This conversation was closed. Replying opens it again." : undefined
+        }
+        error={form.formState.errors.body?.message}
+        {...form.register("body")}
+      />
+      <SendReply status={form.formState.isDirty ? "idle" : reply.status} />
+    </SummaryForm>
   );
 }
 

@@ -1,5 +1,5 @@
 import { CircleAlert } from "lucide-react";
-import { createContext, useContext, useEffect, useId, useRef } from "react";
+import { type ComponentProps, createContext, useContext, useEffect, useId, useRef } from "react";
 import { cn } from "../../lib/cn.ts";
 
 export interface SummaryItem {
@@ -102,5 +102,24 @@ export function ErrorSummary({
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * A form that says what is wrong in one place: its ErrorSummary first, then its fields, whose messages leave
+ * the announcing to the summary (or to focus on the one field). Give it `useErrorSummary`'s `summary`.
+ */
+export function SummaryForm({
+  summary,
+  children,
+  ...props
+}: ComponentProps<"form"> & { summary: { items: SummaryItem[]; focusKey: unknown } }) {
+  return (
+    <SummarisedErrors value>
+      <form noValidate {...props}>
+        <ErrorSummary {...summary} />
+        {children}
+      </form>
+    </SummarisedErrors>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
@@ -24,12 +23,12 @@ import { statusText } from "../../../lib/labels.ts";
 import { errorMessage, isUnauthorizedError, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useErrorSummary } from "../../../lib/use-error-summary.ts";
+import { SendReply } from "../../support/send-reply.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { EmailAddress } from "../../ui/email-address.tsx";
-import { ErrorSummary, SummarisedErrors } from "../../ui/error-summary.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { Label } from "../../ui/label.tsx";
-import { SaveStatus } from "../../ui/save-status.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
@@ -192,39 +191,28 @@ function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
     },
   });
   return (
-    <SummarisedErrors value>
-      <form
-        noValidate
-        aria-label="Reply to the ticket"
-        className="grid gap-3"
-        onSubmit={errorSummary.handleSubmit((v) => {
-          if (!reply.isPending) reply.mutate(v);
-        })}
-      >
-        <ErrorSummary {...errorSummary.summary} />
-        <TextareaField
-          id={replyId}
-          label="Your reply"
-          rows={5}
-          maxLength={ADMIN_REPLY_MAX}
-          hint={`E-mailed to ${ticket.fromEmail}${ticket.userId ? " and shown on the member's Support page" : ""}. The ticket becomes Answered.`}
-          error={form.formState.errors.body?.message}
-          {...form.register("body")}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-          <SaveStatus
-            status={form.formState.isDirty ? "idle" : reply.status}
-            saving="Sending..."
-            saved={reply.data?.mailSent === false ? "Saved, not e-mailed" : "Sent"}
-          />
-          {/* Keeps focus while it sends (not `disabled`): Escape then still closes the dialog. */}
-          <Button type="submit" className="self-end" pending={reply.isPending}>
-            <Send aria-hidden />
-            {reply.isPending ? "Sending..." : "Send reply"}
-          </Button>
-        </div>
-      </form>
-    </SummarisedErrors>
+    <SummaryForm
+      summary={errorSummary.summary}
+      aria-label="Reply to the ticket"
+      className="grid gap-3"
+      onSubmit={errorSummary.handleSubmit((v) => {
+        if (!reply.isPending) reply.mutate(v);
+      })}
+    >
+      <TextareaField
+        id={replyId}
+        label="Your reply"
+        rows={5}
+        maxLength={ADMIN_REPLY_MAX}
+        hint={`E-mailed to ${ticket.fromEmail}${ticket.userId ? " and shown on the member's Support page" : ""}. The ticket becomes Answered.`}
+        error={form.formState.errors.body?.message}
+        {...form.register("body")}
+      />
+      <SendReply
+        status={form.formState.isDirty ? "idle" : reply.status}
+        sent={reply.data?.mailSent === false ? "Saved, not e-mailed" : "Sent"}
+      />
+    </SummaryForm>
   );
 }
 
