@@ -219,6 +219,17 @@ test.describe("error summaries and a save that keeps focus (axe, light and dark;
     await page.getByRole("button", { name: "Send message" }).click();
     await summaryState(page, page.getByTestId("error-summary"), "error-summary-support");
   });
+
+  test("an admin dialog: Create Offer Code with two problems", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=offer-codes");
+    await page.getByRole("button", { name: "Create Offer Code" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Offer Code" });
+    await dialog.getByLabel("Code").fill("ab");
+    await dialog.getByLabel("Discount value (%)").fill("120");
+    await dialog.getByRole("button", { name: "Create Offer Code" }).click();
+    await summaryState(page, dialog.getByTestId("error-summary"), "error-summary-offer-dialog");
+  });
 });
 
 test.describe("screens to look at: the subscription card at 320 px, settings above the sticky bar", () => {
