@@ -273,6 +273,9 @@ test.describe("settings", () => {
     // The button pressed keeps focus through the save, which is said politely.
     await expect(page.getByTestId("save-status")).toHaveText("Saved");
     await expect(saveChanges).toBeFocused();
+    // So the next Tab goes on down the page (it used to start again at "Skip to content").
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Edit your answers");
     await expect(toasts(page).getByText(`We've sent a link to ${newEmail}`)).toBeVisible();
     expect(patches).toEqual([
       {
