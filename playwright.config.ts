@@ -36,6 +36,7 @@ const FULL_ONLY_FILES = [
   "**/accessibility.spec.ts",
   "**/a11y-barriers.spec.ts",
   "**/a11y-states.spec.ts",
+  "**/contrast-sweep.spec.ts",
   "**/keyboard.spec.ts",
   "**/screenshots.spec.ts",
 ];

@@ -4,11 +4,12 @@ import { defineConfig } from "vite";
 import { chunkGroup } from "./scripts/chunk-groups.ts";
 import { contractStubs } from "./scripts/contract-stubs.ts";
 import { serviceWorkerBuild } from "./scripts/service-worker-build.ts";
+import { themeBoot } from "./scripts/theme-boot.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: "src/client",
   publicDir: "public",
-  plugins: [contractStubs(), react(), tailwindcss(), serviceWorkerBuild()],
+  plugins: [contractStubs(), react(), tailwindcss(), serviceWorkerBuild(), themeBoot()],
   build: isSsrBuild
     ? {
         // `vite build --ssr entry-prerender.tsx`: the landing page for scripts/prerender.ts, run once at build time.

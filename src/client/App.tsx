@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, type MouseEvent, Suspense, useEffect } from "react";
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from "wouter";
 import { TIMING } from "../shared/constants.ts";
 import { authApi } from "../shared/contract/auth.ts";
@@ -192,7 +192,7 @@ const MEMBER_PATHS = [
 /** The spec's /login: the server's login path, which leads to the sign-in screen. */
 function LoginRedirect() {
   useEffect(() => {
-    window.location.href = hrefOf(authApi.loginPage);
+    window.location.href = hrefOf(authApi.loginPage, { query: {} });
   }, []);
   return <FullPageSpinner />;
 }
@@ -205,7 +205,8 @@ function SignInRequired() {
   const [location, navigate] = useLocation();
   const search = useSearch();
   useEffect(() => {
-    const next = encodeURIComponent(currentPathForNext(location, search));
+    const nextPath = currentPathForNext(location, search);
+    const next = encodeURIComponent(nextPath);
     const loggedOut = LOGGED_OUT_PATHS.test(location);
     const message = {
       title: TOAST.unauthorizedTitle,
@@ -218,7 +219,7 @@ function SignInRequired() {
     if (!quiet && loggedOut) toastAcrossNavigation(message);
     else if (!quiet) toast(message);
     const timer = setTimeout(() => {
-      if (loggedOut) window.location.href = `${hrefOf(authApi.loginPage)}?next=${next}`;
+      if (loggedOut) window.location.href = hrefOf(authApi.loginPage, { query: { next: nextPath } });
       else navigate(`/auth?next=${next}`, { replace: true });
     }, TIMING.signInRedirectMs);
     return () => clearTimeout(timer);
@@ -359,8 +360,10 @@ function Shell() {
     );
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* biome-ignore lint/a11y/useValidAnchor: a real link to #main (it works before the app boots); the handler also moves focus */}
       <a
         href="#main"
+        onClick={skipToContent}
         className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content
@@ -374,6 +377,22 @@ function Shell() {
       </main>
     </div>
   );
+}
+
+/**
+ * The skip link moves focus, not only the view: to the page's main heading (read first, as when a page
+ * opens), or to <main> itself when the page has none. A bare #main link left focus where it was.
+ */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById("main");
+  if (!main) return;
+  event.preventDefault();
+  const heading = main.querySelector<HTMLElement>("h1");
+  const target = heading ?? main;
+  if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
+  // Reading starts here; it is not a control, so no ring (index.css).
+  target.setAttribute("data-route-focus", "");
+  target.focus();
 }
 
 /** The whole app; `ssrPath` is the address when rendered ahead of time (scripts/prerender.ts renders "/"). */

@@ -266,6 +266,14 @@ describe("GET /api/login", () => {
       expect(res.headers.location).toBe("/auth");
     }
   });
+
+  it("is never refused for its query: `next` given twice, or other keys, still lead to /auth", async () => {
+    for (const url of ["/api/login?next=%2Fbilling&next=%2Fsettings", "/api/login?utm_source=mail&next="]) {
+      const res = await t.request({ method: "GET", url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe("/auth");
+    }
+  });
 });
 
 describe("the response contract of the current user", () => {

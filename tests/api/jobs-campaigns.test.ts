@@ -17,6 +17,7 @@ import {
 import { runEmailCampaigns } from "../../src/server/jobs/billing/campaigns.ts";
 import { retryDueMail } from "../../src/server/jobs/outbound.ts";
 import { Mailer, type Transport } from "../../src/server/modules/email/mailer.ts";
+import type { MemberOverrides } from "../helpers/app.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { hours } from "../helpers/arrange.ts";
 
@@ -51,8 +52,7 @@ async function rowsOf(userId: number) {
 }
 
 /** A member who signed up at the clock's time. */
-const newMember = (o: Partial<typeof users.$inferInsert> = {}) =>
-  t.member({ createdAt: t.clock.now(), ...o });
+const newMember = (o: MemberOverrides = {}) => t.member({ createdAt: t.clock.now(), ...o });
 
 describe("scheduling and sending", () => {
   it("the welcome series: scheduled at sign-up + delay, sent once each, the nudge skipped once onboarded", async () => {

@@ -18,6 +18,7 @@ import {
 import { runDueJobs } from "../../src/server/jobs/jobs.ts";
 import { outboxTransport, type SentMail } from "../../src/server/modules/email/mailer.ts";
 import type { OutboxSms } from "../../src/server/modules/sms/sender.ts";
+import type { MemberOverrides } from "../helpers/app.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 
@@ -32,7 +33,7 @@ beforeEach(() => {
 });
 
 /** A member and a mutually linked partner. */
-async function couple(overrides: Partial<typeof users.$inferInsert> = {}) {
+async function couple(overrides: MemberOverrides = {}) {
   const me = await t.member({ subscriptionTier: "gold", subscriptionStatus: "active", ...overrides });
   const partner = await t.member();
   await t.db.update(users).set({ partnerId: partner.user.id }).where(eq(users.id, me.user.id));

@@ -6,6 +6,7 @@ import { cancelUnconfirmedDates, revealDates } from "../../src/server/jobs/dates
 import { allJobs } from "../../src/server/jobs/jobs.ts";
 import { sendDatePushes } from "../../src/server/jobs/pushes.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
+import { saveSwitches } from "../../src/server/modules/notifications/switches.ts";
 import { createTestApp, TEST_VAPID_KEYS } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { type FakeSubscription, startPushService } from "../helpers/push-service.ts";
@@ -95,7 +96,7 @@ describe("date pushes", () => {
 
   it("each partner has their own switch and devices", async () => {
     const c = await couple();
-    await t.db.update(users).set({ pushNotifications: false }).where(eq(users.id, c.partner.user.id));
+    await saveSwitches(t.db, c.partner.user.id, { pushNotifications: false });
     const second = await device(c.me.user.id);
     await arrangeDate(t.db, c.me.user.id, { at: new Date(NOW.getTime() + hours(40)) });
     await tick();

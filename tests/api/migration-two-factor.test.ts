@@ -5,7 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { runMigrations } from "../../src/server/db/migrate.ts";
-import { emptyDatabase, migrateUpTo } from "../helpers/migration-db.ts";
+import { emptyDatabase, listenAuthCache, migrateUpTo } from "../helpers/migration-db.ts";
 
 const db = await emptyDatabase("mig2fa");
 
@@ -53,15 +53,11 @@ it("keeps every member's two-step sign-in, gives the rest no row, and drops the 
   expect(left).toEqual([]);
 
   // Deleting the user deletes their two-step row; a change to it is announced to the session caches.
-  const listener = await db.$client.connect();
-  const heard: string[] = [];
-  listener.on("notification", (n) => heard.push(n.payload ?? ""));
-  await listener.query("LISTEN auth_cache");
-  const heardFor = (id: number) => heard.some((p) => p.split(",").includes(String(id)));
+  const cache = await listenAuthCache(db);
   await q("UPDATE user_two_factor SET last_step = 59000001 WHERE user_id = $1", [on]);
-  await expect.poll(() => heardFor(on)).toBe(true);
+  await expect.poll(() => cache.heardFor(on)).toBe(true);
   await q("DELETE FROM users WHERE id = $1", [on]);
-  listener.release();
+  cache.stop();
   expect((await q("SELECT count(*)::int AS n FROM user_two_factor WHERE user_id = $1", [on])).rows[0].n).toBe(
     0,
   );

@@ -7,6 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { partnerInvites, userPreferences, users } from "../../src/server/db/schema.ts";
 import { loadMember } from "../../src/server/modules/matching/load.ts";
+import { readSwitches } from "../../src/server/modules/notifications/switches.ts";
 import { MSG } from "../../src/shared/messages.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { maskEmail, PARTNER_JOIN_MSG } from "../../src/shared/schemas/partner.ts";
@@ -309,10 +310,11 @@ describe("PUT /api/partner/preferences", () => {
       dateSpend: null,
     });
     const me = await row(b.user.id);
-    expect(me).toMatchObject({ onboardingCompleted: true, termsAccepted: true, marketingOptOut: true });
+    expect(me).toMatchObject({ onboardingCompleted: true, termsAccepted: true });
+    expect((await readSwitches(t.db, b.user.id)).marketingOptOut).toBe(true);
     expect(me.termsAcceptedAt?.toISOString()).toBe(new Date(NOW.getTime() + 60_000).toISOString());
     expect(await prefsOf(a.user.id)).toEqual(holderBefore);
-    expect((await row(a.user.id)).marketingOptOut).toBe(false);
+    expect((await readSwitches(t.db, a.user.id)).marketingOptOut).toBe(false);
 
     const current = await t.request({ method: "GET", url: "/api/auth/user", as: b });
     expect(current.json().onboardingCompleted).toBe(true);
@@ -441,7 +443,7 @@ describe("each partner keeps their own notification switches", () => {
     const patch = (as: SignedIn, body: object) =>
       t.request({ method: "PATCH", url: "/api/auth/user", as, payload: body });
     const switches = async (id: number) => {
-      const u = await row(id);
+      const u = await readSwitches(t.db, id);
       return { email: u.emailNotifications, sms: u.smsNotifications };
     };
 

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../src/server/db/client.ts";
-import { outboundMessages, smsMessages, users } from "../../src/server/db/schema.ts";
+import { outboundMessages, smsMessages } from "../../src/server/db/schema.ts";
 import { createDeps } from "../../src/server/deps-factory.ts";
 import { revealDates } from "../../src/server/jobs/dates.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
+import { readSwitches } from "../../src/server/modules/notifications/switches.ts";
 import { textUser } from "../../src/server/modules/sms/send.ts";
 import { smsLength } from "../../src/shared/sms-text.ts";
+import type { MemberOverrides } from "../helpers/app.ts";
 import { createTestApp, type SignedIn, type TestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { startFakeTwilio } from "../helpers/fake-twilio.ts";
@@ -39,7 +41,7 @@ const NOON = new Date("2026-11-02T12:00:00Z");
 
 let n = 0;
 /** A member with texts on and a mobile of their own, stored as typed (not yet E.164). */
-async function texter(overrides: Partial<typeof users.$inferInsert> = {}) {
+async function texter(overrides: MemberOverrides = {}) {
   n++;
   const national = `07700 900${String(100 + n).padStart(3, "0")}`;
   const m = await t.member({ phone: national, smsNotifications: true, ...overrides });
@@ -58,7 +60,7 @@ const sentTo = (to: string) => fake.messages.filter((m) => m.to === to);
 const rowsFor = (userId: number) => t.db.select().from(smsMessages).where(eq(smsMessages.userId, userId));
 const claim = async (key: string) =>
   (await t.db.select().from(outboundMessages).where(eq(outboundMessages.key, key)))[0];
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => readSwitches(t.db, id);
 
 /** A texter sent one text; answers them and Twilio's id for it. */
 async function sentOne(key = "s") {

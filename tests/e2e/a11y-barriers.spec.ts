@@ -72,7 +72,7 @@ async function onStep(page: Page, n: number) {
   await newMember(page);
   await saveAcceptedPreferences(page);
   await page.goto(`/onboarding?step=${n}`);
-  await expect(page.getByText(`Step ${n} of 6`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`Step ${n} of 6`, { exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
 test.describe("accessibility barriers, by keyboard", () => {
@@ -222,7 +222,7 @@ test.describe("accessibility barriers, by keyboard", () => {
       await shot(page, "sticky-step3-culture-phone");
 
       await page.goto("/onboarding?step=6");
-      await expect(page.getByText("Step 6 of 6")).toBeVisible();
+      await expect(page.getByText("Step 6 of 6", { exact: true })).toBeVisible();
       const alcohol = page.getByRole("switch", { name: "Alcohol is fine for us" });
       await tabTo(page, alcohol);
       await expectFocusedAndClear(page, alcohol, bar);
@@ -280,14 +280,14 @@ test.describe("accessibility barriers, by keyboard", () => {
       await onStep(page, 2);
       await tabTo(page, page.getByRole("button", { name: "Next", exact: true }));
       await page.keyboard.press("Enter");
-      await expect(page.getByText("Step 3 of 6")).toBeVisible();
+      await expect(page.getByText("Step 3 of 6", { exact: true })).toBeVisible();
       const heading = page.getByRole("heading", { level: 1 });
       await expect(heading).toBeFocused();
       expect(await activeName(page)).not.toBe("body");
       await page.keyboard.press("Shift+Tab");
       await tabTo(page, page.getByRole("button", { name: "Previous" }));
       await page.keyboard.press("Enter");
-      await expect(page.getByText("Step 2 of 6")).toBeVisible();
+      await expect(page.getByText("Step 2 of 6", { exact: true })).toBeVisible();
       await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     });
 
@@ -345,12 +345,12 @@ test.describe("accessibility barriers, by keyboard", () => {
     await page.keyboard.type("se19px");
     await tabTo(page, next);
     await page.keyboard.press("Enter");
-    await expect(page.getByText("Step 2 of 6")).toBeVisible();
+    await expect(page.getByText("Step 2 of 6", { exact: true })).toBeVisible();
 
     const alert = page.getByRole("alert").filter({ hasNotText: /^$/ });
     /** Next with nothing chosen: the message beside the choices, the group invalid and described by it. */
     async function refused(step: number, message: string, group: Locator) {
-      await expect(page.getByText(`Step ${step} of 6`)).toBeVisible();
+      await expect(page.getByText(`Step ${step} of 6`, { exact: true })).toBeVisible();
       await tabTo(page, next);
       await page.keyboard.press("Enter");
       await expect(page.locator("#onboarding-step-error")).toHaveText(message);
@@ -375,7 +375,7 @@ test.describe("accessibility barriers, by keyboard", () => {
     await tabTo(page, next);
     await page.keyboard.press("Enter");
 
-    const grid = page.getByRole("group", { name: "Days you're free, by week of the month" });
+    const grid = page.getByRole("grid", { name: "Days you're free, by week of the month" });
     await refused(4, ONBOARDING_MSG.scheduling, grid);
     await expect(grid).toHaveAttribute("aria-describedby", /scheduling-help/);
     await page.keyboard.press("ArrowUp");
@@ -387,7 +387,7 @@ test.describe("accessibility barriers, by keyboard", () => {
     await page.keyboard.press("Space");
     await tabTo(page, next);
     await page.keyboard.press("Enter");
-    await expect(page.getByText("Step 6 of 6")).toBeVisible();
+    await expect(page.getByText("Step 6 of 6", { exact: true })).toBeVisible();
   });
 
   test("The plan radios: an arrow key moves focus without selecting a plan", async ({ page }) => {

@@ -42,7 +42,7 @@ const stepError = (page: Page) => page.locator("#onboarding-step-error");
 
 /** Next with nothing chosen on step n: the inline message, the group invalid and described by it. */
 async function refusedStep(page: Page, n: number, message: string, group: Locator) {
-  await expect(page.getByText(`Step ${n} of 6`)).toBeVisible();
+  await expect(page.getByText(`Step ${n} of 6`, { exact: true })).toBeVisible();
   // By keyboard, so the first choice (where focus goes) shows its ring in the screenshots.
   await page.getByRole("button", { name: "Next", exact: true }).focus();
   await page.keyboard.press("Enter");
@@ -86,7 +86,7 @@ test.describe("accessibility of the focus and error states (axe, light and dark)
     await kinds.getByRole("button", { name: /^Culture/ }).click();
     await next.click();
 
-    const grid = page.getByRole("group", { name: "Days you're free, by week of the month" });
+    const grid = page.getByRole("grid", { name: "Days you're free, by week of the month" });
     await refusedStep(page, 4, ONBOARDING_MSG.scheduling, grid);
     await expectAccessibleInBothThemes(page, "onboarding step 4 (missing answer)");
     await page.getByRole("button", { name: /every Saturday$/ }).click();
@@ -96,7 +96,7 @@ test.describe("accessibility of the focus and error states (axe, light and dark)
     await expectAccessibleInBothThemes(page, "onboarding step 5 (missing answer)");
     await page.getByRole("button", { name: "Evenings" }).click();
     await next.click();
-    await expect(page.getByText("Step 6 of 6")).toBeVisible();
+    await expect(page.getByText("Step 6 of 6", { exact: true })).toBeVisible();
   });
 
   test("step 6 at 320 px, its buttons focused", async ({ page }) => {
@@ -104,7 +104,7 @@ test.describe("accessibility of the focus and error states (axe, light and dark)
     await newMember(page);
     await saveAcceptedPreferences(page);
     await page.goto("/onboarding?step=6");
-    await expect(page.getByText("Step 6 of 6")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Step 6 of 6", { exact: true })).toBeVisible({ timeout: 15_000 });
     const bar = page.getByTestId("step-nav");
     await bar.getByRole("button", { name: "Complete Setup" }).focus();
     await expectAccessibleInBothThemes(page, "step 6 at 320 px");
@@ -442,7 +442,7 @@ test.describe("what a screen reader hears", () => {
     await newMember(page);
     await saveAcceptedPreferences(page);
     await page.goto("/onboarding?step=2");
-    await expect(page.getByText("Step 2 of 6")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Step 2 of 6", { exact: true })).toBeVisible({ timeout: 15_000 });
     const heading = page.getByRole("heading", { level: 1 });
     const next = page.getByRole("button", { name: "Next", exact: true });
 

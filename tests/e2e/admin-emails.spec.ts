@@ -12,9 +12,12 @@ test("lists, searches and filters the log, and exports it and the members' addre
   const optedIn = uniqueEmail("emails-in");
   const optedOut = uniqueEmail("emails-out");
   const member = await db.query(
-    `INSERT INTO users (email, first_name, last_name, marketing_opt_out) VALUES ($1, 'Lena', $2, false), ($3, 'Omar', $2, true) RETURNING id`,
+    `INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Lena', $2), ($3, 'Omar', $2) RETURNING id`,
     [optedIn, `Logs${t}`, optedOut],
   );
+  await db.query(`INSERT INTO notification_settings (user_id, marketing_opt_out) VALUES ($1, true)`, [
+    member.rows[1].id,
+  ]);
   await db.query(
     `INSERT INTO email_logs (recipient_email, recipient_name, subject, email_type, status, error_message, user_id, sent_at)
      VALUES ($1, 'Lena', $2, 'password_reset', 'sent', NULL, $3, now() - interval '1 hour'),

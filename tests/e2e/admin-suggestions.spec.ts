@@ -246,6 +246,11 @@ test.describe("AI suggestions tab", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByText("Members considered")).toBeVisible({ timeout: 15_000 });
     await expect(dialog.getByRole("button", { name: /^Plan \d+ dates?$/ })).toBeVisible();
+    // Each preview list scrolls inside the dialog: a named region with a tab stop, so the keyboard can scroll it.
+    for (const list of await dialog.getByRole("region").all()) {
+      await expect(list).toHaveAttribute("tabindex", "0");
+      await expect(list).toHaveAccessibleName(/^(Dates it would plan|Members it cannot place)/);
+    }
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     const after = await db.query("SELECT count(*)::int AS n FROM date_reservations WHERE user_id = $1", [

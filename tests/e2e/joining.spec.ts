@@ -39,7 +39,7 @@ async function savePreferences(page: Page) {
 const nextButton = (page: Page) => page.getByRole("button", { name: "Next", exact: true });
 
 async function expectStep(page: Page, n: number, title: string) {
-  await expect(page.getByText(`Step ${n} of 6`)).toBeVisible();
+  await expect(page.getByText(`Step ${n} of 6`, { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 

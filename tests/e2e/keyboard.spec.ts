@@ -102,19 +102,19 @@ test.describe("keyboard only", () => {
     await expect(radius).toHaveAttribute("aria-valuenow", "30");
     await tabAndPress(page, next);
     // Step 2: a radio card, chosen with the arrows.
-    await expect(page.getByText("Step 2 of 6")).toBeVisible();
+    await expect(page.getByText("Step 2 of 6", { exact: true })).toBeVisible();
     await tabTo(page, page.getByRole("radiogroup"));
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Space");
     await expect(page.getByRole("radio", { checked: true })).toHaveCount(1);
     await tabAndPress(page, next);
     // Step 3: toggle cards with Space.
-    await expect(page.getByText("Step 3 of 6")).toBeVisible();
+    await expect(page.getByText("Step 3 of 6", { exact: true })).toBeVisible();
     await tabAndPress(page, page.getByRole("button", { name: "Restaurants" }), "Space");
     await expect(page.getByRole("button", { name: "Restaurants, ranked 1" })).toBeVisible();
     await tabAndPress(page, next);
     // Step 4: a whole column of the grid at once.
-    await expect(page.getByText("Step 4 of 6")).toBeVisible();
+    await expect(page.getByText("Step 4 of 6", { exact: true })).toBeVisible();
     // One tab stop for the grid; the arrows move in it, up to the row of whole days.
     await tabTo(page, page.getByRole("button", { name: "Monday, 1st week" }));
     await page.keyboard.press("ArrowUp");
@@ -125,11 +125,11 @@ test.describe("keyboard only", () => {
     await expect(friday).toHaveAttribute("aria-pressed", "true");
     await tabAndPress(page, next);
     // Step 5: a time.
-    await expect(page.getByText("Step 5 of 6")).toBeVisible();
+    await expect(page.getByText("Step 5 of 6", { exact: true })).toBeVisible();
     await tabAndPress(page, page.getByRole("button", { name: "Evenings" }), "Space");
     await tabAndPress(page, next);
     // Step 6: a switch, the Terms checkbox, then back up with Shift+Tab to check one need.
-    await expect(page.getByText("Step 6 of 6")).toBeVisible();
+    await expect(page.getByText("Step 6 of 6", { exact: true })).toBeVisible();
     const trying = page.getByRole("switch", { name: "We're open to trying new things" });
     await tabAndPress(page, trying, "Space");
     await expect(trying).toBeChecked();

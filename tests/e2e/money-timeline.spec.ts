@@ -1,29 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { e2eDb, expectAccessible, saveAcceptedPreferences, subscribeViaApi, uniqueEmail } from "./helpers.ts";
+import { shootAll } from "./shoot-all.ts";
 import { newMember } from "./sign-in.ts";
-
-/** Screenshots at phone and desktop width, light and dark, when SHOTS_DIR names a folder (to look at). */
-const SHOTS = process.env.SHOTS_DIR;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
-
-async function shootAll(page: Page, name: string, open: () => Promise<void>) {
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, PHONE])
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      await open();
-      await page.screenshot({
-        path: `${SHOTS}/${name}-${viewport === PHONE ? "phone" : "desktop"}-${colorScheme}.png`,
-        fullPage: true,
-      });
-    }
-  await page.setViewportSize(DESKTOP);
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 /** A gift bought and paid by someone else (their own browser) through the sandbox's bank page; its code. */
 async function paidGiftCode(browser: Browser, tier: "silver" | "gold", months: number): Promise<string> {

@@ -184,8 +184,9 @@ test("after a STOP reply the notice shows, and turning SMS on clears it", async 
   const { email } = await newMember(page);
   const db = await e2eDb();
   await db.query(
-    `UPDATE users SET phone = '+447700900123', sms_notifications = false,
-       sms_stopped_at = '2026-03-14T12:00:00Z' WHERE lower(email) = lower($1)`,
+    `WITH m AS (UPDATE users SET phone = '+447700900123' WHERE lower(email) = lower($1) RETURNING id)
+     INSERT INTO notification_settings (user_id, sms_notifications, sms_stopped_at)
+       SELECT id, false, '2026-03-14T12:00:00Z' FROM m`,
     [email],
   );
   await page.goto("/settings?tab=notifications");

@@ -9,6 +9,11 @@ import { createDeps } from "../../src/server/deps-factory.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { outboxTransport, type SentMail, type Transport } from "../../src/server/modules/email/mailer.ts";
+import {
+  DEFAULT_SWITCHES,
+  type NotificationSwitches,
+  saveSwitches,
+} from "../../src/server/modules/notifications/switches.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
 import { type DocumentChecker, documentChecker, type OpenApiDoc } from "./document-check.ts";
 import { createTestDatabase } from "./test-postgres.ts";
@@ -41,14 +46,19 @@ export interface TestApp {
   /** Messages the app has sent (when no transport was given). */
   mail: SentMail[];
   /** A signed-in member: the cookie header to send, and the user row. */
-  member(overrides?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
-  admin(overrides?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
+  member(overrides?: MemberOverrides): Promise<SignedIn>;
+  admin(overrides?: MemberOverrides): Promise<SignedIn>;
   /**
    * A request to the app. `offDocument` (why) skips the document check for this one answer: only for a test
    * that breaks the server on purpose (a failing trigger), whose 500 no document lists.
    */
   request(opts: InjectOptions & { as?: SignedIn; offDocument?: string }): Promise<LightMyRequestResponse>;
 }
+
+/** Columns of the users row, and notification switches (saved in their own table, notifications/switches.ts). */
+export type MemberOverrides = Partial<typeof users.$inferInsert> & Partial<NotificationSwitches>;
+
+const SWITCH_KEYS = Object.keys(DEFAULT_SWITCHES) as (keyof NotificationSwitches)[];
 
 export interface SignedIn {
   user: typeof users.$inferSelect;
@@ -113,11 +123,13 @@ export async function createTestApp(
   await app.ready();
   const unchecked = opts.checkAnswers === false ? app.inject.bind(app) : checkAnswersOf(app);
 
-  async function signedIn(
-    isAdmin: boolean,
-    overrides: Partial<typeof users.$inferInsert> = {},
-  ): Promise<SignedIn> {
+  async function signedIn(isAdmin: boolean, { ...overrides }: MemberOverrides = {}): Promise<SignedIn> {
     counter++;
+    const switches: Partial<NotificationSwitches> = {};
+    for (const key of SWITCH_KEYS) {
+      if (key in overrides) Object.assign(switches, { [key]: overrides[key] });
+      delete overrides[key];
+    }
     cachedHash ??= hashPassword(PASSWORD);
     const [user] = await db
       .insert(users)
@@ -131,6 +143,7 @@ export async function createTestApp(
         ...overrides,
       })
       .returning();
+    await saveSwitches(db, user.id, switches);
     const token = (await createSession(db, user.id, clock.now()))!;
     return { user, cookie: `${SESSION_COOKIE}=${token}`, password: PASSWORD };
   }
@@ -162,6 +175,13 @@ export async function createTestApp(
  * Every answer app.inject returns (so every t.request and any direct t.app.inject) is checked against the app's
  * own OpenAPI document before the test sees it; a mismatch throws, failing the test that made the request.
  */
+/**
+ * One checker per document text in a worker: files share their worker's modules (vitest.config.ts), and every
+ * test app built from the same code answers with the same document, so each schema is compiled once per worker
+ * rather than once per file (about 60-300 ms a file).
+ */
+const checkers = new Map<string, DocumentChecker>();
+
 function checkAnswersOf(app: FastifyInstance): FastifyInstance["inject"] {
   let checker: DocumentChecker | undefined;
   const inject = app.inject.bind(app);
@@ -170,8 +190,12 @@ function checkAnswersOf(app: FastifyInstance): FastifyInstance["inject"] {
     if (typeof opts.url !== "string") return res;
     if (!checker) {
       // Once per app: the document as plain JSON (400 kB), then each schema compiled on first use.
-      const doc: OpenApiDoc = JSON.parse(JSON.stringify(app.swagger()));
-      checker = documentChecker(doc);
+      const text = JSON.stringify(app.swagger());
+      checker = checkers.get(text);
+      if (!checker) {
+        checker = documentChecker(JSON.parse(text) as OpenApiDoc);
+        checkers.set(text, checker);
+      }
     }
     const problem = checker.check(opts.method ?? "GET", opts.url, res);
     if (problem) throw new Error(`The answer breaks the API document: ${problem}`);

@@ -2,7 +2,8 @@
  * The document is the truth: an answer is checked against /api/docs/openapi.json for the operation that took
  * the request. Its status must be one the operation lists, its media type one listed for that status, and a
  * JSON body must match the schema documented for it (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses). A
- * schema is compiled on first use and kept for the checker's life (one checker per test app, so per file).
+ * schema is compiled on first use and kept for the checker's life (one checker per document text in a worker:
+ * tests/helpers/app.ts).
  *
  * Requests no operation takes (an unknown path, a client file, HEAD) are not checked: there is nothing in
  * the document to hold them to.

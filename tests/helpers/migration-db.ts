@@ -45,3 +45,15 @@ export async function migrateUpTo(db: Db, last: string): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** Listens on the session caches' channel (auth_cache): whether a change naming a user has been announced. */
+export async function listenAuthCache(db: Db): Promise<{ heardFor(id: number): boolean; stop(): void }> {
+  const listener = await db.$client.connect();
+  const heard: string[] = [];
+  listener.on("notification", (n) => heard.push(n.payload ?? ""));
+  await listener.query("LISTEN auth_cache");
+  return {
+    heardFor: (id) => heard.some((p) => p.split(",").includes(String(id))),
+    stop: () => listener.release(),
+  };
+}

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
+import { THEME_BOOT_HASH } from "../../src/server/plugins/security.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
@@ -132,7 +133,9 @@ describe("headers on every kind of answer", () => {
     for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
       expect(csp).toContain(d);
     expect(csp).not.toContain("unsafe-eval");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // Scripts from the app itself, and one inline script by its hash (the theme's, before the first paint).
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='(;|$)/);
+    expect(csp).toContain(THEME_BOOT_HASH);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
   });

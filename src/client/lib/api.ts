@@ -3,7 +3,7 @@
  * shared/contract, and its input and answer are typed from that declaration. No screen writes an /api path or
  * names an answer's type itself, so a changed answer is a compile error wherever it is read.
  */
-import { type QueryClient, type QueryKey, queryOptions } from "@tanstack/react-query";
+import { type InferDataFromTag, type QueryClient, type QueryKey, queryOptions } from "@tanstack/react-query";
 import {
   type AnswerOf,
   type EndpointSpec,
@@ -110,9 +110,15 @@ export function readsUnder<E extends EndpointSpec>(ep: E, params?: ParamsOf<E>) 
  * Stores an answer the server just gave (after a change) as the read under `key`. A read of that key still on
  * its way, started before the change, is dropped first: landing after, it would put the old answer back.
  */
-export function storeAnswer<T>(client: QueryClient, key: QueryKey, data: T): void {
-  void client.cancelQueries({ queryKey: key, exact: true });
-  client.setQueryData(key, data);
+export function storeAnswer<K extends QueryKey, T = InferDataFromTag<unknown, K>>(
+  client: QueryClient,
+  key: K,
+  /** The answer, or how it changes the stored read (a row of a list replaced, one added). */
+  data: T | ((stored: T | undefined) => T | undefined),
+): void {
+  const plain: QueryKey = key;
+  void client.cancelQueries({ queryKey: plain, exact: true });
+  client.setQueryData<T>(plain, data);
 }
 
 /** Marks every read at or under the endpoint's address stale, refetching those on screen. */

@@ -48,7 +48,9 @@ export default function AuthPage() {
           ? "Choose a new password"
           : mode === "forgot"
             ? "Reset your password"
-            : "Sign in",
+            : tab === "register"
+              ? "Create Account"
+              : "Sign in",
   );
 
   const afterLogin = () => next ?? "/";

@@ -21,7 +21,14 @@ export default function OnboardingPage() {
   const linked = Boolean(user?.partnerId);
   // Asked afresh on each visit: linking and unlinking change the answer.
   const partner = useQuery({ ...queryOf(partnersApi.preferences), enabled: linked, staleTime: 0 });
-  useDocumentTitle(linked && partner.data?.eligible ? "Your own needs" : "Your preferences");
+  // The full questionnaire names its step in the title itself ("Step 4 of 6: When are you usually free?").
+  useDocumentTitle(
+    linked && partner.isPending
+      ? "Your preferences"
+      : linked && partner.data?.eligible
+        ? "Your own needs"
+        : null,
+  );
 
   if (linked && partner.isPending) return <FullPageSpinner label="Loading your preferences" />;
   if (linked && partner.data?.eligible) return <PartnerQuestionnaireForm data={partner.data} />;
@@ -31,6 +38,7 @@ export default function OnboardingPage() {
 function FullQuestionnaire() {
   const tier = useChosenTier();
   const saved = useQuery(queryOf(onboardingApi.preferences));
+  useDocumentTitle(saved.isSuccess ? null : "Your preferences");
 
   if (saved.isPending) return <FullPageSpinner label="Loading your preferences" />;
   if (saved.isError)

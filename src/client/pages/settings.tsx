@@ -2,6 +2,7 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PlanOfferBanner } from "../components/plan-offer-banner.tsx";
+import { AppearanceCard } from "../components/settings/appearance-card.tsx";
 import { NotificationsForm } from "../components/settings/notifications-form.tsx";
 import { PartnerCard } from "../components/settings/partner-card.tsx";
 import { PreferencesCard } from "../components/settings/preferences-card.tsx";
@@ -140,6 +141,7 @@ export default function SettingsPage() {
               </SettingsSection>
               <PreferencesCard user={user} />
               <PartnerCard />
+              <AppearanceCard />
             </Tabs.Content>
             <Tabs.Content value="notifications" className={PANEL_FOCUS}>
               <SettingsSection

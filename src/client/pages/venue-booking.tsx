@@ -17,7 +17,7 @@ import { Skeleton } from "../components/ui/skeleton.tsx";
 import { AnswerForms } from "../components/venue-booking/answer-forms.tsx";
 import { BookingSummary } from "../components/venue-booking/booking-summary.tsx";
 import { RecordedAnswer } from "../components/venue-booking/recorded-answer.tsx";
-import { invalidate, queryOf } from "../lib/api.ts";
+import { invalidate, queryOf, storeAnswer } from "../lib/api.ts";
 import { useDocumentTitle } from "../lib/document-title.ts";
 import { errorMessage, errorStatus, queryClient } from "../lib/queryClient.ts";
 
@@ -91,7 +91,7 @@ export default function VenueBookingPage() {
                     token={token}
                     view={view}
                     onAnswered={(answered) => {
-                      queryClient.setQueryData(read.queryKey, answered);
+                      storeAnswer(queryClient, read.queryKey, answered);
                       setJustAnswered(true);
                     }}
                     onClosed={(message) => {

@@ -72,17 +72,8 @@ export const users = pgTable(
     partnerId: integer("partner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     termsAccepted: boolean("terms_accepted").notNull().default(false),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
-    marketingOptOut: boolean("marketing_opt_out").notNull().default(false),
     city: varchar("city", { length: 100 }),
     phone: varchar("phone", { length: 32 }),
-    emailNotifications: boolean("email_notifications").notNull().default(true),
-    smsNotifications: boolean("sms_notifications").notNull().default(false),
-    /** The push channel's switch; pushes go only to devices the member subscribed (push_subscriptions). */
-    pushNotifications: boolean("push_notifications").notNull().default(true),
-    /** Teaser clues go out by push and/or text (each as its own switch allows) when they unlock. */
-    clueNotifications: boolean("clue_notifications").notNull().default(false),
-    /** When the member replied STOP to a text: no text goes until they turn SMS on again. */
-    smsStoppedAt: timestamp("sms_stopped_at", { withTimezone: true }),
     /** Tier that replaces subscriptionTier at currentPeriodEnd (a change takes effect at the next cycle). */
     pendingTier: tierEnum("pending_tier"),
     /** A one-month pause: no date planned and no charge until this time, then the plan resumes by itself. */
@@ -162,6 +153,26 @@ export const userTwoFactor = pgTable("user_two_factor", {
   recoveryCodes: text("recovery_codes").array().notNull().default(sql`'{}'::text[]`),
   /** Last TOTP time step accepted, so a code cannot be replayed. */
   lastStep: integer("last_step"),
+});
+
+/**
+ * What a member wants to hear from us, and by which channel (modules/notifications/switches.ts). A member
+ * without a row has the defaults below: the row is written the first time a switch changes.
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Optional notices (reminders, rating requests); service mail always goes. */
+  emailNotifications: boolean("email_notifications").notNull().default(true),
+  smsNotifications: boolean("sms_notifications").notNull().default(false),
+  /** The push channel's switch; pushes go only to devices the member subscribed (push_subscriptions). */
+  pushNotifications: boolean("push_notifications").notNull().default(true),
+  /** Teaser clues go out by push and/or text (each as its own switch allows) when they unlock. */
+  clueNotifications: boolean("clue_notifications").notNull().default(false),
+  /** When the member replied STOP to a text: no text goes until they turn SMS on again. */
+  smsStoppedAt: timestamp("sms_stopped_at", { withTimezone: true }),
+  marketingOptOut: boolean("marketing_opt_out").notNull().default(false),
 });
 
 export const sessions = pgTable(

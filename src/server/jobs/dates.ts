@@ -40,6 +40,7 @@ import {
   unconfirmedCancelMail,
 } from "../modules/email/date-mails.ts";
 import type { OutgoingMail } from "../modules/email/mailer.ts";
+import { switchColumns } from "../modules/notifications/switches.ts";
 import { returnQuota } from "../modules/quota/quota.ts";
 import { revealText } from "../modules/sms/messages.ts";
 import { textUser } from "../modules/sms/send.ts";
@@ -68,7 +69,7 @@ async function buildWith(
   const date = await loadDateForMail(deps, dateId);
   if (!date) return null;
   const u = await recipientFor(deps, date, userId);
-  if (!u || !mayReceive(u, kind)) return null;
+  if (!u || !(await mayReceive(deps, u, kind))) return null;
   return fn(u, date);
 }
 
@@ -262,8 +263,9 @@ export async function revealDates(deps: Deps): Promise<number> {
     due,
     "reveal-sms",
     false,
-    sql`EXISTS (SELECT 1 FROM users u WHERE u.id = rc.user_id AND u.sms_notifications AND u.sms_stopped_at IS NULL
-                           AND u.phone IS NOT NULL AND u.phone <> '')`,
+    sql`EXISTS (SELECT 1 FROM users u LEFT JOIN notification_settings ON notification_settings.user_id = u.id
+                 WHERE u.id = rc.user_id AND ${switchColumns.smsNotifications} AND ${switchColumns.smsStoppedAt} IS NULL
+                   AND u.phone IS NOT NULL AND u.phone <> '')`,
   );
   for (const r of texts) handled += await sendRevealText(deps, r.res_id, r.user_id, r.mail_round);
   return handled;

@@ -14,6 +14,7 @@ import { segSql } from "../modules/dates/mail-keys.ts";
 import { paymentHeldSql } from "../modules/dates/payment-hold.ts";
 import { loadDateForMail } from "../modules/email/date-mails.ts";
 import type { ChannelOutcome } from "../modules/notifications/channels.ts";
+import { switchColumns } from "../modules/notifications/switches.ts";
 import {
   CONFIRM_REMINDER_HOURS,
   confirmPush,
@@ -53,7 +54,8 @@ async function lacking(deps: Deps, due: ReturnType<typeof sql>, keyExpr: ReturnT
         JOIN users p ON p.id = o.partner_id AND p.partner_id = o.id
     )
     SELECT rc.res_id, rc.user_id, rc.scheduled_date, rc.mail_round FROM rc JOIN users u ON u.id = rc.user_id
-     WHERE u.deleted_at IS NULL AND u.push_notifications
+      LEFT JOIN notification_settings ON notification_settings.user_id = u.id
+     WHERE u.deleted_at IS NULL AND ${switchColumns.pushNotifications}
        AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = rc.user_id)
        AND NOT EXISTS (SELECT 1 FROM outbound_messages m WHERE m.key = ${keyExpr})
      ORDER BY rc.res_id, rc.user_id

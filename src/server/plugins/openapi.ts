@@ -189,8 +189,38 @@ export function withoutUnusedSchemas<T extends object>(doc: T): T {
 /** Client build files and the page fallback are not API: hidden from the document. */
 const isClientFile = (url: string) => url === "/*" || (!url.startsWith("/api/") && /\.[a-z0-9]+$/i.test(url));
 
+const zodTransform = createJsonSchemaTransform({});
+type Transformed = ReturnType<typeof zodTransform>;
+
+/** A route schema's parts, one level into `response`: what its JSON Schema is made from. */
+function partsOf(schema: object | undefined): unknown[] {
+  return Object.entries(schema ?? {}).flatMap(([key, value]) =>
+    key === "response" && value && typeof value === "object"
+      ? [key, ...Object.entries(value).flat()]
+      : [key, value],
+  );
+}
+
+/**
+ * Converting every route's zod schemas to JSON Schema is most of the time the document takes (about 200 ms).
+ * The schemas are module constants, so an app built again in the same process (each API test file builds one)
+ * reuses the conversion of a route whose parts are the very same objects; a copy, as the document's builder
+ * may change what it is given.
+ */
+const converted = new Map<string, { parts: unknown[]; out: Transformed }>();
+function convert(doc: Parameters<typeof zodTransform>[0]): Transformed {
+  const key = `${[doc.route.method].flat().join(",")} ${doc.url}`;
+  const parts = partsOf(doc.schema);
+  const hit = converted.get(key);
+  if (hit && hit.parts.length === parts.length && hit.parts.every((p, i) => p === parts[i])) {
+    return structuredClone(hit.out);
+  }
+  const out = zodTransform(doc);
+  converted.set(key, { parts, out: structuredClone(out) });
+  return out;
+}
+
 export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: boolean }): Promise<void> {
-  const zodTransform = createJsonSchemaTransform({});
   await app.register(swagger, {
     openapi: {
       // 3.1: nullable fields are JSON Schema's `type: [..., "null"]`, not 3.0's `nullable` beside a missing type.
@@ -232,7 +262,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: b
     },
     transform: (doc) => {
       if (isClientFile(doc.url)) return { schema: { hide: true } as never, url: doc.url };
-      const out = zodTransform(doc);
+      const out = convert(doc);
       const access = accessOf(doc.route, opts.adminOnly);
       const { errors: _errors, ...schema } = (out.schema ?? {}) as Record<string, unknown>;
       const method = [doc.route.method].flat()[0] ?? "GET";

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import { MSG } from "../../shared/messages.ts";
+import { THEME_BOOT_SCRIPT } from "../../shared/theme.ts";
 import type { Config } from "../config.ts";
 import { forbidden } from "../http-error.ts";
 import { isApiPath } from "./request-path.ts";
@@ -42,7 +44,8 @@ export function appSecurityHeaders(config: Config): Array<[string, string]> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // One inline script, by its hash: the theme's, which must run before the first paint (no flash).
+        scriptSrc: ["'self'", THEME_BOOT_HASH],
         // Radix primitives insert small <style> elements (scroll locking); no remote styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
@@ -65,6 +68,9 @@ export function appSecurityHeaders(config: Config): Array<[string, string]> {
   headers.push(["permissions-policy", PERMISSIONS_POLICY]);
   return headers;
 }
+
+/** The CSP source allowing the theme's boot script, which the build puts inline in every page's <head>. */
+export const THEME_BOOT_HASH = `'sha256-${createHash("sha256").update(THEME_BOOT_SCRIPT).digest("base64")}'`;
 
 /** The app asks for none of these; an injected script or frame cannot either. */
 export const PERMISSIONS_POLICY =

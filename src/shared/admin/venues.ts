@@ -24,6 +24,7 @@ import {
   parseHoursCell,
   sortedHours,
   WEEKDAY_KEYS,
+  type WeekdayKey,
 } from "../venue-hours.ts";
 import { adminListQuerySchema } from "./common.ts";
 
@@ -387,7 +388,12 @@ export const adminVenueSchema = z
     bookingPhone: z.string().nullable(),
     bookingContactName: z.string().nullable(),
     openingHours: z
-      .object(Object.fromEntries(WEEKDAY_KEYS.map((d) => [d, z.array(z.string())])))
+      .object(
+        Object.fromEntries(WEEKDAY_KEYS.map((d) => [d, z.array(z.string())])) as Record<
+          WeekdayKey,
+          z.ZodArray<z.ZodString>
+        >,
+      )
       .nullable()
       .meta({ id: "OpeningHours" }),
     capacity: z.number().int(),

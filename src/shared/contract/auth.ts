@@ -109,6 +109,14 @@ export const authApi = {
     method: "GET",
     path: "/api/login",
     summary: "The sign-in screen",
+    // Never refused: a page that cannot come back (no `next`, an unsafe one, or it given twice) goes to /auth.
+    query: z.looseObject({
+      next: z
+        .string()
+        .optional()
+        .catch(undefined)
+        .describe("The member page to come back to after signing in"),
+    }),
     responses: { 302: redirectResponse("To /auth, keeping a safe ?next= page to come back to") },
   }),
 } as const;

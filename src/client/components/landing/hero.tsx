@@ -17,14 +17,16 @@ export const CLAIMS = [
 export function Hero() {
   return (
     <section aria-labelledby="hero-heading" className="curtain-stage overflow-hidden">
-      <div className="mx-auto grid max-w-6xl items-center gap-14 px-6 pt-16 pb-20 sm:pt-24 sm:pb-28 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-14 px-6 pt-16 pb-20 sm:pt-24 sm:pb-28 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
         <div className="flex flex-col items-center text-center lg:items-start lg:text-left">
           <p className="animate-rise text-xs font-semibold tracking-[0.22em] text-gold-soft uppercase">
             Surprise dates in {BRAND.city}
           </p>
           <h1
             id="hero-heading"
-            className="mt-5 text-[2.6rem] leading-[1.05] font-normal text-balance sm:text-6xl lg:text-[4.1rem]"
+            // On a phone the size grows more slowly than the text setting (min with a part in vw): at 200 %
+            // text "together," still fits the screen. At the default size it is 2.6rem, as before.
+            className="mt-5 text-[length:min(2.6rem,1.5rem_+_5.5vw)] leading-[1.05] font-normal text-balance sm:text-6xl lg:text-[4.1rem]"
           >
             Your next evening together, <em className="text-gold-soft">unveiled</em> {REVEAL_WINDOW_HOURS}{" "}
             hours before.
@@ -89,7 +91,7 @@ function MysteryTicket() {
             <VeiledLine label="Where" width="w-32" />
             <VeiledLine label="Dress code" width="w-24" />
           </dl>
-          <div className="mt-7 flex items-center justify-between border-t border-dashed border-white/20 pt-5">
+          <div className="mt-7 flex flex-wrap items-center justify-between gap-x-4 border-t border-dashed border-white/20 pt-5">
             <span className="text-sm text-stage-muted">Revealed</span>
             <span className="font-display text-lg text-gold-soft">{REVEAL_WINDOW_HOURS} hours before</span>
           </div>

@@ -8,12 +8,18 @@ import { Button } from "../ui/button.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { isCurrent, memberLinks, SECTION_LINKS } from "./nav-links.ts";
 import { SectionLink } from "./section-link.tsx";
+import { ThemeMenu } from "./theme-switch.tsx";
 
 const navLinkClass = cn(
   "rounded-full px-3 py-2 text-sm font-medium text-muted-foreground transition-colors",
   "hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:text-foreground",
 );
 
+/**
+ * The bar's parts appear by the header's width in rem (container queries), not the screen's: rem grows with
+ * the reader's text size, so at 200 % text the inline links give way to the menu instead of pushing Get
+ * Started off the screen. At the default size the widths are the old breakpoints (48rem = md) or near them.
+ */
 export function Header() {
   const { user } = useAuth();
   const [location] = useLocation();
@@ -22,7 +28,7 @@ export function Header() {
   return (
     <header
       data-sticky-bar="top"
-      className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
+      className="@container sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
     >
       <div
         className={cn("mx-auto flex h-16 items-center gap-2 px-4 sm:px-6", wide ? "max-w-7xl" : "max-w-6xl")}
@@ -50,9 +56,9 @@ function HomeLogo({ wideClass }: { wideClass: string }) {
 function SignedOutBar() {
   return (
     <>
-      <MobileMenu className="md:hidden" />
-      <HomeLogo wideClass="md:mr-4" />
-      <nav aria-label="Main" className="mr-auto hidden items-center gap-1 md:flex">
+      <MobileMenu className="@3xl:hidden" />
+      <HomeLogo wideClass="@3xl:mr-4" />
+      <nav aria-label="Main" className="mr-auto hidden items-center gap-1 @3xl:flex">
         {SECTION_LINKS.map((link) => (
           <SectionLink key={link.href} href={link.href} className={navLinkClass}>
             {link.label}
@@ -62,10 +68,12 @@ function SignedOutBar() {
           Gifts
         </Link>
       </nav>
-      <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+      <ThemeMenu className="hidden @3xl:inline-flex" />
+      <Button asChild variant="ghost" size="sm" className="hidden @min-[40rem]:inline-flex">
         <Link href="/auth">Sign In</Link>
       </Button>
-      <Button asChild size="sm">
+      {/* At 200 % text on a phone there is no room beside the logo: it is in the menu then. */}
+      <Button asChild size="sm" className="hidden @min-[20rem]:inline-flex">
         <Link href="/auth?tab=register">Get Started</Link>
       </Button>
     </>
@@ -77,9 +85,9 @@ function SignedInBar({ user }: { user: PublicUser }) {
   const logout = useLogoutMutation();
   return (
     <>
-      <MobileMenu className="sm:hidden" user={user} />
-      <HomeLogo wideClass="sm:mr-4" />
-      <nav aria-label="Main" className="mr-auto hidden items-center gap-1 sm:flex">
+      <MobileMenu className="@min-[52rem]:hidden" user={user} />
+      <HomeLogo wideClass="@min-[52rem]:mr-4" />
+      <nav aria-label="Main" className="mr-auto hidden items-center gap-1 @min-[52rem]:flex">
         {memberLinks(user.isAdmin).map((link) => (
           <Link
             key={link.href}
@@ -98,13 +106,14 @@ function SignedInBar({ user }: { user: PublicUser }) {
           Gifts
         </Link>
       </nav>
+      <ThemeMenu className="hidden @min-[52rem]:inline-flex" />
       <span className="max-w-48 truncate text-sm font-medium text-foreground" data-testid="header-user-name">
         {displayName(user)}
       </span>
       <Button
         variant="outline"
         size="sm"
-        className="ml-2 hidden sm:inline-flex"
+        className="ml-2 hidden @min-[52rem]:inline-flex"
         disabled={logout.isSigningOut}
         onClick={() => logout.mutate()}
       >

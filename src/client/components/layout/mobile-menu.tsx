@@ -8,6 +8,7 @@ import { Button } from "../ui/button.tsx";
 import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet.tsx";
 import { isCurrent, memberLinks, SECTION_LINKS } from "./nav-links.ts";
 import { SectionLink } from "./section-link.tsx";
+import { ThemeRadios } from "./theme-switch.tsx";
 
 const itemClass = cn(
   "flex items-center rounded-lg px-3 py-3 text-base font-medium text-foreground transition-colors",
@@ -45,6 +46,7 @@ function VisitorMenu({ onNavigate }: { onNavigate: () => void }) {
           Give Unveil as a gift
         </Link>
       </nav>
+      <ThemeRadios className="mt-6 px-2" />
       <div className="mt-auto grid gap-2 px-2 pt-6">
         <Button asChild variant="outline" size="lg">
           <Link href="/auth" onClick={onNavigate}>
@@ -90,6 +92,7 @@ function MemberMenu({ user, onNavigate }: { user: PublicUser; onNavigate: () => 
           </Link>
         ))}
       </nav>
+      <ThemeRadios className="mt-6 px-2" />
       <div className="mt-auto px-2 pt-6">
         <Button
           variant="outline"

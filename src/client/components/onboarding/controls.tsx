@@ -1,8 +1,9 @@
 import { Check } from "lucide-react";
-import { Checkbox, Switch } from "radix-ui";
+import { Checkbox } from "radix-ui";
 import { type ComponentType, type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn.ts";
 import { Label } from "../ui/label.tsx";
+import { Switch } from "../ui/switch.tsx";
 
 export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
@@ -73,7 +74,7 @@ export function CheckboxPill({
       onCheckedChange={(v) => onCheckedChange(v === true)}
       className={cn(
         "inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm transition-colors",
-        "border-input/70 bg-surface text-foreground hover:border-brand/60 hover:bg-muted",
+        "border-input bg-surface text-foreground hover:border-brand hover:bg-muted",
         "data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground",
         focusRing,
       )}
@@ -111,19 +112,13 @@ export function SwitchRow({
           </p>
         )}
       </div>
-      <Switch.Root
+      {/* The shared switch: off, its track is the full input colour (3:1 against the card). */}
+      <Switch
         id={id}
         checked={checked}
         onCheckedChange={onCheckedChange}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className={cn(
-          "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition-colors",
-          "bg-input/60 data-[state=checked]:bg-primary",
-          focusRing,
-        )}
-      >
-        <Switch.Thumb className="block size-6 rounded-full bg-surface shadow-sm transition-transform data-[state=checked]:translate-x-5" />
-      </Switch.Root>
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { inServiceArea } from "../../../shared/service-area.ts";
 import { call, queryOf, storeAnswer } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { withTier } from "../../lib/chosen-tier.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 import { CURRENT_USER_KEY, isUnauthorizedError, queryClient } from "../../lib/queryClient.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
@@ -264,6 +265,7 @@ export function OnboardingWizard({
   }
 
   const meta = STEPS[step - 1];
+  useDocumentTitle(`Step ${step} of ${STEP_COUNT}: ${meta.title}`);
   const error = stepError?.step === step ? stepError.message : undefined;
   const invalid = error ? { invalid: true, errorId: STEP_ERROR_ID } : {};
   const busy = save.isPending || save.isSuccess;

@@ -23,7 +23,8 @@ export function ChangeBankDetailsButton() {
     <Button
       variant="outline"
       size="sm"
-      className="w-full sm:w-auto"
+      // Never wider than its card: at 200 % text the label wraps instead of running out of it.
+      className="w-full max-w-full sm:w-auto"
       onClick={() => change.mutate()}
       disabled={busy}
       data-testid="change-bank-details"

@@ -37,7 +37,7 @@ export function changeWords(
   user: PublicUser,
   target: TierId,
 ): { title: string; body: string; action: string } {
-  const current = user.subscriptionTier as TierId;
+  const current = user.subscriptionTier;
   const tier = TIERS[target];
   if (target === current) {
     const pending = user.pendingTier ? TIERS[user.pendingTier].name : "another plan";
@@ -58,7 +58,7 @@ export function changeWords(
     : "";
   return {
     title: `Switch to ${tier.name}?`,
-    body: `You'll pay ${formatPence(tier.monthlyPricePence)} a month for ${dates}, ${when}. Until then your ${TIERS[current].name} plan carries on as it is, and no payment is taken today.${offer}`,
+    body: `You'll pay ${formatPence(tier.monthlyPricePence)} a month for ${dates}, ${when}. Until then your ${current ? `${TIERS[current].name} ` : ""}plan carries on as it is, and no payment is taken today.${offer}`,
     action: `Switch to ${tier.name}`,
   };
 }

@@ -5,7 +5,9 @@ import { cn } from "../../lib/cn.ts";
 
 export const buttonVariants = cva(
   [
-    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium",
+    // No fixed height and no nowrap: a label that does not fit (200 % text on a phone) wraps and the button
+    // grows, instead of running out of its card or off the screen.
+    "inline-flex shrink-0 items-center justify-center gap-2 rounded-full text-center font-medium",
     "transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
     "disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-60",
     "[&_svg]:pointer-events-none [&_svg]:shrink-0",
@@ -21,9 +23,9 @@ export const buttonVariants = cva(
         destructive: "bg-destructive text-destructive-foreground hover:opacity-90",
       },
       size: {
-        sm: "h-9 px-4 text-sm [&_svg]:size-4",
-        md: "h-11 px-5 text-sm [&_svg]:size-4",
-        lg: "h-12 px-7 text-base [&_svg]:size-5",
+        sm: "min-h-9 px-4 py-1 text-sm [&_svg]:size-4",
+        md: "min-h-11 px-5 py-1.5 text-sm [&_svg]:size-4",
+        lg: "min-h-12 px-7 py-2 text-base [&_svg]:size-5",
         icon: "h-10 w-10 [&_svg]:size-5",
       },
     },

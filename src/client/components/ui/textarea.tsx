@@ -7,7 +7,7 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
     <textarea
       className={cn(
         "flex min-h-28 w-full rounded-lg border border-input bg-surface px-3.5 py-2.5 text-base text-foreground shadow-xs",
-        "placeholder:text-muted-foreground/80 transition-colors sm:text-sm",
+        "placeholder:text-muted-foreground transition-colors sm:text-sm",
         "focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
         "aria-invalid:border-destructive-text disabled:cursor-not-allowed disabled:opacity-60",
         className,

@@ -155,7 +155,8 @@ export default function GiftPage() {
 
           <Card className="grid gap-5 p-5 sm:p-7">
             <h2 className="text-lg">From you</h2>
-            <div className="grid gap-5 sm:grid-cols-2">
+            {/* items-start: a field beside one with a hint keeps its input on the same line, not stretched down. */}
+            <div className="grid items-start gap-5 sm:grid-cols-2">
               <FormField
                 label="Your name"
                 autoComplete="name"
@@ -172,7 +173,7 @@ export default function GiftPage() {
               />
             </div>
             <h2 className="mt-2 text-lg">For the couple</h2>
-            <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid items-start gap-5 sm:grid-cols-2">
               <FormField
                 label="Their names"
                 placeholder="Sam and Alex"

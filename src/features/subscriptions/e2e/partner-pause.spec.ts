@@ -7,29 +7,10 @@ import {
   expectAccessible,
   readMail,
 } from "../../../../tests/e2e/helpers.ts";
+import { shootAll } from "../../../../tests/e2e/shoot-all.ts";
 import { newMember } from "../../../../tests/e2e/sign-in.ts";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
-const SHOTS = process.env.SHOTS_DIR;
-
-/** Light and dark, phone and desktop, when SHOTS_DIR is set (to look at, not compared). */
-async function shootAll(page: Page, name: string, open: () => Promise<void>, fullPage = true) {
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, PHONE])
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      await open();
-      await page.screenshot({
-        path: `${SHOTS}/${name}-${viewport === PHONE ? "phone" : "desktop"}-${colorScheme}.png`,
-        fullPage,
-      });
-    }
-  await page.setViewportSize(DESKTOP);
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 test.describe("a covered partner's month off", () => {
   test("the partner sees the booked date, keeps it, pauses the couple's plan, the holder is told; then resumes", async ({

@@ -5,12 +5,10 @@ import {
   expectAccessible,
   subscribeViaApi,
 } from "../../../../tests/e2e/helpers.ts";
+import { DESKTOP, shootAll, shooting } from "../../../../tests/e2e/shoot-all.ts";
 import { newMember } from "../../../../tests/e2e/sign-in.ts";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
-const SHOTS = process.env.SHOTS_DIR;
 
 async function subscribedMember(page: Page) {
   const member = await newMember(page);
@@ -19,21 +17,6 @@ async function subscribedMember(page: Page) {
   // The payment screens have their own tests: the same requests, without drawing them.
   await subscribeViaApi(page, "gold");
   return member;
-}
-
-/** Light and dark, phone and desktop, when SHOTS_DIR is set (to look at, not compared). */
-async function shootAll(page: Page, name: string, open: () => Promise<void>, fullPage = true) {
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, PHONE])
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      await open();
-      await page.screenshot({
-        path: `${SHOTS}/${name}-${viewport === PHONE ? "phone" : "desktop"}-${colorScheme}.png`,
-        fullPage,
-      });
-    }
 }
 
 test.describe("a month off", () => {
@@ -66,10 +49,8 @@ test.describe("a month off", () => {
     // Nothing is booked until the member chooses.
     await expect(dialog.getByTestId("pause-confirm")).toBeDisabled();
     await expectAccessible(page, "pause dialog");
-    if (SHOTS) {
+    if (shooting) {
       await shootAll(page, "pause-dialog", openPause, false);
-      await page.setViewportSize(DESKTOP);
-      await page.emulateMedia({ colorScheme: "light" });
       await openPause();
     }
 

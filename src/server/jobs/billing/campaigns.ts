@@ -22,7 +22,7 @@ import { emailCampaigns, emailTemplates, userEmailCampaigns, users } from "../..
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, campaignEmail, campaignValues } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
-import { mayEmail } from "../../modules/notifications/policy.ts";
+import { mayEmailMember } from "../../modules/notifications/policy.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
 
@@ -92,7 +92,7 @@ export async function prepareCampaignMail(deps: Deps, userCampaignId: number): P
   if (!campaign.isActive) return { skip: "campaign inactive" };
   if (!template?.isActive) return { skip: "template inactive" };
   if (member.deletedAt) return { skip: "member deleted" };
-  if (!mayEmail(member, "marketing")) return { skip: "opted out of marketing" };
+  if (!(await mayEmailMember(deps.db, member, "marketing"))) return { skip: "opted out of marketing" };
   if (campaign.triggerType === "onboarding_incomplete" && member.onboardingCompleted)
     return { skip: "questionnaire finished" };
   if (campaign.triggerType === "cancelled" && member.subscriptionStatus !== "cancelled")

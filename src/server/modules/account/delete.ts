@@ -41,6 +41,7 @@ import {
 } from "../couples/leaving.ts";
 import { accountGoodbyeEmail, partnerLeftEmail } from "../email/leaving-mails.ts";
 import { accountDeletedEmail } from "../email/templates.ts";
+import { saveSwitches } from "../notifications/switches.ts";
 import { removeAllDevices } from "../push/devices.ts";
 import { checkSecondFactor } from "./two-factor.ts";
 
@@ -222,12 +223,14 @@ export async function deleteAccount(deps: Deps, user: SessionUser, proof: Delete
         partnerId: null,
         city: null,
         phone: null,
-        emailNotifications: false,
-        smsNotifications: false,
-        marketingOptOut: true,
         deletedAt: now,
       })
       .where(eq(users.id, user.id));
+    await saveSwitches(tx, user.id, {
+      emailNotifications: false,
+      smsNotifications: false,
+      marketingOptOut: true,
+    });
     await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
     return true;
   });

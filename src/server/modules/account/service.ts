@@ -14,6 +14,7 @@ import { userSecrets } from "../auth/secrets.ts";
 import { findUserByEmail } from "../auth/service.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { emailChangeNotice, passwordChangedEmail, verificationEmail } from "../email/templates.ts";
+import { readSwitches, saveSwitches } from "../notifications/switches.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 
 export interface ProfileChanges {
@@ -32,7 +33,7 @@ export interface ProfileChanges {
 /** PATCH /api/auth/user: saves what was sent; a new e-mail address waits for its verification. */
 export async function updateProfile(deps: Deps, user: User, input: ProfileChanges): Promise<PublicUser> {
   const phone = input.phone === undefined ? user.phone : input.phone;
-  const sms = input.smsNotifications ?? user.smsNotifications;
+  const sms = input.smsNotifications ?? (await readSwitches(deps.db, user.id)).smsNotifications;
   // Texts need a UK mobile; checked when either changes, so an older row with a landline can still edit its name.
   const textsChange = input.phone !== undefined || input.smsNotifications !== undefined;
   if (sms && (!phone || (textsChange && !textableNumber(phone)))) {
@@ -72,16 +73,18 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
     }
   }
   const updated = await deps.db.transaction(async (tx) => {
-    const changes = {
-      ...(input.firstName !== undefined && { firstName: input.firstName }),
-      ...(input.lastName !== undefined && { lastName: input.lastName }),
-      ...(input.city !== undefined && { city: input.city }),
-      ...(input.phone !== undefined && { phone: input.phone }),
+    await saveSwitches(tx, user.id, {
       ...(input.emailNotifications !== undefined && { emailNotifications: input.emailNotifications }),
       ...(input.smsNotifications !== undefined && { smsNotifications: input.smsNotifications }),
       // Turning texts on again is the member's new consent after a STOP reply.
       ...(input.smsNotifications === true && { smsStoppedAt: null }),
       ...(input.marketingOptOut !== undefined && { marketingOptOut: input.marketingOptOut }),
+    });
+    const changes = {
+      ...(input.firstName !== undefined && { firstName: input.firstName }),
+      ...(input.lastName !== undefined && { lastName: input.lastName }),
+      ...(input.city !== undefined && { city: input.city }),
+      ...(input.phone !== undefined && { phone: input.phone }),
       ...(pendingEmail !== undefined && { pendingEmail }),
       // Withdrawing a change voids the link sent to the other address.
       ...(pendingEmail === null &&

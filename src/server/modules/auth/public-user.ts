@@ -6,6 +6,7 @@ import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, type SubscriptionStatus, type TierId } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
+  notificationSettings,
   offerCodes,
   offerCodeUsage,
   type User,
@@ -14,12 +15,14 @@ import {
   userTwoFactor,
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { DEFAULT_SWITCHES, switchColumns, switchesOf } from "../notifications/switches.ts";
 import { accountOf, cancelFacts } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/facts.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 
 /**
- * The preferences, whether two-step sign-in is on, an active offer and the partner's row joined to the member's own: one round trip, as a named
+ * The preferences, whether two-step sign-in is on, the notification switches, an active offer and the partner's
+ * row joined to the member's own: one round trip, as a named
  * prepared statement (built once per database; PostgreSQL plans it once per connection) since it runs on every
  * page load.
  */
@@ -46,10 +49,14 @@ function buildPublicUserQuery(db: Db) {
         partnerPauseStartsAt: partner.pauseStartsAt,
         partnerGiftedUntil: partner.giftedUntil,
         twoFactorOn: sql<boolean>`${userTwoFactor.enabledAt} is not null`,
+        emailNotifications: switchColumns.emailNotifications,
+        smsNotifications: switchColumns.smsNotifications,
+        marketingOptOut: switchColumns.marketingOptOut,
       })
       .from(users)
       .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
       .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
+      .leftJoin(notificationSettings, switchesOf(users.id))
       .leftJoin(offerCodeUsage, and(eq(offerCodeUsage.userId, users.id), eq(offerCodeUsage.status, "active")))
       .leftJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
       // A member without a partner binds null: "partner.id = null" matches no row.
@@ -188,9 +195,9 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     partnerId: user.partnerId,
     city: user.city,
     phone: user.phone,
-    emailNotifications: user.emailNotifications,
-    smsNotifications: user.smsNotifications,
-    marketingOptOut: user.marketingOptOut,
+    emailNotifications: row?.emailNotifications ?? DEFAULT_SWITCHES.emailNotifications,
+    smsNotifications: row?.smsNotifications ?? DEFAULT_SWITCHES.smsNotifications,
+    marketingOptOut: row?.marketingOptOut ?? DEFAULT_SWITCHES.marketingOptOut,
     termsAccepted: user.termsAccepted,
     createdAt: user.createdAt.toISOString(),
     activeDiscount: d

@@ -181,8 +181,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   route(app, api.loginPage, {}, async (req, reply) => {
     // A member page that found the session gone sends the member here with the page to come back to.
-    const raw = (req.query as Record<string, unknown>).next;
-    const next = safeNextPath(typeof raw === "string" ? raw : null);
+    const next = safeNextPath(req.query.next ?? null);
     return reply.redirect(next ? `/auth?next=${encodeURIComponent(next)}` : "/auth");
   });
 }

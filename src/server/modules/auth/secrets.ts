@@ -38,7 +38,7 @@ export async function userSecrets(db: Db, user: Pick<User, "id">): Promise<UserS
   };
 }
 
-/** Whether two-step sign-in is on for a user read outside a session (sign-in, a leaving partner). */
+/** Whether two-step sign-in is on for a user read outside a session (sign-in with a password or a link). */
 export async function twoFactorOn(db: Db, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ enabledAt: userTwoFactor.enabledAt })

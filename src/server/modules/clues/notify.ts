@@ -8,10 +8,11 @@ import { and, gt, inArray, isNull, lte, notInArray, or } from "drizzle-orm";
 import { CLUE } from "../../../shared/clues.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import { londonShortDay } from "../../../shared/london-time.ts";
-import { dateReservations, users } from "../../db/schema.ts";
+import { dateReservations, notificationSettings, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { baseQuery, toRow } from "../dates/service.ts";
 import type { ChannelOutcome } from "../notifications/channels.ts";
+import { switchColumns, switchesOf } from "../notifications/switches.ts";
 import { visibleClues } from "./view.ts";
 
 const HOUR = 3_600_000;
@@ -48,10 +49,11 @@ async function recipients(deps: Deps, ownerIds: number[]): Promise<Map<number, n
     .select({
       id: users.id,
       partnerId: users.partnerId,
-      wants: users.clueNotifications,
+      wants: switchColumns.clueNotifications,
       deletedAt: users.deletedAt,
     })
     .from(users)
+    .leftJoin(notificationSettings, switchesOf(users.id))
     .where(or(inArray(users.id, ownerIds), inArray(users.partnerId, ownerIds)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out = new Map<number, number[]>();

@@ -16,7 +16,7 @@ import { dateIdeas, dateReservations, type User, users, venues } from "../../db/
 import type { Deps } from "../../deps.ts";
 import { icsSequence, renderIcs } from "../dates/ics.ts";
 import { directionsUrl } from "../dates/view.ts";
-import { mayEmail } from "../notifications/policy.ts";
+import { mayEmailMember } from "../notifications/policy.ts";
 import { type MailBlock, renderMessage } from "./layout.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { render } from "./templates.ts";
@@ -385,4 +385,5 @@ export function ratingMail(deps: Pick<Deps, "config">, u: User, d: DateForMail):
 }
 
 /** Whether a recipient gets a message of this kind at all (ARCHITECTURE.md's e-mail switches). */
-export const mayReceive = (u: User, kind: "service" | "notice") => mayEmail(u, kind);
+export const mayReceive = (deps: Pick<Deps, "db">, u: User, kind: "service" | "notice") =>
+  mayEmailMember(deps.db, u, kind);

@@ -5,6 +5,7 @@ import { type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http-error.ts";
 import { readCouple, sharedAnswersOf } from "../couples/couple.ts";
+import { readSwitches, saveSwitches } from "../notifications/switches.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 
 export async function getPreferences(deps: Deps, user: User): Promise<SavedPreferences | null> {
@@ -25,7 +26,7 @@ export async function getPreferences(deps: Deps, user: User): Promise<SavedPrefe
     accessibilityNeeds: p.accessibilityNeeds as Preferences["accessibilityNeeds"],
     alcoholOk: p.alcoholOk,
     openToTrying: p.openToTrying,
-    marketingOptOut: user.marketingOptOut,
+    marketingOptOut: (await readSwitches(deps.db, user.id)).marketingOptOut,
     termsAccepted: user.termsAccepted,
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -87,10 +88,10 @@ export async function saveAndComplete(
         termsAccepted: true,
         // The first acceptance is the one on record.
         termsAcceptedAt: user.termsAcceptedAt ?? values.updatedAt,
-        marketingOptOut,
       })
       .where(eq(users.id, user.id))
       .returning();
+    await saveSwitches(tx, user.id, { marketingOptOut });
     return updated;
   });
   // Needs, alcohol, postcode or radius may have changed: the couple's dates ahead are asked again.

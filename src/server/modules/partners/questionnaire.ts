@@ -16,6 +16,7 @@ import { type User, userPreferences } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict, forbidden, notFound } from "../../http-error.ts";
 import { type Couple, readCouple, sharedAnswersOf } from "../couples/couple.ts";
+import { readSwitches } from "../notifications/switches.ts";
 import { saveAndComplete } from "../onboarding/service.ts";
 
 type PrefsRow = typeof userPreferences.$inferSelect;
@@ -78,7 +79,7 @@ async function standing(deps: Deps, userId: number): Promise<Standing> {
         accessibilityNeeds: (mine?.accessibilityNeeds ?? []) as Own["accessibilityNeeds"],
         alcoholOk: mine?.alcoholOk ?? true,
       },
-      marketingOptOut: member.marketingOptOut,
+      marketingOptOut: (await readSwitches(deps.db, member.id)).marketingOptOut,
       termsAccepted: member.termsAccepted,
       completed: member.onboardingCompleted,
     },

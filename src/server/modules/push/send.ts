@@ -9,11 +9,12 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import webpush from "web-push";
-import { outboundMessages, pushSubscriptions, users } from "../../db/schema.ts";
+import { notificationSettings, outboundMessages, pushSubscriptions, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { claimMail } from "../../jobs/outbound.ts";
 import type { ChannelOutcome } from "../notifications/channels.ts";
 import { isQuietHour } from "../notifications/quiet-hours.ts";
+import { switchColumns, switchesOf } from "../notifications/switches.ts";
 
 /** What the service worker shows (src/client/sw.ts reads exactly these fields). */
 export interface PushMessage {
@@ -212,8 +213,9 @@ export async function pushToUser(
 ): Promise<ChannelOutcome> {
   if (!m.kind.startsWith("push_")) throw new Error(`a push's kind must start with "push_" (got "${m.kind}")`);
   const [u] = await deps.db
-    .select({ on: users.pushNotifications })
+    .select({ on: switchColumns.pushNotifications })
     .from(users)
+    .leftJoin(notificationSettings, switchesOf(users.id))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!u?.on || !deps.config.vapid) return "off";
   const targets = await devicesOf(deps, userId);

@@ -8,12 +8,13 @@ import { eq } from "drizzle-orm";
 import { smsApi } from "../../../shared/contract/sms.ts";
 import { textableNumber } from "../../../shared/phone.ts";
 import { fitSms, smsLength } from "../../../shared/sms-text.ts";
-import { outboundMessages, smsMessages, users } from "../../db/schema.ts";
+import { notificationSettings, outboundMessages, smsMessages, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { claimMail } from "../../jobs/outbound.ts";
 import type { ChannelOutcome } from "../notifications/channels.ts";
 import { mayText } from "../notifications/policy.ts";
 import { isQuietHour } from "../notifications/quiet-hours.ts";
+import { switchColumns, switchesOf } from "../notifications/switches.ts";
 import { SmsProviderError, type SmsSent } from "./sender.ts";
 
 /** Where Twilio reports delivery; signed like every request it makes to us. */
@@ -44,11 +45,12 @@ export async function textUser(
   const [user] = await deps.db
     .select({
       phone: users.phone,
-      smsNotifications: users.smsNotifications,
-      smsStoppedAt: users.smsStoppedAt,
+      smsNotifications: switchColumns.smsNotifications,
+      smsStoppedAt: switchColumns.smsStoppedAt,
       deletedAt: users.deletedAt,
     })
     .from(users)
+    .leftJoin(notificationSettings, switchesOf(users.id))
     .where(eq(users.id, userId));
   const to = user ? textableNumber(user.phone) : null;
   if (!user || !mayText(user) || user.smsStoppedAt || !to) return "off";

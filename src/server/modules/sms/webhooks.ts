@@ -2,11 +2,12 @@
  * What Twilio tells us: delivery receipts (a message's status moves on) and replies (STOP and START). The
  * routes check the signature first (routes.ts); these only apply a verified request.
  */
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { toUkE164, ukNational } from "../../../shared/phone.ts";
-import { smsMessages, users } from "../../db/schema.ts";
+import { notificationSettings, smsMessages, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { saveSwitchesOfAll } from "../notifications/switches.ts";
 
 /** Twilio's message statuses in the order a message passes them; a late receipt never moves one back. */
 const STATUS_RANK: Record<string, number> = {
@@ -84,16 +85,18 @@ export async function applyReply(deps: Deps, r: z.output<typeof inboundSchema>):
   const stop = STOP_WORDS.has(word);
   if (!stop && !START_WORDS.has(word)) return "ignored";
   const samePhone = sql`regexp_replace(${users.phone}, '[^0-9+]', '', 'g') IN ${spellings(r.From)}`;
+  const members = deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(samePhone, isNull(users.deletedAt)));
   if (stop) {
-    await deps.db
-      .update(users)
-      .set({ smsNotifications: false, smsStoppedAt: deps.now() })
-      .where(and(samePhone, isNull(users.deletedAt)));
+    const ids = (await members).map((m) => m.id);
+    await saveSwitchesOfAll(deps.db, ids, { smsNotifications: false, smsStoppedAt: deps.now() });
     return "stopped";
   }
   await deps.db
-    .update(users)
+    .update(notificationSettings)
     .set({ smsNotifications: true, smsStoppedAt: null })
-    .where(and(samePhone, isNull(users.deletedAt), isNotNull(users.smsStoppedAt)));
+    .where(and(inArray(notificationSettings.userId, members), isNotNull(notificationSettings.smsStoppedAt)));
   return "started";
 }

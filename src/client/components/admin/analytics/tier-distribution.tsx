@@ -1,6 +1,7 @@
 import type { SubscriptionAnalytics } from "../../../../shared/admin/analytics.ts";
 import { TIERS } from "../../../../shared/constants.ts";
 import { Progress } from "../../ui/progress.tsx";
+import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { formatCount, formatMoney, formatRate } from "./format.ts";
 
 const STATUS_LABELS: Record<string, string> = {
@@ -38,7 +39,7 @@ export function TierDistribution({ data }: { data: SubscriptionAnalytics }) {
         ))}
       </ul>
       {statuses.length > 0 && (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Members with a plan by tier and status" className="overflow-x-auto">
           <table className="w-full text-sm tabular-nums" aria-label="Members with a plan by tier and status">
             <thead>
               <tr className="border-b border-border text-left text-muted-foreground">
@@ -67,7 +68,7 @@ export function TierDistribution({ data }: { data: SubscriptionAnalytics }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
 import { LoadErrorCard } from "../../load-error-card.tsx";
+import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { AdminSection, downloadExport, EmptyState, formatDateGB, TableSkeleton } from "../common.tsx";
 import { ExportButton } from "../list-toolbar.tsx";
 import { formatCount } from "./format.ts";
@@ -49,7 +50,7 @@ export function WaitlistCard() {
           </p>
         </EmptyState>
       ) : (
-        <div className="max-h-80 max-w-2xl overflow-auto">
+        <ScrollRegion label="Waitlist by postcode area" className="max-h-80 max-w-2xl overflow-auto">
           <table className="w-full text-sm tabular-nums" aria-label="Waitlist by postcode area">
             <thead className="sticky top-0 bg-surface">
               <tr className="border-b border-border text-left text-muted-foreground">
@@ -80,7 +81,7 @@ export function WaitlistCard() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </AdminSection>
   );

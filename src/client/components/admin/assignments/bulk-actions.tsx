@@ -23,6 +23,7 @@ import {
   DialogTitle,
 } from "../../ui/dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 import { refreshAfterDateChange } from "../undo/undo-toast.ts";
@@ -249,18 +250,22 @@ function PreviewList({ preview }: { preview: BulkPreview }) {
         {!preview.ready && <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />}
         {preview.summary}
       </p>
-      <ul className="grid max-h-72 gap-2 overflow-y-auto pr-1">
-        {preview.items.map((i) => (
-          <li key={i.id} className="rounded-lg border border-border p-3 text-sm">
-            <p className="flex flex-wrap justify-between gap-x-3 font-medium">
-              <span className="wrap-anywhere">{i.member}</span>
-              <span className="tabular-nums text-muted-foreground">{formatDateTimeGB(i.scheduledDate)}</span>
-            </p>
-            {i.venue && <p className="text-muted-foreground">{i.venue}</p>}
-            <p className={i.problem ? "mt-1 text-destructive-text" : "mt-1"}>{i.problem ?? i.outcome}</p>
-          </li>
-        ))}
-      </ul>
+      <ScrollRegion label="The dates it would change" className="max-h-72 pr-1">
+        <ul className="grid gap-2">
+          {preview.items.map((i) => (
+            <li key={i.id} className="rounded-lg border border-border p-3 text-sm">
+              <p className="flex flex-wrap justify-between gap-x-3 font-medium">
+                <span className="wrap-anywhere">{i.member}</span>
+                <span className="tabular-nums text-muted-foreground">
+                  {formatDateTimeGB(i.scheduledDate)}
+                </span>
+              </p>
+              {i.venue && <p className="text-muted-foreground">{i.venue}</p>}
+              <p className={i.problem ? "mt-1 text-destructive-text" : "mt-1"}>{i.problem ?? i.outcome}</p>
+            </li>
+          ))}
+        </ul>
+      </ScrollRegion>
     </div>
   );
 }

@@ -104,7 +104,7 @@ export function RuleFix({
         {fix && (
           <Button
             size="sm"
-            className="h-8"
+            className="min-h-8"
             disabled={accept.isPending}
             aria-label={compact ? `Accept fix (date ${a.id}): ${fixText(fix)}` : undefined}
             onClick={() => accept.mutate()}
@@ -116,7 +116,7 @@ export function RuleFix({
         <Button
           size="sm"
           variant="outline"
-          className="h-8"
+          className="min-h-8"
           disabled={accept.isPending}
           aria-label={compact ? `Keep with reason (date ${a.id})` : undefined}
           onClick={() => setKeeping(true)}

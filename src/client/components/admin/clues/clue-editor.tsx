@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { type QueryKey, useMutation, useQuery } from "@tanstack/react-query";
 import { EyeOff, Plus, RotateCcw, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
@@ -9,7 +9,7 @@ import {
   DERIVED_CLUE_SLOTS,
 } from "../../../../shared/clues.ts";
 import { cluesApi } from "../../../../shared/contract/clues.ts";
-import { callIfMatch, callTagged, keyOf } from "../../../lib/api.ts";
+import { callIfMatch, callTagged, keyOf, storeAnswer } from "../../../lib/api.ts";
 import {
   errorBody,
   errorMessage,
@@ -98,7 +98,7 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
       callIfMatch(cluesApi.save, { params: { assignmentId }, body: { clues } }, base?.etag),
     onSuccess: (saved, sent) => {
       setErrors({});
-      queryClient.setQueryData<Tagged>(cluesKey(assignmentId), saved);
+      storeAnswer<QueryKey, Tagged>(queryClient, cluesKey(assignmentId), saved);
       refreshHistory(queryClient);
       toast({
         title: sent.length ? "Clues saved" : "Clues reset",

@@ -3,10 +3,12 @@ import { DropdownMenu } from "radix-ui";
 import { EMAIL_EXPORT_OPTIONS, EMAILS_MSG } from "../../../../shared/admin/emails.ts";
 import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
 import { call } from "../../../lib/api.ts";
+import { cn } from "../../../lib/cn.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightTask } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
+import { MENU_CONTENT_CLASS, MENU_ITEM_CLASS } from "../../ui/menu-styles.ts";
 import { saveBlob, todayStamp } from "../common.tsx";
 
 /** One address per line under an "email" heading; a cell a spreadsheet would run as a formula is made text (the same rule as the server's FORMULA_LIKE in src/server/modules/admin/spreadsheet.ts). */
@@ -55,17 +57,9 @@ export function ExportMemberEmails() {
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-xl border border-border bg-surface p-1 text-surface-foreground shadow-lg data-[state=open]:animate-fade-in"
-        >
+        <DropdownMenu.Content align="end" sideOffset={6} className={cn(MENU_CONTENT_CLASS, "min-w-52")}>
           {EMAIL_EXPORT_OPTIONS.map((option) => (
-            <DropdownMenu.Item
-              key={option.id}
-              onSelect={() => run(option)}
-              className="flex cursor-default items-center rounded-lg px-3 py-2 text-sm outline-none select-none focus:bg-muted data-[highlighted]:bg-muted"
-            >
+            <DropdownMenu.Item key={option.id} onSelect={() => run(option)} className={MENU_ITEM_CLASS}>
               {option.label}
             </DropdownMenu.Item>
           ))}

@@ -11,7 +11,7 @@ import {
   updateTemplateSchema,
 } from "../../../../shared/admin/emails.ts";
 import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
-import { callIfMatch, invalidate, queryOf } from "../../../lib/api.ts";
+import { callIfMatch, invalidate, queryOf, storeAnswer } from "../../../lib/api.ts";
 import { queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
@@ -109,7 +109,7 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
       await callIfMatch(adminEmailsApi.updateTemplate, { params, body: input }, tagged.etag),
     onSuccess: ({ data: saved, etag }) => {
       tagged.saved(saved, etag);
-      queryClient.setQueryData(templatesQuery.queryKey, (old) =>
+      storeAnswer(queryClient, templatesQuery.queryKey, (old) =>
         old?.map((t) => (t.id === saved.id ? saved : t)),
       );
       void invalidate(queryClient, adminEmailsApi.campaigns);

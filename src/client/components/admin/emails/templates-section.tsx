@@ -8,7 +8,7 @@ import {
   type EmailTemplateRow,
 } from "../../../../shared/admin/emails.ts";
 import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
-import { call, queryOf } from "../../../lib/api.ts";
+import { call, queryOf, storeAnswer } from "../../../lib/api.ts";
 import { queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -137,16 +137,16 @@ function CampaignSwitch({ campaign }: { campaign: EmailCampaignRow }) {
         body: { isActive },
       }),
     onMutate: (isActive) => {
-      queryClient.setQueryData(campaignsQuery.queryKey, (old) =>
+      storeAnswer(queryClient, campaignsQuery.queryKey, (old) =>
         old?.map((c) => (c.id === campaign.id ? { ...c, isActive } : c)),
       );
     },
     onSuccess: (saved) =>
-      queryClient.setQueryData(campaignsQuery.queryKey, (old) =>
+      storeAnswer(queryClient, campaignsQuery.queryKey, (old) =>
         old?.map((c) => (c.id === saved.id ? saved : c)),
       ),
     onError: (error, isActive) => {
-      queryClient.setQueryData(campaignsQuery.queryKey, (old) =>
+      storeAnswer(queryClient, campaignsQuery.queryKey, (old) =>
         old?.map((c) => (c.id === campaign.id ? { ...c, isActive: !isActive } : c)),
       );
       toastCallError(EMAILS_MSG.updateCampaignFailed, error);
@@ -246,7 +246,7 @@ export function TemplatesSection() {
         templates={templates}
         onOpenChange={(open) => !open && setCampaign(null)}
         onSaved={(saved) =>
-          queryClient.setQueryData(campaignsQuery.queryKey, (old) =>
+          storeAnswer(queryClient, campaignsQuery.queryKey, (old) =>
             old?.map((c) => (c.id === saved.id ? saved : c)),
           )
         }

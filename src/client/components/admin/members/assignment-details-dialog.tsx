@@ -89,7 +89,7 @@ export function AssignmentDetailsDialog({
                   <span className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
                     <span className="tabular-nums">{formatDateTimeGB(a.scheduledDate)}</span>
                     {dateIsOpen(a) && (
-                      <Button variant="outline" size="sm" className="h-8" onClick={() => setMoving(true)}>
+                      <Button variant="outline" size="sm" className="min-h-8" onClick={() => setMoving(true)}>
                         <CalendarClock aria-hidden />
                         Move date
                       </Button>

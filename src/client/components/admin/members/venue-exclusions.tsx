@@ -8,7 +8,7 @@ import {
   removeExclusionSchema,
 } from "../../../../shared/admin/member-couple.ts";
 import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
-import { call, invalidate, keyOf } from "../../../lib/api.ts";
+import { call, invalidate, keyOf, storeAnswer } from "../../../lib/api.ts";
 import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
@@ -83,7 +83,7 @@ function RemoveForm({
       }),
     onSuccess: (updated) => {
       const params = { userId: String(couple.memberId) };
-      queryClient.setQueryData(keyOf(adminMembersApi.couple, { params, query: {} }), updated);
+      storeAnswer(queryClient, keyOf(adminMembersApi.couple, { params, query: {} }), updated);
       void invalidate(queryClient, adminMembersApi.get, params);
       toast({
         title: EXCLUSION_MSG.removed,

@@ -16,7 +16,7 @@ import {
   offerCodeToFormValues,
 } from "../../../../shared/admin/offers.ts";
 import { adminOffersApi } from "../../../../shared/contract/admin-offers.ts";
-import { callIfMatch, invalidate } from "../../../lib/api.ts";
+import { callIfMatch, invalidate, storeAnswer } from "../../../lib/api.ts";
 import { errorMessage, isUnauthorizedError, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useErrorSummary } from "../../../lib/use-error-summary.ts";
@@ -59,7 +59,7 @@ export function EditOfferCodeDialog({
       await callIfMatch(adminOffersApi.update, { params, body: offerCodeBody(body) }, tagged.etag),
     onSuccess: ({ data, etag }) => {
       tagged.saved(data, etag);
-      queryClient.setQueryData(offerCodesQuery.queryKey, (rows) =>
+      storeAnswer(queryClient, offerCodesQuery.queryKey, (rows) =>
         rows?.map((r) => (r.id === data.id ? data : r)),
       );
       void invalidate(queryClient, adminOffersApi.list);

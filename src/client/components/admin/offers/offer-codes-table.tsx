@@ -12,7 +12,7 @@ import {
 } from "../../../../shared/admin/offers.ts";
 import { TIERS, type TierId } from "../../../../shared/constants.ts";
 import { adminOffersApi } from "../../../../shared/contract/admin-offers.ts";
-import { call } from "../../../lib/api.ts";
+import { call, storeAnswer } from "../../../lib/api.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -50,7 +50,7 @@ function useToggleOfferCode() {
         return next;
       }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(offerCodesQuery.queryKey, (rows) =>
+      storeAnswer(queryClient, offerCodesQuery.queryKey, (rows) =>
         rows?.map((r) => (r.id === saved.id ? saved : r)),
       );
       toast({

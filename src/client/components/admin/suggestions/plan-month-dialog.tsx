@@ -25,6 +25,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../ui/dialog.tsx";
+import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 
@@ -58,7 +59,7 @@ function Preview({ s }: { s: AdminPlanSummary }) {
         <Figure label="Cannot place" value={s.membersUnplaced} tone="warn" />
       </dl>
       {s.planned.length > 0 && (
-        <section className="grid gap-2" aria-labelledby="plan-dates-heading">
+        <div className="grid gap-2">
           <h3
             id="plan-dates-heading"
             className="text-xs font-semibold tracking-wide text-muted-foreground uppercase"
@@ -66,39 +67,49 @@ function Preview({ s }: { s: AdminPlanSummary }) {
             Dates it would plan
             {s.datesPlanned > s.planned.length && ` (first ${s.planned.length} of ${s.datesPlanned})`}
           </h3>
-          <ul className="grid max-h-48 gap-2 overflow-y-auto rounded-lg border border-border p-3 text-sm">
-            {s.planned.map((p, i) => (
-              <li key={`${p.userId}-${p.scheduledDate}-${i}`} className="grid gap-0.5">
-                <span className="font-medium break-words">{p.memberName}</span>
-                <span className="text-xs break-words text-muted-foreground">
-                  {p.dateIdeaTitle ? `${p.dateIdeaTitle} at ` : ""}
-                  {p.venueName} · {formatDateTimeGB(p.scheduledDate)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+          <ScrollRegion
+            labelledBy="plan-dates-heading"
+            className="max-h-48 rounded-lg border border-border p-3"
+          >
+            <ul className="grid gap-2 text-sm">
+              {s.planned.map((p, i) => (
+                <li key={`${p.userId}-${p.scheduledDate}-${i}`} className="grid gap-0.5">
+                  <span className="font-medium break-words">{p.memberName}</span>
+                  <span className="text-xs break-words text-muted-foreground">
+                    {p.dateIdeaTitle ? `${p.dateIdeaTitle} at ` : ""}
+                    {p.venueName} · {formatDateTimeGB(p.scheduledDate)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </ScrollRegion>
+        </div>
       )}
       {s.unplaced.length > 0 && (
-        <section className="grid gap-2" aria-labelledby="plan-unplaced-heading">
+        <div className="grid gap-2">
           <h3
             id="plan-unplaced-heading"
             className="text-xs font-semibold tracking-wide text-muted-foreground uppercase"
           >
             Members it cannot place
           </h3>
-          <ul className="grid max-h-48 gap-2 overflow-y-auto rounded-lg border border-border p-3 text-sm">
-            {s.unplaced.map((u) => (
-              <li key={u.userId} className="flex gap-2">
-                <UserX aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                <span className="min-w-0 break-words">
-                  <span className="font-medium">{u.name}</span>
-                  <span className="text-muted-foreground"> · {u.reason}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+          <ScrollRegion
+            labelledBy="plan-unplaced-heading"
+            className="max-h-48 rounded-lg border border-border p-3"
+          >
+            <ul className="grid gap-2 text-sm">
+              {s.unplaced.map((u) => (
+                <li key={u.userId} className="flex gap-2">
+                  <UserX aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                  <span className="min-w-0 break-words">
+                    <span className="font-medium">{u.name}</span>
+                    <span className="text-muted-foreground"> · {u.reason}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </ScrollRegion>
+        </div>
       )}
       {s.membersConsidered === 0 && (
         <p className="text-sm text-muted-foreground">

@@ -22,6 +22,7 @@ import {
   DialogTitle,
 } from "../../ui/dialog.tsx";
 import { Progress } from "../../ui/progress.tsx";
+import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { refreshVenues, uploadWithProgress } from "./api.ts";
 
 type VenueSyncPreview = AnswerOf<typeof adminVenuesApi.syncPreview>;
@@ -50,16 +51,18 @@ function NameList({
   return (
     <section className="grid gap-2">
       <h3 className="text-sm font-semibold">{title}</h3>
-      <ul className="max-h-36 overflow-y-auto rounded-lg border border-border bg-muted/30 px-3 py-2 text-sm">
-        {items.map((v, i) => (
-          <li key={`${v.id ?? ""}-${v.row ?? ""}-${i}`} className="break-words py-0.5">
-            {render(v)}
-          </li>
-        ))}
-        {total > items.length && (
-          <li className="py-0.5 text-muted-foreground">and {fmt(total - items.length)} more</li>
-        )}
-      </ul>
+      <ScrollRegion label={title} className="max-h-36 rounded-lg border border-border bg-muted/30 px-3 py-2">
+        <ul className="text-sm">
+          {items.map((v, i) => (
+            <li key={`${v.id ?? ""}-${v.row ?? ""}-${i}`} className="break-words py-0.5">
+              {render(v)}
+            </li>
+          ))}
+          {total > items.length && (
+            <li className="py-0.5 text-muted-foreground">and {fmt(total - items.length)} more</li>
+          )}
+        </ul>
+      </ScrollRegion>
     </section>
   );
 }
@@ -69,6 +72,15 @@ function Problems({ problems, total }: { problems: string[]; total: number }) {
   useEffect(() => {
     if (long) for (const p of problems) console.warn(p);
   }, [long, problems]);
+  const list = (
+    <ul className="list-disc pl-5">
+      {problems.map((p, i) => (
+        <li key={i} className="break-words">
+          {p}
+        </li>
+      ))}
+    </ul>
+  );
   if (total === 0) return null;
   return (
     <section
@@ -81,22 +93,12 @@ function Problems({ problems, total }: { problems: string[]; total: number }) {
       {long ? (
         <details>
           <summary className="cursor-pointer text-muted-foreground">Show the issues here</summary>
-          <ul className="mt-2 max-h-40 list-disc overflow-y-auto pl-5">
-            {problems.map((p, i) => (
-              <li key={i} className="break-words">
-                {p}
-              </li>
-            ))}
-          </ul>
+          <ScrollRegion label="The issues" className="mt-2 max-h-40">
+            {list}
+          </ScrollRegion>
         </details>
       ) : (
-        <ul className="list-disc pl-5">
-          {problems.map((p, i) => (
-            <li key={i} className="break-words">
-              {p}
-            </li>
-          ))}
-        </ul>
+        list
       )}
     </section>
   );

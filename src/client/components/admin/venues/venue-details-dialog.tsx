@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { AdminVenue } from "../../../../shared/admin/venues.ts";
-import { formatHoursCell, hasHours, type OpeningHours } from "../../../../shared/venue-hours.ts";
+import { formatHoursCell, hasHours } from "../../../../shared/venue-hours.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { label } from "./api.ts";
@@ -39,7 +39,7 @@ const none = (text: string) => <span className="text-muted-foreground">{text}</s
 
 /** The Bookings part of View: whether it can be booked, where requests go, and when it is open. */
 function BookingItems({ venue }: { venue: AdminVenue }) {
-  const hours = venue.openingHours as OpeningHours | null;
+  const hours = venue.openingHours;
   return (
     <>
       <Item term="Status">

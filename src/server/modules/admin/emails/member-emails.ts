@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { ExportEmailsAnswer } from "../../../../shared/admin/emails.ts";
-import { users } from "../../../db/schema.ts";
+import { notificationSettings, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
+import { switchColumns, switchesOf } from "../../notifications/switches.ts";
 
 /**
  * GET /api/admin/export-emails: the addresses of every account that still exists (deleted accounts stay as
@@ -15,10 +16,11 @@ export async function exportMemberEmails(
   const rows = await deps.db
     .select({ email: users.email })
     .from(users)
+    .leftJoin(notificationSettings, switchesOf(users.id))
     .where(
       and(
         isNull(users.deletedAt),
-        marketingOptOut === undefined ? undefined : eq(users.marketingOptOut, marketingOptOut),
+        marketingOptOut === undefined ? undefined : eq(switchColumns.marketingOptOut, marketingOptOut),
       ),
     )
     .orderBy(asc(users.email));
