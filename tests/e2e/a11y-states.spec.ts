@@ -149,6 +149,89 @@ test.describe("accessibility of the focus and error states (axe, light and dark)
   });
 });
 
+test.describe("error summaries and a save that keeps focus (axe, light and dark; 390 and 1440 px)", () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await withoutTransitions(page);
+  });
+  const WIDE = { width: 1440, height: 900 };
+
+  /** The summary has focus (so a screen reader reads it at once); axe in both themes; shots at both widths. */
+  async function summaryState(page: Page, summary: Locator, name: string) {
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+    await expectAccessibleInBothThemes(page, name);
+    for (const size of [PHONE, WIDE]) {
+      await page.setViewportSize(size);
+      await summary.scrollIntoViewIfNeeded();
+      await shotBothThemes(page, name, size);
+    }
+    await expect(summary).toBeFocused();
+  }
+
+  test("sign in, Create Account, an offer code, the profile and a support message", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill("nobody@e2e.test");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await summaryState(page, page.getByTestId("error-summary"), "error-summary-sign-in");
+
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await summaryState(
+      page,
+      page.getByRole("tabpanel").getByTestId("error-summary"),
+      "error-summary-register",
+    );
+
+    await newMember(page);
+    await saveAcceptedPreferences(page);
+    await page.goto("/subscription?tier=gold");
+    await expect(page.getByRole("radio", { name: "Gold" })).toHaveAttribute("aria-checked", "true", {
+      timeout: 15_000,
+    });
+    await page.getByLabel("Offer code").fill("NOPE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await summaryState(page, page.getByTestId("offer-error-summary"), "error-summary-offer-code");
+
+    await page.goto("/settings");
+    await page.getByLabel("First name").fill("A");
+    await page.getByLabel("Phone").fill("12345");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await summaryState(page, page.getByTestId("error-summary"), "error-summary-profile");
+    // Put right and saved: the button keeps focus and "Saved" shows beside it.
+    await page.getByLabel("First name").fill("Alex");
+    await page.getByLabel("Phone").fill("07700 900123");
+    const save = page.getByRole("button", { name: "Save Changes" });
+    await save.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+    await expect(save).toBeFocused();
+    await expectAccessibleInBothThemes(page, "profile saved, Save Changes focused");
+    for (const size of [PHONE, WIDE]) {
+      await page.setViewportSize(size);
+      await save.scrollIntoViewIfNeeded();
+      await shotBothThemes(page, "profile-saved-focus", size);
+    }
+
+    await page.goto("/support");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await summaryState(page, page.getByTestId("error-summary"), "error-summary-support");
+  });
+
+  test("an admin dialog: Create Offer Code with two problems", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=offer-codes");
+    await page.getByRole("button", { name: "Create Offer Code" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Offer Code" });
+    await dialog.getByLabel("Code").fill("ab");
+    await dialog.getByLabel("Discount value (%)").fill("120");
+    await dialog.getByRole("button", { name: "Create Offer Code" }).click();
+    await summaryState(page, dialog.getByTestId("error-summary"), "error-summary-offer-dialog");
+  });
+});
+
 test.describe("screens to look at: the subscription card at 320 px, settings above the sticky bar", () => {
   test.describe.configure({ timeout: 180_000 });
   test.beforeEach(async ({ page }) => {

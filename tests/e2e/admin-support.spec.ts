@@ -56,10 +56,19 @@ test("opens a ticket, replies by e-mail, and closes it; the member sees the answ
   await dialog.getByRole("button", { name: "Send reply" }).click();
   await expect(dialog.getByText("Please write a reply (up to 10,000 characters)")).toBeVisible();
   await dialog.getByLabel("Your reply").fill(`Yes, it is step-free throughout. ${t}`);
-  await dialog.getByRole("button", { name: "Send reply" }).click();
+  const sendReply = dialog.getByRole("button", { name: "Send reply" });
+  await sendReply.click();
   await expect(page.getByText("Reply sent", { exact: true })).toBeVisible();
   await expect(dialog.getByTestId("thread-support")).toContainText(`Yes, it is step-free throughout. ${t}`);
   await expect(dialog.getByRole("combobox", { name: "Status" })).toHaveText("Answered");
+  // Send reply kept focus through the send (so Escape, pressed later, closes the dialog), and said "Sent".
+  await expect(sendReply).toBeFocused();
+  await expect(dialog.getByTestId("save-status")).toHaveText("Sent");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole("button", { name: /Open ticket/ })).toBeFocused();
+  await row.getByRole("button", { name: /Open ticket/ }).click();
+  await expect(dialog.getByTestId("thread-support")).toContainText(`Yes, it is step-free throughout. ${t}`);
 
   const mail = await readMail(email, "support_reply");
   expect(mail.subject).toBe(`Re: Wheelchair access ${t} [#${id}]`);

@@ -140,26 +140,64 @@ test.describe("signing up and in", () => {
     await expect(page.getByRole("heading", { name: "Hello, Jo." })).toBeVisible();
   });
 
-  test("a wrong password shows the Login failed toast with the server's message", async ({ page }) => {
+  test("a wrong password: the summary takes focus, the password is marked, the toast stays", async ({
+    page,
+  }) => {
+    await page.clock.install();
     await page.goto("/auth");
     await signIn(page, ADMIN.email, "not-the-password");
     await expect(toasts(page).getByText("Login failed")).toBeVisible();
     await expect(toasts(page).getByText("Invalid email or password")).toBeVisible();
     await expect(page).toHaveURL("/auth");
+    // On the page too: a summary at the top of the form, focused, linking to the password beside its message.
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+    const password = page.getByLabel("Password", { exact: true });
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAccessibleDescription("Invalid email or password");
+    await summary.getByRole("link", { name: "Invalid email or password" }).click();
+    await expect(password).toBeFocused();
+    // An error toast waits to be closed: long past its usual 5 seconds it is still there.
+    await page.clock.runFor(30_000);
+    await expect(toasts(page).getByText("Login failed")).toBeVisible();
+    await toasts(page).getByRole("button", { name: "Close" }).click();
+    await expect(toasts(page).getByText("Login failed")).toBeHidden();
+    await expect(summary).toBeVisible();
   });
 
   test("validation messages appear under the fields", async ({ page }) => {
     await page.goto("/auth");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
-    await expect(page.getByText("Password is required")).toBeVisible();
+    // Each beside its field (and again in the summary, as links).
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
+      "Password is required",
+    );
+
+    // Two problems: one summary, focused, rather than an alert for each field.
+    await expect(page.getByTestId("error-summary")).toBeFocused();
 
     await page.getByRole("tab", { name: "Create Account" }).click();
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
-    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
-    await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
-    await expect(page.getByText("Last name must be at least 2 characters")).toBeVisible();
+    const summary = page.getByRole("tabpanel").getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([
+      "First name must be at least 2 characters",
+      "Last name must be at least 2 characters",
+      "Please enter a valid email address",
+      "Password must be at least 8 characters",
+    ]);
+    await expect(page.getByRole("tabpanel").getByRole("alert")).toHaveCount(1);
+    await summary.getByRole("link", { name: "Password must be at least 8 characters" }).click();
+    await expect(page.getByLabel("Password")).toBeFocused();
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
+      "Password must be at least 8 characters",
+    );
+    await expect(page.getByLabel("Last name")).toHaveAccessibleDescription(
+      "Last name must be at least 2 characters",
+    );
     const firstName = page.getByLabel("First name");
     await expect(firstName).toHaveAttribute("aria-invalid", "true");
     await expect(firstName).toHaveAccessibleDescription("First name must be at least 2 characters");
@@ -206,8 +244,12 @@ test.describe("forgotten passwords", () => {
     await page.getByLabel("New password", { exact: true }).fill("short");
     await page.getByLabel("Confirm new password").fill("short");
     await page.getByRole("button", { name: "Update Password" }).click();
-    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
-    await expect(page.getByText("Password confirmation is required")).toBeVisible();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([
+      "Password must be at least 8 characters",
+      "Password confirmation is required",
+    ]);
     await page.getByLabel("New password", { exact: true }).fill("a-brand-new-passphrase");
     await page.getByLabel("Confirm new password").fill("a-different-passphrase");
     await page.getByRole("button", { name: "Update Password" }).click();

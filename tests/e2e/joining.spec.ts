@@ -116,7 +116,9 @@ test.describe("joining", () => {
     // Step 2: a budget is required.
     await expectStep(page, 2, "What would you like to spend?");
     await nextButton(page).click();
-    await expect(toasts(page).getByText("Please select a budget")).toBeVisible();
+    // Said once, beside the choices: not again in a toast.
+    await expect(page.locator("#onboarding-step-error")).toHaveText("Please select a budget");
+    await expect(toasts(page).getByText("Please select a budget")).toHaveCount(0);
     await expectStep(page, 2, "What would you like to spend?");
     await page.getByRole("radio", { name: /£40-80 per person/ }).click();
     await nextButton(page).click();
@@ -124,7 +126,7 @@ test.describe("joining", () => {
     // Step 3: ranked in the order chosen; unchoosing re-numbers.
     await expectStep(page, 3, "What do you enjoy together?");
     await nextButton(page).click();
-    await expect(toasts(page).getByText("Please select date types")).toBeVisible();
+    await expect(page.locator("#onboarding-step-error")).toHaveText("Please select date types");
     await page.getByRole("button", { name: "Culture" }).click();
     await page.getByRole("button", { name: "Restaurants" }).click();
     await page.getByRole("button", { name: "Live music" }).click();
@@ -145,7 +147,9 @@ test.describe("joining", () => {
     await expectStep(page, 4, "When are you usually free?");
     await page.getByRole("button", { name: "Saturday, 1st week" }).click();
     await nextButton(page).click();
-    await expect(toasts(page).getByText("Please select at least 3 scheduling options")).toBeVisible();
+    await expect(page.locator("#onboarding-step-error")).toHaveText(
+      "Please select at least 3 scheduling options",
+    );
     await page.getByRole("button", { name: "Every Friday" }).click();
     await expect(page.getByRole("button", { name: "Friday, 3rd week" })).toHaveAttribute(
       "aria-pressed",
@@ -166,7 +170,7 @@ test.describe("joining", () => {
     // Step 5: times, ranked. Previous keeps the answers.
     await expectStep(page, 5, "What time of day suits you?");
     await nextButton(page).click();
-    await expect(toasts(page).getByText("Please select preferred times")).toBeVisible();
+    await expect(page.locator("#onboarding-step-error")).toHaveText("Please select preferred times");
     await page.getByRole("button", { name: "Evenings" }).click();
     await page.getByRole("button", { name: "Afternoons" }).click();
     await page.getByRole("button", { name: "Previous" }).click();
@@ -409,10 +413,19 @@ test.describe("joining", () => {
     await apply.click();
     await expect(toasts(page).getByText("Invalid offer code")).toBeVisible();
     await expect(toasts(page).getByText("This offer code doesn't exist.", { exact: false })).toBeVisible();
+    // The refusal stays on the page: a summary that takes focus and leads to the code, marked beside it.
+    const summary = page.getByTestId("offer-error-summary");
+    await expect(summary).toBeFocused();
+    await expect(code).toHaveAttribute("aria-invalid", "true");
+    await expect(code).toHaveAccessibleDescription(/This offer code doesn't exist/);
+    await summary.getByRole("link", { name: /This offer code doesn't exist/ }).click();
+    await expect(code).toBeFocused();
     await expect(page.getByTestId("plan-platinum-price")).toHaveText("£30/month");
 
     // A good code follows the chosen plan.
     await code.fill("welcome10");
+    await expect(summary).toBeHidden();
+    await expect(code).not.toHaveAttribute("aria-invalid");
     await apply.click();
     await expect(toasts(page).getByText("You save £3.00 a month for 3 months.")).toBeVisible();
     await expect(page.getByTestId("plan-platinum-price")).toContainText("£27");

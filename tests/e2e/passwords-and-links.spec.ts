@@ -65,7 +65,8 @@ test.describe("screenshots", () => {
         });
 
         await registerWithCommonPassword(page);
-        await expect(page.getByText(TOO_COMMON)).toBeVisible();
+        await expect(page.locator("#register-password-error")).toHaveText(TOO_COMMON);
+        await expect(page.getByTestId("error-summary")).toBeFocused();
         await page.screenshot({
           path: `${SCREENS}/common-password-${width}-${colorScheme}.png`,
           fullPage: true,

@@ -238,8 +238,19 @@ test.describe("settings", () => {
     await page.getByLabel("First name").fill("A");
     await page.getByLabel("Phone").fill("12345");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
-    await expect(page.getByText("Please enter a valid UK phone number")).toBeVisible();
+    // Two problems: the summary takes focus, each beside its field too, and its links lead there.
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([
+      "First name must be at least 2 characters",
+      /^Please enter a valid UK phone number/,
+    ]);
+    await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(
+      /^Please enter a valid UK phone number/,
+    );
+    await summary.getByRole("link", { name: /^Please enter a valid UK phone number/ }).click();
+    await expect(page.getByLabel("Phone")).toBeFocused();
 
     const patches: unknown[] = [];
     page.on("request", (req) => {
@@ -254,9 +265,17 @@ test.describe("settings", () => {
     // A new address needs the password.
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Enter your current password to change your e-mail address")).toBeVisible();
+    await expect(page.getByLabel("Current password")).toBeFocused();
     await page.getByLabel("Current password").fill(password);
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    const saveChanges = page.getByRole("button", { name: "Save Changes" });
+    await saveChanges.click();
     await expect(toasts(page).getByText("Profile Updated")).toBeVisible();
+    // The button pressed keeps focus through the save, which is said politely.
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+    await expect(saveChanges).toBeFocused();
+    // So the next Tab goes on down the page (it used to start again at "Skip to content").
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Edit your answers");
     await expect(toasts(page).getByText(`We've sent a link to ${newEmail}`)).toBeVisible();
     expect(patches).toEqual([
       {
@@ -302,6 +321,11 @@ test.describe("settings", () => {
     await marketing.click();
     await save.click();
     await expect(toasts(page).getByText("Notification Settings Saved")).toBeVisible();
+    // Focus stays on Save while it saves and after: the next Tab goes on from there, not to the top.
+    await expect(save).toBeFocused();
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+    await page.keyboard.press("Shift+Tab");
+    await expect(marketing).toBeFocused();
     await page.reload();
     await expect(emailSwitch).not.toBeChecked();
     await expect(marketing).not.toBeChecked();
@@ -490,9 +514,15 @@ test.describe("settings", () => {
     await dialog.getByLabel("New password").fill("short");
     await dialog.getByRole("button", { name: "Change Password" }).click();
     await expect(dialog.getByText("Password must be at least 8 characters")).toBeVisible();
+    // One problem: focus goes straight to its field, which it describes.
+    await expect(dialog.getByLabel("New password")).toBeFocused();
     await dialog.getByLabel("New password").fill("a-brand-new-passphrase");
     await dialog.getByRole("button", { name: "Change Password" }).click();
-    await expect(dialog.getByText("Current password is incorrect")).toBeVisible();
+    // Refused by the server: beside the field and in the summary, which takes focus.
+    await expect(dialog.getByTestId("error-summary")).toBeFocused();
+    await expect(dialog.getByLabel("Current password")).toHaveAccessibleDescription(
+      "Current password is incorrect",
+    );
     await dialog.getByLabel("Current password").fill(password);
     await dialog.getByRole("button", { name: "Change Password" }).click();
     await expect(toasts(page).getByText("Password Changed")).toBeVisible();

@@ -14,16 +14,30 @@ test.describe("contact support", () => {
     await expect(page.getByText("No messages yet")).toBeVisible();
 
     // The shared rules check the form before anything is sent.
-    await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page.getByText("Please add a subject (3 to 200 characters)")).toBeVisible();
-    await expect(page.getByText("Please tell us a little more (at least 10 characters)")).toBeVisible();
+    const send = page.getByRole("button", { name: "Send message" });
+    await send.click();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([
+      "Please add a subject (3 to 200 characters)",
+      "Please tell us a little more (at least 10 characters)",
+    ]);
+    await summary.getByRole("link", { name: /Please tell us a little more/ }).click();
+    await expect(page.getByLabel("Message", { exact: true })).toBeFocused();
+    await expect(page.getByLabel("Message", { exact: true })).toHaveAccessibleDescription(
+      "Please tell us a little more (at least 10 characters)",
+    );
 
     await page.getByLabel("Subject").fill("Question about our next date");
     await page
       .getByLabel("Message", { exact: true })
       .fill("Could the next date be somewhere step-free? Thank you.");
-    await page.getByRole("button", { name: "Send message" }).click();
+    await send.click();
     await expect(toasts(page).getByText("Message sent")).toBeVisible();
+    // Send message keeps focus (a disabled button lost it to <body>), and "Sent" is said politely.
+    await expect(page.getByTestId("save-status")).toHaveText("Sent");
+    await expect(send).toBeFocused();
+    await expect(summary).toBeHidden();
 
     const row = page.getByTestId("ticket-row").filter({ hasText: "Question about our next date" });
     await expect(row).toBeVisible();
@@ -54,6 +68,7 @@ test.describe("contact support", () => {
     await page.getByLabel("Your reply").fill("Wonderful, thank you.");
     await page.getByRole("button", { name: "Send reply" }).click();
     await expect(toasts(page).getByText("Reply sent")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send reply" })).toBeFocused();
     await expect(page.getByTestId("message-member")).toHaveCount(2);
     await expect(page.getByTestId("message-member").last()).toContainText("Wonderful, thank you.");
     await expect(page.getByLabel("Your reply")).toHaveValue("");

@@ -71,6 +71,8 @@ test.describe("two-factor authentication", () => {
     await card.getByLabel("Authentication code").fill(totp(secret, 10));
     await card.getByRole("button", { name: "Verify and turn on" }).click();
     await expect(toasts(page).getByText("That code is not valid. Please try again.")).toBeVisible();
+    await expect(card.getByTestId("error-summary")).toBeFocused();
+    await expect(card.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
     await card.getByLabel("Authentication code").fill(totp(secret));
     await card.getByRole("button", { name: "Verify and turn on" }).click();
     await expect(card.getByText("Save these recovery codes now")).toBeVisible();
@@ -95,6 +97,11 @@ test.describe("two-factor authentication", () => {
     await enterCode(page, totp(secret, 10));
     await expect(toasts(page).getByText("Login failed")).toBeVisible();
     await expect(toasts(page).getByText("That code is not valid. Please try again.")).toBeVisible();
+    // On the page too: the summary takes focus, the code field says why.
+    await expect(page.getByTestId("error-summary")).toBeFocused();
+    await expect(page.getByLabel("Authentication code")).toHaveAccessibleDescription(
+      "That code is not valid. Please try again.",
+    );
     // The code used to turn 2FA on cannot be used again, so the next step's code signs in.
     await enterCode(page, totp(secret, 1));
     await expect(toasts(page).getByText("Welcome back!")).toBeVisible();

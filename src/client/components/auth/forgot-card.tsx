@@ -6,15 +6,22 @@ import { authApi } from "../../../shared/contract/auth.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../shared/schemas/auth.ts";
 import { call } from "../../lib/api.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotCard({ onDone }: { onDone: () => void }) {
-  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  const form = useForm({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: "" },
+    shouldFocusError: false,
+  });
+  const errorSummary = useErrorSummary(form, { email: "forgot-email" });
   const forgot = useMutation({
     mutationFn: async (input: ForgotPasswordInput) => call(authApi.forgotPassword, { body: input }),
     onSuccess: () => {
@@ -23,6 +30,7 @@ export function ForgotCard({ onDone }: { onDone: () => void }) {
     },
     onError: (error) => {
       toastCallError(TOAST.requestFailed, error);
+      if (!isUnauthorizedError(error)) errorSummary.showServerError(errorMessage(error));
     },
   });
 
@@ -35,9 +43,9 @@ export function ForgotCard({ onDone }: { onDone: () => void }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          onSubmit={form.handleSubmit((values) => forgot.mutate(values))}
+        <SummaryForm
+          summary={errorSummary.summary}
+          onSubmit={errorSummary.handleSubmit((values) => forgot.mutate(values))}
           className="grid gap-5"
         >
           <FormField
@@ -49,14 +57,14 @@ export function ForgotCard({ onDone }: { onDone: () => void }) {
             error={form.formState.errors.email?.message}
             {...form.register("email")}
           />
-          <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
+          <Button type="submit" size="lg" className="w-full" pending={forgot.isPending}>
             {forgot.isPending ? "Sending..." : "Send Reset Link"}
           </Button>
           <Button variant="ghost" className="justify-self-center" onClick={onDone}>
             <ArrowLeft aria-hidden />
             Back to sign in
           </Button>
-        </form>
+        </SummaryForm>
       </CardContent>
     </Card>
   );

@@ -9,7 +9,7 @@ import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { usePrefilledEmail } from "../../lib/use-prefilled-email.ts";
 import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
-import { ErrorSummary } from "../ui/error-summary.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
 /** Create Account; `defaultEmail` fills the address in (a partner invitation's), still editable. */
@@ -46,14 +46,13 @@ export function RegisterForm({
   const tier = useChosenTier();
 
   return (
-    <form
-      noValidate
+    <SummaryForm
+      summary={errorSummary.summary}
       onSubmit={errorSummary.handleSubmit((values) =>
         signUp.mutate({ ...values, ...(tier ? { tier } : {}) }),
       )}
       className="grid gap-5"
     >
-      <ErrorSummary {...errorSummary.summary} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           id="register-first-name"
@@ -92,6 +91,6 @@ export function RegisterForm({
         {signUp.isPending ? "Creating account..." : "Create Account"}
       </Button>
       <p className="text-center text-xs text-muted-foreground">Members must be 18 or over.</p>
-    </form>
+    </SummaryForm>
   );
 }

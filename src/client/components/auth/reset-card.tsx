@@ -11,11 +11,13 @@ import {
   resetPasswordFormSchema,
 } from "../../../shared/schemas/auth.ts";
 import { call, queryOf } from "../../lib/api.ts";
-import { errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { serverFieldErrors } from "../settings/api.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { DeadLinkHeader } from "./dead-link-header.tsx";
@@ -81,6 +83,11 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const form = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: "", confirmPassword: "" },
+    shouldFocusError: false,
+  });
+  const errorSummary = useErrorSummary(form, {
+    password: "reset-password",
+    confirmPassword: "reset-confirm-password",
   });
   const reset = useMutation({
     mutationFn: async (input: ResetPasswordFormInput) =>
@@ -91,12 +98,12 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
     },
     onError: (error) => {
       const fields = serverFieldErrors(error);
-      if (fields.password)
-        return form.setError("password", { message: fields.password }, { shouldFocus: true });
+      if (errorSummary.showServerFieldErrors(fields)) return;
       // The link died while the page was open (used in another tab, replaced by a newer one): say so.
       if (errorMessage(error) === MSG.invalidResetToken)
         return queryClient.setQueryData(checkQuery(token).queryKey, { valid: false });
       toastCallError(TOAST.resetFailed, error);
+      if (!isUnauthorizedError(error)) errorSummary.showServerError(errorMessage(error));
     },
   });
   const { errors } = form.formState;
@@ -108,9 +115,9 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
         <CardDescription>At least 8 characters. You'll sign in with it straight afterwards.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          onSubmit={form.handleSubmit((values) => reset.mutate(values))}
+        <SummaryForm
+          summary={errorSummary.summary}
+          onSubmit={errorSummary.handleSubmit((values) => reset.mutate(values))}
           className="grid gap-5"
         >
           <FormField
@@ -129,10 +136,10 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
             error={errors.confirmPassword?.message}
             {...form.register("confirmPassword")}
           />
-          <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
+          <Button type="submit" size="lg" className="w-full" pending={reset.isPending}>
             {reset.isPending ? "Updating..." : "Update Password"}
           </Button>
-        </form>
+        </SummaryForm>
       </CardContent>
     </Card>
   );

@@ -20,7 +20,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../ui/dialog.tsx";
-import { ErrorSummary } from "../ui/error-summary.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormDialogFooter } from "../ui/form-dialog-footer.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { serverFieldErrors } from "./api.ts";
@@ -81,12 +81,11 @@ export function ChangePasswordDialog() {
             For your security, any other devices signed in to your account will be signed out.
           </DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
+        <SummaryForm
+          summary={errorSummary.summary}
           onSubmit={errorSummary.handleSubmit((v) => change.mutate(v))}
           className="mt-6 grid gap-5"
         >
-          <ErrorSummary {...errorSummary.summary} />
           <FormField
             id="password-current"
             label="Current password"
@@ -111,7 +110,7 @@ export function ChangePasswordDialog() {
             cancelVariant="ghost"
             label="Change Password"
           />
-        </form>
+        </SummaryForm>
       </DialogContent>
     </Dialog>
   );

@@ -13,7 +13,7 @@ import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { Button } from "../ui/button.tsx";
 import { EmailAddress } from "../ui/email-address.tsx";
-import { ErrorSummary, focusField } from "../ui/error-summary.tsx";
+import { focusField, SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Label } from "../ui/label.tsx";
 import { SaveStatus } from "../ui/save-status.tsx";
@@ -151,8 +151,12 @@ export function ProfileForm({ user }: { user: PublicUser }) {
     typedEmail !== user.pendingEmail?.toLowerCase();
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Profile">
-      <ErrorSummary {...errorSummary.summary} />
+    <SummaryForm
+      summary={errorSummary.summary}
+      onSubmit={onSubmit}
+      className="grid gap-5"
+      aria-label="Profile"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           id={PROFILE_FIELD_IDS.firstName}
@@ -271,6 +275,6 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           {update.isPending ? "Saving..." : "Save Changes"}
         </Button>
       </div>
-    </form>
+    </SummaryForm>
   );
 }

@@ -6,12 +6,19 @@ import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { call } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
-import { CURRENT_USER_KEY, queryClient, toastCallError } from "../../lib/queryClient.ts";
+import {
+  CURRENT_USER_KEY,
+  errorMessage,
+  isUnauthorizedError,
+  queryClient,
+  toastCallError,
+} from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
+import { type CodeRefusal, useCodeRefusal, useTwoFactorCode } from "../../lib/use-two-factor-code.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { ErrorSummary, SummarisedErrors } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Notice, SettingsSection } from "./section.tsx";
 
@@ -47,6 +54,7 @@ function CodeForm({
   pendingLabel,
   pending,
   destructive,
+  refusal,
   onSubmit,
   onCancel,
 }: {
@@ -56,34 +64,42 @@ function CodeForm({
   pendingLabel: string;
   pending: boolean;
   destructive?: boolean;
+  /** The server refused the last code: beside the field and in a summary that takes focus. */
+  refusal: CodeRefusal | null;
   onSubmit: (code: string) => void;
   onCancel: () => void;
 }) {
-  const { code, setCode, error, submit } = useTwoFactorCode(onSubmit);
+  const { code, setCode, error, refused, submit } = useTwoFactorCode(onSubmit, refusal);
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField
-        id={id}
-        label={label}
-        autoComplete="one-time-code"
-        inputMode="text"
-        spellCheck={false}
-        maxLength={20}
-        placeholder="123456"
-        className="max-w-xs"
-        value={code}
-        error={error}
-        onChange={(e) => setCode(e.target.value)}
-      />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" variant={destructive ? "destructive" : "primary"} disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <SummarisedErrors value={Boolean(refused)}>
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <ErrorSummary
+          items={refused ? [{ fieldId: id, message: refused.message }] : []}
+          focusKey={refusal?.count ?? 0}
+        />
+        <FormField
+          id={id}
+          label={label}
+          autoComplete="one-time-code"
+          inputMode="text"
+          spellCheck={false}
+          maxLength={20}
+          placeholder="123456"
+          className="max-w-xs"
+          value={code}
+          error={error}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button type="submit" variant={destructive ? "destructive" : "primary"} pending={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+          <Button variant="ghost" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </SummarisedErrors>
   );
 }
 
@@ -96,6 +112,7 @@ function SetupSteps({
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const codeRefusal = useCodeRefusal();
   const enable = useSingleFlightMutation({
     mutationFn: (code: string) => call(accountApi.twoFactorEnable, { body: { code } }),
     onSuccess: ({ recoveryCodes }) => {
@@ -107,7 +124,10 @@ function SetupSteps({
         variant: "success",
       });
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => {
+      toastCallError(TOAST.errorTitle, error);
+      if (!isUnauthorizedError(error)) codeRefusal.refuse(errorMessage(error));
+    },
   });
   return (
     <ol className="grid gap-6" data-testid="two-factor-setup">
@@ -152,6 +172,7 @@ function SetupSteps({
           submitLabel="Verify and turn on"
           pendingLabel="Verifying..."
           pending={enable.isPending}
+          refusal={codeRefusal.refusal}
           onSubmit={(code) => enable.mutate(code)}
           onCancel={onCancel}
         />
@@ -206,6 +227,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function TurnOff() {
   const [asking, setAsking] = useState(false);
+  const codeRefusal = useCodeRefusal();
   const disable = useSingleFlightMutation({
     mutationFn: (code: string) => call(accountApi.twoFactorDisable, { body: { code } }),
     onSuccess: ({ message }) => {
@@ -213,7 +235,10 @@ function TurnOff() {
       refreshUser();
       toast({ title: "Two-factor authentication is off", description: message });
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => {
+      toastCallError(TOAST.errorTitle, error);
+      if (!isUnauthorizedError(error)) codeRefusal.refuse(errorMessage(error));
+    },
   });
   if (!asking)
     return (
@@ -232,6 +257,7 @@ function TurnOff() {
         submitLabel="Turn off 2FA"
         pendingLabel="Turning off..."
         pending={disable.isPending}
+        refusal={codeRefusal.refusal}
         destructive
         onSubmit={(code) => disable.mutate(code)}
         onCancel={() => setAsking(false)}

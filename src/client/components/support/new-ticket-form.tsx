@@ -9,10 +9,12 @@ import { londonWeekdayDayMonth } from "../../../shared/london-time.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { createTicketSchema } from "../../../shared/schemas/member.ts";
 import { call, queryOf } from "../../lib/api.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { SaveStatus } from "../ui/save-status.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
@@ -39,8 +41,13 @@ export function NewTicketForm({
 }) {
   const [attachDate, setAttachDate] = useState(true);
   const about = useAboutDate(dateId);
-  const form = useForm({ resolver: zodResolver(formSchema), defaultValues: { subject: "", body: "" } });
+  const form = useForm({
+    resolver: zodResolver(formSchema),
+    defaultValues: { subject: "", body: "" },
+    shouldFocusError: false,
+  });
   const { errors } = form.formState;
+  const errorSummary = useErrorSummary(form, { subject: "ticket-subject", body: "ticket-body" });
 
   const create = useSingleFlightMutation({
     mutationFn: async (input: { subject: string; body: string; reservationId?: number }) =>
@@ -56,16 +63,19 @@ export function NewTicketForm({
       });
       onCreated(ticket);
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => {
+      toastCallError(TOAST.errorTitle, error);
+      if (!isUnauthorizedError(error)) errorSummary.showServerError(errorMessage(error));
+    },
   });
 
   const reservationId = about && attachDate ? about.id : undefined;
 
   return (
-    <form
-      noValidate
+    <SummaryForm
+      summary={errorSummary.summary}
       aria-label="New message"
-      onSubmit={form.handleSubmit((values) =>
+      onSubmit={errorSummary.handleSubmit((values) =>
         create.mutate({ ...values, ...(reservationId ? { reservationId } : {}) }),
       )}
       className="grid gap-5"
@@ -114,6 +124,6 @@ export function NewTicketForm({
           saved="Sent"
         />
       </div>
-    </form>
+    </SummaryForm>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, CalendarHeart, SearchX, Send } from "lucide-react";
+import { ArrowLeft, CalendarHeart, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
@@ -10,17 +10,19 @@ import { TOAST } from "../../../shared/messages.ts";
 import { ticketReplySchema } from "../../../shared/schemas/member.ts";
 import { call, queryOf } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { errorMessage, errorStatus, toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, errorStatus, isUnauthorizedError, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { LogoMark } from "../logo.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import { SaveStatus } from "../ui/save-status.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
 import { formatFullWhen } from "./format.ts";
 import { storeTicket, type TicketDetail } from "./queries.ts";
+import { SendReply } from "./send-reply.tsx";
 import { TicketStatusBadge } from "./status-badge.tsx";
 
 function BackLink() {
@@ -74,7 +76,12 @@ function Message({
 }
 
 function ReplyForm({ ticket }: { ticket: TicketDetail }) {
-  const form = useForm({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: "" } });
+  const form = useForm({
+    resolver: zodResolver(ticketReplySchema),
+    defaultValues: { body: "" },
+    shouldFocusError: false,
+  });
+  const errorSummary = useErrorSummary(form, { body: "ticket-reply" });
   const reply = useSingleFlightMutation({
     mutationFn: async (input: { body: string }) =>
       await call(supportApi.reply, { params: { id: String(ticket.id) }, body: input }),
@@ -83,13 +90,16 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
       form.reset();
       toast({ title: "Reply sent", variant: "success" });
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => {
+      toastCallError(TOAST.errorTitle, error);
+      if (!isUnauthorizedError(error)) errorSummary.showServerError(errorMessage(error));
+    },
   });
   return (
-    <form
-      noValidate
+    <SummaryForm
+      summary={errorSummary.summary}
       aria-label="Reply"
-      onSubmit={form.handleSubmit((values) => reply.mutate(values))}
+      onSubmit={errorSummary.handleSubmit((values) => reply.mutate(values))}
       className="grid gap-4"
     >
       <TextareaField
@@ -103,18 +113,8 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
         error={form.formState.errors.body?.message}
         {...form.register("body")}
       />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-        <SaveStatus
-          status={form.formState.isDirty ? "idle" : reply.status}
-          saving="Sending..."
-          saved="Sent"
-        />
-        <Button type="submit" className="self-end" pending={reply.isPending}>
-          <Send aria-hidden />
-          {reply.isPending ? "Sending..." : "Send reply"}
-        </Button>
-      </div>
-    </form>
+      <SendReply status={form.formState.isDirty ? "idle" : reply.status} />
+    </SummaryForm>
   );
 }
 

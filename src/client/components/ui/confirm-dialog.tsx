@@ -56,12 +56,13 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+          {/* Not `disabled` while it runs: the pressed button keeps focus (aria-disabled, presses ignored). */}
           <AlertDialogAction
-            disabled={pending}
+            aria-disabled={pending || undefined}
             onClick={(e) => {
               // Stay open, showing progress, until the answer arrives.
               e.preventDefault();
-              onConfirm();
+              if (!pending) onConfirm();
             }}
           >
             {pending ? pendingLabel : confirmLabel}

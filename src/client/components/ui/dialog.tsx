@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, type KeyboardEvent, useRef } from "react";
 import { cn } from "../../lib/cn.ts";
 import { type ReturnFocusProps, useReturnFocus } from "../../lib/return-focus.ts";
 
@@ -27,20 +27,37 @@ export function DialogContent({
   onOpenAutoFocus,
   onCloseAutoFocus,
   fallbackFocus,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & ReturnFocusProps & { hideClose?: boolean }) {
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
+  const close = useRef<HTMLButtonElement>(null);
+  /**
+   * Escape closes the dialog even when a toast opened after it (a save's "Reply sent") is the top layer:
+   * Radix then gives Escape to the toast alone, and the dialog stayed open. A dialog that handled Escape
+   * itself, or refused it (its onEscapeKeyDown), has marked the event, so nothing more happens here.
+   */
+  function escapeUnderToast(event: KeyboardEvent<HTMLDivElement>) {
+    onKeyDown?.(event);
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    event.preventDefault();
+    close.current?.click();
+  }
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
       <DialogPrimitive.Content
         className={cn(dialogPanelClass, "p-6 sm:p-8", className)}
+        onKeyDown={escapeUnderToast}
         {...props}
         {...returnFocus}
       >
         {children}
-        {!hideClose && (
+        {hideClose ? (
+          <DialogPrimitive.Close ref={close} hidden tabIndex={-1} aria-hidden />
+        ) : (
           <DialogPrimitive.Close
+            ref={close}
             aria-label="Close"
             className="absolute top-3 right-3 rounded-full p-2 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
           >

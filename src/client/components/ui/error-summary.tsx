@@ -1,11 +1,23 @@
 import { CircleAlert } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { type ComponentProps, createContext, useContext, useEffect, useId, useRef } from "react";
 import { cn } from "../../lib/cn.ts";
 
 export interface SummaryItem {
   /** The field's id, when the problem is one field's; its link moves focus there. */
   fieldId?: string;
   message: string;
+}
+
+/**
+ * Inside a form with an ErrorSummary (wrap its fields in `<SummarisedErrors value>`), a message beside a field
+ * is not an alert of its own: the summary (or focus on the one field) says it, so five wrong fields are not
+ * five alerts read over each other. Elsewhere the message still announces itself.
+ */
+export const SummarisedErrors = createContext(false);
+
+/** Whether a field's message should announce itself (role=alert): not where a summary speaks for it. */
+export function useAnnouncedFieldError(): boolean {
+  return !useContext(SummarisedErrors);
 }
 
 /** Moves focus to a field (and shows it) from a summary's link; false when the page has no such field. */
@@ -41,10 +53,14 @@ export function ErrorSummary({
   const titleId = useId();
   const trigger = focusKey ?? items;
   const visible = items.length > 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus follows the trigger only, not each render
+  // The trigger last acted on. Its change may reach this render before the items it brings (a form library
+  // publishes its errors a moment after its callback), so the focus waits until there is something to show.
+  const handled = useRef(focusKey === undefined ? null : trigger);
   useEffect(() => {
-    if (visible) ref.current?.focus();
-  }, [trigger]);
+    if (!visible || handled.current === trigger) return;
+    handled.current = trigger;
+    ref.current?.focus();
+  });
   if (!visible) return null;
   return (
     <div
@@ -86,5 +102,24 @@ export function ErrorSummary({
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * A form that says what is wrong in one place: its ErrorSummary first, then its fields, whose messages leave
+ * the announcing to the summary (or to focus on the one field). Give it `useErrorSummary`'s `summary`.
+ */
+export function SummaryForm({
+  summary,
+  children,
+  ...props
+}: ComponentProps<"form"> & { summary: { items: SummaryItem[]; focusKey: unknown } }) {
+  return (
+    <SummarisedErrors value>
+      <form noValidate {...props}>
+        <ErrorSummary {...summary} />
+        {children}
+      </form>
+    </SummarisedErrors>
   );
 }

@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn.ts";
+import { useAnnouncedFieldError } from "./error-summary.tsx";
 import { Input } from "./input.tsx";
 import { Label } from "./label.tsx";
 
@@ -14,6 +15,7 @@ type FormFieldProps = ComponentProps<"input"> & {
 /** A labelled input whose error message sits under it and is tied to it for screen readers. */
 export function FormField({ label, error, hint, labelAside, id, className, ...inputProps }: FormFieldProps) {
   const autoId = useId();
+  const announce = useAnnouncedFieldError();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
@@ -36,9 +38,8 @@ export function FormField({ label, error, hint, labelAside, id, className, ...in
           {hint}
         </p>
       )}
-      {/* Not a live region: focus on the field (or the form's ErrorSummary) says it, once. */}
       {error && (
-        <p id={errorId} className="text-sm text-destructive-text">
+        <p id={errorId} role={announce ? "alert" : undefined} className="text-sm text-destructive-text">
           {error}
         </p>
       )}

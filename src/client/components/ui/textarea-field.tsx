@@ -1,5 +1,6 @@
 import { type ComponentProps, useId } from "react";
 import { cn } from "../../lib/cn.ts";
+import { useAnnouncedFieldError } from "./error-summary.tsx";
 import { Label } from "./label.tsx";
 import { Textarea } from "./textarea.tsx";
 
@@ -13,6 +14,7 @@ export function TextareaField({
   ...props
 }: ComponentProps<"textarea"> & { label: string; error?: string; hint?: string }) {
   const autoId = useId();
+  const announce = useAnnouncedFieldError();
   const fieldId = id ?? autoId;
   const errorId = `${fieldId}-error`;
   const hintId = `${fieldId}-hint`;
@@ -30,9 +32,8 @@ export function TextareaField({
           {hint}
         </p>
       )}
-      {/* Not a live region: focus on the field (or the form's ErrorSummary) says it, once. */}
       {error && (
-        <p id={errorId} className="text-sm text-destructive-text">
+        <p id={errorId} role={announce ? "alert" : undefined} className="text-sm text-destructive-text">
           {error}
         </p>
       )}

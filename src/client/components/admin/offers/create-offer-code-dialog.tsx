@@ -12,10 +12,11 @@ import {
 } from "../../../../shared/admin/offers.ts";
 import { adminOffersApi } from "../../../../shared/contract/admin-offers.ts";
 import { call, invalidate, queryOf } from "../../../lib/api.ts";
-import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useErrorSummary } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
-import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
+import { serverFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
@@ -25,8 +26,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../ui/dialog.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
-import { OfferCodeFields } from "./offer-code-fields.tsx";
+import { OFFER_FIELD_IDS, OfferCodeFields } from "./offer-code-fields.tsx";
 
 /** Every offer code: the tab's read, whose cached answer a save updates in place. */
 export const offerCodesQuery = queryOf(adminOffersApi.list);
@@ -37,8 +39,6 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : d);
 export function offerCodeBody<T extends { validFrom?: Date | null; validUntil?: Date | null }>(values: T) {
   return { ...values, validFrom: iso(values.validFrom), validUntil: iso(values.validUntil) };
 }
-
-const FIELDS = Object.keys(OFFER_CODE_FORM_DEFAULTS) as Array<keyof OfferCodeFormValues>;
 
 /** Create Offer Code: the spec's fields and defaults, checked by the same schema as the server. */
 export function CreateOfferCodeDialog() {
@@ -51,7 +51,9 @@ export function CreateOfferCodeDialog() {
       CreateOfferCode
     >,
     defaultValues: OFFER_CODE_FORM_DEFAULTS,
+    shouldFocusError: false,
   });
+  const errorSummary = useErrorSummary(form, OFFER_FIELD_IDS);
 
   const create = useSingleFlightMutation({
     mutationFn: async (input: CreateOfferCode) =>
@@ -65,7 +67,9 @@ export function CreateOfferCodeDialog() {
     onError: (error) => {
       const fields = serverFieldErrors(error);
       if (errorMessage(error).startsWith('An offer code "')) fields.code ??= errorMessage(error);
-      showFieldErrors(form.setError, fields, (path) => (FIELDS as string[]).includes(path));
+      // Beside each field and in the summary at the top of the form, which takes focus.
+      if (!errorSummary.showServerFieldErrors(fields) && !isUnauthorizedError(error))
+        errorSummary.showServerError(errorMessage(error));
       toastCallError(OFFER_ADMIN_MSG.createFailed, error);
     },
   });
@@ -91,7 +95,11 @@ export function CreateOfferCodeDialog() {
             Members enter the code when they choose a plan. Leave a limit empty for no limit.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))} className="mt-6 grid gap-5">
+        <SummaryForm
+          summary={errorSummary.summary}
+          onSubmit={errorSummary.handleSubmit((v) => create.mutate(v))}
+          className="mt-6 grid gap-5"
+        >
           <OfferCodeFields form={form} />
           <FormDialogFooter
             className="mt-1"
@@ -101,7 +109,7 @@ export function CreateOfferCodeDialog() {
             label="Create Offer Code"
             busyLabel="Creating..."
           />
-        </form>
+        </SummaryForm>
       </DialogContent>
     </Dialog>
   );

@@ -11,24 +11,23 @@ import {
   type AdminOfferCode,
   type CreateOfferCode,
   OFFER_ADMIN_MSG,
-  OFFER_CODE_FORM_DEFAULTS,
   type OfferCodeFormValues,
   offerCodeFormSchema,
   offerCodeToFormValues,
 } from "../../../../shared/admin/offers.ts";
 import { adminOffersApi } from "../../../../shared/contract/admin-offers.ts";
 import { callIfMatch, invalidate, storeAnswer } from "../../../lib/api.ts";
-import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useErrorSummary } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
-import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
+import { serverFieldErrors } from "../../settings/api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { HistorySection, StaleEditAlert, useTaggedEndpoint } from "../audit/stale-edit.tsx";
 import { offerCodeBody, offerCodesQuery } from "./create-offer-code-dialog.tsx";
-import { OfferCodeFields } from "./offer-code-fields.tsx";
-
-const FIELDS = Object.keys(OFFER_CODE_FORM_DEFAULTS) as Array<keyof OfferCodeFormValues>;
+import { OFFER_FIELD_IDS, OfferCodeFields } from "./offer-code-fields.tsx";
 
 /** The Edit dialog of one code (opened from its row's Edit button). */
 export function EditOfferCodeDialog({
@@ -49,7 +48,9 @@ export function EditOfferCodeDialog({
       CreateOfferCode
     >,
     defaultValues: offerCodeToFormValues(code),
+    shouldFocusError: false,
   });
+  const errorSummary = useErrorSummary(form, OFFER_FIELD_IDS);
   const onLoad = useCallback((c: AdminOfferCode) => form.reset(offerCodeToFormValues(c)), [form]);
   const tagged = useTaggedEndpoint(adminOffersApi.get, { params }, open, onLoad);
 
@@ -69,13 +70,15 @@ export function EditOfferCodeDialog({
       if (tagged.staleFrom(error)) return;
       const fields = serverFieldErrors(error);
       if (errorMessage(error).startsWith('An offer code "')) fields.code ??= errorMessage(error);
-      showFieldErrors(form.setError, fields, (path) => (FIELDS as string[]).includes(path));
+      // Beside each field and in the summary at the top of the form, which takes focus.
+      if (!errorSummary.showServerFieldErrors(fields) && !isUnauthorizedError(error))
+        errorSummary.showServerError(errorMessage(error));
       toastCallError(OFFER_ADMIN_MSG.updateFailed, error);
     },
   });
 
   /** Only what the operator changed is sent (an expired code's old expiry is not sent back, say). */
-  const submit = form.handleSubmit((values) => {
+  const submit = errorSummary.handleSubmit((values) => {
     const dirty = form.formState.dirtyFields as Partial<Record<keyof OfferCodeFormValues, unknown>>;
     const body = Object.fromEntries(
       Object.entries(values).filter(([k]) => dirty[k as keyof OfferCodeFormValues]),
@@ -102,7 +105,12 @@ export function EditOfferCodeDialog({
             The code could not be read: {tagged.loadError}
           </p>
         )}
-        <form noValidate onSubmit={submit} className="mt-6 grid gap-5" aria-busy={tagged.loading}>
+        <SummaryForm
+          summary={errorSummary.summary}
+          onSubmit={submit}
+          className="mt-6 grid gap-5"
+          aria-busy={tagged.loading}
+        >
           <OfferCodeFields form={form} />
           {tagged.stale && (
             <StaleEditAlert
@@ -120,7 +128,7 @@ export function EditOfferCodeDialog({
             label="Save changes"
             busyLabel="Saving..."
           />
-        </form>
+        </SummaryForm>
         <HistorySection entity="offer_code" entityId={code.id} />
       </DialogContent>
     </Dialog>

@@ -15,6 +15,19 @@ import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Switch } from "../../ui/switch.tsx";
 
+/** The inputs' ids, in the order they appear: the error summary's links lead to them. */
+export const OFFER_FIELD_IDS = {
+  code: "offer-code",
+  description: "offer-description",
+  discountValue: "offer-discount-value",
+  durationMonths: "offer-duration-months",
+  minOrderValue: "offer-min-order-value",
+  maxUses: "offer-max-uses",
+  maxUsesPerUser: "offer-max-uses-per-user",
+  validFrom: "offer-valid-from",
+  validUntil: "offer-valid-until",
+} as const;
+
 /** The form an offer-code dialog keeps (text inputs in, the API's body out). */
 export type OfferCodeForm = UseFormReturn<OfferCodeFormValues, unknown, CreateOfferCode>;
 
@@ -38,6 +51,7 @@ export function OfferCodeFields({ form }: { form: OfferCodeForm }) {
           inputMode="text"
           style={{ textTransform: "uppercase" }}
           error={errors.code?.message}
+          id={OFFER_FIELD_IDS.code}
           {...form.register("code")}
         />
         <FormField
@@ -47,6 +61,7 @@ export function OfferCodeFields({ form }: { form: OfferCodeForm }) {
           hint={`${descriptionLength} / ${OFFER_CODE_LIMITS.descriptionMax} characters`}
           className="content-start"
           error={errors.description?.message}
+          id={OFFER_FIELD_IDS.description}
           {...form.register("description")}
         />
       </div>
@@ -80,6 +95,7 @@ export function OfferCodeFields({ form }: { form: OfferCodeForm }) {
           step={0.01}
           className="content-start"
           error={errors.discountValue?.message}
+          id={OFFER_FIELD_IDS.discountValue}
           {...form.register("discountValue")}
         />
       </div>
@@ -93,6 +109,7 @@ export function OfferCodeFields({ form }: { form: OfferCodeForm }) {
           placeholder="Forever"
           className="content-start"
           error={errors.durationMonths?.message}
+          id={OFFER_FIELD_IDS.durationMonths}
           {...form.register("durationMonths")}
         />
         <FormField
@@ -104,6 +121,7 @@ export function OfferCodeFields({ form }: { form: OfferCodeForm }) {
           placeholder="None"
           className="content-start"
           error={errors.minOrderValue?.message}
+          id={OFFER_FIELD_IDS.minOrderValue}
           {...form.register("minOrderValue")}
         />
       </div>
@@ -117,6 +135,7 @@ export function OfferCodeFields({ form }: { form: OfferCodeForm }) {
           placeholder="Unlimited"
           className="content-start"
           error={errors.maxUses?.message}
+          id={OFFER_FIELD_IDS.maxUses}
           {...form.register("maxUses")}
         />
         <FormField
@@ -127,6 +146,7 @@ export function OfferCodeFields({ form }: { form: OfferCodeForm }) {
           step={1}
           className="content-start"
           error={errors.maxUsesPerUser?.message}
+          id={OFFER_FIELD_IDS.maxUsesPerUser}
           {...form.register("maxUsesPerUser")}
         />
       </div>
@@ -137,6 +157,7 @@ export function OfferCodeFields({ form }: { form: OfferCodeForm }) {
           type="datetime-local"
           className="content-start"
           error={errors.validFrom?.message}
+          id={OFFER_FIELD_IDS.validFrom}
           {...form.register("validFrom")}
         />
         <FormField
@@ -145,6 +166,7 @@ export function OfferCodeFields({ form }: { form: OfferCodeForm }) {
           type="datetime-local"
           className="content-start"
           error={errors.validUntil?.message}
+          id={OFFER_FIELD_IDS.validUntil}
           {...form.register("validUntil")}
         />
       </div>

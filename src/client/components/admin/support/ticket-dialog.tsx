@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
@@ -21,13 +20,15 @@ import { adminSupportApi } from "../../../../shared/contract/admin-support.ts";
 import { supportApi } from "../../../../shared/contract/support.ts";
 import { call, keyOf, queryOf, storeAnswer } from "../../../lib/api.ts";
 import { statusText } from "../../../lib/labels.ts";
-import { errorMessage, queryClient, toastCallError } from "../../../lib/queryClient.ts";
+import { errorMessage, isUnauthorizedError, queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useErrorSummary } from "../../../lib/use-error-summary.ts";
+import { SendReply } from "../../support/send-reply.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
 import { EmailAddress } from "../../ui/email-address.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { Label } from "../../ui/label.tsx";
-import { SaveStatus } from "../../ui/save-status.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
@@ -162,7 +163,13 @@ function Message({
 }
 
 function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
-  const form = useForm({ resolver: zodResolver(adminReplySchema), defaultValues: { body: "" } });
+  const form = useForm({
+    resolver: zodResolver(adminReplySchema),
+    defaultValues: { body: "" },
+    shouldFocusError: false,
+  });
+  const replyId = `ticket-reply-${ticket.id}`;
+  const errorSummary = useErrorSummary(form, { body: replyId });
   const reply = useMutation({
     mutationFn: async (input: { body: string }) =>
       await call(adminSupportApi.reply, { params: { id: String(ticket.id) }, body: input }),
@@ -178,19 +185,22 @@ function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
           variant: "destructive",
         });
     },
-    onError: (error) => toastCallError(SUPPORT_MSG.replyFailed, error),
+    onError: (error) => {
+      toastCallError(SUPPORT_MSG.replyFailed, error);
+      if (!isUnauthorizedError(error)) errorSummary.showServerError(errorMessage(error));
+    },
   });
   return (
-    <form
-      noValidate
+    <SummaryForm
+      summary={errorSummary.summary}
       aria-label="Reply to the ticket"
       className="grid gap-3"
-      onSubmit={form.handleSubmit((v) => {
+      onSubmit={errorSummary.handleSubmit((v) => {
         if (!reply.isPending) reply.mutate(v);
       })}
     >
       <TextareaField
-        id={`ticket-reply-${ticket.id}`}
+        id={replyId}
         label="Your reply"
         rows={5}
         maxLength={ADMIN_REPLY_MAX}
@@ -198,19 +208,11 @@ function ReplyForm({ ticket }: { ticket: AdminTicketDetail }) {
         error={form.formState.errors.body?.message}
         {...form.register("body")}
       />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-        <SaveStatus
-          status={form.formState.isDirty ? "idle" : reply.status}
-          saving="Sending..."
-          saved={reply.data?.mailSent === false ? "Saved, not e-mailed" : "Sent"}
-        />
-        {/* Keeps focus while it sends (not `disabled`): Escape then still closes the dialog. */}
-        <Button type="submit" className="self-end" pending={reply.isPending}>
-          <Send aria-hidden />
-          {reply.isPending ? "Sending..." : "Send reply"}
-        </Button>
-      </div>
-    </form>
+      <SendReply
+        status={form.formState.isDirty ? "idle" : reply.status}
+        sent={reply.data?.mailSent === false ? "Saved, not e-mailed" : "Sent"}
+      />
+    </SummaryForm>
   );
 }
 
