@@ -127,7 +127,7 @@ function VerifyEmailNotice({ user }: { user: PublicUser }) {
           <span className="font-medium text-foreground [overflow-wrap:anywhere]">{user.email}</span>.
         </p>
       </div>
-      <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
+      <Button variant="outline" size="sm" pending={resend.isPending} onClick={() => resend.mutate()}>
         {resend.isPending ? "Sending..." : "Resend verification e-mail"}
       </Button>
     </section>

@@ -133,7 +133,7 @@ export function ContactSupportDialog({
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
-              <Button type="submit" disabled={send.isPending}>
+              <Button type="submit" pending={send.isPending}>
                 <Send aria-hidden />
                 {send.isPending ? "Sending..." : "Send message"}
               </Button>

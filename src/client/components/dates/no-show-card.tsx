@@ -68,7 +68,7 @@ export function CouldntGo({ date }: { date: MemberDate }) {
         onChange={(e) => setNote(e.target.value)}
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={report.isPending}>
+        <Button type="submit" pending={report.isPending}>
           {report.isPending ? "Sending..." : "We couldn't go"}
         </Button>
         <Button type="button" variant="ghost" onClick={() => setOpen(false)} disabled={report.isPending}>

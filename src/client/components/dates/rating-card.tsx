@@ -194,7 +194,7 @@ export function RatingCard({ date }: { date: MemberDate }) {
               onChange={(event) => setFeedback(event.target.value)}
             />
             <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={rate.isPending}>
+              <Button type="submit" pending={rate.isPending}>
                 {rate.isPending ? "Saving..." : date.rating ? "Update rating" : "Save rating"}
               </Button>
               {date.rating !== null && (

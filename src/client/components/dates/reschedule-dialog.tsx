@@ -61,7 +61,7 @@ export function RescheduleDialog({ dateId, trigger }: { dateId: number; trigger:
             <DialogClose asChild>
               <Button variant="outline">Keep this date</Button>
             </DialogClose>
-            <Button type="submit" disabled={reschedule.isPending}>
+            <Button type="submit" pending={reschedule.isPending}>
               {reschedule.isPending ? "Sending..." : "Request reschedule"}
             </Button>
           </DialogFooter>

@@ -68,7 +68,7 @@ export function WaitlistOffer({ postcode, area, id }: { postcode: string; area: 
               aria-describedby={join.isError ? `${id}-error` : undefined}
             />
           </div>
-          <Button type="button" variant="gold" disabled={join.isPending} onClick={submit}>
+          <Button type="button" variant="gold" pending={join.isPending} onClick={submit}>
             {join.isPending ? "Joining..." : `Join the ${area} waitlist`}
           </Button>
           {join.isError ? (

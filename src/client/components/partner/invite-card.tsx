@@ -163,7 +163,7 @@ function VerifyFirst({ token, email }: { token: string; email: string }) {
           size="lg"
           variant="outline"
           className="w-full sm:w-auto"
-          disabled={resend.isPending}
+          pending={resend.isPending}
           onClick={() => resend.mutate()}
         >
           {resend.isPending ? "Sending..." : "Resend the link"}

@@ -180,7 +180,7 @@ export function ComparePlansDialog({ user }: { user: PublicUser }) {
                 <ArrowLeft aria-hidden />
                 Back to plans
               </Button>
-              <Button onClick={() => change.mutate(choice)} disabled={change.isPending}>
+              <Button onClick={() => change.mutate(choice)} pending={change.isPending}>
                 {change.isPending ? "Saving..." : words.action}
               </Button>
             </DialogFooter>

@@ -107,7 +107,7 @@ export function DevicesCard() {
             <Button
               variant="outline"
               className="w-full sm:w-fit"
-              disabled={endOthers.isPending}
+              pending={endOthers.isPending}
               onClick={() => endOthers.mutate()}
             >
               <LogOut aria-hidden />

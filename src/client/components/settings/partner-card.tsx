@@ -132,7 +132,7 @@ function Pending({ invite }: { invite: NonNullable<PartnerStatus["pendingInvite"
       <Button
         variant="outline"
         className="self-start sm:self-auto"
-        disabled={cancel.isPending}
+        pending={cancel.isPending}
         onClick={() => cancel.mutate(undefined)}
       >
         {cancel.isPending ? "Cancelling..." : "Cancel invitation"}
@@ -171,7 +171,7 @@ function InviteForm() {
         error={form.formState.errors.email?.message}
         {...form.register("email")}
       />
-      <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
+      <Button type="submit" className="sm:mt-7" pending={invite.isPending}>
         <Send aria-hidden />
         {invite.isPending ? "Sending..." : "Send invitation"}
       </Button>

@@ -315,7 +315,7 @@ export function TwoFactorCard() {
             Someone who learns your password still can't get in.
           </span>
         </p>
-        <Button className="justify-self-start" disabled={start.isPending} onClick={() => start.mutate()}>
+        <Button className="justify-self-start" pending={start.isPending} onClick={() => start.mutate()}>
           {start.isPending ? "Preparing..." : "Enable 2FA"}
         </Button>
       </div>

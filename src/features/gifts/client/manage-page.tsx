@@ -181,7 +181,7 @@ function GiftDetails({ gift, token, refresh }: { gift: GiftView; token: string; 
             </Button>
           )}
           {gift.canResend && (
-            <Button variant="outline" disabled={resend.isPending} onClick={() => resend.mutate()}>
+            <Button variant="outline" pending={resend.isPending} onClick={() => resend.mutate()}>
               <Mail aria-hidden />
               {resend.isPending
                 ? "Sending..."

@@ -293,7 +293,7 @@ export function MoveDateDialog({
             <Button
               type="submit"
               variant={needsOverride ? "destructive" : undefined}
-              disabled={move.isPending}
+              pending={move.isPending}
             >
               <CalendarClock aria-hidden />
               {move.isPending ? "Moving..." : needsOverride ? "Move anyway" : "Move date"}

@@ -105,7 +105,7 @@ export function RuleFix({
           <Button
             size="sm"
             className="min-h-8"
-            disabled={accept.isPending}
+            pending={accept.isPending}
             aria-label={compact ? `Accept fix (date ${a.id}): ${fixText(fix)}` : undefined}
             onClick={() => accept.mutate()}
           >

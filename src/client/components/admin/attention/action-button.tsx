@@ -138,7 +138,7 @@ export function AttentionActionButton({
       size="sm"
       variant={variant}
       aria-label={label}
-      disabled={run.isPending}
+      pending={run.isPending}
       onClick={() => run.mutate(null)}
     >
       {run.isPending ? "Working..." : action.label}

@@ -261,14 +261,14 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
             Add a clue
           </Button>
         )}
-        <Button variant="outline" size="sm" disabled={save.isPending} onClick={() => save.mutate([])}>
+        <Button variant="outline" size="sm" pending={save.isPending} onClick={() => save.mutate([])}>
           <RotateCcw aria-hidden />
           Reset to derived
         </Button>
         <Button
           size="sm"
           className="ml-auto"
-          disabled={save.isPending}
+          pending={save.isPending}
           onClick={() =>
             save.mutate(
               drafts.map(({ slot, text, hoursBefore, hidden }) => ({ slot, text, hoursBefore, hidden })),

@@ -74,7 +74,7 @@ export function AdminRoleButton({ user }: { user: AdminUser }) {
           <AlertDialogCancel disabled={change.isPending}>Cancel</AlertDialogCancel>
           <Button
             variant={promote ? "primary" : "destructive"}
-            disabled={change.isPending}
+            pending={change.isPending}
             // A double click sends one request: the second click is ignored, and so is any click once the
             // answer has closed the dialog (its button stays clickable while the dialog fades out).
             onClick={firstClickOnly(() => {

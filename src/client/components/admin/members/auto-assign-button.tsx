@@ -47,7 +47,7 @@ export function AutoAssignButton({
       <Button
         variant="outline"
         size="sm"
-        disabled={auto.isPending}
+        pending={auto.isPending}
         aria-label={auto.isPending ? undefined : `Auto Assign Date for ${name}`}
         onClick={firstClickOnly(() => setAsking(true))}
       >

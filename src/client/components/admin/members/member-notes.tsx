@@ -83,7 +83,7 @@ export function MemberNotes({ userId }: { userId: number }) {
           }}
         />
         <div className="flex justify-end">
-          <Button type="submit" size="sm" disabled={add.isPending}>
+          <Button type="submit" size="sm" pending={add.isPending}>
             {add.isPending ? "Adding..." : "Add note"}
           </Button>
         </div>
@@ -238,7 +238,7 @@ function NoteItem({
             <Button type="button" variant="outline" size="sm" onClick={() => setEditing(null)}>
               Cancel
             </Button>
-            <Button type="submit" size="sm" disabled={save.isPending}>
+            <Button type="submit" size="sm" pending={save.isPending}>
               {save.isPending ? "Saving..." : "Save note"}
             </Button>
           </div>

@@ -286,7 +286,7 @@ function CancelForMember({ user }: { user: AdminUser }) {
             Close
           </Button>
           {p?.cancellable && (
-            <Button type="submit" form={`${ids}-form`} variant="destructive" disabled={cancel.isPending}>
+            <Button type="submit" form={`${ids}-form`} variant="destructive" pending={cancel.isPending}>
               {cancel.isPending ? "Cancelling..." : "Cancel the plan"}
             </Button>
           )}

@@ -122,7 +122,7 @@ function RemoveForm({
         <Button type="button" variant="outline" size="sm" disabled={remove.isPending} onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" variant="destructive" size="sm" disabled={remove.isPending}>
+        <Button type="submit" variant="destructive" size="sm" pending={remove.isPending}>
           {remove.isPending ? "Removing..." : "Remove exclusion"}
         </Button>
       </div>
