@@ -2,13 +2,18 @@
 import type { z } from "zod";
 import type { phoneChannelsSchema, updatePhoneChannelsSchema } from "../../../shared/schemas/push.ts";
 import type { Deps } from "../../deps.ts";
-import { readSwitches, saveSwitches } from "../notifications/switches.ts";
+import { type NotificationSwitches, readSwitches, saveSwitches } from "../notifications/switches.ts";
 
 type Channels = z.infer<typeof phoneChannelsSchema>;
 
+const channelsOf = (s: NotificationSwitches): Channels => ({
+  push: s.pushNotifications,
+  clues: s.clueNotifications,
+  smsStoppedAt: s.smsStoppedAt,
+});
+
 export async function phoneChannels(deps: Deps, userId: number): Promise<Channels> {
-  const s = await readSwitches(deps.db, userId);
-  return { push: s.pushNotifications, clues: s.clueNotifications, smsStoppedAt: s.smsStoppedAt };
+  return channelsOf(await readSwitches(deps.db, userId));
 }
 
 export async function updatePhoneChannels(
@@ -20,6 +25,5 @@ export async function updatePhoneChannels(
     ...(input.push !== undefined && { pushNotifications: input.push }),
     ...(input.clues !== undefined && { clueNotifications: input.clues }),
   };
-  await saveSwitches(deps.db, userId, changes);
-  return phoneChannels(deps, userId);
+  return channelsOf(await saveSwitches(deps.db, userId, changes));
 }

@@ -40,21 +40,33 @@ export const switchColumns = {
 /** The join condition for `switchColumns`: `leftJoin(notificationSettings, switchesOf(users.id))`. */
 export const switchesOf = (userId: AnyPgColumn) => eq(t.userId, userId);
 
-export async function readSwitches(db: Db | Tx, userId: number): Promise<NotificationSwitches> {
-  const [row] = await db.select().from(t).where(eq(t.userId, userId));
+const switchesOfRow = (row: typeof t.$inferSelect | undefined): NotificationSwitches => {
   if (!row) return { ...DEFAULT_SWITCHES };
   const { userId: _, ...switches } = row;
   return switches;
+};
+
+export async function readSwitches(db: Db | Tx, userId: number): Promise<NotificationSwitches> {
+  const [row] = await db.select().from(t).where(eq(t.userId, userId));
+  return switchesOfRow(row);
 }
 
-/** Saves the switches given (the others keep their stored or default value) and answers all of them. */
+/**
+ * Saves the switches given (the others keep their stored or default value) and answers all of them, from the
+ * saved row itself (one statement; nothing to save is one read).
+ */
 export async function saveSwitches(
   db: Db | Tx,
   userId: number,
   changes: Partial<NotificationSwitches>,
 ): Promise<NotificationSwitches> {
-  await saveSwitchesOfAll(db, [userId], changes);
-  return readSwitches(db, userId);
+  if (Object.keys(changes).length === 0) return readSwitches(db, userId);
+  const [row] = await db
+    .insert(t)
+    .values({ userId, ...changes })
+    .onConflictDoUpdate({ target: t.userId, set: changes })
+    .returning();
+  return switchesOfRow(row);
 }
 
 /** saveSwitches for several members at once (one statement). */
