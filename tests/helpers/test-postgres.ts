@@ -57,7 +57,10 @@ export async function createTestDatabase(
   const name = `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  // FILE_COPY copies the template's files (about 10 MB) instead of writing every page through the WAL
+  // (PostgreSQL 15+'s default): less work on the server, and the copy drops faster too (fsync is off here, so
+  // its checkpoints cost little).
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB} STRATEGY FILE_COPY`);
   await admin.end();
   return {
     url: withDatabase(baseUrl, name),
