@@ -28,8 +28,8 @@ process.env.E2E_DB_URL_FILE ??= path.join(
 const port = Number(process.env.E2E_PORT ?? 5179);
 
 // `npm test` keeps every screen's journey, once, at one width. `npm run test:full` (UNVEIL_E2E_FULL=1) adds the
-// long screenshot-and-axe sweeps, the keyboard-only runs, the dark-theme contrast passes inside journeys, and
-// the tests tagged @full (a journey at its second width, a second stale-tab or lost-session case: see
+// long screenshot-and-axe sweeps, the keyboard-only runs, the axe passes inside journeys (npm test keeps axe on
+// the main screens: accessibility-main.spec.ts), and the tests tagged @full (a journey at its second width, a second stale-tab or lost-session case: see
 // FULL_ONLY in tests/e2e/helpers.ts). Measured on two cores: about 40 % of the browser stage's time.
 const full = process.env.UNVEIL_E2E_FULL === "1";
 const FULL_ONLY_FILES = [

@@ -279,27 +279,4 @@ test.describe("accessibility (axe-core, light and dark)", () => {
     await expect(page.getByRole("alertdialog")).toBeVisible();
     await bothThemes(page, "sign out everywhere dialog");
   });
-
-  test("phone width: landing, dashboard, settings and the back office", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await openLandingApp(page);
-    await bothThemes(page, "landing (phone)");
-    await page.getByRole("button", { name: /menu/i }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await bothThemes(page, "mobile menu (phone)");
-    await page.keyboard.press("Escape");
-
-    await newMember(page);
-    await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await bothThemes(page, "dashboard (phone)");
-    await page.goto("/settings");
-    await expect(page.getByRole("tab", { selected: true })).toBeVisible();
-    await bothThemes(page, "settings (phone)");
-
-    await signInAsAdmin(page);
-    await page.goto("/admin?tab=users");
-    await expect(page.getByRole("heading", { name: "User Management" })).toBeVisible({ timeout: 15_000 });
-    await bothThemes(page, "admin users (phone)");
-  });
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessibleInFullRun, uniqueEmail } from "./helpers.ts";
 import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -104,7 +104,7 @@ test("filters by day range and venue answer, bulk-cancels two dates after the pr
   );
   await expect(preview).toContainText(`Ann Bulk${t}`);
   await expect(preview).toContainText(`Ben Bulk${t}`);
-  await expectAccessible(page, "bulk preview");
+  await expectAccessibleInFullRun(page, "bulk preview");
   await shoot(page, "bulk-preview-1280");
   expect(await statuses([a, b])).toEqual(["scheduled", "scheduled"]);
 
@@ -176,7 +176,7 @@ test("an operator marks a started date as a no-show with a note; the history sho
   await expect(history.getByTestId("audit-entry").first()).toContainText("Venue feedback recorded");
   await expect(history.getByTestId("audit-entry").nth(1)).toContainText("Marked as a no-show");
   await evening.scrollIntoViewIfNeeded();
-  await expectAccessible(page, "no-show panel");
+  await expectAccessibleInFullRun(page, "no-show panel");
   await shoot(page, "no-show-details-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await evening.getByTestId("no-show-record").scrollIntoViewIfNeeded();
@@ -200,7 +200,7 @@ test("a member's date page after a no-show shows no rating form; 'we couldn't go
   await expect(page.getByRole("radiogroup")).toHaveCount(0);
   await expect(page.getByText("Your rating", { exact: true })).toHaveCount(0);
   await expect(page.getByTestId("action-rate")).toHaveCount(0);
-  await expectAccessible(page, "no-show date page");
+  await expectAccessibleInFullRun(page, "no-show date page");
   await shoot(page, "member-no-show-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("no-show-card").scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
-import { e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { e2eDb, expectAccessibleInFullRun, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /** The member page lists the venues the couple asked not to go to; an operator removes one with a reason. */
@@ -33,7 +33,7 @@ test("an operator removes a venue exclusion with a reason, kept on record", asyn
   const field = form.getByLabel("Why remove it");
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByText("Please give a reason for removing it")).toBeVisible();
-  await expectAccessible(page, "exclusion removal form");
+  await expectAccessibleInFullRun(page, "exclusion removal form");
   await field.fill("They asked us by phone to try it again");
   await form.getByRole("button", { name: "Remove exclusion" }).click();
   await expect(page.getByText("Exclusion removed").first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { atWidth, e2eDb, expectAccessible, uniqueEmail } from "./helpers.ts";
+import { atWidth, e2eDb, expectAccessibleInFullRun, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /** The member page's "Recent texts" card: the SMS log of one member, with what the provider said of each. */
@@ -114,7 +114,7 @@ for (const viewport of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
-      await expectAccessible(page, `recent texts at ${viewport.name} width`);
+      await expectAccessibleInFullRun(page, `recent texts at ${viewport.name} width`);
 
       if (SHOTS)
         for (const colorScheme of ["light", "dark"] as const) {
@@ -122,7 +122,7 @@ for (const viewport of [
           await card.scrollIntoViewIfNeeded();
           await card.screenshot({ path: `${SHOTS}/member-texts-${viewport.name}-${colorScheme}.png` });
           if (colorScheme === "dark")
-            await expectAccessible(page, "recent texts, dark", { rules: ["color-contrast"] });
+            await expectAccessibleInFullRun(page, "recent texts, dark", { rules: ["color-contrast"] });
         }
     },
   );

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { atWidth, e2eDb, expectAccessible, FULL_ONLY, uniqueEmail } from "./helpers.ts";
+import { atWidth, e2eDb, expectAccessibleInFullRun, FULL_ONLY, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -113,7 +113,7 @@ for (const viewport of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
-      await expectAccessible(page, `member workspace at ${viewport.name} width`);
+      await expectAccessibleInFullRun(page, `member workspace at ${viewport.name} width`);
       await page.emulateMedia({ reducedMotion: "reduce" });
       if (SHOTS)
         await page.screenshot({ path: `${SHOTS}/member-workspace-${viewport.name}.png`, fullPage: true });
@@ -165,7 +165,7 @@ test(
     await expect(b.getByLabel("Postcode")).toHaveValue("SW11 1AA");
     await expect(b.getByLabel("Halal")).toBeChecked();
     if (SHOTS) await second.screenshot({ path: `${SHOTS}/needs-stale-desktop.png` });
-    await expectAccessible(second, "stale needs save");
+    await expectAccessibleInFullRun(second, "stale needs save");
 
     // Reload reads the saved needs (the other tab's Vegan), then this tab's save goes through.
     await stale.getByRole("button", { name: "Reload" }).click();
@@ -216,7 +216,7 @@ for (const viewport of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
-      await expectAccessible(page, `members filters at ${viewport.name} width`);
+      await expectAccessibleInFullRun(page, `members filters at ${viewport.name} width`);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/members-filters-${viewport.name}.png` });
     },
   );

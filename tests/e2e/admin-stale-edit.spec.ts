@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, expectAccessible, FULL_ONLY } from "./helpers.ts";
+import { arrangeDate, expectAccessibleInFullRun, FULL_ONLY } from "./helpers.ts";
 import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -59,7 +59,7 @@ test("a second tab's stale save is refused in the dialog, keeps its input, and R
   const history = b.getByRole("region", { name: "Venue history" });
   await expect(history.getByTestId("audit-entry")).toHaveCount(2);
   await expect(history.getByTestId("audit-entry").first()).toContainText(`Venue "${name}" saved`);
-  await expectAccessible(tabB, "venue dialog with a stale save");
+  await expectAccessibleInFullRun(tabB, "venue dialog with a stale save");
   if (SHOTS) {
     await alert.scrollIntoViewIfNeeded();
     await tabB.screenshot({ path: `${SHOTS}/stale-venue-1280.png` });

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   arrangeDate,
-  expectAccessible,
   expectAccessibleInBothThemes,
+  expectAccessibleInFullRun,
   switchScheme,
   uniqueEmail,
 } from "./helpers.ts";
@@ -210,7 +210,7 @@ test.describe("venue booking fields", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     const instead = page.getByRole("alertdialog", { name: `Archive ${name} instead?` });
     await expect(instead).toContainText("It has dates, so it cannot be deleted");
-    await expectAccessible(page);
+    await expectAccessibleInFullRun(page);
     await instead.getByRole("button", { name: "Archive instead" }).click();
     await expect(instead).toBeHidden();
     await expect(toasts(page).getByText("Venue archived")).toBeVisible();

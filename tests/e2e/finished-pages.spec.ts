@@ -1,5 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { authoriseSandboxDirectDebit, expectAccessible, saveAcceptedPreferences } from "./helpers.ts";
+import {
+  authoriseSandboxDirectDebit,
+  expectAccessibleInFullRun,
+  saveAcceptedPreferences,
+} from "./helpers.ts";
 import { newMember } from "./sign-in.ts";
 
 /** Screenshots for looking at (SHOTS_DIR set): phone and desktop, light and dark. */
@@ -46,10 +50,10 @@ test.describe("pages a member meets once", () => {
     await submit.click();
     await expect(page.getByText("Enter a 6-digit sort code, like 20-00-00")).toBeVisible();
     await expect(page.getByLabel("Sort code")).toHaveAttribute("aria-invalid", "true");
-    await expectAccessible(page, "sandbox Direct Debit page with errors (light)");
+    await expectAccessibleInFullRun(page, "sandbox Direct Debit page with errors (light)");
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(submit).toHaveCSS("background-color", "rgb(216, 178, 92)");
-    await expectAccessible(page, "sandbox Direct Debit page with errors (dark)");
+    await expectAccessibleInFullRun(page, "sandbox Direct Debit page with errors (dark)");
     await shots(page, "sandbox-direct-debit");
 
     await authoriseSandboxDirectDebit(page);

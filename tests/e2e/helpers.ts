@@ -205,6 +205,23 @@ export async function expectAccessible(
   (opts.soft ? expect.soft : expect)(report, `accessibility of ${label}`).toEqual([]);
 }
 
+/** `npm run test:full` (UNVEIL_E2E_FULL=1): the sweeps, second widths and axe passes inside journeys. */
+export const FULL_RUN = process.env.UNVEIL_E2E_FULL === "1";
+
+/**
+ * axe inside a journey that is not about accessibility: `npm run test:full` only. Those passes cost about 9 %
+ * of the browser stage (61 passes, 40-70 s on two cores) and re-check screens that test:full's sweeps
+ * (accessibility.spec.ts, a11y-states.spec.ts) and these passes check there; `npm test` keeps axe on the
+ * main screens (accessibility.spec.ts's smoke test) and the contrast of controls (seen-and-keys.spec.ts).
+ */
+export async function expectAccessibleInFullRun(
+  page: Page,
+  label?: string,
+  opts?: { soft?: boolean; rules?: string[] },
+): Promise<void> {
+  if (FULL_RUN) await expectAccessible(page, label, opts);
+}
+
 /** What a theme changes: the colour rules (WCAG 1.4.3 contrast, 1.4.1 links told apart by colour alone). */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
@@ -224,11 +241,10 @@ export async function switchScheme(page: Page, colorScheme: "light" | "dark"): P
  * state (focus, an open dialog, a message shown).
  */
 export async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
+  // Inside journeys and the sweeps alike: `npm run test:full` only (expectAccessibleInFullRun says why).
+  if (!FULL_RUN) return;
   await switchScheme(page, "light");
   await expectAccessible(page, `${label} (light)`, { soft: true });
-  // The dark theme's colours are held by the full run's sweeps (accessibility.spec.ts, a11y-states.spec.ts)
-  // and here in `npm run test:full`; `npm test` checks every rule once, in light.
-  if (process.env.UNVEIL_E2E_FULL !== "1") return;
   await switchScheme(page, "dark");
   await expectAccessible(page, `${label} (dark)`, { soft: true, rules: COLOUR_RULES });
 }

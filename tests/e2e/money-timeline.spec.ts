@@ -1,5 +1,11 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { e2eDb, expectAccessible, saveAcceptedPreferences, subscribeViaApi, uniqueEmail } from "./helpers.ts";
+import {
+  e2eDb,
+  expectAccessibleInFullRun,
+  saveAcceptedPreferences,
+  subscribeViaApi,
+  uniqueEmail,
+} from "./helpers.ts";
 import { shootAll } from "./shoot-all.ts";
 import { newMember } from "./sign-in.ts";
 
@@ -107,7 +113,7 @@ test("a gift redeemed as credit, then a month off: /billing, Settings and the da
     /^Month off \d{1,2} \w{3} \d{4} to \d{1,2} \w{3} \d{4}$/,
     /^3 gift months to \d{1,2} \w{3} \d{4}$/,
   ]);
-  await expectAccessible(page, "billing with a month off and gift months");
+  await expectAccessibleInFullRun(page, "billing with a month off and gift months");
   await page.goto("/settings?tab=subscription");
   await expect(page.getByTestId("pause-notice")).toContainText(/^Month off booked: /);
   await expect(page.getByTestId("pause-notice")).not.toContainText("Paused");
@@ -126,7 +132,7 @@ test("a gift redeemed as credit, then a month off: /billing, Settings and the da
   await expect(p.getByText("Choose a plan to begin.")).toHaveCount(0);
   await expect(p.getByTestId("history-empty")).toContainText("paid by Iris's Direct Debit");
   await expect(p.getByTestId("plan-timeline")).toContainText("3 gift months");
-  await expectAccessible(p, "the covered partner's billing");
+  await expectAccessibleInFullRun(p, "the covered partner's billing");
   await p.goto("/settings?tab=subscription");
   await expect(p.getByTestId("pause-notice")).toContainText(/^Month off booked: /);
 

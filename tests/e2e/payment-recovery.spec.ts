@@ -1,5 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, expectAccessible, saveAcceptedPreferences, subscribeViaApi } from "./helpers.ts";
+import {
+  arrangeDate,
+  e2eDb,
+  expectAccessibleInFullRun,
+  saveAcceptedPreferences,
+  subscribeViaApi,
+} from "./helpers.ts";
 import { newMember } from "./sign-in.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -63,7 +69,7 @@ test("a failed payment: the banner on the dashboard and /billing at phone and de
         });
     }
   }
-  await expectAccessible(page, "billing with a payment problem");
+  await expectAccessibleInFullRun(page, "billing with a payment problem");
 
   // A date inside its reveal window waits for the payment: the evening is kept, and the page says so calmly.
   const dateId = await arrangeDate(email, { hoursFromNow: 30, venueName: "Hidden Payment Bistro" });

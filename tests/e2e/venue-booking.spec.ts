@@ -12,8 +12,8 @@ import { VENUE_BOOKING_MSG } from "../../src/shared/venue-bookings.ts";
 import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
 import {
   e2eDb,
-  expectAccessible,
   expectAccessibleInBothThemes,
+  expectAccessibleInFullRun,
   expectControlsInside,
   FULL_ONLY,
   uniqueEmail,
@@ -160,7 +160,7 @@ test.describe("the venue's booking page", () => {
       venue_status: "confirmed",
       venue_reference: "CLV-2041",
     });
-    await expectAccessible(page, "venue booking confirmed (phone)");
+    await expectAccessibleInFullRun(page, "venue booking confirmed (phone)");
     await shoot(page, "confirmed");
 
     // A second visit: the answer as it stands, and no way to answer again.
@@ -200,7 +200,7 @@ test.describe("the venue's booking page", () => {
     expect(errorId).toBeTruthy();
     await expect(reason).toHaveAttribute("aria-describedby", new RegExp(`\\b${errorId}\\b`));
     expect((await venueStatus(b.reservationId)).venue_status).toBe("requested");
-    await expectAccessible(page, "venue booking decline error (phone)");
+    await expectAccessibleInFullRun(page, "venue booking decline error (phone)");
     await shoot(page, "decline-error");
 
     await reason.fill("Fully booked for a private party that evening.");
@@ -222,7 +222,7 @@ test.describe("the venue's booking page", () => {
     const b = await arrangeBooking();
     await page.goto(link(b.token));
     await expect(page.getByRole("heading", { level: 1, name: b.venueName })).toBeVisible();
-    await expectAccessible(page, "venue booking (desktop)");
+    await expectAccessibleInFullRun(page, "venue booking (desktop)");
     await shoot(page, "request");
     await page.getByRole("button", { name: "Offer another time" }).click();
     // The date starts as the booking's day; the time is the venue's to give.
@@ -241,7 +241,7 @@ test.describe("the venue's booking page", () => {
     await expect(summary).toContainText("We couldn't record your answer");
     await expect(page.getByText(VENUE_BOOKING_MSG.timePast)).toHaveCount(2); // in the summary and by the field
     await expect(page.getByLabel("Date", { exact: true })).toHaveAttribute("aria-invalid", "true");
-    await expectAccessible(page, "venue booking refused by the server (desktop)");
+    await expectAccessibleInFullRun(page, "venue booking refused by the server (desktop)");
     await shoot(page, "propose-refused");
     await summary.getByRole("link", { name: VENUE_BOOKING_MSG.timePast }).click();
     await expect(page.getByLabel("Date", { exact: true })).toBeFocused();
@@ -254,7 +254,7 @@ test.describe("the venue's booking page", () => {
     await expect(page.getByRole("heading", { name: "Another time offered" })).toBeFocused();
     await expect(page.getByTestId("venue-recorded-message")).toHaveText(VENUE_BOOKING_MSG.proposed);
     await expect(page.getByTestId("venue-recorded-time")).toContainText("20:30");
-    await expectAccessible(page, "venue booking proposed (desktop)");
+    await expectAccessibleInFullRun(page, "venue booking proposed (desktop)");
     await shoot(page, "proposed");
     const db = await e2eDb();
     const row = await db.query(
@@ -302,7 +302,7 @@ test.describe("the venue's booking page", () => {
       await expect(page.getByRole("heading", { name: "Booking confirmed" })).toBeFocused();
       await expect(page.getByTestId("venue-recorded-reference")).toHaveText("DESK-7");
       expect((await venueStatus(raced.reservationId)).venue_status).toBe("confirmed");
-      await expectAccessible(page, "venue booking answered meanwhile (phone)");
+      await expectAccessibleInFullRun(page, "venue booking answered meanwhile (phone)");
       await shoot(page, "answered-meanwhile");
 
       const cancelled = await arrangeBooking({ status: "cancelled" });
@@ -310,7 +310,7 @@ test.describe("the venue's booking page", () => {
       await expect(page.getByRole("heading", { name: "This booking was cancelled" })).toBeVisible();
       await expect(page.getByTestId("venue-booking-status")).toHaveText("Cancelled");
       await expect(page.getByRole("button")).toHaveCount(0);
-      await expectAccessible(page, "venue booking cancelled (phone)");
+      await expectAccessibleInFullRun(page, "venue booking cancelled (phone)");
       await shoot(page, "cancelled");
     },
   );

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { expect, type Page, type Response, test } from "@playwright/test";
-import { expectAccessible, FULL_ONLY, readMail } from "../../../../tests/e2e/helpers.ts";
+import { expectAccessibleInFullRun, FULL_ONLY, readMail } from "../../../../tests/e2e/helpers.ts";
 import { newMember, signInAsAdmin } from "../../../../tests/e2e/sign-in.ts";
 import { arrangeGift, daysAhead } from "./gift-helpers.ts";
 
@@ -63,7 +63,7 @@ test("finds a gift, moves its date, sends it, refunds it, and exports the list",
   // Found by its code too.
   await page.getByRole("searchbox", { name: "Search gifts" }).fill(grouped(scheduled.code!));
   await expect(page.getByRole("table", { name: "Gifts" }).getByRole("row")).toHaveCount(2);
-  await expectAccessible(page, "gifts tab");
+  await expectAccessibleInFullRun(page, "gifts tab");
   const open = rowOf(scheduled.id).getByRole("button", { name: /Open gift/ });
   await open.click();
 
@@ -72,7 +72,7 @@ test("finds a gift, moves its date, sends it, refunds it, and exports the list",
   await expect(dialog.getByTestId("gift-code")).toHaveText(grouped(scheduled.code!));
   await expect(dialog.getByTestId("gift-history")).toContainText("Ordered");
   await expect(dialog.getByTestId("gift-history")).toContainText("Paid");
-  await expectAccessible(page, "gift dialog");
+  await expectAccessibleInFullRun(page, "gift dialog");
   if (SHOTS) await shoot(page, "admin-gift-dialog-desktop");
 
   // Change the delivery date: a bad day is refused beside the field, a good one is saved.
@@ -183,7 +183,7 @@ test("analytics shows gift revenue, redemption and conversion beside MRR", async
   );
   await expect(page.getByTestId("stat-mrr")).toContainText("Gifts are paid once, so they are not counted");
   await expect(page.getByTestId("gift-revenue-by-month")).toContainText(money(current.revenuePence));
-  await expectAccessible(page, "analytics with gifts");
+  await expectAccessibleInFullRun(page, "analytics with gifts");
 });
 
 /** Light and dark, the whole page. */

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   atWidth,
   authoriseSandboxDirectDebit,
-  expectAccessible,
+  expectAccessibleInFullRun,
   saveAcceptedPreferences,
   subscribeViaApi,
   uniqueEmail,
@@ -14,7 +14,7 @@ import { newMember } from "../../../../tests/e2e/sign-in.ts";
 const SHOTS = process.env.GIFT_SHOTS;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 async function shoot(page: Page, name: string) {
-  await expectAccessible(page, name);
+  await expectAccessibleInFullRun(page, name);
   if (!SHOTS) return;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });

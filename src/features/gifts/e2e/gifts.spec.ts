@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import {
   atWidth,
-  expectAccessible,
+  expectAccessibleInFullRun,
   readMail,
   saveAcceptedPreferences,
   uniqueEmail,
@@ -15,7 +15,7 @@ if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 /** Checks the screen with axe (always), and takes its screenshots (when asked). */
 async function shoot(page: Page, name: string) {
-  await expectAccessible(page, name);
+  await expectAccessibleInFullRun(page, name);
   if (!SHOTS) return;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });

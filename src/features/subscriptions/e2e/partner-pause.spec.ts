@@ -4,7 +4,7 @@ import {
   arrangeDate,
   authoriseSandboxDirectDebit,
   e2eDb,
-  expectAccessible,
+  expectAccessibleInFullRun,
   readMail,
 } from "../../../../tests/e2e/helpers.ts";
 import { shootAll } from "../../../../tests/e2e/shoot-all.ts";
@@ -63,7 +63,7 @@ test.describe("a covered partner's month off", () => {
     await expect(dialog.getByTestId("pause-dates")).toContainText("Still a surprise");
     expect(await p.content()).not.toContain("Never Shown To Partner");
     await expect(dialog.getByTestId("pause-confirm")).toBeDisabled();
-    await expectAccessible(p, "partner pause dialog");
+    await expectAccessibleInFullRun(p, "partner pause dialog");
     await shootAll(p, "partner-pause-dialog", openPause, false);
     await openPause();
 

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   ACCEPTED_PREFERENCES,
   arrangeDate,
-  expectAccessible,
+  expectAccessibleInFullRun,
   subscribeViaApi,
 } from "../../../../tests/e2e/helpers.ts";
 import { DESKTOP, shootAll, shooting } from "../../../../tests/e2e/shoot-all.ts";
@@ -48,7 +48,7 @@ test.describe("a month off", () => {
     expect(await page.content()).not.toContain("Never Shown Before Reveal");
     // Nothing is booked until the member chooses.
     await expect(dialog.getByTestId("pause-confirm")).toBeDisabled();
-    await expectAccessible(page, "pause dialog");
+    await expectAccessibleInFullRun(page, "pause dialog");
     if (shooting) {
       await shootAll(page, "pause-dialog", openPause, false);
       await openPause();
@@ -110,7 +110,7 @@ test.describe("a cancelled date", () => {
     await expect(page.getByText(/Confirm attendance|Confirm you're going/)).toHaveCount(0);
     await expect(page.getByText(/Add to calendar|Holds the time|Keep this time free/)).toHaveCount(0);
     expect(await page.content()).not.toContain("Hidden Cancelled");
-    await expectAccessible(page, "cancelled date");
+    await expectAccessibleInFullRun(page, "cancelled date");
     await shootAll(page, "cancelled-date", open);
   });
 });
