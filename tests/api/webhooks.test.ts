@@ -5,6 +5,7 @@ import { subscriptionEvents, users, webhookEvents } from "../../src/server/db/sc
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { subscribe } from "../helpers/subscribe.ts";
+import { type UserWithLinksRow, userWithLinks } from "../helpers/user-row.ts";
 
 const SECRET = "test-webhook-secret-0123456789abcdef";
 const t = await createTestApp({ env: { PAYMENTS_WEBHOOK_SECRET: SECRET } });
@@ -19,7 +20,7 @@ function send(body: string, signature = sign(body, SECRET), extraHeaders: Record
   });
 }
 function event(
-  member: typeof users.$inferSelect,
+  member: UserWithLinksRow,
   resource: string,
   action: string,
   createdAt = new Date(Date.now() + ++n * 1000),
@@ -32,10 +33,10 @@ function event(
     links: { mandate: member.paymentMandateId!, subscription: member.paymentSubscriptionId! },
   };
 }
-async function subscribed(): Promise<{ m: SignedIn; row: typeof users.$inferSelect }> {
+async function subscribed(): Promise<{ m: SignedIn; row: UserWithLinksRow }> {
   const m = await t.member();
   await subscribe(t, m, "gold");
-  const [row] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+  const row = await userWithLinks(t.db, m.user.id);
   return { m, row };
 }
 const status = async (id: number) =>

@@ -14,6 +14,7 @@ import {
   type NotificationSwitches,
   saveSwitches,
 } from "../../src/server/modules/notifications/switches.ts";
+import { NO_LINKS, type PaymentLinks, saveLinks } from "../../src/server/modules/payments/links.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
 import { type DocumentChecker, documentChecker, type OpenApiDoc } from "./document-check.ts";
 import { createTestDatabase } from "./test-postgres.ts";
@@ -55,13 +56,20 @@ export interface TestApp {
   request(opts: InjectOptions & { as?: SignedIn; offDocument?: string }): Promise<LightMyRequestResponse>;
 }
 
-/** Columns of the users row, and notification switches (saved in their own table, notifications/switches.ts). */
-export type MemberOverrides = Partial<typeof users.$inferInsert> & Partial<NotificationSwitches>;
+/**
+ * Columns of the users row, notification switches (saved in their own table, notifications/switches.ts) and
+ * payment links (payment_links, payments/links.ts).
+ */
+export type MemberOverrides = Partial<typeof users.$inferInsert> &
+  Partial<NotificationSwitches> &
+  Partial<PaymentLinks>;
 
 const SWITCH_KEYS = Object.keys(DEFAULT_SWITCHES) as (keyof NotificationSwitches)[];
+const LINK_KEYS = Object.keys(NO_LINKS) as (keyof PaymentLinks)[];
 
 export interface SignedIn {
-  user: typeof users.$inferSelect;
+  /** The users row as created, with the payment links it was given beside it. */
+  user: typeof users.$inferSelect & PaymentLinks;
   cookie: string;
   password: string;
 }
@@ -130,6 +138,11 @@ export async function createTestApp(
       if (key in overrides) Object.assign(switches, { [key]: overrides[key] });
       delete overrides[key];
     }
+    const links: Partial<PaymentLinks> = {};
+    for (const key of LINK_KEYS) {
+      if (key in overrides) Object.assign(links, { [key]: overrides[key] });
+      delete overrides[key];
+    }
     cachedHash ??= hashPassword(PASSWORD);
     const [user] = await db
       .insert(users)
@@ -144,8 +157,13 @@ export async function createTestApp(
       })
       .returning();
     await saveSwitches(db, user.id, switches);
+    await saveLinks(db, user.id, links);
     const token = (await createSession(db, user.id, clock.now()))!;
-    return { user, cookie: `${SESSION_COOKIE}=${token}`, password: PASSWORD };
+    return {
+      user: { ...user, ...NO_LINKS, ...links },
+      cookie: `${SESSION_COOKIE}=${token}`,
+      password: PASSWORD,
+    };
   }
 
   const t: TestApp = {

@@ -57,16 +57,9 @@ export const users = pgTable(
     /** sha256 of the reset token. */
     passwordResetToken: text("password_reset_token"),
     passwordResetExpires: timestamp("password_reset_expires", { withTimezone: true }),
-    paymentCustomerId: text("payment_customer_id"),
-    paymentMandateId: text("payment_mandate_id"),
-    paymentSubscriptionId: text("payment_subscription_id"),
-    /** The full-price subscription that follows a time-limited discounted one (GoCardless). */
-    paymentNextSubscriptionId: text("payment_next_subscription_id"),
     subscriptionTier: tierEnum("subscription_tier"),
     subscriptionStatus: subscriptionStatusEnum("subscription_status"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
-    /** Time of the newest payment-provider event applied, so an older event arriving late changes nothing. */
-    paymentStatusAt: timestamp("payment_status_at", { withTimezone: true }),
     onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
     isAdmin: boolean("is_admin").notNull().default(false),
     partnerId: integer("partner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
@@ -116,9 +109,6 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("users_payment_mandate_idx").on(t.paymentMandateId),
-    index("users_payment_subscription_idx").on(t.paymentSubscriptionId),
-    index("users_payment_next_subscription_idx").on(t.paymentNextSubscriptionId),
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_password_reset_token_idx").on(t.passwordResetToken),
     index("users_email_verification_token_idx").on(t.emailVerificationToken),
@@ -174,6 +164,33 @@ export const notificationSettings = pgTable("notification_settings", {
   smsStoppedAt: timestamp("sms_stopped_at", { withTimezone: true }),
   marketingOptOut: boolean("marketing_opt_out").notNull().default(false),
 });
+
+/**
+ * The member's links at the payment provider (modules/payments/links.ts): customer, mandate, the subscription
+ * collecting their plan and the full-price one that follows a time-limited offer, and the time of the newest
+ * provider event applied. A member who never set up a Direct Debit has no row (every link null).
+ */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    paymentCustomerId: text("payment_customer_id"),
+    paymentMandateId: text("payment_mandate_id"),
+    paymentSubscriptionId: text("payment_subscription_id"),
+    /** The full-price subscription that follows a time-limited discounted one (GoCardless). */
+    paymentNextSubscriptionId: text("payment_next_subscription_id"),
+    /** Time of the newest payment-provider event applied, so an older event arriving late changes nothing. */
+    paymentStatusAt: timestamp("payment_status_at", { withTimezone: true }),
+  },
+  // The payment webhooks find the member by mandate or subscription id.
+  (t) => [
+    index("payment_links_mandate_idx").on(t.paymentMandateId),
+    index("payment_links_subscription_idx").on(t.paymentSubscriptionId),
+    index("payment_links_next_subscription_idx").on(t.paymentNextSubscriptionId),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",
