@@ -18,8 +18,8 @@ import { timeStep, totpAt } from "../../src/server/modules/account/totp.ts";
 import { LEAVING_MSG } from "../../src/shared/leaving.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
-import { userWithLinks } from "../helpers/user-row.ts";
 
 const FAILURES = 3;
 const t = await createTestApp({ rateLimits: { loginFailuresPerAccount: FAILURES } });
@@ -49,7 +49,7 @@ const del = (as: SignedIn, payload?: Record<string, unknown>) =>
   });
 const preview = (as: SignedIn) => t.request({ method: "GET", url: "/api/auth/user/deletion-preview", as });
 
-const userRow = (id: number) => userWithLinks(t.db, id);
+const userRow = (id: number) => storedMember(t.db, id);
 async function datesOf(ids: number[]) {
   const rows = await t.db.select().from(dateReservations).where(inArray(dateReservations.id, ids));
   return Object.fromEntries(rows.map((r) => [r.id, { userId: r.userId, status: r.status }]));

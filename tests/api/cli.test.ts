@@ -7,8 +7,8 @@ import { offerCodes, sandboxPayments, users, venues } from "../../src/server/db/
 import { describeError } from "../../src/server/error-text.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
-import { userWithLinks } from "../helpers/user-row.ts";
 
 const t = await createTestApp();
 const spawn = promisify(execFile);
@@ -69,7 +69,7 @@ describe("npm run cli", { timeout: 120_000 }, () => {
     const res = await cli("create-admin", "--email", m.user.email, "--password", "another-passphrase");
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/Promoted/);
-    const row = await userWithLinks(t.db, m.user.id);
+    const row = await storedMember(t.db, m.user.id);
     expect(row.isAdmin).toBe(true);
   });
 
@@ -126,7 +126,7 @@ describe("npm run cli", { timeout: 120_000 }, () => {
     // The retry booked on the failure is asked for now; the sandbox's books show it.
     expect(retried.stdout).toMatch(/retry asked for now/);
     expect(await status()).toBe("active");
-    const mine = await userWithLinks(t.db, m.user.id);
+    const mine = await storedMember(t.db, m.user.id);
     const books = await t.db
       .select()
       .from(sandboxPayments)

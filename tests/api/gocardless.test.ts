@@ -13,8 +13,8 @@ import { gocardlessProvider } from "../../src/server/modules/payments/gocardless
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { startFakeGoCardless } from "../helpers/fake-gocardless.ts";
 import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { acceptTerms } from "../helpers/subscribe.ts";
-import { userWithLinks } from "../helpers/user-row.ts";
 
 const fake = await startFakeGoCardless();
 afterAll(() => fake.close());
@@ -116,7 +116,7 @@ describe("GoCardless provider against a local fake", () => {
     });
     expect(subs[0].idempotencyKey).toBe(`unveil-sub-${row.providerRef}-intro`);
     expect(subs[1].idempotencyKey).toBe(`unveil-sub-${row.providerRef}-full`);
-    const u = await userWithLinks(t.db, m.user.id);
+    const u = await storedMember(t.db, m.user.id);
     expect(u).toMatchObject({
       paymentCustomerId: links.customer,
       paymentMandateId: links.mandate_request_mandate,
@@ -137,7 +137,7 @@ describe("GoCardless provider against a local fake", () => {
       ),
     ]);
     expect(res2.json().outcomes.EVFIN1).toBe("offer ended; full price continues");
-    const after = await userWithLinks(t.db, m.user.id);
+    const after = await storedMember(t.db, m.user.id);
     expect(after).toMatchObject({
       subscriptionStatus: "active",
       paymentSubscriptionId: u.paymentNextSubscriptionId,
@@ -220,7 +220,7 @@ describe("GoCardless provider against a local fake", () => {
     fake.fulfil(row.providerRef);
     const token = lastReturnToken();
     await post("/api/complete-subscription", m, { session_token: token });
-    const u = await userWithLinks(t.db, m.user.id);
+    const u = await storedMember(t.db, m.user.id);
     const event = providerEvent(
       "EVGC2",
       "payments",
@@ -242,7 +242,7 @@ describe("GoCardless provider against a local fake", () => {
     fake.fulfil(row.providerRef);
     const token = lastReturnToken();
     await post("/api/complete-subscription", m, { session_token: token });
-    const u = await userWithLinks(t.db, m.user.id);
+    const u = await storedMember(t.db, m.user.id);
     fake.payments.set("PM000777", {
       id: "PM000777",
       links: { mandate: u.paymentMandateId, subscription: u.paymentSubscriptionId },

@@ -15,8 +15,8 @@ import { SERVICE_AREA_MSG } from "../../src/shared/service-area.ts";
 import type { SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
 import { createGiftTestApp, GIFT_START, giftShop } from "../helpers/gifts.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
-import { userWithLinks } from "../helpers/user-row.ts";
 
 const t = await createGiftTestApp();
 const shop = giftShop(t, { deliverOn: "2026-11-26", message: "" });
@@ -24,7 +24,7 @@ const { get, giftRow, redeem } = shop;
 const post = (url: string, as: SignedIn, payload: Record<string, unknown> = {}) =>
   t.request({ method: "POST", url, as, payload });
 const buyGift = async (overrides: Record<string, unknown> = {}) => (await shop.buyGift(overrides)).gift;
-const row = (id: number) => userWithLinks(t.db, id);
+const row = (id: number) => storedMember(t.db, id);
 const billing = async (as: SignedIn) => {
   const res = await get("/api/billing", as);
   expect(res.statusCode, res.body).toBe(200);

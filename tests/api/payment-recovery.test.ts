@@ -30,8 +30,8 @@ import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
 import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
-import { userWithLinks } from "../helpers/user-row.ts";
 
 const SECRET = "test-webhook-secret-0123456789abcdef";
 const sink = await startSmtpSink();
@@ -51,7 +51,7 @@ beforeEach(() => {
   sink.inbox.length = 0;
 });
 
-const row = (id: number) => userWithLinks(t.db, id);
+const row = (id: number) => storedMember(t.db, id);
 const fresh = async (m: SignedIn): Promise<SignedIn> => ({
   ...m,
   cookie: `unveil_sid=${await createSession(t.db, m.user.id, t.clock.now())}`,

@@ -5,8 +5,8 @@ import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { planStatus } from "../../src/shared/plan-status.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
-import { userWithLinks } from "../helpers/user-row.ts";
 
 const t = await createTestApp({ rateLimits: { windowMinutes: 60 } });
 const NOW = new Date("2026-11-10T12:00:00Z");
@@ -15,7 +15,7 @@ const CYCLE_END = "2026-12-10T12:00:00.000Z";
 const AFTER_MONTH_OFF = "2027-01-10T12:00:00.000Z";
 beforeEach(() => t.clock.set(NOW));
 
-const userRow = (id: number) => userWithLinks(t.db, id);
+const userRow = (id: number) => storedMember(t.db, id);
 const get = (url: string, as?: SignedIn) => t.request({ method: "GET", url, as });
 const post = (url: string, as?: SignedIn, payload?: Record<string, unknown> | string) =>
   t.request({

@@ -20,8 +20,8 @@ import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { ANY_DAY, givePreferences, matchVenue } from "../helpers/match-arrange.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
-import { userWithLinks } from "../helpers/user-row.ts";
 
 const SECRET = "test-webhook-secret-0123456789abcdef";
 const t = await createTestApp({ env: { PAYMENTS_WEBHOOK_SECRET: SECRET } });
@@ -250,7 +250,7 @@ describe("the plan", () => {
   it("a failed payment (past due) flags it; the payment confirmed clears it", async () => {
     const m = await t.member();
     await subscribe(t, m, "gold");
-    const row = await userWithLinks(t.db, m.user.id);
+    const row = await storedMember(t.db, m.user.id);
     await t.db.insert(userPreferences).values({
       userId: m.user.id,
       postcode: "SE1 9PX",

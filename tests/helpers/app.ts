@@ -15,6 +15,7 @@ import {
   saveSwitches,
 } from "../../src/server/modules/notifications/switches.ts";
 import { NO_LINKS, type PaymentLinks, saveLinks } from "../../src/server/modules/payments/links.ts";
+import { NO_CHOICES, type PlanChoices, saveChoices } from "../../src/server/modules/plan-account/choices.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
 import { type DocumentChecker, documentChecker, type OpenApiDoc } from "./document-check.ts";
 import { createTestDatabase } from "./test-postgres.ts";
@@ -57,19 +58,22 @@ export interface TestApp {
 }
 
 /**
- * Columns of the users row, notification switches (saved in their own table, notifications/switches.ts) and
- * payment links (payment_links, payments/links.ts).
+ * Columns of the users row, notification switches (saved in their own table, notifications/switches.ts),
+ * payment links (payment_links, payments/links.ts) and the chosen plan and plan offer (plan_choices,
+ * plan-account/choices.ts).
  */
 export type MemberOverrides = Partial<typeof users.$inferInsert> &
   Partial<NotificationSwitches> &
-  Partial<PaymentLinks>;
+  Partial<PaymentLinks> &
+  Partial<PlanChoices>;
 
 const SWITCH_KEYS = Object.keys(DEFAULT_SWITCHES) as (keyof NotificationSwitches)[];
 const LINK_KEYS = Object.keys(NO_LINKS) as (keyof PaymentLinks)[];
+const CHOICE_KEYS = Object.keys(NO_CHOICES) as (keyof PlanChoices)[];
 
 export interface SignedIn {
-  /** The users row as created, with the payment links it was given beside it. */
-  user: typeof users.$inferSelect & PaymentLinks;
+  /** The users row as created, with the payment links and plan choices it was given beside it. */
+  user: typeof users.$inferSelect & PaymentLinks & PlanChoices;
   cookie: string;
   password: string;
 }
@@ -143,6 +147,11 @@ export async function createTestApp(
       if (key in overrides) Object.assign(links, { [key]: overrides[key] });
       delete overrides[key];
     }
+    const choices: Partial<PlanChoices> = {};
+    for (const key of CHOICE_KEYS) {
+      if (key in overrides) Object.assign(choices, { [key]: overrides[key] });
+      delete overrides[key];
+    }
     cachedHash ??= hashPassword(PASSWORD);
     const [user] = await db
       .insert(users)
@@ -158,9 +167,10 @@ export async function createTestApp(
       .returning();
     await saveSwitches(db, user.id, switches);
     await saveLinks(db, user.id, links);
+    await saveChoices(db, user.id, choices);
     const token = (await createSession(db, user.id, clock.now()))!;
     return {
-      user: { ...user, ...NO_LINKS, ...links },
+      user: { ...user, ...NO_LINKS, ...links, ...NO_CHOICES, ...choices },
       cookie: `${SESSION_COOKIE}=${token}`,
       password: PASSWORD,
     };

@@ -4,8 +4,8 @@ import { users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
 import { type ServerProcess, startServer } from "../helpers/server-process.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { createTestDatabase } from "../helpers/test-postgres.ts";
-import { userWithLinks } from "../helpers/user-row.ts";
 
 /**
  * A fresh database and the real server on it as a child process (tests/helpers/server-process.ts), with a
@@ -131,7 +131,7 @@ export function complete(w: World, m: Member, token: string) {
 }
 
 /** The member's users row with their payment links beside it. */
-export const userRow = (w: World, id: number) => userWithLinks(w.db, id);
+export const userRow = (w: World, id: number) => storedMember(w.db, id);
 
 /** Runs `fn` over the items, at most `limit` at a time. */
 export async function inBatches<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { users, userTwoFactor } from "../../src/server/db/schema.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
-import { userWithLinks } from "../helpers/user-row.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { classify, hasBody, key, type Route } from "./route-classes.ts";
 import { validBodies } from "./valid-bodies.ts";
 
@@ -80,7 +80,7 @@ const PROTECTED = [
 ] as const;
 
 async function protectedColumns(userId: number) {
-  const row = await userWithLinks(t.db, userId);
+  const row = await storedMember(t.db, userId);
   // Two-step sign-in's secret and its switch live in user_two_factor: no body turns them on or sets them.
   const [twoFactor] = await t.db
     .select({ secret: userTwoFactor.secret, enabledAt: userTwoFactor.enabledAt })
@@ -187,7 +187,7 @@ describe("no body sets what only the system may set", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const [found] = await t.db.select().from(users).where(eq(users.email, email));
-    const row = await userWithLinks(t.db, found.id);
+    const row = await storedMember(t.db, found.id);
     expect(row).toMatchObject({
       isAdmin: false,
       emailVerified: false,

@@ -74,21 +74,6 @@ export const users = pgTable(
     /** When the pause begins (a pause may start after dates the couple chose to keep); null: at once. */
     pauseStartsAt: timestamp("pause_starts_at", { withTimezone: true }),
     /**
-     * The plan a member chose before paying (at registration, on the plans page) and the offer code they had
-     * validated: any tab or device continues where they left off. Cleared once a plan is set up.
-     */
-    chosenTier: tierEnum("chosen_tier"),
-    chosenOfferCode: varchar("chosen_offer_code", { length: 50 }),
-    /**
-     * When the plan holder of a couple left: the partner may take the membership over (their own Direct Debit)
-     * until this time and keep the booked dates; otherwise dates after `planOfferPaidUntil` are cancelled.
-     */
-    planOfferExpiresAt: timestamp("plan_offer_expires_at", { withTimezone: true }),
-    /** The tier the leaving plan holder had, offered to the partner. */
-    planOfferTier: tierEnum("plan_offer_tier"),
-    /** End of the cycle the leaving plan holder had paid for: dates up to it stay whatever happens. */
-    planOfferPaidUntil: timestamp("plan_offer_paid_until", { withTimezone: true }),
-    /**
      * The end of a plan given as a gift (redeemed by a member without a Direct Debit): no collection, no
      * booking after it; the gifts job reminds the couple before it and ends the plan at it. Null once they pay.
      */
@@ -191,6 +176,31 @@ export const paymentLinks = pgTable(
     index("payment_links_next_subscription_idx").on(t.paymentNextSubscriptionId),
   ],
 );
+
+/**
+ * The plan a member chose before paying, and the membership offered to them when their partner, the plan
+ * holder, left (modules/plan-account/choices.ts). A member with neither has no row.
+ */
+export const planChoices = pgTable("plan_choices", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /**
+   * The plan a member chose before paying (at registration, on the plans page) and the offer code they had
+   * validated: any tab or device continues where they left off. Cleared once a plan is set up.
+   */
+  chosenTier: tierEnum("chosen_tier"),
+  chosenOfferCode: varchar("chosen_offer_code", { length: 50 }),
+  /**
+   * When the plan holder of a couple left: the partner may take the membership over (their own Direct Debit)
+   * until this time and keep the booked dates; otherwise dates after `planOfferPaidUntil` are cancelled.
+   */
+  planOfferExpiresAt: timestamp("plan_offer_expires_at", { withTimezone: true }),
+  /** The tier the leaving plan holder had, offered to the partner. */
+  planOfferTier: tierEnum("plan_offer_tier"),
+  /** End of the cycle the leaving plan holder had paid for: dates up to it stay whatever happens. */
+  planOfferPaidUntil: timestamp("plan_offer_paid_until", { withTimezone: true }),
+});
 
 export const sessions = pgTable(
   "sessions",

@@ -1,8 +1,8 @@
 import { eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createGiftTestApp, giftShop } from "../../../../tests/helpers/gifts.ts";
+import { storedMember } from "../../../../tests/helpers/stored-member.ts";
 import { subscribe } from "../../../../tests/helpers/subscribe.ts";
-import { userWithLinks } from "../../../../tests/helpers/user-row.ts";
 import {
   billingEvents,
   gifts,
@@ -222,7 +222,7 @@ describe("redeeming", () => {
     const res = await redeem(formatGiftCode(gift.code).toLowerCase(), m);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().redeemedAs).toBe("plan");
-    let u = await userWithLinks(t.db, m.user.id);
+    let u = await storedMember(t.db, m.user.id);
     expect(u).toMatchObject({
       subscriptionTier: "silver",
       subscriptionStatus: "active",
@@ -253,7 +253,7 @@ describe("redeeming", () => {
     t.clock.set("2026-12-26T09:05:00Z");
     await advanceSubscriptions(t.deps);
     await runGiftJobs(t.deps);
-    u = await userWithLinks(t.db, m.user.id);
+    u = await storedMember(t.db, m.user.id);
     expect(u.subscriptionStatus).toBe("cancelled");
     expect(u.currentPeriodEnd!.toISOString()).toBe("2026-12-26T09:00:00.000Z");
     t.clock.set("2026-11-26T09:00:00Z");
@@ -266,7 +266,7 @@ describe("redeeming", () => {
     const res = await redeem(gift.code, m);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().redeemedAs).toBe("credit");
-    const u = await userWithLinks(t.db, m.user.id);
+    const u = await storedMember(t.db, m.user.id);
     expect(u.subscriptionStatus).toBe("active");
     expect(u.giftedUntil).toBeNull();
     const [sub] = await t.db

@@ -4,13 +4,13 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type SignedIn } from "../../../../tests/helpers/app.ts";
 import { arrangeDate } from "../../../../tests/helpers/arrange.ts";
+import { storedMember } from "../../../../tests/helpers/stored-member.ts";
 import {
   authoriseAtSandbox,
   startCheckout,
   subscribe,
   tokenFrom,
 } from "../../../../tests/helpers/subscribe.ts";
-import { userWithLinks } from "../../../../tests/helpers/user-row.ts";
 import {
   dateReservations,
   offerCodes,
@@ -29,7 +29,7 @@ const NOW = new Date("2026-11-10T12:00:00Z");
 const DAY = 86_400_000;
 beforeEach(() => t.clock.set(NOW));
 
-const userRow = (id: number) => userWithLinks(t.db, id);
+const userRow = (id: number) => storedMember(t.db, id);
 const events = async (id: number) =>
   (await t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, id))).map(
     (e) => e.eventType,

@@ -10,6 +10,7 @@ import {
   offerCodes,
   offerCodeUsage,
   paymentLinks,
+  planChoices,
   type User,
   userPreferences,
   users,
@@ -19,12 +20,13 @@ import type { Deps } from "../../deps.ts";
 import { DEFAULT_SWITCHES, switchColumns, switchesOf } from "../notifications/switches.ts";
 import { linkColumns, linksOf } from "../payments/links.ts";
 import { accountOf, cancelFacts } from "../plan-account/account.ts";
+import { choiceColumns, choicesOf } from "../plan-account/choices.ts";
 import { factsOf } from "../plan-account/facts.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 
 /**
  * The preferences, whether two-step sign-in is on, the notification switches, whether a subscription collects
- * the plan, an active offer and the partner's row joined to the member's own: one round trip, as a named
+ * the plan, the plan chosen before paying, an active offer and the partner's row joined to the member's own: one round trip, as a named
  * prepared statement (built once per database; PostgreSQL plans it once per connection) since it runs on every
  * page load.
  */
@@ -55,12 +57,15 @@ function buildPublicUserQuery(db: Db) {
         smsNotifications: switchColumns.smsNotifications,
         marketingOptOut: switchColumns.marketingOptOut,
         paymentSubscriptionId: linkColumns.paymentSubscriptionId,
+        chosenTier: choiceColumns.chosenTier,
+        chosenOfferCode: choiceColumns.chosenOfferCode,
       })
       .from(users)
       .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
       .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
       .leftJoin(notificationSettings, switchesOf(users.id))
       .leftJoin(paymentLinks, linksOf(users.id))
+      .leftJoin(planChoices, choicesOf(users.id))
       .leftJoin(offerCodeUsage, and(eq(offerCodeUsage.userId, users.id), eq(offerCodeUsage.status, "active")))
       .leftJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
       // A member without a partner binds null: "partner.id = null" matches no row.
@@ -235,8 +240,8 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
         : null,
     partnerPlan,
     chosenPlan:
-      user.chosenTier && !hasLiveSubscription(user.subscriptionStatus)
-        ? { tier: user.chosenTier, offerCode: user.chosenOfferCode }
+      row?.chosenTier && !hasLiveSubscription(user.subscriptionStatus)
+        ? { tier: row.chosenTier, offerCode: row.chosenOfferCode }
         : null,
     preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,
   };

@@ -33,6 +33,7 @@ import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { accountOf, type PlanFacts, takeOverFacts } from "../plan-account/account.ts";
+import { clearChosenPlan, type PlanChoices, readChoices } from "../plan-account/choices.ts";
 import { columnsOf, factsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
@@ -298,7 +299,9 @@ export async function completeCheckout(
         mandateId: mandate.mandateId,
       })
       .where(eq(paymentCheckouts.id, checkout.id));
-    return { done: null, checkout, previous: current } as const;
+    // A membership offered when the plan holder left is taken over from the cycle they paid for.
+    const previous = { ...current, ...(await readChoices(tx, user.id)) };
+    return { done: null, checkout, previous } as const;
   });
   if (claim.duplicate) return cancelDuplicate(deps, claim.duplicate, mandate.mandateId);
   if (claim.done) return { tier: claim.done };
@@ -337,15 +340,9 @@ export async function completeCheckout(
       paymentNextSubscriptionId: created.nextSubscriptionId ?? null,
       paymentStatusAt: now,
     });
-    await tx
-      .update(users)
-      .set({
-        ...columnsOf(plan),
-        // The choice made before paying is now the plan itself.
-        chosenTier: null,
-        chosenOfferCode: null,
-      })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set(columnsOf(plan)).where(eq(users.id, user.id));
+    // The choice made before paying is now the plan itself.
+    await clearChosenPlan(tx, user.id);
     // A partner whose plan holder left took the membership over: the booked dates are theirs to keep.
     await keepOfferedDates(tx, user.id);
     // A new contract starts without an earlier contract's offer; only the code used now applies.
@@ -427,7 +424,12 @@ export async function completeCheckout(
  * ends; a partner taking the plan over after the holder left starts at the end of the cycle the holder paid
  * for; gift months already on the couple's account are kept. Otherwise the first payment is taken now.
  */
-function firstFacts(previous: UserWithLinks, tier: TierId, giftEnds: Date | null, now: Date): PlanFacts {
+function firstFacts(
+  previous: UserWithLinks & PlanChoices,
+  tier: TierId,
+  giftEnds: Date | null,
+  now: Date,
+): PlanFacts {
   const carried = factsOf(previous);
   if (giftEnds && previous.currentPeriodEnd)
     return takeOverFacts(
