@@ -10,23 +10,16 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../server/db/client.ts";
-import {
-  offerCodes,
-  offerCodeUsage,
-  paymentCheckouts,
-  paymentLinks,
-  users,
-} from "../../../server/db/schema.ts";
+import { offerCodes, offerCodeUsage, paymentCheckouts, users } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { faultPoint } from "../../../server/fault-point.ts";
 import { HttpError } from "../../../server/http-error.ts";
 import { discountPence } from "../../../server/modules/offers/service.ts";
 import {
-  linksOf,
   type PaymentLinks,
+  readWithLinks,
   saveLinks,
   type UserWithLinks,
-  withLinks,
 } from "../../../server/modules/payments/links.ts";
 import { accountOf, type PlanAccount, type PlanFacts } from "../../../server/modules/plan-account/account.ts";
 import { columnsOf } from "../../../server/modules/plan-account/facts.ts";
@@ -64,12 +57,12 @@ export async function withMemberLock<T>(
       // NOWAIT: a second change arriving meanwhile is told at once instead of holding a connection waiting.
       // NO KEY UPDATE, not UPDATE: a row being written elsewhere that merely refers to this member (an e-mail
       // log, an event) holds a KEY SHARE lock on it, and must not make the member's own change look busy.
-      const [current] = await tx
-        .select(withLinks)
+      await tx
+        .select({ id: users.id })
         .from(users)
-        .leftJoin(paymentLinks, linksOf(users.id))
         .where(eq(users.id, userId))
-        .for("no key update", { noWait: true, of: users });
+        .for("no key update", { noWait: true });
+      const [current] = await readWithLinks(tx, [userId]);
       return fn(tx, current);
     });
     // Paused, resumed, cancelled, reactivated...: the couple's dates ahead are asked again once it committed.

@@ -13,8 +13,8 @@ import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { hasLiveSubscription, type TierId } from "../../../shared/constants.ts";
 import { londonInstant, londonParts } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { dateReservations, paymentLinks, type User, userMonthlyQuotas, users } from "../../db/schema.ts";
-import { linksOf, type UserWithLinks, withLinks } from "../payments/links.ts";
+import { dateReservations, type User, userMonthlyQuotas, users } from "../../db/schema.ts";
+import { readWithLinks, type UserWithLinks } from "../payments/links.ts";
 
 /** The couple's two rows: `readCouple` reads each with its payment links (payments/links.ts). */
 export interface Couple<U extends User = User> {
@@ -74,13 +74,15 @@ export async function readCouple(
   if (!member) return null;
   let ids = member.partnerId ? [member.id, member.partnerId] : [member.id];
   for (let attempt = 0; ; attempt++) {
-    const read = db
-      .select(withLinks)
-      .from(users)
-      .leftJoin(paymentLinks, linksOf(users.id))
-      .where(inArray(users.id, ids))
-      .orderBy(asc(users.id));
-    const rows = opts.lock ? await read.for("update", { of: users }) : await read;
+    if (opts.lock)
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, ids))
+        .orderBy(asc(users.id))
+        .for("update");
+    // Read once locked, with the links as the lock's last holder left them (payments/links.ts readWithLinks).
+    const rows = await readWithLinks(db, ids);
     const fresh = rows.find((r) => r.id === member.id);
     if (!fresh || fresh.deletedAt) return null;
     if (fresh.partnerId !== null && !ids.includes(fresh.partnerId) && attempt < 3) {

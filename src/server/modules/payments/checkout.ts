@@ -19,7 +19,6 @@ import {
   offerCodes,
   offerCodeUsage,
   paymentCheckouts,
-  paymentLinks,
   subscriptionEvents,
   type User,
   users,
@@ -38,7 +37,7 @@ import { columnsOf, factsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
 import { continuesGift, partnerHasPlan } from "./checkout-rules.ts";
-import { linksOf, readLinks, saveLinks, type UserWithLinks, withLinks } from "./links.ts";
+import { readLinks, readWithLinks, saveLinks, type UserWithLinks } from "./links.ts";
 import { retireOldMandate } from "./mandate-swap.ts";
 import { NotAuthorisedError } from "./provider.ts";
 
@@ -242,12 +241,8 @@ export async function completeCheckout(
       throw conflict(PAYMENT_MSG.inProgress);
     }
     // The member's row is locked too: two checkouts of one member never make two subscriptions.
-    const [current] = await tx
-      .select(withLinks)
-      .from(users)
-      .leftJoin(paymentLinks, linksOf(users.id))
-      .where(eq(users.id, user.id))
-      .for("update", { of: users });
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [current] = await readWithLinks(tx, [user.id]);
     if (hasLiveSubscription(current.subscriptionStatus) && !continuesGift(current, now)) {
       // A second tab authorised a second mandate after the first made the plan: that mandate must not stay
       // live. The member's own current mandate is never the one cancelled.

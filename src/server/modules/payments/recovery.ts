@@ -18,7 +18,7 @@ import type { Deps } from "../../deps.ts";
 import type { JobDefinition } from "../../jobs/types.ts";
 import { recordPaymentEvent } from "../billing-history/record.ts";
 import { lapseUnpaidPlan } from "./lapse.ts";
-import { linksOf, saveLinks, withLinks } from "./links.ts";
+import { linksOf, readWithLinks, saveLinks } from "./links.ts";
 import { mailBothPartners } from "./recovery-mails.ts";
 
 const DAY = 86_400_000;
@@ -75,12 +75,8 @@ export async function paymentRecovered(deps: Deps, holderId: number, paidOn: Dat
 export async function retryOne(deps: Deps, holderId: number, early = false): Promise<boolean> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [u] = await tx
-      .select(withLinks)
-      .from(users)
-      .leftJoin(paymentLinks, linksOf(users.id))
-      .where(eq(users.id, holderId))
-      .for("update", { of: users });
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, holderId)).for("update");
+    const [u] = await readWithLinks(tx, [holderId]);
     if (u?.subscriptionStatus !== "past_due" || !u.paymentRetryAt || (u.paymentRetryAt > now && !early))
       return false;
     const attempt = u.paymentRetries + 1;

@@ -12,7 +12,7 @@ import {
   recordWebhookBillingEvent,
 } from "../billing-history/webhook-events.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { linksOf, saveLinks, withLinks } from "./links.ts";
+import { linksOf, readWithLinks, saveLinks } from "./links.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
 import { paymentFailed, paymentRecovered } from "./recovery.ts";
 
@@ -114,15 +114,17 @@ export async function processWebhookEvents(
         links.subscription ? eq(paymentLinks.paymentSubscriptionId, links.subscription) : undefined,
         links.subscription ? eq(paymentLinks.paymentNextSubscriptionId, links.subscription) : undefined,
       ].filter((c) => c !== undefined);
-      const [user] = conds.length
+      const [found] = conds.length
         ? await tx
-            .select(withLinks)
+            .select({ id: users.id })
             .from(users)
             .innerJoin(paymentLinks, linksOf(users.id))
             .where(or(...conds))
             .limit(1)
-            .for("update")
+            .for("update", { of: users })
         : [];
+      // Read again once locked: links changed meanwhile (a new subscription) count, and may no longer match.
+      const [user] = found ? await readWithLinks(tx, [found.id], or(...conds)) : [];
       const created = new Date(event.created_at);
       let outcome = "ignored";
       // The discounted months of a time-limited offer ending is not the member leaving: the full-price
