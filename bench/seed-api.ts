@@ -37,8 +37,12 @@ export async function seedApiWorld(db: Db, opts: { members: number; signIns: num
 
   // A subscription each: the provider's customer and subscription ids, a period end, and its history.
   await q(
-    `UPDATE users SET payment_customer_id = 'CU' || id, payment_subscription_id = 'SB' || id,
-       payment_mandate_id = 'MD' || id, current_period_end = now() + (id % 28 + 1) * interval '1 day',
+    `INSERT INTO payment_links (user_id, payment_customer_id, payment_subscription_id, payment_mandate_id)
+     SELECT id, 'CU' || id, 'SB' || id, 'MD' || id FROM users WHERE id = ANY($1::int[])`,
+    [memberIds],
+  );
+  await q(
+    `UPDATE users SET current_period_end = now() + (id % 28 + 1) * interval '1 day',
        terms_accepted = true, terms_accepted_at = now() - interval '90 days', city = 'London'
      WHERE id = ANY($1::int[])`,
     [memberIds],

@@ -18,6 +18,7 @@ import { timeStep, totpAt } from "../../src/server/modules/account/totp.ts";
 import { LEAVING_MSG } from "../../src/shared/leaving.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const FAILURES = 3;
@@ -48,9 +49,7 @@ const del = (as: SignedIn, payload?: Record<string, unknown>) =>
   });
 const preview = (as: SignedIn) => t.request({ method: "GET", url: "/api/auth/user/deletion-preview", as });
 
-async function userRow(id: number) {
-  return (await t.db.select().from(users).where(eq(users.id, id)))[0];
-}
+const userRow = (id: number) => storedMember(t.db, id);
 async function datesOf(ids: number[]) {
   const rows = await t.db.select().from(dateReservations).where(inArray(dateReservations.id, ids));
   return Object.fromEntries(rows.map((r) => [r.id, { userId: r.userId, status: r.status }]));

@@ -7,6 +7,7 @@ import {
   gifts,
   memberNotes,
   offerCodes,
+  paymentLinks,
   supportTickets,
   users,
   userTwoFactor,
@@ -28,6 +29,9 @@ const SECRETS = {
   password: "CANARYpwHASH$argon2id$v=19$secret",
   emailVerificationToken: "CANARYemailVerificationToken",
   passwordResetToken: "CANARYpasswordResetToken",
+};
+/** The provider's ids, in their own table (payment_links). */
+const PAYMENT_LINKS = {
   paymentCustomerId: "CANARYcustomerCU123",
   paymentMandateId: "CANARYmandateMD123",
   paymentSubscriptionId: "CANARYsubscriptionSB123",
@@ -55,6 +59,7 @@ const [canary] = await t.db
   })
   .returning();
 await t.db.insert(userTwoFactor).values({ userId: canary.id, ...TWO_FACTOR_SECRETS });
+await t.db.insert(paymentLinks).values({ userId: canary.id, ...PAYMENT_LINKS });
 const session = (await createSession(t.db, canary.id, t.clock.now()))!;
 const { reservation, venue, idea } = await arrangeDate(t.db, canary.id, {
   at: new Date(t.clock.now().getTime() + hours(48)),
@@ -114,6 +119,7 @@ const [campaign] = await t.db.select({ id: emailCampaigns.id }).from(emailCampai
 
 const needles = [
   ...Object.values(SECRETS),
+  ...Object.values(PAYMENT_LINKS),
   TWO_FACTOR_SECRETS.secret,
   TWO_FACTOR_SECRETS.pendingSecret,
   ...TWO_FACTOR_SECRETS.recoveryCodes,

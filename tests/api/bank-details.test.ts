@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { paymentCheckouts, users } from "../../src/server/db/schema.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 /** bank details can be changed at any time; the old mandate goes only once the new one is active. */
 const SECRET = "test-webhook-secret-0123456789abcdef";
 const t = await createTestApp({ env: { PAYMENTS_WEBHOOK_SECRET: SECRET } });
 const json = { "content-type": "application/json" };
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => storedMember(t.db, id);
 const mandateStatus = async (id: string) => (await t.deps.payments.getMandate(id))?.status;
 
 const startChange = (as?: SignedIn) =>

@@ -15,6 +15,7 @@ import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
 import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { pdfToText } from "../helpers/pdf.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 /** an append-only billing history that survives new mandates, failures, retries and provider changes. */
@@ -26,7 +27,7 @@ const DAY = 86_400_000;
 beforeEach(() => t.clock.set(NOW));
 afterEach(() => vi.restoreAllMocks());
 
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => storedMember(t.db, id);
 const fresh = async (me: SignedIn): Promise<SignedIn> => ({
   ...me,
   cookie: `unveil_sid=${await createSession(t.db, me.user.id, t.clock.now())}`,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { offerCodes, users } from "../../src/server/db/schema.ts";
+import { readChoices } from "../../src/server/modules/plan-account/choices.ts";
 import { SUBSCRIPTION_MSG } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { subscribe } from "../helpers/subscribe.ts";
@@ -23,11 +24,8 @@ const choose = (as: SignedIn | undefined, payload: unknown) =>
     payload: JSON.stringify(payload),
   });
 const stored = async (id: number) => {
-  const [u] = await t.db
-    .select({ tier: users.chosenTier, code: users.chosenOfferCode })
-    .from(users)
-    .where(eq(users.id, id));
-  return u;
+  const u = await readChoices(t.db, id);
+  return { tier: u.chosenTier, code: u.chosenOfferCode };
 };
 async function offer() {
   const [row] = await t.db
@@ -55,7 +53,7 @@ describe("the plan chosen at registration", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().chosenPlan).toEqual({ tier: "silver", offerCode: null });
     const [u] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(u.chosenTier).toBe("silver");
+    expect((await readChoices(t.db, u.id)).chosenTier).toBe("silver");
   });
 
   it("is optional, and an unknown tier is refused with the plan message and no account", async () => {

@@ -7,6 +7,7 @@ import { offerCodes, sandboxPayments, users, venues } from "../../src/server/db/
 import { describeError } from "../../src/server/error-text.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createTestApp();
@@ -68,7 +69,7 @@ describe("npm run cli", { timeout: 120_000 }, () => {
     const res = await cli("create-admin", "--email", m.user.email, "--password", "another-passphrase");
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/Promoted/);
-    const [row] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const row = await storedMember(t.db, m.user.id);
     expect(row.isAdmin).toBe(true);
   });
 
@@ -125,7 +126,7 @@ describe("npm run cli", { timeout: 120_000 }, () => {
     // The retry booked on the failure is asked for now; the sandbox's books show it.
     expect(retried.stdout).toMatch(/retry asked for now/);
     expect(await status()).toBe("active");
-    const [mine] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const mine = await storedMember(t.db, m.user.id);
     const books = await t.db
       .select()
       .from(sandboxPayments)

@@ -13,6 +13,7 @@ import { gocardlessProvider } from "../../src/server/modules/payments/gocardless
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { startFakeGoCardless } from "../helpers/fake-gocardless.ts";
 import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { acceptTerms } from "../helpers/subscribe.ts";
 
 const fake = await startFakeGoCardless();
@@ -115,7 +116,7 @@ describe("GoCardless provider against a local fake", () => {
     });
     expect(subs[0].idempotencyKey).toBe(`unveil-sub-${row.providerRef}-intro`);
     expect(subs[1].idempotencyKey).toBe(`unveil-sub-${row.providerRef}-full`);
-    const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const u = await storedMember(t.db, m.user.id);
     expect(u).toMatchObject({
       paymentCustomerId: links.customer,
       paymentMandateId: links.mandate_request_mandate,
@@ -136,7 +137,7 @@ describe("GoCardless provider against a local fake", () => {
       ),
     ]);
     expect(res2.json().outcomes.EVFIN1).toBe("offer ended; full price continues");
-    const [after] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const after = await storedMember(t.db, m.user.id);
     expect(after).toMatchObject({
       subscriptionStatus: "active",
       paymentSubscriptionId: u.paymentNextSubscriptionId,
@@ -219,7 +220,7 @@ describe("GoCardless provider against a local fake", () => {
     fake.fulfil(row.providerRef);
     const token = lastReturnToken();
     await post("/api/complete-subscription", m, { session_token: token });
-    const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const u = await storedMember(t.db, m.user.id);
     const event = providerEvent(
       "EVGC2",
       "payments",
@@ -241,7 +242,7 @@ describe("GoCardless provider against a local fake", () => {
     fake.fulfil(row.providerRef);
     const token = lastReturnToken();
     await post("/api/complete-subscription", m, { session_token: token });
-    const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const u = await storedMember(t.db, m.user.id);
     fake.payments.set("PM000777", {
       id: "PM000777",
       links: { mandate: u.paymentMandateId, subscription: u.paymentSubscriptionId },

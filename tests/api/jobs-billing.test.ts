@@ -27,6 +27,7 @@ import { consumeQuota } from "../../src/server/modules/quota/quota.ts";
 import { addMonths } from "../../src/shared/calendar-months.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createTestApp();
@@ -209,7 +210,7 @@ describe("offer-cycles", () => {
     await offerCode("INTRO3", 3);
     const m = await t.member();
     await subscribe(t, m, "gold", "INTRO3");
-    const [row] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const row = await storedMember(t.db, m.user.id);
     expect(await usageOf(m.user.id)).toMatchObject({
       cyclesRemaining: 3,
       status: "active",
@@ -273,7 +274,7 @@ describe("offer-cycles", () => {
     await offerCode("INTRO1", 1, 50);
     const m = await t.member();
     await subscribe(t, m, "silver", "INTRO1");
-    const [row] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const row = await storedMember(t.db, m.user.id);
     await t.db
       .update(sandboxSubscriptions)
       .set({ discountCycles: 12 })

@@ -8,13 +8,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { advanceSubscriptions } from "../../src/features/subscriptions/server/cycles.ts";
 import { SUB_MSG } from "../../src/features/subscriptions/server/service.ts";
-import { sandboxPayments, sandboxSubscriptions, userPreferences, users } from "../../src/server/db/schema.ts";
+import { sandboxPayments, sandboxSubscriptions, userPreferences } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { londonDay } from "../../src/shared/london-time.ts";
 import { SERVICE_AREA_MSG } from "../../src/shared/service-area.ts";
 import type { SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
 import { createGiftTestApp, GIFT_START, giftShop } from "../helpers/gifts.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createGiftTestApp();
@@ -23,7 +24,7 @@ const { get, giftRow, redeem } = shop;
 const post = (url: string, as: SignedIn, payload: Record<string, unknown> = {}) =>
   t.request({ method: "POST", url, as, payload });
 const buyGift = async (overrides: Record<string, unknown> = {}) => (await shop.buyGift(overrides)).gift;
-const row = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const row = (id: number) => storedMember(t.db, id);
 const billing = async (as: SignedIn) => {
   const res = await get("/api/billing", as);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { offerCodes, paymentCheckouts, subscriptionEvents, users } from "../../src/server/db/schema.ts";
+import { offerCodes, paymentCheckouts, subscriptionEvents } from "../../src/server/db/schema.ts";
 import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
 import { finishStaleCompletions } from "../../src/server/modules/payments/stale-completions.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { authoriseAtSandbox, startCheckout, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 /** one checkout at a time, and a second mandate from a racing tab never stays live. */
@@ -18,7 +19,7 @@ const complete = (as: SignedIn | undefined, token: unknown) =>
   });
 const checkoutsOf = (userId: number) =>
   t.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.userId, userId));
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => storedMember(t.db, id);
 const mandateStatus = async (mandateId: string) => (await t.deps.payments.getMandate(mandateId))?.status;
 
 /** Two checkouts of one member authorised at the sandbox, as two tabs leave them. */

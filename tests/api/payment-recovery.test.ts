@@ -14,13 +14,13 @@ import {
   dateReservations,
   sandboxPayments,
   subscriptionEvents,
-  type User,
   users,
   venueBookings,
 } from "../../src/server/db/schema.ts";
 import { cancelUnconfirmedDates, revealDates } from "../../src/server/jobs/dates.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { smtpTransport } from "../../src/server/modules/email/mailer.ts";
+import { saveLinks } from "../../src/server/modules/payments/links.ts";
 import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
 import { fireSandboxEvent } from "../../src/server/modules/payments/sandbox-events.ts";
 import { sendCancellations } from "../../src/server/modules/venue-bookings/requests.ts";
@@ -30,6 +30,7 @@ import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
 import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const SECRET = "test-webhook-secret-0123456789abcdef";
@@ -50,7 +51,7 @@ beforeEach(() => {
   sink.inbox.length = 0;
 });
 
-const row = async (id: number): Promise<User> => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const row = (id: number) => storedMember(t.db, id);
 const fresh = async (m: SignedIn): Promise<SignedIn> => ({
   ...m,
   cookie: `unveil_sid=${await createSession(t.db, m.user.id, t.clock.now())}`,
@@ -381,8 +382,9 @@ describe("after the last failed retry", () => {
     const { holder } = await couple();
     await t.db
       .update(users)
-      .set({ subscriptionStatus: "past_due", paymentStatusAt: NOW, paymentRetryAt: null })
+      .set({ subscriptionStatus: "past_due", paymentRetryAt: null })
       .where(eq(users.id, holder.user.id));
+    await saveLinks(t.db, holder.user.id, { paymentStatusAt: NOW });
     t.clock.set(new Date(NOW.getTime() + 6 * DAY));
     await recoverPayments(t.deps);
     expect((await row(holder.user.id)).subscriptionStatus).toBe("past_due");

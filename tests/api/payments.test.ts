@@ -13,6 +13,7 @@ import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
 import { completionResultSchema } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { authoriseAtSandbox, startCheckout, subscribe, tokenFrom } from "../helpers/subscribe.ts";
 
 const t = await createTestApp();
@@ -24,7 +25,7 @@ const complete = (as: SignedIn | undefined, token: unknown) =>
     headers: { "content-type": "application/json" },
     payload: JSON.stringify({ session_token: token }),
   });
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => storedMember(t.db, id);
 
 describe("POST /api/create-subscription", () => {
   it("answers a redirect to the provider's hosted page", async () => {

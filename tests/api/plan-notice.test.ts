@@ -17,6 +17,7 @@ import { londonDay } from "../../src/shared/london-time.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const sink = await startSmtpSink();
@@ -63,7 +64,7 @@ async function mailsTo(a: SignedIn, b: SignedIn) {
 
 /** What the account says now, as the e-mail must say it. */
 async function nextLine(member: SignedIn) {
-  const [row] = await t.db.select().from(users).where(eq(users.id, member.user.id));
+  const row = await storedMember(t.db, member.user.id);
   const plan = await planAccountOf(t.db, row, t.clock.now());
   return { plan, next: plan.nextCollection };
 }
@@ -210,7 +211,7 @@ describe("every plan change is told to both partners", () => {
     const { holder, partner } = await couple();
     // Four days on the first payment has been collected; the team refunds half of it at the provider.
     t.clock.advance(4 * DAY);
-    const [row] = await t.db.select().from(users).where(eq(users.id, holder.user.id));
+    const row = await storedMember(t.db, holder.user.id);
     const [payment] = await t.db
       .select()
       .from(sandboxPayments)

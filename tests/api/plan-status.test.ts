@@ -1,17 +1,11 @@
-/**
- * One vocabulary across plan, mandate and dashboard: a cooling-off refund ends the Direct Debit too, and a
- * change of plan names the date it really takes effect (after a booked month off) in the API and in the
- * member's own record (planChangeFrom), so the dialog and the answer agree.
- */
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { advanceSubscriptions } from "../../src/features/subscriptions/server/cycles.ts";
 import { SUB_MSG } from "../../src/features/subscriptions/server/service.ts";
-import { users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { planStatus } from "../../src/shared/plan-status.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createTestApp({ rateLimits: { windowMinutes: 60 } });
@@ -21,7 +15,7 @@ const CYCLE_END = "2026-12-10T12:00:00.000Z";
 const AFTER_MONTH_OFF = "2027-01-10T12:00:00.000Z";
 beforeEach(() => t.clock.set(NOW));
 
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => storedMember(t.db, id);
 const get = (url: string, as?: SignedIn) => t.request({ method: "GET", url, as });
 const post = (url: string, as?: SignedIn, payload?: Record<string, unknown> | string) =>
   t.request({

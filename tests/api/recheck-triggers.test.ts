@@ -15,10 +15,12 @@ import {
   userPreferences,
   users,
 } from "../../src/server/db/schema.ts";
+import { saveLinks } from "../../src/server/modules/payments/links.ts";
 import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import { ANY_DAY, givePreferences, matchVenue } from "../helpers/match-arrange.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const SECRET = "test-webhook-secret-0123456789abcdef";
@@ -248,7 +250,7 @@ describe("the plan", () => {
   it("a failed payment (past due) flags it; the payment confirmed clears it", async () => {
     const m = await t.member();
     await subscribe(t, m, "gold");
-    const [row] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const row = await storedMember(t.db, m.user.id);
     await t.db.insert(userPreferences).values({
       userId: m.user.id,
       postcode: "SE1 9PX",
@@ -335,10 +337,8 @@ describe("the plan", () => {
     const m = await member();
     const v = await matchVenue(t.db, { name: "Lapse Lounge" });
     const id = await book(m.user.id, v.venue.id);
-    await setUser(m.user.id, {
-      subscriptionStatus: "past_due",
-      paymentStatusAt: new Date(NOW.getTime() - 40 * DAY),
-    });
+    await setUser(m.user.id, { subscriptionStatus: "past_due" });
+    await saveLinks(t.db, m.user.id, { paymentStatusAt: new Date(NOW.getTime() - 40 * DAY) });
     await advanceSubscriptions(t.deps);
     // The cycle job leaves a plan behind on payment to its retries; the recovery job ends it.
     const statusOf = async () =>

@@ -17,6 +17,7 @@ import {
 import { runDueJobs } from "../../src/server/jobs/jobs.ts";
 import { financialCutoff, RETENTION, retentionJob, retentionSweep } from "../../src/server/jobs/retention.ts";
 import { createTestApp } from "../helpers/app.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 
 const t = await createTestApp();
 const DAY = 86_400_000;
@@ -246,7 +247,7 @@ describe("data-retention job", () => {
     // Small batches, so the loop runs several times over the old mail.
     const counts = await retentionSweep(t.deps, { batchSize: 2 });
 
-    const userRow = async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0];
+    const userRow = (id: number) => storedMember(db, id);
     expect(await userRow(resetOld.id)).toMatchObject({
       passwordResetToken: null,
       passwordResetExpires: null,

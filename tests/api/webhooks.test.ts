@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { subscriptionEvents, users, webhookEvents } from "../../src/server/db/schema.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { type StoredMember, storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const SECRET = "test-webhook-secret-0123456789abcdef";
@@ -19,7 +20,7 @@ function send(body: string, signature = sign(body, SECRET), extraHeaders: Record
   });
 }
 function event(
-  member: typeof users.$inferSelect,
+  member: StoredMember,
   resource: string,
   action: string,
   createdAt = new Date(Date.now() + ++n * 1000),
@@ -32,10 +33,10 @@ function event(
     links: { mandate: member.paymentMandateId!, subscription: member.paymentSubscriptionId! },
   };
 }
-async function subscribed(): Promise<{ m: SignedIn; row: typeof users.$inferSelect }> {
+async function subscribed(): Promise<{ m: SignedIn; row: StoredMember }> {
   const m = await t.member();
   await subscribe(t, m, "gold");
-  const [row] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+  const row = await storedMember(t.db, m.user.id);
   return { m, row };
 }
 const status = async (id: number) =>

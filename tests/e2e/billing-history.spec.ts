@@ -11,7 +11,8 @@ const DAY = 86_400_000;
 async function arrangeEarlierPayments(email: string): Promise<void> {
   const db = await e2eDb();
   const { rows } = await db.query<{ mandate: string; sub: string }>(
-    "select payment_mandate_id as mandate, payment_subscription_id as sub from users where email = $1",
+    `select p.payment_mandate_id as mandate, p.payment_subscription_id as sub
+       from users u join payment_links p on p.user_id = u.id where u.email = $1`,
     [email],
   );
   const { mandate, sub } = rows[0];

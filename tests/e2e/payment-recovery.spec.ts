@@ -14,13 +14,19 @@ const SHOTS = process.env.SHOTS_DIR;
 async function paymentFailed(email: string) {
   const db = await e2eDb();
   const { rows } = await db.query<{ id: number; payment_mandate_id: string }>(
-    "SELECT id, payment_mandate_id FROM users WHERE lower(email) = lower($1)",
+    `SELECT u.id, p.payment_mandate_id FROM users u LEFT JOIN payment_links p ON p.user_id = u.id
+       WHERE lower(u.email) = lower($1)`,
     [email],
   );
   const { id, payment_mandate_id } = rows[0];
   await db.query(
-    `UPDATE users SET subscription_status = 'past_due', payment_status_at = now(),
+    `UPDATE users SET subscription_status = 'past_due',
        payment_retry_at = now() + interval '3 days', payment_retries = 0 WHERE id = $1`,
+    [id],
+  );
+  await db.query(
+    `INSERT INTO payment_links (user_id, payment_status_at) VALUES ($1, now())
+     ON CONFLICT (user_id) DO UPDATE SET payment_status_at = excluded.payment_status_at`,
     [id],
   );
   await db.query(

@@ -14,6 +14,8 @@ import {
   type NotificationSwitches,
   saveSwitches,
 } from "../../src/server/modules/notifications/switches.ts";
+import { NO_LINKS, type PaymentLinks, saveLinks } from "../../src/server/modules/payments/links.ts";
+import { NO_CHOICES, type PlanChoices, saveChoices } from "../../src/server/modules/plan-account/choices.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
 import { type DocumentChecker, documentChecker, type OpenApiDoc } from "./document-check.ts";
 import { createTestDatabase } from "./test-postgres.ts";
@@ -55,13 +57,23 @@ export interface TestApp {
   request(opts: InjectOptions & { as?: SignedIn; offDocument?: string }): Promise<LightMyRequestResponse>;
 }
 
-/** Columns of the users row, and notification switches (saved in their own table, notifications/switches.ts). */
-export type MemberOverrides = Partial<typeof users.$inferInsert> & Partial<NotificationSwitches>;
+/**
+ * Columns of the users row, notification switches (saved in their own table, notifications/switches.ts),
+ * payment links (payment_links, payments/links.ts) and the chosen plan and plan offer (plan_choices,
+ * plan-account/choices.ts).
+ */
+export type MemberOverrides = Partial<typeof users.$inferInsert> &
+  Partial<NotificationSwitches> &
+  Partial<PaymentLinks> &
+  Partial<PlanChoices>;
 
 const SWITCH_KEYS = Object.keys(DEFAULT_SWITCHES) as (keyof NotificationSwitches)[];
+const LINK_KEYS = Object.keys(NO_LINKS) as (keyof PaymentLinks)[];
+const CHOICE_KEYS = Object.keys(NO_CHOICES) as (keyof PlanChoices)[];
 
 export interface SignedIn {
-  user: typeof users.$inferSelect;
+  /** The users row as created, with the payment links and plan choices it was given beside it. */
+  user: typeof users.$inferSelect & PaymentLinks & PlanChoices;
   cookie: string;
   password: string;
 }
@@ -130,6 +142,16 @@ export async function createTestApp(
       if (key in overrides) Object.assign(switches, { [key]: overrides[key] });
       delete overrides[key];
     }
+    const links: Partial<PaymentLinks> = {};
+    for (const key of LINK_KEYS) {
+      if (key in overrides) Object.assign(links, { [key]: overrides[key] });
+      delete overrides[key];
+    }
+    const choices: Partial<PlanChoices> = {};
+    for (const key of CHOICE_KEYS) {
+      if (key in overrides) Object.assign(choices, { [key]: overrides[key] });
+      delete overrides[key];
+    }
     cachedHash ??= hashPassword(PASSWORD);
     const [user] = await db
       .insert(users)
@@ -144,8 +166,14 @@ export async function createTestApp(
       })
       .returning();
     await saveSwitches(db, user.id, switches);
+    await saveLinks(db, user.id, links);
+    await saveChoices(db, user.id, choices);
     const token = (await createSession(db, user.id, clock.now()))!;
-    return { user, cookie: `${SESSION_COOKIE}=${token}`, password: PASSWORD };
+    return {
+      user: { ...user, ...NO_LINKS, ...links, ...NO_CHOICES, ...choices },
+      cookie: `${SESSION_COOKIE}=${token}`,
+      password: PASSWORD,
+    };
   }
 
   const t: TestApp = {

@@ -11,7 +11,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDb } from "../../src/server/db/client.ts";
-import { users } from "../../src/server/db/schema.ts";
+import { paymentLinks, planChoices, users } from "../../src/server/db/schema.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { eventually } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
@@ -176,6 +176,29 @@ describe("the session cache on two instances", () => {
       1000,
     );
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("the Direct Debit behind a plan and the plan chosen before paying, changed in their own tables, show on B", async () => {
+    const gifted = await account({
+      subscriptionTier: "gold",
+      subscriptionStatus: "active",
+      giftedUntil: new Date(Date.now() + 30 * 86_400_000),
+    });
+    const chooser = await account();
+    const giftedCookie = await signIn(b, gifted.email);
+    const chooserCookie = await signIn(b, chooser.email);
+    await warm(b, giftedCookie);
+    await warm(b, chooserCookie);
+    expect((await (await me(b, giftedCookie)).json()).giftedUntil).not.toBeNull();
+    expect((await (await me(b, chooserCookie)).json()).chosenPlan).toBeNull();
+    // A gifted plan carried on by Direct Debit no longer shows the gift's end (payment_links).
+    await db.insert(paymentLinks).values({ userId: gifted.id, paymentSubscriptionId: "SBCACHE1" });
+    await db.insert(planChoices).values({ userId: chooser.id, chosenTier: "silver" });
+    await eventually(async () => (await (await me(b, giftedCookie)).json()).giftedUntil === null, 1000);
+    await eventually(
+      async () => (await (await me(b, chooserCookie)).json()).chosenPlan?.tier === "silver",
+      1000,
+    );
   });
 
   it("the assignments total is kept on B while no reservation is added, and counted again after one is", async () => {

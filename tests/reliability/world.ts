@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
 import { afterAll, inject } from "vitest";
 import { createDb, type Db } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
 import { type ServerProcess, startServer } from "../helpers/server-process.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { createTestDatabase } from "../helpers/test-postgres.ts";
 
 /**
@@ -130,10 +130,8 @@ export function complete(w: World, m: Member, token: string) {
   return w.http("/api/complete-subscription", { as: m, json: { session_token: token } });
 }
 
-export async function userRow(w: World, id: number) {
-  const [row] = await w.db.select().from(users).where(eq(users.id, id));
-  return row;
-}
+/** The member's users row with their payment links beside it. */
+export const userRow = (w: World, id: number) => storedMember(w.db, id);
 
 /** Runs `fn` over the items, at most `limit` at a time. */
 export async function inBatches<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { users, userTwoFactor } from "../../src/server/db/schema.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { classify, hasBody, key, type Route } from "./route-classes.ts";
 import { validBodies } from "./valid-bodies.ts";
 
@@ -79,7 +80,7 @@ const PROTECTED = [
 ] as const;
 
 async function protectedColumns(userId: number) {
-  const [row] = await t.db.select().from(users).where(eq(users.id, userId));
+  const row = await storedMember(t.db, userId);
   // Two-step sign-in's secret and its switch live in user_two_factor: no body turns them on or sets them.
   const [twoFactor] = await t.db
     .select({ secret: userTwoFactor.secret, enabledAt: userTwoFactor.enabledAt })
@@ -185,7 +186,8 @@ describe("no body sets what only the system may set", () => {
       payload: { ...bodyFor({ method: "POST", url: "/api/register" }), email },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    const [found] = await t.db.select().from(users).where(eq(users.email, email));
+    const row = await storedMember(t.db, found.id);
     expect(row).toMatchObject({
       isAdmin: false,
       emailVerified: false,

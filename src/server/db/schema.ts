@@ -57,16 +57,9 @@ export const users = pgTable(
     /** sha256 of the reset token. */
     passwordResetToken: text("password_reset_token"),
     passwordResetExpires: timestamp("password_reset_expires", { withTimezone: true }),
-    paymentCustomerId: text("payment_customer_id"),
-    paymentMandateId: text("payment_mandate_id"),
-    paymentSubscriptionId: text("payment_subscription_id"),
-    /** The full-price subscription that follows a time-limited discounted one (GoCardless). */
-    paymentNextSubscriptionId: text("payment_next_subscription_id"),
     subscriptionTier: tierEnum("subscription_tier"),
     subscriptionStatus: subscriptionStatusEnum("subscription_status"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
-    /** Time of the newest payment-provider event applied, so an older event arriving late changes nothing. */
-    paymentStatusAt: timestamp("payment_status_at", { withTimezone: true }),
     onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
     isAdmin: boolean("is_admin").notNull().default(false),
     partnerId: integer("partner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
@@ -80,21 +73,6 @@ export const users = pgTable(
     pausedUntil: timestamp("paused_until", { withTimezone: true }),
     /** When the pause begins (a pause may start after dates the couple chose to keep); null: at once. */
     pauseStartsAt: timestamp("pause_starts_at", { withTimezone: true }),
-    /**
-     * The plan a member chose before paying (at registration, on the plans page) and the offer code they had
-     * validated: any tab or device continues where they left off. Cleared once a plan is set up.
-     */
-    chosenTier: tierEnum("chosen_tier"),
-    chosenOfferCode: varchar("chosen_offer_code", { length: 50 }),
-    /**
-     * When the plan holder of a couple left: the partner may take the membership over (their own Direct Debit)
-     * until this time and keep the booked dates; otherwise dates after `planOfferPaidUntil` are cancelled.
-     */
-    planOfferExpiresAt: timestamp("plan_offer_expires_at", { withTimezone: true }),
-    /** The tier the leaving plan holder had, offered to the partner. */
-    planOfferTier: tierEnum("plan_offer_tier"),
-    /** End of the cycle the leaving plan holder had paid for: dates up to it stay whatever happens. */
-    planOfferPaidUntil: timestamp("plan_offer_paid_until", { withTimezone: true }),
     /**
      * The end of a plan given as a gift (redeemed by a member without a Direct Debit): no collection, no
      * booking after it; the gifts job reminds the couple before it and ends the plan at it. Null once they pay.
@@ -116,9 +94,6 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("users_payment_mandate_idx").on(t.paymentMandateId),
-    index("users_payment_subscription_idx").on(t.paymentSubscriptionId),
-    index("users_payment_next_subscription_idx").on(t.paymentNextSubscriptionId),
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_password_reset_token_idx").on(t.passwordResetToken),
     index("users_email_verification_token_idx").on(t.emailVerificationToken),
@@ -173,6 +148,58 @@ export const notificationSettings = pgTable("notification_settings", {
   /** When the member replied STOP to a text: no text goes until they turn SMS on again. */
   smsStoppedAt: timestamp("sms_stopped_at", { withTimezone: true }),
   marketingOptOut: boolean("marketing_opt_out").notNull().default(false),
+});
+
+/**
+ * The member's links at the payment provider (modules/payments/links.ts): customer, mandate, the subscription
+ * collecting their plan and the full-price one that follows a time-limited offer, and the time of the newest
+ * provider event applied. A member who never set up a Direct Debit has no row (every link null).
+ */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    paymentCustomerId: text("payment_customer_id"),
+    paymentMandateId: text("payment_mandate_id"),
+    paymentSubscriptionId: text("payment_subscription_id"),
+    /** The full-price subscription that follows a time-limited discounted one (GoCardless). */
+    paymentNextSubscriptionId: text("payment_next_subscription_id"),
+    /** Time of the newest payment-provider event applied, so an older event arriving late changes nothing. */
+    paymentStatusAt: timestamp("payment_status_at", { withTimezone: true }),
+  },
+  // The payment webhooks find the member by mandate or subscription id.
+  (t) => [
+    index("payment_links_mandate_idx").on(t.paymentMandateId),
+    index("payment_links_subscription_idx").on(t.paymentSubscriptionId),
+    index("payment_links_next_subscription_idx").on(t.paymentNextSubscriptionId),
+  ],
+);
+
+/**
+ * The plan a member chose before paying, and the membership offered to them when their partner, the plan
+ * holder, left (modules/plan-account/choices.ts). A member with neither has no row.
+ */
+export const planChoices = pgTable("plan_choices", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /**
+   * The plan a member chose before paying (at registration, on the plans page) and the offer code they had
+   * validated: any tab or device continues where they left off. Cleared once a plan is set up.
+   */
+  chosenTier: tierEnum("chosen_tier"),
+  chosenOfferCode: varchar("chosen_offer_code", { length: 50 }),
+  /**
+   * When the plan holder of a couple left: the partner may take the membership over (their own Direct Debit)
+   * until this time and keep the booked dates; otherwise dates after `planOfferPaidUntil` are cancelled.
+   */
+  planOfferExpiresAt: timestamp("plan_offer_expires_at", { withTimezone: true }),
+  /** The tier the leaving plan holder had, offered to the partner. */
+  planOfferTier: tierEnum("plan_offer_tier"),
+  /** End of the cycle the leaving plan holder had paid for: dates up to it stay whatever happens. */
+  planOfferPaidUntil: timestamp("plan_offer_paid_until", { withTimezone: true }),
 });
 
 export const sessions = pgTable(

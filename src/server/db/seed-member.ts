@@ -5,6 +5,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { addMonths } from "../../shared/calendar-months.ts";
 import { hashPassword } from "../modules/auth/passwords.ts";
+import { saveLinks } from "../modules/payments/links.ts";
 import type { Db } from "./client.ts";
 import {
   dateIdeas,
@@ -55,13 +56,15 @@ export async function seedDemoCouple(
         subscriptionTier: "gold",
         subscriptionStatus: "active",
         currentPeriodEnd: addMonths(joined, 2),
-        // The sandbox provider's books: a mandate and a monthly subscription since joining.
-        paymentCustomerId: "SBCUDEMOCOUPLE01",
-        paymentMandateId: "SBMDDEMOCOUPLE01",
-        paymentSubscriptionId: "SBSUDEMOCOUPLE01",
         city: "London",
       })
       .returning();
+    // The sandbox provider's books: a mandate and a monthly subscription since joining.
+    await saveLinks(tx, member.id, {
+      paymentCustomerId: "SBCUDEMOCOUPLE01",
+      paymentMandateId: "SBMDDEMOCOUPLE01",
+      paymentSubscriptionId: "SBSUDEMOCOUPLE01",
+    });
     const [partner] = await tx
       .insert(users)
       .values({

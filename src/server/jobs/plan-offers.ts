@@ -12,12 +12,13 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { hasLiveSubscription } from "../../shared/constants.ts";
 import { dateWhen } from "../../shared/leaving.ts";
-import { dateReservations, users } from "../db/schema.ts";
+import { dateReservations, planChoices, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { bookedAfter, clearPlanOffer, datesAhead } from "../modules/couples/leaving.ts";
 import { LEAVING_MAIL_TYPES, planOfferEndedEmail } from "../modules/email/leaving-mails.ts";
 import type { OutgoingMail } from "../modules/email/mailer.ts";
 import { mayEmail } from "../modules/notifications/policy.ts";
+import { choicesOf, readChoices } from "../modules/plan-account/choices.ts";
 import { claimMail, deliverClaimed, registerMailBuilder } from "./outbound.ts";
 import type { JobDefinition } from "./types.ts";
 
@@ -79,12 +80,14 @@ export async function endPlanOffers(deps: Deps): Promise<number> {
   const due = await deps.db
     .select({ id: users.id })
     .from(users)
-    .where(and(lte(users.planOfferExpiresAt, now), isNull(users.deletedAt)))
-    .orderBy(asc(users.planOfferExpiresAt), asc(users.id));
+    .innerJoin(planChoices, choicesOf(users.id))
+    .where(and(lte(planChoices.planOfferExpiresAt, now), isNull(users.deletedAt)))
+    .orderBy(asc(planChoices.planOfferExpiresAt), asc(users.id));
   let ended = 0;
   for (const { id } of due) {
     const claim = await deps.db.transaction(async (tx) => {
-      const [u] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+      const u = row && { ...row, ...(await readChoices(tx, id)) };
       if (!u?.planOfferExpiresAt || u.planOfferExpiresAt > now || u.deletedAt) return null;
       await clearPlanOffer(tx, u.id);
       // A membership of their own, however it came about: every date stays.

@@ -191,11 +191,12 @@ export async function retentionSweep(
   // Every record of an account deleted before the cutoff is gone with the rules above: its provider
   // references (customer, mandate, subscriptions) are the last link to the bank and go too.
   out.providerReferences = await batch(
-    (limit) => sql`UPDATE users SET payment_customer_id = NULL, payment_mandate_id = NULL,
+    (limit) => sql`UPDATE payment_links SET payment_customer_id = NULL, payment_mandate_id = NULL,
       payment_subscription_id = NULL, payment_next_subscription_id = NULL
-      WHERE id IN (SELECT id FROM users WHERE deleted_at < ${cutoff}::timestamptz
-        AND (payment_customer_id IS NOT NULL OR payment_mandate_id IS NOT NULL
-          OR payment_subscription_id IS NOT NULL OR payment_next_subscription_id IS NOT NULL) LIMIT ${limit})`,
+      WHERE user_id IN (SELECT p.user_id FROM payment_links p JOIN users u ON u.id = p.user_id
+        WHERE u.deleted_at < ${cutoff}::timestamptz
+        AND (p.payment_customer_id IS NOT NULL OR p.payment_mandate_id IS NOT NULL
+          OR p.payment_subscription_id IS NOT NULL OR p.payment_next_subscription_id IS NOT NULL) LIMIT ${limit})`,
   );
   return out;
 }

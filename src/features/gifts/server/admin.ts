@@ -158,9 +158,9 @@ export async function giftAnalytics(deps: Deps) {
       count(*) FILTER (WHERE g.paid_at IS NOT NULL AND g.status <> 'refunded')::int AS sold,
       count(*) FILTER (WHERE g.status = 'redeemed')::int AS redeemed,
       count(DISTINCT g.redeemed_by) FILTER (WHERE g.redeemed_as = 'plan')::int AS plans,
-      count(DISTINCT g.redeemed_by) FILTER (WHERE g.redeemed_as = 'plan' AND u.payment_subscription_id IS NOT NULL)::int AS converted,
+      count(DISTINCT g.redeemed_by) FILTER (WHERE g.redeemed_as = 'plan' AND p.payment_subscription_id IS NOT NULL)::int AS converted,
       (SELECT count(*) FROM users WHERE gifted_until IS NOT NULL AND subscription_status = 'active' AND deleted_at IS NULL)::int AS active
-    FROM gifts g LEFT JOIN users u ON u.id = g.redeemed_by`)
+    FROM gifts g LEFT JOIN payment_links p ON p.user_id = g.redeemed_by`)
   ).rows;
   return {
     revenueByMonth: revenue.rows.map((r) => ({

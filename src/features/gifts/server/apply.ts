@@ -12,6 +12,8 @@ import { type gifts, subscriptionEvents, type User, users } from "../../../serve
 import type { Deps } from "../../../server/deps.ts";
 import { conflict } from "../../../server/http-error.ts";
 import type { Couple } from "../../../server/modules/couples/couple.ts";
+import { saveLinks, type UserWithLinks } from "../../../server/modules/payments/links.ts";
+import { clearChosenPlan } from "../../../server/modules/plan-account/choices.ts";
 import { factsOf } from "../../../server/modules/plan-account/facts.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId, tierName as tierNameOf } from "../../../shared/constants.ts";
@@ -35,7 +37,7 @@ export async function applyGift(
   deps: Deps,
   tx: Tx,
   g: Gift,
-  couple: Couple,
+  couple: Couple<UserWithLinks>,
   now: Date,
 ): Promise<GiftApplied> {
   const holder = couple.holder;
@@ -120,11 +122,10 @@ export async function applyGift(
       pendingTier: null,
       pausedUntil: null,
       pauseStartsAt: null,
-      chosenTier: null,
-      chosenOfferCode: null,
-      paymentStatusAt: now,
     })
     .where(eq(users.id, target.id));
+  await clearChosenPlan(tx, target.id);
+  await saveLinks(tx, target.id, { paymentStatusAt: now });
   // monthly_amount 0: a gifted plan is a subscriber but adds nothing to MRR.
   await event(target, "gift_started", tier, `gift ${g.id}: ${monthsText(g.months)}`, 0);
   return {

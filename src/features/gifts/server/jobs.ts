@@ -5,11 +5,12 @@
  * - couples on a gifted plan are reminded 14, 7 and 2 days before it ends (once each; a late run sends only
  *   the nearest reminder due), and the plan ends at gifted_until unless they set up a Direct Debit.
  */
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { gifts, subscriptionEvents, users } from "../../../server/db/schema.ts";
+import { and, eq, inArray, isNotNull, isNull, lte, not, sql } from "drizzle-orm";
+import { gifts, paymentLinks, subscriptionEvents, users } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { registerMailBuilder, sendClaimed } from "../../../server/jobs/outbound.ts";
 import type { JobDefinition } from "../../../server/jobs/types.ts";
+import { collects, linksOf, withLinks } from "../../../server/modules/payments/links.ts";
 import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
 import { londonHour, londonIsoDay } from "../../../shared/london-time.ts";
 import { GIFT } from "../shared/schemas.ts";
@@ -74,7 +75,7 @@ export async function remindGiftEnding(deps: Deps): Promise<number> {
     .where(
       and(
         isNotNull(users.giftedUntil),
-        isNull(users.paymentSubscriptionId),
+        not(collects(users.id)),
         isNull(users.deletedAt),
         eq(users.subscriptionStatus, "active"),
         sql`${users.giftedUntil} > ${now} AND ${users.giftedUntil} <= ${horizon}`,
@@ -104,7 +105,7 @@ export async function endGiftedPlans(deps: Deps): Promise<number> {
   const carried = await deps.db
     .update(users)
     .set({ giftedUntil: null })
-    .where(and(isNotNull(users.giftedUntil), isNotNull(users.paymentSubscriptionId)))
+    .where(and(isNotNull(users.giftedUntil), collects(users.id)))
     .returning({ id: users.id });
   const ended = await deps.db.transaction(async (tx) => {
     const rows = await tx
@@ -113,7 +114,7 @@ export async function endGiftedPlans(deps: Deps): Promise<number> {
       .where(
         and(
           lte(users.giftedUntil, now),
-          isNull(users.paymentSubscriptionId),
+          not(collects(users.id)),
           inArray(users.subscriptionStatus, ["active", "paused", "past_due"]),
         ),
       )
@@ -165,8 +166,9 @@ registerMailBuilder("gift_delivery", async (row, deps) => {
 registerMailBuilder("gift_ending", async (row, deps) => {
   const [, userId, until, days] = row.key.split(":");
   const [u] = await deps.db
-    .select()
+    .select(withLinks)
     .from(users)
+    .leftJoin(paymentLinks, linksOf(users.id))
     .where(eq(users.id, Number(userId)));
   if (!u?.giftedUntil || u.paymentSubscriptionId) return null;
   return giftEndingMail(deps, u, new Date(Number(until)), Number(days), u.subscriptionTier ?? "");

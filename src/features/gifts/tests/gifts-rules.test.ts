@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { SignedIn } from "../../../../tests/helpers/app.ts";
 import { createGiftTestApp, giftShop } from "../../../../tests/helpers/gifts.ts";
+import { storedMember } from "../../../../tests/helpers/stored-member.ts";
 import { acceptTerms, startCheckout, subscribe } from "../../../../tests/helpers/subscribe.ts";
 import {
   offerCodes,
@@ -35,7 +36,7 @@ async function couple(): Promise<[SignedIn, SignedIn]> {
   return [{ ...a, user: { ...a.user, partnerId: b.user.id } }, b];
 }
 
-const row = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const row = (id: number) => storedMember(t.db, id);
 
 describe("continue with Direct Debit after a gift", () => {
   it("the first collection is on the day the gift ends; gifted_until clears; the plan runs on without a gap", async () => {

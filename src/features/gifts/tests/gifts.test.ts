@@ -1,10 +1,12 @@
 import { eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createGiftTestApp, giftShop } from "../../../../tests/helpers/gifts.ts";
+import { storedMember } from "../../../../tests/helpers/stored-member.ts";
 import { subscribe } from "../../../../tests/helpers/subscribe.ts";
 import {
   billingEvents,
   gifts,
+  paymentLinks,
   sandboxPayments,
   sandboxSubscriptions,
   users,
@@ -220,7 +222,7 @@ describe("redeeming", () => {
     const res = await redeem(formatGiftCode(gift.code).toLowerCase(), m);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().redeemedAs).toBe("plan");
-    let [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    let u = await storedMember(t.db, m.user.id);
     expect(u).toMatchObject({
       subscriptionTier: "silver",
       subscriptionStatus: "active",
@@ -251,7 +253,7 @@ describe("redeeming", () => {
     t.clock.set("2026-12-26T09:05:00Z");
     await advanceSubscriptions(t.deps);
     await runGiftJobs(t.deps);
-    [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    u = await storedMember(t.db, m.user.id);
     expect(u.subscriptionStatus).toBe("cancelled");
     expect(u.currentPeriodEnd!.toISOString()).toBe("2026-12-26T09:00:00.000Z");
     t.clock.set("2026-11-26T09:00:00Z");
@@ -264,7 +266,7 @@ describe("redeeming", () => {
     const res = await redeem(gift.code, m);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().redeemedAs).toBe("credit");
-    const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const u = await storedMember(t.db, m.user.id);
     expect(u.subscriptionStatus).toBe("active");
     expect(u.giftedUntil).toBeNull();
     const [sub] = await t.db
@@ -364,7 +366,7 @@ describe("authorisation and the back office", () => {
     // MRR counts only what recurs: gifted plans (the 100-way race left one) add nothing.
     const mrr = await t.request({ method: "GET", url: "/api/admin/analytics/subscriptions", as: admin });
     expect(mrr.statusCode).toBe(200);
-    const paying = await t.db.$count(users, isNotNull(users.paymentSubscriptionId));
+    const paying = await t.db.$count(paymentLinks, isNotNull(paymentLinks.paymentSubscriptionId));
     expect(paying).toBe(1);
     expect(mrr.json().totalMRRPence).toBe(2000);
   });

@@ -7,9 +7,9 @@ import {
   paymentsFromHistory,
 } from "../../../server/modules/billing-history/history.ts";
 import { syncProviderPayments } from "../../../server/modules/billing-history/sync.ts";
+import { readLinks } from "../../../server/modules/payments/links.ts";
 import { planAccountOf } from "../../../server/modules/plan-account/load.ts";
 import { moneyOf } from "../../../server/modules/plan-account/money.ts";
-import type { TierId } from "../../../shared/constants.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { pauseOf } from "./pause-state.ts";
@@ -32,8 +32,10 @@ export async function billingOverview(deps: Deps, user: User): Promise<BillingOv
   const holder = plan.holder ?? user;
   const own = !plan.covered;
   const { account } = plan;
+  const links = plan.holder?.id === user.id ? plan.holder : own ? await readLinks(deps.db, user.id) : null;
+  const mandateId = own ? links?.paymentMandateId : null;
   const [mandate, rows, amount, refundable, bankDetails, reactivatable] = await Promise.all([
-    own && user.paymentMandateId ? provider(() => deps.payments.getMandate(user.paymentMandateId!)) : null,
+    mandateId ? provider(() => deps.payments.getMandate(mandateId)) : null,
     memberBillingEvents(deps.db, user.id),
     account.tier ? monthlyPrice(deps.db, holder.id, account.tier, now) : null,
     own ? coolingOffEligible(deps, user) : false,

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import { subscriptionEvents, users } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
+import { readWithLinks } from "../../../server/modules/payments/links.ts";
 import { rollOver } from "../../../server/modules/plan-account/account.ts";
 import { columnsOf, factsOf } from "../../../server/modules/plan-account/facts.ts";
 import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
@@ -17,8 +18,8 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
   for (;;) {
     let moved: number | null = null;
     const done = await deps.db.transaction(async (tx) => {
-      const [u] = await tx
-        .select()
+      const [claimed] = await tx
+        .select({ id: users.id })
         .from(users)
         .where(
           // A plan behind on payment does not roll on: its retries and its end are payments/recovery.ts's.
@@ -31,7 +32,8 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
         )
         .limit(1)
         .for("update", { skipLocked: true });
-      if (!u) return true;
+      if (!claimed) return true;
+      const [u] = await readWithLinks(tx, [claimed.id]);
       const event = (
         eventType: string,
         toStatus: string,

@@ -25,16 +25,24 @@
  */
 import { and, eq, gte, inArray, lt, notInArray } from "drizzle-orm";
 import type { Tx } from "../../../server/db/client.ts";
-import { dateReservations, subscriptionEvents, type User, users, venues } from "../../../server/db/schema.ts";
+import {
+  dateReservations,
+  paymentLinks,
+  subscriptionEvents,
+  type User,
+  users,
+  venues,
+} from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { badRequest, conflict } from "../../../server/http-error.ts";
 import { readCouple } from "../../../server/modules/couples/couple.ts";
 import { isRevealed } from "../../../server/modules/dates/view.ts";
+import { linksOf, withLinks } from "../../../server/modules/payments/links.ts";
 import { accountOf } from "../../../server/modules/plan-account/account.ts";
-import { factsOf } from "../../../server/modules/plan-account/facts.ts";
+import { factsOf, type PlanRow } from "../../../server/modules/plan-account/facts.ts";
 import { returnQuota } from "../../../server/modules/quota/quota.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
-import { formatPence, type TierId } from "../../../shared/constants.ts";
+import { formatPence } from "../../../shared/constants.ts";
 import { londonDay, londonInstant, londonParts, londonWeekdayDayMonth } from "../../../shared/london-time.ts";
 import {
   PAUSE_MSG,
@@ -169,7 +177,7 @@ async function planOf(deps: Deps, user: User): Promise<{ ownerId: number; byPart
 }
 
 /** When collections start again if the month off runs over `o`, from the account. */
-function restartOf(current: User, o: Plan["cancel"], now: Date): Date | null {
+function restartOf(current: PlanRow, o: Plan["cancel"], now: Date): Date | null {
   return (
     accountOf({ ...factsOf(current), pauseFrom: o.from, pauseUntil: o.until }, now).nextCollection?.date ??
     null
@@ -180,7 +188,11 @@ function restartOf(current: User, o: Plan["cancel"], now: Date): Date | null {
 export async function pausePreview(deps: Deps, user: User): Promise<PausePreview> {
   const { ownerId } = await planOf(deps, user);
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, ownerId));
+    const [current] = await tx
+      .select(withLinks)
+      .from(users)
+      .leftJoin(paymentLinks, linksOf(users.id))
+      .where(eq(users.id, ownerId));
     const plan = await planPause(deps, tx, current);
     const now = deps.now();
     return {

@@ -63,7 +63,7 @@ export async function tellPlanChange(
     if (!plan.holder && couple.partner) plan = await planAccountOf(deps.db, couple.partner, now);
     const holder = plan.holder ?? couple.member;
     const account = mailAccountOf(plan);
-    const people = [couple.member, couple.partner].filter((u): u is User => !!u);
+    const people = [couple.member, couple.partner].filter((u) => u !== null);
     const by = change.by;
     const actor = typeof by === "number" ? people.find((u) => u.id === by) : undefined;
     await Promise.all(

@@ -10,11 +10,17 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../server/db/client.ts";
-import { offerCodes, offerCodeUsage, paymentCheckouts, type User, users } from "../../../server/db/schema.ts";
+import { offerCodes, offerCodeUsage, paymentCheckouts, users } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { faultPoint } from "../../../server/fault-point.ts";
 import { HttpError } from "../../../server/http-error.ts";
 import { discountPence } from "../../../server/modules/offers/service.ts";
+import {
+  type PaymentLinks,
+  readWithLinks,
+  saveLinks,
+  type UserWithLinks,
+} from "../../../server/modules/payments/links.ts";
 import { accountOf, type PlanAccount, type PlanFacts } from "../../../server/modules/plan-account/account.ts";
 import { columnsOf } from "../../../server/modules/plan-account/facts.ts";
 import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
@@ -37,25 +43,26 @@ export async function provider<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs `fn` with the member's row locked (SELECT ... FOR UPDATE) and read fresh. Every change to a plan goes
+ * Runs `fn` with the member's row locked (SELECT ... FOR UPDATE) and read fresh, with its payment links. Every change to a plan goes
  * through here, provider calls included, so two clicks, a pause racing a cancellation or a webhook arriving
  * meanwhile cannot interleave (the second is refused with a 409). If `fn` throws, nothing it wrote is kept.
  */
 export async function withMemberLock<T>(
   deps: Deps,
   userId: number,
-  fn: (tx: Tx, current: User) => Promise<T>,
+  fn: (tx: Tx, current: UserWithLinks) => Promise<T>,
 ): Promise<T> {
   try {
     const result = await deps.db.transaction(async (tx) => {
       // NOWAIT: a second change arriving meanwhile is told at once instead of holding a connection waiting.
       // NO KEY UPDATE, not UPDATE: a row being written elsewhere that merely refers to this member (an e-mail
       // log, an event) holds a KEY SHARE lock on it, and must not make the member's own change look busy.
-      const [current] = await tx
-        .select()
+      await tx
+        .select({ id: users.id })
         .from(users)
         .where(eq(users.id, userId))
         .for("no key update", { noWait: true });
+      const [current] = await readWithLinks(tx, [userId]);
       return fn(tx, current);
     });
     // Paused, resumed, cancelled, reactivated...: the couple's dates ahead are asked again once it committed.
@@ -108,7 +115,7 @@ export async function monthlyPrice(db: Db | Tx, userId: number, tier: TierId, at
  */
 export async function cancelAtProvider(
   deps: Pick<Deps, "payments">,
-  user: Pick<User, "paymentSubscriptionId" | "paymentNextSubscriptionId">,
+  user: Pick<PaymentLinks, "paymentSubscriptionId" | "paymentNextSubscriptionId">,
 ): Promise<void> {
   let failure: unknown = null;
   for (const id of [user.paymentSubscriptionId, user.paymentNextSubscriptionId]) {
@@ -128,7 +135,7 @@ export async function cancelAtProvider(
 export async function rebuildSchedule(
   deps: Deps,
   tx: Tx,
-  current: User,
+  current: UserWithLinks,
   opts: { tier: TierId; start: Date; mandateId?: string; operation: string },
 ): Promise<{ subscriptionId: string; nextSubscriptionId: string | null }> {
   const mandateId = opts.mandateId ?? current.paymentMandateId;
@@ -162,32 +169,31 @@ export async function rebuildSchedule(
 export async function storePlan(
   deps: Deps,
   tx: Tx,
-  current: User,
+  current: UserWithLinks,
   next: PlanFacts,
   operation: string,
 ): Promise<PlanAccount> {
   const account = accountOf(next, deps.now());
-  let ids = {
-    paymentSubscriptionId: current.paymentSubscriptionId,
-    paymentNextSubscriptionId: current.paymentNextSubscriptionId,
-  };
   if (current.paymentSubscriptionId && account.nextCollection && !account.nextCollection.retry) {
     const made = await rebuildSchedule(deps, tx, current, {
       tier: account.nextCollection.tier,
       start: account.nextCollection.date,
       operation,
     });
-    ids = { paymentSubscriptionId: made.subscriptionId, paymentNextSubscriptionId: made.nextSubscriptionId };
+    await saveLinks(tx, current.id, {
+      paymentSubscriptionId: made.subscriptionId,
+      paymentNextSubscriptionId: made.nextSubscriptionId,
+    });
   }
-  await tx
-    .update(users)
-    .set({ ...columnsOf(next), ...ids })
-    .where(eq(users.id, current.id));
+  await tx.update(users).set(columnsOf(next)).where(eq(users.id, current.id));
   return account;
 }
 
 /** Every mandate the member has paid through (a replaced mandate's payments still count). */
-export async function memberMandates(db: Db | Tx, user: User): Promise<string[]> {
+export async function memberMandates(
+  db: Db | Tx,
+  user: Pick<UserWithLinks, "id" | "paymentMandateId">,
+): Promise<string[]> {
   const rows = await db
     .selectDistinct({ mandateId: paymentCheckouts.mandateId })
     .from(paymentCheckouts)

@@ -23,6 +23,7 @@ import {
 } from "../../../server/modules/billing-history/bank-details.ts";
 import { recordMissedPaymentRetry } from "../../../server/modules/billing-history/mandates.ts";
 import { recordRefundGiven } from "../../../server/modules/billing-history/refunds.ts";
+import { saveLinks } from "../../../server/modules/payments/links.ts";
 import { accountOf } from "../../../server/modules/plan-account/account.ts";
 import { factsOf } from "../../../server/modules/plan-account/facts.ts";
 import {
@@ -176,9 +177,9 @@ function cancelUnderLock(
         pauseStartsAt: null,
         creditMonths: 0,
         paymentRetryAt: null,
-        paymentStatusAt: now,
       })
       .where(eq(users.id, current.id));
+    await saveLinks(tx, current.id, { paymentStatusAt: now });
     const base = { userId: current.id, fromTier: current.subscriptionTier, toTier: current.subscriptionTier };
     await tx.insert(subscriptionEvents).values({
       ...base,
@@ -263,7 +264,7 @@ function reactivateUnderLock(deps: Deps, user: User): Promise<{ message: string 
     const tier = planTier(current.subscriptionTier);
     // Collections start again at the end of what the cancelled plan still covers (the account's next one).
     await storePlan(deps, tx, current, { ...factsOf(current), status: "active" }, "reactivate");
-    await tx.update(users).set({ paymentStatusAt: now }).where(eq(users.id, current.id));
+    await saveLinks(tx, current.id, { paymentStatusAt: now });
     await tx.insert(subscriptionEvents).values({
       userId: current.id,
       eventType: "reactivated",
@@ -427,16 +428,16 @@ export async function completeMandateUpdate(
       mandateId: mandate.mandateId,
       operation: "mandate",
     });
+    await saveLinks(tx, current.id, {
+      paymentCustomerId: mandate.customerId,
+      paymentMandateId: mandate.mandateId,
+      paymentSubscriptionId: ids.subscriptionId,
+      paymentNextSubscriptionId: ids.nextSubscriptionId,
+      paymentStatusAt: now,
+    });
     await tx
       .update(users)
-      .set({
-        paymentCustomerId: mandate.customerId,
-        paymentMandateId: mandate.mandateId,
-        paymentSubscriptionId: ids.subscriptionId,
-        paymentNextSubscriptionId: ids.nextSubscriptionId,
-        subscriptionStatus: wasPastDue ? "active" : current.subscriptionStatus,
-        paymentStatusAt: now,
-      })
+      .set({ subscriptionStatus: wasPastDue ? "active" : current.subscriptionStatus })
       .where(eq(users.id, current.id));
     await tx.insert(subscriptionEvents).values({
       userId: current.id,

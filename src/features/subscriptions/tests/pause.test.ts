@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, eventually, type SignedIn } from "../../../../tests/helpers/app.ts";
 import { arrangeDate } from "../../../../tests/helpers/arrange.ts";
 import { expectExactFields } from "../../../../tests/helpers/contract.ts";
+import { storedMember } from "../../../../tests/helpers/stored-member.ts";
 import { subscribe } from "../../../../tests/helpers/subscribe.ts";
 import {
   dateReservations,
@@ -30,7 +31,7 @@ const CYCLE_END = "2026-12-10T12:00:00.000Z";
 const NEXT_PAYMENT = "2027-01-10T12:00:00.000Z";
 beforeEach(() => t.clock.set(NOW));
 
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => storedMember(t.db, id);
 const status = async (id: number) =>
   (await t.db.select().from(dateReservations).where(eq(dateReservations.id, id)))[0].status;
 const events = async (id: number) =>

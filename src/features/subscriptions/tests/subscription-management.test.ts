@@ -3,6 +3,7 @@ import type { InjectOptions } from "fastify";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, eventually, type SignedIn } from "../../../../tests/helpers/app.ts";
 import { arrangeDate, hours } from "../../../../tests/helpers/arrange.ts";
+import { storedMember } from "../../../../tests/helpers/stored-member.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../../../../tests/helpers/subscribe.ts";
 import { dateReservations, sandboxPayments, subscriptionEvents, users } from "../../../server/db/schema.ts";
 import { createSession } from "../../../server/modules/auth/sessions.ts";
@@ -18,7 +19,7 @@ beforeEach(() => t.clock.set(NOW));
 /** A JSON POST as `as` (a visitor when undefined). */
 const post = (url: string, as?: SignedIn, payload?: InjectOptions["payload"]) =>
   t.request({ method: "POST", url, as, payload });
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => storedMember(t.db, id);
 const events = async (id: number) =>
   (await t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, id))).map(
     (e) => e.eventType,

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type SignedIn } from "../../../../tests/helpers/app.ts";
 import { arrangeDate } from "../../../../tests/helpers/arrange.ts";
+import { storedMember } from "../../../../tests/helpers/stored-member.ts";
 import {
   authoriseAtSandbox,
   startCheckout,
@@ -19,6 +20,7 @@ import {
   users,
 } from "../../../server/db/schema.ts";
 import { createSession } from "../../../server/modules/auth/sessions.ts";
+import { saveLinks } from "../../../server/modules/payments/links.ts";
 import { recoverPayments } from "../../../server/modules/payments/recovery.ts";
 import { advanceSubscriptions } from "../server/cycles.ts";
 
@@ -27,7 +29,7 @@ const NOW = new Date("2026-11-10T12:00:00Z");
 const DAY = 86_400_000;
 beforeEach(() => t.clock.set(NOW));
 
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => storedMember(t.db, id);
 const events = async (id: number) =>
   (await t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, id))).map(
     (e) => e.eventType,
@@ -182,10 +184,8 @@ describe("new bank details", () => {
     await subscribe(t, me, "gold");
     expect((await post("/api/subscription/change-tier", me, { tier: "silver" })).statusCode).toBe(200);
     expect((await post("/api/subscription/pause", me)).statusCode).toBe(200);
-    await t.db
-      .update(users)
-      .set({ subscriptionStatus: "past_due", paymentStatusAt: NOW })
-      .where(eq(users.id, me.user.id));
+    await t.db.update(users).set({ subscriptionStatus: "past_due" }).where(eq(users.id, me.user.id));
+    await saveLinks(t.db, me.user.id, { paymentStatusAt: NOW });
     expect((await newMandate(me)).statusCode).toBe(200);
     const row = await userRow(me.user.id);
     expect(row).toMatchObject({ subscriptionStatus: "active", pendingTier: "silver" });
@@ -284,10 +284,8 @@ describe("cancelled dates and lapsed plans", () => {
   it("a plan behind on payment with no retry booked and no news for seven days lapses (the recovery job; the cycle job leaves it)", async () => {
     const me = await t.member();
     await subscribe(t, me, "gold");
-    await t.db
-      .update(users)
-      .set({ subscriptionStatus: "past_due", paymentStatusAt: NOW })
-      .where(eq(users.id, me.user.id));
+    await t.db.update(users).set({ subscriptionStatus: "past_due" }).where(eq(users.id, me.user.id));
+    await saveLinks(t.db, me.user.id, { paymentStatusAt: NOW });
     t.clock.set(new Date(NOW.getTime() + 6 * DAY));
     await recoverPayments(t.deps);
     expect((await userRow(me.user.id)).subscriptionStatus).toBe("past_due");

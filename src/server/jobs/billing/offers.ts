@@ -3,7 +3,7 @@
  *
  * What already happens elsewhere: the provider collects the discounted amount for the offer's cycles and then
  * the full price by itself (the sandbox's discount_cycles; GoCardless's intro subscription with a `count`
- * followed by the full-price one, whose "finished" webhook swaps users.payment_subscription_id), and every
+ * followed by the full-price one, whose "finished" webhook swaps payment_links.payment_subscription_id), and every
  * price the app computes (offerFor, the MRR) stops applying the offer at discount_end_date. What this job adds:
  *
  * 1. cycles_remaining counts down: it is kept equal to the billing cycles left before discount_end_date
@@ -21,12 +21,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
-import { planTier, TIERS, type TierId } from "../../../shared/constants.ts";
-import { offerCodes, offerCodeUsage, subscriptionEvents, users } from "../../db/schema.ts";
+import { planTier, TIERS } from "../../../shared/constants.ts";
+import { offerCodes, offerCodeUsage, paymentLinks, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, offerEndedEmail } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmail } from "../../modules/notifications/policy.ts";
+import { linksOf, withLinks } from "../../modules/payments/links.ts";
 import { accountOf } from "../../modules/plan-account/account.ts";
 import { factsOf } from "../../modules/plan-account/facts.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
@@ -90,7 +91,11 @@ async function endOffer(deps: Deps, usageId: number, now: Date): Promise<Ending 
       .for("update", { of: offerCodeUsage, skipLocked: true });
     if (!row) return null;
     const usage = row.usage;
-    const [member] = await tx.select().from(users).where(eq(users.id, usage.userId));
+    const [member] = await tx
+      .select(withLinks)
+      .from(users)
+      .leftJoin(paymentLinks, linksOf(users.id))
+      .where(eq(users.id, usage.userId));
     const status = member?.deletedAt ? "deleted" : (member?.subscriptionStatus ?? "none");
     if (status === "paused" || status === "past_due") return null;
     const tiers = row.tiers?.filter(Boolean) ?? [];

@@ -7,15 +7,16 @@
  */
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { monthlyPrice } from "../../../features/subscriptions/server/schedule.ts";
-import { planTier, TIERS, type TierId } from "../../../shared/constants.ts";
+import { planTier, TIERS } from "../../../shared/constants.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
-import { type User, users } from "../../db/schema.ts";
+import { paymentLinks, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, renewalReminderEmail } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmail } from "../../modules/notifications/policy.ts";
+import { linksOf, withLinks } from "../../modules/payments/links.ts";
 import { accountOf } from "../../modules/plan-account/account.ts";
-import { factsOf } from "../../modules/plan-account/facts.ts";
+import { factsOf, type PlanRow } from "../../modules/plan-account/facts.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
 
@@ -31,7 +32,7 @@ export const renewalKey = (userId: number, periodEnd: Date) => `renewal:${userId
  * A plan that renews at its period end: active, with a tier, and the plan's account collecting on that day
  * (not a month off, a gift month or a gifted plan's end).
  */
-function renews(u: User, now: Date): boolean {
+function renews(u: PlanRow, now: Date): boolean {
   return (
     u.subscriptionStatus === "active" &&
     !!u.subscriptionTier &&
@@ -45,7 +46,11 @@ function renews(u: User, now: Date): boolean {
 
 /** The reminder as it is true now, or null when the plan no longer renews on the key's day. */
 async function buildRenewal(deps: Deps, userId: number, day: string): Promise<OutgoingMail | null> {
-  const [u] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const [u] = await deps.db
+    .select(withLinks)
+    .from(users)
+    .leftJoin(paymentLinks, linksOf(users.id))
+    .where(eq(users.id, userId));
   const now = deps.now();
   if (!u || !renews(u, now) || renewalDay(u.currentPeriodEnd!) !== day) return null;
   const tier = planTier(u.pendingTier ?? u.subscriptionTier);
@@ -74,8 +79,9 @@ export async function sendRenewalReminders(deps: Deps): Promise<number> {
   const now = deps.now();
   const until = new Date(now.getTime() + RENEWAL_NOTICE_HOURS * 3_600_000);
   const due = await deps.db
-    .select()
+    .select(withLinks)
     .from(users)
+    .leftJoin(paymentLinks, linksOf(users.id))
     .where(
       and(
         inArray(users.subscriptionStatus, ["active"]),

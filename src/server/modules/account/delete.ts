@@ -42,6 +42,7 @@ import {
 import { accountGoodbyeEmail, partnerLeftEmail } from "../email/leaving-mails.ts";
 import { accountDeletedEmail } from "../email/templates.ts";
 import { saveSwitches } from "../notifications/switches.ts";
+import { readLinks } from "../payments/links.ts";
 import { removeAllDevices } from "../push/devices.ts";
 import { checkSecondFactor } from "./two-factor.ts";
 
@@ -96,7 +97,7 @@ export async function deleteAccount(deps: Deps, user: SessionUser, proof: Delete
   // First the provider: if it cannot be reached nothing is deleted, and no payment is ever taken again after.
   if (hasLiveSubscription(user.subscriptionStatus)) {
     try {
-      await cancelAtProvider(deps, user);
+      await cancelAtProvider(deps, await readLinks(deps.db, user.id));
     } catch {
       throw new HttpError(502, DELETE_MSG.provider);
     }

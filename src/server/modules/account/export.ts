@@ -23,6 +23,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { toPublicUser } from "../auth/public-user.ts";
 import { listDates } from "../dates/service.ts";
+import { readLinks } from "../payments/links.ts";
 
 export async function exportAccount(deps: Deps, user: User) {
   await deps.limiter.hit(`export:${user.id}`, 10, 60);
@@ -96,7 +97,7 @@ export async function exportAccount(deps: Deps, user: User) {
           .where(eq(users.id, user.partnerId))
       : Promise.resolve([]),
   ]);
-  const [exclusions, quotas, suggestions, campaigns, received, checkouts] = await Promise.all([
+  const [exclusions, quotas, suggestions, campaigns, received, checkouts, links] = await Promise.all([
     db
       .select({ venue: venues.name, reason: userVenueExclusions.reason, at: userVenueExclusions.excludedAt })
       .from(userVenueExclusions)
@@ -146,6 +147,7 @@ export async function exportAccount(deps: Deps, user: User) {
       })
       .from(paymentCheckouts)
       .where(eq(paymentCheckouts.userId, user.id)),
+    readLinks(db, user.id),
   ]);
   const replies = tickets.length
     ? await db
@@ -174,8 +176,8 @@ export async function exportAccount(deps: Deps, user: User) {
       pendingTier: user.pendingTier,
       pausedUntil: user.pausedUntil?.toISOString() ?? null,
       paymentProvider: deps.payments.name,
-      paymentCustomerId: user.paymentCustomerId,
-      paymentMandateId: user.paymentMandateId,
+      paymentCustomerId: links.paymentCustomerId,
+      paymentMandateId: links.paymentMandateId,
       history: events,
     },
     preferences: p

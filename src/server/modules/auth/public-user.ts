@@ -3,12 +3,14 @@ import { alias } from "drizzle-orm/pg-core";
 import { pauseOf } from "../../../features/subscriptions/server/pause-state.ts";
 import { type PublicUser, publicUserSchema } from "../../../shared/api-types.ts";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
-import { hasLiveSubscription, type SubscriptionStatus, type TierId } from "../../../shared/constants.ts";
+import { hasLiveSubscription, type SubscriptionStatus } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
   notificationSettings,
   offerCodes,
   offerCodeUsage,
+  paymentLinks,
+  planChoices,
   type User,
   userPreferences,
   users,
@@ -16,13 +18,15 @@ import {
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { DEFAULT_SWITCHES, switchColumns, switchesOf } from "../notifications/switches.ts";
+import { linkColumns, linksOf } from "../payments/links.ts";
 import { accountOf, cancelFacts } from "../plan-account/account.ts";
+import { choiceColumns, choicesOf } from "../plan-account/choices.ts";
 import { factsOf } from "../plan-account/facts.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 
 /**
- * The preferences, whether two-step sign-in is on, the notification switches, an active offer and the partner's
- * row joined to the member's own: one round trip, as a named
+ * The preferences, whether two-step sign-in is on, the notification switches, whether a subscription collects
+ * the plan, the plan chosen before paying, an active offer and the partner's row joined to the member's own: one round trip, as a named
  * prepared statement (built once per database; PostgreSQL plans it once per connection) since it runs on every
  * page load.
  */
@@ -52,11 +56,16 @@ function buildPublicUserQuery(db: Db) {
         emailNotifications: switchColumns.emailNotifications,
         smsNotifications: switchColumns.smsNotifications,
         marketingOptOut: switchColumns.marketingOptOut,
+        paymentSubscriptionId: linkColumns.paymentSubscriptionId,
+        chosenTier: choiceColumns.chosenTier,
+        chosenOfferCode: choiceColumns.chosenOfferCode,
       })
       .from(users)
       .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
       .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
       .leftJoin(notificationSettings, switchesOf(users.id))
+      .leftJoin(paymentLinks, linksOf(users.id))
+      .leftJoin(planChoices, choicesOf(users.id))
       .leftJoin(offerCodeUsage, and(eq(offerCodeUsage.userId, users.id), eq(offerCodeUsage.status, "active")))
       .leftJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
       // A member without a partner binds null: "partner.id = null" matches no row.
@@ -155,6 +164,8 @@ function timeSpan(user: User, row: PublicUserRow, now: Date, discounted: boolean
 }
 
 function publicUser(user: User, row: PublicUserRow | undefined, now: Date): PublicUser {
+  // The member's own plan facts: the users row, and whether a subscription collects it (payment_links).
+  const plan = { ...user, paymentSubscriptionId: row?.paymentSubscriptionId ?? null };
   const partnerPlan =
     row?.hasPartner &&
     row.partnerPartnerId === user.id &&
@@ -214,23 +225,23 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
     pendingTier: user.pendingTier ?? null,
     giftedUntil:
-      hasLiveSubscription(user.subscriptionStatus) && !user.paymentSubscriptionId
+      hasLiveSubscription(user.subscriptionStatus) && !plan.paymentSubscriptionId
         ? (user.giftedUntil?.toISOString() ?? null)
         : null,
     ...pauseOf(user, now),
     // A tier change takes effect at the plan account's next collection (after a month off or gift months).
     planChangeFrom:
       hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier
-        ? (accountOf(factsOf(user), now).nextCollection?.date ?? user.currentPeriodEnd ?? now).toISOString()
+        ? (accountOf(factsOf(plan), now).nextCollection?.date ?? user.currentPeriodEnd ?? now).toISOString()
         : null,
     planEndsIfCancelled:
       hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier
-        ? (cancelFacts(factsOf(user), now, false).cycleEnd?.toISOString() ?? null)
+        ? (cancelFacts(factsOf(plan), now, false).cycleEnd?.toISOString() ?? null)
         : null,
     partnerPlan,
     chosenPlan:
-      user.chosenTier && !hasLiveSubscription(user.subscriptionStatus)
-        ? { tier: user.chosenTier, offerCode: user.chosenOfferCode }
+      row?.chosenTier && !hasLiveSubscription(user.subscriptionStatus)
+        ? { tier: row.chosenTier, offerCode: row.chosenOfferCode }
         : null,
     preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,
   };

@@ -5,6 +5,7 @@ import { type User, type UserRow, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, unauthorized } from "../../http-error.ts";
 import { passwordResetEmail, verificationEmail, welcomeEmail } from "../email/templates.ts";
+import { saveChoices } from "../plan-account/choices.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
 import { attemptKeys, checkAttempt, countFailure, countSuccess, stepUp, trustedDevice } from "./lockout.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -36,18 +37,22 @@ export async function registerUser(
   const now = deps.now();
   let user: UserRow;
   try {
-    [user] = await deps.db
-      .insert(users)
-      .values({
-        email: input.email,
-        password,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        chosenTier: input.tier ?? null,
-        emailVerificationToken: hashToken(verifyToken),
-        emailVerificationExpires: new Date(now.getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
-      })
-      .returning();
+    [user] = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          password,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          emailVerificationToken: hashToken(verifyToken),
+          emailVerificationExpires: new Date(now.getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
+        })
+        .returning();
+      // The plan chosen before signing up travels with the account (plan-account/choices.ts).
+      if (input.tier) await saveChoices(tx, rows[0].id, { chosenTier: input.tier });
+      return rows;
+    });
   } catch (e) {
     // Two sign-ups racing for one address: the unique index decides.
     if (

@@ -8,9 +8,10 @@
 import { desc, eq } from "drizzle-orm";
 import { BILLING_HISTORY_MSG } from "../../../shared/billing-history.ts";
 import { hasLiveSubscription, planTier, type TierId } from "../../../shared/constants.ts";
-import { paymentCheckouts, subscriptionEvents, type User, users } from "../../db/schema.ts";
+import { paymentCheckouts, subscriptionEvents, type User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http-error.ts";
+import { saveLinks } from "../payments/links.ts";
 import type { DbOrTx } from "./record.ts";
 
 export type BankDetailsChange =
@@ -72,10 +73,10 @@ export async function swapMandateOfCancelledPlan(
 ): Promise<{ tier: TierId; kind: "update_mandate" }> {
   const now = deps.now();
   const tier = planTier(current.subscriptionTier);
-  await tx
-    .update(users)
-    .set({ paymentCustomerId: mandate.customerId, paymentMandateId: mandate.mandateId })
-    .where(eq(users.id, current.id));
+  await saveLinks(tx, current.id, {
+    paymentCustomerId: mandate.customerId,
+    paymentMandateId: mandate.mandateId,
+  });
   await markMandateCheckoutCompleted(tx, checkoutId, mandate, now);
   return { tier, kind: "update_mandate" };
 }

@@ -5,7 +5,7 @@
  * and the next read of /billing folds in the payments anyway.
  */
 import { eq } from "drizzle-orm";
-import { paymentCheckouts, users } from "../../db/schema.ts";
+import { paymentCheckouts, paymentLinks } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { type DbOrTx, recordBillingEvent } from "./record.ts";
 
@@ -22,9 +22,9 @@ export async function accountWords(deps: Pick<Deps, "payments">, mandateId: stri
 /** Whose mandate this is: the member collecting from it now, or the one whose checkout authorised it. */
 export async function mandateOwner(db: DbOrTx, mandateId: string): Promise<number | null> {
   const [current] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.paymentMandateId, mandateId))
+    .select({ id: paymentLinks.userId })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.paymentMandateId, mandateId))
     .limit(1);
   if (current) return current.id;
   const [checkout] = await db

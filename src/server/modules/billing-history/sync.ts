@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { billingEvents, paymentCheckouts, type User } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { readLinks } from "../payments/links.ts";
 import { kindOfPaymentStatus, recordPaymentEvent } from "./record.ts";
 
 const SYNC_TIMEOUT_MS = 8_000;
@@ -24,7 +25,8 @@ export async function mandatesAtProvider(deps: Deps, user: User): Promise<string
       ),
     );
   const ids = new Set(rows.map((r) => r.mandateId).filter((m): m is string => !!m));
-  if (user.paymentMandateId) ids.add(user.paymentMandateId);
+  const { paymentMandateId } = await readLinks(deps.db, user.id);
+  if (paymentMandateId) ids.add(paymentMandateId);
   return [...ids];
 }
 

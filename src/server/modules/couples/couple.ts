@@ -14,22 +14,24 @@ import { hasLiveSubscription, type TierId } from "../../../shared/constants.ts";
 import { londonInstant, londonParts } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateReservations, type User, userMonthlyQuotas, users } from "../../db/schema.ts";
+import { readWithLinks, type UserWithLinks } from "../payments/links.ts";
 
-export interface Couple {
+/** The couple's two rows: `readCouple` reads each with its payment links (payments/links.ts). */
+export interface Couple<U extends User = User> {
   /** The member asked about. */
-  member: User;
+  member: U;
   /** Their partner when the link is mutual and the partner's account is not deleted. */
-  partner: User | null;
+  partner: U | null;
   /** Both ids (ascending), or the member's alone. */
   ids: number[];
   /** Whichever of the two has a live plan; null when neither has. */
-  holder: User | null;
+  holder: U | null;
   /** Whose user_monthly_quotas rows count the couple's dates. */
-  allowanceOwner: User;
+  allowanceOwner: U;
 }
 
 /** The couple from the two rows (the partner row only when it points back and is not deleted). */
-export function coupleOf(member: User, partnerRow: User | null | undefined): Couple {
+export function coupleOf<U extends User>(member: U, partnerRow: U | null | undefined): Couple<U> {
   const partner =
     partnerRow &&
     partnerRow.partnerId === member.id &&
@@ -64,17 +66,23 @@ export async function readCouple(
   db: Db | Tx,
   userId: number,
   opts: { lock?: boolean } = {},
-): Promise<Couple | null> {
+): Promise<Couple<UserWithLinks> | null> {
   const [member] = await db
-    .select()
+    .select({ id: users.id, partnerId: users.partnerId })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!member) return null;
   let ids = member.partnerId ? [member.id, member.partnerId] : [member.id];
   for (let attempt = 0; ; attempt++) {
-    const rows = opts.lock
-      ? await db.select().from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for("update")
-      : await db.select().from(users).where(inArray(users.id, ids));
+    if (opts.lock)
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, ids))
+        .orderBy(asc(users.id))
+        .for("update");
+    // Read once locked, with the links as the lock's last holder left them (payments/links.ts readWithLinks).
+    const rows = await readWithLinks(db, ids);
     const fresh = rows.find((r) => r.id === member.id);
     if (!fresh || fresh.deletedAt) return null;
     if (fresh.partnerId !== null && !ids.includes(fresh.partnerId) && attempt < 3) {

@@ -6,7 +6,7 @@
  * - No partner: the member's dates ahead are cancelled, as before.
  * - The covered partner leaves (or either unlinks while one holds the plan): the plan holder keeps the plan
  *   and every date; dates ahead in the other's name move to the holder.
- * - The plan holder leaves: the partner is offered the membership for PLAN_OFFER_DAYS (users.plan_offer_*),
+ * - The plan holder leaves: the partner is offered the membership for PLAN_OFFER_DAYS (plan_choices.plan_offer_*),
  *   the holder's dates ahead move to the partner and stay booked. Subscribing in time keeps them all (the
  *   checkout clears the offer, keepOfferedDates); otherwise jobs/plan-offers.ts cancels those after the cycle
  *   the holder paid for.
@@ -30,7 +30,7 @@ import {
 import { londonDay } from "../../../shared/london-time.ts";
 import type { MemberDateStatus } from "../../../shared/schemas/dates.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { dateReservations, type SessionUser, type User, users } from "../../db/schema.ts";
+import { dateReservations, planChoices, type SessionUser, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import {
   LEAVING_MAIL_TYPES,
@@ -38,6 +38,7 @@ import {
   partnerUnlinkedEmail,
   planHolderLeftEmail,
 } from "../email/leaving-mails.ts";
+import { readChoices, saveChoices } from "../plan-account/choices.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { type Couple, readCouple } from "./couple.ts";
 
@@ -233,15 +234,15 @@ export async function applyLeaving(tx: Tx, l: Leaving): Promise<void> {
   }
   if (l.kind === "holder" && l.partner) await keepSharedAnswers(tx, l.member.id, l.partner.id);
   if (l.offer && l.partner) {
+    await saveChoices(tx, l.partner.id, {
+      planOfferExpiresAt: l.offer.expiresAt,
+      planOfferTier: l.offer.tier,
+      planOfferPaidUntil: l.offer.paidUntil,
+    });
     await tx
       .update(users)
-      .set({
-        planOfferExpiresAt: l.offer.expiresAt,
-        planOfferTier: l.offer.tier,
-        planOfferPaidUntil: l.offer.paidUntil,
-        // Gift months on the leaving holder's plan stay with the couple: a take-over carries them on.
-        creditMonths: sql`${users.creditMonths} + ${l.member.creditMonths}`,
-      })
+      // Gift months on the leaving holder's plan stay with the couple: a take-over carries them on.
+      .set({ creditMonths: sql`${users.creditMonths} + ${l.member.creditMonths}` })
       .where(eq(users.id, l.partner.id));
   }
 }
@@ -435,9 +436,9 @@ export async function unlinkCouple(deps: Deps, user: User): Promise<void> {
 /** Forgets the membership offered to this member (taken up, or ended by jobs/plan-offers.ts). */
 export async function clearPlanOffer(tx: Tx, userId: number): Promise<void> {
   await tx
-    .update(users)
+    .update(planChoices)
     .set({ planOfferExpiresAt: null, planOfferTier: null, planOfferPaidUntil: null })
-    .where(eq(users.id, userId));
+    .where(eq(planChoices.userId, userId));
 }
 
 /** The partner took the membership over (their own subscription is active): every date stays theirs. */
@@ -446,15 +447,16 @@ export const keepOfferedDates = clearPlanOffer;
 /** GET /api/account/plan-offer: the membership offered to this member, while it stands. */
 export async function planOfferFor(deps: Deps, user: User): Promise<PlanOffer | null> {
   const now = deps.now();
-  if (!user.planOfferExpiresAt || !user.planOfferPaidUntil || hasLiveSubscription(user.subscriptionStatus))
-    return null;
+  if (hasLiveSubscription(user.subscriptionStatus)) return null;
+  const offer = await readChoices(deps.db, user.id);
+  if (!offer.planOfferExpiresAt || !offer.planOfferPaidUntil) return null;
   const rows = await datesAhead(deps.db, [user.id], now);
-  const paidUntil = user.planOfferPaidUntil;
+  const paidUntil = offer.planOfferPaidUntil;
   const day = (r: { at: Date }) => dateDay(r.at, now);
   return {
-    tier: user.planOfferTier ?? "silver",
-    tierName: tierName(user.planOfferTier),
-    expiresAt: user.planOfferExpiresAt.toISOString(),
+    tier: offer.planOfferTier ?? "silver",
+    tierName: tierName(offer.planOfferTier),
+    expiresAt: offer.planOfferExpiresAt.toISOString(),
     paidUntil: paidUntil.toISOString(),
     dates: rows.length,
     atRisk: rows.filter((r) => r.at > paidUntil).length,

@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { offersApi as api } from "../../../shared/contract/offers.ts";
-import { users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { memberOnly, requireUser } from "../../plugins/auth-context.ts";
 import { route } from "../../route.ts";
+import { saveChoices } from "../plan-account/choices.ts";
 import { evaluateOffer, toQuote } from "./service.ts";
 
 export function offerRoutes(app: FastifyInstance, deps: Deps): void {
@@ -16,19 +15,16 @@ export function offerRoutes(app: FastifyInstance, deps: Deps): void {
     await deps.limiter.hit(`offer:${user.id}`, 30, rl.windowMinutes);
     const quote = toQuote(await evaluateOffer(deps.db, { ...req.body, userId: user.id, now: deps.now() }));
     // A valid code travels with the account (another tab, another device, after the questionnaire).
-    await deps.db
-      .update(users)
-      .set({ chosenTier: req.body.tier, chosenOfferCode: quote.code })
-      .where(eq(users.id, user.id));
+    await saveChoices(deps.db, user.id, { chosenTier: req.body.tier, chosenOfferCode: quote.code });
     return quote;
   });
 
   route(app, api.chosenPlan, member, async (req, reply) => {
     const user = requireUser(req);
-    await deps.db
-      .update(users)
-      .set({ chosenTier: req.body.tier, ...(req.body.offerCode === null ? { chosenOfferCode: null } : {}) })
-      .where(eq(users.id, user.id));
+    await saveChoices(deps.db, user.id, {
+      chosenTier: req.body.tier,
+      ...(req.body.offerCode === null ? { chosenOfferCode: null } : {}),
+    });
     return reply.code(204).send(null);
   });
 }

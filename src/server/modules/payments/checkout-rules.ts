@@ -7,10 +7,11 @@ import { giftedPlanRunning } from "../../../features/gifts/shared/schemas.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { paymentCheckouts, type User, users } from "../../db/schema.ts";
+import type { PaymentLinks } from "./links.ts";
 
 /** A gifted plan running with no Direct Debit behind it: its holder may carry it on with one. */
 export function continuesGift(
-  u: Pick<User, "subscriptionStatus" | "giftedUntil" | "paymentSubscriptionId">,
+  u: Pick<User, "subscriptionStatus" | "giftedUntil"> & Pick<PaymentLinks, "paymentSubscriptionId">,
   now: Date,
 ): boolean {
   return !u.paymentSubscriptionId && giftedPlanRunning(u, now.getTime());

@@ -32,10 +32,12 @@ import { keepOfferedDates } from "../couples/leaving.ts";
 import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { accountOf, type PlanFacts, takeOverFacts } from "../plan-account/account.ts";
+import { clearChosenPlan, type PlanChoices, readChoices } from "../plan-account/choices.ts";
 import { columnsOf, factsOf } from "../plan-account/facts.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
 import { continuesGift, partnerHasPlan } from "./checkout-rules.ts";
+import { readLinks, readWithLinks, saveLinks, type UserWithLinks } from "./links.ts";
 import { retireOldMandate } from "./mandate-swap.ts";
 import { NotAuthorisedError } from "./provider.ts";
 
@@ -64,7 +66,7 @@ export async function createSubscription(
   user: User,
   input: { tier: TierId; offerCode?: string },
 ): Promise<{ redirect_url: string }> {
-  const continuing = continuesGift(user, deps.now());
+  const continuing = continuesGift({ ...user, ...(await readLinks(deps.db, user.id)) }, deps.now());
   if (hasLiveSubscription(user.subscriptionStatus) && !continuing)
     throw conflict(PAYMENT_MSG.alreadySubscribed);
   // The gift's plan carries on as it is; a change of plan is made afterwards, like any plan's.
@@ -215,12 +217,9 @@ export async function completeCheckout(
 
   if (found.kind === "update_mandate") {
     // The mandate in use before the swap: cancelled once the new one is active (mandate-swap.ts).
-    const [before] = await deps.db
-      .select({ mandateId: users.paymentMandateId })
-      .from(users)
-      .where(eq(users.id, user.id));
+    const before = await readLinks(deps.db, user.id);
     const result = await completeMandateUpdate(deps, user, found.id, mandate);
-    await retireOldMandate(deps, found.id, mandate.mandateId, before?.mandateId ?? null);
+    await retireOldMandate(deps, found.id, mandate.mandateId, before.paymentMandateId);
     return result;
   }
 
@@ -242,7 +241,8 @@ export async function completeCheckout(
       throw conflict(PAYMENT_MSG.inProgress);
     }
     // The member's row is locked too: two checkouts of one member never make two subscriptions.
-    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [current] = await readWithLinks(tx, [user.id]);
     if (hasLiveSubscription(current.subscriptionStatus) && !continuesGift(current, now)) {
       // A second tab authorised a second mandate after the first made the plan: that mandate must not stay
       // live. The member's own current mandate is never the one cancelled.
@@ -294,7 +294,9 @@ export async function completeCheckout(
         mandateId: mandate.mandateId,
       })
       .where(eq(paymentCheckouts.id, checkout.id));
-    return { done: null, checkout, previous: current } as const;
+    // A membership offered when the plan holder left is taken over from the cycle they paid for.
+    const previous = { ...current, ...(await readChoices(tx, user.id)) };
+    return { done: null, checkout, previous } as const;
   });
   if (claim.duplicate) return cancelDuplicate(deps, claim.duplicate, mandate.mandateId);
   if (claim.done) return { tier: claim.done };
@@ -326,20 +328,16 @@ export async function completeCheckout(
 
   // Step 3: record.
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        paymentCustomerId: mandate.customerId,
-        paymentMandateId: mandate.mandateId,
-        paymentSubscriptionId: created.subscriptionId,
-        paymentNextSubscriptionId: created.nextSubscriptionId ?? null,
-        ...columnsOf(plan),
-        paymentStatusAt: now,
-        // The choice made before paying is now the plan itself.
-        chosenTier: null,
-        chosenOfferCode: null,
-      })
-      .where(eq(users.id, user.id));
+    await saveLinks(tx, user.id, {
+      paymentCustomerId: mandate.customerId,
+      paymentMandateId: mandate.mandateId,
+      paymentSubscriptionId: created.subscriptionId,
+      paymentNextSubscriptionId: created.nextSubscriptionId ?? null,
+      paymentStatusAt: now,
+    });
+    await tx.update(users).set(columnsOf(plan)).where(eq(users.id, user.id));
+    // The choice made before paying is now the plan itself.
+    await clearChosenPlan(tx, user.id);
     // A partner whose plan holder left took the membership over: the booked dates are theirs to keep.
     await keepOfferedDates(tx, user.id);
     // A new contract starts without an earlier contract's offer; only the code used now applies.
@@ -421,7 +419,12 @@ export async function completeCheckout(
  * ends; a partner taking the plan over after the holder left starts at the end of the cycle the holder paid
  * for; gift months already on the couple's account are kept. Otherwise the first payment is taken now.
  */
-function firstFacts(previous: User, tier: TierId, giftEnds: Date | null, now: Date): PlanFacts {
+function firstFacts(
+  previous: UserWithLinks & PlanChoices,
+  tier: TierId,
+  giftEnds: Date | null,
+  now: Date,
+): PlanFacts {
   const carried = factsOf(previous);
   if (giftEnds && previous.currentPeriodEnd)
     return takeOverFacts(

@@ -13,6 +13,7 @@ import { BOOKED_STATUSES } from "../couples/leaving.ts";
 import { accountOf } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/load.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
+import { saveLinks } from "./links.ts";
 import { mailBothPartners } from "./recovery-mails.ts";
 
 /** Ends the plan holder's plan if it is still behind on payment; answers whether it did. */
@@ -36,9 +37,9 @@ export async function lapseUnpaidPlan(deps: Deps, holderId: number): Promise<boo
         pausedUntil: null,
         pauseStartsAt: null,
         paymentRetryAt: null,
-        paymentStatusAt: now,
       })
       .where(eq(users.id, u.id));
+    await saveLinks(tx, u.id, { paymentStatusAt: now });
     await tx.insert(subscriptionEvents).values({
       userId: u.id,
       eventType: "lapsed",

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { paymentCheckouts, users } from "../../db/schema.ts";
+import { paymentCheckouts, paymentLinks } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { recordMandateClosed, recordMandateReplaced } from "../billing-history/mandates.ts";
 
@@ -50,9 +50,9 @@ export async function retireReplacedMandates(deps: Deps, activeMandateId: string
 async function retire(deps: Deps, checkoutId: number, oldMandateId: string): Promise<void> {
   // Never the mandate the member collects from now (a later change may have gone back to it).
   const [inUse] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.paymentMandateId, oldMandateId))
+    .select({ id: paymentLinks.userId })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.paymentMandateId, oldMandateId))
     .limit(1);
   if (inUse) return;
   try {

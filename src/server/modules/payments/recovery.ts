@@ -13,11 +13,12 @@ import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import { latestFailure } from "../../../features/subscriptions/server/payment-problem.ts";
 import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
 import { POLICY } from "../../../shared/constants.ts";
-import { billingEvents, users } from "../../db/schema.ts";
+import { billingEvents, paymentLinks, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { JobDefinition } from "../../jobs/types.ts";
 import { recordPaymentEvent } from "../billing-history/record.ts";
 import { lapseUnpaidPlan } from "./lapse.ts";
+import { linksOf, readWithLinks, saveLinks } from "./links.ts";
 import { mailBothPartners } from "./recovery-mails.ts";
 
 const DAY = 86_400_000;
@@ -74,7 +75,8 @@ export async function paymentRecovered(deps: Deps, holderId: number, paidOn: Dat
 export async function retryOne(deps: Deps, holderId: number, early = false): Promise<boolean> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [u] = await tx.select().from(users).where(eq(users.id, holderId)).for("update");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, holderId)).for("update");
+    const [u] = await readWithLinks(tx, [holderId]);
     if (u?.subscriptionStatus !== "past_due" || !u.paymentRetryAt || (u.paymentRetryAt > now && !early))
       return false;
     const attempt = u.paymentRetries + 1;
@@ -112,10 +114,8 @@ export async function retryOne(deps: Deps, holderId: number, early = false): Pro
         `unveil-retry-${u.id}-${failure.occurredAt.getTime()}-${attempt}`,
       );
     } else return false;
-    await tx
-      .update(users)
-      .set({ paymentRetries: attempt, paymentRetryAt: null, paymentStatusAt: now })
-      .where(eq(users.id, u.id));
+    await tx.update(users).set({ paymentRetries: attempt, paymentRetryAt: null }).where(eq(users.id, u.id));
+    await saveLinks(tx, u.id, { paymentStatusAt: now });
     return true;
   });
 }
@@ -146,11 +146,12 @@ export async function recoverPayments(deps: Deps): Promise<number> {
   const silent = await deps.db
     .select({ id: users.id })
     .from(users)
+    .innerJoin(paymentLinks, linksOf(users.id))
     .where(
       and(
         eq(users.subscriptionStatus, "past_due"),
         isNull(users.paymentRetryAt),
-        lte(users.paymentStatusAt, new Date(now.getTime() - POLICY.paymentGraceDays * DAY)),
+        lte(paymentLinks.paymentStatusAt, new Date(now.getTime() - POLICY.paymentGraceDays * DAY)),
       ),
     )
     .limit(500);

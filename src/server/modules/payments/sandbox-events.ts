@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { readLinks } from "./links.ts";
 import { retryOne } from "./recovery.ts";
 import { settleSandboxPayment } from "./sandbox-provider.ts";
 import { processWebhookEvents } from "./webhooks.ts";
@@ -22,18 +23,19 @@ export const SANDBOX_EVENTS: Record<string, { resource: string; action: string }
 export async function fireSandboxEvent(deps: Deps, user: User, kindName: string): Promise<string> {
   const kind = SANDBOX_EVENTS[kindName];
   if (!kind) throw new Error(`sandbox-event needs one of: ${Object.keys(SANDBOX_EVENTS).join(", ")}`);
-  if (!user.paymentMandateId) throw new Error(`${user.email} has no direct-debit mandate yet`);
-  const links: Record<string, string> = { mandate: user.paymentMandateId };
-  if (user.paymentSubscriptionId) links.subscription = user.paymentSubscriptionId;
+  const { paymentMandateId, paymentSubscriptionId } = await readLinks(deps.db, user.id);
+  if (!paymentMandateId) throw new Error(`${user.email} has no direct-debit mandate yet`);
+  const links: Record<string, string> = { mandate: paymentMandateId };
+  if (paymentSubscriptionId) links.subscription = paymentSubscriptionId;
   let retried = false;
   if (kind.resource === "payments") {
     // A retry booked is the bank's next answer: it is asked for now.
     if (user.subscriptionStatus === "past_due" && user.paymentRetryAt)
       retried = await retryOne(deps, user.id, true);
     // The books as they stand now: the charges due by today are in them.
-    await deps.payments.listPayments(user.paymentMandateId);
+    await deps.payments.listPayments(paymentMandateId);
     const status = kind.action === "failed" ? "failed" : "confirmed";
-    const paymentId = await settleSandboxPayment(deps.db, user.paymentMandateId, status);
+    const paymentId = await settleSandboxPayment(deps.db, paymentMandateId, status);
     if (paymentId) links.payment = paymentId;
   }
   const id = `EVSB${randomBytes(8).toString("hex").toUpperCase()}`;

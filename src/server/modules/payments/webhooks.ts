@@ -3,7 +3,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { applyGiftPaymentEvent } from "../../../features/gifts/server/purchase.ts";
 import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
-import { offerCodeUsage, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
+import { offerCodeUsage, paymentLinks, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http-error.ts";
 import {
@@ -12,6 +12,7 @@ import {
   recordWebhookBillingEvent,
 } from "../billing-history/webhook-events.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
+import { linksOf, readWithLinks, saveLinks } from "./links.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
 import { paymentFailed, paymentRecovered } from "./recovery.ts";
 
@@ -108,19 +109,22 @@ export async function processWebhookEvents(
         // A subscription's own events name the subscription: a member who cancelled and reactivated has a new
         // one on the same mandate, and the old one's late "cancelled" must not end the new plan.
         links.mandate && event.resource_type !== "subscriptions"
-          ? eq(users.paymentMandateId, links.mandate)
+          ? eq(paymentLinks.paymentMandateId, links.mandate)
           : undefined,
-        links.subscription ? eq(users.paymentSubscriptionId, links.subscription) : undefined,
-        links.subscription ? eq(users.paymentNextSubscriptionId, links.subscription) : undefined,
+        links.subscription ? eq(paymentLinks.paymentSubscriptionId, links.subscription) : undefined,
+        links.subscription ? eq(paymentLinks.paymentNextSubscriptionId, links.subscription) : undefined,
       ].filter((c) => c !== undefined);
-      const [user] = conds.length
+      const [found] = conds.length
         ? await tx
-            .select()
+            .select({ id: users.id })
             .from(users)
+            .innerJoin(paymentLinks, linksOf(users.id))
             .where(or(...conds))
             .limit(1)
-            .for("update")
+            .for("update", { of: users })
         : [];
+      // Read again once locked: links changed meanwhile (a new subscription) count, and may no longer match.
+      const [user] = found ? await readWithLinks(tx, [found.id], or(...conds)) : [];
       const created = new Date(event.created_at);
       let outcome = "ignored";
       // The discounted months of a time-limited offer ending is not the member leaving: the full-price
@@ -160,10 +164,10 @@ export async function processWebhookEvents(
       const refund = await recordWebhookBillingEvent(tx, deps, event, links.mandate, facts, user?.id ?? null);
       if (refund) refunds.push(refund);
       if (user && offerEnded) {
-        await tx
-          .update(users)
-          .set({ paymentSubscriptionId: user.paymentNextSubscriptionId, paymentNextSubscriptionId: null })
-          .where(eq(users.id, user.id));
+        await saveLinks(tx, user.id, {
+          paymentSubscriptionId: user.paymentNextSubscriptionId,
+          paymentNextSubscriptionId: null,
+        });
         // The offer ends no later than now: the offer-cycles job completes it, records the full price in
         // subscription_events and tells the member (jobs/billing/offers.ts).
         await tx
@@ -181,10 +185,8 @@ export async function processWebhookEvents(
         }
         const statusAt =
           user.paymentStatusAt && user.paymentStatusAt > created ? user.paymentStatusAt : created;
-        await tx
-          .update(users)
-          .set({ subscriptionStatus: effect.status, paymentStatusAt: statusAt })
-          .where(eq(users.id, user.id));
+        await tx.update(users).set({ subscriptionStatus: effect.status }).where(eq(users.id, user.id));
+        await saveLinks(tx, user.id, { paymentStatusAt: statusAt });
         statusChanged = user.id;
         await tx.insert(subscriptionEvents).values({
           userId: user.id,
@@ -197,7 +199,7 @@ export async function processWebhookEvents(
           occurredAt: created,
         });
       } else if (user && effect && outcome === "no change") {
-        await tx.update(users).set({ paymentStatusAt: created }).where(eq(users.id, user.id));
+        await saveLinks(tx, user.id, { paymentStatusAt: created });
       }
       return outcome;
     });

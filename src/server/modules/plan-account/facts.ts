@@ -1,10 +1,12 @@
-/** A plan's stored facts (the users row's plan columns) and back: the account reads these only. */
-import type { TierId } from "../../../shared/constants.ts";
 import type { User } from "../../db/schema.ts";
+import type { PaymentLinks } from "../payments/links.ts";
 import type { PlanFacts } from "./account.ts";
 
-/** The stored facts of a member's own plan (users row). */
-export function factsOf(u: User): PlanFacts {
+/** A plan holder's users row with whether a subscription collects the plan (payment_links, payments/links.ts). */
+export type PlanRow = User & Pick<PaymentLinks, "paymentSubscriptionId">;
+
+/** The stored facts of a member's own plan (users row, and its payment links). */
+export function factsOf(u: PlanRow): PlanFacts {
   return {
     status: u.subscriptionStatus,
     tier: u.subscriptionTier ?? null,

@@ -8,14 +8,18 @@ import type { TierId } from "../../../shared/constants.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { readCouple } from "../couples/couple.ts";
+import { readLinks, type UserWithLinks } from "../payments/links.ts";
 import { accountOf, type PlanAccount } from "./account.ts";
 import { factsOf } from "./facts.ts";
 
 export { columnsOf, factsOf } from "./facts.ts";
 
 export interface CouplePlan {
-  /** Whose plan: the partner whose plan runs (or ran last, when it is cancelled); null when neither has one. */
-  holder: User | null;
+  /**
+   * Whose plan: the partner whose plan runs (or ran last, when it is cancelled); null when neither has one.
+   * With their payment links.
+   */
+  holder: UserWithLinks | null;
   /** The member asking is covered by their partner's plan. */
   covered: boolean;
   account: PlanAccount;
@@ -41,8 +45,8 @@ const EMPTY = accountOf(
 );
 
 /** Whose plan the couple's account is, from the member's and their partner's rows. */
-export function planHolderOf(member: User, partner: User | null, now: Date): User | null {
-  const runs = (u: User | null) =>
+export function planHolderOf<U extends User>(member: U, partner: U | null, now: Date): U | null {
+  const runs = (u: U | null) =>
     !!u &&
     (u.subscriptionStatus === "active" ||
       u.subscriptionStatus === "paused" ||
@@ -56,7 +60,9 @@ export function planHolderOf(member: User, partner: User | null, now: Date): Use
 /** The account of the plan the member is on: their own, or the plan holder's when their partner pays. */
 export async function planAccountOf(db: Db | Tx, member: User, now: Date): Promise<CouplePlan> {
   const couple = await readCouple(db, member.id);
-  const holder = planHolderOf(couple?.member ?? member, couple?.partner ?? null, now);
+  // A deleted member has no couple: their own row, with its links.
+  const self = couple?.member ?? { ...member, ...(await readLinks(db, member.id)) };
+  const holder = planHolderOf(self, couple?.partner ?? null, now);
   if (!holder) return { holder: null, covered: false, account: EMPTY, nextCollection: null };
   const account = accountOf(factsOf(holder), now);
   const next = account.nextCollection;
