@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
@@ -10,6 +10,11 @@ export default defineConfig({
       // A feature's own tests beside its code (src/features/<name>/tests).
       "src/features/*/tests/**/*.test.ts",
     ],
+    // `npm test` runs the two-instance file beside its first stages instead (scripts/test.ts says why).
+    exclude:
+      process.env.UNVEIL_INSTANCES_APART === "1"
+        ? [...configDefaults.exclude, "tests/reliability/instances.test.ts"]
+        : configDefaults.exclude,
     globalSetup: ["tests/helpers/global-setup.ts"],
     pool: "forks",
     // Files share their worker's module cache instead of importing the app afresh for each of the 74 files:

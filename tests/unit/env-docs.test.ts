@@ -63,7 +63,14 @@ describe("the environment tables", () => {
     for (const [name, file] of directReads(["src", "scripts"]))
       if (!FEATURE_TESTS.test(file))
         expect(app.has(name) || tools.has(name), `${name} (read in ${file}) is in no table`).toBe(true);
-    const everywhere = directReads(["src", "scripts", "tests", "bench", "playwright.config.ts"]);
+    const everywhere = directReads([
+      "src",
+      "scripts",
+      "tests",
+      "bench",
+      "playwright.config.ts",
+      "vitest.config.ts",
+    ]);
     for (const name of tools) {
       expect(everywhere.has(name), `${name} is listed but nothing reads it`).toBe(true);
       expect(app.has(name), `${name} is the app's: list it in the app's tables`).toBe(false);
