@@ -102,7 +102,7 @@ describe("GET /api/admin/venues", () => {
     }
   });
 
-  it("with 10,000 venues a searched page answers quickly", async () => {
+  it("with 10,000 venues, the first page, a search and the last page answer the right rows (timed by bench:admin-lists)", async () => {
     await t.db.execute(sql`
       insert into venues (name, city, type, address)
       select 'Bulk Venue ' || i, case when i % 7 = 0 then 'Brighton' else 'London' end, 'restaurant',
@@ -111,18 +111,10 @@ describe("GET /api/admin/venues", () => {
     await t.db.execute(sql`analyze venues`);
     const page = await get("/api/admin/venues?limit=5");
     expect(page.headers["x-total-count"]).toBe("10008");
-    const timed = async (url: string) => {
-      const start = performance.now();
-      const res = await get(url);
-      return { res, ms: performance.now() - start };
-    };
-    const first = await timed("/api/admin/venues?limit=25&offset=0");
-    const search = await timed("/api/admin/venues?search=bulk%20venue%201&limit=8");
-    const deep = await timed("/api/admin/venues?limit=25&offset=9975");
-    console.log(
-      `10,008 venues: first page ${first.ms.toFixed(0)} ms, search ${search.ms.toFixed(0)} ms, last page ${deep.ms.toFixed(0)} ms`,
-    );
-    expect(names(search.res.json())).toEqual([
+    expect((await get("/api/admin/venues?limit=25&offset=0")).json()).toHaveLength(25);
+    expect((await get("/api/admin/venues?limit=25&offset=9975")).json()).toHaveLength(25);
+    const search = await get("/api/admin/venues?search=bulk%20venue%201&limit=8");
+    expect(names(search.json())).toEqual([
       "Bulk Venue 1",
       "Bulk Venue 10",
       "Bulk Venue 11",
@@ -132,9 +124,8 @@ describe("GET /api/admin/venues", () => {
       "Bulk Venue 15",
       "Bulk Venue 16",
     ]);
-    expect(search.res.headers["x-total-count"]).toBe("1111");
+    expect(search.headers["x-total-count"]).toBe("1111");
     const bulk = names((await get("/api/admin/venues?search=bulk&limit=4")).json());
     expect(bulk).toEqual(["Bulk Venue 0", "Bulk Venue 1", "Bulk Venue 2", "Bulk Venue 3"]);
-    for (const r of [first, search, deep]) expect(r.ms).toBeLessThan(500);
   });
 });
