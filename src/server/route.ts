@@ -55,6 +55,7 @@ export function schemaOf(ep: EndpointSpec, extra: RouteExtras["schema"] = {}): F
   if (ep.query) schema.querystring = ep.query;
   if (ep.body) schema.body = ep.body;
   if (ep.errors) schema.errors = ep.errors;
+  if (ep.answerHeaders) schema.answerHeaders = ep.answerHeaders;
   if (ep.hide) schema.hide = true;
   return schema;
 }

@@ -46,6 +46,32 @@ describe("answers are held to the document", () => {
     );
   });
 
+  it("refuses a page total, version or wait sent where the document does not list it, or not as documented", () => {
+    const rows = { statusCode: 200, headers: { ...json, "x-total-count": "12" }, body: "[]" };
+    expect(checker.check("GET", "/api/admin/venues", rows)).toBeUndefined();
+    expect(checker.check("GET", "/api/admin/date-ideas", rows)).toBe(
+      "GET /api/admin/date-ideas 200 sent x-total-count, which the document does not list for it",
+    );
+    const notANumber = { ...rows, headers: { ...json, "x-total-count": "many" } };
+    expect(checker.check("GET", "/api/admin/venues", notANumber)).toBe(
+      "GET /api/admin/venues 200 sent x-total-count: many, which its documented schema refuses",
+    );
+    const tagged = {
+      statusCode: 401,
+      headers: { ...json, etag: '"v1"' },
+      body: JSON.stringify({ message: "no" }),
+    };
+    expect(checker.check("GET", "/api/auth/user", tagged)).toBe(
+      "GET /api/auth/user 401 sent etag, which the document does not list for it",
+    );
+    const wait = {
+      statusCode: 429,
+      headers: { ...json, "retry-after": "60" },
+      body: JSON.stringify({ message: "wait" }),
+    };
+    expect(checker.check("POST", "/api/login", wait)).toBeUndefined();
+  });
+
   it("is on for every request a test app makes", async () => {
     const member = await t.member();
     const res = await t.request({ method: "GET", url: "/api/auth/user", as: member });

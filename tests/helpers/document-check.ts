@@ -17,6 +17,7 @@ export interface MediaType {
 export interface DocResponse {
   description?: string;
   content?: Record<string, MediaType>;
+  headers?: Record<string, { description?: string; schema?: unknown }>;
 }
 export interface DocParameter {
   in: string;
@@ -56,6 +57,12 @@ export interface Found {
  * here is "METHOD /path/{template} status" and must say why in a comment.
  */
 export const NOT_CHECKED = new Set<string>([]);
+
+/**
+ * Headers an answer carries only where the document says so (declared per endpoint, `answerHeaders`, or on
+ * the error answers that say when to try again): sent without being listed, the answer breaks the document.
+ */
+const DECLARED_HEADERS = ["x-total-count", "etag", "retry-after"];
 
 const DOC_ID = "urn:unveil:openapi";
 const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
@@ -139,6 +146,17 @@ export function documentChecker(doc: OpenApiDoc): DocumentChecker {
     const said = answer.body.length > 200 ? `${answer.body.slice(0, 200)}…` : answer.body;
     if (!entry) {
       return `${name} answered ${status}, which the document does not list (it lists ${Object.keys(responses).join(", ")}): ${said}`;
+    }
+    const declared = new Set(Object.keys(entry.headers ?? {}).map((h) => h.toLowerCase()));
+    for (const header of DECLARED_HEADERS) {
+      if (answer.headers[header] === undefined) continue;
+      if (!declared.has(header))
+        return `${name} ${status} sent ${header}, which the document does not list for it`;
+      const schema =
+        entry.headers?.[Object.keys(entry.headers).find((h) => h.toLowerCase() === header) ?? ""];
+      const validate = validator(schema?.schema, `${name} ${status} header ${header}`);
+      if (!validate(String(answer.headers[header])))
+        return `${name} ${status} sent ${header}: ${String(answer.headers[header])}, which its documented schema refuses`;
     }
     const contentType = String(answer.headers["content-type"] ?? "");
     const mediaType = contentType.split(";")[0].trim().toLowerCase();

@@ -116,6 +116,7 @@ export const giftsApi = {
   adminList: endpoint({
     method: "GET",
     path: "/api/admin/gifts",
+    answerHeaders: ["X-Total-Count"],
     query: adminGiftListQuerySchema,
     responses: { 200: adminGiftListResponse },
   }),

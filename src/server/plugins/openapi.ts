@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { SESSION_COOKIE } from "../../shared/constants.ts";
+import type { AnswerHeader } from "../../shared/contract/endpoint.ts";
 // Also registers the "Error" component every error answer refers to.
 import { fileResponse } from "../../shared/schemas/responses.ts";
 import { memberOnly, requireAdmin } from "./auth-context.ts";
@@ -113,6 +114,43 @@ const ERROR_TEXT: Record<number, string> = {
   502: "The payment provider failed or did not answer: nothing was changed; try again",
   503: "The database cannot be reached just now: nothing was changed; try again (Retry-After says when)",
 };
+
+/** The headers an answer may carry beside its body, as the document describes them. */
+const HEADER_DOC: Record<AnswerHeader | "Retry-After", { description: string; schema: object }> = {
+  "X-Total-Count": {
+    description: "How many rows the whole list holds (this answer is one page of them)",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+  ETag: {
+    description:
+      "The record's version: send it back as If-Match with a save, which is refused (412) if it changed",
+    schema: { type: "string" },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before trying again",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+};
+/** The route's own answers, each 2xx one with the headers its declaration says it carries. */
+function withAnswerHeaders(responses: Record<string, object>, names: AnswerHeader[]): Record<string, object> {
+  if (names.length === 0) return responses;
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, r]) => [
+      status,
+      status.startsWith("2") ? { ...r, headers: headersDoc(names) } : r,
+    ]),
+  );
+}
+
+/** Error statuses whose answers say when to try again. */
+const RETRY_AFTER_STATUSES = new Set([429, 503]);
+
+/** The `headers` of a response in the route schema @fastify/swagger reads (each header's schema and words). */
+function headersDoc(names: ReadonlyArray<AnswerHeader | "Retry-After">) {
+  return Object.fromEntries(
+    names.map((n) => [n, { ...HEADER_DOC[n].schema, description: HEADER_DOC[n].description }]),
+  );
+}
 
 /**
  * The error answers of an operation: 400 when it takes input, 401 when it needs a session or a signature,
@@ -264,7 +302,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: b
       if (isClientFile(doc.url)) return { schema: { hide: true } as never, url: doc.url };
       const out = convert(doc);
       const access = accessOf(doc.route, opts.adminOnly);
-      const { errors: _errors, ...schema } = (out.schema ?? {}) as Record<string, unknown>;
+      const { errors: _errors, answerHeaders, ...schema } = (out.schema ?? {}) as Record<string, unknown>;
       const method = [doc.route.method].flat()[0] ?? "GET";
       const errorResponses = Object.fromEntries(
         errorStatuses(method, { ...(doc.schema ?? {}) }, access).map((code) => [
@@ -272,6 +310,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: b
           {
             description: ERROR_TEXT[code] ?? "Refused",
             content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+            ...(RETRY_AFTER_STATUSES.has(code) ? { headers: headersDoc(["Retry-After"]) } : {}),
           },
         ]),
       );
@@ -291,7 +330,13 @@ export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: b
           "x-access": access,
           security,
           // A route's own entry for an error status wins (a page that answers its 404 as HTML says so).
-          response: { ...errorResponses, ...((schema.response as object | undefined) ?? {}) },
+          response: {
+            ...errorResponses,
+            ...withAnswerHeaders(
+              (schema.response as Record<string, object> | undefined) ?? {},
+              (answerHeaders as AnswerHeader[] | undefined) ?? [],
+            ),
+          },
         },
       };
     },

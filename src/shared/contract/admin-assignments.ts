@@ -37,6 +37,7 @@ export const adminAssignmentsApi = {
   list: endpoint({
     method: "GET",
     path: "/api/admin/assignments",
+    answerHeaders: ["X-Total-Count"],
     summary: "Date assignments, one searched page",
     query: assignmentListQuerySchema,
     responses: { 200: z.array(adminAssignmentSchema) },
@@ -67,6 +68,7 @@ export const adminAssignmentsApi = {
   status: endpoint({
     method: "PATCH",
     path: "/api/admin/assignments/:assignmentId/status",
+    answerHeaders: ["ETag"],
     summary: "Change a date's status",
     params: assignmentParams,
     body: statusChangeSchema,
@@ -85,6 +87,7 @@ export const adminAssignmentsApi = {
   move: endpoint({
     method: "POST",
     path: "/api/admin/assignments/:assignmentId/move",
+    answerHeaders: ["ETag"],
     summary: "Move a date to another time, venue or idea (one action, undoable)",
     params: assignmentParams,
     body: moveAssignmentSchema,
@@ -105,6 +108,7 @@ export const adminAssignmentsApi = {
   one: endpoint({
     method: "GET",
     path: "/api/admin/assignments/:assignmentId",
+    answerHeaders: ["ETag"],
     summary: "One date assignment (with its ETag for If-Match)",
     params: assignmentParams,
     responses: { 200: adminAssignmentSchema },
@@ -112,6 +116,7 @@ export const adminAssignmentsApi = {
   noShow: endpoint({
     method: "POST",
     path: "/api/admin/assignments/:assignmentId/no-show",
+    answerHeaders: ["ETag"],
     summary: "Mark a date that has started as a no-show (for the couple or the venue), with a note",
     params: assignmentParams,
     body: adminNoShowSchema,
@@ -121,6 +126,7 @@ export const adminAssignmentsApi = {
   venueFeedback: endpoint({
     method: "PUT",
     path: "/api/admin/assignments/:assignmentId/venue-feedback",
+    answerHeaders: ["ETag"],
     summary: "Record what the venue said about the evening",
     params: assignmentParams,
     body: venueFeedbackSchema,

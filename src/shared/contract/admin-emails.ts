@@ -26,6 +26,7 @@ export const adminEmailsApi = {
   logs: endpoint({
     method: "GET",
     path: "/api/admin/email-logs",
+    answerHeaders: ["X-Total-Count"],
     summary: "One page of the e-mail log, newest first (total in X-Total-Count)",
     query: emailLogsQuerySchema,
     responses: { 200: z.array(emailLogRowSchema) },
@@ -52,6 +53,7 @@ export const adminEmailsApi = {
   template: endpoint({
     method: "GET",
     path: "/api/admin/email-templates/:id",
+    answerHeaders: ["ETag"],
     summary: "One e-mail template, with its ETag (send it back as If-Match when saving)",
     params: idParams,
     responses: { 200: emailTemplateRowSchema },
@@ -59,6 +61,7 @@ export const adminEmailsApi = {
   updateTemplate: endpoint({
     method: "PUT",
     path: "/api/admin/email-templates/:id",
+    answerHeaders: ["ETag"],
     summary: "Change an e-mail template (If-Match: refused with 412 when it changed since it was read)",
     params: idParams,
     body: updateTemplateSchema,
@@ -74,6 +77,7 @@ export const adminEmailsApi = {
   campaign: endpoint({
     method: "GET",
     path: "/api/admin/email-campaigns/:id",
+    answerHeaders: ["ETag"],
     summary: "One e-mail campaign, with its ETag (send it back as If-Match when saving)",
     params: idParams,
     responses: { 200: emailCampaignRowSchema },
@@ -81,6 +85,7 @@ export const adminEmailsApi = {
   updateCampaign: endpoint({
     method: "PUT",
     path: "/api/admin/email-campaigns/:id",
+    answerHeaders: ["ETag"],
     summary: "Change an e-mail campaign (If-Match: refused with 412 when it changed since it was read)",
     params: idParams,
     body: updateCampaignSchema,
@@ -97,6 +102,7 @@ export const adminEmailsApi = {
   outboundMessages: endpoint({
     method: "GET",
     path: "/api/admin/outbound-messages",
+    answerHeaders: ["X-Total-Count"],
     summary: "Scheduled e-mails that failed or were given up on (total in X-Total-Count)",
     query: outboundMessagesQuerySchema,
     responses: { 200: z.array(outboundMessageRowSchema) },

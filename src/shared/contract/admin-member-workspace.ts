@@ -33,6 +33,7 @@ export const adminMemberWorkspaceApi = {
   addNote: endpoint({
     method: "POST",
     path: "/api/admin/users/:userId/notes",
+    answerHeaders: ["ETag"],
     summary: "Add an internal note on a member",
     params: userIdParamSchema,
     body: memberNoteInputSchema,
@@ -41,6 +42,7 @@ export const adminMemberWorkspaceApi = {
   note: endpoint({
     method: "GET",
     path: "/api/admin/users/:userId/notes/:noteId",
+    answerHeaders: ["ETag"],
     summary: "One internal note (with its ETag)",
     params: noteParamSchema,
     responses: { 200: adminMemberNoteSchema },
@@ -48,6 +50,7 @@ export const adminMemberWorkspaceApi = {
   editNote: endpoint({
     method: "PUT",
     path: "/api/admin/users/:userId/notes/:noteId",
+    answerHeaders: ["ETag"],
     summary: "Edit an internal note (If-Match honoured)",
     params: noteParamSchema,
     body: memberNoteInputSchema,
@@ -66,6 +69,7 @@ export const adminMemberWorkspaceApi = {
   needs: endpoint({
     method: "GET",
     path: "/api/admin/users/:userId/needs",
+    answerHeaders: ["ETag"],
     summary: "The member's needs as the rulebook reads them (with an ETag)",
     params: userIdParamSchema,
     responses: { 200: adminMemberNeedsSchema },
@@ -73,6 +77,7 @@ export const adminMemberWorkspaceApi = {
   saveNeeds: endpoint({
     method: "PUT",
     path: "/api/admin/users/:userId/needs",
+    answerHeaders: ["ETag"],
     summary: "Edit the member's needs on their behalf; the couple's dates ahead are checked again",
     params: userIdParamSchema,
     body: memberNeedsInputSchema,

@@ -28,6 +28,7 @@ export const adminMembersApi = {
   list: endpoint({
     method: "GET",
     path: "/api/admin/users",
+    answerHeaders: ["X-Total-Count"],
     summary: "Members and users, one searched page",
     query: adminUsersQuerySchema,
     responses: { 200: z.array(adminUserSchema) },

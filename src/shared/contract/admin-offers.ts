@@ -19,6 +19,7 @@ export const adminOffersApi = {
   get: endpoint({
     method: "GET",
     path: "/api/admin/offer-codes/:id",
+    answerHeaders: ["ETag"],
     summary: "One offer code, with its ETag (send it back as If-Match when saving)",
     params,
     responses: { 200: adminOfferCodeSchema },
@@ -26,6 +27,7 @@ export const adminOffersApi = {
   create: endpoint({
     method: "POST",
     path: "/api/admin/offer-codes",
+    answerHeaders: ["ETag"],
     summary: "Create an offer code",
     body: createOfferCodeSchema,
     responses: { 201: adminOfferCodeSchema },
@@ -35,6 +37,7 @@ export const adminOffersApi = {
   update: endpoint({
     method: "PUT",
     path: "/api/admin/offer-codes/:id",
+    answerHeaders: ["ETag"],
     summary: "Change an offer code (If-Match: refused with 412 when it changed since it was read)",
     params,
     body: updateOfferCodeSchema,

@@ -18,6 +18,7 @@ export const adminSuggestionsApi = {
   list: endpoint({
     method: "GET",
     path: "/api/admin/ai-suggestions",
+    answerHeaders: ["X-Total-Count"],
     summary: "AI suggestions, one searched page",
     query: suggestionListQuerySchema,
     responses: { 200: z.array(adminAiSuggestionSchema) },
@@ -57,6 +58,7 @@ export const adminSuggestionsApi = {
   needingDates: endpoint({
     method: "GET",
     path: "/api/admin/members-needing-dates",
+    answerHeaders: ["X-Total-Count"],
     summary: "Members with fewer dates planned than their plan includes",
     query: needingDatesQuerySchema,
     responses: { 200: z.array(memberNeedingDatesSchema) },

@@ -19,6 +19,7 @@ export const adminSupportApi = {
   tickets: endpoint({
     method: "GET",
     path: "/api/admin/support/tickets",
+    answerHeaders: ["X-Total-Count"],
     summary: "One page of support tickets, most recently active first (total in X-Total-Count)",
     query: ticketListQuerySchema,
     responses: { 200: z.array(adminTicketRowSchema) },

@@ -35,6 +35,7 @@ export const adminVenuesApi = {
   list: endpoint({
     method: "GET",
     path: "/api/admin/venues",
+    answerHeaders: ["X-Total-Count"],
     summary: "Venues (all, or one searched page)",
     query: venueListQuerySchema,
     responses: { 200: z.array(adminVenueSchema) },
@@ -42,6 +43,7 @@ export const adminVenuesApi = {
   create: endpoint({
     method: "POST",
     path: "/api/admin/venues",
+    answerHeaders: ["ETag"],
     summary: "Add a venue",
     body: venueCreateSchema,
     responses: { 201: adminVenueSchema },
@@ -49,6 +51,7 @@ export const adminVenuesApi = {
   one: endpoint({
     method: "GET",
     path: "/api/admin/venues/:id",
+    answerHeaders: ["ETag"],
     summary: "One venue (its ETag guards a save)",
     params,
     responses: { 200: adminVenueSchema },
@@ -56,6 +59,7 @@ export const adminVenuesApi = {
   update: endpoint({
     method: "PUT",
     path: "/api/admin/venues/:id",
+    answerHeaders: ["ETag"],
     summary: "Save a venue (If-Match: refused when another admin saved it since)",
     params,
     body: venueUpdateSchema,
@@ -112,6 +116,7 @@ export const adminVenuesApi = {
   createDateIdea: endpoint({
     method: "POST",
     path: "/api/admin/date-ideas",
+    answerHeaders: ["ETag"],
     summary: "Add a date idea",
     body: dateIdeaCreateSchema,
     responses: { 201: adminDateIdeaSchema },
@@ -119,6 +124,7 @@ export const adminVenuesApi = {
   dateIdea: endpoint({
     method: "GET",
     path: "/api/admin/date-ideas/:id",
+    answerHeaders: ["ETag"],
     summary: "One date idea (its ETag guards a save)",
     params,
     responses: { 200: adminDateIdeaSchema },
@@ -126,6 +132,7 @@ export const adminVenuesApi = {
   updateDateIdea: endpoint({
     method: "PUT",
     path: "/api/admin/date-ideas/:id",
+    answerHeaders: ["ETag"],
     summary: "Save a date idea (If-Match: refused when another admin saved it since)",
     params,
     body: dateIdeaUpdateSchema,

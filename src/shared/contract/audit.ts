@@ -12,6 +12,7 @@ export const auditApi = {
   list: endpoint({
     method: "GET",
     path: "/api/admin/audit",
+    answerHeaders: ["X-Total-Count"],
     summary: "Who changed what: one record's history (entity, entityId) or every change, newest first",
     query: auditQuerySchema,
     responses: { 200: z.array(auditEntrySchema) },

@@ -11,6 +11,7 @@ export const cluesApi = {
   read: endpoint({
     method: "GET",
     path: "/api/admin/assignments/:assignmentId/clues",
+    answerHeaders: ["ETag"],
     summary: "A date's teaser clues, derived and edited, with their unlock times",
     params,
     responses: { 200: adminCluesSchema },
@@ -18,6 +19,7 @@ export const cluesApi = {
   save: endpoint({
     method: "PUT",
     path: "/api/admin/assignments/:assignmentId/clues",
+    answerHeaders: ["ETag"],
     summary:
       "Save the team's clues for a date (an empty list resets to the derived ones; If-Match: refused when another admin saved them since)",
     params,

@@ -33,9 +33,18 @@ export interface EndpointSpec {
    * lists them with the common error body (plugins/openapi.ts).
    */
   readonly errors?: readonly number[];
+  /**
+   * Headers its success answers carry beside the body: a page's total (`X-Total-Count`), a record's version to
+   * send back as If-Match (`ETag`). The document lists them on each 2xx answer, and the tests' answer check
+   * refuses one sent without being declared.
+   */
+  readonly answerHeaders?: readonly AnswerHeader[];
   /** Hidden from the document (a test-only route). */
   readonly hide?: boolean;
 }
+
+/** A header a success answer may carry beyond its body, declared per endpoint (`answerHeaders`). */
+export type AnswerHeader = "X-Total-Count" | "ETag";
 
 /** Declares an endpoint; the literal types are kept, so paths, inputs and answers stay checked. */
 export function endpoint<const E extends EndpointSpec>(spec: E): E {
