@@ -17,7 +17,7 @@ import type { AdminAssignment } from "../../src/shared/admin/assignments.ts";
 import { OVERRIDE_REASON_MAX, RULE_MSG, type RulebookCheck } from "../../src/shared/admin/rulebook.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
-import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";
+import { givePreferences, matchVenue, type UserAndState } from "../helpers/match-arrange.ts";
 
 const t = await createTestApp();
 // Thursday 10 July 2031, 10:00 in London (summer time).
@@ -31,7 +31,7 @@ let n = 0;
 async function couple(
   prefs: Partial<typeof userPreferences.$inferInsert> = {},
   partnerPrefs: Partial<typeof userPreferences.$inferInsert> = {},
-  user: Partial<typeof users.$inferInsert> = {},
+  user: UserAndState = {},
 ) {
   n++;
   const m = await t.member({ firstName: "Hana", lastName: `Holder${n}` });

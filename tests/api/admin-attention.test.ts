@@ -15,6 +15,7 @@ import {
   venueBookings,
 } from "../../src/server/db/schema.ts";
 import { workingDaysAfter } from "../../src/server/modules/admin/attention/members.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import type { AttentionItem, AttentionResponse } from "../../src/shared/admin/attention.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
@@ -266,16 +267,16 @@ describe("GET /api/admin/attention", () => {
     expect(item!.detail).toContain("No retry booked.");
     // A retry booked before the reveal: due then, with the retries left.
     const retry = new Date(NOW.getTime() + hours(24));
-    await t.db.update(users).set({ paymentRetryAt: retry, paymentRetries: 0 }).where(eq(users.id, m.user.id));
+    await saveState(t.db, m.user.id, { paymentRetryAt: retry, paymentRetries: 0 });
     item = await find(`payment_failed:${m.user.id}`);
     expect(item!.dueAt).toBe(retry.toISOString());
     expect(item!.detail).toMatch(/Retry on .* \(2 retries left\)\./);
     expect(item!.detail).toContain("reveal held from");
     // The last retry booked after the reveal: due at the reveal.
-    await t.db
-      .update(users)
-      .set({ paymentRetryAt: new Date(NOW.getTime() + hours(24 * 3)), paymentRetries: 1 })
-      .where(eq(users.id, m.user.id));
+    await saveState(t.db, m.user.id, {
+      paymentRetryAt: new Date(NOW.getTime() + hours(24 * 3)),
+      paymentRetries: 1,
+    });
     item = await find(`payment_failed:${m.user.id}`);
     expect(item!.dueAt).toBe(reveal.toISOString());
     expect(item!.detail).toContain("(the last retry)");

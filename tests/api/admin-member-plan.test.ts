@@ -6,12 +6,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SUB_MSG } from "../../src/features/subscriptions/server/service.ts";
-import { auditLog, emailLogs, supportTickets, users } from "../../src/server/db/schema.ts";
+import { auditLog, emailLogs, supportTickets } from "../../src/server/db/schema.ts";
 import { MEMBERS_MSG } from "../../src/shared/admin/members.ts";
 import { PAUSE_MSG } from "../../src/shared/pause.ts";
 import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate } from "../helpers/arrange.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createTestApp({ rateLimits: { windowMinutes: 60 } });
@@ -66,7 +67,7 @@ describe("pause for the member", () => {
     const paused = await post(`/api/admin/users/${m.user.id}/plan/pause`, { keepDates: false });
     expect(paused.statusCode).toBe(200);
     expect(paused.json().cancelledDates).toEqual([date.reservation.id]);
-    const [row] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const row = await storedMember(t.db, m.user.id);
     expect(row.pausedUntil?.toISOString()).toBe("2027-01-10T12:00:00.000Z");
     const audits = await t.db
       .select()

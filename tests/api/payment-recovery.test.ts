@@ -23,6 +23,7 @@ import { smtpTransport } from "../../src/server/modules/email/mailer.ts";
 import { saveLinks } from "../../src/server/modules/payments/links.ts";
 import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
 import { fireSandboxEvent } from "../../src/server/modules/payments/sandbox-events.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import { sendCancellations } from "../../src/server/modules/venue-bookings/requests.ts";
 import { londonDay } from "../../src/shared/london-time.ts";
 import { PAYMENT_RECOVERY_MSG } from "../../src/shared/payment-recovery.ts";
@@ -380,10 +381,8 @@ describe("after the last failed retry", () => {
 
   it("a plan behind with no news from the bank for the grace period ends too", async () => {
     const { holder } = await couple();
-    await t.db
-      .update(users)
-      .set({ subscriptionStatus: "past_due", paymentRetryAt: null })
-      .where(eq(users.id, holder.user.id));
+    await t.db.update(users).set({ subscriptionStatus: "past_due" }).where(eq(users.id, holder.user.id));
+    await saveState(t.db, holder.user.id, { paymentRetryAt: null });
     await saveLinks(t.db, holder.user.id, { paymentStatusAt: NOW });
     t.clock.set(new Date(NOW.getTime() + 6 * DAY));
     await recoverPayments(t.deps);

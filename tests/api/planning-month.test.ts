@@ -157,7 +157,10 @@ describe("planMonth", () => {
       insert into user_monthly_quotas (user_id, year, month, subscription_tier, quota_allowed, quota_used, quota_remaining)
       values (${m1}, 2027, 2, 'gold', 2, 2, 0)
     `);
-    await t.db.execute(sql`update users set paused_until = '2027-03-01T00:00:00Z' where id = ${m2}`);
+    await t.db.execute(sql`
+      insert into plan_accounts (user_id, paused_until) values (${m2}, '2027-03-01T00:00:00Z')
+      on conflict (user_id) do update set paused_until = excluded.paused_until
+    `);
     const res = await planMonth(t.deps, { month: "2027-02", dryRun: false });
     expect(res.planned.filter((p) => p.userId === m1 || p.userId === m2)).toEqual([]);
     expect(res.unplaced.find((u) => u.userId === m2)?.reason).toBe("Subscription is paused until 1 March");

@@ -13,13 +13,19 @@ import {
   dateReservations,
   subscriptionEvents,
   userPreferences,
-  users,
+  type users,
 } from "../../src/server/db/schema.ts";
 import { saveLinks } from "../../src/server/modules/payments/links.ts";
 import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
 import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
-import { ANY_DAY, givePreferences, matchVenue } from "../helpers/match-arrange.ts";
+import {
+  ANY_DAY,
+  givePreferences,
+  matchVenue,
+  setUserAndState,
+  type UserAndState,
+} from "../helpers/match-arrange.ts";
 import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
@@ -108,8 +114,7 @@ async function linked(a: SignedIn, b: SignedIn) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const setUser = (id: number, set: Partial<typeof users.$inferInsert>) =>
-  t.db.update(users).set(set).where(eq(users.id, id));
+const setUser = (id: number, set: UserAndState) => setUserAndState(t.db, id, set);
 
 describe("a member's own answers", () => {
   it("a need added by the member flags the date with the fix at a venue that has it; taking it back clears both", async () => {

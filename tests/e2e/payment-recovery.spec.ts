@@ -19,9 +19,10 @@ async function paymentFailed(email: string) {
     [email],
   );
   const { id, payment_mandate_id } = rows[0];
+  await db.query(`UPDATE users SET subscription_status = 'past_due' WHERE id = $1`, [id]);
   await db.query(
-    `UPDATE users SET subscription_status = 'past_due',
-       payment_retry_at = now() + interval '3 days', payment_retries = 0 WHERE id = $1`,
+    `INSERT INTO plan_accounts (user_id, payment_retry_at, payment_retries) VALUES ($1, now() + interval '3 days', 0)
+     ON CONFLICT (user_id) DO UPDATE SET payment_retry_at = excluded.payment_retry_at, payment_retries = 0`,
     [id],
   );
   await db.query(

@@ -16,6 +16,7 @@ import {
 } from "../../src/server/modules/notifications/switches.ts";
 import { NO_LINKS, type PaymentLinks, saveLinks } from "../../src/server/modules/payments/links.ts";
 import { NO_CHOICES, type PlanChoices, saveChoices } from "../../src/server/modules/plan-account/choices.ts";
+import { NO_STATE, type PlanState, saveState } from "../../src/server/modules/plan-account/state.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";
 import { type DocumentChecker, documentChecker, type OpenApiDoc } from "./document-check.ts";
 import { createTestDatabase } from "./test-postgres.ts";
@@ -59,21 +60,23 @@ export interface TestApp {
 
 /**
  * Columns of the users row, notification switches (saved in their own table, notifications/switches.ts),
- * payment links (payment_links, payments/links.ts) and the chosen plan and plan offer (plan_choices,
- * plan-account/choices.ts).
+ * payment links (payment_links, payments/links.ts), the chosen plan and plan offer (plan_choices,
+ * plan-account/choices.ts) and the plan account's own state (plan_accounts, plan-account/state.ts).
  */
 export type MemberOverrides = Partial<typeof users.$inferInsert> &
   Partial<NotificationSwitches> &
   Partial<PaymentLinks> &
-  Partial<PlanChoices>;
+  Partial<PlanChoices> &
+  Partial<PlanState>;
 
 const SWITCH_KEYS = Object.keys(DEFAULT_SWITCHES) as (keyof NotificationSwitches)[];
 const LINK_KEYS = Object.keys(NO_LINKS) as (keyof PaymentLinks)[];
 const CHOICE_KEYS = Object.keys(NO_CHOICES) as (keyof PlanChoices)[];
+const STATE_KEYS = Object.keys(NO_STATE) as (keyof PlanState)[];
 
 export interface SignedIn {
-  /** The users row as created, with the payment links and plan choices it was given beside it. */
-  user: typeof users.$inferSelect & PaymentLinks & PlanChoices;
+  /** The users row as created, with the payment links, plan choices and plan state it was given beside it. */
+  user: typeof users.$inferSelect & PaymentLinks & PlanChoices & PlanState;
   cookie: string;
   password: string;
 }
@@ -152,6 +155,11 @@ export async function createTestApp(
       if (key in overrides) Object.assign(choices, { [key]: overrides[key] });
       delete overrides[key];
     }
+    const state: Partial<PlanState> = {};
+    for (const key of STATE_KEYS) {
+      if (key in overrides) Object.assign(state, { [key]: overrides[key] });
+      delete overrides[key];
+    }
     cachedHash ??= hashPassword(PASSWORD);
     const [user] = await db
       .insert(users)
@@ -168,9 +176,10 @@ export async function createTestApp(
     await saveSwitches(db, user.id, switches);
     await saveLinks(db, user.id, links);
     await saveChoices(db, user.id, choices);
+    await saveState(db, user.id, state);
     const token = (await createSession(db, user.id, clock.now()))!;
     return {
-      user: { ...user, ...NO_LINKS, ...links, ...NO_CHOICES, ...choices },
+      user: { ...user, ...NO_LINKS, ...links, ...NO_CHOICES, ...choices, ...NO_STATE, ...state },
       cookie: `${SESSION_COOKIE}=${token}`,
       password: PASSWORD,
     };

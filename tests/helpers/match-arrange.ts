@@ -2,10 +2,23 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client.ts";
 import { dateIdeas, userPreferences, users, venues } from "../../src/server/db/schema.ts";
+import { NO_STATE, type PlanState, saveState } from "../../src/server/modules/plan-account/state.ts";
 import { DAYS_OF_WEEK } from "../../src/shared/constants.ts";
 import { BOOKABLE_VENUE } from "./bookable-venue.ts";
 
 let n = 0;
+
+/** Columns of the users row, and the plan account's own state (plan_accounts, plan-account/state.ts). */
+export type UserAndState = Partial<typeof users.$inferInsert> & Partial<PlanState>;
+
+/** Sets columns of a users row and of its plan state beside it. */
+export async function setUserAndState(db: Db, userId: number, set: UserAndState): Promise<void> {
+  const row: Partial<typeof users.$inferInsert> = {};
+  const state: Partial<PlanState> = {};
+  for (const [k, v] of Object.entries(set)) Object.assign(k in NO_STATE ? state : row, { [k]: v });
+  if (Object.keys(row).length > 0) await db.update(users).set(row).where(eq(users.id, userId));
+  await saveState(db, userId, state);
+}
 
 /** Every week of the month on every day: any slot of the window is one of the member's choices. */
 export const ANY_DAY = [1, 2, 3, 4].flatMap((weekOfMonth) =>
@@ -17,12 +30,14 @@ export async function givePreferences(
   db: Db,
   userId: number,
   prefs: Partial<typeof userPreferences.$inferInsert> = {},
-  user: Partial<typeof users.$inferInsert> = {},
+  user: UserAndState = {},
 ): Promise<void> {
-  await db
-    .update(users)
-    .set({ subscriptionStatus: "active", subscriptionTier: "gold", onboardingCompleted: true, ...user })
-    .where(eq(users.id, userId));
+  await setUserAndState(db, userId, {
+    subscriptionStatus: "active",
+    subscriptionTier: "gold",
+    onboardingCompleted: true,
+    ...user,
+  });
   await db.insert(userPreferences).values({
     userId,
     postcode: "SE1 9PX",

@@ -289,7 +289,8 @@ export async function checkPlan(
       to_char(r.lt, 'HH24:MI') as l_hm, extract(month from r.lt)::int as l_month,
       to_char(r.lt, 'YYYY-MM') as l_ym, r.status,
       u.subscription_status as sub_status, u.subscription_tier as tier,
-      (u.paused_until is null or u.paused_until <= r.scheduled_date) as paused_until_ok,
+      not exists (select 1 from plan_accounts a where a.user_id = u.id and a.paused_until > r.scheduled_date)
+        as paused_until_ok,
       u.onboarding_completed as onboarded, (p.id is not null) as has_prefs, p.postcode,
       p.travel_radius as radius, p.date_spend as spend, p.open_to_trying as open, p.alcohol_ok,
       p.time_preferences as times, p.scheduling_preferences as scheduling,

@@ -312,14 +312,20 @@ export async function generateWorld(db: Db, opts: WorldOptions): Promise<World> 
   const memberIds = (
     await db.execute<{ id: number }>(sql`
       insert into users (email, first_name, last_name, subscription_tier, subscription_status, onboarding_completed,
-        email_verified, paused_until)
-      select t.e, 'Member', t.o::text, t.t::tier, 'active', true, true, t.p::timestamptz
-      from unnest(${sql.param(email)}::text[], ${sql.param(tier)}::text[], ${sql.param(paused)}::text[])
-        with ordinality as t(e, t, p, o)
+        email_verified)
+      select t.e, 'Member', t.o::text, t.t::tier, 'active', true, true
+      from unnest(${sql.param(email)}::text[], ${sql.param(tier)}::text[]) with ordinality as t(e, t, o)
       order by t.o
       returning id
     `)
   ).rows.map((x) => x.id);
+  // The paused members' month off (plan_accounts).
+  await db.execute(sql`
+    insert into plan_accounts (user_id, paused_until)
+    select t.id, t.p::timestamptz
+    from unnest(${sql.param(memberIds)}::int[], ${sql.param(paused)}::text[]) as t(id, p)
+    where t.p is not null
+  `);
 
   const prefs = memberIds.map(() => {
     const unplaceable = r() < 0.02;

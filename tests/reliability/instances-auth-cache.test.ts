@@ -11,7 +11,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDb } from "../../src/server/db/client.ts";
-import { paymentLinks, planChoices, users } from "../../src/server/db/schema.ts";
+import { paymentLinks, planAccounts, planChoices, users } from "../../src/server/db/schema.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { eventually } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
@@ -34,7 +34,10 @@ afterAll(async () => {
 
 const PASSWORD = "two instances, one cache";
 let seq = 0;
-async function account(overrides: Partial<typeof users.$inferInsert> = {}) {
+async function account({
+  giftedUntil,
+  ...overrides
+}: Partial<typeof users.$inferInsert> & { giftedUntil?: Date } = {}) {
   seq++;
   const [u] = await db
     .insert(users)
@@ -46,6 +49,7 @@ async function account(overrides: Partial<typeof users.$inferInsert> = {}) {
       ...overrides,
     })
     .returning();
+  if (giftedUntil) await db.insert(planAccounts).values({ userId: u.id, giftedUntil });
   return u;
 }
 
@@ -199,6 +203,36 @@ describe("the session cache on two instances", () => {
       async () => (await (await me(b, chooserCookie)).json()).chosenPlan?.tier === "silver",
       1000,
     );
+  });
+
+  it("a month off and a gift's end, changed in plan_accounts, show on B for the member and their partner", async () => {
+    const holder = await account({
+      subscriptionTier: "gold",
+      subscriptionStatus: "active",
+      giftedUntil: new Date(Date.now() + 30 * 86_400_000),
+    });
+    const partner = await account({ partnerId: holder.id });
+    await db.update(users).set({ partnerId: partner.id }).where(eq(users.id, holder.id));
+    const holderCookie = await signIn(b, holder.email);
+    const partnerCookie = await signIn(b, partner.email);
+    await warm(b, holderCookie);
+    await warm(b, partnerCookie);
+    expect((await (await me(b, holderCookie)).json()).pausedUntil).toBeNull();
+    expect((await (await me(b, partnerCookie)).json()).partnerPlan?.pausedUntil).toBeNull();
+    const until = new Date(Date.now() + 20 * 86_400_000);
+    const longer = new Date(Date.now() + 60 * 86_400_000);
+    await db
+      .update(planAccounts)
+      .set({ pausedUntil: until, giftedUntil: longer })
+      .where(eq(planAccounts.userId, holder.id));
+    await eventually(
+      async () => (await (await me(b, holderCookie)).json()).pausedUntil === until.toISOString(),
+      1000,
+    );
+    await eventually(async () => {
+      const plan = (await (await me(b, partnerCookie)).json()).partnerPlan;
+      return plan?.pausedUntil === until.toISOString() && plan?.giftedUntil === longer.toISOString();
+    }, 1000);
   });
 
   it("the assignments total is kept on B while no reservation is added, and counted again after one is", async () => {

@@ -69,25 +69,6 @@ export const users = pgTable(
     phone: varchar("phone", { length: 32 }),
     /** Tier that replaces subscriptionTier at currentPeriodEnd (a change takes effect at the next cycle). */
     pendingTier: tierEnum("pending_tier"),
-    /** A one-month pause: no date planned and no charge until this time, then the plan resumes by itself. */
-    pausedUntil: timestamp("paused_until", { withTimezone: true }),
-    /** When the pause begins (a pause may start after dates the couple chose to keep); null: at once. */
-    pauseStartsAt: timestamp("pause_starts_at", { withTimezone: true }),
-    /**
-     * The end of a plan given as a gift (redeemed by a member without a Direct Debit): no collection, no
-     * booking after it; the gifts job reminds the couple before it and ends the plan at it. Null once they pay.
-     */
-    giftedUntil: timestamp("gifted_until", { withTimezone: true }),
-    /**
-     * The plan's account (modules/plan-account): gift months redeemed as credit and not yet used, each covering
-     * one cycle instead of a collection; how the running cycle is covered (null: paid; credited, gifted,
-     * paused, overdue); and, for a failed payment being recovered, when it is tried again and how many
-     * retries have been made.
-     */
-    creditMonths: integer("credit_months").notNull().default(0),
-    cycleCoveredBy: varchar("cycle_covered_by", { length: 12 }),
-    paymentRetryAt: timestamp("payment_retry_at", { withTimezone: true }),
-    paymentRetries: integer("payment_retries").notNull().default(0),
     /** Set when the member deleted the account: the row stays, anonymised, for the financial records. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -200,6 +181,36 @@ export const planChoices = pgTable("plan_choices", {
   planOfferTier: tierEnum("plan_offer_tier"),
   /** End of the cycle the leaving plan holder had paid for: dates up to it stay whatever happens. */
   planOfferPaidUntil: timestamp("plan_offer_paid_until", { withTimezone: true }),
+});
+
+/**
+ * The plan account's own state (modules/plan-account/state.ts): the pause, the end of a gifted plan, credit
+ * months, how the running cycle is covered and a failed payment's retries. The subscription itself (tier,
+ * status, period end, pending tier) stays on the users row. A member with none of it has no row (nulls, and
+ * no credit months or retries).
+ */
+export const planAccounts = pgTable("plan_accounts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** A one-month pause: no date planned and no charge until this time, then the plan resumes by itself. */
+  pausedUntil: timestamp("paused_until", { withTimezone: true }),
+  /** When the pause begins (a pause may start after dates the couple chose to keep); null: at once. */
+  pauseStartsAt: timestamp("pause_starts_at", { withTimezone: true }),
+  /**
+   * The end of a plan given as a gift (redeemed by a member without a Direct Debit): no collection, no
+   * booking after it; the gifts job reminds the couple before it and ends the plan at it. Null once they pay.
+   */
+  giftedUntil: timestamp("gifted_until", { withTimezone: true }),
+  /**
+   * Gift months redeemed as credit and not yet used, each covering one cycle instead of a collection; how the
+   * running cycle is covered (null: paid; credited, gifted, paused, overdue); and, for a failed payment being
+   * recovered, when it is tried again and how many retries have been made.
+   */
+  creditMonths: integer("credit_months").notNull().default(0),
+  cycleCoveredBy: varchar("cycle_covered_by", { length: 12 }),
+  paymentRetryAt: timestamp("payment_retry_at", { withTimezone: true }),
+  paymentRetries: integer("payment_retries").notNull().default(0),
 });
 
 export const sessions = pgTable(

@@ -12,9 +12,10 @@ import { type gifts, subscriptionEvents, type User, users } from "../../../serve
 import type { Deps } from "../../../server/deps.ts";
 import { conflict } from "../../../server/http-error.ts";
 import type { Couple } from "../../../server/modules/couples/couple.ts";
-import { saveLinks, type UserWithLinks } from "../../../server/modules/payments/links.ts";
+import { saveLinks } from "../../../server/modules/payments/links.ts";
 import { clearChosenPlan } from "../../../server/modules/plan-account/choices.ts";
 import { factsOf } from "../../../server/modules/plan-account/facts.ts";
+import { type MemberWithPlan, saveState } from "../../../server/modules/plan-account/state.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId, tierName as tierNameOf } from "../../../shared/constants.ts";
 import { londonDay } from "../../../shared/london-time.ts";
@@ -37,7 +38,7 @@ export async function applyGift(
   deps: Deps,
   tx: Tx,
   g: Gift,
-  couple: Couple<UserWithLinks>,
+  couple: Couple<MemberWithPlan>,
   now: Date,
 ): Promise<GiftApplied> {
   const holder = couple.holder;
@@ -87,7 +88,7 @@ export async function applyGift(
   if (holder && giftedPlanRunning(holder, now.getTime())) {
     // One gifted plan per couple: a second gift makes it longer, on the tier already running.
     const until = addMonths(holder.giftedUntil!, g.months);
-    await tx.update(users).set({ giftedUntil: until }).where(eq(users.id, holder.id));
+    await saveState(tx, holder.id, { giftedUntil: until });
     await event(
       holder,
       "gift_extended",
@@ -118,12 +119,10 @@ export async function applyGift(
       subscriptionTier: tier,
       subscriptionStatus: "active",
       currentPeriodEnd: addMonths(now, 1),
-      giftedUntil: until,
       pendingTier: null,
-      pausedUntil: null,
-      pauseStartsAt: null,
     })
     .where(eq(users.id, target.id));
+  await saveState(tx, target.id, { giftedUntil: until, pausedUntil: null, pauseStartsAt: null });
   await clearChosenPlan(tx, target.id);
   await saveLinks(tx, target.id, { paymentStatusAt: now });
   // monthly_amount 0: a gifted plan is a subscriber but adds nothing to MRR.

@@ -6,11 +6,12 @@
  *   the nearest reminder due), and the plan ends at gifted_until unless they set up a Direct Debit.
  */
 import { and, eq, inArray, isNotNull, isNull, lte, not, sql } from "drizzle-orm";
-import { gifts, paymentLinks, subscriptionEvents, users } from "../../../server/db/schema.ts";
+import { gifts, paymentLinks, planAccounts, subscriptionEvents, users } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { registerMailBuilder, sendClaimed } from "../../../server/jobs/outbound.ts";
 import type { JobDefinition } from "../../../server/jobs/types.ts";
-import { collects, linksOf, withLinks } from "../../../server/modules/payments/links.ts";
+import { collects, linksOf } from "../../../server/modules/payments/links.ts";
+import { stateOf, withPlan } from "../../../server/modules/plan-account/state.ts";
 import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
 import { londonHour, londonIsoDay } from "../../../shared/london-time.ts";
 import { GIFT } from "../shared/schemas.ts";
@@ -70,15 +71,17 @@ export async function remindGiftEnding(deps: Deps): Promise<number> {
   const now = deps.now();
   const horizon = new Date(now.getTime() + Math.max(...GIFT.reminderDays) * DAY);
   const rows = await deps.db
-    .select()
+    .select(withPlan)
     .from(users)
+    .leftJoin(paymentLinks, linksOf(users.id))
+    .innerJoin(planAccounts, stateOf(users.id))
     .where(
       and(
-        isNotNull(users.giftedUntil),
+        isNotNull(planAccounts.giftedUntil),
         not(collects(users.id)),
         isNull(users.deletedAt),
         eq(users.subscriptionStatus, "active"),
-        sql`${users.giftedUntil} > ${now} AND ${users.giftedUntil} <= ${horizon}`,
+        sql`${planAccounts.giftedUntil} > ${now} AND ${planAccounts.giftedUntil} <= ${horizon}`,
       ),
     );
   let sent = 0;
@@ -103,17 +106,19 @@ export async function remindGiftEnding(deps: Deps): Promise<number> {
 export async function endGiftedPlans(deps: Deps): Promise<number> {
   const now = deps.now();
   const carried = await deps.db
-    .update(users)
+    .update(planAccounts)
     .set({ giftedUntil: null })
-    .where(and(isNotNull(users.giftedUntil), collects(users.id)))
-    .returning({ id: users.id });
+    .where(and(isNotNull(planAccounts.giftedUntil), collects(planAccounts.userId)))
+    .returning({ id: planAccounts.userId });
+  // The gift's end, read from the plan state beside the users row being updated.
+  const giftEnd = sql<Date | null>`(select ${planAccounts.giftedUntil} from ${planAccounts} where ${planAccounts.userId} = ${users.id})`;
   const ended = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
-      .set({ subscriptionStatus: "cancelled", currentPeriodEnd: sql`${users.giftedUntil}` })
+      .set({ subscriptionStatus: "cancelled", currentPeriodEnd: giftEnd })
       .where(
         and(
-          lte(users.giftedUntil, now),
+          sql`${giftEnd} <= ${now}`,
           not(collects(users.id)),
           inArray(users.subscriptionStatus, ["active", "paused", "past_due"]),
         ),
@@ -122,7 +127,8 @@ export async function endGiftedPlans(deps: Deps): Promise<number> {
         id: users.id,
         tier: users.subscriptionTier,
         status: users.subscriptionStatus,
-        at: users.giftedUntil,
+        // The period now ends at the gift's end.
+        at: users.currentPeriodEnd,
       });
     for (const r of rows)
       await tx.insert(subscriptionEvents).values({
@@ -166,9 +172,10 @@ registerMailBuilder("gift_delivery", async (row, deps) => {
 registerMailBuilder("gift_ending", async (row, deps) => {
   const [, userId, until, days] = row.key.split(":");
   const [u] = await deps.db
-    .select(withLinks)
+    .select(withPlan)
     .from(users)
     .leftJoin(paymentLinks, linksOf(users.id))
+    .leftJoin(planAccounts, stateOf(users.id))
     .where(eq(users.id, Number(userId)));
   if (!u?.giftedUntil || u.paymentSubscriptionId) return null;
   return giftEndingMail(deps, u, new Date(Number(until)), Number(days), u.subscriptionTier ?? "");

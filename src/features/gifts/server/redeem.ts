@@ -2,7 +2,7 @@
  * Redeeming a gift code. One conditional UPDATE claims the gift (paid, scheduled or delivered, not expired):
  * under any number of concurrent attempts exactly one succeeds, the others see it redeemed. In the same
  * transaction the couple gets what the gift gives (apply.ts): credit on a paying plan, more months on a
- * gifted one, or a gifted plan of the gift's tier (users.gifted_until ends it cleanly).
+ * gifted one, or a gifted plan of the gift's tier (plan_accounts.gifted_until ends it cleanly).
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { gifts, type User } from "../../../server/db/schema.ts";

@@ -81,7 +81,7 @@ export function yourGiftText(tierName: string, until: Date | string): string {
 }
 
 /**
- * A gifted plan still running without a Direct Debit: the plan is live and users.gifted_until lies ahead.
+ * A gifted plan still running without a Direct Debit: the plan is live and plan_accounts.gifted_until lies ahead.
  * The server clears gifted_until once a Direct Debit carries the plan on, so a set mark means "no mandate".
  */
 export function giftedPlanRunning(

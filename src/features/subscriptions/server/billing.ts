@@ -10,6 +10,7 @@ import { syncProviderPayments } from "../../../server/modules/billing-history/sy
 import { readLinks } from "../../../server/modules/payments/links.ts";
 import { planAccountOf } from "../../../server/modules/plan-account/load.ts";
 import { moneyOf } from "../../../server/modules/plan-account/money.ts";
+import { readState } from "../../../server/modules/plan-account/state.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { pauseOf } from "./pause-state.ts";
@@ -29,7 +30,7 @@ export async function billingOverview(deps: Deps, user: User): Promise<BillingOv
   const now = deps.now();
   await syncProviderPayments(deps, user);
   const plan = await planAccountOf(deps.db, user, now);
-  const holder = plan.holder ?? user;
+  const holder = plan.holder ?? { ...user, ...(await readState(deps.db, user.id)) };
   const own = !plan.covered;
   const { account } = plan;
   const links = plan.holder?.id === user.id ? plan.holder : own ? await readLinks(deps.db, user.id) : null;

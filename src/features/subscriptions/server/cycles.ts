@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
-import { subscriptionEvents, users } from "../../../server/db/schema.ts";
+import { and, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import { planAccounts, subscriptionEvents, users } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
-import { readWithLinks } from "../../../server/modules/payments/links.ts";
 import { rollOver } from "../../../server/modules/plan-account/account.ts";
-import { columnsOf, factsOf } from "../../../server/modules/plan-account/facts.ts";
+import { factsOf, storeFacts } from "../../../server/modules/plan-account/facts.ts";
+import { readWithPlan, stateOf } from "../../../server/modules/plan-account/state.ts";
 import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
 
 /**
@@ -21,19 +21,20 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
       const [claimed] = await tx
         .select({ id: users.id })
         .from(users)
+        .leftJoin(planAccounts, stateOf(users.id))
         .where(
           // A plan behind on payment does not roll on: its retries and its end are payments/recovery.ts's.
           and(
             inArray(users.subscriptionStatus, ["active", "paused"]),
             lte(users.currentPeriodEnd, now),
             // A gifted plan's last month does not roll on: the gifts job ends it (features/gifts/server/jobs.ts).
-            or(isNull(users.giftedUntil), gt(users.giftedUntil, users.currentPeriodEnd)),
+            or(isNull(planAccounts.giftedUntil), gt(planAccounts.giftedUntil, users.currentPeriodEnd)),
           ),
         )
         .limit(1)
-        .for("update", { skipLocked: true });
+        .for("update", { skipLocked: true, of: users });
       if (!claimed) return true;
-      const [u] = await readWithLinks(tx, [claimed.id]);
+      const [u] = await readWithPlan(tx, [claimed.id]);
       const event = (
         eventType: string,
         toStatus: string,
@@ -54,7 +55,7 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
       // month covers the cycle, or it is collected; a pending tier takes over.
       const end = u.currentPeriodEnd!;
       const next = rollOver(factsOf(u));
-      await tx.update(users).set(columnsOf(next)).where(eq(users.id, u.id));
+      await storeFacts(tx, u.id, next);
       if (next.status === "paused" && u.subscriptionStatus !== "paused")
         await event("paused", "paused", u.subscriptionTier, end);
       if (next.status === "active" && u.subscriptionStatus === "paused")

@@ -25,21 +25,14 @@
  */
 import { and, eq, gte, inArray, lt, notInArray } from "drizzle-orm";
 import type { Tx } from "../../../server/db/client.ts";
-import {
-  dateReservations,
-  paymentLinks,
-  subscriptionEvents,
-  type User,
-  users,
-  venues,
-} from "../../../server/db/schema.ts";
+import { dateReservations, subscriptionEvents, type User, venues } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { badRequest, conflict } from "../../../server/http-error.ts";
 import { readCouple } from "../../../server/modules/couples/couple.ts";
 import { isRevealed } from "../../../server/modules/dates/view.ts";
-import { linksOf, withLinks } from "../../../server/modules/payments/links.ts";
 import { accountOf } from "../../../server/modules/plan-account/account.ts";
 import { factsOf, type PlanRow } from "../../../server/modules/plan-account/facts.ts";
+import { readWithPlan } from "../../../server/modules/plan-account/state.ts";
 import { returnQuota } from "../../../server/modules/quota/quota.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { formatPence } from "../../../shared/constants.ts";
@@ -126,7 +119,7 @@ interface Plan {
 }
 
 /** Refuses what cannot be paused (the same checks and messages as before), then works out both choices. */
-async function planPause(deps: Deps, tx: Tx, current: User): Promise<Plan> {
+async function planPause(deps: Deps, tx: Tx, current: PlanRow): Promise<Plan> {
   if (current.subscriptionStatus !== "active" || !current.currentPeriodEnd || !current.subscriptionTier)
     throw badRequest(SUB_MSG.pauseOnlyActive);
   if (current.pausedUntil) throw conflict(SUB_MSG.alreadyPaused);
@@ -188,11 +181,7 @@ function restartOf(current: PlanRow, o: Plan["cancel"], now: Date): Date | null 
 export async function pausePreview(deps: Deps, user: User): Promise<PausePreview> {
   const { ownerId } = await planOf(deps, user);
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select(withLinks)
-      .from(users)
-      .leftJoin(paymentLinks, linksOf(users.id))
-      .where(eq(users.id, ownerId));
+    const [current] = await readWithPlan(tx, [ownerId]);
     const plan = await planPause(deps, tx, current);
     const now = deps.now();
     return {

@@ -7,9 +7,12 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../../server/db/client.ts";
 import { type User, users } from "../../../server/db/schema.ts";
 import { actorOf, recordAudit } from "../../../server/modules/audit/record.ts";
+import { type PlanState, readState } from "../../../server/modules/plan-account/state.ts";
 
-/** The plan as the audit row shows it. */
-export function planOnRecord(u: User): Record<string, unknown> {
+/** The plan as the audit row shows it (the users row with its plan state). */
+export function planOnRecord(
+  u: User & Pick<PlanState, "pauseStartsAt" | "pausedUntil">,
+): Record<string, unknown> {
   return {
     tier: u.subscriptionTier,
     status: u.subscriptionStatus,
@@ -41,10 +44,11 @@ export type PlanAction = keyof typeof PLAN_ACTION_SUMMARY;
 export async function auditPlanChange(
   tx: Tx,
   by: PlanActor,
-  before: User,
+  before: User & PlanState,
   action: PlanAction,
 ): Promise<void> {
-  const [after] = await tx.select().from(users).where(eq(users.id, before.id));
+  const [row] = await tx.select().from(users).where(eq(users.id, before.id));
+  const after = row ? { ...row, ...(await readState(tx, before.id)) } : undefined;
   // The holder, their partner, or an operator acting for them from the member page.
   const who =
     by.id === before.id

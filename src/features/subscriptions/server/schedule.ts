@@ -15,14 +15,10 @@ import type { Deps } from "../../../server/deps.ts";
 import { faultPoint } from "../../../server/fault-point.ts";
 import { HttpError } from "../../../server/http-error.ts";
 import { discountPence } from "../../../server/modules/offers/service.ts";
-import {
-  type PaymentLinks,
-  readWithLinks,
-  saveLinks,
-  type UserWithLinks,
-} from "../../../server/modules/payments/links.ts";
+import { type PaymentLinks, saveLinks } from "../../../server/modules/payments/links.ts";
 import { accountOf, type PlanAccount, type PlanFacts } from "../../../server/modules/plan-account/account.ts";
-import { columnsOf } from "../../../server/modules/plan-account/facts.ts";
+import { storeFacts } from "../../../server/modules/plan-account/facts.ts";
+import { type MemberWithPlan, readWithPlan } from "../../../server/modules/plan-account/state.ts";
 import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
@@ -50,7 +46,7 @@ export async function provider<T>(fn: () => Promise<T>): Promise<T> {
 export async function withMemberLock<T>(
   deps: Deps,
   userId: number,
-  fn: (tx: Tx, current: UserWithLinks) => Promise<T>,
+  fn: (tx: Tx, current: MemberWithPlan) => Promise<T>,
 ): Promise<T> {
   try {
     const result = await deps.db.transaction(async (tx) => {
@@ -62,7 +58,7 @@ export async function withMemberLock<T>(
         .from(users)
         .where(eq(users.id, userId))
         .for("no key update", { noWait: true });
-      const [current] = await readWithLinks(tx, [userId]);
+      const [current] = await readWithPlan(tx, [userId]);
       return fn(tx, current);
     });
     // Paused, resumed, cancelled, reactivated...: the couple's dates ahead are asked again once it committed.
@@ -135,7 +131,7 @@ export async function cancelAtProvider(
 export async function rebuildSchedule(
   deps: Deps,
   tx: Tx,
-  current: UserWithLinks,
+  current: MemberWithPlan,
   opts: { tier: TierId; start: Date; mandateId?: string; operation: string },
 ): Promise<{ subscriptionId: string; nextSubscriptionId: string | null }> {
   const mandateId = opts.mandateId ?? current.paymentMandateId;
@@ -169,7 +165,7 @@ export async function rebuildSchedule(
 export async function storePlan(
   deps: Deps,
   tx: Tx,
-  current: UserWithLinks,
+  current: MemberWithPlan,
   next: PlanFacts,
   operation: string,
 ): Promise<PlanAccount> {
@@ -185,14 +181,14 @@ export async function storePlan(
       paymentNextSubscriptionId: made.nextSubscriptionId,
     });
   }
-  await tx.update(users).set(columnsOf(next)).where(eq(users.id, current.id));
+  await storeFacts(tx, current.id, next);
   return account;
 }
 
 /** Every mandate the member has paid through (a replaced mandate's payments still count). */
 export async function memberMandates(
   db: Db | Tx,
-  user: Pick<UserWithLinks, "id" | "paymentMandateId">,
+  user: Pick<MemberWithPlan, "id" | "paymentMandateId">,
 ): Promise<string[]> {
   const rows = await db
     .selectDistinct({ mandateId: paymentCheckouts.mandateId })

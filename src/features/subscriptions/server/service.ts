@@ -26,6 +26,7 @@ import { recordRefundGiven } from "../../../server/modules/billing-history/refun
 import { saveLinks } from "../../../server/modules/payments/links.ts";
 import { accountOf } from "../../../server/modules/plan-account/account.ts";
 import { factsOf } from "../../../server/modules/plan-account/facts.ts";
+import { saveState } from "../../../server/modules/plan-account/state.ts";
 import {
   formatPence,
   hasLiveSubscription,
@@ -173,12 +174,14 @@ function cancelUnderLock(
         subscriptionStatus: "cancelled",
         currentPeriodEnd: endsAt,
         pendingTier: null,
-        pausedUntil: null,
-        pauseStartsAt: null,
-        creditMonths: 0,
-        paymentRetryAt: null,
       })
       .where(eq(users.id, current.id));
+    await saveState(tx, current.id, {
+      pausedUntil: null,
+      pauseStartsAt: null,
+      creditMonths: 0,
+      paymentRetryAt: null,
+    });
     await saveLinks(tx, current.id, { paymentStatusAt: now });
     const base = { userId: current.id, fromTier: current.subscriptionTier, toTier: current.subscriptionTier };
     await tx.insert(subscriptionEvents).values({

@@ -22,14 +22,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { planTier, TIERS } from "../../../shared/constants.ts";
-import { offerCodes, offerCodeUsage, paymentLinks, subscriptionEvents, users } from "../../db/schema.ts";
+import { offerCodes, offerCodeUsage, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, offerEndedEmail } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmail } from "../../modules/notifications/policy.ts";
-import { linksOf, withLinks } from "../../modules/payments/links.ts";
 import { accountOf } from "../../modules/plan-account/account.ts";
 import { factsOf } from "../../modules/plan-account/facts.ts";
+import { readWithPlan } from "../../modules/plan-account/state.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
 
@@ -91,11 +91,7 @@ async function endOffer(deps: Deps, usageId: number, now: Date): Promise<Ending 
       .for("update", { of: offerCodeUsage, skipLocked: true });
     if (!row) return null;
     const usage = row.usage;
-    const [member] = await tx
-      .select(withLinks)
-      .from(users)
-      .leftJoin(paymentLinks, linksOf(users.id))
-      .where(eq(users.id, usage.userId));
+    const [member] = await readWithPlan(tx, [usage.userId]);
     const status = member?.deletedAt ? "deleted" : (member?.subscriptionStatus ?? "none");
     if (status === "paused" || status === "past_due") return null;
     const tiers = row.tiers?.filter(Boolean) ?? [];

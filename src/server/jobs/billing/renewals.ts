@@ -5,18 +5,19 @@
  * pause starts at that renewal get nothing. Once per member and renewal: key `renewal:{userId}:{yyyy-mm-dd}`
  * (the renewal's London day), claimed in outbound_messages before it is sent.
  */
-import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { monthlyPrice } from "../../../features/subscriptions/server/schedule.ts";
 import { planTier, TIERS } from "../../../shared/constants.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
-import { paymentLinks, users } from "../../db/schema.ts";
+import { paymentLinks, planAccounts, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, renewalReminderEmail } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmail } from "../../modules/notifications/policy.ts";
-import { linksOf, withLinks } from "../../modules/payments/links.ts";
+import { linksOf } from "../../modules/payments/links.ts";
 import { accountOf } from "../../modules/plan-account/account.ts";
 import { factsOf, type PlanRow } from "../../modules/plan-account/facts.ts";
+import { readWithPlan, stateOf, withPlan } from "../../modules/plan-account/state.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
 
@@ -46,11 +47,7 @@ function renews(u: PlanRow, now: Date): boolean {
 
 /** The reminder as it is true now, or null when the plan no longer renews on the key's day. */
 async function buildRenewal(deps: Deps, userId: number, day: string): Promise<OutgoingMail | null> {
-  const [u] = await deps.db
-    .select(withLinks)
-    .from(users)
-    .leftJoin(paymentLinks, linksOf(users.id))
-    .where(eq(users.id, userId));
+  const [u] = await readWithPlan(deps.db, [userId]);
   const now = deps.now();
   if (!u || !renews(u, now) || renewalDay(u.currentPeriodEnd!) !== day) return null;
   const tier = planTier(u.pendingTier ?? u.subscriptionTier);
@@ -79,9 +76,10 @@ export async function sendRenewalReminders(deps: Deps): Promise<number> {
   const now = deps.now();
   const until = new Date(now.getTime() + RENEWAL_NOTICE_HOURS * 3_600_000);
   const due = await deps.db
-    .select(withLinks)
+    .select(withPlan)
     .from(users)
     .leftJoin(paymentLinks, linksOf(users.id))
+    .leftJoin(planAccounts, stateOf(users.id))
     .where(
       and(
         inArray(users.subscriptionStatus, ["active"]),

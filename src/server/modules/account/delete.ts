@@ -43,6 +43,7 @@ import { accountGoodbyeEmail, partnerLeftEmail } from "../email/leaving-mails.ts
 import { accountDeletedEmail } from "../email/templates.ts";
 import { saveSwitches } from "../notifications/switches.ts";
 import { readLinks } from "../payments/links.ts";
+import { saveState } from "../plan-account/state.ts";
 import { removeAllDevices } from "../push/devices.ts";
 import { checkSecondFactor } from "./two-factor.ts";
 
@@ -218,8 +219,6 @@ export async function deleteAccount(deps: Deps, user: SessionUser, proof: Delete
           : user.subscriptionStatus,
         currentPeriodEnd: hasLiveSubscription(user.subscriptionStatus) ? now : user.currentPeriodEnd,
         pendingTier: null,
-        pausedUntil: null,
-        pauseStartsAt: null,
         isAdmin: false,
         partnerId: null,
         city: null,
@@ -227,6 +226,7 @@ export async function deleteAccount(deps: Deps, user: SessionUser, proof: Delete
         deletedAt: now,
       })
       .where(eq(users.id, user.id));
+    await saveState(tx, user.id, { pausedUntil: null, pauseStartsAt: null });
     await saveSwitches(tx, user.id, {
       emailNotifications: false,
       smsNotifications: false,

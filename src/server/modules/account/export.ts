@@ -24,6 +24,7 @@ import type { Deps } from "../../deps.ts";
 import { toPublicUser } from "../auth/public-user.ts";
 import { listDates } from "../dates/service.ts";
 import { readLinks } from "../payments/links.ts";
+import { readState } from "../plan-account/state.ts";
 
 export async function exportAccount(deps: Deps, user: User) {
   await deps.limiter.hit(`export:${user.id}`, 10, 60);
@@ -97,7 +98,7 @@ export async function exportAccount(deps: Deps, user: User) {
           .where(eq(users.id, user.partnerId))
       : Promise.resolve([]),
   ]);
-  const [exclusions, quotas, suggestions, campaigns, received, checkouts, links] = await Promise.all([
+  const [exclusions, quotas, suggestions, campaigns, received, checkouts, links, state] = await Promise.all([
     db
       .select({ venue: venues.name, reason: userVenueExclusions.reason, at: userVenueExclusions.excludedAt })
       .from(userVenueExclusions)
@@ -148,6 +149,7 @@ export async function exportAccount(deps: Deps, user: User) {
       .from(paymentCheckouts)
       .where(eq(paymentCheckouts.userId, user.id)),
     readLinks(db, user.id),
+    readState(db, user.id),
   ]);
   const replies = tickets.length
     ? await db
@@ -174,7 +176,7 @@ export async function exportAccount(deps: Deps, user: User) {
       status: user.subscriptionStatus,
       currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
       pendingTier: user.pendingTier,
-      pausedUntil: user.pausedUntil?.toISOString() ?? null,
+      pausedUntil: state.pausedUntil?.toISOString() ?? null,
       paymentProvider: deps.payments.name,
       paymentCustomerId: links.paymentCustomerId,
       paymentMandateId: links.paymentMandateId,

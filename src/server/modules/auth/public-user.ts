@@ -10,6 +10,7 @@ import {
   offerCodes,
   offerCodeUsage,
   paymentLinks,
+  planAccounts,
   planChoices,
   type User,
   userPreferences,
@@ -22,17 +23,19 @@ import { linkColumns, linksOf } from "../payments/links.ts";
 import { accountOf, cancelFacts } from "../plan-account/account.ts";
 import { choiceColumns, choicesOf } from "../plan-account/choices.ts";
 import { factsOf } from "../plan-account/facts.ts";
+import { stateColumns, stateIn, stateOf } from "../plan-account/state.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 
 /**
  * The preferences, whether two-step sign-in is on, the notification switches, whether a subscription collects
- * the plan, the plan chosen before paying, an active offer and the partner's row joined to the member's own: one round trip, as a named
+ * the plan, the plan account's own state (plan_accounts, the partner's too), the plan chosen before paying, an active offer and the partner's row joined to the member's own: one round trip, as a named
  * prepared statement (built once per database; PostgreSQL plans it once per connection) since it runs on every
  * page load.
  */
 const prepared = new WeakMap<Db, ReturnType<typeof buildPublicUserQuery>>();
 function buildPublicUserQuery(db: Db) {
   const partner = alias(users, "partner");
+  const partnerState = alias(planAccounts, "partner_plan");
   return (
     db
       .select({
@@ -49,9 +52,9 @@ function buildPublicUserQuery(db: Db) {
         partnerTier: partner.subscriptionTier,
         partnerStatus: partner.subscriptionStatus,
         partnerFirstName: partner.firstName,
-        partnerPausedUntil: partner.pausedUntil,
-        partnerPauseStartsAt: partner.pauseStartsAt,
-        partnerGiftedUntil: partner.giftedUntil,
+        partnerPausedUntil: partnerState.pausedUntil,
+        partnerPauseStartsAt: partnerState.pauseStartsAt,
+        partnerGiftedUntil: partnerState.giftedUntil,
         twoFactorOn: sql<boolean>`${userTwoFactor.enabledAt} is not null`,
         emailNotifications: switchColumns.emailNotifications,
         smsNotifications: switchColumns.smsNotifications,
@@ -59,6 +62,7 @@ function buildPublicUserQuery(db: Db) {
         paymentSubscriptionId: linkColumns.paymentSubscriptionId,
         chosenTier: choiceColumns.chosenTier,
         chosenOfferCode: choiceColumns.chosenOfferCode,
+        ...stateColumns,
       })
       .from(users)
       .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
@@ -66,10 +70,12 @@ function buildPublicUserQuery(db: Db) {
       .leftJoin(notificationSettings, switchesOf(users.id))
       .leftJoin(paymentLinks, linksOf(users.id))
       .leftJoin(planChoices, choicesOf(users.id))
+      .leftJoin(planAccounts, stateOf(users.id))
       .leftJoin(offerCodeUsage, and(eq(offerCodeUsage.userId, users.id), eq(offerCodeUsage.status, "active")))
       .leftJoin(offerCodes, eq(offerCodes.id, offerCodeUsage.offerCodeId))
       // A member without a partner binds null: "partner.id = null" matches no row.
       .leftJoin(partner, eq(partner.id, sql.placeholder("partnerId")))
+      .leftJoin(partnerState, eq(partnerState.userId, partner.id))
       .where(eq(users.id, sql.placeholder("id")))
       .limit(1)
       .prepare("public_user")
@@ -147,7 +153,7 @@ function timeSpan(user: User, row: PublicUserRow, now: Date, discounted: boolean
   if (user.subscriptionStatus === "cancelled" && user.currentPeriodEnd)
     bounds.push(user.currentPeriodEnd.getTime());
   // A month off shows from when it is booked until it ends.
-  if (user.pausedUntil) bounds.push(user.pausedUntil.getTime());
+  if (row.pausedUntil) bounds.push(row.pausedUntil.getTime());
   if (row.partnerPausedUntil) bounds.push(row.partnerPausedUntil.getTime());
   if (row.offerCode != null && row.discountValue != null && row.discountEndDate) {
     const end = row.discountEndDate.getTime();
@@ -164,8 +170,9 @@ function timeSpan(user: User, row: PublicUserRow, now: Date, discounted: boolean
 }
 
 function publicUser(user: User, row: PublicUserRow | undefined, now: Date): PublicUser {
-  // The member's own plan facts: the users row, and whether a subscription collects it (payment_links).
-  const plan = { ...user, paymentSubscriptionId: row?.paymentSubscriptionId ?? null };
+  // The member's own plan facts: the users row, whether a subscription collects it (payment_links) and the
+  // plan account's own state (plan_accounts).
+  const plan = { ...user, paymentSubscriptionId: row?.paymentSubscriptionId ?? null, ...stateIn(row) };
   const partnerPlan =
     row?.hasPartner &&
     row.partnerPartnerId === user.id &&
@@ -226,9 +233,9 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     pendingTier: user.pendingTier ?? null,
     giftedUntil:
       hasLiveSubscription(user.subscriptionStatus) && !plan.paymentSubscriptionId
-        ? (user.giftedUntil?.toISOString() ?? null)
+        ? (plan.giftedUntil?.toISOString() ?? null)
         : null,
-    ...pauseOf(user, now),
+    ...pauseOf(plan, now),
     // A tier change takes effect at the plan account's next collection (after a month off or gift months).
     planChangeFrom:
       hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier

@@ -14,9 +14,12 @@ import { hasLiveSubscription, type TierId } from "../../../shared/constants.ts";
 import { londonInstant, londonParts } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { dateReservations, type User, userMonthlyQuotas, users } from "../../db/schema.ts";
-import { readWithLinks, type UserWithLinks } from "../payments/links.ts";
+import { type MemberWithPlan, readWithPlan } from "../plan-account/state.ts";
 
-/** The couple's two rows: `readCouple` reads each with its payment links (payments/links.ts). */
+/**
+ * The couple's two rows: `readCouple` reads each with its payment links (payments/links.ts) and plan state
+ * (plan-account/state.ts).
+ */
 export interface Couple<U extends User = User> {
   /** The member asked about. */
   member: U;
@@ -66,7 +69,7 @@ export async function readCouple(
   db: Db | Tx,
   userId: number,
   opts: { lock?: boolean } = {},
-): Promise<Couple<UserWithLinks> | null> {
+): Promise<Couple<MemberWithPlan> | null> {
   const [member] = await db
     .select({ id: users.id, partnerId: users.partnerId })
     .from(users)
@@ -81,8 +84,8 @@ export async function readCouple(
         .where(inArray(users.id, ids))
         .orderBy(asc(users.id))
         .for("update");
-    // Read once locked, with the links as the lock's last holder left them (payments/links.ts readWithLinks).
-    const rows = await readWithLinks(db, ids);
+    // Read once locked, with the links and plan state as the lock's last holder left them (readWithPlan).
+    const rows = await readWithPlan(db, ids);
     const fresh = rows.find((r) => r.id === member.id);
     if (!fresh || fresh.deletedAt) return null;
     if (fresh.partnerId !== null && !ids.includes(fresh.partnerId) && attempt < 3) {

@@ -39,6 +39,7 @@ import {
   planHolderLeftEmail,
 } from "../email/leaving-mails.ts";
 import { readChoices, saveChoices } from "../plan-account/choices.ts";
+import { addCreditMonths, readState } from "../plan-account/state.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { type Couple, readCouple } from "./couple.ts";
 
@@ -239,11 +240,8 @@ export async function applyLeaving(tx: Tx, l: Leaving): Promise<void> {
       planOfferTier: l.offer.tier,
       planOfferPaidUntil: l.offer.paidUntil,
     });
-    await tx
-      .update(users)
-      // Gift months on the leaving holder's plan stay with the couple: a take-over carries them on.
-      .set({ creditMonths: sql`${users.creditMonths} + ${l.member.creditMonths}` })
-      .where(eq(users.id, l.partner.id));
+    // Gift months on the leaving holder's plan stay with the couple: a take-over carries them on.
+    await addCreditMonths(tx, l.partner.id, (await readState(tx, l.member.id)).creditMonths);
   }
 }
 

@@ -144,9 +144,9 @@ export async function loadProfiles(
   const members = (
     await conn.execute<MemberRow>(sql`
       select u.id, u.first_name, u.last_name, u.email, u.subscription_tier, u.subscription_status,
-        u.paused_until, u.pause_starts_at, pu.paused_until as partner_paused_until,
-        u.gifted_until, pu.gifted_until as partner_gifted_until,
-        pu.pause_starts_at as partner_pause_starts_at, pu.id as partner_id, (p.id is not null) as has_prefs, p.postcode, p.travel_radius,
+        ua.paused_until, ua.pause_starts_at, pua.paused_until as partner_paused_until,
+        ua.gifted_until, pua.gifted_until as partner_gifted_until,
+        pua.pause_starts_at as partner_pause_starts_at, pu.id as partner_id, (p.id is not null) as has_prefs, p.postcode, p.travel_radius,
         p.date_spend, p.date_type_preferences as date_types, p.time_preferences as times,
         p.scheduling_preferences as scheduling, p.dietary_restrictions as dietary,
         p.accessibility_needs as accessibility, p.alcohol_ok, p.open_to_trying,
@@ -162,6 +162,8 @@ export async function loadProfiles(
       left join user_preferences p on p.user_id = u.id
       left join users pu on pu.id = u.partner_id and pu.partner_id = u.id and pu.deleted_at is null
       left join user_preferences pp on pp.user_id = pu.id
+      left join plan_accounts ua on ua.user_id = u.id
+      left join plan_accounts pua on pua.user_id = pu.id
       where u.deleted_at is null and (${where})
       order by u.id
     `)

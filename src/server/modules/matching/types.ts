@@ -34,11 +34,11 @@ export interface MemberProfile {
   /** The end of a booked month off: no date in [pausedFrom, pausedUntil). */
   pausedUntil: Date | null;
   /**
-   * When the pause begins (users.pause_starts_at: a pause that starts after dates the couple kept). With it,
+   * When the pause begins (plan_accounts.pause_starts_at: a pause that starts after dates the couple kept). With it,
    * no date may fall in [pausedFrom, pausedUntil); null or absent: the pause holds from now to pausedUntil.
    */
   pausedFrom?: Date | null;
-  /** The end of a gifted plan (users.gifted_until): no date at or after it. Null or absent: no end. */
+  /** The end of a gifted plan (plan_accounts.gifted_until): no date at or after it. Null or absent: no end. */
   planEndsAt?: Date | null;
   /** Normalised postcode ("SW1A 1AA") and where it is; location null when it cannot be placed. */
   postcode: string | null;

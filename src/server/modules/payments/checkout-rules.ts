@@ -7,11 +7,14 @@ import { giftedPlanRunning } from "../../../features/gifts/shared/schemas.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { paymentCheckouts, type User, users } from "../../db/schema.ts";
+import type { PlanState } from "../plan-account/state.ts";
 import type { PaymentLinks } from "./links.ts";
 
 /** A gifted plan running with no Direct Debit behind it: its holder may carry it on with one. */
 export function continuesGift(
-  u: Pick<User, "subscriptionStatus" | "giftedUntil"> & Pick<PaymentLinks, "paymentSubscriptionId">,
+  u: Pick<User, "subscriptionStatus"> &
+    Pick<PaymentLinks, "paymentSubscriptionId"> &
+    Pick<PlanState, "giftedUntil">,
   now: Date,
 ): boolean {
   return !u.paymentSubscriptionId && giftedPlanRunning(u, now.getTime());

@@ -33,11 +33,12 @@ import { subscriptionConfirmedEmail } from "../email/templates.ts";
 import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
 import { accountOf, type PlanFacts, takeOverFacts } from "../plan-account/account.ts";
 import { clearChosenPlan, type PlanChoices, readChoices } from "../plan-account/choices.ts";
-import { columnsOf, factsOf } from "../plan-account/facts.ts";
+import { factsOf, storeFacts } from "../plan-account/facts.ts";
+import { type MemberWithPlan, readState, readWithPlan } from "../plan-account/state.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { assertInServiceArea } from "../waitlist/service.ts";
 import { continuesGift, partnerHasPlan } from "./checkout-rules.ts";
-import { readLinks, readWithLinks, saveLinks, type UserWithLinks } from "./links.ts";
+import { readLinks, saveLinks } from "./links.ts";
 import { retireOldMandate } from "./mandate-swap.ts";
 import { NotAuthorisedError } from "./provider.ts";
 
@@ -66,7 +67,10 @@ export async function createSubscription(
   user: User,
   input: { tier: TierId; offerCode?: string },
 ): Promise<{ redirect_url: string }> {
-  const continuing = continuesGift({ ...user, ...(await readLinks(deps.db, user.id)) }, deps.now());
+  const continuing = continuesGift(
+    { ...user, ...(await readLinks(deps.db, user.id)), ...(await readState(deps.db, user.id)) },
+    deps.now(),
+  );
   if (hasLiveSubscription(user.subscriptionStatus) && !continuing)
     throw conflict(PAYMENT_MSG.alreadySubscribed);
   // The gift's plan carries on as it is; a change of plan is made afterwards, like any plan's.
@@ -242,7 +246,7 @@ export async function completeCheckout(
     }
     // The member's row is locked too: two checkouts of one member never make two subscriptions.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-    const [current] = await readWithLinks(tx, [user.id]);
+    const [current] = await readWithPlan(tx, [user.id]);
     if (hasLiveSubscription(current.subscriptionStatus) && !continuesGift(current, now)) {
       // A second tab authorised a second mandate after the first made the plan: that mandate must not stay
       // live. The member's own current mandate is never the one cancelled.
@@ -335,7 +339,7 @@ export async function completeCheckout(
       paymentNextSubscriptionId: created.nextSubscriptionId ?? null,
       paymentStatusAt: now,
     });
-    await tx.update(users).set(columnsOf(plan)).where(eq(users.id, user.id));
+    await storeFacts(tx, user.id, plan);
     // The choice made before paying is now the plan itself.
     await clearChosenPlan(tx, user.id);
     // A partner whose plan holder left took the membership over: the booked dates are theirs to keep.
@@ -420,7 +424,7 @@ export async function completeCheckout(
  * for; gift months already on the couple's account are kept. Otherwise the first payment is taken now.
  */
 function firstFacts(
-  previous: UserWithLinks & PlanChoices,
+  previous: MemberWithPlan & PlanChoices,
   tier: TierId,
   giftEnds: Date | null,
   now: Date,

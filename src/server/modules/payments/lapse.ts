@@ -12,6 +12,7 @@ import { readCouple } from "../couples/couple.ts";
 import { BOOKED_STATUSES } from "../couples/leaving.ts";
 import { accountOf } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/load.ts";
+import { saveState } from "../plan-account/state.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { saveLinks } from "./links.ts";
 import { mailBothPartners } from "./recovery-mails.ts";
@@ -32,13 +33,15 @@ export async function lapseUnpaidPlan(deps: Deps, holderId: number): Promise<boo
       .set({
         subscriptionStatus: "cancelled",
         currentPeriodEnd: paidEnd,
-        cycleCoveredBy: null,
         pendingTier: null,
-        pausedUntil: null,
-        pauseStartsAt: null,
-        paymentRetryAt: null,
       })
       .where(eq(users.id, u.id));
+    await saveState(tx, u.id, {
+      cycleCoveredBy: null,
+      pausedUntil: null,
+      pauseStartsAt: null,
+      paymentRetryAt: null,
+    });
     await saveLinks(tx, u.id, { paymentStatusAt: now });
     await tx.insert(subscriptionEvents).values({
       userId: u.id,

@@ -1,7 +1,7 @@
 /**
  * A failed payment recovered. The provider's failure (a late failure or a charge-back too) puts the plan behind
  * (webhooks.ts) and books the first retry POLICY.paymentRetryDays[0] days on; the `payment-recovery` job asks the
- * provider to collect it again on that day, once per retry (users.payment_retries counts them, and
+ * provider to collect it again on that day, once per retry (plan_accounts.payment_retries counts them, and
  * payment_retry_at is cleared while the bank has it); a retry that fails books the next one, and after the last
  * the plan ends (lapse.ts). A confirmation puts the plan back in step and clears the retry. Both partners are
  * told each step (recovery-mails.ts); until it is paid the couple's reveals wait (dates/payment-hold.ts).
@@ -13,12 +13,13 @@ import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import { latestFailure } from "../../../features/subscriptions/server/payment-problem.ts";
 import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
 import { POLICY } from "../../../shared/constants.ts";
-import { billingEvents, paymentLinks, users } from "../../db/schema.ts";
+import { billingEvents, paymentLinks, planAccounts, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { JobDefinition } from "../../jobs/types.ts";
 import { recordPaymentEvent } from "../billing-history/record.ts";
+import { readState, readWithPlan, saveState, stateOf } from "../plan-account/state.ts";
 import { lapseUnpaidPlan } from "./lapse.ts";
-import { linksOf, readWithLinks, saveLinks } from "./links.ts";
+import { linksOf, saveLinks } from "./links.ts";
 import { mailBothPartners } from "./recovery-mails.ts";
 
 const DAY = 86_400_000;
@@ -36,17 +37,16 @@ export function retryDayAfter(failedAt: Date, failures: number): Date | null {
  */
 export async function paymentFailed(deps: Deps, holderId: number, at: Date, initial: boolean): Promise<void> {
   const step = await deps.db.transaction(async (tx) => {
-    const [u] = await tx.select().from(users).where(eq(users.id, holderId)).for("update");
-    if (u?.subscriptionStatus !== "past_due") return null;
+    const [row] = await tx.select().from(users).where(eq(users.id, holderId)).for("update");
+    if (row?.subscriptionStatus !== "past_due") return null;
+    // Read once locked, as the lock's last holder left it.
+    const u = { ...row, ...(await readState(tx, holderId)) };
     const inFlight = u.paymentRetryAt === null && u.paymentRetries > 0;
     if (!initial && !inFlight) return null;
     const retries = initial ? 0 : u.paymentRetries;
     const retryAt = retryDayAfter(at, retries + 1);
     if (!retryAt) return { lapse: true as const, attempt: retries + 1 };
-    await tx
-      .update(users)
-      .set({ paymentRetries: retries, paymentRetryAt: retryAt })
-      .where(eq(users.id, u.id));
+    await saveState(tx, u.id, { paymentRetries: retries, paymentRetryAt: retryAt });
     return { lapse: false as const, attempt: retries + 1 };
   });
   if (!step) return;
@@ -60,7 +60,7 @@ export async function paymentFailed(deps: Deps, holderId: number, at: Date, init
 /** The provider collected a plan behind on payment (webhooks.ts moved it to active): the retry is over. */
 export async function paymentRecovered(deps: Deps, holderId: number, paidOn: Date): Promise<void> {
   const failure = await latestFailure(deps.db, holderId);
-  await deps.db.update(users).set({ paymentRetryAt: null, paymentRetries: 0 }).where(eq(users.id, holderId));
+  await saveState(deps.db, holderId, { paymentRetryAt: null, paymentRetries: 0 });
   await tellPlanChange(deps, holderId, {
     kind: "payment_recovered",
     amountPence: failure?.amountPence ?? 0,
@@ -76,7 +76,7 @@ export async function retryOne(deps: Deps, holderId: number, early = false): Pro
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, holderId)).for("update");
-    const [u] = await readWithLinks(tx, [holderId]);
+    const [u] = await readWithPlan(tx, [holderId]);
     if (u?.subscriptionStatus !== "past_due" || !u.paymentRetryAt || (u.paymentRetryAt > now && !early))
       return false;
     const attempt = u.paymentRetries + 1;
@@ -114,7 +114,7 @@ export async function retryOne(deps: Deps, holderId: number, early = false): Pro
         `unveil-retry-${u.id}-${failure.occurredAt.getTime()}-${attempt}`,
       );
     } else return false;
-    await tx.update(users).set({ paymentRetries: attempt, paymentRetryAt: null }).where(eq(users.id, u.id));
+    await saveState(tx, u.id, { paymentRetries: attempt, paymentRetryAt: null });
     await saveLinks(tx, u.id, { paymentStatusAt: now });
     return true;
   });
@@ -127,14 +127,15 @@ export async function recoverPayments(deps: Deps): Promise<number> {
   const due = await deps.db
     .select({ id: users.id })
     .from(users)
+    .innerJoin(planAccounts, stateOf(users.id))
     .where(
       and(
         eq(users.subscriptionStatus, "past_due"),
-        isNotNull(users.paymentRetryAt),
-        lte(users.paymentRetryAt, now),
+        isNotNull(planAccounts.paymentRetryAt),
+        lte(planAccounts.paymentRetryAt, now),
       ),
     )
-    .orderBy(users.paymentRetryAt, users.id)
+    .orderBy(planAccounts.paymentRetryAt, users.id)
     .limit(500);
   for (const { id } of due) {
     try {
@@ -147,10 +148,11 @@ export async function recoverPayments(deps: Deps): Promise<number> {
     .select({ id: users.id })
     .from(users)
     .innerJoin(paymentLinks, linksOf(users.id))
+    .leftJoin(planAccounts, stateOf(users.id))
     .where(
       and(
         eq(users.subscriptionStatus, "past_due"),
-        isNull(users.paymentRetryAt),
+        isNull(planAccounts.paymentRetryAt),
         lte(paymentLinks.paymentStatusAt, new Date(now.getTime() - POLICY.paymentGraceDays * DAY)),
       ),
     )

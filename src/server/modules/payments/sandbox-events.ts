@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
+import { readState } from "../plan-account/state.ts";
 import { readLinks } from "./links.ts";
 import { retryOne } from "./recovery.ts";
 import { settleSandboxPayment } from "./sandbox-provider.ts";
@@ -30,7 +31,7 @@ export async function fireSandboxEvent(deps: Deps, user: User, kindName: string)
   let retried = false;
   if (kind.resource === "payments") {
     // A retry booked is the bank's next answer: it is asked for now.
-    if (user.subscriptionStatus === "past_due" && user.paymentRetryAt)
+    if (user.subscriptionStatus === "past_due" && (await readState(deps.db, user.id)).paymentRetryAt)
       retried = await retryOne(deps, user.id, true);
     // The books as they stand now: the charges due by today are in them.
     await deps.payments.listPayments(paymentMandateId);
@@ -43,6 +44,7 @@ export async function fireSandboxEvent(deps: Deps, user: User, kindName: string)
     { id, created_at: deps.now().toISOString(), resource_type: kind.resource, action: kind.action, links },
   ]);
   const [after] = await deps.db.select().from(users).where(eq(users.id, user.id));
-  const retry = after?.paymentRetryAt ? `; next retry ${after.paymentRetryAt.toISOString()}` : "";
+  const { paymentRetryAt } = await readState(deps.db, user.id);
+  const retry = after && paymentRetryAt ? `; next retry ${paymentRetryAt.toISOString()}` : "";
   return `${id} ${kind.resource}.${kind.action} for ${user.email}${retried ? " (retry asked for now)" : ""}: ${outcomes[id]}; plan ${after?.subscriptionStatus ?? "gone"}${retry}`;
 }

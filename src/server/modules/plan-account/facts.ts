@@ -1,11 +1,17 @@
-import type { User } from "../../db/schema.ts";
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { type User, users } from "../../db/schema.ts";
 import type { PaymentLinks } from "../payments/links.ts";
 import type { PlanFacts } from "./account.ts";
+import { type PlanState, saveState } from "./state.ts";
 
-/** A plan holder's users row with whether a subscription collects the plan (payment_links, payments/links.ts). */
-export type PlanRow = User & Pick<PaymentLinks, "paymentSubscriptionId">;
+/**
+ * A plan holder's users row with whether a subscription collects the plan (payment_links, payments/links.ts)
+ * and the plan account's own state (plan_accounts, state.ts).
+ */
+export type PlanRow = User & Pick<PaymentLinks, "paymentSubscriptionId"> & PlanState;
 
-/** The stored facts of a member's own plan (users row, and its payment links). */
+/** The stored facts of a member's own plan (users row, its payment links and its plan state). */
 export function factsOf(u: PlanRow): PlanFacts {
   return {
     status: u.subscriptionStatus,
@@ -22,13 +28,19 @@ export function factsOf(u: PlanRow): PlanFacts {
   };
 }
 
-/** The columns that store the facts, for an update (the inverse of factsOf). */
-export function columnsOf(f: PlanFacts) {
+/** The users row's columns that store the facts (the inverse of factsOf, with `stateColumnsOf`). */
+export function rowColumnsOf(f: PlanFacts) {
   return {
     subscriptionStatus: f.status,
     subscriptionTier: f.tier,
     pendingTier: f.pendingTier,
     currentPeriodEnd: f.cycleEnd,
+  };
+}
+
+/** The plan state's fields that store the facts (plan_accounts). */
+export function stateColumnsOf(f: PlanFacts): Partial<PlanState> {
+  return {
     cycleCoveredBy: f.cycleCoveredBy,
     pauseStartsAt: f.pauseFrom,
     pausedUntil: f.pauseUntil,
@@ -36,4 +48,10 @@ export function columnsOf(f: PlanFacts) {
     giftedUntil: f.giftedUntil,
     paymentRetryAt: f.retryAt,
   };
+}
+
+/** Stores a member's plan facts: the users row's plan columns and the plan state beside it. */
+export async function storeFacts(db: Db | Tx, userId: number, f: PlanFacts): Promise<void> {
+  await db.update(users).set(rowColumnsOf(f)).where(eq(users.id, userId));
+  await saveState(db, userId, stateColumnsOf(f));
 }

@@ -8,18 +8,19 @@ import type { TierId } from "../../../shared/constants.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
 import { readCouple } from "../couples/couple.ts";
-import { readLinks, type UserWithLinks } from "../payments/links.ts";
+import { readLinks } from "../payments/links.ts";
 import { accountOf, type PlanAccount } from "./account.ts";
 import { factsOf } from "./facts.ts";
+import { type MemberWithPlan, readState } from "./state.ts";
 
-export { columnsOf, factsOf } from "./facts.ts";
+export { factsOf, storeFacts } from "./facts.ts";
 
 export interface CouplePlan {
   /**
    * Whose plan: the partner whose plan runs (or ran last, when it is cancelled); null when neither has one.
-   * With their payment links.
+   * With their payment links and plan state.
    */
-  holder: UserWithLinks | null;
+  holder: MemberWithPlan | null;
   /** The member asking is covered by their partner's plan. */
   covered: boolean;
   account: PlanAccount;
@@ -60,8 +61,12 @@ export function planHolderOf<U extends User>(member: U, partner: U | null, now: 
 /** The account of the plan the member is on: their own, or the plan holder's when their partner pays. */
 export async function planAccountOf(db: Db | Tx, member: User, now: Date): Promise<CouplePlan> {
   const couple = await readCouple(db, member.id);
-  // A deleted member has no couple: their own row, with its links.
-  const self = couple?.member ?? { ...member, ...(await readLinks(db, member.id)) };
+  // A deleted member has no couple: their own row, with its links and plan state.
+  const self = couple?.member ?? {
+    ...member,
+    ...(await readLinks(db, member.id)),
+    ...(await readState(db, member.id)),
+  };
   const holder = planHolderOf(self, couple?.partner ?? null, now);
   if (!holder) return { holder: null, covered: false, account: EMPTY, nextCollection: null };
   const account = accountOf(factsOf(holder), now);

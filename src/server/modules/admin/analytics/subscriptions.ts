@@ -40,7 +40,7 @@ export function currentByTier(now: Date) {
     paying AS (
       SELECT p.tier, p.pence - CASE
           -- A gifted plan was paid once, as a gift: a subscriber, but nothing recurring.
-          WHEN m.gifted_until IS NOT NULL THEN p.pence
+          WHEN ma.gifted_until IS NOT NULL THEN p.pence
           WHEN o.user_id IS NULL THEN 0
           WHEN cardinality(array_remove(array_remove(o.applicable_tiers, ''), NULL)) > 0
                AND NOT (p.tier = ANY (o.applicable_tiers)) THEN 0
@@ -50,6 +50,7 @@ export function currentByTier(now: Date) {
       FROM users m
       JOIN price p ON p.tier = m.subscription_tier::text
       LEFT JOIN offer o ON o.user_id = m.id
+      LEFT JOIN plan_accounts ma ON ma.user_id = m.id
       WHERE m.subscription_status = 'active' AND m.deleted_at IS NULL
     ),
     by_tier AS (

@@ -268,9 +268,10 @@ interface PastDueRow extends Record<string, unknown> {
 export async function paymentFailed(deps: Deps): Promise<AttentionItem[]> {
   const now = deps.now();
   const { rows } = await deps.db.execute<PastDueRow>(sql`
-    select u.id, u.email, u.first_name, u.last_name, u.payment_retry_at, u.payment_retries, d.next_id,
-      d.next_date, d.booked
+    select u.id, u.email, u.first_name, u.last_name, a.payment_retry_at, coalesce(a.payment_retries, 0) as payment_retries,
+      d.next_id, d.next_date, d.booked
     from users u
+    left join plan_accounts a on a.user_id = u.id
     join lateral (
       select (array_agg(r.id order by r.scheduled_date, r.id))[1] as next_id, min(r.scheduled_date) as next_date,
         count(*)::int as booked

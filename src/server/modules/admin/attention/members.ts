@@ -114,7 +114,7 @@ export async function unplaceable(deps: Deps): Promise<AttentionItem[]> {
     select u.id, u.email, u.first_name, u.last_name from users u
     where u.subscription_status = 'active' and u.onboarding_completed and u.subscription_tier is not null
       and u.deleted_at is null and not u.is_admin
-      and (u.paused_until is null or u.paused_until <= ${now})
+      and not exists (select 1 from plan_accounts a where a.user_id = u.id and a.paused_until > ${now})
       and ${allowanceSql()} > (
         select count(*) from date_reservations r
         where r.user_id in (u.id, u.partner_id) and r.status <> 'cancelled'

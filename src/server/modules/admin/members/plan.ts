@@ -15,22 +15,24 @@ import { MEMBERS_MSG } from "../../../../shared/admin/members.ts";
 import { hasLiveSubscription, POLICY } from "../../../../shared/constants.ts";
 import { londonDay } from "../../../../shared/london-time.ts";
 import type { PauseInput, PausePreview, PauseResult } from "../../../../shared/pause.ts";
-import { paymentLinks, users } from "../../../db/schema.ts";
+import { paymentLinks, planAccounts, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
-import { linksOf, type UserWithLinks, withLinks } from "../../payments/links.ts";
+import { linksOf } from "../../payments/links.ts";
 import { cancelFacts } from "../../plan-account/account.ts";
 import { factsOf } from "../../plan-account/facts.ts";
+import { type MemberWithPlan, stateOf, withPlan } from "../../plan-account/state.ts";
 
 /**
- * The member's row, as the member's own routes have it, with its payment links (404 for a missing or deleted
- * account).
+ * The member's row, as the member's own routes have it, with its payment links and plan state (404 for a
+ * missing or deleted account).
  */
-export async function memberRow(deps: Deps, userId: number): Promise<UserWithLinks> {
+export async function memberRow(deps: Deps, userId: number): Promise<MemberWithPlan> {
   const [row] = await deps.db
-    .select(withLinks)
+    .select(withPlan)
     .from(users)
     .leftJoin(paymentLinks, linksOf(users.id))
+    .leftJoin(planAccounts, stateOf(users.id))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!row) throw notFound(MEMBERS_MSG.notFound);
   return row;
