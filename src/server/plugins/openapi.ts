@@ -142,8 +142,17 @@ function withAnswerHeaders(responses: Record<string, object>, names: AnswerHeade
   );
 }
 
-/** Error statuses whose answers say when to try again. */
-const RETRY_AFTER_STATUSES = new Set([429, 503]);
+/** The headers error answers carry: when to try again; a stale save's refusal, the record's version now. */
+const ERROR_HEADERS: Record<number, Record<string, object>> = {
+  412: {
+    ETag: {
+      ...HEADER_DOC.ETag.schema,
+      description: "The record's version now: read it again, or send this as If-Match to save over it",
+    },
+  },
+  429: headersDoc(["Retry-After"]),
+  503: headersDoc(["Retry-After"]),
+};
 
 /** The `headers` of a response in the route schema @fastify/swagger reads (each header's schema and words). */
 function headersDoc(names: ReadonlyArray<AnswerHeader | "Retry-After">) {
@@ -310,7 +319,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { adminOnly: b
           {
             description: ERROR_TEXT[code] ?? "Refused",
             content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-            ...(RETRY_AFTER_STATUSES.has(code) ? { headers: headersDoc(["Retry-After"]) } : {}),
+            ...(ERROR_HEADERS[code] ? { headers: ERROR_HEADERS[code] } : {}),
           },
         ]),
       );
