@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { NotebookPen, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import {
   type AdminMemberNote,
   memberNoteInputSchema,
@@ -11,9 +11,11 @@ import { adminMemberWorkspaceApi as api } from "../../../../shared/contract/admi
 import { call, callIfMatch, callTagged, invalidate, queryOf } from "../../../lib/api.ts";
 import { errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useRefusalSummary } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { focusField, SummaryForm } from "../../ui/error-summary.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { StaleEditAlert } from "../audit/stale-edit.tsx";
@@ -41,6 +43,8 @@ export function MemberNotes({ userId }: { userId: number }) {
   const notes = useQuery({ ...queryOf(api.notes, { params }), staleTime: 0 });
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | undefined>();
+  const refusal = useRefusalSummary();
+  const fieldId = useId();
   const refresh = () => invalidate(queryClient, api.notes, params);
   const add = useSingleFlightMutation({
     mutationFn: (body: { body: string }) => call(api.addNote, { params, body }),
@@ -49,7 +53,8 @@ export function MemberNotes({ userId }: { userId: number }) {
       void refresh();
       toast({ title: "Note added" });
     },
-    onError: (e) => setError(errorMessage(e)),
+    // The server's words in the summary (focused) and beside the note.
+    onError: (e) => refusal.showCallError(e, fieldId),
   });
   return (
     <WorkspaceCard
@@ -58,22 +63,28 @@ export function MemberNotes({ userId }: { userId: number }) {
       title="Internal notes"
       description="For the team only: the member never sees these."
     >
-      <form
-        noValidate
+      <SummaryForm
+        summary={refusal.summary}
         aria-label="Add a note"
         className="grid gap-2"
         onSubmit={(e) => {
           e.preventDefault();
+          refusal.clear();
           const checked = checkNote(draft);
-          if ("error" in checked) return setError(checked.error);
+          if ("error" in checked) {
+            setError(checked.error);
+            focusField(fieldId);
+            return;
+          }
           add.mutate(checked);
         }}
       >
         <TextareaField
+          id={fieldId}
           label="New note"
           value={draft}
           maxLength={NOTE_MAX}
-          error={error}
+          error={error ?? refusal.fieldError(fieldId)}
           hint={counter(draft)}
           placeholder="Called about the nut allergy; venue told."
           className="[&_textarea]:min-h-20"
@@ -87,7 +98,7 @@ export function MemberNotes({ userId }: { userId: number }) {
             {add.isPending ? "Adding..." : "Add note"}
           </Button>
         </div>
-      </form>
+      </SummaryForm>
       <div className="mt-5">
         {notes.isPending ? (
           <div role="status" aria-label="Loading notes" className="grid gap-2">
@@ -121,6 +132,8 @@ function NoteItem({
   const params = { userId: String(userId), noteId: String(note.id) };
   const [editing, setEditing] = useState<{ body: string; etag: string | null } | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const refusal = useRefusalSummary();
+  const fieldId = useId();
   const [stale, setStale] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [confirming, setConfirming] = useState<string | null | false>(false);
@@ -154,7 +167,7 @@ function NoteItem({
       onChanged();
       toast({ title: "Note saved" });
     },
-    onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : setError(errorMessage(e))),
+    onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : refusal.showCallError(e, fieldId)),
   });
   const remove = useSingleFlightMutation({
     mutationFn: (etag: string | null) => callIfMatch(api.deleteNote, { params }, etag),
@@ -209,23 +222,29 @@ function NoteItem({
         )}
       </div>
       {editing ? (
-        <form
-          noValidate
+        <SummaryForm
+          summary={refusal.summary}
           aria-label="Edit note"
           className="grid gap-2"
           onSubmit={(e) => {
             e.preventDefault();
+            refusal.clear();
             const checked = checkNote(editing.body);
-            if ("error" in checked) return setError(checked.error);
+            if ("error" in checked) {
+              setError(checked.error);
+              focusField(fieldId);
+              return;
+            }
             save.mutate({ body: checked.body, etag: editing.etag });
           }}
         >
           {stale && <StaleEditAlert message={stale} onReload={reload} reloading={reloading} />}
           <TextareaField
+            id={fieldId}
             label="Note"
             value={editing.body}
             maxLength={NOTE_MAX}
-            error={error}
+            error={error ?? refusal.fieldError(fieldId)}
             hint={counter(editing.body)}
             autoFocus
             className="[&_textarea]:min-h-20"
@@ -242,7 +261,7 @@ function NoteItem({
               {save.isPending ? "Saving..." : "Save note"}
             </Button>
           </div>
-        </form>
+        </SummaryForm>
       ) : (
         <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{note.body}</p>
       )}
