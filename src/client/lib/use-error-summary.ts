@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { type FieldValues, get, type Path, type SubmitHandler, type UseFormReturn } from "react-hook-form";
 import { serverFieldErrors } from "../components/settings/api.ts";
 import { focusField, type SummaryItem } from "../components/ui/error-summary.tsx";
@@ -128,5 +128,34 @@ export function useRefusalSummary() {
       else show(errorMessage(error));
     },
     clear: () => setItem(null),
+  };
+}
+
+/**
+ * A form of one field (a note, a reason): a failed check puts its message beside the field and focus on it; the
+ * server's refusal goes in the summary (focused) and beside the field. Give `<SummaryForm summary>` and the
+ * field `id={fieldId}` and `error={error}`.
+ */
+export function useOneFieldErrors() {
+  const fieldId = useId();
+  const [checkError, setCheckError] = useState<string | undefined>();
+  const refusal = useRefusalSummary();
+  return {
+    fieldId,
+    summary: refusal.summary,
+    error: checkError ?? refusal.fieldError(fieldId),
+    /** The field failed its check: the message beside it, and focus on it. */
+    invalid(message: string | undefined) {
+      refusal.clear();
+      setCheckError(message);
+      focusField(fieldId);
+    },
+    /** The server refused: see `useRefusalSummary().showCallError`. */
+    refused: (error: unknown) => refusal.showCallError(error, fieldId),
+    /** Before a submit, and when the field changes: the check's message goes. */
+    clear() {
+      setCheckError(undefined);
+      refusal.clear();
+    },
   };
 }

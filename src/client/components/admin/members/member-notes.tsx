@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { NotebookPen, Pencil, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import {
   type AdminMemberNote,
   memberNoteInputSchema,
@@ -11,11 +11,11 @@ import { adminMemberWorkspaceApi as api } from "../../../../shared/contract/admi
 import { call, callIfMatch, callTagged, invalidate, queryOf } from "../../../lib/api.ts";
 import { errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useRefusalSummary } from "../../../lib/use-error-summary.ts";
+import { useOneFieldErrors } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { focusField, SummaryForm } from "../../ui/error-summary.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { StaleEditAlert } from "../audit/stale-edit.tsx";
@@ -42,9 +42,7 @@ export function MemberNotes({ userId }: { userId: number }) {
   const params = { userId: String(userId) };
   const notes = useQuery({ ...queryOf(api.notes, { params }), staleTime: 0 });
   const [draft, setDraft] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const refusal = useRefusalSummary();
-  const fieldId = useId();
+  const errors = useOneFieldErrors();
   const refresh = () => invalidate(queryClient, api.notes, params);
   const add = useSingleFlightMutation({
     mutationFn: (body: { body: string }) => call(api.addNote, { params, body }),
@@ -54,7 +52,7 @@ export function MemberNotes({ userId }: { userId: number }) {
       toast({ title: "Note added" });
     },
     // The server's words in the summary (focused) and beside the note.
-    onError: (e) => refusal.showCallError(e, fieldId),
+    onError: errors.refused,
   });
   return (
     <WorkspaceCard
@@ -64,34 +62,27 @@ export function MemberNotes({ userId }: { userId: number }) {
       description="For the team only: the member never sees these."
     >
       <SummaryForm
-        summary={refusal.summary}
+        summary={errors.summary}
         aria-label="Add a note"
         className="grid gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          refusal.clear();
+          errors.clear();
           const checked = checkNote(draft);
-          if ("error" in checked) {
-            setError(checked.error);
-            focusField(fieldId);
-            return;
-          }
+          if ("error" in checked) return errors.invalid(checked.error);
           add.mutate(checked);
         }}
       >
         <TextareaField
-          id={fieldId}
+          id={errors.fieldId}
           label="New note"
           value={draft}
           maxLength={NOTE_MAX}
-          error={error ?? refusal.fieldError(fieldId)}
+          error={errors.error}
           hint={counter(draft)}
           placeholder="Called about the nut allergy; venue told."
           className="[&_textarea]:min-h-20"
-          onChange={(e) => {
-            setDraft(e.target.value);
-            if (error) setError(undefined);
-          }}
+          onChange={(e) => setDraft(e.target.value)}
         />
         <div className="flex justify-end">
           <Button type="submit" size="sm" pending={add.isPending}>
@@ -131,9 +122,7 @@ function NoteItem({
 }) {
   const params = { userId: String(userId), noteId: String(note.id) };
   const [editing, setEditing] = useState<{ body: string; etag: string | null } | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const refusal = useRefusalSummary();
-  const fieldId = useId();
+  const errors = useOneFieldErrors();
   const [stale, setStale] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [confirming, setConfirming] = useState<string | null | false>(false);
@@ -143,7 +132,7 @@ function NoteItem({
       const { data, etag } = await callTagged(api.note, { params });
       setEditing({ body: data.body, etag });
       setStale(null);
-      setError(undefined);
+      errors.clear();
     } catch (e) {
       toast({ title: "Couldn't open the note", description: errorMessage(e), variant: "destructive" });
     }
@@ -167,7 +156,7 @@ function NoteItem({
       onChanged();
       toast({ title: "Note saved" });
     },
-    onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : refusal.showCallError(e, fieldId)),
+    onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : errors.refused(e)),
   });
   const remove = useSingleFlightMutation({
     mutationFn: (etag: string | null) => callIfMatch(api.deleteNote, { params }, etag),
@@ -223,35 +212,28 @@ function NoteItem({
       </div>
       {editing ? (
         <SummaryForm
-          summary={refusal.summary}
+          summary={errors.summary}
           aria-label="Edit note"
           className="grid gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            refusal.clear();
+            errors.clear();
             const checked = checkNote(editing.body);
-            if ("error" in checked) {
-              setError(checked.error);
-              focusField(fieldId);
-              return;
-            }
+            if ("error" in checked) return errors.invalid(checked.error);
             save.mutate({ body: checked.body, etag: editing.etag });
           }}
         >
           {stale && <StaleEditAlert message={stale} onReload={reload} reloading={reloading} />}
           <TextareaField
-            id={fieldId}
+            id={errors.fieldId}
             label="Note"
             value={editing.body}
             maxLength={NOTE_MAX}
-            error={error ?? refusal.fieldError(fieldId)}
+            error={errors.error}
             hint={counter(editing.body)}
             autoFocus
             className="[&_textarea]:min-h-20"
-            onChange={(e) => {
-              setEditing({ ...editing, body: e.target.value });
-              if (error) setError(undefined);
-            }}
+            onChange={(e) => setEditing({ ...editing, body: e.target.value })}
           />
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" size="sm" onClick={() => setEditing(null)}>
