@@ -104,18 +104,21 @@ export function useErrorSummary<T extends FieldValues, TOut extends FieldValues 
  */
 export function useRefusalSummary() {
   const [focusKey, setFocusKey] = useState(0);
-  const [item, setItem] = useState<SummaryItem | null>(null);
-  function show(message: string, fieldId?: string) {
-    setItem({ message, fieldId });
+  const [items, setItems] = useState<SummaryItem[]>([]);
+  /** Says each problem (several field checks, or a refusal) and moves focus to the summary. */
+  function showAll(next: SummaryItem[]) {
+    setItems(next);
     setFocusKey((k) => k + 1);
   }
+  const show = (message: string, fieldId?: string) => showAll([{ message, fieldId }]);
   return {
-    summary: { items: item ? [item] : [], focusKey },
+    summary: { items, focusKey },
     /** The message beside the field `fieldId`, when the refusal is about it. */
     fieldError: (fieldId: string): string | undefined =>
-      item && item.fieldId === fieldId ? item.message : undefined,
+      items.find((item) => item.fieldId === fieldId)?.message,
     /** Says `message` (about the field `fieldId`, when given) and moves focus to the summary. */
     show,
+    showAll,
     /**
      * A refused call: its words in the summary (a lost session, 401, is left to the app-wide handler), linked
      * to `field` (a field's id, or the ids by the server's field paths: the first field it names).
@@ -127,7 +130,7 @@ export function useRefusalSummary() {
       if (path && message) show(message, field[path]);
       else show(errorMessage(error));
     },
-    clear: () => setItem(null),
+    clear: () => setItems([]),
   };
 }
 
@@ -150,8 +153,9 @@ export function useOneFieldErrors() {
       setCheckError(message);
       focusField(fieldId);
     },
-    /** The server refused: see `useRefusalSummary().showCallError`. */
-    refused: (error: unknown) => refusal.showCallError(error, fieldId),
+    /** The server refused: its words in the summary, and beside the field when they are about it (a 400's). */
+    refused: (error: unknown) =>
+      refusal.showCallError(error, Object.keys(serverFieldErrors(error)).length > 0 ? fieldId : undefined),
     /** Before a submit, and when the field changes: the check's message goes. */
     clear() {
       setCheckError(undefined);
