@@ -80,6 +80,9 @@ export function useErrorSummary<T extends FieldValues, TOut extends FieldValues 
         (found) => {
           const wrong = names.filter((name) => get(found, name));
           refused(wrong.length, wrong[0]);
+          // Only fields the summary does not list (a row of a list, say): focus on the first of them.
+          const other = wrong.length === 0 ? firstErrorPath(found) : undefined;
+          if (other) form.setFocus(other as Path<T>);
         },
       ),
     showServerError,
@@ -95,6 +98,18 @@ export function useErrorSummary<T extends FieldValues, TOut extends FieldValues 
         showServerError(errorMessage(error));
     },
   };
+}
+
+/** The path of the first field error in a form's (nested) errors: "closures.0.from". */
+function firstErrorPath(errors: object, prefix = ""): string | undefined {
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== "object") continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof (value as { type?: unknown }).type === "string") return path;
+    const inner = firstErrorPath(value, path);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /**

@@ -117,9 +117,9 @@ export function DateIdeaFormDialog({
       DateIdeaInput
     >,
     defaultValues: EMPTY,
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
-  // RHF still focuses a wrong field the summary does not list (the venue picker).
   const errorSummary = useErrorSummary(form, IDEA_FIELD_IDS);
 
   useEffect(() => {

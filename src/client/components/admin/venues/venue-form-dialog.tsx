@@ -55,9 +55,9 @@ export function VenueFormDialog({
   const form = useForm<VenueFormValues, unknown, VenueFormOutput>({
     resolver: zodResolver(venueFormSchema) as unknown as Resolver<VenueFormValues, unknown, VenueFormOutput>,
     defaultValues: EMPTY_VENUE_FORM,
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
-  // RHF still focuses a first wrong field the summary does not list (an opening hour, a closure).
   const errorSummary = useErrorSummary(form, VENUE_FIELD_IDS);
 
   useEffect(() => {
