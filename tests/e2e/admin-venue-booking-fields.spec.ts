@@ -123,7 +123,7 @@ test.describe("venue booking fields", () => {
       dialog
         .getByRole("listitem")
         .filter({ hasText: "A closure must end on or after the day it starts" })
-        .filter({ has: dialog.getByLabel("Closure 1 from") }),
+        .filter({ has: page.getByLabel("Closure 1 from") }),
     ).toBeVisible();
     await page.unroute("**/api/admin/venues");
     // A closure row left blank goes on saving instead of being refused.
