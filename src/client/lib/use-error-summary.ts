@@ -171,7 +171,7 @@ export function useOneFieldErrors() {
     /** The server refused: its words in the summary, and beside the field when they are about it (a 400's). */
     refused: (error: unknown) =>
       refusal.showCallError(error, Object.keys(serverFieldErrors(error)).length > 0 ? fieldId : undefined),
-    /** Before a submit, and when the field changes: the check's message goes. */
+    /** Before a submit, and when the form closes: both messages go. */
     clear() {
       setCheckError(undefined);
       refusal.clear();
