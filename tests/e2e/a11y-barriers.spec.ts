@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type FileChooser, type Locator, type Page, test } from "@playwright/test";
 import { ONBOARDING_MSG } from "../../src/shared/schemas/onboarding.ts";
 import { expectControlsInside, saveAcceptedPreferences, subscribeViaApi, uniqueEmail } from "./helpers.ts";
 import { nextFrames } from "./settle.ts";
@@ -121,6 +121,10 @@ test.describe("accessibility barriers, by keyboard", () => {
     page,
   }) => {
     await signInAsAdmin(page);
+    // Listened for from the start: Playwright asks the browser to intercept file choosers when the first
+    // listener comes, without waiting for the answer, so a listener added just before Enter can lose that race
+    // and the chooser then opens unseen (one run in five on a busy machine timed out waiting for it).
+    const chooser = new Promise<FileChooser>((resolve) => page.once("filechooser", resolve));
     const name = `Focus Venue ${Date.now().toString(36)}${process.pid}`;
     const res = await page.request.post("/api/admin/venues", {
       data: { name, city: "London", type: "wellness" },
@@ -183,7 +187,6 @@ test.describe("accessibility barriers, by keyboard", () => {
     // Sync preview: the file chosen through the keyboard-opened picker; Cancel returns to Sync Changes.
     const sync = page.getByRole("button", { name: "Sync Changes" });
     await tabTo(page, sync, { back: true });
-    const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Enter");
     await (await chooser).setFiles({
       name: "venues.csv",

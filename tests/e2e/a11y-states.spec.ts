@@ -230,6 +230,39 @@ test.describe("error summaries and a save that keeps focus (axe, light and dark;
     await dialog.getByRole("button", { name: "Create Offer Code" }).click();
     await summaryState(page, dialog.getByTestId("error-summary"), "error-summary-offer-dialog");
   });
+
+  test("the summaries added since: Add Venue, Add Date Idea, /gift, Delete Account refused", async ({
+    page,
+  }) => {
+    await page.goto("/gift");
+    await page.getByRole("button", { name: /^Pay/ }).click();
+    await summaryState(page, page.getByTestId("error-summary"), "error-summary-gift");
+
+    const member = await newMember(page);
+    await page.goto("/settings?tab=privacy");
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete your account?" });
+    await confirm.getByLabel("Password").fill(`${member.password}-not`);
+    await confirm.getByRole("button", { name: "Delete Account" }).click();
+    await summaryState(page, confirm.getByTestId("error-summary"), "error-summary-delete-account");
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+
+    await signInAsAdmin(page);
+    await page.goto("/admin?tab=venues");
+    await page.getByRole("button", { name: "Add Venue" }).click();
+    const venue = page.getByRole("dialog", { name: "Add Venue" });
+    await venue.getByLabel("Website").fill("not-a-site");
+    await venue.getByRole("button", { name: "Add Venue" }).click();
+    await summaryState(page, venue.getByTestId("error-summary"), "error-summary-venue-dialog");
+    await page.keyboard.press("Escape");
+    await expect(venue).toBeHidden();
+    await page.getByRole("button", { name: "Add Date Idea" }).click();
+    const idea = page.getByRole("dialog", { name: "Add Date Idea" });
+    await idea.getByLabel("Duration (hours)").fill("30");
+    await idea.getByRole("button", { name: "Add Date Idea" }).click();
+    await summaryState(page, idea.getByTestId("error-summary"), "error-summary-idea-dialog");
+  });
 });
 
 test.describe("screens to look at: the subscription card at 320 px, settings above the sticky bar", () => {

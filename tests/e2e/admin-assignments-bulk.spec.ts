@@ -156,7 +156,18 @@ test("an operator marks a started date as a no-show with a note; the history sho
   await evening.getByRole("combobox", { name: "Nobody came?" }).click();
   await page.getByRole("option", { name: "The venue says nobody came" }).click();
   await evening.getByLabel("Note (optional)").fill("Table for two sat empty until 21:00");
+  // A refusal first: said in the panel's summary, which takes focus (not only in a toast).
+  const refusal = "The date's record could not be saved just now. Please try again.";
+  await page.route(
+    `**/api/admin/assignments/${id}/no-show`,
+    (route) => route.fulfill({ status: 409, json: { message: refusal } }),
+    { times: 1 },
+  );
   await evening.getByRole("button", { name: "Mark no-show" }).click();
+  await expect(evening.getByTestId("error-summary")).toBeFocused();
+  await expect(evening.getByTestId("error-summary")).toContainText(refusal);
+  await evening.getByRole("button", { name: "Mark no-show" }).click();
+  await expect(evening.getByTestId("error-summary")).toBeHidden();
   await expect(evening.getByTestId("no-show-record")).toContainText("No-show: the venue says nobody came");
   await expect(evening.getByTestId("no-show-record")).toContainText("Table for two sat empty until 21:00");
   const stored = await db.query(

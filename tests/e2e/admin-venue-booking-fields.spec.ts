@@ -100,7 +100,8 @@ test.describe("venue booking fields", () => {
       (await (await page.request.get(`/api/admin/venues?search=${encodeURIComponent(name)}`)).json()).length,
     ).toBe(0);
 
-    // A refusal from the server lands beside its field too (here the first closure).
+    // A refusal from the server lands beside its field too (here the first closure), and in the summary at
+    // the top of the form, which takes focus.
     await dialog.getByLabel("Tuesday hours").fill("17:00-23:00");
     await page.route("**/api/admin/venues", (route) =>
       route.request().method() === "POST"
@@ -115,8 +116,14 @@ test.describe("venue booking fields", () => {
         : route.fallback(),
     );
     await dialog.getByRole("button", { name: "Add Venue" }).click();
+    const summary = dialog.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText("A closure must end on or after the day it starts");
     await expect(
-      dialog.getByRole("listitem").filter({ hasText: "A closure must end on or after the day it starts" }),
+      dialog
+        .getByRole("listitem")
+        .filter({ hasText: "A closure must end on or after the day it starts" })
+        .filter({ has: page.getByLabel("Closure 1 from") }),
     ).toBeVisible();
     await page.unroute("**/api/admin/venues");
     // A closure row left blank goes on saving instead of being refused.

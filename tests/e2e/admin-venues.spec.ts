@@ -173,10 +173,18 @@ test.describe("venues tab", () => {
     await expect(dialog.getByRole("combobox", { name: "Price level" })).toHaveText("Medium");
     await dialog.getByLabel("Website").fill("not-a-site");
     await dialog.getByRole("button", { name: "Add Venue" }).click();
-    await expect(dialog.getByText("Name must be at least 2 characters")).toBeVisible();
-    await expect(
-      dialog.getByText("Website must be a full address starting with http:// or https://"),
-    ).toBeVisible();
+    // Two problems: the summary at the top takes focus and links to each field, each said beside it too.
+    const summary = dialog.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([
+      "Name must be at least 2 characters",
+      "Website must be a full address starting with http:// or https://",
+    ]);
+    await expect(dialog.getByLabel("Website")).toHaveAccessibleDescription(
+      "Website must be a full address starting with http:// or https://",
+    );
+    await summary.getByRole("link", { name: "Name must be at least 2 characters" }).click();
+    await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
 
     await dialog.getByLabel("Name", { exact: true }).fill(name);
     await dialog.getByLabel("Address").fill("4 Lantern Lane");
@@ -248,8 +256,14 @@ test.describe("venues tab", () => {
     await expect(dialog.getByRole("switch", { name: /Active/ })).toBeChecked();
     await dialog.getByLabel("Duration (hours)").fill("30");
     await dialog.getByRole("button", { name: "Add Date Idea" }).click();
-    await expect(dialog.getByText("Title must be at least 2 characters")).toBeVisible();
-    await expect(dialog.getByText("Duration must be a whole number of hours from 1 to 24")).toBeVisible();
+    await expect(dialog.getByTestId("error-summary")).toBeFocused();
+    await expect(dialog.getByTestId("error-summary").getByRole("link")).toHaveText([
+      "Title must be at least 2 characters",
+      "Duration must be a whole number of hours from 1 to 24",
+    ]);
+    await expect(dialog.getByLabel("Duration (hours)")).toHaveAccessibleDescription(
+      "Duration must be a whole number of hours from 1 to 24",
+    );
     await dialog.getByLabel("Title").fill(title);
     await dialog.getByLabel("Duration (hours)").fill("3");
     await dialog.getByLabel("Tags").fill("romantic, outdoors");

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { arrangeDate, uniqueEmail } from "./helpers.ts";
-import { signInAsAdmin } from "./sign-in.ts";
+import { arrangeDate, e2eDb, uniqueEmail } from "./helpers.ts";
+import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
  * The main journeys with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows; no clicks, no fill), and
@@ -34,6 +34,9 @@ async function tabTo(page: Page, target: Locator, opts: { back?: boolean; max?: 
       let visible = false;
       for (let e: Element | null = active, n = 0; e && n < 4 && !visible; e = e.parentElement, n++)
         visible = ringed(e);
+      // Tab inside a date field reaches its calendar button, which Chromium rings itself (inside the field,
+      // out of reach of getComputedStyle); the field's own ring shows while a part of the date has focus.
+      if (active.matches('input[type="datetime-local"], input[type="date"]')) visible = true;
       const kind =
         active.getAttribute("role") ??
         (active.tagName === "INPUT"
@@ -53,6 +56,24 @@ async function tabTo(page: Page, target: Locator, opts: { back?: boolean; max?: 
 
 /** The kinds of control the journeys passed through (to prove the sample is broad). */
 const kinds = new Set<string>();
+
+/** Where focus is, in words: "body", "skip link" or the control. */
+const focusNow = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    if (!a || a === document.body) return "body";
+    if (a.matches('a[href="#main"]')) return "skip link";
+    return `${a.getAttribute("role") ?? a.tagName.toLowerCase()} "${(a.getAttribute("aria-label") ?? a.textContent ?? "").trim().slice(0, 40)}"`;
+  });
+
+/**
+ * After an action: focus is on `where` (the control pressed, a summary, the way back), and so never on
+ * <body> or the skip link, where the next Tab would start again from the top of the page.
+ */
+async function expectFocusOn(page: Page, where: Locator) {
+  await expect(where, `focus after the action is on ${await focusNow(page)}`).toBeFocused();
+  expect(await focusNow(page)).not.toMatch(/^(body|skip link)$/);
+}
 
 async function tabAndPress(page: Page, target: Locator, key = "Enter") {
   await tabTo(page, target);
@@ -159,14 +180,25 @@ test.describe("keyboard only", () => {
     await expect(page).toHaveURL(`/dates/${id}`);
     await expect(page.getByTestId("date-status")).toHaveText("Locked");
 
+    // Its calendar file, downloaded with Enter; focus stays on the link.
+    const calendar = page.getByRole("link", { name: "Add to calendar" });
+    const download = page.waitForEvent("download");
+    await tabAndPress(page, calendar);
+    expect((await download).suggestedFilename()).toBe(`unveil-date-${id}.ics`);
+    await expectFocusOn(page, calendar);
+
     // A dialog: opened with Enter, focus inside it, sent with the keyboard.
-    await tabAndPress(page, page.getByRole("button", { name: "Request a reschedule" }));
+    const opener = page.getByRole("button", { name: "Request a reschedule" });
+    await tabAndPress(page, opener);
     const dialog = page.getByRole("dialog", { name: "Request a reschedule" });
     await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await tabAndType(page, dialog.getByLabel("Anything we should know? (optional)"), "Away that weekend");
     await tabAndPress(page, dialog.getByRole("button", { name: "Request reschedule" }));
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("date-status")).toHaveText("Reschedule requested");
+    // The button that opened it is gone with the request: focus is on the note that replaced it.
+    await expectFocusOn(page, page.getByTestId("action-reschedule").getByText(/^Reschedule requested/));
 
     // The sample covered every kind of control.
     for (const kind of ["a", "button", "input-text", "tab", "slider", "radio", "switch", "checkbox"])
@@ -216,5 +248,136 @@ test.describe("keyboard only", () => {
     await expect(page.getByTestId(`offer-code-${code}`)).toBeVisible();
     // Focus went back to the button that opened the dialog.
     await expect(page.getByRole("button", { name: "Create Offer Code" })).toBeFocused();
+  });
+  test("a setting saved: Save Changes keeps focus and says Saved; the next Tab goes on down the page", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await newMember(page);
+    await page.goto("/settings");
+    const firstName = page.getByLabel("First name");
+    await expect(firstName).toBeVisible({ timeout: 15_000 });
+    await tabTo(page, firstName);
+    await page.keyboard.press("End");
+    await page.keyboard.type("e");
+    const save = page.getByRole("button", { name: "Save Changes" });
+    await tabAndPress(page, save);
+    await expect(page.getByTestId("save-status").first()).toHaveText("Saved");
+    await expectFocusOn(page, save);
+    // The next Tab goes on from the button, not from the top of the page.
+    await page.keyboard.press("Tab");
+    expect(await focusNow(page)).not.toMatch(/^(body|skip link)$/);
+    await expect(save).not.toBeFocused();
+  });
+
+  test.describe("back office", () => {
+    test("a venue added, a date assigned, a support reply sent", async ({ page, browser }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      const t = `${Date.now().toString(36)}${process.pid}`;
+      const db = await e2eDb();
+      const member = uniqueEmail("keys-assign");
+      await db.query(
+        `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status)
+         VALUES ($1, 'Kit', $2, 'gold', 'active')`,
+        [member, `Keys${t}`],
+      );
+      await signInAsAdmin(page);
+      await page.goto("/admin?tab=venues");
+      const add = page.getByRole("button", { name: "Add Venue" });
+      await expect(add).toBeVisible({ timeout: 15_000 });
+
+      // Add Venue: a refused save first (two problems): the summary takes focus, its link leads to the field.
+      await tabAndPress(page, add);
+      const venueDialog = page.getByRole("dialog", { name: "Add Venue" });
+      await expect(venueDialog).toBeVisible();
+      const website = venueDialog.getByLabel("Website");
+      await tabAndType(page, website, "not-a-site");
+      await page.keyboard.press("Enter");
+      const summary = venueDialog.getByTestId("error-summary");
+      await expectFocusOn(page, summary);
+      await tabAndPress(page, summary.getByRole("link", { name: "Name must be at least 2 characters" }));
+      const name = `Keys Venue ${t}`;
+      await expectFocusOn(page, venueDialog.getByLabel("Name", { exact: true }));
+      await page.keyboard.type(name);
+      await tabTo(page, website);
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.type("https://keys.example");
+      await tabAndType(page, venueDialog.getByLabel("Address"), "1 Keyboard Lane");
+      await page.keyboard.press("Enter");
+      await expect(venueDialog).toBeHidden({ timeout: 15_000 });
+      await expectFocusOn(page, add);
+
+      // Assign Date: the member and the venue picked by typing and the arrows, the time typed.
+      await page.goto("/admin?tab=assignments");
+      const assign = page.getByRole("button", { name: "Assign Date" });
+      await expect(assign).toBeVisible({ timeout: 15_000 });
+      await tabAndPress(page, assign);
+      const assignDialog = page.getByRole("dialog", { name: "Assign Date" });
+      await expect(assignDialog).toBeVisible();
+      await tabAndType(page, assignDialog.getByRole("combobox", { name: "Member" }), `keys${t}`);
+      await expect(page.getByRole("option", { name: new RegExp(`Kit Keys${t}`) })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(page.getByRole("option")).toHaveCount(1);
+      await page.keyboard.press("Enter");
+      const when = assignDialog.getByLabel("Scheduled date (London time)");
+      await tabTo(page, when);
+      const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" })
+        .format(new Date(Date.now() + 9 * 86_400_000))
+        .split("-");
+      // Typed in the field's own order (month, day, year; the year takes up to six digits, so the arrow moves
+      // on), then the 12-hour time.
+      await page.keyboard.type(`${month}${day}${year}`);
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.type("0730P");
+      await expect(when).toHaveValue(`${year}-${month}-${day}T19:30`);
+      await tabAndType(page, assignDialog.getByRole("combobox", { name: "Venue" }), name);
+      await expect(page.getByRole("option", { name: new RegExp(name) })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole("option")).toHaveCount(1);
+      await page.keyboard.press("Enter");
+      // Assign waits for the rulebook's check; a venue with no booking details breaks rules, so the reason
+      // comes first and the button says Assign anyway.
+      const submit = assignDialog.getByRole("button", { name: /^Assign( anyway)?$/ });
+      await expect(submit).toBeEnabled({ timeout: 15_000 });
+      if ((await submit.textContent())?.includes("anyway"))
+        await tabAndType(
+          page,
+          assignDialog.getByLabel("Override reason"),
+          "Booked by phone with the keyboard",
+        );
+      await tabAndPress(page, submit);
+      await expect(assignDialog).toBeHidden({ timeout: 15_000 });
+      await expectFocusOn(page, assign);
+
+      // A support reply: the ticket opened with Enter, the reply typed and sent. Send reply keeps focus and
+      // says Sent; the first Escape closes the dialog onto the ticket's row.
+      const memberContext = await browser.newContext();
+      const memberPage = await memberContext.newPage();
+      await newMember(memberPage, { email: uniqueEmail("keys-support") });
+      const created = await memberPage.request.post("/api/support/tickets", {
+        data: { subject: `Keyboard question ${t}`, body: "Can we bring our dog?" },
+      });
+      expect(created.status()).toBe(201);
+      const ticketId = (await created.json()).id as number;
+      await memberContext.close();
+      await page.goto("/admin?tab=support");
+      const search = page.getByRole("searchbox", { name: "Search tickets" });
+      await expect(search).toBeVisible({ timeout: 20_000 });
+      await tabAndType(page, search, `Keyboard question ${t}`);
+      const row = page.getByTestId(`ticket-row-${ticketId}`);
+      await expect(row).toBeVisible();
+      const open = row.getByRole("button", { name: /Open ticket/ });
+      await tabAndPress(page, open);
+      const ticket = page.getByRole("dialog");
+      await expect(ticket.getByText(`Ticket #${ticketId}`)).toBeVisible();
+      await tabAndType(page, ticket.getByLabel("Your reply"), `Yes, dogs are welcome. ${t}`);
+      const send = ticket.getByRole("button", { name: "Send reply" });
+      await tabAndPress(page, send);
+      await expect(ticket.getByTestId("save-status")).toHaveText("Sent");
+      await expectFocusOn(page, send);
+      await page.keyboard.press("Escape");
+      await expect(ticket).toBeHidden();
+      await expectFocusOn(page, open);
+    });
   });
 });

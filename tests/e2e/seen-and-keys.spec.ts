@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { THEME_COLORS } from "../../src/shared/theme.ts";
 import { contrastProblems } from "./contrast.ts";
 import { openLandingApp, saveAcceptedPreferences } from "./helpers.ts";
 import { readyForScreenshot } from "./settle.ts";
@@ -16,6 +17,15 @@ async function shot(page: Page, name: string, target?: Locator) {
   const path = `${process.env.SHOTS_DIR}/${name}.png`;
   await (target ? target.screenshot({ path }) : page.screenshot({ path }));
 }
+
+/** The colour the browser gives its own bar: the first theme-color <meta> that applies, as browsers take it. */
+const barColour = (page: Page) =>
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].find(
+        (m) => !m.media || matchMedia(m.media).matches,
+      )?.content,
+  );
 
 test("the theme chosen in the header menu holds on reload and on a new page, from the first paint", async ({
   page,
@@ -39,6 +49,8 @@ test("the theme chosen in the header menu holds on reload and on a new page, fro
   await page.keyboard.press("Enter");
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(page.getByRole("button", { name: "Theme: Dark" })).toBeFocused();
+  // The browser's bar follows the choice, not the device (which prefers light here).
+  await expect.poll(() => barColour(page)).toBe(THEME_COLORS.dark);
 
   // A reload: the landing page is dark before its app starts (a visitor's starts only on a key or a tap),
   // so the inline script in <head> did it, under the Content-Security-Policy.
@@ -47,6 +59,7 @@ test("the theme chosen in the header menu holds on reload and on a new page, fro
   expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"))).toBe(false);
   await expect(html).toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(21, 13, 23)");
+  expect(await barColour(page)).toBe(THEME_COLORS.dark);
   await page.keyboard.press("Shift");
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
 
@@ -65,6 +78,14 @@ test("the theme chosen in the header menu holds on reload and on a new page, fro
   await expect(appearance.getByRole("radio", { name: "Light" })).toBeChecked();
   await expect(second.locator("html")).toHaveClass(/\blight\b/);
   await expect(second.locator("html")).not.toHaveClass(/\bdark\b/);
+  await expect.poll(() => barColour(second)).toBe(THEME_COLORS.light);
+  // Device again: the bar follows the device (dark here) through index.html's own two.
+  await appearance.getByRole("radio", { name: "Device" }).focus();
+  await second.keyboard.press("Space");
+  await expect.poll(() => barColour(second)).toBe(THEME_COLORS.dark);
+  await appearance.getByRole("radio", { name: "Light" }).focus();
+  await second.keyboard.press("Space");
+  await expect(second.locator("html")).toHaveClass(/\blight\b/);
   // The first tab follows (a storage event).
   await expect(html).toHaveClass(/\blight\b/);
   await second.close();

@@ -543,9 +543,31 @@ test.describe("settings", () => {
     await confirm.getByRole("button", { name: "Keep My Account" }).click();
     await expect(confirm).toBeHidden();
 
-    await page.getByRole("button", { name: "Delete Account" }).click();
+    // A refusal the server gives for no field: said at the top of the dialog (focused), its toast repeating
+    // it; the first Escape, though the toast opened last and is the top layer, still answers Keep My Account.
+    const opener = page.getByRole("button", { name: "Delete Account" });
+    await opener.click();
     await expect(confirm.getByTestId("deletion-dates")).toHaveCount(0);
     await expect(confirm.getByText("You have no dates booked.")).toBeVisible();
+    await confirm.getByLabel("Password").fill(password);
+    const refusal = "We couldn't delete your account just now. Please try again.";
+    await page.route(
+      "**/api/auth/user",
+      (route) =>
+        route.request().method() === "DELETE"
+          ? route.fulfill({ status: 503, json: { message: refusal } })
+          : route.fallback(),
+      { times: 1 },
+    );
+    await confirm.getByRole("button", { name: "Delete Account" }).click();
+    await expect(confirm.getByTestId("error-summary")).toBeFocused();
+    await expect(confirm.getByTestId("error-summary")).toContainText(refusal);
+    await expect(toasts(page).getByText(refusal)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
     await confirm.getByLabel("Password").fill(password);
     await confirm.getByRole("button", { name: "Delete Account" }).click();
     await expect(toasts(page).getByText("Account Deleted")).toBeVisible();

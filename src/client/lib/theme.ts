@@ -1,5 +1,11 @@
 import { useSyncExternalStore } from "react";
-import { THEME_CHOICES, THEME_STORAGE_KEY, type ThemeChoice } from "../../shared/theme.ts";
+import {
+  CHOSEN_THEME_COLOR,
+  THEME_CHOICES,
+  THEME_COLORS,
+  THEME_STORAGE_KEY,
+  type ThemeChoice,
+} from "../../shared/theme.ts";
 
 export type ColorScheme = "light" | "dark";
 
@@ -23,7 +29,10 @@ export function themeChoice(): ThemeChoice {
   }
 }
 
-/** Puts the choice on <html>: .light or .dark for a choice, .dark alone when the device prefers dark. */
+/**
+ * Puts the choice on <html>: .light or .dark for a choice, .dark alone when the device prefers dark; and the
+ * browser's bar follows a choice (the theme-color <meta> the boot script adds), or else the device.
+ */
 function applyTheme(choice: ThemeChoice): void {
   const root = document.documentElement;
   root.classList.toggle("light", choice === "light");
@@ -31,6 +40,19 @@ function applyTheme(choice: ThemeChoice): void {
     "dark",
     choice === "dark" || (choice === "device" && window.matchMedia(DARK_QUERY).matches),
   );
+  let chosen = document.head.querySelector<HTMLMetaElement>(`meta[${CHOSEN_THEME_COLOR}]`);
+  if (choice === "device") {
+    chosen?.remove();
+    return;
+  }
+  if (!chosen) {
+    chosen = document.createElement("meta");
+    chosen.name = "theme-color";
+    chosen.setAttribute(CHOSEN_THEME_COLOR, "");
+    // First in <head>: the browser takes the first theme-color that applies.
+    document.head.prepend(chosen);
+  }
+  chosen.content = THEME_COLORS[choice];
 }
 
 const choiceListeners = new Set<() => void>();

@@ -54,7 +54,7 @@ export default function LandingPage() {
       <section
         id="how-it-works"
         aria-labelledby="how-heading"
-        className="mx-auto w-full max-w-6xl px-6 py-20 sm:py-28"
+        className="mx-auto w-full max-w-6xl px-gutter sm:px-6 py-20 sm:py-28"
       >
         <SectionHeading
           id="how-heading"
@@ -69,7 +69,7 @@ export default function LandingPage() {
               key={step.title}
               data-reveal
               style={revealDelay(i * 110)}
-              className="relative rounded-2xl border border-border bg-surface p-6 text-surface-foreground sm:p-7"
+              className="relative min-w-0 rounded-2xl border border-border bg-surface p-gutter break-words text-surface-foreground sm:p-7"
             >
               <div className="flex items-center justify-between">
                 <span className="flex size-11 items-center justify-center rounded-full bg-muted text-brand">
@@ -87,7 +87,7 @@ export default function LandingPage() {
       </section>
 
       <section id="pricing" aria-labelledby="pricing-heading" className="border-y border-border bg-muted/60">
-        <div className="mx-auto max-w-6xl px-6 py-20 sm:py-28">
+        <div className="mx-auto max-w-6xl px-gutter sm:px-6 py-20 sm:py-28">
           <SectionHeading id="pricing-heading" eyebrow="Pricing" title="Three simple monthly plans">
             Choose how many evenings a month. Your membership covers the planning and booking; you pay the
             venue directly, within the budget you choose. No setup fees, cancel anytime.
@@ -112,7 +112,7 @@ export default function LandingPage() {
       <Faq />
 
       <section aria-labelledby="cta-heading" className="curtain-stage">
-        <div className="mx-auto max-w-3xl px-6 py-20 text-center sm:py-28" data-reveal>
+        <div className="mx-auto max-w-3xl px-gutter sm:px-6 py-20 text-center sm:py-28" data-reveal>
           <p className="text-xs font-semibold tracking-[0.22em] text-gold-soft uppercase">
             Your first reveal
           </p>

@@ -25,6 +25,8 @@ export interface SearchPickerProps<E extends SearchedList, Choice> {
   error?: string;
   /** Shown under an empty picker (e.g. what no choice means). */
   hint?: string;
+  /** The search box's id (an error summary links to it); a generated one when not given. */
+  inputId?: string;
   /** The admin list endpoint searched with ?search=&limit= (and offset=0). */
   endpoint: E;
   placeholder: string;
@@ -47,7 +49,8 @@ export interface SearchPickerProps<E extends SearchedList, Choice> {
  * never moves the button being clicked.
  */
 export function SearchPicker<E extends SearchedList, Choice>(p: SearchPickerProps<E, Choice>) {
-  const ids = { input: useId(), list: useId(), error: useId(), hint: useId() };
+  const autoInputId = useId();
+  const ids = { input: p.inputId ?? autoInputId, list: useId(), error: useId(), hint: useId() };
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);

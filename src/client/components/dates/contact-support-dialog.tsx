@@ -10,6 +10,7 @@ import { createTicketSchema } from "../../../shared/schemas/member.ts";
 import { call, invalidate } from "../../lib/api.ts";
 import { queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -21,6 +22,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../ui/dialog.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
 
@@ -46,7 +48,9 @@ export function ContactSupportDialog({
   const form = useForm({
     resolver: zodResolver(formSchema),
     defaultValues: { subject: defaultSubject, body: "" },
+    shouldFocusError: false,
   });
+  const errorSummary = useErrorSummary(form, { subject: "support-subject", body: "support-body" });
   const { errors } = form.formState;
 
   const send = useSingleFlightMutation({
@@ -61,7 +65,11 @@ export function ContactSupportDialog({
       });
       setSent(ticket);
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => {
+      // At the top of the form (focused) and beside the field it is about; the toast repeats it.
+      errorSummary.showCallError(error);
+      toastCallError(TOAST.errorTitle, error);
+    },
   });
 
   function changeOpen(next: boolean) {
@@ -99,10 +107,10 @@ export function ContactSupportDialog({
             </DialogFooter>
           </div>
         ) : (
-          <form
-            noValidate
+          <SummaryForm
+            summary={errorSummary.summary}
             aria-label="Contact support"
-            onSubmit={form.handleSubmit((values) => send.mutate(values))}
+            onSubmit={errorSummary.handleSubmit((values) => send.mutate(values))}
           >
             <DialogHeader>
               <DialogTitle>Contact support</DialogTitle>
@@ -138,7 +146,7 @@ export function ContactSupportDialog({
                 {send.isPending ? "Sending..." : "Send message"}
               </Button>
             </DialogFooter>
-          </form>
+          </SummaryForm>
         )}
       </DialogContent>
     </Dialog>

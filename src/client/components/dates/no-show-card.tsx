@@ -2,8 +2,10 @@ import { CalendarX2 } from "lucide-react";
 import { useState } from "react";
 import { NO_SHOW_NOTE_MAX } from "../../../shared/admin/assignment-evening.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
+import { useOneFieldErrors } from "../../lib/use-error-summary.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
 import { useReportNoShow } from "./use-date-actions.ts";
 
@@ -41,6 +43,7 @@ export function CouldntGo({ date }: { date: MemberDate }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const report = useReportNoShow(date.id);
+  const errors = useOneFieldErrors();
   if (!date.actions.noShow.allowed) return null;
   if (!open)
     return (
@@ -52,15 +55,20 @@ export function CouldntGo({ date }: { date: MemberDate }) {
       </p>
     );
   return (
-    <form
+    <SummaryForm
+      summary={errors.summary}
       className="grid gap-3 rounded-xl border border-border p-4"
       aria-label="Tell us you couldn't go"
       onSubmit={(e) => {
         e.preventDefault();
-        report.mutate(note.trim());
+        errors.clear();
+        // A refusal is said at the top of the form (focused); the toast repeats it.
+        report.mutate(note.trim(), { onError: errors.refused });
       }}
     >
       <TextareaField
+        id={errors.fieldId}
+        error={errors.error}
         label="What happened? (optional)"
         value={note}
         rows={3}
@@ -75,6 +83,6 @@ export function CouldntGo({ date }: { date: MemberDate }) {
           Cancel
         </Button>
       </div>
-    </form>
+    </SummaryForm>
   );
 }

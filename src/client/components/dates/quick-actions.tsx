@@ -7,7 +7,7 @@ import {
   Star,
   UserCheck,
 } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { datesApi } from "../../../shared/contract/dates.ts";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { hrefOf } from "../../lib/api.ts";
@@ -83,9 +83,22 @@ function ActionRow({
 }
 
 /** A line saying something is already done, in place of its button. */
-function Done({ children }: { children: ReactNode }) {
+/**
+ * An action already taken. `takeFocus`: it has just replaced the control (and the dialog) that did it, so
+ * focus, lost with them, comes here rather than to the top of the page.
+ */
+function Done({ children, takeFocus = false }: { children: ReactNode; takeFocus?: boolean }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (takeFocus && (!active || active === document.body)) ref.current?.focus();
+  }, [takeFocus]);
   return (
-    <p className="flex items-center gap-2 rounded-full bg-muted px-5 py-2.5 text-sm font-medium">
+    <p
+      ref={ref}
+      tabIndex={-1}
+      className="flex items-center gap-2 rounded-full bg-muted px-5 py-2.5 text-sm font-medium outline-ring focus-visible:outline-2 focus-visible:outline-offset-2"
+    >
       <CircleCheck aria-hidden className="size-4 shrink-0 text-success-text" />
       {children}
     </p>
@@ -98,6 +111,8 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
   // Cancelled, or marked completed before its reveal: no venue to go to and no time to hold.
   const neverRevealed = date.status === "cancelled" || (date.isPast && !date.revealed);
   const { actions } = date;
+  // The status this page first showed: a reschedule asked for since replaces its button with a note.
+  const [shownStatus] = useState(date.status);
 
   return (
     <Card data-testid="quick-actions">
@@ -210,7 +225,7 @@ export function QuickActions({ date, onRate }: { date: MemberDate; onRate: () =>
             >
               {(hintId) =>
                 date.status === "reschedule_requested" ? (
-                  <Done>
+                  <Done takeFocus={shownStatus !== "reschedule_requested"}>
                     Reschedule requested
                     {date.rescheduleRequestedAt
                       ? ` on ${formatShortDateTime(date.rescheduleRequestedAt)}`

@@ -3,8 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import type { MemberDate } from "../../../shared/member-api.ts";
 import { MEMBER_MSG } from "../../../shared/member-messages.ts";
 import { cn } from "../../lib/cn.ts";
+import { useRefusalSummary } from "../../lib/use-error-summary.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { focusField, SummaryForm, useAnnouncedFieldError } from "../ui/error-summary.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
 import { formatShortDateTime } from "./date-time.ts";
 import { useRateDate } from "./use-date-actions.ts";
@@ -17,15 +19,19 @@ export function StarRating({
   value,
   onChange,
   name,
+  error,
 }: {
   value: number | null;
   onChange: (rating: number) => void;
+  /** The radios' name; the first radio's id is `${name}-1` (an error summary links to it). */
   name: string;
+  error?: string;
 }) {
   const [hover, setHover] = useState<number | null>(null);
   const shown = hover ?? value ?? 0;
+  const announce = useAnnouncedFieldError();
   return (
-    <fieldset className="grid gap-2">
+    <fieldset className="grid gap-2" aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="text-sm font-medium">Your rating</legend>
       <div className="flex items-center gap-3">
         {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only previews; the radios do the work */}
@@ -38,7 +44,9 @@ export function StarRating({
             >
               <input
                 type="radio"
+                id={`${name}-${n}`}
                 name={name}
+                aria-invalid={error ? true : undefined}
                 value={n}
                 checked={value === n}
                 onChange={() => onChange(n)}
@@ -59,6 +67,15 @@ export function StarRating({
           {shown ? WORDS[shown] : ""}
         </span>
       </div>
+      {error && (
+        <p
+          id={`${name}-error`}
+          role={announce ? "alert" : undefined}
+          className="text-sm text-destructive-text"
+        >
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -119,6 +136,9 @@ export function RatingCard({ date }: { date: MemberDate }) {
   const [rating, setRating] = useState<number | null>(date.rating);
   const [feedback, setFeedback] = useState(date.feedback ?? "");
   const [error, setError] = useState<string | null>(null);
+  // The server's refusal at the top of the form, focused; the toast repeats it.
+  const refusal = useRefusalSummary();
+  const stars = `rating-${date.id}`;
   // Where focus goes once the form or the summary has rendered: the stars when editing starts, the saved
   // rating when it ends (else it would fall back to the page's body with the unmounted button).
   const [focusTo, setFocusTo] = useState<"stars" | "summary" | null>(null);
@@ -145,13 +165,22 @@ export function RatingCard({ date }: { date: MemberDate }) {
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
+    refusal.clear();
     if (!rating) {
+      // Beside the stars, and focus on the first of them.
       setError(MEMBER_MSG.rating);
+      focusField(`${stars}-1`);
       return;
     }
     setError(null);
     const trimmed = feedback.trim();
-    rate.mutate({ rating, ...(trimmed ? { feedback: trimmed } : {}) }, { onSuccess: stopEditing });
+    rate.mutate(
+      { rating, ...(trimmed ? { feedback: trimmed } : {}) },
+      {
+        onSuccess: stopEditing,
+        onError: (e) => refusal.showCallError(e, { rating: `${stars}-1`, feedback: "rating-feedback" }),
+      },
+    );
   }
 
   const showForm = allowed && (editing || date.rating === null);
@@ -170,23 +199,17 @@ export function RatingCard({ date }: { date: MemberDate }) {
       </CardHeader>
       <CardContent>
         {showForm ? (
-          <form
+          <SummaryForm
             ref={formRef}
-            noValidate
+            summary={refusal.summary}
             onSubmit={submit}
             className="grid gap-5"
             aria-label="Rate your experience"
           >
-            <div>
-              <StarRating name={`rating-${date.id}`} value={rating} onChange={setRating} />
-              {error && (
-                <p role="alert" className="mt-2 text-sm text-destructive-text">
-                  {error}
-                </p>
-              )}
-            </div>
+            <StarRating name={stars} value={rating} onChange={setRating} error={error ?? undefined} />
             <TextareaField
               id="rating-feedback"
+              error={refusal.fieldError("rating-feedback")}
               label="Anything you'd like to tell us? (optional)"
               rows={3}
               maxLength={FEEDBACK_MAX}
@@ -205,13 +228,14 @@ export function RatingCard({ date }: { date: MemberDate }) {
                     setRating(date.rating);
                     setFeedback(date.feedback ?? "");
                     setError(null);
+                    refusal.clear();
                   }}
                 >
                   Cancel
                 </Button>
               )}
             </div>
-          </form>
+          </SummaryForm>
         ) : date.rating ? (
           <div
             ref={summaryRef}

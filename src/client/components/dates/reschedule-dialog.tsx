@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { POLICY } from "../../../shared/constants.ts";
+import { useOneFieldErrors } from "../../lib/use-error-summary.ts";
 import { Button } from "../ui/button.tsx";
 import {
   Dialog,
@@ -11,6 +12,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../ui/dialog.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { TextareaField } from "../ui/textarea-field.tsx";
 import { useRequestReschedule } from "./use-date-actions.ts";
 
@@ -21,22 +23,29 @@ export function RescheduleDialog({ dateId, trigger }: { dateId: number; trigger:
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const reschedule = useRequestReschedule(dateId);
+  const errors = useOneFieldErrors();
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setReason("");
+        if (!next) {
+          setReason("");
+          errors.clear();
+        }
       }}
     >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
-        <form
+        <SummaryForm
+          summary={errors.summary}
           aria-label="Request a reschedule"
           onSubmit={(event) => {
             event.preventDefault();
-            reschedule.mutate(reason.trim(), { onSuccess: () => setOpen(false) });
+            errors.clear();
+            // A refusal (no notice left, none free this month) at the top, focused; the toast repeats it.
+            reschedule.mutate(reason.trim(), { onSuccess: () => setOpen(false), onError: errors.refused });
           }}
         >
           <DialogHeader>
@@ -48,7 +57,8 @@ export function RescheduleDialog({ dateId, trigger }: { dateId: number; trigger:
             </DialogDescription>
           </DialogHeader>
           <TextareaField
-            id="reschedule-reason"
+            id={errors.fieldId}
+            error={errors.error}
             className="mt-6"
             label="Anything we should know? (optional)"
             rows={3}
@@ -65,7 +75,7 @@ export function RescheduleDialog({ dateId, trigger }: { dateId: number; trigger:
               {reschedule.isPending ? "Sending..." : "Request reschedule"}
             </Button>
           </DialogFooter>
-        </form>
+        </SummaryForm>
       </DialogContent>
     </Dialog>
   );

@@ -36,7 +36,7 @@ export function Expectations() {
       aria-labelledby="reviews-heading"
       className="border-y border-border bg-muted/60"
     >
-      <div className="mx-auto max-w-6xl px-6 py-20 sm:py-28">
+      <div className="mx-auto max-w-6xl px-gutter sm:px-6 py-20 sm:py-28">
         <SectionHeading id="reviews-heading" eyebrow="Reviews" title="What couples can expect">
           We're new, so instead of borrowed praise, here is what we promise every couple, and how you tell us
           whether we kept our word.
@@ -48,7 +48,7 @@ export function Expectations() {
                 key={promise.title}
                 data-reveal
                 style={revealDelay((i % 2) * 90)}
-                className="rounded-2xl border border-border bg-surface p-6 text-surface-foreground"
+                className="min-w-0 rounded-2xl border border-border bg-surface p-gutter break-words text-surface-foreground sm:p-6"
               >
                 <span className="flex size-10 items-center justify-center rounded-full bg-muted text-brand">
                   <promise.icon aria-hidden className="size-5" />
@@ -70,7 +70,7 @@ function RatingCard() {
     <div
       data-reveal
       style={revealDelay(120)}
-      className="flex flex-col justify-between rounded-2xl bg-stage p-7 text-stage-foreground shadow-xl ring-1 ring-gold/40"
+      className="flex min-w-0 flex-col justify-between rounded-2xl bg-stage p-gutter break-words text-stage-foreground sm:p-7 shadow-xl ring-1 ring-gold/40"
     >
       <div>
         <p className="text-xs font-semibold tracking-[0.2em] text-gold-soft uppercase">After every date</p>
@@ -86,7 +86,7 @@ function RatingCard() {
       >
         <div aria-hidden>
           <p className="font-display text-lg">How was Saturday?</p>
-          <div className="mt-3 flex gap-1.5 text-gold-soft">
+          <div className="mt-3 flex flex-wrap gap-1.5 text-gold-soft">
             {[0, 1, 2, 3, 4].map((n) => (
               <Star key={n} className="size-6" strokeWidth={1.5} />
             ))}

@@ -41,7 +41,7 @@ export function Experiences() {
     <section
       id="experiences"
       aria-labelledby="experiences-heading"
-      className="mx-auto w-full max-w-6xl px-6 py-20 sm:py-28"
+      className="mx-auto w-full max-w-6xl px-gutter sm:px-6 py-20 sm:py-28"
     >
       <SectionHeading
         id="experiences-heading"
@@ -61,10 +61,10 @@ export function Experiences() {
               style={revealDelay((i % 3) * 90)}
               className="flex overflow-hidden rounded-2xl border border-border bg-surface text-surface-foreground sm:flex-col"
             >
-              <div className="art-panel w-32 shrink-0 overflow-hidden sm:aspect-[4/3] sm:w-auto sm:p-6">
+              <div className="art-panel w-[min(8rem,28vw)] shrink-0 overflow-hidden sm:aspect-[4/3] sm:w-auto sm:p-6">
                 <Picture />
               </div>
-              <div className="p-5 sm:p-6">
+              <div className="min-w-0 p-[min(1.25rem,5vw)] break-words hyphens-auto sm:p-6">
                 <h3 className="text-lg font-medium sm:text-xl">{item.title}</h3>
                 <p className="mt-1.5 text-sm text-muted-foreground sm:mt-2 sm:text-base">{item.text}</p>
               </div>

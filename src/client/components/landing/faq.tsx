@@ -52,7 +52,7 @@ export const FAQ_ITEMS = [
 export function Faq() {
   return (
     <section id="faq" aria-labelledby="faq-heading">
-      <div className="mx-auto max-w-3xl px-6 py-20 sm:py-28">
+      <div className="mx-auto max-w-3xl px-gutter sm:px-6 py-20 sm:py-28">
         <SectionHeading id="faq-heading" eyebrow="FAQ" title="Good questions">
           Anything else, ask us at{" "}
           <a

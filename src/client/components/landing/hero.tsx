@@ -17,7 +17,7 @@ export const CLAIMS = [
 export function Hero() {
   return (
     <section aria-labelledby="hero-heading" className="curtain-stage overflow-hidden">
-      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-14 px-6 pt-16 pb-20 sm:pt-24 sm:pb-28 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-14 px-gutter sm:px-6 pt-16 pb-20 sm:pt-24 sm:pb-28 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
         <div className="flex flex-col items-center text-center lg:items-start lg:text-left">
           <p className="animate-rise text-xs font-semibold tracking-[0.22em] text-gold-soft uppercase">
             Surprise dates in {BRAND.city}
@@ -87,9 +87,9 @@ function MysteryTicket() {
           <p className="mt-5 font-display text-3xl">Saturday</p>
           <p className="mt-1 text-stage-muted">7.30 pm · for two</p>
           <dl className="mt-7 grid gap-4 text-sm">
-            <VeiledLine label="Venue" width="w-40" />
-            <VeiledLine label="Where" width="w-32" />
-            <VeiledLine label="Dress code" width="w-24" />
+            <VeiledLine label="Venue" width="max-w-40" />
+            <VeiledLine label="Where" width="max-w-32" />
+            <VeiledLine label="Dress code" width="max-w-24" />
           </dl>
           <div className="mt-7 flex flex-wrap items-center justify-between gap-x-4 border-t border-dashed border-white/20 pt-5">
             <span className="text-sm text-stage-muted">Revealed</span>
@@ -101,11 +101,15 @@ function MysteryTicket() {
   );
 }
 
+/**
+ * A veiled line: the bar is at most `width` (a max-w class) and gives way to the label, so large text on a
+ * phone never pushes it past the ticket's edge (a fixed width would set the page's narrowest width).
+ */
 function VeiledLine({ label, width }: { label: string; width: string }) {
   return (
     <div className="flex items-center justify-between gap-4">
-      <dt className="text-stage-muted">{label}</dt>
-      <dd className={`veil h-3.5 rounded-full ${width}`} />
+      <dt className="shrink-0 text-stage-muted">{label}</dt>
+      <dd className={`veil h-3.5 w-full min-w-8 rounded-full ${width}`} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ export function PricingCards() {
             key={id}
             aria-labelledby={`tier-${id}`}
             className={cn(
-              "relative flex flex-col rounded-2xl border p-6 sm:p-7",
+              "relative flex min-w-0 flex-col rounded-2xl border p-gutter break-words sm:p-7",
               featured
                 ? "border-transparent bg-stage text-stage-foreground shadow-xl ring-1 ring-gold/60 md:-my-3 md:py-10"
                 : "border-border bg-surface text-surface-foreground",

@@ -7,12 +7,12 @@ import { Logo } from "../logo.tsx";
 import { SectionLink } from "./section-link.tsx";
 
 const linkClass =
-  "-mx-1 rounded-sm px-1 py-1 text-left text-muted-foreground transition-colors hover:text-foreground";
+  "-mx-1 rounded-sm px-1 py-1 text-left text-muted-foreground [overflow-wrap:anywhere] transition-colors hover:text-foreground";
 
 function Column({ title, label, children }: { title: string; label?: string; children: ReactNode }) {
   const Wrapper = label ? "nav" : "div";
   return (
-    <Wrapper aria-label={label} className="grid content-start gap-1.5 text-sm">
+    <Wrapper aria-label={label} className="grid min-w-0 content-start gap-1.5 text-sm">
       <p className="mb-1.5 text-xs font-semibold tracking-[0.18em] text-foreground uppercase">{title}</p>
       {children}
     </Wrapper>
@@ -22,7 +22,7 @@ function Column({ title, label, children }: { title: string; label?: string; chi
 export function SiteFooter() {
   return (
     <footer className="border-t border-border bg-background">
-      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-6 py-14 lg:grid-cols-[1.6fr_1fr_1fr_1fr]">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-gutter py-14 sm:px-6 lg:grid-cols-[1.6fr_1fr_1fr_1fr]">
         <div className="col-span-2 lg:col-span-1">
           <Logo className="h-7" />
           <p className="mt-4 max-w-xs text-sm text-muted-foreground">{BRAND.tagline}</p>

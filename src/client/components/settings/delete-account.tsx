@@ -8,8 +8,9 @@ import { type DateOutcome, LEAVING_MSG } from "../../../shared/leaving.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { call, queryOf } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { errorMessage, errorStatus, toastCallError } from "../../lib/queryClient.ts";
+import { errorMessage, errorStatus, isUnauthorizedError, toastCallError } from "../../lib/queryClient.ts";
 import { toastAcrossNavigation } from "../../lib/toast.ts";
+import { useRefusalSummary } from "../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 import {
   AlertDialog,
@@ -22,6 +23,7 @@ import {
   AlertDialogTrigger,
 } from "../ui/alert-dialog.tsx";
 import { Button } from "../ui/button.tsx";
+import { focusField, SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { serverFieldErrors } from "./api.ts";
@@ -94,11 +96,20 @@ function whatIsDeleted(preview: DeletionPreview | undefined): string {
  * Delete Account: the dialog first says exactly what happens (the deletion preview), then asks
  * for the password (and the two-step code when it is on). Afterwards a full page load of "/" (signed out).
  */
+/** The inputs' ids: the error summary's links lead to them. */
+const DELETE_IDS = { password: "delete-password", code: "delete-code" } as const;
+
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
+  // Each message beside its field; several, or any refusal, also in the summary at the top (focused).
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+  const summary = useRefusalSummary();
+  const fieldItems = (next: { password?: string; code?: string }) => [
+    ...(next.password ? [{ fieldId: DELETE_IDS.password, message: next.password }] : []),
+    ...(next.code ? [{ fieldId: DELETE_IDS.code, message: next.code }] : []),
+  ];
   const preview = useQuery({
     ...queryOf(accountApi.deletionPreview),
     enabled: open,
@@ -111,6 +122,7 @@ export function DeleteAccount() {
     setPassword("");
     setCode("");
     setErrors({});
+    summary.clear();
   };
 
   const remove = useSingleFlightMutation({
@@ -130,19 +142,23 @@ export function DeleteAccount() {
       }, TIMING.afterDeleteRedirectMs);
     },
     onError: (error) => {
-      const status = errorStatus(error);
+      if (isUnauthorizedError(error)) return;
       const fields = serverFieldErrors(error);
       if (fields.password || fields.code) {
-        setErrors({ password: fields.password, code: fields.code });
+        const next = { password: fields.password, code: fields.code };
+        setErrors(next);
+        summary.showAll(fieldItems(next));
         return;
       }
       // Too many wrong passwords: said where the password is typed.
-      if (status === 429) {
+      if (errorStatus(error) === 429) {
         setErrors({ password: errorMessage(error) });
+        summary.show(errorMessage(error), DELETE_IDS.password);
         return;
       }
-      setOpen(false);
-      reset();
+      // Anything else: the dialog stays, the words at its top; the toast repeats them.
+      setErrors({});
+      summary.show(errorMessage(error));
       toastCallError(TOAST.accountDeleteFailed, error);
     },
   });
@@ -155,7 +171,11 @@ export function DeleteAccount() {
       code: needsCode && !code.trim() ? LEAVING_MSG.code : undefined,
     };
     setErrors(next);
-    if (next.password || next.code) return;
+    const wrong = fieldItems(next);
+    // One wrong field: focus on it; both: the summary.
+    if (wrong.length > 1) return summary.showAll(wrong);
+    summary.clear();
+    if (wrong[0]) return focusField(wrong[0].fieldId);
     remove.mutate();
   };
 
@@ -209,8 +229,9 @@ export function DeleteAccount() {
             <WhatHappens preview={preview.data} />
           )}
         </div>
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
+        <SummaryForm summary={summary.summary} onSubmit={submit} className="mt-5 grid gap-4">
           <FormField
+            id={DELETE_IDS.password}
             label="Password"
             type="password"
             autoComplete="current-password"
@@ -222,6 +243,7 @@ export function DeleteAccount() {
           />
           {needsCode && (
             <FormField
+              id={DELETE_IDS.code}
               label="Two-step code"
               inputMode="text"
               autoComplete="one-time-code"
@@ -234,11 +256,11 @@ export function DeleteAccount() {
           )}
           <AlertDialogFooter className="mt-2">
             <AlertDialogCancel disabled={busy}>Keep My Account</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy || !preview.isSuccess}>
+            <Button type="submit" variant="destructive" pending={busy} disabled={!preview.isSuccess}>
               {busy ? "Deleting..." : "Delete Account"}
             </Button>
           </AlertDialogFooter>
-        </form>
+        </SummaryForm>
       </AlertDialogContent>
     </AlertDialog>
   );

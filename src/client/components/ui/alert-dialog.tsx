@@ -1,5 +1,5 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, KeyboardEvent } from "react";
 import { cn } from "../../lib/cn.ts";
 import { type ReturnFocusProps, useReturnFocus } from "../../lib/return-focus.ts";
 import { buttonVariants } from "./button.tsx";
@@ -9,20 +9,36 @@ import { dialogPanelClass, overlayClass } from "./dialog.tsx";
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
+/** Marks the Cancel button, which an Escape under a toast presses. */
+const CANCEL_MARK = "data-alert-cancel";
+
 /** Closing returns focus to the control that opened it (see useReturnFocus), or to `fallbackFocus`. */
 export function AlertDialogContent({
   className,
   onOpenAutoFocus,
   onCloseAutoFocus,
   fallbackFocus,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content> & ReturnFocusProps) {
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
+  /**
+   * As DialogContent: Escape answers "Cancel" even when a toast that opened after the dialog (a refusal's) is
+   * the top layer, which Radix gives Escape to alone. Handled or refused by the dialog (its
+   * onEscapeKeyDown), the event is marked and nothing more happens; a disabled Cancel (busy) ignores it.
+   */
+  function escapeUnderToast(event: KeyboardEvent<HTMLDivElement>) {
+    onKeyDown?.(event);
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    event.preventDefault();
+    event.currentTarget.querySelector<HTMLButtonElement>(`[${CANCEL_MARK}]`)?.click();
+  }
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClass} />
       <AlertDialogPrimitive.Content
         className={cn(dialogPanelClass, "p-6 sm:p-8", className)}
+        onKeyDown={escapeUnderToast}
         {...props}
         {...returnFocus}
       />
@@ -68,6 +84,7 @@ export function AlertDialogCancel({
   return (
     <AlertDialogPrimitive.Cancel
       className={cn(buttonVariants({ variant: "outline" }), className)}
+      {...{ [CANCEL_MARK]: "" }}
       {...props}
     />
   );

@@ -111,13 +111,18 @@ export function ErrorSummary({
  */
 export function SummaryForm({
   summary,
+  summaryClassName,
   children,
   ...props
-}: ComponentProps<"form"> & { summary: { items: SummaryItem[]; focusKey: unknown } }) {
+}: ComponentProps<"form"> & {
+  summary: { items: SummaryItem[]; focusKey: unknown };
+  /** The summary's own classes (in a grid form, its column span). */
+  summaryClassName?: string;
+}) {
   return (
     <SummarisedErrors value>
       <form noValidate {...props}>
-        <ErrorSummary {...summary} />
+        <ErrorSummary {...summary} className={summaryClassName} />
         {children}
       </form>
     </SummarisedErrors>

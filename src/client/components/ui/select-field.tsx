@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { useAnnouncedFieldError } from "./error-summary.tsx";
 import { Label } from "./label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select.tsx";
 
@@ -10,6 +11,7 @@ export function SelectField<T extends FieldValues, TOut = T>({
   label,
   options,
   error,
+  id: givenId,
 }: {
   /** The form's control (its values typed before and after the resolver). */
   control: Control<T, unknown, TOut>;
@@ -18,8 +20,12 @@ export function SelectField<T extends FieldValues, TOut = T>({
   /** [value, text] pairs, in the order shown. */
   options: ReadonlyArray<readonly [string, string]>;
   error?: string;
+  /** The trigger's id (an error summary links to it); a generated one when not given. */
+  id?: string;
 }) {
-  const id = useId();
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  const announce = useAnnouncedFieldError();
   return (
     <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -28,7 +34,12 @@ export function SelectField<T extends FieldValues, TOut = T>({
         name={name}
         render={({ field }) => (
           <Select value={String(field.value)} onValueChange={field.onChange}>
-            <SelectTrigger id={id} onBlur={field.onBlur} aria-invalid={error ? true : undefined}>
+            <SelectTrigger
+              id={id}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            >
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -42,7 +53,7 @@ export function SelectField<T extends FieldValues, TOut = T>({
         )}
       />
       {error && (
-        <p role="alert" className="text-sm text-destructive-text">
+        <p id={`${id}-error`} role={announce ? "alert" : undefined} className="text-sm text-destructive-text">
           {error}
         </p>
       )}

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { useSearch } from "wouter";
 import { Button } from "../../../client/components/ui/button.tsx";
 import { Card } from "../../../client/components/ui/card.tsx";
+import { SummaryForm } from "../../../client/components/ui/error-summary.tsx";
 import { FormField } from "../../../client/components/ui/form-field.tsx";
 import { Label } from "../../../client/components/ui/label.tsx";
 import { Textarea } from "../../../client/components/ui/textarea.tsx";
@@ -14,6 +15,7 @@ import { useAuth } from "../../../client/lib/auth.ts";
 import { cn } from "../../../client/lib/cn.ts";
 import { useDocumentTitle } from "../../../client/lib/document-title.ts";
 import { errorMessage, toastCallError } from "../../../client/lib/queryClient.ts";
+import { useErrorSummary } from "../../../client/lib/use-error-summary.ts";
 import { TIER_IDS, TIERS } from "../../../shared/constants.ts";
 import type { BodyOf } from "../../../shared/contract/endpoint.ts";
 import { giftsApi } from "../contract.ts";
@@ -34,6 +36,17 @@ const choiceClass = (on: boolean) =>
   );
 
 /** /gift: choose a plan and length, say who it is from and for, see the price, and pay once by bank. */
+/** The inputs' ids, in the order they appear: the error summary's links lead to them. */
+const GIFT_FIELD_IDS = {
+  buyerName: "gift-buyer-name",
+  buyerEmail: "gift-buyer-email",
+  recipientNames: "gift-recipient-names",
+  recipientEmail: "gift-recipient-email",
+  deliverOn: "gift-deliver-on",
+  message: "gift-message",
+  offerCode: "gift-offer-code",
+} as const;
+
 export default function GiftPage() {
   useDocumentTitle("Give Unveil as a gift");
   const { user } = useAuth();
@@ -53,7 +66,10 @@ export default function GiftPage() {
       message: "",
       offerCode: "",
     },
+    shouldFocusError: false,
   });
+  // Several problems, or the server's refusal, in the summary at the top (focused); one: focus on its field.
+  const errorSummary = useErrorSummary(form, GIFT_FIELD_IDS);
   const errors = form.formState.errors;
   const tier = form.watch("tier");
   const months = form.watch("months");
@@ -78,7 +94,10 @@ export default function GiftPage() {
     onSuccess: ({ redirect_url }) => {
       window.location.href = redirect_url;
     },
-    onError: (error) => toastCallError("The gift couldn't be started", error),
+    onError: (error) => {
+      errorSummary.showCallError(error);
+      toastCallError("The gift couldn't be started", error);
+    },
   });
 
   const q = quote.isError ? null : quote.data;
@@ -100,9 +119,10 @@ export default function GiftPage() {
         </p>
       )}
 
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((data) => pay.mutate(data))}
+      <SummaryForm
+        summary={errorSummary.summary}
+        summaryClassName="lg:col-span-2"
+        onSubmit={errorSummary.handleSubmit((data) => pay.mutate(data))}
         className="mt-10 grid gap-8 lg:grid-cols-[1fr_20rem]"
       >
         <div className="grid gap-8">
@@ -158,12 +178,14 @@ export default function GiftPage() {
             {/* items-start: a field beside one with a hint keeps its input on the same line, not stretched down. */}
             <div className="grid items-start gap-5 sm:grid-cols-2">
               <FormField
+                id={GIFT_FIELD_IDS.buyerName}
                 label="Your name"
                 autoComplete="name"
                 error={errors.buyerName?.message}
                 {...form.register("buyerName")}
               />
               <FormField
+                id={GIFT_FIELD_IDS.buyerEmail}
                 label="Your e-mail"
                 type="email"
                 autoComplete="email"
@@ -175,12 +197,14 @@ export default function GiftPage() {
             <h2 className="mt-2 text-lg">For the couple</h2>
             <div className="grid items-start gap-5 sm:grid-cols-2">
               <FormField
+                id={GIFT_FIELD_IDS.recipientNames}
                 label="Their names"
                 placeholder="Sam and Alex"
                 error={errors.recipientNames?.message}
                 {...form.register("recipientNames")}
               />
               <FormField
+                id={GIFT_FIELD_IDS.recipientEmail}
                 label="Their e-mail"
                 type="email"
                 error={errors.recipientEmail?.message}
@@ -188,6 +212,7 @@ export default function GiftPage() {
               />
             </div>
             <FormField
+              id={GIFT_FIELD_IDS.deliverOn}
               label="Delivery date"
               type="date"
               min={today}
@@ -213,10 +238,11 @@ export default function GiftPage() {
                 id="gift-message"
                 placeholder="Happy anniversary, you two!"
                 aria-invalid={errors.message ? true : undefined}
+                aria-describedby={errors.message ? "gift-message-error" : undefined}
                 {...form.register("message")}
               />
               {errors.message && (
-                <p role="alert" className="text-sm text-destructive-text">
+                <p id="gift-message-error" className="text-sm text-destructive-text">
                   {errors.message.message}
                 </p>
               )}
@@ -233,6 +259,7 @@ export default function GiftPage() {
               {TIERS[tier]?.name} for {monthsLabel(months)}
             </h2>
             <FormField
+              id={GIFT_FIELD_IDS.offerCode}
               label="Offer code (optional)"
               autoComplete="off"
               error={
@@ -266,7 +293,7 @@ export default function GiftPage() {
                 </div>
               </dl>
             )}
-            <Button type="submit" size="lg" disabled={pay.isPending || pay.isSuccess}>
+            <Button type="submit" size="lg" pending={pay.isPending || pay.isSuccess}>
               {pay.isPending || pay.isSuccess
                 ? "Taking you to pay..."
                 : q
@@ -279,7 +306,7 @@ export default function GiftPage() {
             </p>
           </Card>
         </aside>
-      </form>
+      </SummaryForm>
     </div>
   );
 }

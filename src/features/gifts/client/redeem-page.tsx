@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../../../client/components/ui/button.tsx";
 import { Card } from "../../../client/components/ui/card.tsx";
+import { ErrorSummary, SummaryForm } from "../../../client/components/ui/error-summary.tsx";
 import { FormField } from "../../../client/components/ui/form-field.tsx";
 import { Spinner } from "../../../client/components/ui/spinner.tsx";
 import { call, queryOf } from "../../../client/lib/api.ts";
@@ -17,6 +18,7 @@ import {
   toastCallError,
 } from "../../../client/lib/queryClient.ts";
 import { toast } from "../../../client/lib/toast.ts";
+import { useOneFieldErrors, useRefusalSummary } from "../../../client/lib/use-error-summary.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { giftsApi } from "../contract.ts";
 import { formatGiftCode, normaliseGiftCode } from "../shared/schemas.ts";
@@ -48,37 +50,39 @@ export default function GiftRedeemPage() {
 function CodeForm({ initial = "" }: { initial?: string }) {
   const [, navigate] = useLocation();
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string>();
+  const errors = useOneFieldErrors();
   return (
     <>
       <h1 className="mt-3 text-4xl leading-tight font-normal">Enter your gift code</h1>
       <p className="mt-3 text-muted-foreground">
         It's in the e-mail and on the card: 12 letters and numbers.
       </p>
-      <form
-        noValidate
+      <SummaryForm
+        summary={errors.summary}
         className="mt-8 grid gap-4"
         onSubmit={(e) => {
           e.preventDefault();
+          errors.clear();
           const c = normaliseGiftCode(value);
-          if (!c) return setError("Please enter your gift code");
+          if (!c) return errors.invalid("Please enter your gift code");
           navigate(`/gift/redeem?code=${encodeURIComponent(formatGiftCode(c))}`);
         }}
       >
         <FormField
+          id={errors.fieldId}
           label="Gift code"
           autoComplete="off"
           autoCapitalize="characters"
           placeholder="K7QX-M4RZ-T9WA"
           className="font-mono"
           value={value}
-          error={error}
+          error={errors.error}
           onChange={(e) => setValue(e.target.value)}
         />
         <Button type="submit" className="justify-self-start">
           Check the code
         </Button>
-      </form>
+      </SummaryForm>
     </>
   );
 }
@@ -172,6 +176,8 @@ function CheckedGift({ code }: { code: string }) {
 
 function RedeemAsMember({ code, user }: { code: string; user: PublicUser }) {
   const [, navigate] = useLocation();
+  // A refusal (the code used meanwhile, a plan already running) said here, focused; the toast repeats it.
+  const refusal = useRefusalSummary();
   const redeem = useMutation({
     mutationFn: () => call(giftsApi.redeem, { body: { code } }),
     onSuccess: async (r) => {
@@ -181,10 +187,14 @@ function RedeemAsMember({ code, user }: { code: string; user: PublicUser }) {
       // the gift is the plan).
       navigate(user.onboardingCompleted ? "/dashboard" : "/onboarding?next=%2Fdashboard");
     },
-    onError: (e) => toastCallError("The gift couldn't be redeemed", e),
+    onError: (e) => {
+      refusal.showCallError(e);
+      toastCallError("The gift couldn't be redeemed", e);
+    },
   });
   return (
     <div className="mt-8 grid gap-3">
+      <ErrorSummary {...refusal.summary} />
       <p>
         Signed in as {user.email}.{" "}
         {user.onboardingCompleted
@@ -194,8 +204,11 @@ function RedeemAsMember({ code, user }: { code: string; user: PublicUser }) {
       <Button
         size="lg"
         className="justify-self-start"
-        disabled={redeem.isPending || redeem.isSuccess}
-        onClick={() => redeem.mutate()}
+        pending={redeem.isPending || redeem.isSuccess}
+        onClick={() => {
+          refusal.clear();
+          redeem.mutate();
+        }}
       >
         {redeem.isPending ? "Redeeming..." : "Redeem the gift"}
       </Button>

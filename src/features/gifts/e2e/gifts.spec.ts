@@ -46,10 +46,16 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL("/gift");
       await expect(page.getByRole("heading", { level: 1, name: "Give Unveil as a gift" })).toBeVisible();
 
-      // Empty details are refused with the shared messages.
+      // Empty details are refused with the shared messages: the summary at the top takes focus and links to
+      // each field, whose message is beside it too.
       await page.getByRole("button", { name: /^Pay/ }).click();
-      await expect(page.getByText("Please enter your name")).toBeVisible();
-      await expect(page.getByText("Please enter the couple's names")).toBeVisible();
+      const summary = page.getByTestId("error-summary");
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole("link", { name: "Please enter your name" })).toBeVisible();
+      await expect(summary.getByRole("link", { name: "Please enter the couple's names" })).toBeVisible();
+      await expect(page.getByLabel("Their names")).toHaveAccessibleDescription(
+        "Please enter the couple's names",
+      );
 
       // The price follows the choice: Gold for 12 months is 10% off.
       await page.getByText("12 months").click();

@@ -14,6 +14,7 @@ export function BrokenRules({
   reason,
   onReason,
   reasonError,
+  reasonId,
 }: {
   rules: readonly string[];
   /** What breaks them: "This move", "The new time". */
@@ -21,8 +22,11 @@ export function BrokenRules({
   reason: string;
   onReason: (text: string) => void;
   reasonError?: string;
+  /** The reason box's id, to move focus to it when it is missing. */
+  reasonId?: string;
 }) {
   const id = useId();
+  const reasonBox = reasonId ?? `${id}-reason`;
   const count = `${rules.length} rule${rules.length === 1 ? "" : "s"}`;
   return (
     <div className="grid gap-3">
@@ -44,9 +48,9 @@ export function BrokenRules({
         </ul>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-reason`}>Override reason</Label>
+        <Label htmlFor={reasonBox}>Override reason</Label>
         <Textarea
-          id={`${id}-reason`}
+          id={reasonBox}
           value={reason}
           maxLength={OVERRIDE_REASON_MAX}
           onChange={(e) => onReason(e.target.value)}

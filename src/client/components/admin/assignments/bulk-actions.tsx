@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Ban, Mail, Shuffle, X } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import {
   BULK_BODY_MAX,
   BULK_SUBJECT_MAX,
@@ -11,8 +11,9 @@ import { UNDO_WINDOW_LABEL, UNDO_WINDOW_MS } from "../../../../shared/constants.
 import { adminAssignmentsApi as api } from "../../../../shared/contract/admin-assignments.ts";
 import type { AnswerOf } from "../../../../shared/contract/endpoint.ts";
 import { call } from "../../../lib/api.ts";
-import { errorMessage, toastCallError } from "../../../lib/queryClient.ts";
+import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useRefusalSummary } from "../../../lib/use-error-summary.ts";
 import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
@@ -22,6 +23,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../ui/dialog.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
@@ -131,11 +133,15 @@ export function BulkDialog({
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
   const [preview, setPreview] = useState<BulkPreview | null>(null);
+  // A refusal (the preview's or the run's) at the top of the form, focused, linked to the field it is about.
+  const refusal = useRefusalSummary();
+  const fieldIds = { subject: useId(), body: useId() };
   const request = (): BulkRequestInput =>
     action === "message" ? { action, ids, subject, body } : { action: action ?? "cancel", ids };
   const ask = useMutation({
     mutationFn: () => call(api.bulkPreview, { body: request() }),
     onSuccess: setPreview,
+    onError: (e) => refusal.showCallError(e, fieldIds),
   });
   const run = useMutation({
     mutationFn: () => call(api.bulk, { body: request() }),
@@ -145,6 +151,7 @@ export function BulkDialog({
       close();
       onDone();
     },
+    onError: (e) => refusal.showCallError(e, fieldIds),
   });
   const close = () => {
     setPreview(null);
@@ -152,6 +159,7 @@ export function BulkDialog({
     setBody("");
     ask.reset();
     run.reset();
+    refusal.clear();
     onClose();
   };
   const open = action !== null;
@@ -162,6 +170,7 @@ export function BulkDialog({
   }, [previewNow, ask.mutate]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    refusal.clear();
     if (!preview) ask.mutate();
     else if (preview.ready) run.mutate();
   };
@@ -169,7 +178,7 @@ export function BulkDialog({
     <Dialog open={open} onOpenChange={(o) => !o && !run.isPending && close()}>
       <DialogContent className="max-w-2xl">
         {action && (
-          <form onSubmit={submit} className="grid gap-4">
+          <SummaryForm summary={refusal.summary} onSubmit={submit} className="grid gap-4">
             <DialogHeader>
               <DialogTitle>{TITLES[action]}</DialogTitle>
               <DialogDescription>
@@ -180,6 +189,8 @@ export function BulkDialog({
             {action === "message" && !preview && (
               <div className="grid gap-3">
                 <FormField
+                  id={fieldIds.subject}
+                  error={refusal.fieldError(fieldIds.subject)}
                   label="Subject"
                   value={subject}
                   maxLength={BULK_SUBJECT_MAX}
@@ -187,6 +198,8 @@ export function BulkDialog({
                   required
                 />
                 <TextareaField
+                  id={fieldIds.body}
+                  error={refusal.fieldError(fieldIds.body)}
                   label="Message"
                   value={body}
                   rows={6}
@@ -198,14 +211,6 @@ export function BulkDialog({
               </div>
             )}
             {ask.isPending && <p className="text-sm text-muted-foreground">Working out what will happen…</p>}
-            {(ask.error || run.error) && (
-              <p
-                role="alert"
-                className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive-text"
-              >
-                {errorMessage(run.error ?? ask.error)}
-              </p>
-            )}
             {preview && <PreviewList preview={preview} />}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={close} disabled={run.isPending}>
@@ -229,7 +234,7 @@ export function BulkDialog({
                 {!preview ? "Preview" : run.isPending ? "Working…" : RUN_LABEL[action](preview.items.length)}
               </Button>
             </DialogFooter>
-          </form>
+          </SummaryForm>
         )}
       </DialogContent>
     </Dialog>

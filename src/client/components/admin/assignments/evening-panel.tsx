@@ -17,9 +17,10 @@ import {
 import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
 import { callIfMatch } from "../../../lib/api.ts";
-import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useRefusalSummary } from "../../../lib/use-error-summary.ts";
 import { Button } from "../../ui/button.tsx";
+import { ErrorSummary } from "../../ui/error-summary.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
@@ -56,6 +57,7 @@ export function EveningPanel({
     refreshAfterDateChange(queryClient);
     onChanged?.(next);
   };
+  const refusal = useRefusalSummary();
   const noShow = useMutation({
     mutationFn: () =>
       callIfMatch(
@@ -68,7 +70,10 @@ export function EveningPanel({
       setNote("");
       toast({ title: EVENING_MSG.markedNoShow, description: "No rating will be asked.", variant: "success" });
     },
-    onError: (e) => tagged.staleFrom(e),
+    onError: (e) => {
+      // Another admin changed it: the stale alert says so. Anything else: the refusal, focused, above.
+      if (!tagged.staleFrom(e)) refusal.showCallError(e);
+    },
   });
   const saveFeedback = useMutation({
     mutationFn: () =>
@@ -77,9 +82,11 @@ export function EveningPanel({
       done(data, etag);
       toast({ title: EVENING_MSG.feedbackSaved, variant: "success" });
     },
-    onError: (e) => tagged.staleFrom(e),
+    onError: (e) => {
+      // Another admin changed it: the stale alert says so. Anything else: the refusal, focused, above.
+      if (!tagged.staleFrom(e)) refusal.showCallError(e);
+    },
   });
-  const error = [noShow.error, saveFeedback.error].find((e) => e && !tagged.stale);
   const canMark = started && a.status !== "cancelled" && a.status !== "no_show";
   const busy = noShow.isPending || saveFeedback.isPending || tagged.loading;
 
@@ -98,11 +105,7 @@ export function EveningPanel({
           reloading={tagged.loading}
         />
       )}
-      {error && (
-        <p role="alert" className="text-sm text-destructive-text">
-          {errorMessage(error)}
-        </p>
-      )}
+      <ErrorSummary {...refusal.summary} />
       {a.noShow ? (
         <div
           className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
@@ -122,6 +125,7 @@ export function EveningPanel({
           className="grid gap-3 rounded-lg border border-border p-3"
           onSubmit={(e) => {
             e.preventDefault();
+            refusal.clear();
             if (!busy) noShow.mutate();
           }}
         >
@@ -162,6 +166,7 @@ export function EveningPanel({
           className="grid gap-2"
           onSubmit={(e) => {
             e.preventDefault();
+            refusal.clear();
             if (!busy && feedback.trim()) saveFeedback.mutate();
           }}
         >

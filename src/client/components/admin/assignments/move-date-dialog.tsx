@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import {
   type AdminAssignment,
   ASSIGNMENT_MSG,
@@ -13,7 +13,8 @@ import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignmen
 import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
 import type { BodyOf } from "../../../../shared/contract/endpoint.ts";
 import { callIfMatch, queryOf } from "../../../lib/api.ts";
-import { errorMessage, errorRules, errorStatus, toastCallError } from "../../../lib/queryClient.ts";
+import { errorRules, errorStatus, toastCallError } from "../../../lib/queryClient.ts";
+import { useRefusalSummary } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -24,6 +25,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../ui/dialog.tsx";
+import { focusField, SummaryForm } from "../../ui/error-summary.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
@@ -87,7 +89,9 @@ export function MoveDateDialog({
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<Choice>(() => initial(a));
   const [fieldError, setFieldError] = useState<{ when?: string; venue?: string }>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The server's refusal at the top of the form, focused (the rules it names have their own panel).
+  const refusal = useRefusalSummary();
+  const ids = { when: useId(), venue: useId(), reason: useId() };
   // The rules the server said the current choice breaks (null: not asked yet, or the choice changed since).
   const [broken, setBroken] = useState<string[] | null>(null);
   const [reason, setReason] = useState("");
@@ -98,7 +102,7 @@ export function MoveDateDialog({
   const reset = () => {
     setChoice(initial(a));
     setFieldError({});
-    setServerError(null);
+    refusal.clear();
     setBroken(null);
     setReason("");
     setReasonError(undefined);
@@ -107,7 +111,7 @@ export function MoveDateDialog({
     setChoice((c) => ({ ...c, ...next }));
     // The rules were for the earlier choice: the next Move asks again.
     setBroken(null);
-    setServerError(null);
+    refusal.clear();
     setFieldError({});
   };
 
@@ -135,7 +139,7 @@ export function MoveDateDialog({
         setBroken(rules);
         return;
       }
-      setServerError(errorMessage(error));
+      refusal.showCallError(error);
       if (errorStatus(error) !== 409 && errorStatus(error) !== 422)
         toastCallError("Couldn't move the date", error);
     },
@@ -152,18 +156,20 @@ export function MoveDateDialog({
   const needsOverride = broken !== null && broken.length > 0;
 
   const submit = () => {
-    setServerError(null);
+    refusal.clear();
     const parsed = moveBody(a, choice);
     if ("error" in parsed) {
-      setFieldError(
-        parsed.error === ASSIGNMENT_MSG.venueRequired ? { venue: parsed.error } : { when: parsed.error },
-      );
+      // One field wrong: its message beside it, and focus on it.
+      const venue = parsed.error === ASSIGNMENT_MSG.venueRequired;
+      setFieldError(venue ? { venue: parsed.error } : { when: parsed.error });
+      focusField(venue ? ids.venue : ids.when);
       return;
     }
     if (needsOverride) {
       const r = overrideReasonSchema.safeParse(reason);
       if (!r.success) {
         setReasonError(r.error.issues[0]?.message);
+        focusField(ids.reason);
         return;
       }
       move.mutate({ ...parsed.body, overrideReason: r.data });
@@ -189,8 +195,9 @@ export function MoveDateDialog({
             {a.venue ? ` at ${a.venue.name}` : ""}. It keeps its place in the couple's calendar.
           </DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
+        <SummaryForm
+          summary={refusal.summary}
+          summaryClassName="lg:col-span-2"
           className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-x-8"
           onSubmit={(e) => {
             e.preventDefault();
@@ -199,6 +206,7 @@ export function MoveDateDialog({
         >
           <div className="grid content-start gap-5">
             <FormField
+              id={ids.when}
               label="New date and time (London time)"
               type="datetime-local"
               min={dateToLondonLocal(new Date())}
@@ -209,6 +217,7 @@ export function MoveDateDialog({
             <VenuePicker
               value={choice.venue}
               error={fieldError.venue}
+              inputId={ids.venue}
               onChange={(v) => update({ venue: v, idea: "auto" })}
             />
             <div className="grid content-start gap-2">
@@ -239,14 +248,6 @@ export function MoveDateDialog({
                 reloading={tagged.loading}
               />
             )}
-            {serverError && (
-              <p
-                role="alert"
-                className="rounded-lg bg-destructive/10 px-3.5 py-2.5 text-sm text-destructive-text"
-              >
-                {serverError}
-              </p>
-            )}
           </div>
           <div className="grid content-start gap-3">
             {needsOverride ? (
@@ -254,6 +255,7 @@ export function MoveDateDialog({
                 rules={broken}
                 reason={reason}
                 reasonError={reasonError}
+                reasonId={ids.reason}
                 onReason={(text) => {
                   setReason(text);
                   if (reasonError) setReasonError(undefined);
@@ -299,7 +301,7 @@ export function MoveDateDialog({
               {move.isPending ? "Moving..." : needsOverride ? "Move anyway" : "Move date"}
             </Button>
           </DialogFooter>
-        </form>
+        </SummaryForm>
       </DialogContent>
     </Dialog>
   );

@@ -7,11 +7,13 @@ import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignmen
 import { adminAttentionApi } from "../../../../shared/contract/admin-attention.ts";
 import { call, invalidate } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
-import { errorMessage, errorRules } from "../../../lib/queryClient.ts";
+import { errorMessage, errorRules, isUnauthorizedError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useOneFieldErrors } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { refreshAfterDateChange, toastWithUndo } from "../undo/undo-toast.ts";
@@ -50,7 +52,8 @@ export function RuleFix({
 }) {
   const queryClient = useQueryClient();
   const [keeping, setKeeping] = useState(false);
-  const [refused, setRefused] = useState<string[] | null>(null);
+  // Why the fix was refused, said here by the button (which keeps focus); the toast repeats it.
+  const [refused, setRefused] = useState<string | null>(null);
   const accept = useSingleFlightMutation({
     mutationFn: () => call(adminAssignmentsApi.fixAccept, { params: { assignmentId: a.id }, body: {} }),
     onSuccess: (moved) => {
@@ -65,7 +68,8 @@ export function RuleFix({
     },
     onError: (error: unknown) => {
       const rules = errorRules(error);
-      if (rules) setRefused(rules);
+      if (!isUnauthorizedError(error))
+        setRefused(rules ? `The fix no longer fits: ${rules.join("; ")}` : errorMessage(error));
       toast({ title: "Fix not accepted", description: errorMessage(error), variant: "destructive" });
       refresh(queryClient);
     },
@@ -97,7 +101,7 @@ export function RuleFix({
       {refused && (
         <div role="alert" className="flex items-start gap-1.5 text-sm text-destructive-text">
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>The fix no longer fits: {refused.join("; ")}</span>
+          <span>{refused}</span>
         </div>
       )}
       <div className="flex flex-wrap gap-2">
@@ -145,7 +149,7 @@ function KeepDialog({
   const queryClient = useQueryClient();
   const formId = useId();
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const errors = useOneFieldErrors();
   const keep = useSingleFlightMutation({
     mutationFn: (body: { reason: string }) =>
       call(adminAssignmentsApi.fixOverride, { params: { assignmentId: a.id }, body }),
@@ -159,23 +163,21 @@ function KeepDialog({
       setReason("");
       onKept?.(kept);
     },
-    onError: (err: unknown) => setError(errorMessage(err)),
+    // The server's words at the top of the form (focused) and beside the reason.
+    onError: errors.refused,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    errors.clear();
     const parsed = keepDateSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    if (!parsed.success) return errors.invalid(parsed.error.issues[0]?.message);
     keep.mutate(parsed.data);
   };
   return (
     <Dialog
       open={open}
       onOpenChange={(o) => {
-        if (!o) setError(undefined);
+        if (!o) errors.clear();
         onOpenChange(o);
       }}
     >
@@ -188,19 +190,20 @@ function KeepDialog({
             reason on the record.
           </DialogDescription>
         </DialogHeader>
-        <form id={formId} onSubmit={submit} className="grid gap-4" noValidate>
+        <SummaryForm summary={errors.summary} id={formId} onSubmit={submit} className="grid gap-4">
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {a.ruleProblems.map((r) => (
               <li key={r}>{r}</li>
             ))}
           </ul>
           <TextareaField
+            id={errors.fieldId}
             label="Reason"
             value={reason}
             maxLength={OVERRIDE_REASON_MAX}
             rows={3}
             required
-            error={error}
+            error={errors.error}
             hint="For example: the venue confirmed they can cater for it."
             onChange={(e) => setReason(e.target.value)}
           />
@@ -210,7 +213,7 @@ function KeepDialog({
             label="Keep date"
             busyLabel="Keeping..."
           />
-        </form>
+        </SummaryForm>
       </DialogContent>
     </Dialog>
   );

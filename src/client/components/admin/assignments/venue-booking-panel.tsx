@@ -8,10 +8,12 @@ import { venueBookingsApi } from "../../../../shared/contract/venue-bookings.ts"
 import { venueConfirmSchema, venueDeclineSchema } from "../../../../shared/venue-bookings.ts";
 import { call } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
-import { errorMessage, errorRules, toastCallError } from "../../../lib/queryClient.ts";
+import { errorRules, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useRefusalSummary } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
+import { ErrorSummary } from "../../ui/error-summary.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { formatDateTimeGB } from "../common.tsx";
@@ -92,7 +94,8 @@ export function VenueBookingPanel({
   const [broken, setBroken] = useState<string[] | null>(null);
   const [override, setOverride] = useState("");
   const [overrideError, setOverrideError] = useState<string | undefined>();
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The server's refusal (not the rules, which have their own panel), focused, above the actions.
+  const refusal = useRefusalSummary();
   // An inline form gives way to the panel when it closes: focus goes to the panel, not to the page's body.
   const box = useRef<HTMLDivElement>(null);
   const close = (refocus = false) => {
@@ -100,7 +103,7 @@ export function VenueBookingPanel({
     setReference("");
     setReason("");
     setFieldError(undefined);
-    setServerError(null);
+    refusal.clear();
     setBroken(null);
     setOverride("");
     setOverrideError(undefined);
@@ -136,7 +139,7 @@ export function VenueBookingPanel({
         setBroken(rules);
         return;
       }
-      setServerError(errorMessage(error));
+      refusal.showCallError(error);
       toastCallError("Couldn't record the venue's answer", error);
     },
   });
@@ -157,7 +160,7 @@ export function VenueBookingPanel({
       answer.mutate({ kind: "proposal", body: { accept: true, overrideReason: r.data } });
       return;
     }
-    setServerError(null);
+    refusal.clear();
     answer.mutate({ kind: "proposal", body: { accept: true } });
   };
 
@@ -309,14 +312,7 @@ export function VenueBookingPanel({
             />
           </div>
         )}
-        {serverError && (
-          <p
-            role="alert"
-            className="rounded-lg bg-destructive/10 px-3.5 py-2.5 text-sm text-destructive-text"
-          >
-            {serverError}
-          </p>
-        )}
+        <ErrorSummary {...refusal.summary} />
 
         {mode === null && (canConfirm || canDecline || proposal) && (
           <div className="flex flex-wrap gap-2 border-t border-border pt-4">
@@ -382,7 +378,7 @@ function InlineActions({
       <Button variant="outline" size="sm" disabled={busy} onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" size="sm" variant={destructive ? "destructive" : "primary"} disabled={busy}>
+      <Button type="submit" size="sm" variant={destructive ? "destructive" : "primary"} pending={busy}>
         {busy ? busyLabel : label}
       </Button>
     </div>

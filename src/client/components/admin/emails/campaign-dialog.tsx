@@ -11,7 +11,9 @@ import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
 import { callIfMatch } from "../../../lib/api.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useRefusalSummary } from "../../../lib/use-error-summary.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { focusField, SummaryForm } from "../../ui/error-summary.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
@@ -36,6 +38,8 @@ function CampaignForm({
   const [delay, setDelay] = useState(String(campaign.delayHours));
   const [templateId, setTemplateId] = useState(campaign.templateId ? String(campaign.templateId) : "");
   const [error, setError] = useState<string | undefined>();
+  const refusal = useRefusalSummary();
+  const delayId = `campaign-delay-${campaign.id}`;
   const params = { id: String(campaign.id) };
   const onLoad = useCallback((c: EmailCampaignRow) => {
     setDelay(String(c.delayHours));
@@ -51,13 +55,16 @@ function CampaignForm({
       onSaved(saved);
     },
     onError: (e) => {
-      if (!tagged.staleFrom(e)) toastCallError(EMAILS_MSG.updateCampaignFailed, e);
+      if (tagged.staleFrom(e)) return;
+      // In the summary at the top, which takes focus; the toast repeats it.
+      refusal.showCallError(e);
+      toastCallError(EMAILS_MSG.updateCampaignFailed, e);
     },
   });
 
   return (
-    <form
-      noValidate
+    <SummaryForm
+      summary={refusal.summary}
       className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -66,8 +73,11 @@ function CampaignForm({
           delayHours: delay.trim() === "" ? Number.NaN : Number(delay),
           ...(templateId ? { templateId: Number(templateId) } : {}),
         });
+        refusal.clear();
         if (!parsed.success) {
+          // One field: focus goes to it, its message beside it.
           setError(parsed.error.issues[0]?.message);
+          focusField(delayId);
           return;
         }
         setError(undefined);
@@ -75,6 +85,7 @@ function CampaignForm({
       }}
     >
       <FormField
+        id={delayId}
         label="Delay (hours after the trigger)"
         type="number"
         inputMode="numeric"
@@ -115,7 +126,7 @@ function CampaignForm({
         label="Save campaign"
       />
       <HistorySection entity="campaign" entityId={campaign.id} />
-    </form>
+    </SummaryForm>
   );
 }
 

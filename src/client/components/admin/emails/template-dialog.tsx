@@ -14,7 +14,9 @@ import { adminEmailsApi } from "../../../../shared/contract/admin-emails.ts";
 import { callIfMatch, invalidate, queryOf, storeAnswer } from "../../../lib/api.ts";
 import { queryClient, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useErrorSummary } from "../../../lib/use-error-summary.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
@@ -100,6 +102,12 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
     // The server's own rules; the client sends every field.
     resolver: zodResolver(updateTemplateSchema) as never,
     defaultValues: formValues(template),
+    shouldFocusError: false,
+  });
+  const errorSummary = useErrorSummary(form, {
+    subject: `template-subject-${template.id}`,
+    htmlContent: `template-html-${template.id}`,
+    textContent: `template-text-${template.id}`,
   });
   const onLoad = useCallback((t: EmailTemplateRow) => form.reset(formValues(t)), [form]);
   const tagged = useTaggedEndpoint(adminEmailsApi.template, { params }, true, onLoad);
@@ -117,15 +125,18 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
       onDone();
     },
     onError: (error) => {
-      if (!tagged.staleFrom(error)) toastCallError(EMAILS_MSG.updateTemplateFailed, error);
+      if (tagged.staleFrom(error)) return;
+      // Beside each field and in the summary, which takes focus; the toast repeats it.
+      errorSummary.showCallError(error);
+      toastCallError(EMAILS_MSG.updateTemplateFailed, error);
     },
   });
   const errors = form.formState.errors;
 
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((v) => {
+    <SummaryForm
+      summary={errorSummary.summary}
+      onSubmit={errorSummary.handleSubmit((v) => {
         if (!save.isPending) save.mutate(v);
       })}
       className="flex min-h-0 flex-col"
@@ -136,6 +147,7 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
             label="Subject"
             maxLength={TEMPLATE_LIMITS.subjectMax}
             error={errors.subject?.message}
+            id={`template-subject-${template.id}`}
             {...form.register("subject")}
           />
           <TextareaField
@@ -144,6 +156,7 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
             spellCheck={false}
             className="[&_textarea]:font-mono [&_textarea]:text-xs"
             error={errors.htmlContent?.message}
+            id={`template-html-${template.id}`}
             {...form.register("htmlContent")}
           />
           <TextareaField
@@ -151,6 +164,7 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
             rows={6}
             hint="Optional: what mail programs that cannot show HTML display."
             error={errors.textContent?.message}
+            id={`template-text-${template.id}`}
             {...form.register("textContent")}
           />
           <div className="flex items-center gap-3">
@@ -183,7 +197,7 @@ function TemplateForm({ template, onDone }: { template: EmailTemplateRow; onDone
       <div className="mt-4">
         <HistorySection entity="template" entityId={template.id} />
       </div>
-    </form>
+    </SummaryForm>
   );
 }
 

@@ -13,7 +13,9 @@ import type { BodyOf } from "../../../../shared/contract/endpoint.ts";
 import { callIfMatch, callTagged, invalidate } from "../../../lib/api.ts";
 import { errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useRefusalSummary } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
+import { serverFieldErrors } from "../../settings/api.ts";
 import { Button } from "../../ui/button.tsx";
 import {
   Dialog,
@@ -23,6 +25,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../ui/dialog.tsx";
+import { focusField, SummaryForm } from "../../ui/error-summary.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { refreshHistory, StaleEditAlert } from "../audit/stale-edit.tsx";
@@ -98,6 +101,12 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const ids = useId();
+  // Several problems, or the server's refusal, in the summary at the top (focused); one: focus on its field.
+  const summary = useRefusalSummary();
+  const fieldIds: Record<string, string> = {
+    postcode: `${ids}-postcode`,
+    travelRadius: `${ids}-radius`,
+  };
 
   async function load() {
     setLoading(true);
@@ -109,6 +118,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
       setPartnerPlace(data.placeFromPartnerId !== null);
       setStale(null);
       setErrors({});
+      summary.clear();
     } catch (e) {
       setLoadError(errorMessage(e));
     } finally {
@@ -127,7 +137,11 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
       refreshHistory(queryClient);
       toast({ title: "Needs saved", description: NEEDS_MSG.saved, variant: "success" });
     },
-    onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : setErrors({ form: errorMessage(e) })),
+    onError: (e) => {
+      if (isStaleEdit(e)) return setStale(errorMessage(e));
+      setErrors(serverFieldErrors(e));
+      summary.showCallError(e, fieldIds);
+    },
   });
 
   /** Changes the form; a field's error goes once it is edited. */
@@ -136,7 +150,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
     setForm({ ...form, ...patch });
     setErrors((old) => {
       const next = { ...old };
-      for (const k of [...Object.keys(patch), "form"]) delete next[k];
+      for (const k of Object.keys(patch)) delete next[k];
       return next;
     });
   }
@@ -150,9 +164,17 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0] ?? "form")] ??= issue.message;
-      return setErrors(next);
+      setErrors(next);
+      const items = Object.entries(next).map(([field, message]) => ({ fieldId: fieldIds[field], message }));
+      const only = items.length === 1 ? items[0]?.fieldId : undefined;
+      if (only) {
+        summary.clear();
+        focusField(only);
+      } else summary.showAll(items);
+      return;
     }
     setErrors({});
+    summary.clear();
     save.mutate(parsed.data);
   }
 
@@ -186,8 +208,8 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
             {loading ? "Loading needs..." : ""}
           </p>
         ) : (
-          <form
-            noValidate
+          <SummaryForm
+            summary={summary.summary}
             aria-label={`${firstName}'s needs`}
             className="grid gap-5"
             onSubmit={(e) => {
@@ -203,9 +225,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
               onChange={(v) => update({ dietaryRestrictions: v })}
             />
             {errors.dietaryRestrictions && (
-              <p role="alert" className="-mt-3 text-sm text-destructive-text">
-                {errors.dietaryRestrictions}
-              </p>
+              <p className="-mt-3 text-sm text-destructive-text">{errors.dietaryRestrictions}</p>
             )}
             <NeedChoices
               legend="Access needs"
@@ -225,6 +245,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
             </label>
             <div className="grid items-start gap-4 sm:grid-cols-2">
               <FormField
+                id={fieldIds.postcode}
                 label="Postcode"
                 value={form.postcode}
                 autoComplete="off"
@@ -233,6 +254,7 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
                 onChange={(e) => update({ postcode: e.target.value })}
               />
               <FormField
+                id={fieldIds.travelRadius}
                 label="Travel radius (miles)"
                 inputMode="numeric"
                 value={form.travelRadius}
@@ -241,13 +263,8 @@ export function MemberNeedsDialog({ userId, firstName }: { userId: number; first
                 onChange={(e) => update({ travelRadius: e.target.value })}
               />
             </div>
-            {errors.form && (
-              <p role="alert" className="text-sm text-destructive-text">
-                {errors.form}
-              </p>
-            )}
             <FormDialogFooter pending={save.isPending} onCancel={() => setOpen(false)} label="Save needs" />
-          </form>
+          </SummaryForm>
         )}
       </DialogContent>
     </Dialog>

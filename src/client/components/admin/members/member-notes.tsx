@@ -11,9 +11,11 @@ import { adminMemberWorkspaceApi as api } from "../../../../shared/contract/admi
 import { call, callIfMatch, callTagged, invalidate, queryOf } from "../../../lib/api.ts";
 import { errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useOneFieldErrors } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { StaleEditAlert } from "../audit/stale-edit.tsx";
@@ -40,7 +42,7 @@ export function MemberNotes({ userId }: { userId: number }) {
   const params = { userId: String(userId) };
   const notes = useQuery({ ...queryOf(api.notes, { params }), staleTime: 0 });
   const [draft, setDraft] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const errors = useOneFieldErrors();
   const refresh = () => invalidate(queryClient, api.notes, params);
   const add = useSingleFlightMutation({
     mutationFn: (body: { body: string }) => call(api.addNote, { params, body }),
@@ -49,7 +51,8 @@ export function MemberNotes({ userId }: { userId: number }) {
       void refresh();
       toast({ title: "Note added" });
     },
-    onError: (e) => setError(errorMessage(e)),
+    // The server's words in the summary (focused) and beside the note.
+    onError: errors.refused,
   });
   return (
     <WorkspaceCard
@@ -58,36 +61,35 @@ export function MemberNotes({ userId }: { userId: number }) {
       title="Internal notes"
       description="For the team only: the member never sees these."
     >
-      <form
-        noValidate
+      <SummaryForm
+        summary={errors.summary}
         aria-label="Add a note"
         className="grid gap-2"
         onSubmit={(e) => {
           e.preventDefault();
+          errors.clear();
           const checked = checkNote(draft);
-          if ("error" in checked) return setError(checked.error);
+          if ("error" in checked) return errors.invalid(checked.error);
           add.mutate(checked);
         }}
       >
         <TextareaField
+          id={errors.fieldId}
           label="New note"
           value={draft}
           maxLength={NOTE_MAX}
-          error={error}
+          error={errors.error}
           hint={counter(draft)}
           placeholder="Called about the nut allergy; venue told."
           className="[&_textarea]:min-h-20"
-          onChange={(e) => {
-            setDraft(e.target.value);
-            if (error) setError(undefined);
-          }}
+          onChange={(e) => setDraft(e.target.value)}
         />
         <div className="flex justify-end">
           <Button type="submit" size="sm" pending={add.isPending}>
             {add.isPending ? "Adding..." : "Add note"}
           </Button>
         </div>
-      </form>
+      </SummaryForm>
       <div className="mt-5">
         {notes.isPending ? (
           <div role="status" aria-label="Loading notes" className="grid gap-2">
@@ -120,7 +122,7 @@ function NoteItem({
 }) {
   const params = { userId: String(userId), noteId: String(note.id) };
   const [editing, setEditing] = useState<{ body: string; etag: string | null } | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const errors = useOneFieldErrors();
   const [stale, setStale] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [confirming, setConfirming] = useState<string | null | false>(false);
@@ -130,7 +132,7 @@ function NoteItem({
       const { data, etag } = await callTagged(api.note, { params });
       setEditing({ body: data.body, etag });
       setStale(null);
-      setError(undefined);
+      errors.clear();
     } catch (e) {
       toast({ title: "Couldn't open the note", description: errorMessage(e), variant: "destructive" });
     }
@@ -154,7 +156,7 @@ function NoteItem({
       onChanged();
       toast({ title: "Note saved" });
     },
-    onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : setError(errorMessage(e))),
+    onError: (e) => (isStaleEdit(e) ? setStale(errorMessage(e)) : errors.refused(e)),
   });
   const remove = useSingleFlightMutation({
     mutationFn: (etag: string | null) => callIfMatch(api.deleteNote, { params }, etag),
@@ -209,30 +211,29 @@ function NoteItem({
         )}
       </div>
       {editing ? (
-        <form
-          noValidate
+        <SummaryForm
+          summary={errors.summary}
           aria-label="Edit note"
           className="grid gap-2"
           onSubmit={(e) => {
             e.preventDefault();
+            errors.clear();
             const checked = checkNote(editing.body);
-            if ("error" in checked) return setError(checked.error);
+            if ("error" in checked) return errors.invalid(checked.error);
             save.mutate({ body: checked.body, etag: editing.etag });
           }}
         >
           {stale && <StaleEditAlert message={stale} onReload={reload} reloading={reloading} />}
           <TextareaField
+            id={errors.fieldId}
             label="Note"
             value={editing.body}
             maxLength={NOTE_MAX}
-            error={error}
+            error={errors.error}
             hint={counter(editing.body)}
             autoFocus
             className="[&_textarea]:min-h-20"
-            onChange={(e) => {
-              setEditing({ ...editing, body: e.target.value });
-              if (error) setError(undefined);
-            }}
+            onChange={(e) => setEditing({ ...editing, body: e.target.value })}
           />
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" size="sm" onClick={() => setEditing(null)}>
@@ -242,7 +243,7 @@ function NoteItem({
               {save.isPending ? "Saving..." : "Save note"}
             </Button>
           </div>
-        </form>
+        </SummaryForm>
       ) : (
         <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{note.body}</p>
       )}

@@ -9,10 +9,11 @@ import {
 } from "../../../../shared/admin/member-couple.ts";
 import { adminMembersApi } from "../../../../shared/contract/admin-members.ts";
 import { call, invalidate, keyOf, storeAnswer } from "../../../lib/api.ts";
-import { errorMessage } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useOneFieldErrors } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { Button } from "../../ui/button.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 import { formatDateTimeGB } from "../common.tsx";
 import { coupleNames } from "./couple-panel.tsx";
@@ -74,7 +75,7 @@ function RemoveForm({
 }) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const errors = useOneFieldErrors();
   const remove = useSingleFlightMutation({
     mutationFn: async (body: { reason: string }) =>
       await call(adminMembersApi.removeExclusion, {
@@ -91,31 +92,32 @@ function RemoveForm({
       });
       onDone();
     },
-    onError: (e) => setError(errorMessage(e)),
+    onError: errors.refused,
   });
   return (
-    <form
-      noValidate
+    <SummaryForm
+      summary={errors.summary}
       aria-label={`Remove ${exclusion.venueName}`}
       className="grid gap-2"
       onSubmit={(e) => {
         e.preventDefault();
+        errors.clear();
         const parsed = removeExclusionSchema.safeParse({ reason });
-        if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+        if (!parsed.success) return errors.invalid(parsed.error.issues[0]?.message);
         remove.mutate(parsed.data);
       }}
     >
       <TextareaField
+        id={errors.fieldId}
         label="Why remove it"
         value={reason}
         maxLength={500}
         autoFocus
-        error={error}
+        error={errors.error}
         hint="Kept on record with your name."
         className="[&_textarea]:min-h-16"
         onChange={(e) => {
           setReason(e.target.value);
-          if (error) setError(undefined);
         }}
       />
       <div className="flex flex-wrap justify-end gap-2">
@@ -126,6 +128,6 @@ function RemoveForm({
           {remove.isPending ? "Removing..." : "Remove exclusion"}
         </Button>
       </div>
-    </form>
+    </SummaryForm>
   );
 }

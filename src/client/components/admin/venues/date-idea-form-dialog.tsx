@@ -15,9 +15,11 @@ import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
 import { callIfMatch, invalidate } from "../../../lib/api.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useErrorSummary } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Label } from "../../ui/label.tsx";
@@ -72,6 +74,20 @@ function valuesOf(d: AdminDateIdea): DateIdeaFormValues {
   };
 }
 
+/** The inputs' ids, in the order they appear: the error summary's links lead to them. */
+const IDEA_FIELD_IDS = {
+  title: "idea-title",
+  description: "idea-description",
+  category: "idea-category",
+  duration: "idea-duration",
+  priceLevel: "idea-price-level",
+  season: "idea-season",
+  timeOfDay: "idea-time-of-day",
+  dressCode: "idea-dress-code",
+  requirements: "idea-requirements",
+  tags: "idea-tags",
+} as const;
+
 type SelectName = "category" | "priceLevel" | "season" | "timeOfDay";
 
 const choiceOf = (d?: AdminDateIdea): VenueChoice | null =>
@@ -101,8 +117,10 @@ export function DateIdeaFormDialog({
       DateIdeaInput
     >,
     defaultValues: EMPTY,
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
+  const errorSummary = useErrorSummary(form, IDEA_FIELD_IDS);
 
   useEffect(() => {
     if (open) {
@@ -139,13 +157,16 @@ export function DateIdeaFormDialog({
     onError: (error) => {
       // Another admin saved it since it was read: the input stays, the alert says who.
       if (tagged.staleFrom(error)) return;
+      // Beside each field and in the summary, which takes focus.
       showFieldErrors(form.setError, serverFieldErrors(error), (path) => path in EMPTY);
+      errorSummary.showCallError(error);
       toastCallError(editing ? DATE_IDEA_MSG.updateFailed : DATE_IDEA_MSG.createFailed, error);
     },
   });
 
   const selectField = (name: SelectName, text: string, values: readonly string[]) => (
     <SelectField
+      id={IDEA_FIELD_IDS[name]}
       control={form.control}
       name={name}
       label={text}
@@ -163,9 +184,9 @@ export function DateIdeaFormDialog({
             What the couple will do; the matching engine picks ideas by these details.
           </DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
-          onSubmit={form.handleSubmit((v) => save.mutate(v))}
+        <SummaryForm
+          summary={errorSummary.summary}
+          onSubmit={errorSummary.handleSubmit((v) => save.mutate(v))}
           className="mt-6 grid gap-5"
           aria-busy={tagged.loading}
         >
@@ -173,6 +194,7 @@ export function DateIdeaFormDialog({
             label="Title"
             maxLength={160}
             error={errors.title?.message}
+            id={IDEA_FIELD_IDS.title}
             {...form.register("title")}
           />
           <TextareaField
@@ -180,6 +202,7 @@ export function DateIdeaFormDialog({
             rows={3}
             maxLength={2000}
             error={errors.description?.message}
+            id={IDEA_FIELD_IDS.description}
             {...form.register("description")}
           />
           <div className="grid gap-5 sm:grid-cols-2">
@@ -193,6 +216,7 @@ export function DateIdeaFormDialog({
               step={1}
               className="content-start"
               error={errors.duration?.message}
+              id={IDEA_FIELD_IDS.duration}
               {...form.register("duration")}
             />
           </div>
@@ -215,6 +239,7 @@ export function DateIdeaFormDialog({
             maxLength={120}
             placeholder="Smart casual"
             error={errors.dressCode?.message}
+            id={IDEA_FIELD_IDS.dressCode}
             {...form.register("dressCode")}
           />
           <div className="grid gap-5 sm:grid-cols-2">
@@ -222,12 +247,14 @@ export function DateIdeaFormDialog({
               label="Requirements"
               placeholder="Comfortable shoes, Over 18s"
               error={errors.requirements?.message}
+              id={IDEA_FIELD_IDS.requirements}
               {...form.register("requirements")}
             />
             <FormField
               label="Tags"
               placeholder="romantic, riverside"
               error={errors.tags?.message}
+              id={IDEA_FIELD_IDS.tags}
               {...form.register("tags")}
             />
           </div>
@@ -262,7 +289,7 @@ export function DateIdeaFormDialog({
             label={editing ? "Save Changes" : "Add Date Idea"}
             busyLabel={editing ? "Saving..." : "Creating..."}
           />
-        </form>
+        </SummaryForm>
         {editing && <HistorySection entity="date_idea" entityId={idea.id} />}
       </DialogContent>
     </Dialog>

@@ -3,11 +3,12 @@ import { type ReactNode, useId, useState } from "react";
 import { Controller, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { parseHoursCell, WEEKDAY_KEYS, WEEKDAY_LABELS } from "../../../../shared/venue-hours.ts";
 import { Button } from "../../ui/button.tsx";
+import { useAnnouncedFieldError } from "../../ui/error-summary.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { Label } from "../../ui/label.tsx";
 import { Switch } from "../../ui/switch.tsx";
-import type { VenueFormOutput, VenueFormValues } from "./venue-form-values.ts";
+import { VENUE_FIELD_IDS, type VenueFormOutput, type VenueFormValues } from "./venue-form-values.ts";
 
 type VenueForm = UseFormReturn<VenueFormValues, unknown, VenueFormOutput>;
 
@@ -22,9 +23,10 @@ const DAY_NAMES = {
 } as const;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
+  const announce = useAnnouncedFieldError();
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="text-sm text-destructive-text">
+    <p id={id} role={announce ? "alert" : undefined} className="text-sm text-destructive-text">
       {message}
     </p>
   );
@@ -249,6 +251,7 @@ export function VenueBookingFields({ form }: { form: VenueForm }) {
           maxLength={254}
           hint="Booking requests are sent here"
           error={errors.bookingEmail?.message}
+          id={VENUE_FIELD_IDS.bookingEmail}
           {...form.register("bookingEmail")}
         />
         <FormField
@@ -258,6 +261,7 @@ export function VenueBookingFields({ form }: { form: VenueForm }) {
           placeholder="020 7946 0000"
           hint="Optional"
           error={errors.bookingPhone?.message}
+          id={VENUE_FIELD_IDS.bookingPhone}
           {...form.register("bookingPhone")}
         />
         <FormField
@@ -266,6 +270,7 @@ export function VenueBookingFields({ form }: { form: VenueForm }) {
           maxLength={120}
           hint="Optional: who answers booking requests"
           error={errors.bookingContactName?.message}
+          id={VENUE_FIELD_IDS.bookingContactName}
           {...form.register("bookingContactName")}
         />
         <FormField
@@ -277,6 +282,7 @@ export function VenueBookingFields({ form }: { form: VenueForm }) {
           step={1}
           hint="How many of our couples it can take at once (1-500)"
           error={errors.capacity?.message}
+          id={VENUE_FIELD_IDS.capacity}
           {...form.register("capacity")}
         />
       </div>

@@ -13,9 +13,11 @@ import { adminVenuesApi } from "../../../../shared/contract/admin-venues.ts";
 import { callIfMatch } from "../../../lib/api.ts";
 import { toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useErrorSummary } from "../../../lib/use-error-summary.ts";
 import { useSingleFlightMutation } from "../../../lib/use-single-flight.ts";
 import { serverFieldErrors, showFieldErrors } from "../../settings/api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog.tsx";
+import { SummaryForm } from "../../ui/error-summary.tsx";
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
@@ -26,6 +28,7 @@ import { VenueBookingFields } from "./venue-booking-fields.tsx";
 import {
   EMPTY_VENUE_FORM,
   isFormPath,
+  VENUE_FIELD_IDS,
   type VenueFormOutput,
   type VenueFormValues,
   venueFormSchema,
@@ -52,8 +55,10 @@ export function VenueFormDialog({
   const form = useForm<VenueFormValues, unknown, VenueFormOutput>({
     resolver: zodResolver(venueFormSchema) as unknown as Resolver<VenueFormValues, unknown, VenueFormOutput>,
     defaultValues: EMPTY_VENUE_FORM,
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
+  const errorSummary = useErrorSummary(form, VENUE_FIELD_IDS);
 
   useEffect(() => {
     if (open) form.reset(venue ? venueFormValues(venue) : EMPTY_VENUE_FORM);
@@ -81,12 +86,14 @@ export function VenueFormDialog({
     onError: (error) => {
       // Another admin saved it since it was read: the input stays, the alert says who (no toast needed).
       if (tagged.staleFrom(error)) return;
+      // Beside each field (those of the hours and closures too) and in the summary, which takes focus.
       showFieldErrors(form.setError, serverFieldErrors(error), isFormPath);
+      errorSummary.showCallError(error);
       toastCallError(VENUE_MSG.saveFailed, error);
     },
   });
 
-  const send = form.handleSubmit((v) => save.mutate(v));
+  const send = errorSummary.handleSubmit((v) => save.mutate(v));
   /** A closure row left wholly blank (Add closure, then nothing) goes, rather than being refused. */
   const submit = (e: FormEvent) => {
     const rows = form.getValues("closures");
@@ -97,6 +104,7 @@ export function VenueFormDialog({
 
   const selectField = (name: "type" | "priceLevel", text: string, values: readonly string[]) => (
     <SelectField
+      id={VENUE_FIELD_IDS[name]}
       control={form.control}
       name={name}
       label={text}
@@ -115,8 +123,19 @@ export function VenueFormDialog({
             Bookings section decides whether it can be booked.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="mt-6 grid gap-5" aria-busy={tagged.loading}>
-          <FormField label="Name" maxLength={120} error={errors.name?.message} {...form.register("name")} />
+        <SummaryForm
+          summary={errorSummary.summary}
+          onSubmit={submit}
+          className="mt-6 grid gap-5"
+          aria-busy={tagged.loading}
+        >
+          <FormField
+            id={VENUE_FIELD_IDS.name}
+            label="Name"
+            maxLength={120}
+            error={errors.name?.message}
+            {...form.register("name")}
+          />
           <div className="grid items-start gap-5 sm:grid-cols-2">
             {selectField("type", "Type", VENUE_TYPES)}
             {selectField("priceLevel", "Price level", PRICE_LEVELS)}
@@ -125,16 +144,24 @@ export function VenueFormDialog({
             label="Address"
             maxLength={300}
             error={errors.address?.message}
+            id={VENUE_FIELD_IDS.address}
             {...form.register("address")}
           />
           <div className="grid items-start gap-5 sm:grid-cols-2">
-            <FormField label="City" maxLength={100} error={errors.city?.message} {...form.register("city")} />
+            <FormField
+              id={VENUE_FIELD_IDS.city}
+              label="City"
+              maxLength={100}
+              error={errors.city?.message}
+              {...form.register("city")}
+            />
             <FormField
               label="Postcode"
               maxLength={10}
               autoCapitalize="characters"
               hint="Optional"
               error={errors.postcode?.message}
+              id={VENUE_FIELD_IDS.postcode}
               {...form.register("postcode")}
             />
           </div>
@@ -143,12 +170,14 @@ export function VenueFormDialog({
             maxLength={2000}
             rows={3}
             error={errors.experienceBlurb?.message}
+            id={VENUE_FIELD_IDS.experienceBlurb}
             {...form.register("experienceBlurb")}
           />
           <FormField
             label="Features"
             placeholder="Outdoor seating, Live music"
             error={errors.features?.message}
+            id={VENUE_FIELD_IDS.features}
             {...form.register("features")}
           />
           <VenueNeedsField
@@ -158,6 +187,7 @@ export function VenueFormDialog({
             options={DIETARY_OPTIONS}
             hint="Members with these needs are only sent where they are ticked."
             error={errors.dietaryAccommodations?.message}
+            fieldsetId={VENUE_FIELD_IDS.dietaryAccommodations}
           />
           <VenueNeedsField
             control={form.control}
@@ -166,6 +196,7 @@ export function VenueFormDialog({
             options={ACCESSIBILITY_OPTIONS}
             hint="The same choices members make in their questionnaire."
             error={errors.accessibilityFeatures?.message}
+            fieldsetId={VENUE_FIELD_IDS.accessibilityFeatures}
           />
           <div className="grid items-start gap-5 sm:grid-cols-2">
             <FormField
@@ -174,6 +205,7 @@ export function VenueFormDialog({
               autoComplete="off"
               placeholder="020 7946 0000"
               error={errors.contactInfo?.phone?.message}
+              id={VENUE_FIELD_IDS["contactInfo.phone"]}
               {...form.register("contactInfo.phone")}
             />
             <FormField
@@ -181,6 +213,7 @@ export function VenueFormDialog({
               type="url"
               placeholder="https://"
               error={errors.contactInfo?.website?.message}
+              id={VENUE_FIELD_IDS["contactInfo.website"]}
               {...form.register("contactInfo.website")}
             />
           </div>
@@ -190,6 +223,7 @@ export function VenueFormDialog({
               inputMode="decimal"
               hint="Optional, -90 to 90"
               error={errors.latitude?.message}
+              id={VENUE_FIELD_IDS.latitude}
               {...form.register("latitude")}
             />
             <FormField
@@ -197,6 +231,7 @@ export function VenueFormDialog({
               inputMode="decimal"
               hint="Optional, -180 to 180"
               error={errors.longitude?.message}
+              id={VENUE_FIELD_IDS.longitude}
               {...form.register("longitude")}
             />
           </div>
@@ -222,7 +257,7 @@ export function VenueFormDialog({
             label={editing ? "Save Changes" : "Add Venue"}
             busyLabel={editing ? "Saving..." : "Creating..."}
           />
-        </form>
+        </SummaryForm>
         {editing && <HistorySection entity="venue" entityId={venue.id} />}
       </DialogContent>
     </Dialog>

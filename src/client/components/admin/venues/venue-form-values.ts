@@ -73,6 +73,31 @@ export const EMPTY_VENUE_FORM: VenueFormValues = {
   closures: [],
 };
 
+/**
+ * The inputs' ids, in the order the form shows them: the error summary's links lead to them. Opening hours and
+ * closures keep their own messages beside them (the summary names the server's words for them).
+ */
+export const VENUE_FIELD_IDS = {
+  name: "venue-name",
+  type: "venue-type",
+  priceLevel: "venue-price-level",
+  address: "venue-address",
+  city: "venue-city",
+  postcode: "venue-postcode",
+  experienceBlurb: "venue-experience",
+  features: "venue-features",
+  dietaryAccommodations: "venue-dietary",
+  accessibilityFeatures: "venue-access",
+  "contactInfo.phone": "venue-phone",
+  "contactInfo.website": "venue-website",
+  latitude: "venue-latitude",
+  longitude: "venue-longitude",
+  bookingEmail: "venue-booking-email",
+  bookingPhone: "venue-booking-phone",
+  bookingContactName: "venue-booking-contact",
+  capacity: "venue-capacity",
+} as const;
+
 /** A stored needs list in the members' words; an entry that is none of them is kept as it is, to be shown. */
 const canonicalList = (kind: "dietary" | "access", items: readonly string[]) => [
   ...new Set(items.map((i) => canonicalNeed(kind, i) ?? i)),

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { type Control, Controller } from "react-hook-form";
+import { useAnnouncedFieldError } from "../../ui/error-summary.tsx";
 import type { VenueFormOutput, VenueFormValues } from "./venue-form-values.ts";
 
 /**
@@ -14,6 +15,7 @@ export function VenueNeedsField({
   options,
   hint,
   error,
+  fieldsetId,
 }: {
   control: Control<VenueFormValues, unknown, VenueFormOutput>;
   name: "dietaryAccommodations" | "accessibilityFeatures";
@@ -21,10 +23,15 @@ export function VenueNeedsField({
   options: readonly string[];
   hint: string;
   error?: string;
+  /** The fieldset's id: an error summary's link moves focus to it. */
+  fieldsetId?: string;
 }) {
   const id = useId();
+  const announce = useAnnouncedFieldError();
   return (
     <fieldset
+      id={fieldsetId}
+      tabIndex={fieldsetId ? -1 : undefined}
       className="grid min-w-0 content-start gap-2"
       aria-describedby={error ? `${id}-error` : `${id}-hint`}
       aria-invalid={error ? true : undefined}
@@ -71,7 +78,7 @@ export function VenueNeedsField({
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive-text">
+        <p id={`${id}-error`} role={announce ? "alert" : undefined} className="text-sm text-destructive-text">
           {error}
         </p>
       )}

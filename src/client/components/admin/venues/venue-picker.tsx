@@ -18,6 +18,7 @@ export function VenuePicker({
   error,
   label = "Venue",
   hint,
+  inputId,
 }: {
   value: VenueChoice | null;
   onChange: (venue: VenueChoice | null) => void;
@@ -25,6 +26,8 @@ export function VenuePicker({
   label?: string;
   /** Shown under an empty picker (e.g. what no venue means). */
   hint?: string;
+  /** The search box's id (an error summary links to it). */
+  inputId?: string;
 }) {
   return (
     <SearchPicker
@@ -33,6 +36,7 @@ export function VenuePicker({
       onChange={onChange}
       error={error}
       hint={hint}
+      inputId={inputId}
       endpoint={adminVenuesApi.list}
       placeholder="Search by name, city or address"
       noun="venues"
