@@ -559,6 +559,20 @@ test.describe("venues tab", () => {
     await expect(toasts(page).getByText("Failed to process file")).toBeVisible();
     await expect(toasts(page).getByText("The file's content is not a valid .xlsx file")).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Sync venues" })).toBeHidden();
+    // The reason stays beside the button once the toast is closed, and the button says it.
+    const reason = "Failed to process file: The file's content is not a valid .xlsx file";
+    await toasts(page).getByRole("button", { name: /close/i }).first().click();
+    await expect(page.getByRole("alert").filter({ hasText: reason })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sync Changes" })).toHaveAccessibleDescription(reason);
+    // A file refused before sending says so there too; choosing another replaces the reason.
+    await page.getByTestId("venue-sync-file").setInputFiles({
+      name: "venues.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF"),
+    });
+    await expect(page.getByRole("button", { name: "Sync Changes" })).toHaveAccessibleDescription(
+      "Failed to read file: Please choose an .xlsx, .xls or .csv file",
+    );
   });
 });
 

@@ -239,9 +239,15 @@ test.describe("partners", () => {
     // A long unbroken address on a phone: the toast that quotes it wraps inside its box.
     await page.setViewportSize({ width: 390, height: 844 });
     const partnerEmail = uniqueEmail("partnerwitharemarkablylongunbrokenaddress");
-    await newMember(page, { firstName: "Sam" });
+    const me = await newMember(page, { firstName: "Sam" });
     await page.goto("/settings");
     const card = page.getByRole("region", { name: "Your partner" });
+    // The server's refusal stays on the page: in the focused summary and beside the address.
+    await card.getByLabel("Invite your partner").fill(me.email);
+    await card.getByRole("button", { name: "Send invitation" }).click();
+    const refusal = "You can't invite yourself. Enter your partner's e-mail address.";
+    await expect(card.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+    await expect(card.getByLabel("Invite your partner")).toHaveAccessibleDescription(refusal);
     await card.getByLabel("Invite your partner").fill(partnerEmail);
     await card.getByRole("button", { name: "Send invitation" }).click();
     await expect(card.getByTestId("partner-pending")).toContainText(partnerEmail);

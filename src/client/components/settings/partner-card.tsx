@@ -15,10 +15,12 @@ import { call, invalidate, queryOf, storeAnswer } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { CURRENT_USER_KEY, errorMessage, queryClient, toastCallError } from "../../lib/queryClient.ts";
 import { toast } from "../../lib/toast.ts";
+import { useErrorSummary } from "../../lib/use-error-summary.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { EmailAddress } from "../ui/email-address.tsx";
+import { SummaryForm } from "../ui/error-summary.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { SettingsSection } from "./section.tsx";
@@ -30,6 +32,8 @@ const statusQuery = queryOf(partnersApi.status);
 function usePartnerCall<I = void>(
   send: (input: I) => Promise<PartnerStatus>,
   onDone: (status: PartnerStatus) => void,
+  /** Also said on the page (a form's summary), beside the toast. */
+  onRefused?: (error: unknown) => void,
 ) {
   return useMutation({
     mutationFn: send,
@@ -40,7 +44,10 @@ function usePartnerCall<I = void>(
       void invalidate(queryClient, datesApi.get);
       onDone(status);
     },
-    onError: (error) => toastCallError(TOAST.errorTitle, error),
+    onError: (error) => {
+      onRefused?.(error);
+      toastCallError(TOAST.errorTitle, error);
+    },
   });
 }
 
@@ -143,6 +150,7 @@ function Pending({ invite }: { invite: NonNullable<PartnerStatus["pendingInvite"
 
 function InviteForm() {
   const form = useForm({ resolver: zodResolver(partnerInviteSchema), defaultValues: { email: "" } });
+  const errorSummary = useErrorSummary(form, { email: "partner-email" });
   const invite = usePartnerCall(
     (body: BodyOf<typeof partnersApi.invite>) => call(partnersApi.invite, { body }),
     (status) => {
@@ -153,12 +161,15 @@ function InviteForm() {
         variant: "success",
       });
     },
+    // Every refusal of an invitation is about the address given: beside it, and in the focused summary.
+    (error) => errorSummary.showCallError(error, { email: errorMessage(error) }),
   );
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((values) => invite.mutate(values))}
-      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+    <SummaryForm
+      summary={errorSummary.summary}
+      summaryClassName="sm:basis-full"
+      onSubmit={errorSummary.handleSubmit((values) => invite.mutate(values))}
+      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start"
     >
       <FormField
         id="partner-email"
@@ -175,7 +186,7 @@ function InviteForm() {
         <Send aria-hidden />
         {invite.isPending ? "Sending..." : "Send invitation"}
       </Button>
-    </form>
+    </SummaryForm>
   );
 }
 

@@ -83,6 +83,7 @@ const IDEA_FIELD_IDS = {
   priceLevel: "idea-price-level",
   season: "idea-season",
   timeOfDay: "idea-time-of-day",
+  venueId: "idea-venue",
   dressCode: "idea-dress-code",
   requirements: "idea-requirements",
   tags: "idea-tags",
@@ -227,6 +228,7 @@ export function DateIdeaFormDialog({
           </div>
           <VenuePicker
             value={venue}
+            inputId={IDEA_FIELD_IDS.venueId}
             error={errors.venueId?.message}
             hint="Optional: leave empty for no particular venue."
             onChange={(v) => {

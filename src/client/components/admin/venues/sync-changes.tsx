@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { FileUp, TriangleAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   isMassRemoval,
   SYNC_MSG,
@@ -116,6 +116,9 @@ export function SyncChanges() {
   const upload = useRef<Upload | null>(null);
   const [step, setStep] = useState<Step>({ kind: "closed" });
   const [percent, setPercent] = useState(0);
+  /** Why the last file was refused, shown beside the button until another file is chosen. */
+  const [fileError, setFileError] = useState<string | null>(null);
+  const errorId = useId();
   const [preview, setPreview] = useState<VenueSyncPreview | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   /** "Remove venues that are not in the file": the server plans (and applies) with this choice. */
@@ -148,6 +151,7 @@ export function SyncChanges() {
     },
     onError: (error) => {
       setStep({ kind: "closed" });
+      setFileError(`${SYNC_MSG.processFailed}: ${errorMessage(error)}`);
       toastCallError(SYNC_MSG.processFailed, error);
     },
   });
@@ -189,8 +193,11 @@ export function SyncChanges() {
   async function onFile(file: File | undefined) {
     if (input.current) input.current.value = "";
     if (!file) return;
-    const fail = (description: string) =>
+    setFileError(null);
+    const fail = (description: string) => {
+      setFileError(`${SYNC_MSG.readFailed}: ${description}`);
       toast({ title: SYNC_MSG.readFailed, description, variant: "destructive" });
+    };
     if (!/\.(xlsx|xls|csv)$/i.test(file.name)) return fail(SYNC_MSG.fileType);
     if (file.size > VENUE_SYNC.maxBytes) return fail(SYNC_MSG.tooLarge);
     if (file.size === 0) return fail(SYNC_MSG.empty);
@@ -225,10 +232,27 @@ export function SyncChanges() {
         data-testid="venue-sync-file"
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
-      <Button ref={opener} variant="outline" onClick={() => input.current?.click()} disabled={busy}>
+      <Button
+        ref={opener}
+        variant="outline"
+        onClick={() => input.current?.click()}
+        disabled={busy}
+        aria-describedby={fileError ? errorId : undefined}
+      >
         <FileUp aria-hidden />
         Sync Changes
       </Button>
+      {/* A file refused (here or by the server) is said beside the button too, until another file is chosen:
+          the toast may close, the reason stays. Focus stays on the button, which it describes. */}
+      {fileError && (
+        <p
+          id={errorId}
+          role="alert"
+          className="order-last basis-full text-sm text-destructive-text sm:text-right"
+        >
+          {fileError}
+        </p>
+      )}
       <Dialog open={step.kind !== "closed"} onOpenChange={(open) => !open && close()}>
         <DialogContent
           className="max-w-2xl"
