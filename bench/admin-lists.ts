@@ -10,17 +10,10 @@
  * The API tests check what these lists answer, and that the search uses its trigram index
  * (tests/api/admin-members-search.test.ts, admin-venues-list.test.ts); the time is measured here, not in a test.
  */
-import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { createDb } from "../src/server/db/client.ts";
-import { createDeps } from "../src/server/deps-factory.ts";
-import { createOrPromoteAdmin } from "../src/server/modules/admin/accounts.ts";
-import { createSession } from "../src/server/modules/auth/sessions.ts";
-import { outboxTransport } from "../src/server/modules/email/mailer.ts";
-import { SESSION_COOKIE } from "../src/shared/constants.ts";
 import { createTestDatabase, startTestPostgres } from "../tests/helpers/test-postgres.ts";
+import { adminApp, printMachine } from "./admin-app.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const VENUES = Number(process.env.BENCH_VENUES ?? 10_000);
@@ -70,27 +63,8 @@ async function main() {
       `Generated ${MEMBERS} members and ${VENUES} venues in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: url });
-    const deps = createDeps(config, db, { transport: outboxTransport(null) });
-    const app = await buildApp(deps, { serveClient: false });
-    await app.ready();
-    const admin = await createOrPromoteAdmin(db, {
-      email: "bench-admin@example.com",
-      password: "bench admin pass 1",
-    });
-    const cookie = `${SESSION_COOKIE}=${await createSession(db, admin.id, new Date())}`;
-
-    // How busy the machine is, to compare runs: the same CPU-bound query each time.
-    const calibration: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const t0 = performance.now();
-      await db.$client.query("SELECT count(*) FROM generate_series(1, 1000000)");
-      calibration.push(performance.now() - t0);
-    }
-    console.log(
-      `Machine: load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; ` +
-        `calibration query ${Math.min(...calibration).toFixed(0)} ms (a CPU-bound yardstick: lower is idler)`,
-    );
+    const { app, cookie } = await adminApp(db, url);
+    await printMachine(db);
 
     let failed = false;
     console.log(

@@ -8,15 +8,9 @@
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { createDb } from "../src/server/db/client.ts";
-import { createDeps } from "../src/server/deps-factory.ts";
-import { createOrPromoteAdmin } from "../src/server/modules/admin/accounts.ts";
-import { createSession } from "../src/server/modules/auth/sessions.ts";
-import { outboxTransport } from "../src/server/modules/email/mailer.ts";
-import { SESSION_COOKIE } from "../src/shared/constants.ts";
 import { createTestDatabase, startTestPostgres } from "../tests/helpers/test-postgres.ts";
+import { adminApp } from "./admin-app.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 2_000;
@@ -56,15 +50,7 @@ async function main() {
     await db.$client.query("VACUUM ANALYZE");
     console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: url });
-    const deps = createDeps(config, db, { transport: outboxTransport(null) });
-    const app = await buildApp(deps, { serveClient: false });
-    await app.ready();
-    const admin = await createOrPromoteAdmin(db, {
-      email: "bench-admin@example.com",
-      password: "bench admin pass 1",
-    });
-    const cookie = `${SESSION_COOKIE}=${await createSession(db, admin.id, new Date())}`;
+    const { app, cookie } = await adminApp(db, url);
     console.log(`Machine: load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`);
 
     const times: number[] = [];
