@@ -49,7 +49,7 @@ export default defineConfig({
   grepInvert: full ? undefined : /@full/,
   fullyParallel: true,
   // Two browsers on the two cores. Three made the stage about 8 % shorter (374 s against 404 s), but each test a
-  // third slower, and a clean-clone run then timed out once waiting 20 s for a venue sheet's preview.
+  // third slower, and a clean-clone run then timed out once waiting 20 s for another test's venue sync to end.
   workers: 2,
   // No retries, in CI too: a test that passes only the second time is a failing test (a flake hides a race
   // in the test or in the app; find it and wait on the real condition).
