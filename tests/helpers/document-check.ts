@@ -147,14 +147,12 @@ export function documentChecker(doc: OpenApiDoc): DocumentChecker {
     if (!entry) {
       return `${name} answered ${status}, which the document does not list (it lists ${Object.keys(responses).join(", ")}): ${said}`;
     }
-    const declared = new Set(Object.keys(entry.headers ?? {}).map((h) => h.toLowerCase()));
+    const declared = new Map(Object.entries(entry.headers ?? {}).map(([h, doc]) => [h.toLowerCase(), doc]));
     for (const header of DECLARED_HEADERS) {
       if (answer.headers[header] === undefined) continue;
-      if (!declared.has(header))
-        return `${name} ${status} sent ${header}, which the document does not list for it`;
-      const schema =
-        entry.headers?.[Object.keys(entry.headers).find((h) => h.toLowerCase() === header) ?? ""];
-      const validate = validator(schema?.schema, `${name} ${status} header ${header}`);
+      const doc = declared.get(header);
+      if (!doc) return `${name} ${status} sent ${header}, which the document does not list for it`;
+      const validate = validator(doc.schema, `${name} ${status} header ${header}`);
       if (!validate(String(answer.headers[header])))
         return `${name} ${status} sent ${header}: ${String(answer.headers[header])}, which its documented schema refuses`;
     }
