@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emailCampaigns, emailTemplates } from "../../src/server/db/schema.ts";
+import type { AuditEntity } from "../../src/shared/admin/audit.ts";
 import { EMAILS_MSG } from "../../src/shared/admin/emails.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 
@@ -23,7 +24,7 @@ const read = (url: string, as: SignedIn | null = ada) =>
   t.request({ method: "GET", url, as: as ?? undefined });
 const save = (url: string, payload: object, as: SignedIn, etag?: string) =>
   t.request({ method: "PUT", url, as, payload, headers: etag ? { "if-match": etag } : {} });
-const history = (entity: string, id: number) =>
+const history = (entity: AuditEntity, id: number) =>
   t.db
     .select()
     .from(auditLog)

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, supportTickets } from "../../src/server/db/schema.ts";
+import type { AuditEntity } from "../../src/shared/admin/audit.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 
 const t = await createTestApp();
@@ -23,7 +24,7 @@ async function ticket(values: Partial<typeof supportTickets.$inferInsert> = {}) 
     .returning();
   return row;
 }
-const history = (entity: string, id: number) =>
+const history = (entity: AuditEntity, id: number) =>
   t.db
     .select()
     .from(auditLog)

@@ -116,7 +116,7 @@ async function seed(...names: string[]) {
         name,
         address: `${i + 1} Old Road`,
         city: "London",
-        type: "restaurant",
+        type: "restaurant" as const,
         priceLevel: "medium",
         features: ["Garden"],
         accessibilityFeatures: ["Step-free access"],
@@ -289,7 +289,7 @@ describe("apply", () => {
       ["'=1+1", "''=y", "'@x", "=1+1", "'plain", "'\t=x", "Ok - fine"].map((name) => ({
         name,
         city: "London",
-        type: "wellness",
+        type: "wellness" as const,
       })),
     );
     const exported = await t.request({ method: "POST", url: "/api/admin/venues/export", as: admin });
@@ -329,7 +329,7 @@ describe("apply", () => {
           name,
           address: `${i + 1} Old Road`,
           city: "London",
-          type: "restaurant",
+          type: "restaurant" as const,
           priceLevel: "medium",
           postcode: "SW1A 1AA",
           latitude: "51.5010000",

@@ -156,7 +156,7 @@ describe("the couple's one allowance", () => {
 
   it("Auto Assign for a covered partner plans with the couple's shared answers, both partners' needs and the one allowance", async () => {
     const { holder, partner } = await goldCouple({ alcoholOk: false });
-    await matchVenue(t.db, { type: "bar", category: "bars", name: "Gin Palace" });
+    await matchVenue(t.db, { type: "activity", category: "bars", name: "Gin Palace" });
     const { venue } = await matchVenue(t.db, { name: "Quiet Kitchen" });
     // December's two dates are already the couple's (one each).
     await assign(holder.user.id, "2026-12-04T19:30:00Z", venue.id);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client.ts";
 import { dateIdeas, userPreferences, users, venues } from "../../src/server/db/schema.ts";
 import { NO_STATE, type PlanState, saveState } from "../../src/server/modules/plan-account/state.ts";
+import type { VenueType } from "../../src/shared/admin/venues.ts";
 import { DAYS_OF_WEEK } from "../../src/shared/constants.ts";
 import { BOOKABLE_VENUE } from "./bookable-venue.ts";
 
@@ -62,7 +63,7 @@ export async function matchVenue(
   db: Db,
   opts: {
     name?: string;
-    type?: string;
+    type?: VenueType;
     category?: string;
     priceLevel?: string;
     dietary?: string[];

@@ -92,7 +92,7 @@ beforeAll(async () => {
         name: `Venue ${i}`,
         address: `${`Venue ${i}`.length} Test Street`,
         city: "London",
-        type: "restaurant",
+        type: "restaurant" as const,
         priceLevel: "medium",
       })),
     )

@@ -3,6 +3,7 @@ import { TIMING } from "../../shared/constants.ts";
 import { authApi } from "../../shared/contract/auth.ts";
 import { urlOf } from "../../shared/contract/endpoint.ts";
 import { TOAST } from "../../shared/messages.ts";
+import { errorBodySchema } from "../../shared/schemas/responses.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { toast, toastAcrossNavigation } from "./toast.ts";
 
@@ -99,6 +100,17 @@ export function errorStatus(error: unknown): number | null {
 export function errorBody(error: unknown): Record<string, unknown> | null {
   if (!(error instanceof ApiError)) return null;
   return isRecord(error.json) ? error.json : null;
+}
+
+/** The failed fields an error answer lists (`errors`, as errorBodySchema documents each), malformed ones left out. */
+const fieldErrorSchema = errorBodySchema.shape.errors.unwrap().element;
+export function errorFields(error: unknown): Array<{ path: string; message: string }> {
+  const listed = errorBody(error)?.errors;
+  if (!Array.isArray(listed)) return [];
+  return listed.flatMap((item: unknown) => {
+    const field = fieldErrorSchema.safeParse(item);
+    return field.success ? [field.data] : [];
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -49,22 +49,12 @@ export function routeRequest(
   return "pass";
 }
 
-/** The parts of a date answer the decision reads (src/shared/schemas/dates.ts). */
-interface DateAnswer {
-  id: unknown;
-  revealed: unknown;
-  venue: unknown;
-  status: unknown;
-  scheduledDate: unknown;
-  durationHours: unknown;
-}
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** When the kept copy stops being useful: some hours after the date ends. Null for an unreadable answer. */
-export function keepUntil(date: Pick<DateAnswer, "scheduledDate" | "durationHours">): number | null {
+export function keepUntil(date: { scheduledDate?: unknown; durationHours?: unknown }): number | null {
   if (typeof date.scheduledDate !== "string" || typeof date.durationHours !== "number") return null;
   const start = Date.parse(date.scheduledDate);
   if (!Number.isFinite(start)) return null;
@@ -81,12 +71,12 @@ export function isCacheableDateAnswer(
   body: unknown,
   now: number,
 ): boolean {
+  // The fields read are those of the date answer (src/shared/schemas/dates.ts), each checked as it is read.
   if (status !== 200 || !isObject(body)) return false;
-  const date = body as Partial<DateAnswer>;
-  if (date.id !== requestedId) return false;
-  if (date.revealed !== true || !isObject(date.venue)) return false;
-  if (date.status === "cancelled") return false;
-  const until = keepUntil(date as DateAnswer);
+  if (body.id !== requestedId) return false;
+  if (body.revealed !== true || !isObject(body.venue)) return false;
+  if (body.status === "cancelled") return false;
+  const until = keepUntil(body);
   return until !== null && until > now;
 }
 

@@ -27,6 +27,10 @@ export function safeAppPath(url: unknown, origin: string): string {
   }
 }
 
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null;
+}
+
 /** Reads `{ title, body, url, tag }` from a push's data; anything missing falls back to a plain message. */
 export function parsePushPayload(data: PushMessageData | null, origin: string): PushPayload {
   let raw: unknown = null;
@@ -35,8 +39,8 @@ export function parsePushPayload(data: PushMessageData | null, origin: string): 
   } catch {
     raw = null;
   }
-  if (typeof raw !== "object" || raw === null) return FALLBACK;
-  const p = raw as Record<string, unknown>;
+  if (!isObject(raw)) return FALLBACK;
+  const p = raw;
   const text = (v: unknown, fallback: string) => (typeof v === "string" && v.trim() ? v : fallback);
   return {
     title: text(p.title, FALLBACK.title),

@@ -23,6 +23,8 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { AuditEntity } from "../../shared/admin/audit.ts";
+import type { VenueType } from "../../shared/admin/venues.ts";
 import { SUBSCRIPTION_STATUSES, TIER_IDS } from "../../shared/constants.ts";
 import { MEMBER_DATE_STATUSES } from "../../shared/schemas/dates.ts";
 
@@ -275,7 +277,7 @@ export const venues = pgTable(
     postcode: varchar("postcode", { length: 10 }),
     latitude: decimal("latitude", { precision: 10, scale: 7 }),
     longitude: decimal("longitude", { precision: 10, scale: 7 }),
-    type: varchar("type", { length: 20 }).notNull(),
+    type: varchar("type", { length: 20 }).$type<VenueType>().notNull(),
     priceLevel: varchar("price_level", { length: 10 }).notNull().default("medium"),
     experienceBlurb: text("experience_blurb"),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
@@ -1151,7 +1153,7 @@ export const auditLog = pgTable(
     /** The actor's name when it was done ("System" for jobs); cleared when that account is deleted. */
     actorName: varchar("actor_name", { length: 200 }),
     /** What kind of record: venue, date_idea, assignment, offer_code, user, template, campaign, clue, gift... */
-    entity: varchar("entity", { length: 40 }).notNull(),
+    entity: varchar("entity", { length: 40 }).$type<AuditEntity>().notNull(),
     entityId: varchar("entity_id", { length: 80 }).notNull(),
     /** create, update, delete, move, status, override, undo, ... */
     action: varchar("action", { length: 40 }).notNull(),

@@ -1,6 +1,6 @@
 /** Date assignments in the back office (Assignments tab): schemas, answer shapes and messages. */
 import { z } from "zod";
-import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../constants.ts";
+import { POLICY, REVEAL_WINDOW_HOURS, TIERS, type TierId, VENUE_TYPES } from "../constants.ts";
 import { londonWallClock } from "../london-time.ts";
 import { MEMBER_DATE_STATUSES } from "../schemas/dates.ts";
 import { VENUE_BOOKING_STATUSES } from "../venue-bookings.ts";
@@ -243,7 +243,7 @@ export const adminAssignmentSchema = z
         id: z.number(),
         name: z.string(),
         city: z.string(),
-        type: z.string(),
+        type: z.enum(VENUE_TYPES),
         address: z.string().nullable(),
       })
       .nullable(),

@@ -54,7 +54,7 @@ export const auditEntrySchema = z
     actorId: z.number().int().nullable(),
     /** "System" for jobs; null once that account was deleted. */
     actorName: z.string().nullable(),
-    entity: z.string(),
+    entity: z.enum(AUDIT_ENTITIES),
     entityId: z.string(),
     action: z.string(),
     summary: z.string(),

@@ -6,7 +6,7 @@ import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
 import { call, invalidate, storeAnswer } from "../../lib/api.ts";
 import {
   CURRENT_USER_KEY,
-  errorBody,
+  errorFields,
   errorMessage,
   errorStatus,
   queryClient,
@@ -42,15 +42,8 @@ export function useUpdateProfile() {
 
 /** Field errors the server sent with a 4xx ({message, errors: [{path, message}]}), by field name. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
-  const errors = errorBody(error)?.errors;
   const out: Record<string, string> = {};
-  if (!Array.isArray(errors)) return out;
-  for (const e of errors) {
-    const path: unknown = e?.path;
-    const message: unknown = e?.message;
-    if (typeof path === "string" && typeof message === "string" && path && message && !out[path])
-      out[path] = message;
-  }
+  for (const { path, message } of errorFields(error)) if (path && message && !out[path]) out[path] = message;
   return out;
 }
 

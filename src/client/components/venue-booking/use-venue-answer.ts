@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { AnswerOf } from "../../../shared/contract/endpoint.ts";
 import type { venueBookingsApi } from "../../../shared/contract/venue-bookings.ts";
 import { VENUE_BOOKING_MSG } from "../../../shared/venue-bookings.ts";
-import { errorBody, errorMessage, errorStatus } from "../../lib/queryClient.ts";
+import { errorFields, errorMessage, errorStatus } from "../../lib/queryClient.ts";
 import type { SummaryItem } from "../ui/error-summary.tsx";
 
 /** The booking as the venue's link shows it, as an answer gives it back. */
@@ -82,13 +82,11 @@ export function useVenueAnswer<S extends z.ZodType>({
 
 /** The fields a 400 names (its `errors`, or a message the form knows as one field's). */
 function refusedFields(error: unknown, fieldIds: FieldIds): FieldErrors {
-  const body = errorBody(error);
   const fields: FieldErrors = {};
-  if (Array.isArray(body?.errors))
-    for (const e of body.errors as Array<{ path?: unknown; message?: unknown }>) {
-      const name = typeof e.path === "string" ? e.path.split(".")[0] : "";
-      if (name && name in fieldIds && typeof e.message === "string") fields[name] ??= e.message;
-    }
+  for (const e of errorFields(error)) {
+    const name = e.path.split(".")[0];
+    if (name && name in fieldIds) fields[name] ??= e.message;
+  }
   const message = errorMessage(error);
   if (Object.keys(fields).length === 0 && message === VENUE_BOOKING_MSG.timePast && "time" in fieldIds)
     fields.time = message;

@@ -47,10 +47,7 @@ interface Choice {
 
 const initial = (a: AdminAssignment): Choice => ({
   when: dateToLondonLocal(new Date(a.scheduledDate)),
-  // The assignment's venue type is a plain string on the wire; the picker only shows it.
-  venue: a.venue
-    ? { id: a.venue.id, name: a.venue.name, city: a.venue.city, type: a.venue.type as VenueChoice["type"] }
-    : null,
+  venue: a.venue ? { id: a.venue.id, name: a.venue.name, city: a.venue.city, type: a.venue.type } : null,
   idea: "auto",
 });
 

@@ -21,7 +21,7 @@ export function fieldLabel(field: string): string {
 
 /** "Venue 501", "Offer code SPRING": the record an entry is about (the Audit view lists every record's). */
 export function auditRecordLabel(entry: Pick<AuditEntry, "entity" | "entityId">): string {
-  const label = AUDIT_ENTITY_LABEL[entry.entity as AuditEntity] ?? entry.entity;
+  const label = AUDIT_ENTITY_LABEL[entry.entity];
   return `${label} ${entry.entityId}`;
 }
 

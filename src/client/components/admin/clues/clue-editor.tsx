@@ -11,7 +11,7 @@ import {
 import { cluesApi } from "../../../../shared/contract/clues.ts";
 import { callIfMatch, callTagged, keyOf, storeAnswer } from "../../../lib/api.ts";
 import {
-  errorBody,
+  errorFields,
   errorMessage,
   isStaleEdit,
   queryClient,
@@ -114,10 +114,8 @@ export function ClueEditor({ assignmentId }: { assignmentId: number }) {
         setStale(errorMessage(error));
         return;
       }
-      const fields = errorBody(error)?.errors;
       const byPath: Record<string, string> = {};
-      if (Array.isArray(fields))
-        for (const f of fields as Array<{ path: string; message: string }>) byPath[f.path] ??= f.message;
+      for (const f of errorFields(error)) byPath[f.path] ??= f.message;
       setErrors(byPath);
       toastCallError("Couldn't save the clues", error);
     },

@@ -36,7 +36,7 @@ export async function auditSync(
   const { actor, plan, stored, insertedIds } = input;
   const from = input.fileName ? ` from ${input.fileName}` : "";
   const byId = new Map(stored.map((v) => [v.id, v]));
-  const base = { actorId: actor?.id ?? null, actorName: actor?.name ?? "System", entity: "venue" };
+  const base = { actorId: actor?.id ?? null, actorName: actor?.name ?? "System", entity: "venue" as const };
   const rows: Array<typeof auditLog.$inferInsert> = [];
   plan.inserts.forEach((ins, i) => {
     const id = insertedIds[i];
