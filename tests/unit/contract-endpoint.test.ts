@@ -2,7 +2,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { invalidate, keyOf, readsUnder } from "../../src/client/lib/api.ts";
+import { callIfMatch, callTagged, invalidate, keyOf, readsUnder } from "../../src/client/lib/api.ts";
 import { endpoint, pathOf, queryStringOf, urlOf } from "../../src/shared/contract/endpoint.ts";
 
 const one = endpoint({
@@ -66,5 +66,45 @@ describe("invalidation", () => {
     await invalidate(client, one, { id: 3 });
     expect(client.getQueryState(["/api/things/3/parts"])?.isInvalidated).toBe(true);
     expect(client.getQueryState(["/api/things/4/parts"])?.isInvalidated).toBe(false);
+  });
+});
+
+describe("versions read and sent only where the declaration says so (checked by the type check)", () => {
+  const versioned = endpoint({
+    method: "GET",
+    path: "/api/records/:id",
+    params: z.object({ id: z.number() }),
+    responses: { 200: z.object({ name: z.string() }) },
+    answerHeaders: ["ETag"],
+  });
+  const guarded = endpoint({
+    method: "PUT",
+    path: "/api/records/:id",
+    params: z.object({ id: z.number() }),
+    body: z.object({ name: z.string() }),
+    responses: { 200: z.object({ name: z.string() }) },
+    errors: [409, 412],
+    answerHeaders: ["ETag"],
+  });
+  const plainRead = endpoint({ method: "GET", path: "/api/plain", responses: { 200: z.object({}) } });
+  const unguarded = endpoint({
+    method: "PUT",
+    path: "/api/plain",
+    body: z.object({ name: z.string() }),
+    responses: { 200: z.object({}) },
+    errors: [409],
+  });
+  // Never called: each line is checked by `tsc` (npm run typecheck), which fails if an expected error is absent.
+  const compiled = () => [
+    callTagged(versioned, { params: { id: 1 } }),
+    callIfMatch(guarded, { params: { id: 1 }, body: { name: "x" } }, "W/1"),
+    // @ts-expect-error a read whose answers carry no ETag has no version to read
+    callTagged(plainRead),
+    // @ts-expect-error an endpoint that never answers 412 ignores If-Match
+    callIfMatch(unguarded, { body: { name: "x" } }, "W/1"),
+  ];
+
+  it("are declared on the endpoints the screens read versions from", () => {
+    expect(typeof compiled).toBe("function");
   });
 });

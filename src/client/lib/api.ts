@@ -7,11 +7,13 @@ import { type InferDataFromTag, type QueryClient, type QueryKey, queryOptions } 
 import {
   type AnswerOf,
   type EndpointSpec,
+  type HonoursIfMatch,
   type InputOf,
   type NeedsNoInput,
   type ParamsOf,
   pathOf,
   urlOf,
+  type VersionedSpec,
 } from "../../shared/contract/endpoint.ts";
 import { apiRequest } from "./queryClient.ts";
 
@@ -42,19 +44,30 @@ export async function call<E extends EndpointSpec>(ep: E, ...args: CallArgs<E>):
 
 /**
  * Reads a back-office record with its version (the ETag of its read), to send back as If-Match when it is
- * saved (decision 0070).
+ * saved (decision 0070). Only an endpoint whose declaration lists the ETag header can be read so.
  */
-export async function callTagged<E extends EndpointSpec>(
+export async function callTagged<E extends VersionedSpec>(
   ep: E,
   ...args: CallArgs<E>
 ): Promise<{ data: AnswerOf<E>; etag: string | null }> {
-  const res = await send(ep, inputOf(args));
+  return readTagged(ep, inputOf(args));
+}
+
+/** callTagged with its input as one value, for code generic over the endpoint. */
+export async function readTagged<E extends VersionedSpec>(
+  ep: E,
+  input: InputOf<E>,
+): Promise<{ data: AnswerOf<E>; etag: string | null }> {
+  const res = await send(ep, input);
   return { data: await answerOf<E>(res), etag: res.headers.get("ETag") };
 }
 
-/** Sends a change guarded by If-Match (when a version is known): a save after someone else's gets 412. */
+/**
+ * Sends a change guarded by If-Match (when a version is known): a save after someone else's gets 412. Only
+ * an endpoint declared to answer 412 takes one; its new version comes back when it declares the ETag header.
+ */
 export async function callIfMatch<E extends EndpointSpec>(
-  ep: E,
+  ep: E & HonoursIfMatch<E>,
   input: InputOf<E>,
   etag: string | null | undefined,
 ): Promise<{ data: AnswerOf<E>; etag: string | null }> {

@@ -46,6 +46,22 @@ export interface EndpointSpec {
 /** A header a success answer may carry beyond its body, declared per endpoint (`answerHeaders`). */
 export type AnswerHeader = "X-Total-Count" | "ETag";
 
+/**
+ * An endpoint whose answers carry the record's version (its `answerHeaders` list `ETag`): the only kind a
+ * client may read a version from or send one to, so a version read where none is sent is a compile error.
+ */
+export type VersionedSpec = EndpointSpec & {
+  readonly answerHeaders: readonly ["ETag", ...AnswerHeader[]] | readonly [...AnswerHeader[], "ETag"];
+};
+
+/**
+ * The endpoint itself when it honours If-Match (its `errors` list 412), otherwise a type no endpoint has: a
+ * version sent where the server ignores it is a compile error.
+ */
+export type HonoursIfMatch<E extends EndpointSpec> = 412 extends NonNullable<E["errors"]>[number]
+  ? E
+  : { readonly "this endpoint does not answer 412 to a stale If-Match": never };
+
 /** Declares an endpoint; the literal types are kept, so paths, inputs and answers stay checked. */
 export function endpoint<const E extends EndpointSpec>(spec: E): E {
   return spec;

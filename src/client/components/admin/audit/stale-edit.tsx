@@ -11,11 +11,11 @@ import type { AuditEntity } from "../../../../shared/admin/audit.ts";
 import { auditApi } from "../../../../shared/contract/audit.ts";
 import {
   type AnswerOf,
-  type EndpointSpec,
   type InputOf,
   urlOf,
+  type VersionedSpec,
 } from "../../../../shared/contract/endpoint.ts";
-import { callIfMatch, invalidate } from "../../../lib/api.ts";
+import { invalidate, readTagged } from "../../../lib/api.ts";
 import { errorMessage, isStaleEdit } from "../../../lib/queryClient.ts";
 import { Button } from "../../ui/button.tsx";
 import { RecordHistory } from "./record-history.tsx";
@@ -53,7 +53,7 @@ interface TaggedRead<T> {
  * Reads the record (its own declared GET, with `input` naming it) each time `open` turns true and hands it to
  * `onLoad`; a null `input` (a new record) reads nothing.
  */
-export function useTaggedEndpoint<E extends EndpointSpec & { readonly method: "GET" }>(
+export function useTaggedEndpoint<E extends VersionedSpec & { readonly method: "GET" }>(
   ep: E,
   input: InputOf<E> | null,
   open: boolean,
@@ -62,8 +62,7 @@ export function useTaggedEndpoint<E extends EndpointSpec & { readonly method: "G
   return useTagged(
     {
       address: input ? urlOf(ep, input) : null,
-      // callIfMatch with no version: a plain read that keeps its ETag (callTagged's input is not generic).
-      read: () => (input ? callIfMatch(ep, input, null) : Promise.reject(new Error("nothing to read"))),
+      read: () => (input ? readTagged(ep, input) : Promise.reject(new Error("nothing to read"))),
     },
     open,
     onLoad,
@@ -135,7 +134,7 @@ function useTagged<T>(source: TaggedRead<T>, open: boolean, onLoad: (record: T) 
  * Delete sends it as If-Match, so a record another admin changed while the question was on screen is not
  * deleted (412, said in a toast).
  */
-export function useRecordTag<E extends EndpointSpec & { readonly method: "GET" }>(
+export function useRecordTag<E extends VersionedSpec & { readonly method: "GET" }>(
   ep: E,
   input: InputOf<E> | null,
 ): string | null {
@@ -147,7 +146,7 @@ export function useRecordTag<E extends EndpointSpec & { readonly method: "GET" }
     const current = inputRef.current;
     if (!url || !current) return;
     let live = true;
-    callIfMatch(ep, current, null)
+    readTagged(ep, current)
       .then((r) => {
         if (live && r.etag) setTag({ url, etag: r.etag });
       })
