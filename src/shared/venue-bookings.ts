@@ -23,6 +23,10 @@ export const VENUE_REMINDER_HOURS = 24;
 /** From this many hours before the date, an unconfirmed date is escalated to the operators. */
 export const VENUE_ESCALATE_HOURS = 72;
 
+/** The longest booking reference and decline reason a venue (or an operator for it) can give. */
+export const VENUE_REFERENCE_MAX = 80;
+export const VENUE_REASON_MAX = 500;
+
 export const VENUE_BOOKING_MSG = {
   invalid:
     "This booking link is not valid. If we sent you a newer e-mail about this booking, please use its link.",
@@ -30,10 +34,11 @@ export const VENUE_BOOKING_MSG = {
   cancelled: "This booking was cancelled. There is nothing to answer.",
   answered: "This request has already been answered. To change your answer, please reply to our e-mail.",
   reasonRequired: "Please tell us why you cannot take this booking",
-  reasonMax: "The reason must be at most 500 characters",
-  referenceMax: "The booking reference must be at most 80 characters",
+  reasonMax: `The reason must be at most ${VENUE_REASON_MAX} characters`,
+  referenceMax: `The booking reference must be at most ${VENUE_REFERENCE_MAX} characters`,
   time: "Please give the time you can offer as a date and time",
   timePast: "The time you offer must be in the future",
+  timeSame: "That is the time we asked for. If you can take the booking then, please confirm it instead",
   noteMax: "The note must be at most 500 characters",
   confirmed: "Thank you: the booking is confirmed.",
   declined: "Thank you for letting us know. We will plan this evening elsewhere.",
@@ -55,7 +60,10 @@ export const venueTokenParams = z.object({
 });
 
 export const venueConfirmSchema = z
-  .object({ reference: text(80, VENUE_BOOKING_MSG.referenceMax).optional() }, { error: "Expected an object" })
+  .object(
+    { reference: text(VENUE_REFERENCE_MAX, VENUE_BOOKING_MSG.referenceMax).optional() },
+    { error: "Expected an object" },
+  )
   .strict();
 
 export const venueDeclineSchema = z
@@ -65,7 +73,7 @@ export const venueDeclineSchema = z
         .string({ error: VENUE_BOOKING_MSG.reasonRequired })
         .trim()
         .min(2, VENUE_BOOKING_MSG.reasonRequired)
-        .max(500, VENUE_BOOKING_MSG.reasonMax),
+        .max(VENUE_REASON_MAX, VENUE_BOOKING_MSG.reasonMax),
     },
     { error: "Expected an object" },
   )

@@ -17,6 +17,8 @@ import {
 import { workingDaysAfter } from "../../src/server/modules/admin/attention/members.ts";
 import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import type { AttentionItem, AttentionResponse } from "../../src/shared/admin/attention.ts";
+import { OVERRIDE_REASON_MAX } from "../../src/shared/admin/rulebook.ts";
+import { VENUE_REASON_MAX, VENUE_REFERENCE_MAX } from "../../src/shared/venue-bookings.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 
@@ -104,6 +106,8 @@ describe("GET /api/admin/attention", () => {
       method: "POST",
       path: `/api/admin/assignments/${reservation.id}/fix/override`,
       needsReason: true,
+      // The dialog's limit is the server's: a longer reason cannot be typed, rather than refused after.
+      reasonMax: OVERRIDE_REASON_MAX,
     });
     await t.db
       .update(dateReservations)
@@ -159,6 +163,7 @@ describe("GET /api/admin/attention", () => {
       dueAt: new Date(at.getTime() - hours(48)).toISOString(),
     });
     expect(item!.actions.map((a) => a.id)).toEqual(["confirm", "decline"]);
+    expect(item!.actions.map((a) => a.reasonMax)).toEqual([VENUE_REFERENCE_MAX, VENUE_REASON_MAX]);
     const res = await act(item!, "confirm", "REF-42");
     expect(res.statusCode).toBe(200);
     expect(res.json().venueBooking).toMatchObject({ status: "confirmed", reference: "REF-42" });

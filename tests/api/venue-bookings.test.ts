@@ -200,6 +200,18 @@ describe("the booking request", () => {
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe(VENUE_BOOKING_MSG.timePast);
+    expect(past.json().errors).toEqual([{ path: "time", message: VENUE_BOOKING_MSG.timePast }]);
+    // The time asked for is no other time: the venue confirms it instead.
+    const [asked] = await t.db.select().from(dateReservations).where(eq(dateReservations.id, id));
+    const same = await t.request({
+      method: "POST",
+      url: link(token, "propose"),
+      payload: { time: asked.scheduledDate.toISOString() },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors).toEqual([{ path: "time", message: VENUE_BOOKING_MSG.timeSame }]);
+    const [untouched] = await t.db.select().from(venueBookings).where(eq(venueBookings.reservationId, id));
+    expect(untouched.status).toBe("requested");
     const extra = await t.request({
       method: "POST",
       url: link(token, "confirm"),

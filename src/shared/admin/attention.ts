@@ -41,7 +41,8 @@ export type AttentionSubjectType = (typeof ATTENTION_SUBJECTS)[number];
 
 /**
  * A button that resolves the item in place: the request it sends. With `needsReason` the operator is asked
- * for words first (sent as `body[reasonField]`, "reason" unless named); `reasonOptional` lets them send none.
+ * for words first (sent as `body[reasonField]`, "reason" unless named, at most `reasonMax` characters);
+ * `reasonOptional` lets them send none.
  * `confirm` is a question asked before a change that cannot be taken back from here.
  */
 export const attentionActionSchema = z
@@ -55,6 +56,8 @@ export const attentionActionSchema = z
     reasonField: z.string().optional(),
     reasonLabel: z.string().optional(),
     reasonOptional: z.boolean().optional(),
+    /** The most characters the server takes for the words (the dialog's limit). */
+    reasonMax: z.number().int().positive().optional(),
     confirm: z.string().optional(),
     /** The main way to resolve it (shown as the primary button). */
     primary: z.boolean().optional(),

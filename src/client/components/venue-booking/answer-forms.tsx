@@ -170,9 +170,12 @@ function ProposeForm({ token, view, onAnswered, onClosed, onBack }: AnswerProps 
     e.preventDefault();
     // The London wall-clock time the venue typed, as an instant (an hour the clocks skip is no time at all).
     const at = day && time ? londonLocalToDate(`${day}T${time}`) : null;
-    answer.submit({ time: at ? at.toISOString() : "", note }, () =>
-      at && at.getTime() <= Date.now() ? { time: VENUE_BOOKING_MSG.timePast } : {},
-    );
+    answer.submit({ time: at ? at.toISOString() : "", note }, () => {
+      if (at && at.getTime() <= Date.now()) return { time: VENUE_BOOKING_MSG.timePast };
+      if (at && at.getTime() === new Date(view.scheduledDate).getTime())
+        return { time: VENUE_BOOKING_MSG.timeSame };
+      return {};
+    });
   };
   const timeError = answer.fieldErrors.time;
   const describedBy = timeError ? "venue-when-hint venue-when-error" : "venue-when-hint";

@@ -13,7 +13,7 @@ import {
 import type { Tx } from "../../db/client.ts";
 import { dateReservations, venueBookings } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { badRequest, conflict, HttpError, notFound } from "../../http-error.ts";
+import { conflict, HttpError, notFound } from "../../http-error.ts";
 import { hashToken, loadBookingFacts } from "./booking-facts.ts";
 
 type BookingRow = typeof venueBookings.$inferSelect;
@@ -102,6 +102,13 @@ function refuseClosed(b: BookingRow, now: Date, viaLink: boolean): void {
     throw conflict(VENUE_BOOKING_MSG.answered);
 }
 
+/** A proposed time must be another time, still to come: the one asked for is a confirmation. */
+function refuseProposal(b: BookingRow, time: Date, now: Date): void {
+  const refuse = (message: string) => new HttpError(400, message, {}, [{ path: "time", message }]);
+  if (time <= now) throw refuse(VENUE_BOOKING_MSG.timePast);
+  if (time.getTime() === b.scheduledDate.getTime()) throw refuse(VENUE_BOOKING_MSG.timeSame);
+}
+
 export type VenueAnswer =
   | { kind: "confirm"; reference: string | null }
   | { kind: "decline"; reason: string }
@@ -120,7 +127,7 @@ export async function recordAnswer(
 ): Promise<void> {
   const now = deps.now();
   refuseClosed(b, now, by === null);
-  if (answer.kind === "propose" && answer.time <= now) throw badRequest(VENUE_BOOKING_MSG.timePast);
+  if (answer.kind === "propose") refuseProposal(b, answer.time, now);
   const status: VenueBookingStatus =
     answer.kind === "confirm" ? "confirmed" : answer.kind === "decline" ? "declined" : "proposed";
   await tx

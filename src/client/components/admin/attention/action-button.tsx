@@ -8,7 +8,7 @@ import {
 import { adminApi } from "../../../../shared/contract/admin.ts";
 import { adminAttentionApi } from "../../../../shared/contract/admin-attention.ts";
 import { invalidate } from "../../../lib/api.ts";
-import { apiRequest, toastCallError } from "../../../lib/queryClient.ts";
+import { apiRequest, errorMessage, toastCallError } from "../../../lib/queryClient.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -16,7 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormDialogFooter } from "../../ui/form-dialog-footer.tsx";
 import { TextareaField } from "../../ui/textarea-field.tsx";
 
-/** The longest reason or reply the dialog accepts (the server's own limits are the smaller of these). */
+/** The longest reason or reply the dialog accepts when the action names no limit of its own (`reasonMax`). */
 const TEXT_MAX = 2000;
 
 /**
@@ -56,12 +56,17 @@ export function AttentionActionButton({
         invalidate(queryClient, adminApi.stats),
       ]);
     },
-    onError: (e) => toastCallError(`${action.label} failed`, e),
+    onError: (e) => {
+      // With the dialog open, the refusal stays beside the words it is about; the toast repeats it.
+      if (action.needsReason) setError(errorMessage(e));
+      toastCallError(`${action.label} failed`, e);
+    },
   });
   const variant = action.primary ? "primary" : "outline";
   const label = `${action.label}: ${item.title}`;
 
   if (action.needsReason) {
+    const max = action.reasonMax ?? TEXT_MAX;
     const submit = (e: FormEvent) => {
       e.preventDefault();
       const words = text.trim();
@@ -92,7 +97,8 @@ export function AttentionActionButton({
             <TextareaField
               label={action.reasonLabel ?? "Reason"}
               value={text}
-              maxLength={TEXT_MAX}
+              maxLength={max}
+              hint={`Up to ${max.toLocaleString("en-GB")} characters.`}
               rows={4}
               error={error}
               onChange={(e) => {

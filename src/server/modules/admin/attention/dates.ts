@@ -5,10 +5,15 @@
  */
 import { sql } from "drizzle-orm";
 import { ATTENTION_KIND_CAP, type AttentionItem } from "../../../../shared/admin/attention.ts";
+import { OVERRIDE_REASON_MAX } from "../../../../shared/admin/rulebook.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../../shared/constants.ts";
 import { londonShortDay, londonTime } from "../../../../shared/london-time.ts";
 import { PAYMENT_RETRIES } from "../../../../shared/payment-recovery.ts";
-import { VENUE_ESCALATE_HOURS } from "../../../../shared/venue-bookings.ts";
+import {
+  VENUE_ESCALATE_HOURS,
+  VENUE_REASON_MAX,
+  VENUE_REFERENCE_MAX,
+} from "../../../../shared/venue-bookings.ts";
 import type { Deps } from "../../../deps.ts";
 import { BOOKED_STATUSES } from "../../couples/leaving.ts";
 
@@ -123,6 +128,7 @@ export async function ruleBroken(deps: Deps): Promise<AttentionItem[]> {
           path: base(`${r.id}/fix/override`),
           needsReason: true,
           reasonLabel: "Why the date stays as it is",
+          reasonMax: OVERRIDE_REASON_MAX,
         },
       ],
       link: memberLink(r.user_id),
@@ -139,6 +145,7 @@ const confirmByPhone = (id: number, label = "Confirmed by phone") => ({
   reasonField: "reference",
   reasonLabel: "The venue's booking reference (optional)",
   reasonOptional: true,
+  reasonMax: VENUE_REFERENCE_MAX,
   primary: true,
 });
 
@@ -166,6 +173,7 @@ export async function venueUnconfirmed(deps: Deps): Promise<AttentionItem[]> {
         path: base(`${r.id}/venue-booking/decline`),
         needsReason: true,
         reasonLabel: "Why the venue cannot take it",
+        reasonMax: VENUE_REASON_MAX,
       },
     ],
     link: memberLink(r.user_id),

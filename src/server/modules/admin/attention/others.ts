@@ -8,6 +8,7 @@ import {
   type AttentionItem,
   SUPPORT_REPLY_WORKING_DAYS,
 } from "../../../../shared/admin/attention.ts";
+import { ADMIN_REPLY_MAX } from "../../../../shared/admin/support.ts";
 import { londonInstant, londonIsoDay } from "../../../../shared/london-time.ts";
 import type { Deps } from "../../../deps.ts";
 import { workingDaysAfter } from "./members.ts";
@@ -65,6 +66,7 @@ export async function supportWaiting(deps: Deps): Promise<AttentionItem[]> {
           needsReason: true,
           reasonField: "body",
           reasonLabel: `Your reply to ${who} (sent by e-mail)`,
+          reasonMax: ADMIN_REPLY_MAX,
           primary: true,
         },
         {
