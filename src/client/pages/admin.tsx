@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarHeart, MapPin, Users } from "lucide-react";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
-import { ADMIN_TABS, type AdminTabId } from "../../shared/admin/common.ts";
+import { ADMIN_TABS, type AdminTabId } from "../../shared/admin/back-office.ts";
 import { adminApi } from "../../shared/contract/admin.ts";
 import { AttentionCountBadge } from "../components/admin/attention/count-badge.tsx";
 import { TableSkeleton } from "../components/admin/common.tsx";
