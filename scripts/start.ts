@@ -77,4 +77,4 @@ if (builtAt < sourcesAt) {
   console.log(`Client built in ${Math.round((Date.now() - started) / 1000)} s. Starting the server...`);
 }
 
-await import("../src/server/main.ts");
+await import("../src/app/server/main.ts");

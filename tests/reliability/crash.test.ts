@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import {
   offerCodes,
@@ -9,7 +10,6 @@ import {
   subscriptionEvents,
   venues,
 } from "../../src/server/db/schema.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
 import { completeSubscription } from "../../src/server/modules/payments/checkout.ts";
 import { finishStaleCompletions } from "../../src/server/modules/payments/stale-completions.ts";

@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
 import pino from "pino";
+import { loadConfig } from "../../server/config.ts";
+import { stopOnSignalsByCaller } from "../../server/db/embedded.ts";
+import { openDatabase } from "../../server/db/open.ts";
+import { users } from "../../server/db/schema.ts";
+import { seedDemo } from "../../server/db/seed-demo.ts";
+import { seedDemoCouple } from "../../server/db/seed-member.ts";
+import { type RunningJobs, startJobs } from "../../server/jobs/boss.ts";
+import { createOrPromoteAdmin } from "../../server/modules/admin/accounts.ts";
+import { failAbandonedRuns } from "../../server/modules/matching/run-owner.ts";
+import { withVapidKeys } from "../../server/modules/push/vapid.ts";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
-import { stopOnSignalsByCaller } from "./db/embedded.ts";
-import { openDatabase } from "./db/open.ts";
-import { users } from "./db/schema.ts";
-import { seedDemo } from "./db/seed-demo.ts";
-import { seedDemoCouple } from "./db/seed-member.ts";
 import { createDeps } from "./deps-factory.ts";
-import { type RunningJobs, startJobs } from "./jobs/boss.ts";
-import { allJobs } from "./jobs/jobs.ts";
-import { createOrPromoteAdmin } from "./modules/admin/accounts.ts";
-import { failAbandonedRuns } from "./modules/matching/run-owner.ts";
-import { withVapidKeys } from "./modules/push/vapid.ts";
+import { allJobs } from "./jobs.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 

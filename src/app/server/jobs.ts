@@ -4,23 +4,23 @@
 
 import { giftsJob } from "../../features/gifts/server/jobs.ts";
 import { advanceSubscriptions } from "../../features/subscriptions/server/cycles.ts";
-import type { Deps } from "../deps.ts";
-import { describeError } from "../error-text.ts";
-import { purgeRateLimits } from "../modules/auth/rate-limit.ts";
-import { purgeExpiredSessions } from "../modules/auth/sessions.ts";
-import { paymentRecoveryJob } from "../modules/payments/recovery.ts";
-import { finishStaleCompletions } from "../modules/payments/stale-completions.ts";
-import { recheckStaleDates } from "../modules/rulebook/recheck.ts";
-import { venueBookingsJob } from "../modules/venue-bookings/requests.ts";
-import { billingJobs } from "./billing/index.ts";
-import { purgeJobRuns, runRecorded } from "./boss.ts";
-import { sendCluesJob } from "./clues.ts";
-import { dateJobs } from "./dates.ts";
-import { retryMailJob } from "./outbound.ts";
-import { planOffersJob } from "./plan-offers.ts";
-import { datePushJob } from "./pushes.ts";
-import { retentionJob } from "./retention.ts";
-import type { JobDefinition } from "./types.ts";
+import type { Deps } from "../../server/deps.ts";
+import { describeError } from "../../server/error-text.ts";
+import { billingJobs } from "../../server/jobs/billing/index.ts";
+import { purgeJobRuns, runRecorded } from "../../server/jobs/boss.ts";
+import { sendCluesJob } from "../../server/jobs/clues.ts";
+import { dateJobs } from "../../server/jobs/dates.ts";
+import { retryMailJob } from "../../server/jobs/outbound.ts";
+import { planOffersJob } from "../../server/jobs/plan-offers.ts";
+import { datePushJob } from "../../server/jobs/pushes.ts";
+import { retentionJob } from "../../server/jobs/retention.ts";
+import type { JobDefinition } from "../../server/jobs/types.ts";
+import { purgeRateLimits } from "../../server/modules/auth/rate-limit.ts";
+import { purgeExpiredSessions } from "../../server/modules/auth/sessions.ts";
+import { paymentRecoveryJob } from "../../server/modules/payments/recovery.ts";
+import { finishStaleCompletions } from "../../server/modules/payments/stale-completions.ts";
+import { recheckStaleDates } from "../../server/modules/rulebook/recheck.ts";
+import { venueBookingsJob } from "../../server/modules/venue-bookings/requests.ts";
 
 /**
  * Every five minutes: checkouts whose completion stopped after the provider made the subscription are finished

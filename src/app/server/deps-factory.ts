@@ -1,14 +1,14 @@
-import type { Config } from "./config.ts";
-import type { Db } from "./db/client.ts";
-import type { Deps } from "./deps.ts";
-import { allJobs } from "./jobs/jobs.ts";
-import { RateLimiter } from "./modules/auth/rate-limit.ts";
-import { Mailer, outboxTransport, smtpTransport, type Transport } from "./modules/email/mailer.ts";
-import { gocardlessProvider } from "./modules/payments/gocardless-provider.ts";
-import type { PaymentProvider } from "./modules/payments/provider.ts";
-import { sandboxProvider } from "./modules/payments/sandbox-provider.ts";
-import { outboxSms, type SmsSender } from "./modules/sms/sender.ts";
-import { twilioSms } from "./modules/sms/twilio.ts";
+import type { Config } from "../../server/config.ts";
+import type { Db } from "../../server/db/client.ts";
+import type { Deps } from "../../server/deps.ts";
+import { RateLimiter } from "../../server/modules/auth/rate-limit.ts";
+import { Mailer, outboxTransport, smtpTransport, type Transport } from "../../server/modules/email/mailer.ts";
+import { gocardlessProvider } from "../../server/modules/payments/gocardless-provider.ts";
+import type { PaymentProvider } from "../../server/modules/payments/provider.ts";
+import { sandboxProvider } from "../../server/modules/payments/sandbox-provider.ts";
+import { outboxSms, type SmsSender } from "../../server/modules/sms/sender.ts";
+import { twilioSms } from "../../server/modules/sms/twilio.ts";
+import { allJobs } from "./jobs.ts";
 
 export function createDeps(
   config: Config,

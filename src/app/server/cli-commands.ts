@@ -1,13 +1,13 @@
 /**
- * The operator commands (npm run cli -- <command>; src/server/cli.ts runs them as a process). Each works whether
+ * The operator commands (npm run cli -- <command>; src/app/server/cli.ts runs them as a process). Each works whether
  * or not the app is running: it uses the embedded database running on DATA_DIR (found from its lock file,
  * whatever its port), or starts it for the command and stops it after (unless the app started meanwhile and
  * uses it). Output and configuration come through a CliContext, so tests run commands in their own process.
  */
 import { parseArgs } from "node:util";
-import { loadConfig } from "./config.ts";
-import { type OpenDatabase, openDatabase } from "./db/open.ts";
-import { describeError } from "./error-text.ts";
+import { loadConfig } from "../../server/config.ts";
+import { type OpenDatabase, openDatabase } from "../../server/db/open.ts";
+import { describeError } from "../../server/error-text.ts";
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -58,7 +58,7 @@ const commands: Record<string, Command> = {
       },
     });
     if (!values.email || !values.password) throw new Error("create-admin needs --email and --password");
-    const { createOrPromoteAdmin } = await import("./modules/admin/accounts.ts");
+    const { createOrPromoteAdmin } = await import("../../server/modules/admin/accounts.ts");
     const res = await createOrPromoteAdmin(db, {
       email: values.email,
       password: values.password,
@@ -70,7 +70,7 @@ const commands: Record<string, Command> = {
       : `Promoted ${values.email} (id ${res.id}) to admin and set the password`;
   },
   async "seed-demo"(_args, db) {
-    const { seedDemo } = await import("./db/seed-demo.ts");
+    const { seedDemo } = await import("../../server/db/seed-demo.ts");
     const n = await seedDemo(db);
     return `Seeded ${n.venues} venues, ${n.dateIdeas} date ideas and ${n.offerCodes} offer codes (existing ones kept)`;
   },
@@ -80,12 +80,14 @@ const commands: Record<string, Command> = {
       allowPositionals: true,
       options: { email: { type: "string" } },
     });
-    const { fireSandboxEvent, SANDBOX_EVENTS } = await import("./modules/payments/sandbox-events.ts");
+    const { fireSandboxEvent, SANDBOX_EVENTS } = await import(
+      "../../server/modules/payments/sandbox-events.ts"
+    );
     if (!SANDBOX_EVENTS[positionals[0] ?? ""])
       throw new Error(`sandbox-event needs one of: ${Object.keys(SANDBOX_EVENTS).join(", ")}`);
     if (!values.email) throw new Error("sandbox-event needs --email");
     const { sql } = await import("drizzle-orm");
-    const { users } = await import("./db/schema.ts");
+    const { users } = await import("../../server/db/schema.ts");
     const [user] = await db
       .select()
       .from(users)
@@ -97,7 +99,7 @@ const commands: Record<string, Command> = {
     return "Migrations applied";
   },
   async "advance-subscriptions"(_args, db, ctx) {
-    const { advanceSubscriptions } = await import("../features/subscriptions/server/cycles.ts");
+    const { advanceSubscriptions } = await import("../../features/subscriptions/server/cycles.ts");
     const n = await advanceSubscriptions((await createDeps())(loadConfig(ctx.env), db));
     return `Advanced ${n} billing cycle${n === 1 ? "" : "s"}`;
   },
@@ -106,9 +108,9 @@ const commands: Record<string, Command> = {
       args,
       options: { "dry-run": { type: "boolean" }, month: { type: "string" } },
     });
-    const { monthLabel, nextMonthOf } = await import("../shared/admin/planning.ts");
-    const { checkMonth } = await import("./modules/admin/planning/service.ts");
-    const { planMonth } = await import("./modules/matching/plan.ts");
+    const { monthLabel, nextMonthOf } = await import("../../shared/admin/planning.ts");
+    const { checkMonth } = await import("../../server/modules/admin/planning/service.ts");
+    const { planMonth } = await import("../../server/modules/matching/plan.ts");
     const deps = (await createDeps())(loadConfig(ctx.env), db);
     const month = values.month ?? nextMonthOf(deps.now());
     if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error("plan-month --month must be YYYY-MM");
@@ -128,8 +130,8 @@ const commands: Record<string, Command> = {
   },
   async "run-jobs"(args, db, ctx) {
     const { values } = parseArgs({ args, options: { job: { type: "string" } } });
-    const { allJobs, runDueJobs } = await import("./jobs/jobs.ts");
-    const { withVapidKeys } = await import("./modules/push/vapid.ts");
+    const { allJobs, runDueJobs } = await import("./jobs.ts");
+    const { withVapidKeys } = await import("../../server/modules/push/vapid.ts");
     const jobs = values.job ? allJobs.filter((j) => j.name === values.job) : allJobs;
     if (jobs.length === 0) {
       throw new Error(`run-jobs --job must be one of: ${allJobs.map((j) => j.name).join(", ")}`);
@@ -145,7 +147,7 @@ const commands: Record<string, Command> = {
     return `Ran ${jobs.length} job${jobs.length === 1 ? "" : "s"}:\n${lines.join("\n")}`;
   },
   async "purge-sessions"(_args, db, ctx) {
-    const { purgeExpiredSessions } = await import("./modules/auth/sessions.ts");
+    const { purgeExpiredSessions } = await import("../../server/modules/auth/sessions.ts");
     const ended = await purgeExpiredSessions(db, new Date(), loadConfig(ctx.env).sessionIdle);
     return `Deleted ${ended} expired or idle sessions`;
   },

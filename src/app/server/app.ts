@@ -6,35 +6,35 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { giftRoutes } from "../features/gifts/server/routes.ts";
-import { subscriptionRoutes } from "../features/subscriptions/server/routes.ts";
-import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../shared/constants.ts";
-import { MSG } from "../shared/messages.ts";
-import { isClientRoute } from "../shared/routes.ts";
-import { APP_SHELL_FILE, appShell } from "./app-shell.ts";
-import type { Deps } from "./deps.ts";
-import { accountRoutes } from "./modules/account/routes.ts";
-import { adminRoutes } from "./modules/admin/routes.ts";
-import { authRoutes } from "./modules/auth/routes.ts";
-import { billingHistoryRoutes } from "./modules/billing-history/routes.ts";
-import { dateRoutes } from "./modules/dates/routes.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
-import { offerRoutes } from "./modules/offers/routes.ts";
-import { onboardingRoutes } from "./modules/onboarding/routes.ts";
-import { partnerRoutes } from "./modules/partners/routes.ts";
-import { paymentRoutes } from "./modules/payments/routes.ts";
-import { pushRoutes } from "./modules/push/routes.ts";
-import { smsRoutes } from "./modules/sms/routes.ts";
-import { supportRoutes } from "./modules/support/routes.ts";
-import { venueBookingRoutes } from "./modules/venue-bookings/routes.ts";
-import { waitlistRoutes } from "./modules/waitlist/routes.ts";
-import { registerAuthContext } from "./plugins/auth-context.ts";
-import { frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
-import { registerOpenApi } from "./plugins/openapi.ts";
-import { RequestLog, registerRequestId, requestIdGenerator } from "./plugins/request-id.ts";
-import { isApiPath, registerRequestPath } from "./plugins/request-path.ts";
-import { appSecurityHeaders, clientErrorWith, registerSecurity } from "./plugins/security.ts";
-import { prerenderedPage } from "./prerendered-page.ts";
+import { giftRoutes } from "../../features/gifts/server/routes.ts";
+import { subscriptionRoutes } from "../../features/subscriptions/server/routes.ts";
+import { APP_SHELL_FILE, appShell } from "../../server/app-shell.ts";
+import type { Deps } from "../../server/deps.ts";
+import { accountRoutes } from "../../server/modules/account/routes.ts";
+import { adminRoutes } from "../../server/modules/admin/routes.ts";
+import { authRoutes } from "../../server/modules/auth/routes.ts";
+import { billingHistoryRoutes } from "../../server/modules/billing-history/routes.ts";
+import { dateRoutes } from "../../server/modules/dates/routes.ts";
+import { healthRoutes } from "../../server/modules/health/routes.ts";
+import { offerRoutes } from "../../server/modules/offers/routes.ts";
+import { onboardingRoutes } from "../../server/modules/onboarding/routes.ts";
+import { partnerRoutes } from "../../server/modules/partners/routes.ts";
+import { paymentRoutes } from "../../server/modules/payments/routes.ts";
+import { pushRoutes } from "../../server/modules/push/routes.ts";
+import { smsRoutes } from "../../server/modules/sms/routes.ts";
+import { supportRoutes } from "../../server/modules/support/routes.ts";
+import { venueBookingRoutes } from "../../server/modules/venue-bookings/routes.ts";
+import { waitlistRoutes } from "../../server/modules/waitlist/routes.ts";
+import { registerAuthContext } from "../../server/plugins/auth-context.ts";
+import { frameworkErrors, registerErrorHandling } from "../../server/plugins/errors.ts";
+import { registerOpenApi } from "../../server/plugins/openapi.ts";
+import { RequestLog, registerRequestId, requestIdGenerator } from "../../server/plugins/request-id.ts";
+import { isApiPath, registerRequestPath } from "../../server/plugins/request-path.ts";
+import { appSecurityHeaders, clientErrorWith, registerSecurity } from "../../server/plugins/security.ts";
+import { prerenderedPage } from "../../server/prerendered-page.ts";
+import { AUTH_HINT_COOKIE, SESSION_COOKIE } from "../../shared/constants.ts";
+import { MSG } from "../../shared/messages.ts";
+import { isClientRoute } from "../../shared/routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -42,7 +42,7 @@ declare module "fastify" {
   }
 }
 
-export const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.meta.url));
+export const CLIENT_DIST = fileURLToPath(new URL("../../../dist/client", import.meta.url));
 
 const SECRET_QUERY = /([?&](?:token|session_token|code|password)=)[^&]*/gi;
 /** Tokens carried in the path (partner invitations) are redacted too. */

@@ -5,9 +5,9 @@
  * meanwhile and uses it). A failure exits non-zero with a message that says what failed, and its cause.
  */
 
+import type { OpenDatabase } from "../../server/db/open.ts";
+import { describeError } from "../../server/error-text.ts";
 import { runCli } from "./cli-commands.ts";
-import type { OpenDatabase } from "./db/open.ts";
-import { describeError } from "./error-text.ts";
 
 // A connection dropped under the command (the database stopped meanwhile) surfaces as an "error" event with no
 // listener: it is reported like any other failure, not as a stack trace. A database this command started is
