@@ -5,13 +5,13 @@
  * from calendars, the venue-bookings sweep tells each venue, and both partners are e-mailed here.
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { cancelAtProvider } from "../../../features/subscriptions/server/schedule.ts";
 import { dateReservations, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { readCouple } from "../couples/couple.ts";
 import { BOOKED_STATUSES } from "../couples/leaving.ts";
 import { accountOf } from "../plan-account/account.ts";
 import { factsOf } from "../plan-account/load.ts";
+import { cancelAtProvider } from "../plan-account/schedule.ts";
 import { saveState } from "../plan-account/state.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { saveLinks } from "./links.ts";

@@ -7,7 +7,6 @@
  * Keys: `dunning-failed:{recipient}:{holder}:{attempt}:{failedAt}`, `dunning-ended:{recipient}:{holder}:{endedAt}`.
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { latestFailure, paymentProblemOf } from "../../../features/subscriptions/server/payment-problem.ts";
 import { dateReservations, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { registerMailBuilder, sendClaimed } from "../../jobs/outbound.ts";
@@ -15,6 +14,7 @@ import { readCouple } from "../couples/couple.ts";
 import { DUNNING_MAIL_TYPES, paymentFailedEmail, planEndedUnpaidEmail } from "../email/dunning-mails.ts";
 import type { OutgoingMail } from "../email/mailer.ts";
 import type { Rendered } from "../email/templates.ts";
+import { latestFailure, paymentProblemOf } from "../plan-account/payment-problem.ts";
 
 export const RECOVERY_MAIL_KINDS = {
   failed: "dunning-failed",

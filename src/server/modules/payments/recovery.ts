@@ -10,13 +10,13 @@
  * POLICY.paymentGraceDays without news.
  */
 import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
-import { latestFailure } from "../../../features/subscriptions/server/payment-problem.ts";
 import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import { billingEvents, paymentLinks, planAccounts, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { JobDefinition } from "../../jobs/types.ts";
 import { recordPaymentEvent } from "../billing-history/record.ts";
+import { latestFailure } from "../plan-account/payment-problem.ts";
 import { readState, readWithPlan, saveState, stateOf } from "../plan-account/state.ts";
 import { lapseUnpaidPlan } from "./lapse.ts";
 import { linksOf, saveLinks } from "./links.ts";

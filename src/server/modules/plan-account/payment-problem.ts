@@ -4,11 +4,11 @@
  * holder and the covered partner; only the holder may put in new bank details.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Db, Tx } from "../../../server/db/client.ts";
-import { billingEvents, type User } from "../../../server/db/schema.ts";
-import { couplePaymentHeld } from "../../../server/modules/dates/payment-hold.ts";
-import { planAccountOf } from "../../../server/modules/plan-account/load.ts";
 import { PAYMENT_RETRIES, type PaymentProblem } from "../../../shared/payment-recovery.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { billingEvents, type User } from "../../db/schema.ts";
+import { couplePaymentHeld } from "../dates/payment-hold.ts";
+import { planAccountOf } from "./load.ts";
 
 /** Kinds that are a payment failing (a charge-back is a late failure the bank reverses). */
 export const FAILURE_KINDS = ["payment_failed", "payment_charged_back"] as const;

@@ -9,19 +9,19 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../server/db/client.ts";
-import { offerCodes, offerCodeUsage, paymentCheckouts, users } from "../../../server/db/schema.ts";
-import type { Deps } from "../../../server/deps.ts";
-import { faultPoint } from "../../../server/fault-point.ts";
-import { HttpError } from "../../../server/http-error.ts";
-import { discountPence } from "../../../server/modules/offers/service.ts";
-import { type PaymentLinks, saveLinks } from "../../../server/modules/payments/links.ts";
-import { accountOf, type PlanAccount, type PlanFacts } from "../../../server/modules/plan-account/account.ts";
-import { storeFacts } from "../../../server/modules/plan-account/facts.ts";
-import { type MemberWithPlan, readWithPlan } from "../../../server/modules/plan-account/state.ts";
-import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { offerCodes, offerCodeUsage, paymentCheckouts, users } from "../../db/schema.ts";
+import type { Deps } from "../../deps.ts";
+import { faultPoint } from "../../fault-point.ts";
+import { HttpError } from "../../http-error.ts";
+import { discountPence } from "../offers/service.ts";
+import { type PaymentLinks, saveLinks } from "../payments/links.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
+import { accountOf, type PlanAccount, type PlanFacts } from "./account.ts";
+import { storeFacts } from "./facts.ts";
+import { type MemberWithPlan, readWithPlan } from "./state.ts";
 
 /** The transaction type has one home (db/client.ts); re-exported for the plan modules that take it from here. */
 
