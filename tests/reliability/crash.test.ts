@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDeps } from "../../src/app/server/deps-factory.ts";
+import { completeSubscription } from "../../src/features/payments/server/checkout.ts";
+import { finishStaleCompletions } from "../../src/features/payments/server/stale-completions.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import {
   offerCodes,
@@ -11,8 +13,6 @@ import {
   venues,
 } from "../../src/server/db/schema.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
-import { completeSubscription } from "../../src/server/modules/payments/checkout.ts";
-import { finishStaleCompletions } from "../../src/server/modules/payments/stale-completions.ts";
 import { VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venue-sync.ts";
 import { authorisedCheckout, complete, type Member, openWorld, userRow } from "./world.ts";
 

@@ -81,7 +81,7 @@ const commands: Record<string, Command> = {
       options: { email: { type: "string" } },
     });
     const { fireSandboxEvent, SANDBOX_EVENTS } = await import(
-      "../../server/modules/payments/sandbox-events.ts"
+      "../../features/payments/server/sandbox-events.ts"
     );
     if (!SANDBOX_EVENTS[positionals[0] ?? ""])
       throw new Error(`sandbox-event needs one of: ${Object.keys(SANDBOX_EVENTS).join(", ")}`);

@@ -3,6 +3,8 @@
  */
 
 import { giftsJob } from "../../features/gifts/server/jobs.ts";
+import { paymentRecoveryJob } from "../../features/payments/server/recovery.ts";
+import { finishStaleCompletions } from "../../features/payments/server/stale-completions.ts";
 import { advanceSubscriptions } from "../../features/subscriptions/server/cycles.ts";
 import type { Deps } from "../../server/deps.ts";
 import { describeError } from "../../server/error-text.ts";
@@ -17,8 +19,6 @@ import { retentionJob } from "../../server/jobs/retention.ts";
 import type { JobDefinition } from "../../server/jobs/types.ts";
 import { purgeRateLimits } from "../../server/modules/auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../../server/modules/auth/sessions.ts";
-import { paymentRecoveryJob } from "../../server/modules/payments/recovery.ts";
-import { finishStaleCompletions } from "../../server/modules/payments/stale-completions.ts";
 import { recheckStaleDates } from "../../server/modules/rulebook/recheck.ts";
 import { venueBookingsJob } from "../../server/modules/venue-bookings/requests.ts";
 

@@ -2,13 +2,13 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { offerCodes, paymentCheckouts } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { sandboxIds } from "../../../server/modules/payments/sandbox-provider.ts";
 import { BRAND } from "../../../shared/brand.ts";
 import { formatPence, TIERS, type TierId } from "../../../shared/constants.ts";
 import { fileResponse, htmlErrorPage, redirectResponse } from "../../../shared/schemas/responses.ts";
-import { offerCodes, paymentCheckouts } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
 import { findCheckoutByRef } from "./checkout-rules.ts";
-import { sandboxIds } from "./sandbox-provider.ts";
 
 export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

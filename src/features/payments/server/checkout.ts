@@ -7,14 +7,6 @@
  * flows on to the plan, never back.
  */
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
-import { giftContinuedMail } from "../../../features/gifts/server/mails.ts";
-import { GIFT_MSG } from "../../../features/gifts/shared/schemas.ts";
-import { auditPlanChange } from "../../../features/subscriptions/server/plan-audit.ts";
-import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
-import { completeMandateUpdate } from "../../../features/subscriptions/server/service.ts";
-import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
-import { hasLiveSubscription, TIERS, type TierId, tierName } from "../../../shared/constants.ts";
-import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
 import {
   offerCodes,
   offerCodeUsage,
@@ -22,25 +14,37 @@ import {
   subscriptionEvents,
   type User,
   users,
-} from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { faultPoint } from "../../fault-point.ts";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
-import { hashToken, newToken } from "../auth/tokens.ts";
-import { recordMandateClosed, recordMandateSetUp } from "../billing-history/mandates.ts";
-import { keepOfferedDates } from "../couples/leaving.ts";
-import { subscriptionConfirmedEmail } from "../email/templates.ts";
-import { evaluateOffer, OFFER_MSG } from "../offers/service.ts";
-import { accountOf, type PlanFacts, takeOverFacts } from "../plan-account/account.ts";
-import { clearChosenPlan, type PlanChoices, readChoices } from "../plan-account/choices.ts";
-import { factsOf, storeFacts } from "../plan-account/facts.ts";
-import { type MemberWithPlan, readState, readWithPlan } from "../plan-account/state.ts";
-import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { assertInServiceArea } from "../waitlist/service.ts";
+} from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { faultPoint } from "../../../server/fault-point.ts";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../../server/http-error.ts";
+import { hashToken, newToken } from "../../../server/modules/auth/tokens.ts";
+import { recordMandateClosed, recordMandateSetUp } from "../../../server/modules/billing-history/mandates.ts";
+import { keepOfferedDates } from "../../../server/modules/couples/leaving.ts";
+import { subscriptionConfirmedEmail } from "../../../server/modules/email/templates.ts";
+import { evaluateOffer, OFFER_MSG } from "../../../server/modules/offers/service.ts";
+import { readLinks, saveLinks } from "../../../server/modules/payments/links.ts";
+import { retireOldMandate } from "../../../server/modules/payments/mandate-swap.ts";
+import { NotAuthorisedError } from "../../../server/modules/payments/provider.ts";
+import { accountOf, type PlanFacts, takeOverFacts } from "../../../server/modules/plan-account/account.ts";
+import {
+  clearChosenPlan,
+  type PlanChoices,
+  readChoices,
+} from "../../../server/modules/plan-account/choices.ts";
+import { factsOf, storeFacts } from "../../../server/modules/plan-account/facts.ts";
+import { type MemberWithPlan, readState, readWithPlan } from "../../../server/modules/plan-account/state.ts";
+import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
+import { assertInServiceArea } from "../../../server/modules/waitlist/service.ts";
+import { addMonths, monthsUntil } from "../../../shared/calendar-months.ts";
+import { hasLiveSubscription, TIERS, type TierId, tierName } from "../../../shared/constants.ts";
+import type { CompletionResult } from "../../../shared/schemas/subscription.ts";
+import { giftContinuedMail } from "../../gifts/server/mails.ts";
+import { GIFT_MSG } from "../../gifts/shared/schemas.ts";
+import { auditPlanChange } from "../../subscriptions/server/plan-audit.ts";
+import { tellPlanChange } from "../../subscriptions/server/plan-notice.ts";
+import { completeMandateUpdate } from "../../subscriptions/server/service.ts";
 import { continuesGift, partnerHasPlan } from "./checkout-rules.ts";
-import { readLinks, saveLinks } from "./links.ts";
-import { retireOldMandate } from "./mandate-swap.ts";
-import { NotAuthorisedError } from "./provider.ts";
 
 export const PAYMENT_MSG = {
   alreadySubscribed: "You already have an active subscription. Change your plan from Settings.",

@@ -1,19 +1,25 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { applyGiftPaymentEvent } from "../../../features/gifts/server/purchase.ts";
-import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
-import { offerCodeUsage, paymentLinks, subscriptionEvents, users, webhookEvents } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { HttpError } from "../../http-error.ts";
+import {
+  offerCodeUsage,
+  paymentLinks,
+  subscriptionEvents,
+  users,
+  webhookEvents,
+} from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { HttpError } from "../../../server/http-error.ts";
 import {
   factsForEvent,
   type NewRefund,
   recordWebhookBillingEvent,
-} from "../billing-history/webhook-events.ts";
-import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { linksOf, readWithLinks, saveLinks } from "./links.ts";
-import { retireReplacedMandates } from "./mandate-swap.ts";
+} from "../../../server/modules/billing-history/webhook-events.ts";
+import { linksOf, readWithLinks, saveLinks } from "../../../server/modules/payments/links.ts";
+import { retireReplacedMandates } from "../../../server/modules/payments/mandate-swap.ts";
+import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
+import { applyGiftPaymentEvent } from "../../gifts/server/purchase.ts";
+import { tellPlanChange } from "../../subscriptions/server/plan-notice.ts";
 import { paymentFailed, paymentRecovered } from "./recovery.ts";
 
 export const webhookBodySchema = z.object({

@@ -6,12 +6,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { type User, users } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { readState } from "../plan-account/state.ts";
-import { readLinks } from "./links.ts";
+import { type User, users } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { readLinks } from "../../../server/modules/payments/links.ts";
+import { settleSandboxPayment } from "../../../server/modules/payments/sandbox-provider.ts";
+import { readState } from "../../../server/modules/plan-account/state.ts";
 import { retryOne } from "./recovery.ts";
-import { settleSandboxPayment } from "./sandbox-provider.ts";
 import { processWebhookEvents } from "./webhooks.ts";
 
 export const SANDBOX_EVENTS: Record<string, { resource: string; action: string }> = {

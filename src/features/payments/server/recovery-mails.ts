@@ -7,14 +7,18 @@
  * Keys: `dunning-failed:{recipient}:{holder}:{attempt}:{failedAt}`, `dunning-ended:{recipient}:{holder}:{endedAt}`.
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { dateReservations, type User, users } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { registerMailBuilder, sendClaimed } from "../../jobs/outbound.ts";
-import { readCouple } from "../couples/couple.ts";
-import { DUNNING_MAIL_TYPES, paymentFailedEmail, planEndedUnpaidEmail } from "../email/dunning-mails.ts";
-import type { OutgoingMail } from "../email/mailer.ts";
-import type { Rendered } from "../email/templates.ts";
-import { latestFailure, paymentProblemOf } from "../plan-account/payment-problem.ts";
+import { dateReservations, type User, users } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { registerMailBuilder, sendClaimed } from "../../../server/jobs/outbound.ts";
+import { readCouple } from "../../../server/modules/couples/couple.ts";
+import {
+  DUNNING_MAIL_TYPES,
+  paymentFailedEmail,
+  planEndedUnpaidEmail,
+} from "../../../server/modules/email/dunning-mails.ts";
+import type { OutgoingMail } from "../../../server/modules/email/mailer.ts";
+import type { Rendered } from "../../../server/modules/email/templates.ts";
+import { latestFailure, paymentProblemOf } from "../../../server/modules/plan-account/payment-problem.ts";
 
 export const RECOVERY_MAIL_KINDS = {
   failed: "dunning-failed",

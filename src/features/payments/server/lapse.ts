@@ -5,16 +5,16 @@
  * from calendars, the venue-bookings sweep tells each venue, and both partners are e-mailed here.
  */
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { dateReservations, subscriptionEvents, users } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { readCouple } from "../couples/couple.ts";
-import { BOOKED_STATUSES } from "../couples/leaving.ts";
-import { accountOf } from "../plan-account/account.ts";
-import { factsOf } from "../plan-account/load.ts";
-import { cancelAtProvider } from "../plan-account/schedule.ts";
-import { saveState } from "../plan-account/state.ts";
-import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { saveLinks } from "./links.ts";
+import { dateReservations, subscriptionEvents, users } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { readCouple } from "../../../server/modules/couples/couple.ts";
+import { BOOKED_STATUSES } from "../../../server/modules/couples/leaving.ts";
+import { saveLinks } from "../../../server/modules/payments/links.ts";
+import { accountOf } from "../../../server/modules/plan-account/account.ts";
+import { factsOf } from "../../../server/modules/plan-account/load.ts";
+import { cancelAtProvider } from "../../../server/modules/plan-account/schedule.ts";
+import { saveState } from "../../../server/modules/plan-account/state.ts";
+import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
 import { mailBothPartners } from "./recovery-mails.ts";
 
 /** Ends the plan holder's plan if it is still behind on payment; answers whether it did. */

@@ -10,16 +10,16 @@
  * POLICY.paymentGraceDays without news.
  */
 import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
-import { tellPlanChange } from "../../../features/subscriptions/server/plan-notice.ts";
+import { billingEvents, paymentLinks, planAccounts, users } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import type { JobDefinition } from "../../../server/jobs/types.ts";
+import { recordPaymentEvent } from "../../../server/modules/billing-history/record.ts";
+import { linksOf, saveLinks } from "../../../server/modules/payments/links.ts";
+import { latestFailure } from "../../../server/modules/plan-account/payment-problem.ts";
+import { readState, readWithPlan, saveState, stateOf } from "../../../server/modules/plan-account/state.ts";
 import { POLICY } from "../../../shared/constants.ts";
-import { billingEvents, paymentLinks, planAccounts, users } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import type { JobDefinition } from "../../jobs/types.ts";
-import { recordPaymentEvent } from "../billing-history/record.ts";
-import { latestFailure } from "../plan-account/payment-problem.ts";
-import { readState, readWithPlan, saveState, stateOf } from "../plan-account/state.ts";
+import { tellPlanChange } from "../../subscriptions/server/plan-notice.ts";
 import { lapseUnpaidPlan } from "./lapse.ts";
-import { linksOf, saveLinks } from "./links.ts";
 import { mailBothPartners } from "./recovery-mails.ts";
 
 const DAY = 86_400_000;

@@ -3,12 +3,12 @@
  * whose plan already covers the couple, and a checkout found by the provider's reference.
  */
 import { eq } from "drizzle-orm";
-import { giftedPlanRunning } from "../../../features/gifts/shared/schemas.ts";
+import type { Db } from "../../../server/db/client.ts";
+import { paymentCheckouts, type User, users } from "../../../server/db/schema.ts";
+import type { PaymentLinks } from "../../../server/modules/payments/links.ts";
+import type { PlanState } from "../../../server/modules/plan-account/state.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
-import type { Db } from "../../db/client.ts";
-import { paymentCheckouts, type User, users } from "../../db/schema.ts";
-import type { PlanState } from "../plan-account/state.ts";
-import type { PaymentLinks } from "./links.ts";
+import { giftedPlanRunning } from "../../gifts/shared/schemas.ts";
 
 /** A gifted plan running with no Direct Debit behind it: its holder may carry it on with one. */
 export function continuesGift(

@@ -3,9 +3,9 @@
  * the database write): run by the jobs, beside the checkout flow it repairs.
  */
 import { and, eq, lt } from "drizzle-orm";
-import { paymentCheckouts, users } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import { HttpError } from "../../http-error.ts";
+import { paymentCheckouts, users } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { HttpError } from "../../../server/http-error.ts";
 import {
   COMPLETING_STALE_MS,
   completeCheckout,
