@@ -8,20 +8,20 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { pausePreview, pauseSubscription } from "../../../../features/subscriptions/server/pause.ts";
-import { cancelSubscription, coolingOffEligible } from "../../../../features/subscriptions/server/service.ts";
-import type { AdminCancelPreview } from "../../../../shared/admin/member-workspace.ts";
-import { MEMBERS_MSG } from "../../../../shared/admin/members.ts";
-import { hasLiveSubscription, POLICY } from "../../../../shared/constants.ts";
-import { londonDay } from "../../../../shared/london-time.ts";
-import type { PauseInput, PausePreview, PauseResult } from "../../../../shared/pause.ts";
-import { paymentLinks, planAccounts, users } from "../../../db/schema.ts";
-import type { Deps } from "../../../deps.ts";
-import { notFound } from "../../../http-error.ts";
-import { linksOf } from "../../payments/links.ts";
-import { cancelFacts } from "../../plan-account/account.ts";
-import { factsOf } from "../../plan-account/facts.ts";
-import { type MemberWithPlan, stateOf, withPlan } from "../../plan-account/state.ts";
+import { paymentLinks, planAccounts, users } from "../../../server/db/schema.ts";
+import type { Deps } from "../../../server/deps.ts";
+import { notFound } from "../../../server/http-error.ts";
+import { linksOf } from "../../../server/modules/payments/links.ts";
+import { cancelFacts } from "../../../server/modules/plan-account/account.ts";
+import { factsOf } from "../../../server/modules/plan-account/facts.ts";
+import { type MemberWithPlan, stateOf, withPlan } from "../../../server/modules/plan-account/state.ts";
+import type { AdminCancelPreview } from "../../../shared/admin/member-workspace.ts";
+import { MEMBERS_MSG } from "../../../shared/admin/members.ts";
+import { hasLiveSubscription, POLICY } from "../../../shared/constants.ts";
+import { londonDay } from "../../../shared/london-time.ts";
+import type { PauseInput, PausePreview, PauseResult } from "../../../shared/pause.ts";
+import { pausePreview, pauseSubscription } from "./pause.ts";
+import { cancelSubscription, coolingOffEligible } from "./service.ts";
 
 /**
  * The member's row, as the member's own routes have it, with its payment links and plan state (404 for a
