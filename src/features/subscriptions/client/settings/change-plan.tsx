@@ -1,15 +1,8 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useState } from "react";
-import { PlanFeatures } from "../../../features/subscriptions/client/plan-features.tsx";
-import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
-import type { PublicUser } from "../../../shared/api-types.ts";
-import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../shared/constants.ts";
-import { call } from "../../lib/api.ts";
-import { cn } from "../../lib/cn.ts";
-import { toast } from "../../lib/toast.ts";
-import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
+import { formatLongDate } from "../../../../client/components/settings/format.ts";
+import { Badge } from "../../../../client/components/ui/badge.tsx";
+import { Button } from "../../../../client/components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -18,9 +11,16 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "../ui/dialog.tsx";
-import { onPlanActionError, refreshPlan } from "./api.ts";
-import { formatLongDate } from "./format.ts";
+} from "../../../../client/components/ui/dialog.tsx";
+import { call } from "../../../../client/lib/api.ts";
+import { cn } from "../../../../client/lib/cn.ts";
+import { toast } from "../../../../client/lib/toast.ts";
+import { useSingleFlightMutation } from "../../../../client/lib/use-single-flight.ts";
+import type { PublicUser } from "../../../../shared/api-types.ts";
+import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../../shared/constants.ts";
+import { subscriptionApi } from "../../contract.ts";
+import { PlanFeatures } from "../plan-features.tsx";
+import { onPlanActionError, refreshPlan } from "./plan-actions.ts";
 
 /** A plan can be changed while it runs: active, or with a month off booked or under way. */
 export function canChangePlan(user: PublicUser): boolean {

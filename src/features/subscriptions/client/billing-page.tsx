@@ -1,20 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, FlaskConical } from "lucide-react";
 import { Link } from "wouter";
-import { PaymentProblemBanner } from "../../features/subscriptions/client/payment-problem-banner.tsx";
-import { subscriptionApi } from "../../features/subscriptions/contract.ts";
-import { BillingHistory } from "../components/settings/billing-history.tsx";
-import { BillingSummary } from "../components/settings/billing-summary.tsx";
-import { PaymentHistory } from "../components/settings/payment-history.tsx";
-import { planHasEnded } from "../components/settings/plan-status.ts";
-import { SettingsSection } from "../components/settings/section.tsx";
-import { useNoIndex } from "../components/settings/use-noindex.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { Skeleton } from "../components/ui/skeleton.tsx";
-import { queryOf } from "../lib/api.ts";
-import { useDocumentTitle } from "../lib/document-title.ts";
-import { errorMessage } from "../lib/queryClient.ts";
+import { BillingHistory } from "../../../client/components/settings/billing-history.tsx";
+import { PaymentHistory } from "../../../client/components/settings/payment-history.tsx";
+import { planHasEnded } from "../../../client/components/settings/plan-status.ts";
+import { SettingsSection } from "../../../client/components/settings/section.tsx";
+import { useNoIndex } from "../../../client/components/settings/use-noindex.ts";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { Card } from "../../../client/components/ui/card.tsx";
+import { Skeleton } from "../../../client/components/ui/skeleton.tsx";
+import { queryOf } from "../../../client/lib/api.ts";
+import { useDocumentTitle } from "../../../client/lib/document-title.ts";
+import { errorMessage } from "../../../client/lib/queryClient.ts";
+import { subscriptionApi } from "../contract.ts";
+import { BillingSummary } from "./billing-summary.tsx";
+import { PaymentProblemBanner } from "./payment-problem-banner.tsx";
 
 function BillingSkeleton() {
   return (

@@ -1,10 +1,10 @@
 import { Landmark } from "lucide-react";
-import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
+import { Button } from "../../../client/components/ui/button.tsx";
+import { call } from "../../../client/lib/api.ts";
+import { toastCallError } from "../../../client/lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../client/lib/use-single-flight.ts";
 import { TOAST } from "../../../shared/messages.ts";
-import { call } from "../../lib/api.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
-import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { Button } from "../ui/button.tsx";
+import { subscriptionApi } from "../contract.ts";
 
 /**
  * Change bank details at any time: opens the provider's page for a new Direct Debit. The old one stays

@@ -1,14 +1,14 @@
 import { CalendarClock, CircleAlert, CirclePause, Landmark, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { PlanTimeline } from "../../../features/subscriptions/client/plan-timeline.tsx";
+import { formatLongDate } from "../../../client/components/settings/format.ts";
+import { Notice } from "../../../client/components/settings/section.tsx";
+import { Badge } from "../../../client/components/ui/badge.tsx";
+import { Card } from "../../../client/components/ui/card.tsx";
 import { formatPence, TIERS } from "../../../shared/constants.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
 import { mandateStatus, planStatus } from "../../../shared/plan-status.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Card } from "../ui/card.tsx";
 import { ChangeBankDetailsButton } from "./change-bank-details.tsx";
-import { formatLongDate } from "./format.ts";
-import { Notice } from "./section.tsx";
+import { PlanTimeline } from "./plan-timeline.tsx";
 
 function Tile({
   icon,

@@ -1,19 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, CalendarX2, Lock } from "lucide-react";
 import { useState } from "react";
-import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
-import { TOAST } from "../../../shared/messages.ts";
-import { PAUSE_MSG, type PauseDate } from "../../../shared/pause.ts";
-import { call, queryOf } from "../../lib/api.ts";
-import { errorMessage, toastCallError } from "../../lib/queryClient.ts";
-import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { LoadErrorCard } from "../load-error-card.tsx";
-import { Button } from "../ui/button.tsx";
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
-import { Spinner } from "../ui/spinner.tsx";
-import { onPlanActionError, toastThenReload } from "./api.ts";
-import { type Choice, ChoiceList } from "./choice-list.tsx";
-import { formatLongDate } from "./format.ts";
+import { LoadErrorCard } from "../../../../client/components/load-error-card.tsx";
+import { toastThenReload } from "../../../../client/components/settings/api.ts";
+import { type Choice, ChoiceList } from "../../../../client/components/settings/choice-list.tsx";
+import { formatLongDate } from "../../../../client/components/settings/format.ts";
+import { Button } from "../../../../client/components/ui/button.tsx";
+import {
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../../client/components/ui/dialog.tsx";
+import { Spinner } from "../../../../client/components/ui/spinner.tsx";
+import { call, queryOf } from "../../../../client/lib/api.ts";
+import { errorMessage, toastCallError } from "../../../../client/lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../../client/lib/use-single-flight.ts";
+import { TOAST } from "../../../../shared/messages.ts";
+import { PAUSE_MSG, type PauseDate } from "../../../../shared/pause.ts";
+import { subscriptionApi } from "../../contract.ts";
+import { onPlanActionError } from "./plan-actions.ts";
 
 type Keep = "keep" | "cancel";
 

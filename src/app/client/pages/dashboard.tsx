@@ -2,18 +2,23 @@ import { useQuery } from "@tanstack/react-query";
 import { MessageCircle, Settings, SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { PaymentProblemBanner } from "../../features/subscriptions/client/payment-problem-banner.tsx";
-import { REVEAL_WINDOW_HOURS } from "../../shared/constants.ts";
-import { datesApi } from "../../shared/contract/dates.ts";
-import { DateGridSkeleton, EmptyDates, PlanCard, StatsRow } from "../components/dates/dashboard-parts.tsx";
-import { PastDateCard, UpcomingDateCard } from "../components/dates/date-card.tsx";
-import { splitDates } from "../components/dates/date-time.ts";
-import { useNow } from "../components/dates/use-now.ts";
-import { LoadErrorCard } from "../components/load-error-card.tsx";
-import { PlanOfferBanner } from "../components/plan-offer-banner.tsx";
-import { queryOf } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.ts";
-import { useDocumentTitle } from "../lib/document-title.ts";
+import {
+  DateGridSkeleton,
+  EmptyDates,
+  PlanCard,
+  StatsRow,
+} from "../../../client/components/dates/dashboard-parts.tsx";
+import { PastDateCard, UpcomingDateCard } from "../../../client/components/dates/date-card.tsx";
+import { splitDates } from "../../../client/components/dates/date-time.ts";
+import { useNow } from "../../../client/components/dates/use-now.ts";
+import { LoadErrorCard } from "../../../client/components/load-error-card.tsx";
+import { PlanOfferBanner } from "../../../client/components/plan-offer-banner.tsx";
+import { queryOf } from "../../../client/lib/api.ts";
+import { useAuth } from "../../../client/lib/auth.ts";
+import { useDocumentTitle } from "../../../client/lib/document-title.ts";
+import { PaymentProblemBanner } from "../../../features/subscriptions/client/payment-problem-banner.tsx";
+import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
+import { datesApi } from "../../../shared/contract/dates.ts";
 
 function DatesSection({
   id,

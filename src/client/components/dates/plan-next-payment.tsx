@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { formatLongDate } from "../../../client/components/settings/format.ts";
-import { queryOf } from "../../../client/lib/api.ts";
 import { formatPence } from "../../../shared/constants.ts";
 import { datesApi } from "../../../shared/contract/dates.ts";
+import { queryOf } from "../../lib/api.ts";
+import { formatLongDate } from "../settings/format.ts";
 
 /**
  * "Next payment £20 on 29 April 2027" under the dashboard's plan, for the plan holder and the covered partner:

@@ -1,8 +1,8 @@
-import type { PublicUser } from "../../../shared/api-types.ts";
-import { partnerName } from "../../lib/plan.ts";
+import { SettingsSection } from "../../../../client/components/settings/section.tsx";
+import { partnerName } from "../../../../client/lib/plan.ts";
+import type { PublicUser } from "../../../../shared/api-types.ts";
 import { MonthOffButton } from "./month-off.tsx";
 import { PauseNotice } from "./pause-notice.tsx";
-import { SettingsSection } from "./section.tsx";
 
 /**
  * The couple's month off for a partner covered by the other's plan: the couple is the customer,

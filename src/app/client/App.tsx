@@ -1,70 +1,70 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type MouseEvent, Suspense, useEffect } from "react";
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from "wouter";
-import { TIMING } from "../shared/constants.ts";
-import { authApi } from "../shared/contract/auth.ts";
-import { TOAST } from "../shared/messages.ts";
-import { DATES_KEY, dateKey, STATS_KEY } from "./components/dates/queries.ts";
-import { Header } from "./components/layout/header.tsx";
-import { isNetworkFailure, OfflineHeader, OfflineNotice } from "./components/layout/offline.tsx";
-import { RouteAnnouncer } from "./components/layout/route-announcer.tsx";
-import { ScreenErrorBoundary } from "./components/layout/screen-error.tsx";
-import { SettingsSkeleton } from "./components/settings/settings-skeleton.tsx";
-import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
-import { FullPageSpinner } from "./components/ui/spinner.tsx";
-import { hrefOf } from "./lib/api.ts";
+import { DATES_KEY, dateKey, STATS_KEY } from "../../client/components/dates/queries.ts";
+import { Header } from "../../client/components/layout/header.tsx";
+import { isNetworkFailure, OfflineHeader, OfflineNotice } from "../../client/components/layout/offline.tsx";
+import { RouteAnnouncer } from "../../client/components/layout/route-announcer.tsx";
+import { ScreenErrorBoundary } from "../../client/components/layout/screen-error.tsx";
+import { SettingsSkeleton } from "../../client/components/settings/settings-skeleton.tsx";
+import { LazyToaster } from "../../client/components/ui/lazy-toaster.tsx";
+import { FullPageSpinner } from "../../client/components/ui/spinner.tsx";
+import { hrefOf } from "../../client/lib/api.ts";
 import {
   clearPostAuthDestination,
   currentUserEarly,
   mayBeSignedIn,
   peekPostAuthDestination,
   useAuth,
-} from "./lib/auth.ts";
+} from "../../client/lib/auth.ts";
 import {
   CURRENT_USER_KEY,
   forgetDeliberateSignOut,
   queryClient,
   signedOutDeliberately,
-} from "./lib/queryClient.ts";
-import { currentPathForNext } from "./lib/safe-next.ts";
-import { isInstalledApp, registerServiceWorker, tellWorkerOwner } from "./lib/service-worker.ts";
-import { keepFocusClearOfStickyBars } from "./lib/sticky-clearance.ts";
-import { takeCarriedToast, toast, toastAcrossNavigation } from "./lib/toast.ts";
-import { useVerificationResult } from "./lib/verification-result.ts";
-import NotFoundPage from "./pages/not-found.tsx";
+} from "../../client/lib/queryClient.ts";
+import { currentPathForNext } from "../../client/lib/safe-next.ts";
+import { isInstalledApp, registerServiceWorker, tellWorkerOwner } from "../../client/lib/service-worker.ts";
+import { keepFocusClearOfStickyBars } from "../../client/lib/sticky-clearance.ts";
+import { takeCarriedToast, toast, toastAcrossNavigation } from "../../client/lib/toast.ts";
+import { useVerificationResult } from "../../client/lib/verification-result.ts";
+import NotFoundPage from "../../client/pages/not-found.tsx";
+import { TIMING } from "../../shared/constants.ts";
+import { authApi } from "../../shared/contract/auth.ts";
+import { TOAST } from "../../shared/messages.ts";
 
 // Every screen loads on demand, so no page downloads another's code. Each loader is kept (once), so that the
 // early start below and React.lazy share one download. The landing page is in the page already when it is
 // prerendered: its code is loaded before the app takes the page over (see loadLanding).
 const pages = {
-  landing: once(() => import("./pages/landing.tsx")),
-  auth: once(() => import("./pages/auth.tsx")),
-  home: once(() => import("./pages/home.tsx")),
+  landing: once(() => import("../../client/pages/landing.tsx")),
+  auth: once(() => import("../../client/pages/auth.tsx")),
+  home: once(() => import("../../client/pages/home.tsx")),
   dashboard: once(() => import("./pages/dashboard.tsx")),
-  dateDetail: once(() => import("./pages/date-detail.tsx")),
-  partnerInvite: once(() => import("./pages/partner-invite.tsx")),
-  gift: once(() => import("../features/gifts/client/gift-page.tsx")),
-  giftManage: once(() => import("../features/gifts/client/manage-page.tsx")),
-  giftRedeem: once(() => import("../features/gifts/client/redeem-page.tsx")),
+  dateDetail: once(() => import("../../client/pages/date-detail.tsx")),
+  partnerInvite: once(() => import("../../client/pages/partner-invite.tsx")),
+  gift: once(() => import("../../features/gifts/client/gift-page.tsx")),
+  giftManage: once(() => import("../../features/gifts/client/manage-page.tsx")),
+  giftRedeem: once(() => import("../../features/gifts/client/redeem-page.tsx")),
 };
 const LandingPage = lazy(pages.landing);
 const AuthPage = lazy(pages.auth);
 const HomePage = lazy(pages.home);
 const DashboardPage = lazy(pages.dashboard);
-const OnboardingPage = lazy(() => import("./pages/onboarding.tsx"));
-const SubscriptionPage = lazy(() => import("../features/subscriptions/client/subscription-page.tsx"));
-const SubscriptionCompletePage = lazy(() => import("../features/subscriptions/client/complete-page.tsx"));
+const OnboardingPage = lazy(() => import("../../client/pages/onboarding.tsx"));
+const SubscriptionPage = lazy(() => import("../../features/subscriptions/client/subscription-page.tsx"));
+const SubscriptionCompletePage = lazy(() => import("../../features/subscriptions/client/complete-page.tsx"));
 const DateDetailPage = lazy(pages.dateDetail);
 const SettingsPage = lazy(() => import("./pages/settings.tsx"));
 const AdminPage = lazy(() => import("./pages/admin.tsx"));
-const BillingPage = lazy(() => import("./pages/billing.tsx"));
-const SupportPage = lazy(() => import("./pages/support.tsx"));
+const BillingPage = lazy(() => import("../../features/subscriptions/client/billing-page.tsx"));
+const SupportPage = lazy(() => import("../../client/pages/support.tsx"));
 const PartnerInvitePage = lazy(pages.partnerInvite);
-const AdminMemberPage = lazy(() => import("./pages/admin-member.tsx"));
+const AdminMemberPage = lazy(() => import("../../client/pages/admin-member.tsx"));
 const GiftPage = lazy(pages.gift);
 const GiftManagePage = lazy(pages.giftManage);
 const GiftRedeemPage = lazy(pages.giftRedeem);
-const VenueBookingPage = lazy(() => import("./pages/venue-booking.tsx"));
+const VenueBookingPage = lazy(() => import("../../client/pages/venue-booking.tsx"));
 
 /**
  * Calls `load` the first time only and answers the same promise after; once it has arrived, a promise that

@@ -2,11 +2,11 @@ import "@fontsource-variable/fraunces";
 import "@fontsource-variable/fraunces/wght-italic.css";
 import "@fontsource-variable/inter";
 // After the fontsource faces: the small files for common characters win wherever they cover the text.
-import "./fonts/basic-latin.css";
-import "./index.css";
-import { AUTH_HINT_COOKIE } from "../shared/constants.ts";
-import { enableAppStylesheet } from "./lib/app-stylesheet.ts";
-import { bootFailed, bootOnIntent } from "./lib/hydration.ts";
+import "../../client/fonts/basic-latin.css";
+import "../../client/index.css";
+import { enableAppStylesheet } from "../../client/lib/app-stylesheet.ts";
+import { bootFailed, bootOnIntent } from "../../client/lib/hydration.ts";
+import { AUTH_HINT_COOKIE } from "../../shared/constants.ts";
 
 // A visitor on "/" gets index.html, the landing page rendered at build time (scripts/prerender.ts): the
 // browser shows it at once and the app takes it over (hydrates it) just after that first paint, so the page
@@ -24,12 +24,12 @@ function boot(): void {
   // screen starts when what it shows first has arrived (see firstScreen), so its first render is the
   // finished screen.
   void Promise.all([
-    import("./start.tsx"),
+    import("../../client/start.tsx"),
     import("./App.tsx"),
     enableAppStylesheet(),
     // The landing page's own code, fetched beside the app's rather than after it (loadLanding then finds
     // the module loaded).
-    hydrate && import("./pages/landing.tsx"),
+    hydrate && import("../../client/pages/landing.tsx"),
   ])
     .then(async ([{ start }, app]) => {
       await (hydrate ? app.loadLanding() : app.firstScreen(FIRST_SCREEN_WAIT_MS));

@@ -1,36 +1,38 @@
 import { useQuery } from "@tanstack/react-query";
 import { Activity, PoundSterling, TrendingDown, Users } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
-import { GIFT_ANALYTICS_DEFINITIONS } from "../../../features/gifts/shared/admin.ts";
-import { ANALYTICS_DEFINITIONS, ANALYTICS_MSG } from "../../../shared/admin/analytics.ts";
-import { adminAnalyticsApi as api } from "../../../shared/contract/admin-analytics.ts";
-import { FailedPaymentsTile } from "../../components/admin/analytics/failed-payments.tsx";
+import { FailedPaymentsTile } from "../../../../client/components/admin/analytics/failed-payments.tsx";
 import {
   formatCount,
   formatCountOf,
   formatMoney,
   formatRate,
-} from "../../components/admin/analytics/format.ts";
-import { GiftFigures } from "../../components/admin/analytics/gift-figures.tsx";
-import { OperationalMetrics } from "../../components/admin/analytics/operational-metrics.tsx";
-import { RecentActivity } from "../../components/admin/analytics/recent-activity.tsx";
-import { StatTile } from "../../components/admin/analytics/stat-tile.tsx";
-import { TierDistribution } from "../../components/admin/analytics/tier-distribution.tsx";
-import { useAnalyticsExport } from "../../components/admin/analytics/use-analytics-export.ts";
-import { WaitlistCard } from "../../components/admin/analytics/waitlist-card.tsx";
-import { AdminSection, formatDateGB, TableSkeleton } from "../../components/admin/common.tsx";
-import { ExportButton } from "../../components/admin/list-toolbar.tsx";
-import { LoadErrorCard } from "../../components/load-error-card.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { queryOf } from "../../lib/api.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
+} from "../../../../client/components/admin/analytics/format.ts";
+import { OperationalMetrics } from "../../../../client/components/admin/analytics/operational-metrics.tsx";
+import { RecentActivity } from "../../../../client/components/admin/analytics/recent-activity.tsx";
+import { StatTile } from "../../../../client/components/admin/analytics/stat-tile.tsx";
+import { TierDistribution } from "../../../../client/components/admin/analytics/tier-distribution.tsx";
+import { useAnalyticsExport } from "../../../../client/components/admin/analytics/use-analytics-export.ts";
+import { WaitlistCard } from "../../../../client/components/admin/analytics/waitlist-card.tsx";
+import { AdminSection, formatDateGB, TableSkeleton } from "../../../../client/components/admin/common.tsx";
+import { ExportButton } from "../../../../client/components/admin/list-toolbar.tsx";
+import { LoadErrorCard } from "../../../../client/components/load-error-card.tsx";
+import { Skeleton } from "../../../../client/components/ui/skeleton.tsx";
+import { queryOf } from "../../../../client/lib/api.ts";
+import { toastCallError } from "../../../../client/lib/queryClient.ts";
+import { GiftFigures } from "../../../../features/gifts/client/admin/gift-figures.tsx";
+import { GIFT_ANALYTICS_DEFINITIONS } from "../../../../features/gifts/shared/admin.ts";
+import { ANALYTICS_DEFINITIONS, ANALYTICS_MSG } from "../../../../shared/admin/analytics.ts";
+import { adminAnalyticsApi as api } from "../../../../shared/contract/admin-analytics.ts";
 
 // recharts loads after the figures, in its own chunk (only this tab uses it).
 const MrrChart = lazy(() =>
-  import("../../components/admin/analytics/charts.tsx").then((m) => ({ default: m.MrrChart })),
+  import("../../../../client/components/admin/analytics/charts.tsx").then((m) => ({ default: m.MrrChart })),
 );
 const SignupsChart = lazy(() =>
-  import("../../components/admin/analytics/charts.tsx").then((m) => ({ default: m.SignupsChart })),
+  import("../../../../client/components/admin/analytics/charts.tsx").then((m) => ({
+    default: m.SignupsChart,
+  })),
 );
 
 const chartSkeleton = <Skeleton className="h-[260px] w-full" />;

@@ -1,25 +1,30 @@
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { PlanOfferBanner } from "../components/plan-offer-banner.tsx";
-import { AppearanceCard } from "../components/settings/appearance-card.tsx";
-import { NotificationsForm } from "../components/settings/notifications-form.tsx";
-import { PartnerCard } from "../components/settings/partner-card.tsx";
-import { PreferencesCard } from "../components/settings/preferences-card.tsx";
-import { PrivacyPanel } from "../components/settings/privacy-panel.tsx";
-import { ProfileForm } from "../components/settings/profile-form.tsx";
-import { SettingsSection } from "../components/settings/section.tsx";
-import { SettingsSkeleton } from "../components/settings/settings-skeleton.tsx";
-import { SubscriptionPanel } from "../components/settings/subscription-panel.tsx";
-import { parseSettingsTab, SETTINGS_TABS, type SettingsTab, TAB_INFO } from "../components/settings/tabs.ts";
-import { useNoIndex } from "../components/settings/use-noindex.ts";
-import { useWideScreen } from "../components/settings/use-wide-screen.ts";
-import { ConfirmDialog } from "../components/ui/confirm-dialog.tsx";
-import { EmailAddress } from "../components/ui/email-address.tsx";
-import { displayName, useAuth } from "../lib/auth.ts";
-import { cn } from "../lib/cn.ts";
-import { useDocumentTitle } from "../lib/document-title.ts";
-import { unsavedChanges } from "../lib/unsaved-changes.ts";
+import { PlanOfferBanner } from "../../../client/components/plan-offer-banner.tsx";
+import { AppearanceCard } from "../../../client/components/settings/appearance-card.tsx";
+import { NotificationsForm } from "../../../client/components/settings/notifications-form.tsx";
+import { PartnerCard } from "../../../client/components/settings/partner-card.tsx";
+import { PreferencesCard } from "../../../client/components/settings/preferences-card.tsx";
+import { PrivacyPanel } from "../../../client/components/settings/privacy-panel.tsx";
+import { ProfileForm } from "../../../client/components/settings/profile-form.tsx";
+import { SettingsSection } from "../../../client/components/settings/section.tsx";
+import { SettingsSkeleton } from "../../../client/components/settings/settings-skeleton.tsx";
+import {
+  parseSettingsTab,
+  SETTINGS_TABS,
+  type SettingsTab,
+  TAB_INFO,
+} from "../../../client/components/settings/tabs.ts";
+import { useNoIndex } from "../../../client/components/settings/use-noindex.ts";
+import { useWideScreen } from "../../../client/components/settings/use-wide-screen.ts";
+import { ConfirmDialog } from "../../../client/components/ui/confirm-dialog.tsx";
+import { EmailAddress } from "../../../client/components/ui/email-address.tsx";
+import { displayName, useAuth } from "../../../client/lib/auth.ts";
+import { cn } from "../../../client/lib/cn.ts";
+import { useDocumentTitle } from "../../../client/lib/document-title.ts";
+import { unsavedChanges } from "../../../client/lib/unsaved-changes.ts";
+import { SubscriptionPanel } from "../../../features/subscriptions/client/settings/subscription-panel.tsx";
 
 /** The panel takes focus (Tab from the tab list moves into it): show where focus is, like every control. */
 const PANEL_FOCUS =

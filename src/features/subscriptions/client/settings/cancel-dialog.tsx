@@ -1,15 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CirclePause, TrendingDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
-import type { PublicUser } from "../../../shared/api-types.ts";
-import { CANCELLATION_REASONS, formatPence, TIERS } from "../../../shared/constants.ts";
-import { COOLING_OFF_REFUNDED, COOLING_OFF_RULE } from "../../../shared/cooling-off.ts";
-import { TOAST } from "../../../shared/messages.ts";
-import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
-import { call, queryOf } from "../../lib/api.ts";
-import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { Button } from "../ui/button.tsx";
+import { toastThenReload } from "../../../../client/components/settings/api.ts";
+import { type Choice, ChoiceList } from "../../../../client/components/settings/choice-list.tsx";
+import { formatLongDate } from "../../../../client/components/settings/format.ts";
+import { Button } from "../../../../client/components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -18,13 +13,19 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "../ui/dialog.tsx";
-import { Label } from "../ui/label.tsx";
-import { Textarea } from "../ui/textarea.tsx";
-import { onPlanActionError, toastThenReload } from "./api.ts";
-import { type Choice, ChoiceList } from "./choice-list.tsx";
-import { formatLongDate } from "./format.ts";
+} from "../../../../client/components/ui/dialog.tsx";
+import { Label } from "../../../../client/components/ui/label.tsx";
+import { Textarea } from "../../../../client/components/ui/textarea.tsx";
+import { call, queryOf } from "../../../../client/lib/api.ts";
+import { useSingleFlightMutation } from "../../../../client/lib/use-single-flight.ts";
+import type { PublicUser } from "../../../../shared/api-types.ts";
+import { CANCELLATION_REASONS, formatPence, TIERS } from "../../../../shared/constants.ts";
+import { COOLING_OFF_REFUNDED, COOLING_OFF_RULE } from "../../../../shared/cooling-off.ts";
+import { TOAST } from "../../../../shared/messages.ts";
+import { MEMBER_MSG } from "../../../../shared/schemas/member.ts";
+import { subscriptionApi } from "../../contract.ts";
 import { PauseStep } from "./pause-step.tsx";
+import { onPlanActionError } from "./plan-actions.ts";
 
 type Offer = "pause" | "downgrade";
 type Reason = (typeof CANCELLATION_REASONS)[number];

@@ -1,32 +1,38 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, CalendarClock, CircleAlert, ReceiptText, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
-import { GIFT_MSG, giftUntilText } from "../../../features/gifts/shared/schemas.ts";
-import { PartnerCoverCard } from "../../../features/subscriptions/client/partner-cover.tsx";
-import { PlanFeatures } from "../../../features/subscriptions/client/plan-features.tsx";
-import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
-import type { PublicUser } from "../../../shared/api-types.ts";
-import { formatPence, hasLiveSubscription, TIERS } from "../../../shared/constants.ts";
-import { TOAST } from "../../../shared/messages.ts";
-import { FAILED_PAYMENT_RULE } from "../../../shared/payment-recovery.ts";
-import { call, queryOf } from "../../lib/api.ts";
-import { partnerCover, partnerName } from "../../lib/plan.ts";
-import { toastCallError } from "../../lib/queryClient.ts";
-import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
-import { ActiveDiscountBox } from "./active-discount.tsx";
-import { onPlanActionError, toastThenReload } from "./api.ts";
+import { ActiveDiscountBox } from "../../../../client/components/settings/active-discount.tsx";
+import { toastThenReload } from "../../../../client/components/settings/api.ts";
+import { formatLongDate } from "../../../../client/components/settings/format.ts";
+import {
+  monthlyPriceText,
+  planHasEnded,
+  planName,
+  statusBadge,
+} from "../../../../client/components/settings/plan-status.ts";
+import { Notice } from "../../../../client/components/settings/section.tsx";
+import { Badge } from "../../../../client/components/ui/badge.tsx";
+import { Button } from "../../../../client/components/ui/button.tsx";
+import { Card } from "../../../../client/components/ui/card.tsx";
+import { call, queryOf } from "../../../../client/lib/api.ts";
+import { partnerCover, partnerName } from "../../../../client/lib/plan.ts";
+import { toastCallError } from "../../../../client/lib/queryClient.ts";
+import { useSingleFlightMutation } from "../../../../client/lib/use-single-flight.ts";
+import type { PublicUser } from "../../../../shared/api-types.ts";
+import { formatPence, hasLiveSubscription, TIERS } from "../../../../shared/constants.ts";
+import { TOAST } from "../../../../shared/messages.ts";
+import { FAILED_PAYMENT_RULE } from "../../../../shared/payment-recovery.ts";
+import { GIFT_MSG, giftUntilText } from "../../../gifts/shared/schemas.ts";
+import { subscriptionApi } from "../../contract.ts";
+import { PartnerCoverCard } from "../partner-cover.tsx";
+import { PlanFeatures } from "../plan-features.tsx";
 import { CancelSubscriptionDialog } from "./cancel-dialog.tsx";
 import { ComparePlansDialog } from "./change-plan.tsx";
-import { formatLongDate } from "./format.ts";
 import { MonthOffButton } from "./month-off.tsx";
 import { NextPaymentLine } from "./next-payment.tsx";
 import { PartnerMonthOff } from "./partner-month-off.tsx";
 import { PauseNotice } from "./pause-notice.tsx";
-import { monthlyPriceText, planHasEnded, planName, statusBadge } from "./plan-status.ts";
-import { Notice } from "./section.tsx";
+import { onPlanActionError } from "./plan-actions.ts";
 
 function ReactivateButton() {
   const reactivate = useSingleFlightMutation({

@@ -5,16 +5,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { Gift, HeartHandshake, PartyPopper, Repeat } from "lucide-react";
 import { useEffect } from "react";
-import { londonToday } from "../../../../features/gifts/client/format.ts";
-import { giftsApi } from "../../../../features/gifts/contract.ts";
-import { GIFT_ANALYTICS_MSG } from "../../../../features/gifts/shared/admin.ts";
+import {
+  formatCount,
+  formatCountOf,
+  formatMoney,
+  formatMonth,
+  formatRate,
+} from "../../../../client/components/admin/analytics/format.ts";
+import { StatTile } from "../../../../client/components/admin/analytics/stat-tile.tsx";
+import { AdminSection, TableSkeleton } from "../../../../client/components/admin/common.tsx";
+import { LoadErrorCard } from "../../../../client/components/load-error-card.tsx";
+import { queryOf } from "../../../../client/lib/api.ts";
+import { toastCallError } from "../../../../client/lib/queryClient.ts";
 import type { AnswerOf } from "../../../../shared/contract/endpoint.ts";
-import { queryOf } from "../../../lib/api.ts";
-import { toastCallError } from "../../../lib/queryClient.ts";
-import { LoadErrorCard } from "../../load-error-card.tsx";
-import { AdminSection, TableSkeleton } from "../common.tsx";
-import { formatCount, formatCountOf, formatMoney, formatMonth, formatRate } from "./format.ts";
-import { StatTile } from "./stat-tile.tsx";
+import { giftsApi } from "../../contract.ts";
+import { GIFT_ANALYTICS_MSG } from "../../shared/admin.ts";
+import { londonToday } from "../format.ts";
 
 type GiftAnalytics = AnswerOf<typeof giftsApi.adminAnalytics>;
 

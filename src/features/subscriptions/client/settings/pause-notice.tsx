@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { CirclePause } from "lucide-react";
-import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
-import type { PublicUser } from "../../../shared/api-types.ts";
-import { call, queryOf } from "../../lib/api.ts";
-import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
-import { Button } from "../ui/button.tsx";
-import { onPlanActionError, toastThenReload } from "./api.ts";
-import { formatLongDate } from "./format.ts";
-import { Notice } from "./section.tsx";
+import { toastThenReload } from "../../../../client/components/settings/api.ts";
+import { formatLongDate } from "../../../../client/components/settings/format.ts";
+import { Notice } from "../../../../client/components/settings/section.tsx";
+import { Button } from "../../../../client/components/ui/button.tsx";
+import { call, queryOf } from "../../../../client/lib/api.ts";
+import { useSingleFlightMutation } from "../../../../client/lib/use-single-flight.ts";
+import type { PublicUser } from "../../../../shared/api-types.ts";
+import { subscriptionApi } from "../../contract.ts";
+import { onPlanActionError } from "./plan-actions.ts";
 
 /**
  * "Paused until 10 January 2027" (or "Month off booked: 19 December 2026 to 19 January 2027" while it has not started), what

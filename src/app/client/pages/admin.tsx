@@ -2,33 +2,37 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarHeart, MapPin, Users } from "lucide-react";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
-import { ADMIN_TABS, type AdminTabId } from "../../shared/admin/back-office.ts";
-import { adminApi } from "../../shared/contract/admin.ts";
-import { AttentionCountBadge } from "../components/admin/attention/count-badge.tsx";
-import { TableSkeleton } from "../components/admin/common.tsx";
-import { isTwoFactorGate, TwoFactorGate, TwoFactorPrompt } from "../components/admin/two-factor-prompt.tsx";
-import { useNoIndex } from "../components/settings/use-noindex.ts";
-import { Card } from "../components/ui/card.tsx";
-import { Skeleton } from "../components/ui/skeleton.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
-import { queryOf } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.ts";
-import { useDocumentTitle } from "../lib/document-title.ts";
+import { AttentionCountBadge } from "../../../client/components/admin/attention/count-badge.tsx";
+import { TableSkeleton } from "../../../client/components/admin/common.tsx";
+import {
+  isTwoFactorGate,
+  TwoFactorGate,
+  TwoFactorPrompt,
+} from "../../../client/components/admin/two-factor-prompt.tsx";
+import { useNoIndex } from "../../../client/components/settings/use-noindex.ts";
+import { Card } from "../../../client/components/ui/card.tsx";
+import { Skeleton } from "../../../client/components/ui/skeleton.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../client/components/ui/tabs.tsx";
+import { queryOf } from "../../../client/lib/api.ts";
+import { useAuth } from "../../../client/lib/auth.ts";
+import { useDocumentTitle } from "../../../client/lib/document-title.ts";
+import { ADMIN_TABS, type AdminTabId } from "../../../shared/admin/back-office.ts";
+import { adminApi } from "../../../shared/contract/admin.ts";
 
 // Each tab's code (and what only it uses, such as the analytics charts) loads when the tab is first opened.
 const TAB_COMPONENTS: Record<AdminTabId, ComponentType> = {
-  today: lazy(() => import("./admin/today-tab.tsx")),
-  venues: lazy(() => import("./admin/venues-tab.tsx")),
-  members: lazy(() => import("./admin/members-tab.tsx")),
-  users: lazy(() => import("./admin/users-tab.tsx")),
-  assignments: lazy(() => import("./admin/assignments-tab.tsx")),
-  "ai-suggestions": lazy(() => import("./admin/ai-suggestions-tab.tsx")),
-  "offer-codes": lazy(() => import("./admin/offer-codes-tab.tsx")),
-  gifts: lazy(() => import("../../features/gifts/client/admin/gifts-tab.tsx")),
+  today: lazy(() => import("../../../client/pages/admin/today-tab.tsx")),
+  venues: lazy(() => import("../../../client/pages/admin/venues-tab.tsx")),
+  members: lazy(() => import("../../../client/pages/admin/members-tab.tsx")),
+  users: lazy(() => import("../../../client/pages/admin/users-tab.tsx")),
+  assignments: lazy(() => import("../../../client/pages/admin/assignments-tab.tsx")),
+  "ai-suggestions": lazy(() => import("../../../client/pages/admin/ai-suggestions-tab.tsx")),
+  "offer-codes": lazy(() => import("../../../client/pages/admin/offer-codes-tab.tsx")),
+  gifts: lazy(() => import("../../../features/gifts/client/admin/gifts-tab.tsx")),
   analytics: lazy(() => import("./admin/analytics-tab.tsx")),
-  emails: lazy(() => import("./admin/emails-tab.tsx")),
-  support: lazy(() => import("./admin/support-tab.tsx")),
-  audit: lazy(() => import("./admin/audit-tab.tsx")),
+  emails: lazy(() => import("../../../client/pages/admin/emails-tab.tsx")),
+  support: lazy(() => import("../../../client/pages/admin/support-tab.tsx")),
+  audit: lazy(() => import("../../../client/pages/admin/audit-tab.tsx")),
 };
 
 /** The back office opens on the day's queue. */

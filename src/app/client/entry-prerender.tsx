@@ -4,10 +4,10 @@
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
+import { CURRENT_USER_KEY, queryClient } from "../../client/lib/queryClient.ts";
 import App, { loadLanding } from "./App.tsx";
-import { CURRENT_USER_KEY, queryClient } from "./lib/queryClient.ts";
 
-export { landingHeadHtml } from "./lib/seo.ts";
+export { landingHeadHtml } from "../../client/lib/seo.ts";
 
 export async function render(): Promise<string> {
   // Its code loaded first, the landing page renders in this one pass (renderToString does not wait for it).

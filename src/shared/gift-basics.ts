@@ -3,9 +3,9 @@
  * the words a gifted plan goes by on every screen. Apart from schemas.ts (which re-exports all of it) so that
  * the member's everyday screens can use them without bringing zod into their code.
  */
-import { TIERS, type TierId } from "../../../shared/constants.ts";
-import { londonDay } from "../../../shared/london-time.ts";
-import { GIFT } from "./figures.ts";
+import { TIERS, type TierId } from "./constants.ts";
+import { GIFT } from "./gift-figures.ts";
+import { londonDay } from "./london-time.ts";
 
 export { GIFT };
 

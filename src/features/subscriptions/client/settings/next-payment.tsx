@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
-import { PlanTimeline } from "../../../features/subscriptions/client/plan-timeline.tsx";
-import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
-import { formatPence } from "../../../shared/constants.ts";
-import { queryOf } from "../../lib/api.ts";
-import { Card } from "../ui/card.tsx";
-import { formatLongDate } from "./format.ts";
+import { formatLongDate } from "../../../../client/components/settings/format.ts";
+import { Card } from "../../../../client/components/ui/card.tsx";
+import { queryOf } from "../../../../client/lib/api.ts";
+import { formatPence } from "../../../../shared/constants.ts";
+import { subscriptionApi } from "../../contract.ts";
+import { PlanTimeline } from "../plan-timeline.tsx";
 
 /**
  * "Next payment £20 on 19 December 2026", as GET /api/billing answers it (the plan account's next collection,

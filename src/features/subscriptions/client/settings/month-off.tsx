@@ -1,7 +1,7 @@
 import { CirclePause } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../ui/button.tsx";
-import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog.tsx";
+import { Button } from "../../../../client/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogTrigger } from "../../../../client/components/ui/dialog.tsx";
 import { PauseStep } from "./pause-step.tsx";
 
 /**
