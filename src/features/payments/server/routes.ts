@@ -3,7 +3,7 @@ import type { Deps } from "../../../server/deps.ts";
 import { HttpError } from "../../../server/http-error.ts";
 import { memberOnly, requireUser } from "../../../server/plugins/auth-context.ts";
 import { route } from "../../../server/route.ts";
-import { paymentsApi as api } from "../../../shared/contract/payments.ts";
+import { paymentsApi as api } from "../contract.ts";
 import { completeSubscription, createSubscription } from "./checkout.ts";
 import { sandboxPageRoutes } from "./sandbox-page.ts";
 import { processWebhookEvents, signatureValid, webhookBodySchema } from "./webhooks.ts";

@@ -1,12 +1,13 @@
 /** Starting a plan at the payment provider, finishing it, and the provider's signed events. */
+
+import { endpoint } from "../../shared/contract/endpoint.ts";
 import {
   completeSubscriptionSchema,
   completionResultSchema,
   createSubscriptionSchema,
   paymentWebhookResultSchema,
   providerRedirectSchema,
-} from "../schemas/subscription.ts";
-import { endpoint } from "./endpoint.ts";
+} from "../../shared/schemas/subscription.ts";
 
 export const paymentsApi = {
   createSubscription: endpoint({
