@@ -38,4 +38,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 5000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # main.ts migrates (under an advisory lock), starts the jobs unless JOBS_ENABLED=false, and stops cleanly on
 # SIGTERM. It is started directly, not through npm, so the signal reaches it.
-CMD ["node", "src/server/main.ts"]
+CMD ["node", "src/app/server/main.ts"]

@@ -12,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [contractStubs(), react(), tailwindcss(), serviceWorkerBuild(), themeBoot()],
   build: isSsrBuild
     ? {
-        // `vite build --ssr entry-prerender.tsx`: the landing page for scripts/prerender.ts, run once at build time.
+        // `vite build --ssr ../app/client/entry-prerender.tsx`: the landing page for scripts/prerender.ts, run once at build time.
         outDir: "../../dist/prerender",
         emptyOutDir: true,
         copyPublicDir: false,

@@ -5,10 +5,10 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../src/server/app.ts";
+import { buildApp } from "../src/app/server/app.ts";
+import { createDeps } from "../src/app/server/deps-factory.ts";
 import { loadConfig } from "../src/server/config.ts";
 import type { Db } from "../src/server/db/client.ts";
-import { createDeps } from "../src/server/deps-factory.ts";
 import { createOrPromoteAdmin } from "../src/server/modules/admin/accounts.ts";
 import { createSession } from "../src/server/modules/auth/sessions.ts";
 import { outboxTransport } from "../src/server/modules/email/mailer.ts";

@@ -1,5 +1,5 @@
 /**
- * bench:api's world: the client build if it is missing, the real server (src/server/main.ts, as `npm start`
+ * bench:api's world: the client build if it is missing, the real server (src/app/server/main.ts, as `npm start`
  * runs it) on a temporary DATA_DIR with embedded PostgreSQL, a loopback SMTP server for its mail, a bare
  * node:http hello-world server as the ceiling, and the seeded members (bench/seed-api.ts).
  */
@@ -122,7 +122,7 @@ export async function startBenchWorld(opts: {
   const prof = opts.profDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(opts.profDir)] : [];
   // BENCH_NODE_FLAGS: more flags for the server's Node, e.g. "--heapsnapshot-signal=SIGUSR2" to see what holds memory.
   const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...prof, ...flags, "src/server/main.ts"], {
+  const server = spawn(process.execPath, [...prof, ...flags, "src/app/server/main.ts"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

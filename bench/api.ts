@@ -1,7 +1,7 @@
 /**
  * npm run bench:api: the API under load, against the real server on a seeded database.
  *
- * The app starts as `npm start` starts it (the client build first if it is missing, then src/server/main.ts,
+ * The app starts as `npm start` starts it (the client build first if it is missing, then src/app/server/main.ts,
  * which is what scripts/start.ts runs) in a child process on a temporary DATA_DIR: embedded PostgreSQL,
  * migrations, the demo seed, the pg-boss jobs, NODE_ENV=production (mail to a loopback SMTP server,
  * sandbox payments allowed as on a staging site; BENCH_NODE_ENV=development to compare). 10,000 members are

@@ -7,11 +7,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
-import { buildApp } from "../src/server/app.ts";
+import { buildApp } from "../src/app/server/app.ts";
+import { createDeps } from "../src/app/server/deps-factory.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { createDb } from "../src/server/db/client.ts";
 import { users } from "../src/server/db/schema.ts";
-import { createDeps } from "../src/server/deps-factory.ts";
 import { createSession } from "../src/server/modules/auth/sessions.ts";
 import { outboxTransport } from "../src/server/modules/email/mailer.ts";
 import {

@@ -9,9 +9,9 @@
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
+import { createDeps } from "../src/app/server/deps-factory.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { createDb } from "../src/server/db/client.ts";
-import { createDeps } from "../src/server/deps-factory.ts";
 import { outboxTransport } from "../src/server/modules/email/mailer.ts";
 import { recheckVenueDates } from "../src/server/modules/rulebook/recheck.ts";
 import { generateWorld } from "../tests/helpers/plan-world.ts";

@@ -18,10 +18,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const CLIENT = fileURLToPath(new URL("../src/client/", import.meta.url));
+/** The composition roots above the features (src/app/client): App.tsx, main.tsx, the screens several make up. */
+const APP_CLIENT = fileURLToPath(new URL("../src/app/client/", import.meta.url));
 /** main.tsx and start.tsx: the boot code (index.html's script, React DOM), left as they are. */
-const BOOT_ROOTS = ["main.tsx", "start.tsx"].map((f) => CLIENT + f);
-const APP = `${CLIENT}App.tsx`;
-const MEMBER_ROOTS = ["pages/home.tsx", "pages/dashboard.tsx"].map((f) => CLIENT + f);
+const BOOT_ROOTS = [`${APP_CLIENT}main.tsx`, `${CLIENT}start.tsx`];
+const APP = `${APP_CLIENT}App.tsx`;
+const MEMBER_ROOTS = [`${CLIENT}pages/home.tsx`, `${APP_CLIENT}pages/dashboard.tsx`];
 /** The date page: its code beyond "member" in one file. */
 const DATE_ROOTS = ["pages/date-detail.tsx"].map((f) => CLIENT + f);
 const AUTH_ROOTS = ["pages/auth.tsx"].map((f) => CLIENT + f);

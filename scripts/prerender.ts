@@ -1,6 +1,6 @@
 /**
  * Last build step (npm run build): renders the landing page with the server bundle made by
- * `vite build --ssr entry-prerender.tsx` and writes it, with the page's title, description, canonical link,
+ * `vite build --ssr ../app/client/entry-prerender.tsx` and writes it, with the page's title, description, canonical link,
  * Open Graph tags and structured data, into dist/client/index.html. Browsers then show the landing page
  * before any script runs, and main.tsx hydrates it.
  */

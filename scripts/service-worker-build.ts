@@ -15,9 +15,9 @@ const SW_ENTRY = fileURLToPath(new URL("../src/client/sw.ts", import.meta.url));
  * styles come with them.
  */
 const OFFLINE_ROOTS = [
-  "src/client/main.tsx",
+  "src/app/client/main.tsx",
   "src/client/start.tsx",
-  "src/client/App.tsx",
+  "src/app/client/App.tsx",
   "src/client/pages/date-detail.tsx",
   "src/client/pages/landing.tsx",
   "src/client/components/ui/toaster.tsx",

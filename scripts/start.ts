@@ -45,7 +45,9 @@ function step(label: string, args: string[]): Promise<number> {
   });
 }
 
-const sources = ["src/client", "src/shared", "vite.config.ts"].map((p) => path.join(root, p));
+const sources = ["src/app/client", "src/client", "src/features", "src/shared", "vite.config.ts"].map((p) =>
+  path.join(root, p),
+);
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(
   ...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
@@ -62,7 +64,7 @@ if (builtAt < sourcesAt) {
     ["1/3 Bundling the app", [vite, "build", "--logLevel", "warn"]],
     [
       "2/3 Bundling the landing page for prerendering",
-      [vite, "build", "--ssr", "entry-prerender.tsx", "--logLevel", "warn"],
+      [vite, "build", "--ssr", "../app/client/entry-prerender.tsx", "--logLevel", "warn"],
     ],
     ["3/3 Prerendering the public pages", [path.join(root, "scripts/prerender.ts")]],
   ];
@@ -77,4 +79,4 @@ if (builtAt < sourcesAt) {
   console.log(`Client built in ${Math.round((Date.now() - started) / 1000)} s. Starting the server...`);
 }
 
-await import("../src/server/main.ts");
+await import("../src/app/server/main.ts");

@@ -1,6 +1,6 @@
 /**
  * A failed Direct Debit being recovered, as both partners see it: on the dashboard, on /billing and in the
- * e-mails. The server fills it from the plan account (features/subscriptions/server/payment-problem.ts); the client only shows it.
+ * e-mails. The server fills it from the plan account (server/modules/plan-account/payment-problem.ts); the client only shows it.
  */
 import { z } from "zod";
 import { POLICY } from "./constants.ts";

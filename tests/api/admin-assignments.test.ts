@@ -10,7 +10,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import { keysMatchSchema } from "../../src/server/modules/admin/assignments/page-json.ts";
 import { ASSIGNMENT_MSG, adminAssignmentSchema } from "../../src/shared/admin/assignments.ts";
-import { ADMIN_PAGE } from "../../src/shared/admin/common.ts";
+import { ADMIN_PAGE } from "../../src/shared/admin/back-office.ts";
 import { MEMBERS_MSG } from "../../src/shared/admin/members.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
-import { adminStatsSchema } from "../../src/shared/admin/common.ts";
+import { adminStatsSchema } from "../../src/shared/admin/back-office.ts";
 import { createTestApp } from "../helpers/app.ts";
 
 /**

@@ -5,6 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { runDueJobs } from "../../src/app/server/jobs.ts";
 import {
   aiDateSuggestions,
   dateReservations,
@@ -14,7 +15,6 @@ import {
   userVenueExclusions,
   venues,
 } from "../../src/server/db/schema.ts";
-import { runDueJobs } from "../../src/server/jobs/jobs.ts";
 import { ASSIGNMENT_MSG as M } from "../../src/shared/admin/assignments.ts";
 import { UNDO_WINDOW_MS } from "../../src/shared/constants.ts";
 import { londonInstant, londonParts } from "../../src/shared/london-time.ts";

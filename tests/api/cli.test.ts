@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/server/cli-commands.ts";
+import { runCli } from "../../src/app/server/cli-commands.ts";
 import { offerCodes, sandboxPayments, users, venues } from "../../src/server/db/schema.ts";
 import { describeError } from "../../src/server/error-text.ts";
 import { createTestApp } from "../helpers/app.ts";
@@ -19,7 +19,9 @@ type Ran = { code: number; stdout: string; stderr: string };
 /** The CLI as a process, as an operator runs it: its exit code and output. */
 async function cliProcess(...args: string[]): Promise<Ran> {
   try {
-    const { stdout, stderr } = await spawn(process.execPath, ["src/server/cli.ts", ...args], { env: env() });
+    const { stdout, stderr } = await spawn(process.execPath, ["src/app/server/cli.ts", ...args], {
+      env: env(),
+    });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -29,7 +31,7 @@ async function cliProcess(...args: string[]): Promise<Ran> {
 
 /**
  * The same commands run in this process (about a second less each than starting Node and the app again): a
- * thrown failure is what src/server/cli.ts prints and exits 1 with.
+ * thrown failure is what src/app/server/cli.ts prints and exits 1 with.
  */
 async function cli(...args: string[]): Promise<Ran> {
   const out: string[] = [];

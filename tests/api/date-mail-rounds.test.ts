@@ -5,8 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { runDueJobs } from "../../src/app/server/jobs.ts";
 import { dateReservations, outboundMessages, users } from "../../src/server/db/schema.ts";
-import { runDueJobs } from "../../src/server/jobs/jobs.ts";
 import type { SentMail } from "../../src/server/modules/email/mailer.ts";
 import { UNDO_WINDOW_MS } from "../../src/shared/constants.ts";
 import { createTestApp } from "../helpers/app.ts";

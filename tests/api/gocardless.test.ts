@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { PAYMENT_MSG } from "../../src/features/payments/server/checkout.ts";
 import {
   offerCodes,
   offerCodeUsage,
@@ -8,7 +9,6 @@ import {
   users,
 } from "../../src/server/db/schema.ts";
 import { runOfferCycles } from "../../src/server/jobs/billing/offers.ts";
-import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
 import { gocardlessProvider } from "../../src/server/modules/payments/gocardless-provider.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { startFakeGoCardless } from "../helpers/fake-gocardless.ts";

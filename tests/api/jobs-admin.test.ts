@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { allJobs } from "../../src/app/server/jobs.ts";
 import { jobRuns, outboundMessages } from "../../src/server/db/schema.ts";
-import { allJobs } from "../../src/server/jobs/jobs.ts";
 import { JOBS_MSG, jobRunsAnswerSchema, outboundMessageRowSchema } from "../../src/shared/admin/jobs.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";

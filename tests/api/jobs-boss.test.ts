@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { allJobs, runDueJobs } from "../../src/app/server/jobs.ts";
 import { jobRuns } from "../../src/server/db/schema.ts";
 import { purgeJobRuns, startJobs } from "../../src/server/jobs/boss.ts";
-import { allJobs, runDueJobs } from "../../src/server/jobs/jobs.ts";
 import { createTestApp, eventually } from "../helpers/app.ts";
 
 const t = await createTestApp();

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { allJobs } from "../../src/app/server/jobs.ts";
 import { dateIdeas, dateReservations, users } from "../../src/server/db/schema.ts";
 import { cluesJob } from "../../src/server/jobs/clues.ts";
-import { allJobs } from "../../src/server/jobs/jobs.ts";
 import type { ClueChannels, PushClue, TextClue } from "../../src/server/modules/clues/notify.ts";
 import type { ChannelOutcome } from "../../src/server/modules/notifications/channels.ts";
 import { isQuietHour } from "../../src/server/modules/notifications/quiet-hours.ts";

@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
+import { runDueJobs } from "../../src/app/server/jobs.ts";
 import { createDb } from "../../src/server/db/client.ts";
 import {
   dateReservations,
@@ -8,14 +10,12 @@ import {
   users,
   venues,
 } from "../../src/server/db/schema.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import {
   cancelUnconfirmedDates,
   completeDates,
   revealDates,
   sendDateHolds,
 } from "../../src/server/jobs/dates.ts";
-import { runDueJobs } from "../../src/server/jobs/jobs.ts";
 import { outboxTransport, type SentMail } from "../../src/server/modules/email/mailer.ts";
 import type { OutboxSms } from "../../src/server/modules/sms/sender.ts";
 import type { MemberOverrides } from "../helpers/app.ts";

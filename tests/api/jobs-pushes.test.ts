@@ -1,9 +1,9 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
+import { allJobs } from "../../src/app/server/jobs.ts";
 import { dateReservations, outboundMessages, pushSubscriptions, users } from "../../src/server/db/schema.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import { cancelUnconfirmedDates, revealDates } from "../../src/server/jobs/dates.ts";
-import { allJobs } from "../../src/server/jobs/jobs.ts";
 import { sendDatePushes } from "../../src/server/jobs/pushes.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
 import { saveSwitches } from "../../src/server/modules/notifications/switches.ts";

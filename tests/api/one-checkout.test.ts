@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { PAYMENT_MSG } from "../../src/features/payments/server/checkout.ts";
+import { finishStaleCompletions } from "../../src/features/payments/server/stale-completions.ts";
 import { offerCodes, paymentCheckouts, subscriptionEvents } from "../../src/server/db/schema.ts";
-import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
-import { finishStaleCompletions } from "../../src/server/modules/payments/stale-completions.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { storedMember } from "../helpers/stored-member.ts";
 import { authoriseAtSandbox, startCheckout, subscribe, tokenFrom } from "../helpers/subscribe.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../../src/server/app.ts";
+import { buildApp } from "../../src/app/server/app.ts";
 import { createTestApp } from "../helpers/app.ts";
 
 const t = await createTestApp();

@@ -8,6 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { recoverPayments } from "../../src/features/payments/server/recovery.ts";
+import { fireSandboxEvent } from "../../src/features/payments/server/sandbox-events.ts";
 import { advanceSubscriptions } from "../../src/features/subscriptions/server/cycles.ts";
 import {
   billingEvents,
@@ -21,8 +23,6 @@ import { cancelUnconfirmedDates, revealDates } from "../../src/server/jobs/dates
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { smtpTransport } from "../../src/server/modules/email/mailer.ts";
 import { saveLinks } from "../../src/server/modules/payments/links.ts";
-import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
-import { fireSandboxEvent } from "../../src/server/modules/payments/sandbox-events.ts";
 import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import { sendCancellations } from "../../src/server/modules/venue-bookings/requests.ts";
 import { londonDay } from "../../src/shared/london-time.ts";

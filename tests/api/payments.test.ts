@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { PAYMENT_MSG } from "../../src/features/payments/server/checkout.ts";
 import {
   offerCodes,
   offerCodeUsage,
@@ -9,7 +10,6 @@ import {
 } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { OFFER_MSG } from "../../src/server/modules/offers/service.ts";
-import { PAYMENT_MSG } from "../../src/server/modules/payments/checkout.ts";
 import { completionResultSchema } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";

@@ -5,8 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { recheckDatesJob } from "../../src/app/server/jobs.ts";
 import { dateReservations, userPreferences } from "../../src/server/db/schema.ts";
-import { recheckDatesJob } from "../../src/server/jobs/jobs.ts";
 import { RECHECK_SWEEP, recheckStaleDates } from "../../src/server/modules/rulebook/recheck.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { givePreferences, matchVenue } from "../helpers/match-arrange.ts";

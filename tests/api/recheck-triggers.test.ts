@@ -7,6 +7,8 @@
 
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { recoverPayments } from "../../src/features/payments/server/recovery.ts";
+import { sign } from "../../src/features/payments/server/webhooks.ts";
 import { advanceSubscriptions } from "../../src/features/subscriptions/server/cycles.ts";
 import {
   auditLog,
@@ -16,8 +18,6 @@ import {
   type users,
 } from "../../src/server/db/schema.ts";
 import { saveLinks } from "../../src/server/modules/payments/links.ts";
-import { recoverPayments } from "../../src/server/modules/payments/recovery.ts";
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, eventually, type SignedIn } from "../helpers/app.ts";
 import {
   ANY_DAY,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { buildApp } from "../../src/server/app.ts";
+import { buildApp } from "../../src/app/server/app.ts";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { createDb } from "../../src/server/db/client.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
 import { createTestDatabase } from "../helpers/test-postgres.ts";
 

@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { runDueJobs } from "../../src/app/server/jobs.ts";
 import {
   emailLogs,
   jobRuns,
@@ -14,7 +15,6 @@ import {
   users,
   webhookEvents,
 } from "../../src/server/db/schema.ts";
-import { runDueJobs } from "../../src/server/jobs/jobs.ts";
 import { financialCutoff, RETENTION, retentionJob, retentionSweep } from "../../src/server/jobs/retention.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { storedMember } from "../helpers/stored-member.ts";

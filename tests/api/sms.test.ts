@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
 import { createDb } from "../../src/server/db/client.ts";
 import { outboundMessages, smsMessages } from "../../src/server/db/schema.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import { revealDates } from "../../src/server/jobs/dates.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
 import { readSwitches } from "../../src/server/modules/notifications/switches.ts";

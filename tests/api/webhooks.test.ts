@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { sign } from "../../src/features/payments/server/webhooks.ts";
 import { subscriptionEvents, users, webhookEvents } from "../../src/server/db/schema.ts";
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { type StoredMember, storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";

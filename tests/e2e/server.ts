@@ -4,11 +4,11 @@
  */
 import { writeFileSync } from "node:fs";
 import webpush from "web-push";
-import { buildApp } from "../../src/server/app.ts";
+import { buildApp } from "../../src/app/server/app.ts";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { createDb } from "../../src/server/db/client.ts";
 import { offerCodes } from "../../src/server/db/schema.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import { createOrPromoteAdmin } from "../../src/server/modules/admin/accounts.ts";
 import { createTestDatabase, startTestPostgres } from "../helpers/test-postgres.ts";
 

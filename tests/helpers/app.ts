@@ -1,11 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, inject } from "vitest";
-import { buildApp } from "../../src/server/app.ts";
+import { buildApp } from "../../src/app/server/app.ts";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
 import { type Config, DEFAULT_RATE_LIMITS, loadConfig, type RateLimits } from "../../src/server/config.ts";
 import { createDb, type Db } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema.ts";
 import type { Deps } from "../../src/server/deps.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { outboxTransport, type SentMail, type Transport } from "../../src/server/modules/email/mailer.ts";

@@ -1,4 +1,4 @@
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
+import { sign } from "../../src/features/payments/server/webhooks.ts";
 import type { TestApp } from "./app.ts";
 
 /** One event as the payment provider sends it (GoCardless's shape), dated `at`. */

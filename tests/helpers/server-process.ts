@@ -7,7 +7,7 @@ import { afterAll } from "vitest";
 import { freePort } from "./free-port.ts";
 
 /**
- * The real server (src/server/main.ts under Node 24, node_modules/.bin/node) as a child process, for tests
+ * The real server (src/app/server/main.ts under Node 24, node_modules/.bin/node) as a child process, for tests
  * that need what an in-process app cannot give: a SIGKILL mid-request, a restart, several instances on one
  * database.
  *
@@ -45,7 +45,7 @@ export interface ServerProcess {
 }
 
 const NODE = path.resolve("node_modules/.bin/node");
-const MAIN = path.resolve("src/server/main.ts");
+const MAIN = path.resolve("src/app/server/main.ts");
 const live = new Set<ServerProcess>();
 
 // Registered when a test file imports this helper (collection time), so it belongs to that file.

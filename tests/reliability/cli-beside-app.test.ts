@@ -47,7 +47,7 @@ function cli(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [...nodeArgs, "src/server/cli.ts", ...args],
+      [...nodeArgs, "src/app/server/cli.ts", ...args],
       { env: { ...inherited, LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sign } from "../../src/features/payments/server/webhooks.ts";
 import {
   offerCodes,
   offerCodeUsage,
@@ -9,7 +10,6 @@ import {
   webhookEvents,
 } from "../../src/server/db/schema.ts";
 import { OFFER_MSG } from "../../src/server/modules/offers/service.ts";
-import { sign } from "../../src/server/modules/payments/webhooks.ts";
 import { authorisedCheckout, complete, inBatches, type Member, openWorld, userRow } from "./world.ts";
 
 // One real server (a child process) on one fresh database for the whole file.

@@ -1,5 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
+import { completeSubscription } from "../../src/features/payments/server/checkout.ts";
+import { finishStaleCompletions } from "../../src/features/payments/server/stale-completions.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import {
   offerCodes,
@@ -9,10 +12,7 @@ import {
   subscriptionEvents,
   venues,
 } from "../../src/server/db/schema.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
-import { completeSubscription } from "../../src/server/modules/payments/checkout.ts";
-import { finishStaleCompletions } from "../../src/server/modules/payments/stale-completions.ts";
 import { VENUE_SHEET_COLUMNS } from "../../src/shared/admin/venue-sync.ts";
 import { authorisedCheckout, complete, type Member, openWorld, userRow } from "./world.ts";
 

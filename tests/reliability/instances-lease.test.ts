@@ -8,8 +8,8 @@
  */
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
 import { outboundMessages } from "../../src/server/db/schema.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import { completeDates } from "../../src/server/jobs/dates.ts";
 import { registerMailBuilder, retryDueMail, STUCK_SENDING_MINUTES } from "../../src/server/jobs/outbound.ts";
 import type { SentMail, Transport } from "../../src/server/modules/email/mailer.ts";

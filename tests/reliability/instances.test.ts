@@ -23,11 +23,11 @@ import { PgBoss } from "pg-boss";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { allJobs } from "../../src/app/server/jobs.ts";
 import { DEFAULT_RATE_LIMITS } from "../../src/server/config.ts";
 import { createDb } from "../../src/server/db/client.ts";
 import { jobRuns, outboundMessages, users } from "../../src/server/db/schema.ts";
 import { BOSS_SCHEMA } from "../../src/server/jobs/boss.ts";
-import { allJobs } from "../../src/server/jobs/jobs.ts";
 import { STUCK_SENDING_MINUTES } from "../../src/server/jobs/outbound.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { eventually } from "../helpers/app.ts";
@@ -145,7 +145,7 @@ const run = promisify(execFile);
 async function cliRunJob(job: string, name: string): Promise<string> {
   const { stdout } = await run(
     path.resolve("node_modules/.bin/node"),
-    ["src/server/cli.ts", "run-jobs", "--job", job],
+    ["src/app/server/cli.ts", "run-jobs", "--job", job],
     {
       env: {
         PATH: process.env.PATH ?? "",

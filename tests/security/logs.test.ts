@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { buildApp } from "../../src/server/app.ts";
+import { buildApp } from "../../src/app/server/app.ts";
+import { createDeps } from "../../src/app/server/deps-factory.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { createDb } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema.ts";
-import { createDeps } from "../../src/server/deps-factory.ts";
 import { timeStep, totpAt } from "../../src/server/modules/account/totp.ts";
 import { outboxTransport } from "../../src/server/modules/email/mailer.ts";
 import { SESSION_COOKIE } from "../../src/shared/constants.ts";

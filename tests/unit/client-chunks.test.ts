@@ -4,7 +4,9 @@ import { chunkGroup } from "../../scripts/chunk-groups.ts";
 import { offlineFiles } from "../../scripts/service-worker-build.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const client = (file: string) => `${ROOT}src/client/${file}`;
+/** The boot code, App.tsx and the screens several features make up stand above the features (src/app/client). */
+const ABOVE = new Set(["main.tsx", "App.tsx", "pages/dashboard.tsx", "pages/settings.tsx"]);
+const client = (file: string) => `${ROOT}src/${ABOVE.has(file) ? "app/client" : "client"}/${file}`;
 
 /** A small module graph shaped like the app's: what imports what, statically and on demand. */
 function graph(modules: Record<string, { imports?: string[]; dynamic?: string[] }>) {

@@ -4,7 +4,7 @@ import { isClientRoute } from "../../src/shared/routes.ts";
 
 describe("the server's list of client routes", () => {
   it("knows every route App.tsx declares, so none answers 404", () => {
-    const app = readFileSync(new URL("../../src/client/App.tsx", import.meta.url), "utf8");
+    const app = readFileSync(new URL("../../src/app/client/App.tsx", import.meta.url), "utf8");
     const paths = [...app.matchAll(/path="([^"]+)"/g)].map((m) => m[1]);
     const listed = [...app.matchAll(/^\s+"(\/[^"]*)",$/gm)].map((m) => m[1]);
     expect(paths.length).toBeGreaterThan(10);

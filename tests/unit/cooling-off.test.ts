@@ -19,7 +19,7 @@ const flat = (s: string) => s.replace(/\s+/g, " ");
 /** Every file that states the rule to a member. */
 const STATING = [
   "src/client/content/terms.ts",
-  "src/client/components/settings/cancel-dialog.tsx",
+  "src/features/subscriptions/client/settings/cancel-dialog.tsx",
   "src/client/components/landing/faq.tsx",
   "src/client/components/onboarding/terms-dialog.tsx",
   "src/server/modules/email/templates.ts",
@@ -85,6 +85,7 @@ describe("the cooling-off rule", () => {
     const own =
       /cooling-off period with|within \$\{POLICY\.coolingOffDays\}|\d+-day cooling-off|days of joining/i;
     const offenders = [
+      ...sources("src/app"),
       ...sources("src/client"),
       ...sources("src/server"),
       ...sources("src/features").filter((f) => !/^src\/features\/[^/]+\/(tests|e2e)\//.test(f)),

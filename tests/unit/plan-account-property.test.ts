@@ -1,6 +1,6 @@
 /**
  * The plan account on random histories. A model of the provider collects on the schedule the services give it
- * (the account's next collection, set at every change, as features/subscriptions/server/schedule.ts storePlan does) and rolls
+ * (the account's next collection, set at every change, as server/modules/plan-account/schedule.ts storePlan does) and rolls
  * on monthly by itself; the cycle job rolls the account (rollOver). Thousands of random sequences of
  * subscribe, pause, resume, tier change, gift credit, take-over, cancel, reactivate, refund, a failed payment
  * and its recovery must keep the invariants: no cycle is paid twice, every paid or gifted month is honoured,

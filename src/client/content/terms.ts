@@ -1,7 +1,7 @@
-import { GIFT } from "../../features/gifts/shared/figures.ts";
 import { BRAND } from "../../shared/brand.ts";
 import { formatPence, POLICY, TIER_IDS, TIERS } from "../../shared/constants.ts";
 import { COOLING_OFF_RULE } from "../../shared/cooling-off.ts";
+import { GIFT } from "../../shared/gift-figures.ts";
 import { FAILED_PAYMENT_RULE } from "../../shared/payment-recovery.ts";
 import type { LegalDocument } from "./legal.ts";
 

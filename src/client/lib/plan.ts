@@ -1,6 +1,6 @@
-import { giftedPlanRunning, giftUntilText } from "../../features/gifts/shared/basics.ts";
 import type { PublicUser } from "../../shared/api-types.ts";
 import { formatPence, type SubscriptionStatus, TIERS } from "../../shared/constants.ts";
+import { giftedPlanRunning, giftUntilText } from "../../shared/gift-basics.ts";
 import { planStatus } from "../../shared/plan-status.ts";
 
 /** Statuses in which the member still holds a plan, so a second one cannot be started. */

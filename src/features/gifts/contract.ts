@@ -1,6 +1,6 @@
 /** Gift memberships: buying (visitors and members), the buyer's private link, redeeming, and the back office. */
 import { z } from "zod";
-import { adminId } from "../../shared/admin/common.ts";
+import { adminId } from "../../shared/admin/back-office.ts";
 import { endpoint } from "../../shared/contract/endpoint.ts";
 import { fileResponse, messageSchema, redirectResponse } from "../../shared/schemas/responses.ts";
 import { adminGiftHistoryResponse } from "./shared/admin.ts";

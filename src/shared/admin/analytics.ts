@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import { TIER_IDS } from "../constants.ts";
-import { isoInstant } from "./common.ts";
+import { isoInstant } from "./back-office.ts";
 
 /** Subscription statuses counted as "subscribed" (a plan running, whether paid up, behind or on a month off). */
 export const LIVE_STATUSES = ["active", "past_due", "paused"] as const;

@@ -8,7 +8,7 @@ import { ISO_DAY_PATTERN } from "../london-time.ts";
 import { trimmedAtLeast } from "../schemas/text.ts";
 import { DATE_VENUE_STATES } from "../venue-bookings.ts";
 import { ASSIGNMENT_STATUSES, adminAssignmentSchema } from "./assignments.ts";
-import { adminListQuerySchema } from "./common.ts";
+import { adminListQuerySchema } from "./back-office.ts";
 
 /** The venue answers an operator filters on (pending: booked, the request not yet sent). */
 export const VENUE_ANSWER_FILTERS = DATE_VENUE_STATES;

@@ -5,7 +5,7 @@ import { londonWallClock } from "../london-time.ts";
 import { MEMBER_DATE_STATUSES } from "../schemas/dates.ts";
 import { VENUE_BOOKING_STATUSES } from "../venue-bookings.ts";
 import { adminNoShowRecordSchema } from "./assignment-evening.ts";
-import { isStorableInstant } from "./common.ts";
+import { isStorableInstant } from "./back-office.ts";
 
 /** The statuses an admin may set from the inline dropdown (spec section 4; the moves between them: assignment-status.ts). */
 export const ASSIGNMENT_STATUSES = [

@@ -4,7 +4,7 @@
  * Decision 0071.
  */
 import { z } from "zod";
-import { isoInstant } from "./common.ts";
+import { isoInstant } from "./back-office.ts";
 
 /** The kinds of thing that need a person, in the order the Today tab's filter chips list them. */
 export const ATTENTION_KINDS = [

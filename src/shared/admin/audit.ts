@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ISO_DAY_PATTERN } from "../london-time.ts";
 import { trimmedAtLeast } from "../schemas/text.ts";
-import { adminListQuerySchema } from "./common.ts";
+import { adminListQuerySchema } from "./back-office.ts";
 
 /** The kinds of record the audit log speaks of (`entity`). */
 export const AUDIT_ENTITIES = [

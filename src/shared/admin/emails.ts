@@ -1,7 +1,7 @@
 /** The Email Logs tab: log list, member e-mail export, templates and campaigns. */
 import { z } from "zod";
 import { trimmedAtLeast } from "../schemas/text.ts";
-import { adminListQuerySchema, isoInstant } from "./common.ts";
+import { adminListQuerySchema, isoInstant } from "./back-office.ts";
 
 export const EMAILS_MSG = {
   fetchLogsFailed: "Failed to fetch email logs",

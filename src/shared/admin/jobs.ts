@@ -1,6 +1,6 @@
 /** The "Scheduled jobs" card of the Email Logs tab: job runs and scheduled mail waiting for a retry. */
 import { z } from "zod";
-import { adminListQuerySchema, isoInstant } from "./common.ts";
+import { adminListQuerySchema, isoInstant } from "./back-office.ts";
 
 export const JOBS_MSG = {
   loadFailed: "Failed to load scheduled jobs",

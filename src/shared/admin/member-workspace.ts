@@ -8,7 +8,7 @@ import { ACCESSIBILITY_OPTIONS, DIETARY_OPTIONS } from "../constants.ts";
 import { postcodeField, travelRadiusField } from "../schemas/onboarding.ts";
 import { partnerPreferencesSchema } from "../schemas/partner.ts";
 import { trimmedAtLeast } from "../schemas/text.ts";
-import { adminId } from "./common.ts";
+import { adminId } from "./back-office.ts";
 import { userIdParamSchema } from "./members.ts";
 
 /** The longest internal note (member_notes.body). */

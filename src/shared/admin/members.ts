@@ -10,7 +10,7 @@ import {
 } from "../constants.ts";
 import { MONTH_KEY_PATTERN } from "../london-time.ts";
 import { canonicalNeed } from "../needs-vocabulary.ts";
-import { adminId, adminListQuerySchema } from "./common.ts";
+import { adminId, adminListQuerySchema } from "./back-office.ts";
 
 /** The Members tab's filters: the subscription statuses, "trial" for none. */
 export const MEMBER_STATUS_FILTERS = [...SUBSCRIPTION_STATUSES, "trial"] as const;

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { DISCOUNT_TYPES, TIER_IDS, TIERS, type TierId } from "../constants.ts";
 import { dateToLondonLocal, londonLocalToDate } from "./assignments.ts";
-import { isoInstant, isStorableInstant } from "./common.ts";
+import { isoInstant, isStorableInstant } from "./back-office.ts";
 
 export const OFFER_CODE_LIMITS = {
   codeMin: 3,

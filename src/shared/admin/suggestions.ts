@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { TIER_IDS, TIERS, type TierId } from "../constants.ts";
 import { TRIAL_DATES_PER_MONTH } from "./assignments.ts";
-import { adminListQuerySchema } from "./common.ts";
+import { adminListQuerySchema } from "./back-office.ts";
 
 export const SUGGESTION_STATUSES = ["pending", "approved", "rejected", "booked"] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];

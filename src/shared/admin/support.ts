@@ -1,7 +1,7 @@
 /** The admin Support tab and the inbound-mail webhook. */
 import { z } from "zod";
 import { trimmedAtLeast } from "../schemas/text.ts";
-import { adminListQuerySchema, isoInstant } from "./common.ts";
+import { adminListQuerySchema, isoInstant } from "./back-office.ts";
 
 export const TICKET_STATUSES = ["new", "open", "answered", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

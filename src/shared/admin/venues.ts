@@ -26,7 +26,7 @@ import {
   WEEKDAY_KEYS,
   type WeekdayKey,
 } from "../venue-hours.ts";
-import { adminListQuerySchema } from "./common.ts";
+import { adminListQuerySchema } from "./back-office.ts";
 
 export { NOT_BOOKABLE, notBookableReasons, venueDataQuality } from "./venue-bookable.ts";
 

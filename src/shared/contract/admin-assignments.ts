@@ -15,7 +15,7 @@ import {
 } from "../admin/assignment-list.ts";
 import { undoResultSchema } from "../admin/assignment-status.ts";
 import { adminAssignmentSchema } from "../admin/assignments.ts";
-import { adminId } from "../admin/common.ts";
+import { adminId } from "../admin/back-office.ts";
 import { userIdParamSchema } from "../admin/members.ts";
 import {
   checkAssignmentSchema,

@@ -4,7 +4,7 @@
  * its ETag; a save with If-Match is refused with 412 when it changed since.
  */
 import { z } from "zod";
-import { adminId } from "../admin/common.ts";
+import { adminId } from "../admin/back-office.ts";
 import {
   emailCampaignRowSchema,
   emailLogRowSchema,

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { adminAssignmentSchema } from "../admin/assignments.ts";
-import { adminId } from "../admin/common.ts";
+import { adminId } from "../admin/back-office.ts";
 import { adminCoupleSchema, removeExclusionSchema } from "../admin/member-couple.ts";
 import {
   adminSessionSchema,

@@ -3,7 +3,7 @@
  * code and every save answer an ETag; a save with If-Match is refused with 412 when the code changed since.
  */
 import { z } from "zod";
-import { adminId } from "../admin/common.ts";
+import { adminId } from "../admin/back-office.ts";
 import { adminOfferCodeSchema, createOfferCodeSchema, updateOfferCodeSchema } from "../admin/offers.ts";
 import { endpoint } from "./endpoint.ts";
 

@@ -1,6 +1,6 @@
 /** AI Suggestions tab. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 import { z } from "zod";
-import { adminId } from "../admin/common.ts";
+import { adminId } from "../admin/back-office.ts";
 import {
   adminAiSuggestionSchema,
   memberNeedingDatesSchema,

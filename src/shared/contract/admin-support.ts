@@ -3,7 +3,7 @@
  * priority (PUT /api/support/tickets/:id) is declared with the member's support endpoints (support.ts).
  */
 import { z } from "zod";
-import { adminId } from "../admin/common.ts";
+import { adminId } from "../admin/back-office.ts";
 import {
   adminReplySchema,
   adminTicketDetailSchema,

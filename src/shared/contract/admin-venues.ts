@@ -3,7 +3,7 @@
  * Every /api/admin/* path is guarded in plugins/auth-context.ts.
  */
 import { z } from "zod";
-import { adminId, noContentResponse } from "../admin/common.ts";
+import { adminId, noContentResponse } from "../admin/back-office.ts";
 import { XLSX_TYPE } from "../admin/spreadsheet.ts";
 import {
   syncApplyQuerySchema,

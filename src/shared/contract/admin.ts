@@ -1,5 +1,5 @@
 /** The back office's own endpoint beside its tabs' areas. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
-import { adminStatsSchema } from "../admin/common.ts";
+import { adminStatsSchema } from "../admin/back-office.ts";
 import { endpoint } from "./endpoint.ts";
 
 export const adminApi = {

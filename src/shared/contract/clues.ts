@@ -1,6 +1,6 @@
 /** The clue editor in an assignment's details. Every /api/admin/* path is guarded in plugins/auth-context.ts. */
 import { z } from "zod";
-import { adminId } from "../admin/common.ts";
+import { adminId } from "../admin/back-office.ts";
 import { adminCluesSchema, putCluesSchema } from "../clues.ts";
 import { endpoint } from "./endpoint.ts";
 

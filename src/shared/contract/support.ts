@@ -4,7 +4,7 @@
  */
 
 import { z } from "zod";
-import { adminId } from "../admin/common.ts";
+import { adminId } from "../admin/back-office.ts";
 import { adminTicketDetailSchema, inboundMailSchema, updateTicketSchema } from "../admin/support.ts";
 import { createTicketSchema, idParamSchema, ticketReplySchema } from "../schemas/member.ts";
 import {

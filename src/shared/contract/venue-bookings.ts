@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { adminAssignmentSchema } from "../admin/assignments.ts";
-import { adminId } from "../admin/common.ts";
+import { adminId } from "../admin/back-office.ts";
 import { overrideReasonSchema } from "../admin/rulebook.ts";
 import {
   venueBookingViewSchema,

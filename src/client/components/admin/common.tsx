@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { ADMIN_PAGE, TOTAL_COUNT_HEADER } from "../../../shared/admin/common.ts";
+import { ADMIN_PAGE, TOTAL_COUNT_HEADER } from "../../../shared/admin/back-office.ts";
 import {
   type AnswerOf,
   type EndpointSpec,

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { ADMIN_PAGE } from "../../../shared/admin/common.ts";
+import { ADMIN_PAGE } from "../../../shared/admin/back-office.ts";
 import { type EndpointSpec, urlOf } from "../../../shared/contract/endpoint.ts";
 import { cn } from "../../lib/cn.ts";
 import { apiRequest } from "../../lib/queryClient.ts";

@@ -1,7 +1,6 @@
 import { ArrowRight, CalendarHeart, Settings, Sparkles, Star } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "wouter";
-import { PlanNextPayment } from "../../../features/subscriptions/client/plan-next-payment.tsx";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import type { DashboardStats } from "../../../shared/member-api.ts";
@@ -13,6 +12,7 @@ import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { MysteryArt } from "./date-art.tsx";
+import { PlanNextPayment } from "./plan-next-payment.tsx";
 
 function StatCard({
   label,

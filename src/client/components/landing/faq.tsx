@@ -1,9 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { Accordion } from "radix-ui";
-import { GIFT } from "../../../features/gifts/shared/figures.ts";
 import { BRAND } from "../../../shared/brand.ts";
 import { DATE_SPEND_BANDS, POLICY, REVEAL_WINDOW_HOURS } from "../../../shared/constants.ts";
 import { COOLING_OFF_RULE } from "../../../shared/cooling-off.ts";
+import { GIFT } from "../../../shared/gift-figures.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
 const SPEND = Object.values(DATE_SPEND_BANDS)

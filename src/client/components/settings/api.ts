@@ -1,18 +1,9 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { subscriptionApi } from "../../../features/subscriptions/contract.ts";
 import { accountApi } from "../../../shared/contract/account.ts";
-import { TOAST } from "../../../shared/messages.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
-import { call, invalidate, storeAnswer } from "../../lib/api.ts";
-import {
-  CURRENT_USER_KEY,
-  errorFields,
-  errorMessage,
-  errorStatus,
-  queryClient,
-  toastCallError,
-} from "../../lib/queryClient.ts";
-import { toast, toastAcrossNavigation } from "../../lib/toast.ts";
+import { call, storeAnswer } from "../../lib/api.ts";
+import { CURRENT_USER_KEY, errorFields, errorStatus, queryClient } from "../../lib/queryClient.ts";
+import { toastAcrossNavigation } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
 
 /** How long a success toast shows before the page reloads (the spec's "toast, then reload"). */
@@ -75,28 +66,4 @@ export function isStateChanged(error: unknown): boolean {
   const status = errorStatus(error);
   if (status === 409) return true;
   return status === 400 && Object.keys(serverFieldErrors(error)).length === 0;
-}
-
-/** The toast title when a plan action found the plan already changed. */
-export const STALE_TITLE = "Your plan has already changed";
-
-/**
- * What a plan dialog does with a refused action: when the plan has changed elsewhere there is nothing left
- * to confirm, so the dialog closes, the server's words show as a toast and the plan and billing are read
- * again (the page then shows the current state). Any other error keeps the dialog open, with a toast.
- */
-export function onPlanActionError(error: unknown, close: () => void): void {
-  if (!isStateChanged(error)) {
-    toastCallError(TOAST.errorTitle, error);
-    return;
-  }
-  close();
-  toast({ title: STALE_TITLE, description: errorMessage(error) });
-  refreshPlan();
-}
-
-/** Reads the member's plan and billing again. */
-export function refreshPlan(): void {
-  void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-  void invalidate(queryClient, subscriptionApi.billing);
 }

@@ -8,8 +8,8 @@ import { toastCallError } from "../../../client/lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../client/lib/use-single-flight.ts";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { formatPence, TIERS } from "../../../shared/constants.ts";
-import { paymentsApi } from "../../../shared/contract/payments.ts";
 import { TOAST } from "../../../shared/messages.ts";
+import { paymentsApi } from "../../payments/contract.ts";
 import { PlanFeatures } from "../../subscriptions/client/plan-features.tsx";
 import { GIFT_MSG, giftUntilText, yourGiftText } from "../shared/schemas.ts";
 

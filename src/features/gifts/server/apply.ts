@@ -15,11 +15,11 @@ import type { Couple } from "../../../server/modules/couples/couple.ts";
 import { saveLinks } from "../../../server/modules/payments/links.ts";
 import { clearChosenPlan } from "../../../server/modules/plan-account/choices.ts";
 import { factsOf } from "../../../server/modules/plan-account/facts.ts";
+import { storePlan } from "../../../server/modules/plan-account/schedule.ts";
 import { type MemberWithPlan, saveState } from "../../../server/modules/plan-account/state.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId, tierName as tierNameOf } from "../../../shared/constants.ts";
 import { londonDay } from "../../../shared/london-time.ts";
-import { storePlan } from "../../subscriptions/server/schedule.ts";
 import { GIFT_MSG, giftedPlanRunning } from "../shared/schemas.ts";
 
 type Gift = typeof gifts.$inferSelect;

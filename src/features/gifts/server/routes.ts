@@ -4,7 +4,7 @@ import { notFound } from "../../../server/http-error.ts";
 import { actorOf } from "../../../server/modules/audit/record.ts";
 import { memberOnly, requireUser } from "../../../server/plugins/auth-context.ts";
 import { route } from "../../../server/route.ts";
-import { TOTAL_COUNT_HEADER } from "../../../shared/admin/common.ts";
+import { TOTAL_COUNT_HEADER } from "../../../shared/admin/back-office.ts";
 import { giftsApi as api } from "../contract.ts";
 import { GIFT_MSG } from "../shared/schemas.ts";
 import { adminGift, exportGiftsCsv, giftAnalytics, listGifts } from "./admin.ts";

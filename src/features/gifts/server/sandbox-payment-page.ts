@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { gifts, sandboxPayments } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
-import { esc, page } from "../../../server/modules/payments/sandbox-page.ts";
 import { sandboxIds } from "../../../server/modules/payments/sandbox-provider.ts";
 import { formatMoney } from "../../../shared/billing-history.ts";
 import { BRAND } from "../../../shared/brand.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
 import { fileResponse, htmlErrorPage, redirectResponse } from "../../../shared/schemas/responses.ts";
+import { esc, page } from "../../payments/server/sandbox-page.ts";
 
 /**
  * The sandbox's one-off bank payment page (what Instant Bank Pay shows at GoCardless): the payer picks a bank

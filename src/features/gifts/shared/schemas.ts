@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, TIER_IDS } from "../../../shared/constants.ts";
-import { GIFT, GIFT_MSG, GIFT_STATUSES } from "./basics.ts";
+import { GIFT, GIFT_MSG, GIFT_STATUSES } from "../../../shared/gift-basics.ts";
 
-export * from "./basics.ts";
+export * from "../../../shared/gift-basics.ts";
 
 /**
  * Not blank: a non-space character (checked before trimming, so the document's pattern says what is refused:

@@ -12,7 +12,7 @@ import { CURRENT_USER_KEY, queryClient, toastCallError } from "../../../client/l
 import { toast } from "../../../client/lib/toast.ts";
 import { BRAND } from "../../../shared/brand.ts";
 import { REVEAL_WINDOW_HOURS, TIERS } from "../../../shared/constants.ts";
-import { paymentsApi } from "../../../shared/contract/payments.ts";
+import { paymentsApi } from "../../payments/contract.ts";
 
 const COMPLETE_TOAST = {
   invalidReturnTitle: "Invalid Return",

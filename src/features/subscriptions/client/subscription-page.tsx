@@ -17,10 +17,10 @@ import {
 } from "../../../client/lib/queryClient.ts";
 import { useSingleFlightMutation } from "../../../client/lib/use-single-flight.ts";
 import { formatPence, REVEAL_WINDOW_HOURS, TIERS, type TierId } from "../../../shared/constants.ts";
-import { paymentsApi } from "../../../shared/contract/payments.ts";
 import { TOAST } from "../../../shared/messages.ts";
 import { GiftCreditNotice } from "../../gifts/client/gift-credit.tsx";
 import { GiftedPlan } from "../../gifts/client/gifted-plan.tsx";
+import { paymentsApi } from "../../payments/contract.ts";
 import { CurrentPlan } from "./current-plan.tsx";
 import { OnboardingNotice, PaymentNotSetUpNotice } from "./notices.tsx";
 import { OfferCodeBox } from "./offer-code-box.tsx";

@@ -10,12 +10,12 @@ import { syncProviderPayments } from "../../../server/modules/billing-history/sy
 import { readLinks } from "../../../server/modules/payments/links.ts";
 import { planAccountOf } from "../../../server/modules/plan-account/load.ts";
 import { moneyOf } from "../../../server/modules/plan-account/money.ts";
+import { pauseOf } from "../../../server/modules/plan-account/pause-state.ts";
+import { paymentProblemOf } from "../../../server/modules/plan-account/payment-problem.ts";
+import { monthlyPrice, provider } from "../../../server/modules/plan-account/schedule.ts";
 import { readState } from "../../../server/modules/plan-account/state.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import type { BillingOverview } from "../../../shared/member-api.ts";
-import { pauseOf } from "./pause-state.ts";
-import { paymentProblemOf } from "./payment-problem.ts";
-import { monthlyPrice, provider } from "./schedule.ts";
 import { canReactivate, coolingOffEligible } from "./service.ts";
 
 /**

@@ -32,6 +32,12 @@ import { readCouple } from "../../../server/modules/couples/couple.ts";
 import { isRevealed } from "../../../server/modules/dates/view.ts";
 import { accountOf } from "../../../server/modules/plan-account/account.ts";
 import { factsOf, type PlanRow } from "../../../server/modules/plan-account/facts.ts";
+import {
+  countSql,
+  monthlyPrice,
+  storePlan,
+  withMemberLock,
+} from "../../../server/modules/plan-account/schedule.ts";
 import { readWithPlan } from "../../../server/modules/plan-account/state.ts";
 import { returnQuota } from "../../../server/modules/quota/quota.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
@@ -49,7 +55,6 @@ import {
 import type { MemberDateStatus } from "../../../shared/schemas/dates.ts";
 import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
 import { tellPlanChange } from "./plan-notice.ts";
-import { countSql, monthlyPrice, storePlan, withMemberLock } from "./schedule.ts";
 import { SUB_MSG } from "./service.ts";
 
 const DAY = 86_400_000;

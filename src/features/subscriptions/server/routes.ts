@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../../server/deps.ts";
 import { memberOnly, requireUser } from "../../../server/plugins/auth-context.ts";
 import { route } from "../../../server/route.ts";
+import { adminMemberWorkspaceApi as adminApi } from "../../../shared/contract/admin-member-workspace.ts";
 import { subscriptionApi as api } from "../contract.ts";
+import { adminCancel, adminCancelPreview, adminPause, adminPausePreview, memberRow } from "./admin-plan.ts";
 import { billingOverview } from "./billing.ts";
 import { pausePreview, pauseSubscription, resumeSubscription } from "./pause.ts";
 import {
@@ -25,4 +27,13 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
     startPaymentMethodUpdate(deps, requireUser(req)),
   );
   route(app, api.billing, member, async (req) => billingOverview(deps, requireUser(req)));
+
+  // The member page's plan in the back office (every /api/admin/* path is guarded in plugins/auth-context.ts).
+  route(app, adminApi.billing, {}, async (req) =>
+    billingOverview(deps, await memberRow(deps, req.params.userId)),
+  );
+  route(app, adminApi.pausePreview, {}, async (req) => adminPausePreview(deps, req.params.userId));
+  route(app, adminApi.pause, {}, async (req) => adminPause(deps, req, req.params.userId, req.body ?? {}));
+  route(app, adminApi.cancelPreview, {}, async (req) => adminCancelPreview(deps, req.params.userId));
+  route(app, adminApi.cancel, {}, async (req) => adminCancel(deps, req, req.params.userId, req.body));
 }

@@ -26,6 +26,16 @@ import { recordRefundGiven } from "../../../server/modules/billing-history/refun
 import { saveLinks } from "../../../server/modules/payments/links.ts";
 import { accountOf } from "../../../server/modules/plan-account/account.ts";
 import { factsOf } from "../../../server/modules/plan-account/facts.ts";
+import {
+  cancelAtProvider,
+  countSql,
+  memberMandates,
+  monthlyPrice,
+  provider,
+  rebuildSchedule,
+  storePlan,
+  withMemberLock,
+} from "../../../server/modules/plan-account/schedule.ts";
 import { saveState } from "../../../server/modules/plan-account/state.ts";
 import {
   formatPence,
@@ -38,16 +48,6 @@ import {
 import { londonDay } from "../../../shared/london-time.ts";
 import { auditPlanChange, type PlanActor } from "./plan-audit.ts";
 import { tellPlanChange } from "./plan-notice.ts";
-import {
-  cancelAtProvider,
-  countSql,
-  memberMandates,
-  monthlyPrice,
-  provider,
-  rebuildSchedule,
-  storePlan,
-  withMemberLock,
-} from "./schedule.ts";
 
 export const SUB_MSG = {
   noPlan: "You don't have an active subscription.",

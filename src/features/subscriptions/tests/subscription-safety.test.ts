@@ -21,7 +21,7 @@ import {
 } from "../../../server/db/schema.ts";
 import { createSession } from "../../../server/modules/auth/sessions.ts";
 import { saveLinks } from "../../../server/modules/payments/links.ts";
-import { recoverPayments } from "../../../server/modules/payments/recovery.ts";
+import { recoverPayments } from "../../payments/server/recovery.ts";
 import { advanceSubscriptions } from "../server/cycles.ts";
 
 const t = await createTestApp({ rateLimits: { windowMinutes: 60 } });

@@ -6,7 +6,6 @@
  * (the renewal's London day), claimed in outbound_messages before it is sent.
  */
 import { and, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import { monthlyPrice } from "../../../features/subscriptions/server/schedule.ts";
 import { planTier, TIERS } from "../../../shared/constants.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import { paymentLinks, planAccounts, users } from "../../db/schema.ts";
@@ -17,6 +16,7 @@ import { mayEmail } from "../../modules/notifications/policy.ts";
 import { linksOf } from "../../modules/payments/links.ts";
 import { accountOf } from "../../modules/plan-account/account.ts";
 import { factsOf, type PlanRow } from "../../modules/plan-account/facts.ts";
+import { monthlyPrice } from "../../modules/plan-account/schedule.ts";
 import { readWithPlan, stateOf, withPlan } from "../../modules/plan-account/state.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";

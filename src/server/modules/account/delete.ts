@@ -4,7 +4,6 @@
  * offer redemptions with their amounts, the provider's customer and mandate references) keep their link.
  */
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { cancelAtProvider } from "../../../features/subscriptions/server/schedule.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import { type DeleteAccountInput, LEAVING_MSG } from "../../../shared/leaving.ts";
 import {
@@ -43,6 +42,7 @@ import { accountGoodbyeEmail, partnerLeftEmail } from "../email/leaving-mails.ts
 import { accountDeletedEmail } from "../email/templates.ts";
 import { saveSwitches } from "../notifications/switches.ts";
 import { readLinks } from "../payments/links.ts";
+import { cancelAtProvider } from "../plan-account/schedule.ts";
 import { saveState } from "../plan-account/state.ts";
 import { removeAllDevices } from "../push/devices.ts";
 import { checkSecondFactor } from "./two-factor.ts";

@@ -1,6 +1,6 @@
 /** GET /api/admin/stats: the three counts above the back office's tab strip. */
 import { and, count, eq, isNull } from "drizzle-orm";
-import type { AdminStats } from "../../../shared/admin/common.ts";
+import type { AdminStats } from "../../../shared/admin/back-office.ts";
 import { dateReservations, users, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 

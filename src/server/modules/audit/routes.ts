@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { TOTAL_COUNT_HEADER } from "../../../shared/admin/common.ts";
+import { TOTAL_COUNT_HEADER } from "../../../shared/admin/back-office.ts";
 import { auditApi as api } from "../../../shared/contract/audit.ts";
 import { londonIsoDay } from "../../../shared/london-time.ts";
 import type { Deps } from "../../deps.ts";

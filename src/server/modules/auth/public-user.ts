@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { pauseOf } from "../../../features/subscriptions/server/pause-state.ts";
 import { type PublicUser, publicUserSchema } from "../../../shared/api-types.ts";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { hasLiveSubscription, type SubscriptionStatus } from "../../../shared/constants.ts";
@@ -23,6 +22,7 @@ import { linkColumns, linksOf } from "../payments/links.ts";
 import { accountOf, cancelFacts } from "../plan-account/account.ts";
 import { choiceColumns, choicesOf } from "../plan-account/choices.ts";
 import { factsOf } from "../plan-account/facts.ts";
+import { pauseOf } from "../plan-account/pause-state.ts";
 import { stateColumns, stateIn, stateOf } from "../plan-account/state.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import { paymentProblemOf } from "../../../features/subscriptions/server/payment-problem.ts";
 import { BRAND } from "../../../shared/brand.ts";
 import { POLICY } from "../../../shared/constants.ts";
 import { londonDayTime, londonIsoDay, londonMonthKey } from "../../../shared/london-time.ts";
@@ -23,6 +22,7 @@ import type { ReadCache } from "../auth/read-cache/read-cache.ts";
 import { readCouple } from "../couples/couple.ts";
 import { render } from "../email/templates.ts";
 import { planAccountOf } from "../plan-account/load.ts";
+import { paymentProblemOf } from "../plan-account/payment-problem.ts";
 import { icsSequence, renderIcs } from "./ics.ts";
 import { datesJson, encodeDates } from "./list-cache.ts";
 import { couplePaymentHeld } from "./payment-hold.ts";

@@ -3,7 +3,6 @@
  * the same way by the covered partner), the account of its facts, and what the next collection costs.
  */
 
-import { monthlyPrice } from "../../../features/subscriptions/server/schedule.ts";
 import type { TierId } from "../../../shared/constants.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { User } from "../../db/schema.ts";
@@ -11,6 +10,7 @@ import { readCouple } from "../couples/couple.ts";
 import { readLinks } from "../payments/links.ts";
 import { accountOf, type PlanAccount } from "./account.ts";
 import { factsOf } from "./facts.ts";
+import { monthlyPrice } from "./schedule.ts";
 import { type MemberWithPlan, readState } from "./state.ts";
 
 export { factsOf, storeFacts } from "./facts.ts";

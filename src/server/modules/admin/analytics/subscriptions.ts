@@ -25,7 +25,7 @@ interface TierRow {
 
 /**
  * Active subscribers and MRR per tier, now. A member's running offer is the one offerFor()
- * (features/subscriptions/server/schedule.ts) applies: active usage, not past its end date, applying to the tier; the saving
+ * (server/modules/plan-account/schedule.ts) applies: active usage, not past its end date, applying to the tier; the saving
  * is a percentage of the list price or a fixed amount, rounded to the penny, between 0 and the price.
  */
 export function currentByTier(now: Date) {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AssignmentListQuery, hasListFilters } from "../../../../shared/admin/assignment-list.ts";
 import { type AdminAssignment, londonLocalToDate } from "../../../../shared/admin/assignments.ts";
-import type { AdminListQuery } from "../../../../shared/admin/common.ts";
+import type { AdminListQuery } from "../../../../shared/admin/back-office.ts";
 import { memberName } from "../../../../shared/admin/members.ts";
 import { adminAssignmentsApi } from "../../../../shared/contract/admin-assignments.ts";
 import type { Db } from "../../../db/client.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { ASSIGNMENT_MSG } from "../../../../shared/admin/assignments.ts";
-import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/back-office.ts";
 import { adminAssignmentsApi as api } from "../../../../shared/contract/admin-assignments.ts";
 import type { Deps } from "../../../deps.ts";
 import { sendDownload } from "../../../http-download.ts";

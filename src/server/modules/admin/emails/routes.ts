@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/back-office.ts";
 import { adminEmailsApi as api } from "../../../../shared/contract/admin-emails.ts";
 import type { Deps } from "../../../deps.ts";
 import { sendDownload } from "../../../http-download.ts";

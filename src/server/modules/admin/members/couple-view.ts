@@ -4,7 +4,6 @@
  */
 
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
-import { pauseOf } from "../../../../features/subscriptions/server/pause-state.ts";
 import type {
   AdminCouple,
   AdminCoupleNeeds,
@@ -29,6 +28,7 @@ import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
 import { coupleAllowance, coupleOf, readCouple, sharedAnswersOf } from "../../couples/couple.ts";
 import { planAccountOf } from "../../plan-account/load.ts";
+import { pauseOf } from "../../plan-account/pause-state.ts";
 
 type UserPreferences = typeof userPreferences.$inferSelect;
 

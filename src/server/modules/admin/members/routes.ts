@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/back-office.ts";
 import { adminMembersApi as api } from "../../../../shared/contract/admin-members.ts";
 import type { Deps } from "../../../deps.ts";
 import { sendDownload } from "../../../http-download.ts";

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { billingOverview } from "../../../../features/subscriptions/server/billing.ts";
 import { adminMemberWorkspaceApi as api } from "../../../../shared/contract/admin-member-workspace.ts";
 import type { Deps } from "../../../deps.ts";
 import { route } from "../../../route.ts";
@@ -7,12 +6,12 @@ import { sendTagged } from "../../audit/etag.ts";
 import { memberTickets, recentEmails } from "./activity.ts";
 import { getNeeds, saveNeeds } from "./needs.ts";
 import { addNote, deleteNote, editNote, getNote, listNotes } from "./notes.ts";
-import { adminCancel, adminCancelPreview, adminPause, adminPausePreview, memberRow } from "./plan.ts";
 import { getUser } from "./service.ts";
 
 /**
- * The member page as a workspace (decision 0074): notes, needs, the plan paused or cancelled for the member,
- * their billing history, e-mails and tickets. Every /api/admin/* path is guarded in plugins/auth-context.ts.
+ * The member page as a workspace (decision 0074): notes, needs, e-mails and tickets (the plan paused or
+ * cancelled for the member and their billing are the subscriptions feature's: features/subscriptions/server/
+ * routes.ts). Every /api/admin/* path is guarded in plugins/auth-context.ts.
  */
 export function adminMemberWorkspaceRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, api.notes, {}, async (req) => listNotes(deps, req.params.userId));
@@ -28,7 +27,6 @@ export function adminMemberWorkspaceRoutes(app: FastifyInstance, deps: Deps): vo
     saveNeeds(deps, req, reply, req.params.userId, req.body),
   );
 
-  route(app, api.billing, {}, async (req) => billingOverview(deps, await memberRow(deps, req.params.userId)));
   route(app, api.emails, {}, async (req) => {
     await getUser(deps, req.params.userId);
     return recentEmails(deps, req.params.userId);
@@ -37,9 +35,4 @@ export function adminMemberWorkspaceRoutes(app: FastifyInstance, deps: Deps): vo
     await getUser(deps, req.params.userId);
     return memberTickets(deps, req.params.userId);
   });
-
-  route(app, api.pausePreview, {}, async (req) => adminPausePreview(deps, req.params.userId));
-  route(app, api.pause, {}, async (req) => adminPause(deps, req, req.params.userId, req.body ?? {}));
-  route(app, api.cancelPreview, {}, async (req) => adminCancelPreview(deps, req.params.userId));
-  route(app, api.cancel, {}, async (req) => adminCancel(deps, req, req.params.userId, req.body));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/back-office.ts";
 import { adminSupportApi as api } from "../../../../shared/contract/admin-support.ts";
 import { supportApi } from "../../../../shared/contract/support.ts";
 import type { Deps } from "../../../deps.ts";

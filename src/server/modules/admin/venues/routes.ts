@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/common.ts";
+import { TOTAL_COUNT_HEADER } from "../../../../shared/admin/back-office.ts";
 import { SYNC_MSG, VENUE_SYNC } from "../../../../shared/admin/venue-sync.ts";
 import { adminVenuesApi as api } from "../../../../shared/contract/admin-venues.ts";
 import type { Deps } from "../../../deps.ts";

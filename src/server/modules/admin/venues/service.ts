@@ -1,5 +1,5 @@
 import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { ADMIN_PAGE } from "../../../../shared/admin/common.ts";
+import { ADMIN_PAGE } from "../../../../shared/admin/back-office.ts";
 import type {
   AdminVenue,
   ContactInfo,
