@@ -1093,8 +1093,18 @@ export const USER_SECRET_COLUMNS = ["password", "emailVerificationToken", "passw
  * no hash, TOTP secret or token sits in memory beyond the code that checks it.
  */
 export type User = Omit<UserRow, (typeof USER_SECRET_COLUMNS)[number]>;
-/** The signed-in user of a request (req.user, the session cache): the user, and whether two-step sign-in is on. */
-export type SessionUser = User & { twoFactorOn: boolean };
+/** The subscription itself (tier, status, period end, pending tier): the plan account's (plan_accounts). */
+export type Subscription = Pick<
+  typeof planAccounts.$inferSelect,
+  "subscriptionTier" | "subscriptionStatus" | "currentPeriodEnd" | "pendingTier"
+>;
+/** A user with their subscription beside the row (what most plan rules need). */
+export type UserWithSubscription = User & Subscription;
+/**
+ * The signed-in user of a request (req.user, the session cache): the user, their subscription (read in the
+ * session's one query) and whether two-step sign-in is on.
+ */
+export type SessionUser = UserWithSubscription & { twoFactorOn: boolean };
 export type NewUser = typeof users.$inferInsert;
 
 /**

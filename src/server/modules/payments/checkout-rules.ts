@@ -6,15 +6,13 @@ import { eq } from "drizzle-orm";
 import { giftedPlanRunning } from "../../../features/gifts/shared/schemas.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import type { Db } from "../../db/client.ts";
-import { paymentCheckouts, type User, users } from "../../db/schema.ts";
-import type { PlanState } from "../plan-account/state.ts";
+import { paymentCheckouts, planAccounts, type User, users } from "../../db/schema.ts";
+import { type PlanState, stateOf } from "../plan-account/state.ts";
 import type { PaymentLinks } from "./links.ts";
 
 /** A gifted plan running with no Direct Debit behind it: its holder may carry it on with one. */
 export function continuesGift(
-  u: Pick<User, "subscriptionStatus"> &
-    Pick<PaymentLinks, "paymentSubscriptionId"> &
-    Pick<PlanState, "giftedUntil">,
+  u: Pick<PlanState, "subscriptionStatus" | "giftedUntil"> & Pick<PaymentLinks, "paymentSubscriptionId">,
   now: Date,
 ): boolean {
   return !u.paymentSubscriptionId && giftedPlanRunning(u, now.getTime());
@@ -27,8 +25,9 @@ export async function partnerHasPlan(
 ): Promise<boolean> {
   if (!user.partnerId) return false;
   const [p] = await db
-    .select({ partnerId: users.partnerId, status: users.subscriptionStatus })
+    .select({ partnerId: users.partnerId, status: planAccounts.subscriptionStatus })
     .from(users)
+    .leftJoin(planAccounts, stateOf(users.id))
     .where(eq(users.id, user.partnerId));
   return !!p && p.partnerId === user.id && hasLiveSubscription(p.status);
 }

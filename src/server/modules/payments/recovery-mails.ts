@@ -12,6 +12,7 @@ import { dateReservations, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { registerMailBuilder, sendClaimed } from "../../jobs/outbound.ts";
 import { readCouple } from "../couples/couple.ts";
+import { readState } from "../plan-account/state.ts";
 import { DUNNING_MAIL_TYPES, paymentFailedEmail, planEndedUnpaidEmail } from "../email/dunning-mails.ts";
 import type { OutgoingMail } from "../email/mailer.ts";
 import type { Rendered } from "../email/templates.ts";
@@ -61,7 +62,7 @@ async function buildFailed(deps: Deps, recipientId: number): Promise<OutgoingMai
 
 async function buildEnded(deps: Deps, recipientId: number, holderId: number, endedAt: Date) {
   const [u, holder] = await Promise.all([userById(deps, recipientId), userById(deps, holderId)]);
-  if (!u || !holder || holder.subscriptionStatus !== "cancelled") return null;
+  if (!u || !holder || (await readState(deps.db, holder.id)).subscriptionStatus !== "cancelled") return null;
   const couple = await readCouple(deps.db, holder.id);
   const cancelled = await deps.db
     .select({ at: dateReservations.scheduledDate })

@@ -12,7 +12,8 @@ import {
   recordWebhookBillingEvent,
 } from "../billing-history/webhook-events.ts";
 import { recheckCoupleAfter } from "../rulebook/recheck.ts";
-import { linksOf, readWithLinks, saveLinks } from "./links.ts";
+import { readWithPlan, saveState } from "../plan-account/state.ts";
+import { linksOf, saveLinks } from "./links.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
 import { paymentFailed, paymentRecovered } from "./recovery.ts";
 
@@ -124,7 +125,7 @@ export async function processWebhookEvents(
             .for("update", { of: users })
         : [];
       // Read again once locked: links changed meanwhile (a new subscription) count, and may no longer match.
-      const [user] = found ? await readWithLinks(tx, [found.id], or(...conds)) : [];
+      const [user] = found ? await readWithPlan(tx, [found.id], or(...conds)) : [];
       const created = new Date(event.created_at);
       let outcome = "ignored";
       // The discounted months of a time-limited offer ending is not the member leaving: the full-price
@@ -185,7 +186,7 @@ export async function processWebhookEvents(
         }
         const statusAt =
           user.paymentStatusAt && user.paymentStatusAt > created ? user.paymentStatusAt : created;
-        await tx.update(users).set({ subscriptionStatus: effect.status }).where(eq(users.id, user.id));
+        await saveState(tx, user.id, { subscriptionStatus: effect.status });
         await saveLinks(tx, user.id, { paymentStatusAt: statusAt });
         statusChanged = user.id;
         await tx.insert(subscriptionEvents).values({
