@@ -50,8 +50,9 @@ function triggers(type: string, floor: Date, now: Date) {
     case "cancelled":
       return sql`SELECT e.user_id, max(e.occurred_at) AS at FROM subscription_events e
         JOIN users u ON u.id = e.user_id
+        JOIN plan_accounts a ON a.user_id = u.id
         WHERE e.event_type = 'cancelled' AND e.occurred_at >= ${floor} AND e.occurred_at <= ${now}
-          AND NOT u.is_admin AND u.deleted_at IS NULL AND u.subscription_status = 'cancelled'
+          AND NOT u.is_admin AND u.deleted_at IS NULL AND a.subscription_status = 'cancelled'
         GROUP BY e.user_id`;
     default:
       return null;

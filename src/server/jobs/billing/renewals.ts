@@ -1,5 +1,5 @@
 /**
- * "renewal-reminders": three days before an active plan renews (users.current_period_end), the member is told
+ * "renewal-reminders": three days before an active plan renews (plan_accounts.current_period_end), the member is told
  * "Your {tier} plan renews on {date} for £X" with the amount after any offer still running then. Billing is
  * service mail (it goes whatever the e-mail switch says). A cancelled plan, a paused one and one whose booked
  * pause starts at that renewal get nothing. Once per member and renewal: key `renewal:{userId}:{yyyy-mm-dd}`
