@@ -41,7 +41,13 @@ export async function applyGift(
   now: Date,
 ): Promise<GiftApplied> {
   const holder = couple.holder;
-  const event = (u: UserWithSubscription, eventType: string, toTier: TierId | null, reason: string, monthlyAmount?: number) =>
+  const event = (
+    u: UserWithSubscription,
+    eventType: string,
+    toTier: TierId | null,
+    reason: string,
+    monthlyAmount?: number,
+  ) =>
     tx.insert(subscriptionEvents).values({
       userId: u.id,
       eventType,

@@ -11,7 +11,15 @@ import { type PlanState, readState } from "../../../server/modules/plan-account/
 
 /** The plan as the audit row shows it (the plan account: the subscription and its state). */
 export function planOnRecord(
-  u: Pick<PlanState, "subscriptionTier" | "subscriptionStatus" | "currentPeriodEnd" | "pendingTier" | "pauseStartsAt" | "pausedUntil">,
+  u: Pick<
+    PlanState,
+    | "subscriptionTier"
+    | "subscriptionStatus"
+    | "currentPeriodEnd"
+    | "pendingTier"
+    | "pauseStartsAt"
+    | "pausedUntil"
+  >,
 ): Record<string, unknown> {
   return {
     tier: u.subscriptionTier,

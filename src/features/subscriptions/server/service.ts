@@ -231,7 +231,11 @@ function cancelUnderLock(
  * its last event is the cancellation (a refund in the cooling-off period, or the provider ending it, comes
  * after and closes the contract: it starts again through a new checkout).
  */
-export async function canReactivate(db: Deps["db"] | Tx, u: UserWithSubscription, now: Date): Promise<boolean> {
+export async function canReactivate(
+  db: Deps["db"] | Tx,
+  u: UserWithSubscription,
+  now: Date,
+): Promise<boolean> {
   if (u.subscriptionStatus !== "cancelled" || !u.currentPeriodEnd || u.currentPeriodEnd <= now) return false;
   if (!u.subscriptionTier) return false;
   const [last] = await db
@@ -342,7 +346,10 @@ export function tierChangeMessage(
 }
 
 /** Starts the provider's flow for a new bank mandate; completion swaps it in (see completeMandateUpdate). */
-export async function startPaymentMethodUpdate(deps: Deps, user: UserWithSubscription): Promise<{ redirect_url: string }> {
+export async function startPaymentMethodUpdate(
+  deps: Deps,
+  user: UserWithSubscription,
+): Promise<{ redirect_url: string }> {
   if (!(await bankDetailsChangeable(deps, user)) || !user.subscriptionTier) throw badRequest(SUB_MSG.noPlan);
   await deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   const token = newToken();
@@ -433,7 +440,9 @@ export async function completeMandateUpdate(
       paymentNextSubscriptionId: ids.nextSubscriptionId,
       paymentStatusAt: now,
     });
-    await saveState(tx, current.id, { subscriptionStatus: wasPastDue ? "active" : current.subscriptionStatus });
+    await saveState(tx, current.id, {
+      subscriptionStatus: wasPastDue ? "active" : current.subscriptionStatus,
+    });
     await tx.insert(subscriptionEvents).values({
       userId: current.id,
       eventType: "payment_method_updated",

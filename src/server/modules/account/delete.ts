@@ -222,7 +222,9 @@ export async function deleteAccount(deps: Deps, user: SessionUser, proof: Delete
       })
       .where(eq(users.id, user.id));
     await saveState(tx, user.id, {
-      subscriptionStatus: hasLiveSubscription(user.subscriptionStatus) ? "cancelled" : user.subscriptionStatus,
+      subscriptionStatus: hasLiveSubscription(user.subscriptionStatus)
+        ? "cancelled"
+        : user.subscriptionStatus,
       currentPeriodEnd: hasLiveSubscription(user.subscriptionStatus) ? now : user.currentPeriodEnd,
       pendingTier: null,
       pausedUntil: null,

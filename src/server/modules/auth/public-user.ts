@@ -151,7 +151,8 @@ export async function publicUserJson(
 function timeSpan(row: PublicUserRow, now: Date, discounted: boolean): [number, number] | null {
   const at = now.getTime();
   const bounds: number[] = [];
-  if (row.subscriptionStatus === "cancelled" && row.currentPeriodEnd) bounds.push(row.currentPeriodEnd.getTime());
+  if (row.subscriptionStatus === "cancelled" && row.currentPeriodEnd)
+    bounds.push(row.currentPeriodEnd.getTime());
   // A month off shows from when it is booked until it ends.
   if (row.pausedUntil) bounds.push(row.pausedUntil.getTime());
   if (row.partnerPausedUntil) bounds.push(row.partnerPausedUntil.getTime());

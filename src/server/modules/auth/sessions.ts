@@ -11,10 +11,17 @@ import {
 } from "../../../shared/constants.ts";
 import { describeUserAgent } from "../../../shared/user-agent.ts";
 import type { Db } from "../../db/client.ts";
-import { planAccounts, type SessionUser, sessions, type User, users, userTwoFactor } from "../../db/schema.ts";
+import {
+  planAccounts,
+  type SessionUser,
+  sessions,
+  type User,
+  users,
+  userTwoFactor,
+} from "../../db/schema.ts";
+import { stateOf, subscriptionColumns } from "../plan-account/state.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 import { userColumns } from "./secrets.ts";
-import { stateOf, subscriptionColumns } from "../plan-account/state.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export interface SessionMeta {

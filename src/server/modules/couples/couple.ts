@@ -34,7 +34,10 @@ export interface Couple<U extends UserWithSubscription = UserWithSubscription> {
 }
 
 /** The couple from the two rows (the partner row only when it points back and is not deleted). */
-export function coupleOf<U extends UserWithSubscription>(member: U, partnerRow: U | null | undefined): Couple<U> {
+export function coupleOf<U extends UserWithSubscription>(
+  member: U,
+  partnerRow: U | null | undefined,
+): Couple<U> {
   const partner =
     partnerRow &&
     partnerRow.partnerId === member.id &&

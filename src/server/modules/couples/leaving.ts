@@ -30,7 +30,14 @@ import {
 import { londonDay } from "../../../shared/london-time.ts";
 import type { MemberDateStatus } from "../../../shared/schemas/dates.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { dateReservations, planChoices, type SessionUser, type User, type UserWithSubscription, users } from "../../db/schema.ts";
+import {
+  dateReservations,
+  planChoices,
+  type SessionUser,
+  type User,
+  type UserWithSubscription,
+  users,
+} from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import {
   LEAVING_MAIL_TYPES,

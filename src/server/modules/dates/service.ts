@@ -315,7 +315,11 @@ export async function dateStats(deps: Deps, user: UserWithSubscription): Promise
 }
 
 /** The couple's next collection from the plan account (no provider call: the dashboard asks on every load). */
-async function nextPaymentOf(deps: Deps, user: UserWithSubscription, now: Date): Promise<DashboardStats["nextPayment"]> {
+async function nextPaymentOf(
+  deps: Deps,
+  user: UserWithSubscription,
+  now: Date,
+): Promise<DashboardStats["nextPayment"]> {
   const next = (await planAccountOf(deps.db, user, now)).nextCollection;
   return next && !next.retry ? { date: londonIsoDay(next.date), amountPence: next.amountPence } : null;
 }

@@ -169,7 +169,8 @@ export async function acceptInvite(deps: Deps, user: User, token: string): Promi
       .select({ id: planAccounts.userId, status: planAccounts.subscriptionStatus })
       .from(planAccounts)
       .where(inArray(planAccounts.userId, [inviter.id, me.id]));
-    if (plans.filter((p) => hasLiveSubscription(p.status)).length === 2) throw conflict(PARTNER_MSG.bothPaying);
+    if (plans.filter((p) => hasLiveSubscription(p.status)).length === 2)
+      throw conflict(PARTNER_MSG.bothPaying);
     const spent = await tx
       .update(partnerInvites)
       .set({ acceptedAt: now, acceptedBy: me.id })

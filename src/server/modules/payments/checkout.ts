@@ -69,13 +69,18 @@ export async function createSubscription(
 ): Promise<{ redirect_url: string }> {
   const plan = { ...(await readLinks(deps.db, user.id)), ...(await readState(deps.db, user.id)) };
   const continuing = continuesGift(plan, deps.now());
-  if (hasLiveSubscription(plan.subscriptionStatus) && !continuing) throw conflict(PAYMENT_MSG.alreadySubscribed);
+  if (hasLiveSubscription(plan.subscriptionStatus) && !continuing)
+    throw conflict(PAYMENT_MSG.alreadySubscribed);
   // The gift's plan carries on as it is; a change of plan is made afterwards, like any plan's.
   if (continuing && input.tier !== plan.subscriptionTier)
     throw badRequest(GIFT_MSG.continueSameTier(tierName(plan.subscriptionTier)));
   if (await partnerHasPlan(deps.db, user)) throw conflict(PAYMENT_MSG.partnerCovers);
   // A plan the member cancelled still runs to the end of its cycle: reactivating it avoids paying twice.
-  if (plan.subscriptionStatus === "cancelled" && plan.currentPeriodEnd && plan.currentPeriodEnd > deps.now()) {
+  if (
+    plan.subscriptionStatus === "cancelled" &&
+    plan.currentPeriodEnd &&
+    plan.currentPeriodEnd > deps.now()
+  ) {
     const [last] = await deps.db
       .select({ type: subscriptionEvents.eventType })
       .from(subscriptionEvents)

@@ -12,10 +12,10 @@ import { dateReservations, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { registerMailBuilder, sendClaimed } from "../../jobs/outbound.ts";
 import { readCouple } from "../couples/couple.ts";
-import { readState } from "../plan-account/state.ts";
 import { DUNNING_MAIL_TYPES, paymentFailedEmail, planEndedUnpaidEmail } from "../email/dunning-mails.ts";
 import type { OutgoingMail } from "../email/mailer.ts";
 import type { Rendered } from "../email/templates.ts";
+import { readState } from "../plan-account/state.ts";
 
 export const RECOVERY_MAIL_KINDS = {
   failed: "dunning-failed",

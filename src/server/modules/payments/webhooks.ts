@@ -11,8 +11,8 @@ import {
   type NewRefund,
   recordWebhookBillingEvent,
 } from "../billing-history/webhook-events.ts";
-import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { readWithPlan, saveState } from "../plan-account/state.ts";
+import { recheckCoupleAfter } from "../rulebook/recheck.ts";
 import { linksOf, saveLinks } from "./links.ts";
 import { retireReplacedMandates } from "./mandate-swap.ts";
 import { paymentFailed, paymentRecovered } from "./recovery.ts";

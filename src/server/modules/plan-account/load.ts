@@ -46,7 +46,11 @@ const EMPTY = accountOf(
 );
 
 /** Whose plan the couple's account is, from the member's and their partner's rows. */
-export function planHolderOf<U extends UserWithSubscription>(member: U, partner: U | null, now: Date): U | null {
+export function planHolderOf<U extends UserWithSubscription>(
+  member: U,
+  partner: U | null,
+  now: Date,
+): U | null {
   const runs = (u: U | null) =>
     !!u &&
     (u.subscriptionStatus === "active" ||

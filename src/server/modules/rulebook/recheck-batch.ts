@@ -12,7 +12,6 @@ import { DEFAULT_DATE_HOURS } from "../../../shared/venue-hours.ts";
 import { dateIdeas, userPreferences, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { type Couple, coupleOf } from "../couples/couple.ts";
-import { type MemberWithPlan, readWithPlan } from "../plan-account/state.ts";
 import {
   type LoadedMember,
   loadBooked,
@@ -23,6 +22,7 @@ import {
 } from "../matching/load.ts";
 import { HOUR_MS } from "../matching/rules.ts";
 import type { VenueCandidate } from "../matching/types.ts";
+import { type MemberWithPlan, readWithPlan } from "../plan-account/state.ts";
 import { coupleFactsAt, ideaColumns, peopleOf } from "./check.ts";
 import { type BookingFacts, brokenRules, type Person } from "./rules.ts";
 

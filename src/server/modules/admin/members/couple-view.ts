@@ -44,7 +44,10 @@ export function coupleRefs<M extends CoupleFields, P extends CoupleFields>(
   member: M,
   partnerRow: P | null,
 ): { partner: P | null; holder: M | P | null } {
-  const c = coupleOf(member as unknown as UserWithSubscription, partnerRow as unknown as UserWithSubscription | null);
+  const c = coupleOf(
+    member as unknown as UserWithSubscription,
+    partnerRow as unknown as UserWithSubscription | null,
+  );
   return { partner: c.partner as unknown as P | null, holder: c.holder as unknown as M | P | null };
 }
 

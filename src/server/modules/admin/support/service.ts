@@ -10,10 +10,10 @@ import { containsPattern } from "../../../db/like.ts";
 import {
   dateIdeas,
   dateReservations,
+  planAccounts,
   supportReplies,
   supportTickets,
   type User,
-  planAccounts,
   users,
   venues,
 } from "../../../db/schema.ts";
