@@ -110,16 +110,34 @@ export async function endGiftedPlans(deps: Deps): Promise<number> {
     .set({ giftedUntil: null })
     .where(and(isNotNull(planAccounts.giftedUntil), collects(planAccounts.userId)))
     .returning({ id: planAccounts.userId });
+  const due = and(
+    sql`${planAccounts.giftedUntil} <= ${now}`,
+    not(collects(planAccounts.userId)),
+    inArray(planAccounts.subscriptionStatus, ["active", "paused", "past_due"]),
+  );
   const ended = await deps.db.transaction(async (tx) => {
+    // The members' rows are locked first, as every other change of a plan locks them (plan-account/state.ts):
+    // a change under way (a member's new Direct Debit, a cancellation) finishes before the plan is read here,
+    // and the update below, a statement of its own, sees it.
+    const locked = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(planAccounts, stateOf(users.id))
+      .where(due)
+      .orderBy(users.id)
+      .for("no key update", { of: users });
+    if (locked.length === 0) return [];
     const rows = await tx
       .update(planAccounts)
       // The period now ends at the gift's end.
       .set({ subscriptionStatus: "cancelled", currentPeriodEnd: sql`${planAccounts.giftedUntil}` })
       .where(
         and(
-          sql`${planAccounts.giftedUntil} <= ${now}`,
-          not(collects(planAccounts.userId)),
-          inArray(planAccounts.subscriptionStatus, ["active", "paused", "past_due"]),
+          inArray(
+            planAccounts.userId,
+            locked.map((r) => r.id),
+          ),
+          due,
         ),
       )
       .returning({
