@@ -21,10 +21,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TARGET_MS = 200;
 
 const FILL = [
-  `INSERT INTO users (email, first_name, last_name, created_at, subscription_tier, subscription_status)
-   SELECT 'member' || g || '@perf.example', 'First' || g, 'Last' || (g % 977), now() - (g || ' minutes')::interval,
-     ((ARRAY['silver','gold','platinum'])[1 + g % 3])::tier, 'active'
-   FROM generate_series(1, $1::int) g`,
+  // Each member with a plan (in their plan account, plan_accounts).
+  `WITH m AS (
+     INSERT INTO users (email, first_name, last_name, created_at)
+     SELECT 'member' || g || '@perf.example', 'First' || g, 'Last' || (g % 977), now() - (g || ' minutes')::interval
+     FROM generate_series(1, $1::int) g
+     RETURNING id, substring(email FROM '^member([0-9]+)@')::int AS g)
+   INSERT INTO plan_accounts (user_id, subscription_tier, subscription_status)
+   SELECT id, ((ARRAY['silver','gold','platinum'])[1 + g % 3])::tier, 'active' FROM m`,
   `INSERT INTO venues (name, city, type, address)
    SELECT 'Bulk Venue ' || i, CASE WHEN i % 7 = 0 THEN 'Brighton' ELSE 'London' END, 'restaurant', i || ' Long Road'
    FROM generate_series(0, $1::int - 1) AS i`,

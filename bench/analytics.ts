@@ -30,24 +30,33 @@ const ENDPOINTS = [
  * pauses, past-due and cancellations); 10 % of active members on an offer; dates over the last 18 months
  * and the next two; e-mail logs and AI suggestions.
  */
+/** The members with their subscription (plan_accounts), under the name the statements below read. */
+const members = `(SELECT u.id, u.created_at, a.subscription_tier, a.subscription_status
+  FROM users u JOIN plan_accounts a ON a.user_id = u.id) AS users`;
+
 export const FILL = [
-  `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status, created_at)
+  `INSERT INTO users (email, first_name, last_name, created_at)
    SELECT 'bench' || i || '@example.com', 'Member', 'No ' || i,
-     (CASE WHEN i % 20 < 17 THEN (ARRAY['silver','gold','gold','platinum'])[1 + i % 4] END)::tier,
-     (CASE WHEN i % 20 < 12 THEN 'active' WHEN i % 20 = 12 THEN 'past_due' WHEN i % 20 = 13 THEN 'paused'
-          WHEN i % 20 < 17 THEN 'cancelled' END)::subscription_status,
      now() - (i % 730) * interval '1 day' - (i % 1440) * interval '1 minute'
    FROM generate_series(1, $1::int) AS i`,
+  // The plan of member i (the number in their address), in their plan account.
+  `INSERT INTO plan_accounts (user_id, subscription_tier, subscription_status)
+   SELECT id,
+     (CASE WHEN i % 20 < 17 THEN (ARRAY['silver','gold','gold','platinum'])[1 + i % 4] END)::tier,
+     (CASE WHEN i % 20 < 12 THEN 'active' WHEN i % 20 = 12 THEN 'past_due' WHEN i % 20 = 13 THEN 'paused'
+          WHEN i % 20 < 17 THEN 'cancelled' END)::subscription_status
+   FROM (SELECT id, substring(email FROM '^bench([0-9]+)@')::int AS i FROM users) m
+   WHERE i % 20 < 17`,
   // Every member with a plan started it a day after joining.
   `INSERT INTO subscription_events (user_id, event_type, from_tier, to_tier, from_status, to_status, monthly_amount, occurred_at)
    SELECT id, 'created', NULL, subscription_tier, NULL, 'active',
      CASE subscription_tier WHEN 'silver' THEN 1500 WHEN 'gold' THEN 2000 ELSE 3000 END,
      least(created_at + interval '1 day', now())
-   FROM users WHERE subscription_tier IS NOT NULL`,
+   FROM ${members} WHERE subscription_tier IS NOT NULL`,
   // A tenth of the gold members moved up from silver (scheduled, then changed a month later).
   `INSERT INTO subscription_events (user_id, event_type, from_tier, to_tier, from_status, to_status, monthly_amount, occurred_at)
    SELECT id, t.type, 'silver', 'gold', 'active', 'active', t.amount, least(created_at + t.after, now())
-   FROM users CROSS JOIN (VALUES ('tier_change_scheduled', 2000, interval '20 days'),
+   FROM ${members} CROSS JOIN (VALUES ('tier_change_scheduled', 2000, interval '20 days'),
                                  ('tier_changed', NULL::int, interval '40 days')) AS t(type, amount, after)
    WHERE subscription_tier = 'gold' AND id % 10 = 0`,
   // Those no longer active left at a time between joining and now.
@@ -58,7 +67,7 @@ export const FILL = [
      subscription_tier, subscription_tier, 'active', subscription_status,
      CASE subscription_status WHEN 'cancelled' THEN 0 END,
      created_at + (now() - created_at) * (0.3 + (id % 7) / 10.0)
-   FROM users WHERE subscription_status IN ('past_due', 'paused', 'cancelled')`,
+   FROM ${members} WHERE subscription_status IN ('past_due', 'paused', 'cancelled')`,
   `INSERT INTO offer_codes (code, discount_type, discount_value, applicable_tiers)
    VALUES ('BENCH10', 'percentage', 10, NULL), ('BENCH5', 'fixed_amount', 5, ARRAY['platinum']),
           ('BENCH50', 'percentage', 50, NULL)`,
@@ -66,7 +75,7 @@ export const FILL = [
      final_amount, discount_end_date, status, used_at)
    SELECT (SELECT min(id) FROM offer_codes) + id % 3, id, subscription_tier, 2000, 200, 1800,
      CASE WHEN id % 3 = 2 THEN created_at + interval '3 months' END, 'active', created_at
-   FROM users WHERE subscription_status = 'active' AND id % 10 = 3`,
+   FROM ${members} WHERE subscription_status = 'active' AND id % 10 = 3`,
   `INSERT INTO venues (name, city, type) SELECT 'Bench venue ' || i, 'London',
      (ARRAY['restaurant','activity','cultural','adventure','wellness'])[1 + i % 5]
    FROM generate_series(1, 500) AS i`,

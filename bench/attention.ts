@@ -21,10 +21,13 @@ const FILL = [
    select 'Perf Venue ' || g, 'London', 'SE1 9PX', 'restaurant', 51.50 + (g % 100) / 1000.0,
      -0.09 - (g % 77) / 1000.0, 'v' || g || '@perf.example', null, 50, true
    from generate_series(1, 2000) g`,
-  `insert into users (email, first_name, last_name, subscription_tier, subscription_status, onboarding_completed)
-   select 'perf' || g || '@perf.example', 'First' || g, 'Last' || g, 'silver',
-     (case when g % 100 = 0 then 'past_due' else 'active' end)::subscription_status, true
+  `insert into users (email, first_name, last_name, onboarding_completed)
+   select 'perf' || g || '@perf.example', 'First' || g, 'Last' || g, true
    from generate_series(1, 20000) g`,
+  // Member g's plan (the number in their address), in their plan account.
+  `insert into plan_accounts (user_id, subscription_tier, subscription_status)
+   select id, 'silver', (case when g % 100 = 0 then 'past_due' else 'active' end)::subscription_status
+   from (select id, substring(email from '^perf([0-9]+)@')::int as g from users where email like 'perf%') m`,
   `insert into date_reservations (user_id, venue_id, scheduled_date, status, venue_status, rule_problems)
    select u.id, (select min(id) from venues) + (u.id % 2000), now() + ((2 + k * 20 + u.id % 15) || ' days')::interval,
      (case when u.id % 97 = 0 then 'reschedule_requested' else 'scheduled' end)::date_status,

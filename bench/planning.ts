@@ -57,7 +57,7 @@ async function main() {
     t = performance.now();
     const members = await loadProfiles(
       deps,
-      sql`u.subscription_status = 'active' and u.onboarding_completed and u.subscription_tier is not null`,
+      sql`ua.subscription_status = 'active' and u.onboarding_completed and ua.subscription_tier is not null`,
     );
     const bound = planBound(
       members.map((l) => l.profile),

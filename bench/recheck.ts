@@ -57,7 +57,8 @@ async function main() {
          ((date '2026-12-01' + ((row_number() over (order by u.id) - 1) % 28)::int) + time '19:00')
            at time zone 'Europe/London',
          'scheduled'
-       from (select id from users where subscription_status = 'active' and not is_admin order by id limit $2) u
+       from (select u.id from users u join plan_accounts a on a.user_id = u.id
+             where a.subscription_status = 'active' and not u.is_admin order by u.id limit $2) u
        returning id`,
       [venue.id, DATES],
     );

@@ -42,17 +42,21 @@ export async function seedApiWorld(db: Db, opts: { members: number; signIns: num
     [memberIds],
   );
   await q(
-    `UPDATE users SET current_period_end = now() + (id % 28 + 1) * interval '1 day',
-       terms_accepted = true, terms_accepted_at = now() - interval '90 days', city = 'London'
+    `UPDATE users SET terms_accepted = true, terms_accepted_at = now() - interval '90 days', city = 'London'
      WHERE id = ANY($1::int[])`,
     [memberIds],
   );
   await q(
+    `UPDATE plan_accounts SET current_period_end = now() + (user_id % 28 + 1) * interval '1 day'
+     WHERE user_id = ANY($1::int[])`,
+    [memberIds],
+  );
+  await q(
     `INSERT INTO subscription_events (user_id, event_type, to_tier, to_status, monthly_amount, occurred_at)
-     SELECT id, 'created', subscription_tier, 'active',
+     SELECT user_id, 'created', subscription_tier, 'active',
        CASE subscription_tier WHEN 'silver' THEN 1500 WHEN 'gold' THEN 2000 ELSE 3000 END,
-       now() - (30 + id % 300) * interval '1 day'
-     FROM users WHERE id = ANY($1::int[])`,
+       now() - (30 + user_id % 300) * interval '1 day'
+     FROM plan_accounts WHERE user_id = ANY($1::int[])`,
     [memberIds],
   );
   // Three dates each, at venues spread over the generated ones.
@@ -101,9 +105,9 @@ export async function seedApiWorld(db: Db, opts: { members: number; signIns: num
   );
   await q(
     `INSERT INTO outbound_messages (key, kind, user_id, status, attempts, sent_at)
-     SELECT 'renewal:' || id || ':' || to_char(current_period_end AT TIME ZONE 'Europe/London', 'YYYY-MM-DD'),
-       'renewal', id, 'sent', 1, now()
-     FROM users WHERE id = ANY($1::int[]) ON CONFLICT (key) DO NOTHING`,
+     SELECT 'renewal:' || user_id || ':' || to_char(current_period_end AT TIME ZONE 'Europe/London', 'YYYY-MM-DD'),
+       'renewal', user_id, 'sent', 1, now()
+     FROM plan_accounts WHERE user_id = ANY($1::int[]) ON CONFLICT (key) DO NOTHING`,
     [memberIds],
   );
 

@@ -23,13 +23,14 @@ import { MEMBER_MSG } from "../../src/shared/schemas/member.ts";
 import { createTestApp, eventually, sessionCookieFrom } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { expectExactFields } from "../helpers/contract.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
 
 const t = await createTestApp();
 const NOW = new Date("2026-11-10T12:00:00Z");
 beforeEach(() => t.clock.set(NOW));
 
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = (id: number) => storedMember(t.db, id);
 
 describe("PATCH /api/auth/user", () => {
   it("saves names, city, phone, radius and switches, and answers the updated user", async () => {

@@ -23,6 +23,7 @@ import type { SubscriptionStatus, TierId } from "../../src/shared/constants.ts";
 import type { MemberDateStatus } from "../../src/shared/schemas/dates.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
+import { setUserAndState, type UserAndState } from "../helpers/match-arrange.ts";
 
 const t = await createTestApp();
 const NOW = new Date("2025-06-18T12:00:00Z");
@@ -101,7 +102,7 @@ describe("an empty business", () => {
  */
 async function arrangeWorld() {
   const ids: Record<string, number> = {};
-  const person = async (key: string, joined: string, fields: Partial<typeof users.$inferInsert> = {}) => {
+  const person = async (key: string, joined: string, fields: UserAndState = {}) => {
     const [u] = await t.db
       .insert(users)
       .values({
@@ -109,9 +110,9 @@ async function arrangeWorld() {
         firstName: key,
         lastName: "Tester",
         createdAt: at(joined),
-        ...fields,
       })
       .returning();
+    await setUserAndState(t.db, u.id, fields);
     ids[key] = u.id;
     return u.id;
   };

@@ -11,7 +11,6 @@ import {
   outboundMessages,
   subscriptionEvents,
   supportTickets,
-  users,
   venueBookings,
 } from "../../src/server/db/schema.ts";
 import { workingDaysAfter } from "../../src/server/modules/admin/attention/members.ts";
@@ -289,7 +288,7 @@ describe("GET /api/admin/attention", () => {
       path: `/api/admin/assignments/${reservation.id}/status`,
       body: { status: "cancelled" },
     });
-    await t.db.update(users).set({ subscriptionStatus: "active" }).where(eq(users.id, m.user.id));
+    await saveState(t.db, m.user.id, { subscriptionStatus: "active" });
     expect(await find(`payment_failed:${m.user.id}`)).toBeUndefined();
   });
 

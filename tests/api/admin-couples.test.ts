@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { dateRatings, userMonthlyQuotas, userPreferences, users } from "../../src/server/db/schema.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import { allowanceText, schedulingText } from "../../src/shared/admin/member-couple.ts";
 import { type AdminUser, coveredBy, MEMBERS_MSG } from "../../src/shared/admin/members.ts";
 import type { TierId } from "../../src/shared/constants.ts";
@@ -85,10 +86,7 @@ describe("Members list, member by id and export name the partner and the plan ho
   it("a couple without a plan has no holder; a paused plan still covers", async () => {
     const [a, b] = await couple(["Cleo", "Dov"], null);
     expect(await listRow(b)).toMatchObject({ partner: ref(a), planHolderId: null });
-    await t.db
-      .update(users)
-      .set({ subscriptionTier: "silver", subscriptionStatus: "paused" })
-      .where(eq(users.id, b.user.id));
+    await saveState(t.db, b.user.id, { subscriptionTier: "silver", subscriptionStatus: "paused" });
     expect(await listRow(a)).toMatchObject({ planHolderId: b.user.id });
     expect(coveredBy(await listRow(a))?.firstName).toBe("Dov");
   });

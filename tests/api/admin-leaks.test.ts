@@ -14,6 +14,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import { unpackZip } from "../../src/server/modules/admin/venues/sync/zip-guard.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 
@@ -50,14 +51,16 @@ const [canary] = await t.db
     firstName: "Canary",
     lastName: "Member",
     ...SECRETS,
-    subscriptionTier: "gold",
-    subscriptionStatus: "active",
-    // A paid period, so the back office can preview a month off for them.
-    currentPeriodEnd: new Date(t.clock.now().getTime() + 20 * 86_400_000),
     onboardingCompleted: true,
     emailVerified: true,
   })
   .returning();
+await saveState(t.db, canary.id, {
+  subscriptionTier: "gold",
+  subscriptionStatus: "active",
+  // A paid period, so the back office can preview a month off for them.
+  currentPeriodEnd: new Date(t.clock.now().getTime() + 20 * 86_400_000),
+});
 await t.db.insert(userTwoFactor).values({ userId: canary.id, ...TWO_FACTOR_SECRETS });
 await t.db.insert(paymentLinks).values({ userId: canary.id, ...PAYMENT_LINKS });
 const session = (await createSession(t.db, canary.id, t.clock.now()))!;

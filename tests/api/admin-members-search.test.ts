@@ -19,11 +19,14 @@ async function list(url: string): Promise<{ body: unknown[]; total: number }> {
 describe("GET /api/admin/users searched on the server", () => {
   it("pages, searches by name and e-mail, takes wildcards literally, and searches through its index", async () => {
     await t.db.$client.query(`
-      insert into users (email, first_name, last_name, created_at, subscription_tier, subscription_status)
-      select 'member' || g || '@perf.example', 'First' || g, 'Last' || (g % 977),
-             now() - (g || ' minutes')::interval,
-             ((array['silver','gold','platinum'])[1 + g % 3])::tier, 'active'
-      from generate_series(1, 2000) g`);
+      with m as (
+        insert into users (email, first_name, last_name, created_at)
+        select 'member' || g || '@perf.example', 'First' || g, 'Last' || (g % 977),
+               now() - (g || ' minutes')::interval
+        from generate_series(1, 2000) g
+        returning id, substring(email from '^member([0-9]+)@')::int as g)
+      insert into plan_accounts (user_id, subscription_tier, subscription_status)
+      select id, ((array['silver','gold','platinum'])[1 + g % 3])::tier, 'active' from m`);
     await t.db.$client.query("analyze users");
     const first = await list("/api/admin/users");
     expect(first.body).toHaveLength(50);

@@ -16,7 +16,7 @@ import {
 } from "../../src/shared/admin/suggestions.ts";
 import { londonInstant, londonParts } from "../../src/shared/london-time.ts";
 import { MSG } from "../../src/shared/messages.ts";
-import { createTestApp, type SignedIn } from "../helpers/app.ts";
+import { createTestApp, type MemberOverrides, type SignedIn } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { BOOKABLE_VENUE } from "../helpers/bookable-venue.ts";
 import { givePreferences } from "../helpers/match-arrange.ts";
@@ -504,7 +504,7 @@ describe("POST /api/admin/ai-suggestions/:id/book (Create Booking)", () => {
 describe("GET /api/admin/members-needing-dates", () => {
   let n = 0;
   /** An active, onboarded member; `tag` keeps this test's rows apart from the rest of the file. */
-  const subscriber = (tag: string, overrides: Partial<typeof users.$inferInsert> = {}) =>
+  const subscriber = (tag: string, overrides: MemberOverrides = {}) =>
     t.member({
       firstName: `${tag}${String(++n).padStart(3, "0")}`,
       lastName: "Needing",

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { paymentCheckouts, users } from "../../src/server/db/schema.ts";
+import { paymentCheckouts } from "../../src/server/db/schema.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { postPaymentEvents, providerEvent } from "../helpers/payment-webhooks.ts";
 import { storedMember } from "../helpers/stored-member.ts";
@@ -88,7 +89,7 @@ describe("changing bank details while the plan runs", () => {
   it("a paused plan may change bank details and stays paused", async () => {
     const m = await t.member();
     await subscribe(t, m, "gold");
-    await t.db.update(users).set({ subscriptionStatus: "paused" }).where(eq(users.id, m.user.id));
+    await saveState(t.db, m.user.id, { subscriptionStatus: "paused" });
     expect((await complete(m, await newDetails(m))).statusCode).toBe(200);
     expect((await userRow(m.user.id)).subscriptionStatus).toBe("paused");
   });
@@ -96,7 +97,7 @@ describe("changing bank details while the plan runs", () => {
   it("a plan behind on payment is made active again, as before", async () => {
     const m = await t.member();
     await subscribe(t, m, "gold");
-    await t.db.update(users).set({ subscriptionStatus: "past_due" }).where(eq(users.id, m.user.id));
+    await saveState(t.db, m.user.id, { subscriptionStatus: "past_due" });
     expect((await complete(m, await newDetails(m))).statusCode).toBe(200);
     expect((await userRow(m.user.id)).subscriptionStatus).toBe("active");
   });

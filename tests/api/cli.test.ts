@@ -117,8 +117,7 @@ describe("npm run cli", { timeout: 120_000 }, () => {
   it("sandbox-event moves a member through past_due, active and cancelled", async () => {
     const m = await t.member();
     await subscribe(t, m, "silver");
-    const status = async () =>
-      (await t.db.select().from(users).where(eq(users.id, m.user.id)))[0].subscriptionStatus;
+    const status = async () => (await storedMember(t.db, m.user.id)).subscriptionStatus;
     const failed = await cli("sandbox-event", "payment_failed", "--email", m.user.email);
     expect(failed.code).toBe(0);
     expect(failed.stdout).toMatch(/status past_due/);

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { userPreferences, users } from "../../src/server/db/schema.ts";
 import { loadMember } from "../../src/server/modules/matching/load.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import { PARTNER_JOIN_MSG } from "../../src/shared/schemas/partner.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { ANY_DAY } from "../helpers/match-arrange.ts";
@@ -82,7 +83,7 @@ describe("the couple's shared answers", () => {
 
   it("without a plan, the first partner to answer", async () => {
     const { holder, partner } = await couple(new Date("2026-10-02"), new Date("2026-09-01"));
-    await t.db.update(users).set({ subscriptionStatus: "cancelled" }).where(eq(users.id, holder.user.id));
+    await saveState(t.db, holder.user.id, { subscriptionStatus: "cancelled" });
     for (const id of [holder.user.id, partner.user.id])
       expect(await loadMember(t.deps, id)).toMatchObject({ postcode: "SW1A 1AA" });
   });

@@ -6,7 +6,6 @@ import {
   offerCodeUsage,
   paymentCheckouts,
   subscriptionEvents,
-  users,
 } from "../../src/server/db/schema.ts";
 import { runOfferCycles } from "../../src/server/jobs/billing/offers.ts";
 import { gocardlessProvider } from "../../src/server/modules/payments/gocardless-provider.ts";
@@ -173,9 +172,7 @@ describe("GoCardless provider against a local fake", () => {
         new Date(Date.now() + 10_000),
       ),
     ]);
-    expect((await t.db.select().from(users).where(eq(users.id, m.user.id)))[0].subscriptionStatus).toBe(
-      "cancelled",
-    );
+    expect((await storedMember(t.db, m.user.id)).subscriptionStatus).toBe("cancelled");
   });
 
   it("free months (100% off) start the paid subscription after them instead of a zero-amount one", async () => {

@@ -14,7 +14,6 @@ import {
   sandboxSubscriptions,
   subscriptionEvents,
   userMonthlyQuotas,
-  users,
 } from "../../src/server/db/schema.ts";
 import { billingJobs } from "../../src/server/jobs/billing/index.ts";
 import { runOfferCycles } from "../../src/server/jobs/billing/offers.ts";
@@ -23,6 +22,7 @@ import { sendRenewalReminders } from "../../src/server/jobs/billing/renewals.ts"
 import { retryDueMail } from "../../src/server/jobs/outbound.ts";
 import { coupleOf } from "../../src/server/modules/couples/couple.ts";
 import { Mailer, type Transport } from "../../src/server/modules/email/mailer.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import { consumeQuota } from "../../src/server/modules/quota/quota.ts";
 import { addMonths } from "../../src/shared/calendar-months.ts";
 import { createTestApp } from "../helpers/app.ts";
@@ -151,8 +151,8 @@ describe("monthly-quotas", () => {
     for (let i = 0; i < 3; i++)
       await consumeQuota(t.db as never, coupleOf(down.user, null), new Date(`2027-02-1${i + 2}T19:00:00Z`));
     await consumeQuota(t.db as never, coupleOf(up.user, null), new Date("2027-02-20T19:00:00Z"));
-    await t.db.update(users).set({ subscriptionTier: "silver" }).where(eq(users.id, down.user.id));
-    await t.db.update(users).set({ subscriptionTier: "platinum" }).where(eq(users.id, up.user.id));
+    await saveState(t.db, down.user.id, { subscriptionTier: "silver" });
+    await saveState(t.db, up.user.id, { subscriptionTier: "platinum" });
 
     await Promise.all([ensureMonthlyQuotas(t.deps), ensureMonthlyQuotas(t.deps)]);
     const [d] = await quotaRows(down.user.id);
@@ -348,7 +348,7 @@ describe("offer-cycles", () => {
       toStatus: "active",
       occurredAt: resumedAt,
     });
-    await t.db.update(users).set({ subscriptionStatus: "active" }).where(eq(users.id, paused.user.id));
+    await saveState(t.db, paused.user.id, { subscriptionStatus: "active" });
     t.clock.set(new Date(resumedAt.getTime() + hours(1)));
     await runOfferCycles(t.deps);
     const [ev] = await offerEvents(paused.user.id);
@@ -429,10 +429,7 @@ describe("renewal-reminders", () => {
     expect(t.mail).toHaveLength(2);
 
     // The next cycle's renewal is its own reminder.
-    await t.db
-      .update(users)
-      .set({ currentPeriodEnd: addMonths(renewsAt, 1) })
-      .where(eq(users.id, gold.user.id));
+    await saveState(t.db, gold.user.id, { currentPeriodEnd: addMonths(renewsAt, 1) });
     t.clock.set(new Date(addMonths(renewsAt, 1).getTime() - 2 * DAY));
     await sendRenewalReminders(t.deps);
     expect(mailsTo(gold.user.email, "renewal_reminder")).toHaveLength(2);
@@ -467,7 +464,7 @@ describe("retries", () => {
       .from(outboundMessages)
       .where(inArray(outboundMessages.userId, [stays.user.id, leaves.user.id]));
     expect(claims.map((c) => c.status)).toEqual(["failed", "failed"]);
-    await t.db.update(users).set({ subscriptionStatus: "cancelled" }).where(eq(users.id, leaves.user.id));
+    await saveState(t.db, leaves.user.id, { subscriptionStatus: "cancelled" });
     t.clock.advance(6 * 60_000);
     await retryDueMail(t.deps);
     expect(mailsTo(stays.user.email, "renewal_reminder")).toHaveLength(1);

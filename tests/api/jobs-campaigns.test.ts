@@ -17,6 +17,7 @@ import {
 import { runEmailCampaigns } from "../../src/server/jobs/billing/campaigns.ts";
 import { retryDueMail } from "../../src/server/jobs/outbound.ts";
 import { Mailer, type Transport } from "../../src/server/modules/email/mailer.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import type { MemberOverrides } from "../helpers/app.ts";
 import { createTestApp } from "../helpers/app.ts";
 import { hours } from "../helpers/arrange.ts";
@@ -139,7 +140,7 @@ describe("scheduling and sending", () => {
     const cancelledAt = new Date(START.getTime() + 2 * DAY);
     t.clock.set(cancelledAt);
     for (const m of [left, back]) {
-      await t.db.update(users).set({ subscriptionStatus: "cancelled" }).where(eq(users.id, m.user.id));
+      await saveState(t.db, m.user.id, { subscriptionStatus: "cancelled" });
       await t.db.insert(subscriptionEvents).values({
         userId: m.user.id,
         eventType: "cancelled",
@@ -151,7 +152,7 @@ describe("scheduling and sending", () => {
     await runEmailCampaigns(t.deps);
     const rows = await rowsOf(left.user.id);
     expect(rows["Come back"].scheduledAt.getTime()).toBe(cancelledAt.getTime() + hours(168));
-    await t.db.update(users).set({ subscriptionStatus: "active" }).where(eq(users.id, back.user.id));
+    await saveState(t.db, back.user.id, { subscriptionStatus: "active" });
 
     t.clock.set(new Date(cancelledAt.getTime() + hours(168) + 60_000));
     await runEmailCampaigns(t.deps);

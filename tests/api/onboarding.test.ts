@@ -5,6 +5,7 @@ import { publicUserSchema } from "../../src/shared/api-types.ts";
 import { ONBOARDING_MSG, savedPreferencesSchema } from "../../src/shared/schemas/onboarding.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 
 const t = await createTestApp();
 
@@ -186,7 +187,7 @@ describe("POST /api/onboarding/preferences", () => {
       const res = await save(m, { ...valid(), ...override });
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
     }
-    const [row] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+    const row = await storedMember(t.db, m.user.id);
     expect(row).toMatchObject({ isAdmin: false, subscriptionStatus: null, onboardingCompleted: false });
   });
 

@@ -381,7 +381,7 @@ describe("after the last failed retry", () => {
 
   it("a plan behind with no news from the bank for the grace period ends too", async () => {
     const { holder } = await couple();
-    await t.db.update(users).set({ subscriptionStatus: "past_due" }).where(eq(users.id, holder.user.id));
+    await saveState(t.db, holder.user.id, { subscriptionStatus: "past_due" });
     await saveState(t.db, holder.user.id, { paymentRetryAt: null });
     await saveLinks(t.db, holder.user.id, { paymentStatusAt: NOW });
     t.clock.set(new Date(NOW.getTime() + 6 * DAY));

@@ -6,10 +6,10 @@ import {
   offerCodeUsage,
   paymentCheckouts,
   subscriptionEvents,
-  users,
 } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/modules/auth/sessions.ts";
 import { OFFER_MSG } from "../../src/server/modules/offers/service.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import { completionResultSchema } from "../../src/shared/schemas/subscription.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
@@ -238,7 +238,7 @@ describe("POST /api/complete-subscription", () => {
     const [usage] = await t.db.select().from(offerCodeUsage).where(eq(offerCodeUsage.userId, m.user.id));
     expect(usage).toMatchObject({ discountAmount: 400, finalAmount: 1600 });
     await t.db.update(offerCodes).set({ validUntil: null }).where(eq(offerCodes.id, c.id));
-    await t.db.update(users).set({ subscriptionStatus: "cancelled" }).where(eq(users.id, m.user.id));
+    await saveState(t.db, m.user.id, { subscriptionStatus: "cancelled" });
     const again = await startCheckout(t, m, "gold", "LASTDAY");
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(OFFER_MSG.alreadyUsed);

@@ -94,9 +94,11 @@ describe("planMonth", () => {
       select a.id as a, b.id as b,
         (select count(*)::int from date_reservations r where r.user_id = a.id and r.match_reasons is not null) as na,
         (select count(*)::int from date_reservations r where r.user_id = b.id and r.match_reasons is not null) as nb,
-        greatest(case a.subscription_tier when 'gold' then 2 when 'platinum' then 4 else 1 end,
-                 case b.subscription_tier when 'gold' then 2 when 'platinum' then 4 else 1 end) as allowed
+        greatest(case pa.subscription_tier when 'gold' then 2 when 'platinum' then 4 else 1 end,
+                 case pb.subscription_tier when 'gold' then 2 when 'platinum' then 4 else 1 end) as allowed
       from users a join users b on b.id = a.partner_id and b.partner_id = a.id and a.id < b.id
+      left join plan_accounts pa on pa.user_id = a.id
+      left join plan_accounts pb on pb.user_id = b.id
     `);
     expect(couples.rows.length).toBeGreaterThan(3);
     for (const c of couples.rows) {

@@ -34,7 +34,7 @@ describe("Plan {Month} and the rulebook", () => {
     // The month as the planner read it, before anyone else acts.
     const members = await loadProfiles(
       t.deps,
-      sql`u.subscription_status = 'active' and u.onboarding_completed and u.subscription_tier is not null`,
+      sql`ua.subscription_status = 'active' and u.onboarding_completed and ua.subscription_tier is not null`,
     );
     const venues = await loadVenues(t.deps);
 

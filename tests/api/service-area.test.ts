@@ -7,6 +7,7 @@ import { waitlistCountsSchema, waitlistJoinedSchema } from "../../src/shared/sch
 import { inServiceArea, postcodeArea, SERVICE_AREA_MSG } from "../../src/shared/service-area.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { expectExactFields } from "../helpers/contract.ts";
+import { storedMember } from "../helpers/stored-member.ts";
 import { startCheckout } from "../helpers/subscribe.ts";
 import { PREFERENCES } from "../security/valid-bodies.ts";
 
@@ -223,7 +224,7 @@ describe("POST /api/create-subscription outside the area", () => {
       expect(res.json().message).toContain("We only plan dates in Greater London for now");
       expect(res.json().redirect_url).toBeUndefined();
       expect(await t.db.$count(paymentCheckouts, eq(paymentCheckouts.userId, m.user.id))).toBe(0);
-      const [u] = await t.db.select().from(users).where(eq(users.id, m.user.id));
+      const u = await storedMember(t.db, m.user.id);
       expect(u.subscriptionStatus).toBe(m.user.subscriptionStatus);
       const [p] = await t.db.select().from(userPreferences).where(eq(userPreferences.userId, m.user.id));
       expect(p.postcode).toBe(postcode);

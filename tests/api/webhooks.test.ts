@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sign } from "../../src/features/payments/server/webhooks.ts";
-import { subscriptionEvents, users, webhookEvents } from "../../src/server/db/schema.ts";
+import { subscriptionEvents, webhookEvents } from "../../src/server/db/schema.ts";
 import { createTestApp, type SignedIn } from "../helpers/app.ts";
 import { type StoredMember, storedMember } from "../helpers/stored-member.ts";
 import { subscribe } from "../helpers/subscribe.ts";
@@ -39,8 +39,7 @@ async function subscribed(): Promise<{ m: SignedIn; row: StoredMember }> {
   const row = await storedMember(t.db, m.user.id);
   return { m, row };
 }
-const status = async (id: number) =>
-  (await t.db.select().from(users).where(eq(users.id, id)))[0].subscriptionStatus;
+const status = async (id: number) => (await storedMember(t.db, id)).subscriptionStatus;
 
 describe("POST /api/webhooks/payments", () => {
   it("answers 498 for a bad or missing signature and changes nothing", async () => {

@@ -1,5 +1,5 @@
 import { expect, type Page, type Response, test } from "@playwright/test";
-import { e2eDb, FULL_ONLY, uniqueEmail } from "./helpers.ts";
+import { e2eDb, FULL_ONLY, setPlan, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -29,11 +29,12 @@ async function openTab(page: Page) {
 async function arrangeSubscriber() {
   const db = await e2eDb();
   const name = `Analytica${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = uniqueEmail("analytics");
   const { rows } = await db.query(
-    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status, email_verified)
-     VALUES ($1, $2, 'Tester', 'gold', 'active', true) RETURNING id`,
-    [uniqueEmail("analytics"), name],
+    `INSERT INTO users (email, first_name, last_name, email_verified) VALUES ($1, $2, 'Tester', true) RETURNING id`,
+    [email, name],
   );
+  await setPlan(email, { tier: "gold", status: "active" });
   const id = rows[0].id as number;
   await db.query(
     `INSERT INTO subscription_events (user_id, event_type, to_tier, to_status, monthly_amount, occurred_at)
@@ -159,11 +160,13 @@ async function arrangeHistory() {
   for (let k = 11; k >= 0; k--) {
     const tier = ["silver", "gold", "platinum"][k % 3];
     const cancelled = k % 5 === 0 && k > 0;
+    const email = uniqueEmail("analytics-history");
     const { rows } = await db.query(
-      `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status, email_verified, created_at)
-       VALUES ($1, 'History', $2, $3, $4, true, now() - make_interval(months => $5::int, days => 2)) RETURNING id`,
-      [uniqueEmail("analytics-history"), `Member ${k}`, tier, cancelled ? "cancelled" : "active", k],
+      `INSERT INTO users (email, first_name, last_name, email_verified, created_at)
+       VALUES ($1, 'History', $2, true, now() - make_interval(months => $3::int, days => 2)) RETURNING id`,
+      [email, `Member ${k}`, k],
     );
+    await setPlan(email, { tier, status: cancelled ? "cancelled" : "active" });
     const id = rows[0].id as number;
     const price = { silver: 1500, gold: 2000, platinum: 3000 }[tier];
     await db.query(

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
-import { clickToFocus, e2eDb, uniqueEmail } from "./helpers.ts";
+import { clickToFocus, e2eDb, setPlan, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -23,11 +23,12 @@ function fittingEvening(): string {
 
 async function arrangeCouple(t: string) {
   const db = await e2eDb();
+  const holderEmail = uniqueEmail("rules-holder");
   const holder = await db.query(
-    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status, onboarding_completed)
-     VALUES ($1, 'Hana', $2, 'gold', 'active', true) RETURNING id`,
-    [uniqueEmail("rules-holder"), `Holder${t}`],
+    `INSERT INTO users (email, first_name, last_name, onboarding_completed) VALUES ($1, 'Hana', $2, true) RETURNING id`,
+    [holderEmail, `Holder${t}`],
   );
+  await setPlan(holderEmail, { tier: "gold", status: "active" });
   const partner = await db.query(
     `INSERT INTO users (email, first_name, last_name, partner_id) VALUES ($1, 'Pip', $2, $3) RETURNING id`,
     [uniqueEmail("rules-partner"), `Partner${t}`, holder.rows[0].id],

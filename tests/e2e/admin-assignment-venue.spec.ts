@@ -1,6 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, expectAccessibleInBothThemes, FULL_ONLY, uniqueEmail } from "./helpers.ts";
+import {
+  arrangeDate,
+  e2eDb,
+  expectAccessibleInBothThemes,
+  FULL_ONLY,
+  setPlan,
+  uniqueEmail,
+} from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -26,11 +33,12 @@ async function arrangeVenueDate(
 ): Promise<number> {
   const db = await e2eDb();
   const email = uniqueEmail(`venue-${firstName.toLowerCase()}`);
-  await db.query(
-    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status)
-     VALUES ($1, $2, $3, 'gold', 'active')`,
-    [email, firstName, `Venue${t}`],
-  );
+  await db.query(`INSERT INTO users (email, first_name, last_name) VALUES ($1, $2, $3)`, [
+    email,
+    firstName,
+    `Venue${t}`,
+  ]);
+  await setPlan(email, { tier: "gold", status: "active" });
   const id = await arrangeDate(email, { hoursFromNow: 24 * 6, venueName: `${firstName}'s Bistro ${t}` });
   const answered = state !== "requested";
   // Whole seconds, as every date the app books has (arrangeDate's now() carries microseconds, which the

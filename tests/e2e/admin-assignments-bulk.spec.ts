@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, expectAccessibleInFullRun, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessibleInFullRun, setPlan, uniqueEmail } from "./helpers.ts";
 import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -27,11 +27,12 @@ function londonDay(daysAhead: number): string {
 async function member(t: string, firstName: string): Promise<string> {
   const db = await e2eDb();
   const email = uniqueEmail(`bulk-${firstName.toLowerCase()}`);
-  await db.query(
-    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status)
-     VALUES ($1, $2, $3, 'gold', 'active')`,
-    [email, firstName, `Bulk${t}`],
-  );
+  await db.query(`INSERT INTO users (email, first_name, last_name) VALUES ($1, $2, $3)`, [
+    email,
+    firstName,
+    `Bulk${t}`,
+  ]);
+  await setPlan(email, { tier: "gold", status: "active" });
   return email;
 }
 

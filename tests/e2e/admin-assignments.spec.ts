@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, clickToFocus, e2eDb, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, clickToFocus, e2eDb, setPlan, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /** The Assignments tab: Assign Date dialog, inline status, details dialog, empty state, export. */
@@ -29,10 +29,11 @@ test.describe("assignments tab", () => {
     const t = tag();
     const db = await e2eDb();
     const email = uniqueEmail("assign");
-    await db.query(
-      `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status) VALUES ($1, 'Imogen', $2, 'gold', 'active')`,
-      [email, `Assign${t}`],
-    );
+    await db.query(`INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Imogen', $2)`, [
+      email,
+      `Assign${t}`,
+    ]);
+    await setPlan(email, { tier: "gold", status: "active" });
     const venue = await db.query(
       `INSERT INTO venues (name, address, city, type) VALUES ($1, '1 Gallery Row', 'London', 'cultural') RETURNING id`,
       [`Gallery ${t}`],
@@ -194,10 +195,10 @@ test.describe("assignments tab", () => {
     const db = await e2eDb();
     const email = uniqueEmail("assign-full");
     const user = await db.query(
-      `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status)
-       VALUES ($1, 'Tilly', $2, 'silver', 'active') RETURNING id`,
+      `INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Tilly', $2) RETURNING id`,
       [email, `Full${t}`],
     );
+    await setPlan(email, { tier: "silver", status: "active" });
     const venue = await db.query(
       `INSERT INTO venues (name, city, type) VALUES ($1, 'London', 'wellness') RETURNING id`,
       [`Spa ${t}`],

@@ -1,5 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, arrangeDate, e2eDb, expectAccessibleInFullRun, FULL_ONLY, uniqueEmail } from "./helpers.ts";
+import {
+  ADMIN,
+  arrangeDate,
+  e2eDb,
+  expectAccessibleInFullRun,
+  FULL_ONLY,
+  setPlan,
+  uniqueEmail,
+} from "./helpers.ts";
 import { readyForScreenshot, watchRequests } from "./settle.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
@@ -30,10 +38,12 @@ async function insertMember(opts: {
   const db = await e2eDb();
   const email = opts.email ?? uniqueEmail("admin-members");
   const res = await db.query(
-    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status, onboarding_completed, email_verified)
-     VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id`,
-    [email, opts.firstName, opts.lastName, opts.tier ?? null, opts.status ?? null, opts.onboarding ?? false],
+    `INSERT INTO users (email, first_name, last_name, onboarding_completed, email_verified)
+     VALUES ($1, $2, $3, $4, true) RETURNING id`,
+    [email, opts.firstName, opts.lastName, opts.onboarding ?? false],
   );
+  if (opts.tier || opts.status)
+    await setPlan(email, { tier: opts.tier ?? null, status: opts.status ?? null });
   return { id: res.rows[0].id as number, email };
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, expectAccessibleInFullRun, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessibleInFullRun, setPlan, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -20,10 +20,10 @@ async function arrangeFlagged(page: Page, tag: string): Promise<{ id: number; la
   const email = uniqueEmail("rule-fix");
   const last = `Fix${tag}`;
   const user = await db.query(
-    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status, onboarding_completed)
-     VALUES ($1, 'Vera', $2, 'gold', 'active', true) RETURNING id`,
+    `INSERT INTO users (email, first_name, last_name, onboarding_completed) VALUES ($1, 'Vera', $2, true) RETURNING id`,
     [email, last],
   );
+  await setPlan(email, { tier: "gold", status: "active" });
   await db.query(
     `INSERT INTO user_preferences (user_id, postcode, travel_radius, date_spend, date_type_preferences,
        time_preferences, scheduling_preferences, dietary_restrictions, accessibility_needs, alcohol_ok, open_to_trying)

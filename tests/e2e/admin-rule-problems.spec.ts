@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { arrangeDate, e2eDb, expectAccessibleInFullRun, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, expectAccessibleInFullRun, setPlan, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -12,11 +12,11 @@ test("a date that breaks a rule since it was booked is marked in the list and ex
   const db = await e2eDb();
   const tag = Date.now().toString(36);
   const email = uniqueEmail("rule-problems");
-  await db.query(
-    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status)
-     VALUES ($1, 'Rhea', $2, 'gold', 'active')`,
-    [email, `Rules${tag}`],
-  );
+  await db.query(`INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Rhea', $2)`, [
+    email,
+    `Rules${tag}`,
+  ]);
+  await setPlan(email, { tier: "gold", status: "active" });
   const id = await arrangeDate(email, { hoursFromNow: 24 * 8, venueName: `Shifting Hours ${tag}` });
   const rule = `Shifting Hours ${tag} is not open for the whole date (closed on Fris)`;
   await db.query("UPDATE date_reservations SET rule_problems = $2::jsonb WHERE id = $1", [

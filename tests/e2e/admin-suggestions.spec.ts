@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { BOOKABLE_COLUMNS, BOOKABLE_VALUES } from "../helpers/bookable-venue.ts";
-import { e2eDb, uniqueEmail } from "./helpers.ts";
+import { e2eDb, setPlan, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /** The AI Suggestions tab: Approve, Create Booking, and the Members Needing Dates card. */
@@ -9,10 +9,14 @@ async function arrangeMember(opts: { firstName: string; tier?: string; status?: 
   const db = await e2eDb();
   const email = uniqueEmail("suggested");
   const res = await db.query(
-    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status, onboarding_completed, email_verified)
-     VALUES ($1, $2, 'Suggested', $3, $4, true, true) RETURNING id`,
-    [email, opts.firstName, opts.tier ?? "gold", opts.status === undefined ? "active" : opts.status],
+    `INSERT INTO users (email, first_name, last_name, onboarding_completed, email_verified)
+     VALUES ($1, $2, 'Suggested', true, true) RETURNING id`,
+    [email, opts.firstName],
   );
+  await setPlan(email, {
+    tier: opts.tier ?? "gold",
+    status: opts.status === undefined ? "active" : opts.status,
+  });
   return { id: res.rows[0].id as number, email };
 }
 

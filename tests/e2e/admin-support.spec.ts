@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { arrangeDate, e2eDb, readMail, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, readMail, setPlan, uniqueEmail } from "./helpers.ts";
 import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /** Support tab: open a member's ticket, answer it (the member reads the answer), change its status. */
@@ -17,10 +17,7 @@ test("opens a ticket, replies by e-mail, and closes it; the member sees the answ
     firstName: "Noor",
   });
   // A cancelled Gold plan and a date the member asked to move: the dialog words them, never "gold cancelled".
-  await (await e2eDb()).query(
-    `UPDATE users SET subscription_tier = 'gold', subscription_status = 'cancelled' WHERE lower(email) = lower($1)`,
-    [email],
-  );
+  await setPlan(email, { tier: "gold", status: "cancelled" });
   const reservationId = await arrangeDate(email, { hoursFromNow: 24 * 5, status: "reschedule_requested" });
   const created = await memberPage.request.post("/api/support/tickets", {
     data: {

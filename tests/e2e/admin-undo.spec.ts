@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, setPlan, uniqueEmail } from "./helpers.ts";
 import { signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -52,10 +52,11 @@ for (const [width, height, view] of VIEWS) {
       const t = tag();
       const db = await e2eDb();
       const email = uniqueEmail("undo");
-      await db.query(
-        `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status) VALUES ($1, 'Hana', $2, 'gold', 'active')`,
-        [email, `Undo${t}`],
-      );
+      await db.query(`INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Hana', $2)`, [
+        email,
+        `Undo${t}`,
+      ]);
+      await setPlan(email, { tier: "gold", status: "active" });
       const id = await arrangeDate(email, { hoursFromNow: 24 * 5, venueName: `Riverside Loft ${t}` });
       await signInAsAdmin(page);
       await page.goto("/admin?tab=assignments");
@@ -123,10 +124,11 @@ test("reinstating a date that now breaks rules lists them and needs a written re
   const db = await e2eDb();
   const email = uniqueEmail("reinstate");
   // A plan but no answers: the date breaks the couple's rules (no postcode, days or times).
-  await db.query(
-    `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status) VALUES ($1, 'Rita', $2, 'gold', 'active')`,
-    [email, `Back${t}`],
-  );
+  await db.query(`INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Rita', $2)`, [
+    email,
+    `Back${t}`,
+  ]);
+  await setPlan(email, { tier: "gold", status: "active" });
   const id = await arrangeDate(email, {
     hoursFromNow: 24 * 6,
     venueName: `Canal House ${t}`,

@@ -110,6 +110,31 @@ export async function e2eDb(): Promise<import("pg").Pool> {
 }
 
 /**
+ * Sets the subscription of the member with this e-mail straight in the e2e database, where the app keeps it
+ * (plan_accounts, one row per member beside the users row): only the fields given change. `periodEnd` is a
+ * time or SQL's interval from now ("30 days").
+ */
+export async function setPlan(
+  email: string,
+  plan: { tier?: string | null; status?: string | null; periodEnd?: Date | string | null },
+): Promise<void> {
+  const fields: Array<[string, string, unknown]> = [];
+  if (plan.tier !== undefined) fields.push(["subscription_tier", "tier", plan.tier]);
+  if (plan.status !== undefined) fields.push(["subscription_status", "subscription_status", plan.status]);
+  if (typeof plan.periodEnd === "string") fields.push(["current_period_end", "interval", plan.periodEnd]);
+  else if (plan.periodEnd !== undefined) fields.push(["current_period_end", "timestamptz", plan.periodEnd]);
+  const value = ([, type]: [string, string, unknown], i: number) =>
+    type === "interval" ? `now() + $${i + 2}::interval` : `$${i + 2}::${type}`;
+  const columns = fields.map(([column]) => column);
+  await (await e2eDb()).query(
+    `INSERT INTO plan_accounts (user_id, ${columns.join(", ")})
+     SELECT id, ${fields.map(value).join(", ")} FROM users WHERE lower(email) = lower($1)
+     ON CONFLICT (user_id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(", ")}`,
+    [email, ...fields.map(([, , v]) => v)],
+  );
+}
+
+/**
  * A planned date for the member with this e-mail: a venue and idea are created for it. `hoursFromNow`
  * places it in time (negative for past dates). Returns the reservation id.
  */

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, uniqueEmail } from "./helpers.ts";
+import { arrangeDate, e2eDb, setPlan, uniqueEmail } from "./helpers.ts";
 import { newMember, signInAsAdmin } from "./sign-in.ts";
 
 /**
@@ -276,11 +276,11 @@ test.describe("keyboard only", () => {
       const t = `${Date.now().toString(36)}${process.pid}`;
       const db = await e2eDb();
       const member = uniqueEmail("keys-assign");
-      await db.query(
-        `INSERT INTO users (email, first_name, last_name, subscription_tier, subscription_status)
-         VALUES ($1, 'Kit', $2, 'gold', 'active')`,
-        [member, `Keys${t}`],
-      );
+      await db.query(`INSERT INTO users (email, first_name, last_name) VALUES ($1, 'Kit', $2)`, [
+        member,
+        `Keys${t}`,
+      ]);
+      await setPlan(member, { tier: "gold", status: "active" });
       await signInAsAdmin(page);
       await page.goto("/admin?tab=venues");
       const add = page.getByRole("button", { name: "Add Venue" });

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { arrangeDate, e2eDb, readMail } from "./helpers.ts";
+import { arrangeDate, e2eDb, readMail, setPlan } from "./helpers.ts";
 import { readyForScreenshot } from "./settle.ts";
 import { newMember } from "./sign-in.ts";
 
@@ -28,11 +28,7 @@ test("the plan holder sees what deleting does, needs the password, and the partn
   const partnerPage = await partnerContext.newPage();
   const alex = await newMember(partnerPage, { firstName: "Alex" });
   const db = await e2eDb();
-  await db.query(
-    `UPDATE users SET subscription_tier = 'gold', subscription_status = 'active',
-       current_period_end = now() + interval '30 days' WHERE lower(email) = lower($1)`,
-    [sam.email],
-  );
+  await setPlan(sam.email, { tier: "gold", status: "active", periodEnd: "30 days" });
   await db.query(
     `UPDATE users u SET partner_id = p.id FROM users p
      WHERE (lower(u.email), lower(p.email)) IN ((lower($1), lower($2)), (lower($2), lower($1)))`,

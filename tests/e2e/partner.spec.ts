@@ -6,6 +6,7 @@ import {
   readMail,
   registerViaApi,
   saveAcceptedPreferences,
+  setPlan,
   uniqueEmail,
 } from "./helpers.ts";
 import { newMember } from "./sign-in.ts";
@@ -75,10 +76,7 @@ test.describe("partners", () => {
     // A, with a plan and the couple's answers, invites B from Settings, Profile tab.
     const alex = await newMember(page, { firstName: "Alex" });
     await saveAcceptedPreferences(page);
-    await (await e2eDb()).query(
-      "UPDATE users SET subscription_tier = 'gold', subscription_status = 'active' WHERE email = $1",
-      [alex.email],
-    );
+    await setPlan(alex.email, { tier: "gold", status: "active" });
     await page.goto("/settings");
     const card = page.getByRole("region", { name: "Your partner" });
     await expect(card.getByText("Partners share the couple's dates")).toBeVisible();

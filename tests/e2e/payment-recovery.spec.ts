@@ -19,10 +19,11 @@ async function paymentFailed(email: string) {
     [email],
   );
   const { id, payment_mandate_id } = rows[0];
-  await db.query(`UPDATE users SET subscription_status = 'past_due' WHERE id = $1`, [id]);
   await db.query(
-    `INSERT INTO plan_accounts (user_id, payment_retry_at, payment_retries) VALUES ($1, now() + interval '3 days', 0)
-     ON CONFLICT (user_id) DO UPDATE SET payment_retry_at = excluded.payment_retry_at, payment_retries = 0`,
+    `INSERT INTO plan_accounts (user_id, subscription_status, payment_retry_at, payment_retries)
+     VALUES ($1, 'past_due', now() + interval '3 days', 0)
+     ON CONFLICT (user_id) DO UPDATE SET subscription_status = excluded.subscription_status,
+       payment_retry_at = excluded.payment_retry_at, payment_retries = 0`,
     [id],
   );
   await db.query(

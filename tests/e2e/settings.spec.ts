@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { FAILED_PAYMENT_RULE } from "../../src/shared/payment-recovery.ts";
-import { arrangeDate, e2eDb, FULL_ONLY, subscribeViaApi } from "./helpers.ts";
+import { arrangeDate, FULL_ONLY, setPlan, subscribeViaApi } from "./helpers.ts";
 import { newMember } from "./sign-in.ts";
 
 /** The toast region (Radix Toast viewport). */
@@ -477,10 +477,7 @@ test.describe("settings", () => {
   }) => {
     test.setTimeout(60_000);
     const { email } = await subscribedMember(page, "silver");
-    const db = await e2eDb();
-    await db.query("UPDATE users SET subscription_status = 'past_due' WHERE lower(email) = lower($1)", [
-      email,
-    ]);
+    await setPlan(email, { status: "past_due" });
     await page.goto("/settings?tab=subscription");
     await expect(page.getByTestId("settings-plan-status")).toHaveText("Payment overdue");
     await expect(page.getByTestId("past-due-notice")).toContainText(FAILED_PAYMENT_RULE);
@@ -653,8 +650,7 @@ test("settings screenshots", async ({ page }) => {
   }
 
   // The other states of the plan: payment failed, then cancelled.
-  const db = await e2eDb();
-  await db.query("UPDATE users SET subscription_status = 'past_due' WHERE lower(email) = lower($1)", [email]);
+  await setPlan(email, { status: "past_due" });
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: viewport === PHONE ? "dark" : "light" });
@@ -662,7 +658,7 @@ test("settings screenshots", async ({ page }) => {
     await expect(page.getByTestId("past-due-notice")).toBeVisible();
     await shoot(`past-due-${viewport === PHONE ? "phone-dark" : "desktop-light"}`);
   }
-  await db.query("UPDATE users SET subscription_status = 'active' WHERE lower(email) = lower($1)", [email]);
+  await setPlan(email, { status: "active" });
   const cancelled = await page.request.post("/api/cancel-subscription", { data: { reason: "Other" } });
   expect(cancelled.status()).toBe(200);
   for (const viewport of [PHONE, DESKTOP]) {

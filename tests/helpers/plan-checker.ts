@@ -288,9 +288,8 @@ export async function checkPlan(
       extract(day from r.lt)::int as l_day, trim(lower(to_char(r.lt, 'FMDay'))) as l_dow,
       to_char(r.lt, 'HH24:MI') as l_hm, extract(month from r.lt)::int as l_month,
       to_char(r.lt, 'YYYY-MM') as l_ym, r.status,
-      u.subscription_status as sub_status, u.subscription_tier as tier,
-      not exists (select 1 from plan_accounts a where a.user_id = u.id and a.paused_until > r.scheduled_date)
-        as paused_until_ok,
+      ua.subscription_status as sub_status, ua.subscription_tier as tier,
+      not coalesce(ua.paused_until > r.scheduled_date, false) as paused_until_ok,
       u.onboarding_completed as onboarded, (p.id is not null) as has_prefs, p.postcode,
       p.travel_radius as radius, p.date_spend as spend, p.open_to_trying as open, p.alcohol_ok,
       p.time_preferences as times, p.scheduling_preferences as scheduling,
@@ -320,6 +319,7 @@ export async function checkPlan(
       q.quota_allowed as q_allowed, q.quota_used as q_used, q.quota_remaining as q_remaining
     from planned r
     join users u on u.id = r.user_id
+    left join plan_accounts ua on ua.user_id = u.id
     left join user_preferences p on p.user_id = u.id
     left join user_preferences pp on pp.user_id = r.mate
     left join venues v on v.id = r.venue_id

@@ -311,20 +311,19 @@ export async function generateWorld(db: Db, opts: WorldOptions): Promise<World> 
   }
   const memberIds = (
     await db.execute<{ id: number }>(sql`
-      insert into users (email, first_name, last_name, subscription_tier, subscription_status, onboarding_completed,
-        email_verified)
-      select t.e, 'Member', t.o::text, t.t::tier, 'active', true, true
-      from unnest(${sql.param(email)}::text[], ${sql.param(tier)}::text[]) with ordinality as t(e, t, o)
+      insert into users (email, first_name, last_name, onboarding_completed, email_verified)
+      select t.e, 'Member', t.o::text, true, true
+      from unnest(${sql.param(email)}::text[]) with ordinality as t(e, o)
       order by t.o
       returning id
     `)
   ).rows.map((x) => x.id);
-  // The paused members' month off (plan_accounts).
+  // Each member's plan, and the paused members' month off (plan_accounts).
   await db.execute(sql`
-    insert into plan_accounts (user_id, paused_until)
-    select t.id, t.p::timestamptz
-    from unnest(${sql.param(memberIds)}::int[], ${sql.param(paused)}::text[]) as t(id, p)
-    where t.p is not null
+    insert into plan_accounts (user_id, subscription_tier, subscription_status, paused_until)
+    select t.id, t.t::tier, 'active', t.p::timestamptz
+    from unnest(${sql.param(memberIds)}::int[], ${sql.param(tier)}::text[], ${sql.param(paused)}::text[])
+      as t(id, t, p)
   `);
 
   const prefs = memberIds.map(() => {

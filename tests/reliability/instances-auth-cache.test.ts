@@ -11,8 +11,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDb } from "../../src/server/db/client.ts";
-import { paymentLinks, planAccounts, planChoices, users } from "../../src/server/db/schema.ts";
+import {
+  paymentLinks,
+  planAccounts,
+  planChoices,
+  type Subscription,
+  users,
+} from "../../src/server/db/schema.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
+import { saveState } from "../../src/server/modules/plan-account/state.ts";
 import { eventually } from "../helpers/app.ts";
 import { arrangeDate, hours } from "../helpers/arrange.ts";
 import { type ServerProcess, startServer } from "../helpers/server-process.ts";
@@ -36,8 +43,10 @@ const PASSWORD = "two instances, one cache";
 let seq = 0;
 async function account({
   giftedUntil,
+  subscriptionTier,
+  subscriptionStatus,
   ...overrides
-}: Partial<typeof users.$inferInsert> & { giftedUntil?: Date } = {}) {
+}: Partial<typeof users.$inferInsert> & { giftedUntil?: Date } & Partial<Subscription> = {}) {
   seq++;
   const [u] = await db
     .insert(users)
@@ -49,7 +58,8 @@ async function account({
       ...overrides,
     })
     .returning();
-  if (giftedUntil) await db.insert(planAccounts).values({ userId: u.id, giftedUntil });
+  if (giftedUntil || subscriptionTier || subscriptionStatus)
+    await db.insert(planAccounts).values({ userId: u.id, giftedUntil, subscriptionTier, subscriptionStatus });
   return u;
 }
 
@@ -164,10 +174,7 @@ describe("the session cache on two instances", () => {
     await warm(b, memberCookie);
     await warm(b, partnerCookie);
     expect((await (await me(b, partnerCookie)).json()).partnerPlan?.tier).toBe("gold");
-    await db
-      .update(users)
-      .set({ subscriptionTier: "platinum", subscriptionStatus: "past_due" })
-      .where(eq(users.id, member.id));
+    await saveState(db, member.id, { subscriptionTier: "platinum", subscriptionStatus: "past_due" });
     // No request waited here for the instances to read the notification (only requests that write do): it is
     // seen as soon as PostgreSQL delivers it, well within a second even on a loaded machine.
     const started = Date.now();

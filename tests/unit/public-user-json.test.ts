@@ -30,6 +30,10 @@ function world(user: Partial<User>, row: Partial<PublicUserRow>) {
     partnerTier: null,
     partnerStatus: null,
     partnerFirstName: null,
+    // The member's plan is read from their plan account, joined in this row.
+    subscriptionStatus: null,
+    currentPeriodEnd: null,
+    pausedUntil: null,
     ...row,
   } as PublicUserRow;
   const fullUser = {
@@ -40,9 +44,6 @@ function world(user: Partial<User>, row: Partial<PublicUserRow>) {
     partnerId: null,
     createdAt: new Date(start - 100 * DAY),
     totpEnabledAt: null,
-    currentPeriodEnd: null,
-    pausedUntil: null,
-    subscriptionStatus: null,
     profileImageUrl: null,
     emailVerified: true,
     isAdmin: false,
@@ -75,8 +76,15 @@ function world(user: Partial<User>, row: Partial<PublicUserRow>) {
 describe("publicUserJson", () => {
   it("follows a cancelled plan's end (forwards and back)", async () => {
     const w = world(
-      { subscriptionStatus: "cancelled", currentPeriodEnd: new Date(start + DAY) },
-      { offerCode: "TEN", discountType: "percentage", discountValue: "10", cyclesRemaining: 2 },
+      {},
+      {
+        subscriptionStatus: "cancelled",
+        currentPeriodEnd: new Date(start + DAY),
+        offerCode: "TEN",
+        discountType: "percentage",
+        discountValue: "10",
+        cyclesRemaining: 2,
+      },
     );
     for (const t of [start, start + 1000, start + DAY - 1, start + DAY, start + 2 * DAY, start]) {
       w.setNow(t);
@@ -90,8 +98,9 @@ describe("publicUserJson", () => {
 
   it("counts a time-limited offer's months down", async () => {
     const w = world(
-      { subscriptionStatus: "active" },
+      {},
       {
+        subscriptionStatus: "active",
         offerCode: "TEN",
         discountType: "percentage",
         discountValue: "10",

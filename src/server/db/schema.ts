@@ -59,9 +59,6 @@ export const users = pgTable(
     /** sha256 of the reset token. */
     passwordResetToken: text("password_reset_token"),
     passwordResetExpires: timestamp("password_reset_expires", { withTimezone: true }),
-    subscriptionTier: tierEnum("subscription_tier"),
-    subscriptionStatus: subscriptionStatusEnum("subscription_status"),
-    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
     isAdmin: boolean("is_admin").notNull().default(false),
     partnerId: integer("partner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
@@ -69,8 +66,6 @@ export const users = pgTable(
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     city: varchar("city", { length: 100 }),
     phone: varchar("phone", { length: 32 }),
-    /** Tier that replaces subscriptionTier at currentPeriodEnd (a change takes effect at the next cycle). */
-    pendingTier: tierEnum("pending_tier"),
     /** Set when the member deleted the account: the row stays, anonymised, for the financial records. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -80,11 +75,6 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_password_reset_token_idx").on(t.passwordResetToken),
     index("users_email_verification_token_idx").on(t.emailVerificationToken),
-    index("users_subscription_idx").on(t.subscriptionStatus, t.subscriptionTier),
-    // Analytics: subscribers by status and tier read from the index alone (id for the offer join).
-    index("users_subscription_live_idx")
-      .on(t.subscriptionStatus, t.subscriptionTier, t.id)
-      .where(sql`${t.deletedAt} IS NULL`),
     index("users_created_at_idx").on(t.createdAt),
     /** Back-office search on name and e-mail (admin/members): a substring search stays fast at 100,000 members. */
     index("users_search_trgm_idx").using(
@@ -186,34 +176,48 @@ export const planChoices = pgTable("plan_choices", {
 });
 
 /**
- * The plan account's own state (modules/plan-account/state.ts): the pause, the end of a gifted plan, credit
- * months, how the running cycle is covered and a failed payment's retries. The subscription itself (tier,
- * status, period end, pending tier) stays on the users row. A member with none of it has no row (nulls, and
- * no credit months or retries).
+ * The plan account (modules/plan-account/state.ts): the subscription itself (tier, status, period end, pending
+ * tier), the pause, the end of a gifted plan, credit months, how the running cycle is covered and a failed
+ * payment's retries. A member who never had a plan and has none of it has no row (nulls, and no credit months
+ * or retries).
  */
-export const planAccounts = pgTable("plan_accounts", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  /** A one-month pause: no date planned and no charge until this time, then the plan resumes by itself. */
-  pausedUntil: timestamp("paused_until", { withTimezone: true }),
-  /** When the pause begins (a pause may start after dates the couple chose to keep); null: at once. */
-  pauseStartsAt: timestamp("pause_starts_at", { withTimezone: true }),
-  /**
-   * The end of a plan given as a gift (redeemed by a member without a Direct Debit): no collection, no
-   * booking after it; the gifts job reminds the couple before it and ends the plan at it. Null once they pay.
-   */
-  giftedUntil: timestamp("gifted_until", { withTimezone: true }),
-  /**
-   * Gift months redeemed as credit and not yet used, each covering one cycle instead of a collection; how the
-   * running cycle is covered (null: paid; credited, gifted, paused, overdue); and, for a failed payment being
-   * recovered, when it is tried again and how many retries have been made.
-   */
-  creditMonths: integer("credit_months").notNull().default(0),
-  cycleCoveredBy: varchar("cycle_covered_by", { length: 12 }),
-  paymentRetryAt: timestamp("payment_retry_at", { withTimezone: true }),
-  paymentRetries: integer("payment_retries").notNull().default(0),
-});
+export const planAccounts = pgTable(
+  "plan_accounts",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionTier: tierEnum("subscription_tier"),
+    subscriptionStatus: subscriptionStatusEnum("subscription_status"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    /** Tier that replaces subscriptionTier at currentPeriodEnd (a change takes effect at the next cycle). */
+    pendingTier: tierEnum("pending_tier"),
+    /** A one-month pause: no date planned and no charge until this time, then the plan resumes by itself. */
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
+    /** When the pause begins (a pause may start after dates the couple chose to keep); null: at once. */
+    pauseStartsAt: timestamp("pause_starts_at", { withTimezone: true }),
+    /**
+     * The end of a plan given as a gift (redeemed by a member without a Direct Debit): no collection, no
+     * booking after it; the gifts job reminds the couple before it and ends the plan at it. Null once they pay.
+     */
+    giftedUntil: timestamp("gifted_until", { withTimezone: true }),
+    /**
+     * Gift months redeemed as credit and not yet used, each covering one cycle instead of a collection; how the
+     * running cycle is covered (null: paid; credited, gifted, paused, overdue); and, for a failed payment being
+     * recovered, when it is tried again and how many retries have been made.
+     */
+    creditMonths: integer("credit_months").notNull().default(0),
+    cycleCoveredBy: varchar("cycle_covered_by", { length: 12 }),
+    paymentRetryAt: timestamp("payment_retry_at", { withTimezone: true }),
+    paymentRetries: integer("payment_retries").notNull().default(0),
+  },
+  (t) => [
+    // The back office's member lists, the jobs and the analytics filter members by status and tier; with
+    // user_id the analytics count subscribers from the index alone and join users and offers by it. (On users
+    // there were two, the second partial on deleted_at: a column of users cannot bound an index here.)
+    index("plan_accounts_subscription_idx").on(t.subscriptionStatus, t.subscriptionTier, t.userId),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -1091,8 +1095,18 @@ export const USER_SECRET_COLUMNS = ["password", "emailVerificationToken", "passw
  * no hash, TOTP secret or token sits in memory beyond the code that checks it.
  */
 export type User = Omit<UserRow, (typeof USER_SECRET_COLUMNS)[number]>;
-/** The signed-in user of a request (req.user, the session cache): the user, and whether two-step sign-in is on. */
-export type SessionUser = User & { twoFactorOn: boolean };
+/** The subscription itself (tier, status, period end, pending tier): the plan account's (plan_accounts). */
+export type Subscription = Pick<
+  typeof planAccounts.$inferSelect,
+  "subscriptionTier" | "subscriptionStatus" | "currentPeriodEnd" | "pendingTier"
+>;
+/** A user with their subscription beside the row (what most plan rules need). */
+export type UserWithSubscription = User & Subscription;
+/**
+ * The signed-in user of a request (req.user, the session cache): the user, their subscription (read in the
+ * session's one query) and whether two-step sign-in is on.
+ */
+export type SessionUser = UserWithSubscription & { twoFactorOn: boolean };
 export type NewUser = typeof users.$inferInsert;
 
 /**

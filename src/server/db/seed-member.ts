@@ -6,6 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { addMonths } from "../../shared/calendar-months.ts";
 import { hashPassword } from "../modules/auth/passwords.ts";
 import { saveLinks } from "../modules/payments/links.ts";
+import { saveState } from "../modules/plan-account/state.ts";
 import type { Db } from "./client.ts";
 import {
   dateIdeas,
@@ -53,12 +54,14 @@ export async function seedDemoCouple(
         termsAcceptedAt: joined,
         // Joined when the plan started, so the back office's activity and charts tell one story.
         createdAt: joined,
-        subscriptionTier: "gold",
-        subscriptionStatus: "active",
-        currentPeriodEnd: addMonths(joined, 2),
         city: "London",
       })
       .returning();
+    await saveState(tx, member.id, {
+      subscriptionTier: "gold",
+      subscriptionStatus: "active",
+      currentPeriodEnd: addMonths(joined, 2),
+    });
     // The sandbox provider's books: a mandate and a monthly subscription since joining.
     await saveLinks(tx, member.id, {
       paymentCustomerId: "SBCUDEMOCOUPLE01",

@@ -19,6 +19,7 @@ import { LEAVING_MAIL_TYPES, planOfferEndedEmail } from "../modules/email/leavin
 import type { OutgoingMail } from "../modules/email/mailer.ts";
 import { mayEmail } from "../modules/notifications/policy.ts";
 import { choicesOf, readChoices } from "../modules/plan-account/choices.ts";
+import { readState } from "../modules/plan-account/state.ts";
 import { claimMail, deliverClaimed, registerMailBuilder } from "./outbound.ts";
 import type { JobDefinition } from "./types.ts";
 
@@ -87,7 +88,7 @@ export async function endPlanOffers(deps: Deps): Promise<number> {
   for (const { id } of due) {
     const claim = await deps.db.transaction(async (tx) => {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
-      const u = row && { ...row, ...(await readChoices(tx, id)) };
+      const u = row && { ...row, ...(await readChoices(tx, id)), ...(await readState(tx, id)) };
       if (!u?.planOfferExpiresAt || u.planOfferExpiresAt > now || u.deletedAt) return null;
       await clearPlanOffer(tx, u.id);
       // A membership of their own, however it came about: every date stays.

@@ -160,7 +160,7 @@ export async function giftAnalytics(deps: Deps) {
       count(DISTINCT g.redeemed_by) FILTER (WHERE g.redeemed_as = 'plan')::int AS plans,
       count(DISTINCT g.redeemed_by) FILTER (WHERE g.redeemed_as = 'plan' AND p.payment_subscription_id IS NOT NULL)::int AS converted,
       (SELECT count(*) FROM users u JOIN plan_accounts a ON a.user_id = u.id
-        WHERE a.gifted_until IS NOT NULL AND u.subscription_status = 'active' AND u.deleted_at IS NULL)::int AS active
+        WHERE a.gifted_until IS NOT NULL AND a.subscription_status = 'active' AND u.deleted_at IS NULL)::int AS active
     FROM gifts g LEFT JOIN payment_links p ON p.user_id = g.redeemed_by`)
   ).rows;
   return {

@@ -6,9 +6,8 @@
  * - a gifted plan running (either partner's): the months are added to it (gifted_until moves on);
  * - no plan in the couple: the redeemer holds the gift's tier for its months, with no Direct Debit.
  */
-import { eq } from "drizzle-orm";
 import type { Tx } from "../../../server/db/client.ts";
-import { type gifts, subscriptionEvents, type User, users } from "../../../server/db/schema.ts";
+import { type gifts, subscriptionEvents, type UserWithSubscription } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { conflict } from "../../../server/http-error.ts";
 import type { Couple } from "../../../server/modules/couples/couple.ts";
@@ -42,7 +41,13 @@ export async function applyGift(
   now: Date,
 ): Promise<GiftApplied> {
   const holder = couple.holder;
-  const event = (u: User, eventType: string, toTier: TierId | null, reason: string, monthlyAmount?: number) =>
+  const event = (
+    u: UserWithSubscription,
+    eventType: string,
+    toTier: TierId | null,
+    reason: string,
+    monthlyAmount?: number,
+  ) =>
     tx.insert(subscriptionEvents).values({
       userId: u.id,
       eventType,
@@ -113,16 +118,15 @@ export async function applyGift(
   const tier = g.tier;
   const until = addMonths(now, g.months);
   // The gift's tier starts now, monthly cycles rolling on (features/subscriptions/server/cycles.ts) until gifted_until.
-  await tx
-    .update(users)
-    .set({
-      subscriptionTier: tier,
-      subscriptionStatus: "active",
-      currentPeriodEnd: addMonths(now, 1),
-      pendingTier: null,
-    })
-    .where(eq(users.id, target.id));
-  await saveState(tx, target.id, { giftedUntil: until, pausedUntil: null, pauseStartsAt: null });
+  await saveState(tx, target.id, {
+    subscriptionTier: tier,
+    subscriptionStatus: "active",
+    currentPeriodEnd: addMonths(now, 1),
+    pendingTier: null,
+    giftedUntil: until,
+    pausedUntil: null,
+    pauseStartsAt: null,
+  });
   await clearChosenPlan(tx, target.id);
   await saveLinks(tx, target.id, { paymentStatusAt: now });
   // monthly_amount 0: a gifted plan is a subscriber but adds nothing to MRR.

@@ -80,7 +80,7 @@ export async function remindGiftEnding(deps: Deps): Promise<number> {
         isNotNull(planAccounts.giftedUntil),
         not(collects(users.id)),
         isNull(users.deletedAt),
-        eq(users.subscriptionStatus, "active"),
+        eq(planAccounts.subscriptionStatus, "active"),
         sql`${planAccounts.giftedUntil} > ${now} AND ${planAccounts.giftedUntil} <= ${horizon}`,
       ),
     );
@@ -110,25 +110,41 @@ export async function endGiftedPlans(deps: Deps): Promise<number> {
     .set({ giftedUntil: null })
     .where(and(isNotNull(planAccounts.giftedUntil), collects(planAccounts.userId)))
     .returning({ id: planAccounts.userId });
-  // The gift's end, read from the plan state beside the users row being updated.
-  const giftEnd = sql<Date | null>`(select ${planAccounts.giftedUntil} from ${planAccounts} where ${planAccounts.userId} = ${users.id})`;
+  const due = and(
+    sql`${planAccounts.giftedUntil} <= ${now}`,
+    not(collects(planAccounts.userId)),
+    inArray(planAccounts.subscriptionStatus, ["active", "paused", "past_due"]),
+  );
   const ended = await deps.db.transaction(async (tx) => {
+    // The members' rows are locked first, as every other change of a plan locks them (plan-account/state.ts):
+    // a change under way (a member's new Direct Debit, a cancellation) finishes before the plan is read here,
+    // and the update below, a statement of its own, sees it.
+    const locked = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(planAccounts, stateOf(users.id))
+      .where(due)
+      .orderBy(users.id)
+      .for("no key update", { of: users });
+    if (locked.length === 0) return [];
     const rows = await tx
-      .update(users)
-      .set({ subscriptionStatus: "cancelled", currentPeriodEnd: giftEnd })
+      .update(planAccounts)
+      // The period now ends at the gift's end.
+      .set({ subscriptionStatus: "cancelled", currentPeriodEnd: sql`${planAccounts.giftedUntil}` })
       .where(
         and(
-          sql`${giftEnd} <= ${now}`,
-          not(collects(users.id)),
-          inArray(users.subscriptionStatus, ["active", "paused", "past_due"]),
+          inArray(
+            planAccounts.userId,
+            locked.map((r) => r.id),
+          ),
+          due,
         ),
       )
       .returning({
-        id: users.id,
-        tier: users.subscriptionTier,
-        status: users.subscriptionStatus,
-        // The period now ends at the gift's end.
-        at: users.currentPeriodEnd,
+        id: planAccounts.userId,
+        tier: planAccounts.subscriptionTier,
+        status: planAccounts.subscriptionStatus,
+        at: planAccounts.currentPeriodEnd,
       });
     for (const r of rows)
       await tx.insert(subscriptionEvents).values({

@@ -7,9 +7,9 @@ import {
   billingEvents,
   gifts,
   paymentLinks,
+  planAccounts,
   sandboxPayments,
   sandboxSubscriptions,
-  users,
 } from "../../../server/db/schema.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { runGiftJobs } from "../server/jobs.ts";
@@ -313,7 +313,7 @@ describe("redeeming", () => {
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(99);
-    const gifted = await t.db.$count(users, eq(users.subscriptionTier, "gold"));
+    const gifted = await t.db.$count(planAccounts, eq(planAccounts.subscriptionTier, "gold"));
     expect(gifted).toBeGreaterThanOrEqual(1);
     const [row] = await t.db.select().from(gifts).where(eq(gifts.id, gift.id));
     expect(row.status).toBe("redeemed");

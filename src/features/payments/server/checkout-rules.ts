@@ -4,17 +4,15 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../server/db/client.ts";
-import { paymentCheckouts, type User, users } from "../../../server/db/schema.ts";
+import { paymentCheckouts, planAccounts, type User, users } from "../../../server/db/schema.ts";
 import type { PaymentLinks } from "../../../server/modules/payments/links.ts";
-import type { PlanState } from "../../../server/modules/plan-account/state.ts";
+import { type PlanState, stateOf } from "../../../server/modules/plan-account/state.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import { giftedPlanRunning } from "../../gifts/shared/schemas.ts";
 
 /** A gifted plan running with no Direct Debit behind it: its holder may carry it on with one. */
 export function continuesGift(
-  u: Pick<User, "subscriptionStatus"> &
-    Pick<PaymentLinks, "paymentSubscriptionId"> &
-    Pick<PlanState, "giftedUntil">,
+  u: Pick<PlanState, "subscriptionStatus" | "giftedUntil"> & Pick<PaymentLinks, "paymentSubscriptionId">,
   now: Date,
 ): boolean {
   return !u.paymentSubscriptionId && giftedPlanRunning(u, now.getTime());
@@ -27,8 +25,9 @@ export async function partnerHasPlan(
 ): Promise<boolean> {
   if (!user.partnerId) return false;
   const [p] = await db
-    .select({ partnerId: users.partnerId, status: users.subscriptionStatus })
+    .select({ partnerId: users.partnerId, status: planAccounts.subscriptionStatus })
     .from(users)
+    .leftJoin(planAccounts, stateOf(users.id))
     .where(eq(users.id, user.partnerId));
   return !!p && p.partnerId === user.id && hasLiveSubscription(p.status);
 }

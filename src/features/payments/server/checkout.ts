@@ -71,21 +71,19 @@ export async function createSubscription(
   user: User,
   input: { tier: TierId; offerCode?: string },
 ): Promise<{ redirect_url: string }> {
-  const continuing = continuesGift(
-    { ...user, ...(await readLinks(deps.db, user.id)), ...(await readState(deps.db, user.id)) },
-    deps.now(),
-  );
-  if (hasLiveSubscription(user.subscriptionStatus) && !continuing)
+  const plan = { ...(await readLinks(deps.db, user.id)), ...(await readState(deps.db, user.id)) };
+  const continuing = continuesGift(plan, deps.now());
+  if (hasLiveSubscription(plan.subscriptionStatus) && !continuing)
     throw conflict(PAYMENT_MSG.alreadySubscribed);
   // The gift's plan carries on as it is; a change of plan is made afterwards, like any plan's.
-  if (continuing && input.tier !== user.subscriptionTier)
-    throw badRequest(GIFT_MSG.continueSameTier(tierName(user.subscriptionTier)));
+  if (continuing && input.tier !== plan.subscriptionTier)
+    throw badRequest(GIFT_MSG.continueSameTier(tierName(plan.subscriptionTier)));
   if (await partnerHasPlan(deps.db, user)) throw conflict(PAYMENT_MSG.partnerCovers);
   // A plan the member cancelled still runs to the end of its cycle: reactivating it avoids paying twice.
   if (
-    user.subscriptionStatus === "cancelled" &&
-    user.currentPeriodEnd &&
-    user.currentPeriodEnd > deps.now()
+    plan.subscriptionStatus === "cancelled" &&
+    plan.currentPeriodEnd &&
+    plan.currentPeriodEnd > deps.now()
   ) {
     const [last] = await deps.db
       .select({ type: subscriptionEvents.eventType })

@@ -4,8 +4,8 @@
  * plan account), or now when that is past. The couple's dates ahead are cancelled; the date sweeps withdraw them
  * from calendars, the venue-bookings sweep tells each venue, and both partners are e-mailed here.
  */
-import { and, eq, gt, inArray } from "drizzle-orm";
-import { dateReservations, subscriptionEvents, users } from "../../../server/db/schema.ts";
+import { and, gt, inArray } from "drizzle-orm";
+import { dateReservations, subscriptionEvents } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { readCouple } from "../../../server/modules/couples/couple.ts";
 import { BOOKED_STATUSES } from "../../../server/modules/couples/leaving.ts";
@@ -28,15 +28,10 @@ export async function lapseUnpaidPlan(deps: Deps, holderId: number): Promise<boo
     const paidEnd = running && running.from > now ? running.from : now;
     // Best effort: a plan behind on payment has usually had its subscription ended at the provider already.
     await cancelAtProvider(deps, u).catch(() => {});
-    await tx
-      .update(users)
-      .set({
-        subscriptionStatus: "cancelled",
-        currentPeriodEnd: paidEnd,
-        pendingTier: null,
-      })
-      .where(eq(users.id, u.id));
     await saveState(tx, u.id, {
+      subscriptionStatus: "cancelled",
+      currentPeriodEnd: paidEnd,
+      pendingTier: null,
       cycleCoveredBy: null,
       pausedUntil: null,
       pauseStartsAt: null,

@@ -19,6 +19,7 @@ import {
 import type { OutgoingMail } from "../../../server/modules/email/mailer.ts";
 import type { Rendered } from "../../../server/modules/email/templates.ts";
 import { latestFailure, paymentProblemOf } from "../../../server/modules/plan-account/payment-problem.ts";
+import { readState } from "../../../server/modules/plan-account/state.ts";
 
 export const RECOVERY_MAIL_KINDS = {
   failed: "dunning-failed",
@@ -65,7 +66,7 @@ async function buildFailed(deps: Deps, recipientId: number): Promise<OutgoingMai
 
 async function buildEnded(deps: Deps, recipientId: number, holderId: number, endedAt: Date) {
   const [u, holder] = await Promise.all([userById(deps, recipientId), userById(deps, holderId)]);
-  if (!u || !holder || holder.subscriptionStatus !== "cancelled") return null;
+  if (!u || !holder || (await readState(deps.db, holder.id)).subscriptionStatus !== "cancelled") return null;
   const couple = await readCouple(deps.db, holder.id);
   const cancelled = await deps.db
     .select({ at: dateReservations.scheduledDate })

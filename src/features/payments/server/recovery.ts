@@ -38,9 +38,10 @@ export function retryDayAfter(failedAt: Date, failures: number): Date | null {
 export async function paymentFailed(deps: Deps, holderId: number, at: Date, initial: boolean): Promise<void> {
   const step = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, holderId)).for("update");
-    if (row?.subscriptionStatus !== "past_due") return null;
+    if (!row) return null;
     // Read once locked, as the lock's last holder left it.
     const u = { ...row, ...(await readState(tx, holderId)) };
+    if (u.subscriptionStatus !== "past_due") return null;
     const inFlight = u.paymentRetryAt === null && u.paymentRetries > 0;
     if (!initial && !inFlight) return null;
     const retries = initial ? 0 : u.paymentRetries;
@@ -130,7 +131,7 @@ export async function recoverPayments(deps: Deps): Promise<number> {
     .innerJoin(planAccounts, stateOf(users.id))
     .where(
       and(
-        eq(users.subscriptionStatus, "past_due"),
+        eq(planAccounts.subscriptionStatus, "past_due"),
         isNotNull(planAccounts.paymentRetryAt),
         lte(planAccounts.paymentRetryAt, now),
       ),
@@ -151,7 +152,7 @@ export async function recoverPayments(deps: Deps): Promise<number> {
     .leftJoin(planAccounts, stateOf(users.id))
     .where(
       and(
-        eq(users.subscriptionStatus, "past_due"),
+        eq(planAccounts.subscriptionStatus, "past_due"),
         isNull(planAccounts.paymentRetryAt),
         lte(paymentLinks.paymentStatusAt, new Date(now.getTime() - POLICY.paymentGraceDays * DAY)),
       ),

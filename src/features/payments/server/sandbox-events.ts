@@ -31,7 +31,8 @@ export async function fireSandboxEvent(deps: Deps, user: User, kindName: string)
   let retried = false;
   if (kind.resource === "payments") {
     // A retry booked is the bank's next answer: it is asked for now.
-    if (user.subscriptionStatus === "past_due" && (await readState(deps.db, user.id)).paymentRetryAt)
+    const state = await readState(deps.db, user.id);
+    if (state.subscriptionStatus === "past_due" && state.paymentRetryAt)
       retried = await retryOne(deps, user.id, true);
     // The books as they stand now: the charges due by today are in them.
     await deps.payments.listPayments(paymentMandateId);
@@ -43,8 +44,8 @@ export async function fireSandboxEvent(deps: Deps, user: User, kindName: string)
   const outcomes = await processWebhookEvents(deps, "sandbox", [
     { id, created_at: deps.now().toISOString(), resource_type: kind.resource, action: kind.action, links },
   ]);
-  const [after] = await deps.db.select().from(users).where(eq(users.id, user.id));
-  const { paymentRetryAt } = await readState(deps.db, user.id);
-  const retry = after && paymentRetryAt ? `; next retry ${paymentRetryAt.toISOString()}` : "";
+  const [row] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, user.id));
+  const after = row && (await readState(deps.db, user.id));
+  const retry = after?.paymentRetryAt ? `; next retry ${after.paymentRetryAt.toISOString()}` : "";
   return `${id} ${kind.resource}.${kind.action} for ${user.email}${retried ? " (retry asked for now)" : ""}: ${outcomes[id]}; plan ${after?.subscriptionStatus ?? "gone"}${retry}`;
 }

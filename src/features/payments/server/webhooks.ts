@@ -15,8 +15,9 @@ import {
   type NewRefund,
   recordWebhookBillingEvent,
 } from "../../../server/modules/billing-history/webhook-events.ts";
-import { linksOf, readWithLinks, saveLinks } from "../../../server/modules/payments/links.ts";
+import { linksOf, saveLinks } from "../../../server/modules/payments/links.ts";
 import { retireReplacedMandates } from "../../../server/modules/payments/mandate-swap.ts";
+import { readWithPlan, saveState } from "../../../server/modules/plan-account/state.ts";
 import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
 import { applyGiftPaymentEvent } from "../../gifts/server/purchase.ts";
 import { tellPlanChange } from "../../subscriptions/server/plan-notice.ts";
@@ -130,7 +131,7 @@ export async function processWebhookEvents(
             .for("update", { of: users })
         : [];
       // Read again once locked: links changed meanwhile (a new subscription) count, and may no longer match.
-      const [user] = found ? await readWithLinks(tx, [found.id], or(...conds)) : [];
+      const [user] = found ? await readWithPlan(tx, [found.id], or(...conds)) : [];
       const created = new Date(event.created_at);
       let outcome = "ignored";
       // The discounted months of a time-limited offer ending is not the member leaving: the full-price
@@ -191,7 +192,7 @@ export async function processWebhookEvents(
         }
         const statusAt =
           user.paymentStatusAt && user.paymentStatusAt > created ? user.paymentStatusAt : created;
-        await tx.update(users).set({ subscriptionStatus: effect.status }).where(eq(users.id, user.id));
+        await saveState(tx, user.id, { subscriptionStatus: effect.status });
         await saveLinks(tx, user.id, { paymentStatusAt: statusAt });
         statusChanged = user.id;
         await tx.insert(subscriptionEvents).values({

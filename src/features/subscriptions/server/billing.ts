@@ -1,4 +1,4 @@
-import type { User } from "../../../server/db/schema.ts";
+import type { UserWithSubscription } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { bankDetailsChange } from "../../../server/modules/billing-history/bank-details.ts";
 import {
@@ -25,7 +25,7 @@ import { canReactivate, coolingOffEligible } from "./service.ts";
  * are read from it, so a payment once shown never disappears. A partner covered by the plan holder's plan sees
  * the plan, never the holder's bank details or payments.
  */
-export async function billingOverview(deps: Deps, user: User): Promise<BillingOverview> {
+export async function billingOverview(deps: Deps, user: UserWithSubscription): Promise<BillingOverview> {
   await deps.limiter.hit(`billing:${user.id}`, 120, 60);
   const now = deps.now();
   await syncProviderPayments(deps, user);

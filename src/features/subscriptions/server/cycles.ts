@@ -3,8 +3,18 @@ import { planAccounts, subscriptionEvents, users } from "../../../server/db/sche
 import type { Deps } from "../../../server/deps.ts";
 import { rollOver } from "../../../server/modules/plan-account/account.ts";
 import { factsOf, storeFacts } from "../../../server/modules/plan-account/facts.ts";
-import { readWithPlan, stateOf } from "../../../server/modules/plan-account/state.ts";
+import { type PlanState, readWithPlan, stateOf } from "../../../server/modules/plan-account/state.ts";
 import { recheckCoupleAfter } from "../../../server/modules/rulebook/recheck.ts";
+
+/** The claim's conditions, on the plan as read after the lock. */
+function dueToRoll(u: PlanState, now: Date): boolean {
+  return (
+    (u.subscriptionStatus === "active" || u.subscriptionStatus === "paused") &&
+    !!u.currentPeriodEnd &&
+    u.currentPeriodEnd <= now &&
+    (!u.giftedUntil || u.giftedUntil > u.currentPeriodEnd)
+  );
+}
 
 /**
  * Moves every plan whose paid cycle has ended into its next state: a booked pause starts, a pause that has
@@ -21,20 +31,23 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
       const [claimed] = await tx
         .select({ id: users.id })
         .from(users)
-        .leftJoin(planAccounts, stateOf(users.id))
+        .innerJoin(planAccounts, stateOf(users.id))
         .where(
           // A plan behind on payment does not roll on: its retries and its end are payments/recovery.ts's.
           and(
-            inArray(users.subscriptionStatus, ["active", "paused"]),
-            lte(users.currentPeriodEnd, now),
+            inArray(planAccounts.subscriptionStatus, ["active", "paused"]),
+            lte(planAccounts.currentPeriodEnd, now),
             // A gifted plan's last month does not roll on: the gifts job ends it (features/gifts/server/jobs.ts).
-            or(isNull(planAccounts.giftedUntil), gt(planAccounts.giftedUntil, users.currentPeriodEnd)),
+            or(isNull(planAccounts.giftedUntil), gt(planAccounts.giftedUntil, planAccounts.currentPeriodEnd)),
           ),
         )
         .limit(1)
         .for("update", { skipLocked: true, of: users });
       if (!claimed) return true;
       const [u] = await readWithPlan(tx, [claimed.id]);
+      // The conditions above were read with the plan account as it was when the statement began: a change
+      // committed before the lock was taken shows here, and the plan is no longer due (the next claim skips it).
+      if (!dueToRoll(u, now)) return false;
       const event = (
         eventType: string,
         toStatus: string,

@@ -9,9 +9,17 @@ import { type User, users } from "../../../server/db/schema.ts";
 import { actorOf, recordAudit } from "../../../server/modules/audit/record.ts";
 import { type PlanState, readState } from "../../../server/modules/plan-account/state.ts";
 
-/** The plan as the audit row shows it (the users row with its plan state). */
+/** The plan as the audit row shows it (the plan account: the subscription and its state). */
 export function planOnRecord(
-  u: User & Pick<PlanState, "pauseStartsAt" | "pausedUntil">,
+  u: Pick<
+    PlanState,
+    | "subscriptionTier"
+    | "subscriptionStatus"
+    | "currentPeriodEnd"
+    | "pendingTier"
+    | "pauseStartsAt"
+    | "pausedUntil"
+  >,
 ): Record<string, unknown> {
   return {
     tier: u.subscriptionTier,

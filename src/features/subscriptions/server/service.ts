@@ -11,7 +11,7 @@ import {
   paymentCheckouts,
   subscriptionEvents,
   type User,
-  users,
+  type UserWithSubscription,
 } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { badRequest, conflict } from "../../../server/http-error.ts";
@@ -84,7 +84,7 @@ async function contractStart(db: Deps["db"] | Tx, userId: number): Promise<Date 
  */
 export async function coolingOffEligible(
   deps: Deps,
-  user: User,
+  user: UserWithSubscription,
   db: Deps["db"] | Tx = deps.db,
 ): Promise<boolean> {
   if (!hasLiveSubscription(user.subscriptionStatus)) return false;
@@ -168,15 +168,10 @@ function cancelUnderLock(
     // gift months on the account (a booked month off is dropped: nothing more is collected).
     const covered = accountOf({ ...factsOf(current), pauseFrom: null, pauseUntil: null }, now).coveredUntil;
     const endsAt = refund ? now : (covered ?? current.currentPeriodEnd ?? now);
-    await tx
-      .update(users)
-      .set({
-        subscriptionStatus: "cancelled",
-        currentPeriodEnd: endsAt,
-        pendingTier: null,
-      })
-      .where(eq(users.id, current.id));
     await saveState(tx, current.id, {
+      subscriptionStatus: "cancelled",
+      currentPeriodEnd: endsAt,
+      pendingTier: null,
       pausedUntil: null,
       pauseStartsAt: null,
       creditMonths: 0,
@@ -236,7 +231,11 @@ function cancelUnderLock(
  * its last event is the cancellation (a refund in the cooling-off period, or the provider ending it, comes
  * after and closes the contract: it starts again through a new checkout).
  */
-export async function canReactivate(db: Deps["db"] | Tx, u: User, now: Date): Promise<boolean> {
+export async function canReactivate(
+  db: Deps["db"] | Tx,
+  u: UserWithSubscription,
+  now: Date,
+): Promise<boolean> {
   if (u.subscriptionStatus !== "cancelled" || !u.currentPeriodEnd || u.currentPeriodEnd <= now) return false;
   if (!u.subscriptionTier) return false;
   const [last] = await db
@@ -347,7 +346,10 @@ export function tierChangeMessage(
 }
 
 /** Starts the provider's flow for a new bank mandate; completion swaps it in (see completeMandateUpdate). */
-export async function startPaymentMethodUpdate(deps: Deps, user: User): Promise<{ redirect_url: string }> {
+export async function startPaymentMethodUpdate(
+  deps: Deps,
+  user: UserWithSubscription,
+): Promise<{ redirect_url: string }> {
   if (!(await bankDetailsChangeable(deps, user)) || !user.subscriptionTier) throw badRequest(SUB_MSG.noPlan);
   await deps.limiter.hit(`checkout:${user.id}`, 10, deps.config.rateLimits.windowMinutes);
   const token = newToken();
@@ -438,10 +440,9 @@ export async function completeMandateUpdate(
       paymentNextSubscriptionId: ids.nextSubscriptionId,
       paymentStatusAt: now,
     });
-    await tx
-      .update(users)
-      .set({ subscriptionStatus: wasPastDue ? "active" : current.subscriptionStatus })
-      .where(eq(users.id, current.id));
+    await saveState(tx, current.id, {
+      subscriptionStatus: wasPastDue ? "active" : current.subscriptionStatus,
+    });
     await tx.insert(subscriptionEvents).values({
       userId: current.id,
       eventType: "payment_method_updated",

@@ -5,8 +5,9 @@ import { createTestApp, eventually, type SignedIn } from "../../../../tests/help
 import { arrangeDate, hours } from "../../../../tests/helpers/arrange.ts";
 import { storedMember } from "../../../../tests/helpers/stored-member.ts";
 import { authoriseAtSandbox, subscribe, tokenFrom } from "../../../../tests/helpers/subscribe.ts";
-import { dateReservations, sandboxPayments, subscriptionEvents, users } from "../../../server/db/schema.ts";
+import { dateReservations, sandboxPayments, subscriptionEvents } from "../../../server/db/schema.ts";
 import { createSession } from "../../../server/modules/auth/sessions.ts";
+import { saveState } from "../../../server/modules/plan-account/state.ts";
 import { CANCELLATION_REASONS } from "../../../shared/constants.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { advanceSubscriptions } from "../server/cycles.ts";
@@ -259,7 +260,7 @@ describe("POST /api/subscription/update-payment-method", () => {
   it("runs the provider flow for a new mandate and makes a past-due plan active again", async () => {
     const me = await subscribed("gold");
     const old = await userRow(me.user.id);
-    await t.db.update(users).set({ subscriptionStatus: "past_due" }).where(eq(users.id, me.user.id));
+    await saveState(t.db, me.user.id, { subscriptionStatus: "past_due" });
     const start = await post("/api/subscription/update-payment-method", me);
     expect(start.statusCode, start.body).toBe(200);
     const auth = await authoriseAtSandbox(t, start.json().redirect_url, { account_number: "12345678" });

@@ -17,10 +17,10 @@ import {
   sandboxPayments,
   sandboxSubscriptions,
   subscriptionEvents,
-  users,
 } from "../../../server/db/schema.ts";
 import { createSession } from "../../../server/modules/auth/sessions.ts";
 import { saveLinks } from "../../../server/modules/payments/links.ts";
+import { saveState } from "../../../server/modules/plan-account/state.ts";
 import { recoverPayments } from "../../payments/server/recovery.ts";
 import { advanceSubscriptions } from "../server/cycles.ts";
 
@@ -184,7 +184,7 @@ describe("new bank details", () => {
     await subscribe(t, me, "gold");
     expect((await post("/api/subscription/change-tier", me, { tier: "silver" })).statusCode).toBe(200);
     expect((await post("/api/subscription/pause", me)).statusCode).toBe(200);
-    await t.db.update(users).set({ subscriptionStatus: "past_due" }).where(eq(users.id, me.user.id));
+    await saveState(t.db, me.user.id, { subscriptionStatus: "past_due" });
     await saveLinks(t.db, me.user.id, { paymentStatusAt: NOW });
     expect((await newMandate(me)).statusCode).toBe(200);
     const row = await userRow(me.user.id);
@@ -284,7 +284,7 @@ describe("cancelled dates and lapsed plans", () => {
   it("a plan behind on payment with no retry booked and no news for seven days lapses (the recovery job; the cycle job leaves it)", async () => {
     const me = await t.member();
     await subscribe(t, me, "gold");
-    await t.db.update(users).set({ subscriptionStatus: "past_due" }).where(eq(users.id, me.user.id));
+    await saveState(t.db, me.user.id, { subscriptionStatus: "past_due" });
     await saveLinks(t.db, me.user.id, { paymentStatusAt: NOW });
     t.clock.set(new Date(NOW.getTime() + 6 * DAY));
     await recoverPayments(t.deps);

@@ -18,11 +18,12 @@
  * retry-mail job) -> sent | skipped | failed (retries exhausted); "sending" rows follow their outbound message.
  */
 import { eq, sql } from "drizzle-orm";
-import { emailCampaigns, emailTemplates, userEmailCampaigns, users } from "../../db/schema.ts";
+import { emailCampaigns, emailTemplates, planAccounts, userEmailCampaigns, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, campaignEmail, campaignValues } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmailMember } from "../../modules/notifications/policy.ts";
+import { stateOf } from "../../modules/plan-account/state.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
 
@@ -49,8 +50,9 @@ function triggers(type: string, floor: Date, now: Date) {
     case "cancelled":
       return sql`SELECT e.user_id, max(e.occurred_at) AS at FROM subscription_events e
         JOIN users u ON u.id = e.user_id
+        JOIN plan_accounts a ON a.user_id = u.id
         WHERE e.event_type = 'cancelled' AND e.occurred_at >= ${floor} AND e.occurred_at <= ${now}
-          AND NOT u.is_admin AND u.deleted_at IS NULL AND u.subscription_status = 'cancelled'
+          AND NOT u.is_admin AND u.deleted_at IS NULL AND a.subscription_status = 'cancelled'
         GROUP BY e.user_id`;
     default:
       return null;
@@ -81,21 +83,28 @@ type Prepared = { mail: OutgoingMail } | { skip: string };
 /** The campaign mail of one row as things stand now, or why it is not to be sent. */
 export async function prepareCampaignMail(deps: Deps, userCampaignId: number): Promise<Prepared> {
   const [row] = await deps.db
-    .select({ uc: userEmailCampaigns, campaign: emailCampaigns, template: emailTemplates, member: users })
+    .select({
+      uc: userEmailCampaigns,
+      campaign: emailCampaigns,
+      template: emailTemplates,
+      member: users,
+      planStatus: planAccounts.subscriptionStatus,
+    })
     .from(userEmailCampaigns)
     .innerJoin(emailCampaigns, eq(emailCampaigns.id, userEmailCampaigns.campaignId))
     .innerJoin(users, eq(users.id, userEmailCampaigns.userId))
+    .leftJoin(planAccounts, stateOf(users.id))
     .leftJoin(emailTemplates, eq(emailTemplates.id, emailCampaigns.templateId))
     .where(eq(userEmailCampaigns.id, userCampaignId));
   if (!row) return { skip: "gone" };
-  const { campaign, template, member } = row;
+  const { campaign, template, member, planStatus } = row;
   if (!campaign.isActive) return { skip: "campaign inactive" };
   if (!template?.isActive) return { skip: "template inactive" };
   if (member.deletedAt) return { skip: "member deleted" };
   if (!(await mayEmailMember(deps.db, member, "marketing"))) return { skip: "opted out of marketing" };
   if (campaign.triggerType === "onboarding_incomplete" && member.onboardingCompleted)
     return { skip: "questionnaire finished" };
-  if (campaign.triggerType === "cancelled" && member.subscriptionStatus !== "cancelled")
+  if (campaign.triggerType === "cancelled" && planStatus !== "cancelled")
     return { skip: "plan taken up again" };
   if (!["signup", "onboarding_incomplete", "cancelled"].includes(campaign.triggerType))
     return { skip: "unknown trigger" };

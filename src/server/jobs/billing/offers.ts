@@ -22,14 +22,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { planTier, TIERS } from "../../../shared/constants.ts";
-import { offerCodes, offerCodeUsage, subscriptionEvents, users } from "../../db/schema.ts";
+import { offerCodes, offerCodeUsage, planAccounts, subscriptionEvents, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { BILLING_MAIL_TYPES, offerEndedEmail } from "../../modules/email/billing-mails.ts";
 import type { OutgoingMail } from "../../modules/email/mailer.ts";
 import { mayEmail } from "../../modules/notifications/policy.ts";
 import { accountOf } from "../../modules/plan-account/account.ts";
 import { factsOf } from "../../modules/plan-account/facts.ts";
-import { readWithPlan } from "../../modules/plan-account/state.ts";
+import { readWithPlan, stateOf } from "../../modules/plan-account/state.ts";
 import { registerMailBuilder, sendClaimed } from "../outbound.ts";
 import type { JobDefinition } from "../types.ts";
 
@@ -148,13 +148,14 @@ async function endOffer(deps: Deps, usageId: number, now: Date): Promise<Ending 
 /** The e-mail for an offer_ended event, or null when it no longer applies (member gone or plan ended). */
 async function buildOfferEnded(deps: Deps, eventId: number): Promise<OutgoingMail | null> {
   const [row] = await deps.db
-    .select({ event: subscriptionEvents, member: users })
+    .select({ event: subscriptionEvents, member: users, planStatus: planAccounts.subscriptionStatus })
     .from(subscriptionEvents)
     .innerJoin(users, eq(users.id, subscriptionEvents.userId))
+    .leftJoin(planAccounts, stateOf(users.id))
     .where(and(eq(subscriptionEvents.id, eventId), eq(subscriptionEvents.eventType, OFFER_ENDED_EVENT)));
   if (!row) return null;
-  const { event, member } = row;
-  if (!mayEmail(member, "service") || member.subscriptionStatus === "cancelled") return null;
+  const { event, member, planStatus } = row;
+  if (!mayEmail(member, "service") || planStatus === "cancelled") return null;
   const tier = event.toTier;
   if (!tier) return null;
   const r = offerEndedEmail(

@@ -7,7 +7,7 @@
  *   planner counts them (matching/plan.ts).
  * - Rows are inserted with ON CONFLICT DO NOTHING: a row that exists (made by an assignment, the planner or an
  *   earlier run) is never replaced, so running twice, or on two instances at once, changes nothing more.
- * - A tier change that has taken effect (users.subscription_tier differs from the row's tier) moves the
+ * - A tier change that has taken effect (plan_accounts.subscription_tier differs from the row's tier) moves the
  *   existing row to the new tier: quota_allowed becomes the new tier's allowance but never less than the dates
  *   already used, and quota_remaining = quota_allowed - quota_used, so it is never negative. An upgrade gives
  *   the extra dates at once; a downgrade keeps the dates already booked and leaves room only for what the new
@@ -46,9 +46,10 @@ export async function ensureMonthlyQuotas(deps: Deps): Promise<number> {
     const inserted = await deps.db.execute(sql`
       INSERT INTO user_monthly_quotas
         (user_id, year, month, subscription_tier, quota_allowed, quota_used, quota_remaining)
-      SELECT u.id, ${year}::int, ${month}::int, u.subscription_tier, a.allowed, d.n, greatest(a.allowed - d.n, 0)
+      SELECT u.id, ${year}::int, ${month}::int, pa.subscription_tier, a.allowed, d.n, greatest(a.allowed - d.n, 0)
       FROM users u
-      JOIN ${allowances} AS a(tier, allowed) ON a.tier = u.subscription_tier::text
+      JOIN plan_accounts pa ON pa.user_id = u.id
+      JOIN ${allowances} AS a(tier, allowed) ON a.tier = pa.subscription_tier::text
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS n FROM date_reservations r
         WHERE r.status <> 'cancelled'
@@ -57,19 +58,20 @@ export async function ensureMonthlyQuotas(deps: Deps): Promise<number> {
             SELECT p.id FROM users p WHERE p.id = u.partner_id AND p.partner_id = u.id))
           AND r.scheduled_date >= ${start} AND r.scheduled_date < ${start} + interval '1 month'
       ) d
-      WHERE u.subscription_status = 'active' AND u.deleted_at IS NULL
+      WHERE pa.subscription_status = 'active' AND u.deleted_at IS NULL
       ON CONFLICT (user_id, year, month) DO NOTHING`);
     const moved = await deps.db.execute(sql`
       UPDATE user_monthly_quotas q
-      SET subscription_tier = u.subscription_tier,
+      SET subscription_tier = pa.subscription_tier,
           quota_allowed = greatest(a.allowed, q.quota_used),
           quota_remaining = greatest(a.allowed, q.quota_used) - q.quota_used,
           updated_at = ${now}
       FROM users u
-      JOIN ${allowances} AS a(tier, allowed) ON a.tier = u.subscription_tier::text
+      JOIN plan_accounts pa ON pa.user_id = u.id
+      JOIN ${allowances} AS a(tier, allowed) ON a.tier = pa.subscription_tier::text
       WHERE q.user_id = u.id AND q.year = ${year}::int AND q.month = ${month}::int
-        AND u.subscription_status = 'active' AND u.deleted_at IS NULL
-        AND q.subscription_tier IS DISTINCT FROM u.subscription_tier::text`);
+        AND pa.subscription_status = 'active' AND u.deleted_at IS NULL
+        AND q.subscription_tier IS DISTINCT FROM pa.subscription_tier::text`);
     changed += (inserted.rowCount ?? 0) + (moved.rowCount ?? 0);
   }
   return changed;

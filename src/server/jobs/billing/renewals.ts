@@ -1,5 +1,5 @@
 /**
- * "renewal-reminders": three days before an active plan renews (users.current_period_end), the member is told
+ * "renewal-reminders": three days before an active plan renews (plan_accounts.current_period_end), the member is told
  * "Your {tier} plan renews on {date} for £X" with the amount after any offer still running then. Billing is
  * service mail (it goes whatever the e-mail switch says). A cancelled plan, a paused one and one whose booked
  * pause starts at that renewal get nothing. Once per member and renewal: key `renewal:{userId}:{yyyy-mm-dd}`
@@ -82,16 +82,16 @@ export async function sendRenewalReminders(deps: Deps): Promise<number> {
     .leftJoin(planAccounts, stateOf(users.id))
     .where(
       and(
-        inArray(users.subscriptionStatus, ["active"]),
-        gt(users.currentPeriodEnd, now),
-        lte(users.currentPeriodEnd, until),
+        inArray(planAccounts.subscriptionStatus, ["active"]),
+        gt(planAccounts.currentPeriodEnd, now),
+        lte(planAccounts.currentPeriodEnd, until),
         isNull(users.deletedAt),
         // Already claimed (sent, or waiting for a retry): nothing to do. Same key as renewalKey().
         sql`NOT EXISTS (SELECT 1 FROM outbound_messages o WHERE o.key = 'renewal:' || ${users.id} || ':' ||
-          to_char(${users.currentPeriodEnd} AT TIME ZONE 'Europe/London', 'YYYY-MM-DD'))`,
+          to_char(${planAccounts.currentPeriodEnd} AT TIME ZONE 'Europe/London', 'YYYY-MM-DD'))`,
       ),
     )
-    .orderBy(users.currentPeriodEnd, users.id);
+    .orderBy(planAccounts.currentPeriodEnd, users.id);
   let sent = 0;
   for (const u of due) {
     if (!renews(u, now)) continue;

@@ -214,11 +214,6 @@ export async function deleteAccount(deps: Deps, user: SessionUser, proof: Delete
         pendingEmail: null,
         passwordResetToken: null,
         passwordResetExpires: null,
-        subscriptionStatus: hasLiveSubscription(user.subscriptionStatus)
-          ? "cancelled"
-          : user.subscriptionStatus,
-        currentPeriodEnd: hasLiveSubscription(user.subscriptionStatus) ? now : user.currentPeriodEnd,
-        pendingTier: null,
         isAdmin: false,
         partnerId: null,
         city: null,
@@ -226,7 +221,15 @@ export async function deleteAccount(deps: Deps, user: SessionUser, proof: Delete
         deletedAt: now,
       })
       .where(eq(users.id, user.id));
-    await saveState(tx, user.id, { pausedUntil: null, pauseStartsAt: null });
+    await saveState(tx, user.id, {
+      subscriptionStatus: hasLiveSubscription(user.subscriptionStatus)
+        ? "cancelled"
+        : user.subscriptionStatus,
+      currentPeriodEnd: hasLiveSubscription(user.subscriptionStatus) ? now : user.currentPeriodEnd,
+      pendingTier: null,
+      pausedUntil: null,
+      pauseStartsAt: null,
+    });
     await saveSwitches(tx, user.id, {
       emailNotifications: false,
       smsNotifications: false,

@@ -12,7 +12,7 @@ import {
   subscriptionEvents,
   supportReplies,
   supportTickets,
-  type User,
+  type UserWithSubscription,
   userEmailCampaigns,
   userMonthlyQuotas,
   userPreferences,
@@ -26,7 +26,7 @@ import { listDates } from "../dates/service.ts";
 import { readLinks } from "../payments/links.ts";
 import { readState } from "../plan-account/state.ts";
 
-export async function exportAccount(deps: Deps, user: User) {
+export async function exportAccount(deps: Deps, user: UserWithSubscription) {
   await deps.limiter.hit(`export:${user.id}`, 10, 60);
   const db = deps.db;
   const [prefs, dates, tickets, mails, offers, events, devices, invites, partner] = await Promise.all([
@@ -172,10 +172,10 @@ export async function exportAccount(deps: Deps, user: User) {
       updatedAt: user.updatedAt.toISOString(),
     },
     subscription: {
-      tier: user.subscriptionTier,
-      status: user.subscriptionStatus,
-      currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
-      pendingTier: user.pendingTier,
+      tier: state.subscriptionTier,
+      status: state.subscriptionStatus,
+      currentPeriodEnd: state.currentPeriodEnd?.toISOString() ?? null,
+      pendingTier: state.pendingTier,
       pausedUntil: state.pausedUntil?.toISOString() ?? null,
       paymentProvider: deps.payments.name,
       paymentCustomerId: links.paymentCustomerId,

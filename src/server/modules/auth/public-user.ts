@@ -28,7 +28,8 @@ import type { ReadCache } from "./read-cache/read-cache.ts";
 
 /**
  * The preferences, whether two-step sign-in is on, the notification switches, whether a subscription collects
- * the plan, the plan account's own state (plan_accounts, the partner's too), the plan chosen before paying, an active offer and the partner's row joined to the member's own: one round trip, as a named
+ * the plan, the plan account (plan_accounts: the subscription and the plan's own state, the partner's too), the
+ * plan chosen before paying, an active offer and the partner's row joined to the member's own: one round trip, as a named
  * prepared statement (built once per database; PostgreSQL plans it once per connection) since it runs on every
  * page load.
  */
@@ -49,8 +50,8 @@ function buildPublicUserQuery(db: Db) {
         discountEndDate: offerCodeUsage.discountEndDate,
         hasPartner: sql<boolean>`${partner.id} is not null`,
         partnerPartnerId: partner.partnerId,
-        partnerTier: partner.subscriptionTier,
-        partnerStatus: partner.subscriptionStatus,
+        partnerTier: partnerState.subscriptionTier,
+        partnerStatus: partnerState.subscriptionStatus,
         partnerFirstName: partner.firstName,
         partnerPausedUntil: partnerState.pausedUntil,
         partnerPauseStartsAt: partnerState.pauseStartsAt,
@@ -137,7 +138,7 @@ export async function publicUserJson(
   const value = publicUser(user, row, now);
   // Encoded once per miss: a hit sends the kept text, with no parse or encode on the request.
   const json = JSON.stringify(publicUserSchema.encode(value));
-  const span = cache?.active && row ? timeSpan(user, row, now, value.activeDiscount !== null) : null;
+  const span = cache?.active && row ? timeSpan(row, now, value.activeDiscount !== null) : null;
   if (span && row) jsonByUser.set(user, { row, json, from: span[0], until: span[1] });
   return json;
 }
@@ -147,11 +148,11 @@ export async function publicUserJson(
  * plan's period and by an offer's end date. None while a time-limited offer is shown (its months remaining
  * count down).
  */
-function timeSpan(user: User, row: PublicUserRow, now: Date, discounted: boolean): [number, number] | null {
+function timeSpan(row: PublicUserRow, now: Date, discounted: boolean): [number, number] | null {
   const at = now.getTime();
   const bounds: number[] = [];
-  if (user.subscriptionStatus === "cancelled" && user.currentPeriodEnd)
-    bounds.push(user.currentPeriodEnd.getTime());
+  if (row.subscriptionStatus === "cancelled" && row.currentPeriodEnd)
+    bounds.push(row.currentPeriodEnd.getTime());
   // A month off shows from when it is booked until it ends.
   if (row.pausedUntil) bounds.push(row.pausedUntil.getTime());
   if (row.partnerPausedUntil) bounds.push(row.partnerPausedUntil.getTime());
@@ -171,7 +172,7 @@ function timeSpan(user: User, row: PublicUserRow, now: Date, discounted: boolean
 
 function publicUser(user: User, row: PublicUserRow | undefined, now: Date): PublicUser {
   // The member's own plan facts: the users row, whether a subscription collects it (payment_links) and the
-  // plan account's own state (plan_accounts).
+  // plan account (plan_accounts: the subscription and the plan's own state).
   const plan = { ...user, paymentSubscriptionId: row?.paymentSubscriptionId ?? null, ...stateIn(row) };
   const partnerPlan =
     row?.hasPartner &&
@@ -189,8 +190,8 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
       : null;
   // A time-limited offer ends after its months; nothing is discounted once the plan itself has ended.
   const planRunning =
-    hasLiveSubscription(user.subscriptionStatus) ||
-    (user.subscriptionStatus === "cancelled" && !!user.currentPeriodEnd && user.currentPeriodEnd > now);
+    hasLiveSubscription(plan.subscriptionStatus) ||
+    (plan.subscriptionStatus === "cancelled" && !!plan.currentPeriodEnd && plan.currentPeriodEnd > now);
   const d =
     planRunning &&
     row?.offerCode != null &&
@@ -208,8 +209,8 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
     emailVerified: user.emailVerified,
     isAdmin: user.isAdmin,
     onboardingCompleted: user.onboardingCompleted,
-    subscriptionTier: user.subscriptionTier ?? null,
-    subscriptionStatus: (user.subscriptionStatus as SubscriptionStatus | null) ?? null,
+    subscriptionTier: plan.subscriptionTier ?? null,
+    subscriptionStatus: (plan.subscriptionStatus as SubscriptionStatus | null) ?? null,
     partnerId: user.partnerId,
     city: user.city,
     phone: user.phone,
@@ -229,25 +230,25 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
       : null,
     pendingEmail: user.pendingEmail,
     twoFactorEnabled: row?.twoFactorOn ?? false,
-    currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
-    pendingTier: user.pendingTier ?? null,
+    currentPeriodEnd: plan.currentPeriodEnd?.toISOString() ?? null,
+    pendingTier: plan.pendingTier ?? null,
     giftedUntil:
-      hasLiveSubscription(user.subscriptionStatus) && !plan.paymentSubscriptionId
+      hasLiveSubscription(plan.subscriptionStatus) && !plan.paymentSubscriptionId
         ? (plan.giftedUntil?.toISOString() ?? null)
         : null,
     ...pauseOf(plan, now),
     // A tier change takes effect at the plan account's next collection (after a month off or gift months).
     planChangeFrom:
-      hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier
-        ? (accountOf(factsOf(plan), now).nextCollection?.date ?? user.currentPeriodEnd ?? now).toISOString()
+      hasLiveSubscription(plan.subscriptionStatus) && plan.subscriptionTier
+        ? (accountOf(factsOf(plan), now).nextCollection?.date ?? plan.currentPeriodEnd ?? now).toISOString()
         : null,
     planEndsIfCancelled:
-      hasLiveSubscription(user.subscriptionStatus) && user.subscriptionTier
+      hasLiveSubscription(plan.subscriptionStatus) && plan.subscriptionTier
         ? (cancelFacts(factsOf(plan), now, false).cycleEnd?.toISOString() ?? null)
         : null,
     partnerPlan,
     chosenPlan:
-      row?.chosenTier && !hasLiveSubscription(user.subscriptionStatus)
+      row?.chosenTier && !hasLiveSubscription(plan.subscriptionStatus)
         ? { tier: row.chosenTier, offerCode: row.chosenOfferCode }
         : null,
     preferences: p ? { city: user.city, travelRadius: p.travelRadius, postcode: p.postcode } : null,

@@ -11,7 +11,15 @@ import {
 } from "../../../shared/constants.ts";
 import { describeUserAgent } from "../../../shared/user-agent.ts";
 import type { Db } from "../../db/client.ts";
-import { type SessionUser, sessions, type User, users, userTwoFactor } from "../../db/schema.ts";
+import {
+  planAccounts,
+  type SessionUser,
+  sessions,
+  type User,
+  users,
+  userTwoFactor,
+} from "../../db/schema.ts";
+import { stateOf, subscriptionColumns } from "../plan-account/state.ts";
 import type { ReadCache } from "./read-cache/read-cache.ts";
 import { userColumns } from "./secrets.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -82,6 +90,8 @@ function buildSessionUserQuery(db: Db) {
   return db
     .select({
       user: userColumns,
+      // Flat, not a nested object: drizzle reads a nested one whose left-joined fields are all null as null.
+      ...subscriptionColumns,
       twoFactorOn: sql<boolean>`${userTwoFactor.enabledAt} is not null`,
       lastSeenAt: sessions.lastSeenAt,
       expire: sessions.expire,
@@ -89,6 +99,7 @@ function buildSessionUserQuery(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
+    .leftJoin(planAccounts, stateOf(users.id))
     .where(
       and(
         eq(sessions.sid, sql.placeholder("sid")),
@@ -133,7 +144,14 @@ export async function findSessionUser(
     });
     if (!row) return null;
     entry = {
-      user: { ...row.user, twoFactorOn: row.twoFactorOn },
+      user: {
+        ...row.user,
+        subscriptionTier: row.subscriptionTier,
+        subscriptionStatus: row.subscriptionStatus,
+        currentPeriodEnd: row.currentPeriodEnd,
+        pendingTier: row.pendingTier,
+        twoFactorOn: row.twoFactorOn,
+      },
       userId: row.user.id,
       expire: row.expire.getTime(),
       lastSeenAt: row.lastSeenAt.getTime(),

@@ -8,7 +8,7 @@
 import { desc, eq } from "drizzle-orm";
 import { BILLING_HISTORY_MSG } from "../../../shared/billing-history.ts";
 import { hasLiveSubscription, planTier, type TierId } from "../../../shared/constants.ts";
-import { paymentCheckouts, subscriptionEvents, type User } from "../../db/schema.ts";
+import { paymentCheckouts, subscriptionEvents, type UserWithSubscription } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict } from "../../http-error.ts";
 import { saveLinks } from "../payments/links.ts";
@@ -20,7 +20,7 @@ export type BankDetailsChange =
 
 export async function bankDetailsChange(
   db: DbOrTx,
-  user: Pick<User, "id" | "subscriptionStatus" | "subscriptionTier" | "currentPeriodEnd">,
+  user: Pick<UserWithSubscription, "id" | "subscriptionStatus" | "subscriptionTier" | "currentPeriodEnd">,
   now: Date,
 ): Promise<BankDetailsChange> {
   if (hasLiveSubscription(user.subscriptionStatus)) return { changeable: true, note: null };
@@ -49,7 +49,7 @@ export async function bankDetailsChange(
  */
 export async function bankDetailsChangeable(
   deps: Pick<Deps, "db" | "now">,
-  user: User,
+  user: UserWithSubscription,
   db: DbOrTx = deps.db,
 ): Promise<boolean> {
   const answer = await bankDetailsChange(db, user, deps.now());
@@ -67,7 +67,7 @@ export async function bankDetailsChangeable(
 export async function swapMandateOfCancelledPlan(
   deps: Pick<Deps, "now">,
   tx: DbOrTx,
-  current: User,
+  current: UserWithSubscription,
   checkoutId: number,
   mandate: { customerId: string; mandateId: string },
 ): Promise<{ tier: TierId; kind: "update_mandate" }> {

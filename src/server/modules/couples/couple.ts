@@ -13,14 +13,14 @@ import { datesAllowed } from "../../../shared/admin/assignments.ts";
 import { hasLiveSubscription, type TierId } from "../../../shared/constants.ts";
 import { londonInstant, londonParts } from "../../../shared/london-time.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { dateReservations, type User, userMonthlyQuotas, users } from "../../db/schema.ts";
+import { dateReservations, type UserWithSubscription, userMonthlyQuotas, users } from "../../db/schema.ts";
 import { type MemberWithPlan, readWithPlan } from "../plan-account/state.ts";
 
 /**
  * The couple's two rows: `readCouple` reads each with its payment links (payments/links.ts) and plan state
  * (plan-account/state.ts).
  */
-export interface Couple<U extends User = User> {
+export interface Couple<U extends UserWithSubscription = UserWithSubscription> {
   /** The member asked about. */
   member: U;
   /** Their partner when the link is mutual and the partner's account is not deleted. */
@@ -34,7 +34,10 @@ export interface Couple<U extends User = User> {
 }
 
 /** The couple from the two rows (the partner row only when it points back and is not deleted). */
-export function coupleOf<U extends User>(member: U, partnerRow: U | null | undefined): Couple<U> {
+export function coupleOf<U extends UserWithSubscription>(
+  member: U,
+  partnerRow: U | null | undefined,
+): Couple<U> {
   const partner =
     partnerRow &&
     partnerRow.partnerId === member.id &&

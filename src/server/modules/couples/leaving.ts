@@ -30,7 +30,14 @@ import {
 import { londonDay } from "../../../shared/london-time.ts";
 import type { MemberDateStatus } from "../../../shared/schemas/dates.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { dateReservations, planChoices, type SessionUser, type User, users } from "../../db/schema.ts";
+import {
+  dateReservations,
+  planChoices,
+  type SessionUser,
+  type User,
+  type UserWithSubscription,
+  users,
+} from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import {
   LEAVING_MAIL_TYPES,
@@ -66,8 +73,8 @@ export interface LeavingDate {
 
 export interface Leaving {
   kind: LeavingKind;
-  member: User;
-  partner: User | null;
+  member: UserWithSubscription;
+  partner: UserWithSubscription | null;
   /** Set on the partner when the plan holder leaves. */
   offer: { expiresAt: Date; tier: TierId; paidUntil: Date } | null;
   dates: LeavingDate[];
@@ -443,7 +450,7 @@ export async function clearPlanOffer(tx: Tx, userId: number): Promise<void> {
 export const keepOfferedDates = clearPlanOffer;
 
 /** GET /api/account/plan-offer: the membership offered to this member, while it stands. */
-export async function planOfferFor(deps: Deps, user: User): Promise<PlanOffer | null> {
+export async function planOfferFor(deps: Deps, user: UserWithSubscription): Promise<PlanOffer | null> {
   const now = deps.now();
   if (hasLiveSubscription(user.subscriptionStatus)) return null;
   const offer = await readChoices(deps.db, user.id);

@@ -5,7 +5,7 @@
  * rating is asked afterwards.
  */
 import type { MemberDate } from "../../../shared/member-api.ts";
-import type { User } from "../../db/schema.ts";
+import type { UserWithSubscription } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http-error.ts";
 import { markNoShowIn } from "../admin/assignments/evening.ts";
@@ -15,7 +15,7 @@ import { noShowAction } from "./view.ts";
 
 export async function reportNoShow(
   deps: Deps,
-  user: User,
+  user: UserWithSubscription,
   id: number,
   note: string | null,
 ): Promise<MemberDate> {

@@ -10,7 +10,8 @@ import type { Db, Tx } from "../../db/client.ts";
 
 /** SQL: the couple of the user in `userId` (a column or a value) is behind on a payment. */
 export function paymentHeldSql(userId: SQL | SQL.Aliased | ReturnType<typeof sql.raw>): SQL {
-  return sql`EXISTS (SELECT 1 FROM users ph WHERE ph.subscription_status = 'past_due' AND ph.deleted_at IS NULL
+  return sql`EXISTS (SELECT 1 FROM users ph JOIN plan_accounts pa ON pa.user_id = ph.id
+    WHERE pa.subscription_status = 'past_due' AND ph.deleted_at IS NULL
     AND (ph.id = ${userId} OR (ph.partner_id = ${userId}
       AND ph.id = (SELECT o.partner_id FROM users o WHERE o.id = ${userId}))))`;
 }

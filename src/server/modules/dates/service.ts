@@ -13,6 +13,7 @@ import {
   subscriptionEvents,
   supportTickets,
   type User,
+  type UserWithSubscription,
   users,
   venues,
 } from "../../db/schema.ts";
@@ -198,7 +199,7 @@ function reschedulesThisMonth(rows: Array<Pick<DateRow, "rescheduledAt">>, now: 
  */
 export async function listDates(
   deps: Deps,
-  user: User,
+  user: UserWithSubscription,
   cache: Pick<ReadCache, "generation" | "coupleDates" | "putCoupleDates"> | null = null,
 ): Promise<MemberDate[]> {
   const now = deps.now();
@@ -212,7 +213,7 @@ export async function listDates(
  */
 export async function listDatesJson(
   deps: Deps,
-  user: User,
+  user: UserWithSubscription,
   cache: Pick<ReadCache, "active" | "generation" | "coupleDates" | "putCoupleDates"> | null = null,
 ): Promise<string> {
   const now = deps.now();
@@ -225,7 +226,7 @@ export async function listDatesJson(
 const rescheduleSpent = (rows: DateRow[], now: Date) =>
   reschedulesThisMonth(rows, now) >= POLICY.freeReschedulesPerMonth;
 
-function memberDates(user: User, rows: DateRow[], now: Date): MemberDate[] {
+function memberDates(user: UserWithSubscription, rows: DateRow[], now: Date): MemberDate[] {
   const used = rescheduleSpent(rows, now);
   return rows.map((r) =>
     toMemberDate(r, user.id, now, used, user.partnerId, user.subscriptionStatus !== "cancelled"),
@@ -235,7 +236,7 @@ function memberDates(user: User, rows: DateRow[], now: Date): MemberDate[] {
 /** The couple's date rows: from the session cache when it holds them, else read (and cached). */
 async function coupleRows(
   deps: Deps,
-  user: User,
+  user: UserWithSubscription,
   cache: Pick<ReadCache, "generation" | "coupleDates" | "putCoupleDates"> | null,
 ): Promise<DateRow[]> {
   const cached = cache?.coupleDates<DateRow[]>(user.id, user.partnerId);
@@ -281,14 +282,14 @@ export async function findRow(deps: Deps, ids: number[], id: number): Promise<Da
   return { ...toRow(row), paymentHeld: await couplePaymentHeld(deps.db, row.userId) };
 }
 
-export async function getDate(deps: Deps, user: User, id: number): Promise<MemberDate> {
+export async function getDate(deps: Deps, user: UserWithSubscription, id: number): Promise<MemberDate> {
   const now = deps.now();
   const ids = await coupleIds(deps, user);
   const [row, used] = await Promise.all([findRow(deps, ids, id), rescheduleUsed(deps, ids, now)]);
   return toMemberDate(row, user.id, now, used, user.partnerId, user.subscriptionStatus !== "cancelled");
 }
 
-export async function dateStats(deps: Deps, user: User): Promise<DashboardStats> {
+export async function dateStats(deps: Deps, user: UserWithSubscription): Promise<DashboardStats> {
   const ids = await coupleIds(deps, user);
   const now = deps.now();
   const [s] = await deps.db
@@ -314,7 +315,11 @@ export async function dateStats(deps: Deps, user: User): Promise<DashboardStats>
 }
 
 /** The couple's next collection from the plan account (no provider call: the dashboard asks on every load). */
-async function nextPaymentOf(deps: Deps, user: User, now: Date): Promise<DashboardStats["nextPayment"]> {
+async function nextPaymentOf(
+  deps: Deps,
+  user: UserWithSubscription,
+  now: Date,
+): Promise<DashboardStats["nextPayment"]> {
   const next = (await planAccountOf(deps.db, user, now)).nextCollection;
   return next && !next.retry ? { date: londonIsoDay(next.date), amountPence: next.amountPence } : null;
 }
@@ -336,7 +341,7 @@ async function firstDatePromise(deps: Deps, userId: number, now: Date): Promise<
   return created ? (pendingFirstDatePromise(created.at, now)?.label ?? null) : null;
 }
 
-export async function confirmDate(deps: Deps, user: User, id: number): Promise<MemberDate> {
+export async function confirmDate(deps: Deps, user: UserWithSubscription, id: number): Promise<MemberDate> {
   const now = deps.now();
   const row = await findRow(deps, await coupleIds(deps, user), id);
   // Confirming again (a double click, the partner too) answers the date as it is.
@@ -358,7 +363,7 @@ export async function confirmDate(deps: Deps, user: User, id: number): Promise<M
  */
 export async function requestReschedule(
   deps: Deps,
-  user: User,
+  user: UserWithSubscription,
   id: number,
   reason: string | undefined,
 ): Promise<MemberDate> {
@@ -419,7 +424,7 @@ export async function requestReschedule(
 
 export async function rateDate(
   deps: Deps,
-  user: User,
+  user: UserWithSubscription,
   id: number,
   input: { rating: number; feedback?: string },
 ): Promise<MemberDate> {
@@ -439,7 +444,7 @@ export async function rateDate(
 }
 
 /** The .ics of one date: a time-only hold before the reveal, full details after; same UID throughout. */
-export async function dateCalendar(deps: Deps, user: User, id: number): Promise<string> {
+export async function dateCalendar(deps: Deps, user: UserWithSubscription, id: number): Promise<string> {
   const now = deps.now();
   const row = await findRow(deps, await coupleIds(deps, user), id);
   const view = toMemberDate(row, user.id, now, false);

@@ -133,7 +133,8 @@ export interface LoadedMember {
 }
 
 /**
- * Members as the engine sees them. `where` selects users (alias u); deleted users are never loaded.
+ * Members as the engine sees them. `where` selects users (alias u, their plan account ua); deleted users are
+ * never loaded.
  * History covers the couple's dates that are not cancelled.
  */
 export async function loadProfiles(
@@ -143,14 +144,14 @@ export async function loadProfiles(
 ): Promise<LoadedMember[]> {
   const members = (
     await conn.execute<MemberRow>(sql`
-      select u.id, u.first_name, u.last_name, u.email, u.subscription_tier, u.subscription_status,
+      select u.id, u.first_name, u.last_name, u.email, ua.subscription_tier, ua.subscription_status,
         ua.paused_until, ua.pause_starts_at, pua.paused_until as partner_paused_until,
         ua.gifted_until, pua.gifted_until as partner_gifted_until,
         pua.pause_starts_at as partner_pause_starts_at, pu.id as partner_id, (p.id is not null) as has_prefs, p.postcode, p.travel_radius,
         p.date_spend, p.date_type_preferences as date_types, p.time_preferences as times,
         p.scheduling_preferences as scheduling, p.dietary_restrictions as dietary,
         p.accessibility_needs as accessibility, p.alcohol_ok, p.open_to_trying,
-        pu.subscription_tier as partner_tier, pu.subscription_status as partner_status,
+        pua.subscription_tier as partner_tier, pua.subscription_status as partner_status,
         p.created_at as prefs_created_at, pp.created_at as partner_prefs_created_at,
         (pp.id is not null) as partner_has_prefs, pp.postcode as partner_postcode,
         pp.travel_radius as partner_travel_radius, pp.date_spend as partner_date_spend,

@@ -129,7 +129,7 @@ export async function planMonth(deps: Deps, opts: PlanMonthOptions): Promise<Pla
       let t = performance.now();
       const members = await loadProfiles(
         deps,
-        sql`u.subscription_status = 'active' and u.onboarding_completed and u.subscription_tier is not null`,
+        sql`ua.subscription_status = 'active' and u.onboarding_completed and ua.subscription_tier is not null`,
         tx,
       );
       const venues = await loadVenues(deps, tx);

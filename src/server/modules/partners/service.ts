@@ -4,13 +4,13 @@
  * each other. Either can unlink. Billing stays with each account: a partner sees the couple's dates, never
  * the other's payments.
  */
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { hasLiveSubscription } from "../../../shared/constants.ts";
 import type { PartnerInviteInfo, PartnerStatus } from "../../../shared/member-api.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { maskEmail, PARTNER_JOIN_MSG } from "../../../shared/schemas/partner.ts";
-import { partnerInvites, type User, users } from "../../db/schema.ts";
+import { partnerInvites, planAccounts, type User, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import { toPublicUser } from "../auth/public-user.ts";
@@ -164,7 +164,12 @@ export async function acceptInvite(deps: Deps, user: User, token: string): Promi
     assertInvitedAddress(me, invite.email, inviter.firstName);
     if (me.partnerId && me.partnerId !== inviter.id) throw conflict(PARTNER_MSG.youLinked);
     if (inviter.partnerId && inviter.partnerId !== me.id) throw conflict(PARTNER_MSG.inviterLinked);
-    if (hasLiveSubscription(inviter.subscriptionStatus) && hasLiveSubscription(me.subscriptionStatus))
+    // Their plans, read once both rows are locked (plan-account/state.ts readWithPlan).
+    const plans = await tx
+      .select({ id: planAccounts.userId, status: planAccounts.subscriptionStatus })
+      .from(planAccounts)
+      .where(inArray(planAccounts.userId, [inviter.id, me.id]));
+    if (plans.filter((p) => hasLiveSubscription(p.status)).length === 2)
       throw conflict(PARTNER_MSG.bothPaying);
     const spent = await tx
       .update(partnerInvites)

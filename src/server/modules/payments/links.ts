@@ -5,7 +5,7 @@
  * every link reads null. Reads go through `linkColumns` (for a query that left-joins the table, e.g.
  * `withLinks`) or `readLinks`, and every write through `saveLinks`.
  */
-import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { paymentLinks, type User, users } from "../../db/schema.ts";
@@ -56,21 +56,6 @@ const {
  * `db.select(withLinks).from(users).leftJoin(paymentLinks, linksOf(users.id))`.
  */
 export const withLinks = { ...userColumns, ...linkColumns };
-
-/**
- * Members' rows with their links, read by id. A transaction that locked the users rows reads them with this
- * in a statement of its own: a `SELECT ... FOR UPDATE OF users` joined to the links that waits for the lock
- * re-reads the users row once the holder commits but keeps the links as they were before, so a change the
- * holder made to them would be missed.
- */
-export function readWithLinks(db: Db | Tx, ids: number[], where?: SQL) {
-  const byId = ids.length === 1 ? eq(users.id, ids[0]) : inArray(users.id, ids);
-  return db
-    .select(withLinks)
-    .from(users)
-    .leftJoin(t, linksOf(users.id))
-    .where(where ? sql`${byId} and ${where}` : byId);
-}
 
 export async function readLinks(db: Db | Tx, userId: number): Promise<PaymentLinks> {
   const [row] = await db.select(linkColumns).from(t).where(eq(t.userId, userId));

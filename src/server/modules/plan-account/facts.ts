@@ -1,17 +1,16 @@
-import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { type User, users } from "../../db/schema.ts";
+import type { User } from "../../db/schema.ts";
 import type { PaymentLinks } from "../payments/links.ts";
 import type { PlanFacts } from "./account.ts";
 import { type PlanState, saveState } from "./state.ts";
 
 /**
  * A plan holder's users row with whether a subscription collects the plan (payment_links, payments/links.ts)
- * and the plan account's own state (plan_accounts, state.ts).
+ * and the plan account (plan_accounts, state.ts: the subscription and the plan's own state).
  */
 export type PlanRow = User & Pick<PaymentLinks, "paymentSubscriptionId"> & PlanState;
 
-/** The stored facts of a member's own plan (users row, its payment links and its plan state). */
+/** The stored facts of a member's own plan (its payment links and its plan account). */
 export function factsOf(u: PlanRow): PlanFacts {
   return {
     status: u.subscriptionStatus,
@@ -28,19 +27,13 @@ export function factsOf(u: PlanRow): PlanFacts {
   };
 }
 
-/** The users row's columns that store the facts (the inverse of factsOf, with `stateColumnsOf`). */
-export function rowColumnsOf(f: PlanFacts) {
+/** The plan account's fields that store the facts (plan_accounts): the inverse of factsOf. */
+export function stateColumnsOf(f: PlanFacts): Partial<PlanState> {
   return {
     subscriptionStatus: f.status,
     subscriptionTier: f.tier,
     pendingTier: f.pendingTier,
     currentPeriodEnd: f.cycleEnd,
-  };
-}
-
-/** The plan state's fields that store the facts (plan_accounts). */
-export function stateColumnsOf(f: PlanFacts): Partial<PlanState> {
-  return {
     cycleCoveredBy: f.cycleCoveredBy,
     pauseStartsAt: f.pauseFrom,
     pausedUntil: f.pauseUntil,
@@ -50,8 +43,7 @@ export function stateColumnsOf(f: PlanFacts): Partial<PlanState> {
   };
 }
 
-/** Stores a member's plan facts: the users row's plan columns and the plan state beside it. */
+/** Stores a member's plan facts in their plan account (the subscription and the plan's own state). */
 export async function storeFacts(db: Db | Tx, userId: number, f: PlanFacts): Promise<void> {
-  await db.update(users).set(rowColumnsOf(f)).where(eq(users.id, userId));
   await saveState(db, userId, stateColumnsOf(f));
 }

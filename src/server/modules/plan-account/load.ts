@@ -5,7 +5,7 @@
 
 import type { TierId } from "../../../shared/constants.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import type { User } from "../../db/schema.ts";
+import type { User, UserWithSubscription } from "../../db/schema.ts";
 import { readCouple } from "../couples/couple.ts";
 import { readLinks } from "../payments/links.ts";
 import { accountOf, type PlanAccount } from "./account.ts";
@@ -46,7 +46,11 @@ const EMPTY = accountOf(
 );
 
 /** Whose plan the couple's account is, from the member's and their partner's rows. */
-export function planHolderOf<U extends User>(member: U, partner: U | null, now: Date): U | null {
+export function planHolderOf<U extends UserWithSubscription>(
+  member: U,
+  partner: U | null,
+  now: Date,
+): U | null {
   const runs = (u: U | null) =>
     !!u &&
     (u.subscriptionStatus === "active" ||

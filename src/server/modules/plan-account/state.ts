@@ -1,10 +1,15 @@
 /**
- * The plan account's own state (the pause, a gifted plan's end, credit months, how the running cycle is
- * covered, a failed payment's retries) lives in its own table beside the users row, which keeps the
- * subscription itself (tier, status, period end, pending tier). A member with none of it has no row: the dates
- * read null and the counts 0. Reads go through `stateColumns` (for a query that left-joins the table with
- * `stateOf`), `withPlan`/`readWithPlan` (a users row with its payment links and this state: what the plan's
- * facts are built from) or `readState`, and every write through `saveState`.
+ * The plan account: the subscription itself (tier, status, period end, pending tier) and the plan's own state
+ * (the pause, a gifted plan's end, credit months, how the running cycle is covered, a failed payment's
+ * retries) live in one table beside the users row, which keeps identity only. The subscription joined the
+ * state here rather than a `subscriptions` table of its own because the two are one account: every plan fact
+ * (facts.ts) is built from both and stored by both in one write (`storeFacts`), the plan's hot reads
+ * (`/api/auth/user`, the couple's plan) already join this table, and its trigger already tells the session
+ * caches about the member and the partner they cover, who sees the holder's tier and status. A member who never
+ * had a plan and has none of the state has no row: the fields read null and the counts 0. Reads go through
+ * `stateColumns` (for a query that left-joins the table with `stateOf`; `subscriptionColumns` for the
+ * subscription alone), `withPlan`/`readWithPlan` (a users row with its payment links and this state: what the
+ * plan's facts are built from) or `readState`, and every write through `saveState`.
  */
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -18,6 +23,10 @@ export type PlanState = Omit<typeof planAccounts.$inferSelect, "userId">;
 export type MemberWithPlan = UserWithLinks & PlanState;
 
 export const NO_STATE: PlanState = {
+  subscriptionTier: null,
+  subscriptionStatus: null,
+  currentPeriodEnd: null,
+  pendingTier: null,
   pausedUntil: null,
   pauseStartsAt: null,
   giftedUntil: null,
@@ -29,8 +38,20 @@ export const NO_STATE: PlanState = {
 
 const t = planAccounts;
 
+/**
+ * The subscription as select fields, for a query that has `leftJoin(planAccounts, stateOf(users.id))` (the
+ * session's, so `req.user` carries it).
+ */
+export const subscriptionColumns = {
+  subscriptionTier: t.subscriptionTier,
+  subscriptionStatus: t.subscriptionStatus,
+  currentPeriodEnd: t.currentPeriodEnd,
+  pendingTier: t.pendingTier,
+};
+
 /** The state as select fields, for a query that has `leftJoin(planAccounts, stateOf(users.id))`. */
 export const stateColumns = {
+  ...subscriptionColumns,
   pausedUntil: t.pausedUntil,
   pauseStartsAt: t.pauseStartsAt,
   giftedUntil: t.giftedUntil,
@@ -56,10 +77,10 @@ export const stateOf = (userId: AnyPgColumn) => eq(t.userId, userId);
 export const withPlan = { ...withLinks, ...stateColumns };
 
 /**
- * Members' rows with their links and plan state, read by id. A transaction that locked the users rows reads
- * them with this in a statement of its own (as payments/links.ts readWithLinks): a joined `SELECT ... FOR
- * UPDATE OF users` that waits for the lock re-reads the users row once the holder commits but keeps the joined
- * tables as they were before, so a change the holder made to them would be missed.
+ * Members' rows with their links and plan account, read by id (`where` may name either). A transaction that
+ * locked the users rows reads them with this in a statement of its own: a joined `SELECT ... FOR UPDATE OF
+ * users` that waits for the lock re-reads the users row once the holder commits but keeps the joined tables as
+ * they were before, so a change the holder made to them (a new subscription, a cancellation) would be missed.
  */
 export function readWithPlan(db: Db | Tx, ids: number[], where?: SQL) {
   const byId = ids.length === 1 ? eq(users.id, ids[0]) : inArray(users.id, ids);

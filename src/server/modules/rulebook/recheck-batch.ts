@@ -9,7 +9,7 @@ import { memberName } from "../../../shared/admin/members.ts";
 import { RULE_MSG } from "../../../shared/admin/rulebook.ts";
 import { londonDayMonth } from "../../../shared/london-time.ts";
 import { DEFAULT_DATE_HOURS } from "../../../shared/venue-hours.ts";
-import { dateIdeas, type User, userPreferences, users, venues } from "../../db/schema.ts";
+import { dateIdeas, userPreferences, venues } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { type Couple, coupleOf } from "../couples/couple.ts";
 import {
@@ -22,6 +22,7 @@ import {
 } from "../matching/load.ts";
 import { HOUR_MS } from "../matching/rules.ts";
 import type { VenueCandidate } from "../matching/types.ts";
+import { type MemberWithPlan, readWithPlan } from "../plan-account/state.ts";
 import { coupleFactsAt, ideaColumns, peopleOf } from "./check.ts";
 import { type BookingFacts, brokenRules, type Person } from "./rules.ts";
 
@@ -55,12 +56,11 @@ export interface RecheckWorld {
 export async function loadWorld(deps: Deps, dates: readonly StoredDate[]): Promise<RecheckWorld> {
   const now = deps.now();
   const userIds = [...new Set(dates.map((d) => d.userId))];
-  const members = userIds.length ? await deps.db.select().from(users).where(inArray(users.id, userIds)) : [];
+  // With their plan accounts: whose plan carries the couple's dates.
+  const members = userIds.length ? await readWithPlan(deps.db, userIds) : [];
   const partnerIds = [...new Set(members.flatMap((m) => (m.partnerId ? [m.partnerId] : [])))];
-  const partners = partnerIds.length
-    ? await deps.db.select().from(users).where(inArray(users.id, partnerIds))
-    : [];
-  const byId = new Map<number, User>([...partners, ...members].map((u) => [u.id, u]));
+  const partners = partnerIds.length ? await readWithPlan(deps.db, partnerIds) : [];
+  const byId = new Map<number, MemberWithPlan>([...partners, ...members].map((u) => [u.id, u]));
   const couples = new Map<number, Couple>();
   for (const m of members) {
     if (m.deletedAt) continue;

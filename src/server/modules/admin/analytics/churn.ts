@@ -37,8 +37,8 @@ export function churn(start: Date, now: Date) {
         (SELECT count(*) FROM cancelled c JOIN at_start s USING (user_id)
          WHERE s.to_status IN (${liveStatuses}))::int AS churned,
         (SELECT count(*) FROM cancelled)::int AS cancelled_30,
-        (SELECT count(*) FROM users
-         WHERE deleted_at IS NULL AND NOT is_admin AND subscription_status = 'cancelled')::int
+        (SELECT count(*) FROM users u JOIN plan_accounts a ON a.user_id = u.id
+         WHERE u.deleted_at IS NULL AND NOT u.is_admin AND a.subscription_status = 'cancelled')::int
           AS total_cancelled
     )
     SELECT *, ${rate(sql`churned`, sql`subscribers_at_start`)} AS churn_rate FROM figures`;

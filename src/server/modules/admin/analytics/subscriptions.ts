@@ -48,10 +48,10 @@ export function currentByTier(now: Date) {
                  THEN p.pence * o.discount_value / 100 ELSE o.discount_value * 100 END)::int))
         END AS pence
       FROM users m
-      JOIN price p ON p.tier = m.subscription_tier::text
+      JOIN plan_accounts ma ON ma.user_id = m.id
+      JOIN price p ON p.tier = ma.subscription_tier::text
       LEFT JOIN offer o ON o.user_id = m.id
-      LEFT JOIN plan_accounts ma ON ma.user_id = m.id
-      WHERE m.subscription_status = 'active' AND m.deleted_at IS NULL
+      WHERE ma.subscription_status = 'active' AND m.deleted_at IS NULL
     ),
     by_tier AS (
       SELECT p.tier, count(x.pence)::int AS subscribers, coalesce(sum(x.pence), 0)::bigint AS mrr_pence
@@ -68,9 +68,10 @@ export function currentByTier(now: Date) {
 
 /** Members holding a tier, by tier and current status. */
 export const countsByTierAndStatus = sql`
-  SELECT subscription_tier::text AS tier, coalesce(subscription_status::text, 'none') AS status, count(*)::int AS count
-  FROM users
-  WHERE deleted_at IS NULL AND subscription_tier IS NOT NULL
+  SELECT a.subscription_tier::text AS tier, coalesce(a.subscription_status::text, 'none') AS status,
+    count(*)::int AS count
+  FROM plan_accounts a JOIN users u ON u.id = a.user_id
+  WHERE u.deleted_at IS NULL AND a.subscription_tier IS NOT NULL
   GROUP BY 1, 2
   ORDER BY 1, 2`;
 

@@ -286,7 +286,7 @@ export async function paymentFailed(deps: Deps): Promise<AttentionItem[]> {
       from date_reservations r
       where r.user_id in (u.id, u.partner_id) and r.scheduled_date > ${now} and r.status in (${booked})
     ) d on d.booked > 0
-    where u.subscription_status = 'past_due' and u.deleted_at is null
+    where a.subscription_status = 'past_due' and u.deleted_at is null
     order by d.next_date, u.id
     limit ${ATTENTION_KIND_CAP}
   `);

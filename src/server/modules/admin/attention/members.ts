@@ -67,10 +67,11 @@ export async function firstDateDue(deps: Deps): Promise<AttentionItem[]> {
   const { rows } = await deps.db.execute<MemberRow>(sql`
     select u.id, u.email, u.first_name, u.last_name, coalesce(e.at, u.created_at) as joined
     from users u
+    join plan_accounts ua on ua.user_id = u.id
     left join lateral (
       select max(s.occurred_at) as at from subscription_events s where s.user_id = u.id and s.event_type = 'created'
     ) e on true
-    where u.subscription_status = 'active' and u.deleted_at is null and not u.is_admin
+    where ua.subscription_status = 'active' and u.deleted_at is null and not u.is_admin
       and not exists (
         select 1 from date_reservations r
         where r.user_id in (u.id, u.partner_id) and r.status <> 'cancelled'
@@ -94,10 +95,10 @@ export async function firstDateDue(deps: Deps): Promise<AttentionItem[]> {
   });
 }
 
-/** Dates a month of each tier (no tier: none). */
+/** Dates a month of each tier (no tier: none), of the plan account joined as ua. */
 function allowanceSql() {
   const whens = TIER_IDS.map((t) => sql`when ${t} then ${TIERS[t].datesPerMonth}::int`);
-  return sql`(case u.subscription_tier ${sql.join(whens, sql` `)} else 0 end)`;
+  return sql`(case ua.subscription_tier ${sql.join(whens, sql` `)} else 0 end)`;
 }
 
 const INCOMPLETE = "Preferences are incomplete (no postcode, days or times to plan with)";
@@ -112,9 +113,10 @@ export async function unplaceable(deps: Deps): Promise<AttentionItem[]> {
   const window = monthWindow(month);
   const { rows } = await deps.db.execute<NameRow>(sql`
     select u.id, u.email, u.first_name, u.last_name from users u
-    where u.subscription_status = 'active' and u.onboarding_completed and u.subscription_tier is not null
+    join plan_accounts ua on ua.user_id = u.id
+    where ua.subscription_status = 'active' and u.onboarding_completed and ua.subscription_tier is not null
       and u.deleted_at is null and not u.is_admin
-      and not exists (select 1 from plan_accounts a where a.user_id = u.id and a.paused_until > ${now})
+      and (ua.paused_until is null or ua.paused_until <= ${now})
       and ${allowanceSql()} > (
         select count(*) from date_reservations r
         where r.user_id in (u.id, u.partner_id) and r.status <> 'cancelled'

@@ -19,6 +19,7 @@ import {
   dateRatings,
   dateReservations,
   type User,
+  type UserWithSubscription,
   userPreferences,
   users,
   userVenueExclusions,
@@ -33,7 +34,7 @@ import { pauseOf } from "../../plan-account/pause-state.ts";
 type UserPreferences = typeof userPreferences.$inferSelect;
 
 /** What couples/couple.ts `coupleOf` reads of each row to tell the couple and its plan holder. */
-type CoupleFields = Pick<User, "id" | "partnerId" | "deletedAt" | "subscriptionStatus">;
+type CoupleFields = Pick<UserWithSubscription, "id" | "partnerId" | "deletedAt" | "subscriptionStatus">;
 
 /**
  * The mutual partner and the plan holder of a member row and its joined partner row (a list row, not a full
@@ -43,7 +44,10 @@ export function coupleRefs<M extends CoupleFields, P extends CoupleFields>(
   member: M,
   partnerRow: P | null,
 ): { partner: P | null; holder: M | P | null } {
-  const c = coupleOf(member as unknown as User, partnerRow as unknown as User | null);
+  const c = coupleOf(
+    member as unknown as UserWithSubscription,
+    partnerRow as unknown as UserWithSubscription | null,
+  );
   return { partner: c.partner as unknown as P | null, holder: c.holder as unknown as M | P | null };
 }
 

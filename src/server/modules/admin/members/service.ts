@@ -4,16 +4,19 @@ import type { AdminAssignment } from "../../../../shared/admin/assignments.ts";
 import { type AdminUser, type AdminUsersQuery, MEMBERS_MSG } from "../../../../shared/admin/members.ts";
 import { londonInstant } from "../../../../shared/london-time.ts";
 import { containsPattern } from "../../../db/like.ts";
-import { dateReservations, type User, userPreferences, users } from "../../../db/schema.ts";
+import { dateReservations, planAccounts, type User, userPreferences, users } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../../http-error.ts";
 import { readCouple } from "../../couples/couple.ts";
+import { stateOf } from "../../plan-account/state.ts";
 import { auditAdminRights } from "../accounts.ts";
 import { assignmentQuery, toAdminAssignment } from "../assignments/query.ts";
 import { coupleRefs, toAdminPartner } from "./couple-view.ts";
 
 /** The partner row, joined to tell whether the link is mutual and who of the two holds the plan. */
 export const partner = alias(users, "partner");
+/** The partner's plan account (the member's own is `planAccounts`). */
+const partnerPlan = alias(planAccounts, "partner_plan");
 
 export const adminUserColumns = {
   id: users.id,
@@ -22,8 +25,8 @@ export const adminUserColumns = {
   lastName: users.lastName,
   partnerId: users.partnerId,
   hasPartner: sql<boolean>`coalesce(${partner.partnerId} = ${users.id}, false)`,
-  subscriptionTier: users.subscriptionTier,
-  subscriptionStatus: users.subscriptionStatus,
+  subscriptionTier: planAccounts.subscriptionTier,
+  subscriptionStatus: planAccounts.subscriptionStatus,
   onboardingCompleted: users.onboardingCompleted,
   isAdmin: users.isAdmin,
   createdAt: users.createdAt,
@@ -33,22 +36,34 @@ export const adminUserColumns = {
     email: partner.email,
     firstName: partner.firstName,
     lastName: partner.lastName,
-    subscriptionTier: partner.subscriptionTier,
-    subscriptionStatus: partner.subscriptionStatus,
     partnerId: partner.partnerId,
     deletedAt: partner.deletedAt,
   },
+  // Beside partnerRow, not in it: a nested object mixing two left-joined tables types every field nullable.
+  partnerTier: partnerPlan.subscriptionTier,
+  partnerStatus: partnerPlan.subscriptionStatus,
 };
 
-/** Members with their partner row joined; callers add where, order and limit. */
+/**
+ * Members with their partner row and both plan accounts joined (the list's filters read them); callers add
+ * where, order and limit.
+ */
 export function adminUserQuery(db: Pick<Deps["db"], "select">) {
-  return db.select(adminUserColumns).from(users).leftJoin(partner, eq(partner.id, users.partnerId));
+  return db
+    .select(adminUserColumns)
+    .from(users)
+    .leftJoin(partner, eq(partner.id, users.partnerId))
+    .leftJoin(planAccounts, stateOf(users.id))
+    .leftJoin(partnerPlan, eq(partnerPlan.userId, partner.id));
 }
 
 type Row = Awaited<ReturnType<typeof adminUserQuery>>[number];
 
-export function toAdminUser({ partnerRow, deletedAt, ...r }: Row): AdminUser {
-  const couple = coupleRefs({ ...r, deletedAt }, partnerRow);
+export function toAdminUser({ partnerRow, partnerTier, partnerStatus, deletedAt, ...r }: Row): AdminUser {
+  const couple = coupleRefs(
+    { ...r, deletedAt },
+    partnerRow && { ...partnerRow, subscriptionTier: partnerTier, subscriptionStatus: partnerStatus },
+  );
   return {
     ...r,
     createdAt: r.createdAt.toISOString(),
@@ -72,14 +87,14 @@ const mutualPartner = sql`(${partner.partnerId} = ${users.id} and ${partner.dele
 /** The Members tab's server-side filters (GET /api/admin/users?status=&tier=&holder=&need=&postcodeArea=&noDateIn=). */
 function filterWhere(q: AdminUsersQuery): SQL[] {
   const out: SQL[] = [];
-  if (q.status === "trial") out.push(isNull(users.subscriptionStatus));
-  else if (q.status) out.push(eq(users.subscriptionStatus, q.status));
-  if (q.tier) out.push(eq(users.subscriptionTier, q.tier));
-  const live = sql`coalesce(${users.subscriptionStatus} in (${sql.join(
+  if (q.status === "trial") out.push(isNull(planAccounts.subscriptionStatus));
+  else if (q.status) out.push(eq(planAccounts.subscriptionStatus, q.status));
+  if (q.tier) out.push(eq(planAccounts.subscriptionTier, q.tier));
+  const live = sql`coalesce(${planAccounts.subscriptionStatus} in (${sql.join(
     LIVE.map((s) => sql`${s}`),
     sql`, `,
   )}), false)`;
-  const partnerLive = sql`coalesce(${partner.subscriptionStatus} in (${sql.join(
+  const partnerLive = sql`coalesce(${partnerPlan.subscriptionStatus} in (${sql.join(
     LIVE.map((s) => sql`${s}`),
     sql`, `,
   )}), false)`;
@@ -134,6 +149,8 @@ export async function listUsers(
       .select({ n: count() })
       .from(users)
       .leftJoin(partner, eq(partner.id, users.partnerId))
+      .leftJoin(planAccounts, stateOf(users.id))
+      .leftJoin(partnerPlan, eq(partnerPlan.userId, partner.id))
       .where(where),
   ]);
   return { rows: rows.map(toAdminUser), total: n };

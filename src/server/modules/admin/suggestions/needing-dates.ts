@@ -49,12 +49,13 @@ async function page(deps: Deps, limit: number, offset: number): Promise<Row[]> {
     ),
     needing as (
       select u.id,
-        ${requiredSql(sql`u.subscription_tier`)} as required,
+        ${requiredSql(sql`ua.subscription_tier`)} as required,
         coalesce(c.n, 0) as scheduled,
         lower(coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email)) as sort_name
       from users u
+      join plan_accounts ua on ua.user_id = u.id
       left join couple_dates c on c.uid = u.id
-      where u.subscription_status = 'active' and u.onboarding_completed and u.deleted_at is null
+      where ua.subscription_status = 'active' and u.onboarding_completed and u.deleted_at is null
     ),
     page as (
       select id, required, scheduled, sort_name, (count(*) over ())::int as total
@@ -63,9 +64,9 @@ async function page(deps: Deps, limit: number, offset: number): Promise<Row[]> {
       order by required - scheduled desc, sort_name, id
       limit ${limit} offset ${offset}
     )
-    select page.id, u.email, u.first_name, u.last_name, u.subscription_tier, page.required, page.scheduled,
+    select page.id, u.email, u.first_name, u.last_name, ua.subscription_tier, page.required, page.scheduled,
       page.total
-    from page join users u on u.id = page.id
+    from page join users u on u.id = page.id join plan_accounts ua on ua.user_id = u.id
     order by page.required - page.scheduled desc, page.sort_name, page.id
   `);
   return result.rows;

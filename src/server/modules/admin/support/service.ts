@@ -10,6 +10,7 @@ import { containsPattern } from "../../../db/like.ts";
 import {
   dateIdeas,
   dateReservations,
+  planAccounts,
   supportReplies,
   supportTickets,
   type User,
@@ -20,6 +21,7 @@ import type { Deps } from "../../../deps.ts";
 import { notFound } from "../../../http-error.ts";
 import { actorOf, recordAudit } from "../../audit/record.ts";
 import { supportReplyEmail } from "../../email/templates.ts";
+import { stateOf } from "../../plan-account/state.ts";
 
 const rowColumns = {
   id: supportTickets.id,
@@ -106,10 +108,11 @@ export async function getTicket(deps: Deps, id: number): Promise<AdminTicketDeta
             email: users.email,
             firstName: users.firstName,
             lastName: users.lastName,
-            subscriptionTier: users.subscriptionTier,
-            subscriptionStatus: users.subscriptionStatus,
+            subscriptionTier: planAccounts.subscriptionTier,
+            subscriptionStatus: planAccounts.subscriptionStatus,
           })
           .from(users)
+          .leftJoin(planAccounts, stateOf(users.id))
           .where(eq(users.id, row.userId))
       : [],
     row.reservationId
