@@ -13,6 +13,8 @@ export const activeDiscountSchema = z
     discountValue: z.string(),
     cyclesRemaining: z.number().nullable(),
     discountEndDate: z.string().nullable(),
+    /** The plans it takes money off; null: every plan (on another, the plan's full price is paid). */
+    applicableTiers: z.array(z.enum(TIER_IDS)).nullable(),
   })
   .meta({ id: "ActiveDiscount" });
 export type ActiveDiscount = z.infer<typeof activeDiscountSchema>;

@@ -436,6 +436,18 @@ test.describe("joining", () => {
     await page.getByRole("button", { name: "Remove offer code WELCOME10" }).click();
     await expect(page.getByTestId("plan-silver-price")).toHaveText("£15/month");
     await expect(code).toHaveValue("");
+
+    // A code for some plans only: refused on another plan, said beside it, and back once the plan fits again.
+    await page.getByRole("radio", { name: "Gold" }).click();
+    await code.fill("love25");
+    await apply.click();
+    await expect(page.getByTestId("plan-gold-price")).toContainText("£15");
+    await page.getByRole("radio", { name: "Silver" }).click();
+    await expect(code).toHaveAccessibleDescription(/only for the Gold or Platinum plans/);
+    await expect(page.getByTestId("plan-silver-price")).toHaveText("£15/month");
+    await page.getByRole("radio", { name: "Gold" }).click();
+    await expect(page.getByTestId("plan-gold-price")).toContainText("£15");
+    await expect(code).not.toHaveAttribute("aria-invalid");
   });
 
   test("returning to onboarding shows the saved answers and saving updates them", async ({ page }) => {

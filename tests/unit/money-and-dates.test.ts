@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { discountPence } from "../../src/server/modules/offers/service.ts";
 import { addMonths, addMonthsToDate } from "../../src/shared/calendar-months.ts";
 import { formatPence } from "../../src/shared/constants.ts";
+import { discountPence } from "../../src/shared/offer-price.ts";
 import { normalisePostcode, postcodeDistrict } from "../../src/shared/postcode.ts";
 
 describe("UK postcodes", () => {

@@ -42,20 +42,24 @@ export function useOfferCode(initialTier: TierId | null) {
   /** Why the last code was refused (shown beside the field), and a count of refusals the member asked for. */
   const [error, setError] = useState<{ message: string; asked: number } | null>(null);
   const latest = useRef(0);
+  /** A code the member applied that a change of plan refused: going back to a plan it fits applies it again. */
+  const heldByTier = useRef<string | null>(null);
 
-  async function check(code: string, tier: TierId, announce: boolean) {
+  async function check(code: string, tier: TierId, announce: boolean, byTierChange = false) {
     const n = ++latest.current;
     setPending(true);
     try {
       const quote = await call(offersApi.validate, { body: { code, tier } });
       if (n !== latest.current) return;
       setApplied({ ...quote, tier });
+      heldByTier.current = null;
       setError(null);
       rememberOfferCode(quote.code);
       if (announce) toast({ title: OFFER_TOAST.applied, description: savingsSentence(quote) });
     } catch (error) {
       if (n !== latest.current) return;
       setApplied(null);
+      heldByTier.current = byTierChange ? code : null;
       rememberOfferCode(null);
       toastCallError(OFFER_TOAST.invalid, error);
       // The toast closes; the reason stays by the field. Only a check the member asked for takes focus.
@@ -80,6 +84,7 @@ export function useOfferCode(initialTier: TierId | null) {
     input,
     setInput: (value: string) => {
       setInputRaw(value.toUpperCase());
+      heldByTier.current = null;
       setError(null);
     },
     error,
@@ -92,12 +97,17 @@ export function useOfferCode(initialTier: TierId | null) {
       setInputRaw(code);
       void check(code, tier, true);
     },
-    /** The plan changed: check the applied code again for it (quietly when it still applies). */
+    /**
+     * The plan changed: check the applied code again for it (quietly when it still applies), or the code an
+     * earlier change of plan refused, so that going back to a plan it fits brings it back.
+     */
     retier: (tier: TierId) => {
-      if (applied && applied.tier !== tier) void check(applied.code, tier, false);
+      if (applied && applied.tier !== tier) void check(applied.code, tier, false, true);
+      else if (!applied && heldByTier.current) void check(heldByTier.current, tier, false, true);
     },
     remove: () => {
       latest.current++;
+      heldByTier.current = null;
       setPending(false);
       if (applied) saveChosenPlan(applied.tier, { forgetOfferCode: true });
       setApplied(null);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { TIERS, type TierId, tierName } from "../../../shared/constants.ts";
+import { discountPence } from "../../../shared/offer-price.ts";
 import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage } from "../../db/schema.ts";
@@ -24,17 +25,6 @@ export interface Discount {
   originalPence: number;
   discountPence: number;
   finalPence: number;
-}
-
-/** The saving in pence for a monthly price: never more than the price itself. */
-export function discountPence(
-  offer: Pick<OfferCode, "discountType" | "discountValue">,
-  pricePence: number,
-): number {
-  const value = Number(offer.discountValue);
-  const raw =
-    offer.discountType === "percentage" ? Math.round((pricePence * value) / 100) : Math.round(value * 100);
-  return Math.max(0, Math.min(pricePence, raw));
 }
 
 /**

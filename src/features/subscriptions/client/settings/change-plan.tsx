@@ -18,6 +18,7 @@ import { toast } from "../../../../client/lib/toast.ts";
 import { useSingleFlightMutation } from "../../../../client/lib/use-single-flight.ts";
 import type { PublicUser } from "../../../../shared/api-types.ts";
 import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../../shared/constants.ts";
+import { discountPence, offerAppliesTo } from "../../../../shared/offer-price.ts";
 import { subscriptionApi } from "../../contract.ts";
 import { PlanFeatures } from "../plan-features.tsx";
 import { onPlanActionError, refreshPlan } from "./plan-actions.ts";
@@ -27,6 +28,13 @@ export function canChangePlan(user: PublicUser): boolean {
   return (
     !!user.subscriptionTier && (user.subscriptionStatus === "active" || user.subscriptionStatus === "paused")
   );
+}
+
+/** "the Gold plan", "the Gold or Platinum plans": as the offer's refusal names them. */
+function plansNamed(tiers: readonly TierId[]): string {
+  const names = tiers.map((t) => TIERS[t].name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+  return `${list} plan${names.length > 1 ? "s" : ""}`;
 }
 
 /**
@@ -53,12 +61,20 @@ export function changeWords(
     ? `from your first payment after your month off${from ? `, on ${from}` : ""}`
     : `from your next payment${from ? `, on ${from}` : ""}`;
   const dates = `${tier.datesPerMonth} mystery date${tier.datesPerMonth === 1 ? "" : "s"} a month`;
-  const offer = user.activeDiscount
-    ? ` Your offer ${user.activeDiscount.offerCode} carries over while it lasts.`
-    : "";
+  // The price the new plan's collections take: the running offer's saving when it is for that plan too.
+  const d = user.activeDiscount;
+  const offered = d && offerAppliesTo(d.applicableTiers, target);
+  const price = tier.monthlyPricePence - (d && offered ? discountPence(d, tier.monthlyPricePence) : 0);
+  const offer = !d
+    ? ""
+    : offered
+      ? price < tier.monthlyPricePence
+        ? ` That is with your offer ${d.offerCode}; then ${formatPence(tier.monthlyPricePence)} a month once it ends.`
+        : ""
+      : ` Your offer ${d.offerCode} is for the ${plansNamed(d.applicableTiers ?? [])} only, so ${tier.name} is at its full price.`;
   return {
     title: `Switch to ${tier.name}?`,
-    body: `You'll pay ${formatPence(tier.monthlyPricePence)} a month for ${dates}, ${when}. Until then your ${current ? `${TIERS[current].name} ` : ""}plan carries on as it is, and no payment is taken today.${offer}`,
+    body: `You'll pay ${formatPence(price)} a month for ${dates}, ${when}. Until then your ${current ? `${TIERS[current].name} ` : ""}plan carries on as it is, and no payment is taken today.${offer}`,
     action: `Switch to ${tier.name}`,
   };
 }
