@@ -69,7 +69,14 @@ export const cancelSubscriptionSchema = z.strictObject({
   feedback: z.string().trim().max(2000, MEMBER_MSG.feedbackMax).optional(),
 });
 
-export const changeTierSchema = z.strictObject({ tier: z.enum(TIER_IDS, { error: MEMBER_MSG.tier }) });
+export const changeTierSchema = z.strictObject({
+  tier: z.enum(TIER_IDS, { error: MEMBER_MSG.tier }),
+  /**
+   * The change the screen showed waiting (null: none). When sent, a plan whose waiting change is another one
+   * by now (a second tab or device changed it) is answered 409 and nothing is replaced.
+   */
+  pendingTier: z.enum(TIER_IDS, { error: MEMBER_MSG.tier }).nullable().optional(),
+});
 
 export const rateDateSchema = z.strictObject({
   rating: z

@@ -22,7 +22,9 @@ export function subscriptionRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, api.pausePreview, member, async (req) => pausePreview(deps, requireUser(req)));
   route(app, api.pause, member, async (req) => pauseSubscription(deps, requireUser(req), req.body ?? {}));
   route(app, api.resume, member, async (req) => resumeSubscription(deps, requireUser(req)));
-  route(app, api.changeTier, member, async (req) => changeTier(deps, requireUser(req), req.body.tier));
+  route(app, api.changeTier, member, async (req) =>
+    changeTier(deps, requireUser(req), req.body.tier, req.body.pendingTier),
+  );
   route(app, api.updatePaymentMethod, member, async (req) =>
     startPaymentMethodUpdate(deps, requireUser(req)),
   );

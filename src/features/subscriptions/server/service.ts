@@ -55,6 +55,8 @@ export const SUB_MSG = {
   notCancelled: "Your subscription is not cancelled.",
   ended: "Your subscription has ended. Choose a plan to start a new one.",
   sameTier: "You are already on this plan.",
+  changedElsewhere:
+    "Your plan was changed in another tab or on another device. Here it is as it stands now: choose again if you like.",
   pauseOnlyActive: "Only an active subscription can be paused.",
   alreadyPaused: "A pause is already booked.",
   pauseTooSoon: "You can take a month off once every six months.",
@@ -287,9 +289,11 @@ export async function changeTier(
   deps: Deps,
   user: User,
   tier: TierId,
+  /** The waiting change the member saw (undefined: not said, as older clients do). */
+  seenPending?: TierId | null,
 ): Promise<{ message: string; effectiveAt: string | null }> {
   await deps.limiter.hit(`plan-change:${user.id}`, 10, 60);
-  const result = await changeTierUnderLock(deps, user, tier);
+  const result = await changeTierUnderLock(deps, user, tier, seenPending);
   void tellPlanChange(deps, user.id, { kind: "tier_changed", tier, by: user.id });
   return result;
 }
@@ -298,10 +302,14 @@ function changeTierUnderLock(
   deps: Deps,
   user: User,
   tier: TierId,
+  seenPending: TierId | null | undefined,
 ): Promise<{ message: string; effectiveAt: string | null }> {
   return withMemberLock(deps, user.id, async (tx, current) => {
     if (!hasLiveSubscription(current.subscriptionStatus) || !current.subscriptionTier)
       throw badRequest(SUB_MSG.noPlan);
+    // A stale screen would silently replace a change made elsewhere: it is told instead.
+    if (seenPending !== undefined && seenPending !== (current.pendingTier ?? null))
+      throw conflict(SUB_MSG.changedElsewhere);
     if (tier === current.subscriptionTier && !current.pendingTier) throw badRequest(SUB_MSG.sameTier);
     if (tier === current.pendingTier) throw badRequest(`You are already moving to ${TIERS[tier].name}.`);
     const now = deps.now();

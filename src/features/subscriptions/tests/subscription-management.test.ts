@@ -11,6 +11,7 @@ import { saveState } from "../../../server/modules/plan-account/state.ts";
 import { CANCELLATION_REASONS } from "../../../shared/constants.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { advanceSubscriptions } from "../server/cycles.ts";
+import { SUB_MSG } from "../server/service.ts";
 
 const t = await createTestApp();
 const NOW = new Date("2026-11-10T12:00:00Z");
@@ -224,6 +225,26 @@ describe("retention offers", () => {
     expect((await userRow(me.user.id)).pendingTier).toBeNull();
     const trial = await t.member();
     expect((await post("/api/subscription/change-tier", trial, { tier: "gold" })).statusCode).toBe(400);
+  });
+
+  it("change tier from a stale screen: a waiting change made elsewhere is not replaced (409)", async () => {
+    const me = await subscribed("gold");
+    // Another tab scheduled Platinum; this one still shows no waiting change and asks for Silver.
+    await post("/api/subscription/change-tier", me, { tier: "platinum", pendingTier: null });
+    const stale = await post("/api/subscription/change-tier", me, { tier: "silver", pendingTier: null });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(SUB_MSG.changedElsewhere);
+    expect((await userRow(me.user.id)).pendingTier).toBe("platinum");
+    // Seen as it is now, the change goes through; a client that says nothing is not checked.
+    const fresh = await post("/api/subscription/change-tier", me, {
+      tier: "silver",
+      pendingTier: "platinum",
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await userRow(me.user.id)).pendingTier).toBe("silver");
+    const bad = await post("/api/subscription/change-tier", me, { tier: "gold", pendingTier: "diamond" });
+    expect(bad.statusCode).toBe(400);
+    expect((await userRow(me.user.id)).pendingTier).toBe("silver");
   });
 });
 

@@ -82,7 +82,8 @@ export function CancelSubscriptionDialog({ user }: { user: PublicUser }) {
   }
 
   const accept = useSingleFlightMutation({
-    mutationFn: () => call(subscriptionApi.changeTier, { body: { tier: "silver" } }),
+    mutationFn: () =>
+      call(subscriptionApi.changeTier, { body: { tier: "silver", pendingTier: user.pendingTier ?? null } }),
     onSuccess: (result) => {
       // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
       // assistive technology.

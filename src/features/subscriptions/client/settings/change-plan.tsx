@@ -158,7 +158,10 @@ export function ComparePlansDialog({ user }: { user: PublicUser }) {
   }
 
   const change = useSingleFlightMutation({
-    mutationFn: (tier: TierId) => call(subscriptionApi.changeTier, { body: { tier } }),
+    // The waiting change this screen shows goes with it: if another tab changed it meanwhile, nothing is
+    // replaced and the dialog says so (409).
+    mutationFn: (tier: TierId) =>
+      call(subscriptionApi.changeTier, { body: { tier, pendingTier: user.pendingTier ?? null } }),
     onSuccess: (result, tier) => {
       // Close first: while a modal dialog is open, everything outside it (the toast too) is hidden from
       // assistive technology.
