@@ -1,16 +1,38 @@
 import { useQuery } from "@tanstack/react-query";
 import { AUDIT_ENTITY_LABEL, type AuditEntity, type AuditEntry } from "../../../../shared/admin/audit.ts";
+import { isTierId, TIERS } from "../../../../shared/constants.ts";
 import { auditApi } from "../../../../shared/contract/audit.ts";
 import { queryOf } from "../../../lib/api.ts";
 import { formatDateTimeGB } from "../common.tsx";
 
 /** A field's value as a person reads it in the history. */
-export function auditValue(v: unknown): string {
+/** An instant as the server stores it ("2027-05-31T23:00:00.000Z"): shown as London's day and time. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** Fields whose values are plans ("platinum" reads "Platinum"). */
+const TIER_FIELDS = new Set([
+  "tier",
+  "applicableTiers",
+  "subscriptionTier",
+  "pendingTier",
+  "fromTier",
+  "toTier",
+  "chosenTier",
+]);
+
+/**
+ * A changed field's value in words: instants in London time, plans by name, stored codes ("fixed_amount")
+ * as words, and anything else as it was stored.
+ */
+export function auditValue(v: unknown, field = ""): string {
   if (v === null || v === undefined || v === "") return "(empty)";
   if (typeof v === "boolean") return v ? "Yes" : "No";
-  if (Array.isArray(v)) return v.length ? v.map(auditValue).join(", ") : "(none)";
+  if (Array.isArray(v)) return v.length ? v.map((item) => auditValue(item, field)).join(", ") : "(none)";
   if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
+  if (typeof v !== "string") return String(v);
+  if (INSTANT.test(v) && !Number.isNaN(Date.parse(v))) return formatDateTimeGB(v);
+  if (TIER_FIELDS.has(field) && isTierId(v)) return TIERS[v].name;
+  if (/^[a-z]+(_[a-z]+)+$/.test(v)) return fieldLabel(v);
+  return v;
 }
 
 /** "fixProposal" -> "Fix proposal". */
@@ -50,9 +72,11 @@ export function AuditEntryView({ entry, showRecord = false }: { entry: AuditEntr
             <div key={c.field} className="contents">
               <dt className="text-muted-foreground">{fieldLabel(c.field)}</dt>
               <dd className="min-w-0 break-words">
-                <span className="line-through decoration-muted-foreground/60">{auditValue(c.before)}</span>
+                <span className="line-through decoration-muted-foreground/60">
+                  {auditValue(c.before, c.field)}
+                </span>
                 {" → "}
-                <span>{auditValue(c.after)}</span>
+                <span>{auditValue(c.after, c.field)}</span>
               </dd>
             </div>
           ))}
