@@ -92,6 +92,8 @@ test.describe("venue booking fields", () => {
     const tuesday = dialog.getByLabel("Tuesday hours");
     await expect(tuesday).toHaveAttribute("aria-invalid", "true");
     await expect(tuesday).toHaveAccessibleDescription(/^"25:00-26:00" is not a time range/);
+    // The one refused field takes focus (with several, the summary lists each day and links to it).
+    await expect(tuesday).toBeFocused();
     await expect(dialog).toBeVisible();
     await expectAccessibleInBothThemes(page, "venue dialog with an hours error");
     await shoot(page, "venue-dialog-error-1280", 2700);

@@ -115,11 +115,11 @@ function OpeningHoursFields({ form }: { form: VenueForm }) {
           const error = errors?.[d]?.message?.replace(`${WEEKDAY_LABELS[d]}: `, "");
           return (
             <div key={d} className="grid grid-cols-[3rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1">
-              <Label htmlFor={`${id}-${d}`} className="text-muted-foreground">
+              <Label htmlFor={VENUE_FIELD_IDS[`openingHours.${d}`]} className="text-muted-foreground">
                 {WEEKDAY_LABELS[d]}
               </Label>
               <Input
-                id={`${id}-${d}`}
+                id={VENUE_FIELD_IDS[`openingHours.${d}`]}
                 aria-label={`${DAY_NAMES[d]} hours`}
                 placeholder="Closed"
                 autoComplete="off"

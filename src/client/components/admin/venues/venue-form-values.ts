@@ -96,6 +96,14 @@ export const VENUE_FIELD_IDS = {
   bookingPhone: "venue-booking-phone",
   bookingContactName: "venue-booking-contact",
   capacity: "venue-capacity",
+  // Each day's hours: a refused day is listed in the error summary and its link lands on that day.
+  "openingHours.mon": "venue-hours-mon",
+  "openingHours.tue": "venue-hours-tue",
+  "openingHours.wed": "venue-hours-wed",
+  "openingHours.thu": "venue-hours-thu",
+  "openingHours.fri": "venue-hours-fri",
+  "openingHours.sat": "venue-hours-sat",
+  "openingHours.sun": "venue-hours-sun",
 } as const;
 
 /** A stored needs list in the members' words; an entry that is none of them is kept as it is, to be shown. */
