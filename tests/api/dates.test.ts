@@ -431,5 +431,14 @@ describe("the demo couple of a first start", () => {
       ]);
       expect(dates.slice(2).every((d: { venue: unknown }) => d.venue === null)).toBe(true);
     }
+    // The demo's dates ahead keep the rulebook: each on a day the couple chose, at a venue open that evening.
+    const { recheckCoupleDates } = await import("../../src/server/modules/rulebook/recheck.ts");
+    const [member] = await t.db.select().from(users).where(eq(users.email, opts.email));
+    t.clock.set(NOW);
+    await recheckCoupleDates(t.deps, [member.id]);
+    const ahead = await t.db.execute<{ rule_problems: string[] | null }>(sql`
+      SELECT rule_problems FROM date_reservations WHERE user_id = ${member.id} AND scheduled_date > ${NOW}`);
+    expect(ahead.rows).toHaveLength(3);
+    expect(ahead.rows.map((r) => r.rule_problems ?? [])).toEqual([[], [], []]);
   });
 });
