@@ -438,8 +438,14 @@ test.describe("joining", () => {
     await expect(code).toHaveValue("");
 
     // A code for some plans only: refused on another plan, said beside it, and back once the plan fits again.
+    const upper = `UPPER${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
+    await (await e2eDb()).query(
+      `INSERT INTO offer_codes (code, discount_type, discount_value, duration_months, applicable_tiers)
+       VALUES ($1, 'percentage', '25.00', 2, ARRAY['gold', 'platinum'])`,
+      [upper],
+    );
     await page.getByRole("radio", { name: "Gold" }).click();
-    await code.fill("love25");
+    await code.fill(upper);
     await apply.click();
     await expect(page.getByTestId("plan-gold-price")).toContainText("£15");
     await page.getByRole("radio", { name: "Silver" }).click();
