@@ -81,9 +81,11 @@ export function OnboardingWizard({
   const mounted = useRef(false);
   // The focus target of a step change asked for here; none when the change came from Back/Forward.
   const pendingTarget = useRef<FocusTarget | null>(null);
+  // The saved answers this visit started from: the draft keeps them, to tell its own changes from later ones.
+  const [basis] = useState(initial);
   useEffect(() => {
-    saveDraft(userId, { values, step });
-  }, [userId, values, step]);
+    saveDraft(userId, { values, step, basis });
+  }, [userId, values, step, basis]);
   const [postcodeError, setPostcodeError] = useState<string>();
   const [termsError, setTermsError] = useState<string>();
   // Steps 2-5: the missing answer is said beside the choices (and marked invalid), not only in a toast.

@@ -1,7 +1,8 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { accountApi } from "../../../shared/contract/account.ts";
+import { onboardingApi } from "../../../shared/contract/onboarding.ts";
 import type { UpdateProfileInput } from "../../../shared/schemas/member.ts";
-import { call, storeAnswer } from "../../lib/api.ts";
+import { call, invalidate, storeAnswer } from "../../lib/api.ts";
 import { CURRENT_USER_KEY, errorFields, errorStatus, queryClient } from "../../lib/queryClient.ts";
 import { toastAcrossNavigation } from "../../lib/toast.ts";
 import { useSingleFlightMutation } from "../../lib/use-single-flight.ts";
@@ -24,9 +25,12 @@ export function useUpdateProfile() {
   return useSingleFlightMutation({
     mutationFn: async (changes: UpdateProfileInput) =>
       await call(accountApi.updateProfile, { body: changes }),
-    onSuccess: (user) => {
+    onSuccess: (user, changes) => {
       storeAnswer(queryClient, CURRENT_USER_KEY, user);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      // The radius is one of the questionnaire's answers too: the preferences card and the questionnaire
+      // read it from there.
+      if (changes.travelRadius !== undefined) void invalidate(queryClient, onboardingApi.preferences);
     },
   });
 }
