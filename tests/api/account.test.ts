@@ -114,6 +114,7 @@ describe("PATCH /api/auth/user", () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ firstName: "A" }, MSG.firstNameMin],
       [{ lastName: "B" }, MSG.lastNameMin],
+      [{ lastName: "B".repeat(81) }, MSG.lastNameMax],
       [{ email: "not-an-email" }, MSG.invalidEmail],
       [{ travelRadius: 0 }, MEMBER_MSG.radius],
       [{ travelRadius: 501 }, MEMBER_MSG.radius],

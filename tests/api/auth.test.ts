@@ -84,6 +84,8 @@ describe("POST /api/register", () => {
     [{ password: "short" }, MSG.passwordMin],
     [{ firstName: "A" }, MSG.firstNameMin],
     [{ lastName: "B" }, MSG.lastNameMin],
+    [{ firstName: "A".repeat(81) }, MSG.firstNameMax],
+    [{ lastName: "B".repeat(81) }, MSG.lastNameMax],
   ])("answers 400 with the spec's message for %o", async (override, message) => {
     const before = await t.db.$count(users);
     const { res } = await register(override);

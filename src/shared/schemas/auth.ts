@@ -53,8 +53,8 @@ export const signInLinkSchema = z.object({
 export const registerSchema = z.object({
   email: emailField,
   password: newPassword,
-  firstName: personName(MSG.firstNameMin),
-  lastName: personName(MSG.lastNameMin),
+  firstName: personName(MSG.firstNameMin, MSG.firstNameMax),
+  lastName: personName(MSG.lastNameMin, MSG.lastNameMax),
   /** The plan chosen on the landing page (?tier=gold), kept with the account for any tab or device. */
   tier: z.enum(TIER_IDS, { error: "Please choose a plan" }).optional(),
 });

@@ -40,8 +40,8 @@ const phoneField = z
 
 /** PATCH /api/auth/user: every field optional; unknown fields (isAdmin, tier...) are refused. */
 export const updateProfileSchema = z.strictObject({
-  firstName: personName(MSG.firstNameMin).optional(),
-  lastName: personName(MSG.lastNameMin).optional(),
+  firstName: personName(MSG.firstNameMin, MSG.firstNameMax).optional(),
+  lastName: personName(MSG.lastNameMin, MSG.lastNameMax).optional(),
   /** A new address takes effect only after it is verified, and changing it needs the current password. */
   email: emailField.optional(),
   currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from "../constants.ts";
-import { MSG } from "../messages.ts";
 
 /** What a name may not carry: it goes into e-mail subjects and greetings, where a link or markup would phish. */
 export const NAME_NO_LINKS = "Names can't contain web addresses, links or < > characters";
@@ -40,11 +39,11 @@ export const NO_LINKS = new RegExp(
   "u",
 );
 
-/** A first or last name: trimmed, 2-80 characters, and no links or markup. */
-export const personName = (minMessage: string) =>
+/** A first or last name: trimmed, 2-80 characters, and no links or markup; each message names which name. */
+export const personName = (minMessage: string, maxMessage: string) =>
   z
     .string({ error: minMessage })
     .regex(LONG_ENOUGH, minMessage)
     .trim()
-    .max(NAME_MAX_LENGTH, MSG.nameMax)
+    .max(NAME_MAX_LENGTH, maxMessage)
     .regex(NO_LINKS, NAME_NO_LINKS);
