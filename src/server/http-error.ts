@@ -19,6 +19,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+/** A 400 about one field: its message, and the field in `errors`, so the form marks it and links to it. */
+export const badField = (path: string, message: string) =>
+  new HttpError(400, message, {}, [{ path, message }]);
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);

@@ -349,6 +349,8 @@ describe("PUT /api/admin/offer-codes/:id", () => {
     expect(early.json().message).toBe(M.untilAfterFrom);
     const past = await update(withFrom.id, { validUntil: later(-2) });
     expect(past.json().message).toBe(M.untilInPast);
+    // Beside the field it is about, so the form marks it and the summary links to it.
+    expect(past.json().errors).toEqual([{ path: "validUntil", message: M.untilInPast }]);
     const row = await stored(code.id);
     expect(row.discountType).toBe("percentage");
     expect((await stored(withFrom.id)).validUntil).toBeNull();

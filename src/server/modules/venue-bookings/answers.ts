@@ -13,7 +13,7 @@ import {
 import type { Tx } from "../../db/client.ts";
 import { dateReservations, venueBookings } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { conflict, HttpError, notFound } from "../../http-error.ts";
+import { badField, conflict, HttpError, notFound } from "../../http-error.ts";
 import { hashToken, loadBookingFacts } from "./booking-facts.ts";
 
 type BookingRow = typeof venueBookings.$inferSelect;
@@ -104,9 +104,8 @@ function refuseClosed(b: BookingRow, now: Date, viaLink: boolean): void {
 
 /** A proposed time must be another time, still to come: the one asked for is a confirmation. */
 function refuseProposal(b: BookingRow, time: Date, now: Date): void {
-  const refuse = (message: string) => new HttpError(400, message, {}, [{ path: "time", message }]);
-  if (time <= now) throw refuse(VENUE_BOOKING_MSG.timePast);
-  if (time.getTime() === b.scheduledDate.getTime()) throw refuse(VENUE_BOOKING_MSG.timeSame);
+  if (time <= now) throw badField("time", VENUE_BOOKING_MSG.timePast);
+  if (time.getTime() === b.scheduledDate.getTime()) throw badField("time", VENUE_BOOKING_MSG.timeSame);
 }
 
 export type VenueAnswer =

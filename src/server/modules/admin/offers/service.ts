@@ -15,7 +15,7 @@ import type { TierId } from "../../../../shared/constants.ts";
 import { isTierId } from "../../../../shared/constants.ts";
 import { offerCodes } from "../../../db/schema.ts";
 import type { Deps } from "../../../deps.ts";
-import { badRequest, conflict, HttpError, notFound } from "../../../http-error.ts";
+import { badField, conflict, HttpError, notFound } from "../../../http-error.ts";
 import { assertFresh } from "../../audit/etag.ts";
 import { type Actor, recordAudit } from "../../audit/record.ts";
 
@@ -105,7 +105,8 @@ export async function createOfferCode(
   actor: Actor,
   input: CreateOfferCode,
 ): Promise<AdminOfferCode> {
-  if (input.validUntil && input.validUntil <= deps.now()) throw badRequest(OFFER_ADMIN_MSG.untilInPast);
+  if (input.validUntil && input.validUntil <= deps.now())
+    throw badField("validUntil", OFFER_ADMIN_MSG.untilInPast);
   if (await codeTaken(deps, input.code)) throw conflict(OFFER_ADMIN_MSG.duplicate(input.code));
   try {
     return await deps.db.transaction(async (tx) => {
@@ -157,7 +158,8 @@ export async function updateOfferCode(
   input: UpdateOfferCode,
   ifMatch: string | null = null,
 ): Promise<AdminOfferCode> {
-  if (input.validUntil && input.validUntil <= deps.now()) throw badRequest(OFFER_ADMIN_MSG.untilInPast);
+  if (input.validUntil && input.validUntil <= deps.now())
+    throw badField("validUntil", OFFER_ADMIN_MSG.untilInPast);
   if (input.code !== undefined && (await codeTaken(deps, input.code, id)))
     throw conflict(OFFER_ADMIN_MSG.duplicate(input.code));
   try {
