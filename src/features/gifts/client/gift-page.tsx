@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CircleAlert, Gift } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearch } from "wouter";
 import { Button } from "../../../client/components/ui/button.tsx";
@@ -19,7 +19,7 @@ import { useErrorSummary } from "../../../client/lib/use-error-summary.ts";
 import { TIER_IDS, TIERS } from "../../../shared/constants.ts";
 import type { BodyOf } from "../../../shared/contract/endpoint.ts";
 import { giftsApi } from "../contract.ts";
-import { GIFT, giftPurchaseSchema } from "../shared/schemas.ts";
+import { deliveryDateProblem, GIFT, giftPurchaseSchema } from "../shared/schemas.ts";
 import { addDays, formatMoney, londonToday, longDay, monthsLabel } from "./format.ts";
 
 /** What the payment page's way back (?payment=) means to the buyer. */
@@ -53,8 +53,20 @@ export default function GiftPage() {
   const payment = new URLSearchParams(useSearch()).get("payment");
   const today = londonToday();
   const lastDay = addDays(today, GIFT.deliveryMaxDaysAhead);
+  // What the server would refuse, said on the first submit with the rest: a delivery day out of range, and
+  // an offer code the quote already refused (its reason is kept here while that code is the one typed).
+  const offerRefusal = useRef<{ code: string; message: string } | null>(null);
+  const [schema] = useState(() =>
+    giftPurchaseSchema.superRefine((v, ctx) => {
+      const problem = deliveryDateProblem(v.deliverOn, londonToday());
+      if (problem) ctx.addIssue({ code: "custom", path: ["deliverOn"], message: problem });
+      const refused = offerRefusal.current;
+      if (refused && v.offerCode?.trim().toUpperCase() === refused.code)
+        ctx.addIssue({ code: "custom", path: ["offerCode"], message: refused.message });
+    }),
+  );
   const form = useForm({
-    resolver: zodResolver(giftPurchaseSchema),
+    resolver: zodResolver(schema),
     defaultValues: {
       tier: "gold" as const,
       months: 3,
@@ -100,6 +112,7 @@ export default function GiftPage() {
     },
   });
 
+  offerRefusal.current = quote.isError && offer ? { code: offer, message: errorMessage(quote.error) } : null;
   const q = quote.isError ? null : quote.data;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pt-8 pb-24 sm:px-6 sm:pt-14">

@@ -8,6 +8,8 @@ import {
   uniqueEmail,
 } from "../../../../tests/e2e/helpers.ts";
 import { newMember } from "../../../../tests/e2e/sign-in.ts";
+import { GIFT_MSG } from "../../../shared/gift-basics.ts";
+import { londonToday } from "../client/format.ts";
 
 /** Screenshots of each gift screen, light and dark, when GIFT_SHOTS names a folder. */
 const SHOTS = process.env.GIFT_SHOTS;
@@ -56,6 +58,16 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByLabel("Their names")).toHaveAccessibleDescription(
         "Please enter the couple's names",
       );
+      // What the server would refuse is said on the same first try: a past delivery day, and an offer code
+      // the price already refused.
+      await page.getByLabel("Delivery date").fill("2020-01-01");
+      await page.getByLabel("Offer code (optional)").fill("NOSUCHCODE");
+      await expect(page.getByLabel("Offer code (optional)")).toHaveAccessibleDescription(/doesn't exist/);
+      await page.getByRole("button", { name: /^Pay/ }).click();
+      await expect(summary.getByRole("link", { name: GIFT_MSG.deliveryPast })).toBeVisible();
+      await expect(summary.getByRole("link", { name: /doesn't exist/ })).toBeVisible();
+      await page.getByLabel("Delivery date").fill(londonToday());
+      await page.getByLabel("Offer code (optional)").fill("");
 
       // The price follows the choice: Gold for 12 months is 10% off.
       await page.getByText("12 months").click();
