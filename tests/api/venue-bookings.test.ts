@@ -134,6 +134,16 @@ describe("the booking request", () => {
     expect(mailTo(v.id)).toHaveLength(1);
   });
 
+  it("names the couple in one order, whichever partner the date is booked for", async () => {
+    t.clock.set(NOW);
+    const { m, p } = await couple();
+    const { venue: v } = await venue("Steady Name Grill");
+    expect((await assign(p.user.id, v.id)).statusCode).toBe(201);
+    await sweep();
+    expect(mailTo(v.id)[0].text).toContain(`Booking name: Okafor${k} / Lindqvist${k}`);
+    expect(m.user.id).toBeLessThan(p.user.id);
+  });
+
   it("the link shows the booking; the venue confirms with its reference; the link is then spent", async () => {
     const { m, id, token } = await askedVenue("Confirm Bistro");
     const shown = await t.request({ method: "GET", url: link(token) });

@@ -58,13 +58,14 @@ export function monthlyPriceText(user: PublicUser, tier: TierId): string {
   return `${formatPence(monthly)} a month by Direct Debit${monthly < usual ? ` (usually ${formatPence(usual)})` : ""}`;
 }
 
-/** How long a running offer lasts: "for 3 more monthly payments", "until 1 March 2027", "on every payment". */
+/**
+ * How long a running offer lasts: "your next 2 monthly payments", "until 1 March 2027", "on every payment".
+ * A count says it alone: "for 2 more payments, until 29 January" read as three (that day is the first at the
+ * full price).
+ */
 export function discountRemainingText(discount: NonNullable<PublicUser["activeDiscount"]>): string {
-  const parts: string[] = [];
-  if (discount.cyclesRemaining)
-    parts.push(
-      `for ${discount.cyclesRemaining} more monthly payment${discount.cyclesRemaining === 1 ? "" : "s"}`,
-    );
-  if (discount.discountEndDate) parts.push(`until ${formatLongDate(discount.discountEndDate)}`);
-  return parts.length ? parts.join(", ") : "on every payment";
+  const n = discount.cyclesRemaining;
+  if (n) return n === 1 ? "your next monthly payment" : `your next ${n} monthly payments`;
+  if (discount.discountEndDate) return `until ${formatLongDate(discount.discountEndDate)}`;
+  return "on every payment";
 }

@@ -77,7 +77,9 @@ export async function loadBookingFacts(conn: Conn, reservationId: number): Promi
       .where(eq(users.id, member.partnerId));
     if (partner && partner.partnerId === row.userId && !partner.deletedAt) ids.push(partner.id);
   }
-  const people = await conn
+  // The couple in one order (the older account first), whichever of them the date is booked for: the booking
+  // name and needs read the same on every request.
+  const found = await conn
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -88,6 +90,7 @@ export async function loadBookingFacts(conn: Conn, reservationId: number): Promi
     .from(users)
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(inArray(users.id, ids));
+  const people = found.sort((a, b) => a.id - b.id);
   const union = (lists: (string[] | null)[]) => [...new Set(lists.flatMap((l) => l ?? []))];
   return {
     reservationId: row.id,
