@@ -42,3 +42,20 @@ export function textableNumber(stored: string | null | undefined): string | null
 export function ukNational(e164: string): string | null {
   return e164.startsWith("+44") ? `0${e164.slice(3)}` : null;
 }
+
+/**
+ * A stored number as people write it: "07700 900123" for a mobile, "020 7946 0018" for 02 numbers, "0161 496
+ * 0000" for the cities with four-figure codes (011x, 01x1), "01632 960123" for the rest; anything that is not a
+ * UK number as it was stored.
+ */
+export function ukPhoneForDisplay(stored: string): string {
+  const e164 = toUkE164(stored);
+  const national = e164 ? ukNational(e164) : null;
+  if (!national || national.length !== 11) return national ?? stored;
+  if (national.startsWith("07")) return `${national.slice(0, 5)} ${national.slice(5)}`;
+  if (national.startsWith("02"))
+    return `${national.slice(0, 3)} ${national.slice(3, 7)} ${national.slice(7)}`;
+  if (/^01(1\d|\d1)/.test(national))
+    return `${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)}`;
+  return `${national.slice(0, 5)} ${national.slice(5)}`;
+}

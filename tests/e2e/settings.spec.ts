@@ -294,7 +294,8 @@ test.describe("settings", () => {
 
     await page.reload();
     await expect(page.getByLabel("First name")).toHaveValue("Alexandra");
-    await expect(page.getByLabel("Phone")).toHaveValue("+447700900123");
+    // Stored as +447700900123, shown as it was typed.
+    await expect(page.getByLabel("Phone")).toHaveValue("07700 900123");
     await expect(page.getByLabel("City")).toHaveValue("London");
     await expect(page.getByLabel("Travel radius")).toHaveValue("100");
     await expect(page.getByTestId("pending-email")).toContainText(newEmail);

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { revealText, smsDayTime } from "../../src/server/modules/sms/messages.ts";
 import { twilioSignature, twilioSignatureValid } from "../../src/server/modules/sms/signature.ts";
-import { isUkMobile, textableNumber, toUkE164 } from "../../src/shared/phone.ts";
+import { isUkMobile, textableNumber, toUkE164, ukPhoneForDisplay } from "../../src/shared/phone.ts";
 import { composeSms, fitSms, shorten, smsLength, toGsm } from "../../src/shared/sms-text.ts";
+
+describe("UK numbers shown as people write them", () => {
+  it("mobiles, London and other numbers; anything else as stored", () => {
+    expect(ukPhoneForDisplay("+447700900123")).toBe("07700 900123");
+    expect(ukPhoneForDisplay("+442079460000")).toBe("020 7946 0000");
+    expect(ukPhoneForDisplay("+441614960000")).toBe("0161 496 0000");
+    expect(ukPhoneForDisplay("+441632960123")).toBe("01632 960123");
+    expect(ukPhoneForDisplay("+12125550100")).toBe("+12125550100");
+    // Shown, then saved again unchanged, it is the same number.
+    expect(toUkE164(ukPhoneForDisplay("+447700900123"))).toBe("+447700900123");
+  });
+});
 
 describe("UK numbers to E.164", () => {
   it("reads every usual way of writing a number", () => {

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import type { PublicUser } from "../../../shared/api-types.ts";
 import { TRAVEL_RADIUS } from "../../../shared/constants.ts";
 import { MSG, TOAST } from "../../../shared/messages.ts";
+import { ukPhoneForDisplay } from "../../../shared/phone.ts";
 import { MEMBER_MSG, type UpdateProfileInput, updateProfileSchema } from "../../../shared/schemas/member.ts";
 import { cn } from "../../lib/cn.ts";
 import { errorMessage, isUnauthorizedError, toastCallError } from "../../lib/queryClient.ts";
@@ -63,7 +64,8 @@ function defaultsFrom(user: PublicUser) {
     lastName: user.lastName ?? "",
     email: user.email,
     city: user.city ?? user.preferences?.city ?? "",
-    phone: user.phone ?? "",
+    // As people write it ("07700 900123"), not as stored (+447700900123): saved again, it is the same number.
+    phone: user.phone ? ukPhoneForDisplay(user.phone) : "",
     travelRadius: currentRadius(user),
     currentPassword: "",
   };
