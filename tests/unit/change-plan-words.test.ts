@@ -72,6 +72,13 @@ describe("Switch to ...? in words", () => {
     expect(body).toMatch(/^You'll pay £11\.25 a month for /);
   });
 
+  it("an offer that ends by the day the change starts is not quoted (the server collects the full price)", () => {
+    const ending = { ...LOVE25, discountEndDate: "2026-12-29T00:00:00.000Z", cyclesRemaining: 1 };
+    const { body } = changeWords(goldMember(ending), "platinum");
+    expect(body).toMatch(/^You'll pay £30 a month for /);
+    expect(body).toContain("Your offer LOVE25 ends before then.");
+  });
+
   it("without an offer, the plan's own price and nothing about offers", () => {
     const { body } = changeWords(goldMember(null), "platinum");
     expect(body).toMatch(/^You'll pay £30 a month for /);

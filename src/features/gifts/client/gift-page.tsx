@@ -14,7 +14,7 @@ import { call } from "../../../client/lib/api.ts";
 import { useAuth } from "../../../client/lib/auth.ts";
 import { cn } from "../../../client/lib/cn.ts";
 import { useDocumentTitle } from "../../../client/lib/document-title.ts";
-import { errorMessage, toastCallError } from "../../../client/lib/queryClient.ts";
+import { errorMessage, errorStatus, toastCallError } from "../../../client/lib/queryClient.ts";
 import { useErrorSummary } from "../../../client/lib/use-error-summary.ts";
 import { TIER_IDS, TIERS } from "../../../shared/constants.ts";
 import type { BodyOf } from "../../../shared/contract/endpoint.ts";
@@ -112,7 +112,9 @@ export default function GiftPage() {
     },
   });
 
-  offerRefusal.current = quote.isError && offer ? { code: offer, message: errorMessage(quote.error) } : null;
+  // Only the code's own refusal (400, 404): a failed or limited call says nothing about the code.
+  const refusedCode = quote.isError && [400, 404].includes(errorStatus(quote.error) ?? 0);
+  offerRefusal.current = refusedCode && offer ? { code: offer, message: errorMessage(quote.error) } : null;
   const q = quote.isError ? null : quote.data;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pt-8 pb-24 sm:px-6 sm:pt-14">

@@ -332,8 +332,10 @@ export async function completeCheckout(
   // Crash tests stop the process here: the provider subscription exists, nothing of it is recorded yet.
   await faultPoint("subscription-complete-record");
 
-  // Step 3: record.
+  // Step 3: record, holding the member's users row as every other plan change does (the cycle and gift
+  // jobs, plan actions): the plan's tables are written under it, and a job waiting on it cannot deadlock here.
   await deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("no key update");
     await saveLinks(tx, user.id, {
       paymentCustomerId: mandate.customerId,
       paymentMandateId: mandate.mandateId,

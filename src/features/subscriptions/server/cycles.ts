@@ -1,4 +1,4 @@
-import { and, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, gt, inArray, isNull, lte, notInArray, or } from "drizzle-orm";
 import { planAccounts, subscriptionEvents, users } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
 import { rollOver } from "../../../server/modules/plan-account/account.ts";
@@ -25,6 +25,9 @@ function dueToRoll(u: PlanState, now: Date): boolean {
 export async function advanceSubscriptions(deps: Deps): Promise<number> {
   const now = deps.now();
   let changed = 0;
+  // Plans claimed and then found not due after all: never claimed again in this run, so a row on which the
+  // claim and dueToRoll disagree (a timestamp finer than a millisecond, say) cannot hold the run in a loop.
+  const skipped: number[] = [];
   for (;;) {
     let moved: number | null = null;
     const done = await deps.db.transaction(async (tx) => {
@@ -39,6 +42,7 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
             lte(planAccounts.currentPeriodEnd, now),
             // A gifted plan's last month does not roll on: the gifts job ends it (features/gifts/server/jobs.ts).
             or(isNull(planAccounts.giftedUntil), gt(planAccounts.giftedUntil, planAccounts.currentPeriodEnd)),
+            skipped.length > 0 ? notInArray(users.id, skipped) : undefined,
           ),
         )
         .limit(1)
@@ -47,7 +51,10 @@ export async function advanceSubscriptions(deps: Deps): Promise<number> {
       const [u] = await readWithPlan(tx, [claimed.id]);
       // The conditions above were read with the plan account as it was when the statement began: a change
       // committed before the lock was taken shows here, and the plan is no longer due (the next claim skips it).
-      if (!dueToRoll(u, now)) return false;
+      if (!dueToRoll(u, now)) {
+        skipped.push(u.id);
+        return false;
+      }
       const event = (
         eventType: string,
         toStatus: string,

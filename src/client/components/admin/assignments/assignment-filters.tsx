@@ -70,23 +70,30 @@ export function useAssignmentFilters(setOffset: (offset: number) => void) {
   const controls = (
     <>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
-        <Input
-          type="date"
-          aria-label="Dates from (day)"
-          title="Dates from this day"
-          value={f.from}
-          className="sm:w-40"
-          onChange={(e) => set({ from: e.target.value })}
-        />
-        <Input
-          type="date"
-          aria-label="Dates to (day)"
-          title="Dates up to this day"
-          aria-invalid={rangeBackwards || undefined}
-          value={f.to}
-          className="sm:w-40"
-          onChange={(e) => set({ to: e.target.value })}
-        />
+        {/* Each day field says what it is on screen too (its name starts with the same word). */}
+        <label className="flex items-center gap-2 text-sm text-muted-foreground">
+          From
+          <Input
+            type="date"
+            aria-label="Dates from (day)"
+            title="Dates from this day"
+            value={f.from}
+            className="sm:w-40"
+            onChange={(e) => set({ from: e.target.value })}
+          />
+        </label>
+        <label className="flex items-center gap-2 text-sm text-muted-foreground">
+          To
+          <Input
+            type="date"
+            aria-label="Dates to (day)"
+            title="Dates up to this day"
+            aria-invalid={rangeBackwards || undefined}
+            value={f.to}
+            className="sm:w-40"
+            onChange={(e) => set({ to: e.target.value })}
+          />
+        </label>
       </div>
       <FilterSelect
         label="Filter by status"

@@ -61,17 +61,23 @@ export function changeWords(
     ? `from your first payment after your month off${from ? `, on ${from}` : ""}`
     : `from your next payment${from ? `, on ${from}` : ""}`;
   const dates = `${tier.datesPerMonth} mystery date${tier.datesPerMonth === 1 ? "" : "s"} a month`;
-  // The price the new plan's collections take: the running offer's saving when it is for that plan too.
+  // The price the new plan's collections take: the running offer's saving when it is for that plan too and
+  // still runs on the day the change starts (the server's rule: plan-account/schedule.ts offerFor).
   const d = user.activeDiscount;
-  const offered = d && offerAppliesTo(d.applicableTiers, target);
-  const price = tier.monthlyPricePence - (d && offered ? discountPence(d, tier.monthlyPricePence) : 0);
+  const startsAt = user.planChangeFrom ? Date.parse(user.planChangeFrom) : Date.now();
+  const endedBy = !!d?.discountEndDate && Date.parse(d.discountEndDate) <= startsAt;
+  const forPlan = !!d && offerAppliesTo(d.applicableTiers, target);
+  const price =
+    tier.monthlyPricePence - (d && forPlan && !endedBy ? discountPence(d, tier.monthlyPricePence) : 0);
   const offer = !d
     ? ""
-    : offered
-      ? price < tier.monthlyPricePence
-        ? ` That is with your offer ${d.offerCode}; then ${formatPence(tier.monthlyPricePence)} a month once it ends.`
-        : ""
-      : ` Your offer ${d.offerCode} is for the ${plansNamed(d.applicableTiers ?? [])} only, so ${tier.name} is at its full price.`;
+    : !forPlan
+      ? ` Your offer ${d.offerCode} is for the ${plansNamed(d.applicableTiers ?? [])} only, so ${tier.name} is at its full price.`
+      : endedBy
+        ? ` Your offer ${d.offerCode} ends before then.`
+        : price < tier.monthlyPricePence
+          ? ` That is with your offer ${d.offerCode}; then ${formatPence(tier.monthlyPricePence)} a month once it ends.`
+          : "";
   return {
     title: `Switch to ${tier.name}?`,
     body: `You'll pay ${formatPence(price)} a month for ${dates}, ${when}. Until then your ${current ? `${TIERS[current].name} ` : ""}plan carries on as it is, and no payment is taken today.${offer}`,
