@@ -51,7 +51,8 @@ export function ukNational(e164: string): string | null {
 export function ukPhoneForDisplay(stored: string): string {
   const e164 = toUkE164(stored);
   const national = e164 ? ukNational(e164) : null;
-  if (!national || national.length !== 11) return national ?? stored;
+  if (national === null) return stored;
+  if (national.length !== 11) return national;
   if (national.startsWith("07")) return `${national.slice(0, 5)} ${national.slice(5)}`;
   if (national.startsWith("02"))
     return `${national.slice(0, 3)} ${national.slice(3, 7)} ${national.slice(7)}`;

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import {
   ASSIGNMENT_LIST_STATUSES,
   type VENUE_ANSWER_FILTERS,
@@ -53,6 +53,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function useAssignmentFilters(setOffset: (offset: number) => void) {
   const [f, setF] = useState<State>(EMPTY);
   const [venueOpen, setVenueOpen] = useState(false);
+  const dayIds = { from: useId(), to: useId() };
   const set = (patch: Partial<State>) => {
     setF((old) => ({ ...old, ...patch }));
     setOffset(0);
@@ -71,9 +72,10 @@ export function useAssignmentFilters(setOffset: (offset: number) => void) {
     <>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
         {/* Each day field says what it is on screen too (its name starts with the same word). */}
-        <label className="flex items-center gap-2 text-sm text-muted-foreground">
+        <label htmlFor={dayIds.from} className="flex items-center gap-2 text-sm text-muted-foreground">
           From
           <Input
+            id={dayIds.from}
             type="date"
             aria-label="Dates from (day)"
             title="Dates from this day"
@@ -82,9 +84,10 @@ export function useAssignmentFilters(setOffset: (offset: number) => void) {
             onChange={(e) => set({ from: e.target.value })}
           />
         </label>
-        <label className="flex items-center gap-2 text-sm text-muted-foreground">
+        <label htmlFor={dayIds.to} className="flex items-center gap-2 text-sm text-muted-foreground">
           To
           <Input
+            id={dayIds.to}
             type="date"
             aria-label="Dates to (day)"
             title="Dates up to this day"
