@@ -95,27 +95,30 @@ const csvLine = (r: string[]) =>
 
 /**
  * Picks a file in Sync Changes. The sync is one at a time site-wide, and other tests (here and in other spec
- * files) preview and apply files in parallel: when the preview is refused as busy (its toast says so), the file
- * is picked again once that toast has gone, as an admin would.
+ * files) preview and apply files in parallel: when the preview is refused as busy (its error toast says so, and
+ * stays until it is closed), the toast is closed and the file picked again, as an admin would, until the
+ * preview opens (retried with growing pauses by toPass, for up to 90 s).
  */
 async function pickSyncFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   const dialog = page.getByRole("dialog", { name: "Sync venues" });
-  for (let attempt = 0; attempt < 10; attempt++) {
+  const busyToasts = toasts(page).locator("li").filter({ hasText: SYNC_MSG.busy });
+  await expect(async () => {
+    // The refusal of the try before is closed first, so this try's answer is its own.
+    for (const toast of await busyToasts.all()) await toast.getByRole("button", { name: "Close" }).click();
+    await expect(busyToasts).toHaveCount(0);
     await page.getByTestId("venue-sync-file").setInputFiles(file);
-    const busy = toasts(page).getByText(SYNC_MSG.busy).first();
     const outcome = await Promise.race([
       dialog.waitFor({ state: "visible", timeout: 20_000 }).then(() => "open" as const),
-      busy.waitFor({ state: "visible", timeout: 20_000 }).then(() => "busy" as const),
+      busyToasts
+        .first()
+        .waitFor({ state: "visible", timeout: 20_000 })
+        .then(() => "busy" as const),
     ]);
-    if (outcome === "open") {
-      // The dialog opens while the server checks the file; another test's sync answers 'busy' and closes it.
-      await expect(dialog.getByText(/^(Uploading\.\.\.|Checking the file)/)).toBeHidden({ timeout: 60_000 });
-      if (await dialog.isVisible()) return;
-      await expect(busy).toBeVisible();
-    }
-    await expect(busy).toBeHidden({ timeout: 20_000 });
-  }
-  throw new Error("another venue sync kept running");
+    if (outcome === "busy") throw new Error("another venue sync is running");
+    // The dialog opens while the server checks the file; another test's sync answers 'busy' and closes it.
+    await expect(dialog.getByText(/^(Uploading\.\.\.|Checking the file)/)).toBeHidden({ timeout: 60_000 });
+    if (!(await dialog.isVisible())) throw new Error("another venue sync started while the file was checked");
+  }).toPass({ timeout: 90_000, intervals: [500, 1_000, 2_000] });
 }
 
 /**
