@@ -48,8 +48,8 @@ export default defineConfig({
   testIgnore: full ? [] : FULL_ONLY_FILES,
   grepInvert: full ? undefined : /@full/,
   fullyParallel: true,
-  // Two browsers on the two cores. Three made the stage about 8 % shorter (374 s against 404 s), but each test a
-  // third slower, and a clean-clone run then timed out once waiting 20 s for another test's venue sync to end.
+  // Two browsers on the two cores. Three made the stage about 8 % shorter (374 s against 404 s), but each test ran
+  // a third slower (decision 0083).
   workers: 2,
   // No retries, in CI too: a test that passes only the second time is a failing test (a flake hides a race
   // in the test or in the app; find it and wait on the real condition).

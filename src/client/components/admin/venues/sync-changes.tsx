@@ -166,6 +166,7 @@ export function SyncChanges() {
       ),
     onMutate: () => {
       setPercent(0);
+      setNotice(null);
       setStep({ kind: "busy", action: "apply" });
     },
     onSuccess: (r) => {
@@ -178,6 +179,13 @@ export function SyncChanges() {
       });
     },
     onError: (error) => {
+      if (errorStatus(error) === 409 && errorMessage(error) === SYNC_MSG.busy) {
+        // Another sync holds the one lock: nothing changed, so the preview stays, says why, and Confirm can be
+        // pressed again once that sync is over.
+        setNotice(errorMessage(error));
+        setStep({ kind: "preview" });
+        return;
+      }
       if (errorStatus(error) === 409) {
         // Someone changed the venues meanwhile: show what the file would do now.
         setNotice(errorMessage(error));
