@@ -247,6 +247,19 @@ test.describe("the venue's booking page", () => {
     await expect(page.getByLabel("Date", { exact: true })).toBeFocused();
     expect((await venueStatus(b.reservationId)).venue_status).toBe("requested");
 
+    // The time asked for is no other time: the form says to confirm instead, and nothing is recorded.
+    const asked = await (await e2eDb()).query<{ at: string }>(
+      `SELECT to_char(scheduled_date AT TIME ZONE 'Europe/London', 'HH24:MI') AS at FROM date_reservations
+       WHERE id = $1`,
+      [b.reservationId],
+    );
+    await page.getByLabel("Date", { exact: true }).fill(day);
+    await page.getByLabel("Time", { exact: true }).fill(asked.rows[0].at);
+    await page.getByRole("button", { name: "Offer this time" }).click();
+    await expect(page.getByText(VENUE_BOOKING_MSG.timeSame).first()).toBeVisible();
+    await shoot(page, "propose-same-time");
+    expect((await venueStatus(b.reservationId)).venue_status).toBe("requested");
+
     await page.getByLabel("Date", { exact: true }).fill(day);
     await page.getByLabel("Time", { exact: true }).fill("20:30");
     await page.getByLabel("A note for our team (optional)").fill("We have a quiet corner table at 20:30.");
