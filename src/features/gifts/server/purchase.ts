@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../server/db/client.ts";
 import { billingEvents, gifts, offerCodes, offerCodeUsage, type User } from "../../../server/db/schema.ts";
 import type { Deps } from "../../../server/deps.ts";
-import { HttpError } from "../../../server/http-error.ts";
+import { badField } from "../../../server/http-error.ts";
 import { NotAuthorisedError } from "../../../server/modules/payments/provider.ts";
 import { addMonths } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
@@ -20,14 +20,9 @@ import { quoteGift } from "./pricing.ts";
 
 type Gift = typeof gifts.$inferSelect;
 
-/** A field error in the same shape as the schema's (400 with `errors`). */
-export function fieldError(path: string, message: string): HttpError {
-  return new HttpError(400, message, {}, [{ path, message }]);
-}
-
 export function checkDeliveryDay(deps: Deps, day: string): void {
   const problem = deliveryDateProblem(day, londonIsoDay(deps.now()));
-  if (problem) throw fieldError("deliverOn", problem);
+  if (problem) throw badField("deliverOn", problem);
 }
 
 export async function createGift(

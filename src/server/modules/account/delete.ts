@@ -26,7 +26,7 @@ import {
   userVenueExclusions,
 } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { conflict, HttpError } from "../../http-error.ts";
+import { badField, conflict, HttpError } from "../../http-error.ts";
 import { scrubAuditOf } from "../audit/service.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { userSecrets } from "../auth/secrets.ts";
@@ -66,8 +66,7 @@ export async function checkLeavingProof(
 ): Promise<void> {
   const rl = deps.config.rateLimits;
   const key = `password-change:${user.id}`;
-  if (user.twoFactorOn && !input.code)
-    throw new HttpError(400, LEAVING_MSG.code, {}, [{ path: "code", message: LEAVING_MSG.code }]);
+  if (user.twoFactorOn && !input.code) throw badField("code", LEAVING_MSG.code);
   await deps.limiter.check(key, rl.loginFailuresPerAccount);
   if (!(await verifyPassword((await userSecrets(deps.db, user)).password, input.password))) {
     try {

@@ -6,7 +6,7 @@ import { textableNumber } from "../../../shared/phone.ts";
 import { MEMBER_MSG } from "../../../shared/schemas/member.ts";
 import { sessions, type User, userPreferences, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import { conflict, HttpError } from "../../http-error.ts";
+import { badField, conflict, HttpError } from "../../http-error.ts";
 import { refuseCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { toPublicUser } from "../auth/public-user.ts";
@@ -37,9 +37,7 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
   // Texts need a UK mobile; checked when either changes, so an older row with a landline can still edit its name.
   const textsChange = input.phone !== undefined || input.smsNotifications !== undefined;
   if (sms && (!phone || (textsChange && !textableNumber(phone)))) {
-    throw new HttpError(400, MEMBER_MSG.smsNeedsPhone, {}, [
-      { path: "smsNotifications", message: MEMBER_MSG.smsNeedsPhone },
-    ]);
+    throw badField("smsNotifications", MEMBER_MSG.smsNeedsPhone);
   }
   let verifyToken: string | null = null;
   let pendingEmail: string | null | undefined;
@@ -53,17 +51,13 @@ export async function updateProfile(deps: Deps, user: User, input: ProfileChange
       await deps.limiter.check(key, 5);
       await deps.limiter.check(`password-change:${user.id}`, rl.loginFailuresPerAccount);
       if (!input.currentPassword) {
-        throw new HttpError(400, MEMBER_MSG.passwordForEmail, {}, [
-          { path: "currentPassword", message: MEMBER_MSG.passwordForEmail },
-        ]);
+        throw badField("currentPassword", MEMBER_MSG.passwordForEmail);
       }
       if (!(await verifyPassword((await userSecrets(deps.db, user)).password, input.currentPassword))) {
         try {
           await deps.limiter.hit(`password-change:${user.id}`, rl.loginFailuresPerAccount, rl.windowMinutes);
         } catch {}
-        throw new HttpError(400, MEMBER_MSG.wrongPassword, {}, [
-          { path: "currentPassword", message: MEMBER_MSG.wrongPassword },
-        ]);
+        throw badField("currentPassword", MEMBER_MSG.wrongPassword);
       }
       await deps.limiter.hit(key, 5, 60);
       const taken = await findUserByEmail(deps, input.email);
@@ -145,14 +139,10 @@ export async function changePassword(
     try {
       await deps.limiter.hit(key, rl.loginFailuresPerAccount, rl.windowMinutes);
     } catch {}
-    throw new HttpError(400, MEMBER_MSG.wrongPassword, {}, [
-      { path: "currentPassword", message: MEMBER_MSG.wrongPassword },
-    ]);
+    throw badField("currentPassword", MEMBER_MSG.wrongPassword);
   }
   if (input.currentPassword === input.newPassword) {
-    throw new HttpError(400, MEMBER_MSG.samePassword, {}, [
-      { path: "newPassword", message: MEMBER_MSG.samePassword },
-    ]);
+    throw badField("newPassword", MEMBER_MSG.samePassword);
   }
   refuseCommonPassword(input.newPassword, "newPassword");
   const hash = await hashPassword(input.newPassword);

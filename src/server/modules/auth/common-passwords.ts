@@ -1,7 +1,7 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/constants.ts";
 import { AUTH_MSG } from "../../../shared/schemas/auth.ts";
-import { HttpError } from "../../http-error.ts";
+import { badField } from "../../http-error.ts";
 
 /**
  * The passwords people pick most often: zxcvbn-ts's common list (about 49,000, ranked by how often they
@@ -19,8 +19,6 @@ export function isCommonPassword(password: string): boolean {
 /** Throws a 400 with the message on `field` (the form shows it under that field) when the password is common. */
 export function refuseCommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
-    throw new HttpError(400, AUTH_MSG.commonPassword, {}, [
-      { path: field, message: AUTH_MSG.commonPassword },
-    ]);
+    throw badField(field, AUTH_MSG.commonPassword);
   }
 }
