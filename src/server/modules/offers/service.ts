@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { TIERS, type TierId, tierName } from "../../../shared/constants.ts";
-import { discountPence } from "../../../shared/offer-price.ts";
+import { discountPence, offerAppliesTo } from "../../../shared/offer-price.ts";
 import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage } from "../../db/schema.ts";
@@ -46,9 +46,8 @@ export async function evaluateOffer(
   if (offer.validFrom && offer.validFrom > input.now) throw badRequest(OFFER_MSG.notYetValid);
   if (offer.validUntil && offer.validUntil < input.now) throw badRequest(OFFER_MSG.expired);
   if (offer.maxUses !== null && offer.usesCount >= offer.maxUses) throw badRequest(OFFER_MSG.usedUp);
-  const tiers = offer.applicableTiers?.filter(Boolean) ?? [];
-  if (tiers.length > 0 && !tiers.includes(input.tier)) {
-    const names = tiers.map((t) => tierName(t, t));
+  if (!offerAppliesTo(offer.applicableTiers, input.tier)) {
+    const names = (offer.applicableTiers ?? []).filter(Boolean).map((t) => tierName(t, t));
     throw badRequest(
       OFFER_MSG.wrongTier(
         names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0],

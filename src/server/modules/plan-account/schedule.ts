@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
 import { TIERS, type TierId } from "../../../shared/constants.ts";
-import { discountPence } from "../../../shared/offer-price.ts";
+import { discountPence, offerAppliesTo } from "../../../shared/offer-price.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage, paymentCheckouts, users } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
@@ -92,8 +92,7 @@ export async function offerFor(
   if (!row) return null;
   const end = row.usage.discountEndDate;
   if (end && end <= at) return null;
-  const tiers = row.offer.applicableTiers?.filter(Boolean) ?? [];
-  if (tiers.length > 0 && !tiers.includes(tier)) return null;
+  if (!offerAppliesTo(row.offer.applicableTiers, tier)) return null;
   const off = discountPence(row.offer, TIERS[tier].monthlyPricePence);
   if (off <= 0) return null;
   return { amountOffPence: off, months: end ? monthsUntil(at, end) : null };
