@@ -2,7 +2,7 @@
  * What an offer takes off a monthly price, for the server's quotes and collections and for the words a screen
  * shows before a change of plan: one rule, so the dialog's price is the price collected.
  */
-import type { TierId } from "./constants.ts";
+import { type TierId, tierName } from "./constants.ts";
 
 /** The saving in pence for a monthly price: never more than the price itself. */
 export function discountPence(
@@ -13,6 +13,12 @@ export function discountPence(
   const raw =
     offer.discountType === "percentage" ? Math.round((pricePence * value) / 100) : Math.round(value * 100);
   return Math.max(0, Math.min(pricePence, raw));
+}
+
+/** The plans an offer is for, as its refusal and the Switch dialog name them: "Gold", "Gold or Platinum". */
+export function offerPlanNames(tiers: readonly string[]): string {
+  const names = tiers.filter(Boolean).map((t) => tierName(t, t));
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
 }
 
 /** Whether an offer for `tiers` (null or empty: every plan) applies to `tier`. */

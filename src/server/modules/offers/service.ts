@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { TIERS, type TierId, tierName } from "../../../shared/constants.ts";
-import { discountPence, offerAppliesTo } from "../../../shared/offer-price.ts";
+import { TIERS, type TierId } from "../../../shared/constants.ts";
+import { discountPence, offerAppliesTo, offerPlanNames } from "../../../shared/offer-price.ts";
 import type { OfferQuote } from "../../../shared/schemas/subscription.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { offerCodes, offerCodeUsage } from "../../db/schema.ts";
@@ -47,12 +47,7 @@ export async function evaluateOffer(
   if (offer.validUntil && offer.validUntil < input.now) throw badRequest(OFFER_MSG.expired);
   if (offer.maxUses !== null && offer.usesCount >= offer.maxUses) throw badRequest(OFFER_MSG.usedUp);
   if (!offerAppliesTo(offer.applicableTiers, input.tier)) {
-    const names = (offer.applicableTiers ?? []).filter(Boolean).map((t) => tierName(t, t));
-    throw badRequest(
-      OFFER_MSG.wrongTier(
-        names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0],
-      ),
-    );
+    throw badRequest(OFFER_MSG.wrongTier(offerPlanNames(offer.applicableTiers ?? [])));
   }
   const price = TIERS[input.tier].monthlyPricePence;
   if (offer.minOrderValue !== null && price < offer.minOrderValue) {

@@ -18,7 +18,7 @@ import { toast } from "../../../../client/lib/toast.ts";
 import { useSingleFlightMutation } from "../../../../client/lib/use-single-flight.ts";
 import type { PublicUser } from "../../../../shared/api-types.ts";
 import { formatPence, TIER_IDS, TIERS, type TierId } from "../../../../shared/constants.ts";
-import { discountPence, offerAppliesTo } from "../../../../shared/offer-price.ts";
+import { discountPence, offerAppliesTo, offerPlanNames } from "../../../../shared/offer-price.ts";
 import { subscriptionApi } from "../../contract.ts";
 import { PlanFeatures } from "../plan-features.tsx";
 import { onPlanActionError, refreshPlan } from "./plan-actions.ts";
@@ -30,11 +30,9 @@ export function canChangePlan(user: PublicUser): boolean {
   );
 }
 
-/** "the Gold plan", "the Gold or Platinum plans": as the offer's refusal names them. */
+/** "Gold plan", "Gold or Platinum plans": as the offer's refusal names them. */
 function plansNamed(tiers: readonly TierId[]): string {
-  const names = tiers.map((t) => TIERS[t].name);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
-  return `${list} plan${names.length > 1 ? "s" : ""}`;
+  return `${offerPlanNames(tiers)} plan${tiers.length > 1 ? "s" : ""}`;
 }
 
 /**
