@@ -2,12 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type PublicUser, publicUserSchema } from "../../../shared/api-types.ts";
 import { monthsUntil } from "../../../shared/calendar-months.ts";
-import {
-  hasLiveSubscription,
-  isTierId,
-  type SubscriptionStatus,
-  type TierId,
-} from "../../../shared/constants.ts";
+import { hasLiveSubscription, type SubscriptionStatus } from "../../../shared/constants.ts";
+import { offerTiers } from "../../../shared/offer-price.ts";
 import type { Db } from "../../db/client.ts";
 import {
   notificationSettings,
@@ -194,11 +190,6 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
           giftedUntil: row.partnerGiftedUntil?.toISOString() ?? null,
         }
       : null;
-  // The plans an offer names (blank entries left by old imports dropped); none named: every plan.
-  const namedTiers = (tiers: string[] | null): TierId[] | null => {
-    const named = tiers?.filter(isTierId) ?? [];
-    return named.length > 0 ? named : null;
-  };
   // A time-limited offer ends after its months; nothing is discounted once the plan itself has ended.
   const planRunning =
     hasLiveSubscription(plan.subscriptionStatus) ||
@@ -237,7 +228,7 @@ function publicUser(user: User, row: PublicUserRow | undefined, now: Date): Publ
           discountValue: d.discountValue,
           cyclesRemaining: d.discountEndDate ? monthsUntil(now, d.discountEndDate) : d.cyclesRemaining,
           discountEndDate: d.discountEndDate?.toISOString() ?? null,
-          applicableTiers: namedTiers(d.applicableTiers),
+          applicableTiers: offerTiers(d.applicableTiers),
         }
       : null,
     pendingEmail: user.pendingEmail,
